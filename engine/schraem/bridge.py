@@ -1,0 +1,197 @@
+"""The one boundary between the app shell and the engine: JSON text in, JSON
+text out (docs/BRIDGE.md). It holds the table the worker is playing and
+never raises: every failure is returned as data, the state untouched."""
+from __future__ import annotations
+
+import json
+import random
+
+from . import __version__
+from .bots import LEVELS, choose
+from .cards import derive_seed
+from .errors import IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
+from .game import Game
+from .rules import Rules
+from .view import view
+
+SAVE_FORMAT = "schraem-save/1"
+
+
+class Table:
+    """A game plus who sits where: humans at this phone or bots."""
+
+    def __init__(self, game: Game, seats: list[dict], seed: int):
+        self.game, self.seats, self.seed = game, seats, seed
+
+    def save(self) -> dict:
+        return {"format": SAVE_FORMAT, "record": self.game.to_record(), "table": {"players": self.seats, "seed": self.seed}}
+
+    def bots(self) -> list[int]:
+        return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot"]
+
+    def state(self, viewer) -> dict:
+        g = self.game
+        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 1 <= viewer <= g.n):
+            raise InvalidAction("bad_seat", seat=viewer)
+        due = g.due()
+        return {
+            "save": self.save(),
+            "view": view(g, viewer),
+            "due": {"humans": [s for s in due if self.seats[s - 1]["kind"] == "human"], "bots": [s for s in due if self.seats[s - 1]["kind"] == "bot"]},
+            "hand_over": g.hand_over,
+            "game_over": g.game_over,
+        }
+
+
+def _seats(players) -> tuple[list[dict], list[dict]]:
+    if not isinstance(players, list):
+        raise InvalidAction("bad_players", detail="players must be a list")
+    names, seats = [], []
+    for i, p in enumerate(players, 1):
+        if not isinstance(p, dict):
+            raise InvalidAction("bad_players", detail=f"player {i} must be an object")
+        kind = p.get("kind", "human")
+        if kind not in ("human", "bot"):
+            raise InvalidAction("bad_players", detail=f"player {i}: kind must be human or bot")
+        seat = {"kind": kind}
+        if kind == "bot":
+            level = p.get("level", "easy")
+            if level not in LEVELS:
+                raise InvalidAction("bad_players", detail=f"player {i}: unknown bot level {level!r}")
+            seat["level"] = level
+        entry = {"name": p.get("name")}
+        if "marks" in p:
+            entry["marks"] = p["marks"]
+        names.append(entry)
+        seats.append(seat)
+    return names, seats
+
+
+class Bridge:
+    def __init__(self):
+        self.table: Table | None = None
+
+    def handle(self, text: str) -> str:
+        req_id = None
+        try:
+            try:
+                req = json.loads(text)
+            except (TypeError, ValueError):
+                raise InvalidAction("bad_request", detail="not JSON")
+            if not isinstance(req, dict):
+                raise InvalidAction("bad_request", detail="a request is an object")
+            req_id = req.get("id")
+            cmd = req.get("cmd")
+            args = req.get("args") or {}
+            if not isinstance(args, dict):
+                raise InvalidAction("bad_request", detail="args must be an object")
+            method = getattr(self, "cmd_" + cmd, None) if isinstance(cmd, str) else None
+            if method is None:
+                raise InvalidAction("bad_request", detail=f"unknown command {cmd!r}")
+            result = method(args)
+            return json.dumps({"id": req_id, "ok": True, "result": result})
+        except SchraemError as e:
+            return json.dumps({"id": req_id, "ok": False, "error": e.to_json()})
+        except Exception as e:  # a bug: still answer, so the shell can tell the user
+            return json.dumps({"id": req_id, "ok": False, "error": {"kind": "InternalError", "code": "internal", "de": f"Interner Fehler: {e!r}", "en": f"Internal error: {e!r}"}})
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise NoGame("no_game")
+        return self.table
+
+    # --- commands ----------------------------------------------------------
+    def cmd_hello(self, args):
+        return {"version": __version__, "presets": Rules.preset_names(), "bot_levels": list(LEVELS)}
+
+    def cmd_new_game(self, args):
+        names, seats = _seats(args.get("players"))
+        seed = args.get("seed", 0)
+        game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed)
+        game.deal()
+        self.table = Table(game, seats, seed)
+        return self.table.state(args.get("viewer"))
+
+    def cmd_load(self, args):
+        save = args.get("save")
+        try:
+            if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
+                raise RecordError("bad_record", detail=f"a save has format {SAVE_FORMAT!r}")
+            table = save.get("table")
+            if not isinstance(table, dict):
+                raise RecordError("bad_record", detail="the save has no table")
+            record = save.get("record")
+            game = Game.from_record(record)
+            players = table.get("players")
+            if not isinstance(players, list) or len(players) != game.n:
+                raise RecordError("bad_record", detail="the table does not match the record's players")
+            _, seats = _seats([dict(p, name=n) for p, n in zip(players, game.names)] if all(isinstance(p, dict) for p in players) else players)
+        except RecordError:
+            raise
+        except SchraemError as e:
+            raise RecordError("bad_record", detail=e.en) from e
+        if game.hand is None and not game.game_over:
+            game.deal()
+        self.table = Table(game, seats, table.get("seed", 0))
+        return self.table.state(args.get("viewer"))
+
+    def cmd_state(self, args):
+        return self._table().state(args.get("viewer"))
+
+    def cmd_act(self, args):
+        t = self._table()
+        viewer = args.get("viewer")
+        t.state(viewer)  # validates the viewer before anything changes
+        t.game.apply(args.get("action"))
+        return t.state(viewer)
+
+    def cmd_bot_step(self, args):
+        t = self._table()
+        g = t.game
+        viewer = args.get("viewer")
+        t.state(viewer)
+        taken = None
+        if not g.hand_over:
+            # Bots answer and play when due; between those they may knock.
+            due = g.due()
+            order = [s for s in due if s in t.bots()] + [s for s in t.bots() if s not in due]
+            for seat in order:
+                rng = random.Random(derive_seed(t.seed, len(g.specs), sum(len(l) for l in g.logs), seat))
+                action = choose(t.seats[seat - 1]["level"], view(g, seat), rng)
+                if action is not None:
+                    g.apply(action)
+                    taken = action
+                    break
+        state = t.state(viewer)
+        state["bot_action"] = taken
+        return state
+
+    def cmd_next_hand(self, args):
+        t = self._table()
+        t.state(args.get("viewer"))
+        t.game.deal()
+        return t.state(args.get("viewer"))
+
+    def cmd_undo(self, args):
+        t = self._table()
+        t.state(args.get("viewer"))
+        rec = t.game.to_record()
+        humans = {i + 1 for i, p in enumerate(t.seats) if p["kind"] == "human"}
+        for h in range(len(rec["hands"]) - 1, -1, -1):
+            acts = rec["hands"][h]["actions"]
+            for i in range(len(acts) - 1, -1, -1):
+                if acts[i]["seat"] in humans:
+                    del acts[i:]
+                    del rec["hands"][h + 1:]
+                    t.game = Game.from_record(rec)
+                    if t.game.hand_over and not t.game.game_over:
+                        t.game.deal()
+                    return t.state(args.get("viewer"))
+        raise IllegalAction("nothing_to_undo")
+
+
+_bridge = Bridge()
+
+
+def handle(text: str) -> str:
+    return _bridge.handle(text)

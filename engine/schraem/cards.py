@@ -1,0 +1,109 @@
+"""Cards of the 32-card French-suited Skat pack, in Siebenschräm order."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidAction
+
+# High to low inside a suit: the tens are the highest cards, the jacks the lowest.
+RANKS = ("10", "9", "8", "7", "A", "K", "Q", "J")
+SUITS = ("C", "S", "H", "D")
+SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+COURT_RANKS = frozenset("AKQJ")
+
+
+@dataclass(frozen=True, order=False, slots=True)
+class Card:
+    """A card; `strength` is 0 for the ten and 7 for the jack (lower wins)."""
+
+    strength: int
+    suit: str
+
+    @property
+    def rank(self) -> str:
+        return RANKS[self.strength]
+
+    @property
+    def is_court(self) -> bool:
+        return self.rank in COURT_RANKS
+
+    @property
+    def index(self) -> int:
+        """0..31, suit-major: a compact id for bit sets and arrays."""
+        return SUITS.index(self.suit) * 8 + self.strength
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        if not isinstance(text, str):
+            raise InvalidAction("bad_card", card=repr(text))
+        card = _BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise InvalidAction("bad_card", card=text)
+        return card
+
+    def symbol(self) -> str:
+        return self.rank + SUIT_SYMBOLS[self.suit]
+
+    def beats(self, other: "Card") -> bool:
+        """True if self wins over `other` when `other`'s suit was led."""
+        return self.suit == other.suit and self.strength < other.strength
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(s, suit) for suit in SUITS for s in range(8))
+_BY_TEXT = {str(c): c for c in DECK}
+BY_INDEX = DECK  # DECK[card.index] is card
+
+
+def parse_cards(texts) -> list[Card]:
+    if not isinstance(texts, (list, tuple)):
+        raise InvalidAction("bad_card_list", value=repr(texts))
+    return [Card.parse(t) for t in texts]
+
+
+class SplitMix64:
+    """A tiny PRNG defined here, so a seed deals the same cards in every
+    Python (CPython, Pyodide) and could be reimplemented in any language."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int):
+        self.state = seed & self.MASK
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        # Rejection sampling keeps the shuffle exactly uniform.
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % n
+
+
+def shuffled_deck(seed: int) -> list[Card]:
+    rng = SplitMix64(seed)
+    cards = list(DECK)
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def derive_seed(seed: int, *parts: int) -> int:
+    """A new seed from a seed and counters (hand number, series, ...)."""
+    rng = SplitMix64(seed)
+    value = rng.next()
+    for p in parts:
+        value = SplitMix64(value ^ (p * 0xD1B54A32D192ED03 & SplitMix64.MASK)).next()
+    return value & ((1 << 53) - 1)  # stays exact as a JSON number in JS

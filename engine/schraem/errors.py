@@ -1,0 +1,106 @@
+"""Errors as narrow ValueError subclasses, each with a plain-words message in
+German and English (the app shows them to players at the table)."""
+from __future__ import annotations
+
+# code -> (German, English). Fields in {braces} come from the raising site.
+MESSAGES: dict[str, tuple[str, str]] = {
+    # malformed input
+    "bad_card": ("„{card}“ ist keine Karte (Beispiele: 10H, QS, 7C).", "'{card}' is not a card (e.g. 10H, QS, 7C)."),
+    "bad_card_list": ("Erwartet wurde eine Liste von Karten, nicht {value}.", "Expected a list of cards, not {value}."),
+    "bad_action": ("Unverständliche Aktion: {detail}.", "Malformed action: {detail}."),
+    "bad_seat": ("Platz {seat} gibt es an diesem Tisch nicht.", "There is no seat {seat} at this table."),
+    "bad_options": ("Ungültige Regeloption: {detail}.", "Invalid rule option: {detail}."),
+    "bad_players": ("Ungültige Spielerliste: {detail}.", "Invalid player list: {detail}."),
+    "bad_record": ("Ungültige Spielaufzeichnung: {detail}.", "Invalid game record: {detail}."),
+    "bad_deal": ("Ungültiges Blatt: {detail}.", "Invalid deal: {detail}."),
+    "bad_request": ("Ungültige Anfrage: {detail}.", "Invalid request: {detail}."),
+    "no_game": ("Es ist kein Spiel geladen.", "No game is loaded."),
+    "nothing_to_undo": ("Es gibt nichts zurückzunehmen.", "There is nothing to take back."),
+    # rules broken
+    "hand_over": ("Dieses Spiel ist schon entschieden.", "This hand is already decided."),
+    "game_over": ("Die Spielrunde ist vorbei.", "The game is over."),
+    "no_hand": ("Es wird gerade kein Spiel gespielt – erst geben.", "No hand is being played – deal first."),
+    "not_in_hand": ("Platz {seat} spielt dieses Spiel nicht (mehr) mit.", "Seat {seat} is not (or no longer) in this hand."),
+    "knock_twice": ("Wer zuletzt geklopft hat, darf erst wieder klopfen, wenn ein anderer geklopft hat.", "You knocked last: someone else must knock before you may knock again."),
+    "knock_max": ("Höher als {max} kann nicht geklopft werden.", "The value cannot go above {max}."),
+    "knock_marks": ("Mit {marks} Schräm darfst du nicht auf {value} klopfen.", "With {marks} marks you may not knock to {value}."),
+    "knock_blind": ("Ohne die Karten anzusehen darfst du nur bis {max} klopfen – erst Karten ansehen.", "Without looking at your cards you may knock only up to {max} – look at them first."),
+    "knock_during_answers": ("Erst müssen alle auf das Klopfen antworten (halten oder passen).", "Everyone must first answer the knock (hold or pass)."),
+    "knock_not_allowed": ("In dieser Variante darfst du jetzt nicht klopfen.", "In this variant you may not knock now."),
+    "no_knocking": ("In diesem Spiel wird nicht geklopft.", "There is no knocking in this hand."),
+    "not_your_answer": ("Auf das Klopfen antwortet jetzt Platz {due}, nicht Platz {seat}.", "Seat {due} answers the knock now, not seat {seat}."),
+    "no_knock_to_answer": ("Es hat niemand geklopft – halten oder passen gibt es nur nach einem Klopfen.", "Nobody knocked: hold or pass only answers a knock."),
+    "answer_first": ("Erst halten oder passen: Platz {due} muss auf das Klopfen antworten.", "Hold or pass first: seat {due} must answer the knock."),
+    "not_your_turn": ("Platz {due} ist am Zug, nicht Platz {seat}.", "It is seat {due}'s turn, not seat {seat}'s."),
+    "card_not_held": ("Die Karte {card} hast du nicht auf der Hand.", "You do not hold {card}."),
+    "must_follow": ("Du musst Farbe bedienen: {suit} wurde ausgespielt.", "You must follow suit: {suit} was led."),
+    "already_looked": ("Du hast deine Karten schon angesehen.", "You have already looked at your cards."),
+    "not_real_cards": ("Dieses Spiel wird mit echten Karten gespielt – Karten werden hier nicht gelegt.", "This hand is played with real cards: cards are not played here."),
+    "penalty_real_only": ("Strafen werden nur auf dem Spielzettel (echte Karten) eingetragen – hier lässt die App falsche Züge gar nicht zu.", "Penalties are only entered on the scoresheet (real cards): here the app refuses wrong plays instead."),
+    "win_real_only": ("Den Gewinner trägt man nur auf dem Spielzettel ein – hier entscheidet der letzte Stich.", "A winner is only entered on the scoresheet: here the last trick decides."),
+    "win_during_answers": ("Erst müssen alle auf das Klopfen antworten.", "Everyone must first answer the knock."),
+    "discard_first": ("Erst {count} Karten drücken.", "Discard {count} cards first."),
+    "no_discard": ("Jetzt wird nicht gedrückt.", "No discarding now."),
+    "exchange_not_allowed": ("Tauschen geht nur mit vier Bildern vor dem ersten Stich.", "Only a hand of four court cards may be exchanged, before the first trick."),
+    "pass_needs_knock": ("Passen geht nur als Antwort auf ein Klopfen.", "You can only pass in answer to a knock."),
+    "redeal_not_allowed": ("Neu geben („hübschen“) geht nur, wenn alle im Spiel auf dem Hammer sitzen, vor dem ersten Stich.", "A fresh deal ('prettier ones') needs everyone left on the hammer, before the first trick."),
+    "raise_not_on_lead": ("In dieser Variante darf nur erhöhen, wer am Aufspiel ist.", "In this variant only the player on lead may raise."),
+    "decline_not_allowed": ("Aussteigen vor dem Geben geht nur, wenn um 2 gespielt wird.", "Laying down before the deal is only possible when the hand is played for 2."),
+    "challenge_not_allowed": ("Es gibt keinen Tausch, den man anzweifeln könnte.", "There is no exchange to challenge."),
+}
+
+
+class SchraemError(ValueError):
+    """Base of every error the engine raises on purpose."""
+
+    kind = "SchraemError"
+
+    def __init__(self, code: str, **params):
+        self.code = code
+        self.params = params
+        de, en = MESSAGES.get(code, ("{code}", "{code}"))
+        fields = {"code": code, **params}
+        self.de = de.format(**fields)
+        self.en = en.format(**fields)
+        super().__init__(self.en)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "code": self.code, "de": self.de, "en": self.en}
+
+
+class InvalidAction(SchraemError):
+    """Malformed: not an action at all (bad card text, unknown type, bad seat)."""
+
+    kind = "InvalidAction"
+
+
+class IllegalAction(SchraemError):
+    """Well-formed but not allowed now; `code` names the rule broken."""
+
+    kind = "IllegalAction"
+
+
+class NoGame(SchraemError):
+    """The bridge was asked about a game before one was started or loaded."""
+
+    kind = "NoGame"
+
+
+class RecordError(SchraemError):
+    """A game record that does not replay; says which hand and action."""
+
+    kind = "CorruptSave"
+
+    def __init__(self, code: str, hand: int | None = None, index: int | None = None, cause: SchraemError | None = None, **params):
+        super().__init__(code, **params)
+        self.hand, self.index, self.cause = hand, index, cause
+        if hand is not None:
+            where_de = f"Spiel {hand}" + (f", Aktion {index}" if index is not None else "")
+            where_en = f"hand {hand}" + (f", action {index}" if index is not None else "")
+            self.de = f"{where_de}: {cause.de if cause else self.de}"
+            self.en = f"{where_en}: {cause.en if cause else self.en}"
+            self.args = (self.en,)
+        if cause is not None:
+            self.rule = cause.code
+        else:
+            self.rule = code

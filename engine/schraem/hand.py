@@ -1,0 +1,388 @@
+"""One hand (Einzelspiel): deal, knocks and answers, tricks, result.
+
+Seats are 0-based inside this module; `Action.seat` is 1-based, and the
+conversion happens in `check`/`do`/`legal` only. `check` validates without
+touching anything, `do` trusts its input: together they are `apply`, and bots
+may call `do` directly on actions taken from `legal`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import SUIT_SYMBOLS, SUITS, Card
+from .errors import IllegalAction, InvalidAction
+from .rules import Rules
+
+REAL_ONLY = ("penalty", "win")
+
+
+@dataclass(frozen=True)
+class HandResult:
+    winner: int | None  # 0-based; None for a void hand (misdeal)
+    reason: str  # last_trick | others_passed | declared | void
+    value: int
+    losses: tuple[int, ...]
+    marks_after: tuple[int, ...]
+
+    @property
+    def eliminated(self) -> list[int]:
+        return [i for i, m in enumerate(self.marks_after) if m == 0 and self.losses[i] > 0]
+
+    def to_json(self) -> dict:
+        return {
+            "winner": None if self.winner is None else self.winner + 1,
+            "reason": self.reason,
+            "value": self.value,
+            "losses": list(self.losses),
+            "marks_after": list(self.marks_after),
+            "eliminated": [i + 1 for i in self.eliminated],
+        }
+
+
+class Hand:
+    def __init__(self, rules: Rules, marks, dealer: int, cards, *, discard: int = 0):
+        """`marks[i] == 0` means seat i is out of the game; `cards` is a list
+        of card lists per seat ([] for a seat not dealt in), or None for a
+        hand played with real cards that only the scoresheet records."""
+        self.rules = rules
+        self.n = n = len(marks)
+        self.marks = tuple(marks)
+        self.dealer = dealer
+        self.real = cards is None
+        self.dealt = [m > 0 for m in marks]
+        self.in_hand = list(self.dealt)
+        self.n_in = sum(self.dealt)
+        self.forehand = self.next_in(dealer)
+        self.cards = None if cards is None else [list(c) for c in cards]
+        self.looked = [False] * n
+        self.value = rules.start_value
+        self.last_knocker: int | None = None
+        self.responders: list[int] = []
+        self.round_knocker: int | None = None
+        self.round_old = 0
+        self.answers: list[tuple[int, str]] = []
+        self.losses: list[int | None] = [None] * n
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
+        self.leader = self.forehand
+        self.discard_left = [discard if d else 0 for d in self.dealt] if discard else None
+        self.discarded: list[list[Card]] = [[] for _ in range(n)]
+        self.winner: int | None = None
+        self.reason: str | None = None
+        self.void = False
+        # (action, auto, value after): the hand's full history, automatic
+        # actions included; records leave the automatic ones out.
+        self.log: list[tuple[Action, bool, int]] = []
+        self._hammer()
+
+    # --- small queries -------------------------------------------------
+    def next_in(self, seat: int) -> int:
+        """The next seat clockwise after `seat` that is still in the hand."""
+        n, in_hand = self.n, self.in_hand
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if in_hand[s]:
+                return s
+        return seat
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.void
+
+    def to_play(self) -> int | None:
+        """The seat due to play a card, or None (answers pending, hand over)."""
+        if self.winner is not None or self.void or self.responders or self.real:
+            return None
+        if self.discard_left and any(self.discard_left):
+            return None
+        trick = self.trick
+        if not trick:
+            return self.leader
+        played = {p for p, _ in trick}
+        n, in_hand = self.n, self.in_hand
+        last = trick[-1][0]
+        for step in range(1, n + 1):
+            s = (last + step) % n
+            if in_hand[s] and s not in played:
+                return s
+        return None
+
+    def due(self) -> list[int]:
+        """Seats the hand waits for: the answering seat, the seat to play, or
+        everyone who still has to discard."""
+        if self.over:
+            return []
+        if self.responders:
+            return [self.responders[0]]
+        if self.discard_left and any(self.discard_left):
+            return [s for s in range(self.n) if self.discard_left[s]]
+        t = self.to_play()
+        return [] if t is None else [t]
+
+    # --- validation ------------------------------------------------------
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction if `action` may not be applied now."""
+        s = action.seat - 1
+        typ = action.type
+        if self.over:
+            raise IllegalAction("hand_over")
+        if typ in REAL_ONLY and not self.real:
+            raise IllegalAction(typ + "_real_only")
+        if typ == "penalty" and action.kind == "misdeal":
+            if not self.dealt[s]:
+                raise IllegalAction("not_in_hand", seat=s + 1)
+            return
+        if not self.in_hand[s]:
+            raise IllegalAction("not_in_hand", seat=s + 1)
+        if typ == "look":
+            if self.real:
+                raise IllegalAction("not_real_cards")
+            if self.looked[s]:
+                raise IllegalAction("already_looked")
+            return
+        if typ == "knock":
+            self._check_knock(s, action)
+            return
+        if typ in ("hold", "pass"):
+            if self.responders:
+                if self.responders[0] != s:
+                    raise IllegalAction("not_your_answer", due=self.responders[0] + 1, seat=s + 1)
+                return
+            if typ == "pass" and self.rules.free_pass:
+                return
+            raise IllegalAction("no_knock_to_answer" if typ == "hold" else "pass_needs_knock")
+        if typ == "play":
+            if self.real:
+                raise IllegalAction("not_real_cards")
+            if self.responders:
+                raise IllegalAction("answer_first", due=self.responders[0] + 1)
+            if self.discard_left and any(self.discard_left):
+                raise IllegalAction("discard_first", count=self.rules.hangeln_discard)
+            due = self.to_play()
+            if due != s:
+                raise IllegalAction("not_your_turn", due=due + 1, seat=s + 1)
+            card = action.card
+            hand = self.cards[s]
+            if card not in hand:
+                raise IllegalAction("card_not_held", card=str(card))
+            if self.trick:
+                led = self.trick[0][1].suit
+                if card.suit != led and any(c.suit == led for c in hand):
+                    raise IllegalAction("must_follow", suit=SUIT_SYMBOLS[led])
+            return
+        if typ == "discard":
+            if not self.discard_left or not self.discard_left[s]:
+                raise IllegalAction("no_discard")
+            if action.card not in self.cards[s]:
+                raise IllegalAction("card_not_held", card=str(action.card))
+            return
+        if typ == "win":
+            if self.responders:
+                raise IllegalAction("win_during_answers")
+            return
+        # penalty renege / lead_out_of_turn: any player still in the hand
+
+    def _check_knock(self, s: int, action: Action) -> None:
+        rules = self.rules
+        if action.blind and not self.real:
+            # A dealt hand knows who has looked; only the scoresheet is told.
+            raise InvalidAction("bad_action", detail="'blind' is only written for knocks on a scoresheet hand")
+        if not rules.knocking:
+            raise IllegalAction("no_knocking")
+        if self.responders:
+            raise IllegalAction("knock_during_answers")
+        if self.last_knocker == s:
+            raise IllegalAction("knock_twice")
+        if self.value >= rules.max_value:
+            raise IllegalAction("knock_max", max=rules.max_value)
+        new = self.value + 1
+        looked = (not action.blind) if self.real else self.looked[s]
+        code = rules.knock_allowed(self.marks[s], new, looked)
+        if code is not None:
+            raise IllegalAction(code, marks=self.marks[s], value=new, max=rules.max_value if code == "knock_max" else rules.blind_max)
+
+    # --- the trusted path ------------------------------------------------
+    def do(self, action: Action, auto: bool = False) -> None:
+        s = action.seat - 1
+        typ = action.type
+        if typ == "play":
+            self.cards[s].remove(action.card)
+            self.looked[s] = True
+            self.trick.append((s, action.card))
+            self._log(action, auto)
+            self._settle()
+            return
+        if typ == "look":
+            self.looked[s] = True
+        elif typ == "knock":
+            old = self.value
+            self.value = old + 1
+            self.last_knocker = s
+            self.round_knocker = s
+            self.round_old = old
+            self.answers = []
+            r, seat = [], self.next_in(s)
+            while seat != s:
+                r.append(seat)
+                seat = self.next_in(seat)
+            self.responders = r
+        elif typ == "hold":
+            self.responders.pop(0)
+            self.answers.append((s, "hold"))
+        elif typ == "pass":
+            if self.responders:
+                self.responders.pop(0)
+                self.answers.append((s, "pass"))
+                loss = self.round_old
+            else:
+                loss = self.value
+            self._log(action, auto)
+            self._leave(s, loss)
+            if not self.over and not self.responders:
+                self._settle()
+            return
+        elif typ == "discard":
+            self.cards[s].remove(action.card)
+            self.discarded[s].append(action.card)
+            self.discard_left[s] -= 1
+        elif typ == "win":
+            self.winner, self.reason = s, "declared"
+            self.responders = []
+        elif typ == "penalty":
+            self._log(action, auto)
+            if action.kind == "misdeal":
+                self.void, self.reason = True, "void"
+                self.responders = []
+            else:
+                # Failing to follow costs the value when noticed; leading out
+                # of turn costs 1, as for a passer (rule 11).
+                self._leave(s, self.value if action.kind == "renege" else 1)
+                if not self.over and not self.responders:
+                    self._settle()
+            return
+        self._log(action, auto)
+        if typ == "hold" and not self.responders:
+            self._settle()
+
+    def _log(self, action: Action, auto: bool) -> None:
+        self.log.append((action, auto, self.value))
+
+    def _leave(self, s: int, loss: int) -> None:
+        self.in_hand[s] = False
+        self.losses[s] = loss
+        self.n_in -= 1
+        if s in self.responders:
+            self.responders.remove(s)
+        if self.n_in == 1:
+            self.winner = self.next_in(s)
+            self.reason = "others_passed"
+            self.responders = []
+            return
+        if not self.trick and self.leader == s:
+            self.leader = self._lead_after_pass(s)
+
+    def _lead_after_pass(self, s: int) -> int:
+        if self.rules.lead_after_pass == "highest_card" and self.tricks:
+            # Marienheide: the holder of the highest card on the table leads,
+            # suits ranking clubs > spades > hearts > diamonds for this purpose.
+            cards = [(SUITS.index(c.suit), c.strength, p) for p, c in self.tricks[-1][0] if self.in_hand[p]]
+            if cards:
+                return min(cards)[2]
+        return self.next_in(s)
+
+    def _settle(self) -> None:
+        """Close the trick once everyone still in the hand has played to it."""
+        trick = self.trick
+        if not trick or self.responders:
+            return
+        in_hand = self.in_hand
+        played = 0
+        for p, _ in trick:
+            if in_hand[p]:
+                played += 1
+        if played < self.n_in:
+            return
+        led = trick[0][1].suit
+        best = None
+        for p, c in trick:
+            if in_hand[p] and c.suit == led and (best is None or c.strength < best[1].strength):
+                best = (p, c)
+        if best is None:  # nobody left in the hand followed: earliest of theirs
+            best = next((p, c) for p, c in trick if in_hand[p])
+        w = best[0]
+        self.tricks.append((tuple(trick), w))
+        self.trick = []
+        self.leader = w
+        if not self.cards[w]:
+            self.winner, self.reason = w, "last_trick"
+
+    def _hammer(self) -> None:
+        rules = self.rules
+        if not (rules.hammer and rules.knocking) or self.value >= 2 or self.n_in < 2:
+            return
+        seat = self.forehand
+        for _ in range(self.n):
+            if self.in_hand[seat] and self.marks[seat] == rules.hammer_marks:
+                self.do(Action(seat + 1, "knock"), auto=True)
+                return
+            seat = (seat + 1) % self.n
+
+    # --- enumeration -----------------------------------------------------
+    def legal(self, s: int) -> list[Action]:
+        """Every action seat `s` (0-based) may take now."""
+        if self.over or not self.dealt[s]:
+            return []
+        seat = s + 1
+        out: list[Action] = []
+        if not self.in_hand[s]:
+            return out
+        if self.real:
+            candidates = [Action(seat, "knock"), Action(seat, "knock", blind=True), Action(seat, "hold"), Action(seat, "pass"), Action(seat, "win")]
+            candidates += [Action(seat, "penalty", kind=k) for k in ("renege", "lead_out_of_turn", "misdeal")]
+        else:
+            candidates = [Action(seat, "look"), Action(seat, "knock"), Action(seat, "hold"), Action(seat, "pass")]
+            if self.to_play() == s:
+                hand = self.cards[s]
+                if self.trick:
+                    led = self.trick[0][1].suit
+                    follow = [c for c in hand if c.suit == led]
+                    playable = follow or hand
+                else:
+                    playable = hand
+                out_cards = [Action(seat, "play", c) for c in playable]
+            else:
+                out_cards = []
+            if self.discard_left and self.discard_left[s]:
+                out_cards += [Action(seat, "discard", c) for c in self.cards[s]]
+            for a in candidates:
+                try:
+                    self.check(a)
+                except IllegalAction:
+                    continue
+                out.append(a)
+            return out + out_cards
+        for a in candidates:
+            try:
+                self.check(a)
+            except IllegalAction:
+                continue
+            out.append(a)
+        return out
+
+    # --- outcome -----------------------------------------------------------
+    def result(self) -> HandResult | None:
+        if self.void:
+            return HandResult(None, "void", self.value, (0,) * self.n, self.marks)
+        if self.winner is None:
+            return None
+        losses = []
+        for s in range(self.n):
+            if not self.dealt[s] or s == self.winner:
+                losses.append(0)
+            elif self.losses[s] is not None:
+                losses.append(self.losses[s])
+            else:
+                losses.append(self.value)
+        after = tuple(max(0, m - l) for m, l in zip(self.marks, losses))
+        return HandResult(self.winner, self.reason, self.value, tuple(losses), after)

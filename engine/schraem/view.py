@@ -1,0 +1,83 @@
+"""The observation of one seat: a JSON-ready dict holding nothing that seat
+may not see (no other hand, no passer's face-down cards, no stock, no seed).
+`seat=None` gives the public view a spectator gets."""
+from __future__ import annotations
+
+from .game import Game
+
+
+def _cards_json(trick, in_hand, dead_when_out: bool):
+    return [{"seat": p + 1, "card": str(c), "dead": dead_when_out and not in_hand[p]} for p, c in trick]
+
+
+def view(game: Game, seat: int | None) -> dict:
+    hand = game.hand
+    s = None if seat is None else seat - 1
+    players = []
+    for i in range(game.n):
+        marks = game.marks[i]
+        players.append({
+            "seat": i + 1,
+            "name": game.names[i],
+            "marks": marks,
+            "out": marks == 0,
+            "in_hand": bool(hand and hand.in_hand[i] and not hand.void),
+            "passed": bool(hand and hand.losses[i] is not None),
+            "looked": bool(hand and hand.looked[i]),
+            "cards_left": len(hand.cards[i]) if hand is not None and hand.cards is not None and hand.in_hand[i] else 0,
+            "hammer": marks == game.rules.hammer_marks and game.rules.hammer,
+        })
+    out = {
+        "seat": seat,
+        "rules": game.rules.preset,
+        "count_up": game.rules.count_up,
+        "start_marks": game.rules.start_marks,
+        "hand_no": len(game.specs),
+        "real_cards": bool(hand and hand.real),
+        "dealer": (hand.dealer if hand else game.dealer) + 1,
+        "forehand": hand.forehand + 1 if hand else None,
+        "value": hand.value if hand else game.rules.start_value,
+        "max_value": game.rules.max_value,
+        "last_knocker": None if not hand or hand.last_knocker is None else hand.last_knocker + 1,
+        "players": players,
+        "my_cards": None,
+        "trick": [],
+        "tricks": [],
+        "turn": None,
+        "response": None,
+        "legal": [],
+        "log": [],
+        "hand_result": None,
+        "game_over": game.game_over,
+        "winner": game.winner,
+        "scores": game.scores,
+    }
+    if hand is None:
+        return out
+    if s is not None and hand.cards is not None and hand.looked[s] and hand.dealt[s] and (hand.in_hand[s] or hand.over):
+        out["my_cards"] = [str(c) for c in hand.cards[s]]
+    out["trick"] = _cards_json(hand.trick, hand.in_hand, True)
+    out["tricks"] = [{"cards": _cards_json(t, hand.in_hand, False), "winner": w + 1} for t, w in hand.tricks]
+    t = hand.to_play()
+    out["turn"] = None if t is None else t + 1
+    if hand.responders:
+        out["response"] = {
+            "knocker": hand.round_knocker + 1,
+            "value": hand.value,
+            "to_answer": hand.responders[0] + 1,
+            "answers": [{"seat": p + 1, "answer": a} for p, a in hand.answers],
+        }
+    if s is not None:
+        out["legal"] = [a.to_json() for a in game.legal_actions(seat)]
+    for a, auto, value in hand.log:
+        entry = a.to_json()
+        if a.type == "discard" and a.seat != seat:
+            entry.pop("card")  # discards go face down
+        entry["value"] = value
+        if auto:
+            entry["auto"] = True
+        out["log"].append(entry)
+    res = hand.result()
+    if res is not None:
+        out["hand_result"] = res.to_json()
+    return out

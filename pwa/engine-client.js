@@ -1,0 +1,92 @@
+// Page side of the engine worker, after SVGOMG's WorkerMessenger: each
+// request gets an id, and the reply with that id settles its promise.
+// Replies are data: `call` resolves with {ok:false, error} on failure and
+// never rejects, so the shell handles one shape for every outcome.
+
+const DEFAULT_URL = new URL("./worker.js", import.meta.url);
+let pageEngine = null;
+
+function unavailable(message) {
+  return {
+    kind: "EngineUnavailable",
+    code: "worker_failed",
+    de: `Die Spiel-Engine ist nicht verfügbar: ${message}`,
+    en: `The game engine is unavailable: ${message}`,
+  };
+}
+
+export function createEngine({ url = DEFAULT_URL, markDocument = true } = {}) {
+  const worker = new Worker(url, { type: "module", name: "schraem-engine" });
+  const pending = new Map();
+  let nextId = 1;
+  let dead = null;
+  let settleReady;
+  const ready = new Promise((resolve) => { settleReady = resolve; });
+  const engine = { call, ready, hello: null, timings: null, error: null, terminate };
+
+  const mark = (value) => {
+    if (markDocument) document.documentElement.dataset.engine = value;
+  };
+  mark("loading");
+
+  function fail(error) {
+    dead = error;
+    engine.error = error;
+    mark("failed");
+    settleReady({ ok: false, error });
+    for (const [id, resolve] of pending) resolve({ id, ok: false, error });
+    pending.clear();
+  }
+
+  worker.addEventListener("message", (event) => {
+    const msg = event.data;
+    if (msg && msg.type === "ready") {
+      engine.hello = msg.hello;
+      engine.timings = msg.timings;
+      mark("ready");
+      settleReady({ ok: true, result: msg.hello });
+      return;
+    }
+    if (msg && msg.type === "failed") {
+      fail(msg.error);
+      return;
+    }
+    const resolve = msg && pending.get(msg.id);
+    if (!resolve) {
+      console.warn("engine reply without a pending request", msg);
+      return;
+    }
+    pending.delete(msg.id);
+    resolve(msg);
+  });
+  // A worker script that cannot even load (404, syntax error) only shows up
+  // here; turn it into the same data-shaped failure.
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail(unavailable(event.message || "worker error"));
+  });
+  worker.addEventListener("messageerror", () => fail(unavailable("unreadable message")));
+
+  function call(cmd, args = {}) {
+    const id = nextId++;
+    if (dead) return Promise.resolve({ id, ok: false, error: dead });
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      worker.postMessage({ id, cmd, args });
+    });
+  }
+
+  function terminate() {
+    worker.terminate();
+    fail(unavailable("terminated"));
+  }
+
+  if (markDocument) pageEngine = engine;
+  return engine;
+}
+
+// The engine behind <html data-engine>, for code (and tests) that did not
+// create it but need to talk to it.
+export function currentEngine() {
+  return pageEngine;
+}

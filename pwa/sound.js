@@ -1,0 +1,53 @@
+// A knock on the table: synthesised, so the app ships no audio file and works
+// before anything but the shell is cached.
+let ctx = null;
+
+function audio() {
+  if (ctx) return ctx;
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return null;
+  try { ctx = new Ctx(); } catch { ctx = null; }
+  return ctx;
+}
+
+// Two knuckle raps: a short low thump plus a burst of filtered noise each.
+function rap(ac, at) {
+  const thump = ac.createOscillator();
+  const thumpGain = ac.createGain();
+  thump.type = 'sine';
+  thump.frequency.setValueAtTime(150, at);
+  thump.frequency.exponentialRampToValueAtTime(60, at + 0.09);
+  thumpGain.gain.setValueAtTime(0.9, at);
+  thumpGain.gain.exponentialRampToValueAtTime(0.001, at + 0.12);
+  thump.connect(thumpGain).connect(ac.destination);
+  thump.start(at);
+  thump.stop(at + 0.13);
+
+  const len = Math.floor(ac.sampleRate * 0.05);
+  const buf = ac.createBuffer(1, len, ac.sampleRate);
+  const data = buf.getChannelData(0);
+  for (let i = 0; i < len; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / len) ** 3;
+  const noise = ac.createBufferSource();
+  const filter = ac.createBiquadFilter();
+  const noiseGain = ac.createGain();
+  noise.buffer = buf;
+  filter.type = 'lowpass';
+  filter.frequency.value = 900;
+  noiseGain.gain.value = 0.6;
+  noise.connect(filter).connect(noiseGain).connect(ac.destination);
+  noise.start(at);
+}
+
+export function knockFeedback() {
+  try { navigator.vibrate?.([35, 60, 35]); } catch { /* not every phone vibrates */ }
+  const ac = audio();
+  if (!ac) return;
+  if (ac.state === 'suspended') ac.resume().catch(() => {});
+  const now = ac.currentTime + 0.01;
+  rap(ac, now);
+  rap(ac, now + 0.16);
+}
+
+export function errorBuzz() {
+  try { navigator.vibrate?.(120); } catch { /* optional */ }
+}

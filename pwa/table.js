@@ -1,0 +1,165 @@
+// Draws one seat's view of the table. It only shows what the engine sent:
+// which actions are legal, whose turn it is and every rule stay in Python.
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { cardFace, cardName, cardShort, chalk } from './cards.js';
+
+const CORE_TYPES = new Set(['look', 'knock', 'hold', 'pass', 'play']);
+
+export function nameOf(view, seat) {
+  return view.players.find((p) => p.seat === seat)?.name ?? t('start.seat', { seat });
+}
+
+export function describeLog(view, entry) {
+  const name = nameOf(view, entry.seat);
+  switch (entry.type) {
+    case 'knock': return t(entry.auto ? 'log.knockAuto' : 'log.knock', { name, value: entry.value });
+    case 'hold': return t('log.hold', { name });
+    case 'pass': return t('log.pass', { name });
+    case 'look': return t('log.look', { name });
+    case 'play': return t('log.play', { name, card: cardName(entry.card) });
+    default: return t('log.other', { name, type: entry.type });
+  }
+}
+
+export function statusText(view) {
+  const me = view.seat;
+  const mine = view.players.find((p) => p.seat === me);
+  const r = view.response;
+  if (r) {
+    if (r.to_answer === me) return t('status.yourAnswer', { name: nameOf(view, r.knocker), value: r.value });
+    return t('status.answer', { name: nameOf(view, r.to_answer) });
+  }
+  if (mine && (mine.passed || mine.out)) return t('status.youPassed');
+  if (me != null && view.turn === me) return t('status.yourTurn');
+  if (view.turn != null) return t('status.turn', { name: nameOf(view, view.turn) });
+  return me == null ? t('status.spectator') : '';
+}
+
+function seatBox(view, p) {
+  const r = view.response;
+  const toAct = r ? r.to_answer === p.seat : view.turn === p.seat;
+  const classes = ['seat'];
+  if (p.seat === view.seat) classes.push('me');
+  if (p.passed) classes.push('passed');
+  if (p.out) classes.push('out');
+  if (toAct) classes.push('active');
+  if (view.last_knocker === p.seat) classes.push('knocker');
+  const badges = [];
+  if (p.out) badges.push(t('table.out'));
+  else if (p.passed) badges.push(t('table.passed'));
+  if (toAct) badges.push(r ? t('table.answers') : t('table.turn'));
+  if (view.last_knocker === p.seat) badges.push(t('table.knocker'));
+  if (p.hammer && !p.out) badges.push(t('table.hammer'));
+  if (view.dealer === p.seat) badges.push(t('table.dealer'));
+  if (p.in_hand && !p.looked) badges.push(t('table.blind'));
+  return h('li', { class: classes.join(' '), dataset: { seat: p.seat } },
+    h('span', { class: 'seat-name' },
+      h('bdi', { text: p.name }),
+      p.seat === view.seat ? h('span', { class: 'you', text: ` (${t('table.you')})` }) : null),
+    chalk(p.marks),
+    h('span', { class: 'seat-info' },
+      p.in_hand ? h('span', { class: 'backs', 'aria-label': t('table.cardsLeft', { n: p.cards_left }), role: 'img' },
+        '▮'.repeat(p.cards_left)) : null,
+      badges.map((b) => h('span', { class: 'badge', text: b }))));
+}
+
+function trickCards(view, cards) {
+  return cards.map((c) => h('li', { class: `played${c.dead ? ' dead' : ''}` },
+    h('span', { class: 'card small', role: 'img', 'aria-label': cardName(c.card) + (c.dead ? ` (${t('table.dead')})` : '') },
+      cardFace(c.card)),
+    h('bdi', { class: 'played-by', text: nameOf(view, c.seat) }),
+    c.dead ? h('span', { class: 'badge', text: t('table.dead') }) : null));
+}
+
+function centre(view) {
+  const doneTricks = view.tricks.length;
+  const last = view.tricks[doneTricks - 1];
+  const showLast = view.trick.length === 0 && last;
+  const shown = showLast ? last.cards : view.trick;
+  return h('div', { class: 'centre' },
+    h('div', { class: 'value-line' },
+      h('span', { class: 'hand-no', text: t('table.hand', { hand: view.hand_no }) }),
+      h('strong', { class: 'value', 'aria-label': t('table.value.label', { value: view.value, max: view.max_value }) },
+        t('table.value', { value: view.value }))),
+    h('p', { class: 'knock-line', text: view.last_knocker
+      ? t('table.lastKnock', { name: nameOf(view, view.last_knocker) }) : t('table.noKnock') }),
+    h('div', { class: `trick${showLast ? ' previous' : ''}`, role: 'group',
+      'aria-label': showLast ? t('table.lastTrick', { name: nameOf(view, last.winner) })
+        : t('table.trick', { n: Math.min(doneTricks + 1, 4) }) },
+    shown.length ? h('ol', { class: 'trick-cards' }, trickCards(view, shown))
+      : h('p', { class: 'trick-empty', text: t('table.trick.empty') }),
+    showLast ? h('p', { class: 'trick-winner', text: t('table.lastTrick', { name: nameOf(view, last.winner) }) }) : null));
+}
+
+function legalOf(view, type) {
+  return view.legal.filter((a) => a.type === type);
+}
+
+function handArea(view, ready) {
+  const me = view.players.find((p) => p.seat === view.seat);
+  if (!me) return null;
+  const disabled = !ready;
+  if (view.my_cards == null) {
+    if (!me.in_hand) return h('p', { class: 'hand-note', text: t('status.youPassed') });
+    return h('div', { class: 'hand', role: 'group', 'aria-label': t('hand.label') },
+      h('button', { type: 'button', class: 'look', dataset: { action: 'look' }, disabled },
+        h('span', { class: 'backs-row', 'aria-hidden': 'true' },
+          Array.from({ length: me.cards_left || 4 }, () => h('span', { class: 'card back' }))),
+        h('span', { class: 'look-text', text: t('hand.look') }),
+        h('span', { class: 'look-hint', text: t('hand.look.hint') })));
+  }
+  if (!view.my_cards.length) return h('p', { class: 'hand-note', text: t('hand.none') });
+  const playable = new Set(legalOf(view, 'play').map((a) => a.card));
+  return h('div', { class: 'hand', role: 'group', 'aria-label': t('hand.label') },
+    h('ul', { class: 'cards' }, view.my_cards.map((card) => h('li', {},
+      h('button', {
+        type: 'button', class: `card${playable.has(card) ? ' legal' : ''}`, disabled,
+        dataset: { card, legal: playable.has(card) ? 'true' : 'false' },
+        'aria-label': t('card.play', { card: cardName(card) }),
+      }, cardFace(card), h('span', { class: 'sr-text', text: cardShort(card) }))))));
+}
+
+function recentLog(view) {
+  const items = view.log.filter((e) => e.type !== 'look' || e.seat === view.seat).slice(-3);
+  if (!items.length) return null;
+  return h('ol', { class: 'log', 'aria-label': t('log.label') },
+    items.map((e) => h('li', { text: describeLog(view, e) })));
+}
+
+export function renderTable(view, { ready }) {
+  return h('section', { id: 'table', class: 'table', 'aria-label': t('table.label') },
+    h('ul', { class: `seats n${view.players.length}` }, view.players.map((p) => seatBox(view, p))),
+    centre(view),
+    h('p', { class: 'status', text: ready ? statusText(view) : t('status.wait') }),
+    recentLog(view),
+    handArea(view, ready));
+}
+
+// The big buttons under the thumb: answer a knock, or knock.
+export function renderTableControls(view, { ready }) {
+  const me = view.players.find((p) => p.seat === view.seat);
+  if (!me) return [];
+  const disabled = !ready;
+  const r = view.response;
+  if (r && r.to_answer === me.seat) {
+    return [h('div', { class: 'answer-row' },
+      h('button', { type: 'button', class: 'big hold', dataset: { action: 'hold' }, disabled, text: t('btn.hold') }),
+      h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }))];
+  }
+  if (!me.in_hand) return [];
+  // Knock stays visible even when not legal, so a wrong knock is explained by
+  // the engine rather than hidden; pass shows only where a variant allows it.
+  const row = [h('button', {
+    type: 'button', class: 'big knock', dataset: { action: 'knock' }, disabled,
+    'aria-label': t('btn.knock.label'),
+  }, h('span', { 'aria-hidden': 'true', text: '✊ ' }), t('btn.knock'))];
+  if (legalOf(view, 'pass').length) {
+    row.push(h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }));
+  }
+  const extra = [...new Set(view.legal.filter((a) => !CORE_TYPES.has(a.type) && !a.card).map((a) => a.type))];
+  for (const type of extra) {
+    row.push(h('button', { type: 'button', class: 'big other', dataset: { action: 'other', type }, disabled, text: type }));
+  }
+  return [h('div', { class: 'answer-row' }, row)];
+}

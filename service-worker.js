@@ -1,0 +1,48 @@
+// Offline cache for Schräm. build.py replaces the block between the BUILD
+// markers with the real file list and a hash over every file's content, so
+// any change to the site yields a new cache and a new worker version.
+const BUILD = /*BUILD*/{ "version": "dev", "files": [] }/*END BUILD*/;
+const PREFIX = "schraem-";
+const CACHE = PREFIX + BUILD.version;
+
+self.addEventListener("install", (event) => {
+  // No skipWaiting here: a new version waits until the player taps
+  // "reload", so a running game is never swapped out underneath them.
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "reload" bypasses the HTTP cache, so the precache holds this build's
+    // files and not stale copies from an earlier visit.
+    await cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "reload" })));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names
+      .filter((n) => n.startsWith(PREFIX) && n !== CACHE)
+      .map((n) => caches.delete(n)));
+    // Control the first visit at once, so it works offline without a reload.
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skipWaiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(respond(request));
+});
+
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  // Every page of the app is index.html: serve it for any navigation, so a
+  // reload with a query string or hash still starts offline.
+  const key = request.mode === "navigate" ? "./" : request;
+  const hit = await cache.match(key, { ignoreSearch: true });
+  if (hit) return hit;
+  return fetch(request);
+}

@@ -1,0 +1,100 @@
+"""The app works with no network at all once visited, and offers (never
+forces) a new version when the site changes."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from conftest import ROOT, build
+
+HELLO = """async () => {
+  const { currentEngine } = await import('./engine-client.js');
+  return await currentEngine().call('hello');
+}"""
+
+
+def _go_offline(context, site):
+    # Both: the browser's network switch and the server itself, so neither a
+    # leaky offline emulation nor a cached connection can fake the result.
+    context.set_offline(True)
+    site.stop()
+
+
+def test_engine_answers_offline_after_one_visit(site, new_context, request_log, wait_engine_ready,
+                                                wait_controlled, artifacts):
+    context = new_context()
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine_ready(page)
+    wait_controlled(page)
+
+    _go_offline(context, site)
+    page.reload()
+    wait_engine_ready(page)
+    reply = page.evaluate(HELLO)
+    page.screenshot(path=artifacts / "offline-reload.png")
+
+    assert reply["ok"], reply
+    assert "rheinland" in reply["result"]["presets"]
+    assert request_log.urls, "no requests were recorded at all"
+    assert request_log.foreign(site.origin) == []
+
+
+def test_without_service_worker_the_offline_reload_fails(site, new_context, wait_engine_ready):
+    # Negative control: the same steps with the service worker blocked must
+    # fail, or the test above would prove nothing.
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(site.url)
+    wait_engine_ready(page)
+
+    _go_offline(context, site)
+    with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED"):
+        page.reload()
+
+
+def test_changed_build_offers_update_and_switches_only_on_tap(tmp_path, make_site, new_context,
+                                                              wait_engine_ready, wait_controlled, artifacts):
+    src = tmp_path / "src"
+    for name in ("pwa", "engine"):
+        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("manifest.json", "service-worker.js"):
+        shutil.copyfile(ROOT / name, src / name)
+    out = tmp_path / "dist"
+    pyodide = build.ensure_pyodide(ROOT)
+    build.build(out, root=src, pyodide_dir=pyodide, quiet=True)
+    site = make_site(out)
+
+    page = new_context().new_page()
+    page.goto(site.url)
+    wait_engine_ready(page)
+    wait_controlled(page)
+    first_caches = page.evaluate("caches.keys()")
+    assert len(first_caches) == 1
+
+    marker = "<!-- schraem update test -->"
+    index = src / "pwa" / "index.html"
+    index.write_text(index.read_text() + marker + "\n")
+    build.build(out, root=src, pyodide_dir=pyodide, quiet=True)
+
+    page.reload()  # a navigation makes the browser look for a new worker
+    toast = page.locator("#sw-update")
+    toast.wait_for(state="visible", timeout=60_000)
+    # Still the old version until the player says so.
+    assert marker not in page.content()
+    lang = page.evaluate("document.documentElement.lang || 'de'")
+    expected = "Update ready — reload" if lang.startswith("en") else "Neue Version bereit – neu laden"
+    assert toast.inner_text() == expected
+    assert page.get_by_role("button", name=expected).count() == 1
+    box = toast.bounding_box()
+    assert box["height"] >= 48 and box["width"] >= 48
+    page.screenshot(path=artifacts / "update-toast.png")
+
+    with page.expect_navigation(timeout=60_000):
+        toast.tap()
+    wait_engine_ready(page)
+    assert marker in page.content()
+    caches = page.evaluate("caches.keys()")
+    assert len(caches) == 1 and caches != first_caches, caches
