@@ -66,7 +66,7 @@ export function renderPass(names, seat) {
   const name = names[seat - 1] ?? t('start.seat', { seat });
   return h('section', { class: 'pass-phone', 'aria-labelledby': 'pass-heading' },
     h('div', { class: 'phone-icon', 'aria-hidden': 'true', text: '📱' }),
-    h('h2', { id: 'pass-heading' }, t('pass.heading', { name: '' }), h('bdi', { text: name })),
+    h('h2', { id: 'pass-heading', text: t('pass.heading', { name }) }),
     h('p', {}, t('pass.body', { name })));
 }
 
@@ -99,7 +99,7 @@ export function renderResult(view) {
   const res = view.hand_result;
   const name = nameOf(view, res.winner);
   return h('section', { class: 'result', 'aria-labelledby': 'result-heading' },
-    h('h2', { id: 'result-heading' }, h('bdi', { text: name }), ' ', t('result.heading', { name: '' }).trim()),
+    h('h2', { id: 'result-heading', text: t('result.heading', { name }) }),
     h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }),
     h('p', { text: t('result.value', { value: res.value }) }),
     resultTable(view));
@@ -117,10 +117,8 @@ export function renderOver(view) {
   const name = winner ? nameOf(view, winner) : null;
   const marks = winner && res ? res.marks_after[winner - 1] : null;
   return h('section', { class: 'game-over', 'aria-labelledby': 'over-heading' },
-    h('h2', { id: 'over-heading' }, name ? [h('bdi', { text: name }), ' ', t('over.heading', { name: '' }).trim()]
-      : t('over.nobody')),
-    name ? h('p', { class: 'final-score' }, h('bdi', { text: name }), ' ',
-      t('over.score', { name: '', marks, score: scores[winner - 1] }).trim()) : null,
+    h('h2', { id: 'over-heading', text: name ? t('over.heading', { name }) : t('over.nobody') }),
+    name ? h('p', { class: 'final-score', text: t('over.score', { name, marks, score: scores[winner - 1] }) }) : null,
     name ? h('p', { class: 'big-score', 'aria-hidden': 'true', text: String(scores[winner - 1]) }) : null,
     h('table', { class: 'results' },
       h('caption', { text: t('over.scores') }),

@@ -91,13 +91,18 @@ class SplitMix64:
                 return x % n
 
 
-def shuffled_deck(seed: int) -> list[Card]:
+def seeded_shuffle(items: list, seed: int) -> list:
+    """Fisher–Yates with SplitMix64: the same order for a seed everywhere."""
     rng = SplitMix64(seed)
-    cards = list(DECK)
-    for i in range(len(cards) - 1, 0, -1):
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
         j = rng.below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def shuffled_deck(seed: int) -> list[Card]:
+    return seeded_shuffle(DECK, seed)
 
 
 def derive_seed(seed: int, *parts: int) -> int:

@@ -161,7 +161,7 @@ class Game:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise InvalidAction("bad_deal", detail="seed must be a whole number ≥ 0")
             spec, dealt = {"seed": seed}, deal_cards(seed, active, fh, count)
-        self.hand = Hand(self.rules, self.marks, self.dealer, dealt)
+        self.hand = Hand(self.rules, self.marks, self.dealer, dealt, discard=self.rules.discard)
         self.forehands.append(fh)
         self.specs.append(spec)
         self.logs.append([])

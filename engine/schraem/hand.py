@@ -158,7 +158,7 @@ class Hand:
             if self.responders:
                 raise IllegalAction("answer_first", due=self.responders[0] + 1)
             if self.discard_left and any(self.discard_left):
-                raise IllegalAction("discard_first", count=self.rules.hangeln_discard)
+                raise IllegalAction("discard_first", count=self.rules.discard)
             due = self.to_play()
             if due != s:
                 raise IllegalAction("not_your_turn", due=due + 1, seat=s + 1)

@@ -27,6 +27,8 @@ class Rules:
     start_value: int = 1
     max_value: int = 7
     cards_per_hand: int = 4
+    # Cards each player lays away face down before the first trick.
+    discard: int = 0
     knocking: bool = True
     # How high a player may knock, measured against their own marks.
     knock_limit: str = "marks"
@@ -105,8 +107,8 @@ class Rules:
             bad("start_marks must be 1..99")
         if not 1 <= self.start_value <= self.max_value <= 99:
             bad("start_value and max_value must satisfy 1 <= start <= max")
-        if not 1 <= self.cards_per_hand <= 8:
-            bad("cards_per_hand must be 1..8")
+        if not 1 <= self.cards_per_hand <= 16 or not 0 <= self.discard < self.cards_per_hand:
+            bad("cards_per_hand must be 1..16 and discard fewer than that")
         if self.max_players * self.cards_per_hand > 32:
             bad("not enough cards for max_players × cards_per_hand")
         if not 1 <= self.hangeln_cards <= 16 or not 0 <= self.hangeln_discard < self.hangeln_cards:

@@ -7,7 +7,7 @@ import shutil
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from conftest import ROOT, build
+from browser_support import ROOT, build
 
 HELLO = """async () => {
   const { currentEngine } = await import('./engine-client.js');
@@ -74,16 +74,17 @@ def test_changed_build_offers_update_and_switches_only_on_tap(tmp_path, make_sit
     first_caches = page.evaluate("caches.keys()")
     assert len(first_caches) == 1
 
-    marker = "<!-- schraem update test -->"
+    marker = '<meta name="schraem-test-build" content="2">'
     index = src / "pwa" / "index.html"
-    index.write_text(index.read_text() + marker + "\n")
+    index.write_text(index.read_text().replace("</head>", marker + "</head>", 1))
     build.build(out, root=src, pyodide_dir=pyodide, quiet=True)
 
     page.reload()  # a navigation makes the browser look for a new worker
     toast = page.locator("#sw-update")
     toast.wait_for(state="visible", timeout=60_000)
     # Still the old version until the player says so.
-    assert marker not in page.content()
+    new_version = "meta[name=schraem-test-build]"
+    assert page.locator(new_version).count() == 0
     lang = page.evaluate("document.documentElement.lang || 'de'")
     expected = "Update ready — reload" if lang.startswith("en") else "Neue Version bereit – neu laden"
     assert toast.inner_text() == expected
@@ -95,6 +96,6 @@ def test_changed_build_offers_update_and_switches_only_on_tap(tmp_path, make_sit
     with page.expect_navigation(timeout=60_000):
         toast.tap()
     wait_engine_ready(page)
-    assert marker in page.content()
+    assert page.locator(new_version).count() == 1
     caches = page.evaluate("caches.keys()")
     assert len(caches) == 1 and caches != first_caches, caches

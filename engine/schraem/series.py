@@ -1,0 +1,252 @@
+"""Beyond one game: a series of games at a table, a tournament of series,
+and Rengen's set of two games decided by a "Hängeln" hand.
+
+Each container is a list of game records plus the facts that tie them
+together (who deals the first hand of the next game, the seat draw), and is
+checked by replaying those records with the same engine.
+"""
+from __future__ import annotations
+
+from .cards import derive_seed, seeded_shuffle
+from .errors import InvalidAction, RecordError, SchraemError
+from .game import Game
+from .rules import Rules
+
+SERIES_FORMAT = "schraem-series/1"
+SET_FORMAT = "schraem-set/1"
+TOURNAMENT_FORMAT = "schraem-tournament/1"
+
+
+class Series:
+    """Games at one table (5 by default). Seat `first_dealer` (4 in a
+    tournament) deals the first hand; every later game's first hand is dealt
+    by the previous game's winner (Marienheide: its first player out)."""
+
+    def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, first_dealer: int = 4, seed: int | None = None, games: int | None = None):
+        self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
+        self.names = list(names)
+        self.first_dealer = min(first_dealer, len(self.names))
+        self.seed = seed
+        self.length = games or self.rules.series_games
+        self.games: list[Game] = []
+
+    def next_dealer(self) -> int:
+        if not self.games:
+            return self.first_dealer
+        last = self.games[-1]
+        if self.rules.first_dealer_next_game == "loser":
+            return last.first_eliminated() or last.winner
+        return last.winner
+
+    @property
+    def over(self) -> bool:
+        return len(self.games) == self.length and self.games[-1].game_over
+
+    def new_game(self) -> Game:
+        if self.games and not self.games[-1].game_over:
+            raise InvalidAction("bad_request", detail="the current game is not over")
+        if len(self.games) >= self.length:
+            raise InvalidAction("bad_request", detail=f"the series has {self.length} games")
+        seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
+        game = Game(self.names, self.rules, None, self.next_dealer(), seed)
+        self.games.append(game)
+        return game
+
+    def totals(self) -> list[int]:
+        out = [0] * len(self.names)
+        for g in self.games:
+            for i, s in enumerate(g.scores or []):
+                out[i] += s
+        return out
+
+    def to_json(self) -> dict:
+        return {"format": SERIES_FORMAT, "length": self.length, "first_dealer": self.first_dealer, "games": [g.to_record() for g in self.games]}
+
+    @classmethod
+    def from_json(cls, obj) -> "Series":
+        if not isinstance(obj, dict) or obj.get("format") != SERIES_FORMAT or not isinstance(obj.get("games"), list):
+            raise RecordError("bad_record", detail=f"a series has format {SERIES_FORMAT!r} and a list of games")
+        games = obj["games"]
+        if not games:
+            raise RecordError("bad_record", detail="a series needs at least one game")
+        first = Game.from_record(games[0])
+        series = cls(first.names, first.rules, None, obj.get("first_dealer", first.first_dealer + 1), None, obj.get("length"))
+        for k, rec in enumerate(games, 1):
+            game = first if k == 1 else Game.from_record(rec)
+            if game.names != series.names or game.rules != series.rules:
+                raise RecordError("bad_record", detail=f"game {k} has other players or rules than the series")
+            if game.first_dealer + 1 != series.next_dealer():
+                raise RecordError("bad_record", detail=f"game {k} must be dealt first by seat {series.next_dealer()}, not {game.first_dealer + 1}")
+            if series.games and not series.games[-1].game_over:
+                raise RecordError("bad_record", detail=f"game {k - 1} is not finished")
+            series.games.append(game)
+        if len(series.games) > series.length:
+            raise RecordError("bad_record", detail=f"the series has {series.length} games")
+        return series
+
+
+def hangeln_rules(rules: Rules) -> Rules:
+    """The deciding hand of a Rengen set: two players, 8 cards each (or 10
+    with 2 laid away), no knocking; the loser of the last trick loses the set."""
+    return rules.with_options({"min_players": 2, "max_players": 2, "start_marks": 1, "cards_per_hand": rules.hangeln_cards, "discard": rules.hangeln_discard, "knocking": False, "hammer": False})
+
+
+class RengenSet:
+    """Two games; the first player out in each is its loser. The two losers
+    play one Hängeln hand; one player who lost both games lost the set."""
+
+    def __init__(self, names: list[str], rules: str | Rules = "rengen", options: dict | None = None, dealer: int = 1, seed: int | None = None):
+        self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
+        self.names, self.dealer, self.seed = list(names), dealer, seed
+        self.games: list[Game] = []
+        self.hangeln: Game | None = None
+
+    def losers(self) -> list[int]:
+        return [g.first_eliminated() for g in self.games if g.game_over]
+
+    def new_game(self) -> Game:
+        if len(self.games) == 2 or (self.games and not self.games[-1].game_over):
+            raise InvalidAction("bad_request", detail="a set has two games, one after the other")
+        dealer = self.games[-1].winner if self.games else self.dealer
+        seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
+        self.games.append(Game(self.names, self.rules, None, dealer, seed))
+        return self.games[-1]
+
+    def hangeln_players(self) -> tuple[int, int] | None:
+        """The two losers (1-based, loser of game 1 first), or None when no
+        Hängeln is needed (yet)."""
+        losers = self.losers()
+        if len(losers) < 2 or losers[0] == losers[1]:
+            return None
+        return losers[0], losers[1]
+
+    def new_hangeln(self) -> Game:
+        pair = self.hangeln_players()
+        if pair is None or self.hangeln is not None:
+            raise InvalidAction("bad_request", detail="no Hängeln is due")
+        seed = None if self.seed is None else derive_seed(self.seed, 2)
+        # The loser of the second game deals, so the first game's loser leads.
+        self.hangeln = Game([self.names[pair[0] - 1], self.names[pair[1] - 1]], hangeln_rules(self.rules), None, 2, seed)
+        return self.hangeln
+
+    @property
+    def loser(self) -> int | None:
+        """1-based seat (in the set's player list) of the set's loser."""
+        losers = self.losers()
+        if len(losers) < 2:
+            return None
+        if losers[0] == losers[1]:
+            return losers[0]
+        if self.hangeln is None or not self.hangeln.game_over:
+            return None
+        return losers[0] if self.hangeln.winner == 2 else losers[1]
+
+    def to_json(self) -> dict:
+        return {"format": SET_FORMAT, "games": [g.to_record() for g in self.games], "hangeln": None if self.hangeln is None else self.hangeln.to_record()}
+
+    @classmethod
+    def from_json(cls, obj) -> "RengenSet":
+        if not isinstance(obj, dict) or obj.get("format") != SET_FORMAT or not isinstance(obj.get("games"), list) or not 1 <= len(obj["games"]) <= 2:
+            raise RecordError("bad_record", detail=f"a set has format {SET_FORMAT!r} and one or two games")
+        games = [Game.from_record(r) for r in obj["games"]]
+        s = cls(games[0].names, games[0].rules, None, games[0].first_dealer + 1)
+        for k, g in enumerate(games, 1):
+            if g.names != s.names or g.rules != s.rules:
+                raise RecordError("bad_record", detail=f"game {k} has other players or rules than the set")
+            if k == 2 and (not games[0].game_over or g.first_dealer + 1 != games[0].winner):
+                raise RecordError("bad_record", detail="game 2 starts after game 1, dealt by its winner")
+            s.games.append(g)
+        if obj.get("hangeln") is not None:
+            pair = s.hangeln_players()
+            h = Game.from_record(obj["hangeln"])
+            if pair is None or h.names != [s.names[pair[0] - 1], s.names[pair[1] - 1]] or h.rules != hangeln_rules(s.rules):
+                raise RecordError("bad_record", detail="the Hängeln must be played by the two game losers with the set's Hängeln rules")
+            s.hangeln = h
+        return s
+
+
+def split_tables(n: int, size: int = 4) -> list[int]:
+    """Table sizes for n players: as many tables as n/size rounds to, as
+    even as possible (9 players: 5 + 4; 6 players: 3 + 3)."""
+    tables = max(1, (n + size // 2) // size)
+    base, extra = divmod(n, tables)
+    return [base + 1] * extra + [base] * (tables - extra)
+
+
+class Tournament:
+    """Series of games (5 Rhineland, 4 Rengen); before every series the
+    seats are drawn by lot from the recorded seed; seat 4 deals first; the
+    ranking is by total score, ties decided by lot from the same seed."""
+
+    def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, seed: int = 0, table_size: int = 4):
+        self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
+        if len(names) < 2 or len(set(names)) != len(names):
+            raise InvalidAction("bad_players", detail="a tournament needs at least two players with different names")
+        self.names, self.seed, self.table_size = list(names), seed, table_size
+        self.series: list[list[Series]] = []
+
+    @property
+    def series_count(self) -> int:
+        return self.rules.tournament_series
+
+    def draw(self, number: int) -> list[list[int]]:
+        """Tables for series `number` (1-based): lists of player indices in
+        seat order. The same seed always draws the same seats."""
+        order = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, number))
+        tables, k = [], 0
+        for size in split_tables(len(order), self.table_size):
+            tables.append(order[k:k + size])
+            k += size
+        return tables
+
+    def start_series(self) -> list[Series]:
+        if len(self.series) >= self.series_count:
+            raise InvalidAction("bad_request", detail=f"the tournament has {self.series_count} series")
+        if self.series and not all(s.over for s in self.series[-1]):
+            raise InvalidAction("bad_request", detail="the current series is not finished at every table")
+        number = len(self.series) + 1
+        tables = [Series([self.names[i] for i in t], self.rules, None, 4, derive_seed(self.seed, number, k)) for k, t in enumerate(self.draw(number))]
+        self.series.append(tables)
+        return tables
+
+    def totals(self) -> dict[str, int]:
+        out = {n: 0 for n in self.names}
+        for tables in self.series:
+            for table in tables:
+                for name, score in zip(table.names, table.totals()):
+                    out[name] += score
+        return out
+
+    def standings(self) -> list[dict]:
+        """Ranked players; `lot` is each player's tie-break draw (from the
+        seed), so anyone can verify how a tie was decided."""
+        totals = self.totals()
+        lots = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, 0xC0FFEE))
+        rows = sorted(({"name": n, "total": totals[n], "lot": lots[i]} for i, n in enumerate(self.names)), key=lambda r: (-r["total"], r["lot"]))
+        for rank, r in enumerate(rows, 1):
+            r["rank"] = rank
+        return rows
+
+    def to_json(self) -> dict:
+        return {"format": TOURNAMENT_FORMAT, "players": self.names, "rules": self.rules.preset, "options": self.rules.overrides(), "seed": self.seed, "table_size": self.table_size, "series": [[s.to_json() for s in tables] for tables in self.series]}
+
+    @classmethod
+    def from_json(cls, obj) -> "Tournament":
+        if not isinstance(obj, dict) or obj.get("format") != TOURNAMENT_FORMAT:
+            raise RecordError("bad_record", detail=f"a tournament has format {TOURNAMENT_FORMAT!r}")
+        try:
+            t = cls(obj.get("players"), obj.get("rules", "rheinland"), obj.get("options") or {}, obj.get("seed", 0), obj.get("table_size", 4))
+        except SchraemError as e:
+            raise RecordError("bad_record", detail=e.en) from e
+        for number, tables in enumerate(obj.get("series", []), 1):
+            drawn = t.draw(number)
+            if not isinstance(tables, list) or len(tables) != len(drawn):
+                raise RecordError("bad_record", detail=f"series {number} must have {len(drawn)} tables")
+            loaded = []
+            for k, (table, seats) in enumerate(zip(tables, drawn), 1):
+                s = Series.from_json(table)
+                if s.names != [t.names[i] for i in seats] or s.first_dealer != min(4, len(seats)):
+                    raise RecordError("bad_record", detail=f"series {number}, table {k}: seats differ from the draw")
+                loaded.append(s)
+            t.series.append(loaded)
+        return t

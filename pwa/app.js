@@ -1,0 +1,362 @@
+// Boot and routing. The saved position is drawn straight from storage before
+// Python is up (taps wait for the engine), then the engine loads the save.
+import { createEngine } from './engine-client.js';
+import { registerServiceWorker } from './sw-register.js';
+import { h, replace } from './dom.js';
+import { errorText, getLang, setLang, t } from './i18n.js';
+import { backupGame, readGame } from './storage.js';
+import { Session } from './session.js';
+import { describeLog, nameOf, renderTable, renderTableControls } from './table.js';
+import {
+  renderCorrupt, renderLoading, renderOver, renderPass, renderPassControls, renderResult,
+  renderResultControls, renderSetupButton, renderStart, renderStartControls,
+} from './screens.js';
+import { errorBuzz, knockFeedback } from './sound.js';
+import { keepAwake } from './wakelock.js';
+
+const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
+const DOUBLE_TAP_MS = 350;
+const params = new URLSearchParams(location.search);
+
+function paceFromUrl() {
+  const p = params.get('pace');
+  if (p === 'fast') return 20;
+  const ms = Number(p);
+  return p != null && Number.isFinite(ms) && ms >= 0 ? ms : 800;
+}
+
+function seedFromUrl() {
+  const s = Number(params.get('seed'));
+  if (params.has('seed') && Number.isSafeInteger(s) && s >= 0) return s;
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+const model = {
+  ready: false,
+  hello: null,
+  route: 'loading', // loading | start | game | corrupt
+  setup: {
+    seats: DEFAULT_NAMES.slice(0, 4).map((name, i) => (i === 0 ? { name, kind: 'human' } : { name, kind: 'bot', level: 'easy' })),
+    rules: 'rheinland',
+    dealer: 4,
+  },
+  game: null,
+  corrupt: null, // {error} from the engine or {unreadable: true}
+  error: null, // last refused action, shown until the next accepted one
+  notice: null, // i18n key of a shell-side notice
+};
+
+const el = {
+  screen: document.getElementById('screen'),
+  controls: document.getElementById('controls'),
+  message: document.getElementById('message'),
+  announce: document.getElementById('announce'),
+  lang: document.querySelector('[data-action="lang"]'),
+  setup: document.querySelector('[data-action="setup"]'),
+};
+
+let session = null;
+let pendingTap = null;
+
+function screenName() {
+  if (model.route !== 'game') return model.route;
+  const g = model.game;
+  if (g.handoff != null) return 'pass';
+  if (g.state.game_over) return 'over';
+  if (g.state.hand_over) return 'result';
+  return 'table';
+}
+
+function playerNames(g) {
+  return g.state.view.players.map((p) => p.name);
+}
+
+function parts(name) {
+  const ctx = { ready: model.ready };
+  const g = model.game;
+  switch (name) {
+    case 'start': return [renderStart(model.setup, { hello: model.hello, saved: savedSummary(), ready: model.ready }),
+      renderStartControls(ctx)];
+    case 'table': return [renderTable(g.state.view, ctx), renderTableControls(g.state.view, ctx)];
+    case 'pass': return [renderPass(playerNames(g), g.handoff), renderPassControls(playerNames(g), g.handoff, ctx)];
+    case 'result': return [renderResult(g.state.view), renderResultControls(ctx)];
+    case 'over': return [renderOver(g.state.view), renderSetupButton()];
+    case 'corrupt': return [renderCorrupt(model.corrupt.unreadable ? t('corrupt.unreadable') : errorText(model.corrupt.error)),
+      renderSetupButton()];
+    default: return [renderLoading(t('engine.loading')), []];
+  }
+}
+
+function savedSummary() {
+  const g = model.game;
+  if (!g || g.state.game_over) return null;
+  return { hand: g.state.view.hand_no, names: playerNames(g) };
+}
+
+// Re-rendering replaces the screen, so the focused control is found again by
+// what it does, keeping keyboard and screen-reader users in place.
+function focusKey(node) {
+  if (!node || !node.dataset) return null;
+  const d = node.dataset;
+  if (d.action) return `[data-action="${d.action}"]`;
+  if (d.card) return `[data-card="${d.card}"]`;
+  if (d.field) return d.seat != null ? `[data-field="${d.field}"][data-seat="${d.seat}"]` : `[data-field="${d.field}"]`;
+  return null;
+}
+
+function render() {
+  const name = screenName();
+  const key = focusKey(document.activeElement);
+  const [main, controls] = parts(name);
+  document.body.dataset.screen = name;
+  replace(el.screen, main);
+  replace(el.controls, controls);
+  el.lang.textContent = t('lang.switch');
+  el.lang.setAttribute('aria-label', t('lang.switch.label'));
+  el.lang.lang = getLang() === 'de' ? 'en' : 'de';
+  el.setup.textContent = t('menu.setup');
+  el.setup.setAttribute('aria-label', t('menu.setup.label'));
+  el.setup.hidden = name === 'start';
+  document.title = `${t('app.title')} – Siebenschräm`;
+  showMessage();
+  if (key) document.querySelector(key)?.focus({ preventScroll: true });
+  keepAwake(name === 'table' || name === 'pass' || name === 'result');
+}
+
+function showMessage() {
+  const text = model.error ? errorText(model.error) : model.notice ? t(model.notice) : '';
+  if (el.message.textContent !== text) el.message.textContent = text;
+  el.message.hidden = !text;
+}
+
+function announce(text) {
+  if (!text) return;
+  // Clearing first makes a repeated sentence ("Hold or pass?") heard again.
+  el.announce.textContent = '';
+  requestAnimationFrame(() => { el.announce.textContent = text; });
+}
+
+function newLogEntries(prev, next) {
+  const a = prev?.state.view;
+  const b = next.state.view;
+  if (!a || a.hand_no !== b.hand_no) return b.log.filter((e) => e.auto);
+  return b.log.slice(a.log.length);
+}
+
+function onState(game, previous, info) {
+  model.game = game;
+  model.route = 'game';
+  if (info.by != null || info.fresh || info.loaded) model.error = null;
+  model.notice = info.stored ? null : 'storage.full';
+  const fresh = newLogEntries(previous, game);
+  if (!info.loaded && fresh.some((e) => e.type === 'knock')) knockFeedback();
+  render();
+  measureTap();
+  if (!info.loaded) announce(spoken(game, fresh));
+}
+
+function spoken(game, fresh) {
+  const view = game.state.view;
+  const lines = fresh.filter((e) => e.type !== 'look' || e.seat === view.seat).map((e) => describeLog(view, e));
+  if (game.handoff != null) lines.push(t('pass.heading', { name: playerNames(game)[game.handoff - 1] }));
+  else if (view.hand_result) lines.push(t('announce.handWon', { name: nameOf(view, view.hand_result.winner) }));
+  else if (view.response?.to_answer === view.seat && view.seat != null) lines.push(t('announce.answer'));
+  else if (view.turn === view.seat && view.seat != null) lines.push(t('announce.turn'));
+  return lines.join(' ');
+}
+
+function onError(error) {
+  model.error = error;
+  pendingTap = null;
+  errorBuzz();
+  showMessage();
+}
+
+// Tap-to-screen latency for the benchmark: from the input event to the frame
+// after the new state is in the DOM.
+function measureTap() {
+  if (!pendingTap) return;
+  const { name, start } = pendingTap;
+  pendingTap = null;
+  requestAnimationFrame(() => setTimeout(() => {
+    try { performance.measure(`schraem:tap-${name}`, { start, end: performance.now() }); } catch { /* old browser */ }
+  }, 0));
+}
+
+// --- setup form -----------------------------------------------------------
+
+function resizeSeats(n) {
+  const seats = model.setup.seats.slice(0, n);
+  const level = model.hello?.bot_levels?.[0] ?? 'easy';
+  while (seats.length < n) seats.push({ name: DEFAULT_NAMES[seats.length] ?? `${seats.length + 1}`, kind: 'bot', level });
+  model.setup.seats = seats;
+  if (model.setup.dealer > n) model.setup.dealer = n;
+}
+
+function onField(target, committed) {
+  const f = target.dataset.field;
+  const seat = Number(target.dataset.seat);
+  const s = model.setup;
+  if (f === 'name') {
+    s.seats[seat].name = target.value;
+    if (committed) render(); // the dealer list shows the names
+    return;
+  }
+  if (f === 'who') {
+    const [kind, level] = target.value.split(':');
+    s.seats[seat] = kind === 'human' ? { name: s.seats[seat].name, kind } : { name: s.seats[seat].name, kind, level };
+  } else if (f === 'count') resizeSeats(Number(target.value));
+  else if (f === 'rules') s.rules = target.value;
+  else if (f === 'dealer') s.dealer = Number(target.value);
+  render();
+}
+
+async function startNewGame() {
+  const s = model.setup;
+  const players = s.seats.map((p, i) => {
+    const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
+    return p.kind === 'human' ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
+  });
+  const humans = players.map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
+  // Several humans: nobody holds the phone yet, so the first one due gets it
+  // handed over and nobody else sees that hand.
+  const viewer = humans.length === 1 ? humans[0] : null;
+  await session.newGame({ players, rules: s.rules, options: {}, dealer: s.dealer, seed: seedFromUrl(), viewer });
+}
+
+// --- taps -----------------------------------------------------------------
+
+let lastTableTap = 0;
+
+function onClick(event) {
+  const target = event.target.closest('[data-action], [data-card]');
+  if (!target) {
+    onTableTap(event);
+    return;
+  }
+  if (target.disabled) return;
+  const action = target.dataset.action;
+  if (target.dataset.card) {
+    pendingTap = { name: 'play', start: event.timeStamp };
+    session.act('play', { card: target.dataset.card });
+    return;
+  }
+  switch (action) {
+    case 'lang':
+      setLang(getLang() === 'de' ? 'en' : 'de');
+      render();
+      break;
+    case 'setup':
+      model.route = 'start';
+      model.error = null;
+      render();
+      el.screen.focus({ preventScroll: true });
+      break;
+    case 'continue':
+      if (model.game) { model.route = 'game'; render(); }
+      break;
+    case 'new-game':
+      if (model.ready) startNewGame();
+      break;
+    case 'knock':
+      knock(event);
+      break;
+    case 'look': case 'hold': case 'pass':
+      session.act(action);
+      break;
+    case 'other':
+      session.act(target.dataset.type);
+      break;
+    case 'next-hand':
+      session.nextHand();
+      break;
+    case 'take-phone':
+      session.takePhone();
+      break;
+    default:
+      break;
+  }
+}
+
+function knock(event) {
+  if (!model.ready) return;
+  pendingTap = { name: 'knock', start: event.timeStamp };
+  session.act('knock');
+}
+
+// Knuckles on the table: a double tap anywhere on the table (outside the
+// buttons) knocks, as the players would on wood.
+function onTableTap(event) {
+  if (!model.ready || screenName() !== 'table' || !event.target.closest('#table')) return;
+  const now = event.timeStamp;
+  if (now - lastTableTap < DOUBLE_TAP_MS) {
+    lastTableTap = 0;
+    knock(event);
+  } else {
+    lastTableTap = now;
+  }
+}
+
+function onInput(event) {
+  if (event.target.dataset?.field) onField(event.target, event.type === 'change');
+}
+
+// --- boot -----------------------------------------------------------------
+
+function drawSaved() {
+  const saved = readGame();
+  if (saved.status === 'ok') {
+    model.game = saved.game;
+    model.route = 'game';
+  } else if (saved.status === 'unreadable') {
+    backupGame();
+    model.corrupt = { unreadable: true };
+    model.route = 'corrupt';
+  } else {
+    model.route = 'start';
+  }
+  render();
+  performance.mark(model.route === 'game' ? 'schraem:saved-drawn' : 'schraem:shell-drawn');
+  return saved.status === 'ok' ? saved.game : null;
+}
+
+async function boot() {
+  setLang(getLang());
+  document.addEventListener('click', onClick);
+  document.addEventListener('input', onInput);
+  document.addEventListener('change', onInput);
+  document.addEventListener('submit', (e) => e.preventDefault());
+
+  const saved = drawSaved();
+  registerServiceWorker();
+
+  const engine = createEngine();
+  session = new Session(engine, { pace: paceFromUrl(), onState, onError });
+  const hello = await engine.ready;
+  if (!hello.ok) {
+    model.error = { de: t('engine.failed', { detail: hello.error.de }), en: t('engine.failed', { detail: hello.error.en }) };
+    showMessage();
+    return;
+  }
+  model.hello = hello.result;
+  if (!model.hello.presets.includes(model.setup.rules)) model.setup.rules = model.hello.presets[0];
+  const level = model.hello.bot_levels[0];
+  for (const s of model.setup.seats) if (s.kind === 'bot' && !model.hello.bot_levels.includes(s.level)) s.level = level;
+
+  if (saved) {
+    const r = await session.load(saved);
+    if (!r.ok) {
+      // Copy the save aside before anything could overwrite it.
+      backupGame();
+      model.corrupt = { error: r.error };
+      model.game = null;
+      model.route = 'corrupt';
+    }
+  }
+  model.ready = true;
+  performance.mark('schraem:engine-ready');
+  document.documentElement.dataset.shell = 'ready';
+  render();
+}
+
+boot();

@@ -1,0 +1,158 @@
+// One game on this phone: talks to the engine, persists every accepted
+// state before it is drawn, paces the computer players and decides when the
+// phone must change hands. It knows no rule: "who must act" comes from the
+// engine's `due`, "what is allowed" from its `legal` and its errors.
+import { writeGame } from './storage.js';
+
+export function humanSeats(save) {
+  return (save?.table?.players ?? [])
+    .map((p, i) => (p.kind === 'human' ? i + 1 : null))
+    .filter((s) => s != null);
+}
+
+// With two or more humans on one phone, the phone goes to the human who must
+// act next, and nobody's hand is drawn until that person says they hold it.
+// Bots act first while the current holder (or nobody) watches.
+export function handoffFor(state, viewer) {
+  if (humanSeats(state.save).length < 2 || state.hand_over) return null;
+  if (state.due.bots.length) return null;
+  const next = state.due.humans[0];
+  return next != null && next !== viewer ? next : null;
+}
+
+export class Session {
+  constructor(engine, { pace, onState, onError }) {
+    this.engine = engine;
+    this.pace = pace;
+    this.onState = onState;
+    this.onError = onError;
+    this.game = null; // {save, state, viewer, handoff}
+    this.queue = Promise.resolve();
+    this.botTimer = null;
+    this.stalled = false;
+  }
+
+  // Engine calls run one after another, so replies (and the saves written
+  // from them) can never arrive out of order.
+  serial(fn) {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async call(cmd, args) {
+    const reply = await this.engine.call(cmd, args);
+    if (reply && typeof reply === 'object' && 'ok' in reply) return reply;
+    return { ok: false, error: { kind: 'InternalError', code: 'bad_reply', de: 'Unerwartete Antwort der Engine.', en: 'Unexpected reply from the engine.' } };
+  }
+
+  adopt(game) {
+    this.game = game;
+  }
+
+  // Every accepted state goes through here: saved first, drawn second.
+  commit(state, viewer, info = {}) {
+    const handoff = handoffFor(state, viewer);
+    const { save, ...rest } = state;
+    const game = { save, state: rest, viewer, handoff };
+    const stored = writeGame(game);
+    const previous = this.game;
+    this.game = game;
+    this.stalled = false;
+    this.onState(game, previous, { ...info, stored });
+    this.scheduleBots();
+    return game;
+  }
+
+  async newGame(args) {
+    this.cancelBots();
+    return this.serial(async () => {
+      const r = await this.call('new_game', args);
+      if (!r.ok) { this.onError(r.error); return false; }
+      this.game = null;
+      this.commit(r.result, args.viewer, { fresh: true });
+      return true;
+    });
+  }
+
+  // → {ok: true} | {ok: false, error}; a CorruptSave is the caller's to show.
+  async load(game) {
+    this.cancelBots();
+    return this.serial(async () => {
+      const r = await this.call('load', { save: game.save, viewer: game.viewer });
+      if (!r.ok) return r;
+      this.game = game;
+      this.commit(r.result, game.viewer, { loaded: true });
+      return { ok: true };
+    });
+  }
+
+  act(type, extra = {}, info = {}) {
+    const viewer = this.game?.viewer;
+    if (viewer == null || this.game.handoff != null) return Promise.resolve(false);
+    this.cancelBots();
+    return this.serial(async () => {
+      const r = await this.call('act', { action: { seat: viewer, type, ...extra }, viewer });
+      if (!r.ok) {
+        this.onError(r.error, info);
+        this.scheduleBots();
+        return false;
+      }
+      this.commit(r.result, viewer, { ...info, by: viewer });
+      return true;
+    });
+  }
+
+  nextHand() {
+    this.cancelBots();
+    return this.serial(async () => {
+      const viewer = this.game.viewer;
+      const r = await this.call('next_hand', { viewer });
+      if (!r.ok) { this.onError(r.error); return false; }
+      this.commit(r.result, viewer);
+      return true;
+    });
+  }
+
+  takePhone() {
+    const seat = this.game?.handoff;
+    if (seat == null) return Promise.resolve(false);
+    return this.serial(async () => {
+      const r = await this.call('state', { viewer: seat });
+      if (!r.ok) { this.onError(r.error); return false; }
+      this.commit(r.result, seat);
+      return true;
+    });
+  }
+
+  cancelBots() {
+    clearTimeout(this.botTimer);
+    this.botTimer = null;
+  }
+
+  // One bot action per tick, slow enough for the table to follow. While a
+  // human is due the bots still get one chance to knock out of turn, as
+  // players at a real table would.
+  scheduleBots() {
+    this.cancelBots();
+    const g = this.game;
+    if (!g || g.handoff != null || g.state.hand_over || this.stalled) return;
+    if (!g.state.due.bots.length && !g.state.due.humans.length) return;
+    this.botTimer = setTimeout(() => {
+      this.botTimer = null;
+      this.serial(() => this.botStep());
+    }, this.pace);
+  }
+
+  async botStep() {
+    const g = this.game;
+    if (!g || g.handoff != null || g.state.hand_over) return;
+    const r = await this.call('bot_step', { viewer: g.viewer });
+    if (!r.ok) { this.onError(r.error); return; }
+    const { bot_action: action, ...state } = r.result;
+    // A bot that declines to act must not spin the loop; a human tap or a
+    // reload starts it again.
+    if (action == null) { this.stalled = true; return; }
+    this.commit(state, g.viewer, { bot: action });
+  }
+}

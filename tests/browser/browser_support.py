@@ -1,0 +1,102 @@
+"""Helpers shared by the browser tests and their fixtures (importable by
+name from test modules; conftest.py is not, as every test folder has one)."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+# Pyodide needs a few seconds on a 2-core machine, more on the first visit
+# and while other tests compete for the cores.
+ENGINE_TIMEOUT_MS = 120_000
+
+
+def _load_build():
+    # Loaded by path: "build" is also the name of a PyPI package.
+    spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build()
+
+
+class Site:
+    """dist/ served on 127.0.0.1; stop() and start() keep the same port, so
+    the origin (and with it the service worker and its cache) stays."""
+
+    def __init__(self, dist: Path):
+        self.dist = Path(dist)
+        self.port = 0
+        self.server = None
+        self.start()
+
+    def start(self) -> "Site":
+        assert self.server is None, "already serving"
+        self.server = build.serve(self.dist, self.port)
+        self.port = self.server.server_address[1]
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+class RequestLog:
+    def __init__(self):
+        self.urls: list[str] = []
+
+    def record(self, request) -> None:
+        self.urls.append(request.url)
+
+    def foreign(self, origin: str) -> list[str]:
+        """Requests that went anywhere but `origin` (data:/blob: stay local)."""
+        return [u for u in self.urls
+                if urlsplit(u).scheme not in ("data", "blob")
+                and f"{urlsplit(u).scheme}://{urlsplit(u).netloc}" != origin]
+
+
+def chromium_path() -> str | None:
+    explicit = os.environ.get("SCHRAEM_CHROMIUM")
+    if explicit:
+        return explicit
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None  # Playwright's own browser, e.g. on a laptop after `playwright install`
+
+
+def wait_engine_ready(page, timeout: float = ENGINE_TIMEOUT_MS) -> None:
+    """Until <html data-engine="ready">; fails fast with the engine's own
+    message when it says "failed" instead."""
+    page.wait_for_function(
+        "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)",
+        timeout=timeout)
+    state = page.evaluate("document.documentElement.dataset.engine")
+    if state != "ready":
+        detail = page.evaluate(
+            "async () => { const m = await import('./engine-client.js');"
+            " const e = m.currentEngine(); return e && e.error; }")
+        raise AssertionError(f"engine failed to start: {detail}")
+
+
+def wait_controlled(page, timeout: float = 60_000) -> None:
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout)
