@@ -67,6 +67,13 @@ function screenName() {
   return 'table';
 }
 
+// Names the drawn position compactly, so a test can tell which saved state
+// is on screen.
+function stepOf(g) {
+  const v = g.state.view;
+  return [v.hand_no, v.log.length, g.state.hand_over ? 1 : 0, g.viewer ?? '', g.handoff ?? ''].join(':');
+}
+
 function playerNames(g) {
   return g.state.view.players.map((p) => p.name);
 }
@@ -109,6 +116,7 @@ function render() {
   const key = focusKey(document.activeElement);
   const [main, controls] = parts(name);
   document.body.dataset.screen = name;
+  document.body.dataset.step = model.game ? stepOf(model.game) : '';
   replace(el.screen, main);
   replace(el.controls, controls);
   el.lang.textContent = t('lang.switch');
@@ -187,7 +195,8 @@ function measureTap() {
 
 function resizeSeats(n) {
   const seats = model.setup.seats.slice(0, n);
-  const level = model.hello?.bot_levels?.[0] ?? 'easy';
+  const levels = model.hello?.bot_levels ?? ['easy'];
+  const level = levels.includes('easy') ? 'easy' : levels[0];
   while (seats.length < n) seats.push({ name: DEFAULT_NAMES[seats.length] ?? `${seats.length + 1}`, kind: 'bot', level });
   model.setup.seats = seats;
   if (model.setup.dealer > n) model.setup.dealer = n;
@@ -331,7 +340,14 @@ async function boot() {
   registerServiceWorker();
 
   const engine = createEngine();
-  session = new Session(engine, { pace: paceFromUrl(), onState, onError });
+  session = new Session(engine, {
+    pace: paceFromUrl(), onState, onError,
+    onBusy: ({ engine: calling, bots }) => {
+      document.documentElement.dataset.busy = calling ? 'busy' : 'idle';
+      document.documentElement.dataset.bots = bots ? 'waiting' : 'idle';
+    },
+  });
+  session.busyChanged();
   const hello = await engine.ready;
   if (!hello.ok) {
     model.error = { de: t('engine.failed', { detail: hello.error.de }), en: t('engine.failed', { detail: hello.error.en }) };

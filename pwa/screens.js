@@ -65,7 +65,7 @@ export function renderStartControls({ ready }) {
 export function renderPass(names, seat) {
   const name = names[seat - 1] ?? t('start.seat', { seat });
   return h('section', { class: 'pass-phone', 'aria-labelledby': 'pass-heading' },
-    h('div', { class: 'phone-icon', 'aria-hidden': 'true', text: '📱' }),
+    h('div', { class: 'phone-icon', 'aria-hidden': 'true' }, h('span', { class: 'phone-screen' })),
     h('h2', { id: 'pass-heading', text: t('pass.heading', { name }) }),
     h('p', {}, t('pass.body', { name })));
 }

@@ -21,11 +21,13 @@ export function handoffFor(state, viewer) {
 }
 
 export class Session {
-  constructor(engine, { pace, onState, onError }) {
+  constructor(engine, { pace, onState, onError, onBusy = () => {} }) {
     this.engine = engine;
     this.pace = pace;
     this.onState = onState;
     this.onError = onError;
+    this.onBusy = onBusy;
+    this.inflight = 0;
     this.game = null; // {save, state, viewer, handoff}
     this.queue = Promise.resolve();
     this.botTimer = null;
@@ -35,9 +37,20 @@ export class Session {
   // Engine calls run one after another, so replies (and the saves written
   // from them) can never arrive out of order.
   serial(fn) {
-    const run = this.queue.then(fn, fn);
+    this.inflight += 1;
+    this.busyChanged();
+    const run = this.queue.then(fn, fn).finally(() => {
+      this.inflight -= 1;
+      this.busyChanged();
+    });
     this.queue = run.catch(() => {});
     return run;
+  }
+
+  // For the status attributes on <html>: an engine call under way, and a
+  // computer player waiting for its turn.
+  busyChanged() {
+    this.onBusy({ engine: this.inflight > 0, bots: this.botTimer != null });
   }
 
   async call(cmd, args) {
@@ -128,6 +141,7 @@ export class Session {
   cancelBots() {
     clearTimeout(this.botTimer);
     this.botTimer = null;
+    this.busyChanged();
   }
 
   // One bot action per tick, slow enough for the table to follow. While a
@@ -142,6 +156,7 @@ export class Session {
       this.botTimer = null;
       this.serial(() => this.botStep());
     }, this.pace);
+    this.busyChanged();
   }
 
   async botStep() {

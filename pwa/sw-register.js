@@ -36,9 +36,10 @@ export async function registerServiceWorker({ url = "./service-worker.js" } = {}
   return registration;
 }
 
+// Styled by the app's style.css (.sw-toast): the page's Content Security
+// Policy refuses injected <style> elements.
 function showUpdateToast(worker) {
   if (document.getElementById("sw-update")) return;
-  injectStyle();
   const lang = (document.documentElement.lang || "de").toLowerCase().startsWith("en") ? "en" : "de";
   const box = document.createElement("div");
   box.className = "sw-toast";
@@ -56,19 +57,4 @@ function showUpdateToast(worker) {
   });
   box.append(button);
   document.body.append(box);
-}
-
-function injectStyle() {
-  if (document.getElementById("sw-toast-style")) return;
-  const style = document.createElement("style");
-  style.id = "sw-toast-style";
-  style.textContent = `
-.sw-toast { position: fixed; left: 0; right: 0; bottom: max(16px, env(safe-area-inset-bottom));
-  display: flex; justify-content: center; pointer-events: none; z-index: 1000; }
-.sw-toast button { pointer-events: auto; min-height: 48px; min-width: 48px; padding: 12px 20px;
-  font: inherit; font-size: 1rem; color: #f4f1e8; background: #1f6f5c; border: 2px solid #f4f1e8;
-  border-radius: 8px; box-shadow: 0 4px 16px rgb(0 0 0 / 0.5); cursor: pointer; }
-.sw-toast button:focus-visible { outline: 3px solid #ffd166; outline-offset: 2px; }
-`;
-  document.head.append(style);
 }

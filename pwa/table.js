@@ -153,7 +153,7 @@ export function renderTableControls(view, { ready }) {
   const row = [h('button', {
     type: 'button', class: 'big knock', dataset: { action: 'knock' }, disabled,
     'aria-label': t('btn.knock.label'),
-  }, h('span', { 'aria-hidden': 'true', text: '✊ ' }), t('btn.knock'))];
+  }, t('btn.knock'))];
   if (legalOf(view, 'pass').length) {
     row.push(h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }));
   }

@@ -10,16 +10,44 @@ function failure(kind, code, en, de) {
   return { kind, code, de: de ?? en, en };
 }
 
+async function fetchEngine() {
+  const response = await fetch(ENGINE_URL);
+  if (!response.ok) throw new Error(`engine.zip: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// Pyodide 314 does not reject when its wasm cannot be instantiated (e.g. a
+// missing pyodide.asm.wasm): it logs "wasm instantiation failed!" and waits
+// forever. This turns exactly that log line into a failure.
+function wasmFailure() {
+  let restore;
+  const failed = new Promise((_, reject) => {
+    const warn = console.warn;
+    console.warn = (...args) => {
+      if (args[0] === "wasm instantiation failed!") reject(new Error("pyodide.asm.wasm could not be loaded"));
+      warn.apply(console, args);
+    };
+    restore = () => { console.warn = warn; };
+  });
+  return { failed, restore };
+}
+
 async function boot() {
   const t0 = performance.now();
+  const engineZip = fetchEngine(); // in parallel with Python's start-up
+  engineZip.catch(() => {}); // reported below, when awaited; not as "unhandled"
   // A dynamic import, not a static one: a missing or broken Pyodide must
   // become an error reply, not a worker that silently never starts.
   const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL });
+  const wasm = wasmFailure();
+  let pyodide;
+  try {
+    pyodide = await Promise.race([loadPyodide({ indexURL: PYODIDE_URL }), wasm.failed]);
+  } finally {
+    wasm.restore();
+  }
   const t1 = performance.now();
-  const response = await fetch(ENGINE_URL);
-  if (!response.ok) throw new Error(`engine.zip: HTTP ${response.status}`);
-  pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "zip", { extractDir: ENGINE_DIR });
+  pyodide.unpackArchive(await engineZip, "zip", { extractDir: ENGINE_DIR });
   pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
   const bridge = pyodide.pyimport("schraem.bridge");
   const handle = bridge.handle;

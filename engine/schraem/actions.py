@@ -7,7 +7,9 @@ from .cards import Card
 from .errors import InvalidAction
 
 # Types a player writes; "penalty" and "win" only on a scoresheet hand.
-TYPES = ("look", "knock", "hold", "pass", "play", "discard", "penalty", "win")
+TYPES = ("look", "knock", "hold", "pass", "play", "discard", "penalty", "win",
+         # regional variants (docs/VARIANTS.md): four courts and pretty ones
+         "exchange", "turn", "challenge", "redeal", "agree", "refuse")
 PENALTY_KINDS = ("renege", "lead_out_of_turn", "misdeal")
 
 
@@ -18,6 +20,9 @@ class Action:
     card: Card | None = None
     blind: bool = False  # scoresheet knocks only: made without looking
     kind: str | None = None  # penalty kind
+    target: int | None = None  # turn/challenge: the seat whose exchange is checked
+    index: int | None = None  # turn on a dealt hand: which face-down discard (1-based)
+    cards: tuple[Card, ...] | None = None  # challenge on a scoresheet hand: the uncovered cards
 
     @classmethod
     def from_json(cls, obj) -> "Action":
@@ -31,8 +36,30 @@ class Action:
         if typ not in TYPES:
             raise InvalidAction("bad_action", detail=f"unknown action type {typ!r}")
         allowed = {"seat", "type"}
-        card = kind = None
+        card = kind = target = index = cards = None
         blind = False
+        if typ in ("turn", "challenge"):
+            allowed.add("target")
+            target = obj.get("target")
+            if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+                raise InvalidAction("bad_action", detail=f"{typ} needs a target seat (a number from 1)")
+        if typ == "turn":
+            # A dealt hand names the face-down discard; a scoresheet hand the
+            # card that was turned up.
+            allowed |= {"index", "card"}
+            if ("index" in obj) == ("card" in obj):
+                raise InvalidAction("bad_action", detail="turn needs either an index (dealt hand) or the card turned up (scoresheet)")
+            if "index" in obj:
+                index = obj["index"]
+                if isinstance(index, bool) or not isinstance(index, int) or index < 1:
+                    raise InvalidAction("bad_action", detail="index must be a number from 1")
+            else:
+                card = Card.parse(obj["card"])
+        if typ == "challenge" and "cards" in obj:
+            allowed.add("cards")
+            if not isinstance(obj["cards"], list):
+                raise InvalidAction("bad_card_list", value=repr(obj["cards"]))
+            cards = tuple(Card.parse(c) for c in obj["cards"])
         if typ in ("play", "discard"):
             allowed.add("card")
             if "card" not in obj:
@@ -51,7 +78,7 @@ class Action:
         extra = set(obj) - allowed
         if extra:
             raise InvalidAction("bad_action", detail=f"unexpected field(s) {', '.join(sorted(extra))} for {typ}")
-        return cls(seat, typ, card, blind, kind)
+        return cls(seat, typ, card, blind, kind, target, index, cards)
 
     def to_json(self) -> dict:
         out = {"seat": self.seat, "type": self.type}
@@ -61,8 +88,16 @@ class Action:
             out["blind"] = True
         if self.kind is not None:
             out["kind"] = self.kind
+        if self.target is not None:
+            out["target"] = self.target
+        if self.index is not None:
+            out["index"] = self.index
+        if self.cards is not None:
+            out["cards"] = [str(c) for c in self.cards]
         return out
 
     def __str__(self) -> str:
         extra = str(self.card) if self.card else (self.kind or ("blind" if self.blind else ""))
+        if self.target is not None:
+            extra = f"{self.target}" + (f"#{self.index}" if self.index else "") + (f":{extra}" if extra else "")
         return f"{self.seat}:{self.type}" + (f":{extra}" if extra else "")

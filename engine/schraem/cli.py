@@ -61,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", default="rheinland", choices=Rules.preset_names())
     s.add_argument("--players", type=int, default=4)
     s.set_defaults(func=cmd_simulate)
+    from .match import add_parsers as add_match_parsers  # `match` and `play` (bots)
+
+    add_match_parsers(sub)
     return p
 
 

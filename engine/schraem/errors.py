@@ -47,6 +47,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "raise_not_on_lead": ("In dieser Variante darf nur erhöhen, wer am Aufspiel ist.", "In this variant only the player on lead may raise."),
     "decline_not_allowed": ("Aussteigen vor dem Geben geht nur, wenn um 2 gespielt wird.", "Laying down before the deal is only possible when the hand is played for 2."),
     "challenge_not_allowed": ("Es gibt keinen Tausch, den man anzweifeln könnte.", "There is no exchange to challenge."),
+    # regional variants (docs/VARIANTS.md)
+    "exchange_once": ("Du hast in diesem Spiel schon getauscht.", "You have already exchanged in this hand."),
+    "exchange_no_stock": ("Im Stock sind nicht mehr genug Karten zum Tauschen.", "There are not enough cards left in the stock to exchange."),
+    "turn_not_allowed": ("Umdrehen geht nur bei den abgelegten Karten eines Mitspielers, der getauscht hat.", "You can only turn the discards of another player who exchanged."),
+    "turn_done": ("Diese abgelegten Karten sind schon geprüft.", "These discards have already been checked."),
+    "turn_face_down": ("Wähle eine der {count} verdeckt abgelegten Karten, die noch nicht umgedreht ist.", "Choose one of the {count} face-down discards that is not turned yet."),
+    "challenge_once": ("Dieser Tausch wurde schon angezweifelt.", "This exchange has already been challenged."),
+    "redeal_once": ("Du hast in diesem Spiel schon nach neuen Karten gefragt.", "You have already asked for a fresh deal in this hand."),
+    "redeal_pending": ("Erst müssen alle zum Neugeben ja oder nein sagen – Platz {due} ist dran.", "Everyone must first say yes or no to the fresh deal – seat {due} is next."),
+    "no_redeal_question": ("Niemand hat nach neuen Karten gefragt.", "Nobody has asked for a fresh deal."),
+    "not_your_redeal_answer": ("Zum Neugeben antwortet jetzt Platz {due}, nicht Platz {seat}.", "Seat {due} answers the fresh-deal question now, not seat {seat}."),
+    "hammer_answer_unseen": ("Auf den Hammer wird vor dem Ansehen geantwortet: erst halten oder die Karten hinlegen.", "The hammer is answered before looking: hold or lay your cards down first."),
 }
 
 
@@ -92,7 +104,8 @@ class RecordError(SchraemError):
     kind = "CorruptSave"
 
     def __init__(self, code: str, hand: int | None = None, index: int | None = None, cause: SchraemError | None = None, **params):
-        super().__init__(code, **params)
+        # The code is usually the cause's: its message needs the cause's fields.
+        super().__init__(code, **({**cause.params, **params} if cause is not None else params))
         self.hand, self.index, self.cause = hand, index, cause
         if hand is not None:
             where_de = f"Spiel {hand}" + (f", Aktion {index}" if index is not None else "")

@@ -18,6 +18,27 @@ REAL_ONLY = ("penalty", "win")
 
 
 @dataclass(frozen=True)
+class Setup:
+    """What the game decides about a hand before dealing it (the hooks in
+    game.py): who is dealt in, how many cards, the value it starts at,
+    whether knocking and the hammer apply, and whether it costs marks."""
+
+    dealt: tuple[bool, ...]
+    cards: int
+    value: int
+    knocking: bool
+    hammer: bool
+    scored: bool = True
+    # normal | final (Knolle) | short_long_one | long_one (Tuppen) | half | playoff (Dedenbach)
+    kind: str = "normal"
+    packets: tuple[int, ...] = ()  # dealt in packets (3-2-3); () = singly
+
+    @classmethod
+    def default(cls, rules: Rules, marks) -> "Setup":
+        return cls(tuple(m > 0 for m in marks), rules.cards_per_hand, rules.start_value, rules.knocking, rules.hammer)
+
+
+@dataclass(frozen=True)
 class HandResult:
     winner: int | None  # 0-based; None for a void hand (misdeal)
     reason: str  # last_trick | others_passed | declared | void
@@ -41,22 +62,27 @@ class HandResult:
 
 
 class Hand:
-    def __init__(self, rules: Rules, marks, dealer: int, cards, *, discard: int = 0):
+    def __init__(self, rules: Rules, marks, dealer: int, cards, *, discard: int = 0, setup: Setup | None = None, stock=None):
         """`marks[i] == 0` means seat i is out of the game; `cards` is a list
         of card lists per seat ([] for a seat not dealt in), or None for a
-        hand played with real cards that only the scoresheet records."""
+        hand played with real cards that only the scoresheet records.
+        `setup` (default: from the rules and marks) says who is dealt in and
+        how the hand is played; `stock` is the undealt rest of the pack, top
+        first (four courts draw from it)."""
         self.rules = rules
         self.n = n = len(marks)
         self.marks = tuple(marks)
         self.dealer = dealer
         self.real = cards is None
-        self.dealt = [m > 0 for m in marks]
+        self.setup = setup = setup or Setup.default(rules, marks)
+        self.knocking = setup.knocking
+        self.dealt = list(setup.dealt)
         self.in_hand = list(self.dealt)
         self.n_in = sum(self.dealt)
         self.forehand = self.next_in(dealer)
         self.cards = None if cards is None else [list(c) for c in cards]
         self.looked = [False] * n
-        self.value = rules.start_value
+        self.value = setup.value
         self.last_knocker: int | None = None
         self.responders: list[int] = []
         self.round_knocker: int | None = None
@@ -71,6 +97,22 @@ class Hand:
         self.winner: int | None = None
         self.reason: str | None = None
         self.void = False
+        self.round_auto = False  # the open knock round is the hammer's
+        # Four courts (per seat): the discards of an exchange ([] on a
+        # scoresheet), what was turned of them (index, card, turner), whether
+        # the check is over, and a challenge (challenger, right, cards shown).
+        self.stock = None if cards is None else list(stock or [])
+        self.exchanged: list[list[Card] | None] = [None] * n
+        self.turned: list[list[tuple[int | None, Card, int]]] = [[] for _ in range(n)]
+        self.checked = [False] * n
+        self.challenges: list[tuple[int, bool, tuple[Card, ...]] | None] = [None] * n
+        self.penalties = [0] * n  # extra marks lost (turned discards), booked with the result
+        # Pretty ones: who asked, who still has to answer, the answers.
+        self.redeal_asker: int | None = None
+        self.redeal_waiting: list[int] = []
+        self.redeal_answers: list[tuple[int, str]] = []
+        self.redeal_asked = [False] * n
+        self.redealer: int | None = None
         # (action, auto, value after): the hand's full history, automatic
         # actions included; records leave the automatic ones out.
         self.log: list[tuple[Action, bool, int]] = []
@@ -92,7 +134,7 @@ class Hand:
 
     def to_play(self) -> int | None:
         """The seat due to play a card, or None (answers pending, hand over)."""
-        if self.winner is not None or self.void or self.responders or self.real:
+        if self.winner is not None or self.void or self.responders or self.redeal_waiting or self.real:
             return None
         if self.discard_left and any(self.discard_left):
             return None
@@ -115,6 +157,8 @@ class Hand:
             return []
         if self.responders:
             return [self.responders[0]]
+        if self.redeal_waiting:
+            return [self.redeal_waiting[0]]
         if self.discard_left and any(self.discard_left):
             return [s for s in range(self.n) if self.discard_left[s]]
         t = self.to_play()
@@ -135,11 +179,26 @@ class Hand:
             return
         if not self.in_hand[s]:
             raise IllegalAction("not_in_hand", seat=s + 1)
+        if self.redeal_waiting and typ not in ("agree", "refuse", "look"):
+            raise IllegalAction("redeal_pending", due=self.redeal_waiting[0] + 1)
         if typ == "look":
             if self.real:
                 raise IllegalAction("not_real_cards")
             if self.looked[s]:
                 raise IllegalAction("already_looked")
+            if self.rules.hammer_answer_unseen and self.round_auto and s in self.responders:
+                raise IllegalAction("hammer_answer_unseen")
+            return
+        if typ in ("exchange", "turn", "challenge", "redeal"):
+            if self.responders:
+                raise IllegalAction("answer_first", due=self.responders[0] + 1)
+            getattr(self, "_check_" + typ)(s, action)
+            return
+        if typ in ("agree", "refuse"):
+            if not self.redeal_waiting:
+                raise IllegalAction("no_redeal_question")
+            if self.redeal_waiting[0] != s:
+                raise IllegalAction("not_your_redeal_answer", due=self.redeal_waiting[0] + 1, seat=s + 1)
             return
         if typ == "knock":
             self._check_knock(s, action)
@@ -188,7 +247,7 @@ class Hand:
         if action.blind and not self.real:
             # A dealt hand knows who has looked; only the scoresheet is told.
             raise InvalidAction("bad_action", detail="'blind' is only written for knocks on a scoresheet hand")
-        if not rules.knocking:
+        if not self.knocking:
             raise IllegalAction("no_knocking")
         if self.responders:
             raise IllegalAction("knock_during_answers")
@@ -196,6 +255,13 @@ class Hand:
             raise IllegalAction("knock_twice")
         if self.value >= rules.max_value:
             raise IllegalAction("knock_max", max=rules.max_value)
+        if rules.knock_by == "lead" and not self.real:
+            # Sebbe Schröhm: only the player about to lead a trick raises;
+            # whoever held the last raise may raise again (2 -> 3).
+            on_lead = not self.trick and self.leader == s
+            held = rules.holder_may_knock and (s, "hold") in self.answers
+            if not (on_lead or held):
+                raise IllegalAction("raise_not_on_lead")
         new = self.value + 1
         looked = (not action.blind) if self.real else self.looked[s]
         code = rules.knock_allowed(self.marks[s], new, looked)
@@ -218,6 +284,7 @@ class Hand:
         elif typ == "knock":
             old = self.value
             self.value = old + 1
+            self.round_auto = auto
             self.last_knocker = s
             self.round_knocker = s
             self.round_old = old
@@ -234,7 +301,7 @@ class Hand:
             if self.responders:
                 self.responders.pop(0)
                 self.answers.append((s, "pass"))
-                loss = self.round_old
+                loss = self.rules.pass_loss or self.round_old
             else:
                 loss = self.value
             self._log(action, auto)
@@ -249,6 +316,53 @@ class Hand:
         elif typ == "win":
             self.winner, self.reason = s, "declared"
             self.responders = []
+        elif typ == "exchange":
+            self.looked[s] = True
+            if self.real:
+                self.exchanged[s] = []
+            else:
+                k = len(self.cards[s])
+                self.exchanged[s] = self.cards[s]
+                self.cards[s] = self.stock[:k]
+                del self.stock[:k]
+        elif typ == "turn":
+            t = action.target - 1
+            card = action.card if self.real else self.exchanged[t][action.index - 1]
+            self.turned[t].append((action.index, card, s))
+            if not card.is_court:
+                self.penalties[t] += self.rules.turn_penalty
+                self.checked[t] = True
+            elif len(self.turned[t]) == self._exchange_size(t):
+                self.penalties[s] += self.rules.turn_penalty
+                self.checked[t] = True
+        elif typ == "challenge":
+            t = action.target - 1
+            shown = tuple(action.cards) if self.real else tuple(self.exchanged[t])
+            right = not all(c.is_court for c in shown)
+            self.challenges[t] = (s, right, shown)
+            self.checked[t] = True
+            self._log(action, auto)
+            self._leave(t if right else s, self.rules.challenge_penalty)
+            if not self.over and not self.responders:
+                self._settle()
+            return
+        elif typ == "redeal":
+            self.redeal_asked[s] = True
+            self.redeal_asker = s
+            self.redeal_answers = []
+            r, seat = [], self.next_in(s)
+            while seat != s:
+                r.append(seat)
+                seat = self.next_in(seat)
+            self.redeal_waiting = r
+        elif typ == "agree":
+            self.redeal_waiting.pop(0)
+            self.redeal_answers.append((s, "agree"))
+            if not self.redeal_waiting:
+                self.void, self.reason, self.redealer = True, "redeal", self.redeal_asker
+        elif typ == "refuse":
+            self.redeal_waiting = []
+            self.redeal_answers.append((s, "refuse"))
         elif typ == "penalty":
             self._log(action, auto)
             if action.kind == "misdeal":
@@ -281,6 +395,76 @@ class Hand:
             return
         if not self.trick and self.leader == s:
             self.leader = self._lead_after_pass(s)
+
+    def _exchange_size(self, t: int) -> int:
+        return self.setup.cards if self.real else len(self.exchanged[t])
+
+    def _check_exchange(self, s: int, action: Action) -> None:
+        rules = self.rules
+        if rules.four_courts == "none":
+            raise IllegalAction("exchange_not_allowed")
+        if self.exchanged[s] is not None:
+            raise IllegalAction("exchange_once")
+        if self.real:
+            return  # the scoresheet only notes that it happened
+        if self.trick or self.tricks:
+            raise IllegalAction("exchange_not_allowed")
+        if rules.four_courts == "exchange" and not all(c.is_court for c in self.cards[s]):
+            # Made openly: only a genuine four courts. ("turn"/"challenge":
+            # face down, so any hand; the opponents' check keeps it honest.)
+            raise IllegalAction("exchange_not_allowed")
+        if len(self.stock) < len(self.cards[s]):
+            raise IllegalAction("exchange_no_stock")
+
+    def _check_turn(self, s: int, action: Action) -> None:
+        t = action.target - 1
+        if self.rules.four_courts != "turn" or t >= self.n or t == s or self.exchanged[t] is None:
+            raise IllegalAction("turn_not_allowed")
+        if self.checked[t]:
+            raise IllegalAction("turn_done")
+        if self.real:
+            if action.card is None:
+                raise InvalidAction("bad_action", detail="on a scoresheet hand a turn names the card turned up, not an index")
+            if any(c == action.card for _, c, _ in self.turned[t]):
+                raise InvalidAction("bad_action", detail=f"{action.card} was already turned")
+            return
+        if action.index is None:
+            raise InvalidAction("bad_action", detail="on a dealt hand a turn names the index of a face-down discard, not a card")
+        if not 1 <= action.index <= len(self.exchanged[t]) or any(i == action.index for i, _, _ in self.turned[t]):
+            raise IllegalAction("turn_face_down", count=len(self.exchanged[t]))
+
+    def _check_challenge(self, s: int, action: Action) -> None:
+        t = action.target - 1
+        if self.rules.four_courts != "challenge" or t >= self.n or t == s or self.exchanged[t] is None or not self.in_hand[t]:
+            raise IllegalAction("challenge_not_allowed")
+        if self.challenges[t] is not None:
+            raise IllegalAction("challenge_once")
+        if self.real:
+            cards = action.cards
+            if cards is None or len(cards) != self.setup.cards or len(set(cards)) != len(cards):
+                raise InvalidAction("bad_action", detail=f"on a scoresheet hand a challenge lists the {self.setup.cards} uncovered cards")
+        elif action.cards is not None:
+            raise InvalidAction("bad_action", detail="on a dealt hand a challenge names no cards (the engine uncovers them)")
+
+    def _check_redeal(self, s: int, action: Action) -> None:
+        rules = self.rules
+        if not rules.pretty_ones or not self.setup.scored:
+            raise IllegalAction("redeal_not_allowed")
+        if self.redeal_asked[s]:
+            raise IllegalAction("redeal_once")
+        everyone_hammer = all(self.marks[p] == rules.hammer_marks for p in range(self.n) if self.dealt[p])
+        untouched = self.in_hand == self.dealt and not self.trick and not self.tricks
+        if not (everyone_hammer and untouched):
+            raise IllegalAction("redeal_not_allowed")
+
+    def next_dealer(self) -> int:
+        """Who deals the next hand: the winner; after a fresh deal asked for
+        (pretty ones) the one who asked; after a misdeal the same dealer."""
+        if self.winner is not None:
+            return self.winner
+        if self.redealer is not None:
+            return self.redealer
+        return self.dealer
 
     def _lead_after_pass(self, s: int) -> int:
         if self.rules.lead_after_pass == "highest_card" and self.tricks:
@@ -319,7 +503,7 @@ class Hand:
 
     def _hammer(self) -> None:
         rules = self.rules
-        if not (rules.hammer and rules.knocking) or self.value >= 2 or self.n_in < 2:
+        if not (self.setup.hammer and self.knocking) or self.value >= 2 or self.n_in < 2:
             return
         seat = self.forehand
         for _ in range(self.n):
@@ -340,8 +524,10 @@ class Hand:
         if self.real:
             candidates = [Action(seat, "knock"), Action(seat, "knock", blind=True), Action(seat, "hold"), Action(seat, "pass"), Action(seat, "win")]
             candidates += [Action(seat, "penalty", kind=k) for k in ("renege", "lead_out_of_turn", "misdeal")]
+            candidates += self._variant_candidates(s)
         else:
             candidates = [Action(seat, "look"), Action(seat, "knock"), Action(seat, "hold"), Action(seat, "pass")]
+            candidates += self._variant_candidates(s)
             if self.to_play() == s:
                 hand = self.cards[s]
                 if self.trick:
@@ -370,19 +556,42 @@ class Hand:
             out.append(a)
         return out
 
+    def _variant_candidates(self, s: int) -> list[Action]:
+        """Four courts and pretty ones; a scoresheet's turns and challenges
+        carry what the table saw, so they are not enumerated there."""
+        rules, seat, out = self.rules, s + 1, []
+        if rules.four_courts != "none" and self.exchanged[s] is None:
+            out.append(Action(seat, "exchange"))
+        if not self.real:
+            for t in range(self.n):
+                if t == s or self.exchanged[t] is None:
+                    continue
+                if rules.four_courts == "turn" and not self.checked[t]:
+                    done = {i for i, _, _ in self.turned[t]}
+                    out += [Action(seat, "turn", target=t + 1, index=k) for k in range(1, len(self.exchanged[t]) + 1) if k not in done]
+                elif rules.four_courts == "challenge":
+                    out.append(Action(seat, "challenge", target=t + 1))
+        if rules.pretty_ones:
+            out += [Action(seat, "redeal"), Action(seat, "agree"), Action(seat, "refuse")]
+        return out
+
     # --- outcome -----------------------------------------------------------
     def result(self) -> HandResult | None:
         if self.void:
-            return HandResult(None, "void", self.value, (0,) * self.n, self.marks)
+            return HandResult(None, self.reason or "void", self.value, (0,) * self.n, self.marks)
         if self.winner is None:
             return None
+        if not self.setup.scored:
+            return HandResult(self.winner, self.reason, self.value, (0,) * self.n, self.marks)
         losses = []
         for s in range(self.n):
-            if not self.dealt[s] or s == self.winner:
+            if not self.dealt[s]:
                 losses.append(0)
+            elif s == self.winner:
+                losses.append(self.penalties[s])
             elif self.losses[s] is not None:
-                losses.append(self.losses[s])
+                losses.append(self.losses[s] + self.penalties[s])
             else:
-                losses.append(self.value)
+                losses.append(self.value + self.penalties[s])
         after = tuple(max(0, m - l) for m, l in zip(self.marks, losses))
         return HandResult(self.winner, self.reason, self.value, tuple(losses), after)

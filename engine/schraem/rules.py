@@ -15,6 +15,10 @@ KNOCK_LIMITS = ("marks", "marks_plus_one", "none")
 TWO_MARKS_THREE = ("always", "blind_only", "never")
 LEAD_AFTER_PASS = ("clockwise", "highest_card")
 FIRST_DEALER_NEXT_GAME = ("winner", "loser")
+KNOCK_BY = ("anyone", "lead")
+FOUR_COURTS = ("none", "exchange", "turn", "challenge")
+GAME_END = ("last_standing", "first_out", "knolle", "long_ones", "halves")
+MARKS_DISPLAY = ("strokes", "roman_xii", "die", "matches")
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,55 @@ class Rules:
     # Rengen's deciding hand between the two losers of a set.
     hangeln_cards: int = 8
     hangeln_discard: int = 0
+
+    # --- regional variants (docs/VARIANTS.md) ---------------------------
+    # How the marks are chalked: ///////, a Roman XII, a die, matches.
+    # Display only, like count_up.
+    marks_display: str = "strokes"
+    # Wipperfürth: the hammer says "Seht ihr meinen Hammer?"; display only
+    # (the knock itself is the automatic hammer knock).
+    hammer_announced: bool = False
+    # Eifel: the hammer's opponents answer its knock before they look at
+    # their cards ("they lay them down before the deal").
+    hammer_answer_unseen: bool = False
+    # Sebbe Schröhm: once anyone sits on hammer_marks (or below), every later
+    # hand starts at this value; 0 = off.
+    hammer_start_value: int = 0
+    # Who may knock: anyone at any moment, or only the player on lead (about
+    # to lead a trick); with holder_may_knock also whoever held the last knock.
+    knock_by: str = "anyone"
+    holder_may_knock: bool = False
+    # What a player who passes on a knock loses: 0 = the value before the
+    # knock (rule 5); n > 0 = always n.
+    pass_loss: int = 0
+    # Four courts: "exchange" — a hand of four court cards may be exchanged
+    # for cards from the stock before the first card is played; "turn"
+    # (Wipperfürth) and "challenge" (Eifel): the exchange is made face down,
+    # so any hand can be exchanged, and opponents may check it.
+    four_courts: str = "none"
+    # turn: a numeral among the turned discards costs the exchanger this
+    # much; turning the fourth, a court too, costs the turner this much.
+    turn_penalty: int = 1
+    # challenge: the one proved wrong leaves the hand losing this much.
+    challenge_penalty: int = 2
+    # Wipperfürth "pretty ones": when everyone left sits on the hammer, one
+    # may ask for a fresh deal; it happens if all the others agree.
+    pretty_ones: bool = False
+    # How a game ends: last_standing (one player has marks left),
+    # first_out (the first player at 0 has lost), knolle (players at 0 stay
+    # in and collect Knollen; once all sit on the hammer one final hand
+    # decides the winner), long_ones (Tuppen: players on the last mark play
+    # short long ones and a long one for the loser), halves (Dedenbach
+    # newcomers: no points, the last-trick winner drops out; two halves and
+    # a play-off between the half losers).
+    game_end: str = "last_standing"
+    # Fewer than cards_per_hand when the pack does not hold that many for
+    # everyone dealt in (32 // players): Dedenbach newcomers, 6 with five.
+    cards_fit_pack: bool = False
+    # Tuppen's long one: packets dealt to each player in turn (3-2-3 = 8).
+    long_one_deal: str = "3-2-3"
+    # Dedenbach newcomers: cards each in the play-off of the half losers.
+    playoff_cards: int = 8
 
     # --- construction -------------------------------------------------
     @classmethod
@@ -109,8 +162,23 @@ class Rules:
             bad("start_value and max_value must satisfy 1 <= start <= max")
         if not 1 <= self.cards_per_hand <= 16 or not 0 <= self.discard < self.cards_per_hand:
             bad("cards_per_hand must be 1..16 and discard fewer than that")
-        if self.max_players * self.cards_per_hand > 32:
+        if self.max_players * self.cards_per_hand > 32 and not self.cards_fit_pack:
             bad("not enough cards for max_players × cards_per_hand")
+        for name, allowed in (("knock_by", KNOCK_BY), ("four_courts", FOUR_COURTS), ("game_end", GAME_END), ("marks_display", MARKS_DISPLAY)):
+            if getattr(self, name) not in allowed:
+                bad(f"{name} must be one of {allowed}")
+        if self.hammer_start_value and not self.start_value <= self.hammer_start_value <= self.max_value:
+            bad("hammer_start_value must be 0 or between start_value and max_value")
+        if not 0 <= self.pass_loss <= 99 or not 0 <= self.turn_penalty <= 99 or not 0 <= self.challenge_penalty <= 99:
+            bad("pass_loss, turn_penalty and challenge_penalty must be 0..99")
+        try:
+            packets = self.long_one_packets()
+        except ValueError:
+            packets = ()
+        if not packets or any(p < 1 for p in packets) or 2 * sum(packets) > 32:
+            bad("long_one_deal must be packets like 3-2-3, at most 16 cards")
+        if not 1 <= self.playoff_cards <= 16:
+            bad("playoff_cards must be 1..16")
         if not 1 <= self.hangeln_cards <= 16 or not 0 <= self.hangeln_discard < self.hangeln_cards:
             bad("hangeln_cards/hangeln_discard out of range")
 
@@ -118,6 +186,15 @@ class Rules:
         """The options that differ from this preset's defaults (for records)."""
         base = asdict(PRESETS[self.preset])
         return {k: v for k, v in asdict(self).items() if k != "preset" and base[k] != v}
+
+    def long_one_packets(self) -> tuple[int, ...]:
+        return tuple(int(p) for p in self.long_one_deal.split("-"))
+
+    def hand_cards(self, players: int) -> int:
+        """Cards each for a hand dealt to `players` players."""
+        if self.cards_fit_pack:
+            return max(1, min(self.cards_per_hand, 32 // max(1, players)))
+        return self.cards_per_hand
 
     # --- hooks the core consults --------------------------------------
     def knock_allowed(self, marks: int, new_value: int, looked: bool) -> str | None:
@@ -147,5 +224,63 @@ PRESETS: dict[str, Rules] = {
         blind_max=3,
         two_marks_knock_three="blind_only",
         tournament_series=4,
+    ),
+    # Regional variants: docs/VARIANTS.md says what each option stands for.
+    "wipperfuerth": Rules(
+        preset="wipperfuerth",
+        knock_limit="marks_plus_one",
+        hammer_announced=True,
+        four_courts="turn",
+        pretty_ones=True,
+        marks_display="matches",
+    ),
+    "marienheide": Rules(
+        preset="marienheide",
+        max_players=5,
+        start_marks=5,
+        knock_limit="marks_plus_one",
+        first_dealer_next_game="loser",
+        lead_after_pass="highest_card",
+        marks_display="die",
+    ),
+    "siwwe_stroeoem": Rules(
+        preset="siwwe_stroeoem",
+        count_up=True,
+        hammer_answer_unseen=True,
+        four_courts="challenge",
+    ),
+    "sebbe_schroehm": Rules(
+        preset="sebbe_schroehm",
+        marks_display="roman_xii",
+        knock_by="lead",
+        holder_may_knock=True,
+        max_value=3,
+        pass_loss=1,
+        hammer=False,
+        hammer_start_value=2,
+        four_courts="exchange",
+        game_end="knolle",
+    ),
+    "siwwe_schroehm": Rules(
+        preset="siwwe_schroehm",
+        min_players=4,
+        max_players=4,
+        count_up=True,
+        knock_limit="none",
+        blind_max=1,
+        game_end="first_out",
+    ),
+    "siwwe_schroehm_newcomer": Rules(
+        preset="siwwe_schroehm_newcomer",
+        max_players=5,
+        cards_per_hand=8,
+        cards_fit_pack=True,
+        knocking=False,
+        hammer=False,
+        game_end="halves",
+    ),
+    "tuppen": Rules(
+        preset="tuppen",
+        game_end="long_ones",
     ),
 }

@@ -25,10 +25,15 @@ def simulate(games: int, seed: int, rules: str = "rheinland", players: int = 4) 
     start = time.perf_counter()
     hands = actions = 0
     winners = [0] * players
+    losers = [0] * players
     for g in range(games):
         game = random_game(derive_seed(seed, g), rules, players)
         hands += len(game.specs)
         actions += sum(len(log) for log in game.logs)
-        winners[game.winner - 1] += 1
+        # Some variants only find a loser (first out, Tuppen, Dedenbach).
+        if game.winner is not None:
+            winners[game.winner - 1] += 1
+        if game.loser is not None:
+            losers[game.loser - 1] += 1
     seconds = time.perf_counter() - start
-    return {"games": games, "hands": hands, "actions": actions, "seconds": round(seconds, 3), "rules": rules, "players": players, "wins_by_seat": winners, "hands_per_second": round(hands / seconds, 1) if seconds else None}
+    return {"games": games, "hands": hands, "actions": actions, "seconds": round(seconds, 3), "rules": rules, "players": players, "wins_by_seat": winners, "losses_by_seat": losers, "hands_per_second": round(hands / seconds, 1) if seconds else None}

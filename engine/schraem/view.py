@@ -10,6 +10,40 @@ def _cards_json(trick, in_hand, dead_when_out: bool):
     return [{"seat": p + 1, "card": str(c), "dead": dead_when_out and not in_hand[p]} for p, c in trick]
 
 
+def _phase(game: Game) -> dict | None:
+    """Where a game that does not simply play on stands (rules.game_end):
+    the group in a Tuppen endgame or a Dedenbach half, the half losers, the
+    Knolle final."""
+    if game.group is None and not game.final:
+        return None
+    return {
+        "group": None if game.group is None else [s + 1 for s in game.group],
+        "half": game.half or None,
+        "half_losers": [s + 1 for s in game.half_losers],
+        "final": game.final,
+    }
+
+
+def _exchanges(hand, s: int | None) -> list[dict]:
+    """Four courts: who exchanged; turned or uncovered discards are public,
+    the face-down ones only their owner sees."""
+    out = []
+    for t in range(hand.n):
+        discards = hand.exchanged[t]
+        if discards is None:
+            continue
+        e = {"seat": t + 1, "turned": [{"index": i, "card": str(c), "seat": p + 1} for i, c, p in hand.turned[t]], "checked": hand.checked[t], "challenge": None}
+        e["face_down"] = (hand.setup.cards if hand.real else len(discards)) - len(hand.turned[t])
+        ch = hand.challenges[t]
+        if ch is not None:
+            e["challenge"] = {"seat": ch[0] + 1, "right": ch[1], "cards": [str(c) for c in ch[2]]}
+            e["face_down"] = 0
+        if s == t and not hand.real:
+            e["discards"] = [str(c) for c in discards]
+        out.append(e)
+    return out
+
+
 def view(game: Game, seat: int | None) -> dict:
     hand = game.hand
     s = None if seat is None else seat - 1
@@ -25,12 +59,21 @@ def view(game: Game, seat: int | None) -> dict:
             "passed": bool(hand and hand.losses[i] is not None),
             "looked": bool(hand and hand.looked[i]),
             "cards_left": len(hand.cards[i]) if hand is not None and hand.cards is not None and hand.in_hand[i] else 0,
-            "hammer": marks == game.rules.hammer_marks and game.rules.hammer,
+            "hammer": marks == game.rules.hammer_marks and (game.rules.hammer or game.rules.hammer_start_value > 0),
+            "knollen": game.knollen[i],
         })
     out = {
         "seat": seat,
         "rules": game.rules.preset,
         "count_up": game.rules.count_up,
+        "marks_display": game.rules.marks_display,
+        "hammer_announced": game.rules.hammer_announced,
+        "game_end": game.rules.game_end,
+        "phase": _phase(game),
+        "hand_kind": hand.setup.kind if hand else None,
+        "exchanges": [],
+        "stock_left": None if hand is None or hand.stock is None else len(hand.stock),
+        "redeal": None,
         "start_marks": game.rules.start_marks,
         "hand_no": len(game.specs),
         "real_cards": bool(hand and hand.real),
@@ -50,6 +93,7 @@ def view(game: Game, seat: int | None) -> dict:
         "hand_result": None,
         "game_over": game.game_over,
         "winner": game.winner,
+        "loser": game.loser,
         "scores": game.scores,
     }
     if hand is None:
@@ -67,10 +111,26 @@ def view(game: Game, seat: int | None) -> dict:
             "to_answer": hand.responders[0] + 1,
             "answers": [{"seat": p + 1, "answer": a} for p, a in hand.answers],
         }
+    if hand.redeal_waiting or hand.redeal_answers:
+        out["redeal"] = {
+            "asker": hand.redeal_asker + 1,
+            "to_answer": hand.redeal_waiting[0] + 1 if hand.redeal_waiting else None,
+            "answers": [{"seat": p + 1, "answer": a} for p, a in hand.redeal_answers],
+        }
+    out["exchanges"] = _exchanges(hand, s)
     if s is not None:
-        out["legal"] = [a.to_json() for a in game.legal_actions(seat)]
+        legal = [a.to_json() for a in game.legal_actions(seat)]
+        if hand.cards is not None and not hand.looked[s]:
+            # Legal plays would name the cards of a seat that has not looked
+            # yet: it looks first (the engine still accepts a play, which
+            # implies looking).
+            legal = [a for a in legal if "card" not in a]
+        out["legal"] = legal
+    turned = {(t, i): c for t in range(hand.n) for i, c, _ in hand.turned[t] if i is not None}
     for a, auto, value in hand.log:
         entry = a.to_json()
+        if a.type == "turn" and a.index is not None:
+            entry["card"] = str(turned[(a.target - 1, a.index)])  # turned up for all to see
         if a.type == "discard" and a.seat != seat:
             entry.pop("card")  # discards go face down
         entry["value"] = value

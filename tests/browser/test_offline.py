@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from browser_support import ROOT, build
 
@@ -89,6 +90,7 @@ def test_changed_build_offers_update_and_switches_only_on_tap(tmp_path, make_sit
     expected = "Update ready — reload" if lang.startswith("en") else "Neue Version bereit – neu laden"
     assert toast.inner_text() == expected
     assert page.get_by_role("button", name=expected).count() == 1
+    expect(toast).to_have_css("min-height", "48px")
     box = toast.bounding_box()
     assert box["height"] >= 48 and box["width"] >= 48
     page.screenshot(path=artifacts / "update-toast.png")
@@ -99,3 +101,32 @@ def test_changed_build_offers_update_and_switches_only_on_tap(tmp_path, make_sit
     assert page.locator(new_version).count() == 1
     caches = page.evaluate("caches.keys()")
     assert len(caches) == 1 and caches != first_caches, caches
+
+
+def test_a_whole_hand_plays_offline(site, new_context, request_log, wait_controlled, artifacts):
+    # The shell's own steps (helpers.py): set up a table, tap like a player.
+    from helpers import open_app, play_step, screen, start_game, stored, wait_shell_ready
+
+    context = new_context(locale="de-DE")
+    page = context.new_page()
+    open_app(page, site, seed=5)
+    wait_controlled(page)
+
+    _go_offline(context, site)
+    page.reload()
+    wait_shell_ready(page)
+    start_game(page, [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")],
+               dealer=4)
+    steps = []
+    while screen(page) not in ("result", "over"):
+        steps.append(play_step(page, knock=True))
+        if steps[-1] == "wait":  # the computers are still thinking
+            page.wait_for_timeout(100)
+        assert len(steps) < 200, f"hand not over after 200 taps: {steps[-10:]}"
+    page.screenshot(path=artifacts / "offline-hand-over.png")
+
+    state = stored(page)["state"]
+    assert state["hand_over"], state
+    assert state["view"]["hand_result"]["winner"] in (1, 2, 3, 4)
+    assert "play" in steps or state["view"]["hand_result"]["reason"] == "others_passed"
+    assert request_log.foreign(site.origin) == []

@@ -1,0 +1,203 @@
+"""The heuristic bot: sensible card play and betting from hand strength.
+
+Card play: keep the card most likely to take the last trick (the "keeper"),
+fight for the lead in the trick before it, and spend the weakest cards first.
+Betting: an estimated chance of taking the last trick (a table measured in
+self-play, by cards left, players in the hand, how many unseen cards beat
+the two best cards, and who leads) is weighed against the value, everyone's
+marks and who is poor (equity.py).
+"""
+from __future__ import annotations
+
+from . import equity
+from .model import Situation, card_int, card_str
+from .tables import STRENGTH
+
+SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
+
+
+def popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def beaters(c: int, unseen: int) -> int:
+    """Unseen cards that beat c in its suit."""
+    return popcount(unseen & SUIT_MASK[c >> 3] & ((1 << c) - 1))
+
+
+def by_strength(cards, unseen: int) -> list[int]:
+    """Strongest first: fewest unseen beaters, then the higher card."""
+    return sorted(cards, key=lambda c: (beaters(c, unseen), c & 7, c))
+
+
+def strength_key(k: int, r: int, b1: int, b2: int, lead: bool) -> tuple:
+    return (min(max(k, 2), 6), min(max(r, 1), 4), min(b1, 3), 4 if b2 is None else min(b2, 3), 1 if lead else 0)
+
+
+def win_chance(cards, unseen: int, k: int, lead: bool) -> float:
+    """Chance to take the last trick with `cards` among k players in the hand
+    (measured in self-play of this bot; a formula where the table is thin)."""
+    if k <= 1:
+        return 1.0
+    if not cards:
+        return 0.0
+    ranked = by_strength(cards, unseen)
+    b1 = beaters(ranked[0], unseen)
+    b2 = beaters(ranked[1], unseen) if len(ranked) > 1 else None
+    key = strength_key(k, len(cards), b1, b2, lead)
+    p = STRENGTH.get(key)
+    if p is not None:
+        return p
+    base = 1.0 / k
+    return max(0.02, min(0.98, base * (1.9 - 0.45 * b1) + (0.05 if lead else 0.0)))
+
+
+def current_winner(trick) -> tuple[int, int] | None:
+    """(seat, card) winning the trick so far among live cards, or None."""
+    if not trick:
+        return None
+    led = trick[0][1] >> 3
+    best = None
+    for p, c, dead in trick:
+        if dead:
+            continue
+        if best is None or ((c >> 3) == led and ((best[1] >> 3) != led or c < best[1])):
+            best = (p, c)
+    return best
+
+
+def beats_now(c: int, trick) -> bool:
+    """Would card c (played now) be winning the trick?"""
+    if not trick:
+        return True
+    cur = current_winner(trick)
+    led = trick[0][1] >> 3
+    if cur is None:
+        return True
+    return (c >> 3) == led and ((cur[1] >> 3) != led or c < cur[1])
+
+
+def choose_card(sit: Situation, legal: list[int]) -> int:
+    hand = sit.my_cards or legal
+    if len(legal) == 1:
+        return legal[0]
+    unseen = sit.unseen()
+    ranked = by_strength(hand, unseen)
+    keeper = ranked[0]
+    r = len(hand)
+    trick = sit.trick
+    spare = [c for c in legal if c != keeper] or legal
+    if not trick:
+        if r == 2:
+            # Penultimate trick on lead: lead the other card, keep the keeper.
+            return spare[0]
+        # Early: lead the weakest card, keeping the two best.
+        keep = set(ranked[:2])
+        weak = [c for c in legal if c not in keep] or spare
+        return max(weak, key=lambda c: (beaters(c, unseen), c & 7))
+    movers_left = len(sit.movers()) - 1  # after me
+    if r == 2:
+        # Penultimate trick: take the lead for the last one with the spare
+        # card if it can win here; otherwise get rid of the spare.
+        winners = [c for c in spare if beats_now(c, trick)]
+        if winners:
+            sure = [c for c in winners if movers_left == 0 or beaters(c, unseen) == 0]
+            pick = sure or winners
+            return min(pick, key=lambda c: (beaters(c, unseen), c))
+        return max(spare, key=lambda c: (beaters(c, unseen), c & 7))
+    # Early tricks: follow cheaply, keep the two best cards.
+    keep = set(ranked[:2])
+    cheap = [c for c in legal if c not in keep] or spare
+    return max(cheap, key=lambda c: (beaters(c, unseen), c & 7))
+
+
+# --- betting -------------------------------------------------------------------
+def hold_equities(sit: Situation, p: float) -> tuple[float, float]:
+    """(equity if I hold, equity if I pass) when answering a knock."""
+    me = sit.me
+    v_new = sit.value
+    v_old = v_new - 1
+    alive = list(sit.alive)
+    e_hold = p * equity.outcome(sit.marks, sit.committed, alive, me, v_new, me) + (1 - p) * equity.expected_others(sit.marks, sit.committed, alive, v_new, me)
+    committed = list(sit.committed)
+    committed[me] = v_old
+    alive_p = list(alive)
+    alive_p[me] = False
+    e_pass = equity.expected_others(sit.marks, committed, alive_p, v_new, me)
+    return e_hold, e_pass
+
+
+def my_chance(sit: Situation) -> float:
+    k = sum(sit.alive)
+    movers = sit.movers()
+    lead = not sit.trick and bool(movers) and movers[0] == sit.me
+    return win_chance(sit.my_cards or [], sit.unseen(), k, lead)
+
+
+def answer(sit: Situation) -> str:
+    p = my_chance(sit)
+    knock = next((b for b in reversed(sit.bets) if b.type == "knock"), None)
+    if knock is not None and not knock.auto and knock.looked:
+        p *= 0.8  # a knock after looking means a good hand
+    e_hold, e_pass = hold_equities(sit, p)
+    return "hold" if e_hold >= e_pass else "pass"
+
+
+def wants_knock(sit: Situation) -> bool:
+    k = sum(sit.alive)
+    p = my_chance(sit)
+    me = sit.me
+    thr = 0.5 if k >= 3 else 0.64
+    if sit.value + 1 >= sit.marks[me]:
+        thr += 0.15  # losing would put me out
+    poor = [i for i in sit.field if i != me and sit.marks[i] <= sit.value + 1]
+    if poor:
+        thr -= 0.05
+    return p >= thr
+
+
+def legal_by_type(view: dict) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for a in view["legal"]:
+        out.setdefault(a["type"], []).append(a)
+    return out
+
+
+def is_due(view: dict) -> bool:
+    seat = view["seat"]
+    r = view.get("response")
+    return (r is not None and r["to_answer"] == seat) or view.get("turn") == seat
+
+
+def fallback(view: dict, by_type: dict, rng) -> dict | None:
+    """Decisions the bot has no opinion on (discards, unknown variant
+    actions): the weakest card to discard, else the first legal action."""
+    if "discard" in by_type:
+        return max(by_type["discard"], key=lambda a: card_int(a["card"]) & 7)
+    for typ, acts in by_type.items():
+        if typ not in ("knock", "look", "pass", "hold", "play"):
+            return acts[0]
+    return None
+
+
+def choose_heuristic(view: dict, rng) -> dict | None:
+    if not view.get("legal") or view.get("real_cards") or not is_due(view):
+        return None
+    by_type = legal_by_type(view)
+    sit = Situation(view)
+    me = sit.me
+    if sit.to_answer == me:
+        if "look" in by_type:
+            return by_type["look"][0]
+        if "hold" in by_type and "pass" in by_type:
+            return by_type[answer(sit)][0]
+        return (by_type.get("hold") or by_type.get("pass") or view["legal"])[0]
+    if "play" not in by_type:
+        return fallback(view, by_type, rng) or view["legal"][0]
+    if "look" in by_type:
+        return by_type["look"][0]
+    if "knock" in by_type and wants_knock(sit):
+        return by_type["knock"][0]
+    legal = [card_int(a["card"]) for a in by_type["play"]]
+    c = choose_card(sit, legal)
+    return {"seat": view["seat"], "type": "play", "card": card_str(c)}

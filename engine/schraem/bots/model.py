@@ -1,0 +1,194 @@
+"""What a bot knows, rebuilt from its seat's view (a dict) and nothing else.
+
+Cards become ints 0..31 (suit * 8 + strength; a lower number is a higher
+card), seats are 0-based. Nothing here touches the engine's Game or Hand:
+bots must decide from exactly what the app shows their seat.
+"""
+from __future__ import annotations
+
+RANKS = ("10", "9", "8", "7", "A", "K", "Q", "J")
+SUITS = "CSHD"
+_INDEX = {r + s: si * 8 + ri for si, s in enumerate(SUITS) for ri, r in enumerate(RANKS)}
+NAMES = {v: k for k, v in _INDEX.items()}
+FULL = (1 << 32) - 1
+
+
+def card_int(text: str) -> int:
+    return _INDEX[text.strip().upper()]
+
+
+def card_str(c: int) -> str:
+    return NAMES[c]
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+class Bet:
+    """One betting action from the log: who, what, the value before and
+    after, and how many cards the player had played by then."""
+
+    __slots__ = ("seat", "type", "before", "after", "auto", "played", "looked", "responding", "field", "seen", "lead")
+
+    def __init__(self, seat, typ, before, after, auto, played, looked, responding, field, seen, lead):
+        self.seat, self.type, self.before, self.after, self.auto = seat, typ, before, after, auto
+        self.played, self.looked, self.responding, self.field = played, looked, responding, field
+        self.seen = seen  # cards face up on the table before this action
+        self.lead = lead  # whether this seat was due to lead the next trick
+
+
+class Situation:
+    """The bot's seat's knowledge of the hand in progress."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.me = view["seat"] - 1
+        players = view["players"]
+        self.n = n = len(players)
+        self.marks = [p["marks"] for p in players]
+        self.dealt = [not p["out"] for p in players]
+        self.alive = [p["in_hand"] for p in players]
+        self.passed = [p["passed"] for p in players]
+        self.looked = [p["looked"] for p in players]
+        self.cards_left = [p["cards_left"] for p in players]
+        self.value = view["value"]
+        self.max_value = view.get("max_value", 7)
+        self.last_knocker = None if view.get("last_knocker") is None else view["last_knocker"] - 1
+        self.forehand = None if view.get("forehand") is None else view["forehand"] - 1
+        mine = view.get("my_cards")
+        self.my_cards = None if mine is None else [card_int(c) for c in mine]
+        self.turn = None if view.get("turn") is None else view["turn"] - 1
+        r = view.get("response")
+        self.response = r
+        self.to_answer = None if r is None else r["to_answer"] - 1
+        # The current trick: (seat, card, dead).
+        self.trick = [(t["seat"] - 1, card_int(t["card"]), bool(t.get("dead"))) for t in view.get("trick") or []]
+        self.tricks = []
+        seen = 0
+        voids = [0] * n  # suit bits a player is known not to hold
+        played_count = [0] * n
+        for t in view.get("tricks") or []:
+            cards = [(c["seat"] - 1, card_int(c["card"])) for c in t["cards"]]
+            self.tricks.append((cards, t["winner"] - 1))
+            led = cards[0][1] >> 3
+            for p, c in cards:
+                seen |= 1 << c
+                played_count[p] += 1
+                if c >> 3 != led:
+                    voids[p] |= 1 << led
+        if self.trick:
+            led = self.trick[0][1] >> 3
+            for p, c, _ in self.trick:
+                seen |= 1 << c
+                played_count[p] += 1
+                if c >> 3 != led:
+                    voids[p] |= 1 << led
+        self.seen = seen  # every card face up on the table, this hand
+        self.voids = voids
+        self.played_count = played_count
+        # The number of cards each dealt seat got.
+        self.per_hand = max((self.cards_left[i] + played_count[i] for i in range(n) if self.alive[i]), default=4)
+        if self.my_cards is not None:
+            self.per_hand = max(self.per_hand, len(self.my_cards) + played_count[self.me])
+        self.bets: list[Bet] = []
+        self.committed = [0] * n  # marks already lost this hand (passers)
+        self.plays: list[list[int]] = [[] for _ in range(n)]  # cards each seat played, in order
+        self._read_log(view.get("log") or [])
+
+    def _read_log(self, log) -> None:
+        n = self.n
+        value = None
+        alive = list(self.dealt)
+        played = [0] * n
+        looked = [False] * n
+        responders: list[int] = []
+        seen = 0
+        in_trick = 0  # cards in the trick being played
+        leader = self.forehand
+        t_no = 0
+        for e in log:
+            s = e["seat"] - 1
+            typ = e["type"]
+            after = e.get("value", value)
+            if typ == "play":
+                played[s] += 1
+                looked[s] = True
+                seen |= 1 << card_int(e["card"])
+                self.plays[s].append(card_int(e["card"]))
+                in_trick += 1
+                if t_no < len(self.tricks) and in_trick == len(self.tricks[t_no][0]):
+                    leader = self.tricks[t_no][1]
+                    t_no += 1
+                    in_trick = 0
+            elif typ == "look":
+                looked[s] = True
+            elif typ in ("knock", "hold", "pass"):
+                before = after - 1 if typ == "knock" else after
+                responding = s in responders
+                field = sum(alive)
+                self.bets.append(Bet(s, typ, before, after, bool(e.get("auto")), played[s], looked[s], responding, field, seen, in_trick == 0 and leader == s))
+                if typ == "knock":
+                    responders = [p for p in self._clockwise(s) if alive[p] and p != s]
+                elif typ == "hold":
+                    if s in responders:
+                        responders.remove(s)
+                else:  # pass: an answer loses the value before the knock
+                    if responding:
+                        responders.remove(s)
+                    self.committed[s] = after - 1 if responding else after
+                    alive[s] = False
+                    if in_trick == 0 and leader == s:
+                        leader = self.next_alive(s, alive)
+            value = after
+
+    def _clockwise(self, s: int) -> list[int]:
+        return [(s + k) % self.n for k in range(1, self.n)]
+
+    # --- derived -------------------------------------------------------------
+    @property
+    def field(self) -> list[int]:
+        """Seats still in the hand."""
+        return [i for i in range(self.n) if self.alive[i]]
+
+    def hidden_count(self, s: int) -> int:
+        """Cards seat s holds that this seat cannot see (passers' face-down
+        cards included)."""
+        if not self.dealt[s]:
+            return 0
+        if self.alive[s]:
+            return self.cards_left[s]
+        return max(0, self.per_hand - self.played_count[s])
+
+    def unseen(self) -> int:
+        m = FULL & ~self.seen
+        if self.my_cards is not None:
+            m &= ~mask_of(self.my_cards)
+        return m
+
+    def next_alive(self, s: int, alive=None) -> int:
+        alive = self.alive if alive is None else alive
+        for k in range(1, self.n + 1):
+            p = (s + k) % self.n
+            if alive[p]:
+                return p
+        return s
+
+    def movers(self, alive=None) -> list[int]:
+        """Seats still to play to the current trick, in order, given who is
+        in the hand (`alive`, default: now), once no answer is pending."""
+        alive = self.alive if alive is None else alive
+        n = self.n
+        if self.trick:
+            played = {p for p, _, _ in self.trick}
+            last = self.trick[-1][0]
+            return [(last + k) % n for k in range(1, n + 1) if alive[(last + k) % n] and (last + k) % n not in played]
+        leader = self.tricks[-1][1] if self.tricks else self.forehand
+        if leader is None:
+            leader = self.turn if self.turn is not None else self.me
+        if not alive[leader]:
+            leader = self.next_alive(leader, alive)
+        return [(leader + k) % n for k in range(n) if alive[(leader + k) % n]]

@@ -1,0 +1,421 @@
+"""The strong bot: sampling the hidden cards, exact card play per sample,
+and bets that weigh the estimated chance of the last trick against the
+stake and everyone's marks.
+
+One decision:
+1. Rebuild what the seat knows from its view (model.Situation).
+2. Deal the cards it cannot see to the others many times, consistently with
+   everything seen: cards played, suits a player failed to follow (voids),
+   and how many cards everyone (passers included) still holds. Each deal is
+   weighted by how well it explains the others' bets (a knock after looking,
+   a hold, a pass) under a model of a sensible player, and the deals are
+   resampled by weight.
+3. Solve every sampled deal's card play exactly (solver.py, the inner bitmask
+   representation) for each option: each card I may play, knocking (with the
+   others' answers predicted from their sampled cards), holding or passing.
+4. Turn the per-deal results into a chance of taking the last trick
+   (calibrated: a perfect-information solve is pessimistic with several
+   opponents) and that into the option's worth in the game (equity.py).
+
+Anytime: samples are solved one by one until the sample budget, the node
+budget or the wall clock (an injected clock) runs out; the decision uses
+what was finished. With no clock, a decision depends only on the view and
+the rng, so seeded matches reproduce exactly.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from . import equity
+from .heuristic import (by_strength, beaters, choose_card, fallback, is_due, legal_by_type, strength_key,
+                        win_chance, hold_equities)
+from .model import FULL, Situation, card_int, card_str, mask_of
+from .solver import OutOfBudget, Solver, cards_of
+from .tables import CALIBRATION
+
+SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
+
+
+class Budget:
+    """How much thinking one decision may do. `samples` and `nodes` are
+    deterministic; `seconds` is a wall-clock cap read from `clock` (inject a
+    fake clock in tests; None: no cap)."""
+
+    def __init__(self, samples: int = 40, nodes: int = 60000, seconds: float | None = None, clock=time.perf_counter,
+                 inference: bool = True, oversample: int = 3):
+        self.samples = samples
+        self.nodes = nodes
+        self.seconds = seconds
+        self.clock = clock
+        self.inference = inference
+        self.oversample = oversample
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    if x > 30:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+TAU = 0.08  # how sharply the player model's answers follow its estimate
+
+
+def knock_threshold(k: int) -> float:
+    return 0.5 if k >= 3 else 0.62
+
+
+class Decider:
+    def __init__(self, view: dict, rng, budget: Budget):
+        self.view = view
+        self.rng = rng
+        self.budget = budget
+        self.sit = Situation(view)
+        self.start = budget.clock() if budget.seconds is not None else 0.0
+        self.nodes_used = 0
+        self.solvers: dict = {}
+        self.samples_done = 0
+
+    # --- budget --------------------------------------------------------------
+    def out_of_time(self) -> bool:
+        b = self.budget
+        return b.seconds is not None and b.clock() - self.start >= b.seconds
+
+    def solver(self, alive_seats: tuple, root_seat: int) -> Solver:
+        key = alive_seats
+        s = self.solvers.get(key)
+        if s is None:
+            s = Solver(len(alive_seats), alive_seats.index(root_seat))
+            self.solvers[key] = s
+        return s
+
+    def run(self, solver: Solver, fn, *args):
+        """Call a solver method within the decision's node budget; raises
+        OutOfBudget (the sample is then dropped) when it is spent."""
+        left = self.budget.nodes - self.nodes_used
+        if left <= 0:
+            raise OutOfBudget()
+        start = solver.nodes
+        solver.limit = start + left
+        try:
+            return fn(*args)
+        finally:
+            self.nodes_used += solver.nodes - start
+
+    # --- sampling --------------------------------------------------------------
+    def deals(self) -> list[dict]:
+        """Resampled deals: seat -> mask of the cards it holds unseen by me."""
+        sit, rng, b = self.sit, self.rng, self.budget
+        seats = [s for s in range(sit.n) if s != sit.me and sit.hidden_count(s) > 0]
+        pool = sit.unseen()
+        infer = b.inference and any(not bet.auto and bet.seat != sit.me for bet in sit.bets)
+        want = b.samples
+        total = want * (b.oversample if infer else 1)
+        # Most constrained seats first.
+        seats.sort(key=lambda s: (-bin(sit.voids[s]).count("1"), -sit.hidden_count(s)))
+        out = []
+        weights = []
+        tries = 0
+        while len(out) < total and tries < total * 4:
+            tries += 1
+            d = self._deal(seats, pool)
+            if d is None:
+                continue
+            w = self._likelihood(d) if infer else 1.0
+            out.append(d)
+            weights.append(w)
+        if not out:
+            return []
+        if not infer:
+            return out[:want]
+        tot = sum(weights)
+        if tot <= 0:
+            return out[:want]
+        # Systematic resampling (keeps the random order of the candidates).
+        step = tot / want
+        u = rng.random() * step
+        picked = []
+        acc = 0.0
+        for d, w in zip(out, weights):
+            acc += w
+            while u < acc and len(picked) < want:
+                picked.append(d)
+                u += step
+        return picked
+
+    def _deal(self, seats, pool):
+        sit, rng = self.sit, self.rng
+        taken = 0
+        d = {}
+        for s in seats:
+            need = sit.hidden_count(s)
+            allowed = pool & ~taken
+            v = sit.voids[s]
+            if v:
+                for suit in range(4):
+                    if v >> suit & 1:
+                        allowed &= ~SUIT_MASK[suit]
+            cards = cards_of(allowed)
+            if len(cards) < need:
+                cards = cards_of(pool & ~taken)  # inconsistent view: ignore voids
+                if len(cards) < need:
+                    return None
+            chosen = rng.sample(cards, need)
+            m = mask_of(chosen)
+            taken |= m
+            d[s] = m
+        return d
+
+    def _likelihood(self, d: dict) -> float:
+        """How well a deal explains the others' bets, under the player model."""
+        sit = self.sit
+        w = 1.0
+        for bet in sit.bets:
+            s = bet.seat
+            if s == sit.me or bet.auto or s not in d:
+                continue
+            if bet.type == "knock" and not bet.looked:
+                continue  # a blind knock says nothing about the cards
+            hand = d[s] | mask_of(sit.plays[s][bet.played:])
+            cards = cards_of(hand)
+            unseen = FULL & ~hand & ~bet.seen
+            p = win_chance(cards, unseen, bet.field, bet.lead)
+            if bet.type == "knock":
+                q = _sigmoid((p - knock_threshold(bet.field)) / TAU)
+            else:
+                t = self._hold_threshold(s, bet.after, bet.field)
+                q = _sigmoid((p - t) / TAU)
+                if bet.type == "pass":
+                    q = 1.0 - q
+            w *= 0.05 + 0.95 * q  # nobody follows a model exactly
+        return w
+
+    def _hold_threshold(self, s: int, v_new: int, field: int) -> float:
+        """The chance at which seat s is indifferent between holding at
+        v_new and passing (its own equity, today's marks, field unknown)."""
+        key = (s, v_new, field)
+        cache = self.__dict__.setdefault("_thr", {})
+        t = cache.get(key)
+        if t is not None:
+            return t
+        sit = self.sit
+        alive = list(sit.alive)
+        alive[s] = True
+        committed = list(sit.committed)
+        a = equity.outcome(sit.marks, committed, alive, s, v_new, s)
+        bq = equity.expected_others(sit.marks, committed, alive, v_new, s)
+        committed[s] = v_new - 1
+        alive_p = list(alive)
+        alive_p[s] = False
+        c = equity.expected_others(sit.marks, committed, alive_p, v_new, s)
+        t = 0.5 if a - bq <= 1e-12 else (c - bq) / (a - bq)
+        t = min(0.95, max(0.05, t))
+        cache[key] = t
+        return t
+
+    def hold_prob(self, s: int, hand_mask: int, v_new: int, k: int) -> float:
+        sit = self.sit
+        cards = cards_of(hand_mask)
+        unseen = FULL & ~hand_mask & ~sit.seen
+        p = win_chance(cards, unseen, k, False)
+        return _sigmoid((p - self._hold_threshold(s, v_new, k)) / TAU)
+
+    # --- positions ---------------------------------------------------------------
+    def position(self, d: dict, alive: list[bool]):
+        """Solver arguments for the current trick with the seats in `alive`."""
+        sit = self.sit
+        seats = tuple(i for i in range(sit.n) if alive[i])
+        idx = {s: i for i, s in enumerate(seats)}
+        mine = mask_of(sit.my_cards)
+        hands = tuple(mine if s == sit.me else d.get(s, 0) for s in seats)
+        led, wp, wc = -1, -1, -1
+        if sit.trick:
+            led = sit.trick[0][1] >> 3
+            for p, c, _dead in sit.trick:
+                if not alive[p]:
+                    continue
+                if wp < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc)):
+                    wp, wc = idx[p], c
+        movers = tuple(idx[s] for s in sit.movers(alive))
+        return seats, hands, movers, led, wp, wc
+
+    def calibrated(self, force: bool, k: int) -> float:
+        a, c = CALIBRATION.get(min(k, 6), (0.9, 0.08))
+        return a if force else c
+
+
+def _to_action(view, typ, card=None):
+    a = {"seat": view["seat"], "type": typ}
+    if card is not None:
+        a["card"] = card_str(card)
+    return a
+
+
+def decide(view: dict, rng, budget: Budget, report: dict | None = None) -> dict | None:
+    """The strong bot's action; `report` (if given) receives diagnostics."""
+    if not view.get("legal") or view.get("real_cards") or not is_due(view):
+        return None
+    by_type = legal_by_type(view)
+    me_seat = view["seat"]
+    dec = Decider(view, rng, budget)
+    sit = dec.sit
+    if sit.to_answer == sit.me:
+        if "look" in by_type:
+            return by_type["look"][0]
+        if "hold" in by_type and "pass" in by_type:
+            return _to_action(view, _answer(dec, report))
+        return (by_type.get("hold") or by_type.get("pass") or view["legal"])[0]
+    if "play" not in by_type:
+        return fallback(view, by_type, rng) or view["legal"][0]
+    if "look" in by_type:
+        return by_type["look"][0]
+    legal = [card_int(a["card"]) for a in by_type["play"]]
+    card, knock = _play(dec, legal, "knock" in by_type, report)
+    if knock:
+        return by_type["knock"][0]
+    return _to_action(view, "play", card)
+
+
+def _answer(dec: Decider, report) -> str:
+    """Hold or pass: the equity of each, averaged over sampled deals."""
+    sit = dec.sit
+    me = sit.me
+    v_new = sit.value
+    v_old = v_new - 1
+    resp = sit.response
+    knocker = resp["knocker"] - 1
+    # The seats that answer after me: clockwise from me up to the knocker.
+    later = []
+    s = me
+    for _ in range(sit.n):
+        s = (s + 1) % sit.n
+        if s == knocker:
+            break
+        if sit.alive[s]:
+            later.append(s)
+    e_hold = 0.0
+    n = 0
+    p_sum = 0.0
+    deals = dec.deals()
+    for d in deals:
+        if n >= 1 and dec.out_of_time():
+            break
+        alive = list(sit.alive)
+        committed = list(sit.committed)
+        for s in later:
+            if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive)):
+                alive[s] = False
+                committed[s] = v_old
+        k = sum(alive)
+        if k == 1:
+            e_hold += equity.outcome(sit.marks, committed, alive, me, v_new, me)
+            n += 1
+            p_sum += 1
+            continue
+        seats, hands, movers, led, wp, wc = dec.position(d, alive)
+        solver = dec.solver(seats, me)
+        try:
+            force = dec.run(solver, solver.wins, hands, movers, led, wp, wc)
+        except OutOfBudget:
+            break
+        p = dec.calibrated(force, k)
+        p_sum += p
+        e_hold += p * equity.outcome(sit.marks, committed, alive, me, v_new, me) + (1 - p) * equity.expected_others(sit.marks, committed, alive, v_new, me)
+        n += 1
+    if n == 0:
+        from .heuristic import answer
+        return answer(sit)
+    e_hold /= n
+    committed = list(sit.committed)
+    committed[me] = v_old
+    alive_p = list(sit.alive)
+    alive_p[me] = False
+    e_pass = equity.expected_others(sit.marks, committed, alive_p, v_new, me)
+    if report is not None:
+        report.update(kind="answer", samples=n, p=p_sum / n, e_hold=e_hold, e_pass=e_pass, nodes=dec.nodes_used)
+    return "hold" if e_hold >= e_pass else "pass"
+
+
+def _play(dec: Decider, legal: list[int], can_knock: bool, report):
+    """The card to play, and whether to knock first."""
+    sit = dec.sit
+    me = sit.me
+    v = sit.value
+    wins = {c: 0.0 for c in legal}
+    e_stay = 0.0
+    e_knock = 0.0
+    n = 0
+    p_sum = 0.0
+    alive0 = list(sit.alive)
+    k0 = sum(alive0)
+    e_win0 = equity.outcome(sit.marks, sit.committed, alive0, me, v, me)
+    e_lose0 = equity.expected_others(sit.marks, sit.committed, alive0, v, me)
+    trivial = len(legal) == 1 and not can_knock
+    for d in ([] if trivial else dec.deals()):
+        if n >= 1 and dec.out_of_time():
+            break
+        seats, hands, movers, led, wp, wc = dec.position(d, alive0)
+        solver = dec.solver(seats, me)
+        try:
+            res = dec.run(solver, solver.root_moves, hands, movers, led, wp, wc, legal)
+            force = any(res.values())
+            knock_val = None
+            if can_knock:
+                knock_val = _knock_value(dec, d, v)
+        except OutOfBudget:
+            break
+        for c, w in res.items():
+            if w:
+                wins[c] += 1
+        p = dec.calibrated(force, k0)
+        p_sum += p
+        e_stay += p * e_win0 + (1 - p) * e_lose0
+        if knock_val is not None:
+            e_knock += knock_val
+        n += 1
+    if n == 0:
+        card = choose_card(sit, legal)
+        if report is not None:
+            report.update(kind="play", samples=0, nodes=dec.nodes_used)
+        return card, False
+    # The card that forces the last trick in most deals; ties: the heuristic.
+    pref = choose_card(sit, legal)
+    best = max(legal, key=lambda c: (wins[c], c == pref))
+    knock = can_knock and e_knock / n > e_stay / n + 1e-4
+    if report is not None:
+        report.update(kind="play", samples=n, p=p_sum / n, e_stay=e_stay / n, e_knock=(e_knock / n if can_knock else None),
+                      wins={card_str(c): w / n for c, w in wins.items()}, nodes=dec.nodes_used)
+    return best, knock
+
+
+def _knock_value(dec: Decider, d: dict, v: int) -> float:
+    """My equity in one sampled deal if I knock now (v -> v + 1): the
+    others answer as the player model predicts from their cards, then the
+    card play among those who hold is solved."""
+    sit = dec.sit
+    me = sit.me
+    v_new = v + 1
+    alive = list(sit.alive)
+    committed = list(sit.committed)
+    for s in sit._clockwise(me):
+        if not alive[s]:
+            continue
+        if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive)):
+            alive[s] = False
+            committed[s] = v
+    k = sum(alive)
+    if k == 1:
+        return equity.outcome(sit.marks, committed, alive, me, v_new, me)
+    seats, hands, movers, led, wp, wc = dec.position(d, alive)
+    solver = dec.solver(seats, me)
+    force = dec.run(solver, solver.wins, hands, movers, led, wp, wc)
+    p = dec.calibrated(force, k)
+    return p * equity.outcome(sit.marks, committed, alive, me, v_new, me) + (1 - p) * equity.expected_others(sit.marks, committed, alive, v_new, me)
+
+
+def make(budget: Budget):
+    def choose_strong(view: dict, rng) -> dict | None:
+        return decide(view, rng, budget)
+    return choose_strong

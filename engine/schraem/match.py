@@ -1,0 +1,326 @@
+"""Duplicate bot matches, and a game in the terminal against bots.
+
+    python -m schraem match --seats strong,heuristic,heuristic,heuristic --games 100 --seed 1
+    python -m schraem play --seats human,heuristic,strong,strong --seed 7
+
+A match plays `--games` deal sets. A deal set is a sequence of deals (one
+shuffled pack per hand number, seat i always gets the i-th slice of it), and
+it is played once per rotation of the bots through the seats, so every bot
+kind gets every seat's cards. Every game is complete: hands until one
+player is left with marks. Everything derives from --seed, so a run repeats
+exactly. Bots see only `view(game, seat)`.
+
+Statistics per bot kind: games (seat-games: a kind sitting in 3 seats of a
+game plays 3 of them), wins, win_rate (fair share = 1 / seats) with a 95%
+interval computed over deal sets (the duplicate rotations of one deal set
+are not independent of each other, deal sets are), and marks per hand: the
+kind's own change (never positive: marks are only lost) and the net change
+(its change minus the average change of the others dealt in that hand).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+
+from .cards import derive_seed, shuffled_deck
+from .game import Game
+from .rules import Rules
+from .view import view
+
+MAX_HANDS = 2000
+
+
+def resolve(kind: str):
+    from .bots import LEVELS
+    if kind not in LEVELS:
+        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(LEVELS)})")
+    return LEVELS[kind]
+
+
+def rotation(kinds: list[str], r: int) -> list[str]:
+    """The kinds by seat in rotation r: seat i holds kinds[(i - r) % n]."""
+    n = len(kinds)
+    return [kinds[(i - r) % n] for i in range(n)]
+
+
+def deal_for(seed: int, deal_set: int, hand_no: int, active: list[bool], count: int) -> list[list[str]]:
+    """The cards of hand `hand_no` (0-based) of a deal set: one shuffled pack,
+    seat i gets cards [i * count, (i + 1) * count), [] if it is out."""
+    pack = shuffled_deck(derive_seed(seed, deal_set, hand_no))
+    return [[str(c) for c in pack[i * count:(i + 1) * count]] if a else [] for i, a in enumerate(active)]
+
+
+def play_game(kinds: list[str], seed: int, deal_set: int, r: int, rules: Rules, bots: dict | None = None, dealer: int | None = None,
+              on_decision=None) -> Game:
+    """One complete game of a deal set in rotation r. `bots` maps a kind to
+    a callable (view, rng) -> action; default: the registry."""
+    n = len(kinds)
+    seat_kinds = rotation(kinds, r)
+    fns = {k: (bots or {}).get(k) or resolve(k) for k in set(kinds)}
+    game = Game([f"{k} {i + 1}" for i, k in enumerate(seat_kinds)], rules, dealer=dealer or n)
+    count = rules.cards_per_hand
+    while not game.game_over and len(game.specs) < MAX_HANDS:
+        h = len(game.specs)
+        game.deal(cards=deal_for(seed, deal_set, h, [m > 0 for m in game.marks], count))
+        step = 0
+        while not game.hand_over:
+            due = game.due()
+            if not due:
+                raise RuntimeError("hand waits for nobody")
+            seat = due[0]
+            kind = seat_kinds[seat - 1]
+            rng = random.Random(derive_seed(seed, deal_set, r, h, step, seat))
+            v = view(game, seat)
+            t0 = time.perf_counter()
+            action = fns[kind](v, rng)
+            if on_decision is not None:
+                on_decision(kind, v, action, time.perf_counter() - t0)
+            if action is None:
+                raise RuntimeError(f"bot {kind} at seat {seat} did not act when due")
+            game.apply(action)  # validated: an illegal bot action is an error
+            step += 1
+    return game
+
+
+def game_stats(game: Game, seat_kinds: list[str]) -> dict:
+    out = {}
+    for k in set(seat_kinds):
+        out[k] = {"games": 0, "wins": 0, "hands": 0, "marks": 0, "net": 0.0}
+    for i, k in enumerate(seat_kinds):
+        out[k]["games"] += 1
+        if game.winner == i + 1:
+            out[k]["wins"] += 1
+    marks = list(game.start_marks)
+    for res in game.results:
+        dealt = [i for i in range(game.n) if marks[i] > 0]
+        deltas = {i: res.marks_after[i] - marks[i] for i in dealt}
+        for i in dealt:
+            others = [deltas[j] for j in dealt if j != i]
+            k = seat_kinds[i]
+            out[k]["hands"] += 1
+            out[k]["marks"] += deltas[i]
+            out[k]["net"] += deltas[i] - (sum(others) / len(others) if others else 0)
+        marks = list(res.marks_after)
+    return out
+
+
+def play_deal_set(args) -> dict:
+    """All rotations of one deal set: per kind totals, and a digest of the
+    games (for reproducibility checks)."""
+    kinds, seed, d, rules_name, options = args
+    rules = Rules.make(rules_name, options)
+    totals: dict = {}
+    winners = []
+    hands = 0
+    for r in range(len(kinds)):
+        game = play_game(kinds, seed, d, r, rules)
+        seat_kinds = rotation(kinds, r)
+        winners.append(seat_kinds[game.winner - 1])
+        hands += len(game.results)
+        for k, st in game_stats(game, seat_kinds).items():
+            t = totals.setdefault(k, {"games": 0, "wins": 0, "hands": 0, "marks": 0, "net": 0.0})
+            for key in t:
+                t[key] += st[key]
+    return {"deal_set": d, "totals": totals, "winners": winners, "hands": hands}
+
+
+def _interval(rates: list[float]) -> tuple[float, float, float]:
+    """Mean and normal 95% interval of per-deal-set rates."""
+    m = len(rates)
+    mean = sum(rates) / m
+    if m < 2:
+        return mean, 0.0, 1.0
+    var = sum((x - mean) ** 2 for x in rates) / (m - 1)
+    half = 1.96 * math.sqrt(var / m)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seconds: float) -> dict:
+    n = len(kinds)
+    bots = {}
+    for k in dict.fromkeys(kinds):
+        games = sum(r["totals"][k]["games"] for r in results)
+        wins = sum(r["totals"][k]["wins"] for r in results)
+        hands = sum(r["totals"][k]["hands"] for r in results)
+        marks = sum(r["totals"][k]["marks"] for r in results)
+        net = sum(r["totals"][k]["net"] for r in results)
+        rates = [r["totals"][k]["wins"] / r["totals"][k]["games"] for r in results]
+        _, lo, hi = _interval(rates)
+        bots[k] = {
+            "seats": kinds.count(k),
+            "games": games,
+            "wins": wins,
+            "win_rate": round(wins / games, 4) if games else None,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "fair_share": round(1 / n, 4),
+            "hands": hands,
+            "marks_per_hand": round(marks / hands, 4) if hands else None,
+            "net_marks_per_hand": round(net / hands, 4) if hands else None,
+        }
+    return {
+        "seats": kinds,
+        "rules": rules,
+        "seed": seed,
+        "deal_sets": len(results),
+        "rotations": n,
+        "games": len(results) * n,
+        "hands": sum(r["hands"] for r in results),
+        "bots": bots,
+        "ci_method": "95% normal interval of the per-deal-set win rate (each deal set played in every rotation)",
+        "seconds": round(seconds, 1),
+    }
+
+
+def run_match(kinds: list[str], deal_sets: int, seed: int, rules: str = "rheinland", options: dict | None = None, jobs: int = 1,
+              progress=None) -> dict:
+    Rules.make(rules, options)  # validate early
+    for k in kinds:
+        resolve(k)
+    start = time.perf_counter()
+    tasks = [(kinds, seed, d, rules, options or {}) for d in range(deal_sets)]
+    results = []
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            for res in pool.imap(play_deal_set, tasks):
+                results.append(res)
+                if progress:
+                    progress(len(results), deal_sets)
+    else:
+        for t in tasks:
+            results.append(play_deal_set(t))
+            if progress:
+                progress(len(results), deal_sets)
+    out = summarize(kinds, results, seed, rules, time.perf_counter() - start)
+    out["winners"] = [r["winners"] for r in results] if deal_sets <= 50 else None
+    if out["winners"] is None:
+        del out["winners"]
+    return out
+
+
+# --- command line ---------------------------------------------------------------
+def _kinds(text: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    if not 2 <= len(kinds) <= 8:
+        raise argparse.ArgumentTypeError("2 to 8 seats, comma separated")
+    return kinds
+
+
+def cmd_match(args) -> int:
+    try:
+        for k in args.seats:
+            resolve(k)
+    except ValueError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+
+    def progress(done, total):
+        if args.progress:
+            print(f"{done}/{total} deal sets", file=sys.stderr, flush=True)
+
+    out = run_match(args.seats, args.games, args.seed, args.rules, None, args.jobs, progress)
+    print(json.dumps(out, indent=None if args.compact else 2))
+    return 0
+
+
+def cmd_play(args, inp=None, out=None) -> int:
+    """A game in the terminal: you sit at the seat(s) marked `human`."""
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    kinds = args.seats
+    for k in kinds:
+        if k != "human":
+            try:
+                resolve(k)
+            except ValueError as e:
+                print(str(e), file=sys.stderr)
+                return 2
+    n = len(kinds)
+    names = [("You" if k == "human" else k.capitalize()) + f" ({i + 1})" for i, k in enumerate(kinds)]
+    game = Game(names, args.rules, dealer=n, seed=args.seed)
+    rng_seed = derive_seed(args.seed, 77)
+    step = 0
+
+    def say(text=""):
+        print(text, file=out, flush=True)
+
+    while not game.game_over:
+        game.deal()
+        say(f"\n=== Hand {len(game.specs)}: dealer {game.names[game.hand.dealer]}, value {game.hand.value} ===")
+        say("Marks: " + ", ".join(f"{nm} {m}" for nm, m in zip(game.names, game.marks)))
+        shown = len(game.hand.log)
+        for a, _auto, value in game.hand.log:
+            say(f"  {game.names[a.seat - 1]}: {a.type} (value {value})")
+        while not game.hand_over:
+            seat = game.due()[0]
+            kind = kinds[seat - 1]
+            v = view(game, seat)
+            if kind == "human":
+                action = _ask(v, game.names, inp, say)
+                if action is None:
+                    say("Bye.")
+                    return 0
+            else:
+                action = resolve(kind)(v, random.Random(derive_seed(rng_seed, step)))
+            game.apply(action)
+            step += 1
+            for a, _auto, value in game.hand.log[shown:]:
+                text = f"  {game.names[a.seat - 1]}: {a.type}"
+                if a.card is not None:
+                    text += f" {a.card}"
+                if a.type == "knock":
+                    text += f" (value {value})"
+                say(text)
+            shown = len(game.hand.log)
+        res = game.results[-1]
+        say(f"Hand won by {game.names[res.winner]} ({res.reason}); losses: " + ", ".join(f"{nm} {l}" for nm, l in zip(game.names, res.losses) if l))
+    say(f"\nGame over: {game.names[game.winner - 1]} wins with {game.marks[game.winner - 1]} marks.")
+    return 0
+
+
+def _ask(v: dict, names, inp, say) -> dict | None:
+    say(f"\n{names[v['seat'] - 1]} — value {v['value']}, your marks {v['players'][v['seat'] - 1]['marks']}")
+    if v["my_cards"] is not None:
+        say("  Your cards: " + " ".join(v["my_cards"]))
+    if v["trick"]:
+        say("  Trick: " + ", ".join(f"{names[t['seat'] - 1]} {t['card']}" + (" (dead)" if t["dead"] else "") for t in v["trick"]))
+    if v["response"]:
+        r = v["response"]
+        say(f"  {names[r['knocker'] - 1]} knocked to {r['value']}: hold or pass?")
+    legal = v["legal"]
+    for i, a in enumerate(legal, 1):
+        say(f"  {i}) {a['type']}" + (f" {a['card']}" if "card" in a else ""))
+    while True:
+        say("Choose (number, or q to quit): ")
+        line = inp.readline()
+        if not line or line.strip().lower() in ("q", "quit"):
+            return None
+        text = line.strip()
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        for a in legal:  # also accept "knock", "hold", "10H" ...
+            if text.lower() == a["type"] or ("card" in a and text.upper() == a["card"]):
+                return a
+        say("  not one of the choices")
+
+
+def add_parsers(sub) -> None:
+    """The `match` and `play` subcommands (called by cli.build_parser)."""
+    m = sub.add_parser("match", help="duplicate bot match: every deal set played in every seat rotation")
+    m.add_argument("--seats", type=_kinds, default=_kinds("strong,heuristic,heuristic,heuristic"), help="bot kind per seat, comma separated")
+    m.add_argument("--games", type=int, default=20, help="deal sets; each is played once per seat rotation")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--rules", default="rheinland", choices=Rules.preset_names())
+    m.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    m.add_argument("--progress", action="store_true", help="report progress on stderr")
+    m.add_argument("--compact", action="store_true", help="one-line JSON")
+    m.set_defaults(func=cmd_match)
+    p = sub.add_parser("play", help="play a game in the terminal against bots")
+    p.add_argument("--seats", type=_kinds, default=_kinds("human,heuristic,strong,strong"), help="human or a bot kind per seat")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default="rheinland", choices=Rules.preset_names())
+    p.set_defaults(func=cmd_play)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what the tests need on a fresh Debian machine with Python and Node,
+# then runs every test (engine, engine inside Pyodide, browser) in one pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+
+echo "== installing test dependencies"
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -e '.[test]'
+npm ci --no-audit --no-fund --loglevel=error
+
+has_browser() {
+  if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then
+    return 0
+  fi
+  # Playwright's own browser (a laptop after `playwright install chromium`).
+  "$PYTHON" - <<'PY' 2>/dev/null
+import os, sys
+from playwright.sync_api import sync_playwright
+with sync_playwright() as p:
+    sys.exit(0 if os.path.exists(p.chromium.executable_path) else 1)
+PY
+}
+if ! has_browser; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing Debian's chromium"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "no Chromium found: install Debian's 'chromium' or run '$PYTHON -m playwright install chromium'" >&2
+    exit 1
+  fi
+fi
+
+echo "== running tests"
+exec "$PYTHON" -m pytest tests "$@"

@@ -1,0 +1,107 @@
+"""The exact card-play solver against a plain minimax that knows nothing
+clever (no memo, no interchangeable cards), on random positions."""
+import random
+
+import pytest
+
+from schraem.bots.solver import SUIT_MASK, Solver, cards_of, order_from
+
+
+def brute(hands, movers, led, wp, wc, root, k):
+    """Can `root` force the last trick? Plain minimax over every card."""
+    if not movers:
+        if not hands[wp]:
+            return wp == root
+        return brute(hands, order_from(k, wp), -1, -1, -1, root, k)
+    m = movers[0]
+    h = hands[m]
+    cand = h & SUIT_MASK[led] if led >= 0 and h & SUIT_MASK[led] else h
+    results = []
+    for c in cards_of(cand):
+        if led < 0:
+            nl, nwp, nwc = c >> 3, m, c
+        elif wp < 0:
+            nl, nwp, nwc = led, m, c
+        elif (c >> 3) == led and ((wc >> 3) != led or c < wc):
+            nl, nwp, nwc = led, m, c
+        else:
+            nl, nwp, nwc = led, wp, wc
+        child = hands[:m] + (h & ~(1 << c),) + hands[m + 1:]
+        results.append(brute(child, movers[1:], nl, nwp, nwc, root, k))
+    return any(results) if m == root else all(results)
+
+
+def random_position(rng, k, cards):
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[i * cards:(i + 1) * cards]) for i in range(k)]
+    rest = deck[k * cards:]
+    leader = rng.randrange(k)
+    movers = order_from(k, leader)
+    led, wp, wc = -1, -1, -1
+    # Some of the trick already played, possibly with a dead card led.
+    if rng.random() < 0.5 and rest:
+        if rng.random() < 0.3:
+            led = rest.pop() >> 3  # a passer's card: sets the suit, cannot win
+        played = rng.randrange(0, k)
+        for m in movers[:played]:
+            h = hands[m]
+            cand = h & SUIT_MASK[led] if led >= 0 and h & SUIT_MASK[led] else h
+            c = rng.choice(cards_of(cand))
+            hands[m] = h & ~(1 << c)
+            if led < 0:
+                led, wp, wc = c >> 3, m, c
+            elif wp < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc)):
+                wp, wc = m, c
+        movers = movers[played:]
+        if not movers:
+            movers = ()
+    return tuple(hands), tuple(movers), led, wp, wc
+
+
+@pytest.mark.parametrize("k,cards", [(2, 4), (3, 3), (3, 4), (4, 3), (5, 2)])
+def test_solver_matches_minimax(k, cards):
+    rng = random.Random(1000 * k + cards)
+    for _ in range(60):
+        hands, movers, led, wp, wc = random_position(rng, k, cards)
+        if not movers and wp < 0:
+            continue
+        for root in range(k):
+            want = brute(hands, movers, led, wp, wc, root, k)
+            got = Solver(k, root).wins(hands, movers, led, wp, wc)
+            assert got == want, (hands, movers, led, wp, wc, root)
+
+
+def test_root_moves_agree_with_minimax():
+    rng = random.Random(5)
+    for _ in range(80):
+        k = rng.choice([2, 3, 4])
+        hands, movers, led, wp, wc = random_position(rng, k, 3)
+        if not movers:
+            continue
+        root = movers[0]
+        moves = Solver(k, root).root_moves(hands, movers, led, wp, wc)
+        m = root
+        for c, won in moves.items():
+            child = hands[:m] + (hands[m] & ~(1 << c),) + hands[m + 1:]
+            if led < 0:
+                nl, nwp, nwc = c >> 3, m, c
+            elif wp < 0:
+                nl, nwp, nwc = led, m, c
+            elif (c >> 3) == led and ((wc >> 3) != led or c < wc):
+                nl, nwp, nwc = led, m, c
+            else:
+                nl, nwp, nwc = led, wp, wc
+            assert won == brute(child, movers[1:], nl, nwp, nwc, root, k)
+
+
+def test_last_trick_rules():
+    # Everyone one card: the leader's suit, the highest card of it wins.
+    ten_h = 2 * 8 + 0
+    nine_h = 2 * 8 + 1
+    jack_c = 7
+    hands = (1 << nine_h, 1 << ten_h, 1 << jack_c)
+    assert Solver(3, 1).wins(hands, (0, 1, 2), -1, -1, -1)
+    assert not Solver(3, 0).wins(hands, (0, 1, 2), -1, -1, -1)
+    # Led by the jack of clubs: nobody else has clubs, the leader wins.
+    assert Solver(3, 2).wins(hands, (2, 0, 1), -1, -1, -1)

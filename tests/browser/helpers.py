@@ -1,0 +1,219 @@
+"""Steps shared by the game-shell browser tests: open the app, set up a
+table through the start screen, play by tapping, read the saved game, build
+saves with the project's own engine, and run axe-core."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from urllib.parse import urlencode
+
+from browser_support import ROOT, wait_engine_ready
+
+sys.path.insert(0, str(ROOT / "engine"))
+from schraem.bridge import Bridge  # noqa: E402  (the engine the app runs, read by path)
+from schraem.errors import MESSAGES  # noqa: E402
+from schraem.game import Game  # noqa: E402
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SHELL_FORMAT = "schraem-shell/1"
+GAME_KEY = "schraem.game"
+BACKUP_KEY = "schraem.game.backup"
+SUIT_NAMES = {"de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo"},
+              "en": {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}}
+RANK_NAMES = {"de": {"10": "Zehn", "9": "Neun", "8": "Acht", "7": "Sieben", "A": "Ass", "K": "König", "Q": "Dame", "J": "Bube"},
+              "en": {"10": "ten", "9": "nine", "8": "eight", "7": "seven", "A": "ace", "K": "king", "Q": "queen", "J": "jack"}}
+
+# Recorded in the page before any app code runs: every vibration and every
+# oscillator the knock sound starts, so a test can hear the knock.
+FEEDBACK_PROBE = """
+window.__feedback = { vibrate: [], oscillators: 0 };
+navigator.vibrate = (pattern) => { window.__feedback.vibrate.push(pattern); return true; };
+const Ctx = window.AudioContext;
+if (Ctx) {
+  const create = Ctx.prototype.createOscillator;
+  Ctx.prototype.createOscillator = function () { window.__feedback.oscillators += 1; return create.call(this); };
+}
+"""
+
+
+def app_url(site, **params) -> str:
+    params.setdefault("pace", "fast")
+    return site.url + "?" + urlencode(params)
+
+
+def wait_shell_ready(page) -> None:
+    """The engine is up and the shell has loaded any saved game: taps work."""
+    wait_engine_ready(page)
+    page.wait_for_function("() => document.documentElement.dataset.shell === 'ready'")
+    wait_idle(page)
+
+
+def open_app(page, site, **params) -> None:
+    page.goto(app_url(site, **params))
+    wait_shell_ready(page)
+
+
+def wait_idle(page, timeout: float = 60_000) -> None:
+    """Until no engine call runs and, at the fast test pace, no computer
+    player waits to act (a slow pace keeps them waiting on purpose)."""
+    bots = "pace=fast" in page.url
+    page.wait_for_function(
+        "(bots) => { const d = document.documentElement.dataset;"
+        " return d.busy === 'idle' && (!bots || d.bots === 'idle'); }", arg=bots, timeout=timeout)
+
+
+def screen(page) -> str:
+    return page.evaluate("() => document.body.dataset.screen")
+
+
+def stored(page) -> dict | None:
+    raw = page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})")
+    return None if raw is None else json.loads(raw)
+
+
+def message(page) -> str:
+    return page.evaluate("() => { const m = document.getElementById('message'); return m.hidden ? '' : m.textContent; }")
+
+
+def lang(page) -> str:
+    return page.evaluate("() => document.documentElement.lang")
+
+
+def engine_message(code: str, lang_: str, **params) -> str:
+    de, en = MESSAGES[code]
+    return (de if lang_ == "de" else en).format(code=code, **params)
+
+
+def card_names(card: str) -> list[str]:
+    """How a card is named on screen in either language (aria labels, log)."""
+    rank, suit = card[:-1], card[-1]
+    return [f"{SUIT_NAMES['de'][suit]} {RANK_NAMES['de'][rank]}",
+            f"{RANK_NAMES['en'][rank]} of {SUIT_NAMES['en'][suit]}"]
+
+
+def hand_of(save: dict, seat: int) -> list[str]:
+    """The cards `seat` still holds, replayed from a saved record."""
+    game = Game.from_record(save["record"])
+    if game.hand is None or game.hand.cards is None:
+        return []
+    return [str(c) for c in game.hand.cards[seat - 1]]
+
+
+def start_game(page, players, *, rules: str | None = None, dealer: int | None = None) -> None:
+    """Fill the start screen: players is [(name, "human" | "bot:<level>")]."""
+    if screen(page) != "start":
+        page.locator('header [data-action="setup"]').tap()
+    page.select_option('[data-field="count"]', str(len(players)))
+    for i, (name, who) in enumerate(players):
+        page.fill(f'[data-field="name"][data-seat="{i}"]', name)
+        page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
+        page.select_option(f'[data-field="who"][data-seat="{i}"]', who)
+    if rules:
+        page.select_option('[data-field="rules"]', rules)
+    if dealer:
+        page.select_option('[data-field="dealer"]', str(dealer))
+    page.locator('[data-action="new-game"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen !== 'start'")
+    wait_idle(page)
+
+
+def tap(page, selector: str) -> None:
+    page.locator(selector).first.tap()
+    wait_idle(page)
+
+
+def play_step(page, *, knock: bool = False) -> str:
+    """One tap a sensible player would make now; returns what was tapped.
+    `knock`: knock once per hand when the engine lists it as legal."""
+    wait_idle(page)
+    where = screen(page)
+    if where == "over":
+        return "over"
+    if where == "result":
+        tap(page, '[data-action="next-hand"]')
+        return "next-hand"
+    if where == "pass":
+        tap(page, '[data-action="take-phone"]')
+        return "take-phone"
+    assert where == "table", where
+    view = stored(page)["state"]["view"]
+    me = view["seat"]
+    legal = {(a["type"], a.get("card")) for a in view["legal"]}
+    response = view["response"]
+    if response and response["to_answer"] == me:
+        tap(page, '[data-action="hold"]')
+        return "hold"
+    mine = [a for a in view["log"] if a["seat"] == me and a["type"] == "knock"]
+    if knock and ("knock", None) in legal and not mine and view["my_cards"] is not None:
+        tap(page, '[data-action="knock"]')
+        return "knock"
+    if ("look", None) in legal:
+        tap(page, '[data-action="look"]')
+        return "look"
+    plays = [c for t, c in legal if t == "play"]
+    if plays:
+        first = next(c for c in view["my_cards"] if c in plays)
+        tap(page, f'[data-card="{first}"]')
+        return "play"
+    return "wait"
+
+
+def play_until_over(page, *, knock: bool = True, max_steps: int = 3000, on_step=None) -> list[str]:
+    done = []
+    waits = 0
+    for _ in range(max_steps):
+        step = play_step(page, knock=knock)
+        if on_step:
+            on_step(step)
+        if step == "over":
+            return done
+        if step == "wait":
+            waits += 1
+            assert waits < 50, f"nothing to tap and nobody acting: {stored(page)['state']['due']}"
+            page.wait_for_timeout(100)
+            continue
+        waits = 0
+        done.append(step)
+    raise AssertionError(f"game not over after {max_steps} taps")
+
+
+def engine_state(cmd: str, args: dict) -> dict:
+    """Run one bridge command in the project's own engine (Python here, the
+    same code the app runs in Pyodide) and return its result."""
+    bridge = Bridge()
+    reply = json.loads(bridge.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def shell_record(state: dict, viewer: int | None, handoff: int | None = None) -> str:
+    rest = {k: v for k, v in state.items() if k not in ("save", "bot_action")}
+    return json.dumps({"format": SHELL_FORMAT, "savedAt": 0, "save": state["save"], "state": rest,
+                       "viewer": viewer, "handoff": handoff})
+
+
+def seed_storage(page, site, items: dict[str, str], **params) -> None:
+    """Open the app once, write localStorage for its origin, and reload, so
+    the app starts on exactly that storage."""
+    page.goto(app_url(site, **params))
+    page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+    page.reload()
+
+
+def run_axe(page, site) -> list[dict]:
+    """axe-core served from the app's own origin, so the page's
+    Content-Security-Policy stays on while it runs."""
+    page.route("**/__axe.min.js", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=AXE.read_text()))
+    page.add_script_tag(url=site.url + "__axe.min.js")
+    result = page.evaluate("async () => { const r = await axe.run(document, { resultTypes: ['violations'] });"
+                           " return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,"
+                           " nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' + n.failureSummary) })); }")
+    return result
+
+
+def shot(page, artifacts: Path, name: str) -> Path:
+    path = artifacts / name
+    page.screenshot(path=path)
+    return path

@@ -1,0 +1,211 @@
+"""Playing by tapping: a whole game against three computer players, knocks
+that the others answer, looking at cards, and illegal taps explained with
+the engine's own words."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from helpers import (FEEDBACK_PROBE, card_names, engine_message, hand_of, lang, message, open_app,
+                     play_step, play_until_over, screen, shot, start_game, stored, tap, wait_idle)
+
+THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:random")]
+
+
+@pytest.fixture
+def de_page(new_context):
+    return new_context(locale="de-DE").new_page()
+
+
+def test_whole_game_against_three_computers(de_page, site, artifacts):
+    page = de_page
+    open_app(page, site, seed=11)
+    assert screen(page) == "start"
+    assert lang(page) == "de", "German is the default language"
+    shot(page, artifacts, "start.png")
+    start_game(page, THREE_BOTS, dealer=4)
+    assert screen(page) == "table"
+
+    seen = {"results": 0, "hands": set(), "table_shot": False, "result_shot": False}
+
+    def watch(step):
+        where = screen(page)
+        seen["hands"].add(stored(page)["state"]["view"]["hand_no"])
+        if where == "table":
+            view = stored(page)["state"]["view"]
+            # Mid-hand: cards visible and at least one card in the trick.
+            if not seen["table_shot"] and view["my_cards"] and view["trick"]:
+                shot(page, artifacts, "table.png")
+                seen["table_shot"] = True
+        if where == "result":
+            seen["results"] += 1
+            if not seen["result_shot"]:
+                shot(page, artifacts, "result.png")
+                seen["result_shot"] = True
+
+    steps = play_until_over(page, knock=True, on_step=watch)
+    shot(page, artifacts, "game-over.png")
+
+    save = stored(page)
+    view = save["state"]["view"]
+    assert view["game_over"] and view["winner"]
+    winner = next(p for p in view["players"] if p["seat"] == view["winner"])
+    score = view["scores"][view["winner"] - 1]
+    heading = page.locator(".game-over h2").inner_text()
+    assert winner["name"] in heading
+    final = page.locator(".final-score").inner_text()
+    assert winner["name"] in final and str(score) in final
+    assert score == view["hand_result"]["marks_after"][view["winner"] - 1] + 7
+    hands = len(save["save"]["record"]["hands"])
+    assert hands >= 2 and seen["hands"] == set(range(1, hands + 1))
+    # Every hand before the last ended on the result screen, and the next was dealt by tapping "next hand".
+    assert steps.count("next-hand") == hands - 1 == seen["results"]
+    assert {"look", "play", "knock"} <= set(steps)
+
+
+def test_knock_is_answered_by_the_computers(new_context, site):
+    context = new_context(locale="de-DE")
+    context.add_init_script(FEEDBACK_PROBE)
+    page = context.new_page()
+    open_app(page, site, seed=3)
+    start_game(page, THREE_BOTS, dealer=4)  # Anne (seat 1) leads
+    assert page.locator(".value").inner_text() == "Es geht um 1"
+
+    # A blind knock: the cards are still face down.
+    assert page.locator("[data-card]").count() == 0
+    tap(page, '[data-action="knock"]')
+    view = stored(page)["state"]["view"]
+    knock_at = next(i for i, a in enumerate(view["log"]) if a == {"seat": 1, "type": "knock", "value": 2})
+    answers = []
+    for a in view["log"][knock_at + 1:]:
+        if a["type"] == "knock":
+            break  # a later knock opens its own round
+        if a["type"] in ("hold", "pass"):
+            answers.append(a)
+    assert sorted(a["seat"] for a in answers) == [2, 3, 4], view["log"]
+    assert view["value"] >= 2
+    log_text = page.locator(".log").inner_text() if screen(page) == "table" else ""
+    names = {2: "Hubert", 3: "Gerda", 4: "Hans"}
+    if screen(page) == "table":
+        assert page.locator(".value").inner_text() == f"Es geht um {view['value']}"
+        last = answers[-1]
+        verb = "hält" if last["type"] == "hold" else "passt"
+        assert f"{names[last['seat']]} {verb}." in log_text
+        for a in answers:
+            if a["type"] == "pass":  # greyed out for the rest of the hand
+                assert "passed" in page.locator(f'.seat[data-seat="{a["seat"]}"]').get_attribute("class")
+    else:
+        assert screen(page) == "result"  # everyone passed: the knocker wins at once
+        assert view["hand_result"]["winner"] == 1 and view["hand_result"]["reason"] == "others_passed"
+
+    feedback = page.evaluate("() => window.__feedback")
+    assert feedback["vibrate"], "a knock vibrates the phone"
+    assert feedback["oscillators"] >= 2, "a knock sounds (two raps)"
+
+
+def test_double_tap_on_the_table_knocks(de_page, site):
+    page = de_page
+    open_app(page, site, seed=3, pace="60000")
+    start_game(page, THREE_BOTS, dealer=4)
+    tap(page, '[data-action="look"]')
+    centre = page.locator(".centre")
+    centre.tap()
+    centre.tap()
+    wait_idle(page)
+    view = stored(page)["state"]["view"]
+    assert {"seat": 1, "type": "knock", "value": 2} in view["log"]
+    assert view["response"] and view["response"]["knocker"] == 1
+    # The answer round is on screen, waiting for the computers.
+    assert "Hubert muss auf das Klopfen antworten." in page.locator(".status").inner_text()
+
+    # A single tap is no knock.
+    before = len(stored(page)["state"]["view"]["log"])
+    page.locator(".knock-line").tap()
+    page.wait_for_timeout(500)
+    wait_idle(page)
+    assert len(stored(page)["state"]["view"]["log"]) == before
+
+
+def test_looking_turns_the_cards_over(de_page, site):
+    page = de_page
+    open_app(page, site, seed=21, pace="60000")
+    start_game(page, THREE_BOTS, dealer=4)
+    assert page.locator("[data-card]").count() == 0
+    assert stored(page)["state"]["view"]["my_cards"] is None
+    backs = page.locator('[data-action="look"] .card.back')
+    assert backs.count() == 4
+    tap(page, '[data-action="look"]')
+    save = stored(page)
+    shown = [b.get_attribute("data-card") for b in page.locator("button[data-card]").all()]
+    assert shown == save["state"]["view"]["my_cards"] == hand_of(save["save"], 1)
+    assert len(shown) == 4
+    for card in shown:
+        label = page.locator(f'[data-card="{card}"]').get_attribute("aria-label")
+        assert card_names(card)[0] in label
+    box = page.locator("button[data-card]").first.bounding_box()
+    assert box["width"] >= 48 and box["height"] >= 48
+    assert page.locator('[data-action="look"]').count() == 0
+
+
+def test_card_out_of_turn_shows_the_engines_reason(de_page, site):
+    page = de_page
+    # Slow computers, so it is still seat 2's turn when Anne taps.
+    open_app(page, site, seed=5, pace="60000")
+    start_game(page, THREE_BOTS, dealer=1)  # seat 2 leads
+    tap(page, '[data-action="look"]')
+    before = stored(page)
+    card = before["state"]["view"]["my_cards"][0]
+    tap(page, f'[data-card="{card}"]')
+    assert message(page) == engine_message("not_your_turn", "de", due=2, seat=1)
+    after = stored(page)
+    assert after["state"]["view"]["my_cards"] == before["state"]["view"]["my_cards"]
+    assert after["save"] == before["save"]
+    assert page.locator("#message").is_visible()
+
+    # The explanation follows the language switch.
+    page.locator('[data-action="lang"]').tap()
+    assert lang(page) == "en"
+    assert message(page) == engine_message("not_your_turn", "en", due=2, seat=1)
+
+
+def test_knocking_twice_shows_the_engines_reason(de_page, site):
+    page = de_page
+    open_app(page, site, seed=8)
+    for _ in range(6):
+        start_game(page, THREE_BOTS, dealer=4)
+        tap(page, '[data-action="look"]')
+        tap(page, '[data-action="knock"]')
+        view = stored(page)["state"]["view"]
+        if screen(page) == "table" and view["last_knocker"] == 1 and view["response"] is None:
+            break
+        page.locator('header [data-action="setup"]').tap()  # everyone passed, or a bot knocked back: try again
+    else:
+        pytest.fail("no deal left Anne as the last knocker")
+    before = stored(page)
+    tap(page, '[data-action="knock"]')
+    assert message(page) == engine_message("knock_twice", "de")
+    assert stored(page)["save"] == before["save"]
+
+    # The next accepted action clears the explanation.
+    step = play_step(page)
+    assert step in ("play", "hold")
+    assert message(page) == ""
+
+
+def test_language_switch_on_every_screen(new_context, site):
+    page = new_context(locale="en-GB").new_page()
+    open_app(page, site, seed=2, pace="60000")
+    assert lang(page) == "en"
+    assert page.locator('[data-action="new-game"]').inner_text() == "Start the game"
+    page.locator('[data-action="lang"]').tap()
+    assert lang(page) == "de"
+    assert page.locator('[data-action="new-game"]').inner_text() == "Spiel starten"
+    start_game(page, THREE_BOTS, dealer=4)
+    assert re.fullmatch(r"Es geht um \d", page.locator(".value").inner_text())
+    page.locator('[data-action="lang"]').tap()
+    assert re.fullmatch(r"Playing for \d", page.locator(".value").inner_text())
+    assert page.locator('[data-action="knock"]').inner_text() == "Knock"
+    # The choice is remembered for the next visit.
+    page.reload()
+    assert lang(page) == "en"

@@ -1,0 +1,50 @@
+"""The app is installable: Chromium itself finds no installability error, and
+the manifest's icons are what they claim to be."""
+from __future__ import annotations
+
+import json
+import struct
+
+from browser_support import CHROMIUM_ARGS, chromium_path, wait_controlled, wait_engine_ready
+
+
+def test_chromium_finds_the_app_installable(playwright, site, tmp_path):
+    # A persistent profile: Chromium refuses to install from incognito, and
+    # every ordinary Playwright context is one.
+    device = {k: v for k, v in playwright.devices["Pixel 7"].items() if k != "default_browser_type"}
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile", executable_path=chromium_path(), args=CHROMIUM_ARGS, **device)
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        wait_engine_ready(page)
+        wait_controlled(page)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    finally:
+        context.close()
+    assert manifest["url"] == site.url + "manifest.json"
+    assert manifest["errors"] == []
+    assert errors == []
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_icons_exist_with_their_declared_sizes(dist):
+    manifest = json.loads((dist / "manifest.json").read_text())
+    assert manifest["name"] == "Schräm – Siebenschräm" and manifest["short_name"] == "Schräm"
+    assert (manifest["start_url"], manifest["scope"], manifest["display"], manifest["lang"]) == ("./", "./", "standalone", "de")
+    declared = {(i["sizes"], i.get("purpose", "any"), i["type"]) for i in manifest["icons"]}
+    assert {("192x192", "any", "image/png"), ("512x512", "any", "image/png"),
+            ("512x512", "maskable", "image/png"), ("any", "any", "image/svg+xml")} <= declared
+    for icon in manifest["icons"]:
+        data = (dist / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            w, h = _png_size(data)
+            assert icon["sizes"] == f"{w}x{h}", icon
+        else:
+            assert data.lstrip().startswith(b"<svg"), icon

@@ -1,0 +1,177 @@
+"""The game survives reloads, closed tabs and damaged saves: every accepted
+state is stored before it is drawn, the saved position is drawn from storage
+before Python is up, and a save that will not load is kept, not lost."""
+from __future__ import annotations
+
+import copy
+import json
+
+from helpers import (BACKUP_KEY, GAME_KEY, app_url, engine_state, open_app, play_step, screen, seed_storage,
+                     shell_record, start_game, stored, tap, wait_shell_ready)
+
+THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+
+# Checks, inside the page, that each new state reaches localStorage while the
+# screen still shows the previous one: drawing first would be caught here.
+ORDER_PROBE = """
+window.__saves = { count: 0, drawnFirst: [] };
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (key === 'schraem.game') {
+    const g = JSON.parse(value);
+    const v = g.state.view;
+    const step = [v.hand_no, v.log.length, g.state.hand_over ? 1 : 0, g.viewer ?? '', g.handoff ?? ''].join(':');
+    const drawn = document.body && document.body.dataset.step;
+    if (step !== window.__lastSaved) {
+      window.__saves.count += 1;
+      if (drawn === step) window.__saves.drawnFirst.push(step);
+    }
+    window.__lastSaved = step;
+  }
+  return setItem.call(this, key, value);
+};
+"""
+
+
+def _mid_hand(page):
+    """Anne has looked, played to the first trick and knocked; Hubert must
+    answer. The computers are paced to wait, so the position holds still."""
+    start_game(page, THREE_BOTS, dealer=4)
+    tap(page, '[data-action="look"]')
+    card = stored(page)["state"]["view"]["my_cards"][0]
+    tap(page, f'[data-card="{card}"]')
+    tap(page, '[data-action="knock"]')
+    view = stored(page)["state"]["view"]
+    assert view["trick"] and view["response"]["to_answer"] == 2 and view["value"] == 2
+    return view
+
+
+def _table_text(page):
+    return {sel: page.locator(sel).inner_text() for sel in (".seats", ".centre", ".log")} | {
+        "cards": page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")}
+
+
+def test_reload_mid_hand_restores_the_exact_position(new_context, site):
+    page = new_context(locale="de-DE").new_page()
+    open_app(page, site, seed=9, pace="60000")
+    view = _mid_hand(page)
+    before = stored(page)
+    drawn = _table_text(page)
+    full = page.locator("#table").inner_text()
+
+    page.reload()
+    page.wait_for_selector("#table")
+    # Drawn from storage while Python is still starting, with taps held back.
+    early = page.evaluate("""() => ({
+        engine: document.documentElement.dataset.engine,
+        enabled: [...document.querySelectorAll('#table button, #controls button')].filter(b => !b.disabled).length,
+        drawn: performance.getEntriesByName('schraem:saved-drawn').length })""")
+    assert early["engine"] != "ready", "the saved position should be drawn before the engine is up"
+    assert early["enabled"] == 0
+    assert early["drawn"] == 1
+    assert _table_text(page) == drawn
+
+    wait_shell_ready(page)
+    assert stored(page)["state"]["view"] == view
+    assert stored(page)["save"] == before["save"]
+    assert page.locator("#table").inner_text() == full
+    assert page.locator('[data-action="hold"]').count() == 0  # Hubert answers, not Anne
+    assert page.locator('[data-action="knock"]').is_enabled()
+    marks = page.evaluate("() => ['schraem:saved-drawn', 'schraem:engine-ready']"
+                          ".map(n => performance.getEntriesByName(n)[0].startTime)")
+    assert marks[0] < marks[1]
+
+
+def test_closing_and_reopening_restores_the_game(new_context, site):
+    context = new_context(locale="de-DE")
+    page = context.new_page()
+    open_app(page, site, seed=10, pace="60000")
+    view = _mid_hand(page)
+    full = page.locator("#table").inner_text()
+    state = context.storage_state()
+    context.close()
+
+    again = new_context(locale="de-DE", storage_state=state).new_page()
+    again.goto(app_url(site, pace="60000"))
+    wait_shell_ready(again)
+    assert screen(again) == "table"
+    assert stored(again)["state"]["view"] == view
+    assert again.locator("#table").inner_text() == full
+
+    # And the game goes on from there.
+    again.locator('header [data-action="setup"]').tap()
+    assert again.locator('[data-action="continue"]').count() == 1
+    tap(again, '[data-action="continue"]')
+    assert screen(again) == "table"
+
+
+def test_every_state_is_saved_before_it_is_drawn(new_context, site):
+    context = new_context(locale="de-DE")
+    context.add_init_script(ORDER_PROBE)
+    page = context.new_page()
+    open_app(page, site, seed=12)
+    start_game(page, THREE_BOTS, dealer=4)
+    for _ in range(25):
+        if play_step(page, knock=True) == "over":
+            break
+    saves = page.evaluate("() => window.__saves")
+    assert saves["count"] >= 20, saves
+    assert saves["drawnFirst"] == []
+
+
+def test_computers_carry_on_after_a_reload(new_context, site):
+    page = new_context(locale="de-DE").new_page()
+    open_app(page, site, seed=9, pace="60000")
+    _mid_hand(page)
+    # Reload at the fast pace: Hubert's pending answer must still come.
+    page.goto(app_url(site, pace="fast"))
+    wait_shell_ready(page)
+    view = stored(page)["state"]["view"]
+    assert view["response"] is None or view["response"]["to_answer"] != 2
+    assert any(a["seat"] == 2 and a["type"] in ("hold", "pass") for a in view["log"])
+
+
+def _tampered_save():
+    state = engine_state("new_game", {
+        "players": [{"name": "Anne", "kind": "human"}, {"name": "Hubert", "kind": "bot", "level": "easy"}],
+        "rules": "rheinland", "dealer": 2, "seed": 99, "viewer": 1})
+    bad = copy.deepcopy(state)
+    # Seat 2 plays although seat 1 leads: the record no longer replays.
+    bad["save"]["record"]["hands"][0]["actions"] = [{"seat": 2, "type": "play", "card": "10H"}]
+    from schraem.bridge import Bridge
+    reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad["save"], "viewer": 1}})))
+    assert not reply["ok"] and reply["error"]["kind"] == "CorruptSave"
+    return shell_record(bad, 1), reply["error"]
+
+
+def test_a_save_that_does_not_replay_is_explained_and_kept(new_context, site):
+    page = new_context(locale="de-DE").new_page()
+    raw, error = _tampered_save()
+    seed_storage(page, site, {GAME_KEY: raw})
+    wait_shell_ready(page)
+    assert screen(page) == "corrupt"
+    assert page.locator(".corrupt .detail").inner_text() == error["de"]
+    assert "Sicherungskopie" in page.locator(".corrupt").inner_text()
+    # Nothing was thrown away: the save is still there, and a backup beside it.
+    assert page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})") == raw
+    backup = json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(BACKUP_KEY)})"))
+    assert backup["raw"] == raw
+
+    # A new game is offered; starting it keeps the backup.
+    page.locator('#controls [data-action="setup"]').tap()
+    assert screen(page) == "start"
+    assert page.locator('[data-action="continue"]').count() == 0
+    start_game(page, THREE_BOTS, dealer=4)
+    assert screen(page) == "table"
+    assert json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(BACKUP_KEY)})"))["raw"] == raw
+
+
+def test_unreadable_storage_is_explained_and_kept(new_context, site):
+    page = new_context(locale="en-US").new_page()
+    junk = '{"format": "schraem-shell/1", "save": {"record": '
+    seed_storage(page, site, {GAME_KEY: junk})
+    wait_shell_ready(page)
+    assert screen(page) == "corrupt"
+    assert "not a readable save" in page.locator(".corrupt").inner_text()
+    assert json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(BACKUP_KEY)})"))["raw"] == junk
+    assert page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})") == junk

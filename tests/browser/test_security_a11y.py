@@ -1,0 +1,147 @@
+"""Nothing leaves the phone, player names are text and never markup, the
+page refuses inline script, and axe-core finds no accessibility violation
+on any screen."""
+from __future__ import annotations
+
+import pytest
+
+from helpers import (GAME_KEY, engine_state, open_app, play_step, play_until_over, run_axe, screen, seed_storage,
+                     shell_record, shot, start_game, stored, tap, wait_shell_ready)
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+HOSTILE_2 = '"><script>alert(2)</script>'
+
+
+def test_no_request_leaves_the_origin_during_a_whole_game(context, site, request_log):
+    page = context.new_page()
+    open_app(page, site, seed=31)
+    start_game(page, [("Anne", "human"), ("Hubert", "bot:easy")], dealer=2)
+    steps = play_until_over(page, knock=True)
+    assert screen(page) == "over" and len(steps) > 5
+    assert len(request_log.urls) >= 10, request_log.urls
+    assert request_log.foreign(site.origin) == []
+
+
+def test_hostile_names_are_shown_literally(new_context, site):
+    page = new_context(locale="de-DE").new_page()
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    open_app(page, site, seed=6)
+    players = [(HOSTILE, "human"), ("Hubert", "bot:easy"), (HOSTILE_2, "human")]
+    start_game(page, players, dealer=3)
+
+    def no_markup():
+        assert page.locator("img").count() == 0
+        assert page.evaluate("() => [...document.scripts].every(s => s.src)")
+        assert dialogs == []
+        assert not [u for u in requests if u.rstrip("/").endswith("/x")]
+
+    # The phone goes to the first human: the name appears as text in the heading.
+    assert screen(page) == "pass"
+    assert page.locator("h2").inner_text() == f"Gib das Handy an {HOSTILE}"
+    no_markup()
+    tap(page, '[data-action="take-phone"]')
+    names = page.locator(".seat-name bdi").all_inner_texts()
+    assert names == [HOSTILE, "Hubert", HOSTILE_2]
+    no_markup()
+    for _ in range(200):
+        if screen(page) == "result":
+            break
+        play_step(page, knock=True)
+    assert screen(page) == "result"
+    assert page.locator(".results tbody th").all_inner_texts() == [HOSTILE, "Hubert", HOSTILE_2]
+    no_markup()
+    page.locator('header [data-action="setup"]').tap()
+    assert HOSTILE in page.locator(".saved-game").inner_text()
+    no_markup()
+
+
+def test_page_refuses_inline_script(page, site):
+    open_app(page, site)
+    csp = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";") if d.strip())
+    assert directives["default-src"] == "'self'"
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert directives["script-src"] == "'self' 'wasm-unsafe-eval'"
+    injected = page.evaluate("""() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__inlineRan = true';
+        document.head.append(s);
+        const d = document.createElement('div');
+        d.innerHTML = '<img src="data:," onerror="window.__handlerRan = true">';
+        document.body.append(d);
+        return new Promise(r => setTimeout(() => r([!!window.__inlineRan, !!window.__handlerRan]), 200));
+    }""")
+    assert injected == [False, False]
+    # The shell itself needs none: no inline script, no inline handlers, no style attributes.
+    html = page.content()
+    assert page.evaluate("() => [...document.scripts].filter(s => !s.src).length") == 0
+    assert " onclick=" not in html and " style=" not in html
+
+
+# --- axe-core on every screen --------------------------------------------
+
+@pytest.fixture
+def axe_page(new_context):
+    # Blocking the service worker lets Playwright serve axe from the app's own
+    # origin (the page's CSP only allows same-origin scripts).
+    return new_context(locale="de-DE", service_workers="block").new_page()
+
+
+def _assert_axe_clean(page, site, name):
+    violations = run_axe(page, site)
+    assert violations == [], f"{name}: {violations}"
+
+
+def test_axe_start_table_and_result(axe_page, site, artifacts):
+    page = axe_page
+    open_app(page, site, seed=14)
+    assert screen(page) == "start"
+    _assert_axe_clean(page, site, "start")
+    start_game(page, [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")], dealer=4)
+    _assert_axe_clean(page, site, "table, cards face down")
+    tap(page, '[data-action="look"]')
+    _assert_axe_clean(page, site, "table, cards shown")
+    tap(page, '[data-card]')
+    tap(page, '[data-action="knock"]')
+    _assert_axe_clean(page, site, "table mid-hand")
+    for _ in range(200):
+        if screen(page) == "result":
+            break
+        play_step(page)
+    assert screen(page) == "result"
+    _assert_axe_clean(page, site, "result")
+    page.locator('[data-action="lang"]').tap()
+    _assert_axe_clean(page, site, "result, English")
+
+
+def test_axe_pass_phone(axe_page, site):
+    page = axe_page
+    open_app(page, site, seed=15)
+    start_game(page, [("Anne", "human"), ("Bert", "human"), ("Hubert", "bot:easy")], dealer=3)
+    assert screen(page) == "pass"
+    _assert_axe_clean(page, site, "pass the phone")
+
+
+def test_axe_game_over_and_damaged_save(axe_page, site, artifacts):
+    page = axe_page
+    # Both players on their last mark: the hammer hand decides the game.
+    state = engine_state("new_game", {
+        "players": [{"name": "Anne", "kind": "human", "marks": 1}, {"name": "Hubert", "kind": "bot", "level": "easy", "marks": 1}],
+        "rules": "rheinland", "dealer": 2, "seed": 7, "viewer": 1})
+    seed_storage(page, site, {GAME_KEY: shell_record(state, 1)})
+    wait_shell_ready(page)
+    for _ in range(40):
+        if play_step(page) == "over":
+            break
+    assert screen(page) == "over"
+    assert stored(page)["state"]["game_over"]
+    _assert_axe_clean(page, site, "game over")
+
+    page.evaluate(f"() => localStorage.setItem('{GAME_KEY}', '{{broken')")
+    page.reload()
+    wait_shell_ready(page)
+    assert screen(page) == "corrupt"
+    _assert_axe_clean(page, site, "damaged save")

@@ -1,0 +1,90 @@
+"""build.py: what lands in dist/, the cache version, and the local server."""
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import re
+import shutil
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
+build = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build)
+
+
+@pytest.fixture(scope="module")
+def src(tmp_path_factory) -> Path:
+    """A copy of the sources, so a test may change them."""
+    root = tmp_path_factory.mktemp("src")
+    for name in ("pwa", "engine"):
+        shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("manifest.json", "service-worker.js"):
+        shutil.copyfile(ROOT / name, root / name)
+    return root
+
+
+def _build(src: Path, out: Path) -> dict:
+    build.build(out, root=src, pyodide_dir=build.ensure_pyodide(ROOT), quiet=True)
+    text = (out / "service-worker.js").read_text()
+    return json.loads(re.search(r"/\*BUILD\*/(.*?)/\*END BUILD\*/", text, re.S).group(1))
+
+
+def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
+    meta = _build(src, tmp_path / "dist")
+    dist = tmp_path / "dist"
+    for rel in ("index.html", "worker.js", "engine-client.js", "sw-register.js", "manifest.json",
+                "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"):
+        assert (dist / rel).is_file(), rel
+        assert f"./{rel}" in meta["files"], rel
+    assert "./" in meta["files"]
+    listed = {f[2:] for f in meta["files"] if f != "./"}
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert listed == on_disk - {"service-worker.js"}
+
+    lock = json.loads((dist / "pyodide/pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.14")
+
+    names = zipfile.ZipFile(io.BytesIO((dist / "engine.zip").read_bytes())).namelist()
+    assert "schraem/__init__.py" in names and "schraem/bridge.py" in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_version_is_stable_and_follows_any_content_change(src, tmp_path):
+    first = _build(src, tmp_path / "a")["version"]
+    assert _build(src, tmp_path / "b")["version"] == first, "same sources, same version"
+
+    init = src / "engine" / "schraem" / "__init__.py"
+    original = init.read_text()
+    init.write_text(original + "\n# changed\n")
+    try:
+        changed = _build(src, tmp_path / "c")["version"]
+    finally:
+        init.write_text(original)
+    assert changed != first
+
+
+def test_server_types_and_restart_on_the_same_port(src, tmp_path):
+    dist = tmp_path / "dist"
+    _build(src, dist)
+    server = build.serve(dist, 0)
+    port = server.server_address[1]
+    try:
+        for path, mime in (("pyodide/pyodide.asm.wasm", "application/wasm"), ("pyodide/pyodide.mjs", "text/javascript"),
+                           ("manifest.json", "application/json"), ("", "text/html")):
+            with urllib.request.urlopen(server.url + path) as r:
+                assert r.headers.get_content_type() == mime, path
+    finally:
+        server.shutdown()
+    again = build.serve(dist, port)
+    try:
+        with urllib.request.urlopen(again.url) as r:
+            assert r.status == 200
+    finally:
+        again.shutdown()
