@@ -198,7 +198,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = build(args.out)
     if args.command == "serve":
-        server = serve(out, args.port, verbose=True)
+        try:
+            server = serve(out, args.port, verbose=True)
+        except OSError as err:
+            sys.exit(f"build.py: cannot serve on port {args.port} ({err.strerror}); try --port 0 for any free port")
         print(f"Serving {out} at {server.url}  (Ctrl+C to stop)", flush=True)
         if _has_display():
             import webbrowser

@@ -2,7 +2,7 @@
 // Python is up (taps wait for the engine), then the engine loads the save.
 import { createEngine } from './engine-client.js';
 import { registerServiceWorker } from './sw-register.js';
-import { h, replace } from './dom.js';
+import { replace } from './dom.js';
 import { errorText, getLang, setLang, t } from './i18n.js';
 import { backupGame, readGame } from './storage.js';
 import { Session } from './session.js';
@@ -11,11 +11,12 @@ import {
   renderCorrupt, renderLoading, renderOver, renderPass, renderPassControls, renderResult,
   renderResultControls, renderSetupButton, renderStart, renderStartControls,
 } from './screens.js';
-import { errorBuzz, knockFeedback } from './sound.js';
+import { errorBuzz, knockFeedback, warmUp } from './sound.js';
 import { keepAwake } from './wakelock.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
+const ERROR_MS = 5000;
 const params = new URLSearchParams(location.search);
 
 function paceFromUrl() {
@@ -25,9 +26,12 @@ function paceFromUrl() {
   return p != null && Number.isFinite(ms) && ms >= 0 ? ms : 800;
 }
 
-function seedFromUrl() {
+// ?seed=N makes deals repeatable (tests, bug reports): the n-th game started
+// in this page gets N + n, so "new game" still deals new cards.
+let gamesStarted = 0;
+function nextSeed() {
   const s = Number(params.get('seed'));
-  if (params.has('seed') && Number.isSafeInteger(s) && s >= 0) return s;
+  if (params.has('seed') && Number.isSafeInteger(s) && s >= 0) return s + gamesStarted++;
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
@@ -42,7 +46,8 @@ const model = {
   },
   game: null,
   corrupt: null, // {error} from the engine or {unreadable: true}
-  error: null, // last refused action, shown until the next accepted one
+  error: null, // last refused action (the engine's error), see onState
+  errorAt: 0,
   notice: null, // i18n key of a shell-side notice
 };
 
@@ -123,7 +128,6 @@ function render() {
   el.lang.setAttribute('aria-label', t('lang.switch.label'));
   el.lang.lang = getLang() === 'de' ? 'en' : 'de';
   el.setup.textContent = t('menu.setup');
-  el.setup.setAttribute('aria-label', t('menu.setup.label'));
   el.setup.hidden = name === 'start';
   document.title = `${t('app.title')} – Siebenschräm`;
   showMessage();
@@ -153,12 +157,16 @@ function newLogEntries(prev, next) {
 
 function onState(game, previous, info) {
   model.game = game;
-  model.route = 'game';
-  if (info.by != null || info.fresh || info.loaded) model.error = null;
+  // A reply that lands while the player looks at the setup screen must not
+  // pull them back to the table.
+  if (info.fresh) model.route = 'game';
+  // A refusal stays until the player acts again, or until the table has
+  // moved on long enough that it no longer describes the position.
+  if (info.by != null || info.fresh || info.loaded || performance.now() - model.errorAt > ERROR_MS) model.error = null;
   model.notice = info.stored ? null : 'storage.full';
   const fresh = newLogEntries(previous, game);
-  if (!info.loaded && fresh.some((e) => e.type === 'knock')) knockFeedback();
   render();
+  if (!info.loaded && fresh.some((e) => e.type === 'knock')) knockFeedback();
   measureTap();
   if (!info.loaded) announce(spoken(game, fresh));
 }
@@ -167,7 +175,7 @@ function spoken(game, fresh) {
   const view = game.state.view;
   const lines = fresh.filter((e) => e.type !== 'look' || e.seat === view.seat).map((e) => describeLog(view, e));
   if (game.handoff != null) lines.push(t('pass.heading', { name: playerNames(game)[game.handoff - 1] }));
-  else if (view.hand_result) lines.push(t('announce.handWon', { name: nameOf(view, view.hand_result.winner) }));
+  else if (view.hand_result?.winner != null) lines.push(t('announce.handWon', { name: nameOf(view, view.hand_result.winner) }));
   else if (view.response?.to_answer === view.seat && view.seat != null) lines.push(t('announce.answer'));
   else if (view.turn === view.seat && view.seat != null) lines.push(t('announce.turn'));
   return lines.join(' ');
@@ -175,6 +183,7 @@ function spoken(game, fresh) {
 
 function onError(error) {
   model.error = error;
+  model.errorAt = performance.now();
   pendingTap = null;
   errorBuzz();
   showMessage();
@@ -230,7 +239,7 @@ async function startNewGame() {
   // Several humans: nobody holds the phone yet, so the first one due gets it
   // handed over and nobody else sees that hand.
   const viewer = humans.length === 1 ? humans[0] : null;
-  await session.newGame({ players, rules: s.rules, options: {}, dealer: s.dealer, seed: seedFromUrl(), viewer });
+  await session.newGame({ players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer });
 }
 
 // --- taps -----------------------------------------------------------------
@@ -247,7 +256,7 @@ function onClick(event) {
   const action = target.dataset.action;
   if (target.dataset.card) {
     pendingTap = { name: 'play', start: event.timeStamp };
-    session.act('play', { card: target.dataset.card });
+    session.act(cardActionType(target.dataset.card), { card: target.dataset.card });
     return;
   }
   switch (action) {
@@ -256,13 +265,18 @@ function onClick(event) {
       render();
       break;
     case 'setup':
+      session?.pause();
       model.route = 'start';
       model.error = null;
       render();
       el.screen.focus({ preventScroll: true });
       break;
     case 'continue':
-      if (model.game) { model.route = 'game'; render(); }
+      if (model.game) {
+        model.route = 'game';
+        render();
+        session.resume();
+      }
       break;
     case 'new-game':
       if (model.ready) startNewGame();
@@ -273,9 +287,11 @@ function onClick(event) {
     case 'look': case 'hold': case 'pass':
       session.act(action);
       break;
-    case 'other':
-      session.act(target.dataset.type);
+    case 'other': {
+      const { seat, type, ...rest } = model.game.state.view.legal[Number(target.dataset.index)] ?? {};
+      if (type) session.act(type, rest);
       break;
+    }
     case 'next-hand':
       session.nextHand();
       break;
@@ -285,6 +301,14 @@ function onClick(event) {
     default:
       break;
   }
+}
+
+// A card tap plays the card, except while the engine offers that card only
+// for discarding (the eight-card hands of some variants).
+function cardActionType(card) {
+  const legal = model.game?.state.view.legal ?? [];
+  const offered = (type) => legal.some((a) => a.type === type && a.card === card);
+  return offered('discard') && !offered('play') ? 'discard' : 'play';
 }
 
 function knock(event) {
@@ -332,6 +356,7 @@ function drawSaved() {
 async function boot() {
   setLang(getLang());
   document.addEventListener('click', onClick);
+  document.addEventListener('pointerdown', warmUp, { once: true, passive: true });
   document.addEventListener('input', onInput);
   document.addEventListener('change', onInput);
   document.addEventListener('submit', (e) => e.preventDefault());
@@ -350,7 +375,7 @@ async function boot() {
   session.busyChanged();
   const hello = await engine.ready;
   if (!hello.ok) {
-    model.error = { de: t('engine.failed', { detail: hello.error.de }), en: t('engine.failed', { detail: hello.error.en }) };
+    model.error = hello.error; // already says, in both languages, that the engine could not start
     showMessage();
     return;
   }

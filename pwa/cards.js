@@ -19,11 +19,6 @@ function shortRank(rank) {
   return /^[AKQJ]$/.test(rank) ? t(`short.${rank}`) : rank;
 }
 
-export function cardShort(text) {
-  const { rank, suit } = parseCard(text);
-  return shortRank(rank) + (SYMBOL[suit] || '');
-}
-
 export function cardFace(text, extraClass = '') {
   const { rank, suit } = parseCard(text);
   const red = suit === 'H' || suit === 'D';

@@ -85,22 +85,26 @@ function resultTable(view) {
       h('th', { scope: 'col', text: t('result.col.lost') }),
       h('th', { scope: 'col', text: t('result.col.left') }))),
     h('tbody', {}, view.players.map((p, i) => {
-      const lost = res.losses[i] ?? 0;
-      const after = res.marks_after[i] ?? p.marks;
-      const out = res.eliminated.includes(p.seat);
-      return h('tr', { class: `${p.seat === res.winner ? 'winner' : ''}${out ? ' out' : ''}`.trim() || null },
+      const lost = res.losses?.[i] ?? 0;
+      const after = res.marks_after?.[i] ?? p.marks;
+      const outNow = (res.eliminated ?? []).includes(p.seat);
+      // Players already out before this hand did not play it.
+      const outBefore = p.out && !outNow;
+      const classes = [p.seat === res.winner ? 'winner' : '', outNow || outBefore ? 'out' : ''].join(' ').trim();
+      return h('tr', { class: classes || null },
         h('th', { scope: 'row' }, h('bdi', { text: p.name })),
-        h('td', { class: 'lost', text: lost ? `−${lost}` : '0' }),
-        h('td', {}, chalk(after), out ? h('span', { class: 'badge', text: t('result.out') }) : null));
+        h('td', { class: 'lost', text: outBefore ? '–' : lost ? `−${lost}` : '0' }),
+        h('td', {}, outBefore ? null : chalk(after),
+          outNow || outBefore ? h('span', { class: 'badge', text: t('result.out') }) : null));
     })));
 }
 
 export function renderResult(view) {
   const res = view.hand_result;
-  const name = nameOf(view, res.winner);
+  const heading = res.winner != null ? t('result.heading', { name: nameOf(view, res.winner) }) : t('result.noWinner');
   return h('section', { class: 'result', 'aria-labelledby': 'result-heading' },
-    h('h2', { id: 'result-heading', text: t('result.heading', { name }) }),
-    h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }),
+    h('h2', { id: 'result-heading', text: heading }),
+    res.reason ? h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }) : null,
     h('p', { text: t('result.value', { value: res.value }) }),
     resultTable(view));
 }
@@ -116,8 +120,11 @@ export function renderOver(view) {
   const scores = view.scores || [];
   const name = winner ? nameOf(view, winner) : null;
   const marks = winner && res ? res.marks_after[winner - 1] : null;
+  // Some formats only find a loser.
+  const heading = name ? t('over.heading', { name })
+    : view.loser ? t('over.loser', { name: nameOf(view, view.loser) }) : t('over.nobody');
   return h('section', { class: 'game-over', 'aria-labelledby': 'over-heading' },
-    h('h2', { id: 'over-heading', text: name ? t('over.heading', { name }) : t('over.nobody') }),
+    h('h2', { id: 'over-heading', text: heading }),
     name ? h('p', { class: 'final-score', text: t('over.score', { name, marks, score: scores[winner - 1] }) }) : null,
     name ? h('p', { class: 'big-score', 'aria-hidden': 'true', text: String(scores[winner - 1]) }) : null,
     h('table', { class: 'results' },

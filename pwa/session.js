@@ -32,6 +32,18 @@ export class Session {
     this.queue = Promise.resolve();
     this.botTimer = null;
     this.stalled = false;
+    this.paused = false;
+  }
+
+  // The computers wait while the player is away from the table (setup screen).
+  pause() {
+    this.paused = true;
+    this.cancelBots();
+  }
+
+  resume() {
+    this.paused = false;
+    this.scheduleBots();
   }
 
   // Engine calls run one after another, so replies (and the saves written
@@ -79,6 +91,7 @@ export class Session {
 
   async newGame(args) {
     this.cancelBots();
+    this.paused = false;
     return this.serial(async () => {
       const r = await this.call('new_game', args);
       if (!r.ok) { this.onError(r.error); return false; }
@@ -150,7 +163,7 @@ export class Session {
   scheduleBots() {
     this.cancelBots();
     const g = this.game;
-    if (!g || g.handoff != null || g.state.hand_over || this.stalled) return;
+    if (!g || g.handoff != null || g.state.hand_over || this.stalled || this.paused) return;
     if (!g.state.due.bots.length && !g.state.due.humans.length) return;
     this.botTimer = setTimeout(() => {
       this.botTimer = null;

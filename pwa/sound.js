@@ -38,6 +38,13 @@ function rap(ac, at) {
   noise.start(at);
 }
 
+// Creating the audio context is the slow part; doing it on the first touch
+// keeps it out of the first knock's way (and browsers want a gesture anyway).
+export function warmUp() {
+  const ac = audio();
+  if (ac && ac.state === 'suspended') ac.resume().catch(() => {});
+}
+
 export function knockFeedback() {
   try { navigator.vibrate?.([35, 60, 35]); } catch { /* not every phone vibrates */ }
   const ac = audio();

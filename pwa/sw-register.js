@@ -17,6 +17,9 @@ export async function registerServiceWorker({ url = "./service-worker.js" } = {}
     console.warn("service worker registration failed", err);
     return null;
   }
+  // A blocked registration (e.g. a test browser with service workers off)
+  // may resolve to nothing rather than throw.
+  if (!registration) return null;
 
   const offer = (worker) => {
     // Only an update needs a prompt; the very first install has no old

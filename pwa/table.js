@@ -1,8 +1,8 @@
 // Draws one seat's view of the table. It only shows what the engine sent:
 // which actions are legal, whose turn it is and every rule stay in Python.
 import { h } from './dom.js';
-import { t } from './i18n.js';
-import { cardFace, cardName, cardShort, chalk } from './cards.js';
+import { has, t } from './i18n.js';
+import { cardFace, cardName, chalk } from './cards.js';
 
 const CORE_TYPES = new Set(['look', 'knock', 'hold', 'pass', 'play']);
 
@@ -31,7 +31,7 @@ export function statusText(view) {
     return t('status.answer', { name: nameOf(view, r.to_answer) });
   }
   if (mine && (mine.passed || mine.out)) return t('status.youPassed');
-  if (me != null && view.turn === me) return t('status.yourTurn');
+  if (me != null && view.turn === me) return t(view.my_cards == null ? 'status.yourTurnLook' : 'status.yourTurn');
   if (view.turn != null) return t('status.turn', { name: nameOf(view, view.turn) });
   return me == null ? t('status.spectator') : '';
 }
@@ -92,6 +92,12 @@ function centre(view) {
     showLast ? h('p', { class: 'trick-winner', text: t('table.lastTrick', { name: nameOf(view, last.winner) }) }) : null));
 }
 
+function otherLabel(view, a) {
+  const key = `action.${a.type}`;
+  const vars = { name: a.target != null ? nameOf(view, a.target) : '', index: a.index ?? '' };
+  return has(key) ? t(key, vars) : a.type;
+}
+
 function legalOf(view, type) {
   return view.legal.filter((a) => a.type === type);
 }
@@ -110,14 +116,13 @@ function handArea(view, ready) {
         h('span', { class: 'look-hint', text: t('hand.look.hint') })));
   }
   if (!view.my_cards.length) return h('p', { class: 'hand-note', text: t('hand.none') });
-  const playable = new Set(legalOf(view, 'play').map((a) => a.card));
+  const playable = new Set([...legalOf(view, 'play'), ...legalOf(view, 'discard')].map((a) => a.card));
   return h('div', { class: 'hand', role: 'group', 'aria-label': t('hand.label') },
     h('ul', { class: 'cards' }, view.my_cards.map((card) => h('li', {},
       h('button', {
         type: 'button', class: `card${playable.has(card) ? ' legal' : ''}`, disabled,
         dataset: { card, legal: playable.has(card) ? 'true' : 'false' },
-        'aria-label': t('card.play', { card: cardName(card) }),
-      }, cardFace(card), h('span', { class: 'sr-text', text: cardShort(card) }))))));
+      }, cardFace(card), h('span', { class: 'sr-text', text: t('card.play', { card: cardName(card) }) }))))));
 }
 
 function recentLog(view) {
@@ -157,9 +162,14 @@ export function renderTableControls(view, { ready }) {
   if (legalOf(view, 'pass').length) {
     row.push(h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }));
   }
-  const extra = [...new Set(view.legal.filter((a) => !CORE_TYPES.has(a.type) && !a.card).map((a) => a.type))];
-  for (const type of extra) {
-    row.push(h('button', { type: 'button', class: 'big other', dataset: { action: 'other', type }, disabled, text: type }));
+  // Variant actions (four courts, a fresh deal, ...) come from the engine's
+  // legal list as they are; the button sends back exactly that action.
+  const extra = view.legal.map((a, index) => ({ a, index })).filter(({ a }) => !CORE_TYPES.has(a.type) && !a.card);
+  const rows = [h('div', { class: 'answer-row' }, row)];
+  if (extra.length) {
+    rows.unshift(h('div', { class: 'extra-row' }, extra.map(({ a, index }) => h('button', {
+      type: 'button', class: 'other', dataset: { action: 'other', index }, disabled, text: otherLabel(view, a),
+    }))));
   }
-  return [h('div', { class: 'answer-row' }, row)];
+  return rows;
 }

@@ -5,6 +5,39 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 
+# Debian's own python3 refuses `pip install` (PEP 668) and may lack pip: use
+# a virtual environment under .cache/ there. A pyenv, conda or venv Python
+# is used as it is.
+needs_venv() {
+  "$PYTHON" - <<'PY'
+import os, sys, sysconfig
+managed = os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
+try:
+    import pip  # noqa: F401
+    has_pip = True
+except ImportError:
+    has_pip = False
+sys.exit(0 if (managed and sys.prefix == sys.base_prefix) or not has_pip else 1)
+PY
+}
+if needs_venv; then
+  if [ ! -x .cache/venv/bin/python ]; then
+    echo "== creating .cache/venv"
+    if ! "$PYTHON" -m venv .cache/venv 2>/dev/null; then
+      if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+        rm -rf .cache/venv
+        "$PYTHON" -m venv .cache/venv
+      else
+        echo "cannot create a virtual environment: install python3-venv" >&2
+        exit 1
+      fi
+    fi
+  fi
+  PYTHON=.cache/venv/bin/python
+fi
+
 echo "== installing test dependencies"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -e '.[test]'
 npm ci --no-audit --no-fund --loglevel=error

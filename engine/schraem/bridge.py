@@ -56,7 +56,7 @@ def _seats(players) -> tuple[list[dict], list[dict]]:
         seat = {"kind": kind}
         if kind == "bot":
             level = p.get("level", "easy")
-            if level not in LEVELS:
+            if not isinstance(level, str) or level not in LEVELS:
                 raise InvalidAction("bad_players", detail=f"player {i}: unknown bot level {level!r}")
             seat["level"] = level
         entry = {"name": p.get("name")}

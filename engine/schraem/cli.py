@@ -16,6 +16,8 @@ def replay_summary(game: Game) -> dict:
         "marks": list(game.marks),
         "game_over": game.game_over,
         "winner": game.winner,
+        "loser": game.loser,
+        "knollen": list(game.knollen),
         "scores": game.scores,
         "hands": [
             {"hand": i + 1, "winner": None if r.winner is None else r.winner + 1, "reason": r.reason, "value": r.value, "losses": list(r.losses), "marks_after": list(r.marks_after)}

@@ -157,6 +157,10 @@ class Game:
         if len(ones) >= 2:
             self.group = ones
 
+    def next_setup(self) -> Setup:
+        """How the next hand will be dealt and played (for deal builders)."""
+        return self._setup()
+
     def _setup(self) -> Setup:
         """The next hand: who is dealt in, how many cards, its start value,
         whether it is knocked and scored (see rules.game_end)."""

@@ -520,6 +520,15 @@ class Hand:
         seat = s + 1
         out: list[Action] = []
         if not self.in_hand[s]:
+            # Out of the hand, a scoresheet player may still report a misdeal
+            # (anyone dealt in, docs/RULES.md); `check` accepts it.
+            if self.real:
+                a = Action(seat, "penalty", kind="misdeal")
+                try:
+                    self.check(a)
+                except IllegalAction:
+                    return out
+                out.append(a)
             return out
         if self.real:
             candidates = [Action(seat, "knock"), Action(seat, "knock", blind=True), Action(seat, "hold"), Action(seat, "pass"), Action(seat, "win")]

@@ -35,10 +35,10 @@ MAX_HANDS = 2000
 
 
 def resolve(kind: str):
-    from .bots import LEVELS
-    if kind not in LEVELS:
-        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(LEVELS)})")
-    return LEVELS[kind]
+    from .bots import DETERMINISTIC
+    if kind not in DETERMINISTIC:
+        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(DETERMINISTIC)})")
+    return DETERMINISTIC[kind]  # app levels without their wall clock: matches repeat
 
 
 def rotation(kinds: list[str], r: int) -> list[str]:
@@ -47,31 +47,87 @@ def rotation(kinds: list[str], r: int) -> list[str]:
     return [kinds[(i - r) % n] for i in range(n)]
 
 
-def deal_for(seed: int, deal_set: int, hand_no: int, active: list[bool], count: int) -> list[list[str]]:
-    """The cards of hand `hand_no` (0-based) of a deal set: one shuffled pack,
-    seat i gets cards [i * count, (i + 1) * count), [] if it is out."""
-    pack = shuffled_deck(derive_seed(seed, deal_set, hand_no))
-    return [[str(c) for c in pack[i * count:(i + 1) * count]] if a else [] for i, a in enumerate(active)]
+def deal_for(seed: int, deal_set: int, hand_no: int, dealt: list[bool], count: int) -> tuple[list[list[str]], list[str]]:
+    """The cards of hand `hand_no` (0-based) of a deal set, and the stock.
+    One shuffled pack per hand number; seat i gets the i-th slice of `count`
+    cards (counted over the dealt seats only when the pack is too small for
+    every seat), so a seat gets the same cards whichever bot sits there."""
+    pack = [str(c) for c in shuffled_deck(derive_seed(seed, deal_set, hand_no))]
+    n = len(dealt)
+    slots = list(range(n)) if n * count <= len(pack) else [sum(dealt[:i]) for i in range(n)]
+    hands = [pack[slots[i] * count:(slots[i] + 1) * count] if d else [] for i, d in enumerate(dealt)]
+    used = {c for h in hands for c in h}
+    return hands, [c for c in pack if c not in used]
+
+
+def _next_setup(game: Game, rules: Rules) -> tuple[list[bool], int]:
+    """Who is dealt in and how many cards each, for the next hand."""
+    setup = getattr(game, "_setup", None)
+    if setup is not None:
+        s = setup()
+        return list(s.dealt), s.cards
+    return [m > 0 for m in game.marks], rules.cards_per_hand
+
+
+def _deal(game: Game, cards, stock) -> None:
+    try:
+        game.deal(cards=cards, stock=stock)
+    except TypeError:  # an engine without stocks
+        game.deal(cards=cards)
 
 
 def play_game(kinds: list[str], seed: int, deal_set: int, r: int, rules: Rules, bots: dict | None = None, dealer: int | None = None,
-              on_decision=None) -> Game:
+              on_decision=None, poll: bool = True) -> Game:
     """One complete game of a deal set in rotation r. `bots` maps a kind to
-    a callable (view, rng) -> action; default: the registry."""
+    a callable (view, rng) -> action; default: the registry. With `poll`,
+    before each due action the bots not due are asked (clockwise after the
+    due seat) whether they want to act out of turn (look, exchange, ...)."""
     n = len(kinds)
     seat_kinds = rotation(kinds, r)
     fns = {k: (bots or {}).get(k) or resolve(k) for k in set(kinds)}
+    # Out-of-turn actions exist for every bot where hands can be exchanged;
+    # otherwise only bots that say so (`fn.out_of_turn`) are asked.
+    everyone = getattr(rules, "four_courts", "none") != "none"
+    polled = {k for k, fn in fns.items() if everyone or getattr(fn, "out_of_turn", False)}
     game = Game([f"{k} {i + 1}" for i, k in enumerate(seat_kinds)], rules, dealer=dealer or n)
-    count = rules.cards_per_hand
     while not game.game_over and len(game.specs) < MAX_HANDS:
         h = len(game.specs)
-        game.deal(cards=deal_for(seed, deal_set, h, [m > 0 for m in game.marks], count))
+        dealt, count = _next_setup(game, rules)
+        cards, stock = deal_for(seed, deal_set, h, dealt, count)
+        _deal(game, cards, stock)
         step = 0
         while not game.hand_over:
+            if step > 10_000:
+                raise RuntimeError("a hand did not end")
             due = game.due()
             if not due:
                 raise RuntimeError("hand waits for nobody")
-            seat = due[0]
+            first = due[0]
+            acted = False
+            if poll:
+                for k in range(1, n):
+                    seat = (first - 1 + k) % n + 1
+                    if seat in due:
+                        continue
+                    kind = seat_kinds[seat - 1]
+                    if kind not in polled:
+                        continue
+                    v = view(game, seat)
+                    if not v["legal"]:
+                        continue
+                    rng = random.Random(derive_seed(seed, deal_set, r, h, step, seat, 1))
+                    t0 = time.perf_counter()
+                    action = fns[kind](v, rng)
+                    if on_decision is not None:
+                        on_decision(kind, v, action, time.perf_counter() - t0)
+                    if action is not None:
+                        game.apply(action)
+                        acted = True
+                        break
+            if acted:
+                step += 1
+                continue
+            seat = first
             kind = seat_kinds[seat - 1]
             rng = random.Random(derive_seed(seed, deal_set, r, h, step, seat))
             v = view(game, seat)
@@ -89,14 +145,17 @@ def play_game(kinds: list[str], seed: int, deal_set: int, r: int, rules: Rules, 
 def game_stats(game: Game, seat_kinds: list[str]) -> dict:
     out = {}
     for k in set(seat_kinds):
-        out[k] = {"games": 0, "wins": 0, "hands": 0, "marks": 0, "net": 0.0}
+        out[k] = {"games": 0, "wins": 0, "losses": 0, "hands": 0, "marks": 0, "net": 0.0}
+    loser = getattr(game, "loser", None)
     for i, k in enumerate(seat_kinds):
         out[k]["games"] += 1
         if game.winner == i + 1:
             out[k]["wins"] += 1
+        if loser == i + 1:
+            out[k]["losses"] += 1
     marks = list(game.start_marks)
     for res in game.results:
-        dealt = [i for i in range(game.n) if marks[i] > 0]
+        dealt = [i for i in range(game.n) if marks[i] > 0 or res.losses[i] > 0 or res.winner == i]
         deltas = {i: res.marks_after[i] - marks[i] for i in dealt}
         for i in dealt:
             others = [deltas[j] for j in dealt if j != i]
@@ -119,10 +178,10 @@ def play_deal_set(args) -> dict:
     for r in range(len(kinds)):
         game = play_game(kinds, seed, d, r, rules)
         seat_kinds = rotation(kinds, r)
-        winners.append(seat_kinds[game.winner - 1])
+        winners.append(None if game.winner is None else seat_kinds[game.winner - 1])
         hands += len(game.results)
         for k, st in game_stats(game, seat_kinds).items():
-            t = totals.setdefault(k, {"games": 0, "wins": 0, "hands": 0, "marks": 0, "net": 0.0})
+            t = totals.setdefault(k, {"games": 0, "wins": 0, "losses": 0, "hands": 0, "marks": 0, "net": 0.0})
             for key in t:
                 t[key] += st[key]
     return {"deal_set": d, "totals": totals, "winners": winners, "hands": hands}
@@ -145,6 +204,7 @@ def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seco
     for k in dict.fromkeys(kinds):
         games = sum(r["totals"][k]["games"] for r in results)
         wins = sum(r["totals"][k]["wins"] for r in results)
+        losses = sum(r["totals"][k]["losses"] for r in results)
         hands = sum(r["totals"][k]["hands"] for r in results)
         marks = sum(r["totals"][k]["marks"] for r in results)
         net = sum(r["totals"][k]["net"] for r in results)
@@ -156,6 +216,7 @@ def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seco
             "wins": wins,
             "win_rate": round(wins / games, 4) if games else None,
             "ci95": [round(lo, 4), round(hi, 4)],
+            "losses": losses,
             "fair_share": round(1 / n, 4),
             "hands": hands,
             "marks_per_hand": round(marks / hands, 4) if hands else None,

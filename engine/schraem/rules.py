@@ -115,7 +115,7 @@ class Rules:
 
     @classmethod
     def make(cls, preset: str = "rheinland", options: dict | None = None) -> "Rules":
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise InvalidAction("bad_options", detail=f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})")
         base = PRESETS[preset]
         return base.with_options(options or {})
@@ -263,6 +263,7 @@ PRESETS: dict[str, Rules] = {
     ),
     "siwwe_schroehm": Rules(
         preset="siwwe_schroehm",
+        first_dealer_next_game="loser",
         min_players=4,
         max_players=4,
         count_up=True,
@@ -272,6 +273,7 @@ PRESETS: dict[str, Rules] = {
     ),
     "siwwe_schroehm_newcomer": Rules(
         preset="siwwe_schroehm_newcomer",
+        first_dealer_next_game="loser",
         max_players=5,
         cards_per_hand=8,
         cards_fit_pack=True,
@@ -281,6 +283,7 @@ PRESETS: dict[str, Rules] = {
     ),
     "tuppen": Rules(
         preset="tuppen",
+        first_dealer_next_game="loser",
         game_end="long_ones",
     ),
 }

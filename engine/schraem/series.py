@@ -20,7 +20,8 @@ TOURNAMENT_FORMAT = "schraem-tournament/1"
 class Series:
     """Games at one table (5 by default). Seat `first_dealer` (4 in a
     tournament) deals the first hand; every later game's first hand is dealt
-    by the previous game's winner (Marienheide: its first player out)."""
+    by the previous game's winner (Marienheide and the variants that only
+    find a loser: by its loser)."""
 
     def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, first_dealer: int = 4, seed: int | None = None, games: int | None = None):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
@@ -35,8 +36,8 @@ class Series:
             return self.first_dealer
         last = self.games[-1]
         if self.rules.first_dealer_next_game == "loser":
-            return last.first_eliminated() or last.winner
-        return last.winner
+            return last.loser or last.winner
+        return last.winner or last.loser
 
     @property
     def over(self) -> bool:

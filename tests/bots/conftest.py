@@ -12,6 +12,8 @@ def quick_strong():
     return make(Budget(samples=6, nodes=6000))
 
 
-def scale(default: int) -> int:
+@pytest.fixture(scope="session")
+def scale():
     """Test sizes: SCHRAEM_BOT_TEST_SCALE=10 runs ten times as many games."""
-    return max(1, int(default * float(os.environ.get("SCHRAEM_BOT_TEST_SCALE", "1"))))
+    factor = float(os.environ.get("SCHRAEM_BOT_TEST_SCALE", "1"))
+    return lambda default: max(1, int(default * factor))

@@ -67,9 +67,16 @@ def _echo_console_error(message) -> None:
 
 
 @pytest.fixture
-def new_context(browser, playwright, request_log):
+def page_errors() -> list[str]:
+    """Uncaught exceptions of every page of the test's contexts."""
+    return []
+
+
+@pytest.fixture
+def new_context(browser, playwright, request_log, page_errors):
     """Factory for Pixel 7 contexts; every request of every context lands in
-    `request_log`, console errors are echoed for failing tests."""
+    `request_log`, uncaught page exceptions in `page_errors`, and console
+    errors are echoed for failing tests."""
     contexts = []
 
     def make(**overrides):
@@ -78,7 +85,7 @@ def new_context(browser, playwright, request_log):
         ctx.set_default_timeout(30_000)
         ctx.on("request", request_log.record)
         ctx.on("console", _echo_console_error)
-        ctx.on("weberror", lambda e: print(f"[page error] {e.error}"))
+        ctx.on("weberror", lambda e: (page_errors.append(str(e.error)), print(f"[page error] {e.error}")))
         contexts.append(ctx)
         return ctx
     yield make

@@ -24,10 +24,23 @@ SUIT_NAMES = {"de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo"},
 RANK_NAMES = {"de": {"10": "Zehn", "9": "Neun", "8": "Acht", "7": "Sieben", "A": "Ass", "K": "König", "Q": "Dame", "J": "Bube"},
               "en": {"10": "ten", "9": "nine", "8": "eight", "7": "seven", "A": "ace", "K": "king", "Q": "queen", "J": "jack"}}
 
-# Recorded in the page before any app code runs: every vibration and every
-# oscillator the knock sound starts, so a test can hear the knock.
+# Recorded in the page before any app code runs: every vibration, every
+# oscillator the knock sound starts, every live-region announcement and every
+# screen wake lock taken or released.
 FEEDBACK_PROBE = """
-window.__feedback = { vibrate: [], oscillators: 0 };
+window.__feedback = { vibrate: [], oscillators: 0, announced: [], wakeLocks: 0, released: 0 };
+document.addEventListener('DOMContentLoaded', () => {
+  const live = document.getElementById('announce');
+  new MutationObserver(() => { if (live.textContent) window.__feedback.announced.push(live.textContent); })
+    .observe(live, { childList: true, characterData: true, subtree: true });
+});
+Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request: async (type) => {
+  window.__feedback.wakeLocks += 1;
+  const sentinel = new EventTarget();
+  sentinel.type = type;
+  sentinel.release = async () => { window.__feedback.released += 1; sentinel.dispatchEvent(new Event('release')); };
+  return sentinel;
+} } });
 navigator.vibrate = (pattern) => { window.__feedback.vibrate.push(pattern); return true; };
 const Ctx = window.AudioContext;
 if (Ctx) {

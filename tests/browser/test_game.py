@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from helpers import (FEEDBACK_PROBE, card_names, engine_message, hand_of, lang, message, open_app,
-                     play_step, play_until_over, screen, shot, start_game, stored, tap, wait_idle)
+from helpers import (FEEDBACK_PROBE, GAME_KEY, card_names, engine_message, engine_state, hand_of, lang, message,
+                     open_app, play_step, play_until_over, screen, seed_storage, shell_record, shot, start_game, stored,
+                     tap, wait_idle, wait_shell_ready)
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:random")]
 
@@ -18,7 +19,7 @@ def de_page(new_context):
     return new_context(locale="de-DE").new_page()
 
 
-def test_whole_game_against_three_computers(de_page, site, artifacts):
+def test_whole_game_against_three_computers(de_page, site, artifacts, page_errors):
     page = de_page
     open_app(page, site, seed=11)
     assert screen(page) == "start"
@@ -62,6 +63,7 @@ def test_whole_game_against_three_computers(de_page, site, artifacts):
     # Every hand before the last ended on the result screen, and the next was dealt by tapping "next hand".
     assert steps.count("next-hand") == hands - 1 == seen["results"]
     assert {"look", "play", "knock"} <= set(steps)
+    assert page_errors == []
 
 
 def test_knock_is_answered_by_the_computers(new_context, site):
@@ -69,7 +71,11 @@ def test_knock_is_answered_by_the_computers(new_context, site):
     context.add_init_script(FEEDBACK_PROBE)
     page = context.new_page()
     open_app(page, site, seed=3)
-    start_game(page, THREE_BOTS, dealer=4)  # Anne (seat 1) leads
+    for _ in range(6):
+        start_game(page, THREE_BOTS, dealer=4)  # Anne (seat 1) leads
+        if not any(a["type"] == "knock" for a in stored(page)["state"]["view"]["log"]):
+            break
+        page.locator('header [data-action="setup"]').tap()  # a computer knocked first: deal again
     assert page.locator(".value").inner_text() == "Es geht um 1"
 
     # A blind knock: the cards are still face down.
@@ -102,6 +108,24 @@ def test_knock_is_answered_by_the_computers(new_context, site):
     feedback = page.evaluate("() => window.__feedback")
     assert feedback["vibrate"], "a knock vibrates the phone"
     assert feedback["oscillators"] >= 2, "a knock sounds (two raps)"
+    spoken = " ".join(feedback["announced"])
+    assert "Anne klopft auf 2." in spoken
+    first = answers[0]
+    assert f"{names[first['seat']]} {'hält' if first['type'] == 'hold' else 'passt'}." in spoken
+
+
+def test_screen_stays_on_while_a_game_is_on(new_context, site):
+    context = new_context(locale="de-DE")
+    context.add_init_script(FEEDBACK_PROBE)
+    page = context.new_page()
+    open_app(page, site, seed=3, pace="60000")
+    assert page.evaluate("() => window.__feedback.wakeLocks") == 0  # not on the start screen
+    start_game(page, THREE_BOTS, dealer=4)
+    page.wait_for_function("() => window.__feedback.wakeLocks === 1")
+    tap(page, '[data-action="look"]')
+    assert page.evaluate("() => window.__feedback.wakeLocks") == 1  # held, not taken again per frame
+    page.locator('header [data-action="setup"]').tap()
+    page.wait_for_function("() => window.__feedback.released === 1")
 
 
 def test_double_tap_on_the_table_knocks(de_page, site):
@@ -140,9 +164,8 @@ def test_looking_turns_the_cards_over(de_page, site):
     shown = [b.get_attribute("data-card") for b in page.locator("button[data-card]").all()]
     assert shown == save["state"]["view"]["my_cards"] == hand_of(save["save"], 1)
     assert len(shown) == 4
-    for card in shown:
-        label = page.locator(f'[data-card="{card}"]').get_attribute("aria-label")
-        assert card_names(card)[0] in label
+    for card in shown:  # named for screen readers: "Herz König spielen"
+        assert page.get_by_role("button", name=f"{card_names(card)[0]} spielen", exact=True).count() == 1
     box = page.locator("button[data-card]").first.bounding_box()
     assert box["width"] >= 48 and box["height"] >= 48
     assert page.locator('[data-action="look"]').count() == 0
@@ -209,3 +232,42 @@ def test_language_switch_on_every_screen(new_context, site):
     # The choice is remembered for the next visit.
     page.reload()
     assert lang(page) == "en"
+
+
+def test_a_variant_action_offered_by_the_engine_can_be_tapped(de_page, site):
+    page = de_page
+    # Wipperfürth, Anne holds four courts: the engine offers the exchange.
+    save = {"format": "schraem-save/1",
+            "record": {"format": "schraem-record/1", "rules": "wipperfuerth", "options": {},
+                       "players": [{"name": "Anne"}, {"name": "Hubert"}], "dealer": 2,
+                       "hands": [{"deal": [["AH", "KH", "QH", "JH"], ["10C", "9C", "8C", "7C"]], "actions": []}]},
+            "table": {"players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "seed": 1}}
+    state = engine_state("load", {"save": save, "viewer": 1})
+    seed_storage(page, site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    tap(page, '[data-action="look"]')
+    button = page.get_by_role("button", name="Vier Bilder tauschen")
+    assert button.count() == 1
+    button.tap()
+    wait_idle(page)
+    view = stored(page)["state"]["view"]
+    assert view["log"][-1]["seat"] == 1 and view["log"][-1]["type"] == "exchange"
+    assert sorted(view["my_cards"]) != sorted(["AH", "KH", "QH", "JH"])
+    shown = [b.get_attribute("data-card") for b in page.locator("button[data-card]").all()]
+    assert shown == view["my_cards"]
+
+
+def test_computers_wait_while_the_setup_screen_is_open(de_page, site):
+    page = de_page
+    open_app(page, site, seed=40, pace="300")
+    start_game(page, THREE_BOTS, dealer=1)  # the computers lead
+    page.locator('header [data-action="setup"]').tap()
+    wait_idle(page)
+    frozen = stored(page)["state"]["view"]["log"]
+    page.wait_for_timeout(1500)
+    assert screen(page) == "start"
+    assert stored(page)["state"]["view"]["log"] == frozen
+    page.locator('[data-action="continue"]').tap()
+    assert screen(page) == "table"
+    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('schraem.game')).state.view.log.length > n",
+                           arg=len(frozen), timeout=10_000)

@@ -43,13 +43,14 @@ def test_engine_answers_offline_after_one_visit(site, new_context, request_log, 
     assert request_log.foreign(site.origin) == []
 
 
-def test_without_service_worker_the_offline_reload_fails(site, new_context, wait_engine_ready):
+def test_without_service_worker_the_offline_reload_fails(site, new_context, wait_engine_ready, page_errors):
     # Negative control: the same steps with the service worker blocked must
     # fail, or the test above would prove nothing.
     context = new_context(service_workers="block")
     page = context.new_page()
     page.goto(site.url)
     wait_engine_ready(page)
+    assert page_errors == []  # the app copes with having no service worker
 
     _go_offline(context, site)
     with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED"):

@@ -41,7 +41,7 @@ def _assert_only_holder_cards(page, holder):
                 assert name not in dom, f"{HUMANS[seat]}'s {card} ({name}) is in the page"
 
 
-def test_each_human_sees_only_their_own_hand(new_context, site, artifacts):
+def test_each_human_sees_only_their_own_hand(new_context, site, artifacts, page_errors):
     context = new_context(locale="de-DE")
     context.add_init_script(REQUEST_PROBE)
     page = context.new_page()
@@ -83,6 +83,7 @@ def test_each_human_sees_only_their_own_hand(new_context, site, artifacts):
             assert me == HUMANS[holder]
     assert len(handoffs) >= 3, handoffs
     assert set(handoffs) == set(HUMANS), handoffs
+    assert page_errors == []
 
 
 def test_a_single_human_never_sees_the_pass_screen(new_context, site):

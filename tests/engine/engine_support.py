@@ -150,22 +150,8 @@ CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[7-9AKQJ])([CSHD])(?![0-9A-Za-z])"
 def card_tokens(obj) -> set[str]:
     """Every card text found anywhere in a JSON-like structure (keys, values,
     inside longer strings)."""
-    found: set[str] = set()
-
-    def walk(x):
-        if isinstance(x, str):
-            for m in CARD_TOKEN.finditer(x):
-                found.add(m.group(1) + m.group(2))
-        elif isinstance(x, dict):
-            for k, v in x.items():
-                walk(k)
-                walk(v)
-        elif isinstance(x, (list, tuple)):
-            for v in x:
-                walk(v)
-
-    walk(obj)
-    return found
+    text = json.dumps(obj, ensure_ascii=False)
+    return {m.group(1) + m.group(2) for m in CARD_TOKEN.finditer(text)}
 
 
 def forbidden_cards(game: Game, seat: int | None) -> set[str]:

@@ -20,8 +20,8 @@ from schraem.view import view
 from engine_support import PRESETS, action_universe, card_tokens, forbidden_cards, scaled, state_of
 
 PLAYERS = range(2, 9)
-GAMES_PER_CONFIG = scaled(110, 4)  # 2 presets x 7 table sizes x 110 = 1540 games
-DEEP_GAMES_PER_CONFIG = scaled(3, 1)  # views, legal vs universe, undo at every state
+GAMES_PER_CONFIG = scaled(80, 4)  # 2 presets x 7 table sizes x 80 = 1120 games
+DEEP_GAMES_PER_CONFIG = scaled(2, 1)  # + views at every state, legality, undo
 
 
 def _fresh(record: dict) -> Game:
@@ -68,31 +68,45 @@ def _check_views(game: Game):
 
 
 def _check_legal_and_universe(game: Game):
+    """Every listed legal action applies (on a fresh replay copy); every other
+    action of the whole universe is refused with IllegalAction, and the state
+    is unchanged afterwards."""
     record = game.to_record()
-    universe = action_universe(game.n)
     before = _fingerprint(game)
     legal = set()
     for seat in range(1, game.n + 1):
         for a in game.legal_actions(seat):
             legal.add(a)
+    if not game.hand_over:
+        assert legal, "a running hand where nobody may act"
+        for seat in game.due():
+            assert any(a.seat == seat for a in legal), f"seat {seat} is due but has no legal action"
     for a in legal:
         copy = Game.from_record(record)
         copy.apply(a.to_json())  # must not raise
         assert len(copy.logs[-1]) == len(game.logs[-1]) + 1
-    for a in universe:
+    for a in action_universe(game.n):
         if a in legal:
             continue
-        with pytest.raises(IllegalAction):
+        try:
             game.apply(a.to_json())
+        except IllegalAction:
+            continue
+        raise AssertionError(f"{a} is not listed as legal but was accepted")
     assert _fingerprint(game) == before
 
 
-def _play_through(game: Game, deep: bool):
+def _play_through(game: Game, deep: bool, legal_checks: int = 12):
     """Replay `game` (a finished random game) step by step, checking the
-    invariants; returns the list of records seen before each written action."""
+    invariants; `deep` adds the views at every state, legal actions against
+    the action universe at `legal_checks` evenly spread states, and returns
+    the records seen before each written action."""
     record = game.to_record()
     g = _fresh(record)
     pre_action_records = []
+    total = sum(len(h["actions"]) for h in record["hands"])
+    stride = max(1, total // legal_checks)
+    step = 0
     for h_no, spec in enumerate(record["hands"], 1):
         marks_before = list(g.marks)
         hand = _deal(g, spec)
@@ -103,7 +117,9 @@ def _play_through(game: Game, deep: bool):
         for a in spec["actions"]:
             if deep:
                 pre_action_records.append(g.to_record())
-                _check_legal_and_universe(g)
+                if step % stride == 0 or step == total - 1:
+                    _check_legal_and_universe(g)
+            step += 1
             if a["type"] == "pass":
                 seat = a["seat"] - 1
                 if hand.responders:
@@ -142,6 +158,8 @@ def _play_through(game: Game, deep: bool):
         assert 1 <= res.value <= g.rules.max_value
     assert g.game_over
     assert g.to_record() == record
+    if deep:
+        _check_legal_and_universe(g)  # game over: nothing is legal any more
     return pre_action_records
 
 
@@ -279,3 +297,45 @@ def test_errors_never_change_state_in_random_positions(preset, players, seed):
         with pytest.raises(SchraemError):
             mid.apply(a)
     assert _fingerprint(mid) == before
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_scoresheet_games_legal_actions_match_the_universe(preset):
+    """Scoresheet hands (deal: null): random legal actions, 'win' rarely, and
+    at every state the listed actions are exactly the accepted ones."""
+    import random
+
+    universe = {n: action_universe(n, real=True) for n in range(2, 9)}
+    for seed in range(scaled(14, 2)):
+        rng = random.Random(seed)
+        players = 2 + seed % 7
+        game = Game([f"P{i}" for i in range(1, players + 1)], preset, dealer=rng.randrange(players) + 1)
+        step = 0
+        while not game.game_over and len(game.specs) < 200:
+            marks_before = list(game.marks)
+            game.deal(real=True)
+            while not game.hand_over:
+                legal = [a for s in range(1, players + 1) for a in game.legal_actions(s)]
+                if step % 3 == 0:
+                    accepted = []
+                    before = _fingerprint(game)
+                    for a in universe[players]:
+                        try:
+                            game.check(a.to_json())
+                        except IllegalAction:
+                            continue
+                        accepted.append(a)
+                    assert _fingerprint(game) == before
+                    assert set(accepted) == set(legal)
+                step += 1
+                weights = [0.01 if a.kind == "misdeal" else 0.1 if a.type == "penalty" else 0.3 if a.type == "win" else 1.0
+                           for a in legal]
+                game.apply(rng.choices(legal, weights)[0].to_json())
+            res = game.results[-1]
+            if res.reason == "void":
+                assert list(game.marks) == marks_before
+            else:
+                assert res.losses[res.winner] == 0
+                assert all(0 <= a <= b for a, b in zip(game.marks, marks_before))
+        assert game.game_over
+        assert Game.from_record(json.loads(json.dumps(game.to_record()))).marks == game.marks

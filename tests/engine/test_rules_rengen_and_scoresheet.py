@@ -255,3 +255,13 @@ def test_worked_example_scoresheet_from_value_three(preset):
     g = Game.from_record(rec)
     assert g.marks == RESULT
     assert g.to_record() == rec
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_misdeal_may_be_reported_by_anyone_dealt_in_even_a_passer(preset):
+    g = real_game(4, preset)
+    play(g, "1 knock", "2 pass", "3 hold", "4 hold")
+    assert [a.to_json() for a in g.legal_actions(2)] == [{"seat": 2, "type": "penalty", "kind": "misdeal"}]
+    refused(g, "2 penalty renege", "not_in_hand")
+    res = play(g, "2 penalty misdeal")
+    assert res.reason == "void" and g.marks == [7, 7, 7, 7]

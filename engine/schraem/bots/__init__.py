@@ -10,33 +10,47 @@ The ladder, weakest first:
 
 App difficulty levels (APP_LEVELS, what the app offers) are the strong bot
 with less or more thinking, capped by the wall clock on the phone:
-`easy`, `medium`, `hard`.
+`easy` (3 samples, no reading of the others' bets), `medium` (12 samples),
+`hard` (the strong bot's full budget). DETERMINISTIC holds every level
+without the clock: the match runner uses it, so seeded matches repeat.
 """
 from __future__ import annotations
 
 import time
 
 from .heuristic import choose_heuristic
-from .simple import choose_easy, choose_random
+from .simple import choose_random
 from .strong import Budget, make
 
-# Deterministic budgets (samples per decision, solver nodes per decision).
+# Thinking per decision (deterministic: solved samples, solver nodes).
 STRONG_BUDGET = Budget(samples=40, nodes=60000)
+APP_BUDGETS = {
+    "easy": Budget(samples=3, nodes=3000, inference=False),
+    "medium": Budget(samples=12, nodes=15000),
+    "hard": STRONG_BUDGET,
+}
 # The app: the same thinking, but never longer than the wall clock allows
-# (150 ms p95 per decision on a phone; the cap leaves room for the rest).
+# (150 ms p95 per decision in Pyodide on a phone; the cap leaves room for
+# one more sample and the bridge around the decision).
 APP_SECONDS = 0.12
 
+
+def _capped(b: Budget) -> Budget:
+    return Budget(samples=b.samples, nodes=b.nodes, seconds=APP_SECONDS, clock=time.perf_counter, inference=b.inference, oversample=b.oversample)
+
+
 LEVELS = {
+    # The app's difficulty levels first (the app falls back to the first).
+    **{name: make(_capped(b)) for name, b in APP_BUDGETS.items()},
+    # The ladder for tests and matches (deterministic: no clock).
     "random": choose_random,
     "heuristic": choose_heuristic,
     "strong": make(STRONG_BUDGET),
-    "easy": make(Budget(samples=4, nodes=4000, inference=False, seconds=APP_SECONDS, clock=time.perf_counter)),
-    "medium": make(Budget(samples=12, nodes=15000, seconds=APP_SECONDS, clock=time.perf_counter)),
-    "hard": make(Budget(samples=40, nodes=60000, seconds=APP_SECONDS, clock=time.perf_counter)),
-    "simple": choose_easy,
 }
 # What the app offers, easiest first (the bridge accepts every LEVELS key).
-APP_LEVELS = ("easy", "medium", "hard")
+APP_LEVELS = tuple(APP_BUDGETS)
+# The same levels without the wall clock, for reproducible matches.
+DETERMINISTIC = {**LEVELS, **{name: make(b) for name, b in APP_BUDGETS.items()}}
 
 
 def choose(level: str, view: dict, rng) -> dict | None:

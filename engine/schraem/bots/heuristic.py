@@ -10,7 +10,8 @@ marks and who is poor (equity.py).
 from __future__ import annotations
 
 from . import equity
-from .model import Situation, card_int, card_str
+from .common import act
+from .model import Situation
 from .tables import STRENGTH
 
 SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
@@ -41,11 +42,16 @@ def win_chance(cards, unseen: int, k: int, lead: bool) -> float:
         return 1.0
     if not cards:
         return 0.0
-    ranked = by_strength(cards, unseen)
-    b1 = beaters(ranked[0], unseen)
-    b2 = beaters(ranked[1], unseen) if len(ranked) > 1 else None
-    key = strength_key(k, len(cards), b1, b2, lead)
-    p = STRENGTH.get(key)
+    # The two smallest beater counts (the best and second best card).
+    b1 = b2 = 99
+    for c in cards:
+        b = bin(unseen & SUIT_MASK[c >> 3] & ((1 << c) - 1)).count("1")
+        if b < b1:
+            b1, b2 = b, b1
+        elif b < b2:
+            b2 = b
+    p = STRENGTH.get((k if k < 6 else 6, len(cards) if len(cards) < 4 else 4, b1 if b1 < 3 else 3,
+                      4 if b2 == 99 else (b2 if b2 < 3 else 3), 1 if lead else 0))
     if p is not None:
         return p
     base = 1.0 / k
@@ -129,6 +135,8 @@ def hold_equities(sit: Situation, p: float) -> tuple[float, float]:
 
 def my_chance(sit: Situation) -> float:
     k = sum(sit.alive)
+    if sit.my_cards is None:
+        return 1.0 / max(1, k)  # answering unseen: an average hand
     movers = sit.movers()
     lead = not sit.trick and bool(movers) and movers[0] == sit.me
     return win_chance(sit.my_cards or [], sit.unseen(), k, lead)
@@ -156,48 +164,9 @@ def wants_knock(sit: Situation) -> bool:
     return p >= thr
 
 
-def legal_by_type(view: dict) -> dict[str, list[dict]]:
-    out: dict[str, list[dict]] = {}
-    for a in view["legal"]:
-        out.setdefault(a["type"], []).append(a)
-    return out
-
-
-def is_due(view: dict) -> bool:
-    seat = view["seat"]
-    r = view.get("response")
-    return (r is not None and r["to_answer"] == seat) or view.get("turn") == seat
-
-
-def fallback(view: dict, by_type: dict, rng) -> dict | None:
-    """Decisions the bot has no opinion on (discards, unknown variant
-    actions): the weakest card to discard, else the first legal action."""
-    if "discard" in by_type:
-        return max(by_type["discard"], key=lambda a: card_int(a["card"]) & 7)
-    for typ, acts in by_type.items():
-        if typ not in ("knock", "look", "pass", "hold", "play"):
-            return acts[0]
-    return None
+def play(sit: Situation, legal: list[int], can_knock: bool) -> tuple[int, bool]:
+    return choose_card(sit, legal), can_knock and wants_knock(sit)
 
 
 def choose_heuristic(view: dict, rng) -> dict | None:
-    if not view.get("legal") or view.get("real_cards") or not is_due(view):
-        return None
-    by_type = legal_by_type(view)
-    sit = Situation(view)
-    me = sit.me
-    if sit.to_answer == me:
-        if "look" in by_type:
-            return by_type["look"][0]
-        if "hold" in by_type and "pass" in by_type:
-            return by_type[answer(sit)][0]
-        return (by_type.get("hold") or by_type.get("pass") or view["legal"])[0]
-    if "play" not in by_type:
-        return fallback(view, by_type, rng) or view["legal"][0]
-    if "look" in by_type:
-        return by_type["look"][0]
-    if "knock" in by_type and wants_knock(sit):
-        return by_type["knock"][0]
-    legal = [card_int(a["card"]) for a in by_type["play"]]
-    c = choose_card(sit, legal)
-    return {"seat": view["seat"], "type": "play", "card": card_str(c)}
+    return act(view, rng, answer, play, my_chance)

@@ -50,7 +50,9 @@ class Situation:
         players = view["players"]
         self.n = n = len(players)
         self.marks = [p["marks"] for p in players]
-        self.dealt = [not p["out"] for p in players]
+        # Dealt in this hand: still in it or passed (a seat at 0 marks may
+        # still be dealt in, e.g. collecting Knollen).
+        self.dealt = [bool(p["in_hand"] or p["passed"]) for p in players]
         self.alive = [p["in_hand"] for p in players]
         self.passed = [p["passed"] for p in players]
         self.looked = [p["looked"] for p in players]
@@ -158,6 +160,8 @@ class Situation:
         """Cards seat s holds that this seat cannot see (passers' face-down
         cards included)."""
         if not self.dealt[s]:
+            return 0
+        if s == self.me and self.my_cards is not None:
             return 0
         if self.alive[s]:
             return self.cards_left[s]

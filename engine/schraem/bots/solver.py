@@ -93,14 +93,18 @@ class Solver:
             if follow:
                 cand = follow
         others = 0
-        for i, o in enumerate(hands):
-            if i != m:
-                others |= o
+        for o in hands:
+            others |= o
+        others ^= h
         if wc >= 0:
             others |= 1 << wc
         prev = -1
         res = not is_root
-        for c in cards_of(cand):
+        x = cand
+        while x:
+            low = x & -x
+            x ^= low
+            c = low.bit_length() - 1
             if prev >= 0 and (c >> 3) == (prev >> 3) and not (others & ((1 << c) - (1 << (prev + 1)))):
                 prev = c
                 continue  # the same card as the last one searched, for everyone
@@ -113,9 +117,8 @@ class Solver:
                 nl, nwp, nwc = led, m, c
             else:
                 nl, nwp, nwc = led, wp, wc
-            w = self.wins(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], rest, nl, nwp, nwc)
-            if w == is_root:
-                res = w
+            if self.wins(hands[:m] + (h ^ low,) + hands[m + 1:], rest, nl, nwp, nwc) == is_root:
+                res = is_root
                 break
         memo[key] = res
         return res

@@ -28,9 +28,10 @@ import math
 import time
 
 from . import equity
-from .heuristic import (by_strength, beaters, choose_card, fallback, is_due, legal_by_type, strength_key,
-                        win_chance, hold_equities)
-from .model import FULL, Situation, card_int, card_str, mask_of
+from . import heuristic
+from .common import act
+from .heuristic import choose_card, win_chance
+from .model import FULL, Situation, card_str, mask_of
 from .solver import OutOfBudget, Solver, cards_of
 from .tables import CALIBRATION
 
@@ -43,7 +44,7 @@ class Budget:
     fake clock in tests; None: no cap)."""
 
     def __init__(self, samples: int = 40, nodes: int = 60000, seconds: float | None = None, clock=time.perf_counter,
-                 inference: bool = True, oversample: int = 3):
+                 inference: bool = True, oversample: int = 2):
         self.samples = samples
         self.nodes = nodes
         self.seconds = seconds
@@ -61,6 +62,7 @@ def _sigmoid(x: float) -> float:
 
 
 TAU = 0.08  # how sharply the player model's answers follow its estimate
+SEEN_KNOCK = 0.8  # the model's discount of its chances against a seen knock
 
 
 def knock_threshold(k: int) -> float:
@@ -68,11 +70,10 @@ def knock_threshold(k: int) -> float:
 
 
 class Decider:
-    def __init__(self, view: dict, rng, budget: Budget):
-        self.view = view
+    def __init__(self, sit: Situation, rng, budget: Budget):
         self.rng = rng
         self.budget = budget
-        self.sit = Situation(view)
+        self.sit = sit
         self.start = budget.clock() if budget.seconds is not None else 0.0
         self.nodes_used = 0
         self.solvers: dict = {}
@@ -108,11 +109,13 @@ class Decider:
     def deals(self) -> list[dict]:
         """Resampled deals: seat -> mask of the cards it holds unseen by me."""
         sit, rng, b = self.sit, self.rng, self.budget
-        seats = [s for s in range(sit.n) if s != sit.me and sit.hidden_count(s) > 0]
+        seats = [s for s in range(sit.n) if sit.hidden_count(s) > 0]
         pool = sit.unseen()
         infer = b.inference and any(not bet.auto and bet.seat != sit.me for bet in sit.bets)
         want = b.samples
         total = want * (b.oversample if infer else 1)
+        self.pool_list = cards_of(pool)
+        self.void_masks = {s: sum(SUIT_MASK[u] for u in range(4) if sit.voids[s] >> u & 1) for s in seats}
         # Most constrained seats first.
         seats.sort(key=lambda s: (-bin(sit.voids[s]).count("1"), -sit.hidden_count(s)))
         out = []
@@ -146,24 +149,28 @@ class Decider:
         return picked
 
     def _deal(self, seats, pool):
+        """One deal of the unseen cards: a shuffled pool handed out to the
+        most constrained seats first, skipping suits a seat is void in."""
         sit, rng = self.sit, self.rng
+        cards = self.pool_list
+        rng.shuffle(cards)
         taken = 0
         d = {}
         for s in seats:
             need = sit.hidden_count(s)
-            allowed = pool & ~taken
-            v = sit.voids[s]
-            if v:
-                for suit in range(4):
-                    if v >> suit & 1:
-                        allowed &= ~SUIT_MASK[suit]
-            cards = cards_of(allowed)
-            if len(cards) < need:
-                cards = cards_of(pool & ~taken)  # inconsistent view: ignore voids
-                if len(cards) < need:
-                    return None
-            chosen = rng.sample(cards, need)
-            m = mask_of(chosen)
+            v = self.void_masks[s]
+            m = 0
+            got = 0
+            for c in cards:
+                if got == need:
+                    break
+                b = 1 << c
+                if b & taken or b & v:
+                    continue
+                m |= b
+                got += 1
+            if got < need:
+                return None
             taken |= m
             d[s] = m
         return d
@@ -179,7 +186,12 @@ class Decider:
             if bet.type == "knock" and not bet.looked:
                 continue  # a blind knock says nothing about the cards
             hand = d[s] | mask_of(sit.plays[s][bet.played:])
-            cards = cards_of(hand)
+            cards = []
+            x = hand
+            while x:
+                low = x & -x
+                x ^= low
+                cards.append(low.bit_length() - 1)
             unseen = FULL & ~hand & ~bet.seen
             p = win_chance(cards, unseen, bet.field, bet.lead)
             if bet.type == "knock":
@@ -215,11 +227,13 @@ class Decider:
         cache[key] = t
         return t
 
-    def hold_prob(self, s: int, hand_mask: int, v_new: int, k: int) -> float:
+    def hold_prob(self, s: int, hand_mask: int, v_new: int, k: int, seen_knock: bool = True) -> float:
+        """The player model: how likely seat s holds a knock to v_new with
+        these cards (a knock made after looking makes it more careful)."""
         sit = self.sit
         cards = cards_of(hand_mask)
         unseen = FULL & ~hand_mask & ~sit.seen
-        p = win_chance(cards, unseen, k, False)
+        p = win_chance(cards, unseen, k, False) * (SEEN_KNOCK if seen_knock else 1.0)
         return _sigmoid((p - self._hold_threshold(s, v_new, k)) / TAU)
 
     # --- positions ---------------------------------------------------------------
@@ -228,7 +242,7 @@ class Decider:
         sit = self.sit
         seats = tuple(i for i in range(sit.n) if alive[i])
         idx = {s: i for i, s in enumerate(seats)}
-        mine = mask_of(sit.my_cards)
+        mine = d.get(sit.me, 0) if sit.my_cards is None else mask_of(sit.my_cards)
         hands = tuple(mine if s == sit.me else d.get(s, 0) for s in seats)
         led, wp, wc = -1, -1, -1
         if sit.trick:
@@ -246,36 +260,12 @@ class Decider:
         return a if force else c
 
 
-def _to_action(view, typ, card=None):
-    a = {"seat": view["seat"], "type": typ}
-    if card is not None:
-        a["card"] = card_str(card)
-    return a
-
-
 def decide(view: dict, rng, budget: Budget, report: dict | None = None) -> dict | None:
     """The strong bot's action; `report` (if given) receives diagnostics."""
-    if not view.get("legal") or view.get("real_cards") or not is_due(view):
-        return None
-    by_type = legal_by_type(view)
-    me_seat = view["seat"]
-    dec = Decider(view, rng, budget)
-    sit = dec.sit
-    if sit.to_answer == sit.me:
-        if "look" in by_type:
-            return by_type["look"][0]
-        if "hold" in by_type and "pass" in by_type:
-            return _to_action(view, _answer(dec, report))
-        return (by_type.get("hold") or by_type.get("pass") or view["legal"])[0]
-    if "play" not in by_type:
-        return fallback(view, by_type, rng) or view["legal"][0]
-    if "look" in by_type:
-        return by_type["look"][0]
-    legal = [card_int(a["card"]) for a in by_type["play"]]
-    card, knock = _play(dec, legal, "knock" in by_type, report)
-    if knock:
-        return by_type["knock"][0]
-    return _to_action(view, "play", card)
+    return act(view, rng,
+               lambda sit: _answer(Decider(sit, rng, budget), report),
+               lambda sit, legal, can_knock: _play(Decider(sit, rng, budget), legal, can_knock, report),
+               heuristic.my_chance)
 
 
 def _answer(dec: Decider, report) -> str:
@@ -295,6 +285,8 @@ def _answer(dec: Decider, report) -> str:
             break
         if sit.alive[s]:
             later.append(s)
+    knock = next((b for b in reversed(sit.bets) if b.type == "knock"), None)
+    seen = knock is not None and knock.looked and not knock.auto
     e_hold = 0.0
     n = 0
     p_sum = 0.0
@@ -305,7 +297,7 @@ def _answer(dec: Decider, report) -> str:
         alive = list(sit.alive)
         committed = list(sit.committed)
         for s in later:
-            if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive)):
+            if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive), seen):
                 alive[s] = False
                 committed[s] = v_old
         k = sum(alive)
@@ -325,8 +317,7 @@ def _answer(dec: Decider, report) -> str:
         e_hold += p * equity.outcome(sit.marks, committed, alive, me, v_new, me) + (1 - p) * equity.expected_others(sit.marks, committed, alive, v_new, me)
         n += 1
     if n == 0:
-        from .heuristic import answer
-        return answer(sit)
+        return heuristic.answer(sit)
     e_hold /= n
     committed = list(sit.committed)
     committed[me] = v_old

@@ -1,0 +1,419 @@
+#!/usr/bin/env python3
+"""Bot benchmarks (issue 4). Standard library only; run from the repository root.
+
+    python bench/bots.py fit [--hands 12000]          strength table (bots/tables.py STRENGTH)
+    python bench/bots.py calibrate [--deals 60]       solver calibration (bots/tables.py CALIBRATION)
+    python bench/bots.py timing [--positions 200]     strong's per-decision time in CPython
+    python bench/bots.py pyodide [--positions 200]    ... inside Pyodide under Node (node_modules/pyodide)
+    python bench/bots.py gap [--deals 400]            trick-play gap to an all-seeing bot
+    python bench/bots.py matches [--deals N]          the target matches (also: python -m schraem match)
+
+Every run is seeded and prints JSON; bench/RESULTS.md ("Bots") records the
+figures and the exact commands.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "engine"))
+
+from schraem.bots import LEVELS, STRONG_BUDGET  # noqa: E402
+from schraem.bots.heuristic import beaters, by_strength, choose_card, strength_key  # noqa: E402
+from schraem.bots.model import Situation, card_int, card_str  # noqa: E402
+from schraem.bots.strong import Budget, decide  # noqa: E402
+from schraem.cards import derive_seed, shuffled_deck  # noqa: E402
+from schraem.game import Game  # noqa: E402
+from schraem.match import play_game, rotation, run_match  # noqa: E402
+from schraem.rules import Rules  # noqa: E402
+from schraem.view import view  # noqa: E402
+
+
+# --- fit: the strength table -----------------------------------------------------
+def fit(hands_per_k: int, seed: int) -> dict:
+    """Heuristic self-play without knocking: at the start of every trick,
+    each player's features and whether they took the last trick."""
+    counts: dict = {}
+    for k in range(2, 7):
+        for h in range(hands_per_k):
+            g = Game([f"P{i}" for i in range(k)], options={"knocking": False}, dealer=k)
+            pack = shuffled_deck(derive_seed(seed, k, h))
+            g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(k)])
+            recs = []
+            while not g.hand_over:
+                s = g.due()[0]
+                v = view(g, s)
+                if v["my_cards"] is None:
+                    g.apply({"seat": s, "type": "look"})
+                    continue
+                sit = Situation(v)
+                if not sit.trick:
+                    for p in range(1, k + 1):
+                        hand = [card_int(str(c)) for c in g.hand.cards[p - 1]]  # the seat's own cards
+                        unseen = ((1 << 32) - 1) & ~sit.seen
+                        for c in hand:
+                            unseen &= ~(1 << c)
+                        ranked = by_strength(hand, unseen)
+                        b1 = beaters(ranked[0], unseen)
+                        b2 = beaters(ranked[1], unseen) if len(ranked) > 1 else None
+                        recs.append((p, strength_key(k, len(hand), b1, b2, p == s)))
+                legal = [card_int(a["card"]) for a in v["legal"] if a["type"] == "play"]
+                g.apply({"seat": s, "type": "play", "card": card_str(choose_card(sit, legal))})
+            w = g.results[-1].winner + 1
+            for p, key in recs:
+                a = counts.setdefault(key, [0, 0])
+                a[0] += 1
+                a[1] += p == w
+    return counts
+
+
+def cmd_fit(args) -> None:
+    counts = fit(args.hands, args.seed)
+    table = {k: round(v[1] / v[0], 3) for k, v in sorted(counts.items()) if v[0] >= 40}
+    print("STRENGTH: dict = {")
+    for k, p in table.items():
+        print(f"    {k!r}: {p},")
+    print("}")
+
+
+# --- calibrate: what a perfect-information "can force" is worth ------------------
+def cmd_calibrate(args) -> None:
+    """Card play only (knocking off, one hand per deal, 2..6 players): the
+    strong bot, uncalibrated, against heuristic players. At each of its card
+    decisions: the share of sampled deals in which it can force the last
+    trick, and whether it took the hand. Least squares per (players, cards
+    left): P(win) = a * forced + c * (1 - forced)."""
+    from schraem.bots import tables
+
+    saved = dict(tables.CALIBRATION)
+    tables.CALIBRATION.clear()
+    budget = Budget(samples=STRONG_BUDGET.samples, nodes=STRONG_BUDGET.nodes)
+    rules = Rules.make("rheinland", {"knocking": False})
+    data = []
+    try:
+        for k in range(2, 7):
+            tables.CALIBRATION[k] = (1.0, 0.0)
+        for k in range(2, 7):
+            for d in range(args.deals):
+                g = Game([f"P{i}" for i in range(k)], rules, dealer=k)
+                pack = shuffled_deck(derive_seed(args.seed, k, d))
+                g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(k)])
+                me = d % k + 1
+                recs = []
+                step = 0
+                while not g.hand_over:
+                    s = g.due()[0]
+                    v = view(g, s)
+                    rng = random.Random(derive_seed(args.seed, k, d, step))
+                    if s == me:
+                        rep = {}
+                        a = decide(v, rng, budget, rep)
+                        if rep.get("kind") == "play" and rep.get("samples"):
+                            recs.append((len(v["my_cards"]), rep["p"]))
+                    else:
+                        a = LEVELS["heuristic"](v, rng)
+                    g.apply(a)
+                    step += 1
+                won = 1 if g.results[-1].winner == me - 1 else 0
+                data += [(k, r, p, won) for r, p in recs]
+    finally:
+        tables.CALIBRATION.clear()
+        tables.CALIBRATION.update(saved)
+    out = {}
+    for k in range(2, 7):
+        rows = [(p, y) for kk, _r, p, y in data if kk == k]
+        n = len(rows)
+        if n < 20:
+            continue
+        mp = sum(p for p, _ in rows) / n
+        my = sum(y for _, y in rows) / n
+        var = sum((p - mp) ** 2 for p, _ in rows)
+        slope = sum((p - mp) * (y - my) for p, y in rows) / var if var else 0.0
+        c = my - slope * mp
+        out[k] = {"n": n, "a": round(min(1.0, c + slope), 3), "c": round(max(0.0, c), 3), "mean_forced": round(mp, 3), "win_rate": round(my, 3)}
+    print(json.dumps(out, indent=1))
+
+
+# --- timing -------------------------------------------------------------------------
+def positions(count: int, seed: int) -> list[dict]:
+    """Views where a strong bot must decide (play, knock or answer), from
+    seeded games of strong against heuristic bots at 2, 3 and 4 seats."""
+    out: list[dict] = []
+
+    def grab(kind, v, action, dt):
+        if kind == "strong" and v.get("my_cards") is not None and (v.get("turn") == v["seat"] or (v.get("response") or {}).get("to_answer") == v["seat"]):
+            if sum(1 for a in v["legal"] if a["type"] in ("play", "hold", "knock")) >= 2:
+                out.append(v)
+
+    rules = Rules.make("rheinland")
+    tables_ = [["strong", "heuristic"], ["strong", "heuristic", "heuristic"], ["strong", "heuristic", "heuristic", "heuristic"]]
+    d = 0
+    while len(out) < count:
+        kinds = tables_[d % 3]
+        play_game(kinds, seed, d, d % len(kinds), rules, on_decision=grab)
+        d += 1
+    rng = random.Random(seed)
+    rng.shuffle(out)
+    return out[:count]
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    if not xs:
+        return None
+    i = min(len(xs) - 1, max(0, int(round(q * (len(xs) - 1)))))
+    return xs[i]
+
+
+TIMING_SNIPPET = r'''
+import json, random, time
+from schraem.bots import LEVELS
+def _one(views, i, level):
+    LEVELS[level](views[i], random.Random(i))
+def _stats(ts):
+    ts = sorted(ts)
+    q = lambda p: ts[min(len(ts) - 1, int(round(p * (len(ts) - 1))))]
+    return {"p50_ms": round(q(0.5), 1), "p95_ms": round(q(0.95), 1), "p99_ms": round(q(0.99), 1), "max_ms": round(ts[-1], 1),
+            "mean_ms": round(sum(ts) / len(ts), 1)}
+def _time(views, levels):
+    out = {}
+    for level in levels:
+        wall, cpu = [], []
+        for i in range(len(views)):
+            c0, t0 = time.process_time(), time.perf_counter()
+            _one(views, i, level)
+            wall.append(1000 * (time.perf_counter() - t0))
+            cpu.append(1000 * (time.process_time() - c0))
+        out[level] = {"decisions": len(views), "wall": _stats(wall), "cpu": _stats(cpu)}
+    return out
+'''
+
+
+def load_note() -> str:
+    try:
+        return "load average %.2f %.2f %.2f on %d CPUs" % (*os.getloadavg(), os.cpu_count())
+    except OSError:
+        return ""
+
+
+def cmd_timing(args) -> None:
+    views = positions(args.positions, args.seed)
+    ns: dict = {}
+    exec(TIMING_SNIPPET, ns)
+    res = ns["_time"](views, args.levels.split(","))
+    print(json.dumps({"runtime": f"CPython {sys.version.split()[0]}", "positions": len(views), "seed": args.seed, "levels": res,
+                      "machine": load_note()}, indent=1))
+
+
+NODE_RUNNER = r'''
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import fs from "node:fs";
+const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
+// The engine package, as the app ships it, into the Pyodide file system.
+function copy(src, dst) {
+  py.FS.mkdirTree(dst);
+  for (const name of fs.readdirSync(src)) {
+    if (name === "__pycache__") continue;
+    const s = src + "/" + name, d = dst + "/" + name;
+    if (fs.statSync(s).isDirectory()) copy(s, d);
+    else if (name.endsWith(".py")) py.FS.writeFile(d, fs.readFileSync(s));
+  }
+}
+copy("%(engine)s/schraem", "/engine/schraem");
+py.runPython("import sys; sys.path.insert(0, '/engine')");
+py.globals.set("VIEWS_JSON", fs.readFileSync("%(views)s", "utf8"));
+py.runPython(%(snippet)s);
+py.runPython("VIEWS = json.loads(VIEWS_JSON)");
+const one = py.runPython("lambda i, level: _one(VIEWS, i, level)");
+const stats = (xs) => {
+  xs = [...xs].sort((a, b) => a - b);
+  const q = (p) => xs[Math.min(xs.length - 1, Math.round(p * (xs.length - 1)))];
+  const r = (x) => Math.round(x * 10) / 10;
+  return { p50_ms: r(q(0.5)), p95_ms: r(q(0.95)), p99_ms: r(q(0.99)), max_ms: r(xs[xs.length - 1]), mean_ms: r(xs.reduce((a, b) => a + b, 0) / xs.length) };
+};
+const n = py.runPython("len(VIEWS)");
+const levels = {};
+for (const level of %(levels)s) {
+  const wall = [], cpu = [];
+  for (let i = 0; i < n; i++) {
+    const c0 = process.cpuUsage(), t0 = performance.now();
+    one(i, level);
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  levels[level] = { decisions: n, wall: stats(wall), cpu: stats(cpu) };
+}
+console.log(JSON.stringify({ runtime: "Pyodide " + py.runPython("sys.version.split()[0]"), levels }));
+'''
+
+
+def cmd_pyodide(args) -> None:
+    pyodide = ROOT / "node_modules" / "pyodide"
+    node = shutil.which("node")
+    if node is None or not (pyodide / "pyodide.mjs").exists():
+        print(json.dumps({"skipped": "node or node_modules/pyodide missing"}))
+        return
+    views = positions(args.positions, args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        vpath = Path(tmp) / "views.json"
+        vpath.write_text(json.dumps(views))
+        script = Path(tmp) / "run.mjs"
+        script.write_text(NODE_RUNNER % {"pyodide": pyodide.as_posix(), "engine": (ROOT / "engine").as_posix(), "views": vpath.as_posix(),
+                                         "snippet": json.dumps(TIMING_SNIPPET), "levels": json.dumps(args.levels.split(","))})
+        t0 = time.perf_counter()
+        proc = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=3600)
+        if proc.returncode != 0:
+            print(proc.stderr, file=sys.stderr)
+            sys.exit(1)
+        res = json.loads(proc.stdout.strip().splitlines()[-1])
+        res.update(positions=len(views), seed=args.seed, node=subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip(),
+                   seconds=round(time.perf_counter() - t0, 1), machine=load_note())
+        print(json.dumps(res, indent=1))
+
+
+# --- gap: card play against an all-seeing bot ------------------------------------------
+def cmd_gap(args) -> None:
+    """Card play only: 4 players, knocking off, one hand per deal; the seat
+    under test plays with heuristic, strong or all-seeing (cheating: solves
+    the true deal) card play against three heuristic players, every deal in
+    every seat. Gap closed = (strong - heuristic) / (cheat - heuristic)."""
+    from schraem.bots.solver import Solver
+
+    rules = Rules.make("rheinland", {"knocking": False})
+    budget = Budget(samples=STRONG_BUDGET.samples, nodes=STRONG_BUDGET.nodes)
+    current = {}
+
+    def cheat(v, rng):
+        game = current["game"]
+        legal = [a for a in v["legal"] if a["type"] == "play"]
+        if v["my_cards"] is None or not legal:
+            return LEVELS["heuristic"](v, rng)
+        hand = game.hand
+        seats = tuple(i for i in range(hand.n) if hand.in_hand[i])
+        idx = {s: i for i, s in enumerate(seats)}
+        masks = tuple(sum(1 << card_int(str(c)) for c in hand.cards[s]) for s in seats)
+        sit = Situation(v)
+        led = wp = wc = -1
+        if sit.trick:
+            led = sit.trick[0][1] >> 3
+            for p, c, _ in sit.trick:
+                if wp < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc)):
+                    wp, wc = idx[p], c
+        movers = tuple(idx[s] for s in sit.movers())
+        res = Solver(len(seats), idx[v["seat"] - 1]).root_moves(masks, movers, led, wp, wc)
+        cards = [card_int(a["card"]) for a in legal]
+        pref = choose_card(sit, cards)
+        best = max(cards, key=lambda c: (res.get(c, False), c == pref))
+        return {"seat": v["seat"], "type": "play", "card": card_str(best)}
+
+    import schraem.match as match
+
+    real_view = match.view
+
+    def tracking_view(game, seat):
+        current["game"] = game
+        return real_view(game, seat)
+
+    match.view = tracking_view
+    results = {}
+    try:
+        for kind, fn in (("heuristic", LEVELS["heuristic"]), ("strong", lambda v, rng: decide(v, rng, budget)), ("cheat", cheat)):
+            wins = 0
+            per_deal = []
+            for d in range(args.deals):
+                w_d = 0
+                for r in range(4):
+                    kinds = ["test", "heuristic", "heuristic", "heuristic"]
+                    g = Game([f"P{i}" for i in range(4)], rules, dealer=4)
+                    pack = shuffled_deck(derive_seed(args.seed, d))
+                    g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(4)])
+                    seat_kinds = rotation(kinds, r)
+                    step = 0
+                    while not g.hand_over:
+                        s = g.due()[0]
+                        k = seat_kinds[s - 1]
+                        current["game"] = g
+                        v = view(g, s)
+                        rng = random.Random(derive_seed(args.seed, d, r, step))
+                        a = fn(v, rng) if k == "test" else LEVELS["heuristic"](v, rng)
+                        g.apply(a)
+                        step += 1
+                    won = g.results[-1].winner == seat_kinds.index("test")
+                    wins += won
+                    w_d += won
+                per_deal.append(w_d / 4)
+            m = statistics.mean(per_deal)
+            half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
+            results[kind] = {"hands": 4 * args.deals, "wins": wins, "win_rate": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
+    finally:
+        match.view = real_view
+    h, s, c = (results[k]["win_rate"] for k in ("heuristic", "strong", "cheat"))
+    results["gap_closed"] = round((s - h) / (c - h), 3) if c != h else None
+    results.update(deals=args.deals, seed=args.seed, note="4 players, no knocking, one hand per deal, each deal in every seat; fair share 0.25")
+    print(json.dumps(results, indent=1))
+
+
+# --- matches -----------------------------------------------------------------------------
+TARGETS = [
+    ("strong vs 3 heuristic", "strong,heuristic,heuristic,heuristic"),
+    ("heuristic vs 3 random", "heuristic,random,random,random"),
+    ("strong vs heuristic (2 players)", "strong,heuristic"),
+]
+
+
+def cmd_matches(args) -> None:
+    out = []
+    for name, seats in TARGETS:
+        if args.only and args.only not in seats:
+            continue
+        res = run_match(seats.split(","), args.deals, args.seed, jobs=args.jobs)
+        res["name"] = name
+        res["command"] = f"python -m schraem match --seats {seats} --games {args.deals} --seed {args.seed}"
+        out.append(res)
+        print(json.dumps(res), flush=True)
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("--hands", type=int, default=12000)
+    f.add_argument("--seed", type=int, default=7)
+    f.set_defaults(func=cmd_fit)
+    c = sub.add_parser("calibrate")
+    c.add_argument("--deals", type=int, default=600)
+    c.add_argument("--seed", type=int, default=5)
+    c.set_defaults(func=cmd_calibrate)
+    for name, func in (("timing", cmd_timing), ("pyodide", cmd_pyodide)):
+        t = sub.add_parser(name)
+        t.add_argument("--positions", type=int, default=200)
+        t.add_argument("--seed", type=int, default=2)
+        t.add_argument("--levels", default="strong,hard,medium,easy,heuristic")
+        t.set_defaults(func=func)
+    g = sub.add_parser("gap")
+    g.add_argument("--deals", type=int, default=400)
+    g.add_argument("--seed", type=int, default=3)
+    g.set_defaults(func=cmd_gap)
+    m = sub.add_parser("matches")
+    m.add_argument("--deals", type=int, default=100)
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--jobs", type=int, default=1)
+    m.add_argument("--only", default="")
+    m.set_defaults(func=cmd_matches)
+    args = p.parse_args(argv)
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()
