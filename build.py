@@ -10,6 +10,7 @@ but this one command (it runs `npm ci` itself when Pyodide is missing).
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
 import hashlib
 import http.server
@@ -152,6 +153,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def log_request(self, code="-", size="-"):
+        # Counted for tests (e.g. that a first visit downloads Pyodide once).
+        with self.server.hits_lock:
+            self.server.hits[self.path.split("?")[0]] += 1
+        super().log_request(code, size)
+
     def log_message(self, fmt, *args):
         if self.server.verbose:
             super().log_message(fmt, *args)
@@ -163,6 +170,8 @@ class Server(http.server.ThreadingHTTPServer):
 
     def __init__(self, dist: Path, port: int, host: str, verbose: bool):
         self.verbose = verbose
+        self.hits: collections.Counter[str] = collections.Counter()  # path -> requests answered
+        self.hits_lock = threading.Lock()
         super().__init__((host, port), functools.partial(_Handler, directory=str(dist)))
         self.url = f"http://{host}:{self.server_address[1]}/"
         self._thread: threading.Thread | None = None

@@ -5,6 +5,7 @@
     python bench/bots.py calibrate [--deals 60]       solver calibration (bots/tables.py CALIBRATION)
     python bench/bots.py timing [--positions 200]     strong's per-decision time in CPython
     python bench/bots.py pyodide [--positions 200]    ... inside Pyodide under Node (node_modules/pyodide)
+    python bench/bots.py chromium [--throttle 4]      ... inside Pyodide in headless Chromium, CPU throttled
     python bench/bots.py gap [--deals 400]            trick-play gap to an all-seeing bot
     python bench/bots.py matches [--deals N]          the target matches (also: python -m schraem match)
 
@@ -282,6 +283,112 @@ def cmd_pyodide(args) -> None:
         print(json.dumps(res, indent=1))
 
 
+CHROMIUM_PAGE = """<!doctype html><meta charset="utf-8"><title>bot timing</title>
+<script type="module">
+const mode = new URLSearchParams(location.search).get("mode") || "worker";
+const src = `
+const base = new URL("./", self.location.href).href;
+let py;
+async function boot() {
+  const { loadPyodide } = await import(base + "pyodide/pyodide.mjs");
+  py = await loadPyodide({ indexURL: base + "pyodide/" });
+  const zip = await (await fetch(base + "engine.zip")).arrayBuffer();
+  py.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "/engine" });
+  py.runPython("import sys; sys.path.insert(0, '/engine')");
+  py.globals.set("VIEWS_JSON", await (await fetch(base + "views.json")).text());
+  py.runPython(await (await fetch(base + "snippet.py")).text());
+  py.runPython("VIEWS = json.loads(VIEWS_JSON)");
+}
+function spin() { const t0 = performance.now(); let x = 0; for (let i = 0; i < 2e7; i++) x += i % 7; return performance.now() - t0; }
+async function run(levels) {
+  const one = py.runPython("lambda i, level: _one(VIEWS, i, level)");
+  const n = py.runPython("len(VIEWS)");
+  const out = { spin_ms: spin() };
+  for (const level of levels) {
+    const ts = [];
+    for (let i = 0; i < n; i++) { const t0 = performance.now(); one(i, level); ts.push(performance.now() - t0); }
+    out[level] = ts;
+  }
+  return out;
+}
+self.onmessage = async (e) => {
+  if (e.data.cmd === "boot") { await boot(); spin(); postMessage({ ok: true, spin_ms: spin() }); }
+  else postMessage(await run(e.data.levels));
+};`;
+let call;
+if (mode === "worker") {
+  const w = new Worker(URL.createObjectURL(new Blob([src.replace("self.location.href", JSON.stringify(location.href))], { type: "text/javascript" })), { type: "module" });
+  call = (msg) => new Promise((res) => { w.onmessage = (e) => res(e.data); w.postMessage(msg); });
+} else {
+  // main thread: the same code, messages replaced by calls
+  const mod = {}; const post = (m) => mod.res(m);
+  const f = new Function("self", "postMessage", "return (async () => {" + src.replace("self.location.href", JSON.stringify(location.href)).replace(/await import\(/g, "await import(") + "})()");
+  const fake = { set onmessage(h) { mod.h = h; } };
+  await f(fake, post);
+  call = (msg) => new Promise((res) => { mod.res = res; mod.h({ data: msg }); });
+}
+window.bench = { call };
+window.benchReady = true;
+</script>"""
+
+
+def cmd_chromium(args) -> None:
+    """Headless Chromium (Playwright), CPU throttled through the DevTools
+    protocol; Pyodide in a module Worker (as the app's engine) or on the
+    main thread. Wall-clock time per decision, from performance.now()."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print(json.dumps({"skipped": "playwright is not installed"}))
+        return
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    views = positions(args.positions, args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp)
+        (site / "pyodide").mkdir()
+        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+            src = ROOT / "node_modules" / "pyodide" / name
+            if src.exists():
+                shutil.copy(src, site / "pyodide" / name)
+        (site / "engine.zip").write_bytes(build.engine_zip(ROOT / "engine" / "schraem"))
+        (site / "views.json").write_text(json.dumps(views))
+        (site / "snippet.py").write_text(TIMING_SNIPPET)
+        (site / "bench.html").write_text(CHROMIUM_PAGE)
+        server = build.serve(site, 0)
+        url = f"http://127.0.0.1:{server.server_address[1]}/bench.html?mode={args.mode}"
+        levels = args.levels.split(",")
+        try:
+            with sync_playwright() as p:
+                exe = shutil.which("chromium") or shutil.which("chromium-browser")
+                browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
+                page = browser.new_page()
+                page.goto(url)
+                page.wait_for_function("window.benchReady === true", timeout=120_000)
+                boot = page.evaluate("bench.call({cmd: 'boot'})")
+                cdp = page.context.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+                res = page.evaluate("(levels) => bench.call({cmd: 'run', levels})", levels)
+                version = browser.version
+                browser.close()
+        finally:
+            server.shutdown()
+
+    def stats(ts):
+        ts = sorted(ts)
+        q = lambda x: ts[min(len(ts) - 1, int(round(x * (len(ts) - 1))))]  # noqa: E731
+        return {"p50_ms": round(q(0.5), 1), "p95_ms": round(q(0.95), 1), "p99_ms": round(q(0.99), 1), "max_ms": round(ts[-1], 1),
+                "mean_ms": round(sum(ts) / len(ts), 1)}
+
+    out = {"runtime": f"Pyodide in headless Chromium {version}", "mode": args.mode, "cpu_throttling": args.throttle, "positions": len(views),
+           "seed": args.seed, "spin_ms_unthrottled": round(boot["spin_ms"], 1), "spin_ms_throttled": round(res["spin_ms"], 1),
+           "levels": {lv: {"decisions": len(res[lv]), "wall": stats(res[lv])} for lv in levels}, "machine": load_note()}
+    print(json.dumps(out, indent=1))
+
+
 # --- gap: card play against an all-seeing bot ------------------------------------------
 def cmd_gap(args) -> None:
     """Card play only: 4 players, knocking off, one hand per deal; the seat
@@ -401,6 +508,13 @@ def main(argv=None) -> None:
         t.add_argument("--seed", type=int, default=2)
         t.add_argument("--levels", default="strong,hard,medium,easy,heuristic")
         t.set_defaults(func=func)
+    ch = sub.add_parser("chromium")
+    ch.add_argument("--positions", type=int, default=200)
+    ch.add_argument("--seed", type=int, default=2)
+    ch.add_argument("--levels", default="strong,hard,medium,easy")
+    ch.add_argument("--throttle", type=float, default=4)
+    ch.add_argument("--mode", choices=("worker", "main"), default="worker")
+    ch.set_defaults(func=cmd_chromium)
     g = sub.add_parser("gap")
     g.add_argument("--deals", type=int, default=400)
     g.add_argument("--seed", type=int, default=3)

@@ -175,7 +175,7 @@ def ms(v):
     return "–" if v is None else f"{v:,.0f} ms"
 
 
-def summarize(runs, browser_version) -> str:
+def summarize(runs, browser_version, load: tuple[float, float]) -> str:
     rows = []
     for key, label, drawn in (("first", "first visit (empty cache)", "shell_drawn"),
                               ("reload", "reload (service worker cache)", "saved_drawn"),
@@ -192,7 +192,8 @@ def summarize(runs, browser_version) -> str:
         f"`python bench/browser.py --runs {len(runs)}` — headless Chromium {browser_version}, Pixel 7 emulation, "
         f"CPU throttled {THROTTLE}x (CDP `Emulation.setCPUThrottlingRate`), {os.cpu_count()}-core "
         f"{platform.machine()} machine, site served from 127.0.0.1 (no network latency). "
-        f"Medians over {len(runs)} runs, each in a fresh context.",
+        f"Medians over {len(runs)} runs, each in a fresh context. "
+        f"Load average {load[0]:.1f} before, {load[1]:.1f} after (other work on the machine slows every figure).",
         "",
         "| load | first paint | game drawn (start screen / saved game) | engine ready |",
         "| --- | --- | --- | --- |",
@@ -232,6 +233,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     dist = build.build(Path(tempfile.mkdtemp(prefix="schraem-bench-")) / "dist", quiet=True)
     server = CountingServer(dist)
+    load_before = os.getloadavg()[0]
     runs = []
     try:
         with sync_playwright() as pw:
@@ -244,7 +246,7 @@ def main(argv=None) -> int:
             browser.close()
     finally:
         server.stop()
-    section = summarize(runs, version)
+    section = summarize(runs, version, (load_before, os.getloadavg()[0]))
     print(section)
     if not args.no_write:
         write_section(section)

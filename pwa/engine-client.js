@@ -3,6 +3,8 @@
 // Replies are data: `call` resolves with {ok:false, error} on failure and
 // never rejects, so the shell handles one shape for every outcome.
 
+import { offlineReady } from "./sw-register.js";
+
 const DEFAULT_URL = new URL("./worker.js", import.meta.url);
 let pageEngine = null;
 
@@ -16,7 +18,6 @@ function unavailable(message) {
 }
 
 export function createEngine({ url = DEFAULT_URL, markDocument = true } = {}) {
-  const worker = new Worker(url, { type: "module", name: "schraem-engine" });
   const pending = new Map();
   let nextId = 1;
   let dead = null;
@@ -38,7 +39,7 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true } = {}) {
     pending.clear();
   }
 
-  worker.addEventListener("message", (event) => {
+  function onMessage(event) {
     const msg = event.data;
     if (msg && msg.type === "ready") {
       engine.hello = msg.hello;
@@ -58,26 +59,35 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true } = {}) {
     }
     pending.delete(msg.id);
     resolve(msg);
+  }
+
+  // The worker starts once the offline cache can serve it (see
+  // sw-register.js); calls made before then simply wait in line.
+  const started = offlineReady().then(() => {
+    if (dead) return null;
+    const worker = new Worker(url, { type: "module", name: "schraem-engine" });
+    worker.addEventListener("message", onMessage);
+    // A worker script that cannot even load (404, syntax error) only shows
+    // up here; turn it into the same data-shaped failure.
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      fail(unavailable(event.message || "worker error"));
+    });
+    worker.addEventListener("messageerror", () => fail(unavailable("unreadable message")));
+    return worker;
   });
-  // A worker script that cannot even load (404, syntax error) only shows up
-  // here; turn it into the same data-shaped failure.
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    fail(unavailable(event.message || "worker error"));
-  });
-  worker.addEventListener("messageerror", () => fail(unavailable("unreadable message")));
 
   function call(cmd, args = {}) {
     const id = nextId++;
     if (dead) return Promise.resolve({ id, ok: false, error: dead });
     return new Promise((resolve) => {
       pending.set(id, resolve);
-      worker.postMessage({ id, cmd, args });
+      started.then((worker) => worker?.postMessage({ id, cmd, args }));
     });
   }
 
   function terminate() {
-    worker.terminate();
+    started.then((worker) => worker?.terminate());
     fail(unavailable("terminated"));
   }
 

@@ -69,9 +69,10 @@ def test_match_statistics_shape():
         lo, hi = b["ci95"]
         assert 0 <= lo <= b["win_rate"] <= hi <= 1
         assert b["marks_per_hand"] <= 0
-    # Net marks per hand are relative to the table: they cancel out.
+    # Net marks per hand are relative to the table: they cancel out (up to
+    # the rounding of the figures to 4 decimals).
     total = h["net_marks_per_hand"] * h["hands"] + r["net_marks_per_hand"] * r["hands"]
-    assert abs(total) < 1e-6 * (h["hands"] + r["hands"]) + 1e-3
+    assert abs(total) <= 1e-4 * (h["hands"] + r["hands"])
 
 
 def test_cli_match(capsys):

@@ -43,6 +43,17 @@ def test_engine_answers_offline_after_one_visit(site, new_context, request_log, 
     assert request_log.foreign(site.origin) == []
 
 
+def test_first_visit_downloads_pyodide_once(site, page, wait_engine_ready, wait_controlled):
+    # The engine waits for the precache instead of fetching 13 MB beside it.
+    page.goto(site.url)
+    wait_engine_ready(page)
+    wait_controlled(page)
+    hits = site.server.hits
+    assert hits["/pyodide/pyodide.asm.wasm"] == 1, dict(hits)
+    assert hits["/pyodide/python_stdlib.zip"] == 1, dict(hits)
+    assert hits["/engine.zip"] == 1, dict(hits)
+
+
 def test_without_service_worker_the_offline_reload_fails(site, new_context, wait_engine_ready, page_errors):
     # Negative control: the same steps with the service worker blocked must
     # fail, or the test above would prove nothing.

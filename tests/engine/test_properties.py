@@ -20,7 +20,7 @@ from schraem.view import view
 from engine_support import PRESETS, action_universe, card_tokens, forbidden_cards, scaled, state_of
 
 PLAYERS = range(2, 9)
-GAMES_PER_CONFIG = scaled(80, 4)  # 2 presets x 7 table sizes x 80 = 1120 games
+GAMES_PER_CONFIG = scaled(100, 4)  # 2 presets x 7 table sizes x 100 = 1400 games
 DEEP_GAMES_PER_CONFIG = scaled(2, 1)  # + views at every state, legality, undo
 
 

@@ -72,47 +72,43 @@ def current_winner(trick) -> tuple[int, int] | None:
     return best
 
 
-def beats_now(c: int, trick) -> bool:
-    """Would card c (played now) be winning the trick?"""
-    if not trick:
-        return True
-    cur = current_winner(trick)
-    led = trick[0][1] >> 3
-    if cur is None:
-        return True
-    return (c >> 3) == led and ((cur[1] >> 3) != led or c < cur[1])
-
-
 def choose_card(sit: Situation, legal: list[int]) -> int:
     hand = sit.my_cards or legal
+    movers_left = len(sit.movers()) - 1 if sit.trick else 0
+    led = sit.trick[0][1] >> 3 if sit.trick else -1
+    cur = current_winner(sit.trick)
+    return pick_card(sorted(hand), sorted(legal), sit.unseen(), led, -1 if cur is None else cur[1], movers_left)
+
+
+def pick_card(hand: list[int], legal: list[int], unseen: int, led: int, wc: int, movers_left: int) -> int:
+    """The heuristic's card (cards as ints, lists sorted): `led` is the led
+    suit (-1: I lead), `wc` the live card winning the trick so far (-1: none),
+    `movers_left` how many play after me in this trick."""
     if len(legal) == 1:
         return legal[0]
-    unseen = sit.unseen()
     ranked = by_strength(hand, unseen)
     keeper = ranked[0]
     r = len(hand)
-    trick = sit.trick
     spare = [c for c in legal if c != keeper] or legal
-    if not trick:
+    if led < 0:
         if r == 2:
             # Penultimate trick on lead: lead the other card, keep the keeper.
             return spare[0]
         # Early: lead the weakest card, keeping the two best.
-        keep = set(ranked[:2])
+        keep = ranked[:2]
         weak = [c for c in legal if c not in keep] or spare
         return max(weak, key=lambda c: (beaters(c, unseen), c & 7))
-    movers_left = len(sit.movers()) - 1  # after me
     if r == 2:
         # Penultimate trick: take the lead for the last one with the spare
         # card if it can win here; otherwise get rid of the spare.
-        winners = [c for c in spare if beats_now(c, trick)]
+        winners = [c for c in spare if wc < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc))]
         if winners:
             sure = [c for c in winners if movers_left == 0 or beaters(c, unseen) == 0]
             pick = sure or winners
             return min(pick, key=lambda c: (beaters(c, unseen), c))
         return max(spare, key=lambda c: (beaters(c, unseen), c & 7))
     # Early tricks: follow cheaply, keep the two best cards.
-    keep = set(ranked[:2])
+    keep = ranked[:2]
     cheap = [c for c in legal if c not in keep] or spare
     return max(cheap, key=lambda c: (beaters(c, unseen), c & 7))
 

@@ -151,5 +151,73 @@ class Solver:
         return out
 
 
+class ModelSolver:
+    """The same positions, but the others play a known policy (the player
+    model): `policy(hand, legal, unseen, led, wc, movers_left) -> card`,
+    cards as sorted int lists, `unseen` from that player's seat. Only the
+    root chooses, so this is a one-player search: can the root take the last
+    trick against players who play like that? `seen` is the mask of cards
+    face up before the search starts; `full` the mask of all cards."""
+
+    __slots__ = ("k", "root", "policy", "memo", "nodes", "limit", "seen", "full")
+
+    def __init__(self, k: int, root: int, policy, seen: int, full: int = (1 << 32) - 1, limit: int | None = None):
+        self.k = k
+        self.root = root
+        self.policy = policy
+        self.seen = seen
+        self.full = full
+        self.memo: dict = {}
+        self.nodes = 0
+        self.limit = limit
+
+    def wins(self, hands: tuple, movers: tuple, led: int, wp: int, wc: int, played: int) -> bool:
+        """`played`: cards played since the search started (face up now)."""
+        if not movers:
+            hw = hands[wp]
+            if not hw:
+                return wp == self.root
+            k = self.k
+            return self.wins(hands, tuple((wp + i) % k for i in range(k)), -1, -1, -1, played)
+        key = (hands, movers[0], led, wp, wc, played)
+        memo = self.memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OutOfBudget()
+        m = movers[0]
+        rest = movers[1:]
+        h = hands[m]
+        cand = h
+        if led >= 0:
+            follow = h & SUIT_MASK[led]
+            if follow:
+                cand = follow
+        if m == self.root:
+            cards = cards_of(cand)
+        else:
+            unseen = self.full & ~h & ~self.seen & ~played
+            cards = [self.policy(cards_of(h), cards_of(cand), unseen, led, wc if wp >= 0 else -1, len(rest))]
+        res = False
+        for c in cards:
+            nl, nwp, nwc = trick_step(led, wp, wc, m, c)
+            if self.wins(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], rest, nl, nwp, nwc, played | (1 << c)):
+                res = True
+                break
+        memo[key] = res
+        return res
+
+    def root_moves(self, hands: tuple, movers: tuple, led: int, wp: int, wc: int, cards) -> dict[int, bool]:
+        m = movers[0]
+        h = hands[m]
+        out = {}
+        for c in cards:
+            nl, nwp, nwc = trick_step(led, wp, wc, m, c)
+            out[c] = self.wins(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], movers[1:], nl, nwp, nwc, 1 << c)
+        return out
+
+
 def order_from(k: int, start: int) -> tuple:
     return tuple((start + i) % k for i in range(k))

@@ -32,7 +32,7 @@ from . import heuristic
 from .common import act
 from .heuristic import choose_card, win_chance
 from .model import FULL, Situation, card_str, mask_of
-from .solver import OutOfBudget, Solver, cards_of
+from .solver import ModelSolver, OutOfBudget, Solver, cards_of
 from .tables import CALIBRATION
 
 SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
@@ -44,13 +44,14 @@ class Budget:
     fake clock in tests; None: no cap)."""
 
     def __init__(self, samples: int = 40, nodes: int = 60000, seconds: float | None = None, clock=time.perf_counter,
-                 inference: bool = True, oversample: int = 2):
+                 inference: bool = True, oversample: int = 2, model: bool = True):
         self.samples = samples
         self.nodes = nodes
         self.seconds = seconds
         self.clock = clock
         self.inference = inference
         self.oversample = oversample
+        self.model = model  # also score cards against the player model's card play
 
 
 def _sigmoid(x: float) -> float:
@@ -89,6 +90,14 @@ class Decider:
         s = self.solvers.get(key)
         if s is None:
             s = Solver(len(alive_seats), alive_seats.index(root_seat))
+            self.solvers[key] = s
+        return s
+
+    def model_solver(self, alive_seats: tuple, root_seat: int) -> ModelSolver:
+        key = ("model", alive_seats)
+        s = self.solvers.get(key)
+        if s is None:
+            s = ModelSolver(len(alive_seats), alive_seats.index(root_seat), heuristic.pick_card, self.sit.seen)
             self.solvers[key] = s
         return s
 
@@ -335,6 +344,7 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     me = sit.me
     v = sit.value
     wins = {c: 0.0 for c in legal}
+    model_wins = {c: 0.0 for c in legal}
     e_stay = 0.0
     e_knock = 0.0
     n = 0
@@ -352,6 +362,11 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
         try:
             res = dec.run(solver, solver.root_moves, hands, movers, led, wp, wc, legal)
             force = any(res.values())
+            if dec.budget.model and len(legal) > 1:
+                ms = dec.model_solver(seats, me)
+                for c, w in dec.run(ms, ms.root_moves, hands, movers, led, wp, wc, legal).items():
+                    if w:
+                        model_wins[c] += 1
             knock_val = None
             if can_knock:
                 knock_val = _knock_value(dec, d, v)
@@ -371,9 +386,10 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
         if report is not None:
             report.update(kind="play", samples=0, nodes=dec.nodes_used)
         return card, False
-    # The card that forces the last trick in most deals; ties: the heuristic.
+    # The card that forces the last trick in most deals, a forced win
+    # counting as much as a win against the player model; ties: the heuristic.
     pref = choose_card(sit, legal)
-    best = max(legal, key=lambda c: (wins[c], c == pref))
+    best = max(legal, key=lambda c: (wins[c] + model_wins[c], c == pref))
     knock = can_knock and e_knock / n > e_stay / n + 1e-4
     if report is not None:
         report.update(kind="play", samples=n, p=p_sum / n, e_stay=e_stay / n, e_knock=(e_knock / n if can_knock else None),
