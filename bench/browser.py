@@ -64,7 +64,15 @@ class CountingServer:
     def start(self):
         counter = self
 
-        class Handler(build._Handler):
+        # Its own handler (not build.py's) so the count does not depend on
+        # that server's internals; same MIME types and cache header.
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            extensions_map = build._Handler.extensions_map
+
+            def end_headers(self):
+                self.send_header("Cache-Control", "no-cache")
+                super().end_headers()
+
             def copyfile(self, source, outputfile):
                 size = os.fstat(source.fileno()).st_size
                 with counter.lock:

@@ -189,7 +189,7 @@ const STRINGS = {
     'table.turn': 'to play',
     'table.answers': 'must answer',
     'table.cardsLeft': '{n} cards',
-    'table.blind': 'not looked',
+    'table.blind': 'blind',
     'table.dealer': 'deals',
     'status.yourTurn': 'Your turn: play a card.',
     'status.yourTurnLook': 'Your turn: look at your cards first.',

@@ -3,7 +3,7 @@
 //
 //   node tests/pyodide/run.mjs [--root DIR] [--wheels DIR] [-- pytest args]
 //
-// --root   project folder holding engine/ and tests/engine/ (default: this repo)
+// --root   project folder holding engine/, tests/engine/ and tests/variants/ (default: this repo)
 // --wheels folder of pure-Python wheels (pytest, hypothesis and their
 //          dependencies); tests/pyodide/test_in_pyodide.py downloads them.
 // Exits with pytest's exit code.
@@ -21,7 +21,10 @@ const option = (name, fallback) => {
 };
 const root = option("--root", path.resolve(here, "..", ".."));
 const wheels = option("--wheels", path.join(root, ".cache", "wheels"));
-const pytestArgs = split < 0 ? ["tests/engine", "-q", "-p", "no:cacheprovider"] : args.slice(split + 1);
+// The engine suite and the regional variants' suite: everything that tests
+// the rules (bots and browser tests need CPython or a browser).
+const SUITES = ["tests/engine", "tests/variants"];
+const pytestArgs = split < 0 ? [...SUITES, "-q", "-p", "no:cacheprovider"] : args.slice(split + 1);
 const REPO = "/repo"; // where the project appears inside Pyodide
 
 async function main() {
@@ -45,7 +48,7 @@ async function main() {
   // Mount only the sources (not node_modules or .cache): the tests read the
   // engine exactly as checked out, and write nothing back to the host.
   const FS = pyodide.FS;
-  for (const sub of ["engine", "tests/engine"]) {
+  for (const sub of ["engine", ...SUITES]) {
     FS.mkdirTree(`${REPO}/${sub}`);
     pyodide.mountNodeFS(`${REPO}/${sub}`, path.join(root, sub));
   }

@@ -44,7 +44,7 @@ class Budget:
     fake clock in tests; None: no cap)."""
 
     def __init__(self, samples: int = 40, nodes: int = 60000, seconds: float | None = None, clock=time.perf_counter,
-                 inference: bool = True, oversample: int = 2, model: bool = True):
+                 inference: bool = True, oversample: int = 2, model: bool = False):
         self.samples = samples
         self.nodes = nodes
         self.seconds = seconds
@@ -64,6 +64,7 @@ def _sigmoid(x: float) -> float:
 
 TAU = 0.08  # how sharply the player model's answers follow its estimate
 SEEN_KNOCK = 0.8  # the model's discount of its chances against a seen knock
+PLAY_MISS = 0.3  # weight of a deal in which the model would have played another card
 
 
 def knock_threshold(k: int) -> float:
@@ -120,7 +121,8 @@ class Decider:
         sit, rng, b = self.sit, self.rng, self.budget
         seats = [s for s in range(sit.n) if sit.hidden_count(s) > 0]
         pool = sit.unseen()
-        infer = b.inference and any(not bet.auto and bet.seat != sit.me for bet in sit.bets)
+        self.play_events = self._play_events() if b.inference else []
+        infer = b.inference and (bool(self.play_events) or any(not bet.auto and bet.seat != sit.me for bet in sit.bets))
         want = b.samples
         total = want * (b.oversample if infer else 1)
         self.pool_list = cards_of(pool)
@@ -184,10 +186,50 @@ class Decider:
             d[s] = m
         return d
 
+    def _play_events(self) -> list:
+        """The others' card plays this hand, with what the table looked like
+        then: (seat, card, how many cards the seat had played before, led
+        suit or -1, live card winning the trick or -1, cards still to come
+        in that trick, cards face up before it)."""
+        sit = self.sit
+        events = []
+        count = [0] * sit.n
+        seen = 0
+        tricks = [[(p, c, False) for p, c in cards] for cards, _w in sit.tricks]
+        if sit.trick:
+            tricks.append(list(sit.trick))
+        for t, cards in enumerate(tricks):
+            current = t == len(sit.tricks)
+            led, wc = -1, -1
+            to_come_after = len(sit.movers()) if current else 0
+            for j, (p, c, dead) in enumerate(cards):
+                if p != sit.me:
+                    events.append((p, c, count[p], led, wc, len(cards) - j - 1 + to_come_after, seen))
+                count[p] += 1
+                seen |= 1 << c
+                if led < 0:
+                    led = c >> 3
+                if not dead and (wc < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc))):
+                    wc = c
+        return events
+
     def _likelihood(self, d: dict) -> float:
-        """How well a deal explains the others' bets, under the player model."""
+        """How well a deal explains the others' bets and card plays, under
+        the player model (nobody follows a model exactly: a miss only lowers
+        the weight)."""
         sit = self.sit
         w = 1.0
+        plays = sit.plays
+        for s, c, idx, led, wc, after, seen in self.play_events:
+            if s not in d:
+                continue
+            hand = d[s] | mask_of(plays[s][idx:])
+            cand = hand & SUIT_MASK[led] if led >= 0 and hand & SUIT_MASK[led] else hand
+            if not cand & (cand - 1):
+                continue  # no choice
+            legal = cards_of(cand)
+            if heuristic.pick_card(cards_of(hand), legal, FULL & ~hand & ~seen, led, wc, after) != c:
+                w *= PLAY_MISS
         for bet in sit.bets:
             s = bet.seat
             if s == sit.me or bet.auto or s not in d:
