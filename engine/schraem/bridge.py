@@ -7,7 +7,7 @@ import json
 import random
 
 from . import __version__
-from .bots import LEVELS, choose
+from .bots import APP_LEVELS, LEVELS, choose
 from .cards import derive_seed
 from .errors import IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from .game import Game
@@ -102,7 +102,7 @@ class Bridge:
 
     # --- commands ----------------------------------------------------------
     def cmd_hello(self, args):
-        return {"version": __version__, "presets": Rules.preset_names(), "bot_levels": list(LEVELS)}
+        return {"version": __version__, "presets": Rules.preset_names(), "bot_levels": list(APP_LEVELS)}
 
     def cmd_new_game(self, args):
         names, seats = _seats(args.get("players"))

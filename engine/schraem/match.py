@@ -314,6 +314,7 @@ def cmd_play(args, inp=None, out=None) -> int:
         say(f"\n=== Hand {len(game.specs)}: dealer {game.names[game.hand.dealer]}, value {game.hand.value} ===")
         say("Marks: " + ", ".join(f"{nm} {m}" for nm, m in zip(game.names, game.marks)))
         shown = len(game.hand.log)
+        tricks_seen = 0
         for a, _auto, value in game.hand.log:
             say(f"  {game.names[a.seat - 1]}: {a.type} (value {value})")
         while not game.hand_over:
@@ -337,6 +338,9 @@ def cmd_play(args, inp=None, out=None) -> int:
                     text += f" (value {value})"
                 say(text)
             shown = len(game.hand.log)
+            if len(game.hand.tricks) > tricks_seen:
+                tricks_seen = len(game.hand.tricks)
+                say(f"  -- trick {tricks_seen} to {game.names[game.hand.tricks[-1][1]]}")
         res = game.results[-1]
         say(f"Hand won by {game.names[res.winner]} ({res.reason}); losses: " + ", ".join(f"{nm} {l}" for nm, l in zip(game.names, res.losses) if l))
     say(f"\nGame over: {game.names[game.winner - 1]} wins with {game.marks[game.winner - 1]} marks.")

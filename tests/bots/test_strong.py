@@ -129,3 +129,16 @@ def test_situation_reads_committed_losses():
     assert sit.committed == [0, 1, 0]
     assert sit.alive == [True, False, True]
     assert sit.value == 2 and sit.to_answer == 2
+
+
+def test_app_levels_are_capped_strong_budgets():
+    from schraem.bots import APP_BUDGETS, APP_LEVELS, APP_SECONDS, DETERMINISTIC, STRONG_BUDGET
+
+    assert APP_LEVELS == ("easy", "medium", "hard")
+    assert list(LEVELS)[:3] == list(APP_LEVELS)  # the app falls back to the first level
+    assert set(APP_LEVELS) <= set(LEVELS) and set(LEVELS) == set(DETERMINISTIC)
+    # Drawn from the strong bot's budget: more thinking per level, the full
+    # budget at the top, never longer than the wall-clock cap on the phone.
+    samples = [APP_BUDGETS[lv].samples for lv in APP_LEVELS]
+    assert samples == sorted(samples) and APP_BUDGETS["hard"].samples == STRONG_BUDGET.samples
+    assert 0 < APP_SECONDS <= 0.15
