@@ -18,13 +18,21 @@ SAVE_FORMAT = "schraem-save/1"
 
 
 class Table:
-    """A game plus who sits where: humans at this phone or bots."""
+    """A game plus who sits where: humans at this phone or bots. A
+    scoresheet table (`real_cards`) plays every hand with real cards: the
+    phone only records knocks, answers, penalties and who won."""
 
-    def __init__(self, game: Game, seats: list[dict], seed: int):
-        self.game, self.seats, self.seed = game, seats, seed
+    def __init__(self, game: Game, seats: list[dict], seed: int, real_cards: bool = False):
+        self.game, self.seats, self.seed, self.real_cards = game, seats, seed, real_cards
 
     def save(self) -> dict:
-        return {"format": SAVE_FORMAT, "record": self.game.to_record(), "table": {"players": self.seats, "seed": self.seed}}
+        table = {"players": self.seats, "seed": self.seed}
+        if self.real_cards:
+            table["real_cards"] = True
+        return {"format": SAVE_FORMAT, "record": self.game.to_record(), "table": table}
+
+    def deal(self) -> None:
+        self.game.deal(real=self.real_cards)
 
     def bots(self) -> list[int]:
         return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot"]
@@ -40,6 +48,9 @@ class Table:
             "due": {"humans": [s for s in due if self.seats[s - 1]["kind"] == "human"], "bots": [s for s in due if self.seats[s - 1]["kind"] == "bot"]},
             "hand_over": g.hand_over,
             "game_over": g.game_over,
+            # On a scoresheet nobody holds hidden cards, so the phone may list
+            # what every seat can enter.
+            "sheet_legal": {str(s): [a.to_json() for a in g.legal_actions(s)] for s in range(1, g.n + 1)} if self.real_cards else None,
         }
 
 
@@ -107,10 +118,34 @@ class Bridge:
     def cmd_new_game(self, args):
         names, seats = _seats(args.get("players"))
         seed = args.get("seed", 0)
+        real = args.get("real_cards", False)
+        if not isinstance(real, bool):
+            raise InvalidAction("bad_request", detail="real_cards must be true or false")
+        if real and any(p["kind"] == "bot" for p in seats):
+            raise InvalidAction("bad_players", detail="on a scoresheet (real cards) every player is a person at the table")
         game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed)
-        game.deal()
-        self.table = Table(game, seats, seed)
-        return self.table.state(args.get("viewer"))
+        table = Table(game, seats, seed, real)
+        table.deal()
+        self.table = table
+        return table.state(args.get("viewer"))
+
+    def cmd_import(self, args):
+        """Take over a game record (a file from another phone or the CLI):
+        everyone becomes a person at this phone. Hands go on with real cards
+        if the record's last hand was played with real cards."""
+        record = args.get("record")
+        game = Game.from_record(record)
+        real = bool(game.specs) and game.specs[-1].get("deal", ()) is None
+        seed = args.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise InvalidAction("bad_request", detail="seed must be a whole number ≥ 0")
+        if game.seed is None and not real:
+            game.seed = seed  # dealing further hands needs a seed
+        table = Table(game, [{"kind": "human"} for _ in range(game.n)], game.seed if game.seed is not None else seed, real)
+        if game.hand_over and not game.game_over:
+            table.deal()
+        self.table = table
+        return table.state(args.get("viewer"))
 
     def cmd_load(self, args):
         save = args.get("save")
@@ -130,10 +165,12 @@ class Bridge:
             raise
         except SchraemError as e:
             raise RecordError("bad_record", detail=e.en) from e
+        real = table.get("real_cards", False) is True
+        loaded = Table(game, seats, table.get("seed", 0), real)
         if game.hand is None and not game.game_over:
-            game.deal()
-        self.table = Table(game, seats, table.get("seed", 0))
-        return self.table.state(args.get("viewer"))
+            loaded.deal()
+        self.table = loaded
+        return loaded.state(args.get("viewer"))
 
     def cmd_state(self, args):
         return self._table().state(args.get("viewer"))
@@ -169,7 +206,7 @@ class Bridge:
     def cmd_next_hand(self, args):
         t = self._table()
         t.state(args.get("viewer"))
-        t.game.deal()
+        t.deal()
         return t.state(args.get("viewer"))
 
     def cmd_undo(self, args):
@@ -184,8 +221,6 @@ class Bridge:
                     del acts[i:]
                     del rec["hands"][h + 1:]
                     t.game = Game.from_record(rec)
-                    if t.game.hand_over and not t.game.game_over:
-                        t.game.deal()
                     return t.state(args.get("viewer"))
         raise IllegalAction("nothing_to_undo")
 
