@@ -3,12 +3,13 @@
 import { createEngine } from './engine-client.js';
 import { registerServiceWorker } from './sw-register.js';
 import { replace } from './dom.js';
-import { errorText, getLang, setLang, t } from './i18n.js';
+import { both, errorText, getLang, setLang, t } from './i18n.js';
 import { backupGame, readGame } from './storage.js';
-import { Session } from './session.js';
+import { Session, isSheet } from './session.js';
 import { describeLog, nameOf, renderTable, renderTableControls } from './table.js';
+import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
 import {
-  renderCorrupt, renderLoading, renderOver, renderPass, renderPassControls, renderResult,
+  renderCorrupt, renderLoading, renderOver, renderOverControls, renderPass, renderPassControls, renderResult,
   renderResultControls, renderSetupButton, renderStart, renderStartControls,
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
@@ -17,6 +18,9 @@ import { keepAwake } from './wakelock.js';
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
 const ERROR_MS = 5000;
+// A game record of a long evening is a few hundred kB; anything far bigger
+// is not one.
+const MAX_IMPORT_BYTES = 5_000_000;
 const params = new URLSearchParams(location.search);
 
 function paceFromUrl() {
@@ -40,6 +44,7 @@ const model = {
   hello: null,
   route: 'loading', // loading | start | game | corrupt
   setup: {
+    mode: 'phone', // phone: played on the phone | sheet: real cards, the phone keeps the scoresheet
     seats: DEFAULT_NAMES.slice(0, 4).map((name, i) => (i === 0 ? { name, kind: 'human' } : { name, kind: 'bot', level: 'easy' })),
     rules: 'rheinland',
     dealer: 4,
@@ -49,6 +54,7 @@ const model = {
   error: null, // last refused action (the engine's error), see onState
   errorAt: 0,
   notice: null, // i18n key of a shell-side notice
+  penaltyFor: null, // the scoresheet seat whose penalty entries are open
 };
 
 const el = {
@@ -69,7 +75,7 @@ function screenName() {
   if (g.handoff != null) return 'pass';
   if (g.state.game_over) return 'over';
   if (g.state.hand_over) return 'result';
-  return 'table';
+  return isSheet(g.state) ? 'sheet' : 'table';
 }
 
 // Names the drawn position compactly, so a test can tell which saved state
@@ -84,15 +90,18 @@ function playerNames(g) {
 }
 
 function parts(name) {
-  const ctx = { ready: model.ready };
   const g = model.game;
+  const ctx = { ready: model.ready, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode };
   switch (name) {
-    case 'start': return [renderStart(model.setup, { hello: model.hello, saved: savedSummary(), ready: model.ready }),
-      renderStartControls(ctx)];
+    case 'start': return [renderStart(model.setup, {
+      hello: model.hello, saved: savedSummary(), ready: model.ready, canExport: Boolean(g?.save?.record),
+    }), renderStartControls(ctx)];
     case 'table': return [renderTable(g.state.view, ctx), renderTableControls(g.state.view, ctx)];
+    case 'sheet': return [renderSheet(g.state.view, g.state.sheet_legal, { ...ctx, penaltyFor: model.penaltyFor }),
+      renderSheetControls(ctx)];
     case 'pass': return [renderPass(playerNames(g), g.handoff), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [renderResult(g.state.view), renderResultControls(ctx)];
-    case 'over': return [renderOver(g.state.view), renderSetupButton()];
+    case 'over': return [renderOver(g.state.view), renderOverControls(ctx)];
     case 'corrupt': return [renderCorrupt(model.corrupt.unreadable ? t('corrupt.unreadable') : errorText(model.corrupt.error)),
       renderSetupButton()];
     default: return [renderLoading(t('engine.loading')), []];
@@ -102,7 +111,7 @@ function parts(name) {
 function savedSummary() {
   const g = model.game;
   if (!g || g.state.game_over) return null;
-  return { hand: g.state.view.hand_no, names: playerNames(g) };
+  return { hand: g.state.view.hand_no, names: playerNames(g), sheet: isSheet(g.state) };
 }
 
 // Re-rendering replaces the screen, so the focused control is found again by
@@ -110,6 +119,8 @@ function savedSummary() {
 function focusKey(node) {
   if (!node || !node.dataset) return null;
   const d = node.dataset;
+  if (d.action && d.act) return `[data-action="${d.action}"][data-seat="${d.seat}"][data-act="${d.act}"]`;
+  if (d.action && d.seat != null) return `[data-action="${d.action}"][data-seat="${d.seat}"]`;
   if (d.action) return `[data-action="${d.action}"]`;
   if (d.card) return `[data-card="${d.card}"]`;
   if (d.field) return d.seat != null ? `[data-field="${d.field}"][data-seat="${d.seat}"]` : `[data-field="${d.field}"]`;
@@ -132,7 +143,7 @@ function render() {
   document.title = `${t('app.title')} – Siebenschräm`;
   showMessage();
   if (key) document.querySelector(key)?.focus({ preventScroll: true });
-  keepAwake(name === 'table' || name === 'pass' || name === 'result');
+  keepAwake(name === 'table' || name === 'sheet' || name === 'pass' || name === 'result');
 }
 
 function showMessage() {
@@ -164,11 +175,14 @@ function onState(game, previous, info) {
   // moved on long enough that it no longer describes the position.
   if (info.by != null || info.fresh || info.loaded || performance.now() - model.errorAt > ERROR_MS) model.error = null;
   model.notice = info.stored ? null : 'storage.full';
-  const fresh = newLogEntries(previous, game);
+  model.penaltyFor = null;
+  const fresh = info.undo ? [] : newLogEntries(previous, game);
   render();
   if (!info.loaded && fresh.some((e) => e.type === 'knock')) knockFeedback();
   measureTap();
-  if (!info.loaded) announce(spoken(game, fresh));
+  if (info.undo) announce(`${t('announce.undone')} ${spoken(game, [])}`.trim());
+  else if (info.imported) announce(`${t('import.done')} ${spoken(game, [])}`.trim());
+  else if (!info.loaded) announce(spoken(game, fresh));
 }
 
 function spoken(game, fresh) {
@@ -176,6 +190,7 @@ function spoken(game, fresh) {
   const lines = fresh.filter((e) => e.type !== 'look' || e.seat === view.seat).map((e) => describeLog(view, e));
   if (game.handoff != null) lines.push(t('pass.heading', { name: playerNames(game)[game.handoff - 1] }));
   else if (view.hand_result?.winner != null) lines.push(t('announce.handWon', { name: nameOf(view, view.hand_result.winner) }));
+  else if (isSheet(game.state) && view.response) lines.push(t('sheet.status.answer', { name: nameOf(view, view.response.to_answer) }));
   else if (view.response?.to_answer === view.seat && view.seat != null) lines.push(t('announce.answer'));
   else if (view.turn === view.seat && view.seat != null) lines.push(t('announce.turn'));
   return lines.join(' ');
@@ -231,10 +246,16 @@ function onField(target, committed) {
 
 async function startNewGame() {
   const s = model.setup;
+  const sheet = s.mode === 'sheet';
   const players = s.seats.map((p, i) => {
     const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
-    return p.kind === 'human' ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
+    return p.kind === 'human' || sheet ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
   });
+  if (sheet) {
+    // Real cards: nobody's hand is on the phone, so it shows the public view.
+    await session.newGame({ players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
+    return;
+  }
   const humans = players.map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
   // Several humans: nobody holds the phone yet, so the first one due gets it
   // handed over and nobody else sees that hand.
@@ -274,6 +295,7 @@ function onClick(event) {
     case 'continue':
       if (model.game) {
         model.route = 'game';
+        model.error = null;
         render();
         session.resume();
       }
@@ -294,6 +316,39 @@ function onClick(event) {
     }
     case 'next-hand':
       session.nextHand();
+      break;
+    case 'mode':
+      model.setup.mode = target.dataset.mode === 'sheet' ? 'sheet' : 'phone';
+      render();
+      break;
+    case 'undo':
+      if (model.ready) session.undo();
+      break;
+    case 'sheet': {
+      const a = findSheetAction(model.game?.state.sheet_legal, target.dataset.seat, target.dataset.act);
+      if (a && model.ready) {
+        pendingTap = { name: `sheet-${a.type}`, start: event.timeStamp };
+        session.sheetAct(a);
+      }
+      break;
+    }
+    case 'penalty-menu': {
+      const seat = Number(target.dataset.seat);
+      model.penaltyFor = model.penaltyFor === seat ? null : seat;
+      render();
+      break;
+    }
+    case 'penalty-close':
+      model.penaltyFor = null;
+      render();
+      // The seat's toggle takes over the focus of the vanished button.
+      document.querySelector(`[data-action="penalty-menu"][data-seat="${target.dataset.seat}"]`)?.focus({ preventScroll: true });
+      break;
+    case 'export':
+      exportRecord();
+      break;
+    case 'import':
+      if (model.ready) document.getElementById('import-file')?.click();
       break;
     case 'take-phone':
       session.takePhone();
@@ -331,7 +386,62 @@ function onTableTap(event) {
 }
 
 function onInput(event) {
-  if (event.target.dataset?.field) onField(event.target, event.type === 'change');
+  if (event.target.dataset?.import && event.type === 'change') importFile(event.target);
+  else if (event.target.dataset?.field) onField(event.target, event.type === 'change');
+}
+
+// --- game records ---------------------------------------------------------
+
+function recordFileName(record) {
+  const d = new Date();
+  const pad = (n) => String(n).padStart(2, '0');
+  const rules = String(record.rules || 'schraem').replace(/[^a-z0-9_-]/gi, '');
+  return `schraem-${rules}-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}.json`;
+}
+
+// The current game's record as a download: a Blob behind an object URL, so
+// nothing is sent anywhere.
+function exportRecord() {
+  const record = model.game?.save?.record;
+  if (!record) return;
+  const file = recordFileName(record);
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  announce(t('record.exported', { file }));
+}
+
+// A record file, a save (schraem-save/1) or this shell's stored game: the
+// engine is handed the record inside and says whether it replays.
+function recordOf(data) {
+  if (data && typeof data === 'object') {
+    if (data.format === 'schraem-shell/1') return data.save?.record ?? data;
+    if (data.format === 'schraem-save/1') return data.record ?? data;
+  }
+  return data;
+}
+
+function shellError(key, vars) {
+  onError({ kind: 'ImportRefused', code: key, ...both(key, vars) });
+}
+
+async function importFile(input) {
+  const file = input.files?.[0];
+  input.value = ''; // the same file may be chosen again
+  if (!file || !model.ready) return;
+  if (file.size > MAX_IMPORT_BYTES) { shellError('import.tooBig'); return; }
+  let text;
+  try { text = await file.text(); } catch { shellError('import.unreadable'); return; }
+  let data;
+  try { data = JSON.parse(text); } catch { shellError('import.notJson'); return; }
+  const r = await session.importRecord({ record: recordOf(data), seed: nextSeed(), viewer: null });
+  if (!r.ok) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
 }
 
 // --- boot -----------------------------------------------------------------
@@ -341,6 +451,7 @@ function drawSaved() {
   if (saved.status === 'ok') {
     model.game = saved.game;
     model.route = 'game';
+    if (isSheet(saved.game.state)) model.setup.mode = 'sheet';
   } else if (saved.status === 'unreadable') {
     backupGame();
     model.corrupt = { unreadable: true };

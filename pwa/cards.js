@@ -1,5 +1,5 @@
 // How a card and a tally of marks look; rules never live here.
-import { h } from './dom.js';
+import { h, svg } from './dom.js';
 import { t } from './i18n.js';
 
 const SYMBOL = { C: '♣', S: '♠', H: '♥', D: '♦' };
@@ -32,4 +32,64 @@ export function chalk(marks, extraClass = '') {
   const n = Math.max(0, marks | 0);
   return h('span', { class: `chalk ${extraClass}`.trim(), role: 'img', 'aria-label': t('table.marks', { marks: n }) },
     n ? '/'.repeat(n) : '–');
+}
+
+// The pips of a die face 1..6 on a 3 x 3 grid (cells numbered 1..9).
+const PIPS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+
+function plural(key, n) {
+  return n === 1 ? t(`${key}.one`) : t(key, { n });
+}
+
+// A Roman XII chalked in 6 lines (bars above and below, the X, two I); every
+// mark lost crosses it out once more, so a glance says how far it is gone.
+function romanTwelve(marks, max) {
+  const lost = Math.min(max, Math.max(0, max - marks));
+  const lines = [[4, 4, 60, 4], [4, 36, 60, 36], [10, 8, 30, 32], [30, 8, 10, 32], [42, 8, 42, 32], [54, 8, 54, 32]]
+    .map(([x1, y1, x2, y2]) => svg('line', { x1, y1, x2, y2, class: 'stroke' }));
+  const step = max > 1 ? 52 / (max - 1) : 0;
+  const crosses = Array.from({ length: lost }, (_, k) => {
+    const x = 2 + k * step;
+    return svg('line', { x1: x, y1: 38, x2: x + 10, y2: 2, class: 'cross' });
+  });
+  return [svg('svg', { viewBox: '0 0 64 40', width: 48, height: 30, 'aria-hidden': 'true', focusable: 'false' }, lines, crosses),
+    h('span', { class: 'marks-left', 'aria-hidden': 'true', text: t('marks.left', { n: marks }) })];
+}
+
+// How one player's marks are shown, as the table's variant chalks them
+// (view.marks_display, view.count_up): strokes left (///////), points
+// counted up, a Roman XII crossed out, matches, or a die. `marks` defaults
+// to the player's current marks (the result screen passes the marks after
+// the hand). Formats that keep no marks at all show nothing.
+export function marksView(view, marks, extraClass = '') {
+  if (view?.game_end === 'halves') return null;
+  const n = Math.max(0, marks | 0);
+  const max = view?.start_marks ?? 7;
+  const cls = (kind) => `chalk ${kind} ${extraClass}`.trim();
+  if (view?.count_up) {
+    const points = Math.max(0, max - n);
+    return h('span', { class: cls('points'), role: 'img', 'aria-label': t('marks.points.label', { n: points, max }) },
+      h('span', { class: 'strokes', 'aria-hidden': 'true', text: points ? '/'.repeat(points) : '–' }),
+      h('span', { class: 'unit', 'aria-hidden': 'true', text: plural('marks.points', points) }));
+  }
+  switch (view?.marks_display) {
+    case 'roman_xii':
+      return h('span', { class: cls('roman'), role: 'img', 'aria-label': t('marks.roman.label', { n, lost: Math.max(0, max - n), max }) },
+        romanTwelve(n, max));
+    case 'matches':
+      return h('span', { class: cls('matches'), role: 'img', 'aria-label': t('marks.matches.label', { n }) },
+        n ? Array.from({ length: n }, () => h('span', { class: 'match' })) : '–');
+    case 'die':
+      if (n >= 1 && n <= 6) {
+        return h('span', { class: cls('die'), role: 'img', 'aria-label': t('marks.die.label', { n }) },
+          Array.from({ length: 9 }, (_, i) => h('span', { class: PIPS[n].includes(i + 1) ? 'pip on' : 'pip' })));
+      }
+      return chalk(n, extraClass);
+    default:
+      return chalk(n, extraClass);
+  }
+}
+
+export function knollenBadge(n) {
+  return n > 0 ? h('span', { class: 'badge knollen', text: plural('knollen', n) }) : null;
 }

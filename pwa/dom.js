@@ -21,3 +21,15 @@ export function h(tag, props, ...children) {
 export function replace(el, ...children) {
   el.replaceChildren(...children.flat(Infinity).filter((c) => c != null && c !== false));
 }
+
+// SVG drawings (the Roman XII) need their own namespace; only attributes, no
+// text and no style.
+const SVG_NS = 'http://www.w3.org/2000/svg';
+export function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value != null && value !== false) el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat(Infinity)) if (child) el.append(child);
+  return el;
+}

@@ -2,8 +2,8 @@
 // result, the end of the game and a damaged save.
 import { h } from './dom.js';
 import { has, t } from './i18n.js';
-import { chalk } from './cards.js';
-import { nameOf } from './table.js';
+import { knollenBadge, marksView } from './cards.js';
+import { nameOf, undoButton } from './table.js';
 
 const MIN_SEATS = 2;
 const MAX_SEATS = 8;
@@ -16,29 +16,61 @@ function option(value, text, selected) {
   return h('option', { value, selected: selected || null, text });
 }
 
-export function renderStart(setup, { hello, saved, ready }) {
+function modeChoice(mode) {
+  const choice = (value, title, hint) => h('button', {
+    type: 'button', class: `mode-choice${mode === value ? ' chosen' : ''}`, 'aria-pressed': mode === value ? 'true' : 'false',
+    dataset: { action: 'mode', mode: value },
+  }, h('span', { class: 'mode-title', text: t(title) }), h('span', { class: 'mode-hint', text: t(hint) }));
+  return h('div', { class: 'mode', role: 'group', 'aria-labelledby': 'mode-heading' },
+    h('h3', { id: 'mode-heading', class: 'mode-heading', text: t('start.mode') }),
+    choice('phone', 'start.mode.phone', 'start.mode.phone.hint'),
+    choice('sheet', 'start.mode.sheet', 'start.mode.sheet.hint'));
+}
+
+// Export the game on this phone as a file, or take one over from a file.
+function recordSection({ canExport, ready }) {
+  return h('section', { class: 'record', 'aria-labelledby': 'record-heading' },
+    h('h3', { id: 'record-heading', text: t('record.heading') }),
+    h('p', { class: 'note', text: t('record.hint') }),
+    h('div', { class: 'record-buttons' },
+      canExport ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') }) : null,
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'import' }, disabled: !ready, text: t('record.import') })),
+    // Opened by the import button; never shown itself.
+    h('input', { type: 'file', id: 'import-file', accept: '.json,application/json', hidden: true, 'aria-label': t('record.import.label'),
+      dataset: { import: 'true' } }));
+}
+
+export function renderStart(setup, { hello, saved, ready, canExport }) {
   const presets = hello?.presets ?? [setup.rules];
   const levels = hello?.bot_levels ?? [setup.seats.find((s) => s.kind === 'bot')?.level ?? 'easy'];
+  const sheet = setup.mode === 'sheet';
   const seatRows = setup.seats.map((s, i) => {
     const seat = i + 1;
+    const nameInput = h('input', {
+      type: 'text', value: s.name, maxlength: 40, autocomplete: 'off', spellcheck: 'false',
+      'aria-label': t('start.name', { seat }), dataset: { field: 'name', seat: i },
+    });
+    // A scoresheet lists people only: no computer to choose.
+    if (sheet) {
+      return h('li', { class: 'setup-seat people' },
+        h('span', { class: 'seat-no', 'aria-hidden': 'true', text: String(seat) }), nameInput);
+    }
     const who = s.kind === 'human' ? 'human' : `bot:${s.level}`;
     const choices = [option('human', t('start.human'), who === 'human'),
       ...levels.map((l) => option(`bot:${l}`, t('start.bot', { level: labelFor('level', l) }), who === `bot:${l}`))];
     if (s.kind === 'bot' && !levels.includes(s.level)) choices.push(option(who, t('start.bot', { level: s.level }), true));
     return h('li', { class: 'setup-seat' },
       h('span', { class: 'seat-no', 'aria-hidden': 'true', text: String(seat) }),
-      h('input', {
-        type: 'text', value: s.name, maxlength: 40, autocomplete: 'off', spellcheck: 'false',
-        'aria-label': t('start.name', { seat }), dataset: { field: 'name', seat: i },
-      }),
+      nameInput,
       h('select', { 'aria-label': t('start.kind', { seat }), dataset: { field: 'who', seat: i } }, choices));
   });
   return h('section', { class: 'start', 'aria-labelledby': 'start-heading' },
     saved ? h('div', { class: 'saved-game' },
-      h('p', { text: t('start.saved', { hand: saved.hand, names: saved.names.join(', ') }) }),
+      h('p', { text: t(saved.sheet ? 'start.saved.sheet' : 'start.saved', { hand: saved.hand, names: saved.names.join(', ') }) }),
       h('button', { type: 'button', class: 'big primary', dataset: { action: 'continue' }, text: t('start.continue') }))
       : null,
     h('h2', { id: 'start-heading', text: t('start.heading') }),
+    modeChoice(setup.mode),
     h('form', { id: 'setup', novalidate: true },
       h('fieldset', {},
         h('legend', { text: t('start.players') }),
@@ -46,7 +78,8 @@ export function renderStart(setup, { hello, saved, ready }) {
           h('select', { dataset: { field: 'count' } },
             Array.from({ length: MAX_SEATS - MIN_SEATS + 1 }, (_, k) => k + MIN_SEATS)
               .map((n) => option(n, String(n), n === setup.seats.length)))),
-        h('ol', { class: 'setup-seats' }, seatRows)),
+        h('ol', { class: 'setup-seats' }, seatRows),
+        sheet ? h('p', { class: 'note', text: t('start.sheet.people') }) : null),
       h('label', { class: 'field' }, h('span', { text: t('start.rules') }),
         h('select', { dataset: { field: 'rules' } },
           presets.map((p) => option(p, labelFor('preset', p), p === setup.rules)))),
@@ -54,12 +87,13 @@ export function renderStart(setup, { hello, saved, ready }) {
         h('select', { dataset: { field: 'dealer' } },
           setup.seats.map((s, i) => option(i + 1, `${i + 1}: ${s.name || t('start.name.default', { seat: i + 1 })}`,
             i + 1 === setup.dealer))))),
-    ready ? null : h('p', { class: 'note', text: t('start.wait') }));
+    ready ? null : h('p', { class: 'note', text: t('start.wait') }),
+    recordSection({ canExport, ready }));
 }
 
-export function renderStartControls({ ready }) {
+export function renderStartControls({ ready, mode }) {
   return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'new-game' }, disabled: !ready,
-    text: t('start.go') })];
+    text: t(mode === 'sheet' ? 'start.go.sheet' : 'start.go') })];
 }
 
 export function renderPass(names, seat) {
@@ -78,23 +112,28 @@ export function renderPassControls(names, seat, { ready }) {
 
 function resultTable(view) {
   const res = view.hand_result;
+  const up = view.count_up;
+  const knolle = view.game_end === 'knolle';
   return h('table', { class: 'results' },
-    h('caption', { text: t('result.table') }),
+    h('caption', { text: t(up ? 'result.table.points' : 'result.table') }),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col', text: t('result.col.player') }),
-      h('th', { scope: 'col', text: t('result.col.lost') }),
-      h('th', { scope: 'col', text: t('result.col.left') }))),
+      h('th', { scope: 'col', text: t(up ? 'result.col.gained' : 'result.col.lost') }),
+      h('th', { scope: 'col', text: t(up ? 'result.col.points' : 'result.col.left') }))),
     h('tbody', {}, view.players.map((p, i) => {
       const lost = res.losses?.[i] ?? 0;
       const after = res.marks_after?.[i] ?? p.marks;
-      const outNow = (res.eliminated ?? []).includes(p.seat);
+      const outNow = !knolle && (res.eliminated ?? []).includes(p.seat);
       // Players already out before this hand did not play it.
-      const outBefore = p.out && !outNow;
+      const outBefore = !knolle && p.out && !outNow;
       const classes = [p.seat === res.winner ? 'winner' : '', outNow || outBefore ? 'out' : ''].join(' ').trim();
-      return h('tr', { class: classes || null },
+      // Counted up, a loss is points gained.
+      const change = outBefore ? '–' : lost ? `${up ? '+' : '−'}${lost}` : '0';
+      return h('tr', { class: classes || null, dataset: { seat: p.seat } },
         h('th', { scope: 'row' }, h('bdi', { text: p.name })),
-        h('td', { class: 'lost', text: outBefore ? '–' : lost ? `−${lost}` : '0' }),
-        h('td', {}, outBefore ? null : chalk(after),
+        h('td', { class: 'lost', text: change }),
+        h('td', {}, outBefore ? null : marksView(view, after),
+          knolle ? knollenBadge(p.knollen) : null,
           outNow || outBefore ? h('span', { class: 'badge', text: t('result.out') }) : null));
     })));
 }
@@ -105,34 +144,57 @@ export function renderResult(view) {
   return h('section', { class: 'result', 'aria-labelledby': 'result-heading' },
     h('h2', { id: 'result-heading', text: heading }),
     res.reason ? h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }) : null,
-    h('p', { text: t('result.value', { value: res.value }) }),
+    h('p', { text: t(view.count_up ? 'result.value.points' : 'result.value', { value: res.value }) }),
     resultTable(view));
 }
 
-export function renderResultControls({ ready }) {
-  return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'next-hand' }, disabled: !ready,
-    text: t('btn.nextHand') })];
+// After a scoresheet hand the last entry (a wrong "wins") can still be taken back.
+export function renderResultControls({ ready, sheet }) {
+  const next = h('button', { type: 'button', class: 'big primary', dataset: { action: 'next-hand' }, disabled: !ready,
+    text: t('btn.nextHand') });
+  return sheet ? [h('div', { class: 'tool-row' }, undoButton({ ready })), next] : [next];
+}
+
+function overScoreText(view, name, winner) {
+  const res = view.hand_result;
+  const score = (view.scores || [])[winner - 1];
+  if (view.game_end === 'knolle') return t('over.knolle', { name, score });
+  const marks = res ? res.marks_after[winner - 1] : view.players[winner - 1]?.marks;
+  if (view.count_up) return t('over.score.points', { name, points: Math.max(0, (view.start_marks ?? 7) - marks), score });
+  return t('over.score', { name, marks, score });
 }
 
 export function renderOver(view) {
   const res = view.hand_result;
   const winner = view.winner;
+  const loser = view.loser;
   const scores = view.scores || [];
   const name = winner ? nameOf(view, winner) : null;
-  const marks = winner && res ? res.marks_after[winner - 1] : null;
   // Some formats only find a loser.
   const heading = name ? t('over.heading', { name })
-    : view.loser ? t('over.loser', { name: nameOf(view, view.loser) }) : t('over.nobody');
+    : loser ? t('over.loser', { name: nameOf(view, loser) }) : t('over.nobody');
   return h('section', { class: 'game-over', 'aria-labelledby': 'over-heading' },
     h('h2', { id: 'over-heading', text: heading }),
-    name ? h('p', { class: 'final-score', text: t('over.score', { name, marks, score: scores[winner - 1] }) }) : null,
+    name ? h('p', { class: 'final-score', text: overScoreText(view, name, winner) }) : null,
     name ? h('p', { class: 'big-score', 'aria-hidden': 'true', text: String(scores[winner - 1]) }) : null,
     h('table', { class: 'results' },
       h('caption', { text: t('over.scores') }),
-      h('tbody', {}, view.players.map((p, i) => h('tr', { class: p.seat === winner ? 'winner' : null },
-        h('th', { scope: 'row' }, h('bdi', { text: p.name })),
-        h('td', { text: String(scores[i] ?? 0) }))))),
+      h('tbody', {}, view.players.map((p, i) => h('tr', {
+        class: p.seat === winner ? 'winner' : p.seat === loser ? 'loser' : null, dataset: { seat: p.seat },
+      },
+      h('th', { scope: 'row' }, h('bdi', { text: p.name }),
+        p.seat === loser && !winner ? h('span', { class: 'badge loser-badge', text: t('over.loserBadge') }) : null),
+      h('td', { text: String(scores[i] ?? 0) }))))),
     res ? resultTable(view) : null);
+}
+
+// The finished game can be saved as a file; on a scoresheet a wrong last
+// entry can still be taken back.
+export function renderOverControls({ ready, sheet }) {
+  return [h('div', { class: 'tool-row' },
+    sheet ? undoButton({ ready }) : null,
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') })),
+  ...renderSetupButton()];
 }
 
 export function renderSetupButton() {

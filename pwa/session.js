@@ -14,10 +14,17 @@ export function humanSeats(save) {
 // act next, and nobody's hand is drawn until that person says they hold it.
 // Bots act first while the current holder (or nobody) watches.
 export function handoffFor(state, viewer) {
+  // A scoresheet hides nothing: the phone lies on the table for everyone.
+  if (isSheet(state)) return null;
   if (humanSeats(state.save).length < 2 || state.hand_over) return null;
   if (state.due.bots.length) return null;
   const next = state.due.humans[0];
   return next != null && next !== viewer ? next : null;
+}
+
+// A table played with real cards, where the phone only keeps the scoresheet.
+export function isSheet(state) {
+  return state?.sheet_legal != null;
 }
 
 export class Session {
@@ -129,6 +136,52 @@ export class Session {
     });
   }
 
+  // Scoresheet entries: any seat's action, exactly as the engine listed it
+  // in sheet_legal, with the public view (nobody's cards to hide).
+  sheetAct(action, info = {}) {
+    if (!this.game || !isSheet(this.game.state)) return Promise.resolve(false);
+    return this.serial(async () => {
+      const viewer = this.game.viewer;
+      const r = await this.call('act', { action, viewer });
+      if (!r.ok) { this.onError(r.error, info); return false; }
+      this.commit(r.result, viewer, { ...info, by: action.seat });
+      return true;
+    });
+  }
+
+  // Takes back the last action a person entered (the engine decides which);
+  // "nothing to take back" comes back as the engine's error.
+  undo() {
+    if (!this.game) return Promise.resolve(false);
+    this.cancelBots();
+    return this.serial(async () => {
+      const viewer = this.game.viewer;
+      const r = await this.call('undo', { viewer });
+      if (!r.ok) {
+        this.onError(r.error);
+        this.scheduleBots();
+        return false;
+      }
+      this.commit(r.result, viewer, { by: 'undo', undo: true });
+      return true;
+    });
+  }
+
+  // Takes over a game record. A refused record leaves the engine's game and
+  // the saved one exactly as they were: nothing is committed.
+  // → {ok: true} | {ok: false, error}
+  async importRecord(args) {
+    this.cancelBots();
+    return this.serial(async () => {
+      const r = await this.call('import', args);
+      if (!r.ok) return r;
+      this.paused = false;
+      this.game = null;
+      this.commit(r.result, args.viewer, { fresh: true, imported: true });
+      return { ok: true };
+    });
+  }
+
   nextHand() {
     this.cancelBots();
     return this.serial(async () => {
@@ -163,7 +216,7 @@ export class Session {
   scheduleBots() {
     this.cancelBots();
     const g = this.game;
-    if (!g || g.handoff != null || g.state.hand_over || this.stalled || this.paused) return;
+    if (!g || g.handoff != null || g.state.hand_over || this.stalled || this.paused || isSheet(g.state)) return;
     if (!g.state.due.bots.length && !g.state.due.humans.length) return;
     this.botTimer = setTimeout(() => {
       this.botTimer = null;

@@ -2,7 +2,7 @@
 // which actions are legal, whose turn it is and every rule stay in Python.
 import { h } from './dom.js';
 import { has, t } from './i18n.js';
-import { cardFace, cardName, chalk } from './cards.js';
+import { cardFace, cardName, knollenBadge, marksView } from './cards.js';
 
 const CORE_TYPES = new Set(['look', 'knock', 'hold', 'pass', 'play']);
 
@@ -13,7 +13,11 @@ export function nameOf(view, seat) {
 export function describeLog(view, entry) {
   const name = nameOf(view, entry.seat);
   switch (entry.type) {
-    case 'knock': return t(entry.auto ? 'log.knockAuto' : 'log.knock', { name, value: entry.value });
+    case 'knock': return t(entry.auto ? 'log.knockAuto' : entry.blind ? 'log.knockBlind' : 'log.knock', { name, value: entry.value });
+    case 'win': return t('log.win', { name });
+    case 'exchange': return t('log.exchange', { name });
+    case 'penalty': return has(`log.penalty.${entry.kind}`) ? t(`log.penalty.${entry.kind}`, { name })
+      : t('log.other', { name, type: `${entry.type} ${entry.kind}` });
     case 'hold': return t('log.hold', { name });
     case 'pass': return t('log.pass', { name });
     case 'look': return t('log.look', { name });
@@ -36,29 +40,49 @@ export function statusText(view) {
   return me == null ? t('status.spectator') : '';
 }
 
+// In Knolle games a player at 0 marks stays in and collects Knollen.
+export function isOut(view, p) {
+  return p.out && view.game_end !== 'knolle';
+}
+
+// Extra words for hands that are not played as usual (a final, the long one).
+export function handKindText(view) {
+  const kind = view.hand_kind;
+  return kind && kind !== 'normal' && has(`hand_kind.${kind}`) ? t(`hand_kind.${kind}`) : null;
+}
+
+export function undoButton({ ready }, extraClass = '') {
+  return h('button', {
+    type: 'button', class: `undo ${extraClass}`.trim(), dataset: { action: 'undo' }, disabled: !ready,
+    'aria-label': t('btn.undo.label'),
+  }, h('span', { class: 'undo-icon', 'aria-hidden': 'true', text: '↶' }), ` ${t('btn.undo')}`);
+}
+
 function seatBox(view, p) {
   const r = view.response;
   const toAct = r ? r.to_answer === p.seat : view.turn === p.seat;
   const classes = ['seat'];
   if (p.seat === view.seat) classes.push('me');
   if (p.passed) classes.push('passed');
-  if (p.out) classes.push('out');
+  const out = isOut(view, p);
+  if (out) classes.push('out');
   if (toAct) classes.push('active');
   if (view.last_knocker === p.seat) classes.push('knocker');
   const badges = [];
-  if (p.out) badges.push(t('table.out'));
+  if (out) badges.push(t('table.out'));
   else if (p.passed) badges.push(t('table.passed'));
   if (toAct) badges.push(r ? t('table.answers') : t('table.turn'));
   if (view.last_knocker === p.seat) badges.push(t('table.knocker'));
-  if (p.hammer && !p.out) badges.push(t('table.hammer'));
+  if (p.hammer && !out) badges.push(t('table.hammer'));
   if (view.dealer === p.seat) badges.push(t('table.dealer'));
   if (p.in_hand && !p.looked) badges.push(t('table.blind'));
   return h('li', { class: classes.join(' '), dataset: { seat: p.seat } },
     h('span', { class: 'seat-name' },
       h('bdi', { text: p.name }),
       p.seat === view.seat ? h('span', { class: 'you', text: ` (${t('table.you')})` }) : null),
-    chalk(p.marks),
+    marksView(view, p.marks),
     h('span', { class: 'seat-info' },
+      knollenBadge(p.knollen),
       p.in_hand ? h('span', { class: 'backs', 'aria-label': t('table.cardsLeft', { n: p.cards_left }), role: 'img' },
         '▮'.repeat(p.cards_left)) : null,
       badges.map((b) => h('span', { class: 'badge', text: b }))));
@@ -82,6 +106,7 @@ function centre(view) {
       h('span', { class: 'hand-no', text: t('table.hand', { hand: view.hand_no }) }),
       h('strong', { class: 'value', 'aria-label': t('table.value.label', { value: view.value, max: view.max_value }) },
         t('table.value', { value: view.value }))),
+    handKindText(view) ? h('p', { class: 'hand-kind', text: handKindText(view) }) : null,
     h('p', { class: 'knock-line', text: view.last_knocker
       ? t('table.lastKnock', { name: nameOf(view, view.last_knocker) }) : t('table.noKnock') }),
     h('div', { class: `trick${showLast ? ' previous' : ''}`, role: 'group',
@@ -92,7 +117,7 @@ function centre(view) {
     showLast ? h('p', { class: 'trick-winner', text: t('table.lastTrick', { name: nameOf(view, last.winner) }) }) : null));
 }
 
-function otherLabel(view, a) {
+export function otherLabel(view, a) {
   const key = `action.${a.type}`;
   const vars = { name: a.target != null ? nameOf(view, a.target) : '', index: a.index ?? '' };
   return has(key) ? t(key, vars) : a.type;
@@ -146,13 +171,16 @@ export function renderTableControls(view, { ready }) {
   const me = view.players.find((p) => p.seat === view.seat);
   if (!me) return [];
   const disabled = !ready;
+  // Taking back the last tap is always offered; the engine says when there
+  // is nothing to take back.
+  const undoRow = h('div', { class: 'tool-row' }, undoButton({ ready }));
   const r = view.response;
   if (r && r.to_answer === me.seat) {
-    return [h('div', { class: 'answer-row' },
+    return [undoRow, h('div', { class: 'answer-row' },
       h('button', { type: 'button', class: 'big hold', dataset: { action: 'hold' }, disabled, text: t('btn.hold') }),
       h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }))];
   }
-  if (!me.in_hand) return [];
+  if (!me.in_hand) return [undoRow];
   // Knock stays visible even when not legal, so a wrong knock is explained by
   // the engine rather than hidden; pass shows only where a variant allows it.
   const row = [h('button', {
@@ -171,5 +199,6 @@ export function renderTableControls(view, { ready }) {
       type: 'button', class: 'other', dataset: { action: 'other', index }, disabled, text: otherLabel(view, a),
     }))));
   }
+  rows.unshift(undoRow);
   return rows;
 }

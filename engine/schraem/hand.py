@@ -128,6 +128,15 @@ class Hand:
                 return s
         return seat
 
+    def others_from(self, seat: int) -> list[int]:
+        """Everyone else still in the hand, clockwise from `seat`: the order
+        in which a knock (or a request for a fresh deal) is answered."""
+        out, s = [], self.next_in(seat)
+        while s != seat:
+            out.append(s)
+            s = self.next_in(s)
+        return out
+
     @property
     def over(self) -> bool:
         return self.winner is not None or self.void
@@ -289,11 +298,7 @@ class Hand:
             self.round_knocker = s
             self.round_old = old
             self.answers = []
-            r, seat = [], self.next_in(s)
-            while seat != s:
-                r.append(seat)
-                seat = self.next_in(seat)
-            self.responders = r
+            self.responders = self.others_from(s)
         elif typ == "hold":
             self.responders.pop(0)
             self.answers.append((s, "hold"))
@@ -350,11 +355,7 @@ class Hand:
             self.redeal_asked[s] = True
             self.redeal_asker = s
             self.redeal_answers = []
-            r, seat = [], self.next_in(s)
-            while seat != s:
-                r.append(seat)
-                seat = self.next_in(seat)
-            self.redeal_waiting = r
+            self.redeal_waiting = self.others_from(s)
         elif typ == "agree":
             self.redeal_waiting.pop(0)
             self.redeal_answers.append((s, "agree"))

@@ -53,7 +53,7 @@ def test_fake_clock_stops_the_search_and_stays_deterministic():
     ticks = [0.0]
 
     def clock():
-        ticks[0] += 0.3
+        ticks[0] += 0.01
         return ticks[0]
 
     game = Game(["a", "b", "c", "d"], dealer=4)
@@ -64,12 +64,28 @@ def test_fake_clock_stops_the_search_and_stays_deterministic():
     for _ in range(2):
         ticks[0] = 0.0
         rep = {}
-        budget = Budget(samples=500, nodes=10**9, seconds=0.5, clock=clock)
+        budget = Budget(samples=500, nodes=10**9, seconds=0.05, clock=clock)
         a = decide(v, random.Random(3), budget, rep)
         assert a in v["legal"]
         reports.append((a, rep["samples"]))
     assert reports[0] == reports[1]
-    assert 1 <= reports[0][1] <= 3  # stopped by the (fake) clock, not the 500 samples
+    assert 1 <= reports[0][1] <= 5  # stopped by the (fake) clock, not the 500 samples
+
+
+def test_clock_already_out_falls_back_to_a_legal_action():
+    game = Game(["a", "b", "c"], dealer=3)
+    game.deal(cards=[["10H", "9H", "KS", "JC"], ["8H", "AS", "QS", "7D"], ["10C", "9C", "8C", "7C"]])
+    game.apply({"seat": 1, "type": "look"})
+    v = view(game, 1)
+    ticks = [0.0]
+
+    def clock():
+        ticks[0] += 1.0
+        return ticks[0]
+
+    rep = {}
+    a = decide(v, random.Random(1), Budget(samples=40, seconds=0.5, clock=clock), rep)
+    assert a in v["legal"] and rep["samples"] == 0
 
 
 def test_no_budget_falls_back_to_a_legal_action():

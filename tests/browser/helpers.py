@@ -230,3 +230,54 @@ def shot(page, artifacts: Path, name: str) -> Path:
     path = artifacts / name
     page.screenshot(path=path)
     return path
+
+
+# --- scoresheet (real cards), records -------------------------------------
+
+def start_sheet(page, names, *, rules: str | None = None, dealer: int | None = None) -> None:
+    """Set up a scoresheet table (real cards) through the start screen."""
+    if screen(page) != "start":
+        page.locator('header [data-action="setup"]').tap()
+    page.locator('[data-action="mode"][data-mode="sheet"]').tap()
+    assert page.locator('[data-field="who"]').count() == 0, "a scoresheet has no computer players"
+    page.select_option('[data-field="count"]', str(len(names)))
+    for i, name in enumerate(names):
+        page.fill(f'[data-field="name"][data-seat="{i}"]', name)
+        page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
+    if rules:
+        page.select_option('[data-field="rules"]', rules)
+    if dealer:
+        page.select_option('[data-field="dealer"]', str(dealer))
+    page.locator('[data-action="new-game"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen !== 'start'")
+    wait_idle(page)
+
+
+def sheet_button(page, seat: int, act: str):
+    """The scoresheet button of `seat` for one entry: act is the entry's key,
+    e.g. knock, knock-blind, hold, pass, win, penalty-renege."""
+    return page.locator(f'[data-action="sheet"][data-seat="{seat}"][data-act="{act}"]')
+
+
+def sheet_tap(page, seat: int, act: str) -> None:
+    sheet_button(page, seat, act).tap()
+    wait_idle(page)
+
+
+def sheet_entries(page, seat: int) -> list[str]:
+    """The entry keys offered on screen for `seat` (penalties only once opened)."""
+    return page.eval_on_selector_all(f'[data-action="sheet"][data-seat="{seat}"]', "els => els.map(e => e.dataset.act)")
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, a[href]')]
+  .filter(el => el.offsetParent !== null)
+  .map(el => ({ el: el.dataset.action || el.dataset.card || el.dataset.field || el.id || el.tagName,
+                w: el.getBoundingClientRect().width, h: el.getBoundingClientRect().height }))
+  .filter(b => b.w < 48 || b.h < 48)"""
+
+
+def assert_axe_clean(page, site, name: str) -> None:
+    """No axe-core violation, and every visible control at least 48 x 48 px."""
+    violations = run_axe(page, site)
+    assert violations == [], f"{name}: {violations}"
+    assert page.evaluate(SMALL_TARGETS) == [], name

@@ -11,7 +11,7 @@ from helpers import (FEEDBACK_PROBE, GAME_KEY, card_names, engine_message, engin
                      open_app, play_step, play_until_over, screen, seed_storage, shell_record, shot, start_game, stored,
                      tap, wait_idle, wait_shell_ready)
 
-THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:random")]
+THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:medium")]
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ APP_BUDGETS = {
 # The app: the same thinking, but never longer than the wall clock allows
 # (150 ms p95 per decision in Pyodide on a phone; the cap leaves room for
 # one more sample and the bridge around the decision).
-APP_SECONDS = 0.12
+APP_SECONDS = 0.1
 
 
 def _capped(b: Budget) -> Budget:

@@ -54,7 +54,7 @@ class Solver:
     """Positions among k players with `root` asking. One Solver serves all
     samples of one decision (the memo holds whole positions)."""
 
-    __slots__ = ("k", "root", "memo", "nodes", "limit")
+    __slots__ = ("k", "root", "memo", "nodes", "limit", "clock", "deadline")
 
     def __init__(self, k: int, root: int, limit: int | None = None):
         self.k = k
@@ -62,6 +62,9 @@ class Solver:
         self.memo: dict = {}
         self.nodes = 0
         self.limit = limit
+        # Wall clock: with a deadline, checked every 256 nodes (anytime use).
+        self.clock = None
+        self.deadline = None
 
     # A position: hands (tuple of masks), movers (players still to play in
     # this trick, in order), led suit (-1 before the first card), wp / wc:
@@ -82,6 +85,8 @@ class Solver:
             return got
         self.nodes += 1
         if self.limit is not None and self.nodes > self.limit:
+            raise OutOfBudget()
+        if self.deadline is not None and not self.nodes & 255 and self.clock() >= self.deadline:
             raise OutOfBudget()
         m = movers[0]
         rest = movers[1:]
@@ -159,7 +164,7 @@ class ModelSolver:
     trick against players who play like that? `seen` is the mask of cards
     face up before the search starts; `full` the mask of all cards."""
 
-    __slots__ = ("k", "root", "policy", "memo", "nodes", "limit", "seen", "full")
+    __slots__ = ("k", "root", "policy", "memo", "nodes", "limit", "seen", "full", "clock", "deadline")
 
     def __init__(self, k: int, root: int, policy, seen: int, full: int = (1 << 32) - 1, limit: int | None = None):
         self.k = k
@@ -170,6 +175,8 @@ class ModelSolver:
         self.memo: dict = {}
         self.nodes = 0
         self.limit = limit
+        self.clock = None
+        self.deadline = None
 
     def wins(self, hands: tuple, movers: tuple, led: int, wp: int, wc: int, played: int) -> bool:
         """`played`: cards played since the search started (face up now)."""
@@ -186,6 +193,8 @@ class ModelSolver:
             return got
         self.nodes += 1
         if self.limit is not None and self.nodes > self.limit:
+            raise OutOfBudget()
+        if self.deadline is not None and not self.nodes & 255 and self.clock() >= self.deadline:
             raise OutOfBudget()
         m = movers[0]
         rest = movers[1:]

@@ -106,10 +106,13 @@ class Decider:
         """Call a solver method within the decision's node budget; raises
         OutOfBudget (the sample is then dropped) when it is spent."""
         left = self.budget.nodes - self.nodes_used
-        if left <= 0:
+        if left <= 0 or self.out_of_time():
             raise OutOfBudget()
         start = solver.nodes
         solver.limit = start + left
+        if self.budget.seconds is not None:
+            solver.clock = self.budget.clock
+            solver.deadline = self.start + self.budget.seconds
         try:
             return fn(*args)
         finally:
@@ -343,7 +346,7 @@ def _answer(dec: Decider, report) -> str:
     p_sum = 0.0
     deals = dec.deals()
     for d in deals:
-        if n >= 1 and dec.out_of_time():
+        if dec.out_of_time():
             break
         alive = list(sit.alive)
         committed = list(sit.committed)
@@ -397,7 +400,7 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     e_lose0 = equity.expected_others(sit.marks, sit.committed, alive0, v, me)
     trivial = len(legal) == 1 and not can_knock
     for d in ([] if trivial else dec.deals()):
-        if n >= 1 and dec.out_of_time():
+        if dec.out_of_time():
             break
         seats, hands, movers, led, wp, wc = dec.position(d, alive0)
         solver = dec.solver(seats, me)

@@ -1,0 +1,178 @@
+"""Game records leave and enter the phone as files: export downloads the
+current record (a Blob, nothing sent anywhere) that replays in the engine and
+restores the game on another phone; a broken file is refused with the
+engine's words (which hand, which action, which rule) and the game on the
+phone stays exactly as it was."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from helpers import (GAME_KEY, assert_axe_clean, lang, message, open_app, screen, sheet_entries, sheet_tap, start_game,
+                     start_sheet, stored, tap, wait_idle)
+from schraem.errors import RecordError
+from schraem.game import Game
+
+PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
+FILE_NAME = re.compile(r"schraem-[a-z_]+-\d{4}-\d\d-\d\d-\d{4}\.json")
+
+
+def _raw_save(page) -> str:
+    return page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})")
+
+
+def _export(page, tmp_path):
+    with page.expect_download() as info:
+        page.locator('[data-action="export"]').first.tap()
+    download = info.value
+    assert FILE_NAME.fullmatch(download.suggested_filename), download.suggested_filename
+    assert download.url.startswith("blob:")
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    return path
+
+
+def _import(page, path) -> None:
+    with page.expect_file_chooser() as chooser:
+        page.locator('[data-action="import"]').tap()
+    chooser.value.set_files(str(path))
+
+
+def _sheet_game(page):
+    """Hand 1: Anne knocks, Hubert passes, Hans wins. Hand 2: Gerda knocked."""
+    start_sheet(page, PEOPLE, dealer=4)
+    for seat, act in ((1, "knock"), (2, "pass"), (3, "hold"), (4, "hold"), (4, "win")):
+        sheet_tap(page, seat, act)
+    tap(page, '[data-action="next-hand"]')
+    sheet_tap(page, 3, "knock")
+
+
+def test_export_replays_and_import_restores_it_on_another_phone(new_context, site, tmp_path, request_log):
+    page = new_context(locale="de-DE", accept_downloads=True).new_page()
+    open_app(page, site, seed=21)
+    _sheet_game(page)
+    saved = stored(page)
+    marks = [p["marks"] for p in saved["state"]["view"]["players"]]
+    assert marks == [5, 6, 5, 7]
+
+    page.locator('header [data-action="setup"]').tap()
+    path = _export(page, tmp_path)
+    record = json.loads(path.read_text())
+    assert record == saved["save"]["record"]
+    # The file is a game record the engine replays to the same marks.
+    game = Game.from_record(record)
+    assert record["format"] == "schraem-record/1"
+    assert list(game.marks) == [7 - 2, 7 - 1, 7 - 2, 7]
+    assert len(record["hands"]) == 2 and record["hands"][1]["actions"] == [{"seat": 3, "type": "knock"}]
+    assert request_log.foreign(site.origin) == []
+
+    # A fresh phone: nothing saved, the file chosen on the start screen.
+    other = new_context(locale="de-DE").new_page()
+    open_app(other, site, seed=22)
+    assert screen(other) == "start" and stored(other) is None
+    _import(other, path)
+    other.wait_for_function("() => document.body.dataset.screen === 'sheet'")
+    wait_idle(other)
+    restored = stored(other)
+    assert restored["save"]["record"] == record
+    assert restored["save"]["table"]["real_cards"] is True
+    assert [p["marks"] for p in restored["state"]["view"]["players"]] == marks
+    assert other.locator('.sheet-seat[data-seat="1"] .chalk').inner_text() == "/////"
+    assert "Gerda hat zuletzt geklopft" in other.locator(".sheet-head").inner_text()
+    # It goes on there: Hans answers Gerda's knock.
+    assert sheet_entries(other, 4) == ["hold", "pass"]
+    sheet_tap(other, 4, "hold")
+    assert stored(other)["save"]["record"]["hands"][1]["actions"][-1] == {"seat": 4, "type": "hold"}
+
+
+def test_a_game_against_the_computer_exports_and_imports_as_pass_and_play(new_context, site, tmp_path):
+    page = new_context(locale="de-DE", accept_downloads=True).new_page()
+    open_app(page, site, seed=23, pace="60000")
+    start_game(page, [("Anne", "human"), ("Hubert", "bot:easy")], dealer=2)
+    tap(page, '[data-action="look"]')
+    card = stored(page)["state"]["view"]["my_cards"][0]
+    tap(page, f'[data-card="{card}"]')
+    saved = stored(page)
+    page.locator('header [data-action="setup"]').tap()
+    path = _export(page, tmp_path)
+    record = json.loads(path.read_text())
+    assert record == saved["save"]["record"]
+    assert str(Game.from_record(record).hand.log[-1][0].card) == card
+
+    other = new_context(locale="de-DE").new_page()
+    open_app(other, site, seed=24)
+    _import(other, path)
+    # Both seats are people at this phone now: it goes to Hubert, who is due.
+    other.wait_for_function("() => document.body.dataset.screen === 'pass'")
+    wait_idle(other)
+    restored = stored(other)
+    assert restored["save"]["record"]["hands"] == record["hands"]
+    assert [p["kind"] for p in restored["save"]["table"]["players"]] == ["human", "human"]
+    assert restored["handoff"] == 2
+    assert other.locator("[data-card]").count() == 0
+
+
+def _broken_record():
+    """Anne knocks twice in a row while the others still owe an answer."""
+    record = {"format": "schraem-record/1", "rules": "rheinland", "options": {},
+              "players": [{"name": n} for n in PEOPLE], "dealer": 4,
+              "hands": [{"deal": None, "actions": [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"},
+                                                   {"seat": 2, "type": "knock"}]}]}
+    with pytest.raises(RecordError) as refused:
+        Game.from_record(record)
+    return record, refused.value
+
+
+def test_a_broken_record_is_refused_and_the_game_kept(new_context, site, tmp_path):
+    page = new_context(locale="de-DE").new_page()
+    open_app(page, site, seed=25)
+    start_sheet(page, PEOPLE, dealer=4)
+    sheet_tap(page, 1, "knock")
+    before = _raw_save(page)
+    drawn = page.locator("#sheet").inner_text()
+
+    record, error = _broken_record()
+    assert error.de.startswith("Spiel 1, Aktion 2: ")
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(record))
+    page.locator('header [data-action="setup"]').tap()
+    _import(page, path)
+    page.wait_for_function("() => !document.getElementById('message').hidden")
+    wait_idle(page)
+    shown = message(page)
+    assert shown == f"Spielbericht abgelehnt – {error.de} Das laufende Spiel bleibt, wie es war."
+    assert "Spiel 1, Aktion 2" in shown and "antworten" in shown  # which hand, which action, which rule
+    assert screen(page) == "start"
+    assert _raw_save(page) == before
+    page.locator('[data-action="lang"]').tap()
+    assert lang(page) == "en" and message(page).startswith(f"Game record refused – {error.en}")
+    assert "hand 1, action 2" in message(page)
+    page.locator('[data-action="lang"]').tap()
+
+    # Not JSON at all.
+    junk = tmp_path / "notes.json"
+    junk.write_text("Anne 5, Hubert 6 {")
+    _import(page, junk)
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('JSON')")
+    assert message(page) == "Diese Datei ist kein Spielbericht: Sie enthält kein gültiges JSON. Das laufende Spiel bleibt, wie es war."
+    assert _raw_save(page) == before
+
+    # The game on the phone (and in the engine) is the one from before.
+    tap(page, '[data-action="continue"]')
+    assert screen(page) == "sheet" and message(page) == ""
+    assert page.locator("#sheet").inner_text() == drawn
+    sheet_tap(page, 2, "hold")
+    assert stored(page)["save"]["record"]["hands"][0]["actions"] == [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"}]
+
+
+def test_axe_on_the_refused_import(new_context, site, tmp_path):
+    page = new_context(locale="de-DE", service_workers="block").new_page()
+    open_app(page, site, seed=26)
+    record, _ = _broken_record()
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(record))
+    _import(page, path)
+    page.wait_for_function("() => !document.getElementById('message').hidden")
+    assert_axe_clean(page, site, "start with a refused import")

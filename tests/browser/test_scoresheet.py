@@ -1,0 +1,289 @@
+"""Scoresheet mode: a table that plays with real cards while the phone keeps
+the chalk. Entries are tapped per seat (exactly what the engine lists in
+sheet_legal), every entry is saved before it is drawn and survives a reload,
+and the last entry can be taken back."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import (GAME_KEY, app_url, assert_axe_clean, message, open_app, screen, sheet_button, sheet_entries,
+                     sheet_tap, shot, start_sheet, stored, tap, wait_idle, wait_shell_ready)
+
+PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
+
+
+@pytest.fixture
+def de_page(new_context):
+    return new_context(locale="de-DE").new_page()
+
+
+def chalk_of(page, seat: int, where: str = ".sheet-seat") -> str:
+    """The strokes drawn for `seat` (its marks, as chalk)."""
+    return page.locator(f'{where}[data-seat="{seat}"] .chalk').first.inner_text()
+
+
+def marks_label(page, seat: int, where: str = ".sheet-seat") -> str:
+    return page.locator(f'{where}[data-seat="{seat}"] .chalk').first.get_attribute("aria-label")
+
+
+def test_a_scoresheet_hand_entered_by_tapping(de_page, site, artifacts, page_errors):
+    page = de_page
+    open_app(page, site, seed=1)
+    start_sheet(page, PEOPLE, dealer=4)
+    assert screen(page) == "sheet"
+    save = stored(page)
+    assert save["save"]["table"]["real_cards"] is True
+    assert [p["kind"] for p in save["save"]["table"]["players"]] == ["human"] * 4
+    assert save["save"]["record"]["hands"][0]["deal"] is None  # real cards: nothing dealt on the phone
+    assert page.locator("[data-card]").count() == 0
+    for seat in range(1, 5):
+        assert chalk_of(page, seat) == "///////"
+    assert page.locator(".sheet-head .value").inner_text() == "Es geht um 1"
+
+    # Every seat gets exactly the entries the engine lists; penalties wait
+    # behind their own button.
+    legal = save["state"]["sheet_legal"]
+    assert sheet_entries(page, 1) == ["knock", "knock-blind", "win"]
+    assert {a["type"] for a in legal["1"]} == {"knock", "win", "penalty"}
+    assert page.locator('[data-act^="penalty-"]').count() == 0
+    for seat in range(1, 5):
+        box = sheet_button(page, seat, "knock").bounding_box()
+        assert box["width"] >= 48 and box["height"] >= 48
+
+    # Anne knocks; Hubert passes, Gerda and Hans hold; Hans wins the hand.
+    sheet_tap(page, 1, "knock")
+    assert page.locator(".sheet-head .value").inner_text() == "Es geht um 2"
+    assert "Anne hat zuletzt geklopft" in page.locator(".sheet-head").inner_text()
+    assert "Hubert ist dran: halten oder passen?" == page.locator(".status").inner_text()
+    assert "active" in page.locator('.sheet-seat[data-seat="2"]').get_attribute("class")
+    assert sheet_entries(page, 2) == ["hold", "pass"]
+    assert sheet_entries(page, 3) == [] and sheet_entries(page, 1) == []  # only the one due answers
+    page.locator('[data-action="penalty-menu"][data-seat="3"]').tap()
+    assert sheet_entries(page, 3) == ["penalty-renege", "penalty-lead_out_of_turn", "penalty-misdeal"]
+    shot(page, artifacts, "scoresheet-answer.png")
+    page.locator('[data-action="penalty-close"][data-seat="3"]').tap()
+    assert sheet_entries(page, 3) == []
+
+    sheet_tap(page, 2, "pass")
+    hubert = page.locator('.sheet-seat[data-seat="2"]')
+    assert "passed" in hubert.get_attribute("class") and "gepasst" in hubert.inner_text()
+    sheet_tap(page, 3, "hold")
+    sheet_tap(page, 4, "hold")
+    shot(page, artifacts, "scoresheet.png")
+    assert "Hans hält." in page.locator(".log").inner_text()
+    sheet_tap(page, 4, "win")
+
+    assert screen(page) == "result"
+    assert page.locator(".result h2").inner_text() == "Hans gewinnt das Spiel"
+    rows = page.locator(".results tbody tr")
+    assert rows.locator(".lost").all_inner_texts() == ["−2", "−1", "−2", "0"]
+    assert [chalk_of(page, s, ".results tr") for s in range(1, 5)] == ["/////", "//////", "/////", "///////"]
+    shot(page, artifacts, "scoresheet-result.png")
+    record = stored(page)["save"]["record"]
+    assert record["hands"][0]["actions"] == [
+        {"seat": 1, "type": "knock"}, {"seat": 2, "type": "pass"}, {"seat": 3, "type": "hold"},
+        {"seat": 4, "type": "hold"}, {"seat": 4, "type": "win"}]
+
+    # The next hand: the winner deals, the chalk carries over.
+    tap(page, '[data-action="next-hand"]')
+    assert screen(page) == "sheet"
+    assert page.locator("#sheet-heading").inner_text() == "Spielzettel · Spiel 2"
+    assert "Hans gibt" in page.locator(".sheet-head").inner_text()
+    assert [chalk_of(page, s) for s in range(1, 5)] == ["/////", "//////", "/////", "///////"]
+    assert marks_label(page, 1) == "5 Schräm"
+    assert page_errors == []
+
+
+def _hand_two_mid_answer(page):
+    """Hand 1 done (Hans won), hand 2: Gerda knocked blind, Hans held, Anne
+    is to answer."""
+    start_sheet(page, PEOPLE, dealer=4)
+    for seat, act in ((1, "knock"), (2, "pass"), (3, "hold"), (4, "hold"), (4, "win")):
+        sheet_tap(page, seat, act)
+    tap(page, '[data-action="next-hand"]')
+    sheet_tap(page, 3, "knock-blind")
+    sheet_tap(page, 4, "hold")
+    assert sheet_entries(page, 1) == ["hold", "pass"]
+
+
+def test_reload_mid_scoresheet_restores_it(de_page, site):
+    page = de_page
+    open_app(page, site, seed=2)
+    _hand_two_mid_answer(page)
+    before = stored(page)
+    drawn = page.locator("#sheet").inner_text()
+    assert "Gerda klopft blind auf 2." in drawn
+
+    page.reload()
+    page.wait_for_selector("#sheet")
+    # Drawn from storage before the engine is up, taps held back until then.
+    early = page.evaluate("""() => ({
+        engine: document.documentElement.dataset.engine,
+        enabled: [...document.querySelectorAll('#sheet button, #controls button')].filter(b => !b.disabled).length })""")
+    assert early["engine"] != "ready" and early["enabled"] == 0
+    wait_shell_ready(page)
+    assert screen(page) == "sheet"
+    assert stored(page)["save"] == before["save"]
+    assert page.locator("#sheet").inner_text().replace("Engine startet – gleich kannst du tippen.", "") \
+        == drawn.replace("Engine startet – gleich kannst du tippen.", "")
+    assert [chalk_of(page, s) for s in range(1, 5)] == ["/////", "//////", "/////", "///////"]
+
+    # And the hand goes on from there.
+    sheet_tap(page, 1, "hold")
+    record = stored(page)["save"]["record"]
+    assert record["hands"][1]["actions"][:3] == [{"seat": 3, "type": "knock", "blind": True}, {"seat": 4, "type": "hold"},
+                                                 {"seat": 1, "type": "hold"}]
+
+
+def test_undo_takes_back_a_scoresheet_entry(de_page, site):
+    page = de_page
+    open_app(page, site, seed=3)
+    start_sheet(page, PEOPLE, dealer=4)
+    # Nothing entered yet: the engine says so.
+    tap(page, '#controls [data-action="undo"]')
+    assert message(page) == "Es gibt nichts zurückzunehmen."
+    assert stored(page)["save"]["record"]["hands"][0]["actions"] == []
+
+    sheet_tap(page, 1, "knock")
+    assert message(page) == ""
+    sheet_tap(page, 2, "hold")
+    tap(page, '#controls [data-action="undo"]')
+    view = stored(page)["state"]["view"]
+    assert stored(page)["save"]["record"]["hands"][0]["actions"] == [{"seat": 1, "type": "knock"}]
+    assert view["response"]["to_answer"] == 2
+    assert sheet_entries(page, 2) == ["hold", "pass"]
+
+    # A wrong "wins" is taken back from the result screen.
+    for seat, act in ((2, "hold"), (3, "hold"), (4, "hold"), (2, "win")):
+        sheet_tap(page, seat, act)
+    assert screen(page) == "result"
+    tap(page, '#controls [data-action="undo"]')
+    assert screen(page) == "sheet"
+    assert stored(page)["save"]["record"]["hands"][0]["actions"][-1] == {"seat": 4, "type": "hold"}
+    sheet_tap(page, 3, "win")
+    assert page.locator(".result h2").inner_text() == "Gerda gewinnt das Spiel"
+
+
+def test_penalties_are_entered_behind_the_penalty_menu(de_page, site):
+    page = de_page
+    open_app(page, site, seed=4)
+    start_sheet(page, PEOPLE, dealer=4)
+    sheet_tap(page, 1, "knock")
+    for seat in (2, 3, 4):
+        sheet_tap(page, seat, "hold")
+    toggle = page.locator('[data-action="penalty-menu"][data-seat="2"]')
+    assert toggle.get_attribute("aria-expanded") == "false"
+    toggle.tap()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    sheet_tap(page, 2, "penalty-renege")
+    assert "Strafe: Hubert hat nicht bedient." in page.locator(".log").inner_text()
+    assert page.locator('[data-act^="penalty-"]').count() == 0  # the menu closes after an entry
+    assert "out" not in page.locator('.sheet-seat[data-seat="2"]').get_attribute("class")
+    sheet_tap(page, 1, "win")
+    assert page.locator(".results tbody tr .lost").all_inner_texts() == ["0", "−2", "−2", "−2"]
+
+    # A misdeal voids the hand.
+    tap(page, '[data-action="next-hand"]')
+    page.locator('[data-action="penalty-menu"][data-seat="3"]').tap()
+    sheet_tap(page, 3, "penalty-misdeal")
+    assert screen(page) == "result"
+    assert "Vergeben" in page.locator(".reason").inner_text()
+    assert page.locator(".results tbody tr .lost").all_inner_texts() == ["0", "0", "0", "0"]
+
+
+def test_a_scoresheet_game_to_the_end(de_page, site, artifacts):
+    page = de_page
+    open_app(page, site, seed=5)
+    start_sheet(page, ["Anne", "Hubert"], dealer=2)
+    # Anne knocks and Hubert holds each hand until Hubert is out.
+    for _ in range(20):
+        if screen(page) == "over":
+            break
+        if screen(page) == "result":
+            tap(page, '[data-action="next-hand"]')
+            continue
+        view = stored(page)["state"]["view"]
+        if view["response"]:
+            sheet_tap(page, view["response"]["to_answer"], "hold")
+        elif "knock" in sheet_entries(page, 1) and view["value"] < 3:
+            sheet_tap(page, 1, "knock")
+        else:
+            sheet_tap(page, 1, "win")
+    assert screen(page) == "over"
+    view = stored(page)["state"]["view"]
+    assert view["winner"] == 1
+    score = view["scores"][0]
+    assert page.locator(".game-over h2").inner_text() == "Anne gewinnt die Spielrunde!"
+    assert str(score) in page.locator(".final-score").inner_text()
+    assert page.locator(".big-score").inner_text() == str(score)
+    shot(page, artifacts, "scoresheet-over.png")
+    # The last entry can still be taken back, and the record exported.
+    assert page.locator('#controls [data-action="undo"]').count() == 1
+    assert page.locator('#controls [data-action="export"]').count() == 1
+    tap(page, '#controls [data-action="undo"]')
+    assert screen(page) == "sheet"
+
+
+# --- accessibility -------------------------------------------------------
+
+@pytest.fixture
+def axe_page(new_context):
+    # Blocking the service worker lets axe be served from the app's origin.
+    return new_context(locale="de-DE", service_workers="block").new_page()
+
+
+def test_axe_on_the_scoresheet_screens(axe_page, site):
+    page = axe_page
+    open_app(page, site, seed=6)
+    page.locator('[data-action="mode"][data-mode="sheet"]').tap()
+    assert page.locator('[data-action="mode"][data-mode="sheet"]').get_attribute("aria-pressed") == "true"
+    assert_axe_clean(page, site, "start, scoresheet mode")
+    start_sheet(page, PEOPLE, dealer=4)
+    assert_axe_clean(page, site, "scoresheet")
+    sheet_tap(page, 1, "knock")
+    page.locator('[data-action="penalty-menu"][data-seat="3"]').tap()
+    assert_axe_clean(page, site, "scoresheet, answer and penalty menu")
+    for seat, act in ((2, "pass"), (3, "hold"), (4, "hold"), (4, "win")):
+        sheet_tap(page, seat, act)
+    assert_axe_clean(page, site, "scoresheet result")
+    page.locator('[data-action="lang"]').tap()
+    tap(page, '[data-action="next-hand"]')
+    assert_axe_clean(page, site, "scoresheet, English")
+    page.locator('header [data-action="setup"]').tap()
+    assert page.locator('[data-action="export"]').count() == 1
+    assert_axe_clean(page, site, "start with a game record section, English")
+
+
+def test_the_scoresheet_keeps_working_in_english(new_context, site):
+    page = new_context(locale="en-GB").new_page()
+    open_app(page, site, seed=7)
+    assert page.locator('[data-action="mode"][data-mode="sheet"]').inner_text().startswith("Scoresheet – real cards")
+    start_sheet(page, PEOPLE, dealer=4)
+    assert page.locator('[data-action="new-game"]').count() == 0
+    assert sheet_button(page, 1, "knock").inner_text() == "Knocks"
+    assert sheet_button(page, 1, "knock").get_attribute("aria-label") == "Anne knocks"
+    assert sheet_button(page, 1, "win").inner_text() == "Wins"
+    sheet_tap(page, 1, "knock-blind")
+    assert page.locator(".status").inner_text() == "Hubert to answer: hold or pass?"
+    assert "Anne knocks blind to 2." in page.locator(".log").inner_text()
+
+
+def test_a_saved_scoresheet_is_offered_on_the_start_screen(de_page, site):
+    page = de_page
+    open_app(page, site, seed=8, pace="60000")
+    start_sheet(page, PEOPLE, dealer=4)
+    sheet_tap(page, 1, "knock")
+    page.locator('header [data-action="setup"]').tap()
+    assert "gespeicherten Spielzettel" in page.locator(".saved-game").inner_text()
+    assert page.locator('[data-action="mode"][data-mode="sheet"]').get_attribute("aria-pressed") == "true"
+    tap(page, '[data-action="continue"]')
+    assert screen(page) == "sheet"
+    assert stored(page)["save"]["record"]["hands"][0]["actions"] == [{"seat": 1, "type": "knock"}]
+    # A fresh visit goes straight back to the scoresheet.
+    page.goto(app_url(site))
+    wait_shell_ready(page)
+    assert screen(page) == "sheet"
+    assert json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})"))["state"]["sheet_legal"]
+    wait_idle(page)
