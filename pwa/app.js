@@ -178,6 +178,10 @@ function onState(game, previous, info) {
   model.penaltyFor = null;
   const fresh = info.undo ? [] : newLogEntries(previous, game);
   render();
+  // On a long scoresheet the seat that must answer may be below the fold.
+  if (screenName() === 'sheet' && game.state.view.response && !info.loaded) {
+    document.querySelector('.sheet-seat.active')?.scrollIntoView({ block: 'nearest' });
+  }
   if (!info.loaded && fresh.some((e) => e.type === 'knock')) knockFeedback();
   measureTap();
   if (info.undo) announce(`${t('announce.undone')} ${spoken(game, [])}`.trim());

@@ -155,6 +155,11 @@ export function renderResultControls({ ready, sheet }) {
   return sheet ? [h('div', { class: 'tool-row' }, undoButton({ ready })), next] : [next];
 }
 
+// Scores below zero (Knollen, a lost game) with a real minus sign.
+function signed(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
 function overScoreText(view, name, winner) {
   const res = view.hand_result;
   const score = (view.scores || [])[winner - 1];
@@ -177,14 +182,14 @@ export function renderOver(view) {
     h('h2', { id: 'over-heading', text: heading }),
     name ? h('p', { class: 'final-score', text: overScoreText(view, name, winner) }) : null,
     name ? h('p', { class: 'big-score', 'aria-hidden': 'true', text: String(scores[winner - 1]) }) : null,
-    h('table', { class: 'results' },
+    h('table', { class: 'results scores' },
       h('caption', { text: t('over.scores') }),
       h('tbody', {}, view.players.map((p, i) => h('tr', {
-        class: p.seat === winner ? 'winner' : p.seat === loser ? 'loser' : null, dataset: { seat: p.seat },
+        class: p.seat === winner ? 'winner' : p.seat === loser && !winner ? 'loser' : null, dataset: { seat: p.seat },
       },
       h('th', { scope: 'row' }, h('bdi', { text: p.name }),
         p.seat === loser && !winner ? h('span', { class: 'badge loser-badge', text: t('over.loserBadge') }) : null),
-      h('td', { text: String(scores[i] ?? 0) }))))),
+      h('td', { text: signed(scores[i] ?? 0) }))))),
     res ? resultTable(view) : null);
 }
 

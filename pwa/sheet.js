@@ -44,12 +44,12 @@ function seatEntries(view, p, legal, { ready, penaltyFor }) {
     }
   }
   const penalties = legal.filter((a) => a.type === 'penalty');
-  // Variant entries (four courts, a fresh deal, …) exactly as the engine lists them.
-  for (const a of legal) {
-    if (used.has(a) || a.type === 'penalty') continue;
+  // Variant entries (four courts, a fresh deal, …) exactly as the engine
+  // lists them, on a row of their own: their labels are long.
+  const others = legal.filter((a) => !used.has(a) && a.type !== 'penalty').map((a) => {
     const text = otherLabel(view, a);
-    buttons.push(entryButton(a, p.seat, text, `${name}: ${text}`, 'other', disabled));
-  }
+    return entryButton(a, p.seat, text, `${name}: ${text}`, 'other', disabled);
+  });
   const open = penaltyFor === p.seat && penalties.length > 0;
   if (penalties.length) {
     buttons.push(h('button', {
@@ -58,7 +58,11 @@ function seatEntries(view, p, legal, { ready, penaltyFor }) {
       dataset: { action: 'penalty-menu', seat: p.seat },
     }, t('sheet.penalty')));
   }
-  const rows = [buttons.length ? h('div', { class: 'entries', role: 'group', 'aria-label': t('sheet.seat.actions', { name }) }, buttons) : null];
+  const rows = [buttons.length || others.length
+    ? h('div', { class: 'entries', role: 'group', 'aria-label': t('sheet.seat.actions', { name }) },
+      h('div', { class: 'entry-row' }, buttons),
+      others.length ? h('div', { class: 'entry-row variant' }, others) : null)
+    : null];
   if (open) {
     rows.push(h('div', { id: `penalties-${p.seat}`, class: 'penalties', role: 'group', 'aria-label': t('sheet.penalty.group', { name }) },
       penalties.map((a) => {

@@ -55,7 +55,7 @@ export function undoButton({ ready }, extraClass = '') {
   return h('button', {
     type: 'button', class: `undo ${extraClass}`.trim(), dataset: { action: 'undo' }, disabled: !ready,
     'aria-label': t('btn.undo.label'),
-  }, h('span', { class: 'undo-icon', 'aria-hidden': 'true', text: '↶' }), ` ${t('btn.undo')}`);
+  }, h('span', { class: 'undo-icon', 'aria-hidden': 'true', text: '↶' }), h('span', { class: 'undo-text', text: t('btn.undo') }));
 }
 
 function seatBox(view, p) {
@@ -173,17 +173,19 @@ export function renderTableControls(view, { ready }) {
   const disabled = !ready;
   // Taking back the last tap is always offered; the engine says when there
   // is nothing to take back.
-  const undoRow = h('div', { class: 'tool-row' }, undoButton({ ready }));
+  // It sits at the start of the thumb row, small, so it never crowds the
+  // table or the main buttons.
+  const undo = undoButton({ ready }, 'compact');
   const r = view.response;
   if (r && r.to_answer === me.seat) {
-    return [undoRow, h('div', { class: 'answer-row' },
+    return [h('div', { class: 'answer-row' }, undo,
       h('button', { type: 'button', class: 'big hold', dataset: { action: 'hold' }, disabled, text: t('btn.hold') }),
       h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }))];
   }
-  if (!me.in_hand) return [undoRow];
+  if (!me.in_hand) return [h('div', { class: 'tool-row' }, undoButton({ ready }))];
   // Knock stays visible even when not legal, so a wrong knock is explained by
   // the engine rather than hidden; pass shows only where a variant allows it.
-  const row = [h('button', {
+  const row = [undo, h('button', {
     type: 'button', class: 'big knock', dataset: { action: 'knock' }, disabled,
     'aria-label': t('btn.knock.label'),
   }, t('btn.knock'))];
@@ -199,6 +201,5 @@ export function renderTableControls(view, { ready }) {
       type: 'button', class: 'other', dataset: { action: 'other', index }, disabled, text: otherLabel(view, a),
     }))));
   }
-  rows.unshift(undoRow);
   return rows;
 }

@@ -251,6 +251,9 @@ def test_axe_on_the_scoresheet_screens(axe_page, site):
     page.locator('[data-action="lang"]').tap()
     tap(page, '[data-action="next-hand"]')
     assert_axe_clean(page, site, "scoresheet, English")
+    sheet_tap(page, 2, "knock-blind")
+    page.locator('[data-action="penalty-menu"][data-seat="1"]').tap()
+    assert_axe_clean(page, site, "scoresheet, English, answer and penalty menu")
     page.locator('header [data-action="setup"]').tap()
     assert page.locator('[data-action="export"]').count() == 1
     assert_axe_clean(page, site, "start with a game record section, English")

@@ -113,7 +113,7 @@ def test_a_loser_only_format_names_the_loser(new_context, site, tmp_path, artifa
     view = stored(page)["state"]["view"]
     assert view["loser"] == 1 and view["winner"] is None
     assert page.locator(".game-over h2").inner_text() == "Anne verliert die Spielrunde."
-    loser_row = page.locator('.game-over > .results tr[data-seat="1"]')
+    loser_row = page.locator('.game-over .scores tr[data-seat="1"]')
     assert "loser" in loser_row.get_attribute("class") and "verliert" in loser_row.inner_text()
     assert page.locator(".final-score").count() == 0
     # Points counted up on the last hand's table too.

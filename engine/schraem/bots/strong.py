@@ -8,8 +8,8 @@ One decision:
    everything seen: cards played, suits a player failed to follow (voids),
    and how many cards everyone (passers included) still holds. Each deal is
    weighted by how well it explains the others' bets (a knock after looking,
-   a hold, a pass) under a model of a sensible player, and the deals are
-   resampled by weight.
+   a hold, a pass) and card plays under a model of a sensible player (the
+   heuristic bot's judgement), and the deals are resampled by weight.
 3. Solve every sampled deal's card play exactly (solver.py, the inner bitmask
    representation) for each option: each card I may play, knocking (with the
    others' answers predicted from their sampled cards), holding or passing.
@@ -41,7 +41,11 @@ SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 class Budget:
     """How much thinking one decision may do. `samples` and `nodes` are
     deterministic; `seconds` is a wall-clock cap read from `clock` (inject a
-    fake clock in tests; None: no cap)."""
+    fake clock in tests; None: no cap), checked between samples and every
+    256 solver nodes. `inference`: weight the sampled deals by the others'
+    bets and plays (`oversample` candidates per kept deal). `model`: also
+    score each card against the player model's card play (off: it cost
+    twice the time and measured no better)."""
 
     def __init__(self, samples: int = 40, nodes: int = 60000, seconds: float | None = None, clock=time.perf_counter,
                  inference: bool = True, oversample: int = 2, model: bool = False):

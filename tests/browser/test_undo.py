@@ -1,0 +1,46 @@
+"""Undo on the phone's own table: the last tap is taken back by the engine
+(and saved before it is drawn); with nothing left to take back the engine's
+message is shown."""
+from __future__ import annotations
+
+from helpers import message, open_app, screen, shot, start_game, stored, tap
+
+THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+
+
+def test_undo_takes_back_taps_on_the_table(new_context, site, artifacts):
+    page = new_context(locale="de-DE").new_page()
+    # Slow computers: nothing moves but Anne's taps.
+    open_app(page, site, seed=41, pace="60000")
+    start_game(page, THREE_BOTS, dealer=4)  # Anne leads
+    undo = page.locator('#controls [data-action="undo"]')
+    assert undo.inner_text().split() == ["↶", "Zurücknehmen"]
+    box = undo.bounding_box()
+    assert box["width"] >= 48 and box["height"] >= 48
+
+    tap(page, '[data-action="look"]')
+    tap(page, '[data-action="knock"]')
+    view = stored(page)["state"]["view"]
+    assert view["value"] == 2 and view["response"]["knocker"] == 1
+    shot(page, artifacts, "table-undo.png")
+
+    tap(page, '#controls [data-action="undo"]')
+    assert screen(page) == "table"
+    save = stored(page)
+    assert save["save"]["record"]["hands"][0]["actions"] == [{"seat": 1, "type": "look"}]
+    assert save["state"]["view"]["value"] == 1 and save["state"]["view"]["response"] is None
+    assert page.locator(".value").inner_text() == "Es geht um 1"
+    assert page.locator("button[data-card]").count() == 4  # still looked
+
+    tap(page, '#controls [data-action="undo"]')
+    assert stored(page)["save"]["record"]["hands"][0]["actions"] == []
+    assert page.locator("button[data-card]").count() == 0
+    assert page.locator('[data-action="look"]').count() == 1
+
+    tap(page, '#controls [data-action="undo"]')
+    assert message(page) == "Es gibt nichts zurückzunehmen."
+    page.locator('[data-action="lang"]').tap()
+    assert message(page) == "There is nothing to take back."
+    # The next accepted tap clears it.
+    tap(page, '[data-action="look"]')
+    assert message(page) == ""
