@@ -53,7 +53,7 @@ def test_fake_clock_stops_the_search_and_stays_deterministic():
     ticks = [0.0]
 
     def clock():
-        ticks[0] += 0.01
+        ticks[0] += 0.001
         return ticks[0]
 
     game = Game(["a", "b", "c", "d"], dealer=4)
@@ -69,7 +69,7 @@ def test_fake_clock_stops_the_search_and_stays_deterministic():
         assert a in v["legal"]
         reports.append((a, rep["samples"]))
     assert reports[0] == reports[1]
-    assert 1 <= reports[0][1] <= 5  # stopped by the (fake) clock, not the 500 samples
+    assert 1 <= reports[0][1] < 40  # stopped by the (fake) clock, not the 500 samples
 
 
 def test_clock_already_out_falls_back_to_a_legal_action():
