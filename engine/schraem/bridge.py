@@ -37,10 +37,13 @@ class Table:
     def bots(self) -> list[int]:
         return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot"]
 
+    def check_viewer(self, viewer) -> None:
+        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 1 <= viewer <= self.game.n):
+            raise InvalidAction("bad_seat", seat=viewer)
+
     def state(self, viewer) -> dict:
         g = self.game
-        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 1 <= viewer <= g.n):
-            raise InvalidAction("bad_seat", seat=viewer)
+        self.check_viewer(viewer)
         due = g.due()
         return {
             "save": self.save(),
@@ -178,7 +181,7 @@ class Bridge:
     def cmd_act(self, args):
         t = self._table()
         viewer = args.get("viewer")
-        t.state(viewer)  # validates the viewer before anything changes
+        t.check_viewer(viewer)  # before anything changes
         t.game.apply(args.get("action"))
         return t.state(viewer)
 
@@ -186,7 +189,7 @@ class Bridge:
         t = self._table()
         g = t.game
         viewer = args.get("viewer")
-        t.state(viewer)
+        t.check_viewer(viewer)
         taken = None
         if not g.hand_over:
             # Bots answer and play when due; between those they may knock.
@@ -205,13 +208,13 @@ class Bridge:
 
     def cmd_next_hand(self, args):
         t = self._table()
-        t.state(args.get("viewer"))
+        t.check_viewer(args.get("viewer"))
         t.deal()
         return t.state(args.get("viewer"))
 
     def cmd_undo(self, args):
         t = self._table()
-        t.state(args.get("viewer"))
+        t.check_viewer(args.get("viewer"))
         rec = t.game.to_record()
         humans = {i + 1 for i, p in enumerate(t.seats) if p["kind"] == "human"}
         for h in range(len(rec["hands"]) - 1, -1, -1):

@@ -113,15 +113,15 @@ def hand_of(save: dict, seat: int) -> list[str]:
     return [str(c) for c in game.hand.cards[seat - 1]]
 
 
-def start_game(page, players, *, rules: str | None = None, dealer: int | None = None) -> None:
-    """Fill the start screen: players is [(name, "human" | "bot:<level>")]."""
-    if screen(page) != "start":
-        page.locator('header [data-action="setup"]').tap()
-    page.select_option('[data-field="count"]', str(len(players)))
-    for i, (name, who) in enumerate(players):
+def _fill_start_form(page, names, whos, rules: str | None, dealer: int | None) -> None:
+    """Seat count, names (and, where given, who plays each seat), rules and
+    dealer on the start screen, then start and wait until the table is up."""
+    page.select_option('[data-field="count"]', str(len(names)))
+    for i, name in enumerate(names):
         page.fill(f'[data-field="name"][data-seat="{i}"]', name)
         page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
-        page.select_option(f'[data-field="who"][data-seat="{i}"]', who)
+        if whos is not None:
+            page.select_option(f'[data-field="who"][data-seat="{i}"]', whos[i])
     if rules:
         page.select_option('[data-field="rules"]', rules)
     if dealer:
@@ -129,6 +129,13 @@ def start_game(page, players, *, rules: str | None = None, dealer: int | None = 
     page.locator('[data-action="new-game"]').tap()
     page.wait_for_function("() => document.body.dataset.screen !== 'start'")
     wait_idle(page)
+
+
+def start_game(page, players, *, rules: str | None = None, dealer: int | None = None) -> None:
+    """Fill the start screen: players is [(name, "human" | "bot:<level>")]."""
+    if screen(page) != "start":
+        page.locator('header [data-action="setup"]').tap()
+    _fill_start_form(page, [n for n, _ in players], [w for _, w in players], rules, dealer)
 
 
 def tap(page, selector: str) -> None:
@@ -240,17 +247,7 @@ def start_sheet(page, names, *, rules: str | None = None, dealer: int | None = N
         page.locator('header [data-action="setup"]').tap()
     page.locator('[data-action="mode"][data-mode="sheet"]').tap()
     assert page.locator('[data-field="who"]').count() == 0, "a scoresheet has no computer players"
-    page.select_option('[data-field="count"]', str(len(names)))
-    for i, name in enumerate(names):
-        page.fill(f'[data-field="name"][data-seat="{i}"]', name)
-        page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
-    if rules:
-        page.select_option('[data-field="rules"]', rules)
-    if dealer:
-        page.select_option('[data-field="dealer"]', str(dealer))
-    page.locator('[data-action="new-game"]').tap()
-    page.wait_for_function("() => document.body.dataset.screen !== 'start'")
-    wait_idle(page)
+    _fill_start_form(page, list(names), None, rules, dealer)
 
 
 def sheet_button(page, seat: int, act: str):
