@@ -87,6 +87,11 @@ def view(game: Game, seat: int | None) -> dict:
         "trick": [],
         "tricks": [],
         "turn": None,
+        # Facts the bots and the shell read instead of re-deriving rules:
+        # the seats the hand waits for now, and who leads the current (or
+        # next) trick after any passer left, per the preset's lead rule.
+        "due": game.due(),
+        "leader": None,
         "response": None,
         "legal": [],
         "log": [],
@@ -104,6 +109,8 @@ def view(game: Game, seat: int | None) -> dict:
     out["tricks"] = [{"cards": _cards_json(t, hand.in_hand, False), "winner": w + 1} for t, w in hand.tricks]
     t = hand.to_play()
     out["turn"] = None if t is None else t + 1
+    if not hand.over and not hand.real:
+        out["leader"] = (hand.trick[0][0] if hand.trick else hand.leader) + 1
     if hand.responders:
         out["response"] = {
             "knocker": hand.round_knocker + 1,
