@@ -5,7 +5,7 @@
 import { h } from './dom.js';
 import { has, t } from './i18n.js';
 import { knollenBadge, marksView } from './cards.js';
-import { describeLog, handKindText, isOut, nameOf, otherLabel, undoButton } from './table.js';
+import { describeLog, handKindText, nameOf, otherLabel, undoButton } from './table.js';
 
 // One key per entry, stable across re-renders (focus and taps find it again).
 export function actionKey(a) {
@@ -80,7 +80,7 @@ function seatEntries(view, p, legal, { ready, penaltyFor }) {
 function seatCard(view, p, legal, ctx) {
   const r = view.response;
   const toAnswer = r?.to_answer === p.seat;
-  const out = isOut(view, p);
+  const out = p.out;
   const classes = ['sheet-seat'];
   if (p.passed) classes.push('passed');
   if (out) classes.push('out');
@@ -96,7 +96,7 @@ function seatCard(view, p, legal, ctx) {
   return h('li', { class: classes.join(' '), dataset: { seat: p.seat } },
     h('div', { class: 'sheet-line' },
       h('span', { class: 'seat-name' }, h('bdi', { text: p.name })),
-      marksView(view, p.marks, 'sheet-marks')),
+      marksView(view, p.tally, 'sheet-marks')),
     h('div', { class: 'seat-info' }, knollenBadge(p.knollen), badges.map((b) => h('span', { class: 'badge', text: b }))),
     seatEntries(view, p, legal, ctx));
 }

@@ -40,11 +40,6 @@ export function statusText(view) {
   return me == null ? t('status.spectator') : '';
 }
 
-// In Knolle games a player at 0 marks stays in and collects Knollen.
-export function isOut(view, p) {
-  return p.out && view.game_end !== 'knolle';
-}
-
 // Extra words for hands that are not played as usual (a final, the long one).
 export function handKindText(view) {
   const kind = view.hand_kind;
@@ -64,7 +59,7 @@ function seatBox(view, p) {
   const classes = ['seat'];
   if (p.seat === view.seat) classes.push('me');
   if (p.passed) classes.push('passed');
-  const out = isOut(view, p);
+  const out = p.out;
   if (out) classes.push('out');
   if (toAct) classes.push('active');
   if (view.last_knocker === p.seat) classes.push('knocker');
@@ -80,7 +75,7 @@ function seatBox(view, p) {
     h('span', { class: 'seat-name' },
       h('bdi', { text: p.name }),
       p.seat === view.seat ? h('span', { class: 'you', text: ` (${t('table.you')})` }) : null),
-    marksView(view, p.marks),
+    marksView(view, p.tally),
     h('span', { class: 'seat-info' },
       knollenBadge(p.knollen),
       p.in_hand ? h('span', { class: 'backs', 'aria-label': t('table.cardsLeft', { n: p.cards_left }), role: 'img' },

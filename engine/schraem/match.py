@@ -62,11 +62,8 @@ def deal_for(seed: int, deal_set: int, hand_no: int, dealt: list[bool], count: i
 
 def _next_setup(game: Game, rules: Rules) -> tuple[list[bool], int]:
     """Who is dealt in and how many cards each, for the next hand."""
-    setup = getattr(game, "_setup", None)
-    if setup is not None:
-        s = setup()
-        return list(s.dealt), s.cards
-    return [m > 0 for m in game.marks], rules.cards_per_hand
+    s = game.next_setup()
+    return list(s.dealt), s.cards
 
 
 def _deal(game: Game, cards, stock) -> None:

@@ -10,20 +10,6 @@ def _cards_json(trick, in_hand, dead_when_out: bool):
     return [{"seat": p + 1, "card": str(c), "dead": dead_when_out and not in_hand[p]} for p, c in trick]
 
 
-def _phase(game: Game) -> dict | None:
-    """Where a game that does not simply play on stands (rules.game_end):
-    the group in a Tuppen endgame or a Dedenbach half, the half losers, the
-    Knolle final."""
-    if game.group is None and not game.final:
-        return None
-    return {
-        "group": None if game.group is None else [s + 1 for s in game.group],
-        "half": game.half or None,
-        "half_losers": [s + 1 for s in game.half_losers],
-        "final": game.final,
-    }
-
-
 def _exchanges(hand, s: int | None) -> list[dict]:
     """Four courts: who exchanged; turned or uncovered discards are public,
     the face-down ones only their owner sees."""
@@ -44,32 +30,56 @@ def _exchanges(hand, s: int | None) -> list[dict]:
     return out
 
 
-def view(game: Game, seat: int | None) -> dict:
-    hand = game.hand
-    s = None if seat is None else seat - 1
-    players = []
+def _players(game: Game, hand) -> list[dict]:
+    end, rules = game.end, game.rules
+    marks, knollen = game.marks, game.knollen
+    out = []
     for i in range(game.n):
-        marks = game.marks[i]
-        players.append({
+        out.append({
             "seat": i + 1,
             "name": game.names[i],
-            "marks": marks,
-            "out": marks == 0,
+            "marks": marks[i],
+            # The marks this hand was dealt with (a passer's loss is in
+            # `marks` at once; equity sums need the start).
+            "marks_before_hand": game.hand_marks[i],
+            # How the sheet reads: marks left, or points counted up (None:
+            # the format keeps no marks).
+            "tally": end.tally_of(marks[i]),
+            "out": end.is_out(i, marks),
             "in_hand": bool(hand and hand.in_hand[i] and not hand.void),
             "passed": bool(hand and hand.losses[i] is not None),
             "looked": bool(hand and hand.looked[i]),
             "cards_left": len(hand.cards[i]) if hand is not None and hand.cards is not None and hand.in_hand[i] else 0,
-            "hammer": marks == game.rules.hammer_marks and (game.rules.hammer or game.rules.hammer_start_value > 0),
-            "knollen": game.knollen[i],
+            "hammer": marks[i] == rules.hammer_marks and (rules.hammer or rules.hammer_start_value > 0),
+            "knollen": knollen[i],
         })
+    return out
+
+
+def _hand_result(game: Game, res) -> dict:
+    """The result as the sheet shows it: who went out of the game in this
+    hand (per the format: in Knolle nobody does) and everyone's tally."""
+    out = res.to_json()
+    out["eliminated"] = [s for s in out["eliminated"] if game.end.is_out(s - 1, list(res.marks_after))]
+    out["tally_after"] = [game.end.tally_of(m) for m in res.marks_after]
+    return out
+
+
+def view(game: Game, seat: int | None) -> dict:
+    hand = game.hand
+    s = None if seat is None else seat - 1
+    outcome = game.outcome
     out = {
         "seat": seat,
         "rules": game.rules.preset,
         "count_up": game.rules.count_up,
+        "tally": game.end.tally(),
+        # What a final score counts: "marks", "points" or "knollen".
+        "score_basis": game.end.score_basis(),
         "marks_display": game.rules.marks_display,
         "hammer_announced": game.rules.hammer_announced,
         "game_end": game.rules.game_end,
-        "phase": _phase(game),
+        "phase": outcome.phase,
         "hand_kind": hand.setup.kind if hand else None,
         "exchanges": [],
         "stock_left": None if hand is None or hand.stock is None else len(hand.stock),
@@ -82,7 +92,7 @@ def view(game: Game, seat: int | None) -> dict:
         "value": hand.value if hand else game.rules.start_value,
         "max_value": game.rules.max_value,
         "last_knocker": None if not hand or hand.last_knocker is None else hand.last_knocker + 1,
-        "players": players,
+        "players": _players(game, hand),
         "my_cards": None,
         "trick": [],
         "tricks": [],
@@ -96,10 +106,11 @@ def view(game: Game, seat: int | None) -> dict:
         "legal": [],
         "log": [],
         "hand_result": None,
-        "game_over": game.game_over,
-        "winner": game.winner,
-        "loser": game.loser,
-        "scores": game.scores,
+        "outcome": outcome.to_json(),
+        "game_over": outcome.over,
+        "winner": outcome.winner,
+        "loser": outcome.loser,
+        "scores": None if outcome.scores is None else list(outcome.scores),
     }
     if hand is None:
         return out
@@ -146,5 +157,5 @@ def view(game: Game, seat: int | None) -> dict:
         out["log"].append(entry)
     res = hand.result()
     if res is not None:
-        out["hand_result"] = res.to_json()
+        out["hand_result"] = _hand_result(game, res)
     return out

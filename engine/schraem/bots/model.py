@@ -49,7 +49,8 @@ class Situation:
         self.me = view["seat"] - 1
         players = view["players"]
         self.n = n = len(players)
-        self.marks = [p["marks"] for p in players]
+        # Marks at the deal: the losses of this hand are `committed` below.
+        self.marks = [p["marks_before_hand"] for p in players]
         # Dealt in this hand: still in it or passed (a seat at 0 marks may
         # still be dealt in, e.g. collecting Knollen).
         self.dealt = [bool(p["in_hand"] or p["passed"]) for p in players]
