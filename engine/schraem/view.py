@@ -65,11 +65,10 @@ def _hand_result(game: Game, res) -> dict:
     return out
 
 
-def view(game: Game, seat: int | None) -> dict:
-    hand = game.hand
-    s = None if seat is None else seat - 1
+def _table_facts(game: Game, hand, seat: int | None) -> dict:
+    """Everything but the hand in progress, with empty hand fields."""
     outcome = game.outcome
-    out = {
+    return {
         "seat": seat,
         "rules": game.rules.preset,
         "count_up": game.rules.count_up,
@@ -112,8 +111,10 @@ def view(game: Game, seat: int | None) -> dict:
         "loser": outcome.loser,
         "scores": None if outcome.scores is None else list(outcome.scores),
     }
-    if hand is None:
-        return out
+
+
+def _hand_facts(out: dict, hand, s: int | None) -> None:
+    """The hand in progress as seat s (0-based, None: a spectator) sees it."""
     if s is not None and hand.cards is not None and hand.looked[s] and hand.dealt[s] and (hand.in_hand[s] or hand.over):
         out["my_cards"] = [str(c) for c in hand.cards[s]]
     out["trick"] = _cards_json(hand.trick, hand.in_hand, True)
@@ -136,14 +137,11 @@ def view(game: Game, seat: int | None) -> dict:
             "answers": [{"seat": p + 1, "answer": a} for p, a in hand.redeal_answers],
         }
     out["exchanges"] = _exchanges(hand, s)
-    if s is not None:
-        legal = [a.to_json() for a in game.legal_actions(seat)]
-        if hand.cards is not None and not hand.looked[s]:
-            # Legal plays would name the cards of a seat that has not looked
-            # yet: it looks first (the engine still accepts a play, which
-            # implies looking).
-            legal = [a for a in legal if "card" not in a]
-        out["legal"] = legal
+
+
+def _log(hand, seat: int | None) -> list[dict]:
+    """The hand's actions as seat `seat` may read them."""
+    log = []
     turned = {(t, i): c for t in range(hand.n) for i, c, _ in hand.turned[t] if i is not None}
     for a, auto, value in hand.log:
         entry = a.to_json()
@@ -154,7 +152,26 @@ def view(game: Game, seat: int | None) -> dict:
         entry["value"] = value
         if auto:
             entry["auto"] = True
-        out["log"].append(entry)
+        log.append(entry)
+    return log
+
+
+def view(game: Game, seat: int | None) -> dict:
+    hand = game.hand
+    s = None if seat is None else seat - 1
+    out = _table_facts(game, hand, seat)
+    if hand is None:
+        return out
+    _hand_facts(out, hand, s)
+    if s is not None:
+        legal = [a.to_json() for a in game.legal_actions(seat)]
+        if hand.cards is not None and not hand.looked[s]:
+            # Legal plays would name the cards of a seat that has not looked
+            # yet: it looks first (the engine still accepts a play, which
+            # implies looking).
+            legal = [a for a in legal if "card" not in a]
+        out["legal"] = legal
+    out["log"] = _log(hand, seat)
     res = hand.result()
     if res is not None:
         out["hand_result"] = _hand_result(game, res)
