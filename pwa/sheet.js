@@ -5,7 +5,7 @@
 import { h } from './dom.js';
 import { has, t } from './i18n.js';
 import { knollenBadge, marksView } from './cards.js';
-import { describeLog, handKindText, nameOf, otherLabel, undoButton } from './table.js';
+import { describeLog, handKindText, nameOf, otherLabel, seatMarkers, undoButton } from './table.js';
 
 // One key per entry, stable across re-renders (focus and taps find it again).
 export function actionKey(a) {
@@ -78,21 +78,8 @@ function seatEntries(view, p, legal, { ready, penaltyFor }) {
 }
 
 function seatCard(view, p, legal, ctx) {
-  const r = view.response;
-  const toAnswer = r?.to_answer === p.seat;
-  const out = p.out;
-  const classes = ['sheet-seat'];
-  if (p.passed) classes.push('passed');
-  if (out) classes.push('out');
-  if (toAnswer) classes.push('active');
-  if (view.last_knocker === p.seat) classes.push('knocker');
-  const badges = [];
-  if (out) badges.push(t('table.out'));
-  else if (p.passed) badges.push(t('table.passed'));
-  if (toAnswer) badges.push(t('table.answers'));
-  if (view.last_knocker === p.seat) badges.push(t('table.knocker'));
-  if (p.hammer && !out) badges.push(t('table.hammer'));
-  if (view.dealer === p.seat) badges.push(t('table.dealer'));
+  const toAnswer = view.response?.to_answer === p.seat;
+  const { classes, badges } = seatMarkers(view, p, toAnswer, 'sheet-seat');
   return h('li', { class: classes.join(' '), dataset: { seat: p.seat } },
     h('div', { class: 'sheet-line' },
       h('span', { class: 'seat-name' }, h('bdi', { text: p.name })),
