@@ -58,6 +58,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "redeal_pending": ("Erst müssen alle zum Neugeben ja oder nein sagen – Platz {due} ist dran.", "Everyone must first say yes or no to the fresh deal – seat {due} is next."),
     "no_redeal_question": ("Niemand hat nach neuen Karten gefragt.", "Nobody has asked for a fresh deal."),
     "not_your_redeal_answer": ("Zum Neugeben antwortet jetzt Platz {due}, nicht Platz {seat}.", "Seat {due} answers the fresh-deal question now, not seat {seat}."),
+    # tournaments across phones (transfer.py)
+    "foreign_series": ("Diese Serie gehört zu einem anderen Turnier.", "This series belongs to another tournament."),
+    "duplicate_series": ("Serie {series}, Tisch {table} ist schon eingelesen.", "Series {series}, table {table} has already been imported."),
+    "table_taken": ("Für Serie {series}, Tisch {table} ist schon ein anderes Ergebnis eingelesen.", "Series {series}, table {table} already has a different result."),
+    "tampered": ("Die Serie ist verändert worden: {detail}.", "The series has been altered: {detail}."),
     "hammer_answer_unseen": ("Auf den Hammer wird vor dem Ansehen geantwortet: erst halten oder die Karten hinlegen.", "The hammer is answered before looking: hold or lay your cards down first."),
 }
 

@@ -116,6 +116,7 @@ class Game:
         self._hand_out = 0  # len(out_order) when the current hand was dealt
         self.dealer = self.first_dealer
         self.hand: Hand | None = None
+        self.hands: list[Hand] = []  # every hand dealt, the current one last
         self.forehands: list[int] = []
         self.end: GameEnd = FORMATS[self.rules.game_end](self)
 
@@ -225,6 +226,7 @@ class Game:
         fh = next_active(list(setup.dealt), self.dealer)
         spec, dealt, pack_rest = self._cards_for(setup, fh, cards, seed, real, stock)
         self.hand = Hand(self.rules, self.hand_marks, self.dealer, dealt, discard=self.rules.discard, setup=setup, stock=pack_rest)
+        self.hands.append(self.hand)
         self.forehands.append(fh)
         self.specs.append(spec)
         self.logs.append([])
