@@ -10,7 +10,9 @@ from . import __version__
 from .bots import APP_LEVELS, LEVELS, choose
 from .cards import derive_seed
 from .errors import IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
+from . import club
 from .game import Game
+from .series import Series
 from .rules import Rules
 from .view import view
 
@@ -22,14 +24,24 @@ class Table:
     scoresheet table (`real_cards`) plays every hand with real cards: the
     phone only records knocks, answers, penalties and who won."""
 
-    def __init__(self, game: Game, seats: list[dict], seed: int, real_cards: bool = False):
+    def __init__(self, game: Game, seats: list[dict], seed: int, real_cards: bool = False, series: Series | None = None, ticket: dict | None = None):
         self.game, self.seats, self.seed, self.real_cards = game, seats, seed, real_cards
+        # A series at this table (club.py): its last game is `game`.
+        self.series, self.ticket = series, ticket
 
     def save(self) -> dict:
         table = {"players": self.seats, "seed": self.seed}
         if self.real_cards:
             table["real_cards"] = True
-        return {"format": SAVE_FORMAT, "record": self.game.to_record(), "table": table}
+        out = {"format": SAVE_FORMAT, "record": self.game.to_record(), "table": table}
+        if self.series is not None:
+            out["series"] = club.series_save(self.series, self.ticket)
+        return out
+
+    def replace_game(self, game: Game) -> None:
+        self.game = game
+        if self.series is not None:
+            self.series.games[-1] = game
 
     def deal(self) -> None:
         self.game.deal(real=self.real_cards)
@@ -54,6 +66,7 @@ class Table:
             # On a scoresheet nobody holds hidden cards, so the phone may list
             # what every seat can enter.
             "sheet_legal": {str(s): [a.to_json() for a in g.legal_actions(s)] for s in range(1, g.n + 1)} if self.real_cards else None,
+            "series": None if self.series is None else club.series_facts(self.series),
         }
 
 
@@ -84,6 +97,7 @@ def _seats(players) -> tuple[list[dict], list[dict]]:
 class Bridge:
     def __init__(self):
         self.table: Table | None = None
+        self.organiser = club.Organiser()
 
     def handle(self, text: str) -> str:
         req_id = None
@@ -169,7 +183,8 @@ class Bridge:
         except SchraemError as e:
             raise RecordError("bad_record", detail=e.en) from e
         real = table.get("real_cards", False) is True
-        loaded = Table(game, seats, table.get("seed", 0), real)
+        series, ticket = club.series_from_save(save["series"], game) if "series" in save else (None, None)
+        loaded = Table(game, seats, table.get("seed", 0), real, series, ticket)
         if game.hand is None and not game.game_over:
             loaded.deal()
         self.table = loaded
@@ -223,9 +238,64 @@ class Bridge:
                 if acts[i]["seat"] in humans:
                     del acts[i:]
                     del rec["hands"][h + 1:]
-                    t.game = Game.from_record(rec)
+                    t.replace_game(Game.from_record(rec))
                     return t.state(args.get("viewer"))
         raise IllegalAction("nothing_to_undo")
+
+
+    # --- the club evening (club.py) ------------------------------------------
+    def cmd_new_series(self, args):
+        """A series at this table (a tournament table: from its ticket)."""
+        names, seats = _seats(args.get("players"))
+        seed, real = args.get("seed", 0), args.get("real_cards", False)
+        if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
+            raise InvalidAction("bad_players", detail="on a scoresheet (real cards) every player is a person at the table")
+        series = club.new_series(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("games"), args.get("first_dealer"), seed, args.get("ticket"))
+        table = Table(series.new_game(), seats, seed, real, series, args.get("ticket"))
+        table.check_viewer(args.get("viewer"))
+        table.deal()
+        self.table = table
+        return table.state(args.get("viewer"))
+
+    def cmd_next_game(self, args):
+        t = self._table()
+        t.check_viewer(args.get("viewer"))
+        if t.series is None:
+            raise InvalidAction("bad_request", detail="this table plays no series")
+        game = t.series.new_game()  # refuses while the game runs or the series is full
+        if game.seed is None:
+            game.seed = derive_seed(t.seed, len(t.series.games))
+        t.game = game
+        t.deal()
+        return t.state(args.get("viewer"))
+
+    def cmd_spielliste(self, args):
+        t = self._table()
+        return club.spielliste(t.series, t.game, args.get("game"))
+
+    def cmd_correct(self, args):
+        """Preview a correction of a past hand (the marks that change), or
+        with `"confirm": true` make it; nothing changes on any refusal."""
+        t = self._table()
+        t.check_viewer(args.get("viewer"))
+        series, game, changes = club.correction(t.series, t.game, args)
+        if args.get("confirm") is not True:
+            return {"changes": changes, "preview": True}
+        t.series = series
+        t.replace_game(game)
+        state = t.state(args.get("viewer"))
+        state["changes"] = changes
+        return state
+
+    def cmd_table_result(self, args):
+        t = self._table()
+        return club.result_for(t.series, t.ticket)
+
+    def cmd_stats(self, args):
+        return club.stats(args.get("records"))
+
+    def cmd_tournament(self, args):
+        return self.organiser.handle(args)
 
 
 _bridge = Bridge()
