@@ -12,7 +12,7 @@ from .cards import derive_seed
 from .errors import IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from . import club
 from .game import Game
-from .series import Series
+from .series import RengenSet, Series
 from .rules import Rules
 from .view import view
 
@@ -28,6 +28,10 @@ class Table:
         self.game, self.seats, self.seed, self.real_cards = game, seats, seed, real_cards
         # A series at this table (club.py): its last game is `game`.
         self.series, self.ticket = series, ticket
+        # A Rengen set: `game` is its game in progress or its Hängeln, whose
+        # two players sit at `seats`; `set_seats` are everyone's seats.
+        self.rset: RengenSet | None = None
+        self.set_seats: list[dict] | None = None
 
     def save(self) -> dict:
         table = {"players": self.seats, "seed": self.seed}
@@ -36,12 +40,19 @@ class Table:
         out = {"format": SAVE_FORMAT, "record": self.game.to_record(), "table": table}
         if self.series is not None:
             out["series"] = club.series_save(self.series, self.ticket)
+        if self.rset is not None:
+            out["set"] = club.set_save(self.rset, self.set_seats)
         return out
 
     def replace_game(self, game: Game) -> None:
         self.game = game
         if self.series is not None:
             self.series.games[-1] = game
+        if self.rset is not None:
+            if self.rset.hangeln is not None:
+                self.rset.hangeln = game
+            else:
+                self.rset.games[-1] = game
 
     def deal(self) -> None:
         self.game.deal(real=self.real_cards)
@@ -67,6 +78,7 @@ class Table:
             # what every seat can enter.
             "sheet_legal": {str(s): [a.to_json() for a in g.legal_actions(s)] for s in range(1, g.n + 1)} if self.real_cards else None,
             "series": None if self.series is None else club.series_facts(self.series),
+            "set": None if self.rset is None else club.set_facts(self.rset),
         }
 
 
@@ -92,6 +104,13 @@ def _seats(players) -> tuple[list[dict], list[dict]]:
         names.append(entry)
         seats.append(seat)
     return names, seats
+
+
+def _saved_seats(players, names: list[str]) -> list[dict]:
+    """The seats of a save, checked against the record's players."""
+    if not isinstance(players, list) or len(players) != len(names) or not all(isinstance(p, dict) for p in players):
+        raise RecordError("bad_record", detail="the table does not match the record's players")
+    return _seats([dict(p, name=n) for p, n in zip(players, names)])[1]
 
 
 class Bridge:
@@ -174,10 +193,7 @@ class Bridge:
                 raise RecordError("bad_record", detail="the save has no table")
             record = save.get("record")
             game = Game.from_record(record)
-            players = table.get("players")
-            if not isinstance(players, list) or len(players) != game.n:
-                raise RecordError("bad_record", detail="the table does not match the record's players")
-            _, seats = _seats([dict(p, name=n) for p, n in zip(players, game.names)] if all(isinstance(p, dict) for p in players) else players)
+            seats = _saved_seats(table.get("players"), game.names)
         except RecordError:
             raise
         except SchraemError as e:
@@ -185,6 +201,9 @@ class Bridge:
         real = table.get("real_cards", False) is True
         series, ticket = club.series_from_save(save["series"], game) if "series" in save else (None, None)
         loaded = Table(game, seats, table.get("seed", 0), real, series, ticket)
+        if "set" in save:
+            loaded.rset, set_seats = club.set_from_save(save["set"], game)
+            loaded.set_seats = _saved_seats(set_seats, loaded.rset.names)
         if game.hand is None and not game.game_over:
             loaded.deal()
         self.table = loaded
@@ -257,9 +276,33 @@ class Bridge:
         self.table = table
         return table.state(args.get("viewer"))
 
+    def cmd_new_set(self, args):
+        """A Rengen set: two games, then the Hängeln between their losers."""
+        names, seats = _seats(args.get("players"))
+        seed, real = args.get("seed", 0), args.get("real_cards", False)
+        if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
+            raise InvalidAction("bad_players", detail="on a scoresheet (real cards) every player is a person at the table")
+        probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), seed)
+        rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed)
+        table = Table(rset.new_game(), seats, seed, real)
+        table.rset, table.set_seats = rset, seats
+        table.check_viewer(args.get("viewer"))
+        table.deal()
+        self.table = table
+        return table.state(args.get("viewer"))
+
     def cmd_next_game(self, args):
         t = self._table()
         t.check_viewer(args.get("viewer"))
+        if t.rset is not None:
+            if not t.game.game_over:
+                raise InvalidAction("bad_request", detail="the current game is not over")
+            game, pair = club.next_in_set(t.rset)
+            if pair is not None:
+                t.seats = [t.set_seats[s - 1] for s in pair]
+            t.game = game
+            t.deal()
+            return t.state(None if pair is not None else args.get("viewer"))
         if t.series is None:
             raise InvalidAction("bad_request", detail="this table plays no series")
         game = t.series.new_game()  # refuses while the game runs or the series is full

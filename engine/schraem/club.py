@@ -11,7 +11,7 @@ from __future__ import annotations
 from .correct import correct_hand, correct_series_hand
 from .errors import InvalidAction, RecordError, SchraemError
 from .game import Game
-from .series import Series, Tournament
+from .series import RengenSet, Series, Tournament
 from .spielliste import game_csv, game_list, player_stats
 from .transfer import import_table_result, series_for_ticket, table_result, table_ticket, tournament_id
 
@@ -69,6 +69,54 @@ def series_facts(series: Series) -> dict:
         "totals": series.totals(),
         "games": [{"winner": g.winner, "loser": g.loser, "scores": g.scores, "over": g.game_over} for g in series.games],
     }
+
+
+def set_facts(rset: RengenSet) -> dict:
+    """Where a Rengen set stands: its games' losers (first out), the two
+    who play the Hängeln (table seats), and the set's loser once decided."""
+    pair = rset.hangeln_players()
+    return {
+        "games": [{"winner": g.winner, "loser": g.first_eliminated(), "over": g.game_over} for g in rset.games],
+        "hangeln_seats": None if pair is None else list(pair),
+        "in_hangeln": rset.hangeln is not None,
+        "loser": rset.loser,
+        "over": rset.loser is not None,
+    }
+
+
+def set_save(rset: RengenSet, seats: list[dict]) -> dict:
+    current = rset.hangeln or rset.games[-1]
+    return {"dealer": rset.dealer, "seed": rset.seed, "seats": seats,
+            "finished": [g.to_record() for g in rset.games if g is not current]}
+
+
+def set_from_save(saved, current: Game) -> tuple[RengenSet, list]:
+    """The set of a save; `current` is its game in progress (a game of the
+    set or the Hängeln)."""
+    if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list) or len(saved["finished"]) > 2:
+        raise RecordError("bad_record", detail="the save's set has no list of finished games")
+    hangeln = len(saved["finished"]) == 2
+    obj = {"format": "schraem-set/1", "games": saved["finished"] + ([] if hangeln else [current.to_record()]),
+           "hangeln": current.to_record() if hangeln else None}
+    try:
+        rset = RengenSet.from_json(obj)
+    except SchraemError as e:
+        raise RecordError("bad_record", detail=e.en) from e
+    rset.dealer, rset.seed = saved.get("dealer", 1), saved.get("seed")
+    if hangeln:
+        rset.hangeln = current
+    else:
+        rset.games[-1] = current
+    return rset, saved.get("seats")
+
+
+def next_in_set(rset: RengenSet) -> tuple[Game, list[int] | None]:
+    """The set's next game, or the Hängeln with the table seats of its two
+    players (None: the same seats as the set)."""
+    if len(rset.games) < 2:
+        return rset.new_game(), None
+    game = rset.new_hangeln()  # refuses once the set is decided
+    return game, list(rset.hangeln_players())
 
 
 def spielliste(series: Series | None, game: Game, number) -> dict:

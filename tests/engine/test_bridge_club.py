@@ -117,3 +117,23 @@ def test_statistics_from_history_records():
     stats = ok(b, "stats", records=[record, record])
     assert stats["Anne"]["wins"] == 2 and stats["Hubert"]["games"] == 2
     assert not call(b, "stats", records=[{"format": "nope"}])["ok"]
+
+
+def test_a_rengen_set_goes_to_the_hangeln_and_survives_a_reload():
+    b = Bridge()
+    state = ok(b, "new_set", players=PLAYERS, real_cards=True, viewer=None)
+    assert state["set"]["games"][0]["over"] is False and state["view"]["rules"] == "rengen"
+    state = finish_game(b, 1)  # Hubert beats everyone: Gerda is first out
+    assert state["set"]["games"][0]["loser"] == 2
+    state = ok(b, "next_game", viewer=None)
+    assert state["view"]["dealer"] == 1  # game 1's winner deals game 2
+    state = finish_game(b, 2)  # now Gerda wins: the others go out together, Hans first (after the dealer)
+    assert state["set"]["hangeln_seats"] == [2, 3] and state["set"]["loser"] is None
+    state = ok(b, "next_game", viewer=None)
+    assert state["set"]["in_hangeln"] and [p["name"] for p in state["view"]["players"]] == ["Gerda", "Hans"]
+    again = Bridge()
+    reloaded = ok(again, "load", save=json.loads(json.dumps(state["save"])), viewer=None)
+    assert reloaded["set"] == state["set"]
+    state = ok(again, "act", action={"seat": 1, "type": "win"}, viewer=None)  # Gerda wins the Hängeln
+    assert state["set"]["loser"] == 3 and state["set"]["over"]
+    assert not call(again, "next_game", viewer=None)["ok"]
