@@ -30,8 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
 from schraem.bots import LEVELS, STRONG_BUDGET  # noqa: E402
-from schraem.bots.heuristic import beaters, by_strength, choose_card, strength_key  # noqa: E402
-from schraem.bots.model import Situation, card_int, card_str  # noqa: E402
+from schraem.bots.heuristic import by_strength, choose_card, strength_key  # noqa: E402
+from schraem.bots.bits import beaters, card_int, card_str  # noqa: E402
+from schraem.bots.model import Situation  # noqa: E402
 from schraem.bots.strong import Budget, decide  # noqa: E402
 from schraem.cards import derive_seed, shuffled_deck  # noqa: E402
 from schraem.game import Game  # noqa: E402

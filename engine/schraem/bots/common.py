@@ -8,7 +8,8 @@ four courts, turn an exchanger's discards) but never has to: it returns None.
 """
 from __future__ import annotations
 
-from .model import Situation, card_int, card_str
+from .bits import card_int, card_str
+from .model import Situation
 
 COURTS = frozenset((4, 5, 6, 7))  # A K Q J by strength
 

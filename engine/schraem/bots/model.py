@@ -1,31 +1,12 @@
 """What a bot knows, rebuilt from its seat's view (a dict) and nothing else.
 
-Cards become ints 0..31 (suit * 8 + strength; a lower number is a higher
-card), seats are 0-based. Nothing here touches the engine's Game or Hand:
-bots must decide from exactly what the app shows their seat.
+Cards become ints (bits.py), seats are 0-based. Nothing here touches the
+engine's Game or Hand: bots must decide from exactly what the app shows
+their seat.
 """
 from __future__ import annotations
 
-RANKS = ("10", "9", "8", "7", "A", "K", "Q", "J")
-SUITS = "CSHD"
-_INDEX = {r + s: si * 8 + ri for si, s in enumerate(SUITS) for ri, r in enumerate(RANKS)}
-NAMES = {v: k for k, v in _INDEX.items()}
-FULL = (1 << 32) - 1
-
-
-def card_int(text: str) -> int:
-    return _INDEX[text.strip().upper()]
-
-
-def card_str(c: int) -> str:
-    return NAMES[c]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+from .bits import FULL, card_int, mask_of
 
 
 class Bet:
