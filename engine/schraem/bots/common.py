@@ -32,8 +32,7 @@ def redeal_due(view: dict) -> bool:
 
 
 def is_due(view: dict) -> bool:
-    by_type = legal_by_type(view)
-    return answering(view) or redeal_due(view) or view.get("turn") == view["seat"] or "discard" in by_type
+    return view["seat"] in (view.get("due") or ())
 
 
 def all_courts(cards) -> bool:

@@ -109,8 +109,7 @@ def my_chance(sit: Situation) -> float:
     k = sum(sit.alive)
     if sit.my_cards is None:
         return 1.0 / max(1, k)  # answering unseen: an average hand
-    movers = sit.movers()
-    lead = not sit.trick and bool(movers) and movers[0] == sit.me
+    lead = not sit.trick and sit.leader == sit.me
     return win_chance(sit.my_cards or [], sit.unseen(), k, lead)
 
 
