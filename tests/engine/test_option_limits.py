@@ -147,3 +147,10 @@ def test_accepted_option_sets_deal_and_end_refused_ones_say_why(case, seed, data
     game = random_game(seed, preset, players, options, max_hands=MAX_HANDS)
     assert game.specs, "no hand was dealt"
     assert game.game_over, f"{len(game.specs)} hands and the game goes on"
+
+
+def test_a_player_who_leaves_before_discarding_does_not_hold_up_the_hand():
+    # The first set the property test found: seat 3 passed on a knock with
+    # its discard still owed, and the hand waited for it forever.
+    game = random_game(3, "wipperfuerth", 4, {"cards_per_hand": 4, "discard": 1}, max_hands=MAX_HANDS)
+    assert game.game_over
