@@ -64,14 +64,14 @@ def _scalar(token: str):
     return None if isinstance(value, float) and not math.isfinite(value) else value
 
 
-def _find_id(text: str, scan: bool = True):
+def _find_id(text: str):
     """The top-level "id" of a request that could not be parsed, found
-    without parsing: the app always sends it first; otherwise (`scan`) the
-    first string tokens are searched for an "id" key at depth one."""
+    without parsing: the app always sends it first; otherwise the first
+    _ID_SCAN string tokens are searched for an "id" key at depth one."""
     m = _ID_FIRST.match(text)
     if m:
         return _scalar(m.group(1))
-    if not scan or not text.lstrip().startswith("{"):
+    if not text.lstrip().startswith("{"):
         return None
     depth, pos = 0, 0
     for k, tok in enumerate(_STRING.finditer(text)):
@@ -111,6 +111,8 @@ def decode(text) -> dict:
         raise InvalidAction("request_not_json")
     try:
         req = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except SchraemError:
+        raise
     except (ValueError, RecursionError):  # ValueError also covers ints too long to read
         raise InvalidAction("request_not_json") from None
     if not isinstance(req, dict):
@@ -243,7 +245,7 @@ class Bridge:
                 req = decode(text)
             except SchraemError:
                 if isinstance(text, str):
-                    req_id = _find_id(text, scan=len(text) <= MAX_REQUEST_CHARS)
+                    req_id = _find_id(text)
                 raise
             req_id = req.get("id")
             cmd = req.get("cmd")

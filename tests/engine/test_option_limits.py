@@ -15,6 +15,8 @@ from schraem.errors import InvalidAction
 from schraem.rules import Rules
 from schraem.simulate import random_game
 
+from engine_support import scaled
+
 PRESETS = Rules.preset_names()
 # A game that needs more hands than this has not ended: with 8 players on
 # 99 marks the longest honest game loses at least one mark a hand.
@@ -134,7 +136,7 @@ def option_sets(draw):
     return preset, options
 
 
-@settings(max_examples=150)
+@settings(max_examples=scaled(150))
 @given(case=option_sets(), seed=st.integers(0, 2**32), data=st.data())
 def test_accepted_option_sets_deal_and_end_refused_ones_say_why(case, seed, data):
     preset, options = case

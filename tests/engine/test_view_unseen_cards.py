@@ -17,6 +17,8 @@ from schraem.game import Game
 from schraem.rules import Rules
 from schraem.view import view
 
+from engine_support import scaled
+
 # Acting for the watched seat would show it its cards.
 LOOKING = ("look", "play", "discard", "exchange")
 
@@ -99,7 +101,7 @@ def test_an_exchange_still_implies_looking():
 
 
 @pytest.mark.parametrize("preset", Rules.preset_names())
-@settings(max_examples=40)
+@settings(max_examples=scaled(40))
 @given(seed=st.integers(0, 2**32), data=st.data())
 def test_legal_actions_do_not_depend_on_unseen_cards(preset, seed, data):
     rules = Rules.make(preset)
