@@ -29,9 +29,13 @@ MAX_DEPTH = 32
 # Seeds the shell stores must survive a trip through JavaScript numbers.
 MAX_SEED = (1 << 53) - 1
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+# A string token, or an unterminated one running to the end: one pass over
+# the text whatever it holds (possessive, and never retried from a quote
+# inside a string).
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _OPEN_TO_SQUARE = str.maketrans("{}", "[]")
+_TOO_MANY_OPEN = "[" * (MAX_DEPTH + 1)
 _SCALAR = r'(-?\d{1,20}(?:\.\d{1,20})?(?:[eE][+-]?\d{1,3})?|"[^"\\]{0,200}"|true|false|null)'
 _ID_FIRST = re.compile(r'\s*\{\s*"id"\s*:\s*' + _SCALAR + r"\s*[,}]")
 _ID_VALUE = re.compile(r"\s*:\s*" + _SCALAR + r"\s*[,}]")
@@ -44,6 +48,8 @@ def _nesting_ok(text: str) -> bool | None:
     string operations: strings removed, then innermost pairs peeled off
     once per level."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_OPEN_TO_SQUARE)
+    if _TOO_MANY_OPEN in brackets:  # the usual attack, found without peeling
+        return False if brackets.count("[") == brackets.count("]") else None
     for _ in range(MAX_DEPTH):
         if not brackets:
             return True
@@ -386,8 +392,7 @@ class Bridge:
                 if acts[i]["seat"] in humans:
                     del acts[i:]
                     del rec["hands"][h + 1:]
-                    t.game = Game.from_record(rec)
-                    return t.state(args.get("viewer"))
+                    return self._take(Table(Game.from_record(rec), t.seats, t.seed, t.real_cards), args.get("viewer"))
         raise IllegalAction("nothing_to_undo")
 
     def cmd_export(self, args):

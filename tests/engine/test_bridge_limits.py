@@ -4,6 +4,7 @@ game exactly as it was. Size and nesting are checked before parsing."""
 from __future__ import annotations
 
 import json
+import time
 from unittest import mock
 
 import pytest
@@ -147,6 +148,22 @@ def test_text_javascript_could_not_read_back_is_refused(text, code):
     reply = strict(Bridge().handle(text))
     assert reply["id"] == 1
     plain_refusal(reply, code)
+
+
+@pytest.mark.parametrize("text", [
+    # an unterminated string of escaped quotes: a naive string pattern is
+    # retried from every quote inside it, quadratic in the length
+    '{"id": 6, "cmd": "import", "args": {"x": "' + '\\"' * 400_000,
+    '{"id": 6, "cmd": "import", "args": ' + "[" * 3_000_000 + "]" * 3_000_000 + "}",
+    '{"id": 6, "cmd": "import", "args": ' + "[1]," * 1_500_000 + "}",
+], ids=["unterminated-escaped-quotes", "deep", "long-and-flat"])
+def test_hostile_texts_near_the_limit_are_answered_at_once(text):
+    assert len(text) <= MAX_REQUEST_CHARS
+    start = time.perf_counter()
+    reply = strict(Bridge().handle(text))
+    assert time.perf_counter() - start < 10  # milliseconds normally; minutes if quadratic
+    assert reply["id"] == 6
+    plain_refusal(reply)
 
 
 def test_an_id_javascript_cannot_read_is_not_echoed():
