@@ -269,5 +269,6 @@ def test_computers_wait_while_the_setup_screen_is_open(de_page, site):
     assert stored(page)["state"]["view"]["log"] == frozen
     page.locator('[data-action="continue"]').tap()
     assert screen(page) == "table"
-    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('schraem.game')).state.view.log.length > n",
+    page.wait_for_function("async (n) => { const r = await (await import('./storage.js')).readGame();"
+                           " return r.status === 'ok' && r.game.state.view.log.length > n; }",
                            arg=len(frozen), timeout=10_000)

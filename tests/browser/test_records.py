@@ -20,7 +20,7 @@ FILE_NAME = re.compile(r"schraem-[a-z_]+-\d{4}-\d\d-\d\d-\d{4}\.json")
 
 
 def _raw_save(page) -> str:
-    return page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})")
+    return json.dumps(stored(page), sort_keys=True)
 
 
 def _export(page, tmp_path):

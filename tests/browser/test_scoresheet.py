@@ -288,5 +288,5 @@ def test_a_saved_scoresheet_is_offered_on_the_start_screen(de_page, site):
     page.goto(app_url(site))
     wait_shell_ready(page)
     assert screen(page) == "sheet"
-    assert json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})"))["state"]["sheet_legal"]
+    assert stored(page)["state"]["sheet_legal"]
     wait_idle(page)

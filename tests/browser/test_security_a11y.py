@@ -150,6 +150,9 @@ def test_axe_game_over_and_damaged_save(axe_page, site, artifacts):
     assert stored(page)["state"]["game_over"]
     _assert_axe_clean(page, site, "game over")
 
+    # A save from before this version, damaged: moved aside and explained.
+    page.evaluate("async () => { const db = await new Promise((ok) => { const r = indexedDB.open('schraem'); r.onsuccess = () => ok(r.result); });"
+                  " await new Promise((ok) => { const tx = db.transaction('meta', 'readwrite'); tx.objectStore('meta').delete('current'); tx.oncomplete = ok; }); }")
     page.evaluate(f"() => localStorage.setItem('{GAME_KEY}', '{{broken')")
     page.reload()
     wait_shell_ready(page)
