@@ -102,11 +102,10 @@ def test_closing_and_reopening_restores_the_game(new_context, site):
     assert screen(again) == "table"
 
 
-def test_every_state_is_saved_before_it_is_drawn(new_context, site):
-    context = new_context(locale="de-DE")
-    context.add_init_script(ORDER_PROBE)
-    page = context.new_page()
-    open_app(page, site, seed=12)
+def test_every_state_is_saved_before_it_is_drawn(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    page.add_init_script(ORDER_PROBE)
+    open_app(page, shared_site, seed=12)
     start_game(page, THREE_BOTS, dealer=4)
     for _ in range(25):
         if play_step(page, knock=True) == "over":
@@ -141,10 +140,10 @@ def _tampered_save():
     return shell_record(bad, 1), reply["error"]
 
 
-def test_a_save_that_does_not_replay_is_explained_and_kept(new_context, site):
-    page = new_context(locale="de-DE").new_page()
+def test_a_save_that_does_not_replay_is_explained_and_kept(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
     raw, error = _tampered_save()
-    seed_storage(page, site, {GAME_KEY: raw})
+    seed_storage(page, shared_site, {GAME_KEY: raw})
     wait_shell_ready(page)
     assert screen(page) == "corrupt"
     assert page.locator(".corrupt .detail").inner_text() == error["de"]
@@ -165,10 +164,10 @@ def test_a_save_that_does_not_replay_is_explained_and_kept(new_context, site):
     assert [b["raw"] for b in backups(page)] == [kept[0]["raw"]]
 
 
-def test_unreadable_storage_is_explained_and_kept(new_context, site):
-    page = new_context(locale="en-US").new_page()
+def test_unreadable_storage_is_explained_and_kept(warm_page, shared_site):
+    page = warm_page(locale="en-US")
     junk = '{"format": "schraem-shell/1", "save": {"record": '
-    seed_storage(page, site, {GAME_KEY: junk})
+    seed_storage(page, shared_site, {GAME_KEY: junk})
     wait_shell_ready(page)
     assert screen(page) == "corrupt"
     assert "not a readable save" in page.locator(".corrupt").inner_text()

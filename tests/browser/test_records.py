@@ -49,9 +49,9 @@ def _sheet_game(page):
     sheet_tap(page, 3, "knock")
 
 
-def test_export_replays_and_import_restores_it_on_another_phone(new_context, site, tmp_path, request_log):
-    page = new_context(locale="de-DE", accept_downloads=True).new_page()
-    open_app(page, site, seed=21)
+def test_export_replays_and_import_restores_it_on_another_phone(warm_page, new_context, shared_site, tmp_path, request_log):
+    page = warm_page(locale="de-DE")  # contexts accept downloads by default
+    open_app(page, shared_site, seed=21)
     _sheet_game(page)
     saved = stored(page)
     marks = [p["marks"] for p in saved["state"]["view"]["players"]]
@@ -68,11 +68,11 @@ def test_export_replays_and_import_restores_it_on_another_phone(new_context, sit
     assert record["format"] == "schraem-record/1"
     assert list(game.marks) == [7 - 2, 7 - 1, 7 - 2, 7]
     assert len(record["hands"]) == 2 and record["hands"][1]["actions"] == [{"seat": 3, "type": "knock"}]
-    assert request_log.foreign(site.origin) == []
+    assert request_log.foreign(shared_site.origin) == []
 
     # A fresh phone: nothing saved, the file chosen on the start screen.
     other = new_context(locale="de-DE").new_page()
-    open_app(other, site, seed=22)
+    open_app(other, shared_site, seed=22)
     assert screen(other) == "start" and stored(other) is None
     _import(other, path)
     other.wait_for_function("() => document.body.dataset.screen === 'sheet'")
@@ -89,9 +89,9 @@ def test_export_replays_and_import_restores_it_on_another_phone(new_context, sit
     assert stored(other)["save"]["record"]["hands"][1]["actions"][-1] == {"seat": 4, "type": "hold"}
 
 
-def test_a_game_against_the_computer_exports_and_imports_as_pass_and_play(new_context, site, tmp_path):
-    page = new_context(locale="de-DE", accept_downloads=True).new_page()
-    open_app(page, site, seed=23, pace="60000")
+def test_a_game_against_the_computer_exports_and_imports_as_pass_and_play(warm_page, new_context, shared_site, tmp_path):
+    page = warm_page(locale="de-DE")  # contexts accept downloads by default
+    open_app(page, shared_site, seed=23, pace="60000")
     start_game(page, [("Anne", "human"), ("Hubert", "bot:easy")], dealer=2)
     tap(page, '[data-action="look"]')
     card = stored(page)["state"]["view"]["my_cards"][0]
@@ -108,7 +108,7 @@ def test_a_game_against_the_computer_exports_and_imports_as_pass_and_play(new_co
     assert str(Game.from_record(record).hand.log[-1][0].card) == card
 
     other = new_context(locale="de-DE").new_page()
-    open_app(other, site, seed=24)
+    open_app(other, shared_site, seed=24)
     _import(other, path)
     # Both seats are people at this phone now: it goes to Hubert, who is due.
     other.wait_for_function("() => document.body.dataset.screen === 'pass'")
@@ -131,9 +131,9 @@ def _broken_record():
     return record, refused.value
 
 
-def test_a_broken_record_is_refused_and_the_game_kept(new_context, site, tmp_path):
-    page = new_context(locale="de-DE").new_page()
-    open_app(page, site, seed=25)
+def test_a_broken_record_is_refused_and_the_game_kept(warm_page, shared_site, tmp_path):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=25)
     start_sheet(page, PEOPLE, dealer=4)
     sheet_tap(page, 1, "knock")
     before = _raw_save(page)
@@ -173,12 +173,12 @@ def test_a_broken_record_is_refused_and_the_game_kept(new_context, site, tmp_pat
     assert stored(page)["save"]["record"]["hands"][0]["actions"] == [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"}]
 
 
-def test_axe_on_the_refused_import(new_context, site, tmp_path):
-    page = new_context(locale="de-DE", service_workers="block").new_page()
-    open_app(page, site, seed=26)
+def test_axe_on_the_refused_import(warm_page, shared_site, tmp_path):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=26)
     record, _ = _broken_record()
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(record))
     _import(page, path)
     page.wait_for_function("() => !document.getElementById('message').hidden")
-    assert_axe_clean(page, site, "start with a refused import")
+    assert_axe_clean(page, shared_site, "start with a refused import")
