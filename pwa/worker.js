@@ -112,18 +112,23 @@ function handOver(bytes) {
   };
 }
 
-async function restore(loadPyodide, snapshot, engineZip) {
+async function restore(loadPyodide, snapshot, engineZip, marks) {
   const pyodide = await startPyodide(loadPyodide, { _loadSnapshot: handOver(snapshot) });
+  marks.pyodide = performance.now();
   installEngine(pyodide, await engineZip);
   // Every restore starts from the same memory, random generator included.
   pyodide.runPython("import random; random.seed()");
-  return connect(pyodide);
+  const engine = connect(pyodide);
+  marks.engine = performance.now();
+  return engine;
 }
 
-async function freshStart(loadPyodide, engineZip) {
+async function freshStart(loadPyodide, engineZip, marks) {
   const pyodide = await startPyodide(loadPyodide, { _makeSnapshot: BOOT.key !== null });
+  marks.pyodide = performance.now();
   installEngine(pyodide, await engineZip);
   const engine = connect(pyodide);
+  marks.engine = performance.now();
   // Now, before the first request: a snapshot must not hold a game, and
   // Pyodide cannot restore one taken after the memory has grown much.
   let snapshot = null;
@@ -140,20 +145,27 @@ async function freshStart(loadPyodide, engineZip) {
 // Resolves to the engine and, after a fresh start, the snapshot to store
 // (kept apart so the engine does not hold on to 30 MB once it is written).
 async function boot() {
-  const t0 = performance.now();
+  const marks = { start: performance.now() };
+  // What the page sees as engine.timings (ms): Pyodide up, engine imported
+  // and answering, and how the start went.
+  const timings = (kind, fallback, snapshot) => ({
+    boot: kind, fallback, snapshot, read: marks.read - marks.start, imported: marks.imported - marks.start,
+    pyodide: marks.pyodide - marks.start, engine: marks.engine - marks.pyodide, total: marks.engine - marks.start,
+  });
   const engineZip = fetchEngine(); // in parallel with Python's start-up
   engineZip.catch(() => {}); // reported below, when awaited; not as "unhandled"
-  const stored = readSnapshot();
+  const stored = readSnapshot().then((b) => { marks.read = performance.now(); return b; });
   // A dynamic import, not a static one: a missing or broken Pyodide must
   // become an error reply, not a worker that silently never starts.
   const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
+  marks.imported = performance.now();
   const snapshot = await stored;
   let fallback = null;
   if (snapshot) {
     try {
       const size = snapshot.length;
-      const engine = await restore(loadPyodide, snapshot, engineZip);
-      engine.timings = { boot: "snapshot", fallback, snapshot: size, total: performance.now() - t0 };
+      const engine = await restore(loadPyodide, snapshot, engineZip, marks);
+      engine.timings = timings("snapshot", null, size);
       return { engine, snapshot: null };
     } catch (err) {
       // Most often "Snapshot build id mismatch" or a damaged copy.
@@ -162,10 +174,8 @@ async function boot() {
       await dropSnapshot();
     }
   }
-  const started = await freshStart(loadPyodide, engineZip);
-  started.engine.timings = {
-    boot: "fresh", fallback, snapshot: started.snapshot ? started.snapshot.length : 0, total: performance.now() - t0,
-  };
+  const started = await freshStart(loadPyodide, engineZip, marks);
+  started.engine.timings = timings("fresh", fallback, started.snapshot ? started.snapshot.length : 0);
   return started;
 }
 
