@@ -296,7 +296,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     # in its cache, and revalidation is what keeps a first visit from
     # downloading Pyodide twice (see service-worker.js).
     protocol_version = "HTTP/1.1"
-    # Longest-lived first: a name with a content hash in it never changes.
+    # A name with a content hash in it never changes its content.
     IMMUTABLE = "public, max-age=31536000, immutable"
     # Everything else keeps its name across releases: always revalidate (a
     # 304 costs no body), so a rebuilt dist/ shows up at once and the

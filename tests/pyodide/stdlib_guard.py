@@ -48,30 +48,33 @@ class Guard:
             frame = frame.f_back
         return None
 
-    def check(self, asked_by, name):
+    def missing(self, name):
+        """The first of name and its parents that the app would not find."""
         parts = name.split(".")
         for i in range(1, len(parts) + 1):
             module = ".".join(parts[:i])
             if module in self.full and module not in self.trimmed:
-                self.violations.append((asked_by, module))
-                raise ModuleNotFoundError(
-                    f"No module named {module!r} in the app's trimmed standard library "
-                    f"(asked for by {asked_by}); build.py trims to what the app was seen to load",
-                    name=module)
+                return module
+        return None
 
     def __call__(self, name, globals=None, locals=None, fromlist=(), level=0):
-        frame = sys._getframe(1)
-        asked_by = self.owner(frame)
-        if asked_by in self.app:
-            absolute = name
-            if level:
-                package = (globals or {}).get("__package__") or ""
-                base = package.rsplit(".", level - 1)[0] if level > 1 else package
-                absolute = f"{base}.{name}" if name else base
-            self.check(asked_by, absolute)
-            for item in fromlist or ():
-                if item != "*" and f"{absolute}.{item}" in self.full:
-                    self.check(asked_by, f"{absolute}.{item}")
+        absolute = name
+        if level:
+            package = (globals or {}).get("__package__") or ""
+            base = package.rsplit(".", level - 1)[0] if level > 1 else package
+            absolute = f"{base}.{name}" if name else base
+        wanted = [absolute] + [f"{absolute}.{item}" for item in fromlist or () if item != "*"]
+        # Who asks only matters for a module the app would lack; most imports
+        # are not, and stay cheap.
+        lacking = [m for m in map(self.missing, wanted) if m is not None]
+        if lacking:
+            asked_by = self.owner(sys._getframe(1))
+            if asked_by in self.app:
+                self.violations.append((asked_by, lacking[0]))
+                raise ModuleNotFoundError(
+                    f"No module named {lacking[0]!r} in the app's trimmed standard library "
+                    f"(asked for by {asked_by}); build.py trims to what the app was seen to load",
+                    name=lacking[0])
         return self._import(name, globals, locals, fromlist, level)
 
     def install(self):
