@@ -135,8 +135,11 @@ for _module in list(sys.modules.values()):
 sys.path.insert(0, "/tmp")
 import stdlib_guard
 sys.path.remove("/tmp")
+import _imp
 _guard = stdlib_guard.Guard(
-    stdlib_guard.module_names(zipfile.ZipFile(trimmed_report["stdlib_path"]).namelist(), ".pyc"),
+    # Frozen into the interpreter (os, io, codecs, …) or built in: there without any library.
+    stdlib_guard.module_names(zipfile.ZipFile(trimmed_report["stdlib_path"]).namelist(), ".pyc")
+    | set(_imp._frozen_module_names()) | set(sys.builtin_module_names),
     stdlib_guard.module_names(zipfile.ZipFile(full_stdlib).namelist(), ".py"),
     trimmed_report["app_modules"],
     [trimmed_report["stdlib_path"] + "/", full_stdlib + "/"],
