@@ -9,8 +9,8 @@ but this one command (it runs `npm ci` itself when Pyodide is missing).
 
 Besides copying, the build runs Pyodide once under Node
 (scripts/pyodide_build.mjs): the engine is started as the app starts it and
-played through, the standard library is trimmed to the modules that loaded,
-and both are precompiled to bytecode. Every compressible file gets a `.br`
+played through, and the standard library is trimmed to the modules that
+loaded and precompiled to bytecode. Every compressible file gets a `.br`
 and a `.gz` beside it, which `serve` (or any static host, see README.md)
 sends by the request's Accept-Encoding. The results of both slow steps are
 kept under .cache/build/, keyed by their inputs.
@@ -93,15 +93,15 @@ def _tree(src: Path):
 
 
 def engine_zip(package_dir: Path) -> bytes:
-    """The engine package's sources as a zip whose top folder is the package
-    name (the input of the Pyodide step, which adds the bytecode)."""
+    """The engine package as a zip whose top folder is the package name.
+    Stored, not deflated: brotli over the whole archive on the wire beats
+    deflate per file by half."""
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
         for path, rel in _tree(package_dir):
             if path.suffix in (".pyc", ".pyo"):
                 continue
             info = zipfile.ZipInfo(f"{package_dir.name}/{rel.as_posix()}", ZIP_EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())
     return buf.getvalue()
@@ -147,12 +147,13 @@ def _publish(tmp: Path, final: Path) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def pyodide_step(pyodide_dir: Path, engine_src: bytes, quiet: bool = False) -> Path:
-    """Trimmed standard library, engine with bytecode and report.json, made by
-    scripts/pyodide_build.mjs, from the cache when the inputs are unchanged."""
+def pyodide_step(pyodide_dir: Path, engine: bytes, quiet: bool = False) -> Path:
+    """A folder with the trimmed standard library, report.json and the
+    engine.zip they were made with, by scripts/pyodide_build.mjs; from the
+    cache when the inputs are unchanged."""
     inputs = [p.read_bytes() for p in PYODIDE_STEP]
     inputs += [(pyodide_dir / f).read_bytes() for f in PYODIDE_FILES]
-    key = _sha256(*inputs, engine_src)[:24]
+    key = _sha256(*inputs, engine)[:24]
     done = CACHE / "pyodide" / key
     if (done / "report.json").is_file():
         return done
@@ -160,15 +161,14 @@ def pyodide_step(pyodide_dir: Path, engine_src: bytes, quiet: bool = False) -> P
         print("build.py: running the engine in Pyodide to trim and precompile the standard library …", flush=True)
     done.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=done.parent))
-    (tmp / "engine-src.zip").write_bytes(engine_src)
+    (tmp / "engine.zip").write_bytes(engine)
     proc = subprocess.run([_node(), str(PYODIDE_STEP[0]), "--pyodide", str(pyodide_dir),
-                           "--engine", str(tmp / "engine-src.zip"), "--out", str(tmp)],
+                           "--engine", str(tmp / "engine.zip"), "--out", str(tmp)],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)
         # Pyodide's errors quote its whole minified source; the end says what went wrong.
         sys.exit(f"build.py: the Pyodide step failed:\n{(proc.stdout + proc.stderr)[-4000:]}")
-    (tmp / "engine-src.zip").unlink()
     _publish(tmp, done)
     return done
 
@@ -237,7 +237,8 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
     pwa = root / "pwa"
     if not (pwa / "index.html").is_file():
         raise SystemExit(f"build.py: {pwa / 'index.html'} is missing")
-    step = pyodide_step(pyodide_dir, engine_zip(root / "engine" / "schraem"), quiet)
+    engine = engine_zip(root / "engine" / "schraem")
+    step = pyodide_step(pyodide_dir, engine, quiet)
 
     if out.exists():
         shutil.rmtree(out)
@@ -246,7 +247,7 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, out / rel)
     shutil.copyfile(root / "manifest.json", out / "manifest.json")
-    shutil.copyfile(step / "engine.zip", out / ENGINE_ZIP)
+    (out / ENGINE_ZIP).write_bytes(engine)
     (out / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_COPIED:
         shutil.copyfile(pyodide_dir / name, out / "pyodide" / name)

@@ -4,10 +4,9 @@
 //
 //   python_stdlib.zip  the standard library trimmed to the modules that loaded,
 //                      as bytecode compiled by this interpreter
-//   engine.zip         the engine's sources plus their bytecode
 //   report.json        module lists and sizes (read by build.py and the tests)
 //
-//   node scripts/pyodide_build.mjs --pyodide DIR --engine ENGINE_SRC.zip --out DIR
+//   node scripts/pyodide_build.mjs --pyodide DIR --engine ENGINE.zip --out DIR
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";

@@ -4,8 +4,12 @@ booted Pyodide and started the engine the way pwa/worker.js does).
 It drives the engine's bridge through what the app does — every preset,
 every bot level, scoresheet tables, saves, undo, record import, refused
 requests — then writes the standard library trimmed to the modules that had
-to be loaded for all that, and the engine, both with bytecode compiled by this
-interpreter, so a phone never compiles them from source.
+to be loaded for all that, as bytecode compiled by this interpreter, so a
+phone never compiles the library from source.
+
+The engine itself ships as source: its bytecode would save a fresh start
+about a tenth of a second (later starts restore a memory snapshot and compile
+nothing) but add about 100 kB to the first visit, which must stay under 4 MB.
 
 ENGINE_DIR and OUT come from the caller's namespace."""
 import json  # the bridge has imported it already
@@ -162,22 +166,8 @@ def main():
         full_count = sum(1 for n in full.namelist() if n.endswith(".py"))
     write_zip(f"{OUT}/python_stdlib.zip", members)
 
-    tag = sys.implementation.cache_tag
-    engine = []
-    package = f"{ENGINE_DIR}/schraem"
-    for folder, dirs, files in sorted(os.walk(package)):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        rel = folder[len(ENGINE_DIR) + 1:]
-        for name in sorted(files):
-            data = open(f"{folder}/{name}", "rb").read()
-            engine.append((f"{rel}/{name}", data))
-            if name.endswith(".py"):
-                engine.append((f"{rel}/__pycache__/{name[:-3]}.{tag}.pyc", pyc(data, f"{folder}/{name}")))
-    write_zip(f"{OUT}/engine.zip", engine)
-
     report = {
         "python": sys.version.split()[0],
-        "cache_tag": tag,
         "stdlib_path": stdlib,
         "stdlib_files": used,
         "stdlib_modules": stdlib_modules,
