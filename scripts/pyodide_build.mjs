@@ -1,6 +1,8 @@
 // Build step run by build.py: boots the real Pyodide under Node, starts the
 // engine exactly as pwa/worker.js does, lets scripts/pyodide_build.py play
-// the app's part, and writes what that Python run produced:
+// the app's part, and writes what that Python run produced; then starts and
+// plays it all once more on the trimmed library, so that what the library
+// lacks fails the build:
 //
 //   python_stdlib.zip  the standard library trimmed to the modules that loaded,
 //                      as bytecode compiled by this interpreter
@@ -23,35 +25,46 @@ const option = (name) => {
 const ENGINE_DIR = "/engine";
 const OUT = "/build-out";
 
-async function main() {
-  const pyodideDir = option("--pyodide");
-  const engineZip = await readFile(option("--engine"));
-  const out = option("--out");
-  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+// The worker's steps (pwa/worker.js: freshStart), on the given library.
+async function startEngine(loadPyodide, pyodideDir, engineZip, options) {
   // _makeSnapshot as in the worker: it changes how Pyodide sets itself up.
-  // PYTHONNODEBUGRANGES: bytecode without column positions (tracebacks keep
-  // their line numbers, lose the ^^^ marks), a fifth smaller on the wire.
-  const pyodide = await loadPyodide({
-    indexURL: pyodideDir + path.sep, _makeSnapshot: true, env: { PYTHONNODEBUGRANGES: "1" },
-  });
-  pyodide.runPython("import sys; boot_modules = set(sys.modules)");
-
+  const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _makeSnapshot: true, ...options });
   pyodide.unpackArchive(new Uint8Array(engineZip.buffer, engineZip.byteOffset, engineZip.byteLength), "zip",
     { extractDir: ENGINE_DIR });
   pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
   const bridge = pyodide.pyimport("schraem.bridge");
   const hello = JSON.parse(bridge.handle(JSON.stringify({ id: 0, cmd: "hello", args: {} })));
   if (!hello.ok) throw new Error(`engine refused hello: ${JSON.stringify(hello.error)}`);
-  pyodide.makeMemorySnapshot(); // what the worker does next; the bytes are not needed here
+  pyodide.makeMemorySnapshot(); // the bytes are not needed here
   bridge.destroy();
+  return pyodide;
+}
 
-  pyodide.FS.mkdirTree(OUT);
-  pyodide.mountNodeFS(OUT, out);
+async function main() {
+  const pyodideDir = option("--pyodide");
+  const engineZip = await readFile(option("--engine"));
+  const out = option("--out");
+  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
   const source = await readFile(path.join(here, "pyodide_build.py"), "utf8");
-  const namespace = pyodide.toPy({ ENGINE_DIR, OUT, __name__: "pyodide_build" });
-  pyodide.runPython(source, { globals: namespace, filename: "pyodide_build.py" });
-  namespace.get("main")();
-  namespace.destroy();
+  const run = (pyodide, call) => {
+    const namespace = pyodide.toPy({ ENGINE_DIR, OUT, __name__: "pyodide_build" });
+    pyodide.runPython(source, { globals: namespace, filename: "pyodide_build.py" });
+    namespace.get("run")(call);
+    namespace.destroy();
+  };
+
+  // PYTHONNODEBUGRANGES: bytecode without column positions (tracebacks keep
+  // their line numbers, lose the ^^^ marks), a fifth smaller on the wire.
+  const full = await startEngine(loadPyodide, pyodideDir, engineZip, { env: { PYTHONNODEBUGRANGES: "1" } });
+  full.FS.mkdirTree(OUT);
+  full.mountNodeFS(OUT, out);
+  run(full, "main");
+
+  // The same again on the library just written: what it lacks fails the
+  // build here, not the app on a phone.
+  const trimmed = await startEngine(loadPyodide, pyodideDir, engineZip,
+    { stdLibURL: path.join(out, "python_stdlib.zip") });
+  run(trimmed, "exercise");
 }
 
 main().then(

@@ -147,9 +147,18 @@ def write_zip(path, members):
             zf.writestr(info, data)
 
 
-def main():
+def run(what):
+    """main (write the library) or exercise (check it): the entry points
+    pyodide_build.mjs calls."""
     from schraem import bridge
 
+    if what == "exercise":
+        exercise(bridge.handle)
+    else:
+        main(bridge)
+
+
+def main(bridge):
     exercise(bridge.handle)
     import_what_the_app_names(sorted(n for n in sys.modules if n == "schraem" or n.startswith("schraem.")))
     stdlib = stdlib_zip_path()
