@@ -81,31 +81,42 @@ def exercise(handle):
     call(handle, "act", action={"seat": 9, "type": "play", "card": "??"}, viewer=1)
 
 
-def import_what_the_app_names(app_modules):
+def app_modules():
+    return sorted(n for n in sys.modules if n == "schraem" or n.startswith("schraem."))
+
+
+def import_what_the_app_names():
     """Import every module the app's code names in an import statement,
     also inside functions: a lazy import the games above never reached is
-    still counted (its own imports follow)."""
+    still counted (its own imports follow), and an engine module reached so
+    is read in turn."""
     import ast  # both loaded by Pyodide's own start already
     import importlib
 
-    for name in app_modules:
-        origin = getattr(sys.modules[name], "__file__", None)
-        if not origin or not origin.endswith(".py"):
-            continue
-        with open(origin, "rb") as f:
-            tree = ast.parse(f.read())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-            else:
+    seen = set()
+    while todo := [n for n in app_modules() if n not in seen]:
+        for name in todo:
+            seen.add(name)
+            module = sys.modules[name]
+            origin = getattr(module, "__file__", None)
+            if not origin or not origin.endswith(".py"):
                 continue
-            for module in names:
-                try:
-                    importlib.import_module(module)
-                except ImportError:
-                    pass  # `from x import y` where y is no module, or a module Pyodide lacks
+            package = module.__package__ or ""
+            with open(origin, "rb") as f:
+                tree = ast.parse(f.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    base = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
+                    names = [base] + [f"{base}.{a.name}" for a in node.names]
+                else:
+                    continue
+                for wanted in names:
+                    try:
+                        importlib.import_module(wanted)
+                    except ImportError:
+                        pass  # `from x import y` where y is no module, or a module Pyodide lacks
 
 
 def stdlib_zip_path():
@@ -160,14 +171,12 @@ def run(what):
 
 def main(bridge):
     exercise(bridge.handle)
-    import_what_the_app_names(sorted(n for n in sys.modules if n == "schraem" or n.startswith("schraem.")))
+    import_what_the_app_names()
     stdlib = stdlib_zip_path()
     used = sorted(n for n in loaded_from(stdlib) if n.endswith(".py"))
-    app_modules = sorted(n for n in sys.modules if n == "schraem" or n.startswith("schraem."))
     stdlib_modules = sorted(n for n, m in sys.modules.items()
                             if str(getattr(getattr(m, "__spec__", None), "origin", "")).startswith(stdlib + "/"))
 
-    import os
     import zipfile
 
     with zipfile.ZipFile(stdlib) as full:
@@ -181,7 +190,7 @@ def main(bridge):
         "stdlib_files": used,
         "stdlib_modules": stdlib_modules,
         "stdlib_files_full": full_count,
-        "app_modules": app_modules,
+        "app_modules": app_modules(),
     }
     with open(f"{OUT}/report.json", "w") as f:
         json.dump(report, f, indent=1)
