@@ -45,6 +45,7 @@ function nextSeed() {
 
 const model = {
   ready: false,
+  queued: null, // a start tapped before the engine was up: 'queued', then 'waiting' (see queueStart)
   hello: null,
   route: 'loading', // loading | start | game | corrupt
   setup: {
@@ -96,7 +97,7 @@ function playerNames(g) {
 
 function parts(name) {
   const g = model.game;
-  const ctx = { ready: model.ready, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode };
+  const ctx = { ready: model.ready, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued };
   switch (name) {
     case 'start': return [renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, canExport: Boolean(g?.save?.record),
@@ -300,6 +301,26 @@ async function startNewGame() {
   await session.newGame({ players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer });
 }
 
+// A tap on "start" before Python is up is kept, not refused: the game starts
+// as soon as the engine does, and a wait longer than a glance says why.
+const SLOW_MS = 300;
+let slowTimer = null;
+
+function queueStart() {
+  if (model.queued) return;
+  model.queued = 'queued';
+  slowTimer = setTimeout(() => { model.queued = 'waiting'; render(); }, SLOW_MS);
+  render();
+}
+
+function startQueued(engineUp) {
+  if (!model.queued) return;
+  clearTimeout(slowTimer);
+  model.queued = null;
+  if (engineUp && model.route === 'start') startNewGame();
+  else render();
+}
+
 // --- taps -----------------------------------------------------------------
 
 let lastTableTap = 0;
@@ -340,6 +361,7 @@ function onClick(event) {
       break;
     case 'new-game':
       if (model.ready) startNewGame();
+      else queueStart();
       break;
     case 'knock':
       knock(event);
@@ -617,6 +639,7 @@ async function boot() {
   const hello = await engine.ready;
   if (!hello.ok) {
     model.error = hello.error; // already says, in both languages, that the engine could not start
+    startQueued(false);
     showMessage();
     return;
   }
@@ -634,6 +657,7 @@ async function boot() {
   performance.mark('schraem:engine-ready');
   document.documentElement.dataset.shell = 'ready';
   render();
+  startQueued(true);
 }
 
 boot();

@@ -3,8 +3,6 @@
 // Replies are data: `call` resolves with {ok:false, error} on failure and
 // never rejects, so the shell handles one shape for every outcome.
 
-import { offlineReady } from "./sw-register.js";
-
 const DEFAULT_URL = new URL("./worker.js", import.meta.url);
 // No request takes this long once the engine is up (a bot decision ~0.1 s,
 // a large import a few seconds): a reply still missing then is lost, and
@@ -77,9 +75,11 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true, replyMs =
     resolve(msg);
   }
 
-  // The worker starts once the offline cache can serve it (see
-  // sw-register.js); calls made before then simply wait in line.
-  const started = offlineReady().then(() => {
+  // The worker starts at once, on a first visit too: its downloads and the
+  // service worker's precache meet in the browser's HTTP cache (the precache
+  // revalidates and gets a bodiless 304), so nothing is downloaded twice.
+  // Calls made before it runs simply wait in line.
+  const started = Promise.resolve().then(() => {
     if (dead) return null;
     const worker = new Worker(url, { type: "module", name: "schraem-engine" });
     worker.addEventListener("message", onMessage);

@@ -91,9 +91,14 @@ export function renderStart(setup, { hello, saved, ready, canExport }) {
     recordSection({ canExport, ready }));
 }
 
-export function renderStartControls({ ready, mode }) {
-  return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'new-game' }, disabled: !ready,
-    text: t(mode === 'sheet' ? 'start.go.sheet' : 'start.go') })];
+// Usable before the engine is up: a tap then is queued (see app.js), and
+// after a moment the wait shows, with its reason.
+export function renderStartControls({ mode, queued }) {
+  const go = h('button', { type: 'button', class: 'big primary', dataset: { action: 'new-game' },
+    'aria-busy': queued ? 'true' : null, text: t(mode === 'sheet' ? 'start.go.sheet' : 'start.go') });
+  if (queued !== 'waiting') return [go];
+  return [h('p', { class: 'progress', role: 'status' },
+    h('progress', { 'aria-label': t('start.queued') }), h('span', { text: t('start.queued') })), go];
 }
 
 export function renderPass(names, seat) {
