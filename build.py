@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Libraries shipped with the app (no CDN): npm file -> path in dist/.
+VENDOR_FILES = {"qrcode-generator/dist/qrcode.mjs": "vendor/qrcode.mjs"}
 ENGINE_ZIP = "engine.zip"
 # The service worker source carries a development default between these
 # markers; the build replaces it with the real file list and content hash.
@@ -41,14 +43,14 @@ ZIP_EPOCH = (2020, 1, 1, 0, 0, 0)
 
 def ensure_pyodide(root: Path = ROOT) -> Path:
     pkg = root / "node_modules" / "pyodide"
-    if not _pyodide_ok(pkg):
+    if not _pyodide_ok(pkg) or not _vendor_ok(root):
         npm = shutil.which("npm")
         if npm is None:
             sys.exit("build.py: node_modules/pyodide is missing and npm is not installed")
         print("build.py: installing npm packages (npm ci) …", flush=True)
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, check=True)
-        if not _pyodide_ok(pkg):
-            sys.exit(f"build.py: npm ci did not install pyodide {PYODIDE_VERSION}")
+        if not _pyodide_ok(pkg) or not _vendor_ok(root):
+            sys.exit(f"build.py: npm ci did not install pyodide {PYODIDE_VERSION} and the vendored libraries")
     return pkg
 
 
@@ -58,6 +60,10 @@ def _pyodide_ok(pkg: Path) -> bool:
     except (OSError, ValueError, KeyError):
         return False
     return version == PYODIDE_VERSION and all((pkg / f).is_file() for f in PYODIDE_FILES)
+
+
+def _vendor_ok(root: Path) -> bool:
+    return all((root / "node_modules" / src).is_file() for src in VENDOR_FILES)
 
 
 def _tree(src: Path):
@@ -112,6 +118,9 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, out / rel)
     shutil.copyfile(root / "manifest.json", out / "manifest.json")
+    for src, dest in VENDOR_FILES.items():
+        (out / dest).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(root / "node_modules" / src, out / dest)
     (out / ENGINE_ZIP).write_bytes(engine_zip(root / "engine" / "schraem"))
     (out / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
