@@ -299,12 +299,18 @@ export function overControls(state, { ready }) {
   if (!next && !(ticket && state.series?.over)) return null;
   const label = state.series ? t('btn.nextGame', { k: state.series.number + 1, n: state.series.length })
     : state.set.hangeln_seats ? t('btn.hangeln') : t('btn.nextSetGame');
+  // The organiser's own phone can play a table too: its result goes
+  // straight into the tournament here (still checked by the engine).
+  const here = !next && Boolean(ticket) && c().tournament?.id === ticket.tournament;
   return [h('div', { class: 'tool-row' },
     isSheet(state) ? undoButton({ ready }) : null,
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') }),
     next ? null : h('button', { type: 'button', class: 'secondary', dataset: { action: 'setup' }, text: t('btn.setup') })),
+  here ? h('div', { class: 'tool-row' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'send-result' }, disabled: !ready, text: t('btn.sendResult') })) : null,
   next ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'next-game' }, disabled: !ready, text: label })
-    : h('button', { type: 'button', class: 'big primary', dataset: { action: 'send-result' }, disabled: !ready, text: t('btn.sendResult') })];
+    : h('button', { type: 'button', class: 'big primary', dataset: { action: here ? 'result-here' : 'send-result' }, disabled: !ready,
+      text: t(here ? 'btn.resultHere' : 'btn.sendResult') })];
 }
 
 // The start screen's club fields (inside the form) and its club section.
@@ -798,6 +804,12 @@ export async function clubAction(action, target) {
     case 'pick-cancel': club.picker = null; app.render(); return true;
     case 'next-game': if (ready) await nextGame(); return true;
     case 'send-result': if (ready) await sendResult(); return true;
+    case 'result-here': {
+      const r = ready ? await session().query('table_result', {}) : null;
+      if (r && !r.ok) app.onError(r.error);
+      else if (r) await importResult(r.result);
+      return true;
+    }
     case 'confirm-yes': await confirmYes(); return true;
     case 'confirm-tournament-yes': {
       const pending = club.confirm;

@@ -28,9 +28,9 @@ export function renderPicker(view, tpl, picker, { ready }) {
     h('p', { class: 'picker-count', 'aria-live': 'polite', text: t('pick.count', { k: picker.chosen.length, n: tpl.count }) }),
     h('div', { class: 'picker-cards' }, tpl.choices.map((card) => h('button', {
       type: 'button', class: `pick${chosen.has(card) ? ' chosen' : ''}`, disabled: !ready || (full && !chosen.has(card) && tpl.count > 1),
-      'aria-pressed': chosen.has(card) ? 'true' : 'false', 'aria-label': cardName(card),
+      'aria-pressed': chosen.has(card) ? 'true' : 'false',
       dataset: { action: 'pick-card', value: card },
-    }, cardFace(card)))),
+    }, cardFace(card), h('span', { class: 'sr-text', text: cardName(card) })))),
     h('div', { class: 'entry-row' },
       h('button', { type: 'button', class: 'entry win', disabled: !ready || !full, dataset: { action: 'pick-done' }, text: t('pick.done') }),
       h('button', { type: 'button', class: 'entry cancel', dataset: { action: 'pick-cancel' }, text: t('pick.cancel') })));
