@@ -100,7 +100,7 @@ function parts(name) {
   // The club screens (lists, corrections, history, tournament, …).
   const club = clubParts(name, ctx);
   if (club) return club;
-  const banner = g ? clubBanner(g.state) : null;
+  const banner = g ? clubBanner(g) : null;
   switch (name) {
     case 'start': return [renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, canExport: Boolean(g?.save?.record),
@@ -112,7 +112,7 @@ function parts(name) {
     })], renderSheetControls(ctx)];
     case 'pass': return [renderPass(playerNames(g), g.handoff), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
-    case 'over': return [[banner, renderOver(g.state.view), overExtras(g.state)], overControls(g.state, ctx) ?? renderOverControls(ctx)];
+    case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls(ctx)];
     case 'corrupt': return [renderCorrupt(model.corrupt.unreadable ? t('corrupt.unreadable') : errorText(model.corrupt.error)),
       renderSetupButton()];
     default: return [renderLoading(t('engine.loading')), []];

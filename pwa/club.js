@@ -256,9 +256,10 @@ async function nextGame() {
 // --- the screens around the table -------------------------------------------
 
 // A line over the table: where the series, set or tournament table stands.
-export function clubBanner(state) {
-  if (!state) return null;
-  const ticket = state.save?.series?.ticket;
+export function clubBanner(game) {
+  if (!game) return null;
+  const { state } = game;
+  const ticket = game.save?.series?.ticket;
   const parts = [];
   if (ticket) parts.push(t('banner.ticket', { series: ticket.series, table: ticket.table }));
   if (state.series) parts.push(t('banner.series', { k: state.series.number, n: state.series.length }));
@@ -278,7 +279,8 @@ function totalsTable(state) {
       h('td', { text: String(state.series.totals[i]) })))));
 }
 
-export function overExtras(state) {
+export function overExtras(game) {
+  const { state } = game;
   const out = [];
   if (state.series) out.push(totalsTable(state));
   if (state.set) {
@@ -293,9 +295,10 @@ export function overExtras(state) {
 
 // Over screen controls for a series or set: the next game with one tap;
 // a finished tournament table sends its result to the organiser.
-export function overControls(state, { ready }) {
+export function overControls(game, { ready }) {
+  const { state } = game;
   const next = (state.series && !state.series.over) || (state.set && !state.set.over);
-  const ticket = state.save?.series?.ticket;
+  const ticket = game.save?.series?.ticket;
   if (!next && !(ticket && state.series?.over)) return null;
   const label = state.series ? t('btn.nextGame', { k: state.series.number + 1, n: state.series.length })
     : state.set.hangeln_seats ? t('btn.hangeln') : t('btn.nextSetGame');
@@ -342,9 +345,9 @@ export function startClubSection({ ready }) {
 
 // --- Spielliste ------------------------------------------------------------------
 
-function listMeta(data, state) {
+function listMeta(data, game) {
   const lines = [];
-  const ticket = state?.save?.series?.ticket;
+  const ticket = game?.save?.series?.ticket;
   if (ticket) {
     lines.push(t('list.meta.ticket', { id: ticket.tournament, series: ticket.series, table: ticket.table }));
     if (ticket.draw_seed != null) lines.push(t('list.meta.seed', { seed: ticket.draw_seed }));
@@ -363,7 +366,7 @@ async function openList() {
   const r = await session().query('lists', {});
   if (!r.ok) { app.onError(r.error); return; }
   c().lists = r.result;
-  c().listMeta = { title: t('list.heading'), lines: listMeta(r.result, m().game?.state) };
+  c().listMeta = { title: t('list.heading'), lines: listMeta(r.result, m().game) };
   app.render();
 }
 
@@ -861,7 +864,11 @@ export async function clubAction(action, target) {
     }
     case 't-import': document.getElementById('t-import-file')?.click(); return true;
     case 't-scan': await startScan('result'); return true;
-    case 't-export': download(`schraem-turnier-${club.tournament.id}.json`, json(club.tournament.tournament)); return true;
+    case 't-export': {
+      const facts = m().route === 'tournament-view' ? club.tView : club.tournament;
+      if (facts) download(`schraem-turnier-${facts.id}.json`, json(facts.tournament));
+      return true;
+    }
     case 'ticket-file': document.getElementById('ticket-file')?.click(); return true;
     case 'ticket-scan': await startScan('ticket'); return true;
     case 'qr-prev': club.qr.index = Math.max(0, club.qr.index - 1); app.render(); return true;

@@ -21,14 +21,21 @@ function penaltyWord(kind) {
 export function lineEvents(line, names) {
   const parts = [];
   if (line.kind && line.kind !== 'normal' && has(`hand_kind.${line.kind}`)) parts.push(t(`hand_kind.${line.kind}`));
+  // Each knock with the answers given to it (an answer carries the value
+  // it was given at), as the paper list groups them.
+  const answered = new Set();
+  const answers = (list, kind) => list.filter((a) => a.answer === kind).map((a) => nameIn(names, a.seat)).join(', ');
   for (const k of line.knocks) {
     const key = k.auto ? 'list.knock.auto' : k.blind ? 'list.knock.blind' : 'list.knock';
-    parts.push(t(key, { name: nameIn(names, k.seat), value: k.value }));
+    const mine = line.answers.filter((a) => a.value === k.value && !answered.has(a));
+    mine.forEach((a) => answered.add(a));
+    const said = [answers(mine, 'hold') && t('list.holds', { names: answers(mine, 'hold') }),
+      answers(mine, 'pass') && t('list.passes', { names: answers(mine, 'pass') })].filter(Boolean).join('; ');
+    parts.push(t(key, { name: nameIn(names, k.seat), value: k.value }) + (said ? ` (${said})` : ''));
   }
-  const holds = line.answers.filter((a) => a.answer === 'hold').map((a) => nameIn(names, a.seat));
-  const passes = line.answers.filter((a) => a.answer === 'pass').map((a) => nameIn(names, a.seat));
-  if (holds.length) parts.push(t('list.holds', { names: holds.join(', ') }));
-  if (passes.length) parts.push(t('list.passes', { names: passes.join(', ') }));
+  const rest = line.answers.filter((a) => !answered.has(a));
+  if (answers(rest, 'hold')) parts.push(t('list.holds', { names: answers(rest, 'hold') }));
+  if (answers(rest, 'pass')) parts.push(t('list.passes', { names: answers(rest, 'pass') }));
   for (const p of line.penalties) parts.push(t('list.penalty', { name: nameIn(names, p.seat), kind: penaltyWord(p.kind) }));
   for (const o of line.other) parts.push(t('log.other', { name: nameIn(names, o.seat), type: has(`list.other.${o.type}`) ? t(`list.other.${o.type}`) : o.type }).replace(/\.$/, ''));
   if (line.reason === 'void' || line.reason === 'redeal') parts.push(t('list.void'));

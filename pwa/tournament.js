@@ -103,7 +103,12 @@ export function renderTournament(facts, { ready, readOnly, message }) {
     barChart({ title: t('chart.totals'), rows: facts.standings.map((r) => ({ name: r.name, value: r.total })) }),
     facts.tables.map((tables, i) => h('section', { class: 't-series', 'aria-labelledby': `t-series-${i + 1}` },
       h('h3', { id: `t-series-${i + 1}`, text: t('t.series.heading', { k: i + 1 }) }),
-      h('ul', { class: 't-tables' }, tables.map((table, k) => tableCard(table, i + 1, k + 1, { readOnly, ready: ready && i + 1 === current }))))));
+      h('ul', { class: 't-tables' }, tables.map((table, k) => tableCard(table, i + 1, k + 1, { readOnly, ready: ready && i + 1 === current }))))),
+    // Less frequent than bringing results in: below the tables, not under the thumb.
+    h('div', { class: 'tool-row wrap no-print t-tools' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 't-export' }, text: t('t.export') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 't-print' }, text: t('list.print') }),
+      readOnly ? null : h('button', { type: 'button', class: 'secondary', dataset: { action: 't-new' }, text: t('t.new') })));
 }
 
 export function renderTournamentControls(facts, { ready, canScan }) {
@@ -113,10 +118,6 @@ export function renderTournamentControls(facts, { ready, canScan }) {
     h('button', { type: 'button', class: 'secondary', dataset: { action: 't-import' }, disabled: !ready, text: t('t.import.file') }),
     canScan ? h('button', { type: 'button', class: 'secondary', dataset: { action: 't-scan' }, disabled: !ready, text: t('t.import.scan') }) : null,
     h('input', { type: 'file', id: 't-import-file', accept: '.json,application/json', hidden: true, 'aria-label': t('t.import.label'), dataset: { import: 'result' } })),
-  h('div', { class: 'tool-row wrap' },
-    h('button', { type: 'button', class: 'secondary', dataset: { action: 't-export' }, text: t('t.export') }),
-    h('button', { type: 'button', class: 'secondary', dataset: { action: 't-print' }, text: t('list.print') }),
-    h('button', { type: 'button', class: 'secondary', dataset: { action: 't-new' }, text: t('t.new') })),
   canNext ? h('button', { type: 'button', class: 'big primary', dataset: { action: 't-next' }, disabled: !ready, text: t('t.next', { k: facts.tables.length + 1 }) })
     : h('button', { type: 'button', class: 'big primary', dataset: { action: 'setup' }, text: t('club.toStart') })];
 }

@@ -121,7 +121,8 @@ def test_a_whole_real_card_game_by_taps_with_every_mark_checked(de_page, site, a
     assert list_marks(page, 1, 3) == ["6", "3", "0"]
     assert list_marks(page, 1, 6) == ["4", "0", "0"]
     details = page.locator("tr.hand-detail").all_inner_texts()
-    assert "Gerda klopft blind 2" in details[2] and "Strafe Gerda: Nicht bedient" in details[2]
+    assert details[2].startswith("Gerda klopft blind 2 (hält: Anne, Hubert) · Hubert klopft 3 (hält: Gerda, Anne)")
+    assert "Strafe Gerda: Nicht bedient" in details[2] and "Anne klopft 4 (passt: Hubert)" in details[2]
     assert "Hubert Hammer 2" in details[4]
     assert page.locator("tr.game-foot").inner_text().split()[-3:] == ["11", "0", "0"]
     assert page.locator(".chart-svg").count() == 1
@@ -154,7 +155,7 @@ def test_a_past_hand_corrected_after_the_downstream_confirmation(de_page, site, 
     # Hubert did not pass in hand 1, he held: enter the hand again.
     tap(page, '[data-action="fix-open"][data-game="1"][data-hand="1"]')
     assert screen(page) == "fix"
-    assert "Bisher: Anne klopft 2 · hält: Gerda, Hans · passt: Hubert" in page.locator(".fix").inner_text()
+    assert "Bisher: Anne klopft 2 (hält: Gerda, Hans; passt: Hubert)" in page.locator(".fix").inner_text()
     assert page.locator('[data-action="fix-preview"]').is_disabled()  # the hand is not complete yet
     assert sheet_marks(page) == [7, 7, 7, 7]
     enter(page, 1, "knock")
