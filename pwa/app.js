@@ -152,7 +152,6 @@ function render() {
   el.setup.textContent = t('menu.setup');
   el.setup.hidden = name === 'start';
   el.list.textContent = t('menu.list');
-  el.list.setAttribute('aria-label', t('menu.list.label'));
   el.list.hidden = !model.game || !['table', 'sheet', 'result', 'over'].includes(name);
   document.title = `${t('app.title')} – Siebenschräm`;
   showMessage();

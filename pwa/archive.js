@@ -55,7 +55,7 @@ export function renderStats(stats, { message }) {
     message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
     stats == null ? h('p', { class: 'note', text: t('history.loading') })
       : !names.length ? h('p', { class: 'note', text: t('stats.empty') })
-        : [h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('stats.heading') },
+        : [h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('stats.region') },
           h('table', { class: 'list stats-table' },
             h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('result.col.player') }),
               COLS.map((c) => h('th', { scope: 'col', text: t(`stats.col.${c}`) })))),

@@ -144,9 +144,10 @@ export function afterState(game, info) {
   const st = game.state;
   const open = (st.series && !st.series.over) || (st.set && !st.set.over);
   c().kept = null;
+  busy(1);
   keepTable(game, open ? 'running' : 'finished').then(() => app.render(), () => {
     shellError('history.failed');
-  });
+  }).finally(() => busy(-1));
 }
 
 // --- never lose a game ---------------------------------------------------------
@@ -745,7 +746,7 @@ export function clubField(target, committed) {
   return true;
 }
 
-export async function clubInput(target) {
+async function clubInputNow(target) {
   const kind = target.dataset.import;
   if (kind !== 'ticket' && kind !== 'result') return false;
   const file = target.files?.[0];
@@ -757,8 +758,34 @@ export async function clubInput(target) {
   return true;
 }
 
-// Taps on the club screens; true when handled.
+// Club work outside the engine (IndexedDB, files, the camera) is marked
+// on <html data-club>, as the engine's calls are on data-busy.
+let working = 0;
+function busy(delta) {
+  working += delta;
+  document.documentElement.dataset.club = working > 0 ? 'busy' : 'idle';
+}
+
 export async function clubAction(action, target) {
+  busy(1);
+  try {
+    return await clubActionNow(action, target);
+  } finally {
+    busy(-1);
+  }
+}
+
+export async function clubInput(target) {
+  busy(1);
+  try {
+    return await clubInputNow(target);
+  } finally {
+    busy(-1);
+  }
+}
+
+// Taps on the club screens; true when handled.
+async function clubActionNow(action, target) {
   const d = target.dataset;
   const club = c();
   const ready = m().ready;

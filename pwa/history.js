@@ -3,7 +3,7 @@
 // upgrades of the running game's storage. Every write waits for a strict
 // commit, so "kept" on screen means on disk.
 const DB_NAME = 'schraem-history';
-const DB_VERSION = 1;
+const DB_VERSION = 1; // the lowest version that has the store
 const STORE = 'entries';
 
 let opening = null;
@@ -15,19 +15,37 @@ function request(req) {
   });
 }
 
+function openAt(version) {
+  return new Promise((resolve, reject) => {
+    let req;
+    try { req = version ? indexedDB.open(DB_NAME, version) : indexedDB.open(DB_NAME); } catch (e) { reject(e); return; }
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(STORE)) {
+        req.result.createObjectStore(STORE, { keyPath: 'id' }).createIndex('savedAt', 'savedAt');
+      }
+    };
+    req.onsuccess = () => {
+      const d = req.result;
+      // Another page's newer version must not be blocked by this one.
+      d.onversionchange = () => { d.close(); opening = null; };
+      resolve(d);
+    };
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => reject(new Error('history database blocked'));
+  });
+}
+
 function db() {
   if (!opening) {
-    opening = new Promise((resolve, reject) => {
-      let req;
-      try { req = indexedDB.open(DB_NAME, DB_VERSION); } catch (e) { reject(e); return; }
-      req.onupgradeneeded = () => {
-        const store = req.result.createObjectStore(STORE, { keyPath: 'id' });
-        store.createIndex('savedAt', 'savedAt');
-      };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-      req.onblocked = () => reject(new Error('history database blocked'));
-    });
+    opening = (async () => {
+      const d = await openAt(0);
+      if (d.objectStoreNames.contains(STORE)) return d;
+      // A database of that name without the store (created empty by some
+      // other code): one version up creates it, nothing is lost.
+      const next = Math.max(d.version, DB_VERSION - 1) + 1;
+      d.close();
+      return openAt(next);
+    })();
     opening.catch(() => { opening = null; });
   }
   return opening;

@@ -197,7 +197,6 @@ const STRINGS = {
     'card.name': '{suit} {rank}',
     // --- the club evening (club.js and its screens) ---
     'menu.list': 'Liste',
-    'menu.list.label': 'Spielliste ansehen',
     'start.format': 'Was wird gespielt?',
     'start.format.game': 'Eine Spielrunde',
     'start.format.series': 'Serie (mehrere Spielrunden)',
@@ -251,6 +250,7 @@ const STRINGS = {
     'history.summary.interrupted': 'bei Spiel {hand} abgelegt',
     'stats.open': 'Statistik',
     'stats.heading': 'Statistik',
+    'stats.region': 'Tabelle je Spieler (seitlich verschiebbar)',
     'stats.hint': 'Je Spielername über alle fertigen Spielrunden im Verlauf.',
     'stats.empty': 'Noch keine fertige Spielrunde im Verlauf.',
     'stats.col.games': 'Spiel­runden',
@@ -610,7 +610,6 @@ const STRINGS = {
     'card.name': '{rank} of {suit}',
     // --- the club evening (club.js and its screens) ---
     'menu.list': 'List',
-    'menu.list.label': 'Show the score list',
     'start.format': 'What do you play?',
     'start.format.game': 'One game',
     'start.format.series': 'Series (several games)',
@@ -664,6 +663,7 @@ const STRINGS = {
     'history.summary.interrupted': 'filed at hand {hand}',
     'stats.open': 'Statistics',
     'stats.heading': 'Statistics',
+    'stats.region': 'Table per player (scrolls sideways)',
     'stats.hint': 'Per player name, over every finished game in the history.',
     'stats.empty': 'No finished game in the history yet.',
     'stats.col.games': 'Games',

@@ -68,12 +68,13 @@ def open_app(page, site, **params) -> None:
 
 
 def wait_idle(page, timeout: float = 60_000) -> None:
-    """Until no engine call runs and, at the fast test pace, no computer
-    player waits to act (a slow pace keeps them waiting on purpose)."""
+    """Until no engine call runs, no club work (history, files) is under
+    way and, at the fast test pace, no computer player waits to act (a slow
+    pace keeps them waiting on purpose)."""
     bots = "pace=fast" in page.url
     page.wait_for_function(
         "(bots) => { const d = document.documentElement.dataset;"
-        " return d.busy === 'idle' && (!bots || d.bots === 'idle'); }", arg=bots, timeout=timeout)
+        " return d.busy === 'idle' && d.club !== 'busy' && (!bots || d.bots === 'idle'); }", arg=bots, timeout=timeout)
 
 
 def screen(page) -> str:
