@@ -464,7 +464,8 @@ async function importFile(input) {
   let data;
   try { data = JSON.parse(text); } catch { shellError('import.notJson'); return; }
   // Replacing a running game is asked first and files it into history.
-  const r = await guardedImport(() => session.importRecord({ record: recordOf(data), seed: nextSeed(), viewer: null }));
+  const record = recordOf(data);
+  const r = await guardedImport(record, () => session.importRecord({ record, seed: nextSeed(), viewer: null }));
   if (r && !r.ok) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
 }
 

@@ -232,8 +232,12 @@ function startTicket(ticket) {
   });
 }
 
-// A record import replaces the table too: asked and filed first.
-export function guardedImport(proceed) {
+// A record import replaces the table too: the record is checked first (a
+// refusal leaves everything as it was, nothing asked), then a running game
+// is asked about and filed. → the import's reply, or null while asking
+export async function guardedImport(record, proceed) {
+  const check = await session().query('lists', { of: record });
+  if (!check.ok) return check;
   return guarded(async () => {
     const r = await proceed();
     if (r?.ok && m().game) newMeta(kindOf(m().game.state), m().game.state.view.players.map((p) => p.name));

@@ -13,7 +13,7 @@ import io
 
 from .correct import correct_hand, correct_series_hand
 from .errors import InvalidAction, RecordError, SchraemError
-from .game import RECORD_FORMAT, Game
+from .game import Game
 from .series import SERIES_FORMAT, SET_FORMAT, RengenSet, Series, Tournament
 from .spielliste import game_csv, game_list, player_stats
 from .transfer import RESULT_FORMAT, import_table_result, series_for_ticket, table_result, table_ticket, tournament_id
@@ -174,9 +174,7 @@ def lists_of(obj) -> dict:
     """The lists of a kept file (history, an import): a save, a game
     record, a series, a set or a table's result, replayed and checked,
     without touching the table in play."""
-    if not isinstance(obj, dict):
-        raise RecordError("bad_record", detail="a kept game is a JSON object")
-    fmt = obj.get("format")
+    fmt = obj.get("format") if isinstance(obj, dict) else None
     try:
         if fmt == "schraem-save/1":
             game = Game.from_record(obj.get("record"))
@@ -185,8 +183,6 @@ def lists_of(obj) -> dict:
             if "set" in obj:
                 return lists(None, game, set_from_save(obj["set"], game)[0])
             return lists(None, game)
-        if fmt == RECORD_FORMAT:
-            return lists(None, Game.from_record(obj))
         if fmt == SERIES_FORMAT:
             series = Series.from_json(obj)
             return lists(series, series.games[-1])
@@ -200,7 +196,9 @@ def lists_of(obj) -> dict:
         raise
     except SchraemError as e:
         raise RecordError("bad_record", detail=e.en) from e
-    raise RecordError("bad_record", detail=f"unknown format {fmt!r}")
+    # Anything else must be a game record: refused with the very words the
+    # `import` command would use.
+    return lists(None, Game.from_record(obj))
 
 
 def draft(series: Series | None, game: Game, args: dict) -> Game:

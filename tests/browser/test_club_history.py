@@ -57,7 +57,7 @@ def test_starting_anew_mid_game_asks_and_files_the_game_into_history(de_page, si
     running = stored(page)["save"]
 
     # "Spielzettel anlegen" while the game runs: asked first; Back keeps it.
-    start_sheet(page, ["Resi", "Jupp", "Trud", "Kätt"], dealer=4)
+    start_sheet(page, ["Resi", "Jupp", "Trud", "Kätt"], dealer=4, confirm=False)
     assert screen(page) == "confirm"
     assert "Spielrunde läuft (Spiel 1) – Anne, Hubert, Gerda, Hans" in page.locator(".confirm").inner_text()
     tap(page, '[data-action="confirm-no"]')

@@ -120,7 +120,7 @@ def test_a_whole_real_card_game_by_taps_with_every_mark_checked(de_page, site, a
     assert list_marks(page, 1, 1) == ["7", "6", "4"]
     assert list_marks(page, 1, 3) == ["6", "3", "0"]
     assert list_marks(page, 1, 6) == ["4", "0", "0"]
-    details = page.locator("tr.hand-detail").all_inner_texts()
+    details = page.locator("tr.hand-detail .events").all_inner_texts()
     assert details[2].startswith("Gerda klopft blind 2 (hält: Anne, Hubert) · Hubert klopft 3 (hält: Gerda, Anne)")
     assert "Strafe Gerda: Nicht bedient" in details[2] and "Anne klopft 4 (passt: Hubert)" in details[2]
     assert "Hubert Hammer 2" in details[4]
@@ -233,7 +233,7 @@ def test_variant_entries_that_name_cards_use_the_card_picker(de_page, site, arti
 
     # The Eifel challenge lists the four uncovered cards.
     tap(page, 'header [data-action="setup"]')
-    start_sheet(page, PEOPLE, rules="siwwe_stroeoem", dealer=4)
+    start_sheet(page, PEOPLE, rules="siwwe_stroeoem", dealer=4, confirm=False)
     tap(page, '[data-action="confirm-yes"]')
     enter(page, 3, "exchange")
     page.locator('[data-action="pick-open"][data-seat="4"]').tap()
@@ -272,7 +272,7 @@ def test_axe_on_the_list_and_correction_screens(axe_page, site):
     page.locator('[data-action="lang"]').tap()
     assert_axe_clean(page, site, "Spielliste, English")
     tap(page, '[data-action="list-back"]')
-    start_sheet(page, PEOPLE, rules="wipperfuerth", dealer=4)
+    start_sheet(page, PEOPLE, rules="wipperfuerth", dealer=4, confirm=False)
     assert screen(page) == "confirm"
     assert_axe_clean(page, site, "confirm before replacing a running series")
     tap(page, '[data-action="confirm-yes"]')
