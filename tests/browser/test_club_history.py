@@ -188,3 +188,14 @@ def test_axe_on_history_statistics_and_tournament_screens(axe_page, site):
     assert screen(page) == "tournament"
     page.locator('[data-action="lang"]').tap()
     assert_axe_clean(page, site, "tournament, English")
+    tap(page, '[data-action="t-new"]')
+    tap(page, '[data-action="t-create"]')
+    assert screen(page) == "confirm-tournament"  # the running one is not finished
+    assert_axe_clean(page, site, "confirm replacing a running tournament")
+    tap(page, '[data-action="confirm-no"]')
+    tap(page, 'header [data-action="setup"]')
+    tap(page, '[data-action="history"]')
+    tap(page, '.history-entry[data-kind="tournament"] [data-action="history-open"]')
+    assert screen(page) == "tournament-view"
+    assert page.locator('[data-action="t-ticket"]').count() == 0  # read-only
+    assert_axe_clean(page, site, "tournament from the history, English")

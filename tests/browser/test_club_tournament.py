@@ -187,5 +187,21 @@ def test_a_tournament_on_two_phones(new_context, site, artifacts, tmp_path, page
     other_path.write_text(json.dumps(other))
     choose_file(org, "t-import-file", other_path)
     assert message(org) == "Diese Serie gehört zu einem anderen Turnier."
+
+    # The finished tournament is in the history, read-only, with every table's list.
+    tap(org, '[data-action="setup"]')
+    tap(org, '[data-action="history"]')
+    entry = org.locator('.history-entry[data-kind="tournament"]')
+    assert "fertig" in entry.inner_text()
+    entry.locator('[data-action="history-open"]').tap()
+    wait_idle(org)
+    assert screen(org) == "tournament-view"
+    assert org.locator(".standings tbody tr").first.locator("th").inner_text() == shown[0][0]
+    tap(org, '[data-action="t-list"][data-series="2"][data-table="1"]')
+    org.wait_for_selector("table.list")
+    assert org.locator(".spielliste h2").inner_text() == "Spielliste · Serie 2 · Tisch 1"
+    assert org.locator('[data-action="fix-open"]').count() == 0
+    tap(org, '[data-action="list-back"]')
+    assert screen(org) == "tournament-view"
     assert page_errors == []
 
