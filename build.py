@@ -66,6 +66,16 @@ def _vendor_ok(root: Path) -> bool:
     return all((root / "node_modules" / src).is_file() for src in VENDOR_FILES)
 
 
+def _vendor_source(root: Path, rel: str) -> Path:
+    # A source tree without its own node_modules (a test's copy) builds with
+    # this checkout's.
+    for base in (root, ROOT):
+        path = base / "node_modules" / rel
+        if path.is_file():
+            return path
+    raise SystemExit(f"build.py: node_modules/{rel} is missing (run npm ci)")
+
+
 def _tree(src: Path):
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
@@ -120,7 +130,7 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
     shutil.copyfile(root / "manifest.json", out / "manifest.json")
     for src, dest in VENDOR_FILES.items():
         (out / dest).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(root / "node_modules" / src, out / dest)
+        shutil.copyfile(_vendor_source(root, src), out / dest)
     (out / ENGINE_ZIP).write_bytes(engine_zip(root / "engine" / "schraem"))
     (out / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
