@@ -43,6 +43,8 @@ DIST = ROOT / "dist"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")  # the stdlib is rebuilt, trimmed
+# Libraries shipped with the app (no CDN): npm file -> path in dist/.
+VENDOR_FILES = {"qrcode-generator/dist/qrcode.mjs": "vendor/qrcode.mjs"}
 ENGINE_ZIP = "engine.zip"
 STDLIB_ZIP = "pyodide/python_stdlib.zip"
 WORKER = "worker.js"
@@ -66,14 +68,14 @@ ZIP_EPOCH = (2020, 1, 1, 0, 0, 0)
 
 def ensure_pyodide(root: Path = ROOT) -> Path:
     pkg = root / "node_modules" / "pyodide"
-    if not _pyodide_ok(pkg):
+    if not _pyodide_ok(pkg) or not _vendor_ok(root):
         npm = shutil.which("npm")
         if npm is None:
             sys.exit("build.py: node_modules/pyodide is missing and npm is not installed")
         print("build.py: installing npm packages (npm ci) …", flush=True)
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, check=True)
-        if not _pyodide_ok(pkg):
-            sys.exit(f"build.py: npm ci did not install pyodide {PYODIDE_VERSION}")
+        if not _pyodide_ok(pkg) or not _vendor_ok(root):
+            sys.exit(f"build.py: npm ci did not install pyodide {PYODIDE_VERSION} and the vendored libraries")
     return pkg
 
 
@@ -83,6 +85,20 @@ def _pyodide_ok(pkg: Path) -> bool:
     except (OSError, ValueError, KeyError):
         return False
     return version == PYODIDE_VERSION and all((pkg / f).is_file() for f in PYODIDE_FILES)
+
+
+def _vendor_ok(root: Path) -> bool:
+    return all((root / "node_modules" / src).is_file() for src in VENDOR_FILES)
+
+
+def _vendor_source(root: Path, rel: str) -> Path:
+    # A source tree without its own node_modules (a test's copy) builds with
+    # this checkout's.
+    for base in (root, ROOT):
+        path = base / "node_modules" / rel
+        if path.is_file():
+            return path
+    raise SystemExit(f"build.py: node_modules/{rel} is missing (run npm ci)")
 
 
 def _tree(src: Path):
@@ -248,6 +264,9 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
         shutil.copyfile(path, out / rel)
     shutil.copyfile(root / "manifest.json", out / "manifest.json")
     (out / ENGINE_ZIP).write_bytes(engine)
+    for src, dest in VENDOR_FILES.items():
+        (out / dest).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(_vendor_source(root, src), out / dest)
     (out / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_COPIED:
         shutil.copyfile(pyodide_dir / name, out / "pyodide" / name)

@@ -14,6 +14,10 @@ import {
   renderResultControls, renderSetupButton, renderStart, renderStartControls,
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
+import {
+  afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, guardedImport, initClub, overControls,
+  overExtras, startClubSection, startFormExtras, startTable,
+} from './club.js';
 import { keepAwake } from './wakelock.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
@@ -70,6 +74,7 @@ const el = {
   announce: document.getElementById('announce'),
   lang: document.querySelector('[data-action="lang"]'),
   setup: document.querySelector('[data-action="setup"]'),
+  list: document.querySelector('[data-action="list"]'),
 };
 
 let session = null;
@@ -98,16 +103,22 @@ function playerNames(g) {
 function parts(name) {
   const g = model.game;
   const ctx = { ready: model.ready, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued };
+  // The club screens (lists, corrections, history, tournament, …).
+  const club = clubParts(name, ctx);
+  if (club) return club;
+  const banner = g ? clubBanner(g) : null;
   switch (name) {
     case 'start': return [renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, canExport: Boolean(g?.save?.record),
+      formExtras: startFormExtras(model.setup, model.hello), extra: startClubSection(ctx),
     }), renderStartControls(ctx)];
-    case 'table': return [renderTable(g.state.view, ctx), renderTableControls(g.state.view, ctx)];
-    case 'sheet': return [renderSheet(g.state.view, g.state.sheet_legal, { ...ctx, penaltyFor: model.penaltyFor }),
-      renderSheetControls(ctx)];
+    case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
+    case 'sheet': return [[banner, renderSheet(g.state.view, g.state.sheet_legal, {
+      ...ctx, penaltyFor: model.penaltyFor, sheetCards: g.state.sheet_cards, picker: model.club.picker,
+    })], renderSheetControls(ctx)];
     case 'pass': return [renderPass(playerNames(g), g.handoff), renderPassControls(playerNames(g), g.handoff, ctx)];
-    case 'result': return [renderResult(g.state.view), renderResultControls(ctx)];
-    case 'over': return [renderOver(g.state.view), renderOverControls(ctx)];
+    case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
+    case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls(ctx)];
     case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
     default: return [renderLoading(t('engine.loading')), []];
   }
@@ -150,6 +161,8 @@ function render() {
   el.lang.lang = getLang() === 'de' ? 'en' : 'de';
   el.setup.textContent = t('menu.setup');
   el.setup.hidden = name === 'start';
+  el.list.textContent = t('menu.list');
+  el.list.hidden = !model.game || !['table', 'sheet', 'result', 'over'].includes(name);
   document.title = `${t('app.title')} – Siebenschräm`;
   showMessage();
   renderReadOnly();
@@ -211,6 +224,7 @@ function onState(game, previous, info) {
   model.notice = info.stored ? null : 'storage.full';
   model.penaltyFor = null;
   const fresh = info.undo ? [] : newLogEntries(previous, game);
+  afterState(game, info);
   render();
   // On a long scoresheet the seat that must answer may be below the fold.
   if (screenName() === 'sheet' && game.state.view.response && !info.loaded) {
@@ -265,6 +279,7 @@ function resizeSeats(n) {
 }
 
 function onField(target, committed) {
+  if (clubField(target, committed)) return;
   const f = target.dataset.field;
   const seat = Number(target.dataset.seat);
   const s = model.setup;
@@ -291,14 +306,15 @@ async function startNewGame() {
   });
   if (sheet) {
     // Real cards: nobody's hand is on the phone, so it shows the public view.
-    await session.newGame({ players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
+    await startTable(s, { players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
     return;
   }
   const humans = players.map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
   // Several humans: nobody holds the phone yet, so the first one due gets it
   // handed over and nobody else sees that hand.
   const viewer = humans.length === 1 ? humans[0] : null;
-  await session.newGame({ players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer });
+  // A game, a series or a set, asked first if something runs (club.js).
+  await startTable(s, { players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer });
 }
 
 // A tap on "start" before Python is up is kept, not refused: the game starts
@@ -423,6 +439,7 @@ function onClick(event) {
       startFresh();
       break;
     default:
+      clubAction(action, target);
       break;
   }
 }
@@ -455,7 +472,9 @@ function onTableTap(event) {
 }
 
 function onInput(event) {
-  if (event.target.dataset?.import && event.type === 'change') importFile(event.target);
+  const kind = event.target.dataset?.import;
+  if (kind && kind !== 'true' && event.type === 'change') clubInput(event.target);
+  else if (kind && event.type === 'change') importFile(event.target);
   else if (event.target.dataset?.field) onField(event.target, event.type === 'change');
 }
 
@@ -518,8 +537,10 @@ async function importFile(input) {
   if (nestingDepth(text) > MAX_IMPORT_DEPTH) { shellError('import.tooDeep'); return; }
   let data;
   try { data = JSON.parse(text); } catch { shellError('import.notJson'); return; }
-  const r = await session.importRecord({ record: recordOf(data), seed: nextSeed(), viewer: null });
-  if (!r.ok) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
+  // Replacing a running game is asked first and files it into history.
+  const record = recordOf(data);
+  const r = await guardedImport(record, () => session.importRecord({ record, seed: nextSeed(), viewer: null }));
+  if (r && !r.ok) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
 }
 
 // How deep brackets nest in a JSON text, counted without parsing (and
@@ -615,6 +636,9 @@ async function drawSaved() {
 
 async function boot() {
   setLang(getLang());
+  initClub({
+    model, session: () => session, render, onError, announce, nextSeed, defaultNames: DEFAULT_NAMES,
+  });
   document.addEventListener('click', onClick);
   document.addEventListener('pointerdown', warmUp, { once: true, passive: true });
   document.addEventListener('input', onInput);
@@ -653,6 +677,7 @@ async function boot() {
     // Copied aside before anything could overwrite it.
     if (!r.ok) await showCorrupt({ error: r.error }, JSON.stringify(saved));
   }
+  await bootClub();
   model.ready = true;
   performance.mark('schraem:engine-ready');
   document.documentElement.dataset.shell = 'ready';

@@ -40,7 +40,7 @@ function recordSection({ canExport, ready }) {
       dataset: { import: 'true' } }));
 }
 
-export function renderStart(setup, { hello, saved, ready, canExport }) {
+export function renderStart(setup, { hello, saved, ready, canExport, formExtras = null, extra = null }) {
   const presets = hello?.presets ?? [setup.rules];
   const levels = hello?.bot_levels ?? [setup.seats.find((s) => s.kind === 'bot')?.level ?? 'easy'];
   const sheet = setup.mode === 'sheet';
@@ -86,9 +86,11 @@ export function renderStart(setup, { hello, saved, ready, canExport }) {
       h('label', { class: 'field' }, h('span', { text: t('start.dealer') }),
         h('select', { dataset: { field: 'dealer' } },
           setup.seats.map((s, i) => option(i + 1, `${i + 1}: ${s.name || t('start.name.default', { seat: i + 1 })}`,
-            i + 1 === setup.dealer))))),
+            i + 1 === setup.dealer)))),
+      formExtras),
     ready ? null : h('p', { class: 'note', text: t('start.wait') }),
-    recordSection({ canExport, ready }));
+    recordSection({ canExport, ready }),
+    extra);
 }
 
 // Usable before the engine is up: a tap then is queued (see app.js), and

@@ -190,6 +190,28 @@ export class Session {
     });
   }
 
+  // A club command that answers with a table state (new_series, new_set,
+  // next_game, a confirmed correction): saved and drawn like any state.
+  // A refusal is returned, not shown: the caller knows what was asked.
+  // → {ok: true, result} | {ok: false, error}
+  tableCommand(cmd, args, info = {}) {
+    this.cancelBots();
+    return this.serial(async () => {
+      const r = await this.call(cmd, args);
+      if (!r.ok) { this.scheduleBots(); return r; }
+      this.paused = false;
+      if (info.fresh) this.game = null;
+      this.commit(r.result, args.viewer ?? null, info);
+      return { ok: true, result: r.result };
+    });
+  }
+
+  // A command that only reads (lists, a correction's preview, statistics,
+  // the organiser's tournament), in line with the table's own calls.
+  query(cmd, args = {}) {
+    return this.serial(() => this.call(cmd, args));
+  }
+
   nextHand() {
     this.cancelBots();
     return this.serial(async () => {

@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { has, t } from './i18n.js';
 import { knollenBadge, marksView } from './cards.js';
 import { describeLog, handKindText, nameOf, otherLabel, seatMarkers, undoButton } from './table.js';
+import { renderPicker, templateLabel } from './picker.js';
 
 // One key per entry, stable across re-renders (focus and taps find it again).
 function actionKey(a) {
@@ -25,14 +26,28 @@ const MAIN = [
   ['win', (a) => a.type === 'win', 'sheet.win', 'win'],
 ];
 
-function entryButton(a, seat, text, label, cls, disabled) {
+// `action` lets the correction editor reuse these controls for its own
+// entries (the live sheet's taps are "sheet").
+function entryButton(a, seat, text, label, cls, disabled, action = 'sheet') {
   return h('button', {
     type: 'button', class: `entry ${cls}`, disabled, 'aria-label': label,
-    dataset: { action: 'sheet', seat, act: actionKey(a) },
+    dataset: { action, seat, act: actionKey(a) },
   }, text);
 }
 
-function seatEntries(view, p, legal, { ready, penaltyFor }) {
+// Entries that name cards (turn-up, challenge) open the card picker.
+function cardEntries(view, p, cards, { ready, picker }) {
+  if (!cards?.length) return null;
+  return h('div', { class: 'entry-row variant' }, cards.map((tpl, index) => {
+    const open = picker?.seat === p.seat && picker.index === index;
+    return h('button', {
+      type: 'button', class: 'entry other', disabled: !ready, 'aria-expanded': open ? 'true' : 'false',
+      dataset: { action: 'pick-open', seat: p.seat, index }, text: templateLabel(view, tpl),
+    });
+  }));
+}
+
+function seatEntries(view, p, legal, { ready, penaltyFor, cards, picker, action }) {
   const disabled = !ready;
   const name = p.name;
   const buttons = [];
@@ -40,7 +55,7 @@ function seatEntries(view, p, legal, { ready, penaltyFor }) {
   for (const [, match, key, cls] of MAIN) {
     for (const a of legal.filter(match)) {
       used.add(a);
-      buttons.push(entryButton(a, p.seat, t(key), t(`${key}.label`, { name }), cls, disabled));
+      buttons.push(entryButton(a, p.seat, t(key), t(`${key}.label`, { name }), cls, disabled, action));
     }
   }
   const penalties = legal.filter((a) => a.type === 'penalty');
@@ -48,7 +63,7 @@ function seatEntries(view, p, legal, { ready, penaltyFor }) {
   // lists them, on a row of their own: their labels are long.
   const others = legal.filter((a) => !used.has(a) && a.type !== 'penalty').map((a) => {
     const text = otherLabel(view, a);
-    return entryButton(a, p.seat, text, `${name}: ${text}`, 'other', disabled);
+    return entryButton(a, p.seat, text, `${name}: ${text}`, 'other', disabled, action);
   });
   const open = penaltyFor === p.seat && penalties.length > 0;
   if (penalties.length) {
@@ -63,13 +78,16 @@ function seatEntries(view, p, legal, { ready, penaltyFor }) {
       h('div', { class: 'entry-row' }, buttons),
       others.length ? h('div', { class: 'entry-row variant' }, others) : null)
     : null];
+  rows.push(cardEntries(view, p, cards, { ready, picker }));
+  const tpl = picker?.seat === p.seat ? cards?.[picker.index] : null;
+  if (tpl) rows.push(renderPicker(view, tpl, picker, { ready }));
   if (open) {
     rows.push(h('div', { id: `penalties-${p.seat}`, class: 'penalties', role: 'group', 'aria-label': t('sheet.penalty.group', { name }) },
       penalties.map((a) => {
         const key = `sheet.penalty.${a.kind}`;
         const text = has(key) ? t(key) : a.kind;
         const label = has(`${key}.label`) ? t(`${key}.label`, { name }) : `${name}: ${text}`;
-        return entryButton(a, p.seat, text, label, 'penalty', disabled);
+        return entryButton(a, p.seat, text, label, 'penalty', disabled, action);
       }),
       h('button', { type: 'button', class: 'entry cancel', disabled, dataset: { action: 'penalty-close', seat: p.seat },
         text: t('sheet.penalty.cancel') })));
@@ -78,6 +96,7 @@ function seatEntries(view, p, legal, { ready, penaltyFor }) {
 }
 
 function seatCard(view, p, legal, ctx) {
+  ctx = { ...ctx, cards: ctx.sheetCards?.[String(p.seat)] ?? [] };
   const toAnswer = view.response?.to_answer === p.seat;
   const { classes, badges } = seatMarkers(view, p, toAnswer, 'sheet-seat');
   return h('li', { class: classes.join(' '), dataset: { seat: p.seat } },
@@ -95,18 +114,20 @@ function sheetStatus(view, sheetLegal) {
   return canKnock ? t('sheet.status.free') : t('sheet.status.noKnock');
 }
 
-export function renderSheet(view, sheetLegal, { ready, penaltyFor }) {
-  const ctx = { ready, penaltyFor };
+export function renderSheet(view, sheetLegal, { ready, penaltyFor, sheetCards = null, picker = null, action = 'sheet', heading = null }) {
+  const ctx = { ready, penaltyFor, sheetCards, picker, action };
   const kind = handKindText(view);
   const recent = view.log.slice(-3);
   return h('section', { id: 'sheet', class: 'sheet', 'aria-labelledby': 'sheet-heading' },
     h('div', { class: 'sheet-head' },
       h('div', { class: 'value-line' },
-        h('h2', { id: 'sheet-heading', text: t('sheet.heading', { hand: view.hand_no }) }),
+        h('h2', { id: 'sheet-heading', text: heading ?? t('sheet.heading', { hand: view.hand_no }) }),
         h('span', { class: 'dealer-line', text: t('sheet.dealer', { name: nameOf(view, view.dealer) }) })),
       h('strong', { class: 'value', 'aria-label': t('table.value.label', { value: view.value, max: view.max_value }) },
         t('table.value', { value: view.value })),
       kind ? h('p', { class: 'hand-kind', text: kind }) : null,
+      // A hammer start value (or a preset's) lifts where the hand begins.
+      view.start_value > 1 ? h('p', { class: 'start-value', text: t('sheet.startValue', { n: view.start_value }) }) : null,
       h('p', { class: 'knock-line', text: view.last_knocker
         ? t('table.lastKnock', { name: nameOf(view, view.last_knocker) }) : t('table.noKnock') })),
     h('p', { class: 'status', text: ready ? sheetStatus(view, sheetLegal) : t('status.wait') }),

@@ -62,8 +62,12 @@ export function seatMarkers(view, p, toAct, baseClass) {
   if (p.out) classes.push('out');
   if (toAct) classes.push('active');
   if (view.last_knocker === p.seat) classes.push('knocker');
+  // A seat put out by a penalty is shown as penalised, never as a pass.
+  if (p.penalty) classes.push('penalised');
+  if (p.penalty) badges.push(t(`table.penalty.${p.penalty}`));
   if (p.out) badges.push(t('table.out'));
-  else if (p.passed) badges.push(t('table.passed'));
+  else if (p.passed && !p.penalty) badges.push(t('table.passed'));
+  if (p.penalty_marks > 0) badges.push(t('table.penaltyMarks', { n: p.penalty_marks }));
   if (toAct) badges.push(view.response ? t('table.answers') : t('table.turn'));
   if (view.last_knocker === p.seat) badges.push(t('table.knocker'));
   if (p.hammer && !p.out) badges.push(t('table.hammer'));

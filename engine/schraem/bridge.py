@@ -227,6 +227,9 @@ class Table:
             # On a scoresheet nobody holds hidden cards, so the phone may list
             # what every seat can enter.
             "sheet_legal": {str(s): [a.to_json() for a in g.legal_actions(s)] for s in range(1, g.n + 1)} if self.real_cards else None,
+            # Entries that need the cards the table saw (a turn-up, a
+            # challenge's uncovered cards): templates for the card picker.
+            "sheet_cards": {str(s): g.card_entries(s) for s in range(1, g.n + 1)} if self.real_cards else None,
             "series": None if self.series is None else club.series_facts(self.series),
             "set": None if self.rset is None else club.set_facts(self.rset),
         }
@@ -330,8 +333,11 @@ class Bridge:
 
     # --- commands ----------------------------------------------------------
     def cmd_hello(self, args):
+        # The club facts of each preset: games per series, series per tournament.
+        club_facts = {p: {"series_games": r.series_games, "tournament_series": r.tournament_series}
+                      for p, r in ((p, Rules.make(p)) for p in Rules.preset_names())}
         return {"version": __version__, "presets": Rules.preset_names(), "bot_levels": list(APP_LEVELS),
-                "limits": {"request_chars": MAX_REQUEST_CHARS, "depth": MAX_DEPTH}}
+                "limits": {"request_chars": MAX_REQUEST_CHARS, "depth": MAX_DEPTH}, "club": club_facts}
 
     def cmd_new_game(self, args):
         names, seats = _seats(args.get("players"))
@@ -507,6 +513,27 @@ class Bridge:
     def cmd_spielliste(self, args):
         t = self._table()
         return club.spielliste(t.series, t.game, args.get("game"))
+
+    def cmd_lists(self, args):
+        """Every game's Spielliste at once: of the table in play, or (with
+        `of`) of a kept save, record, series, set or table result, which
+        leaves the table in play alone."""
+        if "of" in args:
+            return club.lists_of(args["of"])
+        t = self._table()
+        return club.lists(t.series, t.game, t.rset)
+
+    def cmd_correct_draft(self, args):
+        """A past scoresheet hand entered again, as far as `actions` go: its
+        public view and what each seat may enter next (the correction editor)."""
+        t = self._table()
+        g = club.draft(t.series, t.game, args)
+        return {
+            "view": view(g, None),
+            "hand_over": g.hand_over,
+            "sheet_legal": {str(s): [a.to_json() for a in g.legal_actions(s)] for s in range(1, g.n + 1)},
+            "sheet_cards": {str(s): g.card_entries(s) for s in range(1, g.n + 1)},
+        }
 
     def cmd_correct(self, args):
         """Preview a correction of a past hand (the marks that change), or

@@ -8,12 +8,15 @@ does, and the finished games of the series beside it, so a save without a
 series stays what it always was."""
 from __future__ import annotations
 
+import csv
+import io
+
 from .correct import correct_hand, correct_series_hand
 from .errors import InvalidAction, RecordError, SchraemError
 from .game import Game
-from .series import RengenSet, Series, Tournament
+from .series import SERIES_FORMAT, SET_FORMAT, RengenSet, Series, Tournament
 from .spielliste import game_csv, game_list, player_stats
-from .transfer import import_table_result, series_for_ticket, table_result, table_ticket, tournament_id
+from .transfer import RESULT_FORMAT, import_table_result, series_for_ticket, table_result, table_ticket, tournament_id
 
 
 def series_save(series: Series, ticket: dict | None) -> dict:
@@ -131,6 +134,93 @@ def spielliste(series: Series | None, game: Game, number) -> dict:
     if series is not None:
         out["series"] = series_facts(series)
     return out
+
+
+def _games_csv(games: list[Game]) -> str:
+    """The lists of several games as one CSV (a leading game column), the
+    sheet a table hands in for a whole series."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    for k, g in enumerate(games, 1):
+        rows = list(csv.reader(io.StringIO(game_csv(g))))
+        if k == 1:
+            w.writerow(["Spielrunde", *rows[0]])
+        for row in rows[1:]:
+            w.writerow([k, *row])
+    return out.getvalue()
+
+
+def lists(series: Series | None, game: Game, rset: RengenSet | None = None) -> dict:
+    """Every game's list at once (the Spielliste screen, its print and CSV,
+    history): the lists, one CSV for them all and the record to export.
+    A set lists its games and then its Hängeln."""
+    if series is not None:
+        games, record = series.games, series.to_json()
+    elif rset is not None:
+        games = rset.games + ([rset.hangeln] if rset.hangeln is not None else [])
+        record = rset.to_json()
+    else:
+        games, record = [game], game.to_record()
+    out = {"lists": [{"game": k, "list": game_list(g), "csv": game_csv(g)} for k, g in enumerate(games, 1)],
+           "csv": _games_csv(games), "record": record, "series": None, "set": None}
+    if series is not None:
+        out["series"] = series_facts(series)
+    if rset is not None:
+        out["set"] = set_facts(rset)
+    return out
+
+
+def lists_of(obj) -> dict:
+    """The lists of a kept file (history, an import): a save, a game
+    record, a series, a set or a table's result, replayed and checked,
+    without touching the table in play."""
+    fmt = obj.get("format") if isinstance(obj, dict) else None
+    try:
+        if fmt == "schraem-save/1":
+            game = Game.from_record(obj.get("record"))
+            if "series" in obj:
+                return lists(series_from_save(obj["series"], game)[0], game)
+            if "set" in obj:
+                return lists(None, game, set_from_save(obj["set"], game)[0])
+            return lists(None, game)
+        if fmt == SERIES_FORMAT:
+            series = Series.from_json(obj)
+            return lists(series, series.games[-1])
+        if fmt == SET_FORMAT:
+            rset = RengenSet.from_json(obj)
+            return lists(None, rset.hangeln or rset.games[-1], rset)
+        if fmt == RESULT_FORMAT:
+            series = Series.from_json(obj.get("result"))
+            return lists(series, series.games[-1])
+    except RecordError:
+        raise
+    except SchraemError as e:
+        raise RecordError("bad_record", detail=e.en) from e
+    # Anything else must be a game record: refused with the very words the
+    # `import` command would use.
+    return lists(None, Game.from_record(obj))
+
+
+def draft(series: Series | None, game: Game, args: dict) -> Game:
+    """A past hand being entered again (the correction editor): the game
+    replayed up to that hand with `actions` so far, later hands left out,
+    so the scoresheet controls can offer exactly what the engine allows at
+    that point. Illegal actions are refused naming the action and rule."""
+    games = series.games if series is not None else [game]
+    number, hand_no, actions = args.get("game"), args.get("hand"), args.get("actions")
+    k = len(games) if number is None else number
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(games):
+        raise InvalidAction("bad_request", detail=f"there is no game {number!r}")
+    record = games[k - 1].to_record()
+    hands = record["hands"]
+    if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 1 <= hand_no <= len(hands):
+        raise InvalidAction("bad_request", detail=f"there is no hand {hand_no!r} to correct (1..{len(hands)})")
+    if not isinstance(actions, list):
+        raise InvalidAction("bad_request", detail="a corrected hand is a list of actions")
+    if hands[hand_no - 1].get("deal", ()) is not None:
+        raise InvalidAction("bad_request", detail="only hands played with real cards are entered again on the sheet")
+    record["hands"] = hands[:hand_no - 1] + [{**hands[hand_no - 1], "actions": actions}]
+    return Game.from_record(record)
 
 
 def correction(series: Series | None, game: Game, args: dict) -> tuple[Series | None, Game, list[dict]]:

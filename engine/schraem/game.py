@@ -314,6 +314,12 @@ class Game:
             return []
         return self.hand.legal(seat - 1)
 
+    def card_entries(self, seat: int) -> list[dict]:
+        """Scoresheet entries that need cards named (see Hand.card_entries)."""
+        if self.game_over or self.hand is None or self.hand.over:
+            return []
+        return self.hand.card_entries(seat - 1)
+
     def due(self) -> list[int]:
         return [] if self.hand is None else [s + 1 for s in self.hand.due()]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import SUIT_SYMBOLS, SUITS, Card
+from .cards import DECK, SUIT_SYMBOLS, SUITS, Card
 from .errors import IllegalAction, InvalidAction
 from .rules import Rules
 
@@ -585,6 +585,34 @@ class Hand:
                     out.append(Action(seat, "challenge", target=t + 1))
         if rules.pretty_ones:
             out += [Action(seat, "redeal"), Action(seat, "agree"), Action(seat, "refuse")]
+        return out
+
+    def card_entries(self, s: int) -> list[dict]:
+        """On a scoresheet hand, the turns and challenges seat s (0-based)
+        may enter now. They name cards the table saw, so they are offered as
+        templates: the app asks for `count` cards out of `choices` and sends
+        the action with them (`card` for a turn, `cards` for a challenge)."""
+        if not self.real or self.over or not self.dealt[s] or not self.in_hand[s]:
+            return []
+        out = []
+        for t in range(self.n):
+            if t == s or self.exchanged[t] is None:
+                continue
+            if self.rules.four_courts == "turn":
+                taken = {c for _, c, _ in self.turned[t]}
+                choices = [c for c in DECK if c not in taken]
+                probe, typ, count = Action(s + 1, "turn", target=t + 1, card=choices[0]), "turn", 1
+            elif self.rules.four_courts == "challenge":
+                choices = list(DECK)
+                count = self.setup.cards
+                probe, typ = Action(s + 1, "challenge", target=t + 1, cards=tuple(DECK[:count])), "challenge"
+            else:
+                continue
+            try:
+                self.check(probe)
+            except (IllegalAction, InvalidAction):
+                continue
+            out.append({"seat": s + 1, "type": typ, "target": t + 1, "count": count, "choices": [str(c) for c in choices]})
         return out
 
     # --- outcome -----------------------------------------------------------

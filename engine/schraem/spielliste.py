@@ -41,6 +41,8 @@ def hand_line(game: Game, k: int) -> dict:
         "hand": k + 1,
         "dealer": hand.dealer + 1,
         "kind": hand.setup.kind,
+        # Played with real cards: the sheet can enter it again (corrections).
+        "real": hand.real,
         "start_value": hand.setup.value,
         "value": hand.value,
         "knocks": knocks,

@@ -30,7 +30,9 @@ def table_ticket(t: Tournament, number: int, k: int) -> dict:
     s = t.series[number - 1][k - 1]
     return {"format": TICKET_FORMAT, "tournament": tournament_id(t), "series": number, "table": k,
             "players": list(s.names), "rules": t.rules.preset, "options": t.rules.overrides(),
-            "first_dealer": s.first_dealer, "seed": s.seed, "games": s.length}
+            "first_dealer": s.first_dealer, "seed": s.seed, "games": s.length,
+            # The draw's seed, printed on the list so anyone can check the seats.
+            "draw_seed": t.seed}
 
 
 def series_for_ticket(ticket: dict) -> Series:

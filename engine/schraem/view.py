@@ -52,8 +52,27 @@ def _players(game: Game, hand) -> list[dict]:
             "cards_left": len(hand.cards[i]) if hand is not None and hand.cards is not None and hand.in_hand[i] else 0,
             "hammer": marks[i] == rules.hammer_marks and (rules.hammer or rules.hammer_start_value > 0),
             "knollen": knollen[i],
+            # Out of the hand by a penalty rather than a pass (the sheet
+            # must not show it as a pass); `penalty_marks`: what the seat
+            # has been charged on top (a turned numeral, a wrong turn).
+            "penalty": _penalty_kind(hand, i),
+            "penalty_marks": hand.penalties[i] if hand is not None else 0,
         })
     return out
+
+
+def _penalty_kind(hand, i: int) -> str | None:
+    """Why seat i (0-based) left the hand, when it was not by passing: a
+    penalty's kind, or "challenge" for a lost challenge of four courts."""
+    if hand is None or hand.losses[i] is None:
+        return None
+    for a, _, _ in hand.log:
+        if a.type == "penalty" and a.seat == i + 1 and a.kind != "misdeal":
+            return a.kind
+    for t, ch in enumerate(hand.challenges):
+        if ch is not None and (t if ch[1] else ch[0]) == i:
+            return "challenge"
+    return None
 
 
 def _hand_result(game: Game, res) -> dict:
@@ -89,6 +108,8 @@ def _table_facts(game: Game, hand, seat: int | None) -> dict:
         "dealer": (hand.dealer if hand else game.dealer) + 1,
         "forehand": hand.forehand + 1 if hand else None,
         "value": hand.value if hand else game.rules.start_value,
+        # What the hand started at (a hammer start value lifts it).
+        "start_value": hand.setup.value if hand else game.rules.start_value,
         "max_value": game.rules.max_value,
         "last_knocker": None if not hand or hand.last_knocker is None else hand.last_knocker + 1,
         "players": _players(game, hand),

@@ -68,12 +68,13 @@ def open_app(page, site, **params) -> None:
 
 
 def wait_idle(page, timeout: float = 60_000) -> None:
-    """Until no engine call runs and, at the fast test pace, no computer
-    player waits to act (a slow pace keeps them waiting on purpose)."""
+    """Until no engine call runs, no club work (history, files) is under
+    way and, at the fast test pace, no computer player waits to act (a slow
+    pace keeps them waiting on purpose)."""
     bots = "pace=fast" in page.url
     page.wait_for_function(
         "(bots) => { const d = document.documentElement.dataset;"
-        " return d.busy === 'idle' && (!bots || d.bots === 'idle'); }", arg=bots, timeout=timeout)
+        " return d.busy === 'idle' && d.club !== 'busy' && (!bots || d.bots === 'idle'); }", arg=bots, timeout=timeout)
 
 
 def screen(page) -> str:
@@ -120,9 +121,11 @@ def hand_of(save: dict, seat: int) -> list[str]:
     return [str(c) for c in game.hand.cards[seat - 1]]
 
 
-def _fill_start_form(page, names, whos, rules: str | None, dealer: int | None) -> None:
+def _fill_start_form(page, names, whos, rules: str | None, dealer: int | None, confirm: bool = True) -> None:
     """Seat count, names (and, where given, who plays each seat), rules and
-    dealer on the start screen, then start and wait until the table is up."""
+    dealer on the start screen, then start and wait until the table is up.
+    A game still running is filed into history when the app asks (unless
+    `confirm` is False: then the question stays on screen)."""
     page.select_option('[data-field="count"]', str(len(names)))
     for i, name in enumerate(names):
         page.fill(f'[data-field="name"][data-seat="{i}"]', name)
@@ -136,13 +139,17 @@ def _fill_start_form(page, names, whos, rules: str | None, dealer: int | None) -
     page.locator('[data-action="new-game"]').tap()
     page.wait_for_function("() => document.body.dataset.screen !== 'start'")
     wait_idle(page)
+    if confirm and screen(page) == "confirm":
+        page.locator('[data-action="confirm-yes"]').tap()
+        page.wait_for_function("() => document.body.dataset.screen !== 'confirm'")
+        wait_idle(page)
 
 
-def start_game(page, players, *, rules: str | None = None, dealer: int | None = None) -> None:
+def start_game(page, players, *, rules: str | None = None, dealer: int | None = None, confirm: bool = True) -> None:
     """Fill the start screen: players is [(name, "human" | "bot:<level>")]."""
     if screen(page) != "start":
         page.locator('header [data-action="setup"]').tap()
-    _fill_start_form(page, [n for n, _ in players], [w for _, w in players], rules, dealer)
+    _fill_start_form(page, [n for n, _ in players], [w for _, w in players], rules, dealer, confirm)
 
 
 def tap(page, selector: str) -> None:
@@ -248,13 +255,13 @@ def shot(page, artifacts: Path, name: str) -> Path:
 
 # --- scoresheet (real cards), records -------------------------------------
 
-def start_sheet(page, names, *, rules: str | None = None, dealer: int | None = None) -> None:
+def start_sheet(page, names, *, rules: str | None = None, dealer: int | None = None, confirm: bool = True) -> None:
     """Set up a scoresheet table (real cards) through the start screen."""
     if screen(page) != "start":
         page.locator('header [data-action="setup"]').tap()
     page.locator('[data-action="mode"][data-mode="sheet"]').tap()
     assert page.locator('[data-field="who"]').count() == 0, "a scoresheet has no computer players"
-    _fill_start_form(page, list(names), None, rules, dealer)
+    _fill_start_form(page, list(names), None, rules, dealer, confirm)
 
 
 def sheet_button(page, seat: int, act: str):

@@ -21,6 +21,10 @@ def _import_record(page, tmp_path, record):
     chooser.value.set_files(str(path))
     page.wait_for_function("() => document.body.dataset.screen !== 'start'")
     wait_idle(page)
+    if screen(page) == "confirm":  # a game still runs: filed into history first
+        page.locator('[data-action="confirm-yes"]').tap()
+        page.wait_for_function("() => document.body.dataset.screen !== 'confirm'")
+        wait_idle(page)
 
 
 def _chalk(page, seat, where=".sheet-seat"):

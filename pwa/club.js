@@ -1,0 +1,934 @@
+// The club evening in the shell: series and sets at one table, the
+// Spielliste and its corrections, the organiser's tournament with tickets
+// and results carried by file or QR code, history, statistics, export and
+// print. It wires screens to engine commands and keeps nothing the engine
+// decides: who deals, what a correction changes, whether a result counts.
+import { h } from './dom.js';
+import { both, t } from './i18n.js';
+import * as history from './history.js';
+import { canShareFiles, download, json, readJsonFile, share, stamp } from './share.js';
+import { Collector, MAX_CODES, Scanner, canScan, encodeCodes, loadQr } from './qr.js';
+import { lineEvents, renderFix, renderFixControls, renderList, renderListControls } from './spielliste.js';
+import {
+  renderQr, renderQrControls, renderScan, renderScanControls, renderTournament, renderTournamentControls,
+  renderTournamentSetup, renderTournamentSetupControls, tournamentDone,
+} from './tournament.js';
+import { renderHistory, renderHistoryControls, renderStats, renderStatsControls } from './archive.js';
+import { actionFrom, toggleCard } from './picker.js';
+import { findSheetAction } from './sheet.js';
+import { humanSeats, isSheet } from './session.js';
+import { undoButton } from './table.js';
+
+const TABLE_KEY = 'schraem.club.table';
+const TOURNAMENT_KEY = 'schraem.tournament';
+const TICKET_FORMAT = 'schraem-table/1';
+const RESULT_FORMAT = 'schraem-table-series/1';
+
+let app = null; // {model, session(), render, onError, announce, nextSeed, defaultNames}
+let scanner = null;
+let video = null;
+const collector = new Collector();
+
+export function initClub(ctx) {
+  app = ctx;
+  ctx.model.club = {
+    lists: null, listMeta: null, readOnly: false, listEntry: null, keeper: null,
+    fix: null, picker: null, confirm: null, qr: null, scan: null,
+    history: null, historyMsg: null, stats: null, statsMsg: null,
+    tournament: null, tMsg: null, tView: null,
+    tForm: { names: ctx.defaultNames.join('\n'), rules: 'rheinland', games: null, series: null, seed: randomSeed() },
+    kept: null, // the id of the table entry last confirmed kept in history
+  };
+  ctx.model.setup.format ??= 'game';
+  ctx.model.setup.seriesGames ??= null;
+}
+
+const m = () => app.model;
+const c = () => app.model.club;
+const session = () => app.session();
+
+function randomSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+}
+
+function go(route) {
+  m().route = route;
+  m().error = null;
+  app.render();
+  document.getElementById('screen')?.focus({ preventScroll: true });
+  document.getElementById('screen')?.scrollTo?.(0, 0);
+}
+
+function shellError(key, vars) {
+  app.onError({ kind: 'ClubRefused', code: key, ...both(key, vars) });
+}
+
+// --- the table's identity in history ---------------------------------------
+
+function readMeta() {
+  try { return JSON.parse(localStorage.getItem(TABLE_KEY) || 'null'); } catch { return null; }
+}
+
+function writeMeta(meta) {
+  try { localStorage.setItem(TABLE_KEY, JSON.stringify(meta)); } catch { /* history then files it under a new id */ }
+}
+
+function newMeta(kind, names) {
+  const meta = { id: `${kind}-${Date.now().toString(36)}-${randomSeed().toString(36)}`, kind, names, startedAt: Date.now() };
+  writeMeta(meta);
+  return meta;
+}
+
+function kindOf(state) {
+  return state.series ? 'series' : state.set ? 'set' : 'game';
+}
+
+function metaFor(game) {
+  const meta = readMeta();
+  if (meta && meta.kind === kindOf(game.state)) return meta;
+  return newMeta(kindOf(game.state), game.state.view.players.map((p) => p.name));
+}
+
+function hasContent(game) {
+  const s = game.save;
+  return Boolean(s?.record?.hands?.some((hd) => hd.actions?.length) || s?.series?.finished?.length || s?.set?.finished?.length);
+}
+
+// Something that would be lost by replacing it: a game under way, or a
+// series or set with games still to play.
+export function running(game = m().game) {
+  if (!game || !hasContent(game)) return false;
+  const st = game.state;
+  return !st.game_over || Boolean(st.series && !st.series.over) || Boolean(st.set && !st.set.over);
+}
+
+function finishedRecords(game) {
+  const s = game.save;
+  const st = game.state;
+  const current = st.game_over && !(st.set?.in_hangeln) ? [s.record] : [];
+  if (s.series) return [...s.series.finished, ...current];
+  if (s.set) return [...s.set.finished, ...current];
+  return current;
+}
+
+function summaryOf(game, status) {
+  const st = game.state;
+  const names = game.save.series || game.save.set ? metaFor(game).names : st.view.players.map((p) => p.name);
+  if (st.series) return t('history.summary.series', { k: st.series.number, n: st.series.length, totals: names.map((n, i) => `${n} ${st.series.totals[i]}`).join(' · ') });
+  if (st.set) return st.set.loser != null ? t('list.set.loser', { name: names[st.set.loser - 1] }) : t('list.set.open');
+  if (status === 'interrupted') return t('history.summary.interrupted', { hand: st.view.hand_no });
+  const v = st.view;
+  return v.winner ? t('history.summary.winner', { name: names[v.winner - 1], score: v.scores?.[v.winner - 1] ?? '' }) : '';
+}
+
+function tableEntry(game, status) {
+  const meta = metaFor(game);
+  return {
+    id: meta.id, kind: meta.kind, status, names: meta.names, rules: game.state.view.rules,
+    summary: summaryOf(game, status), save: game.save, records: finishedRecords(game),
+  };
+}
+
+async function keepTable(game, status) {
+  const entry = tableEntry(game, status);
+  await history.keep(entry);
+  c().kept = entry.id;
+  return entry;
+}
+
+// After every accepted state: a finished game goes into history at once
+// (a series or set stays "running" there until it is complete).
+export function afterState(game, info) {
+  if (m().route !== 'fix') c().picker = null;
+  if (info.loaded || !game.state.game_over || !hasContent(game)) return;
+  const st = game.state;
+  const open = (st.series && !st.series.over) || (st.set && !st.set.over);
+  c().kept = null;
+  busy(1);
+  keepTable(game, open ? 'running' : 'finished').then(() => app.render(), () => {
+    shellError('history.failed');
+  }).finally(() => busy(-1));
+}
+
+// --- never lose a game ---------------------------------------------------------
+
+// Runs `proceed` at once when nothing runs; otherwise asks, files the
+// running table into history (awaited: on disk before anything replaces
+// it) and then proceeds.
+export async function guarded(proceed, what = 'game') {
+  const game = m().game;
+  if (!running(game)) {
+    if (game && hasContent(game)) await keepTable(game, 'finished').catch(() => {});
+    return proceed();
+  }
+  c().confirm = { proceed, what, back: m().route };
+  go('confirm');
+  return null;
+}
+
+async function confirmYes() {
+  const pending = c().confirm;
+  if (!pending) return;
+  try {
+    await keepTable(m().game, 'interrupted');
+  } catch {
+    shellError('history.failed');
+    return;
+  }
+  c().confirm = null;
+  app.announce(t('confirm.filed'));
+  await pending.proceed();
+}
+
+function renderConfirm() {
+  const g = m().game;
+  const v = g.state.view;
+  const what = g.state.series ? t('confirm.series', { k: g.state.series.number, n: g.state.series.length })
+    : g.state.set ? t('confirm.set') : t('confirm.game', { hand: v.hand_no });
+  return [h('section', { class: 'confirm', 'aria-labelledby': 'confirm-heading' },
+    h('h2', { id: 'confirm-heading', text: t('confirm.heading') }),
+    h('p', { text: `${what} – ${v.players.map((p) => p.name).join(', ')}` }),
+    h('p', { text: t('confirm.body') })),
+  [h('div', { class: 'tool-row' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'confirm-no' }, text: t('confirm.no') })),
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 'confirm-yes' }, disabled: !m().ready, text: t('confirm.yes') })]];
+}
+
+// --- starting tables ----------------------------------------------------------
+
+// setup: the start form; args: what new_game takes (players, rules, viewer…)
+export function startTable(setup, args) {
+  return guarded(async () => {
+    const names = args.players.map((p) => p.name);
+    if (setup.format === 'series') {
+      const r = await session().tableCommand('new_series', {
+        ...args, games: setup.seriesGames ?? undefined, first_dealer: args.dealer,
+      }, { fresh: true });
+      if (!r.ok) { app.onError(r.error); return; }
+      newMeta('series', names);
+    } else if (setup.format === 'set') {
+      const r = await session().tableCommand('new_set', args, { fresh: true });
+      if (!r.ok) { app.onError(r.error); return; }
+      newMeta('set', names);
+    } else {
+      if (await session().newGame(args)) newMeta('game', names);
+    }
+    app.render();
+  });
+}
+
+function startTicket(ticket) {
+  if (!ticket || ticket.format !== TICKET_FORMAT) { shellError('ticket.bad'); return null; }
+  return guarded(async () => {
+    const players = ticket.players.map((name) => ({ name, kind: 'human' }));
+    const r = await session().tableCommand('new_series', {
+      players, rules: ticket.rules, options: ticket.options ?? {}, ticket, real_cards: true, viewer: null, seed: app.nextSeed(),
+    }, { fresh: true });
+    if (!r.ok) { app.onError(r.error); return; }
+    m().setup.mode = 'sheet';
+    newMeta('series', ticket.players);
+    app.announce(t('ticket.started', { series: ticket.series, table: ticket.table }));
+    app.render();
+  });
+}
+
+// A record import replaces the table too: the record is checked first (a
+// refusal leaves everything as it was, nothing asked), then a running game
+// is asked about and filed. → the import's reply, or null while asking
+export async function guardedImport(record, proceed) {
+  const check = await session().query('lists', { of: record });
+  if (!check.ok) return check;
+  return guarded(async () => {
+    const r = await proceed();
+    if (r?.ok && m().game) newMeta(kindOf(m().game.state), m().game.state.view.players.map((p) => p.name));
+    return r;
+  });
+}
+
+async function nextGame() {
+  const g = m().game;
+  if (!g) return;
+  const r = await session().tableCommand('next_game', { viewer: g.viewer }, { fresh: true });
+  if (!r.ok) { app.onError(r.error); return; }
+  // The Hängeln seats only its two players: the phone goes to a person among them.
+  const st = r.result;
+  if (!isSheet(st) && st.set?.in_hangeln) {
+    const humans = humanSeats(st.save);
+    if (humans.length === 1) await session().tableCommand('state', { viewer: humans[0] });
+  }
+}
+
+// --- the screens around the table -------------------------------------------
+
+// A line over the table: where the series, set or tournament table stands.
+export function clubBanner(game) {
+  if (!game) return null;
+  const { state } = game;
+  const ticket = game.save?.series?.ticket;
+  const parts = [];
+  if (ticket) parts.push(t('banner.ticket', { series: ticket.series, table: ticket.table }));
+  if (state.series) parts.push(t('banner.series', { k: state.series.number, n: state.series.length }));
+  if (state.set) {
+    parts.push(state.set.in_hangeln ? t('banner.hangeln', { a: state.view.players[0]?.name, b: state.view.players[1]?.name })
+      : t('banner.set', { k: state.set.games.length }));
+  }
+  return parts.length ? h('p', { class: 'club-banner', text: parts.join(' · ') }) : null;
+}
+
+function totalsTable(state) {
+  const names = metaFor(m().game).names;
+  return h('table', { class: 'results series-totals' },
+    h('caption', { text: state.series.over ? t('over.series.done') : t('over.series.after', { k: state.series.number, n: state.series.length }) }),
+    h('tbody', {}, names.map((n, i) => h('tr', {},
+      h('th', { scope: 'row' }, h('bdi', { text: n })),
+      h('td', { text: String(state.series.totals[i]) })))));
+}
+
+export function overExtras(game) {
+  const { state } = game;
+  const out = [];
+  if (state.series) out.push(totalsTable(state));
+  if (state.set) {
+    const names = metaFor(m().game).names;
+    out.push(h('p', { class: 'set-line', text: state.set.loser != null ? t('list.set.loser', { name: names[state.set.loser - 1] })
+      : state.set.hangeln_seats ? t('list.set.hangeln', { a: names[state.set.hangeln_seats[0] - 1], b: names[state.set.hangeln_seats[1] - 1] })
+        : t('list.set.open') }));
+  }
+  if (c().kept && c().kept === readMeta()?.id) out.push(h('p', { class: 'kept', role: 'status', text: t('history.kept') }));
+  return out;
+}
+
+// Over screen controls for a series or set: the next game with one tap;
+// a finished tournament table sends its result to the organiser.
+export function overControls(game, { ready }) {
+  const { state } = game;
+  const next = (state.series && !state.series.over) || (state.set && !state.set.over);
+  const ticket = game.save?.series?.ticket;
+  if (!next && !(ticket && state.series?.over)) return null;
+  const label = state.series ? t('btn.nextGame', { k: state.series.number + 1, n: state.series.length })
+    : state.set.hangeln_seats ? t('btn.hangeln') : t('btn.nextSetGame');
+  // The organiser's own phone can play a table too: its result goes
+  // straight into the tournament here (still checked by the engine).
+  const here = !next && Boolean(ticket) && c().tournament?.id === ticket.tournament;
+  return [h('div', { class: 'tool-row' },
+    isSheet(state) ? undoButton({ ready }) : null,
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') }),
+    next ? null : h('button', { type: 'button', class: 'secondary', dataset: { action: 'setup' }, text: t('btn.setup') })),
+  here ? h('div', { class: 'tool-row' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'send-result' }, disabled: !ready, text: t('btn.sendResult') })) : null,
+  next ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'next-game' }, disabled: !ready, text: label })
+    : h('button', { type: 'button', class: 'big primary', dataset: { action: here ? 'result-here' : 'send-result' }, disabled: !ready,
+      text: t(here ? 'btn.resultHere' : 'btn.sendResult') })];
+}
+
+// The start screen's club fields (inside the form) and its club section.
+export function startFormExtras(setup, hello) {
+  const club = hello?.club?.[setup.rules];
+  const def = club?.series_games ?? 5;
+  return [h('label', { class: 'field' }, h('span', { text: t('start.format') }),
+    h('select', { dataset: { field: 'format' } },
+      ['game', 'series', 'set'].map((f) => h('option', { value: f, selected: setup.format === f || null, text: t(`start.format.${f}`) })))),
+  setup.format === 'series' ? h('label', { class: 'field' }, h('span', { text: t('start.seriesGames') }),
+    h('select', { dataset: { field: 'series-games' } },
+      [1, 2, 3, 4, 5, 6, 7].map((k) => h('option', { value: k, selected: (setup.seriesGames ?? def) === k || null,
+        text: k === def ? t('t.default', { n: k }) : String(k) })))) : null,
+  setup.format === 'set' ? h('p', { class: 'note', text: t('start.format.set.hint') }) : null];
+}
+
+export function startClubSection({ ready }) {
+  return h('section', { class: 'record club', 'aria-labelledby': 'club-heading' },
+    h('h3', { id: 'club-heading', text: t('club.heading') }),
+    h('p', { class: 'note', text: t('club.hint') }),
+    h('div', { class: 'record-buttons' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'history' }, text: t('history.heading') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'stats' }, disabled: !ready, text: t('stats.open') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'tournament' }, disabled: !ready, text: t('t.open') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'ticket-file' }, disabled: !ready, text: t('ticket.file') }),
+      canScan() ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'ticket-scan' }, disabled: !ready, text: t('ticket.scan') }) : null),
+    h('input', { type: 'file', id: 'ticket-file', accept: '.json,application/json', hidden: true, 'aria-label': t('ticket.file.label'), dataset: { import: 'ticket' } }));
+}
+
+// --- Spielliste ------------------------------------------------------------------
+
+function listMeta(data, game) {
+  const lines = [];
+  const ticket = game?.save?.series?.ticket;
+  if (ticket) {
+    lines.push(t('list.meta.ticket', { id: ticket.tournament, series: ticket.series, table: ticket.table }));
+    if (ticket.draw_seed != null) lines.push(t('list.meta.seed', { seed: ticket.draw_seed }));
+  }
+  if (data.series) lines.push(t('banner.series', { k: data.series.number, n: data.series.length }));
+  lines.push(t('list.meta.date', { date: new Date().toLocaleDateString() }));
+  return lines;
+}
+
+async function openList() {
+  c().lists = null;
+  c().readOnly = false;
+  c().listEntry = null;
+  c().listBack = 'game';
+  go('list');
+  const r = await session().query('lists', {});
+  if (!r.ok) { app.onError(r.error); return; }
+  c().lists = r.result;
+  c().listMeta = { title: t('list.heading'), lines: listMeta(r.result, m().game) };
+  app.render();
+}
+
+async function openKeptList(of, entry, title, back = 'history') {
+  c().lists = null;
+  c().readOnly = true;
+  c().listEntry = entry;
+  c().listBack = back;
+  go('list');
+  const r = await session().query('lists', { of });
+  if (!r.ok) { app.onError(r.error); return; }
+  c().lists = r.result;
+  c().listMeta = { title, lines: [entry?.savedAt ? t('list.meta.kept', { date: new Date(entry.savedAt).toLocaleString() }) : ''].filter(Boolean) };
+  app.render();
+}
+
+function listFileBase() {
+  const rules = String(c().lists?.lists?.[0]?.list.rules ?? 'schraem').replace(/[^a-z0-9_-]/gi, '');
+  return `schraem-liste-${rules}-${stamp()}`;
+}
+
+function keeperSelect(players) {
+  const seat = c().keeper ?? Math.min(4, players.length);
+  return h('label', { class: 'field keeper no-print' }, h('span', { text: t('list.keeper') }),
+    h('select', { dataset: { field: 'list-keeper' } },
+      players.map((n, i) => h('option', { value: i + 1, selected: i + 1 === seat || null, text: `${i + 1}: ${n}` }))));
+}
+
+// --- correcting a past hand ---------------------------------------------------------
+
+async function draft(fix) {
+  const r = await session().query('correct_draft', { game: fix.series ? fix.game : undefined, hand: fix.hand, actions: fix.actions });
+  if (!r.ok) { app.onError(r.error); return false; }
+  fix.draft = r.result;
+  return true;
+}
+
+async function openFix(game, hand) {
+  const data = c().lists;
+  const entry = data.lists.find((e) => e.game === game);
+  const line = entry?.list.lines.find((l) => l.hand === hand);
+  if (!line) return;
+  const fix = { game, hand, series: data.series != null, before: lineEvents(line, entry.list.players), actions: [], draft: null, preview: null };
+  c().fix = fix;
+  c().picker = null;
+  m().penaltyFor = null;
+  if (await draft(fix)) go('fix');
+}
+
+async function fixAppend(action) {
+  const fix = c().fix;
+  const next = { ...fix, actions: [...fix.actions, action] };
+  if (await draft(next)) { c().fix = next; m().error = null; }
+  m().penaltyFor = null;
+  app.render();
+}
+
+async function fixSet(actions) {
+  const fix = { ...c().fix, actions, preview: null };
+  if (await draft(fix)) c().fix = fix;
+  app.render();
+}
+
+function fixArgs(fix) {
+  return { game: fix.series ? fix.game : undefined, hand: fix.hand, actions: fix.actions };
+}
+
+async function fixPreview() {
+  const fix = c().fix;
+  const r = await session().query('correct', fixArgs(fix));
+  if (!r.ok) { app.onError(r.error); return; } // a later hand made illegal: the engine names it
+  fix.preview = r.result;
+  app.render();
+}
+
+async function fixConfirm() {
+  const fix = c().fix;
+  const r = await session().tableCommand('correct', { ...fixArgs(fix), confirm: true, viewer: m().game?.viewer ?? null }, { corrected: true });
+  if (!r.ok) { app.onError(r.error); return; }
+  c().fix = null;
+  app.announce(t('fix.done', { n: r.result.changes.length }));
+  await openList();
+}
+
+// --- the card picker (turn-up, challenge) ----------------------------------------
+
+function pickerCards() {
+  return m().route === 'fix' ? c().fix?.draft?.sheet_cards : m().game?.state.sheet_cards;
+}
+
+function pickerTemplate() {
+  const p = c().picker;
+  return p ? pickerCards()?.[String(p.seat)]?.[p.index] ?? null : null;
+}
+
+// --- tournament ---------------------------------------------------------------------
+
+function saveTournament(facts) {
+  try { localStorage.setItem(TOURNAMENT_KEY, JSON.stringify({ tournament: facts.tournament })); } catch { /* kept in history below */ }
+}
+
+function tournamentRecords(facts) {
+  return facts.tournament.series.flat().filter(Boolean).flatMap((s) => s.games);
+}
+
+async function setTournament(facts) {
+  c().tournament = facts;
+  saveTournament(facts);
+  const done = tournamentDone(facts);
+  const top = facts.standings.slice(0, 3).map((r) => `${r.rank}. ${r.name} ${r.total}`).join(' · ');
+  try {
+    await history.keep({
+      id: `tournament-${facts.id}`, kind: 'tournament', status: done ? 'finished' : 'running', names: facts.tournament.players,
+      rules: facts.tournament.rules, summary: top, facts, records: tournamentRecords(facts),
+    });
+  } catch {
+    shellError('history.failed');
+  }
+}
+
+export async function bootClub() {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(TOURNAMENT_KEY) || 'null'); } catch { saved = null; }
+  if (!saved?.tournament) return;
+  const r = await session().query('tournament', { op: 'load', tournament: saved.tournament });
+  if (r.ok) c().tournament = r.result;
+  else app.onError(r.error);
+}
+
+function tOptions(form) {
+  const club = m().hello?.club?.[form.rules] ?? {};
+  const options = {};
+  const games = form.games ?? club.series_games;
+  const series = form.series ?? club.tournament_series;
+  if (games !== club.series_games) options.series_games = games;
+  if (series !== club.tournament_series) options.tournament_series = series;
+  return options;
+}
+
+async function createTournament() {
+  const form = c().tForm;
+  const players = form.names.split('\n').map((s) => s.trim()).filter(Boolean);
+  const seed = Number(String(form.seed).trim());
+  if (!Number.isSafeInteger(seed) || seed < 0) { shellError('t.seed.bad'); return; }
+  const make = async () => {
+    const r = await session().query('tournament', { op: 'new', players, rules: form.rules, options: tOptions(form), seed });
+    if (!r.ok) { app.onError(r.error); return; }
+    await setTournament(r.result);
+    c().tMsg = t('t.created', { n: players.length, tables: r.result.tables[0].length });
+    go('tournament');
+  };
+  const old = c().tournament;
+  if (old && !tournamentDone(old)) {
+    // The running tournament is already in history (kept after every step).
+    c().confirm = { proceed: make, what: 'tournament', back: 'tournament-setup', tournament: true };
+    go('confirm-tournament');
+    return;
+  }
+  await make();
+}
+
+async function tournamentOp(args, message) {
+  const r = await session().query('tournament', args);
+  if (!r.ok) { app.onError(r.error); return null; }
+  await setTournament(r.result);
+  c().tMsg = message ? message(r.result) : null;
+  m().error = null;
+  app.render();
+  return r.result;
+}
+
+async function importResult(data) {
+  if (m().route !== 'tournament') go('tournament');
+  const facts = c().tournament;
+  if (!facts) { shellError('t.none'); return; }
+  await tournamentOp({ op: 'import', result: data }, () => t('t.imported', { series: data?.series, table: data?.table }));
+  if (m().error) c().tMsg = null;
+  app.render();
+}
+
+async function showCodes({ title, hint, data, file }) {
+  await loadQr();
+  const codes = await encodeCodes(data);
+  c().qr = { title, hint, codes, index: 0, tooBig: codes.length > MAX_CODES, file, back: m().route };
+  go('qr');
+}
+
+async function ticketFor(series, table) {
+  const r = await session().query('tournament', { op: 'ticket', series, table });
+  if (!r.ok) { app.onError(r.error); return null; }
+  return r.result.ticket;
+}
+
+async function sendResult() {
+  const r = await session().query('table_result', {});
+  if (!r.ok) { app.onError(r.error); return; }
+  const res = r.result;
+  await showCodes({
+    title: t('result.send.heading', { series: res.series, table: res.table }), hint: t('result.send.hint'), data: res,
+    file: { name: `schraem-ergebnis-s${res.series}-t${res.table}-${stamp()}.json`, text: json(res) },
+  });
+}
+
+// --- scanning ---------------------------------------------------------------------------
+
+function stopScan() {
+  scanner?.stop();
+  scanner = null;
+}
+
+async function startScan(purpose) {
+  collector.reset();
+  c().scan = { purpose, got: 0, n: 0, error: null, back: m().route };
+  video = h('video', { class: 'scan-video', muted: true, playsinline: true, 'aria-label': t('scan.video') });
+  go('scan');
+  scanner = new Scanner(video, (text) => {
+    if (!collector.add(text)) return;
+    const scan = c().scan;
+    if (!scan) return;
+    scan.got = collector.parts.size;
+    scan.n = collector.n;
+    app.render();
+    if (collector.complete) finishScan();
+  });
+  try {
+    await scanner.start();
+  } catch {
+    stopScan();
+    if (c().scan) { c().scan.error = t('scan.noCamera'); app.render(); }
+  }
+}
+
+async function finishScan() {
+  const scan = c().scan;
+  stopScan();
+  let data;
+  try { data = await collector.data(); } catch { scan.error = t('scan.bad'); collector.reset(); app.render(); return; }
+  c().scan = null;
+  await handleFileData(scan.purpose, data);
+}
+
+async function handleFileData(purpose, data) {
+  if (purpose === 'ticket') {
+    if (data?.format !== TICKET_FORMAT) { go('start'); shellError('ticket.bad'); return; }
+    await startTicket(data);
+  } else {
+    if (data?.format !== RESULT_FORMAT) { go('tournament'); shellError('t.result.bad'); return; }
+    await importResult(data);
+  }
+}
+
+// --- history and statistics --------------------------------------------------------------
+
+async function openHistory() {
+  c().history = null;
+  c().historyMsg = null;
+  go('history');
+  try {
+    c().history = await history.entries();
+  } catch {
+    c().history = [];
+    c().historyMsg = t('history.unavailable');
+  }
+  app.render();
+}
+
+async function openEntry(id) {
+  const entry = await history.entry(id).catch(() => null);
+  if (!entry) return;
+  if (entry.kind === 'tournament') {
+    c().tView = entry.facts;
+    go('tournament-view');
+    return;
+  }
+  await openKeptList(entry.save, entry, `${t(`history.kind.${entry.kind}`)} · ${entry.names.join(', ')}`);
+}
+
+async function exportEntry(id) {
+  const entry = await history.entry(id).catch(() => null);
+  if (!entry) return;
+  if (entry.kind === 'tournament') {
+    download(`schraem-turnier-${entry.facts.id}.json`, json(entry.facts.tournament));
+    return;
+  }
+  const r = await session().query('lists', { of: entry.save });
+  download(`schraem-${entry.kind}-${stamp(new Date(entry.savedAt))}.json`, json(r.ok ? r.result.record : entry.save));
+  app.announce(t('record.exported', { file: entry.kind }));
+}
+
+async function openStats() {
+  c().stats = null;
+  c().statsMsg = null;
+  go('stats');
+  let list = [];
+  try { list = await history.entries(); } catch { c().statsMsg = t('history.unavailable'); }
+  // One game kept twice (a table's series and the organiser's tournament
+  // on the same phone) counts once.
+  const seen = new Set();
+  const records = [];
+  for (const e of list) {
+    for (const r of e.records ?? []) {
+      const key = JSON.stringify(r);
+      if (!seen.has(key)) { seen.add(key); records.push(r); }
+    }
+  }
+  const r = await session().query('stats', { records });
+  if (!r.ok) { app.onError(r.error); c().stats = {}; } else c().stats = r.result;
+  app.render();
+}
+
+// --- routing -----------------------------------------------------------------------------
+
+export function clubParts(name, { ready }) {
+  const club = c();
+  switch (name) {
+    case 'confirm': case 'confirm-tournament': {
+      if (name === 'confirm-tournament') {
+        return [h('section', { class: 'confirm', 'aria-labelledby': 'confirm-heading' },
+          h('h2', { id: 'confirm-heading', text: t('confirm.tournament') }),
+          h('p', { text: t('confirm.tournament.body', { id: club.tournament?.id }) })),
+        [h('div', { class: 'tool-row' }, h('button', { type: 'button', class: 'secondary', dataset: { action: 'confirm-no' }, text: t('confirm.no') })),
+          h('button', { type: 'button', class: 'big primary', dataset: { action: 'confirm-tournament-yes' }, disabled: !ready, text: t('confirm.yes') })]];
+      }
+      return m().game ? renderConfirm() : null;
+    }
+    case 'list': {
+      if (!club.lists) return [h('section', { class: 'loading', 'aria-busy': 'true' }, h('p', { text: t('list.loading') })), []];
+      const players = club.lists.lists[0]?.list.players ?? [];
+      return [[renderList(club.lists, { readOnly: club.readOnly, meta: { ...club.listMeta, signer: club.keeper ?? Math.min(4, players.length) }, ready }), keeperSelect(players)],
+        renderListControls({ readOnly: club.readOnly, canShare: canShareFiles(), ready })];
+    }
+    case 'fix':
+      return club.fix ? [renderFix(club.fix, { ready, penaltyFor: m().penaltyFor, picker: club.picker }), renderFixControls(club.fix, { ready })] : null;
+    case 'qr':
+      return club.qr ? [renderQr(club.qr), renderQrControls({ canShare: canShareFiles() })] : null;
+    case 'scan':
+      return club.scan ? [renderScan(club.scan, video), renderScanControls()] : null;
+    case 'history':
+      return [renderHistory(club.history, { message: club.historyMsg }), renderHistoryControls()];
+    case 'stats':
+      return [renderStats(club.stats, { message: club.statsMsg }), renderStatsControls()];
+    case 'tournament-setup':
+      return [renderTournamentSetup(club.tForm, { hello: m().hello, ready }), renderTournamentSetupControls({ ready, hasTournament: Boolean(club.tournament) })];
+    case 'tournament':
+      if (!club.tournament) return null;
+      return [renderTournament(club.tournament, { ready, readOnly: false, message: club.tMsg }), renderTournamentControls(club.tournament, { ready, canScan: canScan() })];
+    case 'tournament-view':
+      return club.tView ? [renderTournament(club.tView, { ready, readOnly: true }),
+        [h('button', { type: 'button', class: 'big primary', dataset: { action: 'history' }, text: t('history.back') })]] : null;
+    default:
+      return null;
+  }
+}
+
+// The fields of the club screens; true when handled.
+export function clubField(target, committed) {
+  const f = target.dataset.field;
+  const s = m().setup;
+  const form = c().tForm;
+  switch (f) {
+    case 'format':
+      s.format = ['series', 'set'].includes(target.value) ? target.value : 'game';
+      // A set is Rengen's club format: its preset is the natural default.
+      if (s.format === 'set' && m().hello?.presets.includes('rengen')) s.rules = 'rengen';
+      break;
+    case 'series-games': s.seriesGames = Number(target.value); break;
+    case 't-names': form.names = target.value; if (!committed) return true; break;
+    case 't-seed': form.seed = target.value; if (!committed) return true; break;
+    case 't-rules': form.rules = target.value; form.games = null; form.series = null; break;
+    case 't-games': form.games = Number(target.value); break;
+    case 't-series': form.series = Number(target.value); break;
+    case 'list-keeper': c().keeper = Number(target.value); break;
+    default: return false;
+  }
+  app.render();
+  return true;
+}
+
+async function clubInputNow(target) {
+  const kind = target.dataset.import;
+  if (kind !== 'ticket' && kind !== 'result') return false;
+  const file = target.files?.[0];
+  target.value = '';
+  if (!file) return true;
+  const r = await readJsonFile(file);
+  if (!r.ok) { shellError(r.key); return true; }
+  await handleFileData(kind, r.data);
+  return true;
+}
+
+// Club work outside the engine (IndexedDB, files, the camera) is marked
+// on <html data-club>, as the engine's calls are on data-busy.
+let working = 0;
+function busy(delta) {
+  working += delta;
+  document.documentElement.dataset.club = working > 0 ? 'busy' : 'idle';
+}
+
+export async function clubAction(action, target) {
+  busy(1);
+  try {
+    return await clubActionNow(action, target);
+  } finally {
+    busy(-1);
+  }
+}
+
+export async function clubInput(target) {
+  busy(1);
+  try {
+    return await clubInputNow(target);
+  } finally {
+    busy(-1);
+  }
+}
+
+// Taps on the club screens; true when handled.
+async function clubActionNow(action, target) {
+  const d = target.dataset;
+  const club = c();
+  const ready = m().ready;
+  switch (action) {
+    case 'list': if (ready) await openList(); return true;
+    case 'back': go('game'); return true;
+    case 'list-back': go(club.listBack ?? 'game'); return true;
+    case 'list-csv': download(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, 'text/csv'); return true;
+    case 'list-json': download(`${listFileBase()}.json`, json(club.lists.record)); return true;
+    case 'list-share': await share(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, 'text/csv', t('list.heading')); return true;
+    case 'list-print': case 't-print': window.print(); return true;
+    case 'fix-open': if (ready) await openFix(Number(d.game), Number(d.hand)); return true;
+    case 'fix-entry': {
+      const a = findSheetAction(club.fix?.draft?.sheet_legal, d.seat, d.act);
+      if (a && ready) await fixAppend(a);
+      return true;
+    }
+    case 'fix-undo': if (club.fix?.actions.length) await fixSet(club.fix.actions.slice(0, -1)); return true;
+    case 'fix-clear': await fixSet([]); return true;
+    case 'fix-cancel': club.fix = null; go('list'); return true;
+    case 'fix-preview': if (ready) await fixPreview(); return true;
+    case 'fix-edit': club.fix.preview = null; m().error = null; app.render(); return true;
+    case 'fix-confirm': if (ready) await fixConfirm(); return true;
+    case 'pick-open': {
+      const seat = Number(d.seat);
+      const index = Number(d.index);
+      club.picker = club.picker?.seat === seat && club.picker.index === index ? null : { seat, index, chosen: [] };
+      app.render();
+      return true;
+    }
+    case 'pick-card': {
+      const tpl = pickerTemplate();
+      if (tpl) club.picker = toggleCard(club.picker, tpl, d.value);
+      app.render();
+      return true;
+    }
+    case 'pick-done': {
+      const tpl = pickerTemplate();
+      if (!tpl || club.picker.chosen.length !== tpl.count) return true;
+      const a = actionFrom(tpl, club.picker.chosen);
+      club.picker = null;
+      if (m().route === 'fix') await fixAppend(a);
+      else await session().sheetAct(a);
+      return true;
+    }
+    case 'pick-cancel': club.picker = null; app.render(); return true;
+    case 'next-game': if (ready) await nextGame(); return true;
+    case 'send-result': if (ready) await sendResult(); return true;
+    case 'result-here': {
+      const r = ready ? await session().query('table_result', {}) : null;
+      if (r && !r.ok) app.onError(r.error);
+      else if (r) await importResult(r.result);
+      return true;
+    }
+    case 'confirm-yes': await confirmYes(); return true;
+    case 'confirm-tournament-yes': {
+      const pending = club.confirm;
+      club.confirm = null;
+      await pending?.proceed();
+      return true;
+    }
+    case 'confirm-no': {
+      const back = club.confirm?.back ?? 'start';
+      club.confirm = null;
+      go(back);
+      return true;
+    }
+    case 'history': await openHistory(); return true;
+    case 'history-open': await openEntry(d.id); return true;
+    case 'history-export': await exportEntry(d.id); return true;
+    case 'stats': if (ready) await openStats(); return true;
+    case 'tournament':
+      session()?.pause();
+      club.tMsg = null;
+      go(club.tournament ? 'tournament' : 'tournament-setup');
+      return true;
+    case 't-new':
+      club.tForm.seed = randomSeed();
+      go('tournament-setup');
+      return true;
+    case 't-create': if (ready) await createTournament(); return true;
+    case 't-next': await tournamentOp({ op: 'start_series' }, (f) => t('t.drawn', { k: f.tables.length })); return true;
+    case 't-ticket': {
+      const ticket = await ticketFor(Number(d.series), Number(d.table));
+      if (ticket) {
+        await showCodes({
+          title: t('ticket.heading', { series: ticket.series, table: ticket.table }), hint: t('ticket.hint'), data: ticket,
+          file: { name: `schraem-ticket-s${ticket.series}-t${ticket.table}.json`, text: json(ticket) },
+        });
+      }
+      return true;
+    }
+    case 't-play': {
+      const ticket = await ticketFor(Number(d.series), Number(d.table));
+      if (ticket) await startTicket(ticket);
+      return true;
+    }
+    case 't-list': {
+      const facts = m().route === 'tournament-view' ? club.tView : club.tournament;
+      const series = facts?.tournament.series[Number(d.series) - 1]?.[Number(d.table) - 1];
+      if (series) await openKeptList(series, null, t('t.list.title', { series: d.series, table: d.table }), m().route);
+      return true;
+    }
+    case 't-import': document.getElementById('t-import-file')?.click(); return true;
+    case 't-scan': await startScan('result'); return true;
+    case 't-export': {
+      const facts = m().route === 'tournament-view' ? club.tView : club.tournament;
+      if (facts) download(`schraem-turnier-${facts.id}.json`, json(facts.tournament));
+      return true;
+    }
+    case 'ticket-file': document.getElementById('ticket-file')?.click(); return true;
+    case 'ticket-scan': await startScan('ticket'); return true;
+    case 'qr-prev': club.qr.index = Math.max(0, club.qr.index - 1); app.render(); return true;
+    case 'qr-next': club.qr.index = Math.min(club.qr.codes.length - 1, club.qr.index + 1); app.render(); return true;
+    case 'qr-file': download(club.qr.file.name, club.qr.file.text); return true;
+    case 'qr-share': await share(club.qr.file.name, club.qr.file.text, 'application/json', club.qr.title); return true;
+    case 'qr-done': {
+      const back = club.qr?.back ?? 'start';
+      club.qr = null;
+      go(back === 'qr' ? 'start' : back);
+      return true;
+    }
+    case 'scan-file': {
+      const purpose = club.scan?.purpose;
+      stopScan();
+      club.scan = null;
+      go(purpose === 'ticket' ? 'start' : 'tournament');
+      document.getElementById(purpose === 'ticket' ? 'ticket-file' : 't-import-file')?.click();
+      return true;
+    }
+    case 'scan-cancel': {
+      const back = club.scan?.back ?? 'start';
+      stopScan();
+      club.scan = null;
+      go(back);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+

@@ -1,0 +1,87 @@
+// The history of finished (and filed-away) games, series, sets and
+// tournaments, in IndexedDB: its own database, so it never meets the
+// upgrades of the running game's storage. Every write waits for a strict
+// commit, so "kept" on screen means on disk.
+const DB_NAME = 'schraem-history';
+const DB_VERSION = 1; // the lowest version that has the store
+const STORE = 'entries';
+
+let opening = null;
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function openAt(version) {
+  return new Promise((resolve, reject) => {
+    let req;
+    try { req = version ? indexedDB.open(DB_NAME, version) : indexedDB.open(DB_NAME); } catch (e) { reject(e); return; }
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(STORE)) {
+        req.result.createObjectStore(STORE, { keyPath: 'id' }).createIndex('savedAt', 'savedAt');
+      }
+    };
+    req.onsuccess = () => {
+      const d = req.result;
+      // Another page's newer version must not be blocked by this one.
+      d.onversionchange = () => { d.close(); opening = null; };
+      resolve(d);
+    };
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => reject(new Error('history database blocked'));
+  });
+}
+
+function db() {
+  if (!opening) {
+    opening = (async () => {
+      const d = await openAt(0);
+      if (d.objectStoreNames.contains(STORE)) return d;
+      // A database of that name without the store (created empty by some
+      // other code): one version up creates it, nothing is lost.
+      const next = Math.max(d.version, DB_VERSION - 1) + 1;
+      d.close();
+      return openAt(next);
+    })();
+    opening.catch(() => { opening = null; });
+  }
+  return opening;
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve(true);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error('transaction aborted'));
+  });
+}
+
+// Resolves once the entry is committed to disk; rejects if the browser
+// refused (quota, private mode), so the caller never claims it is kept.
+export async function keep(entry) {
+  const d = await db();
+  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  tx.objectStore(STORE).put({ ...entry, savedAt: Date.now() });
+  return done(tx);
+}
+
+export async function entries() {
+  const d = await db();
+  const list = await request(d.transaction(STORE, 'readonly').objectStore(STORE).getAll());
+  return list.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+export async function entry(id) {
+  const d = await db();
+  return request(d.transaction(STORE, 'readonly').objectStore(STORE).get(id));
+}
+
+export async function remove(id) {
+  const d = await db();
+  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  tx.objectStore(STORE).delete(id);
+  return done(tx);
+}

@@ -1,0 +1,225 @@
+// The Spielliste as the paper one: per hand who dealt, the knocks and the
+// value reached, who held and who passed, penalties, who won and everyone's
+// marks after the hand; per game the points, per series the totals. The
+// same screen prints (print.css) and opens the correction of a past hand.
+// Every fact comes from the engine's `lists`; nothing is counted here.
+import { h } from './dom.js';
+import { has, t } from './i18n.js';
+import { lineChart } from './charts.js';
+import { renderSheet } from './sheet.js';
+import { describeLog } from './table.js';
+
+function nameIn(names, seat) {
+  return names[seat - 1] ?? t('start.seat', { seat });
+}
+
+function penaltyWord(kind) {
+  return has(`sheet.penalty.${kind}`) ? t(`sheet.penalty.${kind}`) : kind;
+}
+
+// The line's happenings in words, in the order the paper list has them.
+export function lineEvents(line, names) {
+  const parts = [];
+  if (line.kind && line.kind !== 'normal' && has(`hand_kind.${line.kind}`)) parts.push(t(`hand_kind.${line.kind}`));
+  // Each knock with the answers given to it (an answer carries the value
+  // it was given at), as the paper list groups them.
+  const answered = new Set();
+  const answers = (list, kind) => list.filter((a) => a.answer === kind).map((a) => nameIn(names, a.seat)).join(', ');
+  for (const k of line.knocks) {
+    const key = k.auto ? 'list.knock.auto' : k.blind ? 'list.knock.blind' : 'list.knock';
+    const mine = line.answers.filter((a) => a.value === k.value && !answered.has(a));
+    mine.forEach((a) => answered.add(a));
+    const said = [answers(mine, 'hold') && t('list.holds', { names: answers(mine, 'hold') }),
+      answers(mine, 'pass') && t('list.passes', { names: answers(mine, 'pass') })].filter(Boolean).join('; ');
+    parts.push(t(key, { name: nameIn(names, k.seat), value: k.value }) + (said ? ` (${said})` : ''));
+  }
+  const rest = line.answers.filter((a) => !answered.has(a));
+  if (answers(rest, 'hold')) parts.push(t('list.holds', { names: answers(rest, 'hold') }));
+  if (answers(rest, 'pass')) parts.push(t('list.passes', { names: answers(rest, 'pass') }));
+  for (const p of line.penalties) parts.push(t('list.penalty', { name: nameIn(names, p.seat), kind: penaltyWord(p.kind) }));
+  for (const o of line.other) parts.push(t('log.other', { name: nameIn(names, o.seat), type: has(`list.other.${o.type}`) ? t(`list.other.${o.type}`) : o.type }).replace(/\.$/, ''));
+  if (line.reason === 'void' || line.reason === 'redeal') parts.push(t('list.void'));
+  if (!parts.length) parts.push(t('list.plain'));
+  return parts.join(' · ');
+}
+
+function tallyText(v) {
+  return v == null ? '–' : String(v);
+}
+
+function gameRows(entry, { names, cols, fixable, gameLabel }) {
+  const list = entry.list;
+  const lines = list.lines;
+  const rows = [h('tr', { class: 'game-head' },
+    h('th', { scope: 'colgroup', colspan: cols, text: gameLabel }))];
+  rows.push(h('tr', { class: 'start-row' },
+    h('th', { scope: 'row', colspan: 4, text: t('list.start') }),
+    list.start_marks.map((m) => h('td', { class: 'marks', text: tallyText(list.tally === 'points' ? 0 : m) }))));
+  for (const line of lines) {
+    const done = line.winner != null || line.reason != null;
+    const canFix = fixable && line.real && done;
+    rows.push(h('tr', { class: 'hand-main', dataset: { game: entry.game, hand: line.hand } },
+      h('th', { scope: 'row', class: 'num', text: String(line.hand) }),
+      h('td', { text: nameIn(names, line.dealer) }),
+      h('td', { class: 'num', text: String(line.value) }),
+      h('td', { class: 'winner', text: line.winner != null ? nameIn(names, line.winner) : done ? '–' : t('list.running') }),
+      (line.tally_after ?? names.map(() => null)).map((m, i) => h('td', {
+        class: `marks${line.losses?.[i] ? ' lost' : ''}`, text: tallyText(m),
+      }))));
+    rows.push(h('tr', { class: 'hand-detail' },
+      h('td', { colspan: cols },
+        canFix ? h('button', {
+          type: 'button', class: 'fix-hand no-print', dataset: { action: 'fix-open', game: entry.game, hand: line.hand },
+          'aria-label': t('list.fix.label', { hand: line.hand, game: entry.game }), text: t('list.fix'),
+        }) : null,
+        h('span', { class: 'events', text: lineEvents(line, names) }))));
+  }
+  const o = list.outcome;
+  if (o.over && o.scores) {
+    rows.push(h('tr', { class: 'game-foot' },
+      h('th', { scope: 'row', colspan: 4, text: o.winner ? t('list.points.winner', { name: nameIn(names, o.winner) }) : t('list.points') }),
+      o.scores.map((s) => h('td', { class: 'marks', text: String(s) }))));
+  }
+  return h('tbody', { class: 'game' }, rows);
+}
+
+function sameNames(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+// Consecutive games with the same players share one table (a series is
+// one table, as on paper); a set's Hängeln gets its own.
+function groups(lists) {
+  const out = [];
+  for (const entry of lists) {
+    const last = out[out.length - 1];
+    if (last && sameNames(last.names, entry.list.players)) last.entries.push(entry);
+    else out.push({ names: entry.list.players, entries: [entry] });
+  }
+  return out;
+}
+
+function gameLabel(entry, data) {
+  const first = t('list.firstDealer', { name: nameIn(entry.list.players, entry.list.first_dealer) });
+  if (data.set && entry.game === 3) return `${t('list.hangeln')} · ${first}`;
+  return `${t('list.game', { k: entry.game })} · ${first}`;
+}
+
+export function marksSeries(entry) {
+  const list = entry.list;
+  return list.players.map((name, i) => ({
+    name,
+    values: [list.tally === 'points' ? 0 : list.start_marks[i], ...list.lines.filter((l) => l.tally_after).map((l) => l.tally_after[i])],
+  }));
+}
+
+// data: the engine's `lists` result; meta: {title, lines: [..], seed, signer}
+export function renderList(data, { readOnly, meta, ready }) {
+  const tables = groups(data.lists).map((g, gi) => {
+    const cols = 4 + g.names.length;
+    const fixable = !readOnly && ready;
+    const totals = data.series && gi === 0 ? data.series.totals : null;
+    return h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('list.region', { n: gi + 1 }) },
+      h('table', { class: 'list' },
+        h('caption', { class: 'sr-only', text: meta.title }),
+        h('thead', {}, h('tr', {},
+          h('th', { scope: 'col', text: t('list.col.hand') }),
+          h('th', { scope: 'col', text: t('list.col.dealer') }),
+          h('th', { scope: 'col', text: t('list.col.value') }),
+          h('th', { scope: 'col', text: t('list.col.winner') }),
+          g.names.map((n) => h('th', { scope: 'col', class: 'player' }, h('bdi', { text: n }))))),
+        g.entries.map((entry) => gameRows(entry, {
+          names: g.names, cols, gameLabel: gameLabel(entry, data),
+          // Only the table in play is corrected; a set corrects its game in play.
+          fixable: fixable && (data.series != null || entry === data.lists[data.lists.length - 1]),
+        })),
+        totals ? h('tfoot', {}, h('tr', {},
+          h('th', { scope: 'row', colspan: 4, text: t('list.total') }),
+          totals.map((v) => h('td', { class: 'marks total', text: String(v) })))) : null));
+  });
+  const players = data.lists[0]?.list.players ?? [];
+  return h('section', { class: 'spielliste', 'aria-labelledby': 'list-heading' },
+    h('h2', { id: 'list-heading', text: meta.title }),
+    meta.lines.map((line) => h('p', { class: 'list-meta', text: line })),
+    readOnly ? h('p', { class: 'note no-print', text: t('list.readOnly') }) : null,
+    tables,
+    data.set ? h('p', { class: 'list-meta', text: setLine(data.set, players) }) : null,
+    h('div', { class: 'charts no-print' }, data.lists.filter((e) => e.list.lines.length).map((e) => lineChart({
+      title: t('chart.marks', { game: gameLabel(e, data) }), series: marksSeries(e), xLabel: t('chart.hands'),
+    }))),
+    h('div', { class: 'signatures print-only' },
+      h('p', { text: t('print.check') }),
+      players.map((name, i) => h('div', { class: 'signature' },
+        h('span', { class: 'sign-line', 'aria-hidden': 'true' }),
+        h('span', { text: `${i + 1}: ${name}${i + 1 === meta.signer ? ` – ${t('print.keeper')}` : ''}` })))));
+}
+
+function setLine(set, players) {
+  if (set.loser != null) return t('list.set.loser', { name: nameIn(players, set.loser) });
+  if (set.hangeln_seats) return t('list.set.hangeln', { a: nameIn(players, set.hangeln_seats[0]), b: nameIn(players, set.hangeln_seats[1]) });
+  return t('list.set.open');
+}
+
+export function renderListControls({ readOnly, canShare, ready }) {
+  return [h('div', { class: 'tool-row wrap' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'list-csv' }, disabled: !ready, text: t('list.csv') }),
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'list-json' }, disabled: !ready, text: t('list.json') }),
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'list-print' }, text: t('list.print') }),
+    canShare ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'list-share' }, disabled: !ready, text: t('list.share') }) : null),
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 'list-back' }, text: t(readOnly ? 'list.back.kept' : 'list.back') })];
+}
+
+// --- correcting a past hand ------------------------------------------------
+
+function changeRows(changes) {
+  return changes.map((c) => h('tr', {},
+    h('td', { text: c.game != null ? String(c.game) : '1' }),
+    h('td', { text: String(c.hand) }),
+    h('th', { scope: 'row' }, h('bdi', { text: c.name })),
+    h('td', { class: 'change', text: `${c.before ?? '–'} → ${c.after ?? '–'}` })));
+}
+
+export function renderChanges(changes) {
+  if (!changes.length) return h('p', { class: 'changes-none', text: t('fix.noChange') });
+  return h('table', { class: 'results changes' },
+    h('caption', { text: t('fix.changes', { n: changes.length }) }),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col', text: t('fix.col.game') }),
+      h('th', { scope: 'col', text: t('fix.col.hand') }),
+      h('th', { scope: 'col', text: t('result.col.player') }),
+      h('th', { scope: 'col', text: t('fix.col.marks') }))),
+    h('tbody', {}, changeRows(changes)));
+}
+
+// fix: {game, hand, before (events text), actions, draft, preview, error}
+export function renderFix(fix, { ready, penaltyFor, picker }) {
+  const v = fix.draft?.view;
+  const title = t('fix.heading', { hand: fix.hand, game: fix.game });
+  const newLog = v ? v.log.map((e) => describeLog(v, e)).join(' ') : '';
+  return h('section', { class: 'fix', 'aria-labelledby': 'fix-heading' },
+    h('h2', { id: 'fix-heading', text: title }),
+    h('p', { class: 'fix-before' }, h('strong', { text: t('fix.before') }), ' ', fix.before),
+    h('p', { class: 'fix-now' }, h('strong', { text: t('fix.now') }), ' ', newLog || t('fix.empty')),
+    fix.preview ? h('div', { class: 'fix-preview', role: 'group', 'aria-labelledby': 'fix-preview-heading' },
+      h('h3', { id: 'fix-preview-heading', text: t('fix.preview.heading') }),
+      renderChanges(fix.preview.changes))
+      : v && fix.draft.hand_over ? h('p', { class: 'status', text: t('fix.handDone') })
+        : v ? renderSheet(v, fix.draft.sheet_legal, {
+          ready, penaltyFor, sheetCards: fix.draft.sheet_cards, picker, action: 'fix-entry',
+          heading: t('fix.sheetHeading', { hand: fix.hand }),
+        }) : null);
+}
+
+export function renderFixControls(fix, { ready }) {
+  if (fix.preview) {
+    return [h('div', { class: 'tool-row' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'fix-edit' }, text: t('fix.edit') })),
+    h('button', { type: 'button', class: 'big primary', dataset: { action: 'fix-confirm' }, disabled: !ready, text: t('fix.confirm') })];
+  }
+  return [h('div', { class: 'tool-row wrap' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'fix-cancel' }, text: t('fix.cancel') }),
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'fix-clear' }, disabled: !ready || !fix.actions.length, text: t('fix.clear') }),
+    h('button', { type: 'button', class: 'undo', dataset: { action: 'fix-undo' }, disabled: !ready || !fix.actions.length, 'aria-label': t('fix.undo.label') },
+      h('span', { class: 'undo-icon', 'aria-hidden': 'true', text: '↶' }), h('span', { class: 'undo-text', text: t('btn.undo') }))),
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 'fix-preview' }, disabled: !ready || !fix.draft?.hand_over, text: t('fix.preview') })];
+}

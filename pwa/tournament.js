@@ -1,0 +1,162 @@
+// The organiser's screens: a tournament's draw, its tables and tickets,
+// the results brought in and the standings; and the QR screens that carry
+// tickets and results from phone to phone. The draw, the checks on every
+// result and the ranking are the engine's; these screens show them.
+import { h } from './dom.js';
+import { has, t } from './i18n.js';
+import { barChart } from './charts.js';
+import { qrSvg } from './qr.js';
+
+function option(value, text, selected) {
+  return h('option', { value, selected: selected || null, text });
+}
+
+function presetLabel(p) {
+  return has(`preset.${p}`) ? t(`preset.${p}`) : p;
+}
+
+// form: {names (text), rules, games, series, seed}
+export function renderTournamentSetup(form, { hello, ready }) {
+  const presets = hello?.presets ?? [form.rules];
+  const club = hello?.club?.[form.rules] ?? { series_games: 5, tournament_series: 5 };
+  const n = form.names.split('\n').map((s) => s.trim()).filter(Boolean).length;
+  return h('section', { class: 'tournament-setup', 'aria-labelledby': 't-heading' },
+    h('h2', { id: 't-heading', text: t('t.setup.heading') }),
+    h('p', { class: 'note', text: t('t.setup.hint') }),
+    h('form', { id: 't-form', novalidate: true },
+      h('label', { class: 'field' }, h('span', { text: t('t.names', { n }) }),
+        h('textarea', { rows: 8, dataset: { field: 't-names' }, spellcheck: 'false', autocomplete: 'off', text: form.names })),
+      h('label', { class: 'field' }, h('span', { text: t('start.rules') }),
+        h('select', { dataset: { field: 't-rules' } }, presets.map((p) => option(p, presetLabel(p), p === form.rules)))),
+      h('label', { class: 'field' }, h('span', { text: t('t.games') }),
+        h('select', { dataset: { field: 't-games' } },
+          [1, 2, 3, 4, 5, 6, 7].map((k) => option(k, k === club.series_games ? t('t.default', { n: k }) : String(k),
+            (form.games ?? club.series_games) === k)))),
+      h('label', { class: 'field' }, h('span', { text: t('t.series') }),
+        h('select', { dataset: { field: 't-series' } },
+          [1, 2, 3, 4, 5, 6].map((k) => option(k, k === club.tournament_series ? t('t.default', { n: k }) : String(k),
+            (form.series ?? club.tournament_series) === k)))),
+      h('label', { class: 'field' }, h('span', { text: t('t.seed') }),
+        h('input', { type: 'text', inputmode: 'numeric', value: String(form.seed), dataset: { field: 't-seed' }, autocomplete: 'off' })),
+      h('p', { class: 'note', text: t('t.seed.hint') })),
+    ready ? null : h('p', { class: 'note', text: t('start.wait') }));
+}
+
+export function renderTournamentSetupControls({ ready, hasTournament }) {
+  return [h('div', { class: 'tool-row' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: hasTournament ? 'tournament' : 'setup' }, text: t('t.cancel') })),
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 't-create' }, disabled: !ready, text: t('t.create') })];
+}
+
+function seatList(players) {
+  return h('ol', { class: 'seat-order' }, players.map((name, i) => h('li', {},
+    h('span', { class: 'seat-no', 'aria-hidden': 'true', text: String(i + 1) }),
+    h('bdi', { text: name }),
+    i === 3 ? h('span', { class: 'badge', text: t('t.seat4') }) : null)));
+}
+
+function tableCard(table, number, k, { readOnly, ready }) {
+  const status = table.over ? t('t.table.in') : table.played ? t('t.table.partial') : t('t.table.open');
+  return h('li', { class: `t-table${table.over ? ' done' : ''}`, dataset: { series: number, table: k } },
+    h('h4', { text: t('t.table', { k }) }, ' ', h('span', { class: 'badge', text: status })),
+    seatList(table.players),
+    table.over ? h('p', { class: 'totals', text: table.players.map((n, i) => `${n} ${table.totals[i]}`).join(' · ') }) : null,
+    table.over ? h('div', { class: 'tool-row wrap no-print' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 't-list', series: number, table: k },
+        'aria-label': t('t.list.label', { series: number, k }), text: t('t.list') })) : null,
+    readOnly || table.over ? null : h('div', { class: 'tool-row wrap' },
+      h('button', { type: 'button', class: 'secondary', disabled: !ready, dataset: { action: 't-ticket', series: number, table: k },
+        'aria-label': t('t.ticket.label', { series: number, k }), text: t('t.ticket') }),
+      h('button', { type: 'button', class: 'secondary', disabled: !ready, dataset: { action: 't-play', series: number, table: k },
+        'aria-label': t('t.play.label', { series: number, k }), text: t('t.play') })));
+}
+
+export function standingsTable(facts) {
+  return h('table', { class: 'results standings' },
+    h('caption', { text: t('t.standings') }),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col', text: t('t.col.rank') }),
+      h('th', { scope: 'col', text: t('result.col.player') }),
+      h('th', { scope: 'col', text: t('t.col.total') }),
+      h('th', { scope: 'col', text: t('t.col.lot') }))),
+    h('tbody', {}, facts.standings.map((r) => h('tr', { dataset: { name: r.name } },
+      h('td', { text: String(r.rank) }),
+      h('th', { scope: 'row' }, h('bdi', { text: r.name })),
+      h('td', { text: String(r.total) }),
+      h('td', { text: String(r.lot + 1) })))));
+}
+
+export function tournamentDone(facts) {
+  return facts.tables.length === facts.series_count && facts.tables.every((tables) => tables.every((x) => x.over));
+}
+
+// facts: the engine's tournament facts
+export function renderTournament(facts, { ready, readOnly, message }) {
+  const current = facts.tables.length;
+  return h('section', { class: 'tournament', 'aria-labelledby': 't-view-heading' },
+    h('h2', { id: 't-view-heading', text: t('t.heading', { id: facts.id }) }),
+    h('p', { class: 'list-meta', text: t('t.meta', { rules: presetLabel(facts.tournament.rules), k: current, n: facts.series_count }) }),
+    h('p', { class: 'list-meta seed', text: t('t.seedShown', { seed: facts.seed }) }),
+    message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
+    standingsTable(facts),
+    h('p', { class: 'note', text: t('t.lot.hint') }),
+    barChart({ title: t('chart.totals'), rows: facts.standings.map((r) => ({ name: r.name, value: r.total })) }),
+    facts.tables.map((tables, i) => h('section', { class: 't-series', 'aria-labelledby': `t-series-${i + 1}` },
+      h('h3', { id: `t-series-${i + 1}`, text: t('t.series.heading', { k: i + 1 }) }),
+      h('ul', { class: 't-tables' }, tables.map((table, k) => tableCard(table, i + 1, k + 1, { readOnly, ready: ready && i + 1 === current }))))),
+    // Less frequent than bringing results in: below the tables, not under the thumb.
+    h('div', { class: 'tool-row wrap no-print t-tools' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 't-export' }, text: t('t.export') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 't-print' }, text: t('list.print') }),
+      readOnly ? null : h('button', { type: 'button', class: 'secondary', dataset: { action: 't-new' }, text: t('t.new') })));
+}
+
+export function renderTournamentControls(facts, { ready, canScan }) {
+  const last = facts.tables[facts.tables.length - 1] ?? [];
+  const canNext = facts.tables.length < facts.series_count && last.every((x) => x.over);
+  return [h('div', { class: 'tool-row wrap' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 't-import' }, disabled: !ready, text: t('t.import.file') }),
+    canScan ? h('button', { type: 'button', class: 'secondary', dataset: { action: 't-scan' }, disabled: !ready, text: t('t.import.scan') }) : null,
+    h('input', { type: 'file', id: 't-import-file', accept: '.json,application/json', hidden: true, 'aria-label': t('t.import.label'), dataset: { import: 'result' } })),
+  canNext ? h('button', { type: 'button', class: 'big primary', dataset: { action: 't-next' }, disabled: !ready, text: t('t.next', { k: facts.tables.length + 1 }) })
+    : h('button', { type: 'button', class: 'big primary', dataset: { action: 'setup' }, text: t('club.toStart') })];
+}
+
+// --- QR: show and scan ----------------------------------------------------
+
+// qr: {title, hint, codes: [text], index, tooBig}
+export function renderQr(qr) {
+  const n = qr.codes.length;
+  return h('section', { class: 'qr-screen', 'aria-labelledby': 'qr-heading' },
+    h('h2', { id: 'qr-heading', text: qr.title }),
+    qr.hint ? h('p', { class: 'note', text: qr.hint }) : null,
+    qr.tooBig ? h('p', { class: 'notice', role: 'status', text: t('qr.tooBig', { n }) })
+      : [n > 1 ? h('p', { class: 'notice', text: t('qr.sequence', { n }) }) : null,
+        h('div', { class: 'qr-box' }, qrSvg(qr.codes[qr.index], t('qr.label', { k: qr.index + 1, n }))),
+        h('p', { class: 'qr-count', 'aria-live': 'polite', text: t('qr.count', { k: qr.index + 1, n }) }),
+        n > 1 ? h('div', { class: 'tool-row' },
+          h('button', { type: 'button', class: 'secondary', dataset: { action: 'qr-prev' }, disabled: qr.index === 0, text: t('qr.prev') }),
+          h('button', { type: 'button', class: 'secondary', dataset: { action: 'qr-next' }, disabled: qr.index === n - 1, text: t('qr.next') })) : null]);
+}
+
+export function renderQrControls({ canShare }) {
+  return [h('div', { class: 'tool-row wrap' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'qr-file' }, text: t('qr.file') }),
+    canShare ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'qr-share' }, text: t('list.share') }) : null),
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 'qr-done' }, text: t('qr.done') })];
+}
+
+// scan: {purpose: 'ticket' | 'result', got, n, error}
+export function renderScan(scan, video) {
+  return h('section', { class: 'scan', 'aria-labelledby': 'scan-heading' },
+    h('h2', { id: 'scan-heading', text: t(scan.purpose === 'ticket' ? 'scan.ticket' : 'scan.result') }),
+    h('div', { class: 'scan-view' }, video),
+    h('p', { class: 'status', 'aria-live': 'polite', text: scan.n ? t('scan.progress', { k: scan.got, n: scan.n }) : t('scan.aim') }),
+    scan.error ? h('p', { class: 'notice', role: 'status', text: scan.error }) : null);
+}
+
+export function renderScanControls() {
+  return [h('div', { class: 'tool-row' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'scan-file' }, text: t('scan.file') })),
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 'scan-cancel' }, text: t('scan.cancel') })];
+}
