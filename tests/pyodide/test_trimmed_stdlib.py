@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from test_in_pyodide import _wheels
+from pyodide_support import wheels as _wheels
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
