@@ -27,14 +27,17 @@ def _phase(game: Game) -> dict | None:
 def _exchanges(hand, s: int | None) -> list[dict]:
     """Four courts: who exchanged; turned or uncovered discards are public,
     the face-down ones only their owner sees."""
+    courts = hand.courts
+    if courts is None:
+        return []
     out = []
     for t in range(hand.n):
-        discards = hand.exchanged[t]
+        discards = courts.exchanged[t]
         if discards is None:
             continue
-        e = {"seat": t + 1, "turned": [{"index": i, "card": str(c), "seat": p + 1} for i, c, p in hand.turned[t]], "checked": hand.checked[t], "challenge": None}
-        e["face_down"] = (hand.setup.cards if hand.real else len(discards)) - len(hand.turned[t])
-        ch = hand.challenges[t]
+        e = {"seat": t + 1, "turned": [{"index": i, "card": str(c), "seat": p + 1} for i, c, p in courts.turned[t]], "checked": courts.checked[t], "challenge": None}
+        e["face_down"] = courts.size(hand, t) - len(courts.turned[t])
+        ch = courts.challenges[t]
         if ch is not None:
             e["challenge"] = {"seat": ch[0] + 1, "right": ch[1], "cards": [str(c) for c in ch[2]]}
             e["face_down"] = 0
@@ -118,11 +121,12 @@ def view(game: Game, seat: int | None) -> dict:
             "to_answer": hand.responders[0] + 1,
             "answers": [{"seat": p + 1, "answer": a} for p, a in hand.answers],
         }
-    if hand.redeal_waiting or hand.redeal_answers:
+    pretty = hand.pretty_ones
+    if pretty is not None and (pretty.waiting or pretty.answers):
         out["redeal"] = {
-            "asker": hand.redeal_asker + 1,
-            "to_answer": hand.redeal_waiting[0] + 1 if hand.redeal_waiting else None,
-            "answers": [{"seat": p + 1, "answer": a} for p, a in hand.redeal_answers],
+            "asker": pretty.asker + 1,
+            "to_answer": pretty.waiting[0] + 1 if pretty.waiting else None,
+            "answers": [{"seat": p + 1, "answer": a} for p, a in pretty.answers],
         }
     out["exchanges"] = _exchanges(hand, s)
     if s is not None:

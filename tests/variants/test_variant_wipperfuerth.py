@@ -104,11 +104,11 @@ def test_knock_round_blocks_the_exchange():
 def test_three_turned_courts_are_free_the_fourth_costs_the_turner():
     g = dealt("wipperfuerth", COURTS2, stock=STOCK)
     act(g, "2 exchange", "3 turn 2 1", "4 turn 2 3", "3 turn 2 2")
-    assert g.hand.penalties == [0, 0, 0, 0]
+    assert g.hand.courts.penalties == [0, 0, 0, 0]
     refused(g, "1 turn 2 2", "turn_face_down")  # already face up
     refused(g, "2 turn 2 4", "turn_not_allowed")  # not your own
     act(g, "1 turn 2 4")  # the fourth, a court too
-    assert g.hand.penalties == [1, 0, 0, 0] and g.hand.checked[1]
+    assert g.hand.courts.penalties == [1, 0, 0, 0] and g.hand.courts.checked[1]
     refused(g, "3 turn 2 4", "turn_done")
     assert_no_leak(g)
     finish(g)
@@ -124,9 +124,9 @@ def test_a_numeral_among_the_discards_costs_the_exchanger():
     g = dealt("wipperfuerth", cards, stock=STOCK)
     act(g, "2 exchange")  # face down: a hand with a numeral can be exchanged
     act(g, "3 turn 2 1")
-    assert g.hand.penalties == [0, 0, 0, 0]
+    assert g.hand.courts.penalties == [0, 0, 0, 0]
     act(g, "4 turn 2 4")  # 7D
-    assert g.hand.penalties == [0, 1, 0, 0] and g.hand.checked[1]
+    assert g.hand.courts.penalties == [0, 1, 0, 0] and g.hand.courts.checked[1]
     refused(g, "3 turn 2 2", "turn_done")
     v = view(g, None)
     assert v["exchanges"] == [{"seat": 2, "turned": [{"index": 1, "card": "AH", "seat": 3}, {"index": 4, "card": "7D", "seat": 4}],
@@ -148,7 +148,7 @@ def test_scoresheet_exchange_and_turns():
     g = new_game("wipperfuerth", 4)
     g.deal(real=True)
     act(g, "2 exchange", "3 turn 2 AH", "3 turn 2 KH", "4 turn 2 8C")
-    assert g.hand.penalties == [0, 1, 0, 0]
+    assert g.hand.courts.penalties == [0, 1, 0, 0]
     act(g, "1 win")
     assert g.marks == [7, 5, 6, 6]
     replay_equal(g)
@@ -182,7 +182,7 @@ def test_pretty_ones_refused_by_one_player_goes_on():
     g = dealt("wipperfuerth", cards, marks=marks)
     answer_all(g)
     act(g, "2 redeal", "3 refuse")
-    assert g.hand.redeal_waiting == [] and not g.hand.over
+    assert g.hand.redeal_due() == [] and not g.hand.over
     refused(g, "2 redeal", "redeal_once")
     act(g, "3 redeal", "1 agree", "2 agree")
     assert g.results[-1].reason == "redeal" and g.dealer == 2

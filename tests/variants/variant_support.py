@@ -118,10 +118,11 @@ def hidden(game: Game, seat: int | None) -> set[str]:
         mine = seat is not None and s == seat - 1
         if not mine or not hand.looked[s]:
             out.update(str(c) for c in hand.cards[s])
-        if hand.exchanged[s] and not mine:
-            shown = {i for i, _, _ in hand.turned[s]}
-            ch = hand.challenges[s]
-            for k, c in enumerate(hand.exchanged[s], 1):
+        courts = hand.courts
+        if courts is not None and courts.exchanged[s] and not mine:
+            shown = {i for i, _, _ in courts.turned[s]}
+            ch = courts.challenges[s]
+            for k, c in enumerate(courts.exchanged[s], 1):
                 if k not in shown and ch is None:
                     out.add(str(c))
     return out
