@@ -342,5 +342,11 @@ class Hand:
         return self._stake(s) + extra
 
     def _stake(self, s: int) -> int:
-        """What a loser who stayed in to the end loses: the hand's value."""
+        """What a loser who stayed in to the end loses: the hand's value.
+        With `raiser_loss` (Sebbe Schröhm) the raiser — who made the hand's
+        last raise — loses only that much (never more than the value) when a
+        holder wins; the holders who lost still lose the value."""
+        cap = self.rules.raiser_loss
+        if cap and s == self.last_knocker:
+            return min(cap, self.value)
         return self.value

@@ -79,6 +79,10 @@ class Rules:
     # What a player who passes on a knock loses: 0 = the value before the
     # knock (rule 5); n > 0 = always n.
     pass_loss: int = 0
+    # Sebbe Schröhm: when a holder wins, the raiser (who made the hand's
+    # last raise) loses only this much instead of the value; the holders
+    # who lose still lose the value. 0 = off: every loser loses the value.
+    raiser_loss: int = 0
     # Four courts: "exchange" — a hand of four court cards may be exchanged
     # for cards from the stock before the first card is played; "turn"
     # (Wipperfürth) and "challenge" (Eifel): the exchange is made face down,
@@ -169,8 +173,8 @@ class Rules:
                 bad(f"{name} must be one of {allowed}")
         if self.hammer_start_value and not self.start_value <= self.hammer_start_value <= self.max_value:
             bad("hammer_start_value must be 0 or between start_value and max_value")
-        if not 0 <= self.pass_loss <= 99 or not 0 <= self.turn_penalty <= 99 or not 0 <= self.challenge_penalty <= 99:
-            bad("pass_loss, turn_penalty and challenge_penalty must be 0..99")
+        if not all(0 <= v <= 99 for v in (self.pass_loss, self.raiser_loss, self.turn_penalty, self.challenge_penalty)):
+            bad("pass_loss, raiser_loss, turn_penalty and challenge_penalty must be 0..99")
         try:
             packets = self.long_one_packets()
         except ValueError:
@@ -256,6 +260,7 @@ PRESETS: dict[str, Rules] = {
         holder_may_knock=True,
         max_value=3,
         pass_loss=1,
+        raiser_loss=1,
         hammer=False,
         hammer_start_value=2,
         four_courts="exchange",

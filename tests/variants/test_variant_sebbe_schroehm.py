@@ -7,7 +7,7 @@ from __future__ import annotations
 from schraem.rules import Rules
 from schraem.view import view
 
-from variant_support import SUITED4, act, answer_all, dealt, finish, refused, replay_equal
+from variant_support import SUITED4, act, answer_all, dealt, finish, new_game, refused, replay_equal
 
 COURTS2 = [["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "JD"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "7D"]]
 
@@ -33,7 +33,58 @@ def test_only_the_player_on_lead_raises_and_a_holder_of_two_raises_to_three():
     act(g, "1 hold")
     refused(g, "1 knock", "knock_max")  # only to 2 and 3
     finish(g)
-    assert g.results[-1].losses == (0, 3, 1, 1)  # seat 1's clubs win at 3
+    # seat 1's clubs win at 3: the raiser to 3 (seat 2) loses only 1
+    assert g.results[-1].losses == (0, 1, 1, 1)
+
+
+# Seat 1 leads low clubs into seat 2's high ones: whoever raises on lead
+# (seat 1) is beaten by a holder (seat 2).
+BEATEN = [["7C", "AC", "KC", "QC"], ["10C", "9C", "8C", "JD"], ["10S", "9S", "8S", "7S"], ["10H", "9H", "8H", "7H"]]
+
+
+def test_holder_wins_the_raiser_loses_only_one():
+    g = dealt("sebbe_schroehm", BEATEN)
+    act(g, "1 knock", "2 hold", "3 hold", "4 hold")
+    finish(g)
+    res = g.results[-1]
+    assert res.winner == 1 and res.value == 2
+    assert res.losses == (1, 0, 2, 2)  # the other holders lose the value
+    assert g.marks == [6, 7, 5, 5]
+    replay_equal(g)
+
+
+def test_raiser_wins_each_holder_loses_the_value():
+    g = dealt("sebbe_schroehm", SUITED4)
+    act(g, "1 knock", "2 hold", "3 pass", "4 hold")
+    finish(g)
+    assert g.results[-1].winner == 0 and g.results[-1].losses == (0, 2, 1, 2)
+
+
+def test_raiser_loss_off_every_loser_loses_the_value():
+    g = dealt("sebbe_schroehm", BEATEN, options={"raiser_loss": 0})
+    act(g, "1 knock", "2 hold", "3 hold", "4 hold")
+    finish(g)
+    assert g.results[-1].losses == (2, 0, 2, 2)
+    g = dealt("sebbe_schroehm", SUITED4, options={"raiser_loss": 0})
+    act(g, "1 knock", "2 hold", "3 pass", "4 hold", "2 knock", "4 pass", "1 hold")
+    finish(g)
+    assert g.results[-1].losses == (0, 3, 1, 1)  # the numbers before the correction
+    assert Rules.make("rheinland").raiser_loss == 0
+
+
+def test_no_raise_no_raiser():
+    # At 2 only because someone sits on the hammer: every loser loses 2.
+    g = dealt("sebbe_schroehm", BEATEN, marks=[7, 7, 1, 7])
+    assert g.hand.value == 2 and g.hand.last_knocker is None
+    finish(g)
+    assert g.results[-1].winner == 1 and g.results[-1].losses == (2, 0, 2, 2)
+
+
+def test_raiser_loss_on_the_scoresheet():
+    g = new_game("sebbe_schroehm", 4)
+    g.deal(real=True)
+    act(g, "1 knock", "2 hold", "3 hold", "4 pass", "3 win")
+    assert g.results[-1].losses == (1, 2, 0, 1)
 
 
 def test_the_next_leader_may_raise_a_player_who_passed_may_not():
