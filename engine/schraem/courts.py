@@ -92,7 +92,7 @@ class Exchange(_CourtAction):
         if hand.responders or courts.exchanged[s] is not None:
             return
         if hand.real or (self._may_exchange(hand, courts, s) and len(hand.stock) >= len(hand.cards[s])):
-            out.append(memo(seat, "exchange"))
+            out.append(self.plain(seat))
 
 
 class Turn(_CourtAction):

@@ -73,6 +73,7 @@ class HandResult:
 
 
 _LISTINGS: dict[tuple, tuple] = {}
+_UNKNOWN = object()  # to_play not worked out yet for this state
 
 
 def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tuple[tuple[Handler, ...], tuple[Handler, ...]]:
@@ -130,6 +131,7 @@ class Hand:
         # (action, auto, value after): the hand's full history, automatic
         # actions included; records leave the automatic ones out.
         self.log: list[tuple[Action, bool, int]] = []
+        self._turn: int | None | object = _UNKNOWN
         self._hammer()
 
     def _start_knocks(self) -> None:
@@ -185,6 +187,13 @@ class Hand:
 
     def to_play(self) -> int | None:
         """The seat due to play a card, or None (answers pending, hand over)."""
+        # Asked for every seat's legal actions: found once per state (`do`,
+        # the only way the state changes, forgets it).
+        if self._turn is _UNKNOWN:
+            self._turn = self._find_turn()
+        return self._turn
+
+    def _find_turn(self) -> int | None:
         if self.winner is not None or self.void or self.responders or self.real or self.redeal_due() or self.discarding():
             return None
         trick = self.trick
@@ -227,6 +236,7 @@ class Hand:
         leaves the hand in a state no game can reach. `auto` marks the
         engine's own actions (the hammer's knock), which records leave out."""
         HANDLERS[action.type].do(self, action.seat - 1, action, auto)
+        self._turn = _UNKNOWN
         self.log.append((action, auto, self.value))
         if self.trick and not self.responders and not self.over:
             self._settle()
@@ -243,7 +253,8 @@ class Hand:
             # (anyone dealt in, docs/RULES.md).
             return [memo(seat, "penalty", kind="misdeal")] if self.real else []
         out: list[Action] = []
-        for handler in self._listing_asked if self.redeal_due() else self._listing:
+        asked = self.pretty_ones is not None and self.pretty_ones.waiting
+        for handler in self._listing_asked if asked else self._listing:
             handler.legal(self, s, seat, out)
         return out
 
@@ -303,7 +314,7 @@ class Hand:
         seat = self.forehand
         for _ in range(self.n):
             if self.in_hand[seat] and self.marks[seat] == rules.hammer_marks:
-                self.do(memo(seat + 1, "knock"), auto=True)
+                self.do(KNOCK.plain(seat + 1), auto=True)
                 return
             seat = (seat + 1) % self.n
 

@@ -46,6 +46,13 @@ class Handler:
     real_only = False  # penalty, win: entered on the scoresheet only
     while_asked = False  # may be taken while a fresh deal is asked for (pretty ones)
 
+    def __init__(self):
+        # The shared actions `legal` hands out: per seat, the bare one, and
+        # per seat and card (keyed by id: the cached action holds the card,
+        # so no other object can take that id while the entry lives).
+        self._plain: list[Action] = []
+        self._with_card: dict[int, dict[int, Action]] = {}
+
     def check(self, hand, s: int, action: Action) -> None:
         self.admit(hand, s, action)
         self.rule(hand, s, action)
@@ -63,6 +70,27 @@ class Handler:
     def rule(self, hand, s: int, action: Action) -> None:
         """The type's own conditions; none beyond `admit` by default."""
 
+    def plain(self, seat: int) -> Action:
+        """This type's action for `seat` with no further field."""
+        try:
+            return self._plain[seat]
+        except IndexError:
+            self._plain += [Action(k, self.type) for k in range(len(self._plain), seat + 1)]
+            return self._plain[seat]
+
+    def card_actions(self, seat: int, cards) -> list[Action]:
+        """This type's actions for `seat`, one for each of `cards`."""
+        by_card = self._with_card.get(seat)
+        if by_card is None:
+            by_card = self._with_card[seat] = {}
+        out = []
+        for c in cards:
+            action = by_card.get(id(c))
+            if action is None:
+                action = by_card[id(c)] = Action(seat, self.type, c)
+            out.append(action)
+        return out
+
     def do(self, hand, s: int, action: Action, auto: bool) -> None:
         raise NotImplementedError(self.type)
 
@@ -71,6 +99,10 @@ class Handler:
 
 
 class Look(Handler):
+    """Picking one's cards up: once, on a dealt hand, at any moment (also
+    while a fresh deal is asked for), except that the Eifel answers the
+    hammer's knock unseen."""
+
     type = "look"
     while_asked = True
 
@@ -92,10 +124,13 @@ class Look(Handler):
 
     def legal(self, hand, s, seat, out):
         if not hand.looked[s] and not self._unseen_answer(hand, s):
-            out.append(memo(seat, "look"))
+            out.append(self.plain(seat))
 
 
 class Knock(Handler):
+    """Raising the value by 1 (rules 4, 7, 8; who may raise is a hook:
+    `Rules.knock_allowed`, `knock_by`)."""
+
     type = "knock"
 
     def rule(self, hand, s, action):
@@ -146,11 +181,11 @@ class Knock(Handler):
         new, marks, allowed = hand.value + 1, hand.marks[s], hand.rules.knock_allowed
         if not hand.real:
             if allowed(marks, new, hand.looked[s]) is None:
-                out.append(memo(seat, "knock"))
+                out.append(self.plain(seat))
             return
         # The scoresheet is told whether a knock was blind: both are listed.
         if allowed(marks, new, True) is None:
-            out.append(memo(seat, "knock"))
+            out.append(self.plain(seat))
         if allowed(marks, new, False) is None:
             out.append(memo(seat, "knock", blind=True))
 
@@ -170,6 +205,8 @@ class _Answer(Handler):
 
 
 class Hold(_Answer):
+    """Staying in at the new value."""
+
     type = "hold"
 
     def unprompted(self, hand):
@@ -181,10 +218,13 @@ class Hold(_Answer):
 
     def legal(self, hand, s, seat, out):
         if hand.responders and hand.responders[0] == s:
-            out.append(memo(seat, "hold"))
+            out.append(self.plain(seat))
 
 
 class Pass(_Answer):
+    """Leaving the hand: in answer to a knock for the old value (or
+    `pass_loss`), or at any moment for the current one (Rengen)."""
+
     type = "pass"
 
     def unprompted(self, hand):
@@ -203,10 +243,12 @@ class Pass(_Answer):
     def legal(self, hand, s, seat, out):
         responders = hand.responders
         if (responders[0] == s) if responders else hand.rules.free_pass:
-            out.append(memo(seat, "pass"))
+            out.append(self.plain(seat))
 
 
 class Play(Handler):
+    """Playing a card to the trick, in turn, following suit."""
+
     type = "play"
 
     def rule(self, hand, s, action):
@@ -239,10 +281,13 @@ class Play(Handler):
         if hand.trick:
             led = hand.trick[0][1].suit
             cards = [c for c in cards if c.suit == led] or cards
-        out.extend([memo(seat, "play", c) for c in cards])
+        out.extend(self.card_actions(seat, cards))
 
 
 class Discard(Handler):
+    """Laying a card away face down before the first trick (Hängeln with
+    10 cards)."""
+
     type = "discard"
 
     def rule(self, hand, s, action):
@@ -258,10 +303,12 @@ class Discard(Handler):
 
     def legal(self, hand, s, seat, out):
         if hand.discard_left[s]:
-            out.extend([memo(seat, "discard", c) for c in hand.cards[s]])
+            out.extend(self.card_actions(seat, hand.cards[s]))
 
 
 class Penalty(Handler):
+    """A scoresheet entry: renege, leading out of turn, misdeal (rule 11)."""
+
     type = "penalty"
     real_only = True
 
@@ -290,6 +337,8 @@ class Penalty(Handler):
 
 
 class Win(Handler):
+    """The scoresheet's closing entry: who took the last trick."""
+
     type = "win"
     real_only = True
 
@@ -303,7 +352,7 @@ class Win(Handler):
 
     def legal(self, hand, s, seat, out):
         if not hand.responders:
-            out.append(memo(seat, "win"))
+            out.append(self.plain(seat))
 
 
 LOOK, KNOCK, HOLD, PASS, PLAY, DISCARD, PENALTY, WIN = (Look(), Knock(), Hold(), Pass(), Play(), Discard(), Penalty(), Win())

@@ -5,7 +5,7 @@ agree. A hand has `PrettyOnes` only when the variant is on
 from __future__ import annotations
 
 from .errors import IllegalAction
-from .handlers import Handler, memo
+from .handlers import Handler
 
 
 class PrettyOnes:
@@ -52,7 +52,7 @@ class Redeal(Handler):
     def legal(self, hand, s, seat, out):
         pretty = hand.pretty_ones
         if not hand.responders and hand.setup.scored and not pretty.asked[s] and self._ripe(hand):
-            out.append(memo(seat, "redeal"))
+            out.append(self.plain(seat))
 
 
 class _RedealAnswer(Handler):
@@ -70,7 +70,7 @@ class _RedealAnswer(Handler):
     def legal(self, hand, s, seat, out):
         waiting = hand.pretty_ones.waiting
         if waiting and waiting[0] == s:
-            out.append(memo(seat, self.type))
+            out.append(self.plain(seat))
 
 
 class Agree(_RedealAnswer):
