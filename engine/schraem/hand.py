@@ -24,7 +24,7 @@ from .handlers import CORE, DISCARD, HOLD, KNOCK, LOOK, PASS, PENALTY, PLAY, WIN
 from .redeal import AGREE, REDEAL, REFUSE, PrettyOnes
 from .rules import Rules
 
-# Every action type's handler: type -> (check, do, legal).
+# Every action type's handler (check, do, legal), by type.
 HANDLERS: dict[str, Handler] = {h.type: h for h in (*CORE, EXCHANGE, TURN, CHALLENGE, REDEAL, AGREE, REFUSE)}
 
 
@@ -83,7 +83,9 @@ def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tupl
     what the table saw on a scoresheet, so they are listed on dealt hands only."""
     key = (real, mode, pretty, discard)
     if key not in _LISTINGS:
-        courts = () if mode is None else (EXCHANGE,) + ({"turn": (TURN,), "challenge": (CHALLENGE,)}.get(mode, ()) if not real else ())
+        courts = () if mode is None else (EXCHANGE,)
+        if courts and not real:
+            courts += {"turn": (TURN,), "challenge": (CHALLENGE,)}.get(mode, ())
         asking = (REDEAL,) if pretty else ()
         if real:
             normal, asked = (KNOCK, HOLD, PASS, WIN, PENALTY, *courts, *asking), (PENALTY, AGREE, REFUSE)
@@ -127,7 +129,8 @@ class Hand:
         # The regional variants' state exists only where they are played.
         self.courts = None if rules.four_courts == "none" else Courts(n, rules.four_courts)
         self.pretty_ones = PrettyOnes(n) if rules.pretty_ones else None
-        self._listing, self._listing_asked = _listings(self.real, self.courts and self.courts.mode, rules.pretty_ones, bool(discard))
+        mode = None if self.courts is None else self.courts.mode
+        self._listing, self._listing_asked = _listings(self.real, mode, rules.pretty_ones, bool(discard))
         # (action, auto, value after): the hand's full history, automatic
         # actions included; records leave the automatic ones out.
         self.log: list[tuple[Action, bool, int]] = []

@@ -92,9 +92,11 @@ class Handler:
         return out
 
     def do(self, hand, s: int, action: Action, auto: bool) -> None:
+        """Change the hand (trusted: `action` passed `check`)."""
         raise NotImplementedError(self.type)
 
     def legal(self, hand, s: int, seat: int, out: list) -> None:
+        """Append this type's legal actions for the seat to `out`."""
         raise NotImplementedError(self.type)
 
 
