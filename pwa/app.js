@@ -404,10 +404,18 @@ function recordFileName(record) {
 }
 
 // The current game's record as a download: a Blob behind an object URL, so
-// nothing is sent anywhere.
-function exportRecord() {
-  const record = model.game?.save?.record;
-  if (!record) return;
+// nothing is sent anywhere. The engine writes it (not the save this phone
+// keeps): without seeds, and without a hand under way — its deal is every
+// player's cards — unless the user insists.
+async function exportRecord() {
+  if (!model.game || !model.ready) return;
+  const exported = (args) => session.serial(() => session.call('export', args));
+  let r = await exported({});
+  if (r.ok && r.result.left_out_hand != null && window.confirm(t('record.secretHand'))) {
+    r = await exported({ include_current_hand: true });
+  }
+  if (!r.ok) { onError(r.error); return; }
+  const { record, left_out_hand: leftOut } = r.result;
   const file = recordFileName(record);
   const url = URL.createObjectURL(new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: 'application/json' }));
   const link = document.createElement('a');
@@ -418,7 +426,7 @@ function exportRecord() {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  announce(t('record.exported', { file }));
+  announce(leftOut == null ? t('record.exported', { file }) : t('record.exportedWithout', { file, hand: leftOut }));
 }
 
 // A record file, a save (schraem-save/1) or this shell's stored game: the

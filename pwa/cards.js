@@ -4,7 +4,7 @@ import { t } from './i18n.js';
 
 const SYMBOL = { C: '♣', S: '♠', H: '♥', D: '♦' };
 
-export function parseCard(text) {
+function parseCard(text) {
   const m = /^(10|[2-9AKQJ])([CSHD])$/.exec(text);
   return m ? { rank: m[1], suit: m[2] } : { rank: text, suit: '' };
 }
@@ -56,18 +56,17 @@ function romanTwelve(marks, max) {
     h('span', { class: 'marks-left', 'aria-hidden': 'true', text: t('marks.left', { n: marks }) })];
 }
 
-// How one player's marks are shown, as the table's variant chalks them
-// (view.marks_display, view.count_up): strokes left (///////), points
-// counted up, a Roman XII crossed out, matches, or a die. `marks` defaults
-// to the player's current marks (the result screen passes the marks after
-// the hand). Formats that keep no marks at all show nothing.
-export function marksView(view, marks, extraClass = '') {
-  if (view?.game_end === 'halves') return null;
-  const n = Math.max(0, marks | 0);
+// How one player's standing is chalked, as the engine reads it (view.tally
+// says what the number is: marks left or points counted up; null where the
+// format keeps none) and as the table's variant draws it (view.marks_display):
+// strokes left (///////), points, a Roman XII crossed out, matches, or a die.
+export function marksView(view, tally, extraClass = '') {
+  if (view?.tally == null) return null;
+  const n = Math.max(0, tally | 0);
   const max = view?.start_marks ?? 7;
   const cls = (kind) => `chalk ${kind} ${extraClass}`.trim();
-  if (view?.count_up) {
-    const points = Math.max(0, max - n);
+  if (view.tally === 'points') {
+    const points = n;
     return h('span', { class: cls('points'), role: 'img', 'aria-label': t('marks.points.label', { n: points, max }) },
       h('span', { class: 'strokes', 'aria-hidden': 'true', text: points ? '/'.repeat(points) : '–' }),
       h('span', { class: 'unit', 'aria-hidden': 'true', text: plural('marks.points', points) }));

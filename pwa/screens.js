@@ -112,8 +112,7 @@ export function renderPassControls(names, seat, { ready }) {
 
 function resultTable(view) {
   const res = view.hand_result;
-  const up = view.count_up;
-  const knolle = view.game_end === 'knolle';
+  const up = view.tally === 'points';
   return h('table', { class: 'results' },
     h('caption', { text: t(up ? 'result.table.points' : 'result.table') }),
     h('thead', {}, h('tr', {},
@@ -122,10 +121,10 @@ function resultTable(view) {
       h('th', { scope: 'col', text: t(up ? 'result.col.points' : 'result.col.left') }))),
     h('tbody', {}, view.players.map((p, i) => {
       const lost = res.losses?.[i] ?? 0;
-      const after = res.marks_after?.[i] ?? p.marks;
-      const outNow = !knolle && (res.eliminated ?? []).includes(p.seat);
+      const after = res.tally_after?.[i] ?? p.tally;
+      const outNow = (res.eliminated ?? []).includes(p.seat);
       // Players already out before this hand did not play it.
-      const outBefore = !knolle && p.out && !outNow;
+      const outBefore = p.out && !outNow;
       const classes = [p.seat === res.winner ? 'winner' : '', outNow || outBefore ? 'out' : ''].join(' ').trim();
       // Counted up, a loss is points gained.
       const change = outBefore ? '–' : lost ? `${up ? '+' : '−'}${lost}` : '0';
@@ -133,7 +132,7 @@ function resultTable(view) {
         h('th', { scope: 'row' }, h('bdi', { text: p.name })),
         h('td', { class: 'lost', text: change }),
         h('td', {}, outBefore ? null : marksView(view, after),
-          knolle ? knollenBadge(p.knollen) : null,
+          knollenBadge(p.knollen),
           outNow || outBefore ? h('span', { class: 'badge', text: t('result.out') }) : null));
     })));
 }
@@ -144,7 +143,7 @@ export function renderResult(view) {
   return h('section', { class: 'result', 'aria-labelledby': 'result-heading' },
     h('h2', { id: 'result-heading', text: heading }),
     res.reason ? h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }) : null,
-    h('p', { text: t(view.count_up ? 'result.value.points' : 'result.value', { value: res.value }) }),
+    h('p', { text: t(view.tally === 'points' ? 'result.value.points' : 'result.value', { value: res.value }) }),
     resultTable(view));
 }
 
@@ -163,10 +162,10 @@ function signed(n) {
 function overScoreText(view, name, winner) {
   const res = view.hand_result;
   const score = (view.scores || [])[winner - 1];
-  if (view.game_end === 'knolle') return t('over.knolle', { name, score });
-  const marks = res ? res.marks_after[winner - 1] : view.players[winner - 1]?.marks;
-  if (view.count_up) return t('over.score.points', { name, points: Math.max(0, (view.start_marks ?? 7) - marks), score });
-  return t('over.score', { name, marks, score });
+  if (view.score_basis === 'knollen') return t('over.knolle', { name, score });
+  const tally = res ? res.tally_after[winner - 1] : view.players[winner - 1]?.tally;
+  if (view.score_basis === 'points') return t('over.score.points', { name, points: tally, score });
+  return t('over.score', { name, marks: tally, score });
 }
 
 export function renderOver(view) {

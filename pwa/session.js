@@ -4,7 +4,7 @@
 // engine's `due`, "what is allowed" from its `legal` and its errors.
 import { writeGame } from './storage.js';
 
-export function humanSeats(save) {
+function humanSeats(save) {
   return (save?.table?.players ?? [])
     .map((p, i) => (p.kind === 'human' ? i + 1 : null))
     .filter((s) => s != null);
@@ -13,7 +13,7 @@ export function humanSeats(save) {
 // With two or more humans on one phone, the phone goes to the human who must
 // act next, and nobody's hand is drawn until that person says they hold it.
 // Bots act first while the current holder (or nobody) watches.
-export function handoffFor(state, viewer) {
+function handoffFor(state, viewer) {
   // A scoresheet hides nothing: the phone lies on the table for everyone.
   if (isSheet(state)) return null;
   if (humanSeats(state.save).length < 2 || state.hand_over) return null;

@@ -5,10 +5,10 @@
 import { h } from './dom.js';
 import { has, t } from './i18n.js';
 import { knollenBadge, marksView } from './cards.js';
-import { describeLog, handKindText, isOut, nameOf, otherLabel, undoButton } from './table.js';
+import { describeLog, handKindText, nameOf, otherLabel, seatMarkers, undoButton } from './table.js';
 
 // One key per entry, stable across re-renders (focus and taps find it again).
-export function actionKey(a) {
+function actionKey(a) {
   return [a.type, a.kind, a.blind ? 'blind' : null, a.target, a.index, a.card, ...(a.cards ?? [])]
     .filter((x) => x != null).join('-');
 }
@@ -78,30 +78,17 @@ function seatEntries(view, p, legal, { ready, penaltyFor }) {
 }
 
 function seatCard(view, p, legal, ctx) {
-  const r = view.response;
-  const toAnswer = r?.to_answer === p.seat;
-  const out = isOut(view, p);
-  const classes = ['sheet-seat'];
-  if (p.passed) classes.push('passed');
-  if (out) classes.push('out');
-  if (toAnswer) classes.push('active');
-  if (view.last_knocker === p.seat) classes.push('knocker');
-  const badges = [];
-  if (out) badges.push(t('table.out'));
-  else if (p.passed) badges.push(t('table.passed'));
-  if (toAnswer) badges.push(t('table.answers'));
-  if (view.last_knocker === p.seat) badges.push(t('table.knocker'));
-  if (p.hammer && !out) badges.push(t('table.hammer'));
-  if (view.dealer === p.seat) badges.push(t('table.dealer'));
+  const toAnswer = view.response?.to_answer === p.seat;
+  const { classes, badges } = seatMarkers(view, p, toAnswer, 'sheet-seat');
   return h('li', { class: classes.join(' '), dataset: { seat: p.seat } },
     h('div', { class: 'sheet-line' },
       h('span', { class: 'seat-name' }, h('bdi', { text: p.name })),
-      marksView(view, p.marks, 'sheet-marks')),
+      marksView(view, p.tally, 'sheet-marks')),
     h('div', { class: 'seat-info' }, knollenBadge(p.knollen), badges.map((b) => h('span', { class: 'badge', text: b }))),
     seatEntries(view, p, legal, ctx));
 }
 
-export function sheetStatus(view, sheetLegal) {
+function sheetStatus(view, sheetLegal) {
   const r = view.response;
   if (r) return t('sheet.status.answer', { name: nameOf(view, r.to_answer) });
   const canKnock = Object.values(sheetLegal ?? {}).some((acts) => acts.some((a) => a.type === 'knock'));

@@ -26,7 +26,7 @@ export function describeLog(view, entry) {
   }
 }
 
-export function statusText(view) {
+function statusText(view) {
   const me = view.seat;
   const mine = view.players.find((p) => p.seat === me);
   const r = view.response;
@@ -38,11 +38,6 @@ export function statusText(view) {
   if (me != null && view.turn === me) return t(view.my_cards == null ? 'status.yourTurnLook' : 'status.yourTurn');
   if (view.turn != null) return t('status.turn', { name: nameOf(view, view.turn) });
   return me == null ? t('status.spectator') : '';
-}
-
-// In Knolle games a player at 0 marks stays in and collects Knollen.
-export function isOut(view, p) {
-  return p.out && view.game_end !== 'knolle';
 }
 
 // Extra words for hands that are not played as usual (a final, the long one).
@@ -58,29 +53,35 @@ export function undoButton({ ready }, extraClass = '') {
   }, h('span', { class: 'undo-icon', 'aria-hidden': 'true', text: '↶' }), h('span', { class: 'undo-text', text: t('btn.undo') }));
 }
 
+// The state words and classes of one seat, shared by the table and the
+// scoresheet: out, passed, to act (answering or on turn), knocker, hammer, dealer.
+export function seatMarkers(view, p, toAct, baseClass) {
+  const classes = [baseClass];
+  const badges = [];
+  if (p.passed) classes.push('passed');
+  if (p.out) classes.push('out');
+  if (toAct) classes.push('active');
+  if (view.last_knocker === p.seat) classes.push('knocker');
+  if (p.out) badges.push(t('table.out'));
+  else if (p.passed) badges.push(t('table.passed'));
+  if (toAct) badges.push(view.response ? t('table.answers') : t('table.turn'));
+  if (view.last_knocker === p.seat) badges.push(t('table.knocker'));
+  if (p.hammer && !p.out) badges.push(t('table.hammer'));
+  if (view.dealer === p.seat) badges.push(t('table.dealer'));
+  return { classes, badges };
+}
+
 function seatBox(view, p) {
   const r = view.response;
   const toAct = r ? r.to_answer === p.seat : view.turn === p.seat;
-  const classes = ['seat'];
+  const { classes, badges } = seatMarkers(view, p, toAct, 'seat');
   if (p.seat === view.seat) classes.push('me');
-  if (p.passed) classes.push('passed');
-  const out = isOut(view, p);
-  if (out) classes.push('out');
-  if (toAct) classes.push('active');
-  if (view.last_knocker === p.seat) classes.push('knocker');
-  const badges = [];
-  if (out) badges.push(t('table.out'));
-  else if (p.passed) badges.push(t('table.passed'));
-  if (toAct) badges.push(r ? t('table.answers') : t('table.turn'));
-  if (view.last_knocker === p.seat) badges.push(t('table.knocker'));
-  if (p.hammer && !out) badges.push(t('table.hammer'));
-  if (view.dealer === p.seat) badges.push(t('table.dealer'));
   if (p.in_hand && !p.looked) badges.push(t('table.blind'));
   return h('li', { class: classes.join(' '), dataset: { seat: p.seat } },
     h('span', { class: 'seat-name' },
       h('bdi', { text: p.name }),
       p.seat === view.seat ? h('span', { class: 'you', text: ` (${t('table.you')})` }) : null),
-    marksView(view, p.marks),
+    marksView(view, p.tally),
     h('span', { class: 'seat-info' },
       knollenBadge(p.knollen),
       p.in_hand ? h('span', { class: 'backs', 'aria-label': t('table.cardsLeft', { n: p.cards_left }), role: 'img' },

@@ -1,13 +1,17 @@
-"""Command line: `python -m schraem replay FILE`, `simulate`."""
+"""Command line: `python -m schraem replay FILE`, `simulate`, `match`
+(bots against bots) and `play` (you against bots, in the terminal)."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
+from . import match, terminal
 from .errors import RecordError, SchraemError
 from .game import Game
 from .rules import Rules
+from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
+from .transfer import RESULT_FORMAT
 from .simulate import simulate
 
 
@@ -27,6 +31,42 @@ def replay_summary(game: Game) -> dict:
     }
 
 
+def _container(record) -> bool:
+    return isinstance(record, dict) and record.get("format") in (SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RESULT_FORMAT)
+
+
+def _ranked(totals: dict[str, int]) -> list[dict]:
+    """Highest total first; equal totals share a rank (no lot is drawn
+    outside a tournament)."""
+    rows = sorted(({"name": n, "total": t} for n, t in totals.items()), key=lambda r: -r["total"])
+    for i, r in enumerate(rows):
+        r["rank"] = rows[i - 1]["rank"] if i and rows[i - 1]["total"] == r["total"] else i + 1
+    return rows
+
+
+def standings_summary(obj: dict) -> dict:
+    """Standings of a series, a Rengen set, a tournament or a table's
+    result: per player name the total and the rank; in a tournament also
+    each player's lot and whether it decided a tie."""
+    fmt = obj["format"]
+    if fmt == TOURNAMENT_FORMAT:
+        t = Tournament.from_json(obj)
+        rows = t.standings()
+        for r in rows:
+            r["tie_break"] = sum(1 for o in rows if o["total"] == r["total"]) > 1
+        return {"format": fmt, "over": len(t.series) == t.series_count and all(s.over for s in t.series[-1]), "standings": rows}
+    if fmt == SET_FORMAT:
+        s = RengenSet.from_json(obj)
+        totals = dict.fromkeys(s.names, 0)
+        for g in s.games:
+            for name, score in zip(g.names, g.scores or []):
+                totals[name] += score
+        loser = None if s.loser is None else s.names[s.loser - 1]
+        return {"format": fmt, "over": loser is not None, "loser": loser, "standings": _ranked(totals)}
+    s = Series.from_json(obj["result"] if fmt == RESULT_FORMAT else obj)
+    return {"format": fmt, "over": s.over, "standings": _ranked(dict(zip(s.names, s.totals())))}
+
+
 def cmd_replay(args) -> int:
     try:
         with open(args.file, encoding="utf-8") as f:
@@ -38,11 +78,11 @@ def cmd_replay(args) -> int:
         print(f"{args.file} is not valid JSON: {e}", file=sys.stderr)
         return 2
     try:
-        game = Game.from_record(record)
+        summary = standings_summary(record) if _container(record) else replay_summary(Game.from_record(record))
     except RecordError as e:
         print(json.dumps({"error": e.en, "hand": e.hand, "action": e.index, "rule": e.rule}), file=sys.stderr)
         return 1
-    print(json.dumps(replay_summary(game)))
+    print(json.dumps(summary))
     return 0
 
 
@@ -54,7 +94,7 @@ def cmd_simulate(args) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m schraem", description="Siebenschräm rules engine")
     sub = p.add_subparsers(dest="command", required=True)
-    r = sub.add_parser("replay", help="replay a game record and print the marks")
+    r = sub.add_parser("replay", help="replay a game record (marks) or a series, set or tournament file (standings)")
     r.add_argument("file")
     r.set_defaults(func=cmd_replay)
     s = sub.add_parser("simulate", help="play random games and print statistics")
@@ -63,9 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", default="rheinland", choices=Rules.preset_names())
     s.add_argument("--players", type=int, default=4)
     s.set_defaults(func=cmd_simulate)
-    from .match import add_parsers as add_match_parsers  # `match` and `play` (bots)
-
-    add_match_parsers(sub)
+    match.add_parser(sub)
+    terminal.add_parser(sub)
     return p
 
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 from .actions import Action
 from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
 from .errors import IllegalAction, InvalidAction, RecordError, SchraemError
+from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult, Setup
 from .rules import Rules
 
 RECORD_FORMAT = "schraem-record/1"
+# The action types that can take a seat out of the hand with a loss.
+LEAVING = frozenset(("pass", "penalty", "challenge"))
 MAX_NAME = 40
 
 
@@ -92,210 +95,120 @@ class Game:
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         if isinstance(rules, Rules) and options:
             self.rules = rules.with_options(options)
-        if not isinstance(players, list):
-            raise InvalidAction("bad_players", detail="players must be a list")
-        n = len(players)
-        if not self.rules.min_players <= n <= self.rules.max_players:
-            raise InvalidAction("bad_players", detail=f"{self.rules.preset} is played by {self.rules.min_players} to {self.rules.max_players} players, not {n}")
-        self.names: list[str] = []
-        self.start_marks: list[int] = []
-        for i, p in enumerate(players, 1):
-            if isinstance(p, str):
-                p = {"name": p}
-            if not isinstance(p, dict) or set(p) - {"name", "marks"}:
-                raise InvalidAction("bad_players", detail=f"player {i} must be {{'name': ..., 'marks': ...}}")
-            self.names.append(_clean_name(p.get("name"), i))
-            m = p.get("marks", self.rules.start_marks)
-            if isinstance(m, bool) or not isinstance(m, int) or m < 0 or m > 99:
-                raise InvalidAction("bad_players", detail=f"marks of player {i} must be a whole number 0..99")
-            self.start_marks.append(m)
-        if sum(1 for m in self.start_marks if m > 0) < 2:
-            raise InvalidAction("bad_players", detail="at least two players need marks")
+        self.names, self.start_marks = self._players(players)
+        self.n = n = len(self.names)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 1 <= dealer <= n:
             raise InvalidAction("bad_seat", seat=dealer)
         if self.start_marks[dealer - 1] == 0:
             raise InvalidAction("bad_players", detail=f"the dealer (seat {dealer}) has no marks left")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise InvalidAction("bad_options", detail="seed must be a whole number ≥ 0")
-        self.n = n
         self.first_dealer = dealer - 1
         self.seed = seed
         self.specs: list[dict] = []  # per hand: {"deal": [...] | None} or {"seed": s}
         self.logs: list[list[Action]] = []  # per hand: the actions written
         self.results: list[HandResult] = []
-        self.marks = list(self.start_marks)
+        # The marks after the last decided hand; `marks` adds the losses
+        # booked in the hand in progress (a passer pays at once).
+        self.hand_marks = list(self.start_marks)
+        # Seats in the order they reached 0 (docs/RULES.md, "first out").
+        self.out_order: list[int] = []
+        self._hand_out = 0  # len(out_order) when the current hand was dealt
         self.dealer = self.first_dealer
         self.hand: Hand | None = None
+        self.hands: list[Hand] = []  # every hand dealt, the current one last
         self.forehands: list[int] = []
-        # How the game goes on and ends (rules.game_end), derived like
-        # everything else by replaying the log: Knollen, the group playing an
-        # endgame or a half (0-based seats), the half losers, the Knolle final.
-        self.knollen = [0] * n
-        self.group: list[int] | None = None
-        self.half = 0
-        self.half_losers: list[int] = []
-        self.final = False
-        self._over = False
-        self._winner: int | None = None
-        self._loser: int | None = None
-        self._begin()
+        self.end: GameEnd = FORMATS[self.rules.game_end](self)
 
-    # --- how the game goes on: the hooks consulted between hands -----------
-    def _begin(self) -> None:
-        fmt = self.rules.game_end
-        if fmt == "halves":
-            self.half = 1
-            self.group = [s for s in range(self.n) if self.start_marks[s] > 0]
-        elif fmt == "long_ones":
-            self._long_ones_due()
-        elif fmt == "knolle":
-            self.final = all(m <= self.rules.hammer_marks for m in self.marks)
-
-    def _long_ones_due(self) -> None:
-        """Tuppen: two or more players one mark from out play the endgame."""
-        ones = [s for s in range(self.n) if self.marks[s] == 1]
-        if len(ones) >= 2:
-            self.group = ones
+    def _players(self, players) -> tuple[list[str], list[int]]:
+        if not isinstance(players, list):
+            raise InvalidAction("bad_players", detail="players must be a list")
+        r = self.rules
+        if not r.min_players <= len(players) <= r.max_players:
+            raise InvalidAction("bad_players", detail=f"{r.preset} is played by {r.min_players} to {r.max_players} players, not {len(players)}")
+        names, marks = [], []
+        for i, p in enumerate(players, 1):
+            if isinstance(p, str):
+                p = {"name": p}
+            if not isinstance(p, dict) or set(p) - {"name", "marks"}:
+                raise InvalidAction("bad_players", detail=f"player {i} must be {{'name': ..., 'marks': ...}}")
+            names.append(_clean_name(p.get("name"), i))
+            m = p.get("marks", r.start_marks)
+            if isinstance(m, bool) or not isinstance(m, int) or m < 0 or m > 99:
+                raise InvalidAction("bad_players", detail=f"marks of player {i} must be a whole number 0..99")
+            marks.append(m)
+        if sum(1 for m in marks if m > 0) < 2:
+            raise InvalidAction("bad_players", detail="at least two players need marks")
+        return names, marks
 
     def next_setup(self) -> Setup:
         """How the next hand will be dealt and played (for deal builders)."""
-        return self._setup()
-
-    def _setup(self) -> Setup:
-        """The next hand: who is dealt in, how many cards, its start value,
-        whether it is knocked and scored (see rules.game_end)."""
-        r = self.rules
-        if self.group is not None:
-            k = len(self.group)
-            dealt = tuple(s in self.group for s in range(self.n))
-            packets: tuple[int, ...] = ()
-            if r.game_end == "long_ones" and k == 2:
-                packets = r.long_one_packets()
-                count, kind = sum(packets), "long_one"
-            elif r.game_end == "long_ones":
-                count, kind = r.hand_cards(k), "short_long_one"
-            elif self.half == 3:
-                count, kind = r.playoff_cards, "playoff"
-            else:
-                count, kind = r.hand_cards(k), "half"
-            # Nothing left to stake: no knocking, no hammer, no marks lost.
-            return Setup(dealt, count, r.start_value, False, False, scored=False, kind=kind, packets=packets)
-        if r.game_end == "knolle":
-            dealt = (True,) * self.n  # a player at 0 stays in for Knollen
-        else:
-            dealt = tuple(m > 0 for m in self.marks)
-        value = r.start_value
-        if r.hammer_start_value and any(m <= r.hammer_marks for m in self.marks):
-            value = max(value, r.hammer_start_value)
-        return Setup(dealt, r.hand_cards(sum(dealt)), value, r.knocking, r.hammer, kind="final" if self.final else "normal")
-
-    def _after_hand(self, hand: Hand, res: HandResult) -> None:
-        before = self.marks
-        self.dealer = hand.next_dealer()
-        if res.winner is None:
-            return  # void: nothing changes but (pretty ones) the dealer
-        if hand.setup.scored:
-            if self.rules.game_end == "knolle":
-                for s in range(self.n):
-                    self.knollen[s] += max(0, res.losses[s] - before[s])
-            self.marks = list(res.marks_after)
-        fmt = self.rules.game_end
-        if fmt == "first_out":
-            if any(before[s] > 0 and self.marks[s] == 0 for s in range(self.n)):
-                self._over, self._loser = True, self.first_eliminated() - 1
-        elif fmt == "knolle":
-            if self.final:
-                self._over, self._winner = True, res.winner
-            elif all(m <= self.rules.hammer_marks for m in self.marks):
-                self.final = True
-        elif fmt == "long_ones":
-            if self.group is None:
-                zeros = [s for s in range(self.n) if before[s] > 0 and self.marks[s] == 0]
-                if len(zeros) == 1:
-                    self._over, self._loser = True, zeros[0]
-                elif zeros:
-                    self.group = zeros  # out together: they play it out
-                else:
-                    self._long_ones_due()
-            elif len(self.group) == 2:
-                self._over, self._loser = True, next(s for s in self.group if s != res.winner)
-            else:
-                self.group.remove(res.winner)
-        elif fmt == "halves":
-            if len(self.group) > 2:
-                self.group.remove(res.winner)
-                return
-            loser = next(s for s in self.group if s != res.winner)
-            if self.half == 3:
-                self._over, self._loser = True, loser
-                return
-            self.half_losers.append(loser)
-            if self.half == 1:
-                self.half, self.group = 2, [s for s in range(self.n) if self.start_marks[s] > 0]
-            elif self.half_losers[0] == self.half_losers[1]:
-                self._over, self._loser = True, loser
-            else:
-                self.half, self.group = 3, sorted(self.half_losers)
+        return self.end.setup()
 
     # --- state -------------------------------------------------------------
     @property
+    def marks(self) -> list[int]:
+        """Everyone's marks now: a loss booked in the hand in progress (a
+        passer's, a penalty's) counts from the moment it happened."""
+        hand = self.hand
+        if hand is None or hand.over or not hand.setup.scored:
+            return list(self.hand_marks)
+        return [max(0, m - (b or 0)) for m, b in zip(self.hand_marks, hand.losses)]
+
+    @property
+    def knollen(self) -> list[int]:
+        hand = self.hand
+        if hand is None or hand.over or not hand.setup.scored:
+            return list(self.end.knollen)
+        return self.end.knollen_now(self.hand_marks, hand.losses)
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.end.outcome(self.marks, self.out_order)
+
+    @property
     def game_over(self) -> bool:
-        if self.rules.game_end == "last_standing":
-            return sum(1 for m in self.marks if m > 0) <= 1
-        return self._over
+        return self.end.over
 
     @property
     def winner(self) -> int | None:
         """1-based seat of the game's winner, once the game is over (None
         where the game only finds a loser)."""
-        if not self.game_over:
-            return None
-        if self.rules.game_end == "last_standing":
-            return next((i + 1 for i, m in enumerate(self.marks) if m > 0), None)
-        return None if self._winner is None else self._winner + 1
+        return self.outcome.winner
 
     @property
     def loser(self) -> int | None:
-        """1-based seat of the game's loser once it is over: the first player
-        out, or the loser of the long one / the play-off; None for Knolle."""
-        if not self.game_over:
-            return None
-        if self._loser is not None:
-            return self._loser + 1
-        return self.first_eliminated() if self.rules.game_end == "last_standing" else None
+        """1-based seat of the game's loser once it is over (None where the
+        game only finds a winner's pot, as Knolle)."""
+        return self.outcome.loser
 
     @property
     def scores(self) -> list[int] | None:
-        """Once over: last_standing — the winner's marks + win_bonus, others
-        0; knolle — the winner collects everyone's Knollen (others: minus
-        their Knollen); games that find a loser — the loser -1, others 0."""
-        if not self.game_over:
-            return None
-        fmt = self.rules.game_end
-        if fmt == "last_standing":
-            return [m + self.rules.win_bonus if m > 0 else 0 for m in self.marks]
-        if fmt == "knolle":
-            w = self._winner
-            pot = sum(k for i, k in enumerate(self.knollen) if i != w)
-            return [pot if i == w else -k for i, k in enumerate(self.knollen)]
-        return [-1 if i == self._loser else 0 for i in range(self.n)]
+        scores = self.outcome.scores
+        return None if scores is None else list(scores)
 
     @property
     def hand_over(self) -> bool:
         return self.hand is None or self.hand.over
 
     def first_eliminated(self) -> int | None:
-        """1-based seat of the first player out (a Rengen set's game loser).
-        Several out in the same hand: the one who lost the most beyond zero,
-        then the first of them clockwise from that hand's forehand."""
-        marks = list(self.start_marks)
-        for res, fh in zip(self.results, self.forehands):
-            out = [s for s in range(self.n) if marks[s] > 0 and res.marks_after[s] == 0]
-            if out:
-                out.sort(key=lambda s: (-(res.losses[s] - marks[s]), (s - fh) % self.n))
-                return out[0] + 1
-            marks = list(res.marks_after)
-        return None
+        """1-based seat of the first player out (a Rengen set's game loser)."""
+        return self.out_order[0] + 1 if self.out_order else None
+
+    def _book_out_at_once(self, seats: list[int]) -> None:
+        """Seats that just left the hand: a loss that takes a seat to 0
+        puts it out at that moment, before anyone reaching 0 at the end."""
+        hand = self.hand
+        for s in seats:
+            if self.hand_marks[s] > 0 and self.hand_marks[s] - hand.losses[s] <= 0 and s not in self.out_order:
+                self.out_order.append(s)
+
+    def _book_out_at_end(self, before: list[int], res: HandResult, forehand: int) -> None:
+        """Seats reaching 0 at the end of the hand: the larger loss beyond
+        their marks first, then clockwise from the hand's forehand."""
+        out = [s for s in range(self.n) if before[s] > 0 and res.marks_after[s] == 0 and s not in self.out_order]
+        out.sort(key=lambda s: (-(res.losses[s] - before[s]), (s - forehand) % self.n))
+        self.out_order.extend(out)
 
     # --- dealing -------------------------------------------------------------
     def deal(self, cards=None, seed: int | None = None, real: bool = False, stock=None) -> Hand:
@@ -307,37 +220,40 @@ class Game:
             raise IllegalAction("game_over")
         if not self.hand_over:
             raise IllegalAction("bad_request", detail="the current hand is not over")
-        setup = self._setup()
-        active = list(setup.dealt)
-        count = setup.cards
-        fh = next_active(active, self.dealer)
-        pack_rest = None
         if stock is not None and (real or cards is None):
             raise InvalidAction("bad_deal", detail="a stock is only given with an explicit deal")
-        if real:
-            spec, dealt = {"deal": None}, None
-        elif cards is not None:
-            dealt = check_deal(cards, active, count)
-            spec = {"deal": [[str(c) for c in h] for h in dealt]}
-            if stock is not None:
-                pack_rest = check_stock(stock, dealt)
-                spec["stock"] = [str(c) for c in pack_rest]
-            else:
-                pack_rest = default_stock(dealt)
-        else:
-            if seed is None:
-                if self.seed is None:
-                    raise IllegalAction("bad_request", detail="no cards, no seed and no game seed to deal from")
-                seed = derive_seed(self.seed, len(self.specs))
-            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-                raise InvalidAction("bad_deal", detail="seed must be a whole number ≥ 0")
-            dealt, pack_rest = deal_pack(seed, active, fh, count, setup.packets)
-            spec = {"seed": seed}
-        self.hand = Hand(self.rules, self.marks, self.dealer, dealt, discard=self.rules.discard, setup=setup, stock=pack_rest)
+        setup = self.end.setup()
+        fh = next_active(list(setup.dealt), self.dealer)
+        spec, dealt, pack_rest = self._cards_for(setup, fh, cards, seed, real, stock)
+        self.hand = Hand(self.rules, self.hand_marks, self.dealer, dealt, discard=self.rules.discard, setup=setup, stock=pack_rest)
+        self.hands.append(self.hand)
         self.forehands.append(fh)
         self.specs.append(spec)
         self.logs.append([])
+        self._hand_out = len(self.out_order)
         return self.hand
+
+    def _cards_for(self, setup: Setup, fh: int, cards, seed, real: bool, stock):
+        """The record's spec of the deal, the hands and the stock."""
+        active = list(setup.dealt)
+        if real:
+            return {"deal": None}, None, None
+        if cards is not None:
+            dealt = check_deal(cards, active, setup.cards)
+            spec = {"deal": [[str(c) for c in h] for h in dealt]}
+            if stock is None:
+                return spec, dealt, default_stock(dealt)
+            pack_rest = check_stock(stock, dealt)
+            spec["stock"] = [str(c) for c in pack_rest]
+            return spec, dealt, pack_rest
+        if seed is None:
+            if self.seed is None:
+                raise IllegalAction("bad_request", detail="no cards, no seed and no game seed to deal from")
+            seed = derive_seed(self.seed, len(self.specs))
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise InvalidAction("bad_deal", detail="seed must be a whole number ≥ 0")
+        dealt, pack_rest = deal_pack(seed, active, fh, setup.cards, setup.packets)
+        return {"seed": seed}, dealt, pack_rest
 
     # --- acting --------------------------------------------------------------
     def _action(self, action) -> Action:
@@ -359,22 +275,37 @@ class Game:
         return a
 
     def apply(self, action) -> HandResult | None:
-        """Validate and apply; on any error nothing has changed. Returns the
-        hand's result when this action ended the hand."""
-        a = self.check(action)
-        return self._do(a)
+        """The validating path: parse and check `action` (JSON or Action),
+        then `do` it; on any error nothing has changed. Returns the hand's
+        result when this action ended the hand."""
+        return self.do(self.check(action))
 
-    def _do(self, a: Action) -> HandResult | None:
-        """The trusted path: `a` must be legal now."""
+    def do(self, a: Action) -> HandResult | None:
+        """The trusted path, like python-chess's `push` beside `push_uci`:
+        `a` must be one of `legal_actions(a.seat)` (or have passed `check`);
+        nothing is validated, so a wrong action corrupts the game."""
         hand = self.hand
         hand.do(a)
         self.logs[-1].append(a)
-        if hand.over:
-            res = hand.result()
-            self.results.append(res)
-            self._after_hand(hand, res)
-            return res
-        return None
+        if a.type in LEAVING and hand.setup.scored:
+            self._book_out_at_once([s for s, b in enumerate(hand.losses) if b is not None])
+        if not hand.over:
+            return None
+        res = hand.result()
+        self.results.append(res)
+        self._end_hand(hand, res)
+        return res
+
+    def _end_hand(self, hand: Hand, res: HandResult) -> None:
+        self.dealer = hand.next_dealer()
+        if res.winner is None:
+            del self.out_order[self._hand_out:]  # a void hand costs nobody anything
+            return
+        before = self.hand_marks
+        if hand.setup.scored:
+            self.hand_marks = list(res.marks_after)
+            self._book_out_at_end(before, res, hand.forehand)
+        self.end.after_hand(hand, res, before)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.n:

@@ -10,7 +10,7 @@ Two paths, as python-chess has `Board.push` beside `push_uci`:
 `Hand.do(action)` trusts that the action came from `legal()` and applies it
 without a question, and `Hand.check(action)` validates outside input and
 changes nothing. `Game.apply` is `check` + `do`; bots and simulations that
-pick from `legal()` may call `do` (or `Game._do`) directly.
+pick from `legal()` may call `do` (or `Game.do`) directly.
 """
 from __future__ import annotations
 
@@ -268,6 +268,8 @@ class Hand:
         self.in_hand[s] = False
         self.losses[s] = loss
         self.n_in -= 1
+        if self.discard_left:
+            self.discard_left[s] = 0  # a passer's pending discards would hold up the hand forever
         if s in self.responders:
             self.responders.remove(s)
         if self.n_in == 1:

@@ -206,9 +206,14 @@ class Tournament:
         if self.series and not all(s.over for s in self.series[-1]):
             raise InvalidAction("bad_request", detail="the current series is not finished at every table")
         number = len(self.series) + 1
-        tables = [Series([self.names[i] for i in t], self.rules, None, 4, derive_seed(self.seed, number, k)) for k, t in enumerate(self.draw(number))]
+        tables = [self.table_series(number, k) for k in range(1, len(self.draw(number)) + 1)]
         self.series.append(tables)
         return tables
+
+    def table_series(self, number: int, k: int) -> Series:
+        """The (empty) series table k (1-based) plays in series `number`."""
+        seats = self.draw(number)[k - 1]
+        return Series([self.names[i] for i in seats], self.rules, None, 4, derive_seed(self.seed, number, k - 1))
 
     def totals(self) -> dict[str, int]:
         out = {n: 0 for n in self.names}
@@ -229,7 +234,7 @@ class Tournament:
         return rows
 
     def to_json(self) -> dict:
-        return {"format": TOURNAMENT_FORMAT, "players": self.names, "rules": self.rules.preset, "options": self.rules.overrides(), "seed": self.seed, "table_size": self.table_size, "series": [[s.to_json() for s in tables] for tables in self.series]}
+        return {"format": TOURNAMENT_FORMAT, "players": self.names, "rules": self.rules.preset, "options": self.rules.overrides(), "seed": self.seed, "table_size": self.table_size, "series": [[s.to_json() if s.games else None for s in tables] for tables in self.series]}
 
     @classmethod
     def from_json(cls, obj) -> "Tournament":
@@ -245,6 +250,9 @@ class Tournament:
                 raise RecordError("bad_record", detail=f"series {number} must have {len(drawn)} tables")
             loaded = []
             for k, (table, seats) in enumerate(zip(tables, drawn), 1):
+                if table is None:  # not played (or not brought in) yet
+                    loaded.append(t.table_series(number, k))
+                    continue
                 s = Series.from_json(table)
                 if s.names != [t.names[i] for i in seats] or s.first_dealer != min(4, len(seats)):
                     raise RecordError("bad_record", detail=f"series {number}, table {k}: seats differ from the draw")

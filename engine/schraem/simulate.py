@@ -17,7 +17,7 @@ def random_game(seed: int, rules: str = "rheinland", players: int = 4, options: 
         hand = game.deal()
         while not hand.over:
             legal = [a for s in range(hand.n) for a in hand.legal(s)]
-            game._do(rng.choice(legal))  # legal by construction: the trusted path
+            game.do(rng.choice(legal))  # legal by construction: the trusted path
     return game
 
 

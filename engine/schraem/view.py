@@ -10,20 +10,6 @@ def _cards_json(trick, in_hand, dead_when_out: bool):
     return [{"seat": p + 1, "card": str(c), "dead": dead_when_out and not in_hand[p]} for p, c in trick]
 
 
-def _phase(game: Game) -> dict | None:
-    """Where a game that does not simply play on stands (rules.game_end):
-    the group in a Tuppen endgame or a Dedenbach half, the half losers, the
-    Knolle final."""
-    if game.group is None and not game.final:
-        return None
-    return {
-        "group": None if game.group is None else [s + 1 for s in game.group],
-        "half": game.half or None,
-        "half_losers": [s + 1 for s in game.half_losers],
-        "final": game.final,
-    }
-
-
 def _exchanges(hand, s: int | None) -> list[dict]:
     """Four courts: who exchanged; turned or uncovered discards are public,
     the face-down ones only their owner sees."""
@@ -47,32 +33,55 @@ def _exchanges(hand, s: int | None) -> list[dict]:
     return out
 
 
-def view(game: Game, seat: int | None) -> dict:
-    hand = game.hand
-    s = None if seat is None else seat - 1
-    players = []
+def _players(game: Game, hand) -> list[dict]:
+    end, rules = game.end, game.rules
+    marks, knollen = game.marks, game.knollen
+    out = []
     for i in range(game.n):
-        marks = game.marks[i]
-        players.append({
+        out.append({
             "seat": i + 1,
             "name": game.names[i],
-            "marks": marks,
-            "out": marks == 0,
+            "marks": marks[i],
+            # The marks this hand was dealt with (a passer's loss is in
+            # `marks` at once; equity sums need the start).
+            "marks_before_hand": game.hand_marks[i],
+            # How the sheet reads: marks left, or points counted up (None:
+            # the format keeps no marks).
+            "tally": end.tally_of(marks[i]),
+            "out": end.is_out(i, marks),
             "in_hand": bool(hand and hand.in_hand[i] and not hand.void),
             "passed": bool(hand and hand.losses[i] is not None),
             "looked": bool(hand and hand.looked[i]),
             "cards_left": len(hand.cards[i]) if hand is not None and hand.cards is not None and hand.in_hand[i] else 0,
-            "hammer": marks == game.rules.hammer_marks and (game.rules.hammer or game.rules.hammer_start_value > 0),
-            "knollen": game.knollen[i],
+            "hammer": marks[i] == rules.hammer_marks and (rules.hammer or rules.hammer_start_value > 0),
+            "knollen": knollen[i],
         })
-    out = {
+    return out
+
+
+def _hand_result(game: Game, res) -> dict:
+    """The result as the sheet shows it: who went out of the game in this
+    hand (per the format: in Knolle nobody does) and everyone's tally."""
+    out = res.to_json()
+    out["eliminated"] = [s for s in out["eliminated"] if game.end.is_out(s - 1, list(res.marks_after))]
+    out["tally_after"] = [game.end.tally_of(m) for m in res.marks_after]
+    return out
+
+
+def _table_facts(game: Game, hand, seat: int | None) -> dict:
+    """Everything but the hand in progress, with empty hand fields."""
+    outcome = game.outcome
+    return {
         "seat": seat,
         "rules": game.rules.preset,
         "count_up": game.rules.count_up,
+        "tally": game.end.tally(),
+        # What a final score counts: "marks", "points" or "knollen".
+        "score_basis": game.end.score_basis(),
         "marks_display": game.rules.marks_display,
         "hammer_announced": game.rules.hammer_announced,
         "game_end": game.rules.game_end,
-        "phase": _phase(game),
+        "phase": outcome.phase,
         "hand_kind": hand.setup.kind if hand else None,
         "exchanges": [],
         "stock_left": None if hand is None or hand.stock is None else len(hand.stock),
@@ -85,7 +94,7 @@ def view(game: Game, seat: int | None) -> dict:
         "value": hand.value if hand else game.rules.start_value,
         "max_value": game.rules.max_value,
         "last_knocker": None if not hand or hand.last_knocker is None else hand.last_knocker + 1,
-        "players": players,
+        "players": _players(game, hand),
         "my_cards": None,
         "trick": [],
         "tricks": [],
@@ -99,13 +108,16 @@ def view(game: Game, seat: int | None) -> dict:
         "legal": [],
         "log": [],
         "hand_result": None,
-        "game_over": game.game_over,
-        "winner": game.winner,
-        "loser": game.loser,
-        "scores": game.scores,
+        "outcome": outcome.to_json(),
+        "game_over": outcome.over,
+        "winner": outcome.winner,
+        "loser": outcome.loser,
+        "scores": None if outcome.scores is None else list(outcome.scores),
     }
-    if hand is None:
-        return out
+
+
+def _hand_facts(out: dict, hand, s: int | None) -> None:
+    """The hand in progress as seat s (0-based, None: a spectator) sees it."""
     if s is not None and hand.cards is not None and hand.looked[s] and hand.dealt[s] and (hand.in_hand[s] or hand.over):
         out["my_cards"] = [str(c) for c in hand.cards[s]]
     out["trick"] = _cards_json(hand.trick, hand.in_hand, True)
@@ -129,14 +141,11 @@ def view(game: Game, seat: int | None) -> dict:
             "answers": [{"seat": p + 1, "answer": a} for p, a in pretty.answers],
         }
     out["exchanges"] = _exchanges(hand, s)
-    if s is not None:
-        legal = [a.to_json() for a in game.legal_actions(seat)]
-        if hand.cards is not None and not hand.looked[s]:
-            # Legal plays would name the cards of a seat that has not looked
-            # yet: it looks first (the engine still accepts a play, which
-            # implies looking).
-            legal = [a for a in legal if "card" not in a]
-        out["legal"] = legal
+
+
+def _log(hand, seat: int | None) -> list[dict]:
+    """The hand's actions as seat `seat` may read them."""
+    log = []
     turned = {(t, i): c for t in range(hand.n) for i, c, _ in hand.turned[t] if i is not None}
     for a, auto, value in hand.log:
         entry = a.to_json()
@@ -147,8 +156,30 @@ def view(game: Game, seat: int | None) -> dict:
         entry["value"] = value
         if auto:
             entry["auto"] = True
-        out["log"].append(entry)
+        log.append(entry)
+    return log
+
+
+def view(game: Game, seat: int | None) -> dict:
+    hand = game.hand
+    s = None if seat is None else seat - 1
+    out = _table_facts(game, hand, seat)
+    if hand is None:
+        return out
+    _hand_facts(out, hand, s)
+    if s is not None:
+        legal = [a.to_json() for a in game.legal_actions(seat)]
+        if hand.cards is not None and not hand.looked[s]:
+            # A seat that has not looked is offered nothing that depends on
+            # its unseen cards: plays and discards name them, and an open
+            # exchange is only legal with four courts. It looks first (the
+            # engine still accepts a play or an exchange, which implies
+            # looking).
+            open_exchange = game.rules.four_courts == "exchange"
+            legal = [a for a in legal if "card" not in a and not (open_exchange and a["type"] == "exchange")]
+        out["legal"] = legal
+    out["log"] = _log(hand, seat)
     res = hand.result()
     if res is not None:
-        out["hand_result"] = res.to_json()
+        out["hand_result"] = _hand_result(game, res)
     return out

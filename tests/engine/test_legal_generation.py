@@ -83,7 +83,7 @@ def play_and_compare(preset: str, options: dict | None, seed: int, real_every: i
             seen += assert_legal_matches(hand)
             if hand.over:
                 break
-            game._do(rng.choice([a for s in range(hand.n) for a in hand.legal(s)]))
+            game.do(rng.choice([a for s in range(hand.n) for a in hand.legal(s)]))
         assert hand.over, "the hand did not end"
     return seen
 
@@ -113,7 +113,7 @@ def test_a_decided_hand_lists_nothing_and_refuses_everything():
     hand = game.deal()
     rng = random.Random(3)
     while not hand.over:
-        game._do(rng.choice([a for s in range(hand.n) for a in hand.legal(s)]))
+        game.do(rng.choice([a for s in range(hand.n) for a in hand.legal(s)]))
     for s in range(hand.n):
         assert hand.legal(s) == []
         for a in candidates(hand, s):

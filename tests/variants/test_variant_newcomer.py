@@ -35,7 +35,7 @@ def test_no_knocking_and_no_points():
 def test_one_player_losing_both_halves_is_the_loser_without_a_play_off():
     g = dealt("siwwe_schroehm_newcomer", [HEARTS, SPADES], dealer=2)
     finish(g)  # seat 1 leads hearts and takes every trick
-    assert g.half == 2 and g.half_losers == [1] and g.group == [0, 1]
+    assert g.end.half == 2 and g.end.half_losers == [1] and g.end.group == [0, 1]
     assert view(g, None)["phase"] == {"group": [1, 2], "half": 2, "half_losers": [2], "final": False}
     hand = g.deal(cards=[["10S", "9S", "8S", "7S", "10H", "9H", "8H", "7H"], ["AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH"]])
     assert hand.forehand == 1  # the winner (seat 1) deals
@@ -52,7 +52,7 @@ def _check_game(game):
     half, group = 1, list(range(game.n))
     half_losers = []
     for spec in rec["hands"]:
-        assert g.half == half and g.group == group
+        assert g.end.half == half and g.end.group == group
         hand = g.deal(seed=spec["seed"])
         kind = "playoff" if half == 3 else "half"
         assert hand.setup.kind == kind and not hand.knocking

@@ -130,7 +130,7 @@ def test_knolle_and_the_final_hand():
     assert hand.dealt == [True, True, True] and hand.value == 2 and hand.setup.kind == "normal"
     finish(g)  # seat 1's hearts win
     assert g.marks == [1, 0, 0] and g.knollen == [0, 2, 0]
-    assert g.final and not g.game_over  # the last player sits on the hammer (or below)
+    assert g.end.final and not g.game_over  # the last player sits on the hammer (or below)
     assert view(g, None)["phase"]["final"] is True
     assert [p["knollen"] for p in view(g, None)["players"]] == [0, 2, 0]
     hand = g.deal(cards=KNOLLE_2)  # seat 1 deals, seat 2 leads
@@ -145,5 +145,5 @@ def test_knolle_and_the_final_hand():
 def test_game_goes_on_while_anyone_is_above_the_hammer():
     g = dealt("sebbe_schroehm", KNOLLE_1, marks=[3, 0, 2], dealer=3)
     finish(g)
-    assert g.marks == [3, 0, 0] and not g.final and not g.game_over
+    assert g.marks == [3, 0, 0] and not g.end.final and not g.game_over
     assert g.deal(cards=KNOLLE_2).setup.kind == "normal"

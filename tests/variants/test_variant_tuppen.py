@@ -34,7 +34,7 @@ def test_two_one_mark_from_out_play_the_long_one():
     g = dealt("tuppen", THREE, marks=[7, 2, 2], dealer=3)
     finish(g)  # seat 1's hearts win
     assert g.marks == [7, 1, 1] and not g.game_over
-    assert g.group == [1, 2]
+    assert g.end.group == [1, 2]
     assert view(g, None)["phase"]["group"] == [2, 3]
     hand = g.deal(cards=[[], SPADES, HEARTS])  # seat 1 (the winner) deals
     assert hand.setup.kind == "long_one" and hand.value == 1 and not hand.knocking
@@ -52,7 +52,7 @@ def test_three_on_the_last_mark_play_a_short_long_one_first():
     assert hand.setup.kind == "short_long_one" and hand.dealt == [True, True, True, False]
     assert [len(c) for c in hand.cards] == [4, 4, 4, 0] and hand.value == 1 and hand.responders == []
     finish(g)  # seat 1 wins and drops out of the endgame
-    assert g.group == [1, 2] and not g.game_over
+    assert g.end.group == [1, 2] and not g.game_over
     hand = g.deal(cards=[[], HEARTS, SPADES, []])
     assert hand.setup.kind == "long_one" and hand.forehand == 1
     finish(g)
@@ -63,7 +63,7 @@ def test_two_out_in_the_same_hand_play_it_out():
     g = dealt("tuppen", THREE, marks=[7, 1, 2], dealer=3)
     answer_all(g)  # the hammer (seat 2) knocked to 2
     finish(g)
-    assert g.marks == [7, 0, 0] and not g.game_over and g.group == [1, 2]
+    assert g.marks == [7, 0, 0] and not g.game_over and g.end.group == [1, 2]
     g.deal(cards=[[], HEARTS, SPADES])
     finish(g)  # seat 2 (forehand) takes every heart trick
     assert g.loser == 3

@@ -1,0 +1,214 @@
+"""The club evening behind the bridge: a table that plays a series of games
+(optionally for a tournament ticket), its Spielliste and corrections, and
+the organiser's tournament. The bridge (the one boundary) delegates its
+series and tournament commands here; everything is JSON in, JSON out.
+
+A series table's save keeps the current game as `record`, as every save
+does, and the finished games of the series beside it, so a save without a
+series stays what it always was."""
+from __future__ import annotations
+
+from .correct import correct_hand, correct_series_hand
+from .errors import InvalidAction, RecordError, SchraemError
+from .game import Game
+from .series import RengenSet, Series, Tournament
+from .spielliste import game_csv, game_list, player_stats
+from .transfer import import_table_result, series_for_ticket, table_result, table_ticket, tournament_id
+
+
+def series_save(series: Series, ticket: dict | None) -> dict:
+    """What a save holds besides the current game's record."""
+    out = {"length": series.length, "first_dealer": series.first_dealer, "seed": series.seed,
+           "finished": [g.to_record() for g in series.games[:-1]]}
+    if ticket is not None:
+        out["ticket"] = ticket
+    return out
+
+
+def series_from_save(saved, current: Game) -> tuple[Series, dict | None]:
+    """The series of a save, replayed and checked like any record."""
+    if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list):
+        raise RecordError("bad_record", detail="the save's series has no list of finished games")
+    games = saved["finished"] + [current.to_record()]
+    try:
+        series = Series.from_json({"format": "schraem-series/1", "length": saved.get("length"),
+                                   "first_dealer": saved.get("first_dealer", 4), "games": games})
+    except SchraemError as e:
+        raise RecordError("bad_record", detail=e.en) from e
+    seed = saved.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise RecordError("bad_record", detail="the series seed must be a whole number ≥ 0")
+    series.seed = seed
+    ticket = saved.get("ticket")
+    if ticket is not None:
+        series_for_ticket(ticket)  # a malformed ticket is refused here
+    series.games[-1] = current
+    return series, ticket
+
+
+def new_series(names: list, rules, options, length, first_dealer, seed, ticket) -> Series:
+    if ticket is not None:
+        series = series_for_ticket(ticket)
+        if [n if isinstance(n, str) else n.get("name") for n in names] != series.names:
+            raise InvalidAction("bad_players", detail="the players must sit as the ticket says")
+        return series
+    if length is not None and (isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= 20):
+        raise InvalidAction("bad_request", detail="a series has 1 to 20 games")
+    plain = [n if isinstance(n, str) else n.get("name") for n in names]
+    probe = Game(names, rules, options, 1, seed)  # validates names, rules and options
+    first = min(4, probe.n) if first_dealer is None else first_dealer
+    return Series(plain, probe.rules, None, first, seed, length)
+
+
+def series_facts(series: Series) -> dict:
+    """What the shell shows of the series: where it stands and the totals."""
+    return {
+        "number": len(series.games),
+        "length": series.length,
+        "over": series.over,
+        "totals": series.totals(),
+        "games": [{"winner": g.winner, "loser": g.loser, "scores": g.scores, "over": g.game_over} for g in series.games],
+    }
+
+
+def set_facts(rset: RengenSet) -> dict:
+    """Where a Rengen set stands: its games' losers (first out), the two
+    who play the Hängeln (table seats), and the set's loser once decided."""
+    pair = rset.hangeln_players()
+    return {
+        "games": [{"winner": g.winner, "loser": g.first_eliminated(), "over": g.game_over} for g in rset.games],
+        "hangeln_seats": None if pair is None else list(pair),
+        "in_hangeln": rset.hangeln is not None,
+        "loser": rset.loser,
+        "over": rset.loser is not None,
+    }
+
+
+def set_save(rset: RengenSet, seats: list[dict]) -> dict:
+    current = rset.hangeln or rset.games[-1]
+    return {"dealer": rset.dealer, "seed": rset.seed, "seats": seats,
+            "finished": [g.to_record() for g in rset.games if g is not current]}
+
+
+def set_from_save(saved, current: Game) -> tuple[RengenSet, list]:
+    """The set of a save; `current` is its game in progress (a game of the
+    set or the Hängeln)."""
+    if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list) or len(saved["finished"]) > 2:
+        raise RecordError("bad_record", detail="the save's set has no list of finished games")
+    hangeln = len(saved["finished"]) == 2
+    obj = {"format": "schraem-set/1", "games": saved["finished"] + ([] if hangeln else [current.to_record()]),
+           "hangeln": current.to_record() if hangeln else None}
+    try:
+        rset = RengenSet.from_json(obj)
+    except SchraemError as e:
+        raise RecordError("bad_record", detail=e.en) from e
+    rset.dealer, rset.seed = saved.get("dealer", 1), saved.get("seed")
+    if hangeln:
+        rset.hangeln = current
+    else:
+        rset.games[-1] = current
+    return rset, saved.get("seats")
+
+
+def next_in_set(rset: RengenSet) -> tuple[Game, list[int] | None]:
+    """The set's next game, or the Hängeln with the table seats of its two
+    players (None: the same seats as the set)."""
+    if len(rset.games) < 2:
+        return rset.new_game(), None
+    game = rset.new_hangeln()  # refuses once the set is decided
+    return game, list(rset.hangeln_players())
+
+
+def spielliste(series: Series | None, game: Game, number) -> dict:
+    """The list of game `number` (1-based in the series; default: the
+    current game), its CSV, and the series' totals."""
+    games = series.games if series is not None else [game]
+    k = len(games) if number is None else number
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(games):
+        raise InvalidAction("bad_request", detail=f"there is no game {number!r}")
+    g = games[k - 1]
+    out = {"game": k, "games": len(games), "list": game_list(g), "csv": game_csv(g)}
+    if series is not None:
+        out["series"] = series_facts(series)
+    return out
+
+
+def correction(series: Series | None, game: Game, args: dict) -> tuple[Series | None, Game, list[dict]]:
+    """Apply (or preview) a correction: the new series/game and the changes."""
+    number, hand, actions = args.get("game"), args.get("hand"), args.get("actions")
+    if series is None:
+        if number not in (None, 1):
+            raise InvalidAction("bad_request", detail=f"there is no game {number!r}")
+        new, changes = correct_hand(game, hand, actions)
+        return None, new, changes
+    new_series_, changes = correct_series_hand(series, len(series.games) if number is None else number, hand, actions)
+    return new_series_, new_series_.games[-1], changes
+
+
+def result_for(series: Series | None, ticket: dict | None) -> dict:
+    if series is None or ticket is None:
+        raise InvalidAction("bad_request", detail="only a tournament table's series is sent to the organiser")
+    return table_result(ticket, series)
+
+
+def stats(records) -> dict:
+    """Statistics per player name over finished game records (the history
+    the shell keeps)."""
+    if not isinstance(records, list):
+        raise InvalidAction("bad_request", detail="records must be a list")
+    games = []
+    for i, r in enumerate(records, 1):
+        try:
+            games.append(Game.from_record(r))
+        except SchraemError as e:
+            raise RecordError("bad_record", detail=f"history entry {i}: {e.en}") from e
+    return player_stats(games)
+
+
+class Organiser:
+    """The organiser's tournament: draw, tickets, results, standings."""
+
+    def __init__(self):
+        self.tournament: Tournament | None = None
+
+    def handle(self, args: dict) -> dict:
+        op = args.get("op")
+        if op == "new":
+            t = Tournament(args.get("players"), args.get("rules", "rheinland"), args.get("options") or {}, _seed(args.get("seed", 0)), 4)
+            t.start_series()
+            self.tournament = t
+        elif op == "load":
+            self.tournament = Tournament.from_json(args.get("tournament"))
+        else:
+            t = self._t()
+            if op == "start_series":
+                t.start_series()
+            elif op == "import":
+                import_table_result(t, args.get("result"))
+            elif op == "ticket":
+                return {"ticket": table_ticket(t, args.get("series"), args.get("table")), **self.facts()}
+            elif op != "state":
+                raise InvalidAction("bad_request", detail=f"unknown tournament operation {op!r}")
+        return self.facts()
+
+    def _t(self) -> Tournament:
+        if self.tournament is None:
+            raise InvalidAction("bad_request", detail="no tournament is open")
+        return self.tournament
+
+    def facts(self) -> dict:
+        t = self._t()
+        return {
+            "tournament": t.to_json(),
+            "id": tournament_id(t),
+            "seed": t.seed,
+            "series_count": t.series_count,
+            "tables": [[{"players": s.names, "played": bool(s.games), "over": s.over, "totals": s.totals()} for s in tables] for tables in t.series],
+            "standings": t.standings(),
+        }
+
+
+def _seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidAction("bad_request", detail="seed must be a whole number ≥ 0")
+    return seed

@@ -1,0 +1,139 @@
+"""The club evening through the bridge: a series at a scoresheet table, its
+Spielliste and a correction, a save with the series that loads again, and
+a tournament whose table result travels from one phone's bridge to the
+organiser's."""
+from __future__ import annotations
+
+import json
+
+from schraem.bridge import Bridge
+
+PLAYERS = [{"name": n} for n in ("Hubert", "Gerda", "Hans", "Anne")]
+
+
+def call(bridge: Bridge, cmd: str, **args) -> dict:
+    reply = json.loads(bridge.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+    assert reply["id"] == 1
+    return reply
+
+
+def ok(bridge: Bridge, cmd: str, **args) -> dict:
+    reply = call(bridge, cmd, **args)
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def finish_game(bridge: Bridge, winner: int) -> dict:
+    """Enter hands on the sheet until the game is over: `winner` takes
+    every hand, hammer knocks are held."""
+    state = ok(bridge, "state", viewer=None)
+    while not state["game_over"]:
+        if state["hand_over"]:
+            state = ok(bridge, "next_hand", viewer=None)
+        elif state["view"]["due"]:
+            state = ok(bridge, "act", action={"seat": state["view"]["due"][0], "type": "hold"}, viewer=None)
+        else:
+            state = ok(bridge, "act", action={"seat": winner, "type": "win"}, viewer=None)
+    return state
+
+
+def test_a_series_on_the_scoresheet_chains_its_games_and_totals():
+    b = Bridge()
+    state = ok(b, "new_series", players=PLAYERS, real_cards=True, games=2, viewer=None)
+    assert state["series"]["number"] == 1 and state["series"]["length"] == 2
+    assert state["view"]["dealer"] == 4  # seat 4 deals the first hand of a series
+    state = finish_game(b, 2)
+    assert state["series"]["totals"][1] == 14  # 7 marks left + 7 for the win
+    refused = call(b, "next_hand", viewer=None)
+    assert not refused["ok"]
+    state = ok(b, "next_game", viewer=None)
+    assert state["series"]["number"] == 2 and state["view"]["dealer"] == 2  # the winner deals
+    state = finish_game(b, 3)
+    assert state["series"]["over"] and state["series"]["totals"] == [0, 14, 14, 0]
+    assert not call(b, "next_game", viewer=None)["ok"]
+    lst = ok(b, "spielliste", game=1)
+    assert lst["game"] == 1 and lst["list"]["lines"][0]["dealer"] == 4
+    assert lst["csv"].startswith("Spiel,Geber,Wert")
+
+
+def test_a_series_save_loads_again_with_its_finished_games():
+    b = Bridge()
+    ok(b, "new_series", players=PLAYERS, real_cards=True, games=3, viewer=None)
+    finish_game(b, 1)
+    state = ok(b, "next_game", viewer=None)
+    ok(b, "act", action={"seat": 1, "type": "knock"}, viewer=None)
+    save = ok(b, "state", viewer=None)["save"]
+    again = Bridge()
+    loaded = ok(again, "load", save=json.loads(json.dumps(save)), viewer=None)
+    assert loaded["series"] == ok(b, "state", viewer=None)["series"]
+    assert loaded["save"] == save
+    assert state["series"]["number"] == 2
+
+
+def test_correcting_a_past_hand_previews_then_commits():
+    b = Bridge()
+    ok(b, "new_series", players=PLAYERS, real_cards=True, games=2, viewer=None)
+    ok(b, "act", action={"seat": 1, "type": "knock"}, viewer=None)
+    for seat in (2, 3, 4):
+        ok(b, "act", action={"seat": seat, "type": "hold"}, viewer=None)
+    ok(b, "act", action={"seat": 1, "type": "win"}, viewer=None)
+    ok(b, "next_hand", viewer=None)
+    ok(b, "act", action={"seat": 2, "type": "win"}, viewer=None)
+    before = ok(b, "state", viewer=None)
+    fixed = [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"}, {"seat": 3, "type": "pass"},
+             {"seat": 4, "type": "hold"}, {"seat": 1, "type": "win"}]
+    preview = ok(b, "correct", hand=1, actions=fixed)
+    assert preview["preview"] and {"hand": 1, "seat": 3, "name": "Hans", "before": 5, "after": 6, "game": 1} in preview["changes"]
+    assert ok(b, "state", viewer=None) == before  # a preview changes nothing
+    state = ok(b, "correct", hand=1, actions=fixed, confirm=True, viewer=None)
+    assert state["view"]["players"][2]["marks"] == 5 and state["changes"] == preview["changes"]
+    bad = call(b, "correct", hand=1, actions=[{"seat": 9, "type": "win"}], confirm=True)
+    assert not bad["ok"] and "hand 1" in bad["error"]["en"]
+    assert ok(b, "state", viewer=None)["save"] == state["save"]
+
+
+def test_a_tournament_table_result_travels_to_the_organiser():
+    organiser = Bridge()
+    names = [f"P{i}" for i in range(1, 9)]
+    t = ok(organiser, "tournament", op="new", players=names, options={"series_games": 1}, seed=12)
+    assert len(t["tables"][0]) == 2 and t["series_count"] == 5
+    ticket = ok(organiser, "tournament", op="ticket", series=1, table=1)["ticket"]
+    table = Bridge()
+    ok(table, "new_series", players=[{"name": n} for n in ticket["players"]], real_cards=True, ticket=ticket, viewer=None)
+    finish_game(table, 4)
+    result = ok(table, "table_result")
+    t = ok(organiser, "tournament", op="import", result=json.loads(json.dumps(result)))
+    assert t["tables"][0][0]["over"] and t["standings"][0]["name"] == ticket["players"][3]
+    again = call(organiser, "tournament", op="import", result=result)
+    assert not again["ok"] and again["error"]["code"] == "duplicate_series"
+    reloaded = Bridge()
+    assert ok(reloaded, "tournament", op="load", tournament=t["tournament"])["standings"] == t["standings"]
+
+
+def test_statistics_from_history_records():
+    b = Bridge()
+    ok(b, "new_series", players=PLAYERS, real_cards=True, games=1, viewer=None)
+    record = finish_game(b, 4)["save"]["record"]
+    stats = ok(b, "stats", records=[record, record])
+    assert stats["Anne"]["wins"] == 2 and stats["Hubert"]["games"] == 2
+    assert not call(b, "stats", records=[{"format": "nope"}])["ok"]
+
+
+def test_a_rengen_set_goes_to_the_hangeln_and_survives_a_reload():
+    b = Bridge()
+    state = ok(b, "new_set", players=PLAYERS, real_cards=True, viewer=None)
+    assert state["set"]["games"][0]["over"] is False and state["view"]["rules"] == "rengen"
+    state = finish_game(b, 1)  # Hubert beats everyone: Gerda is first out
+    assert state["set"]["games"][0]["loser"] == 2
+    state = ok(b, "next_game", viewer=None)
+    assert state["view"]["dealer"] == 1  # game 1's winner deals game 2
+    state = finish_game(b, 2)  # now Gerda wins: the others go out together, Hans first (after the dealer)
+    assert state["set"]["hangeln_seats"] == [2, 3] and state["set"]["loser"] is None
+    state = ok(b, "next_game", viewer=None)
+    assert state["set"]["in_hangeln"] and [p["name"] for p in state["view"]["players"]] == ["Gerda", "Hans"]
+    again = Bridge()
+    reloaded = ok(again, "load", save=json.loads(json.dumps(state["save"])), viewer=None)
+    assert reloaded["set"] == state["set"]
+    state = ok(again, "act", action={"seat": 1, "type": "win"}, viewer=None)  # Gerda wins the Hängeln
+    assert state["set"]["loser"] == 3 and state["set"]["over"]
+    assert not call(again, "next_game", viewer=None)["ok"]
