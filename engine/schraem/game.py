@@ -10,6 +10,7 @@ from __future__ import annotations
 from .actions import Action
 from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
 from .errors import IllegalAction, InvalidAction, RecordError, SchraemError
+from .courts import card_entries
 from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult, Setup
 from .rules import Rules
@@ -315,10 +316,10 @@ class Game:
         return self.hand.legal(seat - 1)
 
     def card_entries(self, seat: int) -> list[dict]:
-        """Scoresheet entries that need cards named (see Hand.card_entries)."""
+        """Scoresheet entries that need cards named (see courts.card_entries)."""
         if self.game_over or self.hand is None or self.hand.over:
             return []
-        return self.hand.card_entries(seat - 1)
+        return card_entries(self.hand, seat - 1)
 
     def due(self) -> list[int]:
         return [] if self.hand is None else [s + 1 for s in self.hand.due()]

@@ -1,20 +1,31 @@
 """One hand (Einzelspiel): deal, knocks and answers, tricks, result.
 
 Seats are 0-based inside this module; `Action.seat` is 1-based, and the
-conversion happens in `check`/`do`/`legal` only. `check` validates without
-touching anything, `do` trusts its input: together they are `apply`, and bots
-may call `do` directly on actions taken from `legal`.
+conversion happens in `check`/`do`/`legal` only. The rules of each action
+type are its handler's (`handlers.py`; four courts in `courts.py`, pretty
+ones in `redeal.py`); the hand keeps the state, dispatches, and does what
+every action shares: log it and settle the trick.
+
+Two paths, as python-chess has `Board.push` beside `push_uci`:
+`Hand.do(action)` trusts that the action came from `legal()` and applies it
+without a question, and `Hand.check(action)` validates outside input and
+changes nothing. `Game.apply` is `check` + `do`; bots and simulations that
+pick from `legal()` may call `do` (or `Game.do`) directly.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import DECK, SUIT_SYMBOLS, SUITS, Card
-from .errors import IllegalAction, InvalidAction
+from .cards import SUITS, Card
+from .courts import CHALLENGE, EXCHANGE, TURN, Courts
+from .errors import IllegalAction
+from .handlers import CORE, DISCARD, HOLD, KNOCK, LOOK, PASS, PENALTY, PLAY, WIN, Handler, memo
+from .redeal import AGREE, REDEAL, REFUSE, PrettyOnes
 from .rules import Rules
 
-REAL_ONLY = ("penalty", "win")
+# Every action type's handler (check, do, legal), by type.
+HANDLERS: dict[str, Handler] = {h.type: h for h in (*CORE, EXCHANGE, TURN, CHALLENGE, REDEAL, AGREE, REFUSE)}
 
 
 @dataclass(frozen=True)
@@ -61,6 +72,29 @@ class HandResult:
         }
 
 
+_LISTINGS: dict[tuple, tuple] = {}
+_UNKNOWN = object()  # to_play not worked out yet for this state
+
+
+def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tuple[tuple[Handler, ...], tuple[Handler, ...]]:
+    """The handlers whose legal actions `Hand.legal` lists, in its order:
+    normally, and while a fresh deal is asked for (then only looking, the
+    answers and, on a scoresheet, a misdeal). Turns and challenges carry
+    what the table saw on a scoresheet, so they are listed on dealt hands only."""
+    key = (real, mode, pretty, discard)
+    if key not in _LISTINGS:
+        courts = () if mode is None else (EXCHANGE,)
+        if courts and not real:
+            courts += {"turn": (TURN,), "challenge": (CHALLENGE,)}.get(mode, ())
+        asking = (REDEAL,) if pretty else ()
+        if real:
+            normal, asked = (KNOCK, HOLD, PASS, WIN, PENALTY, *courts, *asking), (PENALTY, AGREE, REFUSE)
+        else:
+            normal, asked = (LOOK, KNOCK, HOLD, PASS, *courts, *asking, PLAY, *((DISCARD,) if discard else ())), (LOOK, AGREE, REFUSE)
+        _LISTINGS[key] = (normal, asked)
+    return _LISTINGS[key]
+
+
 class Hand:
     def __init__(self, rules: Rules, marks, dealer: int, cards, *, discard: int = 0, setup: Setup | None = None, stock=None):
         """`marks[i] == 0` means seat i is out of the game; `cards` is a list
@@ -79,44 +113,41 @@ class Hand:
         self.dealt = list(setup.dealt)
         self.in_hand = list(self.dealt)
         self.n_in = sum(self.dealt)
-        self.forehand = self.next_in(dealer)
+        self.forehand = self.leader = self.next_in(dealer)
         self.cards = None if cards is None else [list(c) for c in cards]
+        self.stock = None if cards is None else list(stock or [])
         self.looked = [False] * n
-        self.value = setup.value
-        self.last_knocker: int | None = None
-        self.responders: list[int] = []
-        self.round_knocker: int | None = None
-        self.round_old = 0
-        self.answers: list[tuple[int, str]] = []
         self.losses: list[int | None] = [None] * n
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
-        self.leader = self.forehand
         self.discard_left = [discard if d else 0 for d in self.dealt] if discard else None
         self.discarded: list[list[Card]] = [[] for _ in range(n)]
         self.winner: int | None = None
         self.reason: str | None = None
         self.void = False
-        self.round_auto = False  # the open knock round is the hammer's
-        # Four courts (per seat): the discards of an exchange ([] on a
-        # scoresheet), what was turned of them (index, card, turner), whether
-        # the check is over, and a challenge (challenger, right, cards shown).
-        self.stock = None if cards is None else list(stock or [])
-        self.exchanged: list[list[Card] | None] = [None] * n
-        self.turned: list[list[tuple[int | None, Card, int]]] = [[] for _ in range(n)]
-        self.checked = [False] * n
-        self.challenges: list[tuple[int, bool, tuple[Card, ...]] | None] = [None] * n
-        self.penalties = [0] * n  # extra marks lost (turned discards), booked with the result
-        # Pretty ones: who asked, who still has to answer, the answers.
-        self.redeal_asker: int | None = None
-        self.redeal_waiting: list[int] = []
-        self.redeal_answers: list[tuple[int, str]] = []
-        self.redeal_asked = [False] * n
-        self.redealer: int | None = None
+        self._start_knocks()
+        # The regional variants' state exists only where they are played.
+        self.courts = None if rules.four_courts == "none" else Courts(n, rules.four_courts)
+        self.pretty_ones = PrettyOnes(n) if rules.pretty_ones else None
+        mode = None if self.courts is None else self.courts.mode
+        self._listing, self._listing_asked = _listings(self.real, mode, rules.pretty_ones, bool(discard))
         # (action, auto, value after): the hand's full history, automatic
         # actions included; records leave the automatic ones out.
         self.log: list[tuple[Action, bool, int]] = []
+        self._turn: int | None | object = _UNKNOWN
         self._hammer()
+
+    def _start_knocks(self) -> None:
+        """The value, the last knock and the open round of answers to it:
+        who knocked, from which value, whether it was the hammer's, who still
+        answers (in turn) and the answers so far."""
+        self.value = self.setup.value
+        self.last_knocker: int | None = None
+        self.round_knocker: int | None = None
+        self.round_old = 0
+        self.round_auto = False
+        self.responders: list[int] = []
+        self.answers: list[tuple[int, str]] = []
 
     # --- small queries -------------------------------------------------
     def next_in(self, seat: int) -> int:
@@ -141,11 +172,32 @@ class Hand:
     def over(self) -> bool:
         return self.winner is not None or self.void
 
+    @property
+    def turned(self) -> list[list[tuple]]:
+        """Four courts: per seat, the discards turned up so far (index, card,
+        turner); empty lists where the variant is off. The view's log shows
+        the card a turn brought up from here."""
+        return self.courts.turned if self.courts is not None else [[] for _ in range(self.n)]
+
+    def redeal_due(self) -> list[int]:
+        """Pretty ones: the seats still to answer a request for a fresh
+        deal, in turn ([] when none is open)."""
+        return self.pretty_ones.waiting if self.pretty_ones is not None else []
+
+    def discarding(self) -> bool:
+        """Cards are still to be laid away before the first trick."""
+        return bool(self.discard_left) and any(self.discard_left)
+
     def to_play(self) -> int | None:
         """The seat due to play a card, or None (answers pending, hand over)."""
-        if self.winner is not None or self.void or self.responders or self.redeal_waiting or self.real:
-            return None
-        if self.discard_left and any(self.discard_left):
+        # Asked for every seat's legal actions: found once per state (`do`,
+        # the only way the state changes, forgets it).
+        if self._turn is _UNKNOWN:
+            self._turn = self._find_turn()
+        return self._turn
+
+    def _find_turn(self) -> int | None:
+        if self.winner is not None or self.void or self.responders or self.real or self.redeal_due() or self.discarding():
             return None
         trick = self.trick
         if not trick:
@@ -164,226 +216,55 @@ class Hand:
         everyone who still has to discard."""
         if self.over:
             return []
-        if self.responders:
-            return [self.responders[0]]
-        if self.redeal_waiting:
-            return [self.redeal_waiting[0]]
-        if self.discard_left and any(self.discard_left):
+        waiting = self.responders or self.redeal_due()
+        if waiting:
+            return [waiting[0]]
+        if self.discarding():
             return [s for s in range(self.n) if self.discard_left[s]]
         t = self.to_play()
         return [] if t is None else [t]
 
-    # --- validation ------------------------------------------------------
+    # --- the two paths -----------------------------------------------------
     def check(self, action: Action) -> None:
-        """Raise IllegalAction if `action` may not be applied now."""
-        s = action.seat - 1
-        typ = action.type
+        """Validate outside input: raise IllegalAction (the rule broken) or
+        InvalidAction (a field this hand cannot take) if `action` may not be
+        taken now. Changes nothing."""
         if self.over:
             raise IllegalAction("hand_over")
-        if typ in REAL_ONLY and not self.real:
-            raise IllegalAction(typ + "_real_only")
-        if typ == "penalty" and action.kind == "misdeal":
-            if not self.dealt[s]:
-                raise IllegalAction("not_in_hand", seat=s + 1)
-            return
-        if not self.in_hand[s]:
-            raise IllegalAction("not_in_hand", seat=s + 1)
-        if self.redeal_waiting and typ not in ("agree", "refuse", "look"):
-            raise IllegalAction("redeal_pending", due=self.redeal_waiting[0] + 1)
-        if typ == "look":
-            if self.real:
-                raise IllegalAction("not_real_cards")
-            if self.looked[s]:
-                raise IllegalAction("already_looked")
-            if self.rules.hammer_answer_unseen and self.round_auto and s in self.responders:
-                raise IllegalAction("hammer_answer_unseen")
-            return
-        if typ in ("exchange", "turn", "challenge", "redeal"):
-            if self.responders:
-                raise IllegalAction("answer_first", due=self.responders[0] + 1)
-            getattr(self, "_check_" + typ)(s, action)
-            return
-        if typ in ("agree", "refuse"):
-            if not self.redeal_waiting:
-                raise IllegalAction("no_redeal_question")
-            if self.redeal_waiting[0] != s:
-                raise IllegalAction("not_your_redeal_answer", due=self.redeal_waiting[0] + 1, seat=s + 1)
-            return
-        if typ == "knock":
-            self._check_knock(s, action)
-            return
-        if typ in ("hold", "pass"):
-            if self.responders:
-                if self.responders[0] != s:
-                    raise IllegalAction("not_your_answer", due=self.responders[0] + 1, seat=s + 1)
-                return
-            if typ == "pass" and self.rules.free_pass:
-                return
-            raise IllegalAction("no_knock_to_answer" if typ == "hold" else "pass_needs_knock")
-        if typ == "play":
-            if self.real:
-                raise IllegalAction("not_real_cards")
-            if self.responders:
-                raise IllegalAction("answer_first", due=self.responders[0] + 1)
-            if self.discard_left and any(self.discard_left):
-                raise IllegalAction("discard_first", count=self.rules.discard)
-            due = self.to_play()
-            if due != s:
-                raise IllegalAction("not_your_turn", due=due + 1, seat=s + 1)
-            card = action.card
-            hand = self.cards[s]
-            if card not in hand:
-                raise IllegalAction("card_not_held", card=str(card))
-            if self.trick:
-                led = self.trick[0][1].suit
-                if card.suit != led and any(c.suit == led for c in hand):
-                    raise IllegalAction("must_follow", suit=SUIT_SYMBOLS[led])
-            return
-        if typ == "discard":
-            if not self.discard_left or not self.discard_left[s]:
-                raise IllegalAction("no_discard")
-            if action.card not in self.cards[s]:
-                raise IllegalAction("card_not_held", card=str(action.card))
-            return
-        if typ == "win":
-            if self.responders:
-                raise IllegalAction("win_during_answers")
-            return
-        # penalty renege / lead_out_of_turn: any player still in the hand
+        HANDLERS[action.type].check(self, action.seat - 1, action)
 
-    def _check_knock(self, s: int, action: Action) -> None:
-        rules = self.rules
-        if action.blind and not self.real:
-            # A dealt hand knows who has looked; only the scoresheet is told.
-            raise InvalidAction("bad_action", detail="'blind' is only written for knocks on a scoresheet hand")
-        if not self.knocking:
-            raise IllegalAction("no_knocking")
-        if self.responders:
-            raise IllegalAction("knock_during_answers")
-        if self.last_knocker == s:
-            raise IllegalAction("knock_twice")
-        if self.value >= rules.max_value:
-            raise IllegalAction("knock_max", max=rules.max_value)
-        if rules.knock_by == "lead" and not self.real:
-            # Sebbe Schröhm: only the player about to lead a trick raises;
-            # whoever held the last raise may raise again (2 -> 3).
-            on_lead = not self.trick and self.leader == s
-            held = rules.holder_may_knock and (s, "hold") in self.answers
-            if not (on_lead or held):
-                raise IllegalAction("raise_not_on_lead")
-        new = self.value + 1
-        looked = (not action.blind) if self.real else self.looked[s]
-        code = rules.knock_allowed(self.marks[s], new, looked)
-        if code is not None:
-            raise IllegalAction(code, marks=self.marks[s], value=new, max=rules.max_value if code == "knock_max" else rules.blind_max)
-
-    # --- the trusted path ------------------------------------------------
     def do(self, action: Action, auto: bool = False) -> None:
-        s = action.seat - 1
-        typ = action.type
-        if typ == "play":
-            self.cards[s].remove(action.card)
-            self.looked[s] = True
-            self.trick.append((s, action.card))
-            self._log(action, auto)
-            self._settle()
-            return
-        if typ == "look":
-            self.looked[s] = True
-        elif typ == "knock":
-            old = self.value
-            self.value = old + 1
-            self.round_auto = auto
-            self.last_knocker = s
-            self.round_knocker = s
-            self.round_old = old
-            self.answers = []
-            self.responders = self.others_from(s)
-        elif typ == "hold":
-            self.responders.pop(0)
-            self.answers.append((s, "hold"))
-        elif typ == "pass":
-            if self.responders:
-                self.responders.pop(0)
-                self.answers.append((s, "pass"))
-                loss = self.rules.pass_loss or self.round_old
-            else:
-                loss = self.value
-            self._log(action, auto)
-            self._leave(s, loss)
-            if not self.over and not self.responders:
-                self._settle()
-            return
-        elif typ == "discard":
-            self.cards[s].remove(action.card)
-            self.discarded[s].append(action.card)
-            self.discard_left[s] -= 1
-        elif typ == "win":
-            self.winner, self.reason = s, "declared"
-            self.responders = []
-        elif typ == "exchange":
-            self.looked[s] = True
-            if self.real:
-                self.exchanged[s] = []
-            else:
-                k = len(self.cards[s])
-                self.exchanged[s] = self.cards[s]
-                self.cards[s] = self.stock[:k]
-                del self.stock[:k]
-        elif typ == "turn":
-            t = action.target - 1
-            card = action.card if self.real else self.exchanged[t][action.index - 1]
-            self.turned[t].append((action.index, card, s))
-            if not card.is_court:
-                self.penalties[t] += self.rules.turn_penalty
-                self.checked[t] = True
-            elif len(self.turned[t]) == self._exchange_size(t):
-                self.penalties[s] += self.rules.turn_penalty
-                self.checked[t] = True
-        elif typ == "challenge":
-            t = action.target - 1
-            shown = tuple(action.cards) if self.real else tuple(self.exchanged[t])
-            right = not all(c.is_court for c in shown)
-            self.challenges[t] = (s, right, shown)
-            self.checked[t] = True
-            self._log(action, auto)
-            self._leave(t if right else s, self.rules.challenge_penalty)
-            if not self.over and not self.responders:
-                self._settle()
-            return
-        elif typ == "redeal":
-            self.redeal_asked[s] = True
-            self.redeal_asker = s
-            self.redeal_answers = []
-            self.redeal_waiting = self.others_from(s)
-        elif typ == "agree":
-            self.redeal_waiting.pop(0)
-            self.redeal_answers.append((s, "agree"))
-            if not self.redeal_waiting:
-                self.void, self.reason, self.redealer = True, "redeal", self.redeal_asker
-        elif typ == "refuse":
-            self.redeal_waiting = []
-            self.redeal_answers.append((s, "refuse"))
-        elif typ == "penalty":
-            self._log(action, auto)
-            if action.kind == "misdeal":
-                self.void, self.reason = True, "void"
-                self.responders = []
-            else:
-                # Failing to follow costs the value when noticed; leading out
-                # of turn costs 1, as for a passer (rule 11).
-                self._leave(s, self.value if action.kind == "renege" else 1)
-                if not self.over and not self.responders:
-                    self._settle()
-            return
-        self._log(action, auto)
-        if typ == "hold" and not self.responders:
-            self._settle()
-
-    def _log(self, action: Action, auto: bool) -> None:
+        """Take `action` without validating it: the trusted path. The action
+        must come from `legal()` (or have passed `check`); anything else
+        leaves the hand in a state no game can reach. `auto` marks the
+        engine's own actions (the hammer's knock), which records leave out."""
+        HANDLERS[action.type].do(self, action.seat - 1, action, auto)
+        self._turn = _UNKNOWN
         self.log.append((action, auto, self.value))
+        if self.trick and not self.responders and not self.over:
+            self._settle()
 
-    def _leave(self, s: int, loss: int) -> None:
+    def legal(self, s: int) -> list[Action]:
+        """Every action seat `s` (0-based) may take now, in a fixed order:
+        look, knock, hold, pass, win, penalties, four courts, pretty ones,
+        then cards to play or lay away (bots and seeded games rely on it)."""
+        if self.winner is not None or self.void or not self.dealt[s]:
+            return []
+        seat = s + 1
+        if not self.in_hand[s]:
+            # Out of the hand, a scoresheet player may still report a misdeal
+            # (anyone dealt in, docs/RULES.md).
+            return [memo(seat, "penalty", kind="misdeal")] if self.real else []
+        out: list[Action] = []
+        asked = self.pretty_ones is not None and self.pretty_ones.waiting
+        for handler in self._listing_asked if asked else self._listing:
+            handler.legal(self, s, seat, out)
+        return out
+
+    # --- what actions share --------------------------------------------------
+    def leave(self, s: int, loss: int) -> None:
+        """Seat `s` leaves the hand losing `loss` (a pass, a penalty, a lost
+        challenge); the last one left wins."""
         self.in_hand[s] = False
         self.losses[s] = loss
         self.n_in -= 1
@@ -399,76 +280,6 @@ class Hand:
         if not self.trick and self.leader == s:
             self.leader = self._lead_after_pass(s)
 
-    def _exchange_size(self, t: int) -> int:
-        return self.setup.cards if self.real else len(self.exchanged[t])
-
-    def _check_exchange(self, s: int, action: Action) -> None:
-        rules = self.rules
-        if rules.four_courts == "none":
-            raise IllegalAction("exchange_not_allowed")
-        if self.exchanged[s] is not None:
-            raise IllegalAction("exchange_once")
-        if self.real:
-            return  # the scoresheet only notes that it happened
-        if self.trick or self.tricks:
-            raise IllegalAction("exchange_not_allowed")
-        if rules.four_courts == "exchange" and not all(c.is_court for c in self.cards[s]):
-            # Made openly: only a genuine four courts. ("turn"/"challenge":
-            # face down, so any hand; the opponents' check keeps it honest.)
-            raise IllegalAction("exchange_not_allowed")
-        if len(self.stock) < len(self.cards[s]):
-            raise IllegalAction("exchange_no_stock")
-
-    def _check_turn(self, s: int, action: Action) -> None:
-        t = action.target - 1
-        if self.rules.four_courts != "turn" or t >= self.n or t == s or self.exchanged[t] is None:
-            raise IllegalAction("turn_not_allowed")
-        if self.checked[t]:
-            raise IllegalAction("turn_done")
-        if self.real:
-            if action.card is None:
-                raise InvalidAction("bad_action", detail="on a scoresheet hand a turn names the card turned up, not an index")
-            if any(c == action.card for _, c, _ in self.turned[t]):
-                raise InvalidAction("bad_action", detail=f"{action.card} was already turned")
-            return
-        if action.index is None:
-            raise InvalidAction("bad_action", detail="on a dealt hand a turn names the index of a face-down discard, not a card")
-        if not 1 <= action.index <= len(self.exchanged[t]) or any(i == action.index for i, _, _ in self.turned[t]):
-            raise IllegalAction("turn_face_down", count=len(self.exchanged[t]))
-
-    def _check_challenge(self, s: int, action: Action) -> None:
-        t = action.target - 1
-        if self.rules.four_courts != "challenge" or t >= self.n or t == s or self.exchanged[t] is None or not self.in_hand[t]:
-            raise IllegalAction("challenge_not_allowed")
-        if self.challenges[t] is not None:
-            raise IllegalAction("challenge_once")
-        if self.real:
-            cards = action.cards
-            if cards is None or len(cards) != self.setup.cards or len(set(cards)) != len(cards):
-                raise InvalidAction("bad_action", detail=f"on a scoresheet hand a challenge lists the {self.setup.cards} uncovered cards")
-        elif action.cards is not None:
-            raise InvalidAction("bad_action", detail="on a dealt hand a challenge names no cards (the engine uncovers them)")
-
-    def _check_redeal(self, s: int, action: Action) -> None:
-        rules = self.rules
-        if not rules.pretty_ones or not self.setup.scored:
-            raise IllegalAction("redeal_not_allowed")
-        if self.redeal_asked[s]:
-            raise IllegalAction("redeal_once")
-        everyone_hammer = all(self.marks[p] == rules.hammer_marks for p in range(self.n) if self.dealt[p])
-        untouched = self.in_hand == self.dealt and not self.trick and not self.tricks
-        if not (everyone_hammer and untouched):
-            raise IllegalAction("redeal_not_allowed")
-
-    def next_dealer(self) -> int:
-        """Who deals the next hand: the winner; after a fresh deal asked for
-        (pretty ones) the one who asked; after a misdeal the same dealer."""
-        if self.winner is not None:
-            return self.winner
-        if self.redealer is not None:
-            return self.redealer
-        return self.dealer
-
     def _lead_after_pass(self, s: int) -> int:
         if self.rules.lead_after_pass == "highest_card" and self.tricks:
             # Marienheide: the holder of the highest card on the table leads,
@@ -480,10 +291,7 @@ class Hand:
 
     def _settle(self) -> None:
         """Close the trick once everyone still in the hand has played to it."""
-        trick = self.trick
-        if not trick or self.responders:
-            return
-        in_hand = self.in_hand
+        trick, in_hand = self.trick, self.in_hand
         played = 0
         for p, _ in trick:
             if in_hand[p]:
@@ -511,111 +319,20 @@ class Hand:
         seat = self.forehand
         for _ in range(self.n):
             if self.in_hand[seat] and self.marks[seat] == rules.hammer_marks:
-                self.do(Action(seat + 1, "knock"), auto=True)
+                self.do(KNOCK.plain(seat + 1), auto=True)
                 return
             seat = (seat + 1) % self.n
 
-    # --- enumeration -----------------------------------------------------
-    def legal(self, s: int) -> list[Action]:
-        """Every action seat `s` (0-based) may take now."""
-        if self.over or not self.dealt[s]:
-            return []
-        seat = s + 1
-        out: list[Action] = []
-        if not self.in_hand[s]:
-            # Out of the hand, a scoresheet player may still report a misdeal
-            # (anyone dealt in, docs/RULES.md); `check` accepts it.
-            if self.real:
-                a = Action(seat, "penalty", kind="misdeal")
-                try:
-                    self.check(a)
-                except IllegalAction:
-                    return out
-                out.append(a)
-            return out
-        if self.real:
-            candidates = [Action(seat, "knock"), Action(seat, "knock", blind=True), Action(seat, "hold"), Action(seat, "pass"), Action(seat, "win")]
-            candidates += [Action(seat, "penalty", kind=k) for k in ("renege", "lead_out_of_turn", "misdeal")]
-            candidates += self._variant_candidates(s)
-        else:
-            candidates = [Action(seat, "look"), Action(seat, "knock"), Action(seat, "hold"), Action(seat, "pass")]
-            candidates += self._variant_candidates(s)
-            if self.to_play() == s:
-                hand = self.cards[s]
-                if self.trick:
-                    led = self.trick[0][1].suit
-                    follow = [c for c in hand if c.suit == led]
-                    playable = follow or hand
-                else:
-                    playable = hand
-                out_cards = [Action(seat, "play", c) for c in playable]
-            else:
-                out_cards = []
-            if self.discard_left and self.discard_left[s]:
-                out_cards += [Action(seat, "discard", c) for c in self.cards[s]]
-            for a in candidates:
-                try:
-                    self.check(a)
-                except IllegalAction:
-                    continue
-                out.append(a)
-            return out + out_cards
-        for a in candidates:
-            try:
-                self.check(a)
-            except IllegalAction:
-                continue
-            out.append(a)
-        return out
-
-    def _variant_candidates(self, s: int) -> list[Action]:
-        """Four courts and pretty ones; a scoresheet's turns and challenges
-        carry what the table saw, so they are not enumerated there."""
-        rules, seat, out = self.rules, s + 1, []
-        if rules.four_courts != "none" and self.exchanged[s] is None:
-            out.append(Action(seat, "exchange"))
-        if not self.real:
-            for t in range(self.n):
-                if t == s or self.exchanged[t] is None:
-                    continue
-                if rules.four_courts == "turn" and not self.checked[t]:
-                    done = {i for i, _, _ in self.turned[t]}
-                    out += [Action(seat, "turn", target=t + 1, index=k) for k in range(1, len(self.exchanged[t]) + 1) if k not in done]
-                elif rules.four_courts == "challenge":
-                    out.append(Action(seat, "challenge", target=t + 1))
-        if rules.pretty_ones:
-            out += [Action(seat, "redeal"), Action(seat, "agree"), Action(seat, "refuse")]
-        return out
-
-    def card_entries(self, s: int) -> list[dict]:
-        """On a scoresheet hand, the turns and challenges seat s (0-based)
-        may enter now. They name cards the table saw, so they are offered as
-        templates: the app asks for `count` cards out of `choices` and sends
-        the action with them (`card` for a turn, `cards` for a challenge)."""
-        if not self.real or self.over or not self.dealt[s] or not self.in_hand[s]:
-            return []
-        out = []
-        for t in range(self.n):
-            if t == s or self.exchanged[t] is None:
-                continue
-            if self.rules.four_courts == "turn":
-                taken = {c for _, c, _ in self.turned[t]}
-                choices = [c for c in DECK if c not in taken]
-                probe, typ, count = Action(s + 1, "turn", target=t + 1, card=choices[0]), "turn", 1
-            elif self.rules.four_courts == "challenge":
-                choices = list(DECK)
-                count = self.setup.cards
-                probe, typ = Action(s + 1, "challenge", target=t + 1, cards=tuple(DECK[:count])), "challenge"
-            else:
-                continue
-            try:
-                self.check(probe)
-            except (IllegalAction, InvalidAction):
-                continue
-            out.append({"seat": s + 1, "type": typ, "target": t + 1, "count": count, "choices": [str(c) for c in choices]})
-        return out
-
     # --- outcome -----------------------------------------------------------
+    def next_dealer(self) -> int:
+        """Who deals the next hand: the winner; after a fresh deal asked for
+        (pretty ones) the one who asked; after a misdeal the same dealer."""
+        if self.winner is not None:
+            return self.winner
+        if self.pretty_ones is not None and self.pretty_ones.redealer is not None:
+            return self.pretty_ones.redealer
+        return self.dealer
+
     def result(self) -> HandResult | None:
         if self.void:
             return HandResult(None, self.reason or "void", self.value, (0,) * self.n, self.marks)
@@ -623,15 +340,29 @@ class Hand:
             return None
         if not self.setup.scored:
             return HandResult(self.winner, self.reason, self.value, (0,) * self.n, self.marks)
-        losses = []
-        for s in range(self.n):
-            if not self.dealt[s]:
-                losses.append(0)
-            elif s == self.winner:
-                losses.append(self.penalties[s])
-            elif self.losses[s] is not None:
-                losses.append(self.losses[s] + self.penalties[s])
-            else:
-                losses.append(self.value + self.penalties[s])
+        losses = tuple(self._loss(s) for s in range(self.n))
         after = tuple(max(0, m - l) for m, l in zip(self.marks, losses))
-        return HandResult(self.winner, self.reason, self.value, tuple(losses), after)
+        return HandResult(self.winner, self.reason, self.value, losses, after)
+
+    def _loss(self, s: int) -> int:
+        """Seat `s`'s loss in a decided hand: none if not dealt in; a player
+        who left the hand what they lost then; every other loser the stake;
+        plus, for anyone, the marks lost to turned discards (four courts)."""
+        if not self.dealt[s]:
+            return 0
+        extra = self.courts.penalties[s] if self.courts is not None else 0
+        if s == self.winner:
+            return extra
+        if self.losses[s] is not None:
+            return self.losses[s] + extra
+        return self._stake(s) + extra
+
+    def _stake(self, s: int) -> int:
+        """What a loser who stayed in to the end loses: the hand's value.
+        With `raiser_loss` (Sebbe Schröhm) the raiser — who made the hand's
+        last raise — loses only that much (never more than the value) when a
+        holder wins; the holders who lost still lose the value."""
+        cap = self.rules.raiser_loss
+        if cap and s == self.last_knocker:
+            return min(cap, self.value)
+        return self.value

@@ -85,6 +85,10 @@ class Rules:
     # What a player who passes on a knock loses: 0 = the value before the
     # knock (rule 5); n > 0 = always n.
     pass_loss: int = 0
+    # Sebbe Schröhm: when a holder wins, the raiser (who made the hand's
+    # last raise) loses only this much instead of the value; the holders
+    # who lose still lose the value. 0 = off: every loser loses the value.
+    raiser_loss: int = 0
     # Four courts: "exchange" — a hand of four court cards may be exchanged
     # for cards from the stock before the first card is played; "turn"
     # (Wipperfürth) and "challenge" (Eifel): the exchange is made face down,
@@ -155,7 +159,7 @@ class Rules:
         "start_marks": (1, 99), "start_value": (1, 99), "max_value": (1, 99),
         "cards_per_hand": (1, 16), "discard": (0, 15),
         "blind_max": (0, 99), "hammer_marks": (1, 99), "hammer_start_value": (0, 99),
-        "win_bonus": (0, 99), "pass_loss": (0, 99), "turn_penalty": (0, 99), "challenge_penalty": (0, 99),
+        "win_bonus": (0, 99), "pass_loss": (0, 99), "raiser_loss": (0, 99), "turn_penalty": (0, 99), "challenge_penalty": (0, 99),
         "series_games": (1, 99), "tournament_series": (1, 99),
         "hangeln_cards": (1, 16), "hangeln_discard": (0, 15), "playoff_cards": (1, 16),
     }
@@ -282,6 +286,7 @@ PRESETS: dict[str, Rules] = {
         holder_may_knock=True,
         max_value=3,
         pass_loss=1,
+        raiser_loss=1,
         hammer=False,
         hammer_start_value=2,
         four_courts="exchange",

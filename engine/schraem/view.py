@@ -13,14 +13,17 @@ def _cards_json(trick, in_hand, dead_when_out: bool):
 def _exchanges(hand, s: int | None) -> list[dict]:
     """Four courts: who exchanged; turned or uncovered discards are public,
     the face-down ones only their owner sees."""
+    courts = hand.courts
+    if courts is None:
+        return []
     out = []
     for t in range(hand.n):
-        discards = hand.exchanged[t]
+        discards = courts.exchanged[t]
         if discards is None:
             continue
-        e = {"seat": t + 1, "turned": [{"index": i, "card": str(c), "seat": p + 1} for i, c, p in hand.turned[t]], "checked": hand.checked[t], "challenge": None}
-        e["face_down"] = (hand.setup.cards if hand.real else len(discards)) - len(hand.turned[t])
-        ch = hand.challenges[t]
+        e = {"seat": t + 1, "turned": [{"index": i, "card": str(c), "seat": p + 1} for i, c, p in courts.turned[t]], "checked": courts.checked[t], "challenge": None}
+        e["face_down"] = courts.size(hand, t) - len(courts.turned[t])
+        ch = courts.challenges[t]
         if ch is not None:
             e["challenge"] = {"seat": ch[0] + 1, "right": ch[1], "cards": [str(c) for c in ch[2]]}
             e["face_down"] = 0
@@ -56,7 +59,7 @@ def _players(game: Game, hand) -> list[dict]:
             # must not show it as a pass); `penalty_marks`: what the seat
             # has been charged on top (a turned numeral, a wrong turn).
             "penalty": _penalty_kind(hand, i),
-            "penalty_marks": hand.penalties[i] if hand is not None else 0,
+            "penalty_marks": hand.courts.penalties[i] if hand is not None and hand.courts is not None else 0,
         })
     return out
 
@@ -69,7 +72,7 @@ def _penalty_kind(hand, i: int) -> str | None:
     for a, _, _ in hand.log:
         if a.type == "penalty" and a.seat == i + 1 and a.kind != "misdeal":
             return a.kind
-    for t, ch in enumerate(hand.challenges):
+    for t, ch in enumerate(hand.courts.challenges if hand.courts is not None else ()):
         if ch is not None and (t if ch[1] else ch[0]) == i:
             return "challenge"
     return None
@@ -151,11 +154,12 @@ def _hand_facts(out: dict, hand, s: int | None) -> None:
             "to_answer": hand.responders[0] + 1,
             "answers": [{"seat": p + 1, "answer": a} for p, a in hand.answers],
         }
-    if hand.redeal_waiting or hand.redeal_answers:
+    pretty = hand.pretty_ones
+    if pretty is not None and (pretty.waiting or pretty.answers):
         out["redeal"] = {
-            "asker": hand.redeal_asker + 1,
-            "to_answer": hand.redeal_waiting[0] + 1 if hand.redeal_waiting else None,
-            "answers": [{"seat": p + 1, "answer": a} for p, a in hand.redeal_answers],
+            "asker": pretty.asker + 1,
+            "to_answer": pretty.waiting[0] + 1 if pretty.waiting else None,
+            "answers": [{"seat": p + 1, "answer": a} for p, a in pretty.answers],
         }
     out["exchanges"] = _exchanges(hand, s)
 

@@ -42,13 +42,15 @@ def visible_to(game: Game, seat: int) -> set[str]:
     for trick, _w in hand.tricks:
         out |= {str(c) for _p, c in trick}
     out |= {str(c) for _p, c in hand.trick}
-    out |= {str(c) for c in getattr(hand, "discarded", [[]] * hand.n)[s]}
-    exchanged = getattr(hand, "exchanged", None)
-    if exchanged and exchanged[s]:
-        out |= {str(c) for c in exchanged[s]}
-    for turned in getattr(hand, "turned", []):
+    out |= {str(c) for c in hand.discarded[s]}
+    courts = hand.courts  # four courts: None where the variant is off
+    if courts is None:
+        return out
+    if courts.exchanged[s]:
+        out |= {str(c) for c in courts.exchanged[s]}
+    for turned in courts.turned:
         out |= {str(c) for _i, c, _p in turned}
-    for ch in getattr(hand, "challenges", []):
+    for ch in courts.challenges:
         if ch is not None:
             out |= {str(c) for c in ch[2]}
     return out

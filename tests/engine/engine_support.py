@@ -57,27 +57,11 @@ def real_game(n: int = 4, preset: str = "rheinland", marks=None, dealer: int | N
     return game
 
 
-_SHORT = re.compile(r"^\s*(\d+)\s+(\w+)(?:\s+(\S+))?\s*$")
-
-
-def action(text_or_obj) -> dict:
-    """"2 knock", "1 play 10H", "3 penalty renege", "1 knock blind" -> JSON."""
-    if not isinstance(text_or_obj, str):
-        return text_or_obj  # already JSON (or deliberately malformed)
-    m = _SHORT.match(text_or_obj)
-    if not m:
-        return text_or_obj  # a malformed action on purpose
-    seat, typ, extra = int(m.group(1)), m.group(2), m.group(3)
-    obj = {"seat": seat, "type": typ}
-    if typ in ("play", "discard"):
-        obj["card"] = extra
-    elif typ == "penalty":
-        obj["kind"] = extra
-    elif typ == "knock" and extra == "blind":
-        obj["blind"] = True
-    else:
-        assert extra is None, text_or_obj
-    return obj
+def action(act) -> dict:
+    """An action written in the text notation (`Action.parse`: "2:knock",
+    "1:play:10H", "3:penalty:renege", "1:knock:blind") as the JSON the
+    bridge sends; JSON objects pass through unchanged."""
+    return Action.parse(act).to_json() if isinstance(act, str) else act
 
 
 def play(game: Game, *actions):
@@ -105,12 +89,13 @@ def snapshot(game: Game) -> str:
     )
 
 
-def refused(game: Game, act, code: str | None = None, exc=IllegalAction):
+def refused(game: Game, act, code: str | None = None, exc=IllegalAction, raw: bool = False):
     """Assert `act` is refused with `exc` (and rule `code`) and that nothing
-    observable changed. Returns the exception."""
+    observable changed. Returns the exception. `raw`: hand `act` to the
+    game as it is (malformed input on purpose), not as text notation."""
     before = snapshot(game)
     with pytest.raises(exc) as info:
-        game.apply(action(act))
+        game.apply(act if raw else action(act))
     err = info.value
     assert isinstance(err, ValueError)
     if code is not None:
@@ -177,7 +162,7 @@ def play_out(game: Game, answer: str = "hold") -> None:
             return
         v = view(game, None)
         if v["response"] is not None:
-            play(game, f"{v['response']['to_answer']} {answer}")
+            play(game, f"{v['response']['to_answer']}:{answer}")
             continue
         seat = v["turn"]
         plays = [a for a in game.legal_actions(seat) if a.type == "play"]

@@ -18,19 +18,14 @@ from schraem.series import RengenSet, Series, Tournament
 from schraem.spielliste import game_csv, game_list, player_stats
 from schraem.transfer import import_table_result, series_for_ticket, table_result, table_ticket, tournament_id
 
-from engine_support import scaled
+from engine_support import action, scaled
 
 
 def act(game: Game, *texts: str) -> None:
-    """'1 knock', '2 hold', '3 pass', '4 win', '2 penalty renege', '1 knock blind'."""
+    """Apply actions in the text notation: '1:knock:blind', '2:hold',
+    '2:penalty:renege', '4:win'."""
     for text in texts:
-        seat, typ, *rest = text.split()
-        a = {"seat": int(seat), "type": typ}
-        if typ == "penalty":
-            a["kind"] = rest[0]
-        elif rest == ["blind"]:
-            a["blind"] = True
-        game.apply(a)
+        game.apply(action(text))
 
 
 def evening_game() -> Game:
@@ -38,17 +33,17 @@ def evening_game() -> Game:
     penalty, to the end."""
     g = Game(["Hubert", "Gerda", "Hans", "Anne"], "rheinland", dealer=4)
     g.deal(real=True)
-    act(g, "1 knock blind", "2 hold", "3 pass", "4 hold", "2 knock", "4 hold", "1 pass", "4 win")
+    act(g, "1:knock:blind", "2:hold", "3:pass", "4:hold", "2:knock", "4:hold", "1:pass", "4:win")
     # value 3: Gerda lost 3 -> 4, Hans passed at 1 -> 6, Hubert passed at 2 -> 5
     g.deal(real=True)
-    act(g, "2 penalty renege", "4 win")
+    act(g, "2:penalty:renege", "4:win")
     while not g.game_over:
         if g.hand_over:
             g.deal(real=True)
         elif g.due():
-            act(g, f"{g.due()[0]} hold")
+            act(g, f"{g.due()[0]}:hold")
         else:
-            act(g, "4 win")
+            act(g, "4:win")
     return g
 
 
@@ -80,17 +75,17 @@ def test_spielliste_as_csv():
 def two_hands() -> Game:
     g = Game(["Hubert", "Gerda", "Hans", "Anne"], "rheinland", dealer=4)
     g.deal(real=True)
-    act(g, "1 knock blind", "2 hold", "3 pass", "4 hold", "2 knock", "4 hold", "1 pass", "4 win")
+    act(g, "1:knock:blind", "2:hold", "3:pass", "4:hold", "2:knock", "4:hold", "1:pass", "4:win")
     g.deal(real=True)
-    act(g, "4 win")
+    act(g, "4:win")
     return g
 
 
 def test_correct_a_past_hand_shows_every_change_downstream():
     g = two_hands()
     # Hand 1 really went: Hans held too (and lost 3, not 1).
-    fixed = ["1 knock blind", "2 hold", "3 hold", "4 hold", "2 knock", "3 hold", "4 hold", "1 pass", "4 win"]
-    actions = [{"seat": int(t.split()[0]), "type": t.split()[1], **({"blind": True} if "blind" in t else {})} for t in fixed]
+    fixed = ["1:knock:blind", "2:hold", "3:hold", "4:hold", "2:knock", "3:hold", "4:hold", "1:pass", "4:win"]
+    actions = [action(t) for t in fixed]
     before = g.to_record()
     new, changes = correct_hand(g, 1, actions)
     assert g.to_record() == before  # nothing changed until the app commits
@@ -106,8 +101,8 @@ def test_a_correction_that_makes_a_later_hand_illegal_is_refused_with_the_reason
     record = g.to_record()
     # Had Hans held in hand 1 he would sit on the hammer sooner: a later
     # hand's "Anne wins" would come while his hammer knock is unanswered.
-    fixed = ["1 knock blind", "2 hold", "3 hold", "4 hold", "2 knock", "3 hold", "4 hold", "1 pass", "4 win"]
-    actions = [{"seat": int(t.split()[0]), "type": t.split()[1], **({"blind": True} if "blind" in t else {})} for t in fixed]
+    fixed = ["1:knock:blind", "2:hold", "3:hold", "4:hold", "2:knock", "3:hold", "4:hold", "1:pass", "4:win"]
+    actions = [action(t) for t in fixed]
     with pytest.raises(RecordError) as e:
         correct_hand(g, 1, actions)
     assert e.value.hand is not None and e.value.hand > 1 and e.value.rule in ("win_during_answers", "game_over")
@@ -136,9 +131,9 @@ def knock_out(g: Game, winner: int) -> None:
     g.deal(real=True)
     seat = 1
     while g.hand.value < 7:
-        act(g, f"{seat} knock", f"{3 - seat} hold")
+        act(g, f"{seat}:knock", f"{3 - seat}:hold")
         seat = 3 - seat
-    act(g, f"{winner} win")
+    act(g, f"{winner}:win")
 
 
 def test_correcting_a_series_game_replays_the_later_games_with_their_new_dealers():

@@ -51,11 +51,13 @@ def hidden_from(game: Game, seat: int | None) -> set[str]:
             out.update(str(c) for c in hand.cards[s])
         if s != me:
             out.update(str(c) for c in hand.discarded[s])
-    shown = {str(c) for t in hand.turned for _, c, _ in t}
-    shown |= {str(c) for ch in hand.challenges if ch is not None for c in ch[2]}
-    for s, cards in enumerate(hand.exchanged):
-        if cards and s != me:
-            out.update(str(c) for c in cards if str(c) not in shown)
+    courts = hand.courts  # four courts: None where the variant is off
+    if courts is not None:
+        shown = {str(c) for t in courts.turned for _, c, _ in t}
+        shown |= {str(c) for ch in courts.challenges if ch is not None for c in ch[2]}
+        for s, cards in enumerate(courts.exchanged):
+            if cards and s != me:
+                out.update(str(c) for c in cards if str(c) not in shown)
     # A card on the table is public whatever happened to it before.
     out -= {str(c) for _, c in hand.trick}
     out -= {str(c) for t, _ in hand.tricks for _, c in t}
@@ -179,3 +181,11 @@ def test_every_registered_preset_is_covered(test):
     covered = list(marks[0].args[1])
     assert sorted(covered) == sorted(Rules.preset_names())
     assert len(covered) == 9
+
+
+def test_a_discard_on_a_scoresheet_hand_is_refused_not_a_crash():
+    g = Game(["A", "B"], "rheinland", {"cards_per_hand": 10, "discard": 2}, dealer=2)
+    g.deal(real=True)
+    with pytest.raises(SchraemError) as e:
+        g.apply({"seat": 1, "type": "discard", "card": "10H"})
+    assert e.value.code == "not_real_cards"

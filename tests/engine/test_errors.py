@@ -13,7 +13,7 @@ import schraem
 from schraem.errors import MESSAGES, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from schraem.game import Game
 
-from engine_support import PRESETS, new_game, play, play_out, real_game, refused
+from engine_support import PRESETS, action, new_game, play, play_out, real_game, refused
 
 D4 = [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]]
 FOLLOW = [["10H", "9C", "8C", "7C"], ["9H", "10C", "8D", "7D"], ["10D", "9D", "10S", "9S"], ["KH", "JD", "8S", "7S"]]
@@ -74,34 +74,34 @@ def _d4(p):
 
 def _knocked(p):
     g = new_game(D4, p)
-    play(g, "2 knock")
+    play(g, "2:knock")
     return g
 
 
 def _held(p):
     g = new_game(D4, p)
-    play(g, "2 knock", "3 hold", "4 hold", "1 hold")
+    play(g, "2:knock", "3:hold", "4:hold", "1:hold")
     return g
 
 
 def _follow(p):
     g = new_game(FOLLOW, p)
-    play(g, "1 play 10H")
+    play(g, "1:play:10H")
     return g
 
 
 def _passed(p):
     g = new_game(D4, p)
-    play(g, "2 knock", "3 pass", "4 hold", "1 hold")
+    play(g, "2:knock", "3:pass", "4:hold", "1:hold")
     return g
 
 
 def _at_seven(p):
     g = new_game(D4, p)
-    play(g, "1 look", "2 look")
+    play(g, "1:look", "2:look")
     for step in range(6):
         k = 1 + step % 2
-        play(g, f"{k} knock", *[f"{(k + i - 1) % 4 + 1} hold" for i in range(1, 4)])
+        play(g, f"{k}:knock", *[f"{(k + i - 1) % 4 + 1}:hold" for i in range(1, 4)])
     return g
 
 
@@ -110,14 +110,14 @@ def _blind_limit(p):
     limit = 4 if p == "rheinland" else 3
     seat = 1
     while g.hand.value < limit:
-        play(g, f"{seat} knock", *[f"{(seat + i - 1) % 4 + 1} hold" for i in range(1, 4)])
+        play(g, f"{seat}:knock", *[f"{(seat + i - 1) % 4 + 1}:hold" for i in range(1, 4)])
         seat += 1
     return g
 
 
 def _three_marks_at_three(p):
     g = new_game(D4, p, marks=[3, 7, 7, 7])
-    play(g, "1 look", "2 knock", "3 hold", "4 hold", "1 hold", "3 knock", "4 hold", "1 hold", "2 hold")
+    play(g, "1:look", "2:knock", "3:hold", "4:hold", "1:hold", "3:knock", "4:hold", "1:hold", "2:hold")
     return g
 
 
@@ -129,7 +129,7 @@ def _over(p):
 
 def _game_over(p):
     g = new_game(D4[:2], p, marks=[1, 1], dealer=2)
-    play(g, "2 pass")
+    play(g, "2:pass")
     assert g.game_over
     return g
 
@@ -140,7 +140,7 @@ def _real(p):
 
 def _real_knocked(p):
     g = real_game(4, p)
-    play(g, "1 knock")
+    play(g, "1:knock")
     return g
 
 
@@ -149,36 +149,36 @@ def _no_hand(p):
 
 
 ILLEGAL = [
-    (_d4, "2 play 10C", "not_your_turn"),
-    (_d4, "1 play 10C", "card_not_held"),
-    (_d4, "2 hold", "no_knock_to_answer"),
-    (_d4, "1 win", "win_real_only"),
-    (_d4, "1 penalty renege", "penalty_real_only"),
-    (_d4, "1 penalty misdeal", "penalty_real_only"),
-    (_knocked, "3 knock", "knock_during_answers"),
-    (_knocked, "4 hold", "not_your_answer"),
-    (_knocked, "2 hold", "not_your_answer"),
-    (_knocked, "1 play 10H", "answer_first"),
-    (_held, "2 knock", "knock_twice"),
-    (_follow, "2 play 10C", "must_follow"),
-    (_follow, "3 play 10D", "not_your_turn"),
-    (_passed, "3 knock", "not_in_hand"),
-    (_passed, "3 look", "not_in_hand"),
-    (_passed, "3 pass", "not_in_hand"),
-    (_passed, "3 play 10D", "not_in_hand"),
-    (_at_seven, "3 knock", "knock_max"),
-    (_blind_limit, "4 knock", "knock_blind"),
-    (_three_marks_at_three, "1 knock", "knock_marks"),
-    (_over, "2 knock", "hand_over"),
-    (_over, "2 look", "hand_over"),
-    (_game_over, "1 knock", "game_over"),
-    (_real, "1 play 10H", "not_real_cards"),
-    (_real, "1 look", "not_real_cards"),
-    (_real, "1 hold", "no_knock_to_answer"),
-    (_real_knocked, "4 win", "win_during_answers"),
-    (_real_knocked, "3 hold", "not_your_answer"),
-    (_real_knocked, "3 knock blind", "knock_during_answers"),
-    (_no_hand, "1 knock", "no_hand"),
+    (_d4, "2:play:10C", "not_your_turn"),
+    (_d4, "1:play:10C", "card_not_held"),
+    (_d4, "2:hold", "no_knock_to_answer"),
+    (_d4, "1:win", "win_real_only"),
+    (_d4, "1:penalty:renege", "penalty_real_only"),
+    (_d4, "1:penalty:misdeal", "penalty_real_only"),
+    (_knocked, "3:knock", "knock_during_answers"),
+    (_knocked, "4:hold", "not_your_answer"),
+    (_knocked, "2:hold", "not_your_answer"),
+    (_knocked, "1:play:10H", "answer_first"),
+    (_held, "2:knock", "knock_twice"),
+    (_follow, "2:play:10C", "must_follow"),
+    (_follow, "3:play:10D", "not_your_turn"),
+    (_passed, "3:knock", "not_in_hand"),
+    (_passed, "3:look", "not_in_hand"),
+    (_passed, "3:pass", "not_in_hand"),
+    (_passed, "3:play:10D", "not_in_hand"),
+    (_at_seven, "3:knock", "knock_max"),
+    (_blind_limit, "4:knock", "knock_blind"),
+    (_three_marks_at_three, "1:knock", "knock_marks"),
+    (_over, "2:knock", "hand_over"),
+    (_over, "2:look", "hand_over"),
+    (_game_over, "1:knock", "game_over"),
+    (_real, "1:play:10H", "not_real_cards"),
+    (_real, "1:look", "not_real_cards"),
+    (_real, "1:hold", "no_knock_to_answer"),
+    (_real_knocked, "4:win", "win_during_answers"),
+    (_real_knocked, "3:hold", "not_your_answer"),
+    (_real_knocked, "3:knock:blind", "knock_during_answers"),
+    (_no_hand, "1:knock", "no_hand"),
 ]
 
 
@@ -191,12 +191,12 @@ def test_illegal_action_refused_state_unchanged(preset, setup, act, code):
     _fmt_ok(err)
     # game.check refuses the same way without applying
     with pytest.raises(IllegalAction) as e2:
-        g.check(act if isinstance(act, dict) else __import__("engine_support").action(act))
+        g.check(action(act))
     assert e2.value.code == code
 
 
 def test_rheinland_pass_without_knock():
-    err = refused(new_game(D4, "rheinland"), "2 pass", "pass_needs_knock")
+    err = refused(new_game(D4, "rheinland"), "2:pass", "pass_needs_knock")
     _fmt_ok(err)
 
 
@@ -216,8 +216,8 @@ MALFORMED = [
 @pytest.mark.parametrize("bad", MALFORMED, ids=[repr(b) for b in MALFORMED])
 def test_malformed_action_is_invalid_and_changes_nothing(preset, bad):
     g = new_game(D4, preset)
-    play(g, "1 play 10H")
-    err = refused(g, bad, exc=InvalidAction)
+    play(g, "1:play:10H")
+    err = refused(g, bad, exc=InvalidAction, raw=True)
     assert err.kind == "InvalidAction"
     _fmt_ok(err)
 
@@ -232,12 +232,12 @@ def test_malformed_scoresheet_actions(preset):
 
 def test_german_and_english_texts_of_a_rule_error():
     g = new_game(D4)
-    play(g, "2 knock", "3 hold", "4 hold", "1 hold")
-    err = refused(g, "2 knock", "knock_twice")
+    play(g, "2:knock", "3:hold", "4:hold", "1:hold")
+    err = refused(g, "2:knock", "knock_twice")
     assert "klopf" in err.de.lower() and "knock" in err.en.lower()
     g = new_game(FOLLOW)
-    play(g, "1 play 10H")
-    err = refused(g, "2 play 10C", "must_follow")
+    play(g, "1:play:10H")
+    err = refused(g, "2:play:10C", "must_follow")
     assert "♥" in err.de and "♥" in err.en and "Farbe" in err.de and "suit" in err.en
 
 

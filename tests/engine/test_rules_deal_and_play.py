@@ -31,7 +31,7 @@ def _trick_winner(preset: str, suit: str, lead: str, follow: str) -> int:
     c1 = [lead + suit] + [r + others[0] for r in ("10", "9", "8")]
     c2 = [follow + suit] + [r + others[1] for r in ("10", "9", "8")]
     g = new_game([c1, c2], preset, dealer=2)
-    play(g, f"1 play {lead}{suit}", f"2 play {follow}{suit}")
+    play(g, f"1:play:{lead}{suit}", f"2:play:{follow}{suit}")
     return view(g, None)["tricks"][0]["winner"]
 
 
@@ -55,7 +55,7 @@ def test_eight_players_whole_pack_ten_takes_the_trick(preset):
         if seat > 1:
             plays = [a.to_json()["card"] for a in g.legal_actions(seat) if a.type == "play"]
             assert plays == [hearts[seat - 1]]
-        play(g, f"{seat} play {hearts[seat - 1]}")
+        play(g, f"{seat}:play:{hearts[seat - 1]}")
     v = view(g, None)
     assert v["tricks"][0]["winner"] == 6
     assert v["turn"] == 6
@@ -137,9 +137,9 @@ def test_forehand_left_of_dealer_leads(preset):
     cards = [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]]
     g = new_game(cards, preset, dealer=1)
     assert view(g, None)["turn"] == 2 and g.due() == [2]
-    refused(g, "1 play 10H", "not_your_turn")
-    refused(g, "3 play 10D", "not_your_turn")
-    play(g, "2 play 10C")
+    refused(g, "1:play:10H", "not_your_turn")
+    refused(g, "3:play:10D", "not_your_turn")
+    play(g, "2:play:10C")
     assert g.due() == [3]
 
 
@@ -151,14 +151,14 @@ FOLLOW = [["10H", "9C", "8C", "7C"], ["9H", "10C", "8D", "7D"], ["10D", "9D", "1
 @pytest.mark.parametrize("preset", PRESETS)
 def test_follow_suit_if_you_can(preset):
     g = new_game(FOLLOW, preset, dealer=3)
-    play(g, "1 play 10H")
-    refused(g, "2 play 10C", "must_follow")
-    refused(g, "2 play 8D", "must_follow")
+    play(g, "1:play:10H")
+    refused(g, "2:play:10C", "must_follow")
+    refused(g, "2:play:8D", "must_follow")
     assert [a.to_json()["card"] for a in g.legal_actions(2) if a.type == "play"] == ["9H"]
-    play(g, "2 play 9H")
+    play(g, "2:play:9H")
     # seat 3 holds no heart: any card
     assert sorted(a.to_json()["card"] for a in g.legal_actions(3) if a.type == "play") == sorted(FOLLOW[2])
-    play(g, "3 play 10S")
+    play(g, "3:play:10S")
     v = view(g, None)
     assert v["tricks"][0]["winner"] == 1  # the off-suit ten of spades does not win
     # the leader of a trick may lead any card
@@ -169,12 +169,12 @@ def test_follow_suit_if_you_can(preset):
 def test_trick_winner_leads_next(preset):
     cards = [["9H", "9C", "8C", "7C"], ["10H", "10C", "8D", "7D"], ["AH", "9D", "10S", "9S"]]
     g = new_game(cards, preset, dealer=3)
-    play(g, "1 play 9H", "2 play 10H", "3 play AH")
+    play(g, "1:play:9H", "2:play:10H", "3:play:AH")
     v = view(g, None)
     assert v["tricks"][0]["winner"] == 2 and v["turn"] == 2 and v["trick"] == []
-    refused(g, "1 play 9C", "not_your_turn")
-    refused(g, "3 play 9D", "not_your_turn")
-    play(g, "2 play 10C", "3 play 9D", "1 play 9C")
+    refused(g, "1:play:9C", "not_your_turn")
+    refused(g, "3:play:9D", "not_your_turn")
+    play(g, "2:play:10C", "3:play:9D", "1:play:9C")
     assert view(g, None)["turn"] == 2
 
 
@@ -183,17 +183,17 @@ def test_last_trick_wins_the_hand(preset):
     # Seat 1 takes the first three tricks, seat 2 only the last one - and wins.
     cards = [["10H", "9H", "8H", "JC"], ["7H", "AH", "KH", "10C"], ["QH", "JH", "10D", "9D"]]
     g = new_game(cards, preset, dealer=3)
-    play(g, "1 play 10H", "2 play 7H", "3 play QH")
-    play(g, "1 play 9H", "2 play AH", "3 play JH")
-    play(g, "1 play 8H", "2 play KH", "3 play 10D")
+    play(g, "1:play:10H", "2:play:7H", "3:play:QH")
+    play(g, "1:play:9H", "2:play:AH", "3:play:JH")
+    play(g, "1:play:8H", "2:play:KH", "3:play:10D")
     assert [t["winner"] for t in view(g, None)["tricks"]] == [1, 1, 1]
     assert not g.hand_over
-    res = play(g, "1 play JC", "2 play 10C", "3 play 9D")
+    res = play(g, "1:play:JC", "2:play:10C", "3:play:9D")
     assert res is not None and res.winner == 1  # 0-based seat 2
     assert res.reason == "last_trick"
     assert hand_losses(g) == [1, 0, 1] and marks_after(g) == [6, 7, 6]
     assert g.marks == [6, 7, 6]
-    refused(g, "1 knock", "hand_over")
+    refused(g, "1:knock", "hand_over")
     # the winner deals the next hand: forehand is seat 3
     g.deal(cards=[["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"]])
     v = view(g, None)

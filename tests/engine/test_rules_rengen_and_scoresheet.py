@@ -29,12 +29,12 @@ def test_presets_differ_exactly_where_rules_md_says():
 
 def test_rengen_free_pass_at_any_time_loses_current_value():
     g = new_game(D4, "rengen")
-    play(g, "3 pass")  # before any card, out of turn, value 1
+    play(g, "3:pass")  # before any card, out of turn, value 1
     assert view(g, None)["players"][2]["in_hand"] is False
-    play(g, "1 knock", "2 hold", "4 hold")  # seat 3 is not asked any more
-    play(g, "1 play 10H")
-    play(g, "4 pass")  # out of turn, mid-trick, value 2
-    play(g, "2 play 10C")  # the trick is complete: seats 3 and 4 are out
+    play(g, "1:knock", "2:hold", "4:hold")  # seat 3 is not asked any more
+    play(g, "1:play:10H")
+    play(g, "4:pass")  # out of turn, mid-trick, value 2
+    play(g, "2:play:10C")  # the trick is complete: seats 3 and 4 are out
     v = view(g, None)
     assert v["tricks"][0]["winner"] == 1 and v["turn"] == 1
     play_out(g)
@@ -44,31 +44,31 @@ def test_rengen_free_pass_at_any_time_loses_current_value():
 
 def test_rheinland_has_no_free_pass():
     g = new_game(D4, "rheinland")
-    refused(g, "3 pass", "pass_needs_knock")
-    play(g, "1 play 10H")
-    refused(g, "4 pass", "pass_needs_knock")
+    refused(g, "3:pass", "pass_needs_knock")
+    play(g, "1:play:10H")
+    refused(g, "4:pass", "pass_needs_knock")
 
 
 def test_rengen_free_pass_by_the_leader_moves_the_lead():
     g = new_game(D4, "rengen")
-    play(g, "1 pass")
+    play(g, "1:pass")
     assert view(g, None)["turn"] == 2
 
 
 def test_rengen_free_pass_leaving_one_player_ends_the_hand():
     g = new_game(D4[:2], "rengen", dealer=2)
-    res = play(g, "1 knock", "2 hold", "2 pass")
+    res = play(g, "1:knock", "2:hold", "2:pass")
     assert res.winner == 0 and res.reason == "others_passed"
     assert list(res.losses) == [0, 2]
 
 
 def test_rengen_free_pass_only_by_the_seat_due_while_a_knock_is_answered():
     g = new_game(D4, "rengen")
-    play(g, "1 knock")
-    refused(g, "3 pass", "not_your_answer")
-    play(g, "2 pass")  # the seat due answers: loses the old value
-    play(g, "3 hold", "4 hold")
-    play(g, "3 pass")  # now free again: the current value
+    play(g, "1:knock")
+    refused(g, "3:pass", "not_your_answer")
+    play(g, "2:pass")  # the seat due answers: loses the old value
+    play(g, "3:hold", "4:hold")
+    play(g, "3:pass")  # now free again: the current value
     play_out(g)
     assert hand_losses(g) == [0, 1, 2, 2]
 
@@ -80,14 +80,14 @@ def test_scoresheet_hand_closes_with_win(preset):
     g = real_game(4, preset)
     v = view(g, 1)
     assert v["real_cards"] is True and v["my_cards"] is None and v["turn"] is None
-    play(g, "1 knock", "2 hold", "3 pass")
-    refused(g, "4 win", "win_during_answers")
-    play(g, "4 hold")
-    refused(g, "3 win", "not_in_hand")
-    res = play(g, "4 win")
+    play(g, "1:knock", "2:hold", "3:pass")
+    refused(g, "4:win", "win_during_answers")
+    play(g, "4:hold")
+    refused(g, "3:win", "not_in_hand")
+    res = play(g, "4:win")
     assert res.winner == 3 and res.reason == "declared"
     assert list(res.losses) == [2, 2, 1, 0] and g.marks == [5, 5, 6, 7]
-    refused(g, "1 win", "hand_over")
+    refused(g, "1:win", "hand_over")
     g.deal(real=True)
     assert view(g, None)["dealer"] == 4
 
@@ -95,36 +95,36 @@ def test_scoresheet_hand_closes_with_win(preset):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_scoresheet_refuses_cards(preset):
     g = real_game(4, preset)
-    refused(g, "1 play 10H", "not_real_cards")
-    refused(g, "1 look", "not_real_cards")
+    refused(g, "1:play:10H", "not_real_cards")
+    refused(g, "1:look", "not_real_cards")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_penalty_renege_loses_value_when_noticed_and_is_out(preset):
     g = real_game(4, preset)
-    play(g, "1 knock", "2 hold", "3 hold", "4 hold")
-    play(g, "2 penalty renege")
+    play(g, "1:knock", "2:hold", "3:hold", "4:hold")
+    play(g, "2:penalty:renege")
     assert view(g, None)["players"][1]["in_hand"] is False
-    play(g, "3 knock", "4 hold", "1 hold")  # seat 2 is not asked
-    refused(g, "2 knock", "not_in_hand")
-    play(g, "1 win")
+    play(g, "3:knock", "4:hold", "1:hold")  # seat 2 is not asked
+    refused(g, "2:knock", "not_in_hand")
+    play(g, "1:win")
     assert hand_losses(g) == [0, 2, 3, 3]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_penalty_lead_out_of_turn_loses_one(preset):
     g = real_game(4, preset)
-    play(g, "1 knock", "2 hold", "3 hold", "4 hold", "2 knock", "3 hold", "4 hold", "1 hold")
-    play(g, "3 penalty lead_out_of_turn")
-    play(g, "4 win")
+    play(g, "1:knock", "2:hold", "3:hold", "4:hold", "2:knock", "3:hold", "4:hold", "1:hold")
+    play(g, "3:penalty:lead_out_of_turn")
+    play(g, "4:win")
     assert hand_losses(g) == [3, 3, 1, 0]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_penalty_leaving_one_player_ends_the_hand(preset):
     g = real_game(3, preset)
-    play(g, "1 penalty renege")
-    res = play(g, "2 penalty lead_out_of_turn")
+    play(g, "1:penalty:renege")
+    res = play(g, "2:penalty:lead_out_of_turn")
     assert res.winner == 2 and res.reason == "others_passed"
     assert list(res.losses) == [1, 1, 0]
 
@@ -132,8 +132,8 @@ def test_penalty_leaving_one_player_ends_the_hand(preset):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_misdeal_voids_the_hand_and_the_same_dealer_deals_again(preset):
     g = real_game(4, preset, dealer=2)
-    play(g, "1 knock", "2 hold", "3 pass", "4 hold")
-    res = play(g, "4 penalty misdeal")
+    play(g, "1:knock", "2:hold", "3:pass", "4:hold")
+    res = play(g, "4:penalty:misdeal")
     assert res.winner is None and res.reason == "void"
     assert g.marks == [7, 7, 7, 7] and list(res.losses) == [0, 0, 0, 0]
     assert g.hand_over and not g.game_over
@@ -146,8 +146,8 @@ def test_misdeal_voids_the_hand_and_the_same_dealer_deals_again(preset):
 def test_penalties_and_win_are_scoresheet_only(preset):
     g = new_game(D4, preset)
     for kind in ("renege", "lead_out_of_turn", "misdeal"):
-        refused(g, f"2 penalty {kind}", "penalty_real_only")
-    refused(g, "1 win", "win_real_only")
+        refused(g, f"2:penalty:{kind}", "penalty_real_only")
+    refused(g, "1:win", "win_real_only")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -156,12 +156,12 @@ def test_scoresheet_blind_knocks_obey_the_blind_limit(preset):
     g = real_game(4, preset)
     seat = 1
     while view(g, None)["value"] < limit:
-        play(g, f"{seat} knock blind")
+        play(g, f"{seat}:knock:blind")
         for k in range(1, 4):
-            play(g, f"{(seat + k - 1) % 4 + 1} hold")
+            play(g, f"{(seat + k - 1) % 4 + 1}:hold")
         seat = seat % 4 + 1
-    refused(g, f"{seat} knock blind", "knock_blind")
-    play(g, f"{seat} knock")  # seen
+    refused(g, f"{seat}:knock:blind", "knock_blind")
+    play(g, f"{seat}:knock")  # seen
     assert view(g, None)["value"] == limit + 1
     assert g.to_record()["hands"][0]["actions"][0] == {"seat": 1, "type": "knock", "blind": True}
 
@@ -169,22 +169,22 @@ def test_scoresheet_blind_knocks_obey_the_blind_limit(preset):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_scoresheet_knock_limits(preset):
     g = real_game(4, preset, marks=[2, 7, 7, 7])
-    play(g, "2 knock", "3 hold", "4 hold", "1 hold")
-    play(g, "1 knock blind")  # 2 marks, blind, to 3: both presets
+    play(g, "2:knock", "3:hold", "4:hold", "1:hold")
+    play(g, "1:knock:blind")  # 2 marks, blind, to 3: both presets
     g = real_game(4, preset, marks=[2, 7, 7, 7])
-    play(g, "2 knock", "3 hold", "4 hold", "1 hold")
+    play(g, "2:knock", "3:hold", "4:hold", "1:hold")
     if preset == "rengen":
-        refused(g, "1 knock", "knock_marks")  # seen: not in Rengen
+        refused(g, "1:knock", "knock_marks")  # seen: not in Rengen
     else:
-        play(g, "1 knock")
-    refused(g, "2 knock", "knock_twice" if preset == "rengen" else "knock_during_answers")
+        play(g, "1:knock")
+    refused(g, "2:knock", "knock_twice" if preset == "rengen" else "knock_during_answers")
 
 
 def test_blind_flag_is_refused_on_a_dealt_hand():
     from schraem.errors import InvalidAction
 
     g = new_game(D4)
-    refused(g, "1 knock blind", exc=InvalidAction)
+    refused(g, "1:knock:blind", exc=InvalidAction)
 
 
 # --- the worked example ------------------------------------------------------
@@ -260,8 +260,8 @@ def test_worked_example_scoresheet_from_value_three(preset):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_misdeal_may_be_reported_by_anyone_dealt_in_even_a_passer(preset):
     g = real_game(4, preset)
-    play(g, "1 knock", "2 pass", "3 hold", "4 hold")
+    play(g, "1:knock", "2:pass", "3:hold", "4:hold")
     assert [a.to_json() for a in g.legal_actions(2)] == [{"seat": 2, "type": "penalty", "kind": "misdeal"}]
-    refused(g, "2 penalty renege", "not_in_hand")
-    res = play(g, "2 penalty misdeal")
+    refused(g, "2:penalty:renege", "not_in_hand")
+    res = play(g, "2:penalty:misdeal")
     assert res.reason == "void" and g.marks == [7, 7, 7, 7]

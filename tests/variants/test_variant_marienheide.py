@@ -35,18 +35,18 @@ def test_two_to_five_players_on_five_marks():
 
 def test_knock_up_to_marks_plus_one():
     g = dealt("marienheide", SUITED4, marks=[2, 5, 5, 5])
-    act(g, "1 look", "2 look", "3 look", "4 look")
-    act(g, "2 knock"); answer_all(g)
-    act(g, "1 knock"); answer_all(g)  # 2 marks: to 3
-    act(g, "3 knock"); answer_all(g)
-    refused(g, "1 knock", "knock_marks")  # to 5 with 2 marks
+    act(g, "1:look", "2:look", "3:look", "4:look")
+    act(g, "2:knock"); answer_all(g)
+    act(g, "1:knock"); answer_all(g)  # 2 marks: to 3
+    act(g, "3:knock"); answer_all(g)
+    refused(g, "1:knock", "knock_marks")  # to 5 with 2 marks
 
 
 def _lead_after_leader_passes(preset):
     g = dealt(preset, LEAD, dealer=3)
-    act(g, "1 play 10H", "2 play 7S", "3 play JC")  # seat 1 takes it and is on lead
+    act(g, "1:play:10H", "2:play:7S", "3:play:JC")  # seat 1 takes it and is on lead
     assert g.hand.leader == 0
-    act(g, "2 knock", "3 hold", "1 pass")
+    act(g, "2:knock", "3:hold", "1:pass")
     return g
 
 
@@ -63,7 +63,7 @@ def test_passer_on_lead_gives_the_lead_to_the_highest_card_clubs_first():
 
 def test_passer_on_lead_before_any_trick_passes_the_lead_clockwise():
     g = dealt("marienheide", LEAD, dealer=3)
-    act(g, "2 knock", "3 hold", "1 pass")
+    act(g, "2:knock", "3:hold", "1:pass")
     assert g.hand.to_play() == 1
 
 

@@ -26,8 +26,8 @@ def test_preset_options():
 
 def test_no_knocking_and_no_points():
     g = dealt("siwwe_schroehm_newcomer", [HEARTS, SPADES], dealer=2)
-    refused(g, "1 knock", "no_knocking")
-    refused(g, "2 pass", "pass_needs_knock")
+    refused(g, "1:knock", "no_knocking")
+    refused(g, "2:pass", "pass_needs_knock")
     finish(g)
     assert g.results[-1].losses == (0, 0) and g.marks == [7, 7]
 

@@ -106,12 +106,12 @@ def test_simulate_counts_losers_where_there_is_no_winner():
 def test_new_actions_are_refused_where_the_variant_is_off():
     from variant_support import SUITED4, dealt, refused
     g = dealt("rheinland", SUITED4)
-    refused(g, "1 exchange", "exchange_not_allowed")
-    refused(g, "2 turn 1 1", "turn_not_allowed")
-    refused(g, "2 challenge 1", "challenge_not_allowed")
-    refused(g, "1 redeal", "redeal_not_allowed")
-    refused(g, "1 agree", "no_redeal_question")
-    refused(g, "1 refuse", "no_redeal_question")
+    refused(g, "1:exchange", "exchange_not_allowed")
+    refused(g, "2:turn:1#1", "turn_not_allowed")
+    refused(g, "2:challenge:1", "challenge_not_allowed")
+    refused(g, "1:redeal", "redeal_not_allowed")
+    refused(g, "1:agree", "no_redeal_question")
+    refused(g, "1:refuse", "no_redeal_question")
 
 
 def test_malformed_variant_actions_and_stocks():

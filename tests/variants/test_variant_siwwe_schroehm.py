@@ -27,13 +27,13 @@ def test_four_players_only(n):
 
 def test_no_blind_knocks_and_no_score_limit():
     g = dealt("siwwe_schroehm", SUITED4, marks=[2, 7, 7, 7])
-    refused(g, "1 knock", "knock_blind")
-    act(g, "1 look", "2 look", "3 look", "4 look")
-    act(g, "2 knock"); answer_all(g)
-    act(g, "3 knock"); answer_all(g)
-    act(g, "1 knock"); answer_all(g)  # 2 marks (5 points) knocks to 4
-    act(g, "4 knock"); answer_all(g)
-    act(g, "1 knock"); answer_all(g)
+    refused(g, "1:knock", "knock_blind")
+    act(g, "1:look", "2:look", "3:look", "4:look")
+    act(g, "2:knock"); answer_all(g)
+    act(g, "3:knock"); answer_all(g)
+    act(g, "1:knock"); answer_all(g)  # 2 marks (5 points) knocks to 4
+    act(g, "4:knock"); answer_all(g)
+    act(g, "1:knock"); answer_all(g)
     assert g.hand.value == 6
 
 

@@ -31,12 +31,12 @@ def test_at_six_points_every_hand_is_played_for_two():
     hand = g.hand
     assert hand.value == 2 and hand.responders == [2, 3, 0]
     # answered before looking: "they lay the cards down before the deal"
-    refused(g, "3 look", "hammer_answer_unseen")
-    act(g, "3 pass")  # lays the cards down: takes 1 point
+    refused(g, "3:look", "hammer_answer_unseen")
+    act(g, "3:pass")  # lays the cards down: takes 1 point
     assert hand.losses[2] == 1
-    act(g, "4 hold", "4 look")  # answered: may look now
-    refused(g, "1 look", "hammer_answer_unseen")
-    act(g, "1 hold", "1 look")
+    act(g, "4:hold", "4:look")  # answered: may look now
+    refused(g, "1:look", "hammer_answer_unseen")
+    act(g, "1:hold", "1:look")
     finish(g)
     res = g.results[-1]
     assert res.value == 2 and res.losses == (0, 2, 1, 2)  # seat 1's clubs win
@@ -44,13 +44,13 @@ def test_at_six_points_every_hand_is_played_for_two():
 
 def test_right_challenge_puts_the_exchanger_out_with_two():
     g = dealt("siwwe_stroeoem", BLUFF2)
-    act(g, "2 exchange")  # unseen: nobody knows it held a 7
+    act(g, "2:exchange")  # unseen: nobody knows it held a 7
     assert_no_leak(g)
-    act(g, "3 challenge 2")
+    act(g, "3:challenge:2")
     hand = g.hand
     assert not hand.in_hand[1] and hand.losses[1] == 2
     assert view(g, None)["exchanges"][0]["challenge"] == {"seat": 3, "right": True, "cards": ["AH", "KH", "QS", "7D"]}
-    refused(g, "4 challenge 2", "challenge_not_allowed")  # out of the hand already
+    refused(g, "4:challenge:2", "challenge_not_allowed")  # out of the hand already
     finish(g)
     assert g.results[-1].losses == (0, 2, 1, 1)
     replay_equal(g)
@@ -58,10 +58,10 @@ def test_right_challenge_puts_the_exchanger_out_with_two():
 
 def test_wrong_challenge_puts_the_challenger_out_with_two():
     g = dealt("siwwe_stroeoem", COURTS2)
-    act(g, "2 exchange", "3 challenge 2")
+    act(g, "2:exchange", "3:challenge:2")
     hand = g.hand
     assert hand.in_hand[1] and not hand.in_hand[2] and hand.losses[2] == 2
-    refused(g, "4 challenge 2", "challenge_once")
+    refused(g, "4:challenge:2", "challenge_once")
     finish(g)
     assert g.results[-1].losses == (0, 1, 2, 1)
     replay_equal(g)
@@ -69,18 +69,18 @@ def test_wrong_challenge_puts_the_challenger_out_with_two():
 
 def test_challenge_rules():
     g = dealt("siwwe_stroeoem", COURTS2)
-    refused(g, "3 challenge 2", "challenge_not_allowed")  # nothing exchanged
-    act(g, "2 exchange")
-    refused(g, "2 challenge 2", "challenge_not_allowed")  # not your own
-    refused(g, "3 turn 2 1", "turn_not_allowed")  # no turning in the Eifel
-    act(g, "1 knock")
-    refused(g, "3 challenge 2", "answer_first")
+    refused(g, "3:challenge:2", "challenge_not_allowed")  # nothing exchanged
+    act(g, "2:exchange")
+    refused(g, "2:challenge:2", "challenge_not_allowed")  # not your own
+    refused(g, "3:turn:2#1", "turn_not_allowed")  # no turning in the Eifel
+    act(g, "1:knock")
+    refused(g, "3:challenge:2", "answer_first")
 
 
 def test_challenge_leaving_one_player_ends_the_hand():
     g = dealt("siwwe_stroeoem", [["AH", "KH", "QS", "7D"], ["10S", "9S", "8S", "7S"]])
-    act(g, "1 exchange")
-    res = act(g, "2 challenge 1")
+    act(g, "1:exchange")
+    res = act(g, "2:challenge:1")
     assert res.winner == 1 and res.reason == "others_passed" and res.losses == (2, 0)
     assert g.marks == [5, 7]
 
@@ -88,8 +88,8 @@ def test_challenge_leaving_one_player_ends_the_hand():
 def test_scoresheet_challenge_names_the_uncovered_cards():
     g = new_game("siwwe_stroeoem", 4)
     g.deal(real=True)
-    act(g, "2 exchange", "3 challenge 2 AH KH QS JD")  # all courts: wrong
+    act(g, "2:exchange", "3:challenge:2:AH,KH,QS,JD")  # all courts: wrong
     assert not g.hand.in_hand[2]
-    act(g, "1 win")
+    act(g, "1:win")
     assert g.marks == [7, 6, 5, 6]
     replay_equal(g)

@@ -39,7 +39,7 @@ def test_two_one_mark_from_out_play_the_long_one():
     hand = g.deal(cards=[[], SPADES, HEARTS])  # seat 1 (the winner) deals
     assert hand.setup.kind == "long_one" and hand.value == 1 and not hand.knocking
     assert hand.forehand == 1 and hand.responders == []  # no hammer knock either
-    refused(g, "2 knock", "no_knocking")
+    refused(g, "2:knock", "no_knocking")
     finish(g)  # seat 2 leads spades and takes every trick
     assert g.results[-1].losses == (0, 0, 0) and g.marks == [7, 1, 1]
     assert g.game_over and g.loser == 3 and g.scores == [0, 0, -1]

@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from schraem.actions import Action
 from schraem.cards import DECK
 from schraem.errors import IllegalAction
 from schraem.game import Game
@@ -38,33 +39,13 @@ def dealt(preset: str, cards, marks=None, dealer: int | None = None, options=Non
 
 
 def action(text) -> dict:
-    """Short forms: "2 knock", "1 play 10H", "3 turn 2 1" (target, index),
-    "3 turn 2 7H" (scoresheet: the card turned up), "4 challenge 2",
-    "4 challenge 2 AH KH QS JD" (scoresheet), "2 exchange", "1 redeal"."""
+    """An action in the text notation (`Action.parse`): "2:knock",
+    "1:play:10H", "3:turn:2#1" (target, index), "3:turn:2:7H" (scoresheet:
+    the card turned up), "4:challenge:2", "4:challenge:2:AH,KH,QS,JD"
+    (scoresheet), "2:exchange", "1:redeal" — as the JSON the bridge sends."""
     if isinstance(text, dict):
         return text
-    parts = text.split()
-    seat, typ, rest = int(parts[0]), parts[1], parts[2:]
-    obj = {"seat": seat, "type": typ}
-    if typ in ("play", "discard"):
-        obj["card"] = rest[0]
-    elif typ == "penalty":
-        obj["kind"] = rest[0]
-    elif typ == "turn":
-        obj["target"] = int(rest[0])
-        if rest[1].isdigit():
-            obj["index"] = int(rest[1])
-        else:
-            obj["card"] = rest[1]
-    elif typ == "challenge":
-        obj["target"] = int(rest[0])
-        if rest[1:]:
-            obj["cards"] = rest[1:]
-    elif typ == "knock" and rest == ["blind"]:
-        obj["blind"] = True
-    else:
-        assert not rest, text
-    return obj
+    return Action.parse(text).to_json()
 
 
 def act(game: Game, *texts):
@@ -118,10 +99,11 @@ def hidden(game: Game, seat: int | None) -> set[str]:
         mine = seat is not None and s == seat - 1
         if not mine or not hand.looked[s]:
             out.update(str(c) for c in hand.cards[s])
-        if hand.exchanged[s] and not mine:
-            shown = {i for i, _, _ in hand.turned[s]}
-            ch = hand.challenges[s]
-            for k, c in enumerate(hand.exchanged[s], 1):
+        courts = hand.courts
+        if courts is not None and courts.exchanged[s] and not mine:
+            shown = {i for i, _, _ in courts.turned[s]}
+            ch = courts.challenges[s]
+            for k, c in enumerate(courts.exchanged[s], 1):
                 if k not in shown and ch is None:
                     out.add(str(c))
     return out

@@ -1,0 +1,207 @@
+"""Four courts (docs/VARIANTS.md): exchanging a hand for cards from the
+stock, and the opponents' checks of it — turning the face-down discards
+(Wipperfürth, `four_courts="turn"`) or challenging the exchange (Eifel,
+`"challenge"`). A hand has a `Courts` only when the variant is on
+(`hand.courts is None` for `four_courts="none"`)."""
+from __future__ import annotations
+
+from .actions import Action
+from .cards import DECK
+from .errors import IllegalAction, InvalidAction
+from .handlers import Handler, memo
+
+
+class Courts:
+    """Per seat: the discards of an exchange (None: no exchange; [] on a
+    scoresheet, which never sees them), what was turned of them (index,
+    card, turner), whether the check is over, a challenge (challenger,
+    right, cards shown), and the extra marks lost to turned discards (booked
+    with the hand's result)."""
+
+    def __init__(self, n: int, mode: str):
+        self.mode = mode  # exchange | turn | challenge
+        self.exchanged: list[list | None] = [None] * n
+        self.turned: list[list[tuple]] = [[] for _ in range(n)]
+        self.checked = [False] * n
+        self.challenges: list[tuple | None] = [None] * n
+        self.penalties = [0] * n
+
+    def size(self, hand, t: int) -> int:
+        """How many cards seat `t` laid away."""
+        return hand.setup.cards if hand.real else len(self.exchanged[t])
+
+    def open_to(self, hand, s: int) -> list[int]:
+        """Seats other than `s` whose exchange may still be checked by `s`."""
+        exchanged, checked = self.exchanged, self.checked
+        if self.mode == "turn":
+            return [t for t in range(hand.n) if t != s and exchanged[t] is not None and not checked[t]]
+        return [t for t in range(hand.n) if t != s and exchanged[t] is not None and hand.in_hand[t] and self.challenges[t] is None]
+
+
+class _CourtAction(Handler):
+    """What exchange, turn and challenge share: not while a knock is being
+    answered, and only where the hand plays four courts."""
+
+    refused = ""  # the code when the variant is off
+
+    def rule(self, hand, s, action):
+        if hand.responders:
+            raise IllegalAction("answer_first", due=hand.responders[0] + 1)
+        if hand.courts is None:
+            raise IllegalAction(self.refused)
+        self.court_rule(hand, hand.courts, s, action)
+
+    def court_rule(self, hand, courts: Courts, s: int, action) -> None:
+        raise NotImplementedError(self.type)
+
+
+class Exchange(_CourtAction):
+    type = "exchange"
+    refused = "exchange_not_allowed"
+
+    def court_rule(self, hand, courts, s, action):
+        if courts.exchanged[s] is not None:
+            raise IllegalAction("exchange_once")
+        if hand.real:
+            return  # the scoresheet only notes that it happened
+        if not self._may_exchange(hand, courts, s):
+            raise IllegalAction("exchange_not_allowed")
+        if len(hand.stock) < len(hand.cards[s]):
+            raise IllegalAction("exchange_no_stock")
+
+    @staticmethod
+    def _may_exchange(hand, courts, s) -> bool:
+        if hand.trick or hand.tricks:
+            return False
+        # Made openly ("exchange"): only a genuine four courts. ("turn",
+        # "challenge": face down, so any hand; the opponents' check keeps it
+        # honest.)
+        return courts.mode != "exchange" or all(c.is_court for c in hand.cards[s])
+
+    def do(self, hand, s, action, auto):
+        courts = hand.courts
+        hand.looked[s] = True
+        if hand.real:
+            courts.exchanged[s] = []
+            return
+        k = len(hand.cards[s])
+        courts.exchanged[s] = hand.cards[s]
+        hand.cards[s] = hand.stock[:k]
+        del hand.stock[:k]
+
+    def legal(self, hand, s, seat, out):
+        courts = hand.courts
+        if hand.responders or courts.exchanged[s] is not None:
+            return
+        if hand.real or (self._may_exchange(hand, courts, s) and len(hand.stock) >= len(hand.cards[s])):
+            out.append(self.plain(seat))
+
+
+class Turn(_CourtAction):
+    type = "turn"
+    refused = "turn_not_allowed"
+
+    def court_rule(self, hand, courts, s, action):
+        t = action.target - 1
+        if courts.mode != "turn" or t >= hand.n or t == s or courts.exchanged[t] is None:
+            raise IllegalAction("turn_not_allowed")
+        if courts.checked[t]:
+            raise IllegalAction("turn_done")
+        if hand.real:
+            self._real_turn(courts.turned[t], action)
+            return
+        if action.index is None:
+            raise InvalidAction("bad_action", detail="on a dealt hand a turn names the index of a face-down discard, not a card")
+        if not 1 <= action.index <= len(courts.exchanged[t]) or any(i == action.index for i, _, _ in courts.turned[t]):
+            raise IllegalAction("turn_face_down", count=len(courts.exchanged[t]))
+
+    @staticmethod
+    def _real_turn(turned, action) -> None:
+        if action.card is None:
+            raise InvalidAction("bad_action", detail="on a scoresheet hand a turn names the card turned up, not an index")
+        if any(c == action.card for _, c, _ in turned):
+            raise InvalidAction("bad_action", detail=f"{action.card} was already turned")
+
+    def do(self, hand, s, action, auto):
+        courts, t = hand.courts, action.target - 1
+        card = action.card if hand.real else courts.exchanged[t][action.index - 1]
+        courts.turned[t].append((action.index, card, s))
+        if not card.is_court:
+            courts.penalties[t] += hand.rules.turn_penalty
+            courts.checked[t] = True
+        elif len(courts.turned[t]) == courts.size(hand, t):
+            courts.penalties[s] += hand.rules.turn_penalty
+            courts.checked[t] = True
+
+    def legal(self, hand, s, seat, out):
+        # Dealt hands only: a scoresheet's turn carries the card the table saw.
+        if hand.responders:
+            return
+        courts = hand.courts
+        for t in courts.open_to(hand, s):
+            done = {i for i, _, _ in courts.turned[t]}
+            out.extend([memo(seat, "turn", target=t + 1, index=k) for k in range(1, len(courts.exchanged[t]) + 1) if k not in done])
+
+
+class Challenge(_CourtAction):
+    type = "challenge"
+    refused = "challenge_not_allowed"
+
+    def court_rule(self, hand, courts, s, action):
+        t = action.target - 1
+        if courts.mode != "challenge" or t >= hand.n or t == s or courts.exchanged[t] is None or not hand.in_hand[t]:
+            raise IllegalAction("challenge_not_allowed")
+        if courts.challenges[t] is not None:
+            raise IllegalAction("challenge_once")
+        if not hand.real:
+            if action.cards is not None:
+                raise InvalidAction("bad_action", detail="on a dealt hand a challenge names no cards (the engine uncovers them)")
+            return
+        cards, size = action.cards, hand.setup.cards
+        if cards is None or len(cards) != size or len(set(cards)) != len(cards):
+            raise InvalidAction("bad_action", detail=f"on a scoresheet hand a challenge lists the {size} uncovered cards")
+
+    def do(self, hand, s, action, auto):
+        courts, t = hand.courts, action.target - 1
+        shown = tuple(action.cards) if hand.real else tuple(courts.exchanged[t])
+        right = not all(c.is_court for c in shown)
+        courts.challenges[t] = (s, right, shown)
+        courts.checked[t] = True
+        hand.leave(t if right else s, hand.rules.challenge_penalty)
+
+    def legal(self, hand, s, seat, out):
+        # Dealt hands only: a scoresheet's challenge lists the cards uncovered.
+        if not hand.responders:
+            out.extend([memo(seat, "challenge", target=t + 1) for t in hand.courts.open_to(hand, s)])
+
+
+EXCHANGE, TURN, CHALLENGE = Exchange(), Turn(), Challenge()
+
+
+def card_entries(hand, s: int) -> list[dict]:
+    """On a scoresheet hand, the turns and challenges seat s (0-based) may
+    enter now. They name cards the table saw, so they are offered as
+    templates: the app asks for `count` cards out of `choices` and sends the
+    action with them (`card` for a turn, `cards` for a challenge)."""
+    courts = hand.courts
+    if courts is None or not hand.real or hand.over or not hand.dealt[s] or not hand.in_hand[s]:
+        return []
+    out = []
+    for t in range(hand.n):
+        if t == s or courts.exchanged[t] is None:
+            continue
+        if courts.mode == "turn":
+            taken = {c for _, c, _ in courts.turned[t]}
+            choices = [c for c in DECK if c not in taken]
+            probe, typ, count = Action(s + 1, "turn", target=t + 1, card=choices[0]), "turn", 1
+        elif courts.mode == "challenge":
+            choices, count = list(DECK), hand.setup.cards
+            probe, typ = Action(s + 1, "challenge", target=t + 1, cards=tuple(DECK[:count])), "challenge"
+        else:
+            continue
+        try:
+            hand.check(probe)
+        except (IllegalAction, InvalidAction):
+            continue
+        out.append({"seat": s + 1, "type": typ, "target": t + 1, "count": count, "choices": [str(c) for c in choices]})
+    return out
