@@ -184,7 +184,7 @@ def test_every_registered_preset_is_covered(test):
 
 
 def test_a_discard_on_a_scoresheet_hand_is_refused_not_a_crash():
-    g = Game(["A", "B"], "rheinland", {"cards_per_hand": 10, "discard": 2}, dealer=2)
+    g = Game(["A", "B"], "rheinland", {"max_players": 2, "cards_per_hand": 10, "discard": 2}, dealer=2)
     g.deal(real=True)
     with pytest.raises(SchraemError) as e:
         g.apply({"seat": 1, "type": "discard", "card": "10H"})
