@@ -6,12 +6,22 @@
 
 Standard library only, so a fresh machine with Python and Node needs nothing
 but this one command (it runs `npm ci` itself when Pyodide is missing).
+
+Besides copying, the build runs Pyodide once under Node
+(scripts/pyodide_build.mjs): the engine is started as the app starts it and
+played through, and the standard library is trimmed to the modules that
+loaded and precompiled to bytecode. Every compressible file gets a `.br`
+and a `.gz` beside it, which `serve` (or any static host, see README.md)
+sends by the request's Accept-Encoding. The results of both slow steps are
+kept under .cache/build/, keyed by their inputs.
 """
 from __future__ import annotations
 
 import argparse
 import collections
+import email.utils
 import functools
+import gzip
 import hashlib
 import http.server
 import io
@@ -19,22 +29,37 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import zipfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")  # the stdlib is rebuilt, trimmed
 # Libraries shipped with the app (no CDN): npm file -> path in dist/.
 VENDOR_FILES = {"qrcode-generator/dist/qrcode.mjs": "vendor/qrcode.mjs"}
 ENGINE_ZIP = "engine.zip"
-# The service worker source carries a development default between these
-# markers; the build replaces it with the real file list and content hash.
+STDLIB_ZIP = "pyodide/python_stdlib.zip"
+WORKER = "worker.js"
+CACHE = ROOT / ".cache" / "build"
+PYODIDE_STEP = (ROOT / "scripts" / "pyodide_build.mjs", ROOT / "scripts" / "pyodide_build.py")
+BROTLI_STEP = ROOT / "scripts" / "brotli.mjs"
+# The service worker and the engine worker carry a development default
+# between these markers; the build replaces it with the real values.
 BUILD_MARKER = re.compile(r"/\*BUILD\*/.*?/\*END BUILD\*/", re.S)
+# Text and binary formats that shrink on the wire (PNGs are compressed already).
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".wasm", ".zip", ".map"}
+# A compressed copy that saves less than this is not worth a second file.
+MIN_SAVING = 0.9
+# app.3f9c2a1b.js: a name that changes with the content may be cached for good.
+HASHED_NAME = re.compile(r"\.[0-9a-f]{8,}\.[A-Za-z0-9]+$")
 SKIP_NAMES = {"__pycache__", ".DS_Store", ".gitkeep"}
 # A fixed timestamp keeps the engine zip byte-identical for identical sources,
 # so the content hash (and with it the cache name) only moves on real changes.
@@ -84,14 +109,15 @@ def _tree(src: Path):
 
 
 def engine_zip(package_dir: Path) -> bytes:
-    """The engine package as a zip whose top folder is the package name."""
+    """The engine package as a zip whose top folder is the package name.
+    Stored, not deflated: brotli over the whole archive on the wire beats
+    deflate per file by half."""
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
         for path, rel in _tree(package_dir):
             if path.suffix in (".pyc", ".pyo"):
                 continue
             info = zipfile.ZipInfo(f"{package_dir.name}/{rel.as_posix()}", ZIP_EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())
     return buf.getvalue()
@@ -112,6 +138,113 @@ def content_hash(out: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def _sha256(*parts: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build.py: Node.js is needed (it runs Pyodide to build the standard library and compresses files)")
+    return node
+
+
+def _publish(tmp: Path, final: Path) -> None:
+    """Move a finished cache entry into place; a concurrent build that got
+    there first wins (its entry is identical)."""
+    try:
+        os.replace(tmp, final)
+    except OSError:
+        if not final.exists():
+            raise
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def pyodide_step(pyodide_dir: Path, engine: bytes, quiet: bool = False) -> Path:
+    """A folder with the trimmed standard library, report.json and the
+    engine.zip they were made with, by scripts/pyodide_build.mjs; from the
+    cache when the inputs are unchanged."""
+    inputs = [p.read_bytes() for p in PYODIDE_STEP]
+    inputs += [(pyodide_dir / f).read_bytes() for f in PYODIDE_FILES]
+    key = _sha256(*inputs, engine)[:24]
+    done = CACHE / "pyodide" / key
+    if (done / "report.json").is_file():
+        return done
+    if not quiet:
+        print("build.py: running the engine in Pyodide to trim and precompile the standard library …", flush=True)
+    done.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=done.parent))
+    (tmp / "engine.zip").write_bytes(engine)
+    proc = subprocess.run([_node(), str(PYODIDE_STEP[0]), "--pyodide", str(pyodide_dir),
+                           "--engine", str(tmp / "engine.zip"), "--out", str(tmp)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        shutil.rmtree(tmp, ignore_errors=True)
+        # Pyodide's errors quote its whole minified source; the end says what went wrong.
+        sys.exit(f"build.py: the Pyodide step failed:\n{(proc.stdout + proc.stderr)[-4000:]}")
+    _publish(tmp, done)
+    return done
+
+
+def _gzip(data: bytes) -> bytes:
+    # mtime=0: the same input gives the same bytes, build after build.
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def _brotli_all(blobs: dict[str, bytes], quiet: bool) -> dict[str, bytes]:
+    """Brotli (quality 11) of each blob, by its sha256, cached: a first build
+    spends about half a minute on Pyodide's wasm, later builds none."""
+    store = CACHE / "br"
+    store.mkdir(parents=True, exist_ok=True)
+    missing = {h: data for h, data in blobs.items() if not (store / f"{h}.br").is_file()}
+    if missing:
+        if not quiet:
+            size = sum(len(d) for d in missing.values()) / 1e6
+            print(f"build.py: brotli-compressing {len(missing)} files ({size:.1f} MB) …", flush=True)
+        work = Path(tempfile.mkdtemp(prefix="brotli.", dir=store))
+        try:
+            jobs = []
+            for h, data in missing.items():
+                (work / h).write_bytes(data)
+                jobs.append([str(work / h), str(work / f"{h}.br")])
+            (work / "jobs.json").write_text(json.dumps(jobs))
+            subprocess.run([_node(), str(BROTLI_STEP), str(work / "jobs.json")], check=True)
+            for h in missing:
+                os.replace(work / f"{h}.br", store / f"{h}.br")
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    return {h: (store / f"{h}.br").read_bytes() for h in blobs}
+
+
+def compress(out: Path, files: list[str], quiet: bool = False) -> dict[str, dict[str, int]]:
+    """Write NAME.br and NAME.gz beside each compressible file that shrinks;
+    returns {file: {"identity": n, "br": n, "gzip": n}} (sizes in bytes)."""
+    chosen = [f for f in files if Path(f).suffix in COMPRESSIBLE]
+    data = {f: (out / f).read_bytes() for f in chosen}
+    digests = {f: hashlib.sha256(d).hexdigest() for f, d in data.items()}
+    brotli = _brotli_all({digests[f]: d for f, d in data.items()}, quiet)
+    sizes = {}
+    for f in files:
+        sizes[f] = {"identity": (out / f).stat().st_size}
+        if f not in data:
+            continue
+        for encoding, suffix, packed in (("br", ".br", brotli[digests[f]]), ("gzip", ".gz", _gzip(data[f]))):
+            if len(packed) <= MIN_SAVING * len(data[f]):
+                (out / (f + suffix)).write_bytes(packed)
+                sizes[f][encoding] = len(packed)
+    return sizes
+
+
+def _inject(source: str, name: str, value: dict) -> str:
+    if not BUILD_MARKER.search(source):
+        raise SystemExit(f"build.py: {name} lacks the /*BUILD*/ … /*END BUILD*/ block")
+    text = json.dumps(value, indent=1)
+    return BUILD_MARKER.sub(lambda _: f"/*BUILD*/{text}/*END BUILD*/", source, count=1)
+
+
 def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
           quiet: bool = False) -> Path:
     """Build the site from the sources under `root` into `out` (wiped first)."""
@@ -120,6 +253,8 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
     pwa = root / "pwa"
     if not (pwa / "index.html").is_file():
         raise SystemExit(f"build.py: {pwa / 'index.html'} is missing")
+    engine = engine_zip(root / "engine" / "schraem")
+    step = pyodide_step(pyodide_dir, engine, quiet)
 
     if out.exists():
         shutil.rmtree(out)
@@ -131,25 +266,36 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
     for src, dest in VENDOR_FILES.items():
         (out / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(_vendor_source(root, src), out / dest)
-    (out / ENGINE_ZIP).write_bytes(engine_zip(root / "engine" / "schraem"))
+    (out / ENGINE_ZIP).write_bytes(engine)
     (out / "pyodide").mkdir(exist_ok=True)
-    for name in PYODIDE_FILES:
+    for name in PYODIDE_COPIED:
         shutil.copyfile(pyodide_dir / name, out / "pyodide" / name)
+    shutil.copyfile(step / "python_stdlib.zip", out / STDLIB_ZIP)
     (out / "pyodide" / "pyodide-lock.json").write_bytes(trimmed_lock(pyodide_dir / "pyodide-lock.json"))
+
+    # A memory snapshot is only good for the interpreter, library, engine and
+    # boot code that made it; the worker files it under this key.
+    worker_source = (pwa / WORKER).read_text()
+    boot_key = _sha256(*[(out / "pyodide" / n).read_bytes() for n in PYODIDE_COPIED],
+                       (out / STDLIB_ZIP).read_bytes(), (out / ENGINE_ZIP).read_bytes(),
+                       worker_source.encode())[:16]
+    (out / WORKER).write_text(_inject(worker_source, WORKER, {"key": boot_key}))
 
     files = sorted(rel.as_posix() for _, rel in _tree(out))
     version = content_hash(out, files)
-    sw_source = (root / "service-worker.js").read_text()
-    if not BUILD_MARKER.search(sw_source):
-        raise SystemExit("build.py: service-worker.js lacks the /*BUILD*/ … /*END BUILD*/ block")
     # "./" is precached too: it is the start_url and what a reload navigates to.
-    manifest = json.dumps({"version": version, "files": ["./"] + [f"./{f}" for f in files]}, indent=1)
-    sw = BUILD_MARKER.sub(lambda _: f"/*BUILD*/{manifest}/*END BUILD*/", sw_source, count=1)
+    sw = _inject((root / "service-worker.js").read_text(), "service-worker.js",
+                 {"version": version, "files": ["./"] + [f"./{f}" for f in files]})
     (out / "service-worker.js").write_text(sw)
+    sizes = compress(out, files + ["service-worker.js"], quiet)
 
     if not quiet:
-        size = sum((out / f).stat().st_size for f in files)
-        print(f"build.py: {len(files) + 1} files, {size / 1e6:.1f} MB, version {version} → {out}")
+        report = json.loads((step / "report.json").read_text())
+        size = sum(s["identity"] for s in sizes.values())
+        wire = sum(min(s.values()) for s in sizes.values())
+        print(f"build.py: {len(files) + 1} files, {size / 1e6:.1f} MB ({wire / 1e6:.1f} MB brotli), "
+              f"standard library {len(report['stdlib_files'])} of {report['stdlib_files_full']} modules, "
+              f"version {version} → {out}")
     return out
 
 
@@ -166,21 +312,94 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         ".zip": "application/zip",
     }
 
-    def end_headers(self):
-        # Always revalidate: the service worker is the only cache that should
-        # decide what a visitor sees, so a rebuilt dist/ shows up at once.
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
+    # HTTP/1.1: Chromium neither revalidates nor shares HTTP/1.0 responses
+    # in its cache, and revalidation is what keeps a first visit from
+    # downloading Pyodide twice (see service-worker.js).
+    protocol_version = "HTTP/1.1"
+    # A name with a content hash in it never changes its content.
+    IMMUTABLE = "public, max-age=31536000, immutable"
+    # Everything else keeps its name across releases: always revalidate (a
+    # 304 costs no body), so a rebuilt dist/ shows up at once and the
+    # service worker, not the HTTP cache, decides what a visitor sees.
+    REVALIDATE = "no-cache"
+    ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+    def send_head(self):
+        self._body = 0
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            index = os.path.join(path, "index.html")
+            if not urlsplit(self.path).path.endswith("/") or not os.path.isfile(index):
+                return super().send_head()  # the redirect to "dir/", or a 404
+            path = index
+        elif not os.path.isfile(path) or urlsplit(self.path).path.endswith("/"):
+            self.send_error(404, "File not found")
+            return None
+        encoding, served = self._variant(path)
+        stat = os.stat(served)
+        etag = f'"{self.server.etag(served, stat)}"'
+        cache = self.IMMUTABLE if HASHED_NAME.search(os.path.basename(path)) else self.REVALIDATE
+        has_variants = any(os.path.isfile(path + suffix) for _, suffix in self.ENCODINGS)
+
+        def common():
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", cache)
+            if has_variants:
+                self.send_header("Vary", "Accept-Encoding")
+
+        if etag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
+            self.send_response(304)
+            common()
+            self.end_headers()
+            return None
+        f = open(served, "rb")
+        self._body = stat.st_size  # before send_response, which logs the request
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        common()
+        self.end_headers()
+        return f
+
+    def _variant(self, path: str) -> tuple[str | None, str]:
+        """The best encoding the client accepts that was built for this file."""
+        accepted = set()
+        for item in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = item.strip().partition(";")
+            q = params.strip()
+            if not (q.startswith("q=") and _quality(q[2:]) == 0):
+                accepted.add(name.strip().lower())
+        for encoding, suffix in self.ENCODINGS:
+            if encoding in accepted and os.path.isfile(path + suffix):
+                return encoding, path + suffix
+        return None, path
 
     def log_request(self, code="-", size="-"):
-        # Counted for tests (e.g. that a first visit downloads Pyodide once).
+        # Counted for tests and the benchmark: full responses (a first visit
+        # must download Pyodide once), 304s, and the body bytes sent.
+        status = int(code) if str(code).isdigit() else getattr(code, "value", 0)
+        key = self.path.split("?")[0]
         with self.server.hits_lock:
-            self.server.hits[self.path.split("?")[0]] += 1
+            if status == 200:
+                self.server.hits[key] += 1
+                self.server.sent[key] += getattr(self, "_body", 0)
+            elif status == 304:
+                self.server.revalidated[key] += 1
         super().log_request(code, size)
 
     def log_message(self, fmt, *args):
         if self.server.verbose:
             super().log_message(fmt, *args)
+
+
+def _quality(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return 1.0
 
 
 class Server(http.server.ThreadingHTTPServer):
@@ -189,11 +408,37 @@ class Server(http.server.ThreadingHTTPServer):
 
     def __init__(self, dist: Path, port: int, host: str, verbose: bool):
         self.verbose = verbose
-        self.hits: collections.Counter[str] = collections.Counter()  # path -> requests answered
+        self.hits: collections.Counter[str] = collections.Counter()  # path -> full (200) responses
+        self.revalidated: collections.Counter[str] = collections.Counter()  # path -> 304 responses
+        self.sent: collections.Counter[str] = collections.Counter()  # path -> body bytes, as encoded
         self.hits_lock = threading.Lock()
+        self._etags: dict[tuple, str] = {}
+        self._connections: set[socket.socket] = set()  # kept alive; cut on shutdown
         super().__init__((host, port), functools.partial(_Handler, directory=str(dist)))
         self.url = f"http://{host}:{self.server_address[1]}/"
         self._thread: threading.Thread | None = None
+
+    def etag(self, path: str, stat: os.stat_result) -> str:
+        """A content hash, so a rebuild that leaves a file as it was keeps its
+        ETag (and browsers get a 304); computed once per file version."""
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        tag = self._etags.get(key)
+        if tag is None:
+            with open(path, "rb") as f:
+                tag = hashlib.sha256(f.read()).hexdigest()[:20]
+            self._etags[key] = tag
+        return tag
+
+    def get_request(self):
+        conn, addr = super().get_request()
+        with self.hits_lock:
+            self._connections.add(conn)
+        return conn, addr
+
+    def shutdown_request(self, request):
+        with self.hits_lock:
+            self._connections.discard(request)
+        super().shutdown_request(request)
 
     def start(self) -> "Server":
         self._thread = threading.Thread(target=self.serve_forever, name="schraem-serve", daemon=True)
@@ -207,6 +452,15 @@ class Server(http.server.ThreadingHTTPServer):
             self._thread.join()
             self._thread = None
         self.server_close()
+        # A stopped server must be gone for the browser too, not linger in
+        # a kept-alive connection (the offline tests stop it to prove a point).
+        with self.hits_lock:
+            connections, self._connections = self._connections, set()
+        for conn in connections:
+            try:
+                conn.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
 
 
 def serve(dist: Path = DIST, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False) -> Server:

@@ -4,15 +4,21 @@
 const BUILD = /*BUILD*/{ "version": "dev", "files": [] }/*END BUILD*/;
 const PREFIX = "schraem-";
 const CACHE = PREFIX + BUILD.version;
+// The engine worker's memory snapshot (pwa/worker.js) outlives releases that
+// leave Pyodide and the engine as they were; the worker replaces it itself.
+const SNAPSHOT_CACHE = "schraem-snapshot";
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: a new version waits until the player taps
   // "reload", so a running game is never swapped out underneath them.
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "reload" bypasses the HTTP cache, so the precache holds this build's
-    // files and not stale copies from an earlier visit.
-    await cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "reload" })));
+    // "no-cache" revalidates every file with the server, so the precache
+    // holds this build's files and not stale copies from an earlier visit;
+    // a file the browser already has (the page's own, or Pyodide while the
+    // engine worker is still downloading it on a first visit) comes back as
+    // a bodiless 304 instead of a second download.
+    await cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "no-cache" })));
   })());
 });
 
@@ -20,7 +26,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names
-      .filter((n) => n.startsWith(PREFIX) && n !== CACHE)
+      .filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== SNAPSHOT_CACHE)
       .map((n) => caches.delete(n)));
     // Control the first visit at once, so it works offline without a reload.
     await self.clients.claim();

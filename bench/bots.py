@@ -30,8 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
 from schraem.bots import LEVELS, STRONG_BUDGET  # noqa: E402
-from schraem.bots.heuristic import beaters, by_strength, choose_card, strength_key  # noqa: E402
-from schraem.bots.model import Situation, card_int, card_str  # noqa: E402
+from schraem.bots.heuristic import by_strength, choose_card, strength_key  # noqa: E402
+from schraem.bots.bits import beaters, card_int, card_str, mask_of, trick_step  # noqa: E402
+from schraem.bots.model import Situation  # noqa: E402
 from schraem.bots.strong import Budget, decide  # noqa: E402
 from schraem.cards import derive_seed, shuffled_deck  # noqa: E402
 from schraem.game import Game  # noqa: E402
@@ -417,14 +418,14 @@ def cmd_gap(args) -> None:
         hand = game.hand
         seats = tuple(i for i in range(hand.n) if hand.in_hand[i])
         idx = {s: i for i, s in enumerate(seats)}
-        masks = tuple(sum(1 << card_int(str(c)) for c in hand.cards[s]) for s in seats)
+        masks = tuple(mask_of(card_int(str(c)) for c in hand.cards[s]) for s in seats)
         sit = Situation(v)
         led = wp = wc = -1
-        if sit.trick:
-            led = sit.trick[0][1] >> 3
-            for p, c, _ in sit.trick:
-                if wp < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc)):
-                    wp, wc = idx[p], c
+        for p, c, dead in sit.trick:
+            if dead:
+                led = c >> 3 if led < 0 else led
+            else:
+                led, wp, wc = trick_step(led, wp, wc, idx[p], c)
         movers = tuple(idx[s] for s in sit.movers())
         res = Solver(len(seats), idx[v["seat"] - 1]).root_moves(masks, movers, led, wp, wc)
         cards = [card_int(a["card"]) for a in legal]

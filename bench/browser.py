@@ -1,31 +1,39 @@
 #!/usr/bin/env python3
 """Browser benchmark of the phone app: headless Chromium, Pixel 7 emulation,
-the CPU slowed down 4x (CDP Emulation.setCPUThrottlingRate) to stand in for
-a mid-range phone.
+the site served by `build.py serve`'s own server (brotli, ETags) from
+127.0.0.1.
 
-Per run, in a fresh browser context (empty cache, no service worker):
-  first visit      first paint, start screen drawn, engine ready, bytes sent by the server
+Per run, each start in a fresh browser context (empty caches, no service worker):
+  bare page        a page whose worker only calls Pyodide's plain
+                   `loadPyodide()` (stock standard library, no snapshot), served
+                   the same way: first visit and reload. It is the yardstick:
+                   the machine is shared, so ratios within a run say more than
+                   absolute times.
+  first visit      first paint, start screen drawn, engine ready, bytes sent by
+                   the server (as transferred: brotli where the browser asks for it)
   taps             tap-to-screen latency of card plays and knocks (input event
-                   to the frame after the new state is drawn), over a few hands
-  reload           first paint, saved game drawn, engine ready (service worker cache)
+                   to the frame after the new state is drawn), over a few hands,
+                   with the CPU slowed down (CDP Emulation.setCPUThrottlingRate)
+                   to stand in for a mid-range phone
+  reload           first paint, saved game drawn, engine ready (service worker
+                   cache, memory snapshot)
   offline reload   the same with the network off and the server stopped
 
 Medians over the runs (taps: p50/p95 over every tap of every run) are
 written into the "Browser" section of bench/RESULTS.md.
 
-    python bench/browser.py [--runs 5] [--no-write]
+    python bench/browser.py [--runs 5] [--throttle 1] [--tap-throttle 4] [--no-write]
 """
 from __future__ import annotations
 
 import argparse
-import http.server
 import json
 import os
 import platform
+import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -37,65 +45,50 @@ from helpers import app_url, play_step, screen, start_game, stored, wait_shell_r
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
-THROTTLE = 4
 PLAYERS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
-TIMINGS = """() => {
+TIMINGS = """async () => {
   const paint = performance.getEntriesByName('first-paint')[0];
   const mark = (n) => { const e = performance.getEntriesByName(n)[0]; return e ? e.startTime : null; };
+  const { currentEngine } = await import('./engine-client.js');
+  const engine = currentEngine();
   return { first_paint: paint ? paint.startTime : null, saved_drawn: mark('schraem:saved-drawn'),
-           shell_drawn: mark('schraem:shell-drawn'), engine_ready: mark('schraem:engine-ready') };
+           shell_drawn: mark('schraem:shell-drawn'), engine_ready: mark('schraem:engine-ready'),
+           worker: engine && engine.timings };
+}"""
+SNAPSHOT_STORED = """async () => {
+  const cache = await caches.open('schraem-snapshot');
+  const keys = await cache.keys();
+  return keys.length === 1 && !!(await cache.match(keys[0]));
 }"""
 
+# The yardstick: Pyodide as it comes, started in a module worker like the app's.
+BARE_HTML = """<!doctype html>
+<meta charset="utf-8"><title>bare loadPyodide</title>
+<script type="module">
+const worker = new Worker("./bare-worker.js", { type: "module" });
+worker.onmessage = () => {
+  performance.mark("bare:ready");
+  document.documentElement.dataset.engine = "ready";
+};
+</script>
+"""
+BARE_WORKER = """const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+postMessage(pyodide.runPython("1 + 1"));
+"""
 
-class _HTTPServer(http.server.ThreadingHTTPServer):
-    allow_reuse_address = True  # back on the same port (same origin, same service worker)
-    daemon_threads = True
 
-
-class CountingServer:
-    """dist/ on 127.0.0.1 like build.py serves it, counting the body bytes it
-    sends, and able to stop and come back on the same port."""
-
-    def __init__(self, dist: Path):
-        self.dist, self.port, self.sent, self.httpd = dist, 0, 0, None
-        self.lock = threading.Lock()
-        self.start()
-
-    def start(self):
-        counter = self
-
-        # Its own handler (not build.py's) so the count does not depend on
-        # that server's internals; same MIME types and cache header.
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            extensions_map = build._Handler.extensions_map
-
-            def end_headers(self):
-                self.send_header("Cache-Control", "no-cache")
-                super().end_headers()
-
-            def copyfile(self, source, outputfile):
-                size = os.fstat(source.fileno()).st_size
-                with counter.lock:
-                    counter.sent += size
-                super().copyfile(source, outputfile)
-
-            def log_message(self, *args):
-                pass
-
-        def factory(*a, **kw):
-            return Handler(*a, directory=str(self.dist), **kw)
-
-        self.httpd = _HTTPServer(("127.0.0.1", self.port), factory)
-        self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.port}/"
+def bare_site(pyodide_dir: Path, into: Path) -> Path:
+    into.mkdir(parents=True)
+    (into / "index.html").write_text(BARE_HTML)
+    (into / "bare-worker.js").write_text(BARE_WORKER)
+    (into / "pyodide").mkdir()
+    for name in build.PYODIDE_FILES:
+        shutil.copyfile(pyodide_dir / name, into / "pyodide" / name)
+    (into / "pyodide" / "pyodide-lock.json").write_bytes(build.trimmed_lock(pyodide_dir / "pyodide-lock.json"))
+    files = sorted(p.relative_to(into).as_posix() for p in into.rglob("*") if p.is_file())
+    build.compress(into, files, quiet=True)
+    return into
 
 
 class _SiteLike:
@@ -107,31 +100,80 @@ class _SiteLike:
         return self.server.url
 
 
-def throttle(context, page):
+class Served:
+    """A directory on a fixed port that can stop and come back (same origin,
+    same service worker), counting the body bytes it sends."""
+
+    def __init__(self, root: Path):
+        self.root, self.port = root, 0
+        self.server = None
+        self.start()
+
+    def start(self):
+        self.server = build.serve(self.root, self.port)
+        self.port = self.server.server_address[1]
+
+    def stop(self):
+        self.server.shutdown()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}/"
+
+    def take_sent(self) -> int:
+        total = sum(self.server.sent.values())
+        self.server.sent.clear()
+        return total
+
+
+def loadavg() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0]) if Path("/proc/loadavg").exists() else os.getloadavg()[0]
+
+
+def throttle(context, page, rate: float):
     cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     return cdp
 
 
-def one_run(pw, browser, server) -> dict:
+def bare_run(pw, browser, bare: Served, rate: float) -> dict:
+    context = browser.new_context(**pw.devices["Pixel 7"])
+    context.set_default_timeout(180_000)
+    page = context.new_page()
+    throttle(context, page, rate)
+    ready = "() => performance.getEntriesByName('bare:ready')[0].startTime"
     out = {}
+    bare.take_sent()
+    page.goto(bare.url)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
+    out["first"], out["first_bytes"] = page.evaluate(ready), bare.take_sent()
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
+    out["reload"] = page.evaluate(ready)
+    context.close()
+    return out
+
+
+def app_run(pw, browser, app: Served, rate: float, tap_rate: float) -> dict:
+    out = {"load": loadavg()}
     context = browser.new_context(**pw.devices["Pixel 7"], locale="de-DE")
     context.set_default_timeout(180_000)
     page = context.new_page()
-    throttle(context, page)
-    site = _SiteLike(server)
+    cdp = throttle(context, page, rate)
+    site = _SiteLike(app)
 
-    server.sent = 0
+    app.take_sent()
     page.goto(app_url(site, seed=int(time.time()) % 100000))
     wait_shell_ready(page)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
-    # Let the service worker finish precaching before counting the bytes.
-    page.wait_for_function("async () => { const r = await navigator.serviceWorker.ready; return !!r.active; }")
-    page.wait_for_timeout(500)
     out["first"] = page.evaluate(TIMINGS)
-    out["first_bytes"] = server.sent
+    # Controlled means installed: the precache is complete, its bytes counted.
+    page.wait_for_timeout(500)
+    out["first_bytes"] = app.take_sent()
+    page.wait_for_function(SNAPSHOT_STORED, timeout=60_000, polling=200)
 
     # Taps: a few hands at the fast pace, every accepted card play and knock.
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": tap_rate})
     start_game(page, PLAYERS, dealer=4)
     hands = 0
     for _ in range(400):
@@ -147,20 +189,21 @@ def one_run(pw, browser, server) -> dict:
     if screen(page) == "result":
         play_step(page)
     assert stored(page) is not None
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
     page.reload()
     wait_shell_ready(page)
     out["reload"] = page.evaluate(TIMINGS)
 
     context.set_offline(True)
-    server.stop()
+    app.stop()
     try:
         page.reload()
         wait_shell_ready(page)
         out["offline"] = page.evaluate(TIMINGS)
     finally:
         context.set_offline(False)
-        server.start()
+        app.start()
     context.close()
     return out
 
@@ -183,42 +226,69 @@ def ms(v):
     return "–" if v is None else f"{v:,.0f} ms"
 
 
-def summarize(runs, browser_version, load: tuple[float, float]) -> str:
+def mb(v):
+    return "–" if v is None else f"{v / 1e6:.2f} MB"
+
+
+def summarize(apps, bares, browser_version, load: tuple[float, float], rate: float, tap_rate: float) -> str:
     rows = []
-    for key, label, drawn in (("first", "first visit (empty cache)", "shell_drawn"),
-                              ("reload", "reload (service worker cache)", "saved_drawn"),
-                              ("offline", "offline reload (no network, server stopped)", "saved_drawn")):
-        rows.append(f"| {label} | {ms(median([r[key]['first_paint'] for r in runs]))} "
-                    f"| {ms(median([r[key][drawn] for r in runs]))} "
-                    f"| {ms(median([r[key]['engine_ready'] for r in runs]))} |")
-    plays = [d for r in runs for d in r["taps"]["play"]]
-    knocks = [d for r in runs for d in r["taps"]["knock"]]
-    mb = median([r["first_bytes"] for r in runs]) / 1e6
+    ratio = {}
+    for key, label, drawn, bare_key in (("first", "first visit (empty cache)", "shell_drawn", "first"),
+                                        ("reload", "reload (service worker cache, snapshot)", "saved_drawn", "reload"),
+                                        ("offline", "offline reload (no network, server stopped)", "saved_drawn", "reload")):
+        ready = median([r[key]["engine_ready"] for r in apps])
+        bare = median([b[bare_key] for b in bares])
+        # Per run, then the median: both pages ran back to back under the same load.
+        ratio[key] = median([r[key]["engine_ready"] / b[bare_key] for r, b in zip(apps, bares)])
+        kinds = sorted({r[key]["worker"]["boot"] for r in apps})
+        rows.append(f"| {label} | {ms(median([r[key]['first_paint'] for r in apps]))} "
+                    f"| {ms(median([r[key][drawn] for r in apps]))} | {ms(ready)} | {'/'.join(kinds)} "
+                    f"| {ms(bare)} ({bare_key}) | {ratio[key]:.2f}× |")
+    plays = [d for r in apps for d in r["taps"]["play"]]
+    knocks = [d for r in apps for d in r["taps"]["knock"]]
+    snapshot = median([r["first"]["worker"]["snapshot"] for r in apps])
+    app_bytes = median([r["first_bytes"] for r in apps])
+    bare_bytes = median([b["first_bytes"] for b in bares])
+    loads = [r["load"] for r in apps]
+    throttled = "not throttled" if rate == 1 else f"CPU throttled {rate:g}x"
+    offline_ready = median([r["offline"]["engine_ready"] for r in apps])
+    drawn = median([r[k]["saved_drawn"] for r in apps for k in ("reload", "offline")])
     return "\n".join([
         "## Browser",
         "",
-        f"`python bench/browser.py --runs {len(runs)}` — headless Chromium {browser_version}, Pixel 7 emulation, "
-        f"CPU throttled {THROTTLE}x (CDP `Emulation.setCPUThrottlingRate`), {os.cpu_count()}-core "
-        f"{platform.machine()} machine, site served from 127.0.0.1 (no network latency). "
-        f"Medians over {len(runs)} runs, each in a fresh context. "
-        f"Load average {load[0]:.1f} before, {load[1]:.1f} after (other work on the machine slows every figure).",
+        f"`python bench/browser.py --runs {len(apps)} --throttle {rate:g} --tap-throttle {tap_rate:g}` — "
+        f"headless Chromium {browser_version}, Pixel 7 emulation, {throttled} for the starts, "
+        f"{os.cpu_count()}-core {platform.machine()} machine, site served by `build.py serve`'s server from "
+        f"127.0.0.1 (no network latency, brotli). Medians over {len(apps)} runs, each start in a fresh context. "
+        f"Load average (`/proc/loadavg`, 1 min) {load[0]:.1f} before, {load[1]:.1f} after, "
+        f"{min(loads):.1f}–{max(loads):.1f} at the start of each run: the machine is shared, "
+        "so the ratio to the bare page, measured in the same run, is the steadier figure.",
         "",
-        "| load | first paint | game drawn (start screen / saved game) | engine ready |",
-        "| --- | --- | --- | --- |",
+        "| start | first paint | game drawn (start screen / saved game) | engine ready | engine start "
+        "| bare `loadPyodide` page | ready ÷ bare |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
         *rows,
         "",
-        "The saved game is drawn from localStorage before Python is up; taps wait for \"engine ready\".",
+        "\"Engine ready\" is the shell's `schraem:engine-ready` mark (from navigation start): Python is up and "
+        "a saved game is loaded into it, so taps work. The bare page is Pyodide as it comes (stock standard "
+        "library, no snapshot), started the same way in a module worker; it cannot start offline, so the "
+        "offline reload is set against its (online) reload.",
         "",
-        "| tap → new state on screen | samples | p50 | p95 |",
+        f"Targets: offline reload ready {ms(offline_ready)} (≤ 1,000 ms) and {ratio['offline']:.2f}× the bare page "
+        f"(≤ 0.4×); first visit {mb(app_bytes)} transferred (≤ 4 MB); saved game drawn {ms(drawn)} (≤ 150 ms).",
+        "",
+        f"First visit transfers {mb(app_bytes)} (response bodies as sent by the server, the service worker's "
+        f"precache included: it revalidates what the engine worker already fetched and gets 304s); the bare "
+        f"page alone transfers {mb(bare_bytes)}. The memory snapshot the first start stores in Cache Storage "
+        f"(and every later start restores) is {mb(snapshot)}.",
+        "",
+        f"| tap → new state on screen (CPU throttled {tap_rate:g}x) | samples | p50 | p95 |",
         "| --- | --- | --- | --- |",
         f"| play a card | {len(plays)} | {ms(percentile(plays, 0.5))} | {ms(percentile(plays, 0.95))} |",
         f"| knock | {len(knocks)} | {ms(percentile(knocks, 0.5))} | {ms(percentile(knocks, 0.95))} |",
         "",
         "Latency is measured in the page from the tap's input event to the frame after the engine's "
         "reply is saved and drawn (`schraem:tap-*` user-timing measures).",
-        "",
-        f"First visit downloads {mb:.1f} MB (response bodies counted at the server, including the service "
-        "worker's precache; no compression, as `build.py serve` sends none).",
         "",
     ])
 
@@ -237,24 +307,32 @@ def write_section(section: str) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--throttle", type=float, default=1, help="CPU slowdown for the starts (1: none)")
+    parser.add_argument("--tap-throttle", type=float, default=4, help="CPU slowdown while tapping")
     parser.add_argument("--no-write", action="store_true", help="print only, leave bench/RESULTS.md alone")
     args = parser.parse_args(argv)
-    dist = build.build(Path(tempfile.mkdtemp(prefix="schraem-bench-")) / "dist", quiet=True)
-    server = CountingServer(dist)
-    load_before = os.getloadavg()[0]
-    runs = []
+    work = Path(tempfile.mkdtemp(prefix="schraem-bench-"))
+    dist = build.build(work / "dist", quiet=True)
+    bare_dir = bare_site(build.ensure_pyodide(ROOT), work / "bare")
+    app, bare = Served(dist), Served(bare_dir)
+    load_before = loadavg()
+    apps, bares = [], []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             for i in range(args.runs):
                 t0 = time.time()
-                runs.append(one_run(pw, browser, server))
-                print(f"run {i + 1}/{args.runs}: {time.time() - t0:.0f} s {json.dumps(runs[-1])}", flush=True)
+                bares.append(bare_run(pw, browser, bare, args.throttle))
+                apps.append(app_run(pw, browser, app, args.throttle, args.tap_throttle))
+                print(f"run {i + 1}/{args.runs}: {time.time() - t0:.0f} s bare {json.dumps(bares[-1])} "
+                      f"app {json.dumps(apps[-1])}", flush=True)
             version = browser.version
             browser.close()
     finally:
-        server.stop()
-    section = summarize(runs, version, (load_before, os.getloadavg()[0]))
+        app.stop()
+        bare.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    section = summarize(apps, bares, version, (load_before, loadavg()), args.throttle, args.tap_throttle)
     print(section)
     if not args.no_write:
         write_section(section)

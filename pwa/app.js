@@ -4,12 +4,13 @@ import { createEngine } from './engine-client.js';
 import { registerServiceWorker } from './sw-register.js';
 import { replace } from './dom.js';
 import { both, errorText, getLang, setLang, t } from './i18n.js';
-import { backupGame, readGame } from './storage.js';
+import { backupGame, clearGame, readBackups, readGame } from './storage.js';
+import { claimWriter, isWriter } from './tabs.js';
 import { Session, isSheet } from './session.js';
 import { describeLog, nameOf, renderTable, renderTableControls } from './table.js';
 import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
 import {
-  renderCorrupt, renderLoading, renderOver, renderOverControls, renderPass, renderPassControls, renderResult,
+  renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass, renderPassControls, renderResult,
   renderResultControls, renderSetupButton, renderStart, renderStartControls,
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
@@ -25,6 +26,9 @@ const ERROR_MS = 5000;
 // A game record of a long evening is a few hundred kB; anything far bigger
 // is not one.
 const MAX_IMPORT_BYTES = 5_000_000;
+// A record is nested about 7 deep; anything far deeper is not one, and is
+// refused before it could reach (and choke) the worker.
+const MAX_IMPORT_DEPTH = 32;
 const params = new URLSearchParams(location.search);
 
 function paceFromUrl() {
@@ -45,6 +49,7 @@ function nextSeed() {
 
 const model = {
   ready: false,
+  queued: null, // a start tapped before the engine was up: 'queued', then 'waiting' (see queueStart)
   hello: null,
   route: 'loading', // loading | start | game | corrupt
   setup: {
@@ -54,7 +59,8 @@ const model = {
     dealer: 4,
   },
   game: null,
-  corrupt: null, // {error} from the engine or {unreadable: true}
+  corrupt: null, // {error} from the engine, {unreadable: true} or {newer: true}; plus {raw, backups}
+  readOnly: false, // another tab writes this game (tabs.js)
   error: null, // last refused action (the engine's error), see onState
   errorAt: 0,
   notice: null, // i18n key of a shell-side notice
@@ -96,7 +102,7 @@ function playerNames(g) {
 
 function parts(name) {
   const g = model.game;
-  const ctx = { ready: model.ready, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode };
+  const ctx = { ready: model.ready, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued };
   // The club screens (lists, corrections, history, tournament, …).
   const club = clubParts(name, ctx);
   if (club) return club;
@@ -113,10 +119,14 @@ function parts(name) {
     case 'pass': return [renderPass(playerNames(g), g.handoff), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
     case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls(ctx)];
-    case 'corrupt': return [renderCorrupt(model.corrupt.unreadable ? t('corrupt.unreadable') : errorText(model.corrupt.error)),
-      renderSetupButton()];
+    case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
     default: return [renderLoading(t('engine.loading')), []];
   }
+}
+
+function corruptText(c) {
+  if (c.newer) return t('corrupt.newer');
+  return c.unreadable ? t('corrupt.unreadable') : errorText(c.error);
 }
 
 function savedSummary() {
@@ -155,8 +165,32 @@ function render() {
   el.list.hidden = !model.game || !['table', 'sheet', 'result', 'over'].includes(name);
   document.title = `${t('app.title')} – Siebenschräm`;
   showMessage();
+  renderReadOnly();
   if (key) document.querySelector(key)?.focus({ preventScroll: true });
   keepAwake(name === 'table' || name === 'sheet' || name === 'pass' || name === 'result');
+}
+
+// Another tab is the writer: this one shows the game but takes no taps,
+// until its player takes over here.
+function renderReadOnly() {
+  let bar = document.getElementById('read-only');
+  if (!model.readOnly) { bar?.remove(); return; }
+  if (!bar) {
+    bar = document.createElement('section');
+    bar.id = 'read-only';
+    bar.className = 'read-only';
+    bar.setAttribute('role', 'status');
+    document.body.prepend(bar);
+  }
+  bar.replaceChildren();
+  const p = document.createElement('p');
+  p.textContent = t('tabs.readOnly');
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'big primary';
+  b.dataset.action = 'take-over';
+  b.textContent = t('tabs.takeOver');
+  bar.append(p, b);
 }
 
 function showMessage() {
@@ -283,6 +317,26 @@ async function startNewGame() {
   await startTable(s, { players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer });
 }
 
+// A tap on "start" before Python is up is kept, not refused: the game starts
+// as soon as the engine does, and a wait longer than a glance says why.
+const SLOW_MS = 300;
+let slowTimer = null;
+
+function queueStart() {
+  if (model.queued) return;
+  model.queued = 'queued';
+  slowTimer = setTimeout(() => { model.queued = 'waiting'; render(); }, SLOW_MS);
+  render();
+}
+
+function startQueued(engineUp) {
+  if (!model.queued) return;
+  clearTimeout(slowTimer);
+  model.queued = null;
+  if (engineUp && model.route === 'start') startNewGame();
+  else render();
+}
+
 // --- taps -----------------------------------------------------------------
 
 let lastTableTap = 0;
@@ -295,6 +349,7 @@ function onClick(event) {
   }
   if (target.disabled) return;
   const action = target.dataset.action;
+  if (model.readOnly && action !== 'take-over' && action !== 'lang') return;
   if (target.dataset.card) {
     pendingTap = { name: 'play', start: event.timeStamp };
     session.act(cardActionType(target.dataset.card), { card: target.dataset.card });
@@ -322,6 +377,7 @@ function onClick(event) {
       break;
     case 'new-game':
       if (model.ready) startNewGame();
+      else queueStart();
       break;
     case 'knock':
       knock(event);
@@ -373,6 +429,15 @@ function onClick(event) {
     case 'take-phone':
       session.takePhone();
       break;
+    case 'take-over':
+      takeOver();
+      break;
+    case 'export-damaged':
+      exportDamaged(Number(target.dataset.index));
+      break;
+    case 'start-fresh':
+      startFresh();
+      break;
     default:
       clubAction(action, target);
       break;
@@ -423,10 +488,18 @@ function recordFileName(record) {
 }
 
 // The current game's record as a download: a Blob behind an object URL, so
-// nothing is sent anywhere.
-function exportRecord() {
-  const record = model.game?.save?.record;
-  if (!record) return;
+// nothing is sent anywhere. The engine writes it (not the save this phone
+// keeps): without seeds, and without a hand under way — its deal is every
+// player's cards — unless the user insists.
+async function exportRecord() {
+  if (!model.game || !model.ready) return;
+  const exported = (args) => session.serial(() => session.call('export', args));
+  let r = await exported({});
+  if (r.ok && r.result.left_out_hand != null && window.confirm(t('record.secretHand'))) {
+    r = await exported({ include_current_hand: true });
+  }
+  if (!r.ok) { onError(r.error); return; }
+  const { record, left_out_hand: leftOut } = r.result;
   const file = recordFileName(record);
   const url = URL.createObjectURL(new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: 'application/json' }));
   const link = document.createElement('a');
@@ -437,7 +510,7 @@ function exportRecord() {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  announce(t('record.exported', { file }));
+  announce(leftOut == null ? t('record.exported', { file }) : t('record.exportedWithout', { file, hand: leftOut }));
 }
 
 // A record file, a save (schraem-save/1) or this shell's stored game: the
@@ -461,6 +534,7 @@ async function importFile(input) {
   if (file.size > MAX_IMPORT_BYTES) { shellError('import.tooBig'); return; }
   let text;
   try { text = await file.text(); } catch { shellError('import.unreadable'); return; }
+  if (nestingDepth(text) > MAX_IMPORT_DEPTH) { shellError('import.tooDeep'); return; }
   let data;
   try { data = JSON.parse(text); } catch { shellError('import.notJson'); return; }
   // Replacing a running game is asked first and files it into history.
@@ -469,18 +543,89 @@ async function importFile(input) {
   if (r && !r.ok) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
 }
 
+// How deep brackets nest in a JSON text, counted without parsing (and
+// without recursion), strings skipped.
+export function nestingDepth(text) {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i += 1; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) { depth += 1; if (depth > max) max = depth; }
+    else if (c === 93 || c === 125) depth -= 1;
+  }
+  return max;
+}
+
+// --- damaged saves and other tabs -------------------------------------------
+
+function download(text, file, type = 'application/json') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function exportDamaged(index) {
+  const b = model.corrupt?.backups?.[index];
+  if (!b) return;
+  const file = `schraem-beschaedigt-${new Date(b.keptAt).toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`;
+  download(b.raw, file);
+  announce(t('record.exported', { file }));
+}
+
+async function startFresh() {
+  await clearGame();
+  model.corrupt = null;
+  model.game = null;
+  model.route = 'start';
+  render();
+}
+
+async function showCorrupt(corrupt, raw) {
+  if (raw != null) await backupGame(raw, corrupt.newer ? 'newer version' : 'unreadable');
+  model.corrupt = { ...corrupt, backups: await readBackups() };
+  model.game = null;
+  model.route = 'corrupt';
+  render();
+}
+
+async function takeOver() {
+  if (!await claimWriter({ steal: true })) return;
+  model.readOnly = false;
+  const saved = await readGame();
+  if (saved.status === 'ok') {
+    const r = await session.load(saved.game);
+    if (!r.ok) await showCorrupt({ error: r.error }, JSON.stringify(saved.game));
+  }
+  render();
+}
+
+function lostWriter() {
+  session?.pause();
+  model.readOnly = true;
+  render();
+}
+
 // --- boot -----------------------------------------------------------------
 
-function drawSaved() {
-  const saved = readGame();
+async function drawSaved() {
+  const saved = await readGame();
   if (saved.status === 'ok') {
     model.game = saved.game;
     model.route = 'game';
     if (isSheet(saved.game.state)) model.setup.mode = 'sheet';
-  } else if (saved.status === 'unreadable') {
-    backupGame();
-    model.corrupt = { unreadable: true };
-    model.route = 'corrupt';
+  } else if (saved.status === 'unreadable' || saved.status === 'newer') {
+    await showCorrupt(saved.status === 'newer' ? { newer: true } : { unreadable: true }, saved.raw);
   } else {
     model.route = 'start';
   }
@@ -500,7 +645,10 @@ async function boot() {
   document.addEventListener('change', onInput);
   document.addEventListener('submit', (e) => e.preventDefault());
 
-  const saved = drawSaved();
+  const writer = claimWriter({ onLost: lostWriter });
+  const saved = await drawSaved();
+  model.readOnly = !await writer;
+  if (model.readOnly) render();
   registerServiceWorker();
 
   const engine = createEngine();
@@ -515,6 +663,7 @@ async function boot() {
   const hello = await engine.ready;
   if (!hello.ok) {
     model.error = hello.error; // already says, in both languages, that the engine could not start
+    startQueued(false);
     showMessage();
     return;
   }
@@ -525,19 +674,15 @@ async function boot() {
 
   if (saved) {
     const r = await session.load(saved);
-    if (!r.ok) {
-      // Copy the save aside before anything could overwrite it.
-      backupGame();
-      model.corrupt = { error: r.error };
-      model.game = null;
-      model.route = 'corrupt';
-    }
+    // Copied aside before anything could overwrite it.
+    if (!r.ok) await showCorrupt({ error: r.error }, JSON.stringify(saved));
   }
   await bootClub();
   model.ready = true;
   performance.mark('schraem:engine-ready');
   document.documentElement.dataset.shell = 'ready';
   render();
+  startQueued(true);
 }
 
 boot();

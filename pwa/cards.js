@@ -4,7 +4,7 @@ import { t } from './i18n.js';
 
 const SYMBOL = { C: '♣', S: '♠', H: '♥', D: '♦' };
 
-export function parseCard(text) {
+function parseCard(text) {
   const m = /^(10|[2-9AKQJ])([CSHD])$/.exec(text);
   return m ? { rank: m[1], suit: m[2] } : { rank: text, suit: '' };
 }

@@ -16,7 +16,7 @@ import {
 import { renderHistory, renderHistoryControls, renderStats, renderStatsControls } from './archive.js';
 import { actionFrom, toggleCard } from './picker.js';
 import { findSheetAction } from './sheet.js';
-import { humanSeats, isSheet } from './session.js';
+import { isSheet } from './session.js';
 import { undoButton } from './table.js';
 
 const TABLE_KEY = 'schraem.club.table';
@@ -253,7 +253,7 @@ async function nextGame() {
   // The Hängeln seats only its two players: the phone goes to a person among them.
   const st = r.result;
   if (!isSheet(st) && st.set?.in_hangeln) {
-    const humans = humanSeats(st.save);
+    const humans = (st.save?.table?.players ?? []).map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
     if (humans.length === 1) await session().tableCommand('state', { viewer: humans[0] });
   }
 }

@@ -3,10 +3,24 @@
 // Replies are data: `call` resolves with {ok:false, error} on failure and
 // never rejects, so the shell handles one shape for every outcome.
 
-import { offlineReady } from "./sw-register.js";
-
 const DEFAULT_URL = new URL("./worker.js", import.meta.url);
+// No request takes this long once the engine is up (a bot decision ~0.1 s,
+// a large import a few seconds): a reply still missing then is lost, and
+// the shell must not stay busy waiting for it.
+const REPLY_MS = 30_000;
 let pageEngine = null;
+
+function lost(code, detail) {
+  return code === "timeout" ? {
+    kind: "EngineUnavailable", code,
+    de: `Die Spiel-Engine hat nicht geantwortet (${detail}). Es wurde nichts geändert – bitte noch einmal versuchen.`,
+    en: `The game engine did not answer (${detail}). Nothing was changed – please try again.`,
+  } : {
+    kind: "EngineUnavailable", code,
+    de: "Diese Anfrage ist zu groß oder zu tief verschachtelt für die Spiel-Engine. Es wurde nichts geändert.",
+    en: "This request is too large or too deeply nested for the game engine. Nothing was changed.",
+  };
+}
 
 function unavailable(message) {
   return {
@@ -17,7 +31,7 @@ function unavailable(message) {
   };
 }
 
-export function createEngine({ url = DEFAULT_URL, markDocument = true } = {}) {
+export function createEngine({ url = DEFAULT_URL, markDocument = true, replyMs = REPLY_MS } = {}) {
   const pending = new Map();
   let nextId = 1;
   let dead = null;
@@ -61,9 +75,11 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true } = {}) {
     resolve(msg);
   }
 
-  // The worker starts once the offline cache can serve it (see
-  // sw-register.js); calls made before then simply wait in line.
-  const started = offlineReady().then(() => {
+  // The worker starts at once, on a first visit too: its downloads and the
+  // service worker's precache meet in the browser's HTTP cache (the precache
+  // revalidates and gets a bodiless 304), so nothing is downloaded twice.
+  // Calls made before it runs simply wait in line.
+  const started = Promise.resolve().then(() => {
     if (dead) return null;
     const worker = new Worker(url, { type: "module", name: "schraem-engine" });
     worker.addEventListener("message", onMessage);
@@ -82,7 +98,21 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true } = {}) {
     if (dead) return Promise.resolve({ id, ok: false, error: dead });
     return new Promise((resolve) => {
       pending.set(id, resolve);
-      started.then((worker) => worker?.postMessage({ id, cmd, args }));
+      const answer = (error) => {
+        if (pending.delete(id)) resolve({ id, ok: false, error });
+      };
+      Promise.all([started, ready]).then(([worker]) => {
+        if (!worker || !pending.has(id)) return;
+        try {
+          worker.postMessage({ id, cmd, args });
+        } catch (e) {
+          // A request the browser cannot copy to the worker (far too deep)
+          // is answered here, as data, like any refusal.
+          answer(lost("unsendable", `${e?.message ?? e}`));
+          return;
+        }
+        setTimeout(() => answer(lost("timeout", `${replyMs / 1000} s`)), replyMs);
+      });
     });
   }
 

@@ -1,7 +1,7 @@
 // The screens around the table: setup, handing the phone over, a hand's
 // result, the end of the game and a damaged save.
 import { h } from './dom.js';
-import { has, t } from './i18n.js';
+import { getLang, has, t } from './i18n.js';
 import { knollenBadge, marksView } from './cards.js';
 import { nameOf, undoButton } from './table.js';
 
@@ -93,9 +93,14 @@ export function renderStart(setup, { hello, saved, ready, canExport, formExtras 
     extra);
 }
 
-export function renderStartControls({ ready, mode }) {
-  return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'new-game' }, disabled: !ready,
-    text: t(mode === 'sheet' ? 'start.go.sheet' : 'start.go') })];
+// Usable before the engine is up: a tap then is queued (see app.js), and
+// after a moment the wait shows, with its reason.
+export function renderStartControls({ mode, queued }) {
+  const go = h('button', { type: 'button', class: 'big primary', dataset: { action: 'new-game' },
+    'aria-busy': queued ? 'true' : null, text: t(mode === 'sheet' ? 'start.go.sheet' : 'start.go') });
+  if (queued !== 'waiting') return [go];
+  return [h('p', { class: 'progress', role: 'status' },
+    h('progress', { 'aria-label': t('start.queued') }), h('span', { text: t('start.queued') })), go];
 }
 
 export function renderPass(names, seat) {
@@ -207,12 +212,22 @@ export function renderSetupButton() {
   return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'setup' }, text: t('btn.setup') })];
 }
 
-export function renderCorrupt(detail) {
+// A save that will not load: what went wrong, every kept copy to take away
+// as a file (the last few are kept, newest first), and a fresh start.
+export function renderCorrupt(detail, { newer = false, backups = [] } = {}) {
+  const when = (ms) => new Date(ms).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB');
   return h('section', { class: 'corrupt', 'aria-labelledby': 'corrupt-heading' },
-    h('h2', { id: 'corrupt-heading', text: t('corrupt.heading') }),
-    h('p', { text: t('corrupt.body') }),
+    h('h2', { id: 'corrupt-heading', text: t(newer ? 'corrupt.heading.newer' : 'corrupt.heading') }),
+    h('p', { text: t(newer ? 'corrupt.body.newer' : 'corrupt.body') }),
     h('p', { class: 'detail', text: detail }),
-    h('p', { text: t('corrupt.backup') }));
+    h('p', { text: t('corrupt.backup', { n: backups.length }) }),
+    h('ul', { class: 'backups' }, backups.map((b, i) => h('li', {},
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'export-damaged', index: i },
+        text: t('corrupt.export', { when: when(b.keptAt) }) })))));
+}
+
+export function renderCorruptControls() {
+  return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'start-fresh' }, text: t('corrupt.fresh') })];
 }
 
 export function renderLoading(text) {

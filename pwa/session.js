@@ -3,8 +3,9 @@
 // phone must change hands. It knows no rule: "who must act" comes from the
 // engine's `due`, "what is allowed" from its `legal` and its errors.
 import { writeGame } from './storage.js';
+import { isWriter } from './tabs.js';
 
-export function humanSeats(save) {
+function humanSeats(save) {
   return (save?.table?.players ?? [])
     .map((p, i) => (p.kind === 'human' ? i + 1 : null))
     .filter((s) => s != null);
@@ -13,7 +14,7 @@ export function humanSeats(save) {
 // With two or more humans on one phone, the phone goes to the human who must
 // act next, and nobody's hand is drawn until that person says they hold it.
 // Bots act first while the current holder (or nobody) watches.
-export function handoffFor(state, viewer) {
+function handoffFor(state, viewer) {
   // A scoresheet hides nothing: the phone lies on the table for everyone.
   if (isSheet(state)) return null;
   if (humanSeats(state.save).length < 2 || state.hand_over) return null;
@@ -74,6 +75,11 @@ export class Session {
 
   async call(cmd, args) {
     const reply = await this.engine.call(cmd, args);
+    if (reply?.error?.code === 'timeout' && this.game) {
+      // The engine may still have done what it was asked: put it back on
+      // the saved game, so it and the screen agree again.
+      await this.engine.call('load', { save: this.game.save, viewer: this.game.viewer });
+    }
     if (reply && typeof reply === 'object' && 'ok' in reply) return reply;
     return { ok: false, error: { kind: 'InternalError', code: 'bad_reply', de: 'Unerwartete Antwort der Engine.', en: 'Unexpected reply from the engine.' } };
   }
@@ -82,12 +88,14 @@ export class Session {
     this.game = game;
   }
 
-  // Every accepted state goes through here: saved first, drawn second.
-  commit(state, viewer, info = {}) {
+  // Every accepted state goes through here: on disk first (a strict
+  // IndexedDB commit, awaited), drawn second. A tab that is not the writer
+  // (another tab took over) stores nothing.
+  async commit(state, viewer, info = {}) {
     const handoff = handoffFor(state, viewer);
     const { save, ...rest } = state;
     const game = { save, state: rest, viewer, handoff };
-    const stored = writeGame(game);
+    const stored = isWriter() && await writeGame(game);
     const previous = this.game;
     this.game = game;
     this.stalled = false;
@@ -103,7 +111,7 @@ export class Session {
       const r = await this.call('new_game', args);
       if (!r.ok) { this.onError(r.error); return false; }
       this.game = null;
-      this.commit(r.result, args.viewer, { fresh: true });
+      await this.commit(r.result, args.viewer, { fresh: true });
       return true;
     });
   }
@@ -115,7 +123,7 @@ export class Session {
       const r = await this.call('load', { save: game.save, viewer: game.viewer });
       if (!r.ok) return r;
       this.game = game;
-      this.commit(r.result, game.viewer, { loaded: true });
+      await this.commit(r.result, game.viewer, { loaded: true });
       return { ok: true };
     });
   }
@@ -131,7 +139,7 @@ export class Session {
         this.scheduleBots();
         return false;
       }
-      this.commit(r.result, viewer, { ...info, by: viewer });
+      await this.commit(r.result, viewer, { ...info, by: viewer });
       return true;
     });
   }
@@ -144,7 +152,7 @@ export class Session {
       const viewer = this.game.viewer;
       const r = await this.call('act', { action, viewer });
       if (!r.ok) { this.onError(r.error, info); return false; }
-      this.commit(r.result, viewer, { ...info, by: action.seat });
+      await this.commit(r.result, viewer, { ...info, by: action.seat });
       return true;
     });
   }
@@ -162,7 +170,7 @@ export class Session {
         this.scheduleBots();
         return false;
       }
-      this.commit(r.result, viewer, { by: 'undo', undo: true });
+      await this.commit(r.result, viewer, { by: 'undo', undo: true });
       return true;
     });
   }
@@ -177,7 +185,7 @@ export class Session {
       if (!r.ok) return r;
       this.paused = false;
       this.game = null;
-      this.commit(r.result, args.viewer, { fresh: true, imported: true });
+      await this.commit(r.result, args.viewer, { fresh: true, imported: true });
       return { ok: true };
     });
   }
@@ -193,7 +201,7 @@ export class Session {
       if (!r.ok) { this.scheduleBots(); return r; }
       this.paused = false;
       if (info.fresh) this.game = null;
-      this.commit(r.result, args.viewer ?? null, info);
+      await this.commit(r.result, args.viewer ?? null, info);
       return { ok: true, result: r.result };
     });
   }
@@ -210,7 +218,7 @@ export class Session {
       const viewer = this.game.viewer;
       const r = await this.call('next_hand', { viewer });
       if (!r.ok) { this.onError(r.error); return false; }
-      this.commit(r.result, viewer);
+      await this.commit(r.result, viewer);
       return true;
     });
   }
@@ -221,7 +229,7 @@ export class Session {
     return this.serial(async () => {
       const r = await this.call('state', { viewer: seat });
       if (!r.ok) { this.onError(r.error); return false; }
-      this.commit(r.result, seat);
+      await this.commit(r.result, seat);
       return true;
     });
   }
@@ -256,6 +264,6 @@ export class Session {
     // A bot that declines to act must not spin the loop; a human tap or a
     // reload starts it again.
     if (action == null) { this.stalled = true; return; }
-    this.commit(state, g.viewer, { bot: action });
+    await this.commit(state, g.viewer, { bot: action });
   }
 }

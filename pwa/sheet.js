@@ -9,7 +9,7 @@ import { describeLog, handKindText, nameOf, otherLabel, seatMarkers, undoButton 
 import { renderPicker, templateLabel } from './picker.js';
 
 // One key per entry, stable across re-renders (focus and taps find it again).
-export function actionKey(a) {
+function actionKey(a) {
   return [a.type, a.kind, a.blind ? 'blind' : null, a.target, a.index, a.card, ...(a.cards ?? [])]
     .filter((x) => x != null).join('-');
 }
@@ -107,7 +107,7 @@ function seatCard(view, p, legal, ctx) {
     seatEntries(view, p, legal, ctx));
 }
 
-export function sheetStatus(view, sheetLegal) {
+function sheetStatus(view, sheetLegal) {
   const r = view.response;
   if (r) return t('sheet.status.answer', { name: nameOf(view, r.to_answer) });
   const canKnock = Object.values(sheetLegal ?? {}).some((acts) => acts.some((a) => a.type === 'knock'));

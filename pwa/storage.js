@@ -1,53 +1,295 @@
-// The saved game lives in localStorage: synchronous, so a save is on disk
-// before the next frame is drawn, and readable before Python has started.
-const GAME_KEY = 'schraem.game';
-const BACKUP_KEY = 'schraem.game.backup';
+// The saved game lives in IndexedDB. Every accepted state is committed in a
+// transaction opened with durability "strict" — the browser reports it
+// complete only once it is on disk — and the shell draws the state only
+// after that (docs/STORAGE.md). A game is stored as its base save plus an
+// append-only log of steps (one action, or one new hand), so an accepted tap
+// writes a few hundred bytes, not the whole evening. The screen's last state
+// (the "head") is kept beside it, so a reopened app draws the game before
+// Python is up.
+const DB_NAME = 'schraem';
+const DB_VERSION = 1;
 const FORMAT = 'schraem-shell/1';
+// Saves written by this version; a higher number comes from a newer app.
+export const STORAGE_VERSION = 1;
+const KNOWN_SAVE = 'schraem-save/1';
+const LEGACY_KEY = 'schraem.game';
+const LEGACY_BACKUP_KEY = 'schraem.game.backup';
+const BACKUPS_KEPT = 5;
+const COMPACT_AFTER = 400; // steps; then the base is written afresh
+
+let dbPromise = null;
+// What the last commit wrote, to tell an append from a rewrite.
+let last = null; // {id, seq, save, saveKey}
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve(true);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error('aborted'));
+  });
+}
+
+function open() {
+  if (!dbPromise) {
+    dbPromise = new Promise((resolve, reject) => {
+      const req = indexedDB.open(DB_NAME, DB_VERSION);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        db.createObjectStore('meta');
+        db.createObjectStore('bases');
+        db.createObjectStore('heads');
+        db.createObjectStore('steps');
+        db.createObjectStore('backups', { autoIncrement: true });
+      };
+      req.onsuccess = () => {
+        const db = req.result;
+        // Another tab upgrading the database: step aside instead of blocking it.
+        db.onversionchange = () => { db.close(); dbPromise = null; };
+        resolve(db);
+      };
+      req.onerror = () => reject(req.error);
+      req.onblocked = () => reject(new Error('blocked'));
+    });
+    dbPromise.catch(() => { dbPromise = null; });
+  }
+  return dbPromise;
+}
+
+async function write(stores, fn) {
+  const db = await open();
+  const tx = db.transaction(stores, 'readwrite', { durability: 'strict' });
+  fn(tx);
+  return done(tx);
+}
+
+// --- what changed since the last commit ------------------------------------
+
+function headerKey(save) {
+  const { record, ...rest } = save;
+  const { hands, ...header } = record ?? {};
+  return JSON.stringify([rest, header]);
+}
+
+function sameActions(a, b, n) {
+  for (let i = 0; i < n; i += 1) if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+  return true;
+}
+
+// One step from `prev` to `next`: {op: 'act', action} when one action was
+// appended to the last hand, {op: 'hand', hand} when a hand was dealt; null
+// when anything else changed (a new game, an undo, a correction).
+export function stepBetween(prev, next) {
+  if (!prev || headerKey(prev) !== headerKey(next)) return null;
+  const a = prev.record.hands;
+  const b = next.record.hands;
+  const spec = (h) => JSON.stringify({ ...h, actions: undefined });
+  if (b.length === a.length && a.length > 0) {
+    const pa = a[a.length - 1].actions;
+    const pb = b[b.length - 1].actions;
+    if (spec(a[a.length - 1]) !== spec(b[b.length - 1]) || pb.length !== pa.length + 1) return null;
+    if (!sameActions(pa, pb, pa.length) || !sameActions(a, b, a.length - 1)) return null;
+    return { op: 'act', action: pb[pb.length - 1] };
+  }
+  if (b.length === a.length + 1 && b[b.length - 1].actions.length === 0 && sameActions(a, b, a.length)) {
+    return { op: 'hand', hand: b[b.length - 1] };
+  }
+  return null;
+}
+
+function applyStep(save, step) {
+  const hands = save.record.hands;
+  if (step.op === 'act') hands[hands.length - 1].actions.push(step.action);
+  else if (step.op === 'hand') hands.push(step.hand);
+  else throw new Error(`unknown step ${step.op}`);
+}
+
+// --- reading -----------------------------------------------------------------
+
+async function readAll(store, range) {
+  const db = await open();
+  const tx = db.transaction(store, 'readonly');
+  const s = tx.objectStore(store);
+  const [keys, values] = await Promise.all([request(s.getAllKeys(range)), request(s.getAll(range))]);
+  return keys.map((k, i) => [k, values[i]]);
+}
+
+async function get(store, key) {
+  const db = await open();
+  return request(db.transaction(store, 'readonly').objectStore(store).get(key));
+}
+
+function knownSave(save) {
+  const m = /^schraem-save\/(\d+)$/.exec(save?.format ?? '');
+  return m ? Number(m[1]) : null;
+}
 
 // → {status: 'none'} | {status: 'ok', game} | {status: 'unreadable', raw}
-export function readGame() {
-  let raw;
-  try { raw = localStorage.getItem(GAME_KEY); } catch { return { status: 'none' }; }
-  if (raw == null) return { status: 'none' };
+//   | {status: 'newer', raw}: saved by a newer version of the app.
+export async function readGame() {
+  await migrateLegacy();
+  const id = await get('meta', 'current');
+  if (id == null) return { status: 'none' };
+  const [base, head] = await Promise.all([get('bases', id), get('heads', id)]);
+  const steps = await readAll('steps', IDBKeyRange.bound([id, 0], [id, Infinity]));
+  const raw = base?.raw ?? JSON.stringify({ base, head, steps: steps.map(([, s]) => s) });
+  if (base?.version > STORAGE_VERSION || knownSave(base?.save) > 1) return { status: 'newer', raw };
   try {
-    const game = JSON.parse(raw);
-    if (game && game.format === FORMAT && game.save && game.state && game.state.view) {
-      return { status: 'ok', game };
-    }
-  } catch { /* falls through: the caller explains and keeps a backup */ }
-  return { status: 'unreadable', raw };
+    if (!base || base.format !== FORMAT || !head?.state?.view || knownSave(base.save) !== 1) throw new Error('shape');
+    const save = structuredClone(base.save);
+    for (const [, step] of steps) applyStep(save, step);
+    last = { id, seq: steps.length ? steps[steps.length - 1][0][1] : 0, save, saveKey: headerKey(save) };
+    const game = { format: FORMAT, savedAt: head.savedAt, save, state: head.state, viewer: head.viewer, handoff: head.handoff };
+    return { status: 'ok', game };
+  } catch {
+    return { status: 'unreadable', raw };
+  }
 }
 
-// Returns false when the browser refused (quota, private mode) so the shell
-// can say so instead of pretending the game is safe.
-export function writeGame({ save, state, viewer, handoff }) {
+// --- writing -----------------------------------------------------------------
+
+function newId() {
+  return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
+}
+
+// Commits `game` ({save, state, viewer, handoff}) durably; resolves true
+// once it is on disk, false when the browser refused (quota, private mode).
+export async function writeGame({ save, state, viewer, handoff }) {
   const { save: _dropped, ...rest } = state;
-  const game = { format: FORMAT, savedAt: Date.now(), save, state: rest, viewer, handoff };
+  const head = { savedAt: Date.now(), state: rest, viewer, handoff };
+  const step = last && last.seq < COMPACT_AFTER ? stepBetween(last.save, save) : null;
   try {
-    localStorage.setItem(GAME_KEY, JSON.stringify(game));
+    if (step) {
+      const { id } = last;
+      const seq = last.seq + 1;
+      await write(['heads', 'steps'], (tx) => {
+        tx.objectStore('steps').put(step, [id, seq]);
+        tx.objectStore('heads').put(head, id);
+      });
+      last = { id, seq, save: structuredClone(save), saveKey: last.saveKey };
+    } else {
+      const old = last?.id;
+      const id = newId();
+      await write(['meta', 'bases', 'heads', 'steps'], (tx) => {
+        tx.objectStore('bases').put({ format: FORMAT, version: STORAGE_VERSION, save }, id);
+        tx.objectStore('heads').put(head, id);
+        tx.objectStore('meta').put(id, 'current');
+        if (old != null) {
+          tx.objectStore('bases').delete(old);
+          tx.objectStore('heads').delete(old);
+          tx.objectStore('steps').delete(IDBKeyRange.bound([old, 0], [old, Infinity]));
+        }
+      });
+      last = { id, seq: 0, save: structuredClone(save), saveKey: headerKey(save) };
+    }
+    dispatchEvent(new CustomEvent('schraem:stored', { detail: { save, state } }));
     return true;
   } catch {
     return false;
   }
 }
 
-// A save that does not load is copied aside before anything may overwrite
-// it, so a bug in a later release can still rescue the game.
-export function backupGame() {
+// Forgets the current game (after the player chose to start fresh from a
+// damaged save, which is in the backups by then).
+export async function clearGame() {
+  last = null;
   try {
-    const raw = localStorage.getItem(GAME_KEY);
-    if (raw != null) localStorage.setItem(BACKUP_KEY, JSON.stringify({ keptAt: Date.now(), raw }));
+    const id = await get('meta', 'current');
+    await write(['meta', 'bases', 'heads', 'steps'], (tx) => {
+      tx.objectStore('meta').delete('current');
+      if (id != null) {
+        tx.objectStore('bases').delete(id);
+        tx.objectStore('heads').delete(id);
+        tx.objectStore('steps').delete(IDBKeyRange.bound([id, 0], [id, Infinity]));
+      }
+    });
     return true;
   } catch {
     return false;
   }
 }
 
-export function readBackup() {
+// --- backups of saves that would not load ------------------------------------
+
+// Keeps `raw` (the damaged save as text) among the last few backups, so a
+// second damaged save never overwrites the first.
+export async function backupGame(raw, reason = 'unreadable') {
+  if (raw == null) return false;
   try {
-    const raw = localStorage.getItem(BACKUP_KEY);
-    return raw == null ? null : JSON.parse(raw);
+    const kept = await readAll('backups');
+    if (kept.some(([, b]) => b.raw === raw)) return true;
+    await write(['backups'], (tx) => {
+      const store = tx.objectStore('backups');
+      store.add({ keptAt: Date.now(), reason, raw });
+      for (const [key] of kept.slice(0, Math.max(0, kept.length + 1 - BACKUPS_KEPT))) store.delete(key);
+    });
+    return true;
   } catch {
-    return null;
+    return false;
   }
+}
+
+// → [{key, keptAt, reason, raw}], newest first.
+export async function readBackups() {
+  try {
+    return (await readAll('backups')).map(([key, b]) => ({ key, ...b })).reverse();
+  } catch {
+    return [];
+  }
+}
+
+// --- the one-time move from localStorage --------------------------------------
+
+let migrated = null;
+
+// Saves of earlier versions lived in localStorage. They are copied into
+// IndexedDB once; the old entry is removed only after that commit, and a
+// damaged one is kept as a backup (and left where it was).
+function migrateLegacy() {
+  if (!migrated) migrated = migrate();
+  return migrated;
+}
+
+async function migrate() {
+  let raw;
+  let backup;
+  try {
+    raw = localStorage.getItem(LEGACY_KEY);
+    backup = localStorage.getItem(LEGACY_BACKUP_KEY);
+  } catch {
+    return;
+  }
+  if (backup != null) {
+    try { await backupGame(JSON.parse(backup).raw ?? backup, 'earlier version'); } catch { await backupGame(backup, 'earlier version'); }
+    localStorage.removeItem(LEGACY_BACKUP_KEY);
+  }
+  if (raw == null) return;
+  if ((await get('meta', 'current')) != null) {
+    localStorage.removeItem(LEGACY_KEY); // already moved by another tab
+    return;
+  }
+  let game = null;
+  try { game = JSON.parse(raw); } catch { /* kept as a backup below */ }
+  if (game && game.format === FORMAT && game.save && game.state?.view) {
+    last = null;
+    if (await writeGame({ save: game.save, state: game.state, viewer: game.viewer, handoff: game.handoff })) {
+      localStorage.removeItem(LEGACY_KEY);
+    }
+    return;
+  }
+  // Unreadable: the shell shows the damaged-save screen from the backup.
+  await backupGame(raw, 'unreadable');
+  const id = newId();
+  await write(['meta', 'bases', 'heads'], (tx) => {
+    tx.objectStore('bases').put({ format: 'unreadable', version: STORAGE_VERSION, raw }, id);
+    tx.objectStore('heads').put({ savedAt: Date.now() }, id);
+    tx.objectStore('meta').put(id, 'current');
+  });
+  localStorage.removeItem(LEGACY_KEY);
 }

@@ -7,24 +7,9 @@ const TEXT = {
   en: "Update ready — reload",
 };
 
-// On a first visit the service worker's precache downloads Pyodide (13 MB);
-// an engine worker started at the same time would download it all again.
-// `offlineReady()` lets the engine wait until this page is controlled (its
-// worker then loads from the cache) or until that cannot happen any more.
-let settle;
-const settled = new Promise((resolve) => { settle = resolve; });
-let started = false;
-
-export function offlineReady() {
-  return started ? settled : Promise.resolve();
-}
-
 export async function registerServiceWorker({ url = "./service-worker.js" } = {}) {
   if (!("serviceWorker" in navigator)) return null;
-  started = true;
   const sw = navigator.serviceWorker;
-  if (sw.controller) settle();
-  else sw.addEventListener("controllerchange", settle, { once: true });
 
   let registration;
   try {
@@ -32,21 +17,11 @@ export async function registerServiceWorker({ url = "./service-worker.js" } = {}
   } catch (err) {
     // Without a service worker the app still runs online; nothing to offer.
     console.warn("service worker registration failed", err);
-    settle();
     return null;
   }
   // A blocked registration (e.g. a test browser with service workers off)
   // may resolve to nothing rather than throw.
-  if (!registration) {
-    settle();
-    return null;
-  }
-  // A worker on its way to "activated" will claim this page; one that is
-  // already activated without controlling it (a hard reload) never will.
-  const active = registration.active;
-  const first = registration.installing || (active?.state === "activating" ? active : null);
-  if (!sw.controller && !first) settle();
-  first?.addEventListener("statechange", () => { if (first.state === "redundant") settle(); });
+  if (!registration) return null;
 
   const offer = (worker) => {
     // Only an update needs a prompt; the very first install has no old

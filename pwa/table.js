@@ -26,7 +26,7 @@ export function describeLog(view, entry) {
   }
 }
 
-export function statusText(view) {
+function statusText(view) {
   const me = view.seat;
   const mine = view.players.find((p) => p.seat === me);
   const r = view.response;

@@ -20,6 +20,4 @@ export function keepAwake(on) {
   else if (sentinel) { sentinel.release().catch(() => {}); sentinel = null; }
 }
 
-export function isAwakeLocked() { return sentinel != null; }
-
 document.addEventListener('visibilitychange', acquire);

@@ -1,10 +1,24 @@
 // Module worker hosting the Python engine. Only JSON text crosses into
 // Python (schraem.bridge.handle); every failure goes back to the page as a
 // reply with ok:false, so the page never has to catch a worker exception.
+//
+// Start-up: a fresh Pyodide takes seconds, most of it spent setting Python up.
+// So the first start, right after importing the engine and before any game
+// exists, copies the interpreter's memory into Cache Storage, and every later
+// start restores that copy instead (a Pyodide memory snapshot). The snapshot
+// is only used by the build that made it: build.py writes BOOT.key, a hash
+// over Pyodide, the standard library, the engine and this file. Anything odd
+// about a snapshot means a normal start, which makes a new one.
 
 const PYODIDE_URL = new URL("./pyodide/", import.meta.url).href;
 const ENGINE_URL = new URL("./engine.zip", import.meta.url).href;
 const ENGINE_DIR = "/engine";
+const BOOT = /*BUILD*/{ "key": null }/*END BUILD*/;
+// Not the service worker's cache: that one is replaced with every release,
+// while a snapshot stays good for as long as BOOT.key does. service-worker.js
+// leaves a cache of this name alone.
+const SNAPSHOT_CACHE = "schraem-snapshot";
+const SNAPSHOT_URL = new URL(`./snapshot/${BOOT.key}`, import.meta.url).href;
 
 function failure(kind, code, en, de) {
   return { kind, code, de: de ?? en, en };
@@ -32,35 +46,150 @@ function wasmFailure() {
   return { failed, restore };
 }
 
-async function boot() {
-  const t0 = performance.now();
-  const engineZip = fetchEngine(); // in parallel with Python's start-up
-  engineZip.catch(() => {}); // reported below, when awaited; not as "unhandled"
-  // A dynamic import, not a static one: a missing or broken Pyodide must
-  // become an error reply, not a worker that silently never starts.
-  const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
+async function startPyodide(loadPyodide, options) {
   const wasm = wasmFailure();
-  let pyodide;
   try {
-    pyodide = await Promise.race([loadPyodide({ indexURL: PYODIDE_URL }), wasm.failed]);
+    return await Promise.race([loadPyodide({ indexURL: PYODIDE_URL, ...options }), wasm.failed]);
   } finally {
     wasm.restore();
   }
-  const t1 = performance.now();
-  pyodide.unpackArchive(await engineZip, "zip", { extractDir: ENGINE_DIR });
-  pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
-  const bridge = pyodide.pyimport("schraem.bridge");
-  const handle = bridge.handle;
-  const hello = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "hello", args: {} })));
-  if (!hello.ok) throw new Error(`engine refused hello: ${JSON.stringify(hello.error)}`);
-  const t2 = performance.now();
-  return { handle, hello: hello.result, timings: { pyodide: t1 - t0, engine: t2 - t1, total: t2 - t0 } };
 }
 
-const engine = boot();
+async function readSnapshot() {
+  if (!BOOT.key) return null; // an unbuilt worker: nothing to match a snapshot against
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const hit = await cache.match(SNAPSHOT_URL);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (err) {
+    console.warn("snapshot unreadable", err);
+    return null;
+  }
+}
 
-engine.then(
-  ({ hello, timings }) => postMessage({ type: "ready", hello, timings }),
+// One snapshot per origin: writing one drops every other, so a release with a
+// new engine does not leave 30 MB behind.
+async function writeSnapshot(bytes) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  await Promise.all((await cache.keys()).filter((r) => r.url !== SNAPSHOT_URL).map((r) => cache.delete(r)));
+  await cache.put(SNAPSHOT_URL, new Response(bytes, {
+    headers: { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.length) },
+  }));
+}
+
+async function dropSnapshot() {
+  try {
+    await caches.delete(SNAPSHOT_CACHE);
+  } catch (err) {
+    console.warn("snapshot could not be dropped", err);
+  }
+}
+
+// The engine's files, in the same place on every start: a restored
+// interpreter remembers the imports but not the file system, and anything
+// imported later (or a traceback's source line) comes from here.
+function installEngine(pyodide, zip) {
+  pyodide.unpackArchive(zip, "zip", { extractDir: ENGINE_DIR });
+  pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
+}
+
+function connect(pyodide) {
+  const handle = pyodide.pyimport("schraem.bridge").handle;
+  const hello = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "hello", args: {} })));
+  if (!hello.ok) throw new Error(`engine refused hello: ${JSON.stringify(hello.error)}`);
+  return { handle, hello: hello.result };
+}
+
+// Pyodide keeps its options for the whole session; handed over as a thenable
+// that lets go once read, the snapshot's 30 MB are not pinned by them.
+function handOver(bytes) {
+  return {
+    then(resolve) {
+      const b = bytes;
+      bytes = null;
+      resolve(b);
+    },
+  };
+}
+
+async function restore(loadPyodide, snapshot, engineZip, marks) {
+  const pyodide = await startPyodide(loadPyodide, { _loadSnapshot: handOver(snapshot) });
+  marks.pyodide = performance.now();
+  installEngine(pyodide, await engineZip);
+  // Every restore starts from the same memory, random generator included.
+  pyodide.runPython("import random; random.seed()");
+  const engine = connect(pyodide);
+  marks.engine = performance.now();
+  return engine;
+}
+
+async function freshStart(loadPyodide, engineZip, marks) {
+  const pyodide = await startPyodide(loadPyodide, { _makeSnapshot: BOOT.key !== null });
+  marks.pyodide = performance.now();
+  installEngine(pyodide, await engineZip);
+  const engine = connect(pyodide);
+  marks.engine = performance.now();
+  // Now, before the first request: a snapshot must not hold a game, and
+  // Pyodide cannot restore one taken after the memory has grown much.
+  let snapshot = null;
+  if (BOOT.key !== null) {
+    try {
+      snapshot = pyodide.makeMemorySnapshot();
+    } catch (err) {
+      console.warn("no snapshot this time", err);
+    }
+  }
+  return { engine, snapshot };
+}
+
+// Resolves to the engine and, after a fresh start, the snapshot to store
+// (kept apart so the engine does not hold on to 30 MB once it is written).
+async function boot() {
+  const marks = { start: performance.now() };
+  // What the page sees as engine.timings (ms): Pyodide up, engine imported
+  // and answering, and how the start went.
+  const timings = (kind, fallback, snapshot) => ({
+    boot: kind, fallback, snapshot, read: marks.read - marks.start, imported: marks.imported - marks.start,
+    pyodide: marks.pyodide - marks.start, engine: marks.engine - marks.pyodide, total: marks.engine - marks.start,
+  });
+  const engineZip = fetchEngine(); // in parallel with Python's start-up
+  engineZip.catch(() => {}); // reported below, when awaited; not as "unhandled"
+  const stored = readSnapshot().then((b) => { marks.read = performance.now(); return b; });
+  // A dynamic import, not a static one: a missing or broken Pyodide must
+  // become an error reply, not a worker that silently never starts.
+  const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
+  marks.imported = performance.now();
+  const snapshot = await stored;
+  let fallback = null;
+  if (snapshot) {
+    try {
+      const size = snapshot.length;
+      const engine = await restore(loadPyodide, snapshot, engineZip, marks);
+      engine.timings = timings("snapshot", null, size);
+      return { engine, snapshot: null };
+    } catch (err) {
+      // Most often "Snapshot build id mismatch" or a damaged copy.
+      console.warn("snapshot not usable, starting afresh", err);
+      fallback = String(err && err.message || err).split("\n")[0];
+      await dropSnapshot();
+    }
+  }
+  const started = await freshStart(loadPyodide, engineZip, marks);
+  started.engine.timings = timings("fresh", fallback, started.snapshot ? started.snapshot.length : 0);
+  return started;
+}
+
+const booted = boot();
+const engine = booted.then(({ engine }) => engine);
+
+booted.then(
+  (started) => {
+    postMessage({ type: "ready", hello: started.engine.hello, timings: started.engine.timings });
+    // Stored after "ready": the page need not wait for 30 MB to be written.
+    const { snapshot } = started;
+    started.snapshot = null;
+    if (snapshot) writeSnapshot(snapshot).catch((err) => console.warn("snapshot not stored", err));
+  },
   (err) => {
     console.error("engine failed to start", err);
     postMessage({ type: "failed", error: loadError(err) });

@@ -1,22 +1,166 @@
 """The one boundary between the app shell and the engine: JSON text in, JSON
 text out (docs/BRIDGE.md). It holds the table the worker is playing and
-never raises: every failure is returned as data, the state untouched."""
+never raises: every failure is returned as data, the state untouched, with
+the request's id whenever the text names one."""
 from __future__ import annotations
 
+import copy
 import json
+import math
 import random
+import re
 
 from . import __version__
 from .bots import APP_LEVELS, LEVELS, choose
 from .cards import derive_seed
-from .errors import IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from . import club
+from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from .game import Game
 from .series import RengenSet, Series
 from .rules import Rules
 from .view import view
 
 SAVE_FORMAT = "schraem-save/1"
+
+# Limits checked on the raw text, before any parsing: a request is at most
+# this many characters and nested at most this deep. The deepest honest
+# request (a save: request, args, save, record, hands, hand, actions,
+# action, cards) is 9 levels; a record of hundreds of hands is well under a
+# megabyte, and the app accepts files up to 5 MB (pretty-printed).
+MAX_REQUEST_CHARS = 8_000_000
+MAX_DEPTH = 32
+# Seeds the shell stores must survive a trip through JavaScript numbers.
+MAX_SEED = (1 << 53) - 1
+
+# A string token, or an unterminated one running to the end: one pass over
+# the text whatever it holds (possessive, and never retried from a quote
+# inside a string).
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_OPEN_TO_SQUARE = str.maketrans("{}", "[]")
+_TOO_MANY_OPEN = "[" * (MAX_DEPTH + 1)
+_SCALAR = r'(-?\d{1,20}(?:\.\d{1,20})?(?:[eE][+-]?\d{1,3})?|"[^"\\]{0,200}"|true|false|null)'
+_ID_FIRST = re.compile(r'\s*\{\s*"id"\s*:\s*' + _SCALAR + r"\s*[,}]")
+_ID_VALUE = re.compile(r"\s*:\s*" + _SCALAR + r"\s*[,}]")
+_ID_SCAN = 100_000  # string tokens looked at when the id is not first
+
+
+def _nesting_ok(text: str) -> bool | None:
+    """True if the text nests at most MAX_DEPTH deep, False if deeper, None
+    if its brackets do not pair up (then it is not JSON). Runs in C-speed
+    string operations: strings removed, then innermost pairs peeled off
+    once per level."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_OPEN_TO_SQUARE)
+    if _TOO_MANY_OPEN in brackets:  # the usual attack, found without peeling
+        return False if brackets.count("[") == brackets.count("]") else None
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return True
+        peeled = brackets.replace("[]", "")
+        if peeled == brackets:
+            return None
+        brackets = peeled
+    if not brackets:
+        return True
+    return False if brackets.count("[") == brackets.count("]") else None
+
+
+def _scalar(token: str):
+    try:
+        value = json.loads(token)
+    except ValueError:
+        return None
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+def _find_id(text: str):
+    """The top-level "id" of a request that could not be parsed, found
+    without parsing: the app always sends it first; otherwise the first
+    _ID_SCAN string tokens are searched for an "id" key at depth one."""
+    m = _ID_FIRST.match(text)
+    if m:
+        return _scalar(m.group(1))
+    if not text.lstrip().startswith("{"):
+        return None
+    depth, pos = 0, 0
+    for k, tok in enumerate(_STRING.finditer(text)):
+        if k >= _ID_SCAN:
+            break
+        between = text[pos:tok.start()]
+        depth += between.count("{") + between.count("[") - between.count("}") - between.count("]")
+        pos = tok.end()
+        if depth == 1 and tok.group() == '"id"':
+            v = _ID_VALUE.match(text, pos)
+            if v:
+                return _scalar(v.group(1))
+    return None
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise InvalidAction("request_number", number=text[:20] + ("…" if len(text) > 20 else ""))
+    return value
+
+
+def _no_constant(name: str):
+    raise InvalidAction("request_not_json")  # NaN, Infinity: not JSON, and JavaScript could not read them back
+
+
+def decode(text) -> dict:
+    """A request's text as a dict, limits checked before parsing."""
+    if not isinstance(text, str):
+        raise InvalidAction("request_not_text")
+    if len(text) > MAX_REQUEST_CHARS:
+        raise InvalidAction("request_too_large", size=len(text), limit=MAX_REQUEST_CHARS)
+    nesting = _nesting_ok(text)
+    if nesting is False:
+        raise InvalidAction("request_too_deep")
+    if nesting is None:
+        raise InvalidAction("request_not_json")
+    try:
+        req = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except SchraemError:
+        raise
+    except (ValueError, RecursionError):  # ValueError also covers ints too long to read
+        raise InvalidAction("request_not_json") from None
+    if not isinstance(req, dict):
+        raise InvalidAction("request_shape")
+    return req
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seed(value) -> int:
+    if not _is_int(value) or not 0 <= value <= MAX_SEED:
+        raise InvalidAction("bad_seed", max=MAX_SEED)
+    return value
+
+
+def check_viewer(viewer, n: int) -> None:
+    if viewer is not None and (not _is_int(viewer) or not 1 <= viewer <= n):
+        raise InvalidAction("bad_seat", seat=_short(viewer))
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else text[:20] + "…"
+
+
+def check_exact(game: Game) -> None:
+    """Every seed of a record the shell will store must stay exact as a
+    JavaScript number, or the game would change on the next reload."""
+    seeds = ([game.seed] if game.seed is not None else []) + [s["seed"] for s in game.specs if "seed" in s]
+    if any(seed > MAX_SEED for seed in seeds):
+        raise RecordError("bad_record", detail=f"a seed is larger than {MAX_SEED}")
+
+
+def _dealt_real(game: Game) -> bool | None:
+    """Whether the record's last hand was played with real cards (None: no
+    hand yet): a table goes on the way its last hand was played."""
+    return None if not game.specs else game.specs[-1].get("deal", ()) is None
 
 
 class Table:
@@ -44,15 +188,22 @@ class Table:
             out["set"] = club.set_save(self.rset, self.set_seats)
         return out
 
-    def replace_game(self, game: Game) -> None:
-        self.game = game
-        if self.series is not None:
-            self.series.games[-1] = game
+    def with_game(self, game: Game, series: Series | None = None) -> "Table":
+        """A copy of this table playing `game` in place of its current game
+        (and `series` in place of its series), leaving this one untouched
+        until the bridge takes the copy."""
+        t = copy.copy(self)
+        t.game = game
+        if series is not None or self.series is not None:
+            t.series = copy.copy(series or self.series)
+            t.series.games = t.series.games[:-1] + [game]
         if self.rset is not None:
-            if self.rset.hangeln is not None:
-                self.rset.hangeln = game
+            t.rset = copy.copy(self.rset)
+            if t.rset.hangeln is not None:
+                t.rset.hangeln = game
             else:
-                self.rset.games[-1] = game
+                t.rset.games = t.rset.games[:-1] + [game]
+        return t
 
     def deal(self) -> None:
         self.game.deal(real=self.real_cards)
@@ -61,8 +212,7 @@ class Table:
         return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot"]
 
     def check_viewer(self, viewer) -> None:
-        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 1 <= viewer <= self.game.n):
-            raise InvalidAction("bad_seat", seat=viewer)
+        check_viewer(viewer, self.game.n)
 
     def state(self, viewer) -> dict:
         g = self.game
@@ -85,27 +235,43 @@ class Table:
         }
 
 
+def _seat(p, i: int, keys: set[str]) -> dict:
+    """One seat's kind (and a bot's level), checked."""
+    def bad(de, en):
+        raise InvalidAction("bad_seat_entry", seat=i, why=Both(de, en))
+
+    if not isinstance(p, dict):
+        bad("die Angaben zum Platz sind ein Objekt", "a seat is described by an object")
+    unknown = set(p) - keys
+    if unknown:
+        names = ", ".join(sorted(_short(k) for k in unknown))
+        bad(f"unbekannte Angabe {names}", f"unknown field {names}")
+    kind = p.get("kind", "human")
+    if kind not in ("human", "bot"):
+        bad("„kind“ ist human oder bot", "'kind' is human or bot")
+    seat = {"kind": kind}
+    level = p.get("level")
+    if kind == "bot":
+        if not isinstance(level, str) or level not in LEVELS:
+            bad(f"einen Computerspieler der Stufe {_short(level)} gibt es nicht", f"there is no computer player of level {_short(level)}")
+        seat["level"] = level
+    elif "level" in p:
+        bad("nur Computerspieler haben eine Stufe", "only computer players have a level")
+    return seat
+
+
 def _seats(players) -> tuple[list[dict], list[dict]]:
     if not isinstance(players, list):
         raise InvalidAction("bad_players", detail="players must be a list")
     names, seats = [], []
     for i, p in enumerate(players, 1):
-        if not isinstance(p, dict):
-            raise InvalidAction("bad_players", detail=f"player {i} must be an object")
-        kind = p.get("kind", "human")
-        if kind not in ("human", "bot"):
-            raise InvalidAction("bad_players", detail=f"player {i}: kind must be human or bot")
-        seat = {"kind": kind}
-        if kind == "bot":
-            level = p.get("level", "easy")
-            if not isinstance(level, str) or level not in LEVELS:
-                raise InvalidAction("bad_players", detail=f"player {i}: unknown bot level {level!r}")
-            seat["level"] = level
+        if isinstance(p, dict) and p.get("kind", "human") == "bot" and "level" not in p:
+            p = dict(p, level="easy")  # the default level of a bot named without one
+        seats.append(_seat(p, i, {"name", "kind", "level", "marks"}))
         entry = {"name": p.get("name")}
         if "marks" in p:
             entry["marks"] = p["marks"]
         names.append(entry)
-        seats.append(seat)
     return names, seats
 
 
@@ -123,97 +289,112 @@ class Bridge:
 
     def handle(self, text: str) -> str:
         req_id = None
+        table = self.table
         try:
             try:
-                req = json.loads(text)
-            except (TypeError, ValueError):
-                raise InvalidAction("bad_request", detail="not JSON")
-            if not isinstance(req, dict):
-                raise InvalidAction("bad_request", detail="a request is an object")
+                req = decode(text)
+            except SchraemError:
+                if isinstance(text, str):
+                    req_id = _find_id(text)
+                raise
             req_id = req.get("id")
             cmd = req.get("cmd")
-            args = req.get("args") or {}
-            if not isinstance(args, dict):
-                raise InvalidAction("bad_request", detail="args must be an object")
-            method = getattr(self, "cmd_" + cmd, None) if isinstance(cmd, str) else None
+            args = req.get("args")
+            args = {} if args is None else args
+            if not isinstance(args, dict) or not isinstance(cmd, str):
+                raise InvalidAction("request_shape")
+            method = getattr(self, "cmd_" + cmd, None)
             if method is None:
-                raise InvalidAction("bad_request", detail=f"unknown command {cmd!r}")
+                raise InvalidAction("unknown_command", cmd=_short(cmd))
             result = method(args)
-            return json.dumps({"id": req_id, "ok": True, "result": result})
+            reply = {"id": req_id, "ok": True, "result": result}
         except SchraemError as e:
-            return json.dumps({"id": req_id, "ok": False, "error": e.to_json()})
-        except Exception as e:  # a bug: still answer, so the shell can tell the user
-            return json.dumps({"id": req_id, "ok": False, "error": {"kind": "InternalError", "code": "internal", "de": f"Interner Fehler: {e!r}", "en": f"Internal error: {e!r}"}})
+            self.table = table
+            reply = {"id": req_id, "ok": False, "error": e.to_json()}
+        except Exception as e:  # a bug: still answer, in plain words, so the shell can tell the user
+            self.table = table
+            reply = {"id": req_id, "ok": False, "error": dict(InvalidAction("internal").to_json(), kind="InternalError", detail=repr(e)[:500])}
+        try:
+            return json.dumps(reply, allow_nan=False)
+        except (TypeError, ValueError):  # an id JSON cannot carry back; cannot happen with a parsed one
+            return json.dumps({"id": None, "ok": False, "error": dict(InvalidAction("internal").to_json(), kind="InternalError")})
 
     def _table(self) -> Table:
         if self.table is None:
             raise NoGame("no_game")
         return self.table
 
+    def _take(self, table: Table, viewer) -> dict:
+        """Make `table` the one played, once its state for `viewer` could be
+        built: a refused request must leave the old table in place."""
+        state = table.state(viewer)
+        self.table = table
+        return state
+
     # --- commands ----------------------------------------------------------
     def cmd_hello(self, args):
         # The club facts of each preset: games per series, series per tournament.
         club_facts = {p: {"series_games": r.series_games, "tournament_series": r.tournament_series}
                       for p, r in ((p, Rules.make(p)) for p in Rules.preset_names())}
-        return {"version": __version__, "presets": Rules.preset_names(), "bot_levels": list(APP_LEVELS), "club": club_facts}
+        return {"version": __version__, "presets": Rules.preset_names(), "bot_levels": list(APP_LEVELS),
+                "limits": {"request_chars": MAX_REQUEST_CHARS, "depth": MAX_DEPTH}, "club": club_facts}
 
     def cmd_new_game(self, args):
         names, seats = _seats(args.get("players"))
-        seed = args.get("seed", 0)
+        seed = check_seed(args.get("seed", 0))
         real = args.get("real_cards", False)
         if not isinstance(real, bool):
-            raise InvalidAction("bad_request", detail="real_cards must be true or false")
+            raise InvalidAction("bad_flag", name="real_cards")
         if real and any(p["kind"] == "bot" for p in seats):
             raise InvalidAction("bad_players", detail="on a scoresheet (real cards) every player is a person at the table")
         game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed)
+        check_viewer(args.get("viewer"), game.n)
         table = Table(game, seats, seed, real)
         table.deal()
-        self.table = table
-        return table.state(args.get("viewer"))
+        return self._take(table, args.get("viewer"))
 
     def cmd_import(self, args):
         """Take over a game record (a file from another phone or the CLI):
         everyone becomes a person at this phone. Hands go on with real cards
         if the record's last hand was played with real cards."""
-        record = args.get("record")
-        game = Game.from_record(record)
-        real = bool(game.specs) and game.specs[-1].get("deal", ()) is None
-        seed = args.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise InvalidAction("bad_request", detail="seed must be a whole number ≥ 0")
+        seed = check_seed(args.get("seed", 0))
+        game = Game.from_record(args.get("record"))
+        check_exact(game)
+        check_viewer(args.get("viewer"), game.n)
+        real = bool(_dealt_real(game))
         if game.seed is None and not real:
             game.seed = seed  # dealing further hands needs a seed
         table = Table(game, [{"kind": "human"} for _ in range(game.n)], game.seed if game.seed is not None else seed, real)
         if game.hand_over and not game.game_over:
             table.deal()
-        self.table = table
-        return table.state(args.get("viewer"))
+        return self._take(table, args.get("viewer"))
 
     def cmd_load(self, args):
         save = args.get("save")
         try:
             if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
                 raise RecordError("bad_record", detail=f"a save has format {SAVE_FORMAT!r}")
+            if set(save) - {"format", "record", "table", "series", "set"}:
+                raise RecordError("bad_record", detail="a save holds only format, record, table and a series or set")
             table = save.get("table")
             if not isinstance(table, dict):
                 raise RecordError("bad_record", detail="the save has no table")
-            record = save.get("record")
-            game = Game.from_record(record)
-            seats = _saved_seats(table.get("players"), game.names)
+            game = Game.from_record(save.get("record"))
+            check_exact(game)
+            loaded = _table_of(game, table)
+            if "series" in save:
+                loaded.series, loaded.ticket = club.series_from_save(save["series"], game)
+            if "set" in save:
+                loaded.rset, set_seats = club.set_from_save(save["set"], game)
+                loaded.set_seats = _saved_seats(set_seats, loaded.rset.names)
         except RecordError:
             raise
         except SchraemError as e:
-            raise RecordError("bad_record", detail=e.en) from e
-        real = table.get("real_cards", False) is True
-        series, ticket = club.series_from_save(save["series"], game) if "series" in save else (None, None)
-        loaded = Table(game, seats, table.get("seed", 0), real, series, ticket)
-        if "set" in save:
-            loaded.rset, set_seats = club.set_from_save(save["set"], game)
-            loaded.set_seats = _saved_seats(set_seats, loaded.rset.names)
+            raise RecordError(e.code, cause=e) from e
+        check_viewer(args.get("viewer"), game.n)
         if game.hand is None and not game.game_over:
             loaded.deal()
-        self.table = loaded
-        return loaded.state(args.get("viewer"))
+        return self._take(loaded, args.get("viewer"))
 
     def cmd_state(self, args):
         return self._table().state(args.get("viewer"))
@@ -263,10 +444,23 @@ class Bridge:
                 if acts[i]["seat"] in humans:
                     del acts[i:]
                     del rec["hands"][h + 1:]
-                    t.replace_game(Game.from_record(rec))
-                    return t.state(args.get("viewer"))
+                    return self._take(t.with_game(Game.from_record(rec)), args.get("viewer"))
         raise IllegalAction("nothing_to_undo")
 
+    def cmd_export(self, args):
+        """The game as a record file for other phones: no seeds (a seed
+        would tell every later deal), each finished hand as its exact
+        cards, and a hand still being played only when asked for — its
+        deal shows everyone's cards."""
+        include = args.get("include_current_hand", False)
+        if not isinstance(include, bool):
+            raise InvalidAction("bad_flag", name="include_current_hand")
+        game = self._table().game
+        running = not game.hand_over and not game.hand.real
+        record = export_record(game, keep_last=include or not running)
+        return {"record": record, "hands": len(record["hands"]),
+                "left_out_hand": len(game.specs) if running and not include else None,
+                "includes_hidden_cards": running and include}
 
     # --- the club evening (club.py) ------------------------------------------
     def cmd_new_series(self, args):
@@ -275,12 +469,11 @@ class Bridge:
         seed, real = args.get("seed", 0), args.get("real_cards", False)
         if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
             raise InvalidAction("bad_players", detail="on a scoresheet (real cards) every player is a person at the table")
-        series = club.new_series(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("games"), args.get("first_dealer"), seed, args.get("ticket"))
+        series = club.new_series(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("games"), args.get("first_dealer"), check_seed(seed), args.get("ticket"))
         table = Table(series.new_game(), seats, seed, real, series, args.get("ticket"))
         table.check_viewer(args.get("viewer"))
         table.deal()
-        self.table = table
-        return table.state(args.get("viewer"))
+        return self._take(table, args.get("viewer"))
 
     def cmd_new_set(self, args):
         """A Rengen set: two games, then the Hängeln between their losers."""
@@ -288,14 +481,13 @@ class Bridge:
         seed, real = args.get("seed", 0), args.get("real_cards", False)
         if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
             raise InvalidAction("bad_players", detail="on a scoresheet (real cards) every player is a person at the table")
-        probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), seed)
+        probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed))
         rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed)
         table = Table(rset.new_game(), seats, seed, real)
         table.rset, table.set_seats = rset, seats
         table.check_viewer(args.get("viewer"))
         table.deal()
-        self.table = table
-        return table.state(args.get("viewer"))
+        return self._take(table, args.get("viewer"))
 
     def cmd_next_game(self, args):
         t = self._table()
@@ -351,9 +543,7 @@ class Bridge:
         series, game, changes = club.correction(t.series, t.game, args)
         if args.get("confirm") is not True:
             return {"changes": changes, "preview": True}
-        t.series = series
-        t.replace_game(game)
-        state = t.state(args.get("viewer"))
+        state = self._take(t.with_game(game, series), args.get("viewer"))
         state["changes"] = changes
         return state
 
@@ -366,6 +556,62 @@ class Bridge:
 
     def cmd_tournament(self, args):
         return self.organiser.handle(args)
+
+
+def _table_of(game: Game, table: dict) -> Table:
+    """A save's table, checked against its record before anything is
+    replaced: seats, seed, and real cards exactly where the record has them."""
+    def bad(de, en):
+        raise RecordError("bad_table", why=Both(de, en))
+
+    unknown = set(table) - {"players", "seed", "real_cards"}
+    if unknown:
+        names = ", ".join(sorted(_short(k) for k in unknown))
+        bad(f"unbekannte Angabe {names}", f"unknown field {names}")
+    players = table.get("players")
+    if not isinstance(players, list) or len(players) != game.n:
+        bad(f"das Spiel hat {game.n} Plätze", f"the game has {game.n} seats")
+    seats = [_seat(p, i, {"kind", "level"}) for i, p in enumerate(players, 1)]
+    seed = table.get("seed")
+    if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+        bad(f"der Startwert (seed) ist keine ganze Zahl von 0 bis {MAX_SEED}", f"the seed is not a whole number from 0 to {MAX_SEED}")
+    real = table.get("real_cards", False)
+    if not isinstance(real, bool):
+        bad("„real_cards“ ist true oder false", "'real_cards' is true or false")
+    last = _dealt_real(game)
+    if last is not None and last != real:
+        if real:
+            bad("ein Spielzettel (echte Karten), aber die Karten der letzten Hand sind ausgeteilt",
+                "a scoresheet (real cards), but the last hand's cards were dealt")
+        bad("die letzte Hand wurde mit echten Karten gespielt, aber der Tisch ist kein Spielzettel",
+            "the last hand was played with real cards, but the table is not a scoresheet")
+    if real and any(p["kind"] == "bot" for p in seats):
+        bad("auf einem Spielzettel sitzen keine Computerspieler", "a scoresheet has no computer players")
+    if game.seed is None and not real and game.hand_over and not game.game_over:
+        bad("es gibt keinen Startwert, um weiter zu geben", "there is no seed to deal the next hand from")
+    return Table(game, seats, seed, real)
+
+
+def export_record(game: Game, keep_last: bool) -> dict:
+    """The record replayed hand by hand, every dealt hand written as its
+    exact cards and stock instead of a seed, without the game's seed; the
+    last hand left out unless `keep_last`."""
+    full = game.to_record()
+    hands = full["hands"] if keep_last else full["hands"][:-1]
+    replay = Game.from_record(dict(full, hands=[]))
+    out = []
+    for h in hands:
+        if "seed" in h:
+            hand = replay.deal(seed=h["seed"])
+            h = {"deal": [[str(c) for c in cards] for cards in hand.cards], "stock": [str(c) for c in hand.stock], "actions": h["actions"]}
+        else:
+            replay.deal(cards=h["deal"], real=h["deal"] is None, stock=h.get("stock"))
+        for a in h["actions"]:
+            replay.apply(a)
+        out.append(h)
+    record = {k: v for k, v in full.items() if k != "seed"}
+    record["hands"] = out
+    return record
 
 
 _bridge = Bridge()

@@ -27,11 +27,6 @@ class Card:
     def is_court(self) -> bool:
         return self.rank in COURT_RANKS
 
-    @property
-    def index(self) -> int:
-        """0..31, suit-major: a compact id for bit sets and arrays."""
-        return SUITS.index(self.suit) * 8 + self.strength
-
     @classmethod
     def parse(cls, text: str) -> "Card":
         if not isinstance(text, str):
@@ -40,13 +35,6 @@ class Card:
         if card is None:
             raise InvalidAction("bad_card", card=text)
         return card
-
-    def symbol(self) -> str:
-        return self.rank + SUIT_SYMBOLS[self.suit]
-
-    def beats(self, other: "Card") -> bool:
-        """True if self wins over `other` when `other`'s suit was led."""
-        return self.suit == other.suit and self.strength < other.strength
 
     def __str__(self) -> str:
         return self.rank + self.suit
@@ -57,7 +45,6 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(s, suit) for suit in SUITS for s in range(8))
 _BY_TEXT = {str(c): c for c in DECK}
-BY_INDEX = DECK  # DECK[card.index] is card
 
 
 def parse_cards(texts) -> list[Card]:

@@ -1,10 +1,12 @@
-"""Command line: `python -m schraem replay FILE`, `simulate`."""
+"""Command line: `python -m schraem replay FILE`, `simulate`, `match`
+(bots against bots) and `play` (you against bots, in the terminal)."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
+from . import match, terminal
 from .errors import RecordError, SchraemError
 from .game import Game
 from .rules import Rules
@@ -101,9 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", default="rheinland", choices=Rules.preset_names())
     s.add_argument("--players", type=int, default=4)
     s.set_defaults(func=cmd_simulate)
-    from .match import add_parsers as add_match_parsers  # `match` and `play` (bots)
-
-    add_match_parsers(sub)
+    match.add_parser(sub)
+    terminal.add_parser(sub)
     return p
 
 

@@ -10,10 +10,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_action": ("Unverständliche Aktion: {detail}.", "Malformed action: {detail}."),
     "bad_seat": ("Platz {seat} gibt es an diesem Tisch nicht.", "There is no seat {seat} at this table."),
     "bad_options": ("Ungültige Regeloption: {detail}.", "Invalid rule option: {detail}."),
+    "option_unknown": ("Die Regeloption {option} gibt es nicht.", "There is no rule option {option}."),
+    "option_type": ("Die Regeloption {option} muss {kind} sein.", "The rule option {option} must be {kind}."),
+    "option_choice": ("Die Regeloption {option} kennt nur: {allowed}.", "The rule option {option} is one of: {allowed}."),
+    "option_range": ("Die Regeloption {option} muss zwischen {low} und {high} liegen, nicht bei {value}.", "The rule option {option} must be between {low} and {high}, not {value}."),
+    "options_clash": ("Diese Regeln gehen nicht zusammen: {why}.", "These rules do not work together: {why}."),
     "bad_players": ("Ungültige Spielerliste: {detail}.", "Invalid player list: {detail}."),
     "bad_record": ("Ungültige Spielaufzeichnung: {detail}.", "Invalid game record: {detail}."),
     "bad_deal": ("Ungültiges Blatt: {detail}.", "Invalid deal: {detail}."),
     "bad_request": ("Ungültige Anfrage: {detail}.", "Invalid request: {detail}."),
+    # the bridge's own limits and checks (docs/BRIDGE.md); plain words, as
+    # the shell may show them to whoever chose the file
+    "request_not_text": ("Die Anfrage an die Spiel-Engine ist kein Text.", "The request to the game engine is not text."),
+    "request_too_large": ("Die Daten sind zu groß für eine Spielaufzeichnung ({size} Zeichen, höchstens {limit}).", "The data is too large to be a game record ({size} characters, at most {limit})."),
+    "request_too_deep": ("Die Datei ist zu tief verschachtelt, um eine Spielaufzeichnung zu sein.", "The file is nested too deeply to be a game record."),
+    "request_not_json": ("Die Daten sind kein gültiges JSON.", "The data is not valid JSON."),
+    "request_number": ("Die Daten enthalten eine Zahl, die zu groß ist: {number}.", "The data holds a number that is too large: {number}."),
+    "request_shape": ("Eine Anfrage ist ein Objekt mit „cmd“ und „args“ als Objekt.", "A request is an object with 'cmd' and 'args' as an object."),
+    "unknown_command": ("Den Befehl {cmd} kennt die Spiel-Engine nicht.", "The game engine has no command {cmd}."),
+    "bad_flag": ("„{name}“ muss true oder false sein.", "'{name}' must be true or false."),
+    "bad_seed": ("Ein Startwert (seed) ist eine ganze Zahl von 0 bis {max}.", "A seed is a whole number from 0 to {max}."),
+    "bad_table": ("Der gespeicherte Tisch passt nicht zum Spiel: {why}.", "The saved table does not fit the game: {why}."),
+    "bad_seat_entry": ("Platz {seat}: {why}.", "Seat {seat}: {why}."),
+    "internal": ("Interner Fehler der Spiel-Engine – der Spielstand ist unverändert.", "Internal error in the game engine – the game is unchanged."),
     "no_game": ("Es ist kein Spiel geladen.", "No game is loaded."),
     "nothing_to_undo": ("Es gibt nichts zurückzunehmen.", "There is nothing to take back."),
     # rules broken
@@ -67,6 +86,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
+class Both(tuple):
+    """A message field given in both languages: Both("German", "English")."""
+
+    def __new__(cls, de: str, en: str):
+        return super().__new__(cls, (de, en))
+
+
 class SchraemError(ValueError):
     """Base of every error the engine raises on purpose."""
 
@@ -77,8 +103,8 @@ class SchraemError(ValueError):
         self.params = params
         de, en = MESSAGES.get(code, ("{code}", "{code}"))
         fields = {"code": code, **params}
-        self.de = de.format(**fields)
-        self.en = en.format(**fields)
+        self.de = de.format(**{k: v[0] if isinstance(v, Both) else v for k, v in fields.items()})
+        self.en = en.format(**{k: v[1] if isinstance(v, Both) else v for k, v in fields.items()})
         super().__init__(self.en)
 
     def to_json(self) -> dict:

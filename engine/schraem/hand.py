@@ -387,6 +387,8 @@ class Hand:
         self.in_hand[s] = False
         self.losses[s] = loss
         self.n_in -= 1
+        if self.discard_left:
+            self.discard_left[s] = 0  # a passer's pending discards would hold up the hand forever
         if s in self.responders:
             self.responders.remove(s)
         if self.n_in == 1:

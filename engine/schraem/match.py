@@ -1,7 +1,6 @@
-"""Duplicate bot matches, and a game in the terminal against bots.
+"""Duplicate bot matches (a game in the terminal against bots: terminal.py).
 
     python -m schraem match --seats strong,heuristic,heuristic,heuristic --games 100 --seed 1
-    python -m schraem play --seats human,heuristic,strong,strong --seed 7
 
 A match plays `--games` deal sets. A deal set is a sequence of deals (one
 shuffled pack per hand number, seat i always gets the i-th slice of it), and
@@ -60,19 +59,6 @@ def deal_for(seed: int, deal_set: int, hand_no: int, dealt: list[bool], count: i
     return hands, [c for c in pack if c not in used]
 
 
-def _next_setup(game: Game, rules: Rules) -> tuple[list[bool], int]:
-    """Who is dealt in and how many cards each, for the next hand."""
-    s = game.next_setup()
-    return list(s.dealt), s.cards
-
-
-def _deal(game: Game, cards, stock) -> None:
-    try:
-        game.deal(cards=cards, stock=stock)
-    except TypeError:  # an engine without stocks
-        game.deal(cards=cards)
-
-
 def play_game(kinds: list[str], seed: int, deal_set: int, r: int, rules: Rules, bots: dict | None = None, dealer: int | None = None,
               on_decision=None, poll: bool = True) -> Game:
     """One complete game of a deal set in rotation r. `bots` maps a kind to
@@ -84,14 +70,14 @@ def play_game(kinds: list[str], seed: int, deal_set: int, r: int, rules: Rules, 
     fns = {k: (bots or {}).get(k) or resolve(k) for k in set(kinds)}
     # Out-of-turn actions exist for every bot where hands can be exchanged;
     # otherwise only bots that say so (`fn.out_of_turn`) are asked.
-    everyone = getattr(rules, "four_courts", "none") != "none"
+    everyone = rules.four_courts != "none"
     polled = {k for k, fn in fns.items() if everyone or getattr(fn, "out_of_turn", False)}
     game = Game([f"{k} {i + 1}" for i, k in enumerate(seat_kinds)], rules, dealer=dealer or n)
     while not game.game_over and len(game.specs) < MAX_HANDS:
         h = len(game.specs)
-        dealt, count = _next_setup(game, rules)
-        cards, stock = deal_for(seed, deal_set, h, dealt, count)
-        _deal(game, cards, stock)
+        setup = game.next_setup()
+        cards, stock = deal_for(seed, deal_set, h, list(setup.dealt), setup.cards)
+        game.deal(cards=cards, stock=stock)
         step = 0
         while not game.hand_over:
             if step > 10_000:
@@ -143,7 +129,7 @@ def game_stats(game: Game, seat_kinds: list[str]) -> dict:
     out = {}
     for k in set(seat_kinds):
         out[k] = {"games": 0, "wins": 0, "losses": 0, "hands": 0, "marks": 0, "net": 0.0}
-    loser = getattr(game, "loser", None)
+    loser = game.loser
     for i, k in enumerate(seat_kinds):
         out[k]["games"] += 1
         if game.winner == i + 1:
@@ -261,7 +247,7 @@ def run_match(kinds: list[str], deal_sets: int, seed: int, rules: str = "rheinla
 
 
 # --- command line ---------------------------------------------------------------
-def _kinds(text: str) -> list[str]:
+def parse_seats(text: str) -> list[str]:
     kinds = [k.strip() for k in text.split(",") if k.strip()]
     if not 2 <= len(kinds) <= 8:
         raise argparse.ArgumentTypeError("2 to 8 seats, comma separated")
@@ -285,95 +271,10 @@ def cmd_match(args) -> int:
     return 0
 
 
-def cmd_play(args, inp=None, out=None) -> int:
-    """A game in the terminal: you sit at the seat(s) marked `human`."""
-    inp = inp or sys.stdin
-    out = out or sys.stdout
-    kinds = args.seats
-    for k in kinds:
-        if k != "human":
-            try:
-                resolve(k)
-            except ValueError as e:
-                print(str(e), file=sys.stderr)
-                return 2
-    n = len(kinds)
-    names = [("You" if k == "human" else k.capitalize()) + f" ({i + 1})" for i, k in enumerate(kinds)]
-    game = Game(names, args.rules, dealer=n, seed=args.seed)
-    rng_seed = derive_seed(args.seed, 77)
-    step = 0
-
-    def say(text=""):
-        print(text, file=out, flush=True)
-
-    while not game.game_over:
-        game.deal()
-        say(f"\n=== Hand {len(game.specs)}: dealer {game.names[game.hand.dealer]}, value {game.hand.value} ===")
-        say("Marks: " + ", ".join(f"{nm} {m}" for nm, m in zip(game.names, game.marks)))
-        shown = len(game.hand.log)
-        tricks_seen = 0
-        for a, _auto, value in game.hand.log:
-            say(f"  {game.names[a.seat - 1]}: {a.type} (value {value})")
-        while not game.hand_over:
-            seat = game.due()[0]
-            kind = kinds[seat - 1]
-            v = view(game, seat)
-            if kind == "human":
-                action = _ask(v, game.names, inp, say)
-                if action is None:
-                    say("Bye.")
-                    return 0
-            else:
-                action = resolve(kind)(v, random.Random(derive_seed(rng_seed, step)))
-            game.apply(action)
-            step += 1
-            for a, _auto, value in game.hand.log[shown:]:
-                text = f"  {game.names[a.seat - 1]}: {a.type}"
-                if a.card is not None:
-                    text += f" {a.card}"
-                if a.type == "knock":
-                    text += f" (value {value})"
-                say(text)
-            shown = len(game.hand.log)
-            if len(game.hand.tricks) > tricks_seen:
-                tricks_seen = len(game.hand.tricks)
-                say(f"  -- trick {tricks_seen} to {game.names[game.hand.tricks[-1][1]]}")
-        res = game.results[-1]
-        say(f"Hand won by {game.names[res.winner]} ({res.reason}); losses: " + ", ".join(f"{nm} {l}" for nm, l in zip(game.names, res.losses) if l))
-    say(f"\nGame over: {game.names[game.winner - 1]} wins with {game.marks[game.winner - 1]} marks.")
-    return 0
-
-
-def _ask(v: dict, names, inp, say) -> dict | None:
-    say(f"\n{names[v['seat'] - 1]} — value {v['value']}, your marks {v['players'][v['seat'] - 1]['marks']}")
-    if v["my_cards"] is not None:
-        say("  Your cards: " + " ".join(v["my_cards"]))
-    if v["trick"]:
-        say("  Trick: " + ", ".join(f"{names[t['seat'] - 1]} {t['card']}" + (" (dead)" if t["dead"] else "") for t in v["trick"]))
-    if v["response"]:
-        r = v["response"]
-        say(f"  {names[r['knocker'] - 1]} knocked to {r['value']}: hold or pass?")
-    legal = v["legal"]
-    for i, a in enumerate(legal, 1):
-        say(f"  {i}) {a['type']}" + (f" {a['card']}" if "card" in a else ""))
-    while True:
-        say("Choose (number, or q to quit): ")
-        line = inp.readline()
-        if not line or line.strip().lower() in ("q", "quit"):
-            return None
-        text = line.strip()
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        for a in legal:  # also accept "knock", "hold", "10H" ...
-            if text.lower() == a["type"] or ("card" in a and text.upper() == a["card"]):
-                return a
-        say("  not one of the choices")
-
-
-def add_parsers(sub) -> None:
-    """The `match` and `play` subcommands (called by cli.build_parser)."""
+def add_parser(sub) -> None:
+    """The `match` subcommand (called by cli.build_parser)."""
     m = sub.add_parser("match", help="duplicate bot match: every deal set played in every seat rotation")
-    m.add_argument("--seats", type=_kinds, default=_kinds("strong,heuristic,heuristic,heuristic"), help="bot kind per seat, comma separated")
+    m.add_argument("--seats", type=parse_seats, default=parse_seats("strong,heuristic,heuristic,heuristic"), help="bot kind per seat, comma separated")
     m.add_argument("--games", type=int, default=20, help="deal sets; each is played once per seat rotation")
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--rules", default="rheinland", choices=Rules.preset_names())
@@ -381,8 +282,3 @@ def add_parsers(sub) -> None:
     m.add_argument("--progress", action="store_true", help="report progress on stderr")
     m.add_argument("--compact", action="store_true", help="one-line JSON")
     m.set_defaults(func=cmd_match)
-    p = sub.add_parser("play", help="play a game in the terminal against bots")
-    p.add_argument("--seats", type=_kinds, default=_kinds("human,heuristic,strong,strong"), help="human or a bot kind per seat")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--rules", default="rheinland", choices=Rules.preset_names())
-    p.set_defaults(func=cmd_play)

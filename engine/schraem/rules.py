@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
-from .errors import InvalidAction
+from .errors import Both, InvalidAction
 
 KNOCK_LIMITS = ("marks", "marks_plus_one", "none")
 TWO_MARKS_THREE = ("always", "blind_only", "never")
@@ -19,6 +19,12 @@ KNOCK_BY = ("anyone", "lead")
 FOUR_COURTS = ("none", "exchange", "turn", "challenge")
 GAME_END = ("last_standing", "first_out", "knolle", "long_ones", "halves")
 MARKS_DISPLAY = ("strokes", "roman_xii", "die", "matches")
+
+
+def _shown(value) -> str:
+    """A value as an error message may quote it: short, whatever was sent."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 24 else text[:20] + "…"
 
 
 @dataclass(frozen=True)
@@ -127,60 +133,80 @@ class Rules:
         changes = {}
         for key, value in options.items():
             if key == "preset" or key not in known:
-                raise InvalidAction("bad_options", detail=f"unknown option {key!r}")
+                raise InvalidAction("option_unknown", option=_shown(key))
             current = getattr(self, key)
             if isinstance(current, bool):
                 if not isinstance(value, bool):
-                    raise InvalidAction("bad_options", detail=f"{key} must be true or false")
+                    raise InvalidAction("option_type", option=key, kind=Both("true oder false", "true or false"))
             elif isinstance(current, int):
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise InvalidAction("bad_options", detail=f"{key} must be a whole number")
+                    raise InvalidAction("option_type", option=key, kind=Both("eine ganze Zahl", "a whole number"))
             elif not isinstance(value, str):
-                raise InvalidAction("bad_options", detail=f"{key} must be text")
+                raise InvalidAction("option_type", option=key, kind=Both("ein Text", "text"))
             changes[key] = value
         rules = replace(self, **changes)
         rules.validate()
         return rules
 
-    def validate(self) -> None:
-        def bad(detail):
-            raise InvalidAction("bad_options", detail=detail)
+    # The range of every whole-number option (docs/RULES.md, "Rule options").
+    # Wider values cannot be dealt, never end, or only overflow the sheet.
+    RANGES = {
+        "min_players": (2, 8), "max_players": (2, 8),
+        "start_marks": (1, 99), "start_value": (1, 99), "max_value": (1, 99),
+        "cards_per_hand": (1, 16), "discard": (0, 15),
+        "blind_max": (0, 99), "hammer_marks": (1, 99), "hammer_start_value": (0, 99),
+        "win_bonus": (0, 99), "pass_loss": (0, 99), "turn_penalty": (0, 99), "challenge_penalty": (0, 99),
+        "series_games": (1, 99), "tournament_series": (1, 99),
+        "hangeln_cards": (1, 16), "hangeln_discard": (0, 15), "playoff_cards": (1, 16),
+    }
 
-        if self.knock_limit not in KNOCK_LIMITS:
-            bad(f"knock_limit must be one of {KNOCK_LIMITS}")
-        if self.two_marks_knock_three not in TWO_MARKS_THREE:
-            bad(f"two_marks_knock_three must be one of {TWO_MARKS_THREE}")
-        if self.lead_after_pass not in LEAD_AFTER_PASS:
-            bad(f"lead_after_pass must be one of {LEAD_AFTER_PASS}")
-        if self.first_dealer_next_game not in FIRST_DEALER_NEXT_GAME:
-            bad(f"first_dealer_next_game must be one of {FIRST_DEALER_NEXT_GAME}")
-        if not 2 <= self.min_players <= self.max_players <= 8:
-            bad("players must be between 2 and 8")
-        if not 1 <= self.start_marks <= 99:
-            bad("start_marks must be 1..99")
-        if not 1 <= self.start_value <= self.max_value <= 99:
-            bad("start_value and max_value must satisfy 1 <= start <= max")
-        if not 1 <= self.cards_per_hand <= 16 or not 0 <= self.discard < self.cards_per_hand:
-            bad("cards_per_hand must be 1..16 and discard fewer than that")
-        if self.max_players * self.cards_per_hand > 32 and not self.cards_fit_pack:
-            bad("not enough cards for max_players × cards_per_hand")
-        for name, allowed in (("knock_by", KNOCK_BY), ("four_courts", FOUR_COURTS), ("game_end", GAME_END), ("marks_display", MARKS_DISPLAY)):
+    def validate(self) -> None:
+        def clash(de, en):
+            raise InvalidAction("options_clash", why=Both(de, en))
+
+        for name, allowed in (("knock_limit", KNOCK_LIMITS), ("two_marks_knock_three", TWO_MARKS_THREE),
+                              ("lead_after_pass", LEAD_AFTER_PASS), ("first_dealer_next_game", FIRST_DEALER_NEXT_GAME),
+                              ("knock_by", KNOCK_BY), ("four_courts", FOUR_COURTS), ("game_end", GAME_END),
+                              ("marks_display", MARKS_DISPLAY)):
             if getattr(self, name) not in allowed:
-                bad(f"{name} must be one of {allowed}")
+                raise InvalidAction("option_choice", option=name, allowed=", ".join(allowed))
+        for name, (low, high) in self.RANGES.items():
+            value = getattr(self, name)
+            if not low <= value <= high:
+                raise InvalidAction("option_range", option=name, low=low, high=high, value=_shown(value))
+        if self.min_players > self.max_players:
+            clash("min_players ist größer als max_players", "min_players is greater than max_players")
+        if self.start_value > self.max_value:
+            clash("start_value ist größer als max_value", "start_value is greater than max_value")
         if self.hammer_start_value and not self.start_value <= self.hammer_start_value <= self.max_value:
-            bad("hammer_start_value must be 0 or between start_value and max_value")
-        if not 0 <= self.pass_loss <= 99 or not 0 <= self.turn_penalty <= 99 or not 0 <= self.challenge_penalty <= 99:
-            bad("pass_loss, turn_penalty and challenge_penalty must be 0..99")
+            clash("hammer_start_value muss 0 sein oder zwischen start_value und max_value liegen",
+                  "hammer_start_value must be 0 or between start_value and max_value")
+        if self.max_players * self.cards_per_hand > 32 and not self.cards_fit_pack:
+            clash(f"{self.max_players} Spieler mit je {self.cards_per_hand} Karten brauchen mehr als 32 Karten",
+                  f"{self.max_players} players with {self.cards_per_hand} cards each need more than 32 cards")
         try:
             packets = self.long_one_packets()
         except ValueError:
             packets = ()
         if not packets or any(p < 1 for p in packets) or 2 * sum(packets) > 32:
-            bad("long_one_deal must be packets like 3-2-3, at most 16 cards")
-        if not 1 <= self.playoff_cards <= 16:
-            bad("playoff_cards must be 1..16")
-        if not 1 <= self.hangeln_cards <= 16 or not 0 <= self.hangeln_discard < self.hangeln_cards:
-            bad("hangeln_cards/hangeln_discard out of range")
+            clash(f"long_one_deal „{_shown(self.long_one_deal)}“ ist keine Folge wie 3-2-3 mit höchstens 16 Karten",
+                  f"long_one_deal '{_shown(self.long_one_deal)}' is not packets like 3-2-3 with at most 16 cards")
+        # Discarding must leave a card to play in every hand the game can
+        # deal: fewer cards each with more players (cards_fit_pack), the
+        # play-off, the long one.
+        fewest = min(((k, self.hand_cards(k)) for k in range(self.max_players, 1, -1)), key=lambda kc: kc[1])
+        if self.discard >= fewest[1]:
+            clash(f"mit {fewest[0]} Spielern bekommt jeder {fewest[1]} Karten – {self.discard} zu drücken lässt keine zum Spielen",
+                  f"with {fewest[0]} players each gets {fewest[1]} cards – discarding {self.discard} leaves none to play")
+        if self.game_end == "halves" and self.discard >= self.playoff_cards:
+            clash(f"im Stechen gibt es {self.playoff_cards} Karten – {self.discard} zu drücken lässt keine zum Spielen",
+                  f"the play-off deals {self.playoff_cards} cards – discarding {self.discard} leaves none to play")
+        if self.game_end == "long_ones" and self.discard >= sum(packets):
+            clash(f"der Lange hat {sum(packets)} Karten – {self.discard} zu drücken lässt keine zum Spielen",
+                  f"the long one deals {sum(packets)} cards – discarding {self.discard} leaves none to play")
+        if self.hangeln_discard >= self.hangeln_cards:
+            clash("beim Hängeln werden so viele Karten gedrückt, wie es gibt",
+                  "Hängeln discards as many cards as it deals")
 
     def overrides(self) -> dict:
         """The options that differ from this preset's defaults (for records)."""

@@ -187,10 +187,13 @@ def view(game: Game, seat: int | None) -> dict:
     if s is not None:
         legal = [a.to_json() for a in game.legal_actions(seat)]
         if hand.cards is not None and not hand.looked[s]:
-            # Legal plays would name the cards of a seat that has not looked
-            # yet: it looks first (the engine still accepts a play, which
-            # implies looking).
-            legal = [a for a in legal if "card" not in a]
+            # A seat that has not looked is offered nothing that depends on
+            # its unseen cards: plays and discards name them, and an open
+            # exchange is only legal with four courts. It looks first (the
+            # engine still accepts a play or an exchange, which implies
+            # looking).
+            open_exchange = game.rules.four_courts == "exchange"
+            legal = [a for a in legal if "card" not in a and not (open_exchange and a["type"] == "exchange")]
         out["legal"] = legal
     out["log"] = _log(hand, seat)
     res = hand.result()

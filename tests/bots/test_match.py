@@ -1,6 +1,5 @@
 """The duplicate match runner: identical deals across rotations, seeded
 reproducibility, and the command line."""
-import io
 import json
 
 from schraem.cli import main
@@ -85,21 +84,3 @@ def test_cli_match(capsys):
 
 def test_cli_match_unknown_bot(capsys):
     assert main(["match", "--seats", "heuristic,nobody", "--games", "1"]) == 2
-
-
-def test_cli_play_scripted():
-    from argparse import Namespace
-
-    from schraem.match import cmd_play
-
-    # Always take the first choice; the game runs to its end.
-    class Ones(io.StringIO):
-        def readline(self):
-            return "1\n"
-
-    out = io.StringIO()
-    assert cmd_play(Namespace(seats=["human", "heuristic"], seed=3, rules="rheinland"), inp=Ones(), out=out) == 0
-    assert "Game over" in out.getvalue()
-    out = io.StringIO()
-    assert cmd_play(Namespace(seats=["human", "heuristic"], seed=3, rules="rheinland"), inp=io.StringIO("q\n"), out=out) == 0
-    assert "Bye" in out.getvalue()

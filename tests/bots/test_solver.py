@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from schraem.bots.solver import SUIT_MASK, Solver, cards_of, order_from
+from schraem.bots.bits import card_int, cards_of, mask_of, playable, trick_step
+from schraem.bots.solver import Solver, order_from
 
 
 def brute(hands, movers, led, wp, wc, root, k):
@@ -15,17 +16,9 @@ def brute(hands, movers, led, wp, wc, root, k):
         return brute(hands, order_from(k, wp), -1, -1, -1, root, k)
     m = movers[0]
     h = hands[m]
-    cand = h & SUIT_MASK[led] if led >= 0 and h & SUIT_MASK[led] else h
     results = []
-    for c in cards_of(cand):
-        if led < 0:
-            nl, nwp, nwc = c >> 3, m, c
-        elif wp < 0:
-            nl, nwp, nwc = led, m, c
-        elif (c >> 3) == led and ((wc >> 3) != led or c < wc):
-            nl, nwp, nwc = led, m, c
-        else:
-            nl, nwp, nwc = led, wp, wc
+    for c in cards_of(playable(h, led)):
+        nl, nwp, nwc = trick_step(led, wp, wc, m, c)
         child = hands[:m] + (h & ~(1 << c),) + hands[m + 1:]
         results.append(brute(child, movers[1:], nl, nwp, nwc, root, k))
     return any(results) if m == root else all(results)
@@ -34,7 +27,7 @@ def brute(hands, movers, led, wp, wc, root, k):
 def random_position(rng, k, cards):
     deck = list(range(32))
     rng.shuffle(deck)
-    hands = [sum(1 << c for c in deck[i * cards:(i + 1) * cards]) for i in range(k)]
+    hands = [mask_of(deck[i * cards:(i + 1) * cards]) for i in range(k)]
     rest = deck[k * cards:]
     leader = rng.randrange(k)
     movers = order_from(k, leader)
@@ -46,13 +39,9 @@ def random_position(rng, k, cards):
         played = rng.randrange(0, k)
         for m in movers[:played]:
             h = hands[m]
-            cand = h & SUIT_MASK[led] if led >= 0 and h & SUIT_MASK[led] else h
-            c = rng.choice(cards_of(cand))
+            c = rng.choice(cards_of(playable(h, led)))
             hands[m] = h & ~(1 << c)
-            if led < 0:
-                led, wp, wc = c >> 3, m, c
-            elif wp < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc)):
-                wp, wc = m, c
+            led, wp, wc = trick_step(led, wp, wc, m, c)
         movers = movers[played:]
         if not movers:
             movers = ()
@@ -84,22 +73,13 @@ def test_root_moves_agree_with_minimax():
         m = root
         for c, won in moves.items():
             child = hands[:m] + (hands[m] & ~(1 << c),) + hands[m + 1:]
-            if led < 0:
-                nl, nwp, nwc = c >> 3, m, c
-            elif wp < 0:
-                nl, nwp, nwc = led, m, c
-            elif (c >> 3) == led and ((wc >> 3) != led or c < wc):
-                nl, nwp, nwc = led, m, c
-            else:
-                nl, nwp, nwc = led, wp, wc
+            nl, nwp, nwc = trick_step(led, wp, wc, m, c)
             assert won == brute(child, movers[1:], nl, nwp, nwc, root, k)
 
 
 def test_last_trick_rules():
     # Everyone one card: the leader's suit, the highest card of it wins.
-    ten_h = 2 * 8 + 0
-    nine_h = 2 * 8 + 1
-    jack_c = 7
+    ten_h, nine_h, jack_c = card_int("10H"), card_int("9H"), card_int("JC")
     hands = (1 << nine_h, 1 << ten_h, 1 << jack_c)
     assert Solver(3, 1).wins(hands, (0, 1, 2), -1, -1, -1)
     assert not Solver(3, 0).wins(hands, (0, 1, 2), -1, -1, -1)

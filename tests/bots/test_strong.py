@@ -3,6 +3,7 @@ anytime budget, and inference from the others' bets."""
 import random
 
 from schraem.bots import LEVELS, Budget
+from schraem.bots.bits import SUIT_MASK, card_int, mask_of, popcount
 from schraem.bots.model import Situation
 from schraem.bots.strong import Decider, decide, make
 from schraem.game import Game
@@ -106,13 +107,13 @@ def test_samples_respect_voids_and_seen_cards():
     v = view(game, 1)
     sit = Situation(v)
     dec = Decider(sit, random.Random(2), Budget(samples=30))
-    hearts = 0xFF << 16
-    seen = sit.seen | sum(1 << c for c in sit.my_cards)
+    hearts = SUIT_MASK[2]
+    seen = sit.seen | mask_of(sit.my_cards)
     for d in dec.deals():
         for seat in (1, 2):
             assert not d[seat] & hearts
             assert not d[seat] & seen
-            assert bin(d[seat]).count("1") == 3
+            assert popcount(d[seat]) == 3
         assert not d[1] & d[2]
 
 
@@ -126,11 +127,11 @@ def test_inference_weights_a_knock():
     game.apply({"seat": 2, "type": "knock"})
     v = view(game, 3)
     sit = Situation(v)
-    tens = sum(1 << (s * 8) for s in range(4))
+    tens = mask_of(card_int("10" + s) for s in "CSHD")
     counts = {}
     for infer in (False, True):
         dec = Decider(sit, random.Random(5), Budget(samples=300, inference=infer))
-        counts[infer] = sum(bin(d[1] & tens).count("1") for d in dec.deals())
+        counts[infer] = sum(popcount(d[1] & tens) for d in dec.deals())
     assert counts[True] > counts[False]
 
 

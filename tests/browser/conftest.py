@@ -1,6 +1,13 @@
 """Fixtures for every browser test: a built site, a local server that a test
 may stop and restart, headless Chromium with a Pixel 7 context, and a log of
-every request so a test can prove nothing left the origin."""
+every request so a test can prove nothing left the origin.
+
+Starting Pyodide in a fresh context (empty HTTP cache, no service worker, no
+compiled wasm) takes about three times as long as in a context that has run
+the app before. `warm_page` gives a test a new page in such a warm context,
+kept for the session, with the origin's storage cleared: for tests whose
+point is not isolation. A test about a first visit, a reload, going offline,
+a second phone or the service worker's install uses `new_context`/`page`."""
 from __future__ import annotations
 
 import os
@@ -72,6 +79,31 @@ def page_errors() -> list[str]:
     return []
 
 
+class _Listeners:
+    """Where the events of the session's warm contexts go: to the request log
+    and page errors of the test running now."""
+
+    def __init__(self):
+        self.request_log: RequestLog | None = None
+        self.page_errors: list[str] | None = None
+
+    def request(self, request) -> None:
+        if self.request_log is not None:
+            self.request_log.record(request)
+
+    def weberror(self, error) -> None:
+        if self.page_errors is not None:
+            self.page_errors.append(str(error.error))
+        print(f"[page error] {error.error}")
+
+
+def _listen(ctx, on_request, on_weberror) -> None:
+    ctx.set_default_timeout(30_000)
+    ctx.on("request", on_request)
+    ctx.on("console", _echo_console_error)
+    ctx.on("weberror", on_weberror)
+
+
 @pytest.fixture
 def new_context(browser, playwright, request_log, page_errors):
     """Factory for Pixel 7 contexts; every request of every context lands in
@@ -82,10 +114,8 @@ def new_context(browser, playwright, request_log, page_errors):
     def make(**overrides):
         options = {**playwright.devices["Pixel 7"], **overrides}
         ctx = browser.new_context(**options)
-        ctx.set_default_timeout(30_000)
-        ctx.on("request", request_log.record)
-        ctx.on("console", _echo_console_error)
-        ctx.on("weberror", lambda e: (page_errors.append(str(e.error)), print(f"[page error] {e.error}")))
+        _listen(ctx, request_log.record,
+                lambda e: (page_errors.append(str(e.error)), print(f"[page error] {e.error}")))
         contexts.append(ctx)
         return ctx
     yield make
@@ -101,6 +131,71 @@ def context(new_context):
 @pytest.fixture
 def page(context):
     return context.new_page()
+
+
+@pytest.fixture(scope="session")
+def shared_site(dist):
+    """The session's build on one server for the whole session: the origin
+    of the warm contexts (`warm_page`), whose service worker and caches
+    belong to it. Never stopped by a test (offline tests use `site`)."""
+    s = Site(dist)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def _warm_contexts(browser, playwright):
+    """Pixel 7 contexts kept for the session, one per set of options."""
+    listeners = _Listeners()
+    contexts: dict[tuple, object] = {}
+
+    def get(options: dict):
+        key = tuple(sorted(options.items()))
+        if key not in contexts:
+            ctx = browser.new_context(**{**playwright.devices["Pixel 7"], **options})
+            _listen(ctx, listeners.request, listeners.weberror)
+            contexts[key] = ctx
+        return contexts[key]
+    yield get, listeners
+    for ctx in contexts.values():
+        ctx.close()
+
+
+# Everything a phone keeps for the app except its offline copy (Cache
+# Storage, service worker) and the browser's HTTP cache.
+_CLEARED_STORAGE = "cookies,file_systems,indexeddb,local_storage,websql"
+
+
+@pytest.fixture
+def warm_page(_warm_contexts, shared_site, request_log, page_errors):
+    """warm_page(**context_options) -> a new page, still blank, in a session
+    context with those options (e.g. locale="de-DE", service_workers="block")
+    that has run the app on `shared_site` before: the page starts like a
+    phone that has visited the app but kept no game, settings or language
+    (localStorage, IndexedDB, cookies cleared), with Pyodide, the service
+    worker and the HTTP cache warm. Requests and page errors land in the
+    test's `request_log` and `page_errors`; init scripts go on the page
+    (page.add_init_script). One page per context per test; every page is
+    closed after the test, so no computer player of it acts later."""
+    get, listeners = _warm_contexts
+    listeners.request_log, listeners.page_errors = request_log, page_errors
+    pages = []
+
+    def make(**options):
+        ctx = get(options)
+        assert not ctx.pages, "one warm page per context and test: a second phone needs new_context()"
+        page = ctx.new_page()
+        cdp = ctx.new_cdp_session(page)
+        try:
+            cdp.send("Storage.clearDataForOrigin", {"origin": shared_site.origin, "storageTypes": _CLEARED_STORAGE})
+        finally:
+            cdp.detach()
+        pages.append(page)
+        return page
+    yield make
+    for page in pages:
+        page.close()
+    listeners.request_log = listeners.page_errors = None
 
 
 @pytest.fixture(name="wait_engine_ready")

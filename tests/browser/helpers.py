@@ -82,8 +82,15 @@ def screen(page) -> str:
 
 
 def stored(page) -> dict | None:
-    raw = page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})")
-    return None if raw is None else json.loads(raw)
+    """The game as the app stored it (IndexedDB, read through the app's own
+    storage module), or None."""
+    return page.evaluate("async () => { const m = await import('./storage.js'); const r = await m.readGame();"
+                         " return r.status === 'ok' ? r.game : null; }")
+
+
+def backups(page) -> list[dict]:
+    """The damaged saves the app kept aside, newest first."""
+    return page.evaluate("async () => (await import('./storage.js')).readBackups()")
 
 
 def message(page) -> str:

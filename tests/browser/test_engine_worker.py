@@ -28,8 +28,9 @@ CONCURRENT_CALLS = """async () => {
 }"""
 
 
-def test_replies_match_requests_and_errors_are_data(page, site):
-    page.goto(site.url)
+def test_replies_match_requests_and_errors_are_data(warm_page, shared_site):
+    page = warm_page()
+    page.goto(shared_site.url)
     wait_engine_ready(page)
     out = page.evaluate(CONCURRENT_CALLS)
 

@@ -15,13 +15,13 @@ THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), 
 
 
 @pytest.fixture
-def de_page(new_context):
-    return new_context(locale="de-DE").new_page()
+def de_page(warm_page):
+    return warm_page(locale="de-DE")
 
 
-def test_whole_game_against_three_computers(de_page, site, artifacts, page_errors):
+def test_whole_game_against_three_computers(de_page, shared_site, artifacts, page_errors):
     page = de_page
-    open_app(page, site, seed=11)
+    open_app(page, shared_site, seed=11)
     assert screen(page) == "start"
     assert lang(page) == "de", "German is the default language"
     shot(page, artifacts, "start.png")
@@ -66,11 +66,10 @@ def test_whole_game_against_three_computers(de_page, site, artifacts, page_error
     assert page_errors == []
 
 
-def test_knock_is_answered_by_the_computers(new_context, site):
-    context = new_context(locale="de-DE")
-    context.add_init_script(FEEDBACK_PROBE)
-    page = context.new_page()
-    open_app(page, site, seed=3)
+def test_knock_is_answered_by_the_computers(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    page.add_init_script(FEEDBACK_PROBE)
+    open_app(page, shared_site, seed=3)
     for _ in range(6):
         start_game(page, THREE_BOTS, dealer=4)  # Anne (seat 1) leads
         if not any(a["type"] == "knock" for a in stored(page)["state"]["view"]["log"]):
@@ -114,11 +113,10 @@ def test_knock_is_answered_by_the_computers(new_context, site):
     assert f"{names[first['seat']]} {'hält' if first['type'] == 'hold' else 'passt'}." in spoken
 
 
-def test_screen_stays_on_while_a_game_is_on(new_context, site):
-    context = new_context(locale="de-DE")
-    context.add_init_script(FEEDBACK_PROBE)
-    page = context.new_page()
-    open_app(page, site, seed=3, pace="60000")
+def test_screen_stays_on_while_a_game_is_on(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    page.add_init_script(FEEDBACK_PROBE)
+    open_app(page, shared_site, seed=3, pace="60000")
     assert page.evaluate("() => window.__feedback.wakeLocks") == 0  # not on the start screen
     start_game(page, THREE_BOTS, dealer=4)
     page.wait_for_function("() => window.__feedback.wakeLocks === 1")
@@ -128,9 +126,9 @@ def test_screen_stays_on_while_a_game_is_on(new_context, site):
     page.wait_for_function("() => window.__feedback.released === 1")
 
 
-def test_double_tap_on_the_table_knocks(de_page, site):
+def test_double_tap_on_the_table_knocks(de_page, shared_site):
     page = de_page
-    open_app(page, site, seed=3, pace="60000")
+    open_app(page, shared_site, seed=3, pace="60000")
     start_game(page, THREE_BOTS, dealer=4)
     tap(page, '[data-action="look"]')
     centre = page.locator(".centre")
@@ -151,9 +149,9 @@ def test_double_tap_on_the_table_knocks(de_page, site):
     assert len(stored(page)["state"]["view"]["log"]) == before
 
 
-def test_looking_turns_the_cards_over(de_page, site):
+def test_looking_turns_the_cards_over(de_page, shared_site):
     page = de_page
-    open_app(page, site, seed=21, pace="60000")
+    open_app(page, shared_site, seed=21, pace="60000")
     start_game(page, THREE_BOTS, dealer=4)
     assert page.locator("[data-card]").count() == 0
     assert stored(page)["state"]["view"]["my_cards"] is None
@@ -171,10 +169,10 @@ def test_looking_turns_the_cards_over(de_page, site):
     assert page.locator('[data-action="look"]').count() == 0
 
 
-def test_card_out_of_turn_shows_the_engines_reason(de_page, site):
+def test_card_out_of_turn_shows_the_engines_reason(de_page, shared_site):
     page = de_page
     # Slow computers, so it is still seat 2's turn when Anne taps.
-    open_app(page, site, seed=5, pace="60000")
+    open_app(page, shared_site, seed=5, pace="60000")
     start_game(page, THREE_BOTS, dealer=1)  # seat 2 leads
     tap(page, '[data-action="look"]')
     before = stored(page)
@@ -192,9 +190,9 @@ def test_card_out_of_turn_shows_the_engines_reason(de_page, site):
     assert message(page) == engine_message("not_your_turn", "en", due=2, seat=1)
 
 
-def test_knocking_twice_shows_the_engines_reason(de_page, site):
+def test_knocking_twice_shows_the_engines_reason(de_page, shared_site):
     page = de_page
-    open_app(page, site, seed=8)
+    open_app(page, shared_site, seed=8)
     for _ in range(6):
         start_game(page, THREE_BOTS, dealer=4)
         tap(page, '[data-action="look"]')
@@ -216,9 +214,9 @@ def test_knocking_twice_shows_the_engines_reason(de_page, site):
     assert message(page) == ""
 
 
-def test_language_switch_on_every_screen(new_context, site):
-    page = new_context(locale="en-GB").new_page()
-    open_app(page, site, seed=2, pace="60000")
+def test_language_switch_on_every_screen(warm_page, shared_site):
+    page = warm_page(locale="en-GB")
+    open_app(page, shared_site, seed=2, pace="60000")
     assert lang(page) == "en"
     assert page.locator('[data-action="new-game"]').inner_text() == "Start the game"
     page.locator('[data-action="lang"]').tap()
@@ -234,7 +232,7 @@ def test_language_switch_on_every_screen(new_context, site):
     assert lang(page) == "en"
 
 
-def test_a_variant_action_offered_by_the_engine_can_be_tapped(de_page, site):
+def test_a_variant_action_offered_by_the_engine_can_be_tapped(de_page, shared_site):
     page = de_page
     # Wipperfürth, Anne holds four courts: the engine offers the exchange.
     save = {"format": "schraem-save/1",
@@ -243,7 +241,7 @@ def test_a_variant_action_offered_by_the_engine_can_be_tapped(de_page, site):
                        "hands": [{"deal": [["AH", "KH", "QH", "JH"], ["10C", "9C", "8C", "7C"]], "actions": []}]},
             "table": {"players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "seed": 1}}
     state = engine_state("load", {"save": save, "viewer": 1})
-    seed_storage(page, site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
     wait_shell_ready(page)
     tap(page, '[data-action="look"]')
     button = page.get_by_role("button", name="Vier Bilder tauschen")
@@ -257,9 +255,9 @@ def test_a_variant_action_offered_by_the_engine_can_be_tapped(de_page, site):
     assert shown == view["my_cards"]
 
 
-def test_computers_wait_while_the_setup_screen_is_open(de_page, site):
+def test_computers_wait_while_the_setup_screen_is_open(de_page, shared_site):
     page = de_page
-    open_app(page, site, seed=40, pace="300")
+    open_app(page, shared_site, seed=40, pace="300")
     start_game(page, THREE_BOTS, dealer=1)  # the computers lead
     page.locator('header [data-action="setup"]').tap()
     wait_idle(page)
@@ -269,5 +267,6 @@ def test_computers_wait_while_the_setup_screen_is_open(de_page, site):
     assert stored(page)["state"]["view"]["log"] == frozen
     page.locator('[data-action="continue"]').tap()
     assert screen(page) == "table"
-    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('schraem.game')).state.view.log.length > n",
+    page.wait_for_function("async (n) => { const r = await (await import('./storage.js')).readGame();"
+                           " return r.status === 'ok' && r.game.state.view.log.length > n; }",
                            arg=len(frozen), timeout=10_000)

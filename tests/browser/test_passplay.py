@@ -41,11 +41,10 @@ def _assert_only_holder_cards(page, holder):
                 assert name not in dom, f"{HUMANS[seat]}'s {card} ({name}) is in the page"
 
 
-def test_each_human_sees_only_their_own_hand(new_context, site, artifacts, page_errors):
-    context = new_context(locale="de-DE")
-    context.add_init_script(REQUEST_PROBE)
-    page = context.new_page()
-    open_app(page, site, seed=17)
+def test_each_human_sees_only_their_own_hand(warm_page, shared_site, artifacts, page_errors):
+    page = warm_page(locale="de-DE")
+    page.add_init_script(REQUEST_PROBE)
+    open_app(page, shared_site, seed=17)
     start_game(page, PLAYERS, dealer=4)  # Anne leads
 
     holder = None
@@ -86,9 +85,9 @@ def test_each_human_sees_only_their_own_hand(new_context, site, artifacts, page_
     assert page_errors == []
 
 
-def test_a_single_human_never_sees_the_pass_screen(new_context, site):
-    page = new_context(locale="de-DE").new_page()
-    open_app(page, site, seed=4)
+def test_a_single_human_never_sees_the_pass_screen(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=4)
     start_game(page, [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy")], dealer=3)
     screens = set()
     for _ in range(40):

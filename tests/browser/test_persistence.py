@@ -6,30 +6,27 @@ from __future__ import annotations
 import copy
 import json
 
-from helpers import (BACKUP_KEY, GAME_KEY, app_url, engine_state, open_app, play_step, screen, seed_storage,
+from helpers import (GAME_KEY, app_url, backups, engine_state, open_app, play_step, screen, seed_storage,
                      shell_record, start_game, stored, tap, wait_shell_ready)
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
-# Checks, inside the page, that each new state reaches localStorage while the
-# screen still shows the previous one: drawing first would be caught here.
+# Checks, inside the page, that each new state is committed to storage
+# while the screen still shows the previous one: drawing first would be
+# caught here.
 ORDER_PROBE = """
 window.__saves = { count: 0, drawnFirst: [] };
-const setItem = Storage.prototype.setItem;
-Storage.prototype.setItem = function (key, value) {
-  if (key === 'schraem.game') {
-    const g = JSON.parse(value);
-    const v = g.state.view;
-    const step = [v.hand_no, v.log.length, g.state.hand_over ? 1 : 0, g.viewer ?? '', g.handoff ?? ''].join(':');
-    const drawn = document.body && document.body.dataset.step;
-    if (step !== window.__lastSaved) {
-      window.__saves.count += 1;
-      if (drawn === step) window.__saves.drawnFirst.push(step);
-    }
-    window.__lastSaved = step;
+addEventListener('schraem:stored', (e) => {
+  const { save, state } = e.detail;
+  const v = state.view;
+  const step = [v.hand_no, v.log.length, state.hand_over ? 1 : 0].join(':');
+  const drawn = (document.body && document.body.dataset.step || '').split(':').slice(0, 3).join(':');
+  if (step !== window.__lastSaved) {
+    window.__saves.count += 1;
+    if (drawn === step) window.__saves.drawnFirst.push(step);
   }
-  return setItem.call(this, key, value);
-};
+  window.__lastSaved = step;
+});
 """
 
 
@@ -88,7 +85,7 @@ def test_closing_and_reopening_restores_the_game(new_context, site):
     open_app(page, site, seed=10, pace="60000")
     view = _mid_hand(page)
     full = page.locator("#table").inner_text()
-    state = context.storage_state()
+    state = context.storage_state(indexed_db=True)
     context.close()
 
     again = new_context(locale="de-DE", storage_state=state).new_page()
@@ -105,11 +102,10 @@ def test_closing_and_reopening_restores_the_game(new_context, site):
     assert screen(again) == "table"
 
 
-def test_every_state_is_saved_before_it_is_drawn(new_context, site):
-    context = new_context(locale="de-DE")
-    context.add_init_script(ORDER_PROBE)
-    page = context.new_page()
-    open_app(page, site, seed=12)
+def test_every_state_is_saved_before_it_is_drawn(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    page.add_init_script(ORDER_PROBE)
+    open_app(page, shared_site, seed=12)
     start_game(page, THREE_BOTS, dealer=4)
     for _ in range(25):
         if play_step(page, knock=True) == "over":
@@ -144,34 +140,35 @@ def _tampered_save():
     return shell_record(bad, 1), reply["error"]
 
 
-def test_a_save_that_does_not_replay_is_explained_and_kept(new_context, site):
-    page = new_context(locale="de-DE").new_page()
+def test_a_save_that_does_not_replay_is_explained_and_kept(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
     raw, error = _tampered_save()
-    seed_storage(page, site, {GAME_KEY: raw})
+    seed_storage(page, shared_site, {GAME_KEY: raw})
     wait_shell_ready(page)
     assert screen(page) == "corrupt"
     assert page.locator(".corrupt .detail").inner_text() == error["de"]
     assert "Sicherungskopie" in page.locator(".corrupt").inner_text()
-    # Nothing was thrown away: the save is still there, and a backup beside it.
-    assert page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})") == raw
-    backup = json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(BACKUP_KEY)})"))
-    assert backup["raw"] == raw
+    # Nothing was thrown away: the save is kept as a backup, offered as a file.
+    kept = backups(page)
+    assert len(kept) == 1 and json.loads(kept[0]["raw"])["save"] == json.loads(raw)["save"]
+    with page.expect_download() as download:
+        page.locator('[data-action="export-damaged"]').first.tap()
+    assert json.loads(open(download.value.path()).read())["save"] == json.loads(raw)["save"]
 
-    # A new game is offered; starting it keeps the backup.
-    page.locator('#controls [data-action="setup"]').tap()
-    assert screen(page) == "start"
+    # A fresh start is offered; starting a game keeps the backup.
+    page.locator('#controls [data-action="start-fresh"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'start'")
     assert page.locator('[data-action="continue"]').count() == 0
     start_game(page, THREE_BOTS, dealer=4)
     assert screen(page) == "table"
-    assert json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(BACKUP_KEY)})"))["raw"] == raw
+    assert [b["raw"] for b in backups(page)] == [kept[0]["raw"]]
 
 
-def test_unreadable_storage_is_explained_and_kept(new_context, site):
-    page = new_context(locale="en-US").new_page()
+def test_unreadable_storage_is_explained_and_kept(warm_page, shared_site):
+    page = warm_page(locale="en-US")
     junk = '{"format": "schraem-shell/1", "save": {"record": '
-    seed_storage(page, site, {GAME_KEY: junk})
+    seed_storage(page, shared_site, {GAME_KEY: junk})
     wait_shell_ready(page)
     assert screen(page) == "corrupt"
     assert "not a readable save" in page.locator(".corrupt").inner_text()
-    assert json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(BACKUP_KEY)})"))["raw"] == junk
-    assert page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})") == junk
+    assert [b["raw"] for b in backups(page)] == [junk]

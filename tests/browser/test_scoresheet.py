@@ -11,12 +11,13 @@ import pytest
 from helpers import (GAME_KEY, app_url, assert_axe_clean, message, open_app, screen, sheet_button, sheet_entries,
                      sheet_tap, shot, start_sheet, stored, tap, wait_idle, wait_shell_ready)
 
+
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 
 
 @pytest.fixture
-def de_page(new_context):
-    return new_context(locale="de-DE").new_page()
+def de_page(warm_page):
+    return warm_page(locale="de-DE")
 
 
 def chalk_of(page, seat: int, where: str = ".sheet-seat") -> str:
@@ -28,9 +29,9 @@ def marks_label(page, seat: int, where: str = ".sheet-seat") -> str:
     return page.locator(f'{where}[data-seat="{seat}"] .chalk').first.get_attribute("aria-label")
 
 
-def test_a_scoresheet_hand_entered_by_tapping(de_page, site, artifacts, page_errors):
+def test_a_scoresheet_hand_entered_by_tapping(de_page, shared_site, artifacts, page_errors):
     page = de_page
-    open_app(page, site, seed=1)
+    open_app(page, shared_site, seed=1)
     start_sheet(page, PEOPLE, dealer=4)
     assert screen(page) == "sheet"
     save = stored(page)
@@ -108,8 +109,8 @@ def _hand_two_mid_answer(page):
     assert sheet_entries(page, 1) == ["hold", "pass"]
 
 
-def test_reload_mid_scoresheet_restores_it(de_page, site):
-    page = de_page
+def test_reload_mid_scoresheet_restores_it(new_context, site):
+    page = new_context(locale="de-DE").new_page()
     open_app(page, site, seed=2)
     _hand_two_mid_answer(page)
     before = stored(page)
@@ -137,9 +138,9 @@ def test_reload_mid_scoresheet_restores_it(de_page, site):
                                                  {"seat": 1, "type": "hold"}]
 
 
-def test_undo_takes_back_a_scoresheet_entry(de_page, site):
+def test_undo_takes_back_a_scoresheet_entry(de_page, shared_site):
     page = de_page
-    open_app(page, site, seed=3)
+    open_app(page, shared_site, seed=3)
     start_sheet(page, PEOPLE, dealer=4)
     # Nothing entered yet: the engine says so.
     tap(page, '#controls [data-action="undo"]')
@@ -166,9 +167,9 @@ def test_undo_takes_back_a_scoresheet_entry(de_page, site):
     assert page.locator(".result h2").inner_text() == "Gerda gewinnt das Spiel"
 
 
-def test_penalties_are_entered_behind_the_penalty_menu(de_page, site):
+def test_penalties_are_entered_behind_the_penalty_menu(de_page, shared_site):
     page = de_page
-    open_app(page, site, seed=4)
+    open_app(page, shared_site, seed=4)
     start_sheet(page, PEOPLE, dealer=4)
     sheet_tap(page, 1, "knock")
     for seat in (2, 3, 4):
@@ -193,9 +194,9 @@ def test_penalties_are_entered_behind_the_penalty_menu(de_page, site):
     assert page.locator(".results tbody tr .lost").all_inner_texts() == ["0", "0", "0", "0"]
 
 
-def test_a_scoresheet_game_to_the_end(de_page, site, artifacts):
+def test_a_scoresheet_game_to_the_end(de_page, shared_site, artifacts):
     page = de_page
-    open_app(page, site, seed=5)
+    open_app(page, shared_site, seed=5)
     start_sheet(page, ["Anne", "Hubert"], dealer=2)
     # Anne knocks and Hubert holds each hand until Hubert is out.
     for _ in range(20):
@@ -229,39 +230,39 @@ def test_a_scoresheet_game_to_the_end(de_page, site, artifacts):
 # --- accessibility -------------------------------------------------------
 
 @pytest.fixture
-def axe_page(new_context):
+def axe_page(warm_page):
     # Blocking the service worker lets axe be served from the app's origin.
-    return new_context(locale="de-DE", service_workers="block").new_page()
+    return warm_page(locale="de-DE", service_workers="block")
 
 
-def test_axe_on_the_scoresheet_screens(axe_page, site):
+def test_axe_on_the_scoresheet_screens(axe_page, shared_site):
     page = axe_page
-    open_app(page, site, seed=6)
+    open_app(page, shared_site, seed=6)
     page.locator('[data-action="mode"][data-mode="sheet"]').tap()
     assert page.locator('[data-action="mode"][data-mode="sheet"]').get_attribute("aria-pressed") == "true"
-    assert_axe_clean(page, site, "start, scoresheet mode")
+    assert_axe_clean(page, shared_site, "start, scoresheet mode")
     start_sheet(page, PEOPLE, dealer=4)
-    assert_axe_clean(page, site, "scoresheet")
+    assert_axe_clean(page, shared_site, "scoresheet")
     sheet_tap(page, 1, "knock")
     page.locator('[data-action="penalty-menu"][data-seat="3"]').tap()
-    assert_axe_clean(page, site, "scoresheet, answer and penalty menu")
+    assert_axe_clean(page, shared_site, "scoresheet, answer and penalty menu")
     for seat, act in ((2, "pass"), (3, "hold"), (4, "hold"), (4, "win")):
         sheet_tap(page, seat, act)
-    assert_axe_clean(page, site, "scoresheet result")
+    assert_axe_clean(page, shared_site, "scoresheet result")
     page.locator('[data-action="lang"]').tap()
     tap(page, '[data-action="next-hand"]')
-    assert_axe_clean(page, site, "scoresheet, English")
+    assert_axe_clean(page, shared_site, "scoresheet, English")
     sheet_tap(page, 2, "knock-blind")
     page.locator('[data-action="penalty-menu"][data-seat="1"]').tap()
-    assert_axe_clean(page, site, "scoresheet, English, answer and penalty menu")
+    assert_axe_clean(page, shared_site, "scoresheet, English, answer and penalty menu")
     page.locator('header [data-action="setup"]').tap()
     assert page.locator('[data-action="export"]').count() == 1
-    assert_axe_clean(page, site, "start with a game record section, English")
+    assert_axe_clean(page, shared_site, "start with a game record section, English")
 
 
-def test_the_scoresheet_keeps_working_in_english(new_context, site):
-    page = new_context(locale="en-GB").new_page()
-    open_app(page, site, seed=7)
+def test_the_scoresheet_keeps_working_in_english(warm_page, shared_site):
+    page = warm_page(locale="en-GB")
+    open_app(page, shared_site, seed=7)
     assert page.locator('[data-action="mode"][data-mode="sheet"]').inner_text().startswith("Scoresheet – real cards")
     start_sheet(page, PEOPLE, dealer=4)
     assert page.locator('[data-action="new-game"]').count() == 0
@@ -273,9 +274,9 @@ def test_the_scoresheet_keeps_working_in_english(new_context, site):
     assert "Anne knocks blind to 2." in page.locator(".log").inner_text()
 
 
-def test_a_saved_scoresheet_is_offered_on_the_start_screen(de_page, site):
+def test_a_saved_scoresheet_is_offered_on_the_start_screen(de_page, shared_site):
     page = de_page
-    open_app(page, site, seed=8, pace="60000")
+    open_app(page, shared_site, seed=8, pace="60000")
     start_sheet(page, PEOPLE, dealer=4)
     sheet_tap(page, 1, "knock")
     page.locator('header [data-action="setup"]').tap()
@@ -285,8 +286,8 @@ def test_a_saved_scoresheet_is_offered_on_the_start_screen(de_page, site):
     assert screen(page) == "sheet"
     assert stored(page)["save"]["record"]["hands"][0]["actions"] == [{"seat": 1, "type": "knock"}]
     # A fresh visit goes straight back to the scoresheet.
-    page.goto(app_url(site))
+    page.goto(app_url(shared_site))
     wait_shell_ready(page)
     assert screen(page) == "sheet"
-    assert json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})"))["state"]["sheet_legal"]
+    assert stored(page)["state"]["sheet_legal"]
     wait_idle(page)

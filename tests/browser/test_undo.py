@@ -8,10 +8,10 @@ from helpers import message, open_app, screen, shot, start_game, stored, tap
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
 
-def test_undo_takes_back_taps_on_the_table(new_context, site, artifacts):
-    page = new_context(locale="de-DE").new_page()
+def test_undo_takes_back_taps_on_the_table(warm_page, shared_site, artifacts):
+    page = warm_page(locale="de-DE")
     # Slow computers: nothing moves but Anne's taps.
-    open_app(page, site, seed=41, pace="60000")
+    open_app(page, shared_site, seed=41, pace="60000")
     start_game(page, THREE_BOTS, dealer=4)  # Anne leads
     undo = page.locator('#controls [data-action="undo"]')
     assert undo.inner_text().split() == ["↶", "Zurücknehmen"]

@@ -9,6 +9,7 @@ import pytest
 
 from helpers import (assert_axe_clean, open_app, screen, sheet_tap, shot, start_sheet, stored, wait_idle)
 
+
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 
 
@@ -30,9 +31,9 @@ def _chalk(page, seat, where=".sheet-seat"):
     return page.locator(f'{where}[data-seat="{seat}"] .chalk').first
 
 
-def test_every_preset_has_a_readable_name_in_both_languages(new_context, site):
-    page = new_context(locale="de-DE").new_page()
-    open_app(page, site)
+def test_every_preset_has_a_readable_name_in_both_languages(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site)
     presets = page.eval_on_selector_all('[data-field="rules"] option', "os => os.map(o => [o.value, o.textContent])")
     assert len(presets) == 9
     de = dict(presets)
@@ -45,9 +46,9 @@ def test_every_preset_has_a_readable_name_in_both_languages(new_context, site):
     assert all(text != value and "_" not in text for value, text in en.items())
 
 
-def test_points_are_counted_up_in_the_eifel(new_context, site, artifacts):
-    page = new_context(locale="de-DE").new_page()
-    open_app(page, site, seed=31)
+def test_points_are_counted_up_in_the_eifel(warm_page, shared_site, artifacts):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=31)
     start_sheet(page, PEOPLE, rules="siwwe_stroeoem", dealer=4)
     assert _chalk(page, 1).get_attribute("aria-label") == "0 Punkte – bei 7 ist man raus"
     assert "0 Punkte" in _chalk(page, 1).inner_text()
@@ -68,9 +69,9 @@ def test_points_are_counted_up_in_the_eifel(new_context, site, artifacts):
     shot(page, artifacts, "scoresheet-count-up.png")
 
 
-def test_sebbe_schroehm_crosses_out_a_roman_twelve_and_counts_knollen(new_context, site, tmp_path, artifacts):
-    page = new_context(locale="de-DE", service_workers="block").new_page()
-    open_app(page, site, seed=32)
+def test_sebbe_schroehm_crosses_out_a_roman_twelve_and_counts_knollen(warm_page, shared_site, tmp_path, artifacts):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=32)
     start_sheet(page, PEOPLE, rules="sebbe_schroehm", dealer=4)
     roman = _chalk(page, 1)
     assert "roman" in roman.get_attribute("class")
@@ -100,12 +101,12 @@ def test_sebbe_schroehm_crosses_out_a_roman_twelve_and_counts_knollen(new_contex
     assert "out" not in anne.get_attribute("class")
     assert anne.locator('[data-action="sheet"]').count() > 0
     shot(page, artifacts, "scoresheet-roman-xii.png")
-    assert_axe_clean(page, site, "Sebbe Schröhm scoresheet with Knollen")
+    assert_axe_clean(page, shared_site, "Sebbe Schröhm scoresheet with Knollen")
 
 
-def test_a_loser_only_format_names_the_loser(new_context, site, tmp_path, artifacts):
-    page = new_context(locale="de-DE", service_workers="block").new_page()
-    open_app(page, site, seed=33)
+def test_a_loser_only_format_names_the_loser(warm_page, shared_site, tmp_path, artifacts):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=33)
     # Dedenbach classic: Anne stands on 6 points (poor, the hammer knocks to 2
     # for her); Hubert wins, Anne reaches 8 and has lost the game.
     record = {"format": "schraem-record/1", "rules": "siwwe_schroehm", "options": {},
@@ -123,13 +124,13 @@ def test_a_loser_only_format_names_the_loser(new_context, site, tmp_path, artifa
     # Points counted up on the last hand's table too.
     assert page.locator(".results tbody .lost").first.inner_text() == "+2"
     shot(page, artifacts, "scoresheet-loser.png")
-    assert_axe_clean(page, site, "loser-only game over")
+    assert_axe_clean(page, shared_site, "loser-only game over")
 
 
 @pytest.mark.parametrize("rules, cls", [("wipperfuerth", "matches"), ("marienheide", "die")])
-def test_matches_and_die(new_context, site, rules, cls):
-    page = new_context(locale="de-DE").new_page()
-    open_app(page, site, seed=34)
+def test_matches_and_die(warm_page, shared_site, rules, cls):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=34)
     start_sheet(page, PEOPLE, rules=rules, dealer=4)
     chalk = _chalk(page, 1)
     assert cls in chalk.get_attribute("class")

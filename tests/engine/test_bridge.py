@@ -67,13 +67,15 @@ def test_no_game_yet():
     assert b.table is None
 
 
-@pytest.mark.parametrize("text", ["", "{", "null", "[1, 2]", '"act"', "42", '{"cmd": 5}', '{"cmd": "fly"}',
-                                  '{"cmd": "state", "args": [1]}', '{"cmd": "__init__"}'])
-def test_requests_that_are_not_requests(text):
+@pytest.mark.parametrize("text, code", [
+    ("", "request_not_json"), ("{", "request_not_json"), ("null", "request_shape"), ("[1, 2]", "request_shape"),
+    ('"act"', "request_shape"), ("42", "request_shape"), ('{"cmd": 5}', "request_shape"), ('{"cmd": "fly"}', "unknown_command"),
+    ('{"cmd": "state", "args": [1]}', "request_shape"), ('{"cmd": "__init__"}', "unknown_command")])
+def test_requests_that_are_not_requests(text, code):
     b, _ = new_humans()
     before = all_states(b, 4)
     reply = json.loads(b.handle(text))
-    err(reply, "InvalidAction", "bad_request")
+    err(reply, "InvalidAction", code)
     assert all_states(b, 4) == before
 
 

@@ -8,7 +8,8 @@ four courts, turn an exchanger's discards) but never has to: it returns None.
 """
 from __future__ import annotations
 
-from .model import Situation, card_int, card_str
+from .bits import card_int, card_str
+from .model import Situation
 
 COURTS = frozenset((4, 5, 6, 7))  # A K Q J by strength
 
@@ -31,8 +32,7 @@ def redeal_due(view: dict) -> bool:
 
 
 def is_due(view: dict) -> bool:
-    by_type = legal_by_type(view)
-    return answering(view) or redeal_due(view) or view.get("turn") == view["seat"] or "discard" in by_type
+    return view["seat"] in (view.get("due") or ())
 
 
 def all_courts(cards) -> bool:

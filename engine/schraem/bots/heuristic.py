@@ -10,20 +10,10 @@ marks and who is poor (equity.py).
 from __future__ import annotations
 
 from . import equity
+from .bits import beaters, beats, trick_winner
 from .common import act
 from .model import Situation
 from .tables import STRENGTH
-
-SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
-
-
-def popcount(x: int) -> int:
-    return bin(x).count("1")
-
-
-def beaters(c: int, unseen: int) -> int:
-    """Unseen cards that beat c in its suit."""
-    return popcount(unseen & SUIT_MASK[c >> 3] & ((1 << c) - 1))
 
 
 def by_strength(cards, unseen: int) -> list[int]:
@@ -45,7 +35,7 @@ def win_chance(cards, unseen: int, k: int, lead: bool) -> float:
     # The two smallest beater counts (the best and second best card).
     b1 = b2 = 99
     for c in cards:
-        b = bin(unseen & SUIT_MASK[c >> 3] & ((1 << c) - 1)).count("1")
+        b = beaters(c, unseen)
         if b < b1:
             b1, b2 = b, b1
         elif b < b2:
@@ -58,25 +48,11 @@ def win_chance(cards, unseen: int, k: int, lead: bool) -> float:
     return max(0.02, min(0.98, base * (1.9 - 0.45 * b1) + (0.05 if lead else 0.0)))
 
 
-def current_winner(trick) -> tuple[int, int] | None:
-    """(seat, card) winning the trick so far among live cards, or None."""
-    if not trick:
-        return None
-    led = trick[0][1] >> 3
-    best = None
-    for p, c, dead in trick:
-        if dead:
-            continue
-        if best is None or ((c >> 3) == led and ((best[1] >> 3) != led or c < best[1])):
-            best = (p, c)
-    return best
-
-
 def choose_card(sit: Situation, legal: list[int]) -> int:
     hand = sit.my_cards or legal
     movers_left = len(sit.movers()) - 1 if sit.trick else 0
     led = sit.trick[0][1] >> 3 if sit.trick else -1
-    cur = current_winner(sit.trick)
+    cur = trick_winner(sit.trick)
     return pick_card(sorted(hand), sorted(legal), sit.unseen(), led, -1 if cur is None else cur[1], movers_left)
 
 
@@ -101,7 +77,7 @@ def pick_card(hand: list[int], legal: list[int], unseen: int, led: int, wc: int,
     if r == 2:
         # Penultimate trick: take the lead for the last one with the spare
         # card if it can win here; otherwise get rid of the spare.
-        winners = [c for c in spare if wc < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc))]
+        winners = [c for c in spare if beats(c, led, wc)]
         if winners:
             sure = [c for c in winners if movers_left == 0 or beaters(c, unseen) == 0]
             pick = sure or winners
@@ -133,8 +109,7 @@ def my_chance(sit: Situation) -> float:
     k = sum(sit.alive)
     if sit.my_cards is None:
         return 1.0 / max(1, k)  # answering unseen: an average hand
-    movers = sit.movers()
-    lead = not sit.trick and bool(movers) and movers[0] == sit.me
+    lead = not sit.trick and sit.leader == sit.me
     return win_chance(sit.my_cards or [], sit.unseen(), k, lead)
 
 

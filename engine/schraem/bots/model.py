@@ -1,31 +1,20 @@
 """What a bot knows, rebuilt from its seat's view (a dict) and nothing else.
 
-Cards become ints 0..31 (suit * 8 + strength; a lower number is a higher
-card), seats are 0-based. Nothing here touches the engine's Game or Hand:
-bots must decide from exactly what the app shows their seat.
+Cards become ints (bits.py), seats are 0-based. Nothing here touches the
+engine's Game or Hand: bots must decide from exactly what the app shows
+their seat.
 """
 from __future__ import annotations
 
-RANKS = ("10", "9", "8", "7", "A", "K", "Q", "J")
-SUITS = "CSHD"
-_INDEX = {r + s: si * 8 + ri for si, s in enumerate(SUITS) for ri, r in enumerate(RANKS)}
-NAMES = {v: k for k, v in _INDEX.items()}
-FULL = (1 << 32) - 1
+from ..rules import PRESETS
+from .bits import FULL, card_int, mask_of
 
 
-def card_int(text: str) -> int:
-    return _INDEX[text.strip().upper()]
-
-
-def card_str(c: int) -> str:
-    return NAMES[c]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+def _lead_rule(preset) -> str:
+    """Who leads after the seat due to lead passed (Rules.lead_after_pass),
+    for what the view cannot state: passes that have not happened yet."""
+    rules = PRESETS.get(preset)
+    return "clockwise" if rules is None else rules.lead_after_pass
 
 
 class Bet:
@@ -65,6 +54,12 @@ class Situation:
         mine = view.get("my_cards")
         self.my_cards = None if mine is None else [card_int(c) for c in mine]
         self.turn = None if view.get("turn") is None else view["turn"] - 1
+        # Facts the engine states rather than rules to re-derive: the seats
+        # the hand waits for, and who leads the current trick (or the next
+        # one, after any passer left); None when no trick is to be played.
+        self.due = [s - 1 for s in view.get("due") or []]
+        self.leader = None if view.get("leader") is None else view["leader"] - 1
+        self.lead_rule = _lead_rule(view.get("rules"))
         r = view.get("response")
         self.response = r
         self.to_answer = None if r is None else r["to_answer"] - 1
@@ -98,7 +93,8 @@ class Situation:
         if self.my_cards is not None:
             self.per_hand = max(self.per_hand, len(self.my_cards) + played_count[self.me])
         self.bets: list[Bet] = []
-        self.committed = [0] * n  # marks already lost this hand (passers)
+        # Marks already lost this hand (a passer's loss is booked at once).
+        self.committed = [max(0, p["marks_before_hand"] - p["marks"]) for p in players]
         self.plays: list[list[int]] = [[] for _ in range(n)]  # cards each seat played, in order
         self._read_log(view.get("log") or [])
 
@@ -108,44 +104,61 @@ class Situation:
         alive = list(self.dealt)
         played = [0] * n
         looked = [False] * n
-        responders: list[int] = []
+        # Who still has to answer the open knock: everyone else in the hand.
+        responders: set[int] = set()
         seen = 0
-        in_trick = 0  # cards in the trick being played
+        in_trick = 0  # cards in the trick not yet closed
+        # Who was due to lead at each bet: the forehand, then each trick's
+        # winner, and whoever led a trick did lead it (facts of the view).
+        # Between them only a seat due to lead that leaves moves the lead.
         leader = self.forehand
         t_no = 0
+        trick_seats: set[int] = set()
+        challenged = {x["seat"] - 1: x["challenge"] for x in self.view.get("exchanges") or [] if x.get("challenge")}
         for e in log:
             s = e["seat"] - 1
             typ = e["type"]
             after = e.get("value", value)
+            leaver = None
             if typ == "play":
+                if in_trick == 0:
+                    leader = s
+                    trick_seats = set()
+                trick_seats.add(s)
                 played[s] += 1
                 looked[s] = True
                 seen |= 1 << card_int(e["card"])
                 self.plays[s].append(card_int(e["card"]))
                 in_trick += 1
-                if t_no < len(self.tricks) and in_trick == len(self.tricks[t_no][0]):
-                    leader = self.tricks[t_no][1]
-                    t_no += 1
-                    in_trick = 0
-            elif typ == "look":
+            elif typ in ("look", "exchange"):
                 looked[s] = True
             elif typ in ("knock", "hold", "pass"):
                 before = after - 1 if typ == "knock" else after
-                responding = s in responders
-                field = sum(alive)
-                self.bets.append(Bet(s, typ, before, after, bool(e.get("auto")), played[s], looked[s], responding, field, seen, in_trick == 0 and leader == s))
+                self.bets.append(Bet(s, typ, before, after, bool(e.get("auto")), played[s], looked[s], s in responders, sum(alive), seen, in_trick == 0 and leader == s))
                 if typ == "knock":
-                    responders = [p for p in self._clockwise(s) if alive[p] and p != s]
+                    responders = {p for p in range(n) if alive[p] and p != s}
                 elif typ == "hold":
-                    if s in responders:
-                        responders.remove(s)
-                else:  # pass: an answer loses the value before the knock
-                    if responding:
-                        responders.remove(s)
-                    self.committed[s] = after - 1 if responding else after
-                    alive[s] = False
-                    if in_trick == 0 and leader == s:
-                        leader = self.next_alive(s, alive)
+                    responders.discard(s)
+                else:
+                    leaver = s
+            elif typ == "challenge":
+                c = challenged.get(e["target"] - 1)
+                if c is not None:
+                    leaver = e["target"] - 1 if c["right"] else s
+            elif typ == "penalty" and e.get("kind") != "misdeal":
+                leaver = s
+            if leaver is not None:
+                alive[leaver] = False
+                responders.discard(leaver)
+                if in_trick == 0 and leader == leaver:
+                    leader = self.lead_after_pass(leaver, alive, self.tricks[t_no - 1][0] if t_no else None)
+            # A trick closes once everyone in the hand has played to it and
+            # no answer is pending (its cards are then all down).
+            if (in_trick and not responders and t_no < len(self.tricks) and in_trick == len(self.tricks[t_no][0])
+                    and all(not alive[p] or p in trick_seats for p in range(n))):
+                leader = self.tricks[t_no][1]
+                t_no += 1
+                in_trick = 0
             value = after
 
     def _clockwise(self, s: int) -> list[int]:
@@ -182,18 +195,32 @@ class Situation:
                 return p
         return s
 
+    def lead_after_pass(self, s: int, alive, last_trick) -> int:
+        """Who leads once seat s, due to lead, has passed, with the seats in
+        `alive` left in the hand and `last_trick` the (seat, card) plays of
+        the last trick before it (None: the first trick). Marienheide: the
+        holder of the highest card in it (suits ranking C S H D, as the ints
+        do); else the next seat clockwise. Passes in any order end with the
+        same leader, so imagined passes may be applied all at once."""
+        if self.lead_rule == "highest_card" and last_trick:
+            held = [(c, p) for p, c in last_trick if alive[p]]
+            if held:
+                return min(held)[1]
+        return self.next_alive(s, alive)
+
     def movers(self, alive=None) -> list[int]:
-        """Seats still to play to the current trick, in order, given who is
-        in the hand (`alive`, default: now), once no answer is pending."""
+        """Seats still to play to the current trick, in order, once no
+        answer is pending: clockwise from the engine's leader. `alive`
+        (default: the seats in the hand now) may imagine passes that have
+        not happened; only then, when the leader of an empty trick is among
+        them, is the lead moved here (lead_after_pass)."""
         alive = self.alive if alive is None else alive
-        n = self.n
-        if self.trick:
-            played = {p for p, _, _ in self.trick}
-            last = self.trick[-1][0]
-            return [(last + k) % n for k in range(1, n + 1) if alive[(last + k) % n] and (last + k) % n not in played]
-        leader = self.tricks[-1][1] if self.tricks else self.forehand
+        leader = self.leader
         if leader is None:
-            leader = self.turn if self.turn is not None else self.me
-        if not alive[leader]:
-            leader = self.next_alive(leader, alive)
-        return [(leader + k) % n for k in range(n) if alive[(leader + k) % n]]
+            return []
+        if not self.trick and not alive[leader]:
+            leader = self.lead_after_pass(leader, alive, self.tricks[-1][0] if self.tricks else None)
+        played = {p for p, _, _ in self.trick}
+        n = self.n
+        order = [(leader + k) % n for k in range(n)]
+        return [p for p in order if alive[p] and p not in played]

@@ -1,10 +1,9 @@
 """Exact card play for one fully known deal ("double dummy"), for the
 objective of this game: only the LAST trick counts.
 
-Inner representation: a card is an int 0..31 (suit * 8 + strength; strength
-0 is the ten, 7 the jack, so a LOWER number is a HIGHER card, as
-`Card.index`), a hand is a 32-bit mask. Only the players still in the hand
-take part, numbered 0..k-1 clockwise. Cards a passer left in the current
+Inner representation (bits.py): a card is an int 0..31 (suit * 8 +
+strength; a LOWER number is a HIGHER card), a hand is a 32-bit mask. Only
+the players still in the hand take part, numbered 0..k-1 clockwise. Cards a passer left in the current
 trick are "dead": they fix the led suit if they were led but never win.
 
 The question asked is whether the `root` player can force the last trick
@@ -18,32 +17,7 @@ only one of them is searched.
 """
 from __future__ import annotations
 
-SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
-_BITS8 = [tuple(i for i in range(8) if m >> i & 1) for m in range(256)]
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards in a mask, highest first within each suit, suits C S H D."""
-    out = []
-    base = 0
-    while mask:
-        low = mask & 0xFF
-        if low:
-            out.extend(base + i for i in _BITS8[low])
-        mask >>= 8
-        base += 8
-    return out
-
-
-def trick_step(led: int, wp: int, wc: int, m: int, c: int) -> tuple[int, int, int]:
-    """The trick state after player m (alive) plays card c."""
-    if led < 0:
-        return c >> 3, m, c
-    if wp < 0:
-        return led, m, c
-    if (c >> 3) == led and ((wc >> 3) != led or c < wc):
-        return led, m, c
-    return led, wp, wc
+from .bits import TAKE, cards_of, playable, trick_step
 
 
 class OutOfBudget(Exception):
@@ -92,17 +66,14 @@ class Solver:
         rest = movers[1:]
         is_root = m == self.root
         h = hands[m]
-        cand = h
-        if led >= 0:
-            follow = h & SUIT_MASK[led]
-            if follow:
-                cand = follow
+        cand = playable(h, led)
         others = 0
         for o in hands:
             others |= o
         others ^= h
         if wc >= 0:
             others |= 1 << wc
+        take = TAKE[led][wc + 1] if led >= 0 else 0
         prev = -1
         res = not is_root
         x = cand
@@ -116,9 +87,7 @@ class Solver:
             prev = c
             if led < 0:
                 nl, nwp, nwc = c >> 3, m, c
-            elif wp < 0:
-                nl, nwp, nwc = led, m, c
-            elif (c >> 3) == led and ((wc >> 3) != led or c < wc):
+            elif low & take:
                 nl, nwp, nwc = led, m, c
             else:
                 nl, nwp, nwc = led, wp, wc
@@ -131,13 +100,11 @@ class Solver:
     def _last(self, hands: tuple, leader: int) -> bool:
         """Everyone holds one card: the highest card of the leader's suit wins."""
         best = hands[leader].bit_length() - 1
+        led = best >> 3
         bw = leader
-        mask = SUIT_MASK[best >> 3]
         for i, o in enumerate(hands):
-            if i != leader and o & mask:
-                c = o.bit_length() - 1
-                if c < best:
-                    best, bw = c, i
+            if i != leader and o & TAKE[led][best + 1]:
+                best, bw = o.bit_length() - 1, i
         return bw == self.root
 
     def root_moves(self, hands: tuple, movers: tuple, led: int, wp: int, wc: int, cards=None) -> dict[int, bool]:
@@ -145,86 +112,12 @@ class Solver:
         last trick after playing that card. `cards` limits the cards tried."""
         m = movers[0]
         h = hands[m]
-        cand = h
-        if led >= 0 and h & SUIT_MASK[led]:
-            cand = h & SUIT_MASK[led]
+        cand = playable(h, led)
         rest = movers[1:]
         out = {}
         for c in (cards_of(cand) if cards is None else cards):
             nl, nwp, nwc = trick_step(led, wp, wc, m, c)
             out[c] = self.wins(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], rest, nl, nwp, nwc)
-        return out
-
-
-class ModelSolver:
-    """The same positions, but the others play a known policy (the player
-    model): `policy(hand, legal, unseen, led, wc, movers_left) -> card`,
-    cards as sorted int lists, `unseen` from that player's seat. Only the
-    root chooses, so this is a one-player search: can the root take the last
-    trick against players who play like that? `seen` is the mask of cards
-    face up before the search starts; `full` the mask of all cards."""
-
-    __slots__ = ("k", "root", "policy", "memo", "nodes", "limit", "seen", "full", "clock", "deadline")
-
-    def __init__(self, k: int, root: int, policy, seen: int, full: int = (1 << 32) - 1, limit: int | None = None):
-        self.k = k
-        self.root = root
-        self.policy = policy
-        self.seen = seen
-        self.full = full
-        self.memo: dict = {}
-        self.nodes = 0
-        self.limit = limit
-        self.clock = None
-        self.deadline = None
-
-    def wins(self, hands: tuple, movers: tuple, led: int, wp: int, wc: int, played: int) -> bool:
-        """`played`: cards played since the search started (face up now)."""
-        if not movers:
-            hw = hands[wp]
-            if not hw:
-                return wp == self.root
-            k = self.k
-            return self.wins(hands, tuple((wp + i) % k for i in range(k)), -1, -1, -1, played)
-        key = (hands, movers[0], led, wp, wc, played)
-        memo = self.memo
-        got = memo.get(key)
-        if got is not None:
-            return got
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise OutOfBudget()
-        if self.deadline is not None and not self.nodes & 255 and self.clock() >= self.deadline:
-            raise OutOfBudget()
-        m = movers[0]
-        rest = movers[1:]
-        h = hands[m]
-        cand = h
-        if led >= 0:
-            follow = h & SUIT_MASK[led]
-            if follow:
-                cand = follow
-        if m == self.root:
-            cards = cards_of(cand)
-        else:
-            unseen = self.full & ~h & ~self.seen & ~played
-            cards = [self.policy(cards_of(h), cards_of(cand), unseen, led, wc if wp >= 0 else -1, len(rest))]
-        res = False
-        for c in cards:
-            nl, nwp, nwc = trick_step(led, wp, wc, m, c)
-            if self.wins(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], rest, nl, nwp, nwc, played | (1 << c)):
-                res = True
-                break
-        memo[key] = res
-        return res
-
-    def root_moves(self, hands: tuple, movers: tuple, led: int, wp: int, wc: int, cards) -> dict[int, bool]:
-        m = movers[0]
-        h = hands[m]
-        out = {}
-        for c in cards:
-            nl, nwp, nwc = trick_step(led, wp, wc, m, c)
-            out[c] = self.wins(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], movers[1:], nl, nwp, nwc, 1 << c)
         return out
 
 

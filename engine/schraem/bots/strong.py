@@ -31,11 +31,10 @@ from . import equity
 from . import heuristic
 from .common import act
 from .heuristic import choose_card, win_chance
-from .model import FULL, Situation, card_str, mask_of
-from .solver import ModelSolver, OutOfBudget, Solver, cards_of
+from .bits import FULL, SUIT_MASK, beats, card_str, cards_of, mask_of, playable, popcount
+from .model import Situation
+from .solver import OutOfBudget, Solver
 from .tables import CALIBRATION
-
-SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 
 
 class Budget:
@@ -43,19 +42,16 @@ class Budget:
     deterministic; `seconds` is a wall-clock cap read from `clock` (inject a
     fake clock in tests; None: no cap), checked between samples and every
     256 solver nodes. `inference`: weight the sampled deals by the others'
-    bets and plays (`oversample` candidates per kept deal). `model`: also
-    score each card against the player model's card play (off: it cost
-    twice the time and measured no better)."""
+    bets and plays (`oversample` candidates per kept deal)."""
 
     def __init__(self, samples: int = 40, nodes: int = 60000, seconds: float | None = None, clock=time.perf_counter,
-                 inference: bool = True, oversample: int = 2, model: bool = False):
+                 inference: bool = True, oversample: int = 2):
         self.samples = samples
         self.nodes = nodes
         self.seconds = seconds
         self.clock = clock
         self.inference = inference
         self.oversample = oversample
-        self.model = model  # also score cards against the player model's card play
 
 
 def _sigmoid(x: float) -> float:
@@ -98,14 +94,6 @@ class Decider:
             self.solvers[key] = s
         return s
 
-    def model_solver(self, alive_seats: tuple, root_seat: int) -> ModelSolver:
-        key = ("model", alive_seats)
-        s = self.solvers.get(key)
-        if s is None:
-            s = ModelSolver(len(alive_seats), alive_seats.index(root_seat), heuristic.pick_card, self.sit.seen)
-            self.solvers[key] = s
-        return s
-
     def run(self, solver: Solver, fn, *args):
         """Call a solver method within the decision's node budget; raises
         OutOfBudget (the sample is then dropped) when it is spent."""
@@ -135,7 +123,7 @@ class Decider:
         self.pool_list = cards_of(pool)
         self.void_masks = {s: sum(SUIT_MASK[u] for u in range(4) if sit.voids[s] >> u & 1) for s in seats}
         # Most constrained seats first.
-        seats.sort(key=lambda s: (-bin(sit.voids[s]).count("1"), -sit.hidden_count(s)))
+        seats.sort(key=lambda s: (-popcount(sit.voids[s]), -sit.hidden_count(s)))
         out = []
         weights = []
         tries = 0
@@ -219,7 +207,7 @@ class Decider:
                 seen |= 1 << c
                 if led < 0:
                     led = c >> 3
-                if not dead and (wc < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc))):
+                if not dead and beats(c, led, wc):
                     wc = c
         return events
 
@@ -234,7 +222,7 @@ class Decider:
             if s not in d:
                 continue
             hand = d[s] | mask_of(plays[s][idx:])
-            cand = hand & SUIT_MASK[led] if led >= 0 and hand & SUIT_MASK[led] else hand
+            cand = playable(hand, led)
             if not cand & (cand - 1):
                 continue  # no choice
             legal = cards_of(cand)
@@ -247,12 +235,7 @@ class Decider:
             if bet.type == "knock" and not bet.looked:
                 continue  # a blind knock says nothing about the cards
             hand = d[s] | mask_of(sit.plays[s][bet.played:])
-            cards = []
-            x = hand
-            while x:
-                low = x & -x
-                x ^= low
-                cards.append(low.bit_length() - 1)
+            cards = cards_of(hand)
             unseen = FULL & ~hand & ~bet.seen
             p = win_chance(cards, unseen, bet.field, bet.lead)
             if bet.type == "knock":
@@ -311,7 +294,7 @@ class Decider:
             for p, c, _dead in sit.trick:
                 if not alive[p]:
                     continue
-                if wp < 0 or ((c >> 3) == led and ((wc >> 3) != led or c < wc)):
+                if beats(c, led, wc):
                     wp, wc = idx[p], c
         movers = tuple(idx[s] for s in sit.movers(alive))
         return seats, hands, movers, led, wp, wc
@@ -396,7 +379,6 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     me = sit.me
     v = sit.value
     wins = {c: 0.0 for c in legal}
-    model_wins = {c: 0.0 for c in legal}
     e_stay = 0.0
     e_knock = 0.0
     n = 0
@@ -414,11 +396,6 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
         try:
             res = dec.run(solver, solver.root_moves, hands, movers, led, wp, wc, legal)
             force = any(res.values())
-            if dec.budget.model and len(legal) > 1:
-                ms = dec.model_solver(seats, me)
-                for c, w in dec.run(ms, ms.root_moves, hands, movers, led, wp, wc, legal).items():
-                    if w:
-                        model_wins[c] += 1
             knock_val = None
             if can_knock:
                 knock_val = _knock_value(dec, d, v)
@@ -438,10 +415,9 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
         if report is not None:
             report.update(kind="play", samples=0, nodes=dec.nodes_used)
         return card, False
-    # The card that forces the last trick in most deals, a forced win
-    # counting as much as a win against the player model; ties: the heuristic.
+    # The card that forces the last trick in most deals; ties: the heuristic.
     pref = choose_card(sit, legal)
-    best = max(legal, key=lambda c: (wins[c] + model_wins[c], c == pref))
+    best = max(legal, key=lambda c: (wins[c], c == pref))
     knock = can_knock and e_knock / n > e_stay / n + 1e-4
     if report is not None:
         report.update(kind="play", samples=n, p=p_sum / n, e_stay=e_stay / n, e_knock=(e_knock / n if can_knock else None),

@@ -1,0 +1,196 @@
+"""Runs inside Pyodide at build time (see pyodide_build.mjs, which has already
+booted Pyodide and started the engine the way pwa/worker.js does).
+
+It drives the engine's bridge through what the app does — every preset,
+every bot level, scoresheet tables, saves, undo, record import, refused
+requests — then writes the standard library trimmed to the modules that had
+to be loaded for all that, as bytecode compiled by this interpreter, so a
+phone never compiles the library from source.
+
+The engine itself ships as source: its bytecode would save a fresh start
+about a tenth of a second (later starts restore a memory snapshot and compile
+nothing) but add about 100 kB to the first visit, which must stay under 4 MB.
+
+ENGINE_DIR and OUT come from the caller's namespace."""
+import json  # the bridge has imported it already
+import sys
+
+# Nothing else is imported before the loaded modules are counted: this
+# script's own needs must not end up in the app's library.
+
+# Fixed, so identical inputs give byte-identical archives (see build.py).
+ZIP_EPOCH = (2020, 1, 1, 0, 0, 0)
+# Whole games with the quickest bots; the slower levels only for a few
+# moves each, which already runs all of their code.
+MAX_STEPS = 400
+SHORT_STEPS = 25
+
+
+def call(handle, cmd, **args):
+    return json.loads(handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+
+
+def play(handle, state, steps=MAX_STEPS):
+    """Bots act, the human seat takes its first legal action, hands are dealt
+    on, until the game ends or the step budget is spent."""
+    for _ in range(steps):
+        if state["game_over"]:
+            return state
+        if state["hand_over"]:
+            state = call(handle, "next_hand", viewer=1)["result"]
+            continue
+        moved = call(handle, "bot_step", viewer=1)["result"]
+        if moved["bot_action"] is not None:
+            state = moved
+            continue
+        legal = state["view"]["legal"] or (state.get("sheet_legal") or {}).get("1") or []
+        if not legal:
+            return state
+        reply = call(handle, "act", action=legal[0], viewer=1)
+        if not reply["ok"]:
+            raise RuntimeError(f"the engine refused its own legal action: {reply}")
+        state = reply["result"]
+    return state
+
+
+def exercise(handle):
+    hello = call(handle, "hello")["result"]
+    for preset in hello["presets"]:
+        for level in reversed(hello["bot_levels"]):  # the first level last: its game is saved below
+            players = [{"name": "Anne", "kind": "human"}] + [
+                {"name": f"Bot {i}", "kind": "bot", "level": level} for i in range(2, 5)]
+            state = call(handle, "new_game", players=players, rules=preset, dealer=4, seed=7, viewer=1)["result"]
+            state = play(handle, state, MAX_STEPS if level == hello["bot_levels"][0] else SHORT_STEPS)
+        save = state["save"]
+        assert call(handle, "load", save=save, viewer=1)["ok"]
+        call(handle, "undo", viewer=1)
+        assert call(handle, "import", record=save["record"], seed=3, viewer=1)["ok"]
+        sheet = call(handle, "new_game", players=[{"name": n} for n in ("A", "B", "C")], rules=preset,
+                     real_cards=True, seed=1, viewer=1)
+        if sheet["ok"]:
+            play(handle, sheet["result"], 40)
+            call(handle, "undo", viewer=1)
+    # Every command once more with no arguments (whatever a newer bridge
+    # offers that the games above did not reach), then other refusals.
+    commands = sorted(n[4:] for n in dir(sys.modules["schraem.bridge"].Bridge) if n.startswith("cmd_"))
+    for command in commands:
+        call(handle, command)
+    handle("not json")
+    call(handle, "no_such_command")
+    call(handle, "load", save={"format": "schraem-save/1", "record": {"hands": "x"}, "table": {}})
+    call(handle, "act", action={"seat": 9, "type": "play", "card": "??"}, viewer=1)
+
+
+def app_modules():
+    return sorted(n for n in sys.modules if n == "schraem" or n.startswith("schraem."))
+
+
+def import_what_the_app_names():
+    """Import every module the app's code names in an import statement,
+    also inside functions: a lazy import the games above never reached is
+    still counted (its own imports follow), and an engine module reached so
+    is read in turn."""
+    import ast  # both loaded by Pyodide's own start already
+    import importlib
+
+    seen = set()
+    while todo := [n for n in app_modules() if n not in seen]:
+        for name in todo:
+            seen.add(name)
+            module = sys.modules[name]
+            origin = getattr(module, "__file__", None)
+            if not origin or not origin.endswith(".py"):
+                continue
+            package = module.__package__ or ""
+            with open(origin, "rb") as f:
+                tree = ast.parse(f.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    base = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
+                    names = [base] + [f"{base}.{a.name}" for a in node.names]
+                else:
+                    continue
+                for wanted in names:
+                    try:
+                        importlib.import_module(wanted)
+                    except ImportError:
+                        pass  # `from x import y` where y is no module, or a module Pyodide lacks
+
+
+def stdlib_zip_path():
+    for entry in sys.path:
+        if entry.endswith(".zip") and "/lib/python" in entry:
+            return entry
+    raise RuntimeError(f"no standard library zip on sys.path: {sys.path}")
+
+
+def loaded_from(prefix):
+    """The archive names of every loaded module whose file lies under prefix."""
+    names = set()
+    for module in list(sys.modules.values()):
+        origin = getattr(getattr(module, "__spec__", None), "origin", None)
+        if isinstance(origin, str) and origin.startswith(prefix + "/"):
+            names.add(origin[len(prefix) + 1:])
+    return names
+
+
+def pyc(source: bytes, filename: str) -> bytes:
+    from importlib._bootstrap_external import _code_to_hash_pyc
+    from importlib.util import source_hash
+
+    # Unchecked hash-based: valid without the source beside it and without
+    # timestamps, so the archives do not change unless the code does.
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, source_hash(source), checked=False))
+
+
+def write_zip(path, members):
+    import zipfile
+
+    # Stored, not deflated: the transfer is brotli-compressed as a whole,
+    # which beats per-file deflate, and zipimport skips the inflating.
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as zf:
+        for name, data in members:
+            info = zipfile.ZipInfo(name, ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+
+
+def run(what):
+    """main (write the library) or exercise (check it): the entry points
+    pyodide_build.mjs calls."""
+    from schraem import bridge
+
+    if what == "exercise":
+        exercise(bridge.handle)
+    else:
+        main(bridge)
+
+
+def main(bridge):
+    exercise(bridge.handle)
+    import_what_the_app_names()
+    stdlib = stdlib_zip_path()
+    used = sorted(n for n in loaded_from(stdlib) if n.endswith(".py"))
+    stdlib_modules = sorted(n for n, m in sys.modules.items()
+                            if str(getattr(getattr(m, "__spec__", None), "origin", "")).startswith(stdlib + "/"))
+
+    import zipfile
+
+    with zipfile.ZipFile(stdlib) as full:
+        members = [(name[:-3] + ".pyc", pyc(full.read(name), f"{stdlib}/{name}")) for name in used]
+        full_count = sum(1 for n in full.namelist() if n.endswith(".py"))
+    write_zip(f"{OUT}/python_stdlib.zip", members)
+
+    report = {
+        "python": sys.version.split()[0],
+        "stdlib_path": stdlib,
+        "stdlib_files": used,
+        "stdlib_modules": stdlib_modules,
+        "stdlib_files_full": full_count,
+        "app_modules": app_modules(),
+    }
+    with open(f"{OUT}/report.json", "w") as f:
+        json.dump(report, f, indent=1)

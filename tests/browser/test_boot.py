@@ -1,0 +1,174 @@
+"""How the engine starts: a first visit downloads the compressed site once
+while the engine already starts; every later start restores a memory
+snapshot of the interpreter (a private Pyodide API, pinned here), and a
+snapshot that does not fit falls back to a normal start that makes a new one."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+SNAPSHOT_CACHE = "schraem-snapshot"
+OLD_KEY = "0123456789abcdef"  # a snapshot key no build of this site has
+
+TIMINGS = """async () => {
+  const { currentEngine } = await import('./engine-client.js');
+  const engine = currentEngine();
+  await engine.ready;
+  return engine.timings;
+}"""
+
+SNAPSHOTS = f"""async () => {{
+  const cache = await caches.open('{SNAPSHOT_CACHE}');
+  const out = [];
+  for (const request of await cache.keys()) {{
+    // A key can be listed before its 30 MB are written: size 0 until then.
+    const response = await cache.match(request);
+    out.push({{ url: request.url, size: response ? (await response.arrayBuffer()).byteLength : 0 }});
+  }}
+  return out;
+}}"""
+
+# Three hands through the page's engine, the human seat taking its first
+# legal action; the bots are the engine's deterministic ones, so two engines
+# that are the same must play the same hands.
+PLAY = """async (seed) => {
+  const { currentEngine } = await import('./engine-client.js');
+  const engine = currentEngine();
+  await engine.ready;
+  const players = [{ name: 'Anne', kind: 'human' }, { name: 'Hubert', kind: 'bot', level: 'heuristic' },
+                   { name: 'Gerda', kind: 'bot', level: 'random' }, { name: 'Hans', kind: 'bot', level: 'heuristic' }];
+  const hello = await engine.call('hello');
+  let reply = await engine.call('new_game', { players, rules: 'rheinland', dealer: 4, seed, viewer: 1 });
+  const trail = [];
+  for (let i = 0; i < 600 && reply.ok && !reply.result.game_over; i++) {
+    if (reply.result.hand_over) {
+      if (reply.result.view.hand_no >= 3) break;
+      reply = await engine.call('next_hand', { viewer: 1 });
+      continue;
+    }
+    const bot = await engine.call('bot_step', { viewer: 1 });
+    if (!bot.ok) return { error: bot.error };
+    if (bot.result.bot_action) {
+      reply = bot;
+      trail.push(bot.result.bot_action);
+      continue;
+    }
+    const action = reply.result.view.legal[0];
+    trail.push(action);
+    reply = await engine.call('act', { action, viewer: 1 });
+  }
+  if (!reply.ok) return { error: reply.error };
+  delete reply.result.bot_action;
+  return { hello: hello.result, trail, state: reply.result };
+}"""
+
+# Replaces the stored snapshot by a stale or damaged one.
+TAMPER = f"""async (kind) => {{
+  const cache = await caches.open('{SNAPSHOT_CACHE}');
+  const [request] = await cache.keys();
+  let bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+  let url = request.url;
+  if (kind === 'other build') {{
+    for (let i = 16; i < 48; i++) bytes[i] ^= 0xff;  // Pyodide's build id in the header
+  }} else if (kind === 'damaged') {{
+    bytes = bytes.slice(0, 1 << 16);
+  }} else if (kind === 'older release') {{
+    url = url.replace(/[^/]+$/, '{OLD_KEY}');
+    await cache.delete(request);
+  }}
+  await cache.put(url, new Response(bytes));
+  return url;
+}}"""
+
+
+def wait_snapshot(page, timeout: float = 60.0) -> list[dict]:
+    """Until the worker has stored exactly one snapshot (it does so after
+    "ready", in the background); returns [{url, size}]."""
+    deadline = time.monotonic() + timeout
+    while True:
+        stored = page.evaluate(SNAPSHOTS)
+        if len(stored) == 1 and stored[0]["size"] and not stored[0]["url"].endswith(OLD_KEY):
+            return stored
+        assert time.monotonic() < deadline, f"no snapshot stored within {timeout} s: {stored}"
+        page.wait_for_timeout(200)
+
+
+def test_a_restored_engine_plays_exactly_like_a_fresh_one(site, page, wait_engine_ready):
+    page.goto(site.url)
+    wait_engine_ready(page)
+    fresh_start = page.evaluate(TIMINGS)
+    fresh = page.evaluate(PLAY, 23)
+    stored = wait_snapshot(page)
+
+    page.reload()
+    wait_engine_ready(page)
+    restored_start = page.evaluate(TIMINGS)
+    restored = page.evaluate(PLAY, 23)
+
+    assert fresh_start["boot"] == "fresh" and fresh_start["fallback"] is None
+    assert restored_start["boot"] == "snapshot", restored_start
+    assert restored_start["snapshot"] == stored[0]["size"] == fresh_start["snapshot"] > 1_000_000
+    assert "error" not in fresh and "error" not in restored, (fresh, restored)
+    assert fresh["state"]["view"]["hand_no"] >= 3 and any(a["type"] == "play" for a in fresh["trail"])
+    assert restored["hello"] == fresh["hello"]
+    assert restored["trail"] == fresh["trail"]
+    assert restored["state"] == fresh["state"]
+
+
+def test_a_restored_engine_starts_well_before_a_fresh_one(site, page, wait_engine_ready):
+    # Not a benchmark (bench/browser.py is): a snapshot start that took as
+    # long as a normal one would mean the snapshot did not do its job.
+    page.goto(site.url)
+    wait_engine_ready(page)
+    fresh = page.evaluate(TIMINGS)
+    wait_snapshot(page)
+    page.reload()
+    wait_engine_ready(page)
+    restored = page.evaluate(TIMINGS)
+    assert restored["boot"] == "snapshot"
+    assert restored["pyodide"] < fresh["pyodide"], (fresh, restored)
+
+
+@pytest.mark.parametrize("kind", ["other build", "damaged", "older release"])
+def test_an_unusable_snapshot_falls_back_and_heals(kind, site, page, wait_engine_ready):
+    page.goto(site.url)
+    wait_engine_ready(page)
+    good = wait_snapshot(page)
+    page.evaluate(TAMPER, kind)
+
+    page.reload()
+    wait_engine_ready(page)
+    fallback = page.evaluate(TIMINGS)
+    played = page.evaluate(PLAY, 5)
+    assert fallback["boot"] == "fresh", fallback
+    if kind == "other build":
+        assert fallback["fallback"].startswith("Snapshot build id mismatch"), fallback
+    elif kind == "damaged":
+        assert fallback["fallback"], fallback
+    else:  # a snapshot filed under another release's key is never tried
+        assert fallback["fallback"] is None, fallback
+    assert "error" not in played, played
+    assert played["state"]["view"]["hand_no"] >= 3 or played["state"]["game_over"], played
+
+    # Healed: a new snapshot (the stale one gone), used by the next start.
+    assert wait_snapshot(page) == good
+    page.reload()
+    wait_engine_ready(page)
+    assert page.evaluate(TIMINGS)["boot"] == "snapshot"
+
+
+def test_first_visit_is_compressed_and_starts_the_engine_at_once(site, page, wait_engine_ready, wait_controlled):
+    page.goto(site.url)
+    wait_engine_ready(page)
+    wait_controlled(page)  # the precache is complete
+    server = site.server
+    # The engine worker fetched Pyodide itself, without waiting for the
+    # precache; the precache asked too and got a 304, not the bytes again.
+    for path in ("/worker.js", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/engine.zip"):
+        assert server.hits[path] == 1, (path, dict(server.hits))
+        assert server.revalidated[path] == 1, (path, dict(server.revalidated))
+    # Brotli on the wire: the 9.6 MB wasm travels as well under 3 MB, and
+    # the whole first visit stays under 4 MB.
+    assert server.sent["/pyodide/pyodide.asm.wasm"] < 3_000_000, dict(server.sent)
+    assert sum(server.sent.values()) < 4_000_000, dict(server.sent)

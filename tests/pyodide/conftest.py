@@ -1,0 +1,28 @@
+"""The engine suite inside Pyodide takes a minute or more of one core. It is
+started in the background as soon as pytest knows the test will run, so it
+overlaps with the CPython and browser tests instead of running after them;
+test_in_pyodide.py then waits for the result."""
+from __future__ import annotations
+
+import pytest
+
+from pyodide_support import SuiteRun
+
+_RUN = SuiteRun()
+_TEST = "test_in_pyodide.py::test_engine_suite_passes_inside_pyodide"
+
+
+def pytest_collection_finish(session):
+    if session.config.option.collectonly:
+        return
+    if any(item.nodeid.endswith(_TEST) for item in session.items):
+        _RUN.start()
+
+
+def pytest_sessionfinish(session):
+    _RUN.stop()  # only still running when the session ended early (-x, Ctrl-C)
+
+
+@pytest.fixture(scope="session")
+def engine_suite_in_pyodide() -> SuiteRun:
+    return _RUN.start()

@@ -1,0 +1,58 @@
+"""The app names why every hand ended, in German and in English: each
+reason the engine gives a hand result (screens.js shows
+`result.reason.<reason>`) has a text in both languages of pwa/i18n.js."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from schraem.game import Game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def strings(lang: str) -> set[str]:
+    text = (ROOT / "pwa" / "i18n.js").read_text(encoding="utf-8")
+    start = text.index(f"\n  {lang}: {{")
+    end = text.index("\n  },", start)
+    return set(re.findall(r"'([\w.]+)':", text[start:end]))
+
+
+def reason(game: Game, actions) -> str:
+    for a in actions:
+        res = game.apply(a)
+    return res.reason
+
+
+def every_reason() -> set[str]:
+    out = set()
+    # The last trick: one card each.
+    g = Game(["a", "b"], options={"cards_per_hand": 1}, dealer=2)
+    g.deal(cards=[["10H"], ["JH"]])
+    out.add(reason(g, [{"seat": 1, "type": "play", "card": "10H"}, {"seat": 2, "type": "play", "card": "JH"}]))
+    # Everyone else passed.
+    g = Game(["a", "b"], dealer=2, seed=1)
+    g.deal()
+    out.add(reason(g, [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "pass"}]))
+    # A fresh deal everyone agreed to (Wipperfürth's pretty ones).
+    g = Game(["a", "b"], "wipperfuerth", {"start_marks": 1}, dealer=2, seed=1)
+    g.deal()
+    while g.hand.responders:  # the hammer's knock is answered first
+        g.apply({"seat": g.due()[0], "type": "hold"})
+    asker = g.due()[0]
+    out.add(reason(g, [{"seat": asker, "type": "redeal"}, {"seat": 3 - asker, "type": "agree"}]))
+    # On a scoresheet: a win entered, a misdeal.
+    g = Game(["a", "b"], dealer=2)
+    g.deal(real=True)
+    out.add(reason(g, [{"seat": 1, "type": "win"}]))
+    g.deal(real=True)
+    out.add(reason(g, [{"seat": 1, "type": "penalty", "kind": "misdeal"}]))
+    return out
+
+
+def test_every_hand_end_reason_is_translated():
+    reasons = every_reason()
+    assert reasons == {"last_trick", "others_passed", "redeal", "declared", "void"}
+    for lang in ("de", "en"):
+        missing = {r for r in reasons if f"result.reason.{r}" not in strings(lang)}
+        assert not missing, (lang, missing)

@@ -1,0 +1,164 @@
+"""Compressed files and how build.py serves them: each encoding next to its
+file, chosen by Accept-Encoding, with validators and cache lifetimes that let
+browsers and the service worker skip what they already have."""
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
+build = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build)
+
+BOOT_KEY = re.compile(r'/\*BUILD\*/\{\s*"key": "([0-9a-f]+)"\s*\}/\*END BUILD\*/')
+
+
+@pytest.fixture(scope="module")
+def src(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("src")
+    for name in ("pwa", "engine"):
+        shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("manifest.json", "service-worker.js"):
+        shutil.copyfile(ROOT / name, root / name)
+    return root
+
+
+def _build(src: Path, out: Path) -> Path:
+    return build.build(out, root=src, pyodide_dir=build.ensure_pyodide(ROOT), quiet=True)
+
+
+@pytest.fixture(scope="module")
+def dist(src, tmp_path_factory) -> Path:
+    return _build(src, tmp_path_factory.mktemp("dist") / "dist")
+
+
+@pytest.fixture
+def server(dist):
+    s = build.serve(dist, 0)
+    yield s
+    s.shutdown()
+
+
+def _get(url: str, **headers) -> tuple[int, dict, bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, {k.lower(): v for k, v in e.headers.items()}, e.read()
+
+
+def _unbrotli(data: bytes) -> bytes:
+    node = shutil.which("node")
+    proc = subprocess.run([node, "-e", "process.stdin.pipe(require('zlib').createBrotliDecompress()).pipe(process.stdout)"],
+                          input=data, capture_output=True, check=True)
+    return proc.stdout
+
+
+def test_every_compressible_file_has_both_encodings_of_the_same_bytes(dist):
+    files = [p for p in dist.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")]
+    compressible = [p for p in files if p.suffix in build.COMPRESSIBLE]
+    assert {p.relative_to(dist).as_posix() for p in compressible} >= {
+        "index.html", "app.js", "worker.js", "service-worker.js", "style.css", "engine.zip",
+        "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip"}
+    for p in compressible:
+        original = p.read_bytes()
+        br, gz = p.with_name(p.name + ".br"), p.with_name(p.name + ".gz")
+        # Each only where it saves something: everything but the tiniest files.
+        assert br.exists() and gz.exists() or len(original) < 1000, p
+        if gz.exists():
+            assert gzip.decompress(gz.read_bytes()) == original, p
+        if br.exists():
+            assert _unbrotli(br.read_bytes()) == original, p
+    # Images are compressed already: no second copies.
+    assert not list(dist.rglob("*.png.br")) and not list(dist.rglob("*.png.gz"))
+
+
+def test_the_first_visit_fits_in_4_mb(dist):
+    text = (dist / "service-worker.js").read_text()
+    files = json.loads(re.search(r"/\*BUILD\*/(.*?)/\*END BUILD\*/", text, re.S).group(1))["files"]
+    total = 0
+    for f in files + ["./service-worker.js"]:
+        path = dist / ("index.html" if f == "./" else f[2:])
+        br = path.with_name(path.name + ".br")
+        total += (br if br.exists() else path).stat().st_size
+    assert total < 4_000_000, total
+
+
+def test_encoding_follows_accept_encoding(server, dist):
+    wasm = (dist / "pyodide/pyodide.asm.wasm").read_bytes()
+    url = server.url + "pyodide/pyodide.asm.wasm"
+    for accept, encoding in (("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"),
+                             ("", None), ("identity", None)):
+        status, headers, body = _get(url, **{"Accept-Encoding": accept})
+        assert status == 200, accept
+        assert headers.get("content-encoding") == encoding, accept
+        assert headers["content-type"] == "application/wasm"
+        assert headers["vary"] == "Accept-Encoding"
+        assert int(headers["content-length"]) == len(body)
+        decoded = {"br": _unbrotli, "gzip": gzip.decompress, None: lambda b: b}[encoding](body)
+        assert decoded == wasm, accept
+    status, headers, body = _get(server.url, **{"Accept-Encoding": "br"})
+    assert status == 200 and headers["content-encoding"] == "br" and headers["content-type"] == "text/html"
+    status, headers, _ = _get(server.url + "icons/icon-192.png", **{"Accept-Encoding": "br, gzip"})
+    assert status == 200 and "content-encoding" not in headers and "vary" not in headers
+
+
+def test_validators_answer_304_per_encoding(server):
+    url = server.url + "app.js"
+    _, br, _ = _get(url, **{"Accept-Encoding": "br"})
+    _, plain, _ = _get(url)
+    assert br["etag"] != plain["etag"]  # two representations, two tags
+    status, headers, body = _get(url, **{"Accept-Encoding": "br", "If-None-Match": br["etag"]})
+    assert status == 304 and body == b"" and headers["etag"] == br["etag"]
+    assert headers["cache-control"] == "no-cache" and headers["vary"] == "Accept-Encoding"
+    status, _, _ = _get(url, **{"Accept-Encoding": "br", "If-None-Match": plain["etag"]})
+    assert status == 200
+    assert server.hits["/app.js"] == 3 and server.revalidated["/app.js"] == 1
+    assert server.sent["/app.js"] == 2 * int(br["content-length"]) + int(plain["content-length"])
+
+
+def test_hashed_names_are_immutable_and_a_missing_file_stays_missing(dist, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    shutil.copyfile(site / "app.js", site / "app.0123abcd.js")
+    (site / "engine.zip").unlink()  # its .br and .gz stay behind
+    server = build.serve(site, 0)
+    try:
+        status, headers, _ = _get(server.url + "app.0123abcd.js")
+        assert status == 200 and headers["cache-control"] == "public, max-age=31536000, immutable"
+        status, headers, _ = _get(server.url + "app.js")
+        assert headers["cache-control"] == "no-cache"
+        status, _, _ = _get(server.url + "engine.zip", **{"Accept-Encoding": "br, gzip"})
+        assert status == 404
+    finally:
+        server.shutdown()
+
+
+def test_the_snapshot_key_follows_the_engine_not_the_shell(src, tmp_path):
+    def key(out):
+        return BOOT_KEY.search((out / "worker.js").read_text()).group(1)
+
+    first = key(_build(src, tmp_path / "a"))
+    index = src / "pwa" / "index.html"
+    shell = index.read_text()
+    index.write_text(shell.replace("</head>", "<!-- another release --></head>", 1))
+    engine = src / "engine" / "schraem" / "__init__.py"
+    code = engine.read_text()
+    try:
+        assert key(_build(src, tmp_path / "b")) == first  # a new release, the same snapshot
+        engine.write_text(code + "\n# changed\n")
+        assert key(_build(src, tmp_path / "c")) != first
+    finally:
+        index.write_text(shell)
+        engine.write_text(code)
