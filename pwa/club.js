@@ -657,8 +657,9 @@ async function exportEntry(id) {
     return;
   }
   const r = await session().query('lists', { of: entry.save });
-  download(`schraem-${entry.kind}-${stamp(new Date(entry.savedAt))}.json`, json(r.ok ? r.result.record : entry.save));
-  app.announce(t('record.exported', { file: entry.kind }));
+  const file = `schraem-${entry.kind}-${stamp(new Date(entry.savedAt))}.json`;
+  download(file, json(r.ok ? r.result.record : entry.save));
+  app.announce(t('record.exported', { file }));
 }
 
 async function openStats() {
