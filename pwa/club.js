@@ -495,7 +495,12 @@ async function setTournament(facts) {
 export async function bootClub() {
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem(TOURNAMENT_KEY) || 'null'); } catch { saved = null; }
-  if (!saved?.tournament) return;
+  if (!saved?.tournament) {
+    // localStorage cleared: the history (kept after every step) still has it.
+    const kept = (await history.entries().catch(() => [])).find((e) => e.kind === 'tournament' && e.status === 'running');
+    if (!kept) return;
+    saved = { tournament: kept.facts.tournament };
+  }
   const r = await session().query('tournament', { op: 'load', tournament: saved.tournament });
   if (r.ok) c().tournament = r.result;
   else app.onError(r.error);
