@@ -16,7 +16,7 @@ import {
 import { renderHistory, renderHistoryControls, renderStats, renderStatsControls } from './archive.js';
 import { actionFrom, toggleCard } from './picker.js';
 import { findSheetAction } from './sheet.js';
-import { humanSeats, isSheet } from './session.js';
+import { isSheet } from './session.js';
 import { undoButton } from './table.js';
 
 const TABLE_KEY = 'schraem.club.table';
@@ -253,7 +253,7 @@ async function nextGame() {
   // The Hängeln seats only its two players: the phone goes to a person among them.
   const st = r.result;
   if (!isSheet(st) && st.set?.in_hangeln) {
-    const humans = humanSeats(st.save);
+    const humans = (st.save?.table?.players ?? []).map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
     if (humans.length === 1) await session().tableCommand('state', { viewer: humans[0] });
   }
 }
@@ -495,7 +495,12 @@ async function setTournament(facts) {
 export async function bootClub() {
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem(TOURNAMENT_KEY) || 'null'); } catch { saved = null; }
-  if (!saved?.tournament) return;
+  if (!saved?.tournament) {
+    // localStorage cleared: the history (kept after every step) still has it.
+    const kept = (await history.entries().catch(() => [])).find((e) => e.kind === 'tournament' && e.status === 'running');
+    if (!kept) return;
+    saved = { tournament: kept.facts.tournament };
+  }
   const r = await session().query('tournament', { op: 'load', tournament: saved.tournament });
   if (r.ok) c().tournament = r.result;
   else app.onError(r.error);
@@ -657,8 +662,9 @@ async function exportEntry(id) {
     return;
   }
   const r = await session().query('lists', { of: entry.save });
-  download(`schraem-${entry.kind}-${stamp(new Date(entry.savedAt))}.json`, json(r.ok ? r.result.record : entry.save));
-  app.announce(t('record.exported', { file: entry.kind }));
+  const file = `schraem-${entry.kind}-${stamp(new Date(entry.savedAt))}.json`;
+  download(file, json(r.ok ? r.result.record : entry.save));
+  app.announce(t('record.exported', { file }));
 }
 
 async function openStats() {

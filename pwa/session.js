@@ -201,7 +201,7 @@ export class Session {
       if (!r.ok) { this.scheduleBots(); return r; }
       this.paused = false;
       if (info.fresh) this.game = null;
-      this.commit(r.result, args.viewer ?? null, info);
+      await this.commit(r.result, args.viewer ?? null, info);
       return { ok: true, result: r.result };
     });
   }
