@@ -5,7 +5,8 @@ import { registerServiceWorker } from './sw-register.js';
 import { replace } from './dom.js';
 import { both, errorText, getLang, setLang, t } from './i18n.js';
 import { backupGame, clearGame, readBackups, readGame } from './storage.js';
-import { claimWriter, isWriter } from './tabs.js';
+import { claimWriter } from './tabs.js';
+import { download } from './share.js';
 import { Session, isSheet } from './session.js';
 import { describeLog, nameOf, renderTable, renderTableControls } from './table.js';
 import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
@@ -501,15 +502,7 @@ async function exportRecord() {
   if (!r.ok) { onError(r.error); return; }
   const { record, left_out_hand: leftOut } = r.result;
   const file = recordFileName(record);
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  download(file, `${JSON.stringify(record, null, 2)}\n`);
   announce(leftOut == null ? t('record.exported', { file }) : t('record.exportedWithout', { file, hand: leftOut }));
 }
 
@@ -563,23 +556,11 @@ export function nestingDepth(text) {
 
 // --- damaged saves and other tabs -------------------------------------------
 
-function download(text, file, type = 'application/json') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 function exportDamaged(index) {
   const b = model.corrupt?.backups?.[index];
   if (!b) return;
   const file = `schraem-beschaedigt-${new Date(b.keptAt).toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`;
-  download(b.raw, file);
+  download(file, b.raw);
   announce(t('record.exported', { file }));
 }
 

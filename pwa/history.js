@@ -2,18 +2,13 @@
 // tournaments, in IndexedDB: its own database, so it never meets the
 // upgrades of the running game's storage. Every write waits for a strict
 // commit, so "kept" on screen means on disk.
+import { done, request } from './storage.js';
+
 const DB_NAME = 'schraem-history';
 const DB_VERSION = 1; // the lowest version that has the store
 const STORE = 'entries';
 
 let opening = null;
-
-function request(req) {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
 
 function openAt(version) {
   return new Promise((resolve, reject) => {
@@ -49,14 +44,6 @@ function db() {
     opening.catch(() => { opening = null; });
   }
   return opening;
-}
-
-function done(tx) {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve(true);
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error || new Error('transaction aborted'));
-  });
 }
 
 // Resolves once the entry is committed to disk; rejects if the browser

@@ -21,14 +21,15 @@ let dbPromise = null;
 // What the last commit wrote, to tell an append from a rewrite.
 let last = null; // {id, seq, save, saveKey}
 
-function request(req) {
+export function request(req) {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
   });
 }
 
-function done(tx) {
+// Settles when the transaction is complete (for a strict one: on disk).
+export function done(tx) {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve(true);
     tx.onerror = () => reject(tx.error);
