@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Engine speed: complete random-play hands per second and microseconds per
-step (legal_actions for every seat + apply of one of them), measured by the
-same code in CPython and in Pyodide under Node.
+step (legal_actions for every seat + one of them taken), measured by the
+same code in CPython and in Pyodide under Node, on both paths: the
+validating one the bridge uses for a tap (`Game.apply`) and the trusted one
+bots and simulations use for an action the engine itself listed
+(`Game.do`).
 
     python bench/engine.py [--hands 500] [--runs 5] [--write]
 
@@ -31,47 +34,60 @@ PLAYERS = 4
 RULES = "rheinland"
 
 
-def play_hands(count: int, seed: int) -> dict:
+PATHS = ("apply", "do")
+
+
+def play_hands(count: int, seed: int, path: str = "apply") -> dict:
     """Deal and finish `count` hands with uniformly random legal actions of
-    any seat (out-of-turn knocks included), through the public, validating
-    API the bridge uses."""
+    any seat (out-of-turn knocks included), taking each through `path`.
+    No timer inside a step (a clock read costs as much as a small engine
+    call): a step's time is the hand's time less its deal's."""
     rng = random.Random(seed)
+    pick = rng.random  # the random player is not the engine: cheap, not `rng.choice`
+    seats = range(1, PLAYERS + 1)
     hands = steps = 0
-    step_time = 0.0
+    deal_time = 0.0
     game = None
     start = perf_counter()
     while hands < count:
         if game is None or game.game_over:
-            game = Game([f"P{i}" for i in range(1, PLAYERS + 1)], RULES,
-                        dealer=rng.randrange(PLAYERS) + 1, seed=rng.randrange(2**31))
+            game = Game([f"P{i}" for i in seats], RULES, dealer=rng.randrange(PLAYERS) + 1, seed=rng.randrange(2**31))
+        t0 = perf_counter()
         game.deal()
+        deal_time += perf_counter() - t0
+        take, legal_actions = getattr(game, path), game.legal_actions
         while not game.hand_over:
-            t0 = perf_counter()
-            legal = [a for seat in range(1, PLAYERS + 1) for a in game.legal_actions(seat)]
-            t1 = perf_counter()
-            action = rng.choice(legal)  # the random player is not the engine: not timed
-            t2 = perf_counter()
-            game.apply(action)
-            step_time += (t1 - t0) + (perf_counter() - t2)
+            legal = [a for seat in seats for a in legal_actions(seat)]
+            take(legal[int(pick() * len(legal))])
             steps += 1
         hands += 1
     seconds = perf_counter() - start
-    return {"hands": hands, "steps": steps, "seconds": seconds,
-            "hands_per_s": hands / seconds, "us_per_step": step_time / steps * 1e6}
+    return {"hands": hands, "steps": steps, "seconds": seconds, "hands_per_s": hands / seconds,
+            "us_per_step": (seconds - deal_time) / steps * 1e6, "us_per_deal": deal_time / hands * 1e6}
 
 
 def measure(hands: int, runs: int) -> dict:
-    play_hands(max(20, hands // 10), seed=0)  # warm-up: imports, caches
-    results = [play_hands(hands, seed=run + 1) for run in range(runs)]
-    return {
+    for path in PATHS:
+        play_hands(max(20, hands // 10), seed=0, path=path)  # warm-up: imports, caches
+    out = {
         "python": platform.python_version(),
         "implementation": "Pyodide" if sys.platform == "emscripten" else platform.python_implementation(),
         "runs": runs, "hands_per_run": hands,
-        "steps_per_hand": statistics.median(r["steps"] / r["hands"] for r in results),
-        "hands_per_s": statistics.median(r["hands_per_s"] for r in results),
-        "us_per_step": statistics.median(r["us_per_step"] for r in results),
-        "hands_per_s_all": [round(r["hands_per_s"], 1) for r in results],
     }
+    # The paths alternate within each run, so load on the machine falls on both alike.
+    results = {path: [] for path in PATHS}
+    for run in range(runs):
+        for path in PATHS:
+            results[path].append(play_hands(hands, seed=run + 1, path=path))
+    for path, rs in results.items():
+        out[path] = {
+            "steps_per_hand": statistics.median(r["steps"] / r["hands"] for r in rs),
+            "hands_per_s": statistics.median(r["hands_per_s"] for r in rs),
+            "us_per_step": statistics.median(r["us_per_step"] for r in rs),
+            "us_per_deal": statistics.median(r["us_per_deal"] for r in rs),
+            "hands_per_s_all": [round(r["hands_per_s"], 1) for r in rs],
+        }
+    return out
 
 
 def in_pyodide(hands: int, runs: int) -> dict:
@@ -108,31 +124,41 @@ def machine() -> str:
 
 
 def report(cp: dict, py: dict) -> str:
-    ratio_h = cp["hands_per_s"] / py["hands_per_s"]
-    ratio_s = py["us_per_step"] / cp["us_per_step"]
     rows = [
-        "| interpreter | hands/s (median) | µs per step (median) | steps per hand |",
-        "| --- | ---: | ---: | ---: |",
-        f"| CPython {cp['python']} | {cp['hands_per_s']:.0f} | {cp['us_per_step']:.1f} | {cp['steps_per_hand']:.1f} |",
-        f"| Pyodide ({py['python']}, Node) | {py['hands_per_s']:.0f} | {py['us_per_step']:.1f} | {py['steps_per_hand']:.1f} |",
-        f"| **Pyodide / CPython** | **{ratio_h:.2f}× slower** | **{ratio_s:.2f}× the time** | |",
+        "| interpreter | path | hands/s (median) | µs per step (median) | µs per deal (median) | steps per hand |",
+        "| --- | --- | ---: | ---: | ---: | ---: |",
     ]
+    for name, res in ((f"CPython {cp['python']}", cp), (f"Pyodide ({py['python']}, Node)", py)):
+        for path in PATHS:
+            r = res[path]
+            rows.append(f"| {name} | `{path}` | {r['hands_per_s']:.0f} | {r['us_per_step']:.1f} | {r['us_per_deal']:.1f} | {r['steps_per_hand']:.1f} |")
+    for path in PATHS:
+        ratio_h = cp[path]["hands_per_s"] / py[path]["hands_per_s"]
+        ratio_s = py[path]["us_per_step"] / cp[path]["us_per_step"]
+        rows.append(f"| **Pyodide / CPython** | `{path}` | **{ratio_h:.2f}× slower** | **{ratio_s:.2f}× the time** | | |")
+    for name, res in (("CPython", cp), ("Pyodide", py)):
+        rows.append(f"| **`do` / `apply`**, {name} | | **{res['do']['hands_per_s'] / res['apply']['hands_per_s']:.2f}×** | | | |")
     return "\n".join(rows)
 
 
 def section(cp: dict, py: dict) -> str:
     return f"""## Engine
 
-`python bench/engine.py --write` — random play through the public API
-(`Game.legal_actions` for every seat, then `Game.apply` of a uniformly random
-legal action, out-of-turn knocks included), 4 players, `{RULES}`. One step =
-`legal_actions` for all four seats + one `apply`; a hand includes its deal.
-Median of {cp['runs']} runs × {cp['hands_per_run']} hands each, after a warm-up run; the same
-code runs in both interpreters (mounted into Pyodide with `mountNodeFS`).
+`python bench/engine.py --write` — random play through the public API:
+`Game.legal_actions` for every seat, then a uniformly random legal action
+(out-of-turn knocks included) taken through the validating `Game.apply` (what
+the bridge does with a tap) or the trusted `Game.do` (what bots and
+simulations do with an action the engine listed); 4 players, `{RULES}`. One
+step = `legal_actions` for all four seats + the random pick + one action (no
+clock read inside a step: a step's time is the hands' time less the deals');
+a hand includes its deal. Median of {cp['runs']} runs × {cp['hands_per_run']} hands each per path, the paths alternating
+within a run, after a warm-up; the same code runs in both interpreters
+(mounted into Pyodide with `mountNodeFS`).
 
 {report(cp, py)}
 
-Runs (hands/s): CPython {cp['hands_per_s_all']}, Pyodide {py['hands_per_s_all']}.
+Runs (hands/s): CPython `apply` {cp['apply']['hands_per_s_all']}, `do` {cp['do']['hands_per_s_all']};
+Pyodide `apply` {py['apply']['hands_per_s_all']}, `do` {py['do']['hands_per_s_all']}.
 Pyodide start-up under Node (`loadPyodide`, not counted above): {py['load_s']} s.
 
 Machine: {machine()}.

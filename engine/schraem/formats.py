@@ -173,12 +173,17 @@ class LastStanding(GameEnd):
     """Rhineland: the game ends when one player has marks left; that player
     scores the marks left plus the win bonus."""
 
-    @property
-    def over(self) -> bool:
-        return sum(1 for m in self.game.hand_marks if m > 0) <= 1
+    def begin(self) -> None:
+        self._settle()
+
+    def _settle(self) -> None:
+        # Kept as a flag, not summed on demand: every legal-actions query
+        # asks whether the game is over.
+        self.done = sum(1 for m in self.game.hand_marks if m > 0) <= 1
 
     def after_hand(self, hand, res, before) -> None:
-        if self.over:
+        self._settle()
+        if self.done:
             marks = self.game.hand_marks
             self.winner = next((s for s in range(self.n) if marks[s] > 0), None)
             self.loser = self.game.out_order[0] if self.game.out_order else None

@@ -38,8 +38,14 @@ def deal_pack(seed: int, active: list[bool], forehand: int, count: int, packets=
     n = len(active)
     hands: list[list[Card]] = [[] for _ in range(n)]
     order = [(forehand + i) % n for i in range(n) if active[(forehand + i) % n]]
+    m = len(order)
+    if not packets:
+        # Singly, clockwise: the j-th seat in order gets every m-th card.
+        for j, s in enumerate(order):
+            hands[s] = pack[j:m * count:m]
+        return hands, pack[m * count:]
     k = 0
-    for p in packets or (1,) * count:
+    for p in packets:
         for s in order:
             hands[s].extend(pack[k:k + p])
             k += p
@@ -309,11 +315,12 @@ class Game:
         self.end.after_hand(hand, res, before)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.n:
+        if type(seat) is not int or not 1 <= seat <= self.n:  # bool is not int here
             raise InvalidAction("bad_seat", seat=seat)
-        if self.game_over or self.hand is None or self.hand.over:
+        hand = self.hand
+        if hand is None or hand.over or self.end.done:
             return []
-        return self.hand.legal(seat - 1)
+        return hand.legal(seat - 1)
 
     def card_entries(self, seat: int) -> list[dict]:
         """Scoresheet entries that need cards named (see courts.card_entries)."""

@@ -76,8 +76,8 @@ _LISTINGS: dict[tuple, tuple] = {}
 _UNKNOWN = object()  # to_play not worked out yet for this state
 
 
-def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tuple[tuple[Handler, ...], tuple[Handler, ...]]:
-    """The handlers whose legal actions `Hand.legal` lists, in its order:
+def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tuple[tuple, tuple]:
+    """The `legal` methods of the handlers whose actions `Hand.legal` lists, in its order:
     normally, and while a fresh deal is asked for (then only looking, the
     answers and, on a scoresheet, a misdeal). Turns and challenges carry
     what the table saw on a scoresheet, so they are listed on dealt hands only."""
@@ -91,7 +91,8 @@ def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tupl
             normal, asked = (KNOCK, HOLD, PASS, WIN, PENALTY, *courts, *asking), (PENALTY, AGREE, REFUSE)
         else:
             normal, asked = (LOOK, KNOCK, HOLD, PASS, *courts, *asking, PLAY, *((DISCARD,) if discard else ())), (LOOK, AGREE, REFUSE)
-        _LISTINGS[key] = (normal, asked)
+        # Bound once: `legal` runs for every seat after every action.
+        _LISTINGS[key] = (tuple(h.legal for h in normal), tuple(h.legal for h in asked))
     return _LISTINGS[key]
 
 
@@ -125,6 +126,9 @@ class Hand:
         self.winner: int | None = None
         self.reason: str | None = None
         self.void = False
+        # winner is not None or void; kept as a flag by `do` (the only way
+        # the state changes) since every query of every seat asks it.
+        self.over = False
         self._start_knocks()
         # The regional variants' state exists only where they are played.
         self.courts = None if rules.four_courts == "none" else Courts(n, rules.four_courts)
@@ -142,6 +146,7 @@ class Hand:
         who knocked, from which value, whether it was the hammer's, who still
         answers (in turn) and the answers so far."""
         self.value = self.setup.value
+        self.knock_ok: dict[tuple[int, int, bool], bool] = {}  # Knock.legal's memo: (seat, value, looked)
         self.last_knocker: int | None = None
         self.round_knocker: int | None = None
         self.round_old = 0
@@ -167,10 +172,6 @@ class Hand:
             out.append(s)
             s = self.next_in(s)
         return out
-
-    @property
-    def over(self) -> bool:
-        return self.winner is not None or self.void
 
     @property
     def turned(self) -> list[list[tuple]]:
@@ -241,14 +242,16 @@ class Hand:
         HANDLERS[action.type].do(self, action.seat - 1, action, auto)
         self._turn = _UNKNOWN
         self.log.append((action, auto, self.value))
+        self.over = self.winner is not None or self.void
         if self.trick and not self.responders and not self.over:
             self._settle()
+            self.over = self.winner is not None
 
     def legal(self, s: int) -> list[Action]:
         """Every action seat `s` (0-based) may take now, in a fixed order:
         look, knock, hold, pass, win, penalties, four courts, pretty ones,
         then cards to play or lay away (bots and seeded games rely on it)."""
-        if self.winner is not None or self.void or not self.dealt[s]:
+        if self.over or not self.dealt[s]:
             return []
         seat = s + 1
         if not self.in_hand[s]:
@@ -257,8 +260,8 @@ class Hand:
             return [memo(seat, "penalty", kind="misdeal")] if self.real else []
         out: list[Action] = []
         asked = self.pretty_ones is not None and self.pretty_ones.waiting
-        for handler in self._listing_asked if asked else self._listing:
-            handler.legal(self, s, seat, out)
+        for legal in self._listing_asked if asked else self._listing:
+            legal(self, s, seat, out)
         return out
 
     # --- what actions share --------------------------------------------------

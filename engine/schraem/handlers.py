@@ -178,11 +178,17 @@ class Knock(Handler):
     def legal(self, hand, s, seat, out):
         if not hand.knocking or hand.responders or hand.last_knocker == s or hand.value >= hand.rules.max_value:
             return
-        if not self._may_raise(hand, s):
+        if hand.rules.knock_by == "lead" and not self._may_raise(hand, s):
             return
         new, marks, allowed = hand.value + 1, hand.marks[s], hand.rules.knock_allowed
         if not hand.real:
-            if allowed(marks, new, hand.looked[s]) is None:
+            # Asked for every seat after every action; a seat's marks are
+            # fixed for the hand, so the rule's answer is kept per hand.
+            key = (s, new, hand.looked[s])
+            ok = hand.knock_ok.get(key)
+            if ok is None:
+                ok = hand.knock_ok[key] = allowed(marks, new, key[2]) is None
+            if ok:
                 out.append(self.plain(seat))
             return
         # The scoresheet is told whether a knock was blind: both are listed.

@@ -103,6 +103,15 @@ def check_actions(game: Game) -> None:
     assert fingerprint(game) == before, "a refused action changed the game"
 
 
+def check_flags(game: Game) -> None:
+    """The flags kept for speed agree with what they stand for."""
+    hand = game.hand
+    assert hand.over == (hand.winner is not None or hand.void)
+    if game.rules.game_end == "last_standing":
+        assert game.game_over == (sum(1 for m in game.hand_marks if m > 0) <= 1)
+    assert game.game_over == Game.from_record(game.to_record()).game_over
+
+
 def check_undo_redo(game: Game, last: Action) -> None:
     again = game.undo(1)
     again.apply(last.to_json())
@@ -133,6 +142,7 @@ def walk(game: Game) -> None:
             if step % stride == 0:
                 check_actions(g)
             g.apply(a)
+            check_flags(g)
             check_views(g)
             check_undo_redo(g, Action.from_json(a))
             step += 1
