@@ -18,6 +18,7 @@ from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, Sch
 from .game import Game
 from .series import RengenSet, Series
 from .rules import Rules
+from .taps import tap_refusals
 from .view import view
 
 SAVE_FORMAT = "schraem-save/1"
@@ -221,6 +222,9 @@ class Table:
         return {
             "save": self.save(),
             "view": view(g, viewer),
+            # The engine's reasons for the viewer's refused taps, so the
+            # shell answers those at once too (taps.py).
+            "refusals": {} if self.real_cards else tap_refusals(g, viewer),
             "due": {"humans": [s for s in due if self.seats[s - 1]["kind"] == "human"], "bots": [s for s in due if self.seats[s - 1]["kind"] == "bot"]},
             "hand_over": g.hand_over,
             "game_over": g.game_over,

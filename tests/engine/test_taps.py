@@ -1,0 +1,83 @@
+"""The state's `refusals`: the engine's reason for each tap the table shows
+its viewer, so the shell answers a refused tap at once. Each must be
+exactly what `act` would answer, and every tap not listed must be legal."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from schraem.bridge import Bridge
+from schraem.rules import Rules
+
+PLAYERS = [{"name": n} for n in ("Hubert", "Gerda", "Hans", "Anne")]
+
+
+def call(b: Bridge, cmd, **args) -> dict:
+    return json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+
+
+def taps(view: dict) -> list[dict]:
+    """What the table screen lets the viewer tap, as actions."""
+    seat = view["seat"]
+    out = [{"seat": seat, "type": "knock"}]
+    if view["my_cards"] is None:
+        out.append({"seat": seat, "type": "look"})
+    else:
+        types = {a["type"] for a in view["legal"]}
+        card_type = "discard" if "discard" in types and "play" not in types else "play"
+        out += [{"seat": seat, "type": card_type, "card": c} for c in view["my_cards"]]
+    return out
+
+
+def key(a: dict) -> str:
+    return a["type"] if "card" not in a else f"{a['type']}:{a['card']}"
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_refusals_are_the_engines_answers(preset):
+    rng = random.Random(preset)
+    checked = 0
+    for game in range(3):
+        b = Bridge()
+        res = call(b, "new_game", players=PLAYERS, rules=preset, seed=rng.randrange(10**6), dealer=4, viewer=1)
+        assert res["ok"], res
+        for _ in range(60):
+            st = res["result"]
+            if st["game_over"]:
+                break
+            if st["hand_over"]:
+                res = call(b, "next_hand", viewer=1)
+                continue
+            due = st["due"]["humans"][0] if st["due"]["humans"] else rng.randrange(1, 5)
+            for viewer in range(1, 5):
+                s = call(b, "state", viewer=viewer)["result"]
+                view = s["view"]
+                if not any(p["seat"] == viewer and p["in_hand"] for p in view["players"]) or view["my_cards"] == []:
+                    continue
+                legal = [key(a) for a in view["legal"]]
+                for a in taps(view):
+                    k = key(a)
+                    if k in legal:
+                        assert k not in s["refusals"]
+                        continue
+                    answer = call(b, "act", action=a, viewer=viewer)
+                    assert not answer["ok"], (preset, a)
+                    assert s["refusals"].get(k) == answer["error"], (preset, a)
+                    checked += 1
+            legal = call(b, "state", viewer=due)["result"]["view"]["legal"]
+            if not legal:
+                break
+            res = call(b, "act", action=rng.choice(legal), viewer=due)
+            assert res["ok"], res
+    assert checked > 20
+
+
+def test_no_refusals_on_a_scoresheet_or_for_the_public_view():
+    b = Bridge()
+    st = call(b, "new_game", players=PLAYERS, rules="rheinland", seed=5, dealer=4, viewer=1, real_cards=True)["result"]
+    assert st["refusals"] == {}
+    b = Bridge()
+    call(b, "new_game", players=PLAYERS, rules="rheinland", seed=5, dealer=4, viewer=1)
+    assert call(b, "state", viewer=None)["result"]["refusals"] == {}
