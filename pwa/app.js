@@ -15,6 +15,7 @@ import {
   renderResultControls, renderSetupButton, renderStart, renderStartControls,
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
+import { lookUp, showPlayed, showPressed } from './instant.js';
 import {
   afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, guardedImport, initClub, overControls,
   overExtras, startClubSection, startFormExtras, startTable,
@@ -80,6 +81,7 @@ const el = {
 
 let session = null;
 let pendingTap = null;
+let knockSounded = false; // the pending knock already sounded: the engine's state must not sound it again
 
 function screenName() {
   if (model.route !== 'game') return model.route;
@@ -231,8 +233,11 @@ function onState(game, previous, info) {
   if (screenName() === 'sheet' && game.state.view.response && !info.loaded) {
     document.querySelector('.sheet-seat.active')?.scrollIntoView({ block: 'nearest' });
   }
-  if (!info.loaded && fresh.some((e) => e.type === 'knock')) knockFeedback();
-  measureTap();
+  // The player's own knock already sounded when it was tapped.
+  const sounded = knockSounded;
+  knockSounded = false;
+  if (!info.loaded && !sounded && fresh.some((e) => e.type === 'knock')) knockFeedback();
+  measureTap(true);
   if (info.undo) announce(`${t('announce.undone')} ${spoken(game, [])}`.trim());
   else if (info.imported) announce(`${t('import.done')} ${spoken(game, [])}`.trim());
   else if (!info.loaded) announce(spoken(game, fresh));
@@ -257,14 +262,20 @@ function onError(error) {
   showMessage();
 }
 
-// Tap-to-screen latency for the benchmark: from the input event to the frame
-// after the new state is in the DOM.
-function measureTap() {
+// Tap-to-screen latency for the benchmark, from the input event to the frame
+// after the result is in the DOM: `schraem:tap-<name>` when the tap's effect
+// is first shown (at once from the last state, else with the engine's
+// answer), `…-saved` when the engine's answer, saved, is drawn.
+function measureTap(saved) {
   if (!pendingTap) return;
-  const { name, start } = pendingTap;
-  pendingTap = null;
+  const { name, start, shown } = pendingTap;
+  const names = [shown ? null : `schraem:tap-${name}`, saved ? `schraem:tap-${name}-saved` : null].filter(Boolean);
+  if (saved) pendingTap = null;
+  else pendingTap.shown = true;
   requestAnimationFrame(() => setTimeout(() => {
-    try { performance.measure(`schraem:tap-${name}`, { start, end: performance.now() }); } catch { /* old browser */ }
+    for (const n of names) {
+      try { performance.measure(n, { start, end: performance.now() }); } catch { /* old browser */ }
+    }
   }, 0));
 }
 
@@ -352,8 +363,7 @@ function onClick(event) {
   const action = target.dataset.action;
   if (model.readOnly && action !== 'take-over' && action !== 'lang') return;
   if (target.dataset.card) {
-    pendingTap = { name: 'play', start: event.timeStamp };
-    session.act(cardActionType(target.dataset.card), { card: target.dataset.card });
+    tap(event, target, cardActionType(target.dataset.card), target.dataset.card);
     return;
   }
   switch (action) {
@@ -383,8 +393,11 @@ function onClick(event) {
     case 'knock':
       knock(event);
       break;
-    case 'look': case 'hold': case 'pass':
+    case 'look':
       session.act(action);
+      break;
+    case 'hold': case 'pass':
+      tap(event, target, action);
       break;
     case 'other': {
       const { seat, type, ...rest } = model.game.state.view.legal[Number(target.dataset.index)] ?? {};
@@ -455,8 +468,39 @@ function cardActionType(card) {
 
 function knock(event) {
   if (!model.ready) return;
-  pendingTap = { name: 'knock', start: event.timeStamp };
-  session.act('knock');
+  const button = event.target.closest?.('[data-action="knock"]') ?? document.querySelector('[data-action="knock"]');
+  tap(event, button, 'knock');
+}
+
+// A tap the last state can answer is answered within the frame (instant.js);
+// the engine still takes it, and its state, once saved, is drawn over the
+// pending one. While another answer is on its way the last state may be
+// stale, so the tap waits for the engine like any other.
+function tap(event, button, type, card = null) {
+  pendingTap = { name: type === 'discard' ? 'play' : type, start: event.timeStamp };
+  const g = model.game;
+  const known = session.inflight === 0 && g?.handoff == null ? lookUp(g?.state, type, card) : null;
+  if (known?.refused) {
+    measureTap(false);
+    onError(known.refused);
+    return;
+  }
+  if (known?.legal && button) {
+    if (card != null) showPlayed(g.state.view, button, type, card);
+    else showPressed(button);
+    if (type === 'knock') {
+      knockFeedback();
+      knockSounded = true;
+    }
+    measureTap(false);
+  }
+  session.act(type, card == null ? {} : { card }).then((taken) => {
+    // Refused after all (or not sent): the pending effect goes.
+    if (!taken && known?.legal) {
+      knockSounded = false;
+      render();
+    }
+  });
 }
 
 // Knuckles on the table: a double tap anywhere on the table (outside the

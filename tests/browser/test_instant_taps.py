@@ -1,0 +1,106 @@
+"""Taps answered within a frame (issue 10): the shell shows a legal tap's
+effect from the last state before the engine has answered, and a refused
+tap's reason (the engine's, carried in the state) without asking it. The
+worker's messages are held back here, so anything on screen before they are
+let through cannot have come from the engine's answer."""
+from __future__ import annotations
+
+from helpers import open_app, screen, start_game, stored, wait_idle
+
+# Holds every request to the engine's worker while window.__hold is set.
+HOLD_ENGINE = """
+(() => {
+  const send = Worker.prototype.postMessage;
+  window.__held = [];
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (window.__hold && msg && msg.cmd) { window.__held.push(() => send.call(this, msg, ...rest)); return; }
+    return send.call(this, msg, ...rest);
+  };
+  window.__release = () => { window.__hold = false; const h = window.__held; window.__held = []; h.forEach((f) => f()); };
+})();
+"""
+
+PLAYERS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+
+
+def held(page) -> int:
+    return page.evaluate("() => window.__held.length")
+
+
+def start(page, site, *, pace: str, dealer: int):
+    page.add_init_script(HOLD_ENGINE)
+    open_app(page, site, seed=21, pace=pace)
+    start_game(page, PLAYERS, dealer=dealer)
+    wait_idle(page)
+    if stored(page)["state"]["view"]["my_cards"] is None:
+        page.locator('[data-action="look"]').tap()
+        wait_idle(page)
+
+
+def test_a_legal_card_leaves_the_hand_before_the_engine_answers(warm_page, shared_site, page_errors):
+    page = warm_page(locale="de-DE")
+    start(page, shared_site, pace="fast", dealer=4)  # Anne leads the first trick
+    before = stored(page)["state"]["view"]
+    assert before["turn"] == 1 and before["trick"] == []
+    card = next(a["card"] for a in before["legal"] if a["type"] == "play")
+
+    page.evaluate("() => { window.__hold = true; }")
+    page.locator(f'[data-card="{card}"]').tap()
+    # Drawn from the last state while the engine's answer is held back.
+    page.wait_for_selector(".trick .played.pending", timeout=2_000)
+    assert held(page) == 1, "the play itself went to the engine"
+    assert page.locator(f'li.leaving [data-card="{card}"]').count() == 1
+    assert page.locator(".trick .played.pending [role=img]").get_attribute("aria-label")
+    # Not accepted yet, so not stored: the save still holds the card.
+    assert card in stored(page)["state"]["view"]["my_cards"]
+
+    page.evaluate("() => window.__release()")
+    wait_idle(page)
+    after = stored(page)["state"]["view"]
+    assert card not in after["my_cards"]
+    assert any(c["card"] == card and c["seat"] == 1 for c in after["trick"] + [c for t in after["tricks"] for c in t["cards"]])
+    assert page.locator(".played.pending, li.leaving").count() == 0, "the engine's state replaced the pending one"
+    assert not page_errors
+
+
+def test_a_refused_tap_shows_the_engines_reason_without_asking_it(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    # Dealer 1: Hubert (a computer, slow pace) leads; Anne's card taps are refused.
+    start(page, shared_site, pace="60000", dealer=1)
+    state = stored(page)["state"]
+    assert state["view"]["turn"] == 2
+    card = state["view"]["my_cards"][0]
+    reason = state["refusals"][f"play:{card}"]
+    assert reason["code"] == "not_your_turn"
+
+    page.evaluate("() => { window.__hold = true; }")
+    page.locator(f'[data-card="{card}"]').tap()
+    page.wait_for_function("(text) => document.getElementById('message').textContent.includes(text)",
+                           arg=reason["de"], timeout=2_000)
+    assert held(page) == 0, "a refused tap is not sent to the engine"
+    assert page.locator(".played.pending, li.leaving").count() == 0
+    page.evaluate("() => window.__release()")
+    assert screen(page) == "table"
+
+
+def test_a_legal_knock_is_pressed_at_once_and_sounds_once(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    page.add_init_script("""
+      window.__knocks = 0;
+      const real = window.AudioContext;
+      if (real) {
+        const start = OscillatorNode.prototype.start;
+        OscillatorNode.prototype.start = function (...a) { window.__knocks += 1; return start.apply(this, a); };
+      }
+    """)
+    start(page, shared_site, pace="60000", dealer=4)
+    assert any(a["type"] == "knock" for a in stored(page)["state"]["view"]["legal"])
+    page.evaluate("() => { window.__hold = true; }")
+    page.locator('[data-action="knock"]').tap()
+    page.wait_for_selector('[data-action="knock"].pending', timeout=2_000)
+    sounds_at_tap = page.evaluate("() => window.__knocks")
+    assert sounds_at_tap > 0, "the knock sounded at the tap"
+    page.evaluate("() => window.__release()")
+    page.wait_for_function("() => document.documentElement.dataset.busy === 'idle'")
+    assert stored(page)["state"]["view"]["last_knocker"] == 1
+    assert page.evaluate("() => window.__knocks") == sounds_at_tap, "the engine's state did not sound the knock again"
