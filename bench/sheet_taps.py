@@ -76,10 +76,9 @@ def start(page, site, fmt: str = "game", people=PEOPLE) -> None:
     wait_idle(page)
 
 
-def lost_marks(page) -> int:
-    """Marks lost in the finished hand (from the saved result)."""
-    res = stored(page)["state"]["view"]["hand_result"]
-    return sum(res["losses"]) if res else 0
+def marks_left(page) -> int:
+    """Every player's marks on the saved sheet: the chalk strokes standing."""
+    return sum(p["marks"] for p in stored(page)["state"]["view"]["players"])
 
 
 def pub_hand(c: Counter, rng: random.Random) -> None:
@@ -112,12 +111,14 @@ def play_game(c: Counter, rng: random.Random) -> dict:
     n = len(stored(page)["state"]["view"]["players"])
     strokes += 7 * n
     while True:
+        before = marks_left(page)
         pub_hand(c, rng)
         hands += 1
-        strokes += lost_marks(page)
+        strokes += before - marks_left(page)  # one stroke wiped per mark lost
         if screen(page) == "over":
             return {"hands": hands, "strokes": strokes}
-        c.move('[data-action="next-hand"]')
+        # A decided hand deals the next by itself: no tap.
+        assert screen(page) == "sheet", screen(page)
 
 
 def measure(page, site, scenario: str, seed: int) -> dict:
@@ -126,22 +127,20 @@ def measure(page, site, scenario: str, seed: int) -> dict:
     c = Counter(page)
     t0 = time.perf_counter()
     info = {"hands": 0, "strokes": 0}
+    before = marks_left(page)
     if scenario == "plain":
         c.entry(1, "win")
-        info = {"hands": 1, "strokes": lost_marks(page)}
-        c.move('[data-action="next-hand"]')
+        info = {"hands": 1, "strokes": before - marks_left(page)}
     elif scenario == "knock2":
         # Hans deals; Anne knocks, Hubert and Gerda pass, Hans holds and wins.
         for seat, act in ((1, "knock"), (2, "pass"), (3, "pass"), (4, "hold"), (4, "win")):
             c.entry(seat, act)
-        info = {"hands": 1, "strokes": lost_marks(page)}
-        c.move('[data-action="next-hand"]')
+        info = {"hands": 1, "strokes": before - marks_left(page)}
     elif scenario == "knock2_3p":
         # Gerda deals; Anne knocks, Hubert and Gerda pass: Anne wins at once.
         for seat, act in ((1, "knock"), (2, "pass"), (3, "pass")):
             c.entry(seat, act)
-        info = {"hands": 1, "strokes": lost_marks(page)}
-        c.move('[data-action="next-hand"]')
+        info = {"hands": 1, "strokes": before - marks_left(page)}
     elif scenario == "game":
         info = play_game(c, rng)
     else:
@@ -161,7 +160,7 @@ def write(rows: dict, env: str) -> None:
     lat = [x for r in rows.values() for x in r["latency"]]
     lines = [SECTION, "",
              "`python bench/sheet_taps.py` — the scoresheet entered by taps (real cards), " + env, "",
-             "| what | taps (entries + next hand/game) | seconds | hands | chalk strokes on a slate |",
+             "| what | taps (entries + next game) | seconds | hands | chalk strokes on a slate |",
              "| --- | ---: | ---: | ---: | ---: |"]
     names = {"plain": "a plain hand (nobody knocks)", "knock2": "a hand with one knock and two passes (4 players)",
              "knock2_3p": "a hand with one knock and two passes (3 players: the knocker wins at once)",
@@ -173,10 +172,11 @@ def write(rows: dict, env: str) -> None:
         lines += ["", f"Tap → new state on screen for scoresheet entries: p50 {statistics.median(lat):.0f} ms, "
                       f"p95 {q[18]:.0f} ms over {len(lat)} taps (`schraem:tap-sheet-*` user-timing measures)."]
     lines += ["",
-              "Targets: a plain hand ≤ 2 taps (1 entry + the next-hand tap): met. A hand with one knock and two passes "
-              "≤ 5 taps: met with 3 players (knock, pass, pass + next hand = 4) and, counting entries, with 4 players "
-              "(knock, pass, pass, hold, wins = 5, the fourth player's hold and the winner being facts the sheet "
-              "cannot guess; the next-hand tap comes on top, 6 in all). A slate needs 7 strokes per "
+              "Targets: a plain hand ≤ 2 taps, a hand with one knock and two passes ≤ 5 taps. An entry that decides "
+              "a hand deals the next one at once (the decided hand stays folded on top of the new sheet, and undo "
+              "takes both back), so a hand costs exactly its entries: \"wins\" alone for a plain hand; knock, pass, "
+              "pass, hold, wins with 4 players (the fourth player's hold and the winner are facts the sheet cannot "
+              "guess); knock, pass, pass with 3. Only a new game in a series takes a tap of its own. A slate needs 7 strokes per "
               "player before each game and wipes one per mark lost; the phone needs one tap per thing that happened "
               "(a knock, an answer, the winner) and counts the marks itself.", ""]
     text = RESULTS.read_text()

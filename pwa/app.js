@@ -11,7 +11,7 @@ import { Session, isSheet } from './session.js';
 import { describeLog, nameOf, renderTable, renderTableControls } from './table.js';
 import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
 import {
-  renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass, renderPassControls, renderResult,
+  lastHandSummary, renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass, renderPassControls, renderResult,
   renderResultControls, renderSetupButton, renderStart, renderStartControls,
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
@@ -116,7 +116,7 @@ function parts(name) {
       formExtras: startFormExtras(model.setup, model.hello), extra: startClubSection(ctx),
     }), renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
-    case 'sheet': return [[banner, renderSheet(g.state.view, g.state.sheet_legal, {
+    case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
       ...ctx, penaltyFor: model.penaltyFor, sheetCards: g.state.sheet_cards, picker: model.club.picker,
     })], renderSheetControls(ctx)];
     case 'pass': return [renderPass(playerNames(g), g.handoff), renderPassControls(playerNames(g), g.handoff, ctx)];
@@ -228,6 +228,9 @@ function onState(game, previous, info) {
   model.penaltyFor = null;
   const fresh = info.undo ? [] : newLogEntries(previous, game);
   afterState(game, info);
+  // A scoresheet hand just decided: saved, but the next hand is dealt at
+  // once (session.sheetAct) and drawn with this one's result on it.
+  if (info.settled) return;
   render();
   // On a long scoresheet the seat that must answer may be below the fold.
   if (screenName() === 'sheet' && game.state.view.response && !info.loaded) {

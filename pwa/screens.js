@@ -154,6 +154,22 @@ export function renderResult(view) {
     resultTable(view));
 }
 
+// On the scoresheet the next hand follows its decision at once; the decided
+// hand (the view's `previous_result`) stays on top of the new sheet, folded
+// to one line (who won, the value) with the marks table a tap away.
+export function lastHandSummary(view) {
+  const res = view.previous_result;
+  if (!res) return null;
+  const last = { ...view, hand_result: res };
+  const who = res.winner != null ? t('result.heading', { name: nameOf(view, res.winner) }) : t('result.noWinner');
+  const value = t(view.tally === 'points' ? 'result.value.points' : 'result.value', { value: res.value });
+  return h('details', { class: 'last-hand' },
+    h('summary', {}, h('span', { text: t('sheet.lastHand', { hand: view.hand_no - 1 }) }), ' ', h('strong', { text: who }),
+      ' ', h('span', { class: 'last-hand-value', text: value })),
+    res.reason ? h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }) : null,
+    resultTable(last));
+}
+
 // After a scoresheet hand the last entry (a wrong "wins") can still be taken back.
 export function renderResultControls({ ready, sheet }) {
   const next = h('button', { type: 'button', class: 'big primary', dataset: { action: 'next-hand' }, disabled: !ready,

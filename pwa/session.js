@@ -146,13 +146,22 @@ export class Session {
 
   // Scoresheet entries: any seat's action, exactly as the engine listed it
   // in sheet_legal, with the public view (nobody's cards to hide).
+  // An entry that decides a hand (not the game) deals the next one at once:
+  // with real cards the table is already shuffling, and the hand's result
+  // stays on the new sheet (the view's previous_result). Both states are saved, in order, before
+  // anything is drawn; undo takes back the entry and the fresh hand with it.
   sheetAct(action, info = {}) {
     if (!this.game || !isSheet(this.game.state)) return Promise.resolve(false);
     return this.serial(async () => {
       const viewer = this.game.viewer;
       const r = await this.call('act', { action, viewer });
       if (!r.ok) { this.onError(r.error, info); return false; }
-      await this.commit(r.result, viewer, { ...info, by: action.seat });
+      const settled = r.result.hand_over && !r.result.game_over;
+      await this.commit(r.result, viewer, { ...info, by: action.seat, settled });
+      if (!settled) return true;
+      const n = await this.call('next_hand', { viewer });
+      if (!n.ok) { this.onError(n.error); return true; }
+      await this.commit(n.result, viewer, { ...info, by: action.seat });
       return true;
     });
   }

@@ -87,6 +87,11 @@ def _hand_result(game: Game, res) -> dict:
     return out
 
 
+def _previous_result(game: Game) -> dict | None:
+    k = len(game.hands) - 2  # results[k] belongs to hands[k]
+    return _hand_result(game, game.results[k]) if 0 <= k < len(game.results) else None
+
+
 def _table_facts(game: Game, hand, seat: int | None) -> dict:
     """Everything but the hand in progress, with empty hand fields."""
     outcome = game.outcome
@@ -129,6 +134,9 @@ def _table_facts(game: Game, hand, seat: int | None) -> dict:
         "legal": [],
         "log": [],
         "hand_result": None,
+        # The hand before this one, decided, as `hand_result` showed it: the
+        # scoresheet deals on at once and keeps it in sight.
+        "previous_result": _previous_result(game),
         "outcome": outcome.to_json(),
         "game_over": outcome.over,
         "winner": outcome.winner,

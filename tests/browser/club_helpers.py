@@ -17,6 +17,11 @@ def sheet_marks(page, where: str = ".sheet-seat") -> list[int]:
 
 
 def result_losses(page) -> list[str]:
+    """The marks lost in the hand just decided: on the result screen, or
+    folded on top of the next scoresheet hand (unfolded here)."""
+    folded = page.locator(".last-hand:not([open]) summary")
+    if folded.count():
+        folded.tap()
     return page.locator(".results tbody tr .lost").all_inner_texts()
 
 

@@ -26,8 +26,10 @@ def axe_page(new_context):
 
 
 def next_hand(page):
-    tap(page, '[data-action="next-hand"]')
+    """A decided scoresheet hand deals the next one by itself: no tap, the
+    next sheet is on screen with the decided hand folded on top."""
     assert screen(page) == "sheet"
+    assert page.locator(".last-hand").count() == 1
 
 
 def test_a_whole_real_card_game_by_taps_with_every_mark_checked(de_page, site, artifacts, page_errors):
@@ -50,7 +52,7 @@ def test_a_whole_real_card_game_by_taps_with_every_mark_checked(de_page, site, a
     assert page.locator(".sheet-head .value").inner_text() == "Es geht um 3"
     enter(page, 1, "hold")
     enter(page, 1, "win")
-    assert screen(page) == "result"
+    assert screen(page) == "sheet"
     assert result_losses(page) == ["0", "−1", "−3"]
     assert sheet_marks(page, ".results tbody tr") == [7, 6, 4]
 
@@ -79,7 +81,7 @@ def test_a_whole_real_card_game_by_taps_with_every_mark_checked(de_page, site, a
     assert "Strafe: Gerda hat nicht bedient." in page.locator(".log").inner_text()
     enter(page, 1, "knock")
     enter(page, 2, "pass")
-    assert screen(page) == "result"
+    assert screen(page) == "sheet"
     assert result_losses(page) == ["0", "−3", "−3"]
     assert sheet_marks(page, ".results tbody tr") == [6, 3, 0]
 
@@ -198,7 +200,7 @@ def test_a_past_hand_corrected_after_the_downstream_confirmation(de_page, site, 
 
     # Back at the table; the series' next game is one tap away once game 1 ends.
     tap(page, '[data-action="list-back"]')
-    assert screen(page) == "result"
+    assert screen(page) == "sheet"
     next_hand(page)
     finish_fast(page)
     assert screen(page) == "over"

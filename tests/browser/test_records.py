@@ -45,7 +45,6 @@ def _sheet_game(page):
     start_sheet(page, PEOPLE, dealer=4)
     for seat, act in ((1, "knock"), (2, "pass"), (3, "hold"), (4, "hold"), (4, "win")):
         sheet_tap(page, seat, act)
-    tap(page, '[data-action="next-hand"]')
     sheet_tap(page, 3, "knock")
 
 

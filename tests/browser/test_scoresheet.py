@@ -76,20 +76,23 @@ def test_a_scoresheet_hand_entered_by_tapping(de_page, shared_site, artifacts, p
     assert "Hans hält." in page.locator(".log").inner_text()
     sheet_tap(page, 4, "win")
 
-    assert screen(page) == "result"
-    assert page.locator(".result h2").inner_text() == "Hans gewinnt das Spiel"
-    rows = page.locator(".results tbody tr")
+    # The winning entry deals the next hand at once (the cards are already
+    # being shuffled at the table); the decided hand stays on top, folded.
+    assert screen(page) == "sheet"
+    last = page.locator(".last-hand")
+    assert "Spiel 1:" in last.inner_text() and "Hans gewinnt das Spiel" in last.inner_text()
+    last.locator("summary").tap()
+    rows = last.locator(".results tbody tr")
     assert rows.locator(".lost").all_inner_texts() == ["−2", "−1", "−2", "0"]
-    assert [chalk_of(page, s, ".results tr") for s in range(1, 5)] == ["/////", "//////", "/////", "///////"]
+    assert [chalk_of(page, s, ".last-hand .results tr") for s in range(1, 5)] == ["/////", "//////", "/////", "///////"]
     shot(page, artifacts, "scoresheet-result.png")
     record = stored(page)["save"]["record"]
     assert record["hands"][0]["actions"] == [
         {"seat": 1, "type": "knock"}, {"seat": 2, "type": "pass"}, {"seat": 3, "type": "hold"},
         {"seat": 4, "type": "hold"}, {"seat": 4, "type": "win"}]
+    assert len(record["hands"]) == 2 and record["hands"][1]["actions"] == []
 
     # The next hand: the winner deals, the chalk carries over.
-    tap(page, '[data-action="next-hand"]')
-    assert screen(page) == "sheet"
     assert page.locator("#sheet-heading").inner_text() == "Spielzettel · Spiel 2"
     assert "Hans gibt" in page.locator(".sheet-head").inner_text()
     assert [chalk_of(page, s) for s in range(1, 5)] == ["/////", "//////", "/////", "///////"]
@@ -103,7 +106,6 @@ def _hand_two_mid_answer(page):
     start_sheet(page, PEOPLE, dealer=4)
     for seat, act in ((1, "knock"), (2, "pass"), (3, "hold"), (4, "hold"), (4, "win")):
         sheet_tap(page, seat, act)
-    tap(page, '[data-action="next-hand"]')
     sheet_tap(page, 3, "knock-blind")
     sheet_tap(page, 4, "hold")
     assert sheet_entries(page, 1) == ["hold", "pass"]
@@ -156,15 +158,18 @@ def test_undo_takes_back_a_scoresheet_entry(de_page, shared_site):
     assert view["response"]["to_answer"] == 2
     assert sheet_entries(page, 2) == ["hold", "pass"]
 
-    # A wrong "wins" is taken back from the result screen.
+    # A wrong "wins" is taken back from the next hand's sheet, and the hand
+    # it dealt with it.
     for seat, act in ((2, "hold"), (3, "hold"), (4, "hold"), (2, "win")):
         sheet_tap(page, seat, act)
-    assert screen(page) == "result"
+    assert screen(page) == "sheet" and stored(page)["state"]["view"]["hand_no"] == 2
     tap(page, '#controls [data-action="undo"]')
     assert screen(page) == "sheet"
-    assert stored(page)["save"]["record"]["hands"][0]["actions"][-1] == {"seat": 4, "type": "hold"}
+    record = stored(page)["save"]["record"]
+    assert len(record["hands"]) == 1 and record["hands"][0]["actions"][-1] == {"seat": 4, "type": "hold"}
+    assert page.locator(".last-hand").count() == 0
     sheet_tap(page, 3, "win")
-    assert page.locator(".result h2").inner_text() == "Gerda gewinnt das Spiel"
+    assert "Gerda gewinnt das Spiel" in page.locator(".last-hand summary").inner_text()
 
 
 def test_penalties_are_entered_behind_the_penalty_menu(de_page, shared_site):
@@ -183,15 +188,16 @@ def test_penalties_are_entered_behind_the_penalty_menu(de_page, shared_site):
     assert page.locator('[data-act^="penalty-"]').count() == 0  # the menu closes after an entry
     assert "out" not in page.locator('.sheet-seat[data-seat="2"]').get_attribute("class")
     sheet_tap(page, 1, "win")
-    assert page.locator(".results tbody tr .lost").all_inner_texts() == ["0", "−2", "−2", "−2"]
+    page.locator(".last-hand summary").tap()
+    assert page.locator(".last-hand .results tbody tr .lost").all_inner_texts() == ["0", "−2", "−2", "−2"]
 
     # A misdeal voids the hand.
-    tap(page, '[data-action="next-hand"]')
     page.locator('[data-action="penalty-menu"][data-seat="3"]').tap()
     sheet_tap(page, 3, "penalty-misdeal")
-    assert screen(page) == "result"
-    assert "Vergeben" in page.locator(".reason").inner_text()
-    assert page.locator(".results tbody tr .lost").all_inner_texts() == ["0", "0", "0", "0"]
+    assert screen(page) == "sheet" and stored(page)["state"]["view"]["hand_no"] == 3
+    page.locator(".last-hand summary").tap()
+    assert "Vergeben" in page.locator(".last-hand .reason").inner_text()
+    assert page.locator(".last-hand .results tbody tr .lost").all_inner_texts() == ["0", "0", "0", "0"]
 
 
 def test_a_scoresheet_game_to_the_end(de_page, shared_site, artifacts):
@@ -202,9 +208,6 @@ def test_a_scoresheet_game_to_the_end(de_page, shared_site, artifacts):
     for _ in range(20):
         if screen(page) == "over":
             break
-        if screen(page) == "result":
-            tap(page, '[data-action="next-hand"]')
-            continue
         view = stored(page)["state"]["view"]
         if view["response"]:
             sheet_tap(page, view["response"]["to_answer"], "hold")
@@ -248,9 +251,9 @@ def test_axe_on_the_scoresheet_screens(axe_page, shared_site):
     assert_axe_clean(page, shared_site, "scoresheet, answer and penalty menu")
     for seat, act in ((2, "pass"), (3, "hold"), (4, "hold"), (4, "win")):
         sheet_tap(page, seat, act)
-    assert_axe_clean(page, shared_site, "scoresheet result")
+    page.locator(".last-hand summary").tap()
+    assert_axe_clean(page, shared_site, "scoresheet, the last hand's result open")
     page.locator('[data-action="lang"]').tap()
-    tap(page, '[data-action="next-hand"]')
     assert_axe_clean(page, shared_site, "scoresheet, English")
     sheet_tap(page, 2, "knock-blind")
     page.locator('[data-action="penalty-menu"][data-seat="1"]').tap()

@@ -1,0 +1,35 @@
+"""The view's `previous_result`: the hand before the current one, exactly as
+its own `hand_result` showed it when it was decided (the scoresheet deals on
+at once and keeps it in sight)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from schraem.game import Game
+from schraem.rules import Rules
+from schraem.view import view
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_previous_result_is_the_decided_hands_result(preset):
+    rng = random.Random(preset)
+    game = Game(["A", "B", "C", "D"], preset, dealer=4, seed=rng.randrange(10**6))
+    game.deal()
+    assert view(game, 1)["previous_result"] is None
+    shown = None
+    for _ in range(2000):
+        if game.game_over:
+            break
+        if game.hand_over:
+            shown = view(game, None)["hand_result"]
+            game.deal()
+            assert view(game, 1)["previous_result"] == shown
+            assert view(game, None)["previous_result"] == shown
+            continue
+        if shown is not None:
+            assert view(game, 2)["previous_result"] == shown  # until the next hand is decided
+        legal = [a for s in range(1, 5) for a in game.legal_actions(s)]
+        game.apply(rng.choice(legal))
+    assert shown is not None
