@@ -87,9 +87,12 @@ def pub_hand(c: Counter, rng: random.Random) -> None:
     page = c.page
     knocks = rng.choices([0, 1, 2, 3], [40, 35, 20, 5])[0]
     done = 0
+    hand_no = stored(page)["state"]["view"]["hand_no"]
     while screen(page) == "sheet":
         state = stored(page)["state"]
         view, legal = state["view"], state["sheet_legal"]
+        if view["hand_no"] != hand_no:
+            return  # decided: the next hand is already dealt
         if view["response"]:
             seat = view["response"]["to_answer"]
             can_pass = any(a["type"] == "pass" for a in legal[str(seat)])
@@ -152,7 +155,7 @@ def measure(page, site, scenario: str, seed: int) -> dict:
                 break
             c.move('[data-action="next-game"]')
     seconds = time.perf_counter() - t0
-    taps = page.evaluate("() => performance.getEntriesByType('measure').filter(m => m.name.startsWith('schraem:tap-sheet')).map(m => m.duration)")
+    taps = page.evaluate("() => performance.getEntriesByType('measure').filter(m => m.name.startsWith('schraem:tap-sheet') && !m.name.endsWith('-saved')).map(m => m.duration)")
     return {"entries": c.entries, "moves": c.moves, "taps": c.taps, "seconds": seconds, "latency": taps, **info}
 
 

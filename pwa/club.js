@@ -73,8 +73,11 @@ function writeMeta(meta) {
   try { localStorage.setItem(TABLE_KEY, JSON.stringify(meta)); } catch { /* history then files it under a new id */ }
 }
 
+// `seed` ties the identity to its table (the save's table seed, the same for
+// every game of a series or set).
 function newMeta(kind, names) {
-  const meta = { id: `${kind}-${Date.now().toString(36)}-${randomSeed().toString(36)}`, kind, names, startedAt: Date.now() };
+  const seed = m().game?.save?.table?.seed ?? null;
+  const meta = { id: `${kind}-${Date.now().toString(36)}-${randomSeed().toString(36)}`, kind, names, seed, startedAt: Date.now() };
   writeMeta(meta);
   return meta;
 }
@@ -85,7 +88,11 @@ function kindOf(state) {
 
 function metaFor(game) {
   const meta = readMeta();
-  if (meta && meta.kind === kindOf(game.state)) return meta;
+  // localStorage reaches the disk up to a minute late: after a crash it may
+  // still name the table before this one, and filing this table under that
+  // id would overwrite the earlier table's history. Only this table's own
+  // identity (its seed) counts; otherwise the table gets a new one.
+  if (meta && meta.kind === kindOf(game.state) && meta.seed === (game.save?.table?.seed ?? null)) return meta;
   return newMeta(kindOf(game.state), game.state.view.players.map((p) => p.name));
 }
 
@@ -470,7 +477,7 @@ function pickerTemplate() {
 // --- tournament ---------------------------------------------------------------------
 
 function saveTournament(facts) {
-  try { localStorage.setItem(TOURNAMENT_KEY, JSON.stringify({ tournament: facts.tournament })); } catch { /* kept in history below */ }
+  try { localStorage.setItem(TOURNAMENT_KEY, JSON.stringify({ id: facts.id, tournament: facts.tournament })); } catch { /* kept in history below */ }
 }
 
 function tournamentRecords(facts) {
@@ -493,15 +500,16 @@ async function setTournament(facts) {
 }
 
 export async function bootClub() {
-  let saved = null;
-  try { saved = JSON.parse(localStorage.getItem(TOURNAMENT_KEY) || 'null'); } catch { saved = null; }
-  if (!saved?.tournament) {
-    // localStorage cleared: the history (kept after every step) still has it.
-    const kept = (await history.entries().catch(() => [])).find((e) => e.kind === 'tournament' && e.status === 'running');
-    if (!kept) return;
-    saved = { tournament: kept.facts.tournament };
-  }
-  const r = await session().query('tournament', { op: 'load', tournament: saved.tournament });
+  let local = null;
+  try { local = JSON.parse(localStorage.getItem(TOURNAMENT_KEY) || 'null'); } catch { local = null; }
+  // The history is on disk after every step; localStorage may lag it by up
+  // to a minute after a crash (or be cleared), so it only says which
+  // tournament was open, and the history's copy of that one is loaded.
+  const kept = (await history.entries().catch(() => [])).filter((e) => e.kind === 'tournament' && e.facts);
+  const entry = (local?.id && kept.find((e) => e.facts.id === local.id)) || kept.find((e) => e.status === 'running');
+  const tournament = entry?.facts.tournament ?? local?.tournament;
+  if (!tournament) return;
+  const r = await session().query('tournament', { op: 'load', tournament });
   if (r.ok) c().tournament = r.result;
   else app.onError(r.error);
 }

@@ -199,3 +199,28 @@ def test_axe_on_history_statistics_and_tournament_screens(axe_page, site):
     assert screen(page) == "tournament-view"
     assert page.locator('[data-action="t-ticket"]').count() == 0  # read-only
     assert_axe_clean(page, site, "tournament from the history, English")
+
+
+def test_a_table_identity_left_behind_by_a_crash_never_files_over_an_earlier_table(de_page, site):
+    """localStorage reaches the disk up to a minute late. Killed in that
+    minute, the phone may still name the table before the running one; the
+    running table must still get its own history entry."""
+    page = de_page
+    open_app(page, site, seed=45)
+    start_sheet(page, PEOPLE, dealer=4)
+    finish_fast(page)
+    earlier = page.evaluate("() => localStorage.getItem('schraem.club.table')")
+    assert [e["names"] for e in history_entries(page)] == [PEOPLE]
+
+    others = ["Resi", "Jupp", "Trud", "Kätt"]
+    start_sheet(page, others, dealer=4)
+    enter(page, 1, "knock")
+    # What a crash right after the start could leave: the earlier table's id.
+    page.evaluate("(meta) => localStorage.setItem('schraem.club.table', meta)", earlier)
+    page.reload()
+    wait_shell_ready(page)
+    finish_fast(page)
+    wait_idle(page)
+    kept = history_entries(page)
+    assert sorted(tuple(e["names"]) for e in kept) == sorted([tuple(PEOPLE), tuple(others)])
+    assert all(e["status"] == "finished" and e["records"] == 1 for e in kept)
