@@ -68,6 +68,7 @@ class GameEnd:
         self.done = False
         self.winner: int | None = None
         self.loser: int | None = None
+        self._setups: dict[tuple, Setup] = {}
         self.begin()
 
     # --- hooks ---------------------------------------------------------
@@ -156,7 +157,14 @@ class GameEnd:
         value = r.start_value
         if r.hammer_start_value and any(m <= r.hammer_marks for m in self.game.hand_marks):
             value = max(value, r.hammer_start_value)
-        return Setup(dealt, r.hand_cards(sum(dealt)), value, r.knocking, r.hammer, kind="final" if self.final else "normal")
+        # The same few setups come back hand after hand; a frozen dataclass
+        # is dear to build on every deal.
+        key = (dealt, value, self.final)
+        setup = self._setups.get(key)
+        if setup is None:
+            setup = self._setups[key] = Setup(dealt, r.hand_cards(sum(dealt)), value, r.knocking, r.hammer,
+                                              kind="final" if self.final else "normal")
+        return setup
 
     def group_setup(self, count: int, kind: str, packets: tuple[int, ...] = ()) -> Setup:
         """An endgame or a half among `self.group`: nothing left to stake, so
