@@ -177,7 +177,7 @@ def app_run(pw, browser, app: Served, rate: float, tap_rate: float) -> dict:
     # first at full speed, then with the main thread slowed down.
     start_game(page, PLAYERS, dealer=4)
     out["taps"] = {}
-    for key, tap_throttle, hand_count in (("full", 1, 2), ("throttled", tap_rate, 3)):
+    for key, tap_throttle, hand_count in (("full", 1, 3), ("throttled", tap_rate, 5)):
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": tap_throttle})
         page.evaluate("() => performance.clearMeasures()")
         hands = 0

@@ -91,3 +91,24 @@ def test_server_types_and_restart_on_the_same_port(src, tmp_path):
             assert r.status == 200
     finally:
         again.shutdown()
+
+
+def test_index_preloads_the_whole_static_module_graph(src, tmp_path):
+    """The saved game is drawn before Python is up; for that the shell's
+    modules must arrive in parallel, so the page names all of them."""
+    dist = tmp_path / "dist"
+    _build(src, dist)
+    html = (dist / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    # Walk the imports independently of build.py's own walk.
+    expected, todo = set(), ["app.js"]
+    while todo:
+        text = (dist / todo.pop()).read_text()
+        for dep in re.findall(r"""from\s+['"]\./([\w./-]+)['"]""", text):
+            if dep not in expected:
+                expected.add(dep)
+                todo.append(dep)
+    assert set(preloaded) == expected | {"app.js"}
+    assert {"storage.js", "table.js", "instant.js"} <= expected
+    assert all((dist / p).is_file() for p in preloaded)
+    assert "vendor/qrcode.mjs" not in preloaded  # loaded by import() when a QR code is drawn
