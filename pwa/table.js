@@ -147,8 +147,12 @@ function handArea(view, ready) {
   }
   if (!view.my_cards.length) return h('p', { class: 'hand-note', text: t('hand.none') });
   const playable = new Set([...legalOf(view, 'play'), ...legalOf(view, 'discard')].map((a) => a.card));
+  // Up to five cards sit in one row; more (the 6–10 card hands of some
+  // variants) in two even rows, so every card keeps a thumb-sized face.
+  const n = view.my_cards.length;
+  const cols = n <= 5 ? n : Math.ceil(n / 2);
   return h('div', { class: 'hand', role: 'group', 'aria-label': t('hand.label') },
-    h('ul', { class: 'cards' }, view.my_cards.map((card) => h('li', {},
+    h('ul', { class: `cards cols-${cols}` }, view.my_cards.map((card) => h('li', {},
       h('button', {
         type: 'button', class: `card${playable.has(card) ? ' legal' : ''}`, disabled,
         dataset: { card, legal: playable.has(card) ? 'true' : 'false' },

@@ -1,0 +1,69 @@
+"""At the table on a phone screen (issue 11): every card of every hand size
+reachable on a 360 px screen, and the bugs a new player ran into."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import GAME_KEY, shell_record, seed_storage, shot, wait_shell_ready
+
+from schraem.bridge import Bridge
+
+SMALL = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def table_state(players: int, cards: int, *, answering: bool = False, preset: str = "rheinland") -> dict:
+    """A pass-and-play game whose first seat holds `cards` cards, looked at;
+    `answering`: the second seat knocked and the first must answer."""
+    b = Bridge()
+
+    def call(cmd, **args):
+        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+        assert reply["ok"], reply
+        return reply["result"]
+    names = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"][:players]
+    call("new_game", players=[{"name": n} for n in names], rules=preset,
+         options={"cards_per_hand": cards, "max_players": players}, seed=3, dealer=players, viewer=1)
+    call("act", action={"seat": 1, "type": "look"}, viewer=1)
+    if answering:
+        call("act", action={"seat": 2, "type": "knock"}, viewer=2)
+        for s in range(3, players + 1):
+            call("act", action={"seat": s, "type": "hold"}, viewer=s)
+    return call("state", viewer=1)
+
+
+def open_table(page, site, state: dict) -> None:
+    seed_storage(page, site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+
+
+CARD_REACH = """() => [...document.querySelectorAll('#table .hand button.card')].map((b) => {
+  b.scrollIntoView({ block: 'center' });
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { card: b.dataset.card, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+           width: r.width, height: r.height, hit: hit === b || b.contains(hit) };
+})"""
+
+
+@pytest.mark.parametrize("size", ["pixel7", "360"])
+@pytest.mark.parametrize("players,cards,answering", [(4, 8, False), (3, 10, False), (3, 10, True), (8, 4, True),
+                                                      (2, 6, False), (4, 7, True)])
+def test_every_card_of_every_hand_size_is_on_screen_and_tappable(new_context, site, artifacts, size, players, cards,
+                                                                 answering):
+    ctx = new_context(**(SMALL if size == "360" else {}))
+    page = ctx.new_page()
+    state = table_state(players, cards, answering=answering)
+    open_table(page, site, state)
+    assert page.evaluate("() => document.body.dataset.screen") == "table"
+    width = page.viewport_size["width"]
+    reach = page.evaluate(CARD_REACH)
+    assert sorted(r["card"] for r in reach) == sorted(state["view"]["my_cards"])
+    for r in reach:
+        assert 0 <= r["left"] and r["right"] <= width, r
+        assert 0 <= r["top"] and r["bottom"] <= page.viewport_size["height"], r
+        assert r["width"] >= 44 and r["height"] >= 44, r  # a thumb-sized target
+        assert r["hit"], r
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    shot(page, artifacts, f"hand-{players}p-{cards}cards{'-answering' if answering else ''}-{size}.png")
