@@ -314,6 +314,8 @@ class Bridge:
             reply = {"id": req_id, "ok": True, "result": result}
         except SchraemError as e:
             self.table = table
+            if table is not None and req_id is not None and isinstance(e, (IllegalAction, InvalidAction)):
+                e = e.named(table.game.names)  # "Hubert is to play", not "seat 2"
             reply = {"id": req_id, "ok": False, "error": e.to_json()}
         except Exception as e:  # a bug: still answer, in plain words, so the shell can tell the user
             self.table = table
@@ -438,14 +440,22 @@ class Bridge:
         return t.state(args.get("viewer"))
 
     def cmd_undo(self, args):
+        """Takes back the last person's action and what the bots did after
+        it. With several people passing the phone only the one holding it
+        (the viewer) takes back, and only their own move: never another
+        player's, which would reveal or withdraw it."""
         t = self._table()
-        t.check_viewer(args.get("viewer"))
+        viewer = args.get("viewer")
+        t.check_viewer(viewer)
         rec = t.game.to_record()
         humans = {i + 1 for i, p in enumerate(t.seats) if p["kind"] == "human"}
+        passing = not t.real_cards and viewer is not None and len(humans) > 1
         for h in range(len(rec["hands"]) - 1, -1, -1):
             acts = rec["hands"][h]["actions"]
             for i in range(len(acts) - 1, -1, -1):
                 if acts[i]["seat"] in humans:
+                    if passing and acts[i]["seat"] != viewer:
+                        raise IllegalAction("undo_not_yours", seat=acts[i]["seat"])
                     del acts[i:]
                     del rec["hands"][h + 1:]
                     return self._take(t.with_game(Game.from_record(rec)), args.get("viewer"))

@@ -35,11 +35,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "internal": ("Interner Fehler der Spiel-Engine – der Spielstand ist unverändert.", "Internal error in the game engine – the game is unchanged."),
     "no_game": ("Es ist kein Spiel geladen.", "No game is loaded."),
     "nothing_to_undo": ("Es gibt nichts zurückzunehmen.", "There is nothing to take back."),
+    "undo_not_yours": ("Zurücknehmen kann man nur den eigenen letzten Zug – zuletzt hat {seat} gespielt.", "You can only take back your own last move – {seat} has played since."),
     # rules broken
     "hand_over": ("Dieses Spiel ist schon entschieden.", "This hand is already decided."),
     "game_over": ("Die Spielrunde ist vorbei.", "The game is over."),
     "no_hand": ("Es wird gerade kein Spiel gespielt – erst geben.", "No hand is being played – deal first."),
-    "not_in_hand": ("Platz {seat} spielt dieses Spiel nicht (mehr) mit.", "Seat {seat} is not (or no longer) in this hand."),
+    "not_in_hand": ("{seat} spielt dieses Spiel nicht (mehr) mit.", "This hand goes on without {seat}."),
     "knock_twice": ("Wer zuletzt geklopft hat, darf erst wieder klopfen, wenn ein anderer geklopft hat.", "You knocked last: someone else must knock before you may knock again."),
     "knock_max": ("Höher als {max} kann nicht geklopft werden.", "The value cannot go above {max}."),
     "knock_marks": ("Mit {marks} Schräm darfst du nicht auf {value} klopfen.", "With {marks} marks you may not knock to {value}."),
@@ -47,10 +48,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "knock_during_answers": ("Erst müssen alle auf das Klopfen antworten (halten oder passen).", "Everyone must first answer the knock (hold or pass)."),
     "knock_not_allowed": ("In dieser Variante darfst du jetzt nicht klopfen.", "In this variant you may not knock now."),
     "no_knocking": ("In diesem Spiel wird nicht geklopft.", "There is no knocking in this hand."),
-    "not_your_answer": ("Auf das Klopfen antwortet jetzt Platz {due}, nicht Platz {seat}.", "Seat {due} answers the knock now, not seat {seat}."),
+    "not_your_answer": ("Auf das Klopfen antwortet jetzt {due}, nicht {seat}.", "The knock is answered by {due} now, not by {seat}."),
     "no_knock_to_answer": ("Es hat niemand geklopft – halten oder passen gibt es nur nach einem Klopfen.", "Nobody knocked: hold or pass only answers a knock."),
-    "answer_first": ("Erst halten oder passen: Platz {due} muss auf das Klopfen antworten.", "Hold or pass first: seat {due} must answer the knock."),
-    "not_your_turn": ("Platz {due} ist am Zug, nicht Platz {seat}.", "It is seat {due}'s turn, not seat {seat}'s."),
+    "answer_first": ("Erst halten oder passen: {due} muss auf das Klopfen antworten.", "Hold or pass first: {due} must answer the knock."),
+    "not_your_turn": ("{due} ist am Zug, nicht {seat}.", "It is {due}'s turn, not {seat}'s."),
     "card_not_held": ("Die Karte {card} hast du nicht auf der Hand.", "You do not hold {card}."),
     "must_follow": ("Du musst Farbe bedienen: {suit} wurde ausgespielt.", "You must follow suit: {suit} was led."),
     "already_looked": ("Du hast deine Karten schon angesehen.", "You have already looked at your cards."),
@@ -74,9 +75,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "turn_face_down": ("Wähle eine der {count} verdeckt abgelegten Karten, die noch nicht umgedreht ist.", "Choose one of the {count} face-down discards that is not turned yet."),
     "challenge_once": ("Dieser Tausch wurde schon angezweifelt.", "This exchange has already been challenged."),
     "redeal_once": ("Du hast in diesem Spiel schon nach neuen Karten gefragt.", "You have already asked for a fresh deal in this hand."),
-    "redeal_pending": ("Erst müssen alle zum Neugeben ja oder nein sagen – Platz {due} ist dran.", "Everyone must first say yes or no to the fresh deal – seat {due} is next."),
+    "redeal_pending": ("Erst müssen alle zum Neugeben ja oder nein sagen – {due} ist dran.", "Everyone must first say yes or no to the fresh deal – {due} is next."),
     "no_redeal_question": ("Niemand hat nach neuen Karten gefragt.", "Nobody has asked for a fresh deal."),
-    "not_your_redeal_answer": ("Zum Neugeben antwortet jetzt Platz {due}, nicht Platz {seat}.", "Seat {due} answers the fresh-deal question now, not seat {seat}."),
+    "not_your_redeal_answer": ("Zum Neugeben antwortet jetzt {due}, nicht {seat}.", "The fresh-deal question is answered by {due} now, not by {seat}."),
     # tournaments across phones (transfer.py)
     "foreign_series": ("Diese Serie gehört zu einem anderen Turnier.", "This series belongs to another tournament."),
     "duplicate_series": ("Serie {series}, Tisch {table} ist schon eingelesen.", "Series {series}, table {table} has already been imported."),
@@ -93,6 +94,19 @@ class Both(tuple):
         return super().__new__(cls, (de, en))
 
 
+# Params that name a player. The engine knows seats, so the message says
+# "Platz 2"; the bridge, which knows the table, names the player (`named`).
+PLAYER_PARAMS = ("seat", "due")
+# Codes whose `seat` is a seat number the input got wrong, not a player.
+_SEAT_NUMBER_CODES = frozenset({"bad_seat", "bad_seat_entry"})
+
+
+def _seat_words(value):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Both(f"Platz {value}", f"seat {value}")
+    return value
+
+
 class SchraemError(ValueError):
     """Base of every error the engine raises on purpose."""
 
@@ -103,12 +117,27 @@ class SchraemError(ValueError):
         self.params = params
         de, en = MESSAGES.get(code, ("{code}", "{code}"))
         fields = {"code": code, **params}
+        if code not in _SEAT_NUMBER_CODES:
+            fields.update({k: _seat_words(params[k]) for k in PLAYER_PARAMS if k in params})
         self.de = de.format(**{k: v[0] if isinstance(v, Both) else v for k, v in fields.items()})
         self.en = en.format(**{k: v[1] if isinstance(v, Both) else v for k, v in fields.items()})
         super().__init__(self.en)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "code": self.code, "de": self.de, "en": self.en}
+
+    def named(self, names: list[str]) -> "SchraemError":
+        """The same error with the players named instead of their seats."""
+        if self.code in _SEAT_NUMBER_CODES:
+            return self
+        params = dict(self.params)
+        for k in PLAYER_PARAMS:
+            v = params.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= len(names):
+                params[k] = names[v - 1]
+        if params == self.params:
+            return self
+        return type(self)(self.code, **params)
 
 
 class InvalidAction(SchraemError):

@@ -40,5 +40,5 @@ def tap_refusals(game, seat: int | None) -> dict[str, dict]:
         try:
             game.check(a)
         except SchraemError as e:
-            out[tap_key(a)] = e.to_json()
+            out[tap_key(a)] = e.named(game.names).to_json()
     return out

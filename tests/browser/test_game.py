@@ -178,7 +178,8 @@ def test_card_out_of_turn_shows_the_engines_reason(de_page, shared_site):
     before = stored(page)
     card = before["state"]["view"]["my_cards"][0]
     tap(page, f'[data-card="{card}"]')
-    assert message(page) == engine_message("not_your_turn", "de", due=2, seat=1)
+    # The players are named, not their seats.
+    assert message(page) == engine_message("not_your_turn", "de", due="Hubert", seat="Anne") == "Hubert ist am Zug, nicht Anne."
     after = stored(page)
     assert after["state"]["view"]["my_cards"] == before["state"]["view"]["my_cards"]
     assert after["save"] == before["save"]
@@ -187,7 +188,7 @@ def test_card_out_of_turn_shows_the_engines_reason(de_page, shared_site):
     # The explanation follows the language switch.
     page.locator('[data-action="lang"]').tap()
     assert lang(page) == "en"
-    assert message(page) == engine_message("not_your_turn", "en", due=2, seat=1)
+    assert message(page) == engine_message("not_your_turn", "en", due="Hubert", seat="Anne") == "It is Hubert's turn, not Anne's."
 
 
 def test_knocking_twice_shows_the_engines_reason(de_page, shared_site):

@@ -44,3 +44,31 @@ def test_undo_takes_back_taps_on_the_table(warm_page, shared_site, artifacts):
     # The next accepted tap clears it.
     tap(page, '[data-action="look"]')
     assert message(page) == ""
+
+
+PASSING = [("Anne", "human"), ("Hubert", "bot:easy"), ("Bert", "human"), ("Gerda", "bot:easy")]
+
+
+def test_after_the_phone_changed_hands_undo_never_takes_back_the_previous_players_card(warm_page, shared_site):
+    """Issue 11, bug 2: Bert, handed the phone, tapped "Zurücknehmen" and
+    took back Anne's card (revealing it). Only the holder's own move may be
+    taken back."""
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=43)
+    start_game(page, PASSING, dealer=4)  # Anne leads
+    if screen(page) == "pass":
+        tap(page, '[data-action="take-phone"]')
+    tap(page, '[data-action="look"]')
+    view = stored(page)["state"]["view"]
+    card = next(a["card"] for a in view["legal"] if a["type"] == "play")
+    tap(page, f'[data-card="{card}"]')
+    assert screen(page) == "pass" and stored(page)["handoff"] == 3
+    tap(page, '[data-action="take-phone"]')
+    before = stored(page)
+
+    tap(page, '#controls [data-action="undo"]')
+    assert message(page) == "Zurücknehmen kann man nur den eigenen letzten Zug – zuletzt hat Anne gespielt."
+    after = stored(page)
+    assert after["save"] == before["save"] and after["viewer"] == 3
+    assert page.locator(f'[data-card="{card}"]').count() == 0 or card in [
+        c["card"] for c in after["state"]["view"]["trick"]]  # Anne's card is on the table, not back in a hand

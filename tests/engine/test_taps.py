@@ -81,3 +81,35 @@ def test_no_refusals_on_a_scoresheet_or_for_the_public_view():
     b = Bridge()
     call(b, "new_game", players=PLAYERS, rules="rheinland", seed=5, dealer=4, viewer=1)
     assert call(b, "state", viewer=None)["result"]["refusals"] == {}
+
+
+def test_pass_and_play_undo_takes_back_only_the_holders_own_move():
+    b = Bridge()
+    players = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy"}, {"name": "Bert"},
+               {"name": "Gerda", "kind": "bot", "level": "easy"}]
+    assert call(b, "new_game", players=players, rules="rheinland", seed=5, dealer=4, viewer=1)["ok"]
+    assert call(b, "act", action={"seat": 3, "type": "look"}, viewer=3)["ok"]
+    assert call(b, "act", action={"seat": 1, "type": "look"}, viewer=1)["ok"]
+    before = call(b, "state", viewer=3)["result"]
+    # Bert holds the phone now: Anne's look is not his to take back...
+    refused = call(b, "undo", viewer=3)
+    assert not refused["ok"] and refused["error"]["code"] == "undo_not_yours"
+    assert "Bert" not in refused["error"]["de"] and "Anne" in refused["error"]["de"] and "Anne" in refused["error"]["en"]
+    assert call(b, "state", viewer=3)["result"] == before
+    # ...his own last move is.
+    b2 = Bridge()
+    call(b2, "new_game", players=players, rules="rheinland", seed=5, dealer=4, viewer=1)
+    call(b2, "act", action={"seat": 3, "type": "look"}, viewer=3)
+    call(b2, "act", action={"seat": 1, "type": "look"}, viewer=1)
+    taken = call(b2, "undo", viewer=1)
+    assert taken["ok"] and taken["result"]["save"]["record"]["hands"][0]["actions"] == [{"seat": 3, "type": "look"}]
+
+
+def test_refusals_name_the_players_in_both_languages():
+    b = Bridge()
+    call(b, "new_game", players=PLAYERS, rules="rheinland", seed=5, dealer=1, viewer=1)
+    assert call(b, "act", action={"seat": 1, "type": "knock"}, viewer=1)["ok"]
+    e = call(b, "act", action={"seat": 3, "type": "hold"}, viewer=3)["error"]
+    assert e["code"] == "not_your_answer"
+    assert "Gerda" in e["de"] and "Hans" in e["de"] and "Platz" not in e["de"]
+    assert "Gerda" in e["en"] and "Hans" in e["en"] and "seat" not in e["en"].lower()
