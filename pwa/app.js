@@ -579,7 +579,12 @@ async function importFile(input) {
   try { data = JSON.parse(text); } catch { shellError('import.notJson'); return; }
   // Replacing a running game is asked first and files it into history.
   const record = recordOf(data);
-  const r = await guardedImport(record, () => session.importRecord({ record, seed: nextSeed(), viewer: null }));
+  // One person among computer players (the record says who sat where) holds
+  // the phone from the start, as when the game began here.
+  const people = Array.isArray(record?.players)
+    ? record.players.map((p, i) => (p?.kind === 'bot' ? null : i + 1)).filter((seat) => seat != null) : [];
+  const viewer = people.length === 1 && record.players.length > 1 ? people[0] : null;
+  const r = await guardedImport(record, () => session.importRecord({ record, seed: nextSeed(), viewer }));
   if (r && !r.ok) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
 }
 

@@ -279,6 +279,12 @@ def _seats(players) -> tuple[list[dict], list[dict]]:
     return names, seats
 
 
+def _record_seats(players: list) -> list[dict]:
+    """The seats a record names (a player without "kind" is a person)."""
+    return [_seat({k: p[k] for k in ("kind", "level") if k in p} if isinstance(p, dict) else {}, i, {"kind", "level"})
+            for i, p in enumerate(players, 1)]
+
+
 def _saved_seats(players, names: list[str]) -> list[dict]:
     """The seats of a save, checked against the record's players."""
     if not isinstance(players, list) or len(players) != len(names) or not all(isinstance(p, dict) for p in players):
@@ -360,17 +366,21 @@ class Bridge:
         return self._take(table, args.get("viewer"))
 
     def cmd_import(self, args):
-        """Take over a game record (a file from another phone or the CLI):
-        everyone becomes a person at this phone. Hands go on with real cards
-        if the record's last hand was played with real cards."""
+        """Take over a game record (a file from another phone or the CLI).
+        Who sat where comes with it: a computer player exported by the app
+        plays on as one; a record that does not say (or one played with real
+        cards) has a person at every seat. Hands go on with real cards if the
+        record's last hand was played with real cards."""
         seed = check_seed(args.get("seed", 0))
-        game = Game.from_record(args.get("record"))
+        record = args.get("record")
+        game = Game.from_record(record)
         check_exact(game)
         check_viewer(args.get("viewer"), game.n)
         real = bool(_dealt_real(game))
         if game.seed is None and not real:
             game.seed = seed  # dealing further hands needs a seed
-        table = Table(game, [{"kind": "human"} for _ in range(game.n)], game.seed if game.seed is not None else seed, real)
+        seats = [{"kind": "human"} for _ in range(game.n)] if real else _record_seats(record["players"])
+        table = Table(game, seats, game.seed if game.seed is not None else seed, real)
         if game.hand_over and not game.game_over:
             table.deal()
         return self._take(table, args.get("viewer"))
@@ -472,6 +482,10 @@ class Bridge:
         game = self._table().game
         running = not game.hand_over and not game.hand.real
         record = export_record(game, keep_last=include or not running)
+        # Who sat where travels with the file, so an import plays on against
+        # the same computer players.
+        for p, seat in zip(record["players"], self._table().seats):
+            p.update(seat)
         return {"record": record, "hands": len(record["hands"]),
                 "left_out_hand": len(game.specs) if running and not include else None,
                 "includes_hidden_cards": running and include}

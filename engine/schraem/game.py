@@ -137,8 +137,12 @@ class Game:
         for i, p in enumerate(players, 1):
             if isinstance(p, str):
                 p = {"name": p}
-            if not isinstance(p, dict) or set(p) - {"name", "marks"}:
+            # "kind"/"level" say who sat there in the app (a person, a
+            # computer player): the app's business, carried along by records.
+            if not isinstance(p, dict) or set(p) - {"name", "marks", "kind", "level"}:
                 raise InvalidAction("bad_players", detail=f"player {i} must be {{'name': ..., 'marks': ...}}")
+            if p.get("kind", "human") not in ("human", "bot") or not isinstance(p.get("level", ""), str):
+                raise InvalidAction("bad_players", detail=f"player {i}: 'kind' is human or bot, 'level' a word")
             names.append(_clean_name(p.get("name"), i))
             m = p.get("marks", r.start_marks)
             if isinstance(m, bool) or not isinstance(m, int) or m < 0 or m > 99:

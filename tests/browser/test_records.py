@@ -60,8 +60,11 @@ def test_export_replays_and_import_restores_it_on_another_phone(warm_page, new_c
     path = _export(page, tmp_path)
     record = json.loads(path.read_text())
     # The saved record but for its seed (a seed would tell later deals; a
-    # scoresheet's hand under way hides no cards, so it stays).
-    assert record == {k: v for k, v in saved["save"]["record"].items() if k != "seed"}
+    # scoresheet's hand under way hides no cards, so it stays), with who sat
+    # where: people at every seat of a scoresheet.
+    expected = {k: v for k, v in saved["save"]["record"].items() if k != "seed"}
+    expected["players"] = [dict(p, kind="human") for p in expected["players"]]
+    assert record == expected
     # The file is a game record the engine replays to the same marks.
     game = Game.from_record(record)
     assert record["format"] == "schraem-record/1"
@@ -77,7 +80,7 @@ def test_export_replays_and_import_restores_it_on_another_phone(warm_page, new_c
     other.wait_for_function("() => document.body.dataset.screen === 'sheet'")
     wait_idle(other)
     restored = stored(other)
-    assert restored["save"]["record"] == record
+    assert restored["save"]["record"] == dict(record, players=[{"name": p["name"]} for p in record["players"]])
     assert restored["save"]["table"]["real_cards"] is True
     assert [p["marks"] for p in restored["state"]["view"]["players"]] == marks
     assert other.locator('.sheet-seat[data-seat="1"] .chalk').inner_text() == "/////"
@@ -88,7 +91,9 @@ def test_export_replays_and_import_restores_it_on_another_phone(warm_page, new_c
     assert stored(other)["save"]["record"]["hands"][1]["actions"][-1] == {"seat": 4, "type": "hold"}
 
 
-def test_a_game_against_the_computer_exports_and_imports_as_pass_and_play(warm_page, new_context, shared_site, tmp_path):
+def test_a_game_against_the_computer_imports_with_its_computer_player(warm_page, new_context, shared_site, tmp_path):
+    """Issue 11, bug 3: the import used to make every seat a person and ask
+    to pass the phone to the computer's seat."""
     page = warm_page(locale="de-DE")  # contexts accept downloads by default
     open_app(page, shared_site, seed=23, pace="60000")
     start_game(page, [("Anne", "human"), ("Hubert", "bot:easy")], dealer=2)
@@ -107,16 +112,19 @@ def test_a_game_against_the_computer_exports_and_imports_as_pass_and_play(warm_p
     assert str(Game.from_record(record).hand.log[-1][0].card) == card
 
     other = new_context(locale="de-DE").new_page()
-    open_app(other, shared_site, seed=24)
+    assert [(p["name"], p["kind"], p.get("level")) for p in record["players"]] == [
+        ("Anne", "human", None), ("Hubert", "bot", "easy")]
+    open_app(other, shared_site, seed=24, pace="60000")
     _import(other, path)
-    # Both seats are people at this phone now: it goes to Hubert, who is due.
-    other.wait_for_function("() => document.body.dataset.screen === 'pass'")
+    # Hubert is still the computer: nobody is asked to pass him the phone,
+    # and Anne sees her table.
+    other.wait_for_function("() => document.body.dataset.screen === 'table'")
     wait_idle(other)
     restored = stored(other)
     assert restored["save"]["record"]["hands"] == record["hands"]
-    assert [p["kind"] for p in restored["save"]["table"]["players"]] == ["human", "human"]
-    assert restored["handoff"] == 2
-    assert other.locator("[data-card]").count() == 0
+    assert [p["kind"] for p in restored["save"]["table"]["players"]] == ["human", "bot"]
+    assert restored["handoff"] is None and restored["viewer"] == 1
+    assert restored["state"]["due"]["bots"] == [2]
 
 
 def _broken_record():

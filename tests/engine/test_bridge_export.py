@@ -168,3 +168,32 @@ def test_every_preset_exports_its_finished_hands_exactly(preset):
     again = Game.from_record(res["record"])
     assert dealt(again) == dealt(game)[:finished]
     assert [r.to_json() for r in again.results] == [r.to_json() for r in game.results[:finished]]
+
+
+def test_who_sat_where_travels_with_the_export_and_the_import():
+    players = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "hard"},
+               {"name": "Gerda", "kind": "bot", "level": "easy"}]
+    b = Bridge()
+    ok(call(b, "new_game", players=players, rules="rheinland", seed=4, dealer=3, viewer=1))
+    record = ok(call(b, "export"))["record"]
+    assert [(p["kind"], p.get("level")) for p in record["players"]] == [("human", None), ("bot", "hard"), ("bot", "easy")]
+    assert Game.from_record(record).names == ["Anne", "Hubert", "Gerda"]  # the CLI reads it too
+    other = Bridge()
+    state = ok(call(other, "import", record=record, seed=9, viewer=1))
+    assert state["save"]["table"]["players"] == [{"kind": "human"}, {"kind": "bot", "level": "hard"},
+                                                {"kind": "bot", "level": "easy"}]
+    # A record that does not say has people everywhere, as before.
+    bare = dict(record, players=[{"name": p["name"]} for p in record["players"]])
+    assert ok(call(Bridge(), "import", record=bare, seed=9, viewer=None))["save"]["table"]["players"] == [{"kind": "human"}] * 3
+
+
+@pytest.mark.parametrize("player", [{"name": "X", "kind": "robot"}, {"name": "X", "kind": "bot", "level": "godlike"},
+                                    {"name": "X", "level": 3}])
+def test_an_import_naming_an_unknown_seat_kind_is_refused_with_nothing_changed(player):
+    b = Bridge()
+    ok(call(b, "new_game", players=HUMANS, rules="rheinland", seed=4, dealer=4, viewer=1))
+    before = ok(call(b, "state", viewer=1))
+    record = {"format": "schraem-record/1", "rules": "rheinland", "players": [player, {"name": "Y"}], "dealer": 1, "hands": []}
+    reply = call(b, "import", record=record, seed=1, viewer=None)
+    assert not reply["ok"] and reply["error"]["de"] and reply["error"]["en"]
+    assert ok(call(b, "state", viewer=1)) == before
