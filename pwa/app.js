@@ -223,7 +223,8 @@ function onState(game, previous, info) {
   if (info.fresh) model.route = 'game';
   // A refusal stays until the player acts again, or until the table has
   // moved on long enough that it no longer describes the position.
-  if (info.by != null || info.fresh || info.loaded || performance.now() - model.errorAt > ERROR_MS) model.error = null;
+  if (info.by != null || info.fresh || info.loaded || performance.now() - model.errorAt > ERROR_MS
+      || situation(game) !== model.errorSituation) model.error = null;
   model.notice = info.stored ? null : 'storage.full';
   model.penaltyFor = null;
   const fresh = info.undo ? [] : newLogEntries(previous, game);
@@ -257,9 +258,19 @@ function spoken(game, fresh) {
   return lines.join(' ');
 }
 
+// What a refusal is about: whose turn, which answer is owed, which screen.
+// Once any of it changes the refusal no longer describes the position.
+function situation(game) {
+  if (!game) return '';
+  const v = game.state.view;
+  return JSON.stringify([v.hand_no, game.state.hand_over, game.state.game_over, game.viewer, game.handoff,
+    game.state.due, v.turn, v.response?.to_answer ?? null, v.value]);
+}
+
 function onError(error) {
   model.error = error;
   model.errorAt = performance.now();
+  model.errorSituation = situation(model.game);
   pendingTap = null;
   errorBuzz();
   showMessage();

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers import GAME_KEY, shell_record, seed_storage, shot, wait_shell_ready
+from helpers import GAME_KEY, message, shell_record, seed_storage, shot, stored, wait_shell_ready
 
 from schraem.bridge import Bridge
 
@@ -67,3 +67,41 @@ def test_every_card_of_every_hand_size_is_on_screen_and_tappable(new_context, si
         assert r["hit"], r
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     shot(page, artifacts, f"hand-{players}p-{cards}cards{'-answering' if answering else ''}-{size}.png")
+
+
+def bot_table_state(*acts) -> dict:
+    b = Bridge()
+
+    def call(cmd, **args):
+        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+        assert reply["ok"], reply
+        return reply["result"]
+    players = [{"name": "Anne"}] + [{"name": n, "kind": "bot", "level": "easy"} for n in ("Hubert", "Gerda", "Hans")]
+    call("new_game", players=players, rules="rheinland", seed=7, dealer=4, viewer=1)
+    for a in acts:
+        call("act", action={"seat": 1, "type": a}, viewer=1)
+    return call("state", viewer=1)
+
+
+def test_a_refusal_goes_once_the_position_it_was_about_has_changed(warm_page, shared_site):
+    """Issue 11, bug 4: "Erst halten oder passen …" stayed on screen after the
+    computers had answered (and on the hand's result)."""
+    page = warm_page(locale="de-DE")
+    state = bot_table_state("look", "knock")
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="2500")
+    wait_shell_ready(page)
+    card = state["view"]["my_cards"][0]
+    page.locator(f'[data-card="{card}"]').tap()
+    assert "Hubert muss auf das Klopfen antworten" in message(page)
+    # Hubert looks first (the refusal still holds), then answers: then it
+    # no longer applies.
+    for _ in range(100):
+        page.wait_for_timeout(200)
+        view = stored(page)["state"]["view"]
+        if (view["response"] or {}).get("to_answer") != 2:
+            break
+        assert "Hubert muss auf das Klopfen antworten" in message(page)
+    else:
+        raise AssertionError("Hubert never answered")
+    page.wait_for_timeout(100)
+    assert message(page) == ""
