@@ -22,8 +22,24 @@ export function describeLog(view, entry) {
     case 'pass': return t('log.pass', { name });
     case 'look': return t('log.look', { name });
     case 'play': return t('log.play', { name, card: cardName(entry.card) });
+    case 'discard': return entry.card ? t('log.discardCard', { name, card: cardName(entry.card) }) : t('log.discard', { name });
+    case 'turn': return turnText(view, entry, name);
+    case 'challenge': return t('log.challenge', { name, target: nameOf(view, entry.target) });
+    case 'redeal': return t('log.redeal', { name });
+    case 'agree': return t('log.agree', { name });
+    case 'refuse': return t('log.refuse', { name });
     default: return t('log.other', { name, type: entry.type });
   }
+}
+
+// A turned discard, and what it cost whom (the engine's `charged`/`cost`).
+function turnText(view, entry, name) {
+  const target = nameOf(view, entry.target);
+  const turned = entry.card ? t('log.turn', { name, target, card: cardName(entry.card) })
+    : t('log.turnIndex', { name, target, index: entry.index });
+  if (entry.charged == null || !entry.cost) return turned;
+  return `${turned} ${t(entry.charged === entry.target ? 'log.turnBluff' : 'log.turnWrong', {
+    name: nameOf(view, entry.charged), cost: entry.cost })}`;
 }
 
 function statusText(view) {

@@ -25,6 +25,9 @@ class Courts:
         self.checked = [False] * n
         self.challenges: list[tuple | None] = [None] * n
         self.penalties = [0] * n
+        # Per turn, in order: who paid for it and how much (0: nobody yet),
+        # for the log to say what a turn cost.
+        self.turn_costs: list[tuple[int | None, int]] = []
 
     def size(self, hand, t: int) -> int:
         """How many cards seat `t` laid away."""
@@ -126,12 +129,15 @@ class Turn(_CourtAction):
         courts, t = hand.courts, action.target - 1
         card = action.card if hand.real else courts.exchanged[t][action.index - 1]
         courts.turned[t].append((action.index, card, s))
+        payer = None
         if not card.is_court:
-            courts.penalties[t] += hand.rules.turn_penalty
-            courts.checked[t] = True
+            payer = t  # a numeral among the discards: the exchange was a bluff
         elif len(courts.turned[t]) == courts.size(hand, t):
-            courts.penalties[s] += hand.rules.turn_penalty
+            payer = s  # every discard a court: the turner doubted wrongly
+        if payer is not None:
+            courts.penalties[payer] += hand.rules.turn_penalty
             courts.checked[t] = True
+        courts.turn_costs.append((payer, hand.rules.turn_penalty if payer is not None else 0))
 
     def legal(self, hand, s, seat, out):
         # Dealt hands only: a scoresheet's turn carries the card the table saw.

@@ -176,10 +176,17 @@ def _log(hand, seat: int | None) -> list[dict]:
     """The hand's actions as seat `seat` may read them."""
     log = []
     turned = {(t, i): c for t in range(hand.n) for i, c, _ in hand.turned[t] if i is not None}
+    costs = iter(hand.courts.turn_costs if hand.courts is not None else ())
     for a, auto, value in hand.log:
         entry = a.to_json()
-        if a.type == "turn" and a.index is not None:
-            entry["card"] = str(turned[(a.target - 1, a.index)])  # turned up for all to see
+        if a.type == "turn":
+            if a.index is not None:
+                entry["card"] = str(turned[(a.target - 1, a.index)])  # turned up for all to see
+            # Who paid for the turn, and how much: the exchanger for a
+            # numeral, the turner when the last discard is a court too.
+            payer, cost = next(costs)
+            entry["charged"] = None if payer is None else payer + 1
+            entry["cost"] = cost
         if a.type == "discard" and a.seat != seat:
             entry.pop("card")  # discards go face down
         entry["value"] = value

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers import GAME_KEY, message, shell_record, seed_storage, shot, stored, wait_shell_ready
+from helpers import GAME_KEY, message, open_app, shell_record, seed_storage, shot, stored, wait_idle, wait_shell_ready
 
 from schraem.bridge import Bridge
 
@@ -105,3 +105,38 @@ def test_a_refusal_goes_once_the_position_it_was_about_has_changed(warm_page, sh
         raise AssertionError("Hubert never answered")
     page.wait_for_timeout(100)
     assert message(page) == ""
+
+
+def import_record(page, tmp_path, record: dict) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    with page.expect_file_chooser() as chooser:
+        page.locator('[data-action="import"]').tap()
+    chooser.value.set_files(str(path))
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    wait_idle(page)
+
+
+def test_a_turned_discard_names_the_card_and_what_it_cost(warm_page, shared_site, tmp_path):
+    """Issue 11, bug 5: Wipperfürth's turn-up showed "Hubert: turn." and
+    neither the card nor the point it cost."""
+    from schraem.actions import Action
+    from schraem.game import Game
+    game = Game(["Anne", "Hubert", "Gerda", "Hans"], "wipperfuerth", dealer=4)
+    game.deal(cards=[["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "7D"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "JD"]],
+              stock=["10C", "9C", "8C", "7C", "AC", "KC"])
+    for a in ("2:exchange", "1:look", "1:turn:2#1", "1:turn:2#2", "1:turn:2#3", "1:turn:2#4"):
+        game.apply(Action.parse(a))
+    record = game.to_record()
+    for p in record["players"][1:]:
+        p.update(kind="bot", level="easy")
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=3, pace="60000")
+    import_record(page, tmp_path, record)
+    log = page.locator(".log").inner_text()
+    assert "Anne dreht bei Hubert um: Karo Sieben. Hubert hat geblufft und verliert 1 Schräm." in log, log
+    assert "Anne dreht bei Hubert um: Pik Dame." in log, log
+    assert "turn" not in log
+    page.locator('[data-action="lang"]').tap()
+    log = page.locator(".log").inner_text()
+    assert "Anne turns up Hubert's discard: " in log and "Hubert bluffed and loses 1 mark(s)." in log, log
