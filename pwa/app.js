@@ -520,7 +520,8 @@ function tap(event, button, type, card = null) {
 // Knuckles on the table: a double tap anywhere on the table (outside the
 // buttons) knocks, as the players would on wood.
 function onTableTap(event) {
-  if (!model.ready || screenName() !== 'table' || !event.target.closest('#table')) return;
+  // Only the table's wood counts: a double tap on a player's box is not a knock.
+  if (!model.ready || screenName() !== 'table' || !event.target.closest('#table') || event.target.closest('.seats')) return;
   const now = event.timeStamp;
   if (now - lastTableTap < DOUBLE_TAP_MS) {
     lastTableTap = 0;

@@ -128,7 +128,7 @@ export function renderSheet(view, sheetLegal, { ready, penaltyFor, sheetCards = 
       kind ? h('p', { class: 'hand-kind', text: kind }) : null,
       // A hammer start value (or a preset's) lifts where the hand begins.
       view.start_value > 1 ? h('p', { class: 'start-value', text: t('sheet.startValue', { n: view.start_value }) }) : null,
-      h('p', { class: 'knock-line', text: view.last_knocker
+      view.knocking && h('p', { class: 'knock-line', text: view.last_knocker
         ? t('table.lastKnock', { name: nameOf(view, view.last_knocker) }) : t('table.noKnock') })),
     h('p', { class: 'status', text: ready ? sheetStatus(view, sheetLegal) : t('status.wait') }),
     h('ol', { class: 'sheet-seats' }, view.players.map((p) => seatCard(view, p, sheetLegal?.[String(p.seat)] ?? [], ctx))),

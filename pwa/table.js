@@ -128,7 +128,7 @@ function centre(view) {
       h('strong', { class: 'value', 'aria-label': t('table.value.label', { value: view.value, max: view.max_value }) },
         t('table.value', { value: view.value }))),
     handKindText(view) ? h('p', { class: 'hand-kind', text: handKindText(view) }) : null,
-    h('p', { class: 'knock-line', text: view.last_knocker
+    view.knocking && h('p', { class: 'knock-line', text: view.last_knocker
       ? t('table.lastKnock', { name: nameOf(view, view.last_knocker) }) : t('table.noKnock') }),
     h('div', { class: `trick${showLast ? ' previous' : ''}`, role: 'group',
       'aria-label': showLast ? t('table.lastTrick', { name: nameOf(view, last.winner) })
@@ -210,10 +210,11 @@ export function renderTableControls(view, { ready }) {
   if (!me.in_hand) return [h('div', { class: 'tool-row' }, undoButton({ ready }))];
   // Knock stays visible even when not legal, so a wrong knock is explained by
   // the engine rather than hidden; pass shows only where a variant allows it.
-  const row = [undo, h('button', {
+  // Hands that are not knocked (the newcomers' halves, an endgame) offer no knock.
+  const row = [undo, view.knocking ? h('button', {
     type: 'button', class: 'big knock', dataset: { action: 'knock' }, disabled,
     'aria-label': t('btn.knock.label'),
-  }, t('btn.knock'))];
+  }, t('btn.knock')) : null];
   if (legalOf(view, 'pass').length) {
     row.push(h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }));
   }

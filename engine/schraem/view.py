@@ -107,6 +107,9 @@ def _table_facts(game: Game, hand, seat: int | None) -> dict:
         "game_end": game.rules.game_end,
         "phase": outcome.phase,
         "hand_kind": hand.setup.kind if hand else None,
+        # Whether this hand is knocked at all (not in the newcomers' halves,
+        # nor in an endgame): the table then offers no knock.
+        "knocking": bool(hand and hand.knocking),
         "exchanges": [],
         "stock_left": None if hand is None or hand.stock is None else len(hand.stock),
         "redeal": None,

@@ -69,7 +69,7 @@ def test_every_card_of_every_hand_size_is_on_screen_and_tappable(new_context, si
     shot(page, artifacts, f"hand-{players}p-{cards}cards{'-answering' if answering else ''}-{size}.png")
 
 
-def bot_table_state(*acts) -> dict:
+def bot_table_state(*acts, preset: str = "rheinland") -> dict:
     b = Bridge()
 
     def call(cmd, **args):
@@ -77,7 +77,7 @@ def bot_table_state(*acts) -> dict:
         assert reply["ok"], reply
         return reply["result"]
     players = [{"name": "Anne"}] + [{"name": n, "kind": "bot", "level": "easy"} for n in ("Hubert", "Gerda", "Hans")]
-    call("new_game", players=players, rules="rheinland", seed=7, dealer=4, viewer=1)
+    call("new_game", players=players, rules=preset, seed=7, dealer=4, viewer=1)
     for a in acts:
         call("act", action={"seat": 1, "type": a}, viewer=1)
     return call("state", viewer=1)
@@ -140,3 +140,29 @@ def test_a_turned_discard_names_the_card_and_what_it_cost(warm_page, shared_site
     page.locator('[data-action="lang"]').tap()
     log = page.locator(".log").inner_text()
     assert "Anne turns up Hubert's discard: " in log and "Hubert bluffed and loses 1 mark(s)." in log, log
+
+
+def test_a_hand_without_knocking_offers_no_knock(warm_page, shared_site):
+    """Issue 11, bug 7: the newcomers' halves are not knocked, yet the table
+    showed "Klopfen" and "Noch nicht geklopft"."""
+    page = warm_page(locale="de-DE")
+    state = bot_table_state("look", preset="siwwe_schroehm_newcomer")
+    assert state["view"]["knocking"] is False
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    assert page.locator('[data-action="knock"]').count() == 0
+    assert "geklopft" not in page.locator("#table").inner_text()
+    # A double tap on the table is not a knock either.
+    before = stored(page)["save"]
+    page.locator("#table .centre").dblclick()
+    wait_idle(page)
+    assert stored(page)["save"] == before
+
+    # Where the hand is knocked, both are there.
+    page.close()
+    other = warm_page(locale="en-US")
+    state = bot_table_state("look")
+    seed_storage(other, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(other)
+    assert other.locator('[data-action="knock"]').count() == 1
+    assert "No knock yet" in other.locator("#table").inner_text()

@@ -33,3 +33,13 @@ def test_previous_result_is_the_decided_hands_result(preset):
         legal = [a for s in range(1, 5) for a in game.legal_actions(s)]
         game.apply(rng.choice(legal))
     assert shown is not None
+
+
+def test_the_view_says_whether_the_hand_is_knocked():
+    plain = Game(["A", "B", "C", "D"], "rheinland", dealer=4, seed=1)
+    plain.deal()
+    assert view(plain, 1)["knocking"] is True
+    halves = Game(["A", "B", "C", "D"], "siwwe_schroehm_newcomer", dealer=4, seed=1)
+    halves.deal()
+    assert view(halves, 1)["knocking"] is False and not any(a.type == "knock" for a in halves.legal_actions(1))
+    assert view(Game(["A", "B"], "rheinland", dealer=1, seed=1), 1)["knocking"] is False  # nothing dealt yet
