@@ -99,7 +99,7 @@ def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tupl
 class Hand:
     # Slots: the hand's fields are read on every legal-actions query of every
     # seat, and a fixed layout makes those reads and each deal cheaper.
-    __slots__ = ("_listing", "_listing_asked", "_turn", "answers", "cards", "courts", "dealer", "dealt",
+    __slots__ = ("_listing", "_listing_asked", "_turn", "answers", "blind_knocks", "cards", "courts", "dealer", "dealt",
                  "discard_left", "discarded", "forehand", "in_hand", "knock_ok", "knocking", "last_knocker",
                  "leader", "log", "looked", "losses", "marks", "n", "n_in", "over", "pretty_ones", "real",
                  "reason", "responders", "round_auto", "round_knocker", "round_old", "rules", "setup", "stock",
@@ -146,6 +146,9 @@ class Hand:
         # (action, auto, value after): the hand's full history, automatic
         # actions included; records leave the automatic ones out.
         self.log: list[tuple[Action, bool, int]] = []
+        # Log positions of knocks made before looking, on a dealt hand (a
+        # scoresheet's knock says so itself).
+        self.blind_knocks: set[int] = set()
         self._turn: int | None | object = _UNKNOWN
         self._hammer()
 

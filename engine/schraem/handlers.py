@@ -167,6 +167,8 @@ class Knock(Handler):
         return on_lead or (rules.holder_may_knock and (s, "hold") in hand.answers)
 
     def do(self, hand, s, action, auto):
+        if not auto and not hand.real and not hand.looked[s]:
+            hand.blind_knocks.add(len(hand.log))  # Hand.do logs this knock next
         old = hand.value
         hand.value = old + 1
         hand.round_auto = auto

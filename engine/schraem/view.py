@@ -180,8 +180,10 @@ def _log(hand, seat: int | None) -> list[dict]:
     log = []
     turned = {(t, i): c for t in range(hand.n) for i, c, _ in hand.turned[t] if i is not None}
     costs = iter(hand.courts.turn_costs if hand.courts is not None else ())
-    for a, auto, value in hand.log:
+    for k, (a, auto, value) in enumerate(hand.log):
         entry = a.to_json()
+        if k in hand.blind_knocks:
+            entry["blind"] = True  # knocked before looking: the table saw it
         if a.type == "turn":
             if a.index is not None:
                 entry["card"] = str(turned[(a.target - 1, a.index)])  # turned up for all to see

@@ -166,3 +166,16 @@ def test_a_hand_without_knocking_offers_no_knock(warm_page, shared_site):
     wait_shell_ready(other)
     assert other.locator('[data-action="knock"]').count() == 1
     assert "No knock yet" in other.locator("#table").inner_text()
+
+
+def test_a_knock_before_looking_is_logged_as_blind(warm_page, shared_site):
+    """Issue 11, bug 8: a blind knock looked like any other in the log."""
+    page = warm_page(locale="de-DE")
+    state = bot_table_state()
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    assert page.locator('[data-action="look"]').count() == 1  # not looked yet
+    page.locator('[data-action="knock"]').tap()
+    wait_idle(page)
+    assert "Anne klopft blind auf 2." in page.locator(".log").inner_text()
+    assert stored(page)["state"]["view"]["log"][-1] == {"seat": 1, "type": "knock", "value": 2, "blind": True}

@@ -216,10 +216,13 @@ def test_undo_takes_back_the_last_human_action():
     ok(call(b, "act", action={"seat": 3, "type": "knock"}, viewer=1))
     mid = all_states(b, 4)
     ok(call(b, "act", action={"seat": 4, "type": "pass"}, viewer=1))
-    res = ok(call(b, "undo", viewer=1))
+    # People passing the phone: only whoever made the last move (and holds
+    # the phone) takes it back.
+    err(call(b, "undo", viewer=1), "IllegalAction", "undo_not_yours")
+    res = ok(call(b, "undo", viewer=4))
     assert all_states(b, 4) == mid
     assert res["view"]["response"]["to_answer"] == 4
-    ok(call(b, "undo", viewer=1))
+    ok(call(b, "undo", viewer=3))
     ok(call(b, "undo", viewer=1))
     assert all_states(b, 4) == before
 
