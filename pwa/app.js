@@ -151,10 +151,16 @@ function focusKey(node) {
   return null;
 }
 
+let drawnScreen = null;
+
 function render() {
   const name = screenName();
   const key = focusKey(document.activeElement);
   const [main, controls] = parts(name);
+  // A new screen starts at its top (its heading), not where the last one
+  // was scrolled to.
+  if (name !== drawnScreen) el.screen.scrollTop = 0;
+  drawnScreen = name;
   document.body.dataset.screen = name;
   document.body.dataset.step = model.game ? stepOf(model.game) : '';
   replace(el.screen, main);

@@ -179,3 +179,55 @@ def test_a_knock_before_looking_is_logged_as_blind(warm_page, shared_site):
     wait_idle(page)
     assert "Anne klopft blind auf 2." in page.locator(".log").inner_text()
     assert stored(page)["state"]["view"]["log"][-1] == {"seat": 1, "type": "knock", "value": 2, "blind": True}
+
+
+def last_card_state(seed: int = 12) -> tuple[dict, str]:
+    """Anne against Hubert (a computer on his last mark), Anne about to play
+    the card that ends the game."""
+    b = Bridge()
+
+    def call(cmd, **args):
+        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+        assert reply["ok"], reply
+        return reply["result"]
+    players = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy", "marks": 1}]
+    st = call("new_game", players=players, rules="rheinland", seed=seed, dealer=2, viewer=1)
+    for _ in range(200):
+        assert not st["game_over"]
+        if st["hand_over"]:
+            st = call("next_hand", viewer=1)
+        elif st["due"]["bots"]:
+            st = call("bot_step", viewer=1)
+        elif st["view"]["my_cards"] is None:
+            st = call("act", action={"seat": 1, "type": "look"}, viewer=1)
+        else:
+            legal = st["view"]["legal"]
+            plays = [a for a in legal if a["type"] == "play"]
+            if plays and len(st["view"]["my_cards"]) == 1:
+                now = call("state", viewer=1)
+                after = call("act", action=plays[0], viewer=1)
+                if after["game_over"]:
+                    return now, plays[0]["card"]
+                st = after
+                continue
+            st = call("act", action=plays[0] if plays else next(a for a in legal if a["type"] in ("hold", "look")), viewer=1)
+    raise AssertionError("no game-ending card found")
+
+
+def test_the_game_over_screen_opens_at_its_heading_and_passes_axe(warm_page, shared_site):
+    """Issue 11, bug 9: the game-over screen opened scrolled down (the table
+    had been), its heading cut off, and failed axe's scrollable-region-focusable."""
+    from helpers import assert_axe_clean
+    page = warm_page(locale="de-DE", service_workers="block")
+    state, card = last_card_state()
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    page.evaluate("() => { const m = document.getElementById('screen'); m.scrollTop = m.scrollHeight; }")
+    page.locator(f'[data-card="{card}"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'over'")
+    wait_idle(page)
+    assert page.evaluate("() => document.getElementById('screen').scrollTop") == 0
+    heading = page.locator(".game-over h2").bounding_box()
+    screen_box = page.locator("#screen").bounding_box()
+    assert heading["y"] >= screen_box["y"] and heading["y"] + heading["height"] <= screen_box["y"] + screen_box["height"]
+    assert_axe_clean(page, shared_site, "game over")
