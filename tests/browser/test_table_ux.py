@@ -182,7 +182,7 @@ def test_a_knock_before_looking_is_logged_as_blind(warm_page, shared_site):
 
 
 def last_card_state(seed: int = 12) -> tuple[dict, str]:
-    """Anne against Hubert (a computer on his last mark), Anne about to play
+    """Anne against three computers on their last mark, Anne about to play
     the card that ends the game."""
     b = Bridge()
 
@@ -190,7 +190,7 @@ def last_card_state(seed: int = 12) -> tuple[dict, str]:
         reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
         assert reply["ok"], reply
         return reply["result"]
-    players = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy", "marks": 1}]
+    players = [{"name": "Anne"}] + [{"name": n, "kind": "bot", "level": "easy", "marks": 1} for n in ("Hubert", "Gerda", "Hans")]
     st = call("new_game", players=players, rules="rheinland", seed=seed, dealer=2, viewer=1)
     for _ in range(200):
         assert not st["game_over"]
@@ -227,6 +227,8 @@ def test_the_game_over_screen_opens_at_its_heading_and_passes_axe(warm_page, sha
     page.wait_for_function("() => document.body.dataset.screen === 'over'")
     wait_idle(page)
     assert page.evaluate("() => document.getElementById('screen').scrollTop") == 0
+    # The screen is longer than the phone: the case the bug was about.
+    assert page.evaluate("() => { const m = document.getElementById('screen'); return m.scrollHeight > m.clientHeight; }")
     heading = page.locator(".game-over h2").bounding_box()
     screen_box = page.locator("#screen").bounding_box()
     assert heading["y"] >= screen_box["y"] and heading["y"] + heading["height"] <= screen_box["y"] + screen_box["height"]
