@@ -121,7 +121,7 @@ function parts(name) {
     })], renderSheetControls(ctx)];
     case 'pass': return [renderPass(playerNames(g), g.handoff), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
-    case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls(ctx)];
+    case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
     case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
     default: return [renderLoading(t('engine.loading')), []];
   }
@@ -227,6 +227,9 @@ function onState(game, previous, info) {
   // A reply that lands while the player looks at the setup screen must not
   // pull them back to the table.
   if (info.fresh) model.route = 'game';
+  // A new game set up after this one is dealt first by whom the engine says.
+  const nextDealer = game.state.view.next_game_dealer;
+  if (nextDealer != null) model.setup.dealer = nextDealer;
   // A refusal stays until the player acts again, or until the table has
   // moved on long enough that it no longer describes the position.
   if (info.by != null || info.fresh || info.loaded || performance.now() - model.errorAt > ERROR_MS
@@ -427,6 +430,9 @@ function onClick(event) {
     case 'next-hand':
       session.nextHand();
       break;
+    case 'rematch':
+      if (model.ready) rematch();
+      break;
     case 'mode':
       model.setup.mode = target.dataset.mode === 'sheet' ? 'sheet' : 'phone';
       render();
@@ -476,6 +482,13 @@ function onClick(event) {
       clubAction(action, target);
       break;
   }
+}
+
+// The same table again; the finished game is in history already.
+async function rematch() {
+  const g = model.game;
+  const r = await session.tableCommand('rematch', { seed: nextSeed(), viewer: g.viewer ?? null }, { fresh: true });
+  if (!r.ok) onError(r.error);
 }
 
 // A card tap plays the card, except while the engine offers that card only

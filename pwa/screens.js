@@ -217,11 +217,18 @@ export function renderOver(view) {
 
 // The finished game can be saved as a file; on a scoresheet a wrong last
 // entry can still be taken back.
-export function renderOverControls({ ready, sheet }) {
+// After a game: the same table again in one tap (the engine names who
+// deals it), or a new setup.
+export function renderOverControls({ ready, sheet, view }) {
+  const dealer = view?.next_game_dealer;
   return [h('div', { class: 'tool-row' },
     sheet ? undoButton({ ready }) : null,
-    h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') })),
-  ...renderSetupButton()];
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') }),
+    dealer != null ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'setup' }, text: t('btn.setup') }) : null),
+  dealer != null
+    ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'rematch' }, disabled: !ready,
+      text: t('btn.rematch', { name: nameOf(view, dealer) }) })
+    : renderSetupButton()];
 }
 
 export function renderSetupButton() {

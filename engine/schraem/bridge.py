@@ -365,6 +365,25 @@ class Bridge:
         table.deal()
         return self._take(table, args.get("viewer"))
 
+    def cmd_rematch(self, args):
+        """A new game at the same table once this one is over: the same
+        players in the same seats (people and computer players), rules and
+        options; its first hand dealt by the last game's winner (or loser,
+        where the preset says so)."""
+        t = self._table()
+        g = t.game
+        if not g.game_over:
+            raise InvalidAction("bad_request", detail=Both("die Spielrunde läuft noch", "the game is still running"))
+        if t.series is not None or t.rset is not None:
+            raise InvalidAction("bad_request", detail=Both("in einer Serie kommt die nächste Spielrunde mit „next_game“",
+                                                           "a series goes on with 'next_game'"))
+        seed = check_seed(args.get("seed", 0))
+        game = Game(g.names, g.rules, None, g.next_game_dealer(), seed)
+        check_viewer(args.get("viewer"), game.n)
+        table = Table(game, t.seats, seed, t.real_cards)
+        table.deal()
+        return self._take(table, args.get("viewer"))
+
     def cmd_import(self, args):
         """Take over a game record (a file from another phone or the CLI).
         Who sat where comes with it: a computer player exported by the app

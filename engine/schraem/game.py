@@ -181,6 +181,17 @@ class Game:
     def game_over(self) -> bool:
         return self.end.over
 
+    def next_game_dealer(self) -> int | None:
+        """Who deals the first hand of the next game at this table (1-based),
+        once this one is over: its winner or, where the preset says so, its
+        loser (whichever the game found)."""
+        if not self.game_over:
+            return None
+        o = self.outcome
+        if self.rules.first_dealer_next_game == "loser":
+            return o.loser or o.winner
+        return o.winner or o.loser
+
     @property
     def winner(self) -> int | None:
         """1-based seat of the game's winner, once the game is over (None

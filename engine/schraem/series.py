@@ -34,10 +34,7 @@ class Series:
     def next_dealer(self) -> int:
         if not self.games:
             return self.first_dealer
-        last = self.games[-1]
-        if self.rules.first_dealer_next_game == "loser":
-            return last.loser or last.winner
-        return last.winner or last.loser
+        return self.games[-1].next_game_dealer()
 
     @property
     def over(self) -> bool:

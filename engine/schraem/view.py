@@ -142,6 +142,8 @@ def _table_facts(game: Game, hand, seat: int | None) -> dict:
         "previous_result": _previous_result(game),
         "outcome": outcome.to_json(),
         "game_over": outcome.over,
+        # Once over: who deals the next game's first hand (a rematch).
+        "next_game_dealer": game.next_game_dealer(),
         "winner": outcome.winner,
         "loser": outcome.loser,
         "scores": None if outcome.scores is None else list(outcome.scores),

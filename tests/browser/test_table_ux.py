@@ -233,3 +233,26 @@ def test_the_game_over_screen_opens_at_its_heading_and_passes_axe(warm_page, sha
     screen_box = page.locator("#screen").bounding_box()
     assert heading["y"] >= screen_box["y"] and heading["y"] + heading["height"] <= screen_box["y"] + screen_box["height"]
     assert_axe_clean(page, shared_site, "game over")
+
+
+def test_after_a_game_the_winner_deals_the_rematch_in_one_tap(warm_page, shared_site):
+    """Issue 11, bug 10 and the rematch: the next game's first dealer is the
+    last game's winner (the engine says whom), the same table in one tap."""
+    page = warm_page(locale="de-DE")
+    state, card = last_card_state()
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    page.locator(f'[data-card="{card}"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'over'")
+    wait_idle(page)
+    over = stored(page)["state"]["view"]
+    assert over["winner"] == 1 and over["next_game_dealer"] == 1
+    rematch = page.locator('[data-action="rematch"]')
+    assert rematch.inner_text() == "Noch eine Runde – Anne gibt"
+    rematch.tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    wait_idle(page)
+    new = stored(page)
+    assert new["save"]["record"]["dealer"] == 1 and new["state"]["view"]["hand_no"] == 1
+    assert [p["kind"] for p in new["save"]["table"]["players"]] == ["human", "bot", "bot", "bot"]
+    assert new["viewer"] == 1 and all(p["marks"] == 7 for p in new["state"]["view"]["players"])
