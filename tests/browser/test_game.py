@@ -108,7 +108,7 @@ def test_knock_is_answered_by_the_computers(warm_page, shared_site):
     assert feedback["vibrate"], "a knock vibrates the phone"
     assert feedback["oscillators"] >= 2, "a knock sounds (two raps)"
     spoken = " ".join(feedback["announced"])
-    assert "Anne klopft auf 2." in spoken
+    assert "Anne klopft blind auf 2." in spoken
     first = answers[0]
     assert f"{names[first['seat']]} {'hält' if first['type'] == 'hold' else 'passt'}." in spoken
 
