@@ -4,7 +4,7 @@ import { createEngine } from './engine-client.js';
 import { registerServiceWorker } from './sw-register.js';
 import { replace } from './dom.js';
 import { both, errorText, getLang, setLang, t } from './i18n.js';
-import { backupGame, clearGame, readBackups, readGame } from './storage.js';
+import { backupGame, clearGame, readBackups, readGame, readPreference, writePreference } from './storage.js';
 import { claimWriter } from './tabs.js';
 import { download } from './share.js';
 import { Session, isSheet } from './session.js';
@@ -304,6 +304,25 @@ function measureTap(saved) {
 
 // --- setup form -----------------------------------------------------------
 
+// The start form is remembered (names, who plays, levels, rules, dealer,
+// mode), so the same table sets up again after a reload in no taps.
+function rememberSetup() {
+  writePreference('setup', structuredClone(model.setup));
+}
+
+function restoreSetup(saved) {
+  if (!saved || typeof saved !== 'object' || !Array.isArray(saved.seats)) return;
+  const seats = saved.seats.slice(0, 8).filter((p) => p && typeof p.name === 'string' && (p.kind === 'human' || p.kind === 'bot'))
+    .map((p) => (p.kind === 'bot' ? { name: p.name.slice(0, 40), kind: 'bot', level: String(p.level ?? 'easy') } : { name: p.name.slice(0, 40), kind: 'human' }));
+  if (seats.length < 2) return;
+  const s = model.setup;
+  s.seats = seats;
+  if (typeof saved.rules === 'string') s.rules = saved.rules;
+  if (saved.mode === 'sheet' || saved.mode === 'phone') s.mode = saved.mode;
+  const dealer = Number(saved.dealer);
+  s.dealer = Number.isInteger(dealer) && dealer >= 1 && dealer <= seats.length ? dealer : seats.length;
+}
+
 function resizeSeats(n) {
   const seats = model.setup.seats.slice(0, n);
   const levels = model.hello?.bot_levels ?? ['easy'];
@@ -320,7 +339,10 @@ function onField(target, committed) {
   const s = model.setup;
   if (f === 'name') {
     s.seats[seat].name = target.value;
-    if (committed) render(); // the dealer list shows the names
+    if (committed) {
+      render(); // the dealer list shows the names
+      rememberSetup();
+    }
     return;
   }
   if (f === 'who') {
@@ -330,6 +352,7 @@ function onField(target, committed) {
   else if (f === 'rules') s.rules = target.value;
   else if (f === 'dealer') s.dealer = Number(target.value);
   render();
+  rememberSetup();
 }
 
 async function startNewGame() {
@@ -436,6 +459,7 @@ function onClick(event) {
     case 'mode':
       model.setup.mode = target.dataset.mode === 'sheet' ? 'sheet' : 'phone';
       render();
+      rememberSetup();
       break;
     case 'undo':
       if (model.ready) session.undo();
@@ -683,7 +707,8 @@ function lostWriter() {
 // --- boot -----------------------------------------------------------------
 
 async function drawSaved() {
-  const saved = await readGame();
+  const [saved, setup] = await Promise.all([readGame(), readPreference('setup')]);
+  restoreSetup(setup);
   if (saved.status === 'ok') {
     model.game = saved.game;
     model.route = 'game';

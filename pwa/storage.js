@@ -294,3 +294,27 @@ async function migrate() {
   });
   localStorage.removeItem(LEGACY_KEY);
 }
+
+// --- preferences ----------------------------------------------------------
+// Small things the player set up (the start form's names, seats and rules):
+// kept beside the game, as durably, under their own key in "meta".
+
+export async function readPreference(name) {
+  try {
+    const db = await open();
+    return (await request(db.transaction('meta', 'readonly').objectStore('meta').get(`pref:${name}`))) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// Resolves false when the browser refused (private mode, quota): a
+// preference is then only forgotten, nothing else is lost.
+export async function writePreference(name, value) {
+  try {
+    await write(['meta'], (tx) => tx.objectStore('meta').put(value, `pref:${name}`));
+    return true;
+  } catch {
+    return false;
+  }
+}

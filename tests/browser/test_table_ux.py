@@ -256,3 +256,30 @@ def test_after_a_game_the_winner_deals_the_rematch_in_one_tap(warm_page, shared_
     assert new["save"]["record"]["dealer"] == 1 and new["state"]["view"]["hand_no"] == 1
     assert [p["kind"] for p in new["save"]["table"]["players"]] == ["human", "bot", "bot", "bot"]
     assert new["viewer"] == 1 and all(p["marks"] == 7 for p in new["state"]["view"]["players"])
+
+
+def test_the_start_form_is_remembered_across_a_reload(warm_page, shared_site):
+    """Issue 11, bug 11: names, seats, levels, rules and dealer were forgotten
+    on reload."""
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=5)
+    page.select_option('[data-field="count"]', "3")
+    for i, name in enumerate(["Resi", "Jupp", "Trud"]):
+        page.fill(f'[data-field="name"][data-seat="{i}"]', name)
+        page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
+    page.select_option('[data-field="who"][data-seat="1"]', "bot:hard")
+    page.select_option('[data-field="who"][data-seat="2"]', "human")
+    page.select_option('[data-field="rules"]', "tuppen")
+    page.select_option('[data-field="dealer"]', "2")
+    for _ in range(50):  # the last change on disk
+        if page.evaluate("async () => ((await (await import('./storage.js')).readPreference('setup')) || {}).dealer") == 2:
+            break
+        page.wait_for_timeout(100)
+    page.reload()
+    wait_shell_ready(page)
+    assert page.evaluate("() => document.body.dataset.screen") == "start"
+    assert page.locator('[data-field="count"]').input_value() == "3"
+    assert [page.locator(f'[data-field="name"][data-seat="{i}"]').input_value() for i in range(3)] == ["Resi", "Jupp", "Trud"]
+    assert [page.locator(f'[data-field="who"][data-seat="{i}"]').input_value() for i in range(3)] == ["human", "bot:hard", "human"]
+    assert page.locator('[data-field="rules"]').input_value() == "tuppen"
+    assert page.locator('[data-field="dealer"]').input_value() == "2"
