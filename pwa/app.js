@@ -16,6 +16,7 @@ import {
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
 import { lookUp, showPlayed, showPressed } from './instant.js';
+import { PACES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
 import {
   afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, guardedImport, initClub, overControls,
   overExtras, startClubSection, startFormExtras, startTable,
@@ -33,11 +34,16 @@ const MAX_IMPORT_BYTES = 5_000_000;
 const MAX_IMPORT_DEPTH = 32;
 const params = new URLSearchParams(location.search);
 
+// ?pace= (tests, demos) overrides the pace chosen in the settings.
 function paceFromUrl() {
   const p = params.get('pace');
   if (p === 'fast') return 20;
   const ms = Number(p);
-  return p != null && Number.isFinite(ms) && ms >= 0 ? ms : 800;
+  return p != null && Number.isFinite(ms) && ms >= 0 ? ms : null;
+}
+
+function pace() {
+  return paceFromUrl() ?? PACES[settings.pace];
 }
 
 // ?seed=N makes deals repeatable (tests, bug reports): the n-th game started
@@ -77,6 +83,7 @@ const el = {
   lang: document.querySelector('[data-action="lang"]'),
   setup: document.querySelector('[data-action="setup"]'),
   list: document.querySelector('[data-action="list"]'),
+  settings: document.querySelector('[data-action="settings"]'),
 };
 
 let session = null;
@@ -122,6 +129,7 @@ function parts(name) {
     case 'pass': return [renderPass(playerNames(g), g.handoff), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
     case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
+    case 'settings': return [renderSettings(), renderSettingsControls()];
     case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
     default: return [renderLoading(t('engine.loading')), []];
   }
@@ -171,6 +179,8 @@ function render() {
   el.setup.textContent = t('menu.setup');
   el.setup.hidden = name === 'start';
   el.list.textContent = t('menu.list');
+  el.settings.setAttribute('aria-label', t('settings.heading'));
+  el.settings.hidden = name === 'settings';
   el.list.hidden = !model.game || !['table', 'sheet', 'result', 'over'].includes(name);
   document.title = `${t('app.title')} – Siebenschräm`;
   showMessage();
@@ -203,7 +213,9 @@ function renderReadOnly() {
 }
 
 function showMessage() {
-  const text = model.error ? errorText(model.error) : model.notice ? t(model.notice) : '';
+  const hint = model.hint && screenName() === 'table' ? t(model.hint) : '';
+  const text = model.error ? errorText(model.error) : model.notice ? t(model.notice) : hint;
+  el.message.dataset.kind = model.error ? 'refusal' : model.notice ? 'notice' : 'hint';
   if (el.message.textContent !== text) el.message.textContent = text;
   el.message.hidden = !text;
 }
@@ -237,6 +249,7 @@ function onState(game, previous, info) {
   model.notice = info.stored ? null : 'storage.full';
   model.penaltyFor = null;
   const fresh = info.undo ? [] : newLogEntries(previous, game);
+  showHintOnce(game, info);
   afterState(game, info);
   // A scoresheet hand just decided: saved, but the next hand is dealt at
   // once (session.sheetAct) and drawn with this one's result on it.
@@ -267,6 +280,18 @@ function spoken(game, fresh) {
   return lines.join(' ');
 }
 
+// The double-tap knock is explained once, on the first table this phone
+// shows, and stays until the player's first tap there.
+let hintsShown = null;
+
+function showHintOnce(game, info) {
+  if (info.by != null) model.hint = null;
+  if (!hintsShown || hintsShown.doubleTap || !settings.doubleTapKnock || isSheet(game.state) || game.handoff != null) return;
+  model.hint = 'hint.doubleTap';
+  hintsShown = { ...hintsShown, doubleTap: true };
+  writePreference('hints', hintsShown);
+}
+
 // What a refusal is about: whose turn, which answer is owed, which screen.
 // Once any of it changes the refusal no longer describes the position.
 function situation(game) {
@@ -277,6 +302,7 @@ function situation(game) {
 }
 
 function onError(error) {
+  model.hint = null; // the player is tapping: the tip has done its work
   model.error = error;
   model.errorAt = performance.now();
   model.errorSituation = situation(model.game);
@@ -415,6 +441,17 @@ function onClick(event) {
   switch (action) {
     case 'lang':
       setLang(getLang() === 'de' ? 'en' : 'de');
+      render();
+      break;
+    case 'settings':
+      model.settingsBack = model.route;
+      model.route = 'settings';
+      model.error = null;
+      render();
+      el.screen.focus({ preventScroll: true });
+      break;
+    case 'settings-close':
+      model.route = model.settingsBack ?? (model.game ? 'game' : 'start');
       render();
       break;
     case 'setup':
@@ -564,7 +601,8 @@ function tap(event, button, type, card = null) {
 // buttons) knocks, as the players would on wood.
 function onTableTap(event) {
   // Only the table's wood counts: a double tap on a player's box is not a knock.
-  if (!model.ready || screenName() !== 'table' || !event.target.closest('#table') || event.target.closest('.seats')) return;
+  if (!model.ready || !settings.doubleTapKnock || screenName() !== 'table' || !event.target.closest('#table')
+      || event.target.closest('.seats')) return;
   const now = event.timeStamp;
   if (now - lastTableTap < DOUBLE_TAP_MS) {
     lastTableTap = 0;
@@ -574,7 +612,17 @@ function onTableTap(event) {
   }
 }
 
+async function onSetting(input) {
+  const key = input.dataset.setting;
+  await changeSetting(key, input.type === 'checkbox' ? input.checked : input.value);
+  if (session && paceFromUrl() == null) session.pace = pace();
+}
+
 function onInput(event) {
+  if (event.target.dataset?.setting) {
+    if (event.type === 'change') onSetting(event.target);
+    return;
+  }
   const kind = event.target.dataset?.import;
   if (kind && kind !== 'true' && event.type === 'change') clubInput(event.target);
   else if (kind && event.type === 'change') importFile(event.target);
@@ -707,7 +755,8 @@ function lostWriter() {
 // --- boot -----------------------------------------------------------------
 
 async function drawSaved() {
-  const [saved, setup] = await Promise.all([readGame(), readPreference('setup')]);
+  const [saved, setup, , hints] = await Promise.all([readGame(), readPreference('setup'), loadSettings(), readPreference('hints')]);
+  hintsShown = hints && typeof hints === 'object' ? hints : {};
   restoreSetup(setup);
   if (saved.status === 'ok') {
     model.game = saved.game;
@@ -742,7 +791,7 @@ async function boot() {
 
   const engine = createEngine();
   session = new Session(engine, {
-    pace: paceFromUrl(), onState, onError,
+    pace: pace(), onState, onError,
     onBusy: ({ engine: calling, bots }) => {
       document.documentElement.dataset.busy = calling ? 'busy' : 'idle';
       document.documentElement.dataset.bots = bots ? 'waiting' : 'idle';

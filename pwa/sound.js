@@ -1,5 +1,7 @@
 // A knock on the table: synthesised, so the app ships no audio file and works
 // before anything but the shell is cached.
+import { settings } from './settings.js';
+
 let ctx = null;
 
 function audio() {
@@ -46,7 +48,10 @@ export function warmUp() {
 }
 
 export function knockFeedback() {
-  try { navigator.vibrate?.([35, 60, 35]); } catch { /* not every phone vibrates */ }
+  if (settings.vibrate) {
+    try { navigator.vibrate?.([35, 60, 35]); } catch { /* not every phone vibrates */ }
+  }
+  if (!settings.sound) return;
   const ac = audio();
   if (!ac) return;
   if (ac.state === 'suspended') ac.resume().catch(() => {});
@@ -55,6 +60,8 @@ export function knockFeedback() {
   rap(ac, now + 0.16);
 }
 
+// A refused tap is told in words; the phone buzzes too only when asked to.
 export function errorBuzz() {
+  if (!settings.vibrateOnRefusal) return;
   try { navigator.vibrate?.(120); } catch { /* optional */ }
 }

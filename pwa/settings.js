@@ -1,0 +1,69 @@
+// The player's settings: sound, vibration, the computer players' pace, the
+// double-tap knock, a high-contrast card face. Kept durably with the game's
+// storage (a preference), applied at once, and drawn as their own screen.
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { readPreference, writePreference } from './storage.js';
+
+// Milliseconds per computer action at each pace.
+export const PACES = { fast: 350, normal: 800, slow: 1600 };
+
+const DEFAULTS = {
+  sound: true,
+  vibrate: true,
+  vibrateOnRefusal: false, // a refused tap buzzes only when asked for
+  pace: 'normal',
+  doubleTapKnock: true,
+  contrast: false,
+};
+
+export const settings = { ...DEFAULTS };
+
+export async function loadSettings() {
+  const saved = await readPreference('settings');
+  if (saved && typeof saved === 'object') {
+    for (const [key, value] of Object.entries(DEFAULTS)) {
+      if (typeof saved[key] === typeof value && (key !== 'pace' || saved[key] in PACES)) settings[key] = saved[key];
+    }
+  }
+  applySettings();
+  return settings;
+}
+
+export function applySettings() {
+  document.documentElement.dataset.contrast = settings.contrast ? 'high' : 'normal';
+}
+
+// → the changed settings, already saved (or, where the browser refuses, at
+// least in force for this visit).
+export async function changeSetting(key, value) {
+  if (!(key in DEFAULTS) || typeof value !== typeof DEFAULTS[key] || (key === 'pace' && !(value in PACES))) return settings;
+  settings[key] = value;
+  applySettings();
+  await writePreference('settings', { ...settings });
+  return settings;
+}
+
+function toggle(key) {
+  return h('label', { class: 'setting' },
+    h('input', { type: 'checkbox', dataset: { setting: key }, checked: settings[key] }),
+    h('span', { class: 'setting-text' }, h('strong', { text: t(`settings.${key}`) }),
+      h('span', { class: 'setting-hint', text: t(`settings.${key}.hint`) })));
+}
+
+export function renderSettings() {
+  return h('section', { class: 'settings', 'aria-labelledby': 'settings-heading' },
+    h('h2', { id: 'settings-heading', text: t('settings.heading') }),
+    h('fieldset', {}, h('legend', { text: t('settings.feedback') }),
+      toggle('sound'), toggle('vibrate'), toggle('vibrateOnRefusal')),
+    h('fieldset', {}, h('legend', { text: t('settings.pace') }),
+      Object.keys(PACES).map((pace) => h('label', { class: 'setting' },
+        h('input', { type: 'radio', name: 'pace', value: pace, dataset: { setting: 'pace' }, checked: settings.pace === pace }),
+        h('span', { class: 'setting-text' }, h('strong', { text: t(`settings.pace.${pace}`) }))))),
+    h('fieldset', {}, h('legend', { text: t('settings.table') }),
+      toggle('doubleTapKnock'), toggle('contrast')));
+}
+
+export function renderSettingsControls() {
+  return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'settings-close' }, text: t('settings.done') })];
+}
