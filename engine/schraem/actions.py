@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from .cards import DECK, Card
-from .errors import InvalidAction
+from .errors import Both, InvalidAction
 
 # Types a player writes; "penalty" and "win" only on a scoresheet hand.
 TYPES = ("look", "knock", "hold", "pass", "play", "discard", "penalty", "win",
@@ -53,17 +53,17 @@ class Action:
         if isinstance(obj, Action):
             return obj
         if not isinstance(obj, dict):
-            raise InvalidAction("bad_action", detail="an action must be an object")
+            raise InvalidAction("bad_action", detail=Both("eine Aktion muss ein Objekt sein", "an action must be an object"))
         seat, typ = obj.get("seat"), obj.get("type")
         if not _is_number(seat):
-            raise InvalidAction("bad_action", detail=f"seat must be a number from 1 (got {seat!r})")
+            raise InvalidAction("bad_action", detail=Both(f"der Platz muss eine Zahl ab 1 sein (nicht {seat!r})", f"seat must be a number from 1 (got {seat!r})"))
         if typ not in TYPES:
-            raise InvalidAction("bad_action", detail=f"unknown action type {typ!r}")
+            raise InvalidAction("bad_action", detail=Both(f"unbekannte Aktion {typ!r}", f"unknown action type {typ!r}"))
         shape = _SHAPES[typ]
         fields = shape.json_fields(obj, typ)
         extra = set(obj) - {"seat", "type"} - shape.allowed(obj)
         if extra:
-            raise InvalidAction("bad_action", detail=f"unexpected field(s) {', '.join(sorted(extra))} for {typ}")
+            raise InvalidAction("bad_action", detail=Both(f"unerwartete Angabe(n) {', '.join(sorted(extra))} für {typ}", f"unexpected field(s) {', '.join(sorted(extra))} for {typ}"))
         return cls(seat, typ, **fields)
 
     @classmethod
@@ -71,13 +71,13 @@ class Action:
         """The action written in the text notation (module docstring), e.g.
         `Action.parse("1:play:10H")`; InvalidAction if malformed."""
         if not isinstance(text, str):
-            raise InvalidAction("bad_action", detail=f"an action in text form must be text (got {text!r})")
+            raise InvalidAction("bad_action", detail=Both(f"eine Aktion in Textform muss Text sein (nicht {text!r})", f"an action in text form must be text (got {text!r})"))
         parts = text.split(":")
         if len(parts) < 2 or not _NUMBER.fullmatch(parts[0]):
-            raise InvalidAction("bad_action", detail=f"{text!r} does not start with a seat and a type, as in 2:knock")
+            raise InvalidAction("bad_action", detail=Both(f"{text!r} beginnt nicht mit Platz und Aktion, wie 2:knock", f"{text!r} does not start with a seat and a type, as in 2:knock"))
         typ = parts[1]
         if typ not in TYPES:
-            raise InvalidAction("bad_action", detail=f"unknown action type {typ!r} in {text!r}")
+            raise InvalidAction("bad_action", detail=Both(f"unbekannte Aktion {typ!r} in {text!r}", f"unknown action type {typ!r} in {text!r}"))
         return cls(int(parts[0]), typ, **_SHAPES[typ].text_fields(parts[2:], text))
 
     def to_json(self) -> dict:
@@ -108,18 +108,18 @@ def _is_number(value) -> bool:
 def _text_card(token: str, text: str) -> Card:
     card = _CARD_TEXT.get(token)
     if card is None:
-        raise InvalidAction("bad_action", detail=f"{token!r} in {text!r} is not a card written like 10H or QS")
+        raise InvalidAction("bad_action", detail=Both(f"{token!r} in {text!r} ist keine Karte wie 10H oder QS", f"{token!r} in {text!r} is not a card written like 10H or QS"))
     return card
 
 
 def _text_number(token: str, what: str, text: str) -> int:
     if not _NUMBER.fullmatch(token):
-        raise InvalidAction("bad_action", detail=f"{what} in {text!r} must be a number from 1 (got {token!r})")
+        raise InvalidAction("bad_action", detail=Both(f"{what} in {text!r} muss eine Zahl ab 1 sein (nicht {token!r})", f"{what} in {text!r} must be a number from 1 (got {token!r})"))
     return int(token)
 
 
 def _misread(text: str, example: str) -> InvalidAction:
-    return InvalidAction("bad_action", detail=f"{text!r} does not read like {example}")
+    return InvalidAction("bad_action", detail=Both(f"{text!r} liest sich nicht wie {example}", f"{text!r} does not read like {example}"))
 
 
 def _arity(args: list[str], count: int, text: str, example: str) -> None:
@@ -157,7 +157,7 @@ class _Knock(_Shape):
     def json_fields(self, obj, typ):
         blind = obj.get("blind", False)
         if not isinstance(blind, bool):
-            raise InvalidAction("bad_action", detail="blind must be true or false")
+            raise InvalidAction("bad_action", detail=Both("blind muss true oder false sein", "blind must be true or false"))
         return {"blind": blind}
 
     def text_fields(self, args, text):
@@ -177,7 +177,7 @@ class _CardAction(_Shape):
 
     def json_fields(self, obj, typ):
         if "card" not in obj:
-            raise InvalidAction("bad_action", detail=f"{typ} needs a card")
+            raise InvalidAction("bad_action", detail=Both(f"{typ} braucht eine Karte", f"{typ} needs a card"))
         return {"card": Card.parse(obj["card"])}
 
     def text_fields(self, args, text):
@@ -197,13 +197,13 @@ class _Penalty(_Shape):
     def json_fields(self, obj, typ):
         kind = obj.get("kind")
         if kind not in PENALTY_KINDS:
-            raise InvalidAction("bad_action", detail=f"penalty kind must be one of {', '.join(PENALTY_KINDS)}")
+            raise InvalidAction("bad_action", detail=Both(f"die Strafe muss eine von {', '.join(PENALTY_KINDS)} sein", f"penalty kind must be one of {', '.join(PENALTY_KINDS)}"))
         return {"kind": kind}
 
     def text_fields(self, args, text):
         _arity(args, 1, text, self.example)
         if args[0] not in PENALTY_KINDS:
-            raise InvalidAction("bad_action", detail=f"penalty kind must be one of {', '.join(PENALTY_KINDS)} (in {text!r})")
+            raise InvalidAction("bad_action", detail=Both(f"die Strafe muss eine von {', '.join(PENALTY_KINDS)} sein (in {text!r})", f"penalty kind must be one of {', '.join(PENALTY_KINDS)} (in {text!r})"))
         return {"kind": args[0]}
 
     def text_args(self, action):
@@ -216,7 +216,7 @@ class _Targeted(_Shape):
     def json_fields(self, obj, typ):
         target = obj.get("target")
         if not _is_number(target):
-            raise InvalidAction("bad_action", detail=f"{typ} needs a target seat (a number from 1)")
+            raise InvalidAction("bad_action", detail=Both(f"{typ} braucht einen Zielplatz (eine Zahl ab 1)", f"{typ} needs a target seat (a number from 1)"))
         return {"target": target}
 
 
@@ -231,11 +231,11 @@ class _Turn(_Targeted):
         # card that was turned up.
         fields = super().json_fields(obj, typ)
         if ("index" in obj) == ("card" in obj):
-            raise InvalidAction("bad_action", detail="turn needs either an index (dealt hand) or the card turned up (scoresheet)")
+            raise InvalidAction("bad_action", detail=Both("Umdrehen braucht eine Nummer (gegebene Karten) oder die aufgedeckte Karte (Spielzettel)", "turn needs either an index (dealt hand) or the card turned up (scoresheet)"))
         if "card" in obj:
             return {**fields, "card": Card.parse(obj["card"])}
         if not _is_number(obj["index"]):
-            raise InvalidAction("bad_action", detail="index must be a number from 1")
+            raise InvalidAction("bad_action", detail=Both("der Index muss eine Zahl ab 1 sein", "index must be a number from 1"))
         return {**fields, "index": obj["index"]}
 
     def text_fields(self, args, text):

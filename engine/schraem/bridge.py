@@ -155,7 +155,7 @@ def check_exact(game: Game) -> None:
     JavaScript number, or the game would change on the next reload."""
     seeds = ([game.seed] if game.seed is not None else []) + [s["seed"] for s in game.specs if "seed" in s]
     if any(seed > MAX_SEED for seed in seeds):
-        raise RecordError("bad_record", detail=f"a seed is larger than {MAX_SEED}")
+        raise RecordError("bad_record", detail=Both(f"ein Startwert ist größer als {MAX_SEED}", f"a seed is larger than {MAX_SEED}"))
 
 
 def _dealt_real(game: Game) -> bool | None:
@@ -266,7 +266,7 @@ def _seat(p, i: int, keys: set[str]) -> dict:
 
 def _seats(players) -> tuple[list[dict], list[dict]]:
     if not isinstance(players, list):
-        raise InvalidAction("bad_players", detail="players must be a list")
+        raise InvalidAction("bad_players", detail=Both("die Spieler müssen eine Liste sein", "players must be a list"))
     names, seats = [], []
     for i, p in enumerate(players, 1):
         if isinstance(p, dict) and p.get("kind", "human") == "bot" and "level" not in p:
@@ -288,7 +288,7 @@ def _record_seats(players: list) -> list[dict]:
 def _saved_seats(players, names: list[str]) -> list[dict]:
     """The seats of a save, checked against the record's players."""
     if not isinstance(players, list) or len(players) != len(names) or not all(isinstance(p, dict) for p in players):
-        raise RecordError("bad_record", detail="the table does not match the record's players")
+        raise RecordError("bad_record", detail=Both("der Tisch passt nicht zu den Spielern der Aufzeichnung", "the table does not match the record's players"))
     return _seats([dict(p, name=n) for p, n in zip(players, names)])[1]
 
 
@@ -358,7 +358,7 @@ class Bridge:
         if not isinstance(real, bool):
             raise InvalidAction("bad_flag", name="real_cards")
         if real and any(p["kind"] == "bot" for p in seats):
-            raise InvalidAction("bad_players", detail="on a scoresheet (real cards) every player is a person at the table")
+            raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
         game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed)
         check_viewer(args.get("viewer"), game.n)
         table = Table(game, seats, seed, real)
@@ -408,12 +408,12 @@ class Bridge:
         save = args.get("save")
         try:
             if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
-                raise RecordError("bad_record", detail=f"a save has format {SAVE_FORMAT!r}")
+                raise RecordError("bad_record", detail=Both(f"ein Spielstand hat das Format {SAVE_FORMAT!r}", f"a save has format {SAVE_FORMAT!r}"))
             if set(save) - {"format", "record", "table", "series", "set"}:
-                raise RecordError("bad_record", detail="a save holds only format, record, table and a series or set")
+                raise RecordError("bad_record", detail=Both("ein Spielstand enthält nur format, record, table und eine Serie oder einen Satz", "a save holds only format, record, table and a series or set"))
             table = save.get("table")
             if not isinstance(table, dict):
-                raise RecordError("bad_record", detail="the save has no table")
+                raise RecordError("bad_record", detail=Both("der Spielstand hat keinen Tisch", "the save has no table"))
             game = Game.from_record(save.get("record"))
             check_exact(game)
             loaded = _table_of(game, table)
@@ -515,7 +515,7 @@ class Bridge:
         names, seats = _seats(args.get("players"))
         seed, real = args.get("seed", 0), args.get("real_cards", False)
         if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
-            raise InvalidAction("bad_players", detail="on a scoresheet (real cards) every player is a person at the table")
+            raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
         series = club.new_series(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("games"), args.get("first_dealer"), check_seed(seed), args.get("ticket"))
         table = Table(series.new_game(), seats, seed, real, series, args.get("ticket"))
         table.check_viewer(args.get("viewer"))
@@ -527,7 +527,7 @@ class Bridge:
         names, seats = _seats(args.get("players"))
         seed, real = args.get("seed", 0), args.get("real_cards", False)
         if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
-            raise InvalidAction("bad_players", detail="on a scoresheet (real cards) every player is a person at the table")
+            raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
         probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed))
         rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed)
         table = Table(rset.new_game(), seats, seed, real)
@@ -541,7 +541,7 @@ class Bridge:
         t.check_viewer(args.get("viewer"))
         if t.rset is not None:
             if not t.game.game_over:
-                raise InvalidAction("bad_request", detail="the current game is not over")
+                raise InvalidAction("bad_request", detail=Both("die laufende Spielrunde ist nicht vorbei", "the current game is not over"))
             game, pair = club.next_in_set(t.rset)
             if pair is not None:
                 t.seats = [t.set_seats[s - 1] for s in pair]
@@ -549,7 +549,7 @@ class Bridge:
             t.deal()
             return t.state(None if pair is not None else args.get("viewer"))
         if t.series is None:
-            raise InvalidAction("bad_request", detail="this table plays no series")
+            raise InvalidAction("bad_request", detail=Both("an diesem Tisch läuft keine Serie", "this table plays no series"))
         game = t.series.new_game()  # refuses while the game runs or the series is full
         if game.seed is None:
             game.seed = derive_seed(t.seed, len(t.series.games))

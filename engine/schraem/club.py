@@ -12,7 +12,7 @@ import csv
 import io
 
 from .correct import correct_hand, correct_series_hand
-from .errors import InvalidAction, RecordError, SchraemError
+from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
 from .series import SERIES_FORMAT, SET_FORMAT, RengenSet, Series, Tournament
 from .spielliste import game_csv, game_list, player_stats
@@ -31,16 +31,16 @@ def series_save(series: Series, ticket: dict | None) -> dict:
 def series_from_save(saved, current: Game) -> tuple[Series, dict | None]:
     """The series of a save, replayed and checked like any record."""
     if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list):
-        raise RecordError("bad_record", detail="the save's series has no list of finished games")
+        raise RecordError("bad_record", detail=Both("die Serie im Spielstand hat keine Liste fertiger Spielrunden", "the save's series has no list of finished games"))
     games = saved["finished"] + [current.to_record()]
     try:
         series = Series.from_json({"format": "schraem-series/1", "length": saved.get("length"),
                                    "first_dealer": saved.get("first_dealer", 4), "games": games})
     except SchraemError as e:
-        raise RecordError("bad_record", detail=e.en) from e
+        raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
     seed = saved.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise RecordError("bad_record", detail="the series seed must be a whole number ≥ 0")
+        raise RecordError("bad_record", detail=Both("der Startwert der Serie muss eine ganze Zahl ≥ 0 sein", "the series seed must be a whole number ≥ 0"))
     series.seed = seed
     ticket = saved.get("ticket")
     if ticket is not None:
@@ -53,10 +53,10 @@ def new_series(names: list, rules, options, length, first_dealer, seed, ticket) 
     if ticket is not None:
         series = series_for_ticket(ticket)
         if [n if isinstance(n, str) else n.get("name") for n in names] != series.names:
-            raise InvalidAction("bad_players", detail="the players must sit as the ticket says")
+            raise InvalidAction("bad_players", detail=Both("die Spieler müssen so sitzen, wie es der Tischzettel sagt", "the players must sit as the ticket says"))
         return series
     if length is not None and (isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= 20):
-        raise InvalidAction("bad_request", detail="a series has 1 to 20 games")
+        raise InvalidAction("bad_request", detail=Both("eine Serie hat 1 bis 20 Spielrunden", "a series has 1 to 20 games"))
     plain = [n if isinstance(n, str) else n.get("name") for n in names]
     probe = Game(names, rules, options, 1, seed)  # validates names, rules and options
     first = min(4, probe.n) if first_dealer is None else first_dealer
@@ -97,14 +97,14 @@ def set_from_save(saved, current: Game) -> tuple[RengenSet, list]:
     """The set of a save; `current` is its game in progress (a game of the
     set or the Hängeln)."""
     if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list) or len(saved["finished"]) > 2:
-        raise RecordError("bad_record", detail="the save's set has no list of finished games")
+        raise RecordError("bad_record", detail=Both("der Satz im Spielstand hat keine Liste fertiger Spielrunden", "the save's set has no list of finished games"))
     hangeln = len(saved["finished"]) == 2
     obj = {"format": "schraem-set/1", "games": saved["finished"] + ([] if hangeln else [current.to_record()]),
            "hangeln": current.to_record() if hangeln else None}
     try:
         rset = RengenSet.from_json(obj)
     except SchraemError as e:
-        raise RecordError("bad_record", detail=e.en) from e
+        raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
     rset.dealer, rset.seed = saved.get("dealer", 1), saved.get("seed")
     if hangeln:
         rset.hangeln = current
@@ -128,7 +128,7 @@ def spielliste(series: Series | None, game: Game, number) -> dict:
     games = series.games if series is not None else [game]
     k = len(games) if number is None else number
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(games):
-        raise InvalidAction("bad_request", detail=f"there is no game {number!r}")
+        raise InvalidAction("bad_request", detail=Both(f"es gibt keine Spielrunde {number!r}", f"there is no game {number!r}"))
     g = games[k - 1]
     out = {"game": k, "games": len(games), "list": game_list(g), "csv": game_csv(g)}
     if series is not None:
@@ -195,7 +195,7 @@ def lists_of(obj) -> dict:
     except RecordError:
         raise
     except SchraemError as e:
-        raise RecordError("bad_record", detail=e.en) from e
+        raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
     # Anything else must be a game record: refused with the very words the
     # `import` command would use.
     return lists(None, Game.from_record(obj))
@@ -210,15 +210,15 @@ def draft(series: Series | None, game: Game, args: dict) -> Game:
     number, hand_no, actions = args.get("game"), args.get("hand"), args.get("actions")
     k = len(games) if number is None else number
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(games):
-        raise InvalidAction("bad_request", detail=f"there is no game {number!r}")
+        raise InvalidAction("bad_request", detail=Both(f"es gibt keine Spielrunde {number!r}", f"there is no game {number!r}"))
     record = games[k - 1].to_record()
     hands = record["hands"]
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 1 <= hand_no <= len(hands):
-        raise InvalidAction("bad_request", detail=f"there is no hand {hand_no!r} to correct (1..{len(hands)})")
+        raise InvalidAction("bad_request", detail=Both(f"es gibt kein Spiel {hand_no!r} zum Berichtigen (1..{len(hands)})", f"there is no hand {hand_no!r} to correct (1..{len(hands)})"))
     if not isinstance(actions, list):
-        raise InvalidAction("bad_request", detail="a corrected hand is a list of actions")
+        raise InvalidAction("bad_request", detail=Both("ein berichtigtes Spiel ist eine Liste von Aktionen", "a corrected hand is a list of actions"))
     if hands[hand_no - 1].get("deal", ()) is not None:
-        raise InvalidAction("bad_request", detail="only hands played with real cards are entered again on the sheet")
+        raise InvalidAction("bad_request", detail=Both("nur Spiele mit echten Karten werden auf dem Zettel neu eingetragen", "only hands played with real cards are entered again on the sheet"))
     record["hands"] = hands[:hand_no - 1] + [{**hands[hand_no - 1], "actions": actions}]
     return Game.from_record(record)
 
@@ -228,7 +228,7 @@ def correction(series: Series | None, game: Game, args: dict) -> tuple[Series | 
     number, hand, actions = args.get("game"), args.get("hand"), args.get("actions")
     if series is None:
         if number not in (None, 1):
-            raise InvalidAction("bad_request", detail=f"there is no game {number!r}")
+            raise InvalidAction("bad_request", detail=Both(f"es gibt keine Spielrunde {number!r}", f"there is no game {number!r}"))
         new, changes = correct_hand(game, hand, actions)
         return None, new, changes
     new_series_, changes = correct_series_hand(series, len(series.games) if number is None else number, hand, actions)
@@ -237,7 +237,7 @@ def correction(series: Series | None, game: Game, args: dict) -> tuple[Series | 
 
 def result_for(series: Series | None, ticket: dict | None) -> dict:
     if series is None or ticket is None:
-        raise InvalidAction("bad_request", detail="only a tournament table's series is sent to the organiser")
+        raise InvalidAction("bad_request", detail=Both("nur die Serie eines Turniertischs geht an die Turnierleitung", "only a tournament table's series is sent to the organiser"))
     return table_result(ticket, series)
 
 
@@ -245,13 +245,13 @@ def stats(records) -> dict:
     """Statistics per player name over finished game records (the history
     the shell keeps)."""
     if not isinstance(records, list):
-        raise InvalidAction("bad_request", detail="records must be a list")
+        raise InvalidAction("bad_request", detail=Both("die Aufzeichnungen müssen eine Liste sein", "records must be a list"))
     games = []
     for i, r in enumerate(records, 1):
         try:
             games.append(Game.from_record(r))
         except SchraemError as e:
-            raise RecordError("bad_record", detail=f"history entry {i}: {e.en}") from e
+            raise RecordError("bad_record", detail=Both(f"Eintrag {i}: {e.de}", f"history entry {i}: {e.en}")) from e
     return player_stats(games)
 
 
@@ -278,12 +278,12 @@ class Organiser:
             elif op == "ticket":
                 return {"ticket": table_ticket(t, args.get("series"), args.get("table")), **self.facts()}
             elif op != "state":
-                raise InvalidAction("bad_request", detail=f"unknown tournament operation {op!r}")
+                raise InvalidAction("bad_request", detail=Both(f"unbekannter Turnierschritt {op!r}", f"unknown tournament operation {op!r}"))
         return self.facts()
 
     def _t(self) -> Tournament:
         if self.tournament is None:
-            raise InvalidAction("bad_request", detail="no tournament is open")
+            raise InvalidAction("bad_request", detail=Both("es ist kein Turnier offen", "no tournament is open"))
         return self.tournament
 
     def facts(self) -> dict:
@@ -300,5 +300,5 @@ class Organiser:
 
 def _seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidAction("bad_request", detail="seed must be a whole number ≥ 0")
+        raise InvalidAction("bad_request", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
     return seed

@@ -6,7 +6,7 @@ an edit that makes a later hand illegal raises RecordError naming that
 hand, the action and the rule."""
 from __future__ import annotations
 
-from .errors import InvalidAction, RecordError
+from .errors import Both, InvalidAction, RecordError
 from .game import Game
 from .series import Series
 
@@ -14,9 +14,9 @@ from .series import Series
 def _replace(record: dict, hand_no: int, actions) -> dict:
     hands = record["hands"]
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 1 <= hand_no <= len(hands):
-        raise InvalidAction("bad_request", detail=f"there is no hand {hand_no!r} to correct (1..{len(hands)})")
+        raise InvalidAction("bad_request", detail=Both(f"es gibt kein Spiel {hand_no!r} zum Berichtigen (1..{len(hands)})", f"there is no hand {hand_no!r} to correct (1..{len(hands)})"))
     if not isinstance(actions, list):
-        raise InvalidAction("bad_request", detail="a corrected hand is a list of actions")
+        raise InvalidAction("bad_request", detail=Both("ein berichtigtes Spiel ist eine Liste von Aktionen", "a corrected hand is a list of actions"))
     hands[hand_no - 1] = {**hands[hand_no - 1], "actions": actions}
     return record
 
@@ -50,7 +50,7 @@ def correct_series_hand(series: Series, game_no: int, hand_no: int, actions) -> 
     """The same inside a series: the corrected game may end differently, so
     every later game is replayed with the first dealer it now gets."""
     if isinstance(game_no, bool) or not isinstance(game_no, int) or not 1 <= game_no <= len(series.games):
-        raise InvalidAction("bad_request", detail=f"there is no game {game_no!r} in this series")
+        raise InvalidAction("bad_request", detail=Both(f"in dieser Serie gibt es keine Spielrunde {game_no!r}", f"there is no game {game_no!r} in this series"))
     new = Series(series.names, series.rules, None, series.first_dealer, series.seed, series.length)
     changes: list[dict] = []
     for k, old in enumerate(series.games, 1):
@@ -65,7 +65,7 @@ def correct_series_hand(series: Series, game_no: int, hand_no: int, actions) -> 
             e.args = (e.en,)
             raise
         if k < len(series.games) and not game.game_over:
-            raise RecordError("bad_record", detail=f"game {k} would no longer be finished, but game {k + 1} follows it")
+            raise RecordError("bad_record", detail=Both(f"Spielrunde {k} wäre nicht mehr fertig, aber Spielrunde {k + 1} folgt ihr", f"game {k} would no longer be finished, but game {k + 1} follows it"))
         new.games.append(game)
         changes += mark_changes(old, game, k)
     return new, changes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
-from .errors import IllegalAction, InvalidAction, RecordError, SchraemError
+from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
 from .courts import card_entries
 from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult, Setup
@@ -23,10 +23,10 @@ MAX_NAME = 40
 
 def _clean_name(name, seat: int) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise InvalidAction("bad_players", detail=f"player {seat} needs a name")
+        raise InvalidAction("bad_players", detail=Both(f"Spieler {seat} braucht einen Namen", f"player {seat} needs a name"))
     name = " ".join(name.split())
     if len(name) > MAX_NAME:
-        raise InvalidAction("bad_players", detail=f"name of player {seat} is longer than {MAX_NAME} characters")
+        raise InvalidAction("bad_players", detail=Both(f"der Name von Spieler {seat} ist länger als {MAX_NAME} Zeichen", f"name of player {seat} is longer than {MAX_NAME} characters"))
     return name
 
 
@@ -59,12 +59,12 @@ def deal_cards(seed: int, active: list[bool], forehand: int, count: int, packets
 
 def check_stock(stock, dealt: list[list[Card]]) -> list[Card]:
     if not isinstance(stock, list):
-        raise InvalidAction("bad_deal", detail="the stock is a list of cards")
+        raise InvalidAction("bad_deal", detail=Both("der Stock ist eine Liste von Karten", "the stock is a list of cards"))
     cards = parse_cards(stock)
     seen = {c for h in dealt for c in h}
     for c in cards:
         if c in seen:
-            raise InvalidAction("bad_deal", detail=f"{c} is dealt twice (stock)")
+            raise InvalidAction("bad_deal", detail=Both(f"{c} ist doppelt gegeben (Stock)", f"{c} is dealt twice (stock)"))
         seen.add(c)
     return cards
 
@@ -83,16 +83,16 @@ def next_active(active: list[bool], seat: int) -> int:
 
 def check_deal(deal, active: list[bool], count: int) -> list[list[Card]]:
     if not isinstance(deal, list) or len(deal) != len(active):
-        raise InvalidAction("bad_deal", detail=f"a deal lists the cards of all {len(active)} seats in seat order")
+        raise InvalidAction("bad_deal", detail=Both(f"ein Geben nennt die Karten aller {len(active)} Plätze der Reihe nach", f"a deal lists the cards of all {len(active)} seats in seat order"))
     hands = [parse_cards(h) for h in deal]
     seen: set[Card] = set()
     for s, h in enumerate(hands):
         want = count if active[s] else 0
         if len(h) != want:
-            raise InvalidAction("bad_deal", detail=f"seat {s + 1} must get {want} cards, not {len(h)}")
+            raise InvalidAction("bad_deal", detail=Both(f"Platz {s + 1} bekommt {want} Karten, nicht {len(h)}", f"seat {s + 1} must get {want} cards, not {len(h)}"))
         for c in h:
             if c in seen:
-                raise InvalidAction("bad_deal", detail=f"{c} is dealt twice")
+                raise InvalidAction("bad_deal", detail=Both(f"{c} ist doppelt gegeben", f"{c} is dealt twice"))
             seen.add(c)
     return hands
 
@@ -107,9 +107,9 @@ class Game:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 1 <= dealer <= n:
             raise InvalidAction("bad_seat", seat=dealer)
         if self.start_marks[dealer - 1] == 0:
-            raise InvalidAction("bad_players", detail=f"the dealer (seat {dealer}) has no marks left")
+            raise InvalidAction("bad_players", detail=Both(f"der Geber (Platz {dealer}) hat keine Schräm mehr", f"the dealer (seat {dealer}) has no marks left"))
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise InvalidAction("bad_options", detail="seed must be a whole number ≥ 0")
+            raise InvalidAction("bad_options", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
         self.first_dealer = dealer - 1
         self.seed = seed
         self.specs: list[dict] = []  # per hand: {"deal": [...] | None} or {"seed": s}
@@ -129,10 +129,10 @@ class Game:
 
     def _players(self, players) -> tuple[list[str], list[int]]:
         if not isinstance(players, list):
-            raise InvalidAction("bad_players", detail="players must be a list")
+            raise InvalidAction("bad_players", detail=Both("die Spieler müssen eine Liste sein", "players must be a list"))
         r = self.rules
         if not r.min_players <= len(players) <= r.max_players:
-            raise InvalidAction("bad_players", detail=f"{r.preset} is played by {r.min_players} to {r.max_players} players, not {len(players)}")
+            raise InvalidAction("bad_players", detail=Both(f"{r.preset} spielen {r.min_players} bis {r.max_players} Spieler, nicht {len(players)}", f"{r.preset} is played by {r.min_players} to {r.max_players} players, not {len(players)}"))
         names, marks = [], []
         for i, p in enumerate(players, 1):
             if isinstance(p, str):
@@ -140,16 +140,16 @@ class Game:
             # "kind"/"level" say who sat there in the app (a person, a
             # computer player): the app's business, carried along by records.
             if not isinstance(p, dict) or set(p) - {"name", "marks", "kind", "level"}:
-                raise InvalidAction("bad_players", detail=f"player {i} must be {{'name': ..., 'marks': ...}}")
+                raise InvalidAction("bad_players", detail=Both(f"Spieler {i} muss {{'name': ..., 'marks': ...}} sein", f"player {i} must be {{'name': ..., 'marks': ...}}"))
             if p.get("kind", "human") not in ("human", "bot") or not isinstance(p.get("level", ""), str):
-                raise InvalidAction("bad_players", detail=f"player {i}: 'kind' is human or bot, 'level' a word")
+                raise InvalidAction("bad_players", detail=Both(f"Spieler {i}: „kind“ ist human oder bot, „level“ ein Wort", f"player {i}: 'kind' is human or bot, 'level' a word"))
             names.append(_clean_name(p.get("name"), i))
             m = p.get("marks", r.start_marks)
             if isinstance(m, bool) or not isinstance(m, int) or m < 0 or m > 99:
-                raise InvalidAction("bad_players", detail=f"marks of player {i} must be a whole number 0..99")
+                raise InvalidAction("bad_players", detail=Both(f"die Schräm von Spieler {i} müssen eine ganze Zahl von 0 bis 99 sein", f"marks of player {i} must be a whole number 0..99"))
             marks.append(m)
         if sum(1 for m in marks if m > 0) < 2:
-            raise InvalidAction("bad_players", detail="at least two players need marks")
+            raise InvalidAction("bad_players", detail=Both("mindestens zwei Spieler brauchen Schräm", "at least two players need marks"))
         return names, marks
 
     def next_setup(self) -> Setup:
@@ -241,9 +241,9 @@ class Game:
         if self.game_over:
             raise IllegalAction("game_over")
         if not self.hand_over:
-            raise IllegalAction("bad_request", detail="the current hand is not over")
+            raise IllegalAction("bad_request", detail=Both("das laufende Spiel ist nicht vorbei", "the current hand is not over"))
         if stock is not None and (real or cards is None):
-            raise InvalidAction("bad_deal", detail="a stock is only given with an explicit deal")
+            raise InvalidAction("bad_deal", detail=Both("einen Stock gibt es nur bei fest vorgegebenen Karten", "a stock is only given with an explicit deal"))
         setup = self.end.setup()
         fh = next_active(list(setup.dealt), self.dealer)
         spec, dealt, pack_rest = self._cards_for(setup, fh, cards, seed, real, stock)
@@ -270,10 +270,10 @@ class Game:
             return spec, dealt, pack_rest
         if seed is None:
             if self.seed is None:
-                raise IllegalAction("bad_request", detail="no cards, no seed and no game seed to deal from")
+                raise IllegalAction("bad_request", detail=Both("weder Karten noch ein Startwert zum Geben", "no cards, no seed and no game seed to deal from"))
             seed = derive_seed(self.seed, len(self.specs))
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise InvalidAction("bad_deal", detail="seed must be a whole number ≥ 0")
+            raise InvalidAction("bad_deal", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
         dealt, pack_rest = deal_pack(seed, active, fh, setup.cards, setup.packets)
         return {"seed": seed}, dealt, pack_rest
 
@@ -369,31 +369,31 @@ class Game:
         """Replay a record; any inconsistency raises RecordError naming the
         hand (1-based), the action (0-based) and the rule."""
         if not isinstance(record, dict):
-            raise RecordError("bad_record", detail="a record is a JSON object")
+            raise RecordError("bad_record", detail=Both("eine Aufzeichnung ist ein JSON-Objekt", "a record is a JSON object"))
         if record.get("format") != RECORD_FORMAT:
-            raise RecordError("bad_record", detail=f"format must be {RECORD_FORMAT!r}")
+            raise RecordError("bad_record", detail=Both(f"das Format muss {RECORD_FORMAT!r} sein", f"format must be {RECORD_FORMAT!r}"))
         unknown = set(record) - {"format", "rules", "options", "players", "dealer", "hands", "seed"}
         if unknown:
-            raise RecordError("bad_record", detail=f"unknown field(s) {', '.join(sorted(unknown))}")
+            raise RecordError("bad_record", detail=Both(f"unbekannte Angabe(n) {', '.join(sorted(unknown))}", f"unknown field(s) {', '.join(sorted(unknown))}"))
         try:
             game = cls(record.get("players"), record.get("rules", "rheinland"), record.get("options") or {}, record.get("dealer", 1), record.get("seed"))
         except SchraemError as e:
-            raise RecordError("bad_record", detail=e.en) from e
+            raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
         hands = record.get("hands", [])
         if not isinstance(hands, list):
-            raise RecordError("bad_record", detail="hands must be a list")
+            raise RecordError("bad_record", detail=Both("die Spiele müssen eine Liste sein", "hands must be a list"))
         for h_no, h in enumerate(hands, 1):
             if not isinstance(h, dict) or not (("deal" in h) ^ ("seed" in h)) or set(h) - {"deal", "seed", "stock", "actions"}:
-                raise RecordError("bad_record", hand=h_no, detail="a hand has either 'deal' or 'seed', and 'actions'")
+                raise RecordError("bad_record", hand=h_no, detail=Both("ein Spiel hat entweder „deal“ oder „seed“, und „actions“", "a hand has either 'deal' or 'seed', and 'actions'"))
             try:
                 if "seed" in h and h["seed"] is None:
-                    raise InvalidAction("bad_deal", detail="seed must be a whole number ≥ 0")
+                    raise InvalidAction("bad_deal", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
                 game.deal(cards=h.get("deal"), seed=h.get("seed"), real=("deal" in h and h["deal"] is None), stock=h.get("stock"))
             except SchraemError as e:
                 raise RecordError(e.code, hand=h_no, cause=e) from e
             actions = h.get("actions", [])
             if not isinstance(actions, list):
-                raise RecordError("bad_record", hand=h_no, detail="actions must be a list")
+                raise RecordError("bad_record", hand=h_no, detail=Both("die Aktionen müssen eine Liste sein", "actions must be a list"))
             for i, a in enumerate(actions):
                 try:
                     game.apply(a)

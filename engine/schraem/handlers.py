@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from .actions import PENALTY_KINDS, Action
 from .cards import SUIT_SYMBOLS
-from .errors import IllegalAction, InvalidAction
+from .errors import Both, IllegalAction, InvalidAction
 
 _MEMO: dict[tuple, Action] = {}
 
@@ -139,7 +139,7 @@ class Knock(Handler):
         rules = hand.rules
         if action.blind and not hand.real:
             # A dealt hand knows who has looked; only the scoresheet is told.
-            raise InvalidAction("bad_action", detail="'blind' is only written for knocks on a scoresheet hand")
+            raise InvalidAction("bad_action", detail=Both("„blind“ wird nur bei einem Klopfen auf dem Spielzettel angegeben", "'blind' is only written for knocks on a scoresheet hand"))
         if not hand.knocking:
             raise IllegalAction("no_knocking")
         if hand.responders:

@@ -126,13 +126,13 @@ class Rules:
     @classmethod
     def make(cls, preset: str = "rheinland", options: dict | None = None) -> "Rules":
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise InvalidAction("bad_options", detail=f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})")
+            raise InvalidAction("bad_options", detail=Both(f"unbekannte Regeln {preset!r} (bekannt: {', '.join(PRESETS)})", f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})"))
         base = PRESETS[preset]
         return base.with_options(options or {})
 
     def with_options(self, options: dict) -> "Rules":
         if not isinstance(options, dict):
-            raise InvalidAction("bad_options", detail="options must be an object")
+            raise InvalidAction("bad_options", detail=Both("die Optionen müssen ein Objekt sein", "options must be an object"))
         known = {f.name: f for f in fields(self)}
         changes = {}
         for key, value in options.items():

@@ -8,7 +8,7 @@ checked by replaying those records with the same engine.
 from __future__ import annotations
 
 from .cards import derive_seed, seeded_shuffle
-from .errors import InvalidAction, RecordError, SchraemError
+from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
 from .rules import Rules
 
@@ -42,9 +42,9 @@ class Series:
 
     def new_game(self) -> Game:
         if self.games and not self.games[-1].game_over:
-            raise InvalidAction("bad_request", detail="the current game is not over")
+            raise InvalidAction("bad_request", detail=Both("die laufende Spielrunde ist nicht vorbei", "the current game is not over"))
         if len(self.games) >= self.length:
-            raise InvalidAction("bad_request", detail=f"the series has {self.length} games")
+            raise InvalidAction("bad_request", detail=Both(f"die Serie hat {self.length} Spielrunden", f"the series has {self.length} games"))
         seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
         game = Game(self.names, self.rules, None, self.next_dealer(), seed)
         self.games.append(game)
@@ -63,23 +63,23 @@ class Series:
     @classmethod
     def from_json(cls, obj) -> "Series":
         if not isinstance(obj, dict) or obj.get("format") != SERIES_FORMAT or not isinstance(obj.get("games"), list):
-            raise RecordError("bad_record", detail=f"a series has format {SERIES_FORMAT!r} and a list of games")
+            raise RecordError("bad_record", detail=Both(f"eine Serie hat das Format {SERIES_FORMAT!r} und eine Liste von Spielrunden", f"a series has format {SERIES_FORMAT!r} and a list of games"))
         games = obj["games"]
         if not games:
-            raise RecordError("bad_record", detail="a series needs at least one game")
+            raise RecordError("bad_record", detail=Both("eine Serie braucht mindestens eine Spielrunde", "a series needs at least one game"))
         first = Game.from_record(games[0])
         series = cls(first.names, first.rules, None, obj.get("first_dealer", first.first_dealer + 1), None, obj.get("length"))
         for k, rec in enumerate(games, 1):
             game = first if k == 1 else Game.from_record(rec)
             if game.names != series.names or game.rules != series.rules:
-                raise RecordError("bad_record", detail=f"game {k} has other players or rules than the series")
+                raise RecordError("bad_record", detail=Both(f"Spielrunde {k} hat andere Spieler oder Regeln als die Serie", f"game {k} has other players or rules than the series"))
             if game.first_dealer + 1 != series.next_dealer():
-                raise RecordError("bad_record", detail=f"game {k} must be dealt first by seat {series.next_dealer()}, not {game.first_dealer + 1}")
+                raise RecordError("bad_record", detail=Both(f"Spielrunde {k} gibt zuerst Platz {series.next_dealer()}, nicht Platz {game.first_dealer + 1}", f"game {k} must be dealt first by seat {series.next_dealer()}, not {game.first_dealer + 1}"))
             if series.games and not series.games[-1].game_over:
-                raise RecordError("bad_record", detail=f"game {k - 1} is not finished")
+                raise RecordError("bad_record", detail=Both(f"Spielrunde {k - 1} ist nicht fertig", f"game {k - 1} is not finished"))
             series.games.append(game)
         if len(series.games) > series.length:
-            raise RecordError("bad_record", detail=f"the series has {series.length} games")
+            raise RecordError("bad_record", detail=Both(f"die Serie hat {series.length} Spielrunden", f"the series has {series.length} games"))
         return series
 
 
@@ -104,7 +104,7 @@ class RengenSet:
 
     def new_game(self) -> Game:
         if len(self.games) == 2 or (self.games and not self.games[-1].game_over):
-            raise InvalidAction("bad_request", detail="a set has two games, one after the other")
+            raise InvalidAction("bad_request", detail=Both("ein Satz hat zwei Spielrunden nacheinander", "a set has two games, one after the other"))
         dealer = self.games[-1].winner if self.games else self.dealer
         seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
         self.games.append(Game(self.names, self.rules, None, dealer, seed))
@@ -121,7 +121,7 @@ class RengenSet:
     def new_hangeln(self) -> Game:
         pair = self.hangeln_players()
         if pair is None or self.hangeln is not None:
-            raise InvalidAction("bad_request", detail="no Hängeln is due")
+            raise InvalidAction("bad_request", detail=Both("es steht kein Hängeln an", "no Hängeln is due"))
         seed = None if self.seed is None else derive_seed(self.seed, 2)
         # The loser of the second game deals, so the first game's loser leads.
         self.hangeln = Game([self.names[pair[0] - 1], self.names[pair[1] - 1]], hangeln_rules(self.rules), None, 2, seed)
@@ -145,20 +145,20 @@ class RengenSet:
     @classmethod
     def from_json(cls, obj) -> "RengenSet":
         if not isinstance(obj, dict) or obj.get("format") != SET_FORMAT or not isinstance(obj.get("games"), list) or not 1 <= len(obj["games"]) <= 2:
-            raise RecordError("bad_record", detail=f"a set has format {SET_FORMAT!r} and one or two games")
+            raise RecordError("bad_record", detail=Both(f"ein Satz hat das Format {SET_FORMAT!r} und eine oder zwei Spielrunden", f"a set has format {SET_FORMAT!r} and one or two games"))
         games = [Game.from_record(r) for r in obj["games"]]
         s = cls(games[0].names, games[0].rules, None, games[0].first_dealer + 1)
         for k, g in enumerate(games, 1):
             if g.names != s.names or g.rules != s.rules:
-                raise RecordError("bad_record", detail=f"game {k} has other players or rules than the set")
+                raise RecordError("bad_record", detail=Both(f"Spielrunde {k} hat andere Spieler oder Regeln als der Satz", f"game {k} has other players or rules than the set"))
             if k == 2 and (not games[0].game_over or g.first_dealer + 1 != games[0].winner):
-                raise RecordError("bad_record", detail="game 2 starts after game 1, dealt by its winner")
+                raise RecordError("bad_record", detail=Both("Spielrunde 2 folgt auf Spielrunde 1, gegeben von deren Sieger", "game 2 starts after game 1, dealt by its winner"))
             s.games.append(g)
         if obj.get("hangeln") is not None:
             pair = s.hangeln_players()
             h = Game.from_record(obj["hangeln"])
             if pair is None or h.names != [s.names[pair[0] - 1], s.names[pair[1] - 1]] or h.rules != hangeln_rules(s.rules):
-                raise RecordError("bad_record", detail="the Hängeln must be played by the two game losers with the set's Hängeln rules")
+                raise RecordError("bad_record", detail=Both("das Hängeln spielen die beiden Verlierer der Spielrunden nach den Hängeln-Regeln des Satzes", "the Hängeln must be played by the two game losers with the set's Hängeln rules"))
             s.hangeln = h
         return s
 
@@ -179,7 +179,7 @@ class Tournament:
     def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, seed: int = 0, table_size: int = 4):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         if len(names) < 2 or len(set(names)) != len(names):
-            raise InvalidAction("bad_players", detail="a tournament needs at least two players with different names")
+            raise InvalidAction("bad_players", detail=Both("ein Turnier braucht mindestens zwei Spieler mit verschiedenen Namen", "a tournament needs at least two players with different names"))
         self.names, self.seed, self.table_size = list(names), seed, table_size
         self.series: list[list[Series]] = []
 
@@ -199,9 +199,9 @@ class Tournament:
 
     def start_series(self) -> list[Series]:
         if len(self.series) >= self.series_count:
-            raise InvalidAction("bad_request", detail=f"the tournament has {self.series_count} series")
+            raise InvalidAction("bad_request", detail=Both(f"das Turnier hat {self.series_count} Serien", f"the tournament has {self.series_count} series"))
         if self.series and not all(s.over for s in self.series[-1]):
-            raise InvalidAction("bad_request", detail="the current series is not finished at every table")
+            raise InvalidAction("bad_request", detail=Both("die laufende Serie ist nicht an allen Tischen fertig", "the current series is not finished at every table"))
         number = len(self.series) + 1
         tables = [self.table_series(number, k) for k in range(1, len(self.draw(number)) + 1)]
         self.series.append(tables)
@@ -236,15 +236,15 @@ class Tournament:
     @classmethod
     def from_json(cls, obj) -> "Tournament":
         if not isinstance(obj, dict) or obj.get("format") != TOURNAMENT_FORMAT:
-            raise RecordError("bad_record", detail=f"a tournament has format {TOURNAMENT_FORMAT!r}")
+            raise RecordError("bad_record", detail=Both(f"ein Turnier hat das Format {TOURNAMENT_FORMAT!r}", f"a tournament has format {TOURNAMENT_FORMAT!r}"))
         try:
             t = cls(obj.get("players"), obj.get("rules", "rheinland"), obj.get("options") or {}, obj.get("seed", 0), obj.get("table_size", 4))
         except SchraemError as e:
-            raise RecordError("bad_record", detail=e.en) from e
+            raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
         for number, tables in enumerate(obj.get("series", []), 1):
             drawn = t.draw(number)
             if not isinstance(tables, list) or len(tables) != len(drawn):
-                raise RecordError("bad_record", detail=f"series {number} must have {len(drawn)} tables")
+                raise RecordError("bad_record", detail=Both(f"Serie {number} muss {len(drawn)} Tische haben", f"series {number} must have {len(drawn)} tables"))
             loaded = []
             for k, (table, seats) in enumerate(zip(tables, drawn), 1):
                 if table is None:  # not played (or not brought in) yet
@@ -252,7 +252,7 @@ class Tournament:
                     continue
                 s = Series.from_json(table)
                 if s.names != [t.names[i] for i in seats] or s.first_dealer != min(4, len(seats)):
-                    raise RecordError("bad_record", detail=f"series {number}, table {k}: seats differ from the draw")
+                    raise RecordError("bad_record", detail=Both(f"Serie {number}, Tisch {k}: die Plätze weichen von der Auslosung ab", f"series {number}, table {k}: seats differ from the draw"))
                 loaded.append(s)
             t.series.append(loaded)
         return t

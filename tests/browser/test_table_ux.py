@@ -283,3 +283,19 @@ def test_the_start_form_is_remembered_across_a_reload(warm_page, shared_site):
     assert [page.locator(f'[data-field="who"][data-seat="{i}"]').input_value() for i in range(3)] == ["human", "bot:hard", "human"]
     assert page.locator('[data-field="rules"]').input_value() == "tuppen"
     assert page.locator('[data-field="dealer"]').input_value() == "2"
+
+
+def test_an_import_refused_in_german_says_why_in_german(warm_page, shared_site, tmp_path):
+    """Issue 11, bug 6: German refusals on import carried English engine text."""
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=3)
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps({"format": "schraem-record/1", "rules": "rheinland", "players": [{"name": "A"}, {"name": "B"}],
+                                "dealer": 1, "hands": [{"deal": [["AS"], ["AS"]], "actions": []}]}))
+    with page.expect_file_chooser() as chooser:
+        page.locator('[data-action="import"]').tap()
+    chooser.value.set_files(str(path))
+    page.wait_for_function("() => !document.getElementById('message').hidden")
+    text = message(page)
+    assert "Platz 1 bekommt 4 Karten, nicht 1" in text, text
+    assert "must get" not in text and "cards, not" not in text, text
