@@ -3,7 +3,7 @@
 import { h } from './dom.js';
 import { getLang, has, t } from './i18n.js';
 import { knollenBadge, marksView } from './cards.js';
-import { nameOf, undoButton } from './table.js';
+import { handHistory, nameOf, trickCards, undoButton } from './table.js';
 
 const MIN_SEATS = 2;
 const MAX_SEATS = 8;
@@ -151,7 +151,18 @@ export function renderResult(view) {
     h('h2', { id: 'result-heading', text: heading }),
     res.reason ? h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }) : null,
     h('p', { text: t(view.tally === 'points' ? 'result.value.points' : 'result.value', { value: res.value }) }),
-    resultTable(view));
+    finalTrick(view),
+    resultTable(view),
+    handHistory(view));
+}
+
+// The trick that decided the hand, as it lay on the table.
+function finalTrick(view) {
+  const last = view.tricks?.[view.tricks.length - 1];
+  if (!last || view.hand_result?.reason !== 'last_trick') return null;
+  return h('div', { class: 'final-trick', role: 'group', 'aria-label': t('result.finalTrick') },
+    h('p', { class: 'trick-no', text: t('result.finalTrick') }),
+    h('ol', { class: 'trick-cards' }, trickCards(view, last.cards)));
 }
 
 // On the scoresheet the next hand follows its decision at once; the decided

@@ -109,7 +109,7 @@ function seatBox(view, p) {
       badges.map((b) => h('span', { class: 'badge', text: b }))));
 }
 
-function trickCards(view, cards) {
+export function trickCards(view, cards) {
   return cards.map((c) => h('li', { class: `played${c.dead ? ' dead' : ''}` },
     h('span', { class: 'card small', role: 'img', 'aria-label': cardName(c.card) + (c.dead ? ` (${t('table.dead')})` : '') },
       cardFace(c.card)),
@@ -175,11 +175,33 @@ function handArea(view, ready) {
       }, cardFace(card), h('span', { class: 'sr-text', text: t('card.play', { card: cardName(card) }) }))))));
 }
 
+function readableLog(view) {
+  return view.log.filter((e) => e.type !== 'look' || e.seat === view.seat);
+}
+
 function recentLog(view) {
-  const items = view.log.filter((e) => e.type !== 'look' || e.seat === view.seat).slice(-3);
+  const items = readableLog(view).slice(-3);
   if (!items.length) return null;
   return h('ol', { class: 'log', 'aria-label': t('log.label') },
     items.map((e) => h('li', { text: describeLog(view, e) })));
+}
+
+// Everything said and played in this hand, a tap away: every action in
+// order, and every finished trick with who took it.
+export function handHistory(view) {
+  const items = readableLog(view);
+  const tricks = view.tricks ?? [];
+  if (items.length <= 3 && !tricks.length) return null;
+  return h('div', { class: 'history-row' },
+    tricks.length ? h('details', { class: 'tricks-review' },
+      h('summary', { text: t('table.tricks.review', { n: tricks.length }) }),
+      h('ol', { class: 'tricks-list' }, tricks.map((trick, i) => h('li', {},
+        h('span', { class: 'trick-no', text: t('table.trick', { n: i + 1 }) }),
+        h('ol', { class: 'trick-cards' }, trickCards(view, trick.cards)),
+        h('span', { class: 'trick-winner', text: t('table.trick.winner', { name: nameOf(view, trick.winner) }) }))))) : null,
+    items.length > 3 ? h('details', { class: 'log-all' },
+      h('summary', { text: t('log.all', { n: items.length }) }),
+      h('ol', { class: 'log full', tabindex: '0', 'aria-label': t('log.all.label') }, items.map((e) => h('li', { text: describeLog(view, e) })))) : null);
 }
 
 export function renderTable(view, { ready }) {
@@ -188,6 +210,7 @@ export function renderTable(view, { ready }) {
     centre(view),
     h('p', { class: 'status', text: ready ? statusText(view) : t('status.wait') }),
     recentLog(view),
+    handHistory(view),
     handArea(view, ready));
 }
 

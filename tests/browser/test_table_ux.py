@@ -299,3 +299,59 @@ def test_an_import_refused_in_german_says_why_in_german(warm_page, shared_site, 
     text = message(page)
     assert "Platz 1 bekommt 4 Karten, nicht 1" in text, text
     assert "must get" not in text and "cards, not" not in text, text
+
+
+def played_state(tricks: int, *, to_end: bool = False) -> dict:
+    """Anne (plays her first playable card) against three computers, until
+    `tricks` tricks are done (or, `to_end`, the hand is over)."""
+    b = Bridge()
+
+    def call(cmd, **args):
+        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+        assert reply["ok"], reply
+        return reply["result"]
+    players = [{"name": "Anne"}] + [{"name": n, "kind": "bot", "level": "easy"} for n in ("Hubert", "Gerda", "Hans")]
+    st = call("new_game", players=players, rules="rheinland", seed=9, dealer=4, viewer=1)
+    for _ in range(300):
+        v = st["view"]
+        if st["hand_over"] if to_end else (len(v["tricks"]) >= tricks and not v["trick"] and v["turn"] == 1):
+            return st
+        if st["due"]["bots"]:
+            st = call("bot_step", viewer=1)
+        elif v["my_cards"] is None:
+            st = call("act", action={"seat": 1, "type": "look"}, viewer=1)
+        else:
+            legal = v["legal"]
+            a = next((x for x in legal if x["type"] in ("hold", "play")), None)
+            st = call("act", action=a, viewer=1) if a else call("bot_step", viewer=1)
+    raise AssertionError("never got there")
+
+
+def test_every_trick_and_every_action_of_the_hand_can_be_reviewed(warm_page, shared_site):
+    """Issue 11: the last trick stays until the next card; a tap shows every
+    trick of the hand so far; the log of the hand is there in full."""
+    page = warm_page(locale="de-DE")
+    state = played_state(2)
+    view = state["view"]
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    assert "Letzter Stich ging an" in page.locator(".trick").inner_text()  # still in sight
+    page.locator(".tricks-review summary").tap()
+    rows = page.locator(".tricks-list > li")
+    assert rows.count() == len(view["tricks"]) >= 2
+    winner = view["players"][view["tricks"][0]["winner"] - 1]["name"]
+    assert f"an {winner}" in rows.first.inner_text()
+    page.locator(".log-all summary").tap()
+    shown = page.locator(".log.full li").all_inner_texts()
+    assert len(shown) == len([e for e in view["log"] if e["type"] != "look" or e["seat"] == 1]) > 3
+
+
+def test_the_result_shows_the_trick_that_decided_the_hand(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    state = played_state(0, to_end=True)
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    assert page.evaluate("() => document.body.dataset.screen") == "result"
+    assert state["view"]["hand_result"]["reason"] == "last_trick"  # seed 9: played to the last trick
+    cards = page.locator(".final-trick .played").count()
+    assert cards == len(state["view"]["tricks"][-1]["cards"]) >= 2
