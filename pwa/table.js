@@ -201,7 +201,7 @@ export function handHistory(view) {
         h('span', { class: 'trick-winner', text: t('table.trick.winner', { name: nameOf(view, trick.winner) }) }))))) : null,
     items.length > 3 ? h('details', { class: 'log-all' },
       h('summary', { text: t('log.all', { n: items.length }) }),
-      h('ol', { class: 'log full', tabindex: '0', 'aria-label': t('log.all.label') }, items.map((e) => h('li', { text: describeLog(view, e) })))) : null);
+      h('ol', { class: 'log-full', tabindex: '0', 'aria-label': t('log.all.label') }, items.map((e) => h('li', { text: describeLog(view, e) })))) : null);
 }
 
 export function renderTable(view, { ready }) {

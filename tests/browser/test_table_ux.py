@@ -342,7 +342,7 @@ def test_every_trick_and_every_action_of_the_hand_can_be_reviewed(warm_page, sha
     winner = view["players"][view["tricks"][0]["winner"] - 1]["name"]
     assert f"an {winner}" in rows.first.inner_text()
     page.locator(".log-all summary").tap()
-    shown = page.locator(".log.full li").all_inner_texts()
+    shown = page.locator(".log-full li").all_inner_texts()
     assert len(shown) == len([e for e in view["log"] if e["type"] != "look" or e["seat"] == 1]) > 3
 
 
