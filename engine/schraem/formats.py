@@ -55,6 +55,9 @@ class GameEnd:
     marks, and the game goes on until the format says it is over."""
 
     keeps_marks = True
+    # What a game of this format is for: finding its "winner" or its
+    # "loser" (match statistics measure strength by it).
+    finds = "winner"
 
     def __init__(self, game):
         self.game = game
@@ -204,6 +207,8 @@ class FirstOut(GameEnd):
     """Dedenbach classic: the first player to lose the last mark has lost
     the game; nobody wins it."""
 
+    finds = "loser"
+
     def after_hand(self, hand, res, before) -> None:
         if self.reached_zero(before):
             self.done, self.loser = True, self.game.out_order[0]
@@ -260,6 +265,8 @@ class LongOnes(GameEnd):
     the long one (8 cards, dealt 3-2-3); its loser has lost the game. A lone
     player reaching 0 has lost at once; several at once play it out."""
 
+    finds = "loser"
+
     def begin(self) -> None:
         self._long_ones_due()
 
@@ -299,6 +306,8 @@ class Halves(GameEnd):
     last trick drops out until two are left; the loser of that hand lost the
     half. Two halves; the two half losers play off, and a player who lost
     both halves has lost without a play-off."""
+
+    finds = "loser"
 
     keeps_marks = False
 

@@ -181,8 +181,15 @@ def _interval(rates: list[float]) -> tuple[float, float, float]:
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
-def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seconds: float) -> dict:
+def finish_metric(rules: str, options: dict | None = None) -> str:
+    """"win" where the game finds a winner, "not_lose" where it finds a loser."""
+    from .formats import FORMATS
+    return "win" if FORMATS[Rules.make(rules, options).game_end].finds == "winner" else "not_lose"
+
+
+def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seconds: float, options: dict | None = None) -> dict:
     n = len(kinds)
+    finish = finish_metric(rules, options)
     bots = {}
     for k in dict.fromkeys(kinds):
         games = sum(r["totals"][k]["games"] for r in results)
@@ -193,6 +200,15 @@ def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seco
         net = sum(r["totals"][k]["net"] for r in results)
         rates = [r["totals"][k]["wins"] / r["totals"][k]["games"] for r in results]
         _, lo, hi = _interval(rates)
+        # One measure of strength for every preset: winning where a game
+        # finds a winner, not losing where it finds a loser.
+        if finish == "win":
+            finished, fair = wins, 1 / n
+            finish_rates = rates
+        else:
+            finished, fair = games - losses, (n - 1) / n
+            finish_rates = [1 - r["totals"][k]["losses"] / r["totals"][k]["games"] for r in results]
+        _, f_lo, f_hi = _interval(finish_rates)
         bots[k] = {
             "seats": kinds.count(k),
             "games": games,
@@ -200,7 +216,10 @@ def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seco
             "win_rate": round(wins / games, 4) if games else None,
             "ci95": [round(lo, 4), round(hi, 4)],
             "losses": losses,
-            "fair_share": round(1 / n, 4),
+            "finish": finish,
+            "finish_rate": round(finished / games, 4) if games else None,
+            "fair_share": round(fair, 4),
+            "finish_ci95": [round(f_lo, 4), round(f_hi, 4)],
             "hands": hands,
             "marks_per_hand": round(marks / hands, 4) if hands else None,
             "net_marks_per_hand": round(net / hands, 4) if hands else None,
@@ -214,7 +233,8 @@ def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seco
         "games": len(results) * n,
         "hands": sum(r["hands"] for r in results),
         "bots": bots,
-        "ci_method": "95% normal interval of the per-deal-set win rate (each deal set played in every rotation)",
+        "finish": finish,
+        "ci_method": "95% normal interval of the per-deal-set rate (each deal set played in every rotation)",
         "seconds": round(seconds, 1),
     }
 
@@ -239,7 +259,7 @@ def run_match(kinds: list[str], deal_sets: int, seed: int, rules: str = "rheinla
             results.append(play_deal_set(t))
             if progress:
                 progress(len(results), deal_sets)
-    out = summarize(kinds, results, seed, rules, time.perf_counter() - start)
+    out = summarize(kinds, results, seed, rules, time.perf_counter() - start, options)
     out["winners"] = [r["winners"] for r in results] if deal_sets <= 50 else None
     if out["winners"] is None:
         del out["winners"]

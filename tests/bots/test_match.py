@@ -84,3 +84,23 @@ def test_cli_match(capsys):
 
 def test_cli_match_unknown_bot(capsys):
     assert main(["match", "--seats", "heuristic,nobody", "--games", "1"]) == 2
+
+
+def test_one_finish_metric_for_every_preset():
+    """Winning where the game finds a winner, not losing where it finds a
+    loser, with the fair share of that metric and an interval (issue 12)."""
+    finds = {p: ("win" if p not in ("siwwe_schroehm", "siwwe_schroehm_newcomer", "tuppen") else "not_lose")
+             for p in Rules.preset_names()}
+    for preset in ("rheinland", "tuppen", "siwwe_schroehm_newcomer", "sebbe_schroehm"):
+        out = run_match(["random", "heuristic"], 3, seed=5, rules=preset)
+        assert out["finish"] == finds[preset]
+        for k, b in out["bots"].items():
+            assert b["finish"] == finds[preset]
+            if finds[preset] == "win":
+                assert b["fair_share"] == 0.5 and b["finish_rate"] == b["win_rate"]
+            else:
+                assert b["fair_share"] == 0.5 and b["finish_rate"] == round(1 - b["losses"] / b["games"], 4)
+            lo, hi = b["finish_ci95"]
+            assert 0 <= lo <= b["finish_rate"] <= hi <= 1 or lo == hi == b["finish_rate"]
+    four = run_match(["random", "random", "random", "heuristic"], 1, seed=5, rules="tuppen")
+    assert all(b["fair_share"] == 0.75 for b in four["bots"].values())
