@@ -16,6 +16,7 @@ import {
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
 import { lookUp, showPlayed, showPressed } from './instant.js';
+import { offerInstall } from './install.js';
 import { PACES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
 import {
   afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, guardedImport, initClub, overControls,
@@ -289,7 +290,8 @@ function showHintOnce(game, info) {
   if (!hintsShown || hintsShown.doubleTap || !settings.doubleTapKnock || isSheet(game.state) || game.handoff != null) return;
   model.hint = 'hint.doubleTap';
   hintsShown = { ...hintsShown, doubleTap: true };
-  writePreference('hints', hintsShown);
+  // Read again before writing: the install offer keeps its flag there too.
+  readPreference('hints').then((h) => writePreference('hints', { ...(h ?? {}), doubleTap: true }));
 }
 
 // What a refusal is about: whose turn, which answer is owed, which screen.
@@ -788,6 +790,7 @@ async function boot() {
   model.readOnly = !await writer;
   if (model.readOnly) render();
   registerServiceWorker();
+  offerInstall();
 
   const engine = createEngine();
   session = new Session(engine, {

@@ -3,8 +3,8 @@
 // after the player taps it (never in the middle of a hand on its own).
 
 const TEXT = {
-  de: "Neue Version bereit – neu laden",
-  en: "Update ready — reload",
+  de: { reload: "Neue Version bereit – neu laden", later: "Später" },
+  en: { reload: "Update ready — reload", later: "Later" },
 };
 
 export async function registerServiceWorker({ url = "./service-worker.js" } = {}) {
@@ -42,17 +42,25 @@ export async function registerServiceWorker({ url = "./service-worker.js" } = {}
 }
 
 // Styled by the app's style.css (.sw-toast): the page's Content Security
-// Policy refuses injected <style> elements.
+// Policy refuses injected <style> elements. The offer sits in the page's
+// flow under the header, so it never covers a name or a button, and
+// "later" puts it away until the next start.
 function showUpdateToast(worker) {
   if (document.getElementById("sw-update")) return;
   const lang = (document.documentElement.lang || "de").toLowerCase().startsWith("en") ? "en" : "de";
   const box = document.createElement("div");
   box.className = "sw-toast";
   box.setAttribute("role", "status");
+  const later = document.createElement("button");
+  later.type = "button";
+  later.className = "secondary";
+  later.dataset.swLater = "true";
+  later.textContent = TEXT[lang].later;
+  later.addEventListener("click", () => box.remove());
   const button = document.createElement("button");
   button.type = "button";
   button.id = "sw-update";
-  button.textContent = TEXT[lang];
+  button.textContent = TEXT[lang].reload;
   button.addEventListener("click", () => {
     button.disabled = true;
     // The reload waits for the new worker to take control, so the reloaded
@@ -60,6 +68,8 @@ function showUpdateToast(worker) {
     navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
     worker.postMessage({ type: "skipWaiting" });
   });
-  box.append(button);
-  document.body.append(box);
+  box.append(button, later);
+  const main = document.getElementById("screen");
+  if (main) main.before(box);
+  else document.body.append(box);
 }

@@ -48,3 +48,46 @@ def test_manifest_icons_exist_with_their_declared_sizes(dist):
             assert icon["sizes"] == f"{w}x{h}", icon
         else:
             assert data.lstrip().startswith(b"<svg"), icon
+
+
+FAKE_PROMPT = """() => {
+  const e = new Event('beforeinstallprompt', { cancelable: true });
+  window.__prompted = 0;
+  e.prompt = async () => { window.__prompted += 1; return { outcome: 'accepted' }; };
+  window.dispatchEvent(e);
+  return e.defaultPrevented;
+}"""
+
+
+def test_the_app_offers_installing_once_and_takes_no_for_an_answer(warm_page, shared_site):
+    """Issue 11: an in-app "add to home screen" offer where the browser
+    supports it, once, dismissable."""
+    from helpers import open_app, wait_shell_ready
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=3)
+    assert page.evaluate(FAKE_PROMPT) is True  # the browser's own banner is held back
+    offer = page.locator(".install-offer")
+    offer.wait_for(state="visible")
+    assert "Startbildschirm" in offer.inner_text()
+    assert page.evaluate("() => document.querySelector('.install-offer').nextElementSibling.id") == "screen"
+    page.locator('[data-install-action="later"]').tap()
+    assert offer.count() == 0
+    for _ in range(50):
+        if page.evaluate("async () => ((await (await import('./storage.js')).readPreference('hints')) || {}).install"):
+            break
+        page.wait_for_timeout(100)
+    page.reload()
+    wait_shell_ready(page)
+    page.evaluate(FAKE_PROMPT)
+    page.wait_for_timeout(300)
+    assert page.locator(".install-offer").count() == 0, "offered once only"
+
+
+def test_accepting_the_offer_opens_the_browsers_prompt(warm_page, shared_site):
+    from helpers import open_app
+    page = warm_page(locale="en-US")
+    open_app(page, shared_site, seed=3)
+    page.evaluate(FAKE_PROMPT)
+    page.locator('[data-install-action="install"]').tap()
+    page.wait_for_function("() => window.__prompted === 1")
+    assert page.locator(".install-offer").count() == 0

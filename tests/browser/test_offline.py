@@ -111,6 +111,11 @@ def test_changed_build_offers_update_and_switches_only_on_tap(tmp_path, make_sit
     box = toast.bounding_box()
     assert box["height"] >= 48 and box["width"] >= 48
     page.screenshot(path=artifacts / "update-toast.png")
+    # In the page's flow under the header (covering no name, no button),
+    # with a way to put it off.
+    assert page.evaluate("() => document.querySelector('.sw-toast').nextElementSibling.id") == "screen"
+    later = page.locator("[data-sw-later]")
+    assert later.inner_text() == ("Later" if lang.startswith("en") else "Später")
 
     with page.expect_navigation(timeout=60_000):
         toast.tap()

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Bot strength on every preset: the strong bot against three heuristic
+bots, 4 players, duplicate deals, the finish metric of `match` (winning where
+a game finds a winner, not losing where it finds a loser) with its fair share
+and 95% interval over deal sets.
+
+    python bench/presets.py [--games 50] [--seed 7] [--jobs 2] [--write]
+
+`--games` deal sets, each played in all 4 rotations (50 deal sets = 200
+games). --write puts the table into bench/RESULTS.md (section "Bots on every
+preset").
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "engine"))
+
+from schraem.match import run_match  # noqa: E402
+from schraem.rules import Rules  # noqa: E402
+
+SEATS = ["strong", "heuristic", "heuristic", "heuristic"]
+SECTION = "## Bots on every preset"
+# Issue 12's targets, per finish metric.
+TARGET = {"win": 0.375, "not_lose": 0.85}
+
+
+def measure(games: int, seed: int, jobs: int) -> list[dict]:
+    rows = []
+    for preset in Rules.preset_names():
+        t0 = time.perf_counter()
+        out = run_match(SEATS, games, seed, rules=preset, jobs=jobs)
+        b = out["bots"]["strong"]
+        h = out["bots"]["heuristic"]
+        rows.append({"preset": preset, "finish": b["finish"], "rate": b["finish_rate"], "ci": b["finish_ci95"],
+                     "fair": b["fair_share"], "heuristic": h["finish_rate"], "games": out["games"],
+                     "seconds": time.perf_counter() - t0})
+        print(f"{preset:26} {b['finish']:8} strong {b['finish_rate']:.3f} {b['finish_ci95']} "
+              f"fair {b['fair_share']} heuristic {h['finish_rate']:.3f} ({out['games']} games, "
+              f"{time.perf_counter() - t0:.0f} s)", flush=True)
+    return rows
+
+
+def table(rows: list[dict], games: int, seed: int) -> str:
+    lines = [SECTION, "",
+             f"`python bench/presets.py --games {games} --seed {seed}` — strong against three heuristic bots, 4 players, "
+             f"{games} deal sets × 4 rotations = {4 * games} games per preset on duplicate deals; the finish metric of "
+             "`python -m schraem match` (\"win\" where the game finds a winner, \"not_lose\" where it finds a loser), "
+             "its fair share, and the 95% interval over deal sets. Targets (issue 12): ≥ 37.5% wins, ≥ 85% not losing, "
+             "the interval clear of the fair share.", "",
+             "| preset | finish | strong | 95% interval | fair share | heuristic (each) | target met |",
+             "| --- | --- | ---: | --- | ---: | ---: | --- |"]
+    for r in rows:
+        met = r["rate"] >= TARGET[r["finish"]] and r["ci"][0] > r["fair"]
+        lines.append(f"| {r['preset']} | {r['finish']} | {r['rate']:.1%} | {r['ci'][0]:.1%}–{r['ci'][1]:.1%} | "
+                     f"{r['fair']:.1%} | {r['heuristic']:.1%} | {'yes' if met else 'no'} |")
+    load = f" Load average {os.getloadavg()[0]:.1f}." if hasattr(os, "getloadavg") else ""
+    lines += ["", f"{sum(r['games'] for r in rows)} games in {sum(r['seconds'] for r in rows):.0f} s.{load}", ""]
+    return "\n".join(lines)
+
+
+def write(text: str) -> None:
+    path = ROOT / "bench" / "RESULTS.md"
+    old = path.read_text()
+    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
+    new = pattern.sub(lambda _: text + "\n", old) if pattern.search(old) else old.rstrip() + "\n\n" + text
+    path.write_text(new.rstrip() + "\n")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args(argv)
+    rows = measure(args.games, args.seed, args.jobs)
+    text = table(rows, args.games, args.seed)
+    print(text)
+    if args.write:
+        write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
