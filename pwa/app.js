@@ -17,6 +17,7 @@ import {
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
 import { lookUp, showPlayed, showPressed } from './instant.js';
 import { offerInstall } from './install.js';
+import { renderRulesControls, renderRulesPage } from './rules-page.js';
 import { PACES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
 import {
   afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, guardedImport, initClub, overControls,
@@ -131,6 +132,7 @@ function parts(name) {
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
     case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
     case 'settings': return [renderSettings(), renderSettingsControls()];
+    case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset()), renderRulesControls()];
     case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
     default: return [renderLoading(t('engine.loading')), []];
   }
@@ -452,6 +454,19 @@ function onClick(event) {
       render();
       el.screen.focus({ preventScroll: true });
       break;
+    case 'rules':
+      model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
+      model.rulesBack = model.route;
+      model.route = 'rules';
+      model.error = null;
+      render();
+      // Open at the rule set in play (or chosen on the form).
+      document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
+      break;
+    case 'rules-close':
+      model.route = model.rulesBack ?? 'start';
+      render();
+      break;
     case 'settings-close':
       model.route = model.settingsBack ?? (model.game ? 'game' : 'start');
       render();
@@ -545,6 +560,12 @@ function onClick(event) {
       clubAction(action, target);
       break;
   }
+}
+
+// The rule set the page opens at: the one chosen on the start form, or the
+// one in play when opened from a game (through the settings).
+function rulesPreset() {
+  return model.rulesFrom === 'start' || !model.game ? model.setup.rules : model.game.state.view.rules;
 }
 
 // The same table again; the finished game is in history already.

@@ -54,6 +54,8 @@ function toggle(key) {
 export function renderSettings() {
   return h('section', { class: 'settings', 'aria-labelledby': 'settings-heading' },
     h('h2', { id: 'settings-heading', text: t('settings.heading') }),
+    h('button', { type: 'button', class: 'secondary rules-link', dataset: { action: 'rules' },
+      'aria-label': t('rules.open.label'), text: t('rules.open') }),
     h('fieldset', {}, h('legend', { text: t('settings.feedback') }),
       toggle('sound'), toggle('vibrate'), toggle('vibrateOnRefusal')),
     h('fieldset', {}, h('legend', { text: t('settings.pace') }),
