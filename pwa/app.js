@@ -128,7 +128,7 @@ function parts(name) {
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
       ...ctx, penaltyFor: model.penaltyFor, sheetCards: g.state.sheet_cards, picker: model.club.picker,
     })], renderSheetControls(ctx)];
-    case 'pass': return [renderPass(playerNames(g), g.handoff), renderPassControls(playerNames(g), g.handoff, ctx)];
+    case 'pass': return [renderPass(playerNames(g), g.handoff, g.state.view), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
     case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
     case 'settings': return [renderSettings(), renderSettingsControls()];

@@ -106,11 +106,25 @@ export function renderStartControls({ mode, queued }) {
     h('progress', { 'aria-label': t('start.queued') }), h('span', { text: t('start.queued') })), go];
 }
 
-export function renderPass(names, seat) {
-  const name = names[seat - 1] ?? t('start.seat', { seat });
+// Whose turn it is and why, so the table knows who takes the phone.
+function passReason(view, seat, name) {
+  const r = view?.response;
+  if (r && r.to_answer === seat) return t('pass.why.answer', { name, knocker: names(view, r.knocker), value: r.value });
+  if (view?.turn === seat) return t(view.trick?.length ? 'pass.why.play' : 'pass.why.lead', { name });
+  return null;
+}
+
+function names(view, seat) {
+  return view.players.find((p) => p.seat === seat)?.name ?? t('start.seat', { seat });
+}
+
+export function renderPass(playerNames, seat, view = null) {
+  const name = playerNames[seat - 1] ?? t('start.seat', { seat });
+  const why = passReason(view, seat, name);
   return h('section', { class: 'pass-phone', 'aria-labelledby': 'pass-heading' },
     h('div', { class: 'phone-icon', 'aria-hidden': 'true' }, h('span', { class: 'phone-screen' })),
     h('h2', { id: 'pass-heading', text: t('pass.heading', { name }) }),
+    why ? h('p', { class: 'pass-why', text: why }) : null,
     h('p', {}, t('pass.body', { name })));
 }
 

@@ -19,7 +19,9 @@ function handoffFor(state, viewer) {
   if (isSheet(state)) return null;
   if (humanSeats(state.save).length < 2 || state.hand_over) return null;
   if (state.due.bots.length) return null;
-  const next = state.due.humans[0];
+  // A person whose last card can only be played needs no phone: it is played
+  // for them (Session.forcedStep).
+  const next = state.due.humans.find((s) => !(state.forced ?? []).includes(s));
   return next != null && next !== viewer ? next : null;
 }
 
@@ -257,11 +259,21 @@ export class Session {
     const g = this.game;
     if (!g || g.handoff != null || g.state.hand_over || this.stalled || this.paused || isSheet(g.state)) return;
     if (!g.state.due.bots.length && !g.state.due.humans.length) return;
+    const forced = (g.state.forced ?? []).length > 0 && !g.state.due.bots.length;
     this.botTimer = setTimeout(() => {
       this.botTimer = null;
-      this.serial(() => this.botStep());
+      this.serial(() => (forced ? this.forcedStep() : this.botStep()));
     }, this.pace);
     this.busyChanged();
+  }
+
+  async forcedStep() {
+    const g = this.game;
+    if (!g || g.state.hand_over) return;
+    const r = await this.call('forced_step', { viewer: g.viewer });
+    if (!r.ok) { this.stalled = true; return; }
+    const { forced_seat: seat, ...state } = r.result;
+    await this.commit(state, g.viewer, { forced: seat });
   }
 
   async botStep() {

@@ -209,6 +209,22 @@ class Table:
     def deal(self) -> None:
         self.game.deal(real=self.real_cards)
 
+    def forced(self, viewer) -> list[int]:
+        """Seats of people other than the viewer who are due and whose one
+        legal action is playing their last card: nothing to decide, and
+        nothing hidden told (cards left, knocking and the value are public)."""
+        g = self.game
+        hand = g.hand
+        if self.real_cards or hand is None or hand.over or hand.cards is None:
+            return []
+        out = []
+        for s in g.due():
+            if s != viewer and self.seats[s - 1]["kind"] == "human" and len(hand.cards[s - 1]) == 1:
+                legal = g.legal_actions(s)
+                if len(legal) == 1 and legal[0].type == "play":
+                    out.append(s)
+        return out
+
     def bots(self) -> list[int]:
         return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot"]
 
@@ -226,6 +242,9 @@ class Table:
             # shell answers those at once too (taps.py).
             "refusals": {} if self.real_cards else tap_refusals(g, viewer),
             "due": {"humans": [s for s in due if self.seats[s - 1]["kind"] == "human"], "bots": [s for s in due if self.seats[s - 1]["kind"] == "bot"]},
+            # People due whose move is forced (see `forced`): the phone need
+            # not go round for it; `forced_step` makes it.
+            "forced": self.forced(viewer),
             "hand_over": g.hand_over,
             "game_over": g.game_over,
             # On a scoresheet nobody holds hidden cards, so the phone may list
@@ -460,6 +479,21 @@ class Bridge:
                     break
         state = t.state(viewer)
         state["bot_action"] = taken
+        return state
+
+    def cmd_forced_step(self, args):
+        """Plays the forced move of the first seat `forced` lists (a person's
+        last card that can only be played), so the phone need not be handed
+        over for it."""
+        t = self._table()
+        viewer = args.get("viewer")
+        t.check_viewer(viewer)
+        seats = t.forced(viewer)
+        if not seats:
+            raise IllegalAction("bad_request", detail=Both("es gibt keinen erzwungenen Zug", "there is no forced move"))
+        t.game.apply(t.game.legal_actions(seats[0])[0])
+        state = t.state(viewer)
+        state["forced_seat"] = seats[0]
         return state
 
     def cmd_next_hand(self, args):

@@ -96,3 +96,21 @@ def test_a_single_human_never_sees_the_pass_screen(warm_page, shared_site):
             break
     assert "pass" not in screens
     assert "table" in screens
+
+
+def test_the_handover_screen_says_whose_turn_and_why(warm_page, shared_site):
+    """Issue 11: "pass the phone" names the player and what they must do."""
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=17)
+    start_game(page, PLAYERS, dealer=4)  # Anne leads
+    for _ in range(60):
+        if screen(page) == "pass" and stored(page)["handoff"] == 3:
+            break
+        play_step(page, knock=False)
+    assert screen(page) == "pass"
+    why = page.locator(".pass-why").inner_text()
+    view = stored(page)["state"]["view"]
+    if view["response"]:
+        assert "Bert muss halten oder passen" in why, why
+    else:
+        assert why in ("Bert ist am Zug und spielt aus.", "Bert ist am Zug und spielt eine Karte zum Stich."), why

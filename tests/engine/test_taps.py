@@ -113,3 +113,42 @@ def test_refusals_name_the_players_in_both_languages():
     assert e["code"] == "not_your_answer"
     assert "Gerda" in e["de"] and "Hans" in e["de"] and "Platz" not in e["de"]
     assert "Gerda" in e["en"] and "Hans" in e["en"] and "seat" not in e["en"].lower()
+
+
+def test_a_persons_forced_last_card_is_played_without_handing_over_the_phone():
+    """`forced` lists people (not the viewer) due with their last card and no
+    other legal action; `forced_step` plays it. It tells nothing hidden."""
+    players = [{"name": "Anne"}, {"name": "Bert"}, {"name": "Hubert", "kind": "bot", "level": "easy"}]
+    seen = 0
+    for seed in range(40):
+        b = Bridge()
+        st = call(b, "new_game", players=players, rules="rheinland", seed=seed, dealer=3, viewer=1)["result"]
+        rng = random.Random(seed)
+        for _ in range(200):
+            if st["hand_over"] or st["game_over"]:
+                break
+            for s in st["forced"]:
+                game = b.table.game
+                assert s != 1 and len(game.hand.cards[s - 1]) == 1 and len(game.legal_actions(s)) == 1
+            if st["forced"]:
+                seen += 1
+                before = len(b.table.game.hand.log)
+                st = call(b, "forced_step", viewer=1)["result"]
+                assert len(b.table.game.hand.log) == before + 1 and b.table.game.hand.log[-1][0].type == "play"
+                continue
+            if st["due"]["bots"]:
+                st = call(b, "bot_step", viewer=1)["result"]
+                continue
+            due = st["due"]["humans"][0]
+            view = call(b, "state", viewer=due)["result"]["view"]
+            # Knock when it is the last trick, so the next person may be left with only a card to play.
+            legal = view["legal"]
+            knock = [a for a in legal if a["type"] == "knock"]
+            pick = knock[0] if knock and view["players"][due - 1]["cards_left"] == 1 and rng.random() < 0.7 else \
+                next((a for a in legal if a["type"] in ("hold", "play", "look")), legal[0])
+            st = call(b, "act", action=pick, viewer=1)["result"]
+            for s in st["forced"]:
+                assert s != 1
+    assert seen > 0
+    refused = call(Bridge(), "forced_step", viewer=1)
+    assert not refused["ok"]
