@@ -88,6 +88,17 @@ def stored(page) -> dict | None:
                          " return r.status === 'ok' ? r.game : null; }")
 
 
+def wait_preference(page, name: str, key: str, value, tries: int = 50) -> None:
+    """Until the app's stored preference `name` has `key` == `value` (a
+    preference is written in the background, after the tap)."""
+    for _ in range(tries):
+        kept = page.evaluate("async (name) => (await import('./storage.js')).readPreference(name)", name)
+        if (kept or {}).get(key) == value:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"preference {name}.{key} never became {value!r}")
+
+
 def backups(page) -> list[dict]:
     """The damaged saves the app kept aside, newest first."""
     return page.evaluate("async () => (await import('./storage.js')).readBackups()")

@@ -62,7 +62,7 @@ FAKE_PROMPT = """() => {
 def test_the_app_offers_installing_once_and_takes_no_for_an_answer(warm_page, shared_site):
     """Issue 11: an in-app "add to home screen" offer where the browser
     supports it, once, dismissable."""
-    from helpers import open_app, wait_shell_ready
+    from helpers import open_app, wait_preference, wait_shell_ready
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=3)
     assert page.evaluate(FAKE_PROMPT) is True  # the browser's own banner is held back
@@ -72,10 +72,7 @@ def test_the_app_offers_installing_once_and_takes_no_for_an_answer(warm_page, sh
     assert page.evaluate("() => document.querySelector('.install-offer').nextElementSibling.id") == "screen"
     page.locator('[data-install-action="later"]').tap()
     assert offer.count() == 0
-    for _ in range(50):
-        if page.evaluate("async () => ((await (await import('./storage.js')).readPreference('hints')) || {}).install"):
-            break
-        page.wait_for_timeout(100)
+    wait_preference(page, "hints", "install", True)
     page.reload()
     wait_shell_ready(page)
     page.evaluate(FAKE_PROMPT)

@@ -4,7 +4,7 @@ double-tap explained once; all kept across a reload."""
 from __future__ import annotations
 
 from helpers import FEEDBACK_PROBE, GAME_KEY, assert_axe_clean, message, open_app, screen, shell_record, seed_storage, \
-    stored, wait_idle, wait_shell_ready
+    stored, wait_idle, wait_preference, wait_shell_ready
 from test_table_ux import bot_table_state
 
 
@@ -24,11 +24,7 @@ def test_settings_are_kept_across_a_reload_and_applied(warm_page, shared_site):
     page.locator('[data-setting="pace"][value="slow"]').check()
     wait_idle(page)
     assert page.evaluate("() => document.documentElement.dataset.contrast") == "high"
-    for _ in range(50):
-        kept = page.evaluate("async () => (await import('./storage.js')).readPreference('settings')")
-        if kept and kept.get("pace") == "slow":
-            break
-        page.wait_for_timeout(100)
+    wait_preference(page, "settings", "pace", "slow")
     page.reload()
     wait_shell_ready(page)
     assert page.evaluate("() => document.documentElement.dataset.contrast") == "high"
@@ -78,10 +74,7 @@ def test_the_double_tap_hint_is_shown_only_once(warm_page, shared_site):
     seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
     wait_shell_ready(page)
     assert "Zweimal schnell" in message(page)
-    for _ in range(50):
-        if page.evaluate("async () => ((await (await import('./storage.js')).readPreference('hints')) || {}).doubleTap"):
-            break
-        page.wait_for_timeout(100)
+    wait_preference(page, "hints", "doubleTap", True)
     page.reload()
     wait_shell_ready(page)
     assert message(page) == ""

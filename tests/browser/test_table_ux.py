@@ -6,22 +6,30 @@ import json
 
 import pytest
 
-from helpers import GAME_KEY, message, open_app, shell_record, seed_storage, shot, stored, wait_idle, wait_shell_ready
+from helpers import (GAME_KEY, message, open_app, shell_record, seed_storage, shot, stored, wait_idle, wait_preference,
+                     wait_shell_ready)
 
 from schraem.bridge import Bridge
 
 SMALL = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
-def table_state(players: int, cards: int, *, answering: bool = False, preset: str = "rheinland") -> dict:
-    """A pass-and-play game whose first seat holds `cards` cards, looked at;
-    `answering`: the second seat knocked and the first must answer."""
+def engine_table():
+    """A fresh engine table (the app's bridge, in Python): call(cmd, **args)
+    → the command's result."""
     b = Bridge()
 
     def call(cmd, **args):
         reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
         assert reply["ok"], reply
         return reply["result"]
+    return call
+
+
+def table_state(players: int, cards: int, *, answering: bool = False, preset: str = "rheinland") -> dict:
+    """A pass-and-play game whose first seat holds `cards` cards, looked at;
+    `answering`: the second seat knocked and the first must answer."""
+    call = engine_table()
     names = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"][:players]
     call("new_game", players=[{"name": n} for n in names], rules=preset,
          options={"cards_per_hand": cards, "max_players": players}, seed=3, dealer=players, viewer=1)
@@ -70,12 +78,7 @@ def test_every_card_of_every_hand_size_is_on_screen_and_tappable(new_context, si
 
 
 def bot_table_state(*acts, preset: str = "rheinland") -> dict:
-    b = Bridge()
-
-    def call(cmd, **args):
-        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-        assert reply["ok"], reply
-        return reply["result"]
+    call = engine_table()
     players = [{"name": "Anne"}] + [{"name": n, "kind": "bot", "level": "easy"} for n in ("Hubert", "Gerda", "Hans")]
     call("new_game", players=players, rules=preset, seed=7, dealer=4, viewer=1)
     for a in acts:
@@ -184,12 +187,7 @@ def test_a_knock_before_looking_is_logged_as_blind(warm_page, shared_site):
 def last_card_state(seed: int = 12) -> tuple[dict, str]:
     """Anne against three computers on their last mark, Anne about to play
     the card that ends the game."""
-    b = Bridge()
-
-    def call(cmd, **args):
-        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-        assert reply["ok"], reply
-        return reply["result"]
+    call = engine_table()
     players = [{"name": "Anne"}] + [{"name": n, "kind": "bot", "level": "easy", "marks": 1} for n in ("Hubert", "Gerda", "Hans")]
     st = call("new_game", players=players, rules="rheinland", seed=seed, dealer=2, viewer=1)
     for _ in range(200):
@@ -271,10 +269,7 @@ def test_the_start_form_is_remembered_across_a_reload(warm_page, shared_site):
     page.select_option('[data-field="who"][data-seat="2"]', "human")
     page.select_option('[data-field="rules"]', "tuppen")
     page.select_option('[data-field="dealer"]', "2")
-    for _ in range(50):  # the last change on disk
-        if page.evaluate("async () => ((await (await import('./storage.js')).readPreference('setup')) || {}).dealer") == 2:
-            break
-        page.wait_for_timeout(100)
+    wait_preference(page, "setup", "dealer", 2)  # the last change on disk
     page.reload()
     wait_shell_ready(page)
     assert page.evaluate("() => document.body.dataset.screen") == "start"
@@ -304,12 +299,7 @@ def test_an_import_refused_in_german_says_why_in_german(warm_page, shared_site, 
 def played_state(tricks: int, *, to_end: bool = False) -> dict:
     """Anne (plays her first playable card) against three computers, until
     `tricks` tricks are done (or, `to_end`, the hand is over)."""
-    b = Bridge()
-
-    def call(cmd, **args):
-        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-        assert reply["ok"], reply
-        return reply["result"]
+    call = engine_table()
     players = [{"name": "Anne"}] + [{"name": n, "kind": "bot", "level": "easy"} for n in ("Hubert", "Gerda", "Hans")]
     st = call("new_game", players=players, rules="rheinland", seed=9, dealer=4, viewer=1)
     for _ in range(300):
