@@ -16,7 +16,7 @@ import {
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
 import { lookUp, showPlayed, showPressed } from './instant.js';
-import { offerInstall } from './install.js';
+import { installOffer, offerInstall } from './install.js';
 import { renderRulesControls, renderRulesPage } from './rules-page.js';
 import { PACES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
 import {
@@ -120,10 +120,10 @@ function parts(name) {
   if (club) return club;
   const banner = g ? clubBanner(g) : null;
   switch (name) {
-    case 'start': return [renderStart(model.setup, {
+    case 'start': return [[renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, canExport: Boolean(g?.save?.record),
       formExtras: startFormExtras(model.setup, model.hello), extra: startClubSection(ctx),
-    }), renderStartControls(ctx)];
+    }), installOffer()], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
       ...ctx, penaltyFor: model.penaltyFor, sheetCards: g.state.sheet_cards, picker: model.club.picker,
@@ -623,9 +623,10 @@ function tap(event, button, type, card = null) {
 // Knuckles on the table: a double tap anywhere on the table (outside the
 // buttons) knocks, as the players would on wood.
 function onTableTap(event) {
-  // Only the table's wood counts: a double tap on a player's box is not a knock.
+  // Only the table's wood counts: not a player's box, and not anything that
+  // answers a tap of its own (opening the tricks or the log twice is no knock).
   if (!model.ready || !settings.doubleTapKnock || screenName() !== 'table' || !event.target.closest('#table')
-      || event.target.closest('.seats')) return;
+      || event.target.closest('.seats, details, summary, a, button, input, select, label')) return;
   const now = event.timeStamp;
   if (now - lastTableTap < DOUBLE_TAP_MS) {
     lastTableTap = 0;
@@ -811,7 +812,7 @@ async function boot() {
   model.readOnly = !await writer;
   if (model.readOnly) render();
   registerServiceWorker();
-  offerInstall();
+  offerInstall(() => { if (screenName() === 'start') render(); });
 
   const engine = createEngine();
   session = new Session(engine, {

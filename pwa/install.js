@@ -1,6 +1,7 @@
 // "Add to home screen", offered once: where the browser lets the page ask
-// (`beforeinstallprompt`), a strip under the header offers it; "not now" and
-// a refused prompt are remembered, so it never comes back.
+// (`beforeinstallprompt`), the start screen ends with the offer (at its end,
+// so nothing the player is about to tap moves); "not now" and the browser's
+// own answer are remembered, so it never comes back.
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { readPreference, writePreference } from './storage.js';
@@ -17,35 +18,39 @@ async function remember() {
   await writePreference('hints', { ...hints, install: true });
 }
 
+let onChange = () => {};
+
 function close() {
-  document.querySelector('.install-offer')?.remove();
+  deferred = null;
+  onChange();
 }
 
-function show() {
-  if (document.querySelector('.install-offer')) return;
+// The offer, while there is one: for the start screen to show.
+export function installOffer() {
+  if (!deferred) return null;
   const install = h('button', { type: 'button', class: 'primary', dataset: { installAction: 'install' }, text: t('install.yes') });
   const later = h('button', { type: 'button', class: 'secondary', dataset: { installAction: 'later' }, text: t('install.no') });
   install.addEventListener('click', async () => {
+    const event = deferred;
     close();
     await remember();
-    try { await deferred?.prompt(); } catch { /* the browser changed its mind */ }
-    deferred = null;
+    try { await event?.prompt(); } catch { /* the browser changed its mind */ }
   });
   later.addEventListener('click', async () => {
     close();
     await remember();
   });
-  const box = h('div', { class: 'install-offer', role: 'region', 'aria-label': t('install.label') },
+  return h('section', { class: 'install-offer', 'aria-label': t('install.label') },
     h('p', { text: t('install.text') }), install, later);
-  document.getElementById('screen')?.before(box);
 }
 
-export function offerInstall() {
+export function offerInstall(changed) {
+  onChange = changed;
   window.addEventListener('beforeinstallprompt', async (event) => {
     event.preventDefault(); // the app asks at its own moment, once
     if (await offered()) return;
     deferred = event;
-    show();
+    onChange();
   });
   window.addEventListener('appinstalled', () => { close(); remember(); });
 }

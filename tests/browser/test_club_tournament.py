@@ -101,7 +101,7 @@ def test_a_tournament_on_two_phones(new_context, site, artifacts, tmp_path, page
     bad_path = tmp_path / "tampered.json"
     bad_path.write_text(json.dumps(bad))
     choose_file(org, "t-import-file", bad_path)
-    assert "Die Serie ist verändert worden: game 1, hand 1" in message(org)
+    assert "Die Serie ist verändert worden: Spielrunde 1, Spiel 1" in message(org)
     assert org.locator('.t-table[data-series="1"][data-table="1"] .badge').first.inner_text() == "offen"
 
     # The real file counts; the same file twice is refused.

@@ -334,6 +334,12 @@ def test_every_trick_and_every_action_of_the_hand_can_be_reviewed(warm_page, sha
     page.locator(".log-all summary").tap()
     shown = page.locator(".log-full li").all_inner_texts()
     assert len(shown) == len([e for e in view["log"] if e["type"] != "look" or e["seat"] == 1]) > 3
+    # Opening and closing them quickly is not a double tap on the table: no knock.
+    before = stored(page)["save"]
+    page.locator(".log-all summary").dblclick()
+    page.locator(".tricks-review summary").dblclick()
+    wait_idle(page)
+    assert stored(page)["save"] == before
 
 
 def test_the_result_shows_the_trick_that_decided_the_hand(warm_page, shared_site):
