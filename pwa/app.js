@@ -449,17 +449,12 @@ function onClick(event) {
       break;
     case 'settings':
       model.settingsBack = model.route;
-      model.route = 'settings';
-      model.error = null;
-      render();
-      el.screen.focus({ preventScroll: true });
+      goTo('settings');
       break;
     case 'rules':
       model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
       model.rulesBack = model.route;
-      model.route = 'rules';
-      model.error = null;
-      render();
+      goTo('rules');
       // Open at the rule set in play (or chosen on the form).
       document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
       break;
@@ -473,10 +468,7 @@ function onClick(event) {
       break;
     case 'setup':
       session?.pause();
-      model.route = 'start';
-      model.error = null;
-      render();
-      el.screen.focus({ preventScroll: true });
+      goTo('start');
       break;
     case 'continue':
       if (model.game) {
@@ -560,6 +552,15 @@ function onClick(event) {
       clubAction(action, target);
       break;
   }
+}
+
+// A screen of the shell's own (setup, settings, rules), focused for the
+// screen reader, without an old refusal on it.
+function goTo(route) {
+  model.route = route;
+  model.error = null;
+  render();
+  el.screen.focus({ preventScroll: true });
 }
 
 // The rule set the page opens at: the one chosen on the start form, or the

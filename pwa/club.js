@@ -18,6 +18,7 @@ import { actionFrom, toggleCard } from './picker.js';
 import { findSheetAction } from './sheet.js';
 import { isSheet } from './session.js';
 import { undoButton } from './table.js';
+import { readPreference, writePreference } from './storage.js';
 
 const TABLE_KEY = 'schraem.club.table';
 const TOURNAMENT_KEY = 'schraem.tournament';
@@ -65,12 +66,22 @@ function shellError(key, vars) {
 
 // --- the table's identity in history ---------------------------------------
 
+// The table's identity is kept with the game's own storage (IndexedDB,
+// durable); this copy answers the synchronous reads of the screens. An older
+// app kept it in localStorage, read once at boot when nothing newer is kept.
+let tableMeta = null;
+
 function readMeta() {
-  try { return JSON.parse(localStorage.getItem(TABLE_KEY) || 'null'); } catch { return null; }
+  return tableMeta;
 }
 
 function writeMeta(meta) {
-  try { localStorage.setItem(TABLE_KEY, JSON.stringify(meta)); } catch { /* history then files it under a new id */ }
+  tableMeta = meta;
+  writePreference('table', meta); // refused (private mode): history files it under a new id
+}
+
+function legacy(key) {
+  try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
 }
 
 // `seed` ties the identity to its table (the save's table seed, the same for
@@ -88,10 +99,11 @@ function kindOf(state) {
 
 function metaFor(game) {
   const meta = readMeta();
-  // localStorage reaches the disk up to a minute late: after a crash it may
-  // still name the table before this one, and filing this table under that
-  // id would overwrite the earlier table's history. Only this table's own
-  // identity (its seed) counts; otherwise the table gets a new one.
+  // The identity is stored after the table starts: a crash in between (or an
+  // identity from an older app) may still name the table before this one,
+  // and filing this table under that id would overwrite the earlier table's
+  // history. Only this table's own identity (its seed) counts; otherwise the
+  // table gets a new one.
   if (meta && meta.kind === kindOf(game.state) && meta.seed === (game.save?.table?.seed ?? null)) return meta;
   return newMeta(kindOf(game.state), game.state.view.players.map((p) => p.name));
 }
@@ -477,7 +489,7 @@ function pickerTemplate() {
 // --- tournament ---------------------------------------------------------------------
 
 function saveTournament(facts) {
-  try { localStorage.setItem(TOURNAMENT_KEY, JSON.stringify({ id: facts.id, tournament: facts.tournament })); } catch { /* kept in history below */ }
+  writePreference('tournament', { id: facts.id, tournament: facts.tournament }); // and in history below
 }
 
 function tournamentRecords(facts) {
@@ -500,10 +512,9 @@ async function setTournament(facts) {
 }
 
 export async function bootClub() {
-  let local = null;
-  try { local = JSON.parse(localStorage.getItem(TOURNAMENT_KEY) || 'null'); } catch { local = null; }
-  // The history is on disk after every step; localStorage may lag it by up
-  // to a minute after a crash (or be cleared), so it only says which
+  tableMeta = (await readPreference('table')) ?? legacy(TABLE_KEY);
+  const local = (await readPreference('tournament')) ?? legacy(TOURNAMENT_KEY);
+  // The history keeps every step of a tournament: the preference says which
   // tournament was open, and the history's copy of that one is loaded.
   const kept = (await history.entries().catch(() => [])).filter((e) => e.kind === 'tournament' && e.facts);
   const entry = (local?.id && kept.find((e) => e.facts.id === local.id)) || kept.find((e) => e.status === 'running');

@@ -202,21 +202,21 @@ def test_axe_on_history_statistics_and_tournament_screens(axe_page, site):
 
 
 def test_a_table_identity_left_behind_by_a_crash_never_files_over_an_earlier_table(de_page, site):
-    """localStorage reaches the disk up to a minute late. Killed in that
-    minute, the phone may still name the table before the running one; the
-    running table must still get its own history entry."""
+    """Killed between starting a table and storing its identity, the phone
+    may still name the table before the running one; the running table must
+    still get its own history entry."""
     page = de_page
     open_app(page, site, seed=45)
     start_sheet(page, PEOPLE, dealer=4)
     finish_fast(page)
-    earlier = page.evaluate("() => localStorage.getItem('schraem.club.table')")
+    earlier = page.evaluate("async () => (await import('./storage.js')).readPreference('table')")
     assert [e["names"] for e in history_entries(page)] == [PEOPLE]
 
     others = ["Resi", "Jupp", "Trud", "Kätt"]
     start_sheet(page, others, dealer=4)
     enter(page, 1, "knock")
     # What a crash right after the start could leave: the earlier table's id.
-    page.evaluate("(meta) => localStorage.setItem('schraem.club.table', meta)", earlier)
+    page.evaluate("async (meta) => (await import('./storage.js')).writePreference('table', meta)", earlier)
     page.reload()
     wait_shell_ready(page)
     finish_fast(page)
