@@ -34,7 +34,10 @@ PLAYERS = 4
 RULES = "rheinland"
 
 
-PATHS = ("apply", "do")
+# apply / do: every seat's `legal_actions` asked one by one, then the
+# validating or the trusted path; all: `all_legal_actions` (every seat in
+# one call, what the engine's own random playouts use) and the trusted path.
+PATHS = ("apply", "do", "all")
 
 
 def play_hands(count: int, seed: int, path: str = "apply") -> dict:
@@ -55,11 +58,18 @@ def play_hands(count: int, seed: int, path: str = "apply") -> dict:
         t0 = perf_counter()
         game.deal()
         deal_time += perf_counter() - t0
-        take, legal_actions = getattr(game, path), game.legal_actions
-        while not game.hand_over:
-            legal = [a for seat in seats for a in legal_actions(seat)]
-            take(legal[int(pick() * len(legal))])
-            steps += 1
+        if path == "all":
+            take, all_legal = game.do, game.all_legal_actions
+            while not game.hand_over:
+                legal = all_legal()
+                take(legal[int(pick() * len(legal))])
+                steps += 1
+        else:
+            take, legal_actions = getattr(game, path), game.legal_actions
+            while not game.hand_over:
+                legal = [a for seat in seats for a in legal_actions(seat)]
+                take(legal[int(pick() * len(legal))])
+                steps += 1
         hands += 1
     seconds = perf_counter() - start
     return {"hands": hands, "steps": steps, "seconds": seconds, "hands_per_s": hands / seconds,
@@ -138,6 +148,7 @@ def report(cp: dict, py: dict) -> str:
         rows.append(f"| **Pyodide / CPython** | `{path}` | **{ratio_h:.2f}× slower** | **{ratio_s:.2f}× the time** | | |")
     for name, res in (("CPython", cp), ("Pyodide", py)):
         rows.append(f"| **`do` / `apply`**, {name} | | **{res['do']['hands_per_s'] / res['apply']['hands_per_s']:.2f}×** | | | |")
+        rows.append(f"| **`all` / `apply`**, {name} | | **{res['all']['hands_per_s'] / res['apply']['hands_per_s']:.2f}×** | | | |")
     return "\n".join(rows)
 
 
@@ -148,8 +159,10 @@ def section(cp: dict, py: dict) -> str:
 `Game.legal_actions` for every seat, then a uniformly random legal action
 (out-of-turn knocks included) taken through the validating `Game.apply` (what
 the bridge does with a tap) or the trusted `Game.do` (what bots and
-simulations do with an action the engine listed); 4 players, `{RULES}`. One
-step = `legal_actions` for all four seats + the random pick + one action (no
+simulations do with an action the engine listed), or, as `all`, every seat's
+actions listed in one `Game.all_legal_actions` call and taken through
+`Game.do` (what the engine's own random playouts do); 4 players, `{RULES}`. One
+step = the legal actions of all four seats + the random pick + one action (no
 clock read inside a step: a step's time is the hands' time less the deals');
 a hand includes its deal. Median of {cp['runs']} runs × {cp['hands_per_run']} hands each per path, the paths alternating
 within a run, after a warm-up; the same code runs in both interpreters
@@ -157,8 +170,8 @@ within a run, after a warm-up; the same code runs in both interpreters
 
 {report(cp, py)}
 
-Runs (hands/s): CPython `apply` {cp['apply']['hands_per_s_all']}, `do` {cp['do']['hands_per_s_all']};
-Pyodide `apply` {py['apply']['hands_per_s_all']}, `do` {py['do']['hands_per_s_all']}.
+Runs (hands/s): CPython `apply` {cp['apply']['hands_per_s_all']}, `do` {cp['do']['hands_per_s_all']}, `all` {cp['all']['hands_per_s_all']};
+Pyodide `apply` {py['apply']['hands_per_s_all']}, `do` {py['do']['hands_per_s_all']}, `all` {py['all']['hands_per_s_all']}.
 Pyodide start-up under Node (`loadPyodide`, not counted above): {py['load_s']} s.
 
 Machine: {machine()}.

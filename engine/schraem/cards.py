@@ -78,22 +78,28 @@ class SplitMix64:
                 return x % n
 
 
+_TOP = 1 << 64
+# Rejection limits of `SplitMix64.below` for every n a pack needs, worked
+# out once: two big-int operations fewer in each step of every deal.
+_LIMITS = tuple(_TOP - (_TOP % n) if n else 0 for n in range(65))
+
+
 def seeded_shuffle(items: list, seed: int) -> list:
     """Fisher–Yates with SplitMix64: the same order for a seed everywhere.
     `SplitMix64.next` and `below` are inlined: every deal runs this loop,
     and method calls made it a fifth of a random-play hand's time."""
-    mask, golden, top = SplitMix64.MASK, 0x9E3779B97F4A7C15, 1 << 64
-    state = seed & mask
+    mask, golden = SplitMix64.MASK, 0x9E3779B97F4A7C15
     out = list(items)
+    limits = _LIMITS if len(out) < len(_LIMITS) else tuple(_TOP - (_TOP % n) if n else 0 for n in range(len(out) + 1))
+    state = seed & mask
     for i in range(len(out) - 1, 0, -1):
         n = i + 1
-        limit = top - (top % n)  # rejection sampling keeps it exactly uniform
         while True:
             state = (state + golden) & mask
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             x = z ^ (z >> 31)
-            if x < limit:
+            if x < limits[n]:  # rejection sampling keeps it exactly uniform
                 break
         j = x % n
         out[i], out[j] = out[j], out[i]

@@ -337,6 +337,15 @@ class Game:
             return []
         return hand.legal(seat - 1)
 
+    def all_legal_actions(self) -> list[Action]:
+        """Every seat's legal actions at once, seat by seat (the same list as
+        `legal_actions(1) + legal_actions(2) + ...`): what a random playout
+        chooses from, since knocks come out of turn."""
+        hand = self.hand
+        if hand is None or hand.over or self.end.done:
+            return []
+        return hand.legal_all()
+
     def card_entries(self, seat: int) -> list[dict]:
         """Scoresheet entries that need cards named (see courts.card_entries)."""
         if self.game_over or self.hand is None or self.hand.over:

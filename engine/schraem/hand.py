@@ -20,7 +20,7 @@ from .actions import Action
 from .cards import SUITS, Card
 from .courts import CHALLENGE, EXCHANGE, TURN, Courts
 from .errors import IllegalAction
-from .handlers import CORE, DISCARD, HOLD, KNOCK, LOOK, PASS, PENALTY, PLAY, WIN, Handler, memo
+from .handlers import CORE, DISCARD, HOLD, KNOCK, LOOK, PASS, PENALTY, PLAY, WIN, Handler, basic_legal_all, memo
 from .redeal import AGREE, REDEAL, REFUSE, PrettyOnes
 from .rules import Rules
 
@@ -99,7 +99,7 @@ def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tupl
 class Hand:
     # Slots: the hand's fields are read on every legal-actions query of every
     # seat, and a fixed layout makes those reads and each deal cheaper.
-    __slots__ = ("_listing", "_listing_asked", "_turn", "answers", "blind_knocks", "cards", "courts", "dealer", "dealt",
+    __slots__ = ("_basic", "_listing", "_listing_asked", "_turn", "answers", "blind_knocks", "cards", "courts", "dealer", "dealt",
                  "discard_left", "discarded", "forehand", "in_hand", "knock_ok", "knocking", "last_knocker",
                  "leader", "log", "looked", "losses", "marks", "n", "n_in", "over", "pretty_ones", "real",
                  "reason", "responders", "round_auto", "round_knocker", "round_old", "rules", "setup", "stock",
@@ -143,6 +143,7 @@ class Hand:
         self.pretty_ones = PrettyOnes(n) if rules.pretty_ones else None
         mode = None if self.courts is None else self.courts.mode
         self._listing, self._listing_asked = _listings(self.real, mode, rules.pretty_ones, bool(discard))
+        self._basic = self._listing is _listings(False, None, False, False)[0]
         # (action, auto, value after): the hand's full history, automatic
         # actions included; records leave the automatic ones out.
         self.log: list[tuple[Action, bool, int]] = []
@@ -157,7 +158,7 @@ class Hand:
         who knocked, from which value, whether it was the hammer's, who still
         answers (in turn) and the answers so far."""
         self.value = self.setup.value
-        self.knock_ok: dict[tuple[int, int, bool], bool] = {}  # Knock.legal's memo: (seat, value, looked)
+        self.knock_ok: dict[int, bool] = {}  # Knock.legal's memo by (seat, value, looked), see _knock_key
         self.last_knocker: int | None = None
         self.round_knocker: int | None = None
         self.round_old = 0
@@ -274,6 +275,15 @@ class Hand:
         for legal in self._listing_asked if asked else self._listing:
             legal(self, s, seat, out)
         return out
+
+    def legal_all(self) -> list[Action]:
+        """Every seat's legal actions, seat by seat, each in `legal`'s order
+        (the same list as `legal(0) + legal(1) + ...`)."""
+        if self.over:
+            return []
+        if self._basic:
+            return basic_legal_all(self)
+        return [a for s in range(self.n) for a in self.legal(s)]
 
     # --- what actions share --------------------------------------------------
     def leave(self, s: int, loss: int) -> None:

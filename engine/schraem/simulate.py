@@ -16,7 +16,7 @@ def random_game(seed: int, rules: str = "rheinland", players: int = 4, options: 
     while not game.game_over and len(game.specs) < max_hands:
         hand = game.deal()
         while not hand.over:
-            legal = [a for s in range(hand.n) for a in hand.legal(s)]
+            legal = hand.legal_all()
             game.do(rng.choice(legal))  # legal by construction: the trusted path
     return game
 

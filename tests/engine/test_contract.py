@@ -110,6 +110,7 @@ def check_flags(game: Game) -> None:
     if game.rules.game_end == "last_standing":
         assert game.game_over == (sum(1 for m in game.hand_marks if m > 0) <= 1)
     assert game.game_over == Game.from_record(game.to_record()).game_over
+    assert game.all_legal_actions() == [a for s in range(1, game.n + 1) for a in game.legal_actions(s)]
 
 
 def check_undo_redo(game: Game, last: Action) -> None:

@@ -51,3 +51,35 @@ def test_deal_matches_the_plain_definition():
         packets = (3, 2, 3) if count == 8 and rng.random() < 0.5 else ()
         args = (rng.randrange(2**53), active, rng.randrange(n), count, packets)
         assert deal_pack(*args) == reference_deal(*args)
+
+
+def test_every_seats_listing_at_once_matches_the_seat_by_seat_listing():
+    """`Game.all_legal_actions` (a fused pass on most presets) lists exactly
+    what `legal_actions` lists seat by seat, in the same order, on every
+    state of seeded random games of every preset and table size; the knock
+    memo it shares is filled by one and read by the other both ways round."""
+    from schraem.game import Game
+    from schraem.rules import Rules
+
+    rng = random.Random(5)
+    states = 0
+    for preset in Rules.preset_names():
+        for g_no in range(120):
+            rules = Rules.make(preset)
+            players = rng.randint(max(3, rules.min_players), min(6, rules.max_players))
+            game = Game([f"P{i}" for i in range(players)], preset, dealer=rng.randrange(players) + 1, seed=rng.randrange(2**53))
+            fused_first = g_no % 2 == 0
+            while not game.game_over and len(game.specs) < 40:
+                game.deal()
+                while not game.hand_over:
+                    if fused_first:
+                        fused = game.all_legal_actions()
+                        by_seat = [a for s in range(1, players + 1) for a in game.legal_actions(s)]
+                    else:
+                        by_seat = [a for s in range(1, players + 1) for a in game.legal_actions(s)]
+                        fused = game.all_legal_actions()
+                    assert fused == by_seat, (preset, game.to_record())
+                    game.do(rng.choice(fused))
+                    states += 1
+            assert game.all_legal_actions() == [], preset
+    assert states > 20_000
