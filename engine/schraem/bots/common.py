@@ -82,10 +82,13 @@ def last_resort(view: dict, by_type: dict) -> dict:
     return view["legal"][0]
 
 
-def act(view: dict, rng, answer, play, chance) -> dict | None:
+def act(view: dict, rng, answer, play, chance, interject=None, blind=None) -> dict | None:
     """Dispatch one decision. `answer(sit) -> "hold" | "pass"`,
     `play(sit, legal_cards, can_knock) -> (card, knock)`,
-    `chance(sit) -> float` (the chance of the last trick, for small calls)."""
+    `chance(sit) -> float` (the chance of the last trick, for small calls),
+    `interject(sit) -> bool`: knock now, out of turn (asked only when a
+    knock is allowed and the cards are seen), `blind(sit) -> bool`: knock
+    before looking (asked when due to play, unseen, and a knock is allowed)."""
     if not view.get("legal") or view.get("real_cards"):
         return None
     by_type = legal_by_type(view)
@@ -111,8 +114,14 @@ def act(view: dict, rng, answer, play, chance) -> dict | None:
     if extra is not None:
         return extra
     if view.get("turn") != seat:
+        # Anyone may knock at any moment (not while a knock is answered,
+        # not twice in a row): a bot with a hand worth it does not wait.
+        if interject is not None and "knock" in by_type and view.get("my_cards") is not None and interject(Situation(view)):
+            return by_type["knock"][0]
         return None
     if "look" in by_type:
+        if blind is not None and "knock" in by_type and blind(Situation(view)):
+            return by_type["knock"][0]
         return by_type["look"][0]
     if "play" not in by_type:
         return last_resort(view, by_type)

@@ -304,12 +304,71 @@ class Decider:
         return a if force else c
 
 
+# Betting is mixed where the options are close, so it is not a fixed
+# function of the hand an opponent could read off: knock with probability
+# sigmoid(equity difference / MIX).
+MIX = 0.01
+# Out of turn the bot could also wait for its own turn and knock then, with
+# more seen; knocking now must be worth clearly more than not knocking at all,
+# and only hands the quick estimate rates this high are searched.
+INTERJECT_MARGIN = 0.02
+INTERJECT_MIN_CHANCE = 0.6
+# Knocking before looking gives up seeing the cards first: a blind knock
+# must beat not knocking by this much (equity), judged with the own cards
+# unknown as well.
+BLIND_MARGIN = 0.03
+
+
 def decide(view: dict, rng, budget: Budget, report: dict | None = None) -> dict | None:
     """The strong bot's action; `report` (if given) receives diagnostics."""
     return act(view, rng,
                lambda sit: _answer(Decider(sit, rng, budget), report),
                lambda sit, legal, can_knock: _play(Decider(sit, rng, budget), legal, can_knock, report),
-               heuristic.my_chance)
+               heuristic.my_chance,
+               lambda sit: _knock_now(Decider(sit, rng, budget), report, "interject"),
+               lambda sit: _knock_now(Decider(sit, rng, budget), report, "blind"))
+
+
+def _mixed(dec: Decider, gain: float) -> bool:
+    """Knock for an equity `gain` (may be negative): always when clearly
+    better, never when clearly worse, mixed in between."""
+    return dec.rng.random() < _sigmoid(gain / MIX)
+
+
+def _knock_now(dec: Decider, report, kind: str) -> bool:
+    """Knock out of turn ("interject": my cards seen, someone else due) or
+    before looking ("blind": my turn, my cards sampled like the others').
+    Compares knocking now with not knocking, averaged over sampled deals."""
+    sit = dec.sit
+    if kind == "interject" and heuristic.my_chance(sit) < INTERJECT_MIN_CHANCE:
+        return False
+    me, v = sit.me, sit.value
+    alive0 = list(sit.alive)
+    k0 = sum(alive0)
+    e_win0 = equity.outcome(sit.marks, sit.committed, alive0, me, v, me)
+    e_lose0 = equity.expected_others(sit.marks, sit.committed, alive0, v, me)
+    e_stay = e_knock = 0.0
+    n = 0
+    for d in dec.deals():
+        if dec.out_of_time():
+            break
+        seats, hands, movers, led, wp, wc = dec.position(d, alive0)
+        solver = dec.solver(seats, me)
+        try:
+            force = dec.run(solver, solver.wins, hands, movers, led, wp, wc)
+            knock_val = _knock_value(dec, d, v, seen=kind != "blind")
+        except OutOfBudget:
+            break
+        p = dec.calibrated(force, k0)
+        e_stay += p * e_win0 + (1 - p) * e_lose0
+        e_knock += knock_val
+        n += 1
+    if n == 0:
+        return False
+    gain = (e_knock - e_stay) / n - (INTERJECT_MARGIN if kind == "interject" else BLIND_MARGIN)
+    if report is not None:
+        report.update(kind=kind, samples=n, e_stay=e_stay / n, e_knock=e_knock / n, nodes=dec.nodes_used)
+    return gain > 0 and _mixed(dec, gain)
 
 
 def _answer(dec: Decider, report) -> str:
@@ -418,17 +477,18 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     # The card that forces the last trick in most deals; ties: the heuristic.
     pref = choose_card(sit, legal)
     best = max(legal, key=lambda c: (wins[c], c == pref))
-    knock = can_knock and e_knock / n > e_stay / n + 1e-4
+    knock = can_knock and _mixed(dec, (e_knock - e_stay) / n)
     if report is not None:
         report.update(kind="play", samples=n, p=p_sum / n, e_stay=e_stay / n, e_knock=(e_knock / n if can_knock else None),
                       wins={card_str(c): w / n for c, w in wins.items()}, nodes=dec.nodes_used)
     return best, knock
 
 
-def _knock_value(dec: Decider, d: dict, v: int) -> float:
+def _knock_value(dec: Decider, d: dict, v: int, seen: bool = True) -> float:
     """My equity in one sampled deal if I knock now (v -> v + 1): the
-    others answer as the player model predicts from their cards, then the
-    card play among those who hold is solved."""
+    others answer as the player model predicts from their cards (less
+    warily against a blind knock: `seen` False), then the card play among
+    those who hold is solved."""
     sit = dec.sit
     me = sit.me
     v_new = v + 1
@@ -437,7 +497,7 @@ def _knock_value(dec: Decider, d: dict, v: int) -> float:
     for s in sit._clockwise(me):
         if not alive[s]:
             continue
-        if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive)):
+        if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive), seen):
             alive[s] = False
             committed[s] = v
     k = sum(alive)
@@ -453,4 +513,5 @@ def _knock_value(dec: Decider, d: dict, v: int) -> float:
 def make(budget: Budget):
     def choose_strong(view: dict, rng) -> dict | None:
         return decide(view, rng, budget)
+    choose_strong.out_of_turn = True  # it may knock out of turn: the match runner asks it
     return choose_strong
