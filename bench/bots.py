@@ -399,21 +399,21 @@ def cmd_chromium(args) -> None:
 
 
 # --- gap: card play against an all-seeing bot ------------------------------------------
-def cmd_gap(args) -> None:
-    """Card play only: 4 players, knocking off, one hand per deal; the seat
-    under test plays with heuristic, strong or all-seeing (cheating: solves
-    the true deal) card play against three heuristic players, every deal in
-    every seat. Gap closed = (strong - heuristic) / (cheat - heuristic)."""
-    from schraem.bots.solver import Solver
+class AllSeeing:
+    """Card play that cheats: it reads the true deal of the game being
+    played and solves it exactly with the bots' own solver; every other
+    decision (bets, exchanges) is the heuristic's. It exists only in the
+    benchmarks, as the ceiling of card play. Use it inside `with watching()`,
+    which lets it see the game the match runner is playing."""
 
-    rules = Rules.make("rheinland", {"knocking": False})
-    budget = Budget(samples=STRONG_BUDGET.samples, nodes=STRONG_BUDGET.nodes)
-    current = {}
+    current: dict = {}
 
-    def cheat(v, rng):
-        game = current["game"]
+    def __call__(self, v, rng):
+        from schraem.bots.solver import Solver
+
+        game = self.current.get("game")
         legal = [a for a in v["legal"] if a["type"] == "play"]
-        if v["my_cards"] is None or not legal:
+        if game is None or v["my_cards"] is None or not legal or v.get("turn") != v["seat"] or v.get("response"):
             return LEVELS["heuristic"](v, rng)
         hand = game.hand
         seats = tuple(i for i in range(hand.n) if hand.in_hand[i])
@@ -422,7 +422,7 @@ def cmd_gap(args) -> None:
         sit = Situation(v)
         led = wp = wc = -1
         for p, c, dead in sit.trick:
-            if dead:
+            if dead or p not in idx:
                 led = c >> 3 if led < 0 else led
             else:
                 led, wp, wc = trick_step(led, wp, wc, idx[p], c)
@@ -433,18 +433,41 @@ def cmd_gap(args) -> None:
         best = max(cards, key=lambda c: (res.get(c, False), c == pref))
         return {"seat": v["seat"], "type": "play", "card": card_str(best)}
 
-    import schraem.match as match
 
-    real_view = match.view
+class watching:
+    """Within this block the match runner's `view` also tells AllSeeing
+    which game it is looking at."""
 
-    def tracking_view(game, seat):
-        current["game"] = game
-        return real_view(game, seat)
+    def __enter__(self):
+        import schraem.match as match
 
-    match.view = tracking_view
+        self.match, self.real_view = match, match.view
+
+        def tracking_view(game, seat):
+            AllSeeing.current["game"] = game
+            return self.real_view(game, seat)
+
+        match.view = tracking_view
+        return self
+
+    def __exit__(self, *exc):
+        self.match.view = self.real_view
+        AllSeeing.current.clear()
+
+
+def cmd_gap(args) -> None:
+    """Card play only: 4 players, knocking off, one hand per deal; the seat
+    under test plays with heuristic, strong or all-seeing (cheating: solves
+    the true deal) card play against three heuristic players, every deal in
+    every seat. Gap closed = (strong - heuristic) / (cheat - heuristic)."""
+    rules = Rules.make("rheinland", {"knocking": False})
+    budget = Budget(samples=STRONG_BUDGET.samples, nodes=STRONG_BUDGET.nodes)
+    current = AllSeeing.current
+    cheat = AllSeeing()
+
     results = {}
     per_kind = {}
-    try:
+    with watching():
         for kind, fn in (("heuristic", LEVELS["heuristic"]), ("strong", lambda v, rng: decide(v, rng, budget)), ("cheat", cheat)):
             wins = 0
             per_deal = []
@@ -474,8 +497,6 @@ def cmd_gap(args) -> None:
             half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
             results[kind] = {"hands": 4 * args.deals, "wins": wins, "win_rate": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
             per_kind[kind] = per_deal
-    finally:
-        match.view = real_view
     h, s, c = (results[k]["win_rate"] for k in ("heuristic", "strong", "cheat"))
     results["gap_closed"] = round((s - h) / (c - h), 3) if c != h else None
     # Bootstrap over deals (seeded) for an interval of the share closed.

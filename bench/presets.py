@@ -5,6 +5,12 @@ a game finds a winner, not losing where it finds a loser) with its fair share
 and 95% interval over deal sets.
 
     python bench/presets.py [--games 50] [--seed 7] [--jobs 2] [--write]
+    python bench/presets.py --ceiling sebbe_schroehm [--games 50]
+
+--ceiling puts an all-seeing card player (it reads the true deal and
+solves it; heuristic bets) in the strong bot's place on the same deals: the
+most card play alone can win where a game is decided by a hand without
+bets (Sebbe Schröhm's final hand).
 
 `--games` deal sets, each played in all 4 rotations (50 deal sets = 200
 games). --write puts the table into bench/RESULTS.md (section "Bots on every
@@ -13,6 +19,7 @@ preset").
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -22,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
-from schraem.match import run_match  # noqa: E402
+from schraem.match import game_stats, play_game, rotation, run_match, summarize  # noqa: E402
 from schraem.rules import Rules  # noqa: E402
 
 SEATS = ["strong", "heuristic", "heuristic", "heuristic"]
@@ -45,6 +52,32 @@ def measure(games: int, seed: int, jobs: int) -> list[dict]:
               f"fair {b['fair_share']} heuristic {h['finish_rate']:.3f} ({out['games']} games, "
               f"{time.perf_counter() - t0:.0f} s)", flush=True)
     return rows
+
+
+def ceiling(preset: str, games: int, seed: int) -> dict:
+    """The all-seeing card player against three heuristic bots on the same
+    duplicate deals as `measure` (sequential: it watches the game in play)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bots import LEVELS, AllSeeing, watching
+
+    kinds = ["all_seeing", "heuristic", "heuristic", "heuristic"]
+    bots = {"all_seeing": AllSeeing(), "heuristic": LEVELS["heuristic"]}
+    rules = Rules.make(preset)
+    results = []
+    t0 = time.perf_counter()
+    with watching():
+        for d in range(games):
+            totals: dict = {}
+            hands = 0
+            for r in range(len(kinds)):
+                game = play_game(kinds, seed, d, r, rules, bots=bots)
+                hands += len(game.results)
+                for k, st in game_stats(game, rotation(kinds, r)).items():
+                    t = totals.setdefault(k, dict.fromkeys(st, 0))
+                    for key in t:
+                        t[key] += st[key]
+            results.append({"deal_set": d, "totals": totals, "hands": hands})
+    return summarize(kinds, results, seed, preset, time.perf_counter() - t0)
 
 
 def table(rows: list[dict], games: int, seed: int) -> str:
@@ -79,7 +112,14 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--ceiling", metavar="PRESET", help="the all-seeing card player's finish rate on PRESET instead")
     args = ap.parse_args(argv)
+    if args.ceiling:
+        out = ceiling(args.ceiling, args.games, args.seed)
+        b = out["bots"]["all_seeing"]
+        print(json.dumps({"preset": args.ceiling, "all_seeing": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "score_per_game")},
+                          "heuristic": out["bots"]["heuristic"]["finish_rate"], "games": out["games"], "seconds": out["seconds"]}))
+        return 0
     rows = measure(args.games, args.seed, args.jobs)
     text = table(rows, args.games, args.seed)
     print(text)

@@ -128,10 +128,12 @@ def play_game(kinds: list[str], seed: int, deal_set: int, r: int, rules: Rules, 
 def game_stats(game: Game, seat_kinds: list[str]) -> dict:
     out = {}
     for k in set(seat_kinds):
-        out[k] = {"games": 0, "wins": 0, "losses": 0, "hands": 0, "marks": 0, "net": 0.0}
+        out[k] = {"games": 0, "wins": 0, "losses": 0, "hands": 0, "marks": 0, "net": 0.0, "score": 0}
     loser = game.loser
+    scores = game.scores or [0] * game.n
     for i, k in enumerate(seat_kinds):
         out[k]["games"] += 1
+        out[k]["score"] += scores[i]
         if game.winner == i + 1:
             out[k]["wins"] += 1
         if loser == i + 1:
@@ -164,7 +166,7 @@ def play_deal_set(args) -> dict:
         winners.append(None if game.winner is None else seat_kinds[game.winner - 1])
         hands += len(game.results)
         for k, st in game_stats(game, seat_kinds).items():
-            t = totals.setdefault(k, {"games": 0, "wins": 0, "losses": 0, "hands": 0, "marks": 0, "net": 0.0})
+            t = totals.setdefault(k, {"games": 0, "wins": 0, "losses": 0, "hands": 0, "marks": 0, "net": 0.0, "score": 0})
             for key in t:
                 t[key] += st[key]
     return {"deal_set": d, "totals": totals, "winners": winners, "hands": hands}
@@ -223,6 +225,9 @@ def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seco
             "hands": hands,
             "marks_per_hand": round(marks / hands, 4) if hands else None,
             "net_marks_per_hand": round(net / hands, 4) if hands else None,
+            # The game's own final score (Game.scores: e.g. the Knollen pot
+            # of Sebbe Schröhm), per game.
+            "score_per_game": round(sum(r["totals"][k]["score"] for r in results) / games, 4) if games else None,
         }
     return {
         "seats": kinds,
