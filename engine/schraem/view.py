@@ -98,6 +98,9 @@ def _table_facts(game: Game, hand, seat: int | None) -> dict:
     return {
         "seat": seat,
         "rules": game.rules.preset,
+        # The options changed from the preset's (public: everyone at the
+        # table knows the rules played), so a bot reads the rules exactly.
+        "options": game.rules.overrides(),
         "count_up": game.rules.count_up,
         "tally": game.end.tally(),
         # What a final score counts: "marks", "points" or "knollen".

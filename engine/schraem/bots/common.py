@@ -9,7 +9,7 @@ four courts, turn an exchanger's discards) but never has to: it returns None.
 from __future__ import annotations
 
 from .bits import card_int, card_str
-from .model import Situation
+from .model import Situation, rules_of
 
 COURTS = frozenset((4, 5, 6, 7))  # A K Q J by strength
 
@@ -39,10 +39,60 @@ def all_courts(cards) -> bool:
     return bool(cards) and all((c & 7) in COURTS for c in cards)
 
 
-def optional(view: dict, by_type: dict, sit: Situation | None = None) -> dict | None:
-    """Variant actions worth taking whenever they are allowed: exchanging a
-    hand of four court cards (honestly: only a real four courts), and turning
-    an exchanger's first three discards (free; a numeral costs the exchanger).
+# What a bot assumes of the others' face-down exchanges: the share of hands
+# without four courts that get exchanged all the same (bluffs). With it, a
+# challenge pays only when the bot's own cards make a genuine four courts
+# unlikely (it holds three courts itself, say).
+ASSUMED_BLUFF_RATE = 0.05
+# A face-down exchange that only a challenge can expose (Siwwe Strööm): a
+# hand this weak is exchanged this often, mixed so it cannot be read.
+BLUFF_BELOW = 0.15
+BLUFF_RATE = 0.5
+
+
+def _comb(n: int, k: int) -> int:
+    if k < 0 or k > n:
+        return 0
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+def genuine_chance(view: dict, size: int = 4) -> float:
+    """The chance that `size` cards I cannot see are all courts: a genuine
+    four courts, judged from my own cards and everything face up."""
+    seen = set(view.get("my_cards") or [])
+    for t in view.get("tricks") or []:
+        seen.update(c["card"] for c in t["cards"])
+    seen.update(t["card"] for t in view.get("trick") or [])
+    for e in view.get("exchanges") or []:
+        seen.update(x["card"] for x in e.get("turned") or [] if x.get("card"))
+        seen.update(e.get("discards") or [])  # my own laid-down cards
+        seen.update((e.get("challenge") or {}).get("cards") or [])
+    unseen = 32 - len(seen)
+    courts = 16 - sum(1 for c in seen if (card_int(c) & 7) in COURTS)
+    total = _comb(unseen, size)
+    return _comb(courts, size) / total if total else 0.0
+
+
+def bluff_chance(view: dict) -> float:
+    """How likely an exchange I cannot see is a bluff, under the assumed
+    bluff rate and my cards."""
+    g = genuine_chance(view)
+    b = (1 - g) * ASSUMED_BLUFF_RATE
+    return b / (b + g) if b + g > 0 else 0.0
+
+
+def optional(view: dict, by_type: dict, rng=None, chance=None) -> dict | None:
+    """Variant actions taken on purpose whenever they are allowed:
+    - exchanging four courts: always with a real four courts; where the
+      exchange is face down and only a challenge exposes it, now and then
+      with a hopeless hand as a bluff (`chance(sit)` rates the hand);
+    - challenging an exchange that is more likely a bluff than not;
+    - turning an exchanger's first three discards (free; a numeral costs
+      the exchanger);
+    - asking for a fresh deal (pretty ones) with a weak hand.
     Looking first when an exchange is possible."""
     if "exchange" in by_type:
         mine = view.get("my_cards")
@@ -51,6 +101,13 @@ def optional(view: dict, by_type: dict, sit: Situation | None = None) -> dict | 
                 return by_type["look"][0]
         elif all_courts([card_int(c) for c in mine]):
             return by_type["exchange"][0]
+    # An exchange that is more likely a bluff than not is challenged before
+    # anything else: it puts the bluffer out of the hand.
+    if "challenge" in by_type and view.get("my_cards") is not None and bluff_chance(view) > 0.5:
+        return by_type["challenge"][0]
+    if "exchange" in by_type and view.get("my_cards") is not None and chance is not None and rng is not None:
+        if rules_of(view).four_courts == "challenge" and chance(Situation(view)) < BLUFF_BELOW and rng.random() < BLUFF_RATE:
+            return by_type["exchange"][0]
     if "turn" in by_type:
         done: dict[int, int] = {}
         for e in view.get("exchanges") or []:
@@ -58,6 +115,12 @@ def optional(view: dict, by_type: dict, sit: Situation | None = None) -> dict | 
         for a in by_type["turn"]:
             if done.get(a.get("target"), 0) < 3:
                 return a
+    if "redeal" in by_type and chance is not None:
+        if view.get("my_cards") is None:
+            return by_type["look"][0] if "look" in by_type else None
+        sit = Situation(view)
+        if redeal_answer(view, chance(sit), sum(sit.alive)) == "agree":
+            return by_type["redeal"][0]
     return None
 
 
@@ -110,7 +173,7 @@ def act(view: dict, rng, answer, play, chance, interject=None, blind=None) -> di
         return last_resort(view, by_type)
     if "discard" in by_type:
         return discard(by_type)
-    extra = optional(view, by_type)
+    extra = optional(view, by_type, rng, chance)
     if extra is not None:
         return extra
     if view.get("turn") != seat:

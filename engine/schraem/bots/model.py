@@ -6,15 +6,29 @@ their seat.
 """
 from __future__ import annotations
 
-from ..rules import PRESETS
+import json
+
+from ..errors import SchraemError
+from ..rules import PRESETS, Rules
 from .bits import FULL, card_int, mask_of
+from .equity import Scoring
+
+_RULES: dict[str, Rules] = {}
 
 
-def _lead_rule(preset) -> str:
-    """Who leads after the seat due to lead passed (Rules.lead_after_pass),
-    for what the view cannot state: passes that have not happened yet."""
-    rules = PRESETS.get(preset)
-    return "clockwise" if rules is None else rules.lead_after_pass
+def rules_of(view: dict) -> Rules:
+    """The rules the view's game is played by (its preset and changed
+    options: public knowledge at the table), made once per rule set."""
+    preset, options = view.get("rules"), view.get("options") or {}
+    key = json.dumps([preset, options], sort_keys=True)
+    rules = _RULES.get(key)
+    if rules is None:
+        try:
+            rules = Rules.make(preset, options)
+        except SchraemError:
+            rules = PRESETS.get(preset) or PRESETS["rheinland"]
+        rules = _RULES[key] = rules
+    return rules
 
 
 class Bet:
@@ -59,7 +73,11 @@ class Situation:
         # one, after any passer left); None when no trick is to be played.
         self.due = [s - 1 for s in view.get("due") or []]
         self.leader = None if view.get("leader") is None else view["leader"] - 1
-        self.lead_rule = _lead_rule(view.get("rules"))
+        # What the view cannot state: who leads after passes that have not
+        # happened yet, and what outcomes are worth under this preset.
+        self.rules = rules_of(view)
+        self.lead_rule = self.rules.lead_after_pass
+        self.scoring = Scoring.of(self.rules)
         r = view.get("response")
         self.response = r
         self.to_answer = None if r is None else r["to_answer"] - 1
@@ -86,6 +104,14 @@ class Situation:
                 if c >> 3 != led:
                     voids[p] |= 1 << led
         self.seen = seen  # every card face up on the table, this hand
+        # Cards out of play that no one holds and this seat knows: its own
+        # exchanged discards, discards turned up or uncovered by a challenge.
+        gone = 0
+        for e in view.get("exchanges") or []:
+            for c in (e.get("discards") or []) + [x["card"] for x in e.get("turned") or [] if x.get("card")] + \
+                    list((e.get("challenge") or {}).get("cards") or []):
+                gone |= 1 << card_int(c)
+        self.out_of_play = gone
         self.voids = voids
         self.played_count = played_count
         # The number of cards each dealt seat got.
@@ -182,7 +208,7 @@ class Situation:
         return max(0, self.per_hand - self.played_count[s])
 
     def unseen(self) -> int:
-        m = FULL & ~self.seen
+        m = FULL & ~self.seen & ~self.out_of_play
         if self.my_cards is not None:
             m &= ~mask_of(self.my_cards)
         return m

@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 import time
 
-from . import equity
 from . import heuristic
 from .common import act
 from .heuristic import choose_card, win_chance
@@ -257,15 +256,16 @@ class Decider:
         if t is not None:
             return t
         sit = self.sit
+        sc = sit.scoring
         alive = list(sit.alive)
         alive[s] = True
         committed = list(sit.committed)
-        a = equity.outcome(sit.marks, committed, alive, s, v_new, s)
-        bq = equity.expected_others(sit.marks, committed, alive, v_new, s)
-        committed[s] = v_new - 1
+        a = sc.outcome(sit.marks, committed, alive, s, v_new, s)
+        bq = sc.expected_others(sit.marks, committed, alive, v_new, s)
+        committed[s] = sc.pass_cost(v_new - 1)
         alive_p = list(alive)
         alive_p[s] = False
-        c = equity.expected_others(sit.marks, committed, alive_p, v_new, s)
+        c = sc.expected_others(sit.marks, committed, alive_p, v_new, s)
         t = 0.5 if a - bq <= 1e-12 else (c - bq) / (a - bq)
         t = min(0.95, max(0.05, t))
         cache[key] = t
@@ -342,11 +342,11 @@ def _knock_now(dec: Decider, report, kind: str) -> bool:
     sit = dec.sit
     if kind == "interject" and heuristic.my_chance(sit) < INTERJECT_MIN_CHANCE:
         return False
-    me, v = sit.me, sit.value
+    me, v, sc = sit.me, sit.value, sit.scoring
     alive0 = list(sit.alive)
     k0 = sum(alive0)
-    e_win0 = equity.outcome(sit.marks, sit.committed, alive0, me, v, me)
-    e_lose0 = equity.expected_others(sit.marks, sit.committed, alive0, v, me)
+    e_win0 = sc.outcome(sit.marks, sit.committed, alive0, me, v, me, sit.last_knocker)
+    e_lose0 = sc.expected_others(sit.marks, sit.committed, alive0, v, me, raiser=sit.last_knocker)
     e_stay = e_knock = 0.0
     n = 0
     for d in dec.deals():
@@ -374,6 +374,7 @@ def _knock_now(dec: Decider, report, kind: str) -> bool:
 def _answer(dec: Decider, report) -> str:
     """Hold or pass: the equity of each, averaged over sampled deals."""
     sit = dec.sit
+    sc = sit.scoring
     me = sit.me
     v_new = sit.value
     v_old = v_new - 1
@@ -402,10 +403,10 @@ def _answer(dec: Decider, report) -> str:
         for s in later:
             if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive), seen):
                 alive[s] = False
-                committed[s] = v_old
+                committed[s] = sc.pass_cost(v_old)
         k = sum(alive)
         if k == 1:
-            e_hold += equity.outcome(sit.marks, committed, alive, me, v_new, me)
+            e_hold += sc.outcome(sit.marks, committed, alive, me, v_new, me, knocker)
             n += 1
             p_sum += 1
             continue
@@ -417,16 +418,16 @@ def _answer(dec: Decider, report) -> str:
             break
         p = dec.calibrated(force, k)
         p_sum += p
-        e_hold += p * equity.outcome(sit.marks, committed, alive, me, v_new, me) + (1 - p) * equity.expected_others(sit.marks, committed, alive, v_new, me)
+        e_hold += p * sc.outcome(sit.marks, committed, alive, me, v_new, me, knocker) + (1 - p) * sc.expected_others(sit.marks, committed, alive, v_new, me, raiser=knocker)
         n += 1
     if n == 0:
         return heuristic.answer(sit)
     e_hold /= n
     committed = list(sit.committed)
-    committed[me] = v_old
+    committed[me] = sc.pass_cost(v_old)
     alive_p = list(sit.alive)
     alive_p[me] = False
-    e_pass = equity.expected_others(sit.marks, committed, alive_p, v_new, me)
+    e_pass = sc.expected_others(sit.marks, committed, alive_p, v_new, me, raiser=knocker)
     if report is not None:
         report.update(kind="answer", samples=n, p=p_sum / n, e_hold=e_hold, e_pass=e_pass, nodes=dec.nodes_used)
     return "hold" if e_hold >= e_pass else "pass"
@@ -444,8 +445,9 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     p_sum = 0.0
     alive0 = list(sit.alive)
     k0 = sum(alive0)
-    e_win0 = equity.outcome(sit.marks, sit.committed, alive0, me, v, me)
-    e_lose0 = equity.expected_others(sit.marks, sit.committed, alive0, v, me)
+    sc = sit.scoring
+    e_win0 = sc.outcome(sit.marks, sit.committed, alive0, me, v, me, sit.last_knocker)
+    e_lose0 = sc.expected_others(sit.marks, sit.committed, alive0, v, me, raiser=sit.last_knocker)
     trivial = len(legal) == 1 and not can_knock
     for d in ([] if trivial else dec.deals()):
         if dec.out_of_time():
@@ -490,6 +492,7 @@ def _knock_value(dec: Decider, d: dict, v: int, seen: bool = True) -> float:
     warily against a blind knock: `seen` False), then the card play among
     those who hold is solved."""
     sit = dec.sit
+    sc = sit.scoring
     me = sit.me
     v_new = v + 1
     alive = list(sit.alive)
@@ -499,15 +502,15 @@ def _knock_value(dec: Decider, d: dict, v: int, seen: bool = True) -> float:
             continue
         if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive), seen):
             alive[s] = False
-            committed[s] = v
+            committed[s] = sc.pass_cost(v)
     k = sum(alive)
     if k == 1:
-        return equity.outcome(sit.marks, committed, alive, me, v_new, me)
+        return sc.outcome(sit.marks, committed, alive, me, v_new, me, me)
     seats, hands, movers, led, wp, wc = dec.position(d, alive)
     solver = dec.solver(seats, me)
     force = dec.run(solver, solver.wins, hands, movers, led, wp, wc)
     p = dec.calibrated(force, k)
-    return p * equity.outcome(sit.marks, committed, alive, me, v_new, me) + (1 - p) * equity.expected_others(sit.marks, committed, alive, v_new, me)
+    return p * sc.outcome(sit.marks, committed, alive, me, v_new, me, me) + (1 - p) * sc.expected_others(sit.marks, committed, alive, v_new, me, raiser=me)
 
 
 def make(budget: Budget):
