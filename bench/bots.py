@@ -8,6 +8,7 @@
     python bench/bots.py chromium [--throttle 4]      ... inside Pyodide in headless Chromium, CPU throttled
     python bench/bots.py gap [--deals 400]            trick-play gap to an all-seeing bot
     python bench/bots.py matches [--deals N]          the target matches (also: python -m schraem match)
+    python bench/bots.py hard [--deals 50 --slowdown 12]  the app's hard level with its cap, as a slow phone runs it
 
 Every run is seeded and prints JSON; bench/RESULTS.md ("Bots") records the
 figures and the exact commands.
@@ -515,6 +516,59 @@ def cmd_gap(args) -> None:
     print(json.dumps(results, indent=1))
 
 
+# --- hard: the app level with its wall-clock cap ----------------------------------------
+def cmd_hard(args) -> None:
+    """The app's `hard` level as a phone runs it: the strong bot's budget
+    with the app's wall-clock cap, against three heuristic bots on
+    duplicate deals. A phone runs the same decision `--slowdown` times
+    slower than this CPython (default 12: the strong bot's p50 on the main
+    thread of a 4×-throttled Chromium, 77 ms, against its CPU time here,
+    6.5 ms; "Time per decision"), so the cap is divided by it here.
+    Sequential, on an otherwise idle machine: the clock decides."""
+    from schraem.bots import APP_SECONDS
+    from schraem.match import game_stats, summarize
+
+    cap = APP_SECONDS / args.slowdown
+    budget = Budget(samples=STRONG_BUDGET.samples, nodes=STRONG_BUDGET.nodes, seconds=cap, clock=time.perf_counter)
+    cut = {"decisions": 0, "short": 0}
+    times = []
+
+    def hard(v, rng):
+        report = {}
+        t0 = time.perf_counter()
+        action = decide(v, rng, budget, report)
+        times.append(time.perf_counter() - t0)
+        if "samples" in report:
+            cut["decisions"] += 1
+            cut["short"] += report["samples"] < budget.samples
+        return action
+
+    hard.out_of_turn = True
+    kinds = ["hard", "heuristic", "heuristic", "heuristic"]
+    bots = {"hard": hard, "heuristic": LEVELS["heuristic"]}
+    rules = Rules.make(args.rules)
+    results = []
+    start = time.perf_counter()
+    for d in range(args.deals):
+        totals: dict = {}
+        hands = 0
+        for r in range(len(kinds)):
+            game = play_game(kinds, args.seed, d, r, rules, bots=bots)
+            hands += len(game.results)
+            for k, st in game_stats(game, rotation(kinds, r)).items():
+                t = totals.setdefault(k, dict.fromkeys(st, 0))
+                for key in t:
+                    t[key] += st[key]
+        results.append({"deal_set": d, "totals": totals, "hands": hands})
+    out = summarize(kinds, results, args.seed, args.rules, time.perf_counter() - start)
+    b = out["bots"]["hard"]
+    print(json.dumps({"rules": args.rules, "games": out["games"], "slowdown": args.slowdown, "cap_ms_here": round(cap * 1000, 2),
+                      "hard": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "net_marks_per_hand")},
+                      "decisions_searched": cut["decisions"], "stopped_by_cap": cut["short"],
+                      "decision_ms_here": {"p50": round(pct(times, 0.5) * 1000, 2), "p95": round(pct(times, 0.95) * 1000, 2)},
+                      "seconds": out["seconds"], "machine": load_note()}, indent=1))
+
+
 # --- matches -----------------------------------------------------------------------------
 TARGETS = [
     ("strong vs 3 heuristic", "strong,heuristic,heuristic,heuristic"),
@@ -563,6 +617,12 @@ def main(argv=None) -> None:
     g.add_argument("--deals", type=int, default=400)
     g.add_argument("--seed", type=int, default=3)
     g.set_defaults(func=cmd_gap)
+    hd = sub.add_parser("hard")
+    hd.add_argument("--deals", type=int, default=50)
+    hd.add_argument("--seed", type=int, default=7)
+    hd.add_argument("--slowdown", type=float, default=12)
+    hd.add_argument("--rules", default="rheinland")
+    hd.set_defaults(func=cmd_hard)
     m = sub.add_parser("matches")
     m.add_argument("--deals", type=int, default=100)
     m.add_argument("--seed", type=int, default=1)

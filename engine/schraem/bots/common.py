@@ -44,9 +44,9 @@ def all_courts(cards) -> bool:
 # challenge pays only when the bot's own cards make a genuine four courts
 # unlikely (it holds three courts itself, say).
 ASSUMED_BLUFF_RATE = 0.05
-# A face-down exchange that only a challenge can expose (Siwwe Strööm): a
-# hand this weak is exchanged this often, mixed so it cannot be read.
-BLUFF_BELOW = 0.15
+# A face-down exchange that only a challenge can expose (Siwwe Strööm) is
+# bluffed when the bluff pays (`bluff_pays`), and then only this often, so
+# it cannot be read.
 BLUFF_RATE = 0.5
 
 
@@ -84,11 +84,39 @@ def bluff_chance(view: dict) -> float:
     return b / (b + g) if b + g > 0 else 0.0
 
 
-def optional(view: dict, by_type: dict, rng=None, chance=None) -> dict | None:
+def challenge_chance(view: dict, opponents: int, size: int = 4) -> float:
+    """How likely one of `opponents` challenges my exchange, if each does
+    when it holds three courts or more (what `bluff_chance` makes of the
+    assumed bluff rate): from the courts I cannot see."""
+    seen = set(view.get("my_cards") or [])
+    unseen = 32 - len(seen)
+    courts = 16 - sum(1 for c in seen if (card_int(c) & 7) in COURTS)
+    total = _comb(unseen, size)
+    if not total:
+        return 0.0
+    q = sum(_comb(courts, k) * _comb(unseen - courts, size - k) for k in range(3, size + 1)) / total
+    return 1.0 - (1.0 - q) ** opponents
+
+
+def bluff_pays(view: dict, sit: Situation, p_keep: float) -> bool:
+    """A face-down exchange of a hand that is not four courts, judged by
+    the marks it is expected to cost me: keeping the hand loses the value
+    unless it takes the last trick (chance `p_keep`); exchanging gets an
+    average new hand (1/k) unless a challenge catches it, which costs the
+    challenge penalty."""
+    k = sum(sit.alive)
+    value = sit.value
+    caught = challenge_chance(view, k - 1)
+    keep = (1 - p_keep) * value
+    bluff = (1 - caught) * (1 - 1 / k) * value + caught * sit.rules.challenge_penalty
+    return bluff < keep
+
+
+def optional(view: dict, by_type: dict, rng=None, chance=None, bluff: bool = False) -> dict | None:
     """Variant actions taken on purpose whenever they are allowed:
-    - exchanging four courts: always with a real four courts; where the
-      exchange is face down and only a challenge exposes it, now and then
-      with a hopeless hand as a bluff (`chance(sit)` rates the hand);
+    - exchanging four courts: always with a real four courts; with `bluff`,
+      where the exchange is face down and only a challenge exposes it, now
+      and then with a hopeless hand (`chance(sit)` rates the hand);
     - challenging an exchange that is more likely a bluff than not;
     - turning an exchanger's first three discards (free; a numeral costs
       the exchanger);
@@ -105,9 +133,12 @@ def optional(view: dict, by_type: dict, rng=None, chance=None) -> dict | None:
     # anything else: it puts the bluffer out of the hand.
     if "challenge" in by_type and view.get("my_cards") is not None and bluff_chance(view) > 0.5:
         return by_type["challenge"][0]
-    if "exchange" in by_type and view.get("my_cards") is not None and chance is not None and rng is not None:
-        if rules_of(view).four_courts == "challenge" and chance(Situation(view)) < BLUFF_BELOW and rng.random() < BLUFF_RATE:
-            return by_type["exchange"][0]
+    if bluff and "exchange" in by_type and view.get("my_cards") is not None and chance is not None and rng is not None:
+        if rules_of(view).four_courts == "challenge":
+            sit = Situation(view)
+            p = chance(sit)
+            if bluff_pays(view, sit, p) and rng.random() < BLUFF_RATE:
+                return by_type["exchange"][0]
     if "turn" in by_type:
         done: dict[int, int] = {}
         for e in view.get("exchanges") or []:
@@ -145,13 +176,14 @@ def last_resort(view: dict, by_type: dict) -> dict:
     return view["legal"][0]
 
 
-def act(view: dict, rng, answer, play, chance, interject=None, blind=None) -> dict | None:
+def act(view: dict, rng, answer, play, chance, interject=None, blind=None, bluff: bool = False) -> dict | None:
     """Dispatch one decision. `answer(sit) -> "hold" | "pass"`,
     `play(sit, legal_cards, can_knock) -> (card, knock)`,
     `chance(sit) -> float` (the chance of the last trick, for small calls),
     `interject(sit) -> bool`: knock now, out of turn (asked only when a
     knock is allowed and the cards are seen), `blind(sit) -> bool`: knock
-    before looking (asked when due to play, unseen, and a knock is allowed)."""
+    before looking (asked when due to play, unseen, and a knock is allowed),
+    `bluff`: exchange a hopeless hand as four courts now and then (optional)."""
     if not view.get("legal") or view.get("real_cards"):
         return None
     by_type = legal_by_type(view)
@@ -173,7 +205,7 @@ def act(view: dict, rng, answer, play, chance, interject=None, blind=None) -> di
         return last_resort(view, by_type)
     if "discard" in by_type:
         return discard(by_type)
-    extra = optional(view, by_type, rng, chance)
+    extra = optional(view, by_type, rng, chance, bluff)
     if extra is not None:
         return extra
     if view.get("turn") != seat:
