@@ -149,14 +149,30 @@ def cmd_calibrate(args) -> None:
 
 # --- timing -------------------------------------------------------------------------
 def positions(count: int, seed: int) -> list[dict]:
-    """Views where a strong bot must decide (play, knock or answer), from
-    seeded games of strong against heuristic bots at 2, 3 and 4 seats."""
+    """Views where a strong bot searches, from seeded games of strong
+    against heuristic bots at 2, 3 and 4 seats: a card, a knock or an
+    answer when due, and also a knock before looking (due to play, cards
+    unseen) and a knock out of turn (not due, a hand the quick estimate
+    rates high enough to search)."""
+    from schraem.bots.heuristic import my_chance
+    from schraem.bots.strong import INTERJECT_MIN_CHANCE
+
     out: list[dict] = []
 
     def grab(kind, v, action, dt):
-        if kind == "strong" and v.get("my_cards") is not None and (v.get("turn") == v["seat"] or (v.get("response") or {}).get("to_answer") == v["seat"]):
+        if kind != "strong":
+            return
+        knock = any(a["type"] == "knock" for a in v["legal"])
+        due = v.get("turn") == v["seat"] or (v.get("response") or {}).get("to_answer") == v["seat"]
+        if v.get("my_cards") is None:
+            if knock and v.get("turn") == v["seat"] and not v.get("response"):
+                out.append(v)  # a blind knock weighed
+            return
+        if due:
             if sum(1 for a in v["legal"] if a["type"] in ("play", "hold", "knock")) >= 2:
                 out.append(v)
+        elif knock and my_chance(Situation(v)) >= INTERJECT_MIN_CHANCE:
+            out.append(v)  # a knock out of turn weighed
 
     rules = Rules.make("rheinland")
     tables_ = [["strong", "heuristic"], ["strong", "heuristic", "heuristic"], ["strong", "heuristic", "heuristic", "heuristic"]]
