@@ -542,7 +542,7 @@ def cmd_hard(args) -> None:
     6.5 ms; "Time per decision"), so the cap is divided by it here.
     Sequential, on an otherwise idle machine: the clock decides."""
     from schraem.bots import APP_SECONDS
-    from schraem.match import game_stats, summarize
+    from schraem.match import run_with_bots
 
     cap = APP_SECONDS / args.slowdown
     budget = Budget(samples=STRONG_BUDGET.samples, nodes=STRONG_BUDGET.nodes, seconds=cap, clock=time.perf_counter)
@@ -562,21 +562,7 @@ def cmd_hard(args) -> None:
     hard.out_of_turn = True
     kinds = ["hard", "heuristic", "heuristic", "heuristic"]
     bots = {"hard": hard, "heuristic": LEVELS["heuristic"]}
-    rules = Rules.make(args.rules)
-    results = []
-    start = time.perf_counter()
-    for d in range(args.deals):
-        totals: dict = {}
-        hands = 0
-        for r in range(len(kinds)):
-            game = play_game(kinds, args.seed, d, r, rules, bots=bots)
-            hands += len(game.results)
-            for k, st in game_stats(game, rotation(kinds, r)).items():
-                t = totals.setdefault(k, dict.fromkeys(st, 0))
-                for key in t:
-                    t[key] += st[key]
-        results.append({"deal_set": d, "totals": totals, "hands": hands})
-    out = summarize(kinds, results, args.seed, args.rules, time.perf_counter() - start)
+    out = run_with_bots(kinds, args.deals, args.seed, args.rules, bots)
     b = out["bots"]["hard"]
     print(json.dumps({"rules": args.rules, "games": out["games"], "slowdown": args.slowdown, "cap_ms_here": round(cap * 1000, 2),
                       "hard": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "net_marks_per_hand")},

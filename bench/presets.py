@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
-from schraem.match import game_stats, play_game, rotation, run_match, summarize  # noqa: E402
+from schraem.match import run_match, run_with_bots  # noqa: E402
 from schraem.rules import Rules  # noqa: E402
 
 SEATS = ["strong", "heuristic", "heuristic", "heuristic"]
@@ -63,22 +63,8 @@ def ceiling(preset: str, games: int, seed: int) -> dict:
 
     kinds = ["all_seeing", "heuristic", "heuristic", "heuristic"]
     bots = {"all_seeing": AllSeeing(), "heuristic": LEVELS["heuristic"]}
-    rules = Rules.make(preset)
-    results = []
-    t0 = time.perf_counter()
     with watching():
-        for d in range(games):
-            totals: dict = {}
-            hands = 0
-            for r in range(len(kinds)):
-                game = play_game(kinds, seed, d, r, rules, bots=bots)
-                hands += len(game.results)
-                for k, st in game_stats(game, rotation(kinds, r)).items():
-                    t = totals.setdefault(k, dict.fromkeys(st, 0))
-                    for key in t:
-                        t[key] += st[key]
-            results.append({"deal_set": d, "totals": totals, "hands": hands})
-    return summarize(kinds, results, seed, preset, time.perf_counter() - t0)
+        return run_with_bots(kinds, games, seed, preset, bots)
 
 
 def table(rows: list[dict], games: int, seed: int, ceilings=()) -> str:

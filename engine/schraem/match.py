@@ -156,12 +156,25 @@ def play_deal_set(args) -> dict:
     """All rotations of one deal set: per kind totals, and a digest of the
     games (for reproducibility checks)."""
     kinds, seed, d, rules_name, options = args
-    rules = Rules.make(rules_name, options)
+    return deal_set_totals(kinds, seed, d, Rules.make(rules_name, options))
+
+
+def run_with_bots(kinds: list[str], deal_sets: int, seed: int, rules: str, bots: dict, options: dict | None = None) -> dict:
+    """A match of bots given as callables (kind -> (view, rng) -> action),
+    one deal set after another in this process: for benchmark bots that
+    watch a clock or the game being played."""
+    start = time.perf_counter()
+    rules_obj = Rules.make(rules, options)
+    results = [deal_set_totals(kinds, seed, d, rules_obj, bots) for d in range(deal_sets)]
+    return summarize(kinds, results, seed, rules, time.perf_counter() - start, options)
+
+
+def deal_set_totals(kinds: list[str], seed: int, d: int, rules: Rules, bots: dict | None = None) -> dict:
     totals: dict = {}
     winners = []
     hands = 0
     for r in range(len(kinds)):
-        game = play_game(kinds, seed, d, r, rules)
+        game = play_game(kinds, seed, d, r, rules, bots=bots)
         seat_kinds = rotation(kinds, r)
         winners.append(None if game.winner is None else seat_kinds[game.winner - 1])
         hands += len(game.results)
