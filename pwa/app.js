@@ -20,7 +20,7 @@ import { installOffer, offerInstall } from './install.js';
 import { renderRulesControls, renderRulesPage } from './rules-page.js';
 import { PACES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
 import {
-  afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, guardedImport, initClub, overControls,
+  afterState, asClubWork, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, guardedImport, initClub, overControls,
   overExtras, startClubSection, startFormExtras, startTable,
 } from './club.js';
 import { keepAwake } from './wakelock.js';
@@ -695,10 +695,14 @@ function shellError(key, vars) {
   onError({ kind: 'ImportRefused', code: key, ...both(key, vars) });
 }
 
-async function importFile(input) {
+function importFile(input) {
   const file = input.files?.[0];
   input.value = ''; // the same file may be chosen again
-  if (!file || !model.ready) return;
+  if (!file || !model.ready) return undefined;
+  return asClubWork(() => importChosen(file));
+}
+
+async function importChosen(file) {
   if (file.size > MAX_IMPORT_BYTES) { shellError('import.tooBig'); return; }
   let text;
   try { text = await file.text(); } catch { shellError('import.unreadable'); return; }

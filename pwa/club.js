@@ -795,6 +795,17 @@ function busy(delta) {
   document.documentElement.dataset.club = working > 0 ? 'busy' : 'idle';
 }
 
+// Shell work on a file (an import being read) counts as club work too, so
+// the page says it is busy until the file has been dealt with.
+export async function asClubWork(work) {
+  busy(1);
+  try {
+    return await work();
+  } finally {
+    busy(-1);
+  }
+}
+
 export async function clubAction(action, target) {
   busy(1);
   try {
