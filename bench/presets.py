@@ -6,6 +6,11 @@ and 95% interval over deal sets.
 
     python bench/presets.py [--games 50] [--seed 7] [--jobs 2] [--write]
     python bench/presets.py --ceiling sebbe_schroehm [--games 50]
+    python bench/presets.py --ladder [--games 50] [--write]
+
+--ladder plays the app's levels (their deterministic twins: strong = hard
+without the clock, medium, easy) and the heuristic, one of each at a table,
+on every preset (section "App levels on every preset").
 
 --ceiling puts an all-seeing card player (it reads the true deal and
 solves it; heuristic bets) in the strong bot's place on the same deals: the
@@ -55,6 +60,33 @@ def measure(games: int, seed: int, jobs: int) -> list[dict]:
     return rows
 
 
+LADDER = ["strong", "medium", "easy", "heuristic"]
+LADDER_SECTION = "## App levels on every preset"
+
+
+def ladder(games: int, seed: int, jobs: int) -> str:
+    """One of each level at a table of four, on every preset: the levels
+    should keep their order everywhere."""
+    lines = [LADDER_SECTION, "",
+             f"`python bench/presets.py --ladder --games {games} --seed {seed}` — strong (the app's hard level without its "
+             f"clock), medium, easy and heuristic, one of each at a table of four, {games} deal sets × 4 rotations = "
+             f"{4 * games} games per preset on duplicate deals; the finish rate of each (fair share 25% for a win, 75% "
+             "for not losing) with its 95% interval.", "",
+             "| preset | finish | " + " | ".join(LADDER) + " | in order |", "| --- | --- |" + " ---: |" * len(LADDER) + " --- |"]
+    t0 = time.perf_counter()
+    for preset in Rules.preset_names():
+        out = run_match(LADDER, games, seed, rules=preset, jobs=jobs)
+        rates = [out["bots"][k]["finish_rate"] for k in LADDER]
+        cells = [f"{out['bots'][k]['finish_rate']:.1%} ({out['bots'][k]['finish_ci95'][0]:.0%}–{out['bots'][k]['finish_ci95'][1]:.0%})"
+                 for k in LADDER]
+        ordered = all(a >= b for a, b in zip(rates, rates[1:]))
+        lines.append(f"| {preset} | {out['finish']} | " + " | ".join(cells) + f" | {'yes' if ordered else 'no'} |")
+        print(lines[-1], flush=True)
+    load = f" Load average {os.getloadavg()[0]:.1f}." if hasattr(os, "getloadavg") else ""
+    lines += ["", f"{9 * 4 * games} games in {time.perf_counter() - t0:.0f} s.{load}", ""]
+    return "\n".join(lines)
+
+
 def ceiling(preset: str, games: int, seed: int) -> dict:
     """The all-seeing card player against three heuristic bots on the same
     duplicate deals as `measure` (sequential: it watches the game in play)."""
@@ -96,10 +128,10 @@ def table(rows: list[dict], games: int, seed: int, ceilings=()) -> str:
     return "\n".join(lines)
 
 
-def write(text: str) -> None:
+def write(text: str, section: str = SECTION) -> None:
     path = ROOT / "bench" / "RESULTS.md"
     old = path.read_text()
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
+    pattern = re.compile(rf"^{re.escape(section)}\n.*?(?=^## |\Z)", re.S | re.M)
     new = pattern.sub(lambda _: text + "\n", old) if pattern.search(old) else old.rstrip() + "\n\n" + text
     path.write_text(new.rstrip() + "\n")
 
@@ -111,7 +143,14 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--ceiling", metavar="PRESET", help="the all-seeing card player's finish rate on PRESET instead")
+    ap.add_argument("--ladder", action="store_true", help="the app's levels and the heuristic at one table, every preset")
     args = ap.parse_args(argv)
+    if args.ladder:
+        text = ladder(args.games, args.seed, args.jobs)
+        print(text)
+        if args.write:
+            write(text, LADDER_SECTION)
+        return 0
     if args.ceiling:
         out = ceiling(args.ceiling, args.games, args.seed)
         b = out["bots"]["all_seeing"]
