@@ -8,6 +8,8 @@ four courts, turn an exchanger's discards) but never has to: it returns None.
 """
 from __future__ import annotations
 
+from math import comb
+
 from .bits import card_int, card_str
 from .model import Situation, rules_of
 
@@ -50,30 +52,27 @@ ASSUMED_BLUFF_RATE = 0.05
 BLUFF_RATE = 0.5
 
 
-def _comb(n: int, k: int) -> int:
-    if k < 0 or k > n:
-        return 0
-    out = 1
-    for i in range(k):
-        out = out * (n - i) // (i + 1)
-    return out
-
-
-def genuine_chance(view: dict, size: int = 4) -> float:
-    """The chance that `size` cards I cannot see are all courts: a genuine
-    four courts, judged from my own cards and everything face up."""
+def _known(view: dict) -> tuple[int, int]:
+    """How many cards I cannot see, and how many courts among them: from my
+    own cards and everything face up (tricks, turned or uncovered discards,
+    my own laid-down cards)."""
     seen = set(view.get("my_cards") or [])
     for t in view.get("tricks") or []:
         seen.update(c["card"] for c in t["cards"])
     seen.update(t["card"] for t in view.get("trick") or [])
     for e in view.get("exchanges") or []:
         seen.update(x["card"] for x in e.get("turned") or [] if x.get("card"))
-        seen.update(e.get("discards") or [])  # my own laid-down cards
+        seen.update(e.get("discards") or [])
         seen.update((e.get("challenge") or {}).get("cards") or [])
-    unseen = 32 - len(seen)
-    courts = 16 - sum(1 for c in seen if (card_int(c) & 7) in COURTS)
-    total = _comb(unseen, size)
-    return _comb(courts, size) / total if total else 0.0
+    return 32 - len(seen), 16 - sum(1 for c in seen if (card_int(c) & 7) in COURTS)
+
+
+def genuine_chance(view: dict, size: int = 4) -> float:
+    """The chance that `size` cards I cannot see are all courts: a genuine
+    four courts."""
+    unseen, courts = _known(view)
+    total = comb(unseen, size)
+    return comb(courts, size) / total if total else 0.0
 
 
 def bluff_chance(view: dict) -> float:
@@ -87,14 +86,12 @@ def bluff_chance(view: dict) -> float:
 def challenge_chance(view: dict, opponents: int, size: int = 4) -> float:
     """How likely one of `opponents` challenges my exchange, if each does
     when it holds three courts or more (what `bluff_chance` makes of the
-    assumed bluff rate): from the courts I cannot see."""
-    seen = set(view.get("my_cards") or [])
-    unseen = 32 - len(seen)
-    courts = 16 - sum(1 for c in seen if (card_int(c) & 7) in COURTS)
-    total = _comb(unseen, size)
+    assumed bluff rate)."""
+    unseen, courts = _known(view)
+    total = comb(unseen, size)
     if not total:
         return 0.0
-    q = sum(_comb(courts, k) * _comb(unseen - courts, size - k) for k in range(3, size + 1)) / total
+    q = sum(comb(courts, k) * comb(unseen - courts, size - k) for k in range(3, size + 1)) / total
     return 1.0 - (1.0 - q) ** opponents
 
 

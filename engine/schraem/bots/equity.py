@@ -121,6 +121,5 @@ class Scoring:
 # The Rhineland rules' scoring: what the heuristic bot values every preset by
 # (it is the fixed yardstick of the benchmarks).
 RHINELAND = Scoring()
-after_hand = RHINELAND.after_hand
 outcome = RHINELAND.outcome
 expected_others = RHINELAND.expected_others
