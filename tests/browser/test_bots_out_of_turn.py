@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from helpers import GAME_KEY, seed_storage, shell_record, stored, tap, wait_shell_ready
+from helpers import GAME_KEY, seed_storage, shell_record, shot, stored, tap, wait_shell_ready
 
 from schraem.bridge import Bridge
 
@@ -51,7 +51,7 @@ def position_before_an_out_of_turn_knock() -> tuple[dict, dict]:
     raise AssertionError("no seeded game had a computer player knock out of turn")
 
 
-def test_a_computer_knocks_while_the_person_is_to_play_and_the_person_answers(warm_page, shared_site):
+def test_a_computer_knocks_while_the_person_is_to_play_and_the_person_answers(warm_page, shared_site, artifacts):
     before, knock = position_before_an_out_of_turn_knock()
     knocker = knock["seat"]
     assert knocker != 1 and before["view"]["turn"] == 1
@@ -73,6 +73,7 @@ def test_a_computer_knocks_while_the_person_is_to_play_and_the_person_answers(wa
     assert view["response"]["to_answer"] == 1
     assert f"{NAMES[knocker - 1]} klopft" in page.locator(".log").inner_text()
     assert page.locator('[data-action="pass"]').is_visible()
+    shot(page, artifacts, "bot-knocks-out-of-turn.png")
 
     tap(page, '[data-action="hold"]')
     # Her hold is the answer in the log; then the hand goes on to its end.
