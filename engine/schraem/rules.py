@@ -8,6 +8,7 @@ at. The core never branches on a preset's name.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 
 from .errors import Both, InvalidAction
 
@@ -213,7 +214,14 @@ class Rules:
                   "Hängeln discards as many cards as it deals")
 
     def overrides(self) -> dict:
-        """The options that differ from this preset's defaults (for records)."""
+        """The options that differ from this preset's defaults (for records
+        and every view); a fresh dict each time."""
+        return dict(self._overrides)
+
+    @cached_property
+    def _overrides(self) -> dict:
+        # Rules never change, and `asdict` twice cost as much as the rest of
+        # a view: worked out once per rule set.
         base = asdict(PRESETS[self.preset])
         return {k: v for k, v in asdict(self).items() if k != "preset" and base[k] != v}
 

@@ -223,13 +223,21 @@ def play_until_over(page, *, knock: bool = True, max_steps: int = 3000, on_step=
     raise AssertionError(f"game not over after {max_steps} taps")
 
 
-def engine_state(cmd: str, args: dict) -> dict:
-    """Run one bridge command in the project's own engine (Python here, the
-    same code the app runs in Pyodide) and return its result."""
+def engine_table():
+    """A fresh engine table (the app's bridge, in Python: the same code the
+    app runs in Pyodide): call(cmd, **args) → the command's result."""
     bridge = Bridge()
-    reply = json.loads(bridge.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-    assert reply["ok"], reply
-    return reply["result"]
+
+    def call(cmd, **args):
+        reply = json.loads(bridge.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+        assert reply["ok"], reply
+        return reply["result"]
+    return call
+
+
+def engine_state(cmd: str, args: dict) -> dict:
+    """Run one bridge command on a fresh engine table and return its result."""
+    return engine_table()(cmd, **args)
 
 
 def shell_record(state: dict, viewer: int | None, handoff: int | None = None) -> str:

@@ -3,11 +3,7 @@ the phone is to play, as players at a real table do, and the person sees
 the knock and answers it before playing on."""
 from __future__ import annotations
 
-import json
-
-from helpers import GAME_KEY, seed_storage, shell_record, shot, stored, tap, wait_shell_ready
-
-from schraem.bridge import Bridge
+from helpers import GAME_KEY, engine_table, seed_storage, shell_record, shot, stored, tap, wait_shell_ready
 
 NAMES = ["Anne", "Hubert", "Gerda", "Hans"]
 
@@ -19,13 +15,7 @@ def position_before_an_out_of_turn_knock() -> tuple[dict, dict]:
     The computers play `heuristic` (no wall clock), so the app's worker makes
     the same decision from the same state."""
     for seed in range(1, 400):
-        b = Bridge()
-
-        def call(cmd, **args):
-            reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-            assert reply["ok"], reply
-            return reply["result"]
-
+        call = engine_table()
         players = [{"name": NAMES[0]}] + [{"name": n, "kind": "bot", "level": "heuristic"} for n in NAMES[1:]]
         state = call("new_game", players=players, rules="rheinland", seed=seed, dealer=4, viewer=1)
         for _ in range(80):

@@ -6,24 +6,10 @@ import json
 
 import pytest
 
-from helpers import (GAME_KEY, message, open_app, shell_record, seed_storage, shot, stored, wait_idle, wait_preference,
-                     wait_shell_ready)
-
-from schraem.bridge import Bridge
+from helpers import (GAME_KEY, engine_table, message, open_app, shell_record, seed_storage, shot, stored, wait_idle,
+                     wait_preference, wait_shell_ready)
 
 SMALL = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-
-
-def engine_table():
-    """A fresh engine table (the app's bridge, in Python): call(cmd, **args)
-    → the command's result."""
-    b = Bridge()
-
-    def call(cmd, **args):
-        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-        assert reply["ok"], reply
-        return reply["result"]
-    return call
 
 
 def table_state(players: int, cards: int, *, answering: bool = False, preset: str = "rheinland") -> dict:

@@ -342,6 +342,16 @@ def _mixed(dec: Decider, gain: float) -> bool:
     return dec.rng.random() < _sigmoid(gain / MIX)
 
 
+def _as_it_stands(sit: Situation) -> tuple[list[bool], int, float, float]:
+    """The hand at its current value with nobody else leaving: who is in,
+    how many, and my worth if I take it or if another does."""
+    sc, me, v = sit.scoring, sit.me, sit.value
+    alive = list(sit.alive)
+    e_win = sc.outcome(sit.marks, sit.committed, alive, me, v, me, sit.last_knocker)
+    e_lose = sc.expected_others(sit.marks, sit.committed, alive, v, me, raiser=sit.last_knocker)
+    return alive, sum(alive), e_win, e_lose
+
+
 def _knock_now(dec: Decider, report, kind: str) -> bool:
     """Knock out of turn ("interject": my cards seen, someone else due) or
     before looking ("blind": my turn, my cards sampled like the others').
@@ -349,11 +359,8 @@ def _knock_now(dec: Decider, report, kind: str) -> bool:
     sit = dec.sit
     if kind == "interject" and heuristic.my_chance(sit) < INTERJECT_MIN_CHANCE:
         return False
-    me, v, sc = sit.me, sit.value, sit.scoring
-    alive0 = list(sit.alive)
-    k0 = sum(alive0)
-    e_win0 = sc.outcome(sit.marks, sit.committed, alive0, me, v, me, sit.last_knocker)
-    e_lose0 = sc.expected_others(sit.marks, sit.committed, alive0, v, me, raiser=sit.last_knocker)
+    me, v = sit.me, sit.value
+    alive0, k0, e_win0, e_lose0 = _as_it_stands(sit)
     e_stay = e_knock = 0.0
     n = 0
     for d in dec.deals():
@@ -450,11 +457,7 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     e_knock = 0.0
     n = 0
     p_sum = 0.0
-    alive0 = list(sit.alive)
-    k0 = sum(alive0)
-    sc = sit.scoring
-    e_win0 = sc.outcome(sit.marks, sit.committed, alive0, me, v, me, sit.last_knocker)
-    e_lose0 = sc.expected_others(sit.marks, sit.committed, alive0, v, me, raiser=sit.last_knocker)
+    alive0, k0, e_win0, e_lose0 = _as_it_stands(sit)
     trivial = len(legal) == 1 and not can_knock
     for d in ([] if trivial else dec.deals()):
         if dec.out_of_time():
