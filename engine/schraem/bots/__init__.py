@@ -23,7 +23,7 @@ from .simple import choose_random
 from .strong import Budget, make
 
 # Thinking per decision (deterministic: solved samples, solver nodes).
-STRONG_BUDGET = Budget(samples=40, nodes=60000)
+STRONG_BUDGET = Budget(samples=400, nodes=400000)
 APP_BUDGETS = {
     "easy": Budget(samples=3, nodes=3000, inference=False),
     "medium": Budget(samples=12, nodes=15000),
@@ -36,7 +36,7 @@ APP_SECONDS = 0.1
 
 
 def _capped(b: Budget) -> Budget:
-    return Budget(samples=b.samples, nodes=b.nodes, seconds=APP_SECONDS, clock=time.perf_counter, inference=b.inference, oversample=b.oversample)
+    return Budget(samples=b.samples, nodes=b.nodes, seconds=APP_SECONDS, clock=time.perf_counter, inference=b.inference)
 
 
 LEVELS = {
