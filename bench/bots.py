@@ -6,7 +6,7 @@
     python bench/bots.py timing [--positions 200]     strong's per-decision time in CPython
     python bench/bots.py pyodide [--positions 200]    ... inside Pyodide under Node (node_modules/pyodide)
     python bench/bots.py chromium [--throttle 4]      ... inside Pyodide in headless Chromium, CPU throttled
-    python bench/bots.py gap [--deals 400]            trick-play gap to an all-seeing bot
+    python bench/bots.py gap [--deals 2000 --samples N]  trick-play gap to an all-seeing bot
     python bench/bots.py matches [--deals N]          the target matches (also: python -m schraem match)
     python bench/bots.py hard [--deals 50 --slowdown 12]  the app's hard level with its cap, as a slow phone runs it
 
@@ -478,7 +478,7 @@ def cmd_gap(args) -> None:
     the true deal) card play against three heuristic players, every deal in
     every seat. Gap closed = (strong - heuristic) / (cheat - heuristic)."""
     rules = Rules.make("rheinland", {"knocking": False})
-    budget = Budget(samples=STRONG_BUDGET.samples, nodes=STRONG_BUDGET.nodes)
+    budget = Budget(samples=args.samples, nodes=1000 * args.samples)
     current = AllSeeing.current
     cheat = AllSeeing()
 
@@ -528,7 +528,7 @@ def cmd_gap(args) -> None:
     shares.sort()
     if shares:
         results["gap_closed_ci95"] = [round(shares[int(0.025 * len(shares))], 3), round(shares[int(0.975 * len(shares)) - 1], 3)]
-    results.update(deals=args.deals, seed=args.seed, note="4 players, no knocking, one hand per deal, each deal in every seat; fair share 0.25")
+    results.update(deals=args.deals, seed=args.seed, samples=args.samples, note="4 players, no knocking, one hand per deal, each deal in every seat; fair share 0.25")
     print(json.dumps(results, indent=1))
 
 
@@ -616,8 +616,10 @@ def main(argv=None) -> None:
     ch.add_argument("--mode", choices=("worker", "main"), default="worker")
     ch.set_defaults(func=cmd_chromium)
     g = sub.add_parser("gap")
-    g.add_argument("--deals", type=int, default=400)
-    g.add_argument("--seed", type=int, default=3)
+    g.add_argument("--deals", type=int, default=2000)
+    g.add_argument("--seed", type=int, default=11)
+    g.add_argument("--samples", type=int, default=STRONG_BUDGET.samples,
+                   help="the strong bot's samples per decision (nodes: 1,000 per sample)")
     g.set_defaults(func=cmd_gap)
     hd = sub.add_parser("hard")
     hd.add_argument("--deals", type=int, default=50)
