@@ -126,7 +126,7 @@ class Decider:
         (nearly) the posterior; weighing a few candidates and resampling
         repeated the same deals, and the number of distinct deals is what
         the card choice needed (bench/RESULTS.md, "Trick play")."""
-        sit, rng, b = self.sit, self.rng, self.budget
+        sit, b = self.sit, self.budget
         seats = [s for s in range(sit.n) if sit.hidden_count(s) > 0]
         self.play_events = self._play_events() if b.inference else []
         infer = b.inference and (bool(self.play_events) or any(not bet.auto and bet.seat != sit.me for bet in sit.bets))
