@@ -82,7 +82,7 @@ class Decider:
         self.start = budget.clock() if budget.seconds is not None else 0.0
         self.nodes_used = 0
         self.solvers: dict = {}
-        self.samples_done = 0
+        self.evidence: dict = {}
 
     # --- budget --------------------------------------------------------------
     def out_of_time(self) -> bool:
@@ -128,8 +128,8 @@ class Decider:
         the card choice needed (bench/RESULTS.md, "Trick play")."""
         sit, b = self.sit, self.budget
         seats = [s for s in range(sit.n) if sit.hidden_count(s) > 0]
-        self.play_events = self._play_events() if b.inference else []
-        infer = b.inference and (bool(self.play_events) or any(not bet.auto and bet.seat != sit.me for bet in sit.bets))
+        self.evidence = self._evidence() if b.inference else {}
+        infer = bool(self.evidence)
         pool_list = cards_of(sit.unseen())
         void = {s: sum(SUIT_MASK[u] for u in range(4) if sit.voids[s] >> u & 1) for s in seats}
         # Most constrained seats first.
@@ -145,10 +145,9 @@ class Decider:
 
     def _deal(self, seats, pool_list, void, factors):
         """One deal: each seat's cards drawn from what is left outside its
-        voids, and (with `factors`) redrawn until the seat's own likelihood
-        accepts them; after SEAT_TRIES draws the likeliest one is kept, so a
-        player the model cannot explain still gets cards."""
-        sit, rng = self.sit, self.rng
+        voids (`_draw`), most constrained seat first; None if a seat's
+        voids leave too few cards."""
+        sit = self.sit
         taken = 0
         d = {}
         for s in seats:
@@ -157,23 +156,43 @@ class Decider:
             avail = [c for c in pool_list if not (1 << c) & bad]
             if len(avail) < need:
                 return None
-            best, best_w = 0, -1.0
-            for _ in range(SEAT_TRIES if factors is not None else 1):
-                m = mask_of(rng.sample(avail, need))
-                if factors is None:
-                    best = m
-                    break
-                w = factors.get((s, m))
-                if w is None:
-                    w = factors[(s, m)] = self._seat_likelihood(s, m)
-                if w > best_w:
-                    best, best_w = m, w
-                if rng.random() < w:
-                    best = m
-                    break
-            d[s] = best
-            taken |= best
+            d[s] = self._draw(s, avail, need, factors)
+            taken |= d[s]
         return d
+
+    def _draw(self, s: int, avail: list, need: int, factors) -> int:
+        """Seat s's cards: uniform from `avail`, and (with `factors`, the
+        decision's cache of each seat's likelihood) redrawn until the seat's
+        own likelihood accepts them; after SEAT_TRIES draws the likeliest
+        one is kept, so a player the model cannot explain still gets cards."""
+        rng = self.rng
+        if factors is None:
+            return mask_of(rng.sample(avail, need))
+        best, best_w = 0, -1.0
+        for _ in range(SEAT_TRIES):
+            m = mask_of(rng.sample(avail, need))
+            w = factors.get((s, m))
+            if w is None:
+                w = factors[(s, m)] = self._seat_likelihood(s, m)
+            if w > best_w:
+                best, best_w = m, w
+            if rng.random() < w:
+                return m
+        return best
+
+    def _evidence(self) -> dict:
+        """What each other seat did that the player model can explain, by
+        seat (worked out once per decision, read for every drawn hand):
+        seat -> (its card plays, its bets that were not automatic); only
+        seats that did something."""
+        sit = self.sit
+        out: dict = {}
+        for e in self._play_events():
+            out.setdefault(e[0], ([], []))[0].append(e)
+        for bet in sit.bets:
+            if bet.seat != sit.me and not bet.auto:
+                out.setdefault(bet.seat, ([], []))[1].append(bet)
+        return out
 
     def _play_events(self) -> list:
         """The others' card plays this hand, with what the table looked like
@@ -206,21 +225,17 @@ class Decider:
         """How well seat s's bets and card plays are explained if it holds
         `hidden` now, under the player model (nobody follows a model exactly:
         a miss only lowers the weight)."""
-        sit = self.sit
+        events, bets = self.evidence.get(s, ((), ()))
         w = 1.0
-        plays = sit.plays[s]
-        for p, c, idx, led, wc, after, seen in self.play_events:
-            if p != s:
-                continue
+        plays = self.sit.plays[s]
+        for _s, c, idx, led, wc, after, seen in events:
             hand = hidden | mask_of(plays[idx:])
             cand = playable(hand, led)
             if not cand & (cand - 1):
                 continue  # no choice
             if heuristic.pick_card(cards_of(hand), cards_of(cand), FULL & ~hand & ~seen, led, wc, after) != c:
                 w *= PLAY_MISS
-        for bet in sit.bets:
-            if bet.seat != s or bet.auto:
-                continue
+        for bet in bets:
             if bet.type == "knock" and not bet.looked:
                 continue  # a blind knock says nothing about the cards
             hand = hidden | mask_of(plays[bet.played:])
