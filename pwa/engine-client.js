@@ -8,6 +8,12 @@ const DEFAULT_URL = new URL("./worker.js", import.meta.url);
 // a large import a few seconds): a reply still missing then is lost, and
 // the shell must not stay busy waiting for it.
 const REPLY_MS = 30_000;
+// Every stage of a start (Pyodide imported, the snapshot read, Python up)
+// takes seconds at most once the files are on the phone; a first visit,
+// before the service worker serves them, may spend minutes on a slow line
+// downloading Pyodide within one stage.
+const STALL_MS = 60_000;
+const FIRST_VISIT_STALL_MS = 300_000;
 let pageEngine = null;
 
 function lost(code, detail) {
@@ -31,13 +37,18 @@ function unavailable(message) {
   };
 }
 
-export function createEngine({ url = DEFAULT_URL, markDocument = true, replyMs = REPLY_MS } = {}) {
+export function createEngine({
+  url = DEFAULT_URL, markDocument = true, replyMs = REPLY_MS,
+  stallMs = globalThis.navigator?.serviceWorker?.controller ? STALL_MS : FIRST_VISIT_STALL_MS,
+} = {}) {
   const pending = new Map();
   let nextId = 1;
   let dead = null;
+  let worker = null;
+  let watchdog = null;
   let settleReady;
   const ready = new Promise((resolve) => { settleReady = resolve; });
-  const engine = { call, ready, hello: null, timings: null, error: null, terminate };
+  const engine = { call, ready, hello: null, timings: null, error: null, stage: null, restarts: 0, terminate };
 
   const mark = (value) => {
     if (markDocument) document.documentElement.dataset.engine = value;
@@ -45,6 +56,7 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true, replyMs =
   mark("loading");
 
   function fail(error) {
+    clearTimeout(watchdog);
     dead = error;
     engine.error = error;
     mark("failed");
@@ -53,9 +65,38 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true, replyMs =
     pending.clear();
   }
 
-  function onMessage(event) {
+  // A start that stops making progress (no stage reached for stallMs) is
+  // stuck, not slow: a download or a storage read that never settles, or a
+  // Pyodide error it swallowed. One new worker, told to skip the snapshot,
+  // gets the player a working table instead of a page that waits forever;
+  // if that one sticks too, the page says so.
+  function progressed() {
+    clearTimeout(watchdog);
+    if (engine.hello || dead || !Number.isFinite(stallMs)) return;
+    watchdog = setTimeout(() => {
+      const where = engine.stage ?? "start";
+      if (engine.restarts > 0) {
+        fail(unavailable(`it did not start (stuck at "${where}")`));
+        return;
+      }
+      console.warn(`engine start stuck at "${where}": starting it again without the snapshot`);
+      engine.restarts += 1;
+      worker?.terminate();
+      spawn(true);
+    }, stallMs);
+  }
+
+  function onMessage(source, event) {
+    if (source !== worker) return; // a replaced worker's last words
     const msg = event.data;
+    if (msg && msg.type === "stage") {
+      engine.stage = msg.stage;
+      if (markDocument) document.documentElement.dataset.engineStage = msg.stage;
+      progressed();
+      return;
+    }
     if (msg && msg.type === "ready") {
+      clearTimeout(watchdog);
       engine.hello = msg.hello;
       engine.timings = msg.timings;
       mark("ready");
@@ -75,23 +116,27 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true, replyMs =
     resolve(msg);
   }
 
+  function spawn(fresh) {
+    const target = new URL(url);
+    if (fresh) target.searchParams.set("boot", "fresh");
+    const w = new Worker(target, { type: "module", name: "schraem-engine" });
+    worker = w;
+    w.addEventListener("message", (event) => onMessage(w, event));
+    // A worker script that cannot even load (404, syntax error) only shows
+    // up here; turn it into the same data-shaped failure.
+    w.addEventListener("error", (event) => {
+      event.preventDefault();
+      if (w === worker) fail(unavailable(event.message || "worker error"));
+    });
+    w.addEventListener("messageerror", () => { if (w === worker) fail(unavailable("unreadable message")); });
+    progressed();
+  }
+
   // The worker starts at once, on a first visit too: its downloads and the
   // service worker's precache meet in the browser's HTTP cache (the precache
   // revalidates and gets a bodiless 304), so nothing is downloaded twice.
-  // Calls made before it runs simply wait in line.
-  const started = Promise.resolve().then(() => {
-    if (dead) return null;
-    const worker = new Worker(url, { type: "module", name: "schraem-engine" });
-    worker.addEventListener("message", onMessage);
-    // A worker script that cannot even load (404, syntax error) only shows
-    // up here; turn it into the same data-shaped failure.
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      fail(unavailable(event.message || "worker error"));
-    });
-    worker.addEventListener("messageerror", () => fail(unavailable("unreadable message")));
-    return worker;
-  });
+  // Calls made before it is ready simply wait in line.
+  Promise.resolve().then(() => { if (!dead) spawn(false); });
 
   function call(cmd, args = {}) {
     const id = nextId++;
@@ -101,7 +146,7 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true, replyMs =
       const answer = (error) => {
         if (pending.delete(id)) resolve({ id, ok: false, error });
       };
-      Promise.all([started, ready]).then(([worker]) => {
+      ready.then(() => {
         if (!worker || !pending.has(id)) return;
         try {
           worker.postMessage({ id, cmd, args });
@@ -117,7 +162,7 @@ export function createEngine({ url = DEFAULT_URL, markDocument = true, replyMs =
   }
 
   function terminate() {
-    started.then((worker) => worker?.terminate());
+    worker?.terminate();
     fail(unavailable("terminated"));
   }
 

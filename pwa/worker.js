@@ -19,6 +19,14 @@ const BOOT = /*BUILD*/{ "key": null }/*END BUILD*/;
 // leaves a cache of this name alone.
 const SNAPSHOT_CACHE = "schraem-snapshot";
 const SNAPSHOT_URL = new URL(`./snapshot/${BOOT.key}`, import.meta.url).href;
+// Set by the page when it starts a second worker after a first start got
+// stuck: this one must not trust the snapshot.
+const FRESH_ONLY = new URL(import.meta.url).searchParams.get("boot") === "fresh";
+
+// The page restarts a start that stops reaching stages (engine-client.js).
+function stage(name) {
+  postMessage({ type: "stage", stage: name });
+}
 
 function failure(kind, code, en, de) {
   return { kind, code, de: de ?? en, en };
@@ -115,6 +123,7 @@ function handOver(bytes) {
 async function restore(loadPyodide, snapshot, engineZip, marks) {
   const pyodide = await startPyodide(loadPyodide, { _loadSnapshot: handOver(snapshot) });
   marks.pyodide = performance.now();
+  stage("engine");
   installEngine(pyodide, await engineZip);
   // Every restore starts from the same memory, random generator included.
   pyodide.runPython("import random; random.seed()");
@@ -126,6 +135,7 @@ async function restore(loadPyodide, snapshot, engineZip, marks) {
 async function freshStart(loadPyodide, engineZip, marks) {
   const pyodide = await startPyodide(loadPyodide, { _makeSnapshot: BOOT.key !== null });
   marks.pyodide = performance.now();
+  stage("engine");
   installEngine(pyodide, await engineZip);
   const engine = connect(pyodide);
   marks.engine = performance.now();
@@ -152,18 +162,24 @@ async function boot() {
     boot: kind, fallback, snapshot, read: marks.read - marks.start, imported: marks.imported - marks.start,
     pyodide: marks.pyodide - marks.start, engine: marks.engine - marks.pyodide, total: marks.engine - marks.start,
   });
+  stage("import");
   const engineZip = fetchEngine(); // in parallel with Python's start-up
   engineZip.catch(() => {}); // reported below, when awaited; not as "unhandled"
-  const stored = readSnapshot().then((b) => { marks.read = performance.now(); return b; });
+  // Not awaited: if Cache Storage is what got stuck, this start must not wait on it.
+  if (FRESH_ONLY) dropSnapshot();
+  const stored = (FRESH_ONLY ? Promise.resolve(null) : readSnapshot())
+    .then((b) => { marks.read = performance.now(); return b; });
   // A dynamic import, not a static one: a missing or broken Pyodide must
   // become an error reply, not a worker that silently never starts.
   const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
   marks.imported = performance.now();
+  stage("snapshot");
   const snapshot = await stored;
-  let fallback = null;
+  let fallback = FRESH_ONLY ? "the page asked for a fresh start" : null;
   if (snapshot) {
     try {
       const size = snapshot.length;
+      stage("restore");
       const engine = await restore(loadPyodide, snapshot, engineZip, marks);
       engine.timings = timings("snapshot", null, size);
       return { engine, snapshot: null };
@@ -174,12 +190,26 @@ async function boot() {
       await dropSnapshot();
     }
   }
+  stage("python");
   const started = await freshStart(loadPyodide, engineZip, marks);
   started.engine.timings = timings("fresh", fallback, started.snapshot ? started.snapshot.length : 0);
   return started;
 }
 
-const booted = boot();
+// Pyodide does not always reject when its start fails: an error thrown
+// inside it can end up only as an unhandled rejection while the start waits
+// forever. During the start, such an error is the start's failure.
+let bootCrash;
+const crashed = new Promise((_, reject) => { bootCrash = reject; });
+crashed.catch(() => {});
+const onCrash = (event) => bootCrash(event.reason ?? event.error ?? new Error(event.message));
+self.addEventListener("unhandledrejection", onCrash);
+self.addEventListener("error", onCrash);
+const booted = Promise.race([boot(), crashed]);
+booted.finally(() => {
+  self.removeEventListener("unhandledrejection", onCrash);
+  self.removeEventListener("error", onCrash);
+}).catch(() => {});
 const engine = booted.then(({ engine }) => engine);
 
 booted.then(

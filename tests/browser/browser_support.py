@@ -87,9 +87,19 @@ def chromium_path() -> str | None:
 def wait_engine_ready(page, timeout: float = ENGINE_TIMEOUT_MS) -> None:
     """Until <html data-engine="ready">; fails fast with the engine's own
     message when it says "failed" instead."""
-    page.wait_for_function(
-        "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)",
-        timeout=timeout)
+    try:
+        page.wait_for_function(
+            "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)",
+            timeout=timeout)
+    except Exception as timeout_error:
+        # Where the start stood says which part hung: no data-engine at all
+        # means the page never got as far as starting the worker.
+        try:
+            where = page.evaluate("() => ({ ...document.documentElement.dataset, screen: document.body?.dataset.screen,"
+                                  " controlled: Boolean(navigator.serviceWorker?.controller) })")
+        except Exception as e:  # the page itself is gone
+            where = f"page unreadable: {e}"
+        raise AssertionError(f"engine not ready after {timeout / 1000:.0f} s; the page stood at {where}") from timeout_error
     state = page.evaluate("document.documentElement.dataset.engine")
     if state != "ready":
         detail = page.evaluate(

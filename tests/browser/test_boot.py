@@ -172,3 +172,80 @@ def test_first_visit_is_compressed_and_starts_the_engine_at_once(site, page, wai
     # the whole first visit stays under 4 MB.
     assert server.sent["/pyodide/pyodide.asm.wasm"] < 3_000_000, dict(server.sent)
     assert sum(server.sent.values()) < 4_000_000, dict(server.sent)
+
+
+# A stand-in engine worker: says it reached a stage and then, unless it was
+# started as the page's second try (?boot=fresh) or STALLS_ALWAYS, says
+# it is ready and answers every request with "pong".
+STAND_IN = """
+const fresh = new URL(self.location.href).searchParams.get('boot') === 'fresh';
+postMessage({ type: 'stage', stage: 'import' });
+if (fresh && !STALLS_ALWAYS) {
+  postMessage({ type: 'ready', hello: { fresh } });
+  onmessage = (e) => postMessage({ id: e.data.id, ok: true, result: 'pong' });
+}
+"""
+
+START_STAND_IN = """async (path) => {
+  const { createEngine } = await import('./engine-client.js');
+  const e = createEngine({ url: new URL(path, location.href), markDocument: false, stallMs: 400 });
+  const ready = await Promise.race([e.ready, new Promise((r) => setTimeout(() => r('no answer'), 20000))]);
+  return { ready, restarts: e.restarts, stage: e.stage, call: ready.ok ? await e.call('hello') : null };
+}"""
+
+
+@pytest.fixture
+def stand_in_page(new_context, site):
+    # No service worker, so the stand-in worker is fetched through the route.
+    page = new_context(locale="en-US", service_workers="block").new_page()
+    def serve(body):
+        return lambda route: route.fulfill(status=200, content_type="text/javascript", body=body)
+
+    page.route("**/stuck-once-worker.js*", serve(STAND_IN.replace("STALLS_ALWAYS", "false")))
+    page.route("**/stuck-always-worker.js*", serve(STAND_IN.replace("STALLS_ALWAYS", "true")))
+    page.goto(site.url + "?pace=60000")
+    return page
+
+
+def test_a_stuck_start_is_made_again_in_a_new_worker(stand_in_page):
+    started = stand_in_page.evaluate(START_STAND_IN, "./stuck-once-worker.js")
+    assert started["ready"] == {"ok": True, "result": {"fresh": True}}, started
+    assert started["restarts"] == 1
+    assert started["call"]["ok"] and started["call"]["result"] == "pong"
+
+
+def test_a_start_stuck_twice_says_so_in_plain_words(stand_in_page):
+    started = stand_in_page.evaluate(START_STAND_IN, "./stuck-always-worker.js")
+    assert started["ready"] != "no answer", started
+    error = started["ready"]["error"]
+    assert started["ready"]["ok"] is False and error["code"] == "worker_failed"
+    assert started["restarts"] == 1
+    assert 'did not start (stuck at "import")' in error["en"], error
+    assert "nicht verfügbar" in error["de"], error
+
+
+def test_the_real_engine_stuck_at_a_download_starts_again_without_the_snapshot(new_context, site):
+    """A start whose engine.zip never arrives (the first worker's; the
+    second one, started with ?boot=fresh, gets it) ends in a working engine
+    that did not use the snapshot."""
+    page = new_context(locale="en-US", service_workers="block").new_page()
+
+    def hold_first_workers_download(route):
+        if "boot=fresh" in (route.request.headers.get("referer") or ""):
+            route.continue_()
+        # otherwise left unanswered: that worker's start stalls at "engine"
+
+    page.route("**/engine.zip", hold_first_workers_download)
+    page.goto(site.url + "?pace=60000")
+    started = page.evaluate("""async () => {
+      const { createEngine } = await import('./engine-client.js');
+      // Longer than any stage of a normal start on a busy 2-core machine.
+      const e = createEngine({ markDocument: false, stallMs: 25000 });
+      const ready = await Promise.race([e.ready, new Promise((r) => setTimeout(() => r('no answer'), 110000))]);
+      const hello = ready.ok ? await e.call('hello') : null;
+      return { ready: ready.ok ?? ready, restarts: e.restarts, timings: e.timings, hello: hello && hello.ok };
+    }""")
+    assert started["ready"] is True, started
+    assert started["restarts"] == 1 and started["hello"] is True
+    assert started["timings"]["boot"] == "fresh"
+    assert started["timings"]["fallback"] == "the page asked for a fresh start"
