@@ -249,3 +249,26 @@ def test_the_real_engine_stuck_at_a_download_starts_again_without_the_snapshot(n
     assert started["restarts"] == 1 and started["hello"] is True
     assert started["timings"]["boot"] == "fresh"
     assert started["timings"]["fallback"] == "the page asked for a fresh start"
+
+
+# Stands in for Pyodide's interpreter module: its start fails with an error
+# that nobody awaits, and the promise the worker waits on never settles.
+SWALLOWED_FAILURE = """
+export default function createPyodideModule() {
+  Promise.reject(new Error('the interpreter broke down'));
+  return new Promise(() => {});
+}
+"""
+
+
+def test_an_error_pyodide_leaves_unhandled_fails_the_start_in_plain_words(new_context, site):
+    page = new_context(locale="en-US", service_workers="block").new_page()
+    page.route("**/pyodide.asm.mjs", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=SWALLOWED_FAILURE))
+    page.goto(site.url + "?pace=60000")
+    # Well before the page's own stall limit (5 minutes on an uncontrolled page).
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'failed'", timeout=60_000)
+    error = page.evaluate("async () => (await import('./engine-client.js')).currentEngine().error")
+    assert error["code"] == "load_failed" and "the interpreter broke down" in error["en"], error
+    page.wait_for_function("() => !document.getElementById('message').hidden")
+    assert "could not start" in page.evaluate("() => document.getElementById('message').textContent")
