@@ -72,7 +72,7 @@ export function createEngine({
   // if that one sticks too, the page says so.
   function progressed() {
     clearTimeout(watchdog);
-    if (engine.hello || dead || !Number.isFinite(stallMs)) return;
+    if (engine.hello || dead) return;
     watchdog = setTimeout(() => {
       const where = engine.stage ?? "start";
       if (engine.restarts > 0) {

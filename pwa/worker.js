@@ -198,18 +198,22 @@ async function boot() {
 
 // Pyodide does not always reject when its start fails: an error thrown
 // inside it can end up only as an unhandled rejection while the start waits
-// forever. During the start, such an error is the start's failure.
-let bootCrash;
-const crashed = new Promise((_, reject) => { bootCrash = reject; });
-crashed.catch(() => {});
-const onCrash = (event) => bootCrash(event.reason ?? event.error ?? new Error(event.message));
-self.addEventListener("unhandledrejection", onCrash);
-self.addEventListener("error", onCrash);
-const booted = Promise.race([boot(), crashed]);
-booted.finally(() => {
-  self.removeEventListener("unhandledrejection", onCrash);
-  self.removeEventListener("error", onCrash);
-}).catch(() => {});
+// forever. While `start` runs, such an error is its failure (the same idea
+// as wasmFailure, for errors that surface nowhere else).
+function failOnCrash(start) {
+  let onCrash;
+  const crashed = new Promise((_, reject) => {
+    onCrash = (event) => reject(event.reason ?? event.error ?? new Error(event.message));
+  });
+  self.addEventListener("unhandledrejection", onCrash);
+  self.addEventListener("error", onCrash);
+  return Promise.race([start, crashed]).finally(() => {
+    self.removeEventListener("unhandledrejection", onCrash);
+    self.removeEventListener("error", onCrash);
+  });
+}
+
+const booted = failOnCrash(boot());
 const engine = booted.then(({ engine }) => engine);
 
 booted.then(
