@@ -59,6 +59,7 @@ function nextSeed() {
 
 const model = {
   ready: false,
+  failed: false, // the engine could not start: the start screen offers a reload
   queued: null, // a start tapped before the engine was up: 'queued', then 'waiting' (see queueStart)
   hello: null,
   route: 'loading', // loading | start | game | corrupt
@@ -114,14 +115,16 @@ function playerNames(g) {
 
 function parts(name) {
   const g = model.game;
-  const ctx = { ready: model.ready, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued };
+  const ctx = {
+    ready: model.ready, failed: model.failed, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued,
+  };
   // The club screens (lists, corrections, history, tournament, …).
   const club = clubParts(name, ctx);
   if (club) return club;
   const banner = g ? clubBanner(g) : null;
   switch (name) {
     case 'start': return [[renderStart(model.setup, {
-      hello: model.hello, saved: savedSummary(), ready: model.ready, canExport: Boolean(g?.save?.record),
+      hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
       formExtras: startFormExtras(model.setup, model.hello), extra: startClubSection(ctx),
     }), installOffer()], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
@@ -478,6 +481,9 @@ function onClick(event) {
         session.resume();
       }
       break;
+    case 'reload-app':
+      location.reload();
+      break;
     case 'new-game':
       if (model.ready) startNewGame();
       else queueStart();
@@ -831,8 +837,11 @@ async function boot() {
   const hello = await engine.ready;
   if (!hello.ok) {
     model.error = hello.error; // already says, in both languages, that the engine could not start
+    // Nothing on the start screen can work without the engine: its one
+    // button becomes the way out (a reload starts the engine again).
+    model.failed = true;
     startQueued(false);
-    showMessage();
+    render();
     return;
   }
   model.hello = hello.result;

@@ -32,8 +32,8 @@ function unavailable(message) {
   return {
     kind: "EngineUnavailable",
     code: "worker_failed",
-    de: `Die Spiel-Engine ist nicht verfügbar: ${message}`,
-    en: `The game engine is unavailable: ${message}`,
+    de: `Die Spiel-Engine ist nicht verfügbar (Fehler: ${message}). Bitte die App neu laden.`,
+    en: `The game engine is unavailable (${message}). Please reload the app.`,
   };
 }
 

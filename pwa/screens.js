@@ -40,7 +40,7 @@ function recordSection({ canExport, ready }) {
       dataset: { import: 'true' } }));
 }
 
-export function renderStart(setup, { hello, saved, ready, canExport, formExtras = null, extra = null }) {
+export function renderStart(setup, { hello, saved, ready, failed = false, canExport, formExtras = null, extra = null }) {
   const presets = hello?.presets ?? [setup.rules];
   const levels = hello?.bot_levels ?? [setup.seats.find((s) => s.kind === 'bot')?.level ?? 'easy'];
   const sheet = setup.mode === 'sheet';
@@ -91,14 +91,18 @@ export function renderStart(setup, { hello, saved, ready, canExport, formExtras 
           setup.seats.map((s, i) => option(i + 1, `${i + 1}: ${s.name || t('start.name.default', { seat: i + 1 })}`,
             i + 1 === setup.dealer)))),
       formExtras),
-    ready ? null : h('p', { class: 'note', text: t('start.wait') }),
+    ready || failed ? null : h('p', { class: 'note', text: t('start.wait') }),
     recordSection({ canExport, ready }),
     extra);
 }
 
 // Usable before the engine is up: a tap then is queued (see app.js), and
-// after a moment the wait shows, with its reason.
-export function renderStartControls({ mode, queued }) {
+// after a moment the wait shows, with its reason. An engine that failed to
+// start leaves a reload as the one thing to do.
+export function renderStartControls({ mode, queued, failed }) {
+  if (failed) {
+    return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'reload-app' }, text: t('start.reload') })];
+  }
   const go = h('button', { type: 'button', class: 'big primary', dataset: { action: 'new-game' },
     'aria-busy': queued ? 'true' : null, text: t(mode === 'sheet' ? 'start.go.sheet' : 'start.go') });
   if (queued !== 'waiting') return [go];

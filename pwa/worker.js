@@ -232,8 +232,8 @@ booted.then(
 
 function loadError(err) {
   return failure("EngineUnavailable", "load_failed",
-    `The game engine could not start: ${err && err.message ? err.message : err}`,
-    `Die Spiel-Engine konnte nicht starten: ${err && err.message ? err.message : err}`);
+    `The game engine could not start (${err && err.message ? err.message : err}). Please reload the app.`,
+    `Die Spiel-Engine konnte nicht starten (Fehler: ${err && err.message ? err.message : err}). Bitte die App neu laden.`);
 }
 
 self.addEventListener("message", async (event) => {

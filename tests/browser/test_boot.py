@@ -271,4 +271,11 @@ def test_an_error_pyodide_leaves_unhandled_fails_the_start_in_plain_words(new_co
     error = page.evaluate("async () => (await import('./engine-client.js')).currentEngine().error")
     assert error["code"] == "load_failed" and "the interpreter broke down" in error["en"], error
     page.wait_for_function("() => !document.getElementById('message').hidden")
-    assert "could not start" in page.evaluate("() => document.getElementById('message').textContent")
+    message = page.evaluate("() => document.getElementById('message').textContent")
+    assert "could not start" in message and "reload" in message, message
+    # The start button could only queue a game that never comes: a reload
+    # takes its place, and it reloads (and fails the same way again).
+    assert page.locator("[data-action=new-game]").count() == 0
+    page.locator("[data-action=reload-app]").click()
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'failed'", timeout=60_000)
+    assert page.evaluate("() => performance.getEntriesByType('navigation')[0].type") == "reload"
