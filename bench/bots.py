@@ -6,7 +6,7 @@
     python bench/bots.py timing [--positions 200]     strong's per-decision time in CPython
     python bench/bots.py pyodide [--positions 200]    ... inside Pyodide under Node (node_modules/pyodide)
     python bench/bots.py chromium [--throttle 4]      ... inside Pyodide in headless Chromium, CPU throttled
-    python bench/bots.py gap [--deals 2000 --samples N]  trick-play gap to an all-seeing bot
+    python bench/bots.py gap [--deals 2000 --samples N --jobs 2]  trick-play gap to an all-seeing bot
     python bench/bots.py matches [--deals N]          the target matches (also: python -m schraem match)
     python bench/bots.py hard [--deals 50 --slowdown 12]  the app's hard level with its cap, as a slow phone runs it
 
@@ -425,6 +425,12 @@ class AllSeeing:
 
     current: dict = {}
 
+    def __init__(self, reply: bool = False):
+        # reply: among cards that cannot force the last trick against any
+        # defence, prefer one that wins against the heuristic card play the
+        # table actually has (the best reply to it, every card known).
+        self.reply = reply
+
     def __call__(self, v, rng):
         from schraem.bots.solver import Solver
 
@@ -444,10 +450,17 @@ class AllSeeing:
             else:
                 led, wp, wc = trick_step(led, wp, wc, idx[p], c)
         movers = tuple(idx[s] for s in sit.movers())
-        res = Solver(len(seats), idx[v["seat"] - 1]).root_moves(masks, movers, led, wp, wc)
+        solver = Solver(len(seats), idx[v["seat"] - 1])
+        res = solver.root_moves(masks, movers, led, wp, wc)
         cards = [card_int(a["card"]) for a in legal]
         pref = choose_card(sit, cards)
-        best = max(cards, key=lambda c: (res.get(c, False), c == pref))
+        model = {}
+        if self.reply and len(cards) > 1:
+            from schraem.bots.strong import Decider, _after
+
+            reply = Decider(sit, rng, Budget()).reply
+            model = {c: res[c] or solver.wins_against(*_after(masks, movers, led, wp, wc, c, sit.seen), reply) for c in cards}
+        best = max(cards, key=lambda c: (res.get(c, False), model.get(c, False), c == pref))
         return {"seat": v["seat"], "type": "play", "card": card_str(best)}
 
 
@@ -472,46 +485,59 @@ class watching:
         AllSeeing.current.clear()
 
 
+def _gap_deals(job: tuple) -> list[float]:
+    """One kind's share of the last tricks won on some deals of the gap run,
+    each deal played with the tested seat in every position (a process of
+    its own with --jobs)."""
+    kind, seed, samples, deals = job
+    rules = Rules.make("rheinland", {"knocking": False})
+    budget = Budget(samples=samples, nodes=1000 * samples)
+    fn = {"heuristic": LEVELS["heuristic"], "strong": lambda v, rng: decide(v, rng, budget), "cheat": AllSeeing()}[kind]
+    current = AllSeeing.current
+    per_deal = []
+    with watching():
+        for d in deals:
+            w_d = 0
+            for r in range(4):
+                g = Game([f"P{i}" for i in range(4)], rules, dealer=4)
+                pack = shuffled_deck(derive_seed(seed, d))
+                g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(4)])
+                seat_kinds = rotation(["test", "heuristic", "heuristic", "heuristic"], r)
+                step = 0
+                while not g.hand_over:
+                    s = g.due()[0]
+                    current["game"] = g
+                    v = view(g, s)
+                    rng = random.Random(derive_seed(seed, d, r, step))
+                    g.apply(fn(v, rng) if seat_kinds[s - 1] == "test" else LEVELS["heuristic"](v, rng))
+                    step += 1
+                w_d += g.results[-1].winner == seat_kinds.index("test")
+            per_deal.append(w_d / 4)
+    return per_deal
+
+
 def cmd_gap(args) -> None:
     """Card play only: 4 players, knocking off, one hand per deal; the seat
     under test plays with heuristic, strong or all-seeing (cheating: solves
     the true deal) card play against three heuristic players, every deal in
-    every seat. Gap closed = (strong - heuristic) / (cheat - heuristic)."""
-    rules = Rules.make("rheinland", {"knocking": False})
-    budget = Budget(samples=args.samples, nodes=1000 * args.samples)
-    current = AllSeeing.current
-    cheat = AllSeeing()
+    every seat. Gap closed = (strong - heuristic) / (cheat - heuristic).
+    Every decision is seeded by deal, seat and step, so --jobs only splits
+    the deals: the figures are the same."""
+    import multiprocessing
 
     results = {}
     per_kind = {}
-    with watching():
-        for kind, fn in (("heuristic", LEVELS["heuristic"]), ("strong", lambda v, rng: decide(v, rng, budget)), ("cheat", cheat)):
-            wins = 0
-            per_deal = []
-            for d in range(args.deals):
-                w_d = 0
-                for r in range(4):
-                    kinds = ["test", "heuristic", "heuristic", "heuristic"]
-                    g = Game([f"P{i}" for i in range(4)], rules, dealer=4)
-                    pack = shuffled_deck(derive_seed(args.seed, d))
-                    g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(4)])
-                    seat_kinds = rotation(kinds, r)
-                    step = 0
-                    while not g.hand_over:
-                        s = g.due()[0]
-                        k = seat_kinds[s - 1]
-                        current["game"] = g
-                        v = view(g, s)
-                        rng = random.Random(derive_seed(args.seed, d, r, step))
-                        a = fn(v, rng) if k == "test" else LEVELS["heuristic"](v, rng)
-                        g.apply(a)
-                        step += 1
-                    won = g.results[-1].winner == seat_kinds.index("test")
-                    wins += won
-                    w_d += won
-                per_deal.append(w_d / 4)
+    jobs = max(1, args.jobs)
+    started = time.perf_counter()
+    with multiprocessing.Pool(jobs) as pool:
+        for kind in ("heuristic", "strong", "cheat"):
+            parts = pool.map(_gap_deals, [(kind, args.seed, args.samples, range(j, args.deals, jobs)) for j in range(jobs)])
+            per_deal = [0.0] * args.deals
+            for j, part in enumerate(parts):
+                per_deal[j::jobs] = part
             m = statistics.mean(per_deal)
             half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
+            wins = round(4 * sum(per_deal))
             results[kind] = {"hands": 4 * args.deals, "wins": wins, "win_rate": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
             per_kind[kind] = per_deal
     h, s, c = (results[k]["win_rate"] for k in ("heuristic", "strong", "cheat"))
@@ -528,7 +554,8 @@ def cmd_gap(args) -> None:
     shares.sort()
     if shares:
         results["gap_closed_ci95"] = [round(shares[int(0.025 * len(shares))], 3), round(shares[int(0.975 * len(shares)) - 1], 3)]
-    results.update(deals=args.deals, seed=args.seed, samples=args.samples, note="4 players, no knocking, one hand per deal, each deal in every seat; fair share 0.25")
+    results.update(deals=args.deals, seed=args.seed, samples=args.samples, seconds=round(time.perf_counter() - started),
+                   note="4 players, no knocking, one hand per deal, each deal in every seat; fair share 0.25")
     print(json.dumps(results, indent=1))
 
 
@@ -620,6 +647,7 @@ def main(argv=None) -> None:
     g.add_argument("--seed", type=int, default=11)
     g.add_argument("--samples", type=int, default=STRONG_BUDGET.samples,
                    help="the strong bot's samples per decision (nodes: 1,000 per sample)")
+    g.add_argument("--jobs", type=int, default=1, help="processes; the deals are split, the figures stay the same")
     g.set_defaults(func=cmd_gap)
     hd = sub.add_parser("hard")
     hd.add_argument("--deals", type=int, default=50)

@@ -85,3 +85,56 @@ def test_last_trick_rules():
     assert not Solver(3, 0).wins(hands, (0, 1, 2), -1, -1, -1)
     # Led by the jack of clubs: nobody else has clubs, the leader wins.
     assert Solver(3, 2).wins(hands, (2, 0, 1), -1, -1, -1)
+
+
+def heuristic_reply(hand, legal, unseen, led, wc, movers_left):
+    from schraem.bots.heuristic import pick_card
+    return pick_card(cards_of(hand), cards_of(legal), unseen, led, wc, movers_left)
+
+
+def brute_against(hands, movers, led, wp, wc, root, k, played, reply):
+    """Does `root` take the last trick when the others play as `reply` says?
+    Plain search: every root card, the reply's card for everyone else."""
+    if not movers:
+        if not hands[wp]:
+            return wp == root
+        return brute_against(hands, order_from(k, wp), -1, -1, -1, root, k, played, reply)
+    m = movers[0]
+    h = hands[m]
+    legal = playable(h, led)
+    if m == root:
+        cards = cards_of(legal)
+    else:
+        cards = [reply(h, legal, ((1 << 32) - 1) & ~played & ~h, led, wc, len(movers) - 1 if led >= 0 else 0)]
+    for c in cards:
+        nl, nwp, nwc = trick_step(led, wp, wc, m, c)
+        child = hands[:m] + (h & ~(1 << c),) + hands[m + 1:]
+        if brute_against(child, movers[1:], nl, nwp, nwc, root, k, played | 1 << c, reply):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("k,cards", [(2, 4), (3, 3), (4, 3), (4, 2), (5, 2)])
+def test_best_reply_to_the_model_matches_a_plain_search(k, cards):
+    """wins_against (memo shared across positions, like the samples of one
+    decision) equals a plain search, and forcing the last trick against any
+    defence implies winning against the model's."""
+    rng = random.Random(77 * k + cards)
+    differ = 0
+    for _ in range(60):
+        hands, movers, led, wp, wc = random_position(rng, k, cards)
+        if not movers:
+            continue
+        # What is face up: everything nobody holds, except a few cards that stay unseen (undealt).
+        held = 0
+        for h in hands:
+            held |= h
+        played = ((1 << 32) - 1) & ~held & ~mask_of(rng.sample([c for c in range(32) if not held >> c & 1], 6))
+        for root in range(k):
+            solver = Solver(k, root)
+            got = solver.wins_against(hands, movers, led, wp, wc, played, heuristic_reply)
+            assert got == brute_against(hands, movers, led, wp, wc, root, k, played, heuristic_reply)
+            forced = solver.wins(hands, movers, led, wp, wc)
+            assert got or not forced
+            differ += got != forced
+    assert differ > 0  # the model's play gives wins a perfect defence would not

@@ -200,3 +200,81 @@ def test_samples_are_fresh_draws_that_explain_the_others_plays():
         distinct.append(len({tuple(sorted(d.items())) for d in deals}))
     assert explained >= 0.8 * total, (explained, total)
     assert min(distinct) >= 60, distinct
+
+
+def test_late_in_the_hand_it_plays_for_the_others_likely_mistake(monkeypatch):
+    """With three cards or fewer, a card is also scored against the player
+    model's card play. Given the true deal as its only sample, the strong
+    bot finds hands that no card can force against a perfect defence but
+    one card wins against the heuristic players actually at the table, where
+    the heuristic's own card loses; it plays that card and takes the hand."""
+    from schraem.bots import strong
+    from schraem.bots.bits import card_str
+    from schraem.bots.heuristic import choose_card
+    from schraem.cards import derive_seed, shuffled_deck
+    from schraem.rules import Rules
+
+    heuristic = LEVELS["heuristic"]
+    rules = Rules.make("rheinland", {"knocking": False})
+    budget = Budget(samples=1, nodes=100000)
+    found = 0
+    for d in range(400):
+        g = Game([f"P{i}" for i in range(4)], rules, dealer=4)
+        pack = shuffled_deck(derive_seed(21, d))
+        g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(4)])
+        chosen = None
+        while not g.hand_over:
+            s = g.due()[0]
+            v = view(g, s)
+            true = {t: mask_of(card_int(str(c)) for c in g.hand.cards[t]) for t in range(1, 4)}
+            monkeypatch.setattr(Decider, "deals", lambda self, true=true: iter([true]))
+            if s == 1 and v["my_cards"] is not None and len(v["my_cards"]) <= strong.MODEL_CARDS \
+                    and len([a for a in v["legal"] if a["type"] == "play"]) > 1 and chosen is None:
+                report = {}
+                a = decide(v, random.Random(1), budget, report)
+                sit = Situation(v)
+                legal = [card_int(x["card"]) for x in v["legal"] if x["type"] == "play"]
+                pref = card_str(choose_card(sit, legal))
+                if not any(report["wins"].values()) and report["model"][pref] == 0 and any(report["model"].values()):
+                    chosen = a["card"]
+                    assert report["model"][chosen] == 1
+                    assert chosen != pref
+                g.apply(a)
+            else:
+                g.apply(heuristic(v, random.Random(1)) if s != 1 else decide(v, random.Random(1), budget))
+        if chosen is not None:
+            found += 1
+            assert g.results[-1].winner == 0, d
+    assert found >= 3, found
+
+
+def test_the_model_reply_is_the_heuristic_card_play():
+    """The reply the strong bot searches against is the heuristic's card,
+    read from the solver's inner position: over 300 seeded hands every card
+    the heuristic played is the one the reply predicts from its hand."""
+    from schraem.bots.bits import FULL, playable, trick_winner
+    from schraem.cards import derive_seed, shuffled_deck
+    from schraem.rules import Rules
+
+    heuristic = LEVELS["heuristic"]
+    rules = Rules.make("rheinland", {"knocking": False})
+    plays = 0
+    for d in range(300):
+        g = Game([f"P{i}" for i in range(4)], rules, dealer=4)
+        pack = shuffled_deck(derive_seed(5, d))
+        g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(4)])
+        while not g.hand_over:
+            v = view(g, g.due()[0])
+            a = heuristic(v, random.Random(1))
+            if a["type"] == "play":
+                sit = Situation(v)
+                hand = mask_of(sit.my_cards)
+                led = sit.trick[0][1] >> 3 if sit.trick else -1
+                w = trick_winner(sit.trick)
+                movers_left = len(sit.movers()) - 1 if sit.trick else 0
+                reply = Decider(sit, random.Random(1), Budget()).reply(
+                    hand, playable(hand, led), FULL & ~sit.seen & ~hand, led, -1 if w is None else w[1], movers_left)
+                assert card_int(a["card"]) == reply, (d, v["my_cards"], a)
+                plays += 1
+            g.apply(a)
+    assert plays == 300 * 16

@@ -17,7 +17,7 @@ only one of them is searched.
 """
 from __future__ import annotations
 
-from .bits import TAKE, cards_of, playable, trick_step
+from .bits import FULL, TAKE, cards_of, playable, trick_step
 
 
 class OutOfBudget(Exception):
@@ -28,12 +28,13 @@ class Solver:
     """Positions among k players with `root` asking. One Solver serves all
     samples of one decision (the memo holds whole positions)."""
 
-    __slots__ = ("k", "root", "memo", "nodes", "limit", "clock", "deadline")
+    __slots__ = ("k", "root", "memo", "reply_memo", "nodes", "limit", "clock", "deadline")
 
     def __init__(self, k: int, root: int, limit: int | None = None):
         self.k = k
         self.root = root
         self.memo: dict = {}
+        self.reply_memo: dict = {}
         self.nodes = 0
         self.limit = limit
         # Wall clock: with a deadline, checked every 256 nodes (anytime use).
@@ -106,6 +107,49 @@ class Solver:
             if i != leader and o & TAKE[led][best + 1]:
                 best, bw = o.bit_length() - 1, i
         return bw == self.root
+
+    def wins_against(self, hands: tuple, movers: tuple, led: int, wp: int, wc: int, played: int, reply) -> bool:
+        """Whether the root takes the last trick when everyone else plays as
+        `reply` says (the player model's card play) and the root sees every
+        card. `played`: every card face up on the table (what the others
+        cannot see besides their own hands is everything else).
+        reply(hand, legal, unseen, led, wc, movers_left) -> card, all masks
+        and ints of the inner representation; it must be deterministic.
+        The memo is its own (the answer depends on `played` too)."""
+        if not movers:
+            hw = hands[wp]
+            if not hw:
+                return wp == self.root
+            if not hw & (hw - 1):
+                return self._last(hands, wp)
+            k = self.k
+            return self.wins_against(hands, tuple((wp + i) % k for i in range(k)), -1, -1, -1, played, reply)
+        key = (hands, movers[0], led, wp, wc, played)
+        memo = self.reply_memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OutOfBudget()
+        if self.deadline is not None and not self.nodes & 255 and self.clock() >= self.deadline:
+            raise OutOfBudget()
+        m = movers[0]
+        rest = movers[1:]
+        h = hands[m]
+        cand = playable(h, led)
+        if m == self.root:
+            choices = cards_of(cand)
+        else:
+            choices = (reply(h, cand, FULL & ~played & ~h, led, wc, len(rest) if led >= 0 else 0),)
+        res = False
+        for c in choices:
+            nl, nwp, nwc = trick_step(led, wp, wc, m, c)
+            if self.wins_against(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], rest, nl, nwp, nwc, played | 1 << c, reply):
+                res = True
+                break
+        memo[key] = res
+        return res
 
     def root_moves(self, hands: tuple, movers: tuple, led: int, wp: int, wc: int, cards=None) -> dict[int, bool]:
         """For the root, who must be movers[0]: card -> can it still force the

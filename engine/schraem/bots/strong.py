@@ -29,8 +29,8 @@ import time
 
 from . import heuristic
 from .common import act
-from .heuristic import choose_card, win_chance
-from .bits import FULL, SUIT_MASK, beats, card_str, cards_of, mask_of, playable, popcount
+from .heuristic import choose_card, pick_card, win_chance
+from .bits import FULL, SUIT_MASK, beats, card_str, cards_of, mask_of, playable, popcount, trick_step
 from .equity import RHINELAND
 from .model import Situation
 from .solver import OutOfBudget, Solver
@@ -68,6 +68,11 @@ SEEN_KNOCK = 0.8  # the model's discount of its chances against a seen knock
 # (bench/RESULTS.md, "Trick play"); it stays above 0 for players who are not.
 PLAY_MISS = 0.05
 SEAT_TRIES = 64  # draws of one seat's cards before the likeliest is kept
+# With this many cards or fewer in my hand, each card is also scored against
+# the player model's card play (a best reply to it in every sample), beside
+# forcing the last trick against any defence. Late in the hand the reply
+# search is cheap and the others' plays are what decides.
+MODEL_CARDS = 3
 
 
 def knock_threshold(k: int) -> float:
@@ -83,6 +88,7 @@ class Decider:
         self.nodes_used = 0
         self.solvers: dict = {}
         self.evidence: dict = {}
+        self.replies: dict = {}
 
     # --- budget --------------------------------------------------------------
     def out_of_time(self) -> bool:
@@ -306,6 +312,16 @@ class Decider:
         movers = tuple(idx[s] for s in sit.movers(alive))
         return seats, hands, movers, led, wp, wc
 
+    def reply(self, hand: int, legal: int, unseen: int, led: int, wc: int, movers_left: int) -> int:
+        """The player model's card in a solver position (the heuristic's
+        card play), remembered for the decision: many samples meet the
+        same hand in the same trick."""
+        key = (hand, legal, unseen, led, wc, movers_left)
+        c = self.replies.get(key)
+        if c is None:
+            c = self.replies[key] = pick_card(cards_of(hand), cards_of(legal), unseen, led, wc, movers_left)
+        return c
+
     def calibrated(self, force: bool, k: int) -> float:
         a, c = CALIBRATION.get(min(k, 6), (0.9, 0.08))
         return a if force else c
@@ -460,6 +476,9 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     p_sum = 0.0
     alive0, k0, e_win0, e_lose0 = _as_it_stands(sit)
     trivial = len(legal) == 1 and not can_knock
+    against_model = len(legal) > 1 and len(sit.my_cards or ()) <= MODEL_CARDS
+    model_wins = {c: 0 for c in legal}
+    played = sit.seen
     for d in ([] if trivial else dec.deals()):
         if dec.out_of_time():
             break
@@ -468,6 +487,11 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
         try:
             res = dec.run(solver, solver.root_moves, hands, movers, led, wp, wc, legal)
             force = any(res.values())
+            if against_model:
+                for c in legal:
+                    # Forcing the last trick beats any defence, the model's too.
+                    if res[c] or dec.run(solver, solver.wins_against, *_after(hands, movers, led, wp, wc, c, played), dec.reply):
+                        model_wins[c] += 1
             knock_val = None
             if can_knock:
                 knock_val = _knock_value(dec, d, v)
@@ -489,12 +513,20 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
         return card, False
     # The card that forces the last trick in most deals; ties: the heuristic.
     pref = choose_card(sit, legal)
-    best = max(legal, key=lambda c: (wins[c], c == pref))
+    best = max(legal, key=lambda c: (wins[c] + model_wins[c], c == pref))
     knock = can_knock and _mixed(dec, (e_knock - e_stay) / n)
     if report is not None:
         report.update(kind="play", samples=n, p=p_sum / n, e_stay=e_stay / n, e_knock=(e_knock / n if can_knock else None),
-                      wins={card_str(c): w / n for c, w in wins.items()}, nodes=dec.nodes_used)
+                      wins={card_str(c): w / n for c, w in wins.items()},
+                      model={card_str(c): w / n for c, w in model_wins.items()} if against_model else None, nodes=dec.nodes_used)
     return best, knock
+
+
+def _after(hands: tuple, movers: tuple, led: int, wp: int, wc: int, c: int, played: int) -> tuple:
+    """Solver arguments once the root (movers[0]) has played card c."""
+    m = movers[0]
+    nl, nwp, nwc = trick_step(led, wp, wc, m, c)
+    return hands[:m] + (hands[m] & ~(1 << c),) + hands[m + 1:], movers[1:], nl, nwp, nwc, played | 1 << c
 
 
 def _knock_value(dec: Decider, d: dict, v: int, seen: bool = True) -> float:
