@@ -5,7 +5,7 @@ a game finds a winner, not losing where it finds a loser) with its fair share
 and 95% interval over deal sets.
 
     python bench/presets.py [--games 50] [--seed 7] [--jobs 2] [--write] [--presets A,B]
-    python bench/presets.py --ceiling sebbe_schroehm [--games 50]
+    python bench/presets.py --ceiling sebbe_schroehm [--games 50] [--reply]
     python bench/presets.py --ladder [--games 50] [--write]
 
 --ladder plays the app's levels (their deterministic twins: strong = hard
@@ -15,7 +15,10 @@ on every preset (section "App levels on every preset").
 --ceiling puts an all-seeing card player (it reads the true deal and
 solves it; heuristic bets) in the strong bot's place on the same deals: the
 most card play alone can win where a game is decided by a hand without
-bets (Sebbe Schröhm's final hand).
+bets (Sebbe Schröhm's final hand). With --reply it also knows how the
+heuristic plays its cards and plays the best reply to that where no card
+forces the last trick: the most any card player can win against these
+opponents.
 
 `--games` deal sets, each played in all 4 rotations (50 deal sets = 200
 games). --write puts the table into bench/RESULTS.md (section "Bots on every
@@ -87,14 +90,16 @@ def ladder(games: int, seed: int, jobs: int) -> str:
     return "\n".join(lines)
 
 
-def ceiling(preset: str, games: int, seed: int) -> dict:
+def ceiling(preset: str, games: int, seed: int, reply: bool = False) -> dict:
     """The all-seeing card player against three heuristic bots on the same
-    duplicate deals as `measure` (sequential: it watches the game in play)."""
+    duplicate deals as `measure` (sequential: it watches the game in play).
+    reply: it also knows how the heuristic plays its cards and, where no
+    card forces the last trick, plays the best reply to that."""
     sys.path.insert(0, str(ROOT / "bench"))
     from bots import LEVELS, AllSeeing, watching
 
     kinds = ["all_seeing", "heuristic", "heuristic", "heuristic"]
-    bots = {"all_seeing": AllSeeing(), "heuristic": LEVELS["heuristic"]}
+    bots = {"all_seeing": AllSeeing(reply=reply), "heuristic": LEVELS["heuristic"]}
     with watching():
         return run_with_bots(kinds, games, seed, preset, bots)
 
@@ -143,6 +148,8 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--ceiling", metavar="PRESET", help="the all-seeing card player's finish rate on PRESET instead")
+    ap.add_argument("--reply", action="store_true",
+                    help="with --ceiling: the all-seeing player also knows the heuristic's card play and replies to it")
     ap.add_argument("--ladder", action="store_true", help="the app's levels and the heuristic at one table, every preset")
     ap.add_argument("--presets", type=lambda s: s.split(","), metavar="A,B",
                     help="only these presets (the table printed; --write is refused, it would drop the others' rows)")
@@ -154,9 +161,9 @@ def main(argv=None) -> int:
             write(text, LADDER_SECTION)
         return 0
     if args.ceiling:
-        out = ceiling(args.ceiling, args.games, args.seed)
+        out = ceiling(args.ceiling, args.games, args.seed, args.reply)
         b = out["bots"]["all_seeing"]
-        print(json.dumps({"preset": args.ceiling, "all_seeing": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "score_per_game")},
+        print(json.dumps({"preset": args.ceiling, "reply": args.reply, "all_seeing": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "score_per_game")},
                           "heuristic": out["bots"]["heuristic"]["finish_rate"], "games": out["games"], "seconds": out["seconds"]}))
         return 0
     if args.presets:

@@ -487,11 +487,10 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
         try:
             res = dec.run(solver, solver.root_moves, hands, movers, led, wp, wc, legal)
             force = any(res.values())
-            if against_model:
-                for c in legal:
-                    # Forcing the last trick beats any defence, the model's too.
-                    if res[c] or dec.run(solver, solver.wins_against, *_after(hands, movers, led, wp, wc, c, played), dec.reply):
-                        model_wins[c] += 1
+            # Forcing the last trick beats any defence, the model's too. Counted
+            # once the sample is finished: one cut short by the budget is dropped.
+            replied = [c for c in legal if res[c] or dec.run(
+                solver, solver.wins_against, *after_play(hands, movers, led, wp, wc, c, played), dec.reply)] if against_model else ()
             knock_val = None
             if can_knock:
                 knock_val = _knock_value(dec, d, v)
@@ -500,6 +499,8 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
         for c, w in res.items():
             if w:
                 wins[c] += 1
+        for c in replied:
+            model_wins[c] += 1
         p = dec.calibrated(force, k0)
         p_sum += p
         e_stay += p * e_win0 + (1 - p) * e_lose0
@@ -511,7 +512,8 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
         if report is not None:
             report.update(kind="play", samples=0, nodes=dec.nodes_used)
         return card, False
-    # The card that forces the last trick in most deals; ties: the heuristic.
+    # The card that forces the last trick in most deals, plus (late in the
+    # hand) wins against the model's play; ties: the heuristic.
     pref = choose_card(sit, legal)
     best = max(legal, key=lambda c: (wins[c] + model_wins[c], c == pref))
     knock = can_knock and _mixed(dec, (e_knock - e_stay) / n)
@@ -522,8 +524,9 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     return best, knock
 
 
-def _after(hands: tuple, movers: tuple, led: int, wp: int, wc: int, c: int, played: int) -> tuple:
-    """Solver arguments once the root (movers[0]) has played card c."""
+def after_play(hands: tuple, movers: tuple, led: int, wp: int, wc: int, c: int, played: int) -> tuple:
+    """Solver arguments (and the cards face up) once the root, movers[0],
+    has played card c."""
     m = movers[0]
     nl, nwp, nwc = trick_step(led, wp, wc, m, c)
     return hands[:m] + (hands[m] & ~(1 << c),) + hands[m + 1:], movers[1:], nl, nwp, nwc, played | 1 << c
