@@ -98,6 +98,14 @@ class Solver:
         memo[key] = res
         return res
 
+    def _spend(self) -> None:
+        """Count a node; OutOfBudget when the node limit or the deadline is reached."""
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OutOfBudget()
+        if self.deadline is not None and not self.nodes & 255 and self.clock() >= self.deadline:
+            raise OutOfBudget()
+
     def _last(self, hands: tuple, leader: int) -> bool:
         """Everyone holds one card: the highest card of the leader's suit wins."""
         best = hands[leader].bit_length() - 1
@@ -115,25 +123,18 @@ class Solver:
         cannot see besides their own hands is everything else).
         reply(hand, legal, unseen, led, wc, movers_left) -> card, all masks
         and ints of the inner representation; it must be deterministic.
-        The memo is its own (the answer depends on `played` too)."""
+        The memo is its own (the answer depends on `played` too). Its budget
+        checks are those of `wins`, in a call: this search branches on the
+        root's cards only and is far from the hot path `wins` is."""
         if not movers:
-            hw = hands[wp]
-            if not hw:
-                return wp == self.root
-            if not hw & (hw - 1):
-                return self._last(hands, wp)
-            k = self.k
-            return self.wins_against(hands, tuple((wp + i) % k for i in range(k)), -1, -1, -1, played, reply)
+            if hands[wp] & (hands[wp] - 1):
+                return self.wins_against(hands, order_from(self.k, wp), -1, -1, -1, played, reply)
+            return wp == self.root if not hands[wp] else self._last(hands, wp)
         key = (hands, movers[0], led, wp, wc, played)
-        memo = self.reply_memo
-        got = memo.get(key)
+        got = self.reply_memo.get(key)
         if got is not None:
             return got
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise OutOfBudget()
-        if self.deadline is not None and not self.nodes & 255 and self.clock() >= self.deadline:
-            raise OutOfBudget()
+        self._spend()
         m = movers[0]
         rest = movers[1:]
         h = hands[m]
@@ -148,7 +149,7 @@ class Solver:
             if self.wins_against(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], rest, nl, nwp, nwc, played | 1 << c, reply):
                 res = True
                 break
-        memo[key] = res
+        self.reply_memo[key] = res
         return res
 
     def root_moves(self, hands: tuple, movers: tuple, led: int, wp: int, wc: int, cards=None) -> dict[int, bool]:
