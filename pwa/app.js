@@ -819,7 +819,10 @@ async function boot() {
   document.addEventListener('submit', (e) => e.preventDefault());
 
   const writer = claimWriter({ onLost: lostWriter });
+  // Where a start stands, for boot-guard.js and for a test that timed out.
+  document.documentElement.dataset.boot = 'reading';
   const saved = await drawSaved();
+  document.documentElement.dataset.boot = 'drawn';
   model.readOnly = !await writer;
   if (model.readOnly) render();
   registerServiceWorker();

@@ -279,3 +279,47 @@ def test_an_error_pyodide_leaves_unhandled_fails_the_start_in_plain_words(new_co
     page.locator("[data-action=reload-app]").click()
     page.wait_for_function("() => document.documentElement.dataset.engine === 'failed'", timeout=60_000)
     assert page.evaluate("() => performance.getEntriesByType('navigation')[0].type") == "reload"
+
+
+def held_app_module(new_context, site, stalls: int):
+    """A page whose app module never arrives on its first `stalls` loads
+    (the request stays open, as a stuck fetch would)."""
+    page = new_context(locale="de-DE", service_workers="block").new_page()
+    loads = {"pages": 0}
+    page.on("request", lambda r: loads.__setitem__("pages", loads["pages"] + 1) if r.is_navigation_request() else None)
+    held = []
+
+    def app_module(route):
+        if loads["pages"] <= stalls:
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+    page.route("**/app.js", app_module)
+    # A module that never arrives holds the page's load event too.
+    page.goto(site.url + "?bootlimit=3000", wait_until="commit")
+    return page, loads
+
+
+def test_a_page_that_draws_nothing_loads_itself_again_once(new_context, site):
+    """Seen in CI: a reloaded page stayed on "loading" with no engine and
+    nothing drawn. The guard that runs before any module reloads it once."""
+    page, loads = held_app_module(new_context, site, stalls=1)
+    page.wait_for_function("() => document.body?.dataset.screen === 'start'", timeout=60_000)
+    assert loads["pages"] == 2
+    assert page.evaluate("() => performance.getEntriesByType('navigation')[0].type") == "reload"
+    assert page.evaluate("() => document.documentElement.dataset.boot") == "drawn"
+
+
+def test_a_page_that_draws_nothing_twice_says_so_with_a_reload_button(new_context, site):
+    page, loads = held_app_module(new_context, site, stalls=2)
+    page.wait_for_function("() => document.documentElement.dataset.boot === 'stalled'", timeout=60_000)
+    assert loads["pages"] == 2  # one retry, not a loop
+    alert = page.get_by_role("alert").first.text_content()
+    assert "Schräm lädt nicht" in alert and "neu laden" in alert, alert
+    button = page.get_by_role("button", name="Neu laden")
+    assert button.is_visible()
+    page.wait_for_timeout(4000)  # no second retry by itself
+    assert loads["pages"] == 2
+    button.click()  # the third load gets its module
+    page.wait_for_function("() => document.body?.dataset.screen === 'start'", timeout=60_000)
+    assert loads["pages"] == 3
