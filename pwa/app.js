@@ -819,7 +819,8 @@ async function boot() {
   document.addEventListener('submit', (e) => e.preventDefault());
 
   const writer = claimWriter({ onLost: lostWriter });
-  // Where a start stands, for boot-guard.js and for a test that timed out.
+  // How far the start got (boot-guard.js adds 'stalled'), for the report of a
+  // test that timed out: reading storage, or drawn and on to the engine.
   document.documentElement.dataset.boot = 'reading';
   const saved = await drawSaved();
   document.documentElement.dataset.boot = 'drawn';
