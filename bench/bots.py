@@ -456,10 +456,10 @@ class AllSeeing:
         pref = choose_card(sit, cards)
         model = {}
         if self.reply and len(cards) > 1:
-            from schraem.bots.strong import Decider, after_play
+            from schraem.bots.heuristic import reply_card
+            from schraem.bots.strong import after_play
 
-            reply = Decider(sit, rng, Budget()).reply
-            model = {c: res[c] or solver.wins_against(*after_play(masks, movers, led, wp, wc, c, sit.seen), reply) for c in cards}
+            model = {c: res[c] or solver.wins_against(*after_play(masks, movers, led, wp, wc, c, sit.seen), reply_card) for c in cards}
         best = max(cards, key=lambda c: (res.get(c, False), model.get(c, False), c == pref))
         return {"seat": v["seat"], "type": "play", "card": card_str(best)}
 

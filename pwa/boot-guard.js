@@ -1,4 +1,5 @@
-// The one script that runs before any module. If the app has drawn nothing
+// The one script that runs before any module (deferred, so it holds up
+// nothing; deferred scripts run in document order). If the app has drawn nothing
 // after a while (a module that never arrives, browser storage that never
 // answers: both seen in test runs, at a rate no single run reproduces), the
 // page loads itself again once; if that stalls too, it says so in plain words

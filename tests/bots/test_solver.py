@@ -5,6 +5,7 @@ import random
 import pytest
 
 from schraem.bots.bits import card_int, cards_of, mask_of, playable, trick_step
+from schraem.bots.heuristic import reply_card
 from schraem.bots.solver import Solver, order_from
 
 
@@ -87,11 +88,6 @@ def test_last_trick_rules():
     assert Solver(3, 2).wins(hands, (2, 0, 1), -1, -1, -1)
 
 
-def heuristic_reply(hand, legal, unseen, led, wc, movers_left):
-    from schraem.bots.heuristic import pick_card
-    return pick_card(cards_of(hand), cards_of(legal), unseen, led, wc, movers_left)
-
-
 def brute_against(hands, movers, led, wp, wc, root, k, played, reply):
     """Does `root` take the last trick when the others play as `reply` says?
     Plain search: every root card, the reply's card for everyone else."""
@@ -132,8 +128,8 @@ def test_best_reply_to_the_model_matches_a_plain_search(k, cards):
         played = ((1 << 32) - 1) & ~held & ~mask_of(rng.sample([c for c in range(32) if not held >> c & 1], 6))
         for root in range(k):
             solver = Solver(k, root)
-            got = solver.wins_against(hands, movers, led, wp, wc, played, heuristic_reply)
-            assert got == brute_against(hands, movers, led, wp, wc, root, k, played, heuristic_reply)
+            got = solver.wins_against(hands, movers, led, wp, wc, played, reply_card)
+            assert got == brute_against(hands, movers, led, wp, wc, root, k, played, reply_card)
             forced = solver.wins(hands, movers, led, wp, wc)
             assert got or not forced
             differ += got != forced

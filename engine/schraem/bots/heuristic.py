@@ -10,7 +10,7 @@ marks and who is poor (equity.py).
 from __future__ import annotations
 
 from . import equity
-from .bits import beaters, beats, trick_winner
+from .bits import beaters, beats, cards_of, trick_winner
 from .common import act
 from .model import Situation
 from .tables import STRENGTH
@@ -54,6 +54,12 @@ def choose_card(sit: Situation, legal: list[int]) -> int:
     led = sit.trick[0][1] >> 3 if sit.trick else -1
     cur = trick_winner(sit.trick)
     return pick_card(sorted(hand), sorted(legal), sit.unseen(), led, -1 if cur is None else cur[1], movers_left)
+
+
+def reply_card(hand: int, legal: int, unseen: int, led: int, wc: int, movers_left: int) -> int:
+    """pick_card on masks, as a solver position gives them: the card this
+    bot plays there (the player model the strong bot replies to)."""
+    return pick_card(cards_of(hand), cards_of(legal), unseen, led, wc, movers_left)
 
 
 def pick_card(hand: list[int], legal: list[int], unseen: int, led: int, wc: int, movers_left: int) -> int:

@@ -29,7 +29,7 @@ import time
 
 from . import heuristic
 from .common import act
-from .heuristic import choose_card, pick_card, win_chance
+from .heuristic import choose_card, reply_card, win_chance
 from .bits import FULL, SUIT_MASK, beats, card_str, cards_of, mask_of, playable, popcount, trick_step
 from .equity import RHINELAND
 from .model import Situation
@@ -239,7 +239,7 @@ class Decider:
             cand = playable(hand, led)
             if not cand & (cand - 1):
                 continue  # no choice
-            if heuristic.pick_card(cards_of(hand), cards_of(cand), FULL & ~hand & ~seen, led, wc, after) != c:
+            if reply_card(hand, cand, FULL & ~hand & ~seen, led, wc, after) != c:
                 w *= PLAY_MISS
         for bet in bets:
             if bet.type == "knock" and not bet.looked:
@@ -319,7 +319,7 @@ class Decider:
         key = (hand, legal, unseen, led, wc, movers_left)
         c = self.replies.get(key)
         if c is None:
-            c = self.replies[key] = pick_card(cards_of(hand), cards_of(legal), unseen, led, wc, movers_left)
+            c = self.replies[key] = reply_card(hand, legal, unseen, led, wc, movers_left)
         return c
 
     def calibrated(self, force: bool, k: int) -> float:
