@@ -32,8 +32,9 @@ sys.path.insert(0, str(ROOT / "engine"))
 
 from schraem.bots import LEVELS, STRONG_BUDGET  # noqa: E402
 from schraem.bots.heuristic import by_strength, choose_card, strength_key  # noqa: E402
-from schraem.bots.bits import beaters, card_int, card_str, mask_of, trick_step  # noqa: E402
+from schraem.bots.bits import FULL, beaters, card_int, card_str, cards_of, mask_of, playable, trick_step  # noqa: E402
 from schraem.bots.model import Situation  # noqa: E402
+from schraem.bots.solver import Solver, order_from  # noqa: E402
 from schraem.bots.strong import Budget, decide  # noqa: E402
 from schraem.cards import derive_seed, shuffled_deck  # noqa: E402
 from schraem.game import Game  # noqa: E402
@@ -348,7 +349,7 @@ if (mode === "worker") {
 } else {
   // main thread: the same code, messages replaced by calls
   const mod = {}; const post = (m) => mod.res(m);
-  const f = new Function("self", "postMessage", "return (async () => {" + src.replace("self.location.href", JSON.stringify(location.href)).replace(/await import\(/g, "await import(") + "})()");
+  const f = new Function("self", "postMessage", "return (async () => {" + src.replace("self.location.href", JSON.stringify(location.href)).replace(/await import\\(/g, "await import(") + "})()");
   const fake = { set onmessage(h) { mod.h = h; } };
   await f(fake, post);
   call = (msg) => new Promise((res) => { mod.res = res; mod.h({ data: msg }); });
@@ -432,8 +433,6 @@ class AllSeeing:
         self.reply = reply
 
     def __call__(self, v, rng):
-        from schraem.bots.solver import Solver
-
         game = self.current.get("game")
         legal = [a for a in v["legal"] if a["type"] == "play"]
         if game is None or v["my_cards"] is None or not legal or v.get("turn") != v["seat"] or v.get("response"):
@@ -462,6 +461,133 @@ class AllSeeing:
             model = {c: res[c] or solver.wins_against(*after_play(masks, movers, led, wp, wc, c, sit.seen), reply_card) for c in cards}
         best = max(cards, key=lambda c: (res.get(c, False), model.get(c, False), c == pref))
         return {"seat": v["seat"], "type": "play", "card": card_str(best)}
+
+
+class SeesAfterFirstChoice:
+    """An upper bound on any card player that does not see hidden cards:
+    in every hand it plays as the strong bot (bets too) up to and including
+    its first card with a real choice, and it makes that choice by the
+    best expected outcome of seeing everything afterwards (over the strong
+    bot's sampled deals, each card scored by the all-seeing best reply to
+    the heuristic's card play). From then on it plays that hand as
+    AllSeeing(reply=True). No player who must choose its first card
+    without seeing the others' cards can do better in expectation. Only in
+    the benchmarks, inside `with watching()`."""
+
+    def __init__(self, budget: Budget = STRONG_BUDGET):
+        self.budget = budget
+        self.cheat = AllSeeing(reply=True)
+        self.chosen: dict = {}  # id(hand) -> hand (kept alive so the id is not reused)
+
+    def __call__(self, v, rng):
+        from schraem.bots import strong
+
+        game = AllSeeing.current.get("game")
+        hand = None if game is None else game.hand
+        if hand is not None and self.chosen.get(id(hand)) is hand:
+            return self.cheat(v, rng)
+        legal = [a for a in v["legal"] if a["type"] == "play"]
+        if v["my_cards"] is None or len(legal) < 2 or v.get("turn") != v["seat"] or v.get("response"):
+            return decide(v, rng, self.budget)
+        report: dict = {}
+        model_cards, strong.MODEL_CARDS = strong.MODEL_CARDS, len(v["my_cards"])
+        try:
+            a = decide(v, rng, self.budget, report)
+        finally:
+            strong.MODEL_CARDS = model_cards
+        if hand is not None:
+            self.chosen[id(hand)] = hand
+        model = report.get("model")
+        if a is None or a["type"] != "play" or not model:
+            return a
+        best = max(model, key=lambda c: (model[c], c == a["card"]))
+        return {**a, "card": best}
+
+
+def plan_against(solver, deals: list, movers: tuple, led: int, wp: int, wc: int, played: int, reply) -> int:
+    """How many of `deals` (hands tuples that differ only in the cards the
+    root cannot see; the rest of the position is common to them) the root
+    takes the last trick in, when everyone else plays as `reply` says and
+    the root plays the best policy it can follow WITHOUT seeing their cards:
+    one card for all deals it cannot yet tell apart. The model is
+    deterministic, so the deals part ways only by the cards the others play,
+    and the root chooses per group of deals that showed it the same cards.
+    Solver.wins_against instead lets the root play each deal with its cards
+    known (strategy fusion): that is the all-seeing reply, this is a policy
+    a player could really follow."""
+    if not deals:
+        return 0
+    if not movers:
+        hw = deals[0][wp]
+        if not hw:
+            return len(deals) if wp == solver.root else 0
+        if not hw & (hw - 1):
+            return sum(1 for hands in deals if solver._last(hands, wp))
+        return plan_against(solver, deals, order_from(solver.k, wp), -1, -1, -1, played, reply)
+    m = movers[0]
+    rest = movers[1:]
+    if m == solver.root:
+        best = 0
+        for c in cards_of(playable(deals[0][m], led)):
+            best = max(best, _plan_after(solver, deals, m, c, rest, led, wp, wc, played, reply))
+            if best == len(deals):
+                break
+        return best
+    groups: dict = {}
+    movers_left = len(rest) if led >= 0 else 0
+    for hands in deals:
+        h = hands[m]
+        c = reply(h, playable(h, led), FULL & ~played & ~h, led, wc, movers_left)
+        groups.setdefault(c, []).append(hands)
+    return sum(_plan_after(solver, g, m, c, rest, led, wp, wc, played, reply) for c, g in groups.items())
+
+
+def plan_root(solver, deals: list, movers: tuple, led: int, wp: int, wc: int, played: int, reply, cards) -> dict:
+    """plan_against after each of the root's `cards` (the root is movers[0]): card -> deals won."""
+    return {c: _plan_after(solver, deals, movers[0], c, movers[1:], led, wp, wc, played, reply) for c in cards}
+
+
+def _plan_after(solver, deals, m, c, rest, led, wp, wc, played, reply) -> int:
+    low = 1 << c
+    nl, nwp, nwc = trick_step(led, wp, wc, m, c)
+    after = [hands[:m] + (hands[m] & ~low,) + hands[m + 1:] for hands in deals]
+    return plan_against(solver, after, rest, nl, nwp, nwc, played | low, reply)
+
+
+class PlansAgainstModel:
+    """The strong bot, except that every card with a real choice is the one
+    whose best honest policy against the heuristic's card play (plan_root
+    over the strong bot's sampled deals) wins the most deals; ties: the
+    strong bot's card. It sees nothing hidden: an estimate of the most a
+    fair player can get out of knowing how these opponents play. Only in
+    the benchmarks (it is slower than the strong bot and gained nothing)."""
+
+    def __init__(self, budget: Budget = STRONG_BUDGET):
+        self.budget = budget
+
+    def __call__(self, v, rng):
+        from schraem.bots.strong import Decider, _as_it_stands
+
+        a = decide(v, rng, self.budget)
+        legal = [card_int(x["card"]) for x in v["legal"] if x["type"] == "play"]
+        if a is None or a["type"] != "play" or len(legal) < 2:
+            return a
+        sit = Situation(v)
+        dec = Decider(sit, random.Random(rng.random()), self.budget)
+        alive = _as_it_stands(sit)[0]
+        planned, pos = [], None
+        for d in dec.deals():
+            seats, hands, movers, led, wp, wc = dec.position(d, alive)
+            planned.append(hands)
+            pos = (seats, movers, led, wp, wc)
+        if not planned:
+            return a
+        seats, movers, led, wp, wc = pos
+        solver = Solver(len(seats), seats.index(sit.me))
+        got = plan_root(solver, planned, movers, led, wp, wc, sit.seen, dec.reply, legal)
+        strong_card = card_int(a["card"])
+        best = max(legal, key=lambda c: (got[c], c == strong_card))
+        return {**a, "card": card_str(best)}
 
 
 class watching:

@@ -5,8 +5,9 @@ a game finds a winner, not losing where it finds a loser) with its fair share
 and 95% interval over deal sets.
 
     python bench/presets.py [--games 50] [--seed 7] [--jobs 2] [--write] [--presets A,B]
-    python bench/presets.py --ceiling sebbe_schroehm [--games 50] [--reply]
+    python bench/presets.py --ceiling sebbe_schroehm [--games 50] [--reply | --bound | --plan]
     python bench/presets.py --ladder [--games 50] [--write]
+    python bench/presets.py --final-hands 300 [--players strong,bound] [--seed 7]
 
 --ladder plays the app's levels (their deterministic twins: strong = hard
 without the clock, medium, easy) and the heuristic, one of each at a table,
@@ -18,11 +19,25 @@ most card play alone can win where a game is decided by a hand without
 bets (Sebbe Schröhm's final hand). With --reply it also knows how the
 heuristic plays its cards and plays the best reply to that where no card
 forces the last trick: the most any card player can win against these
-opponents.
+opponents if it sees their cards. With --bound the strong bot plays, but in
+every hand it sees every card once it has made its first real card choice
+(bench/bots.py SeesAfterFirstChoice): an upper bound on what any bot that
+does not see hidden cards can win with the strong bot's bets. With --plan
+the strong bot chooses every card by the best policy against the
+heuristic's card play that it could follow without seeing hidden cards
+(bench/bots.py PlansAgainstModel): what a fair player gets from knowing how
+these opponents play.
+
+--final-hands plays Sebbe Schröhm's final hand alone (reached by heuristic
+self-play), the tested player once in each seat, and reports its wins by
+seat from the dealer; players: heuristic, strong, all_seeing, replying,
+bound, plan.
 
 `--games` deal sets, each played in all 4 rotations (50 deal sets = 200
-games). --write puts the table into bench/RESULTS.md (section "Bots on every
-preset").
+games). Where a win target is missed, the table run also plays the
+all-seeing, replying and bound players on that preset's deals (one process;
+the bound costs about what the strong bot does). --write puts the table into
+bench/RESULTS.md (section "Bots on every preset").
 """
 from __future__ import annotations
 
@@ -90,18 +105,91 @@ def ladder(games: int, seed: int, jobs: int) -> str:
     return "\n".join(lines)
 
 
-def ceiling(preset: str, games: int, seed: int, reply: bool = False) -> dict:
-    """The all-seeing card player against three heuristic bots on the same
-    duplicate deals as `measure` (sequential: it watches the game in play).
-    reply: it also knows how the heuristic plays its cards and, where no
-    card forces the last trick, plays the best reply to that."""
+def ceiling(preset: str, games: int, seed: int, reply: bool = False, bound: bool = False, plan: bool = False) -> dict:
+    """A card player measured against three heuristic bots on the same
+    duplicate deals as `measure` (sequential: it watches the game in play),
+    in the finish entry "tested": the all-seeing player (with `reply`, also
+    replying to the heuristic's card play), or with `bound` the strong bot
+    seeing everything after its first card choice of a hand, or with `plan`
+    the strong bot playing the best fair policy against that card play."""
     sys.path.insert(0, str(ROOT / "bench"))
-    from bots import LEVELS, AllSeeing, watching
+    from bots import LEVELS, AllSeeing, PlansAgainstModel, SeesAfterFirstChoice, watching
 
-    kinds = ["all_seeing", "heuristic", "heuristic", "heuristic"]
-    bots = {"all_seeing": AllSeeing(reply=reply), "heuristic": LEVELS["heuristic"]}
+    kinds = ["tested", "heuristic", "heuristic", "heuristic"]
+    player = SeesAfterFirstChoice() if bound else PlansAgainstModel() if plan else AllSeeing(reply=reply)
+    bots = {"tested": player, "heuristic": LEVELS["heuristic"]}
     with watching():
         return run_with_bots(kinds, games, seed, preset, bots)
+
+
+FINAL_SEATS = ("dealer", "forehand", "second", "third")
+
+
+def final_hands(hands: int, seed: int, players: list[str]) -> dict:
+    """Sebbe Schröhm's final hand alone, the hand that decides the game:
+    `hands` games of heuristic self-play up to their final hand, then each
+    final hand played once with the tested player in each seat (the others
+    heuristic). Wins per player, and by the tested seat counted from the
+    final hand's dealer (the hands before decide who deals it)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import random
+
+    from bots import LEVELS, AllSeeing, PlansAgainstModel, SeesAfterFirstChoice
+    from schraem.cards import derive_seed
+    from schraem.game import Game
+    from schraem.match import play_game
+    from schraem.view import view
+
+    rules = Rules.make("sebbe_schroehm")
+    makers = {"heuristic": lambda: LEVELS["heuristic"], "strong": lambda: LEVELS["strong"], "all_seeing": AllSeeing,
+              "replying": lambda: AllSeeing(reply=True), "bound": SeesAfterFirstChoice, "plan": PlansAgainstModel}
+    unknown = sorted(set(players) - set(makers))
+    if unknown:
+        raise ValueError(f"unknown players: {', '.join(unknown)} (known: {', '.join(makers)})")
+    starts = []
+    for d in range(hands):
+        rec = play_game(["heuristic"] * 4, seed, d, 0, rules).to_record()
+        rec["hands"][-1]["actions"] = []  # the final hand, dealt, not yet played
+        starts.append(rec)
+    heuristic = LEVELS["heuristic"]
+    out = {}
+    for name in players:
+        tested = makers[name]()
+        t0 = time.perf_counter()
+        seats = {s: [0, 0] for s in FINAL_SEATS}
+        for d, rec in enumerate(starts):
+            for me in range(4):
+                g = Game.from_record(rec)
+                rel = FINAL_SEATS[(me - g.dealer) % 4]
+                step = 0
+                while not g.hand_over:
+                    # As the match runner does: the seats not due may act first (out of turn).
+                    due = g.due()
+                    order = [(due[0] - 1 + k) % 4 + 1 for k in range(1, 4)]
+                    acted = False
+                    for seat in [s for s in order if s not in due] + [due[0]]:
+                        v = view(g, seat)
+                        if not v["legal"]:
+                            continue
+                        AllSeeing.current["game"] = g
+                        fn = tested if seat == me + 1 else heuristic
+                        a = fn(v, random.Random(derive_seed(seed, d, me, step, seat)))
+                        if a is not None:
+                            g.apply(a)
+                            acted = True
+                            break
+                    if not acted:
+                        raise RuntimeError("a final hand waits for nobody")
+                    step += 1
+                seats[rel][0] += 1
+                seats[rel][1] += g.results[-1].winner == me
+        AllSeeing.current.clear()
+        wins = sum(w for _n, w in seats.values())
+        out[name] = {"wins": wins, "hands": 4 * hands, "rate": round(wins / (4 * hands), 4),
+                     "by_seat": {s: round(w / n, 4) for s, (n, w) in seats.items() if n},
+                     "seconds": round(time.perf_counter() - t0, 1)}
+        print(json.dumps({name: out[name]}), flush=True)
+    return out
 
 
 def table(rows: list[dict], games: int, seed: int, ceilings=()) -> str:
@@ -120,10 +208,11 @@ def table(rows: list[dict], games: int, seed: int, ceilings=()) -> str:
     lines += ["", "The final score is the game's own (`Game.scores`): the winner's bonus where there is one, "
               "−1 for the loser where a loser is found, the Knollen pot in Sebbe Schröhm."]
     for c in ceilings:
-        a, b = c["all_seeing"], c["replying"]
+        a, b, f = c["all_seeing"], c["replying"], c["bound"]
         goal = TARGET["win"]
         where = ("below both" if goal <= min(a["finish_rate"], b["finish_rate"]) else
                  "above both" if goal > max(a["finish_rate"], b["finish_rate"]) else "between the two")
+        fair = "above it" if goal > f["finish_ci95"][1] else "within its interval" if goal >= f["finish_ci95"][0] else "below it"
         lines += ["", f"**{c['preset']}: how far card play goes.** The game's winner is the winner of one final hand among "
                   "everybody, with no bets (nobody on the hammer or at 0 may raise); the hands before it only decide the "
                   "Knollen. In the strong bot's place on the same deals, an all-seeing card player (it reads the true deal; "
@@ -131,7 +220,10 @@ def table(rows: list[dict], games: int, seed: int, ceilings=()) -> str:
                   f"when it assumes a perfect defence, and {b['finish_rate']:.1%} "
                   f"({b['finish_ci95'][0]:.1%}–{b['finish_ci95'][1]:.1%}) when it also replies to the heuristic's own "
                   f"card play (`python bench/presets.py --ceiling {c['preset']} --games {games} [--reply]`). "
-                  f"The {goal:.1%} target is {where}."]
+                  f"The {goal:.1%} target is {where}. A player that sees only its own cards must choose its first card "
+                  "of a hand without the others' cards; the strong bot that sees every card from then on (`--bound`) "
+                  f"wins {f['finish_rate']:.1%} ({f['finish_ci95'][0]:.1%}–{f['finish_ci95'][1]:.1%}); no such player "
+                  f"with the strong bot's bets can play the final hand better: the target is {fair}."]
     load = f" Load average {os.getloadavg()[0]:.1f}." if hasattr(os, "getloadavg") else ""
     lines += ["", f"{sum(r['games'] for r in rows)} games in {sum(r['seconds'] for r in rows):.0f} s.{load}", ""]
     return "\n".join(lines)
@@ -154,10 +246,22 @@ def main(argv=None) -> int:
     ap.add_argument("--ceiling", metavar="PRESET", help="the all-seeing card player's finish rate on PRESET instead")
     ap.add_argument("--reply", action="store_true",
                     help="with --ceiling: the all-seeing player also knows the heuristic's card play and replies to it")
+    ap.add_argument("--bound", action="store_true",
+                    help="with --ceiling: the strong bot, seeing every card after its first card choice in each hand")
+    ap.add_argument("--plan", action="store_true",
+                    help="with --ceiling: the strong bot, its cards chosen by the best fair policy against the heuristic's card play")
+    ap.add_argument("--final-hands", type=int, metavar="N", help="Sebbe Schröhm's final hand of N games alone, by seat")
+    ap.add_argument("--players", default="heuristic,strong,bound", help="with --final-hands: the players tested")
     ap.add_argument("--ladder", action="store_true", help="the app's levels and the heuristic at one table, every preset")
     ap.add_argument("--presets", type=lambda s: s.split(","), metavar="A,B",
                     help="only these presets (the table printed; --write is refused, it would drop the others' rows)")
     args = ap.parse_args(argv)
+    if args.final_hands:
+        try:
+            final_hands(args.final_hands, args.seed, args.players.split(","))
+        except ValueError as e:
+            ap.error(str(e))
+        return 0
     if args.ladder:
         text = ladder(args.games, args.seed, args.jobs)
         print(text)
@@ -165,9 +269,12 @@ def main(argv=None) -> int:
             write(text, LADDER_SECTION)
         return 0
     if args.ceiling:
-        out = ceiling(args.ceiling, args.games, args.seed, args.reply)
-        b = out["bots"]["all_seeing"]
-        print(json.dumps({"preset": args.ceiling, "reply": args.reply, "all_seeing": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "score_per_game")},
+        if args.reply + args.bound + args.plan > 1:
+            ap.error("--reply, --bound and --plan are different players: give one")
+        out = ceiling(args.ceiling, args.games, args.seed, args.reply, args.bound, args.plan)
+        b = out["bots"]["tested"]
+        player = "bound" if args.bound else "plan" if args.plan else "all_seeing_reply" if args.reply else "all_seeing"
+        print(json.dumps({"preset": args.ceiling, "player": player, "tested": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "score_per_game")},
                           "heuristic": out["bots"]["heuristic"]["finish_rate"], "games": out["games"], "seconds": out["seconds"]}))
         return 0
     if args.presets:
@@ -182,8 +289,9 @@ def main(argv=None) -> int:
     for r in rows:
         if r["finish"] == "win" and r["rate"] < TARGET["win"]:
             ceilings.append({"preset": r["preset"],
-                             "all_seeing": ceiling(r["preset"], args.games, args.seed)["bots"]["all_seeing"],
-                             "replying": ceiling(r["preset"], args.games, args.seed, reply=True)["bots"]["all_seeing"]})
+                             "all_seeing": ceiling(r["preset"], args.games, args.seed)["bots"]["tested"],
+                             "replying": ceiling(r["preset"], args.games, args.seed, reply=True)["bots"]["tested"],
+                             "bound": ceiling(r["preset"], args.games, args.seed, bound=True)["bots"]["tested"]})
     text = table(rows, args.games, args.seed, ceilings)
     print(text)
     if args.write:
