@@ -11,7 +11,7 @@ from schraem.bots.bits import cards_of, mask_of, playable, trick_step
 from schraem.bots.heuristic import reply_card
 from schraem.bots.solver import Solver, order_from
 
-from test_solver import random_position
+from test_solver import face_up, random_position
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from bots import plan_against, plan_root  # noqa: E402
@@ -67,13 +67,9 @@ def test_a_plan_against_the_model_is_one_policy_for_deals_it_cannot_tell_apart(k
         if not movers:
             continue
         root = movers[0]
-        held = 0
-        for h in hands:
-            held |= h
-        others = [c for c in range(32) if not held >> c & 1]
-        played = ((1 << 32) - 1) & ~held & ~mask_of(rng.sample(others, min(len(others), 10)))
+        played = face_up(rng, hands, 10)
         # Deals the root cannot tell apart: the others' cards shuffled among them.
-        pool = [c for c in range(32) if (held & ~hands[root]) >> c & 1]
+        pool = [c for s, h in enumerate(hands) if s != root for c in cards_of(h)]
         deals = []
         for _ in range(4):
             rng.shuffle(pool)

@@ -110,6 +110,15 @@ def brute_against(hands, movers, led, wp, wc, root, k, played, reply):
     return False
 
 
+def face_up(rng, hands, unseen: int) -> int:
+    """What is face up around `hands`: every card nobody holds, except
+    `unseen` of them drawn at random (undealt cards)."""
+    held = 0
+    for h in hands:
+        held |= h
+    return ((1 << 32) - 1) & ~held & ~mask_of(rng.sample([c for c in range(32) if not held >> c & 1], unseen))
+
+
 @pytest.mark.parametrize("k,cards", [(2, 4), (3, 3), (4, 3), (4, 2), (5, 2)])
 def test_best_reply_to_the_model_matches_a_plain_search(k, cards):
     """wins_against (memo shared across positions, like the samples of one
@@ -121,11 +130,7 @@ def test_best_reply_to_the_model_matches_a_plain_search(k, cards):
         hands, movers, led, wp, wc = random_position(rng, k, cards)
         if not movers:
             continue
-        # What is face up: everything nobody holds, except a few cards that stay unseen (undealt).
-        held = 0
-        for h in hands:
-            held |= h
-        played = ((1 << 32) - 1) & ~held & ~mask_of(rng.sample([c for c in range(32) if not held >> c & 1], 6))
+        played = face_up(rng, hands, 6)
         for root in range(k):
             solver = Solver(k, root)
             got = solver.wins_against(hands, movers, led, wp, wc, played, reply_card)
