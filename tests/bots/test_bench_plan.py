@@ -1,7 +1,6 @@
 """The benchmarks' fair best policy against the heuristic's card play
 (bench/bots.py plan_against, behind `presets.py --ceiling P --plan`), against
 plain backtracking over the root's policies."""
-import random
 import sys
 from pathlib import Path
 
@@ -11,7 +10,7 @@ from schraem.bots.bits import cards_of, mask_of, playable, trick_step
 from schraem.bots.heuristic import reply_card
 from schraem.bots.solver import Solver, order_from
 
-from test_solver import face_up, random_position
+from test_solver import face_up, positions_to_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from bots import plan_against, plan_root  # noqa: E402
@@ -60,12 +59,8 @@ def test_a_plan_against_the_model_is_one_policy_for_deals_it_cannot_tell_apart(k
     deal it is wins_against, and over several it never exceeds what seeing
     every card would win (and falls short of it somewhere: that is strategy
     fusion, which the plan must not count)."""
-    rng = random.Random(311 * k + cards)
     fused_more = 0
-    for _ in range(25):
-        hands, movers, led, wp, wc = random_position(rng, k, cards)
-        if not movers:
-            continue
+    for rng, (hands, movers, led, wp, wc) in positions_to_move(311 * k + cards, k, cards, 25):
         root = movers[0]
         played = face_up(rng, hands, 10)
         # Deals the root cannot tell apart: the others' cards shuffled among them.

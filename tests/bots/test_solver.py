@@ -110,6 +110,16 @@ def brute_against(hands, movers, led, wp, wc, root, k, played, reply):
     return False
 
 
+def positions_to_move(seed: int, k: int, cards: int, count: int):
+    """(rng, position) for the positions among `count` random ones where
+    someone is still to play; the rng goes on from there for the caller."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        position = random_position(rng, k, cards)
+        if position[1]:
+            yield rng, position
+
+
 def face_up(rng, hands, unseen: int) -> int:
     """What is face up around `hands`: every card nobody holds, except
     `unseen` of them drawn at random (undealt cards)."""
@@ -124,12 +134,8 @@ def test_best_reply_to_the_model_matches_a_plain_search(k, cards):
     """wins_against (memo shared across positions, like the samples of one
     decision) equals a plain search, and forcing the last trick against any
     defence implies winning against the model's."""
-    rng = random.Random(77 * k + cards)
     differ = 0
-    for _ in range(60):
-        hands, movers, led, wp, wc = random_position(rng, k, cards)
-        if not movers:
-            continue
+    for rng, (hands, movers, led, wp, wc) in positions_to_move(77 * k + cards, k, cards, 60):
         played = face_up(rng, hands, 6)
         for root in range(k):
             solver = Solver(k, root)
