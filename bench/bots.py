@@ -495,10 +495,12 @@ class SeesAfterFirstChoice:
             a = decide(v, rng, self.budget, report)
         finally:
             strong.MODEL_CARDS = model_cards
+        if a is None or a["type"] != "play":
+            return a  # a knock first: the card is still to be chosen, unseen
         if hand is not None:
             self.chosen[id(hand)] = hand
         model = report.get("model")
-        if a is None or a["type"] != "play" or not model:
+        if not model:
             return a
         best = max(model, key=lambda c: (model[c], c == a["card"]))
         return {**a, "card": best}
