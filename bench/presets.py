@@ -132,13 +132,10 @@ def final_hands(hands: int, seed: int, players: list[str]) -> dict:
     heuristic). Wins per player, and by the tested seat counted from the
     final hand's dealer (the hands before decide who deals it)."""
     sys.path.insert(0, str(ROOT / "bench"))
-    import random
-
-    from bots import LEVELS, AllSeeing, PlansAgainstModel, SeesAfterFirstChoice
+    from bots import LEVELS, AllSeeing, PlansAgainstModel, SeesAfterFirstChoice, watching
     from schraem.cards import derive_seed
     from schraem.game import Game
-    from schraem.match import play_game
-    from schraem.view import view
+    from schraem.match import play_game, play_hand
 
     rules = Rules.make("sebbe_schroehm")
     makers = {"heuristic": lambda: LEVELS["heuristic"], "strong": lambda: LEVELS["strong"], "all_seeing": AllSeeing,
@@ -151,39 +148,22 @@ def final_hands(hands: int, seed: int, players: list[str]) -> dict:
         rec = play_game(["heuristic"] * 4, seed, d, 0, rules).to_record()
         rec["hands"][-1]["actions"] = []  # the final hand, dealt, not yet played
         starts.append(rec)
-    heuristic = LEVELS["heuristic"]
+    fns = {"heuristic": LEVELS["heuristic"]}
     out = {}
     for name in players:
-        tested = makers[name]()
+        fns["tested"] = makers[name]()
         t0 = time.perf_counter()
         seats = {s: [0, 0] for s in FINAL_SEATS}
-        for d, rec in enumerate(starts):
-            for me in range(4):
-                g = Game.from_record(rec)
-                rel = FINAL_SEATS[(me - g.dealer) % 4]
-                step = 0
-                while not g.hand_over:
-                    # As the match runner does: the seats not due may act first (out of turn).
-                    due = g.due()
-                    order = [(due[0] - 1 + k) % 4 + 1 for k in range(1, 4)]
-                    acted = False
-                    for seat in [s for s in order if s not in due] + [due[0]]:
-                        v = view(g, seat)
-                        if not v["legal"]:
-                            continue
-                        AllSeeing.current["game"] = g
-                        fn = tested if seat == me + 1 else heuristic
-                        a = fn(v, random.Random(derive_seed(seed, d, me, step, seat)))
-                        if a is not None:
-                            g.apply(a)
-                            acted = True
-                            break
-                    if not acted:
-                        raise RuntimeError("a final hand waits for nobody")
-                    step += 1
-                seats[rel][0] += 1
-                seats[rel][1] += g.results[-1].winner == me
-        AllSeeing.current.clear()
+        with watching():
+            for d, rec in enumerate(starts):
+                for me in range(4):
+                    g = Game.from_record(rec)
+                    rel = FINAL_SEATS[(me - g.dealer) % 4]
+                    kinds = ["tested" if s == me else "heuristic" for s in range(4)]
+                    # Every seat may act out of turn, as in play_game where hands can be exchanged.
+                    play_hand(g, kinds, fns, set(fns), lambda step, seat, _out_of_turn: derive_seed(seed, d, me, step, seat))
+                    seats[rel][0] += 1
+                    seats[rel][1] += g.results[-1].winner == me
         wins = sum(w for _n, w in seats.values())
         out[name] = {"wins": wins, "hands": 4 * hands, "rate": round(wins / (4 * hands), 4),
                      "by_seat": {s: round(w / n, 4) for s, (n, w) in seats.items() if n},

@@ -78,51 +78,61 @@ def play_game(kinds: list[str], seed: int, deal_set: int, r: int, rules: Rules, 
         setup = game.next_setup()
         cards, stock = deal_for(seed, deal_set, h, list(setup.dealt), setup.cards)
         game.deal(cards=cards, stock=stock)
-        step = 0
-        while not game.hand_over:
-            if step > 10_000:
-                raise RuntimeError("a hand did not end")
-            due = game.due()
-            if not due:
-                raise RuntimeError("hand waits for nobody")
-            first = due[0]
-            acted = False
-            if poll:
-                for k in range(1, n):
-                    seat = (first - 1 + k) % n + 1
-                    if seat in due:
-                        continue
-                    kind = seat_kinds[seat - 1]
-                    if kind not in polled:
-                        continue
-                    v = view(game, seat)
-                    if not v["legal"]:
-                        continue
-                    rng = random.Random(derive_seed(seed, deal_set, r, h, step, seat, 1))
-                    t0 = time.perf_counter()
-                    action = fns[kind](v, rng)
-                    if on_decision is not None:
-                        on_decision(kind, v, action, time.perf_counter() - t0)
-                    if action is not None:
-                        game.apply(action)
-                        acted = True
-                        break
-            if acted:
-                step += 1
+        play_hand(game, seat_kinds, fns, polled if poll else set(),
+                  lambda step, seat, out_of_turn: derive_seed(seed, deal_set, r, h, step, seat, *((1,) if out_of_turn else ())),
+                  on_decision)
+    return game
+
+
+def play_hand(game: Game, seat_kinds: list[str], fns: dict, polled: set, seed_of, on_decision=None) -> None:
+    """Play the dealt hand to its end: before each due action the seats not
+    due whose kind is in `polled` are asked (clockwise after the due seat)
+    whether they want to act out of turn; then the due seat acts.
+    seed_of(step, seat, out_of_turn) seeds each decision's rng."""
+    n = game.n
+    step = 0
+    while not game.hand_over:
+        if step > 10_000:
+            raise RuntimeError("a hand did not end")
+        due = game.due()
+        if not due:
+            raise RuntimeError("hand waits for nobody")
+        first = due[0]
+        acted = False
+        for k in range(1, n):
+            seat = (first - 1 + k) % n + 1
+            if seat in due:
                 continue
-            seat = first
             kind = seat_kinds[seat - 1]
-            rng = random.Random(derive_seed(seed, deal_set, r, h, step, seat))
+            if kind not in polled:
+                continue
             v = view(game, seat)
+            if not v["legal"]:
+                continue
+            rng = random.Random(seed_of(step, seat, True))
             t0 = time.perf_counter()
             action = fns[kind](v, rng)
             if on_decision is not None:
                 on_decision(kind, v, action, time.perf_counter() - t0)
-            if action is None:
-                raise RuntimeError(f"bot {kind} at seat {seat} did not act when due")
-            game.apply(action)  # validated: an illegal bot action is an error
+            if action is not None:
+                game.apply(action)
+                acted = True
+                break
+        if acted:
             step += 1
-    return game
+            continue
+        seat = first
+        kind = seat_kinds[seat - 1]
+        rng = random.Random(seed_of(step, seat, False))
+        v = view(game, seat)
+        t0 = time.perf_counter()
+        action = fns[kind](v, rng)
+        if on_decision is not None:
+            on_decision(kind, v, action, time.perf_counter() - t0)
+        if action is None:
+            raise RuntimeError(f"bot {kind} at seat {seat} did not act when due")
+        game.apply(action)  # validated: an illegal bot action is an error
+        step += 1
 
 
 def game_stats(game: Game, seat_kinds: list[str]) -> dict:
