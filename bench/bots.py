@@ -480,8 +480,6 @@ class SeesAfterFirstChoice:
         self.chosen: dict = {}  # id(hand) -> hand (kept alive so the id is not reused)
 
     def __call__(self, v, rng):
-        from schraem.bots import strong
-
         game = AllSeeing.current.get("game")
         hand = None if game is None else game.hand
         if hand is not None and self.chosen.get(id(hand)) is hand:
@@ -490,11 +488,9 @@ class SeesAfterFirstChoice:
         if v["my_cards"] is None or len(legal) < 2 or v.get("turn") != v["seat"] or v.get("response"):
             return decide(v, rng, self.budget)
         report: dict = {}
-        model_cards, strong.MODEL_CARDS = strong.MODEL_CARDS, len(v["my_cards"])
-        try:
-            a = decide(v, rng, self.budget, report)
-        finally:
-            strong.MODEL_CARDS = model_cards
+        b = self.budget
+        # Every card scored by the all-seeing reply, whatever the hand's size.
+        a = decide(v, rng, Budget(b.samples, b.nodes, b.seconds, b.clock, b.inference, model_cards=len(v["my_cards"])), report)
         if a is None or a["type"] != "play":
             return a  # a knock first: the card is still to be chosen, unseen
         if hand is not None:

@@ -36,7 +36,8 @@ APP_SECONDS = 0.1
 
 
 def _capped(b: Budget) -> Budget:
-    return Budget(samples=b.samples, nodes=b.nodes, seconds=APP_SECONDS, clock=time.perf_counter, inference=b.inference)
+    return Budget(samples=b.samples, nodes=b.nodes, seconds=APP_SECONDS, clock=time.perf_counter, inference=b.inference,
+                  model_cards=b.model_cards)
 
 
 LEVELS = {

@@ -37,20 +37,29 @@ from .solver import OutOfBudget, Solver
 from .tables import CALIBRATION
 
 
+# With this many cards or fewer in my hand, each card is also scored against
+# the player model's card play (a best reply to it in every sample), beside
+# forcing the last trick against any defence. Late in the hand the reply
+# search is cheap and the others' plays are what decides.
+MODEL_CARDS = 3
+
+
 class Budget:
     """How much thinking one decision may do. `samples` and `nodes` are
     deterministic; `seconds` is a wall-clock cap read from `clock` (inject a
     fake clock in tests; None: no cap), checked between samples and every
     256 solver nodes. `inference`: draw the sampled deals as the others'
-    bets and plays make them likely."""
+    bets and plays make them likely. `model_cards`: with this many cards or
+    fewer, cards are also scored against the player model (MODEL_CARDS)."""
 
     def __init__(self, samples: int = 40, nodes: int = 60000, seconds: float | None = None, clock=time.perf_counter,
-                 inference: bool = True):
+                 inference: bool = True, model_cards: int = MODEL_CARDS):
         self.samples = samples
         self.nodes = nodes
         self.seconds = seconds
         self.clock = clock
         self.inference = inference
+        self.model_cards = model_cards
 
 
 def _sigmoid(x: float) -> float:
@@ -68,11 +77,6 @@ SEEN_KNOCK = 0.8  # the model's discount of its chances against a seen knock
 # (bench/RESULTS.md, "Trick play"); it stays above 0 for players who are not.
 PLAY_MISS = 0.05
 SEAT_TRIES = 64  # draws of one seat's cards before the likeliest is kept
-# With this many cards or fewer in my hand, each card is also scored against
-# the player model's card play (a best reply to it in every sample), beside
-# forcing the last trick against any defence. Late in the hand the reply
-# search is cheap and the others' plays are what decides.
-MODEL_CARDS = 3
 
 
 def knock_threshold(k: int) -> float:
@@ -476,7 +480,7 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     p_sum = 0.0
     alive0, k0, e_win0, e_lose0 = _as_it_stands(sit)
     trivial = len(legal) == 1 and not can_knock
-    against_model = len(legal) > 1 and len(sit.my_cards or ()) <= MODEL_CARDS
+    against_model = len(legal) > 1 and len(sit.my_cards or ()) <= dec.budget.model_cards
     model_wins = {c: 0 for c in legal}
     played = sit.seen
     for d in ([] if trivial else dec.deals()):
