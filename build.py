@@ -45,6 +45,10 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")  # the stdlib is rebuilt, trimmed
 # Libraries shipped with the app (no CDN): npm file -> path in dist/.
 VENDOR_FILES = {"qrcode-generator/dist/qrcode.mjs": "vendor/qrcode.mjs"}
+# The app's own licence and the notices of what dist/ ships from npm
+# packages (licenses/third-party.json lists them).
+LICENSES = "licenses"
+OWN_LICENSE = "LICENSE"
 ENGINE_ZIP = "engine.zip"
 STDLIB_ZIP = "pyodide/python_stdlib.zip"
 WORKER = "worker.js"
@@ -275,6 +279,39 @@ def preload_modules(index_html: str, modules: list[str]) -> str:
     return index_html.replace(anchor, anchor + links, 1)
 
 
+def write_notices(out: Path, root: Path, shipped: dict[str, list[str]], package_dirs: dict[str, Path]) -> None:
+    """dist/licenses/: the app's licence and, for every npm package copied
+    into dist/ (`shipped`: package -> the files it became), its notice and
+    licence text. A shipped package without an entry in
+    licenses/third-party.json, or whose package.json names another licence
+    than the entry, stops the build: nothing ships without its notice."""
+    src = root / LICENSES if (root / LICENSES).is_dir() else ROOT / LICENSES
+    listed = {p["npm"]: p for p in json.loads((src / "third-party.json").read_text())["packages"]}
+    missing = sorted(set(shipped) - set(listed))
+    if missing:
+        raise SystemExit("build.py: no licence notice in licenses/third-party.json for "
+                         + ", ".join(f"{p} (shipped as {', '.join(shipped[p])})" for p in missing))
+    dest = out / LICENSES
+    dest.mkdir(parents=True, exist_ok=True)
+    own = root / OWN_LICENSE if (root / OWN_LICENSE).is_file() else ROOT / OWN_LICENSE
+    shutil.copyfile(own, dest / "LICENSE.txt")
+    packages, texts = [], {"LICENSE.txt"}
+    for name in sorted(shipped):
+        entry = listed[name]
+        meta = json.loads((package_dirs[name] / "package.json").read_text())
+        if meta.get("license") != entry["license"]:
+            raise SystemExit(f"build.py: {name} {meta.get('version')} says its licence is {meta.get('license')!r}, "
+                             f"licenses/third-party.json says {entry['license']!r}: check the notice")
+        for item in (entry, *entry["parts"]):
+            shutil.copyfile(src / item["text"], dest / item["text"])
+            texts.add(item["text"])
+        packages.append({**{k: entry[k] for k in ("name", "license", "copyright", "text", "parts")},
+                         "npm": name, "version": meta["version"], "files": shipped[name]})
+    notices = {"app": {"name": "Schräm", "license": "MIT", "text": "LICENSE.txt"},
+               "packages": packages, "texts": sorted(texts)}
+    (dest / "notices.json").write_text(json.dumps(notices, ensure_ascii=False, indent=1))
+
+
 def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
           quiet: bool = False) -> Path:
     """Build the site from the sources under `root` into `out` (wiped first)."""
@@ -303,6 +340,13 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
         shutil.copyfile(pyodide_dir / name, out / "pyodide" / name)
     shutil.copyfile(step / "python_stdlib.zip", out / STDLIB_ZIP)
     (out / "pyodide" / "pyodide-lock.json").write_bytes(trimmed_lock(pyodide_dir / "pyodide-lock.json"))
+    shipped = {"pyodide": [f"pyodide/{n}" for n in (*PYODIDE_COPIED, "python_stdlib.zip", "pyodide-lock.json")]}
+    package_dirs = {"pyodide": pyodide_dir}
+    for src, dest in VENDOR_FILES.items():
+        package = src.split("/")[0]
+        shipped.setdefault(package, []).append(dest)
+        package_dirs[package] = _vendor_source(root, f"{package}/package.json").parent
+    write_notices(out, root, shipped, package_dirs)
 
     # A memory snapshot is only good for the interpreter, library, engine and
     # boot code that made it; the worker files it under this key.

@@ -18,6 +18,7 @@ import { errorBuzz, knockFeedback, warmUp } from './sound.js';
 import { lookUp, showPlayed, showPressed } from './instant.js';
 import { installOffer, offerInstall } from './install.js';
 import { renderRulesControls, renderRulesPage } from './rules-page.js';
+import { loadNotices, renderAbout, renderAboutControls } from './about.js';
 import { PACES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
 import {
   afterState, asClubWork, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, guardedImport, initClub, overControls,
@@ -135,6 +136,7 @@ function parts(name) {
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
     case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
     case 'settings': return [renderSettings(), renderSettingsControls()];
+    case 'about': return [renderAbout(), renderAboutControls()];
     case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset()), renderRulesControls()];
     case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
     default: return [renderLoading(t('engine.loading')), []];
@@ -463,6 +465,14 @@ function onClick(event) {
       break;
     case 'rules-close':
       model.route = model.rulesBack ?? 'start';
+      render();
+      break;
+    case 'about':
+      goTo('about');
+      loadNotices().then(() => { if (model.route === 'about') render(); });
+      break;
+    case 'about-close':
+      model.route = 'settings';
       render();
       break;
     case 'settings-close':

@@ -63,7 +63,8 @@ export function renderSettings() {
         h('input', { type: 'radio', name: 'pace', value: pace, dataset: { setting: 'pace' }, checked: settings.pace === pace }),
         h('span', { class: 'setting-text' }, h('strong', { text: t(`settings.pace.${pace}`) }))))),
     h('fieldset', {}, h('legend', { text: t('settings.table') }),
-      toggle('doubleTapKnock'), toggle('contrast')));
+      toggle('doubleTapKnock'), toggle('contrast')),
+    h('button', { type: 'button', class: 'secondary about-link', dataset: { action: 'about' }, text: t('about.open') }));
 }
 
 export function renderSettingsControls() {

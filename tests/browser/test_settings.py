@@ -85,3 +85,25 @@ def test_axe_on_the_settings_screen(warm_page, shared_site):
     open_app(page, shared_site, seed=5)
     open_settings(page)
     assert_axe_clean(page, shared_site, "settings")
+
+
+def test_about_lists_every_shipped_package_with_its_licence_text(warm_page, shared_site):
+    # No service worker, so axe can be served from the app's own origin.
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=5)
+    open_settings(page)
+    page.locator('[data-action="about"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'about' && document.querySelector('.about .notices')")
+    text = page.locator(".about").inner_text()
+    assert "Über Schräm" in text and "MIT-Lizenz" in text
+    assert "Pyodide 314.0.7" in text and "MPL-2.0" in text
+    assert "QR Code Generator for JavaScript 2.0.4" in text and "Kazuhiko Arase" in text
+    assert "CPython" in text and "PSF-2.0" in text
+    first = page.locator(".about .notices > .third-party").first.locator(":scope > .licence-text")
+    first.locator("summary").tap()
+    assert "Mozilla Public License" in first.locator("pre").inner_text()
+    assert_axe_clean(page, shared_site, "about")
+    # Long legal lines wrap: the screen never scrolls sideways on a phone.
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    page.locator('[data-action="about-close"]').tap()
+    assert screen(page) == "settings"

@@ -112,3 +112,52 @@ def test_index_preloads_the_whole_static_module_graph(src, tmp_path):
     assert {"storage.js", "table.js", "instant.js"} <= expected
     assert all((dist / p).is_file() for p in preloaded)
     assert "vendor/qrcode.mjs" not in preloaded  # loaded by import() when a QR code is drawn
+
+
+def test_every_shipped_package_has_its_notice_and_licence_text(src, tmp_path):
+    _build(src, tmp_path / "dist")
+    dist = tmp_path / "dist"
+    notices = json.loads((dist / "licenses/notices.json").read_text())
+    by_package = {p["npm"]: p for p in notices["packages"]}
+    pyodide = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())
+    qrcode = json.loads((ROOT / "node_modules/qrcode-generator/package.json").read_text())
+    assert by_package["pyodide"]["version"] == pyodide["version"] == build.PYODIDE_VERSION
+    assert by_package["pyodide"]["license"] == "MPL-2.0"
+    assert by_package["qrcode-generator"]["version"] == qrcode["version"]
+    assert by_package["qrcode-generator"]["license"] == "MIT"
+    # Every file the build copied from an npm package is claimed by a notice.
+    claimed = {f for p in notices["packages"] for f in p["files"]}
+    from_npm = {f"pyodide/{n}" for n in (*build.PYODIDE_COPIED, "python_stdlib.zip", "pyodide-lock.json")}
+    from_npm |= set(build.VENDOR_FILES.values())
+    assert from_npm <= claimed
+    # The texts themselves, not only names: the copyright holder is in each.
+    for item in [notices["app"], *notices["packages"], *[part for p in notices["packages"] for part in p["parts"]]]:
+        text = (dist / "licenses" / item["text"]).read_text()
+        assert len(text) > 500, item["name"]
+        if "copyright" in item:
+            holder = item["copyright"].split(" ", 3)[-1]
+            assert holder.split(";")[0] in text or item["text"] == "MPL-2.0.txt", item["name"]
+    assert "Mozilla Public License Version 2.0" in (dist / "licenses/MPL-2.0.txt").read_text()
+    assert "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2" in (dist / "licenses/CPython.txt").read_text()
+    assert "Kazuhiko Arase" in (dist / "vendor/qrcode.mjs").read_text()
+    assert "MIT License" in (dist / "licenses/LICENSE.txt").read_text()
+    assert sorted(notices["texts"]) == sorted(p.name for p in (dist / "licenses").iterdir() if p.suffix == ".txt")
+    # Precached: the about screen works offline.
+    sw = (dist / "service-worker.js").read_text()
+    assert "./licenses/notices.json" in sw and "./licenses/MPL-2.0.txt" in sw
+
+
+def test_a_shipped_package_without_a_notice_stops_the_build(src, tmp_path, monkeypatch):
+    monkeypatch.setitem(build.VENDOR_FILES, "axe-core/axe.min.js", "vendor/axe.min.js")
+    with pytest.raises(SystemExit, match=r"no licence notice .* axe-core \(shipped as vendor/axe.min.js\)"):
+        _build(src, tmp_path / "dist")
+
+
+def test_a_package_whose_licence_changed_stops_the_build(tmp_path):
+    fake = tmp_path / "qrcode-generator"
+    fake.mkdir()
+    (fake / "package.json").write_text(json.dumps({"name": "qrcode-generator", "version": "9.9.9", "license": "GPL-3.0"}))
+    pyodide = build.ensure_pyodide(ROOT)
+    with pytest.raises(SystemExit, match="qrcode-generator 9.9.9 says its licence is 'GPL-3.0'"):
+        build.write_notices(tmp_path / "dist", ROOT, {"pyodide": ["pyodide/pyodide.mjs"], "qrcode-generator": ["vendor/qrcode.mjs"]},
+                            {"pyodide": pyodide, "qrcode-generator": fake})
