@@ -255,6 +255,10 @@ class Table:
             "sheet_cards": {str(s): g.card_entries(s) for s in range(1, g.n + 1)} if self.real_cards else None,
             "series": None if self.series is None else club.series_facts(self.series),
             "set": None if self.rset is None else club.set_facts(self.rset),
+            # The kitty: what the table plays for, and once the game is over
+            # what it cost whom (cents; the shell only formats them).
+            "stakes": g.stakes.to_json(),
+            "money": g.money.to_json() if g.game_over and g.stakes.played_for else None,
         }
 
 
@@ -378,7 +382,7 @@ class Bridge:
             raise InvalidAction("bad_flag", name="real_cards")
         if real and any(p["kind"] == "bot" for p in seats):
             raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
-        game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed)
+        game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed, args.get("stakes"))
         check_viewer(args.get("viewer"), game.n)
         table = Table(game, seats, seed, real)
         table.deal()
@@ -397,7 +401,7 @@ class Bridge:
             raise InvalidAction("bad_request", detail=Both("in einer Serie kommt die nächste Spielrunde mit „next_game“",
                                                            "a series goes on with 'next_game'"))
         seed = check_seed(args.get("seed", 0))
-        game = Game(g.names, g.rules, None, g.next_game_dealer(), seed)
+        game = Game(g.names, g.rules, None, g.next_game_dealer(), seed, g.stakes)
         check_viewer(args.get("viewer"), game.n)
         table = Table(game, t.seats, seed, t.real_cards)
         table.deal()
@@ -550,7 +554,8 @@ class Bridge:
         seed, real = args.get("seed", 0), args.get("real_cards", False)
         if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
             raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
-        series = club.new_series(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("games"), args.get("first_dealer"), check_seed(seed), args.get("ticket"))
+        series = club.new_series(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("games"), args.get("first_dealer"), check_seed(seed), args.get("ticket"),
+                                  args.get("stakes"))
         table = Table(series.new_game(), seats, seed, real, series, args.get("ticket"))
         table.check_viewer(args.get("viewer"))
         table.deal()
@@ -634,6 +639,9 @@ class Bridge:
 
     def cmd_stats(self, args):
         return club.stats(args.get("records"))
+
+    def cmd_books(self, args):
+        return club.books(args.get("records"))
 
     def cmd_tournament(self, args):
         return self.organiser.handle(args)

@@ -16,6 +16,7 @@ from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
 from .series import SERIES_FORMAT, SET_FORMAT, RengenSet, Series, Tournament
 from .spielliste import game_csv, game_list, player_stats
+from .stakes import evening
 from .transfer import RESULT_FORMAT, import_table_result, series_for_ticket, table_result, table_ticket, tournament_id
 
 
@@ -49,7 +50,7 @@ def series_from_save(saved, current: Game) -> tuple[Series, dict | None]:
     return series, ticket
 
 
-def new_series(names: list, rules, options, length, first_dealer, seed, ticket) -> Series:
+def new_series(names: list, rules, options, length, first_dealer, seed, ticket, stakes=None) -> Series:
     if ticket is not None:
         series = series_for_ticket(ticket)
         if [n if isinstance(n, str) else n.get("name") for n in names] != series.names:
@@ -58,9 +59,9 @@ def new_series(names: list, rules, options, length, first_dealer, seed, ticket) 
     if length is not None and (isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= 20):
         raise InvalidAction("bad_request", detail=Both("eine Serie hat 1 bis 20 Spielrunden", "a series has 1 to 20 games"))
     plain = [n if isinstance(n, str) else n.get("name") for n in names]
-    probe = Game(names, rules, options, 1, seed)  # validates names, rules and options
+    probe = Game(names, rules, options, 1, seed, stakes)  # validates names, rules, options and stakes
     first = min(4, probe.n) if first_dealer is None else first_dealer
-    return Series(plain, probe.rules, None, first, seed, length)
+    return Series(plain, probe.rules, None, first, seed, length, probe.stakes)
 
 
 def series_facts(series: Series) -> dict:
@@ -244,6 +245,16 @@ def result_for(series: Series | None, ticket: dict | None) -> dict:
 def stats(records) -> dict:
     """Statistics per player name over finished game records (the history
     the shell keeps)."""
+    return player_stats(_history_games(records))
+
+
+def books(records) -> dict:
+    """The kitty over finished game records: each person's balance, the
+    pot, the rounds owed and who pays whom (stakes.evening)."""
+    return evening([(g.names, g.money) for g in _history_games(records) if g.game_over])
+
+
+def _history_games(records) -> list[Game]:
     if not isinstance(records, list):
         raise InvalidAction("bad_request", detail=Both("die Aufzeichnungen müssen eine Liste sein", "records must be a list"))
     games = []
@@ -252,7 +263,7 @@ def stats(records) -> dict:
             games.append(Game.from_record(r))
         except SchraemError as e:
             raise RecordError("bad_record", detail=Both(f"Eintrag {i}: {e.de}", f"history entry {i}: {e.en}")) from e
-    return player_stats(games)
+    return games
 
 
 class Organiser:

@@ -84,6 +84,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "table_taken": ("Für Serie {series}, Tisch {table} ist schon ein anderes Ergebnis eingelesen.", "Series {series}, table {table} already has a different result."),
     "tampered": ("Die Serie ist verändert worden: {detail}.", "The series has been altered: {detail}."),
     "hammer_answer_unseen": ("Auf den Hammer wird vor dem Ansehen geantwortet: erst halten oder die Karten hinlegen.", "The hammer is answered before looking: hold or lay your cards down first."),
+    # the kitty (stakes.py)
+    "bad_stakes": ("Einsatz {field}: {why}.", "Stake {field}: {why}."),
 }
 
 

@@ -14,6 +14,7 @@ from .courts import card_entries
 from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult, Setup
 from .rules import Rules
+from .stakes import GameMoney, Stakes, game_money
 
 RECORD_FORMAT = "schraem-record/1"
 # The action types that can take a seat out of the hand with a loss.
@@ -98,10 +99,14 @@ def check_deal(deal, active: list[bool], count: int) -> list[list[Card]]:
 
 
 class Game:
-    def __init__(self, players, rules: str | Rules = "rheinland", options: dict | None = None, dealer: int = 1, seed: int | None = None):
+    def __init__(self, players, rules: str | Rules = "rheinland", options: dict | None = None, dealer: int = 1, seed: int | None = None,
+                 stakes: Stakes | dict | None = None):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         if isinstance(rules, Rules) and options:
             self.rules = rules.with_options(options)
+        # What the table plays for (the kitty); checked against the rules
+        # before a card is dealt.
+        self.stakes = stakes if isinstance(stakes, Stakes) else Stakes.make(stakes, self.rules)
         self.names, self.start_marks = self._players(players)
         self.n = n = len(self.names)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 1 <= dealer <= n:
@@ -191,6 +196,12 @@ class Game:
         if self.rules.first_dealer_next_game == "loser":
             return o.loser or o.winner
         return o.winner or o.loser
+
+    @property
+    def money(self) -> GameMoney | None:
+        """What the finished game costs whom under its stakes (None while
+        it runs)."""
+        return game_money(self.stakes, self)
 
     @property
     def winner(self) -> int | None:
@@ -371,6 +382,8 @@ class Game:
         rec = {"format": RECORD_FORMAT, "rules": self.rules.preset, "options": self.rules.overrides(), "players": players, "dealer": self.first_dealer + 1, "hands": hands}
         if self.seed is not None:
             rec["seed"] = self.seed
+        if self.stakes.played_for:
+            rec["stakes"] = self.stakes.to_json()
         return rec
 
     @classmethod
@@ -381,11 +394,12 @@ class Game:
             raise RecordError("bad_record", detail=Both("eine Aufzeichnung ist ein JSON-Objekt", "a record is a JSON object"))
         if record.get("format") != RECORD_FORMAT:
             raise RecordError("bad_record", detail=Both(f"das Format muss {RECORD_FORMAT!r} sein", f"format must be {RECORD_FORMAT!r}"))
-        unknown = set(record) - {"format", "rules", "options", "players", "dealer", "hands", "seed"}
+        unknown = set(record) - {"format", "rules", "options", "players", "dealer", "hands", "seed", "stakes"}
         if unknown:
             raise RecordError("bad_record", detail=Both(f"unbekannte Angabe(n) {', '.join(sorted(unknown))}", f"unknown field(s) {', '.join(sorted(unknown))}"))
         try:
-            game = cls(record.get("players"), record.get("rules", "rheinland"), record.get("options") or {}, record.get("dealer", 1), record.get("seed"))
+            game = cls(record.get("players"), record.get("rules", "rheinland"), record.get("options") or {}, record.get("dealer", 1), record.get("seed"),
+                       record.get("stakes"))
         except SchraemError as e:
             raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
         hands = record.get("hands", [])

@@ -11,6 +11,7 @@ from .cards import derive_seed, seeded_shuffle
 from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
 from .rules import Rules
+from .stakes import Stakes
 
 SERIES_FORMAT = "schraem-series/1"
 SET_FORMAT = "schraem-set/1"
@@ -23,8 +24,12 @@ class Series:
     by the previous game's winner (Marienheide and the variants that only
     find a loser: by its loser)."""
 
-    def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, first_dealer: int = 4, seed: int | None = None, games: int | None = None):
+    def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, first_dealer: int = 4, seed: int | None = None, games: int | None = None,
+                 stakes: Stakes | dict | None = None):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
+        # What every game of the series is played for (a loaded series
+        # goes on with its last game's stakes).
+        self.stakes = stakes if isinstance(stakes, Stakes) else Stakes.make(stakes, self.rules)
         self.names = list(names)
         self.first_dealer = min(first_dealer, len(self.names))
         self.seed = seed
@@ -46,7 +51,7 @@ class Series:
         if len(self.games) >= self.length:
             raise InvalidAction("bad_request", detail=Both(f"die Serie hat {self.length} Spielrunden", f"the series has {self.length} games"))
         seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
-        game = Game(self.names, self.rules, None, self.next_dealer(), seed)
+        game = Game(self.names, self.rules, None, self.next_dealer(), seed, self.games[-1].stakes if self.games else self.stakes)
         self.games.append(game)
         return game
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from schraem.bridge import Bridge
+from schraem.game import Game
 
 PLAYERS = [{"name": n} for n in ("Hubert", "Gerda", "Hans", "Anne")]
 
@@ -137,3 +138,33 @@ def test_a_rengen_set_goes_to_the_hangeln_and_survives_a_reload():
     state = ok(again, "act", action={"seat": 1, "type": "win"}, viewer=None)  # Gerda wins the Hängeln
     assert state["set"]["loser"] == 3 and state["set"]["over"]
     assert not call(again, "next_game", viewer=None)["ok"]
+
+
+def test_the_kitty_through_the_bridge_rematch_series_and_books():
+    b = Bridge()
+    refused = call(b, "new_game", players=PLAYERS, real_cards=True, stakes={"per_knolle": 10}, viewer=None)
+    assert not refused["ok"] and refused["error"]["code"] == "bad_stakes" and "pro Knolle" in refused["error"]["de"]
+    stakes = {"per_mark": 10, "per_lost_game": 50, "loser_round": True}
+    state = ok(b, "new_game", players=PLAYERS, real_cards=True, stakes=stakes, viewer=None)
+    assert state["stakes"] == stakes and state["money"] is None
+    state = finish_game(b, 2)
+    money = state["money"]
+    # Gerda took every hand: the three others paid her all 7 marks, the
+    # first out paid the pot for the lost game and owes the round.
+    record = state["save"]["record"]
+    loser = Game.from_record(record).outcome.loser
+    assert money["net"][1] == 3 * 70 and money["pot"] == 50 and money["rounds"] == [loser]
+    assert sum(money["net"]) + money["pot"] == 0
+    assert record["stakes"] == stakes
+    again = ok(b, "rematch", seed=2, viewer=None)
+    assert again["stakes"] == stakes
+    books = ok(b, "books", records=[record, record])
+    assert books["balances"]["Gerda"] == 420 and books["pot"] == 100
+    assert books["rounds"] == {state["save"]["record"]["players"][loser - 1]["name"]: 2}
+    assert sum(t["cents"] for t in books["transfers"] if t["payee"] is None) == 100
+    assert not call(b, "books", records=[record | {"stakes": {"per_mark": -1}}])["ok"]
+
+    series = Bridge()
+    ok(series, "new_series", players=PLAYERS, real_cards=True, games=2, stakes=stakes, viewer=None)
+    finish_game(series, 3)
+    assert ok(series, "next_game", viewer=None)["stakes"] == stakes
