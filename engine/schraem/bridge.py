@@ -13,7 +13,7 @@ import re
 from . import __version__
 from .bots import APP_LEVELS, LEVELS, choose
 from .cards import derive_seed
-from . import club
+from . import club, rule_catalog
 from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from .game import Game
 from .series import RengenSet, Series
@@ -372,7 +372,13 @@ class Bridge:
         club_facts = {p: {"series_games": r.series_games, "tournament_series": r.tournament_series}
                       for p, r in ((p, Rules.make(p)) for p in Rules.preset_names())}
         return {"version": __version__, "presets": Rules.preset_names(), "bot_levels": list(APP_LEVELS),
-                "limits": {"request_chars": MAX_REQUEST_CHARS, "depth": MAX_DEPTH}, "club": club_facts}
+                "limits": {"request_chars": MAX_REQUEST_CHARS, "depth": MAX_DEPTH}, "club": club_facts,
+                "house_rules": rule_catalog.house_rules()}
+
+    def cmd_rule_catalog(self, args):
+        """The house-rules editor's facts for a preset and options; options
+        that cannot be played together are refused with the reason."""
+        return rule_catalog.catalog(Rules.make(args.get("rules", "rheinland"), args.get("options") or {}))
 
     def cmd_new_game(self, args):
         names, seats = _seats(args.get("players"))
