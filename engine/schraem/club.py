@@ -277,7 +277,7 @@ class Organiser:
     def handle(self, args: dict) -> dict:
         op = args.get("op")
         if op == "new":
-            t = Tournament(args.get("players"), args.get("rules", "rheinland"), f.obj(args.get("options") or {}, "options", "Regeloptionen", "rule options"),
+            t = Tournament(args.get("players"), args.get("rules", "rheinland"), f.obj({} if args.get("options") is None else args["options"], "options", "Regeloptionen", "rule options"),
                            args.get("seed", 0), 4)
             t.start_series()
             self.tournament = t

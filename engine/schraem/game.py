@@ -367,7 +367,7 @@ class Game:
     @classmethod
     def from_record(cls, record) -> "Game":
         """Replay a record; any inconsistency raises RecordError naming the
-        hand (1-based), the action (0-based) and the rule."""
+        hand and the action (both counted from 1) and the rule."""
         if not isinstance(record, dict):
             raise RecordError("bad_record", detail=Both("eine Aufzeichnung ist ein JSON-Objekt", "a record is a JSON object"))
         if record.get("format") != RECORD_FORMAT:
