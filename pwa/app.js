@@ -6,7 +6,7 @@ import { replace } from './dom.js';
 import { both, errorText, getLang, setLang, t } from './i18n.js';
 import { backupGame, clearGame, readBackups, readGame, readPreference, writePreference } from './storage.js';
 import { claimWriter } from './tabs.js';
-import { download } from './share.js';
+import { damagedFile, outboundFile, sendOut } from './outbound.js';
 import { Session, isSheet } from './session.js';
 import { describeLog, nameOf, renderTable, renderTableControls } from './table.js';
 import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
@@ -254,7 +254,9 @@ function onState(game, previous, info) {
   // moved on long enough that it no longer describes the position.
   if (info.by != null || info.fresh || info.loaded || performance.now() - model.errorAt > ERROR_MS
       || situation(game) !== model.errorSituation) model.error = null;
-  model.notice = info.stored ? null : 'storage.full';
+  // Stored (true) or not this tab's to store (null, read-only): a write
+  // refused never gets here (Session.commit says so instead).
+  if (info.stored) model.notice = null;
   model.penaltyFor = null;
   const fresh = info.undo ? [] : newLogEntries(previous, game);
   showHintOnce(game, info);
@@ -298,7 +300,7 @@ function showHintOnce(game, info) {
   model.hint = 'hint.doubleTap';
   hintsShown = { ...hintsShown, doubleTap: true };
   // Read again before writing: the install offer keeps its flag there too.
-  readPreference('hints').then((h) => writePreference('hints', { ...(h ?? {}), doubleTap: true }));
+  readPreference('hints').then((h) => keepPreference('hints', { ...(h && typeof h === 'object' ? h : {}), doubleTap: true }));
 }
 
 // What a refusal is about: whose turn, which answer is owed, which screen.
@@ -311,6 +313,7 @@ function situation(game) {
 }
 
 function onError(error) {
+  if (error == null) return; // already said (a refused write), or nothing to say
   model.hint = null; // the player is tapping: the tip has done its work
   model.error = error;
   model.errorAt = performance.now();
@@ -342,7 +345,18 @@ function measureTap(saved) {
 // The start form is remembered (names, who plays, levels, rules, dealer,
 // mode), so the same table sets up again after a reload in no taps.
 function rememberSetup() {
-  writePreference('setup', structuredClone(model.setup));
+  keepPreference('setup', structuredClone(model.setup));
+}
+
+// A preference storage refuses is said (it lasts only until a reload);
+// nothing else is lost.
+function notify(key) {
+  model.notice = key;
+  showMessage();
+}
+
+function keepPreference(name, value) {
+  return writePreference(name, value).then((ok) => { if (!ok) notify('pref.failed'); return ok; });
 }
 
 function restoreSetup(saved) {
@@ -655,7 +669,7 @@ function onTableTap(event) {
 
 async function onSetting(input) {
   const key = input.dataset.setting;
-  await changeSetting(key, input.type === 'checkbox' ? input.checked : input.value);
+  if (!await changeSetting(key, input.type === 'checkbox' ? input.checked : input.value)) notify('pref.failed');
   if (session && paceFromUrl() == null) session.pace = pace();
 }
 
@@ -685,16 +699,11 @@ function recordFileName(record) {
 // player's cards — unless the user insists.
 async function exportRecord() {
   if (!model.game || !model.ready) return;
-  const exported = (args) => session.serial(() => session.call('export', args));
-  let r = await exported({});
-  if (r.ok && r.result.left_out_hand != null && window.confirm(t('record.secretHand'))) {
-    r = await exported({ include_current_hand: true });
-  }
+  const r = await outboundFile(session);
   if (!r.ok) { onError(r.error); return; }
-  const { record, left_out_hand: leftOut } = r.result;
-  const file = recordFileName(record);
-  download(file, `${JSON.stringify(record, null, 2)}\n`);
-  announce(leftOut == null ? t('record.exported', { file }) : t('record.exportedWithout', { file, hand: leftOut }));
+  const file = recordFileName(r.file);
+  sendOut(file, `${JSON.stringify(r.file, null, 2)}\n`);
+  announce(r.leftOut == null ? t('record.exported', { file }) : t('record.exportedWithout', { file, hand: r.leftOut }));
 }
 
 // A record file, a save (schraem-save/1) or this shell's stored game: the
@@ -733,7 +742,7 @@ async function importChosen(file) {
     ? record.players.map((p, i) => (p?.kind === 'bot' ? null : i + 1)).filter((seat) => seat != null) : [];
   const viewer = people.length === 1 && record.players.length > 1 ? people[0] : null;
   const r = await guardedImport(record, () => session.importRecord({ record, seed: nextSeed(), viewer }));
-  if (r && !r.ok) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
+  if (r && !r.ok && r.error) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
 }
 
 // How deep brackets nest in a JSON text, counted without parsing (and
@@ -756,11 +765,17 @@ export function nestingDepth(text) {
 
 // --- damaged saves and other tabs -------------------------------------------
 
-function exportDamaged(index) {
+// A backup leaves the phone scrubbed by the engine (outbound.js): no seed,
+// no card of a hand that may be under way.
+async function exportDamaged(index) {
   const b = model.corrupt?.backups?.[index];
   if (!b) return;
-  const file = `schraem-beschaedigt-${new Date(b.keptAt).toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`;
-  download(file, b.raw);
+  if (!session || !model.ready) { shellError('export.wait'); return; }
+  const out = await damagedFile(session, b.raw);
+  if (!out.ok) { onError(out.error); return; }
+  const kept = Number.isFinite(b.keptAt) ? new Date(b.keptAt) : new Date();
+  const file = `schraem-beschaedigt-${kept.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`;
+  sendOut(file, out.text);
   announce(t('record.exported', { file }));
 }
 
@@ -780,6 +795,8 @@ async function showCorrupt(corrupt, raw) {
   render();
 }
 
+// Taking the game back here: the newest stored game is loaded, and the
+// computer players, paused when the other tab took over, play on.
 async function takeOver() {
   if (!await claimWriter({ steal: true })) return;
   model.readOnly = false;
@@ -787,6 +804,9 @@ async function takeOver() {
   if (saved.status === 'ok') {
     const r = await session.load(saved.game);
     if (!r.ok) await showCorrupt({ error: r.error }, JSON.stringify(saved.game));
+    else if (model.route === 'game') session.resume();
+  } else if (saved.status !== 'none') {
+    await showCorrupt(saved.status === 'newer' ? { newer: true } : { unreadable: true }, saved.raw);
   }
   render();
 }
@@ -800,6 +820,8 @@ function lostWriter() {
 // --- boot -----------------------------------------------------------------
 
 async function drawSaved() {
+  // readGame and readPreference answer whatever storage holds (a damaged
+  // value is a status, not a throw): nothing stored can stop the start.
   const [saved, setup, , hints] = await Promise.all([readGame(), readPreference('setup'), loadSettings(), readPreference('hints')]);
   hintsShown = hints && typeof hints === 'object' ? hints : {};
   restoreSetup(setup);
@@ -812,7 +834,15 @@ async function drawSaved() {
   } else {
     model.route = 'start';
   }
-  render();
+  try {
+    render();
+  } catch {
+    // A stored screen that cannot be drawn is a damaged save like any other.
+    if (saved.status !== 'ok') throw new Error('the start screen could not be drawn');
+    model.game = null;
+    await showCorrupt({ unreadable: true }, JSON.stringify(saved.game));
+    return null;
+  }
   performance.mark(model.route === 'game' ? 'schraem:saved-drawn' : 'schraem:shell-drawn');
   return saved.status === 'ok' ? saved.game : null;
 }
@@ -820,7 +850,7 @@ async function drawSaved() {
 async function boot() {
   setLang(getLang());
   initClub({
-    model, session: () => session, render, onError, announce, nextSeed, defaultNames: DEFAULT_NAMES,
+    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES,
   });
   document.addEventListener('click', onClick);
   document.addEventListener('pointerdown', warmUp, { once: true, passive: true });
@@ -868,7 +898,10 @@ async function boot() {
     // Copied aside before anything could overwrite it.
     if (!r.ok) await showCorrupt({ error: r.error }, JSON.stringify(saved));
   }
-  await bootClub();
+  // The club's stored state (the open tournament, the table's identity) is
+  // read defensively there: a damaged entry is passed over or said on its
+  // own screen, never left to stop the start.
+  await bootClub().catch(() => {});
   model.ready = true;
   performance.mark('schraem:engine-ready');
   document.documentElement.dataset.shell = 'ready';

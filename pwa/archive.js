@@ -15,28 +15,56 @@ function when(ms) {
   }
 }
 
-function entryTitle(e) {
-  const kind = KINDS.includes(e.kind) ? t(`history.kind.${e.kind}`) : e.kind;
-  return `${kind} · ${e.names.join(', ')}`;
+// Whether an entry has what its line on the screen and its opening need; the
+// engine checks the rest (its games replay) when it is opened or exported.
+// Anything else is shown as damaged, never allowed to stop the screen.
+export function readable(e) {
+  if (!e || typeof e !== 'object' || (typeof e.id !== 'string' && typeof e.id !== 'number')) return false;
+  if (!KINDS.includes(e.kind) || !Number.isFinite(e.savedAt) || typeof e.status !== 'string') return false;
+  if (!Array.isArray(e.names) || !e.names.length || !e.names.every((n) => typeof n === 'string')) return false;
+  if (e.summary != null && typeof e.summary !== 'string') return false;
+  if (e.kind === 'tournament') {
+    const f = e.facts;
+    return Boolean(f && typeof f === 'object' && f.tournament && typeof f.tournament === 'object' && typeof f.id === 'string'
+      && Array.isArray(f.standings) && Array.isArray(f.tables));
+  }
+  return Boolean(e.save && typeof e.save === 'object');
 }
 
-export function renderHistory(entries, { message }) {
+export function entryTitle(e) {
+  return `${t(`history.kind.${e.kind}`)} · ${e.names.join(', ')}`;
+}
+
+function damagedEntry(e) {
+  const id = String(e?.id);
+  const title = t('history.damaged');
+  return h('li', { class: 'history-entry damaged', dataset: { id, kind: 'damaged' } },
+    h('h3', {}, h('span', { class: 'badge status-damaged', text: t('history.damaged') })),
+    h('p', { class: 'summary', text: t('history.damaged.body') }),
+    h('div', { class: 'tool-row wrap' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-download', id },
+        'aria-label': t('history.download.label', { title }), text: t('history.download') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-delete', id },
+        'aria-label': t('history.delete.label', { title }), text: t('history.delete') })));
+}
+
+export function renderHistory(entries, { message, damaged = new Set() }) {
   return h('section', { class: 'history', 'aria-labelledby': 'history-heading' },
     h('h2', { id: 'history-heading', text: t('history.heading') }),
     message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
     entries == null ? h('p', { class: 'note', text: t('history.loading') })
       : !entries.length ? h('p', { class: 'note', text: t('history.empty') })
-        : h('ul', { class: 'history-list' }, entries.map((e) => h('li', { class: 'history-entry', dataset: { id: e.id, kind: e.kind } },
+        : h('ul', { class: 'history-list' }, entries.map((e) => (!readable(e) || damaged.has(String(e.id)) ? damagedEntry(e) : h('li', { class: 'history-entry', dataset: { id: String(e.id), kind: e.kind } },
           h('h3', {}, h('bdi', { text: entryTitle(e) })),
           h('p', { class: 'list-meta' },
             h('span', { class: `badge status-${e.status}`, text: has(`history.status.${e.status}`) ? t(`history.status.${e.status}`) : e.status }),
             ' ', when(e.savedAt), e.rules ? ` · ${has(`preset.${e.rules}`) ? t(`preset.${e.rules}`) : e.rules}` : ''),
           e.summary ? h('p', { class: 'summary', text: e.summary }) : null,
           h('div', { class: 'tool-row wrap' },
-            h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-open', id: e.id },
+            h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-open', id: String(e.id) },
               'aria-label': t('history.open.label', { title: entryTitle(e) }), text: t('history.open') }),
-            h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-export', id: e.id },
-              'aria-label': t('history.export.label', { title: entryTitle(e) }), text: t('history.export') }))))));
+            h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-export', id: String(e.id) },
+              'aria-label': t('history.export.label', { title: entryTitle(e) }), text: t('history.export') })))))));
 }
 
 export function renderHistoryControls() {

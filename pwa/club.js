@@ -4,14 +4,14 @@
 // print. It wires screens to engine commands and keeps nothing the engine
 // decides: who deals, what a correction changes, whether a result counts.
 import { h } from './dom.js';
-import { both, t } from './i18n.js';
+import { t } from './i18n.js';
 import * as history from './history.js';
-import { canShareFiles, download, json, readJsonFile, share, stamp } from './share.js';
-import { Collector, MAX_CODES, Scanner, canScan, encodeCodes, loadQr } from './qr.js';
+import { canShareFiles, readJsonFile, stamp } from './share.js';
+import { Collector, Scanner, canScan } from './qr.js';
 import { lineEvents, renderFix, renderFixControls, renderList, renderListControls } from './spielliste.js';
 import {
   renderQr, renderQrControls, renderScan, renderScanControls, renderTournament, renderTournamentControls,
-  renderTournamentSetup, renderTournamentSetupControls, tournamentDone,
+  renderTournamentSetup, renderTournamentSetupControls,
 } from './tournament.js';
 import { renderHistory, renderHistoryControls, renderStats, renderStatsControls } from './archive.js';
 import { actionFrom, toggleCard } from './picker.js';
@@ -19,9 +19,19 @@ import { findSheetAction } from './sheet.js';
 import { isSheet } from './session.js';
 import { undoButton } from './table.js';
 import { readPreference, writePreference } from './storage.js';
+import {
+  busy, c, ctx, go, m, refusedWith, session, shellError,
+} from './club-context.js';
+import { keeperSelect, openKeptList, openList } from './lists.js';
+import {
+  bootTournament, createTournament, importResult, sendResult, showCodes, ticketFor, tournamentOp,
+} from './organiser.js';
+import {
+  deleteEntry, downloadDamaged, exportEntry, openEntry, openHistory, openStats,
+} from './kept.js';
+import { json, outboundFile, sendOut } from './outbound.js';
 
 const TABLE_KEY = 'schraem.club.table';
-const TOURNAMENT_KEY = 'schraem.tournament';
 const TICKET_FORMAT = 'schraem-table/1';
 const RESULT_FORMAT = 'schraem-table-series/1';
 
@@ -30,38 +40,24 @@ let scanner = null;
 let video = null;
 const collector = new Collector();
 
-export function initClub(ctx) {
-  app = ctx;
-  ctx.model.club = {
+export function initClub(context) {
+  app = context;
+  ctx.app = context;
+  context.model.club = {
     lists: null, listMeta: null, readOnly: false, listEntry: null, keeper: null,
     fix: null, picker: null, confirm: null, qr: null, scan: null,
     history: null, historyMsg: null, stats: null, statsMsg: null,
     tournament: null, tMsg: null, tView: null,
-    tForm: { names: ctx.defaultNames.join('\n'), rules: 'rheinland', games: null, series: null, seed: randomSeed() },
+    tForm: { names: context.defaultNames.join('\n'), rules: 'rheinland', games: null, series: null, seed: randomSeed() },
     kept: null, // the id of the table entry last confirmed kept in history
+    damaged: new Set(), // history entries the engine refused when opened
   };
-  ctx.model.setup.format ??= 'game';
-  ctx.model.setup.seriesGames ??= null;
+  context.model.setup.format ??= 'game';
+  context.model.setup.seriesGames ??= null;
 }
-
-const m = () => app.model;
-const c = () => app.model.club;
-const session = () => app.session();
 
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
-}
-
-function go(route) {
-  m().route = route;
-  m().error = null;
-  app.render();
-  document.getElementById('screen')?.focus({ preventScroll: true });
-  document.getElementById('screen')?.scrollTo?.(0, 0);
-}
-
-function shellError(key, vars) {
-  app.onError({ kind: 'ClubRefused', code: key, ...both(key, vars) });
 }
 
 // --- the table's identity in history ---------------------------------------
@@ -77,7 +73,9 @@ function readMeta() {
 
 function writeMeta(meta) {
   tableMeta = meta;
-  writePreference('table', meta); // refused (private mode): history files it under a new id
+  // Refused (private mode, quota): history files it under a new id, and the
+  // person is told the phone is not keeping it.
+  writePreference('table', meta).then((ok) => { if (!ok) app.notify('pref.failed'); });
 }
 
 function legacy(key) {
@@ -236,16 +234,21 @@ export function startTable(setup, args) {
   });
 }
 
-function startTicket(ticket) {
+// A ticket (a file, a QR code, the organiser's own) is checked completely by
+// the engine before anything is asked or filed: a refused one leaves the
+// running game, the history and the screen as they were.
+async function startTicket(ticket) {
   if (!ticket || ticket.format !== TICKET_FORMAT) { shellError('ticket.bad'); return null; }
+  const check = await session().query('check_ticket', { ticket });
+  if (!check.ok) { refusedWith('ticket.refused', check.error); return null; }
   return guarded(async () => {
-    const players = ticket.players.map((name) => ({ name, kind: 'human' }));
+    const players = check.result.players.map((name) => ({ name, kind: 'human' }));
     const r = await session().tableCommand('new_series', {
       players, rules: ticket.rules, options: ticket.options ?? {}, ticket, real_cards: true, viewer: null, seed: app.nextSeed(),
     }, { fresh: true });
     if (!r.ok) { app.onError(r.error); return; }
     m().setup.mode = 'sheet';
-    newMeta('series', ticket.players);
+    newMeta('series', check.result.players);
     app.announce(t('ticket.started', { series: ticket.series, table: ticket.table }));
     app.render();
   });
@@ -369,54 +372,20 @@ export function startClubSection({ ready }) {
 
 // --- Spielliste ------------------------------------------------------------------
 
-function listMeta(data, game) {
-  const lines = [];
-  const ticket = game?.save?.series?.ticket;
-  if (ticket) {
-    lines.push(t('list.meta.ticket', { id: ticket.tournament, series: ticket.series, table: ticket.table }));
-    if (ticket.draw_seed != null) lines.push(t('list.meta.seed', { seed: ticket.draw_seed }));
-  }
-  if (data.series) lines.push(t('banner.series', { k: data.series.number, n: data.series.length }));
-  lines.push(t('list.meta.date', { date: new Date().toLocaleDateString() }));
-  return lines;
-}
-
-async function openList() {
-  c().lists = null;
-  c().readOnly = false;
-  c().listEntry = null;
-  c().listBack = 'game';
-  go('list');
-  const r = await session().query('lists', {});
-  if (!r.ok) { app.onError(r.error); return; }
-  c().lists = r.result;
-  c().listMeta = { title: t('list.heading'), lines: listMeta(r.result, m().game) };
-  app.render();
-}
-
-async function openKeptList(of, entry, title, back = 'history') {
-  c().lists = null;
-  c().readOnly = true;
-  c().listEntry = entry;
-  c().listBack = back;
-  go('list');
-  const r = await session().query('lists', { of });
-  if (!r.ok) { app.onError(r.error); return; }
-  c().lists = r.result;
-  c().listMeta = { title, lines: [entry?.savedAt ? t('list.meta.kept', { date: new Date(entry.savedAt).toLocaleString() }) : ''].filter(Boolean) };
-  app.render();
-}
-
 function listFileBase() {
   const rules = String(c().lists?.lists?.[0]?.list.rules ?? 'schraem').replace(/[^a-z0-9_-]/gi, '');
   return `schraem-liste-${rules}-${stamp()}`;
 }
 
-function keeperSelect(players) {
-  const seat = c().keeper ?? Math.min(4, players.length);
-  return h('label', { class: 'field keeper no-print' }, h('span', { text: t('list.keeper') }),
-    h('select', { dataset: { field: 'list-keeper' } },
-      players.map((n, i) => h('option', { value: i + 1, selected: i + 1 === seat || null, text: `${i + 1}: ${n}` }))));
+// The list's JSON is the engine's outbound file of what the list shows:
+// the table in play (its game, series or set) or the kept file.
+async function exportListJson() {
+  const of = c().readOnly ? c().listOf : m().game?.save;
+  const out = await outboundFile(session(), of);
+  if (!out.ok) { if (out.error) refusedWith('export.refused', out.error); return; }
+  const file = `${listFileBase()}.json`;
+  sendOut(file, json(out.file));
+  app.announce(out.leftOut == null ? t('record.exported', { file }) : t('record.exportedWithout', { file, hand: out.leftOut }));
 }
 
 // --- correcting a past hand ---------------------------------------------------------
@@ -486,117 +455,10 @@ function pickerTemplate() {
   return p ? pickerCards()?.[String(p.seat)]?.[p.index] ?? null : null;
 }
 
-// --- tournament ---------------------------------------------------------------------
-
-function saveTournament(facts) {
-  writePreference('tournament', { id: facts.id, tournament: facts.tournament }); // and in history below
-}
-
-function tournamentRecords(facts) {
-  return facts.tournament.series.flat().filter(Boolean).flatMap((s) => s.games);
-}
-
-async function setTournament(facts) {
-  c().tournament = facts;
-  saveTournament(facts);
-  const done = tournamentDone(facts);
-  const top = facts.standings.slice(0, 3).map((r) => `${r.rank}. ${r.name} ${r.total}`).join(' · ');
-  try {
-    await history.keep({
-      id: `tournament-${facts.id}`, kind: 'tournament', status: done ? 'finished' : 'running', names: facts.tournament.players,
-      rules: facts.tournament.rules, summary: top, facts, records: tournamentRecords(facts),
-    });
-  } catch {
-    shellError('history.failed');
-  }
-}
-
 export async function bootClub() {
-  tableMeta = (await readPreference('table')) ?? legacy(TABLE_KEY);
-  const local = (await readPreference('tournament')) ?? legacy(TOURNAMENT_KEY);
-  // The history keeps every step of a tournament: the preference says which
-  // tournament was open, and the history's copy of that one is loaded.
-  const kept = (await history.entries().catch(() => [])).filter((e) => e.kind === 'tournament' && e.facts);
-  const entry = (local?.id && kept.find((e) => e.facts.id === local.id)) || kept.find((e) => e.status === 'running');
-  const tournament = entry?.facts.tournament ?? local?.tournament;
-  if (!tournament) return;
-  const r = await session().query('tournament', { op: 'load', tournament });
-  if (r.ok) c().tournament = r.result;
-  else app.onError(r.error);
-}
-
-function tOptions(form) {
-  const club = m().hello?.club?.[form.rules] ?? {};
-  const options = {};
-  const games = form.games ?? club.series_games;
-  const series = form.series ?? club.tournament_series;
-  if (games !== club.series_games) options.series_games = games;
-  if (series !== club.tournament_series) options.tournament_series = series;
-  return options;
-}
-
-async function createTournament() {
-  const form = c().tForm;
-  const players = form.names.split('\n').map((s) => s.trim()).filter(Boolean);
-  const seed = Number(String(form.seed).trim());
-  if (!Number.isSafeInteger(seed) || seed < 0) { shellError('t.seed.bad'); return; }
-  const make = async () => {
-    const r = await session().query('tournament', { op: 'new', players, rules: form.rules, options: tOptions(form), seed });
-    if (!r.ok) { app.onError(r.error); return; }
-    await setTournament(r.result);
-    c().tMsg = t('t.created', { n: players.length, tables: r.result.tables[0].length });
-    go('tournament');
-  };
-  const old = c().tournament;
-  if (old && !tournamentDone(old)) {
-    // The running tournament is already in history (kept after every step).
-    c().confirm = { proceed: make, what: 'tournament', back: 'tournament-setup', tournament: true };
-    go('confirm-tournament');
-    return;
-  }
-  await make();
-}
-
-async function tournamentOp(args, message) {
-  const r = await session().query('tournament', args);
-  if (!r.ok) { app.onError(r.error); return null; }
-  await setTournament(r.result);
-  c().tMsg = message ? message(r.result) : null;
-  m().error = null;
-  app.render();
-  return r.result;
-}
-
-async function importResult(data) {
-  if (m().route !== 'tournament') go('tournament');
-  const facts = c().tournament;
-  if (!facts) { shellError('t.none'); return; }
-  await tournamentOp({ op: 'import', result: data }, () => t('t.imported', { series: data?.series, table: data?.table }));
-  if (m().error) c().tMsg = null;
-  app.render();
-}
-
-async function showCodes({ title, hint, data, file }) {
-  await loadQr();
-  const codes = await encodeCodes(data);
-  c().qr = { title, hint, codes, index: 0, tooBig: codes.length > MAX_CODES, file, back: m().route };
-  go('qr');
-}
-
-async function ticketFor(series, table) {
-  const r = await session().query('tournament', { op: 'ticket', series, table });
-  if (!r.ok) { app.onError(r.error); return null; }
-  return r.result.ticket;
-}
-
-async function sendResult() {
-  const r = await session().query('table_result', {});
-  if (!r.ok) { app.onError(r.error); return; }
-  const res = r.result;
-  await showCodes({
-    title: t('result.send.heading', { series: res.series, table: res.table }), hint: t('result.send.hint'), data: res,
-    file: { name: `schraem-ergebnis-s${res.series}-t${res.table}-${stamp()}.json`, text: json(res) },
-  });
+  const meta = (await readPreference('table')) ?? legacy(TABLE_KEY);
+  tableMeta = meta && typeof meta === 'object' ? meta : null;
+  await bootTournament(legacy);
 }
 
 // --- scanning ---------------------------------------------------------------------------
@@ -647,66 +509,6 @@ async function handleFileData(purpose, data) {
   }
 }
 
-// --- history and statistics --------------------------------------------------------------
-
-async function openHistory() {
-  c().history = null;
-  c().historyMsg = null;
-  go('history');
-  try {
-    c().history = await history.entries();
-  } catch {
-    c().history = [];
-    c().historyMsg = t('history.unavailable');
-  }
-  app.render();
-}
-
-async function openEntry(id) {
-  const entry = await history.entry(id).catch(() => null);
-  if (!entry) return;
-  if (entry.kind === 'tournament') {
-    c().tView = entry.facts;
-    go('tournament-view');
-    return;
-  }
-  await openKeptList(entry.save, entry, `${t(`history.kind.${entry.kind}`)} · ${entry.names.join(', ')}`);
-}
-
-async function exportEntry(id) {
-  const entry = await history.entry(id).catch(() => null);
-  if (!entry) return;
-  if (entry.kind === 'tournament') {
-    download(`schraem-turnier-${entry.facts.id}.json`, json(entry.facts.tournament));
-    return;
-  }
-  const r = await session().query('lists', { of: entry.save });
-  const file = `schraem-${entry.kind}-${stamp(new Date(entry.savedAt))}.json`;
-  download(file, json(r.ok ? r.result.record : entry.save));
-  app.announce(t('record.exported', { file }));
-}
-
-async function openStats() {
-  c().stats = null;
-  c().statsMsg = null;
-  go('stats');
-  let list = [];
-  try { list = await history.entries(); } catch { c().statsMsg = t('history.unavailable'); }
-  // One game kept twice (a table's series and the organiser's tournament
-  // on the same phone) counts once.
-  const seen = new Set();
-  const records = [];
-  for (const e of list) {
-    for (const r of e.records ?? []) {
-      const key = JSON.stringify(r);
-      if (!seen.has(key)) { seen.add(key); records.push(r); }
-    }
-  }
-  const r = await session().query('stats', { records });
-  if (!r.ok) { app.onError(r.error); c().stats = {}; } else c().stats = r.result;
-  app.render();
-}
-
 // --- routing -----------------------------------------------------------------------------
 
 export function clubParts(name, { ready }) {
@@ -735,7 +537,7 @@ export function clubParts(name, { ready }) {
     case 'scan':
       return club.scan ? [renderScan(club.scan, video), renderScanControls()] : null;
     case 'history':
-      return [renderHistory(club.history, { message: club.historyMsg }), renderHistoryControls()];
+      return [renderHistory(club.history, { message: club.historyMsg, damaged: club.damaged }), renderHistoryControls()];
     case 'stats':
       return [renderStats(club.stats, { message: club.statsMsg }), renderStatsControls()];
     case 'tournament-setup':
@@ -787,14 +589,6 @@ async function clubInputNow(target) {
   return true;
 }
 
-// Club work outside the engine (IndexedDB, files, the camera) is marked
-// on <html data-club>, as the engine's calls are on data-busy.
-let working = 0;
-function busy(delta) {
-  working += delta;
-  document.documentElement.dataset.club = working > 0 ? 'busy' : 'idle';
-}
-
 // Shell work on a file (an import being read) counts as club work too, so
 // the page says it is busy until the file has been dealt with.
 export async function asClubWork(work) {
@@ -833,9 +627,9 @@ async function clubActionNow(action, target) {
     case 'list': if (ready) await openList(); return true;
     case 'back': go('game'); return true;
     case 'list-back': go(club.listBack ?? 'game'); return true;
-    case 'list-csv': download(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, 'text/csv'); return true;
-    case 'list-json': download(`${listFileBase()}.json`, json(club.lists.record)); return true;
-    case 'list-share': await share(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, 'text/csv', t('list.heading')); return true;
+    case 'list-csv': sendOut(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, { type: 'text/csv' }); return true;
+    case 'list-json': await exportListJson(); return true;
+    case 'list-share': await sendOut(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, { type: 'text/csv', via: 'share', title: t('list.heading') }); return true;
     case 'list-print': case 't-print': window.print(); return true;
     case 'fix-open': if (ready) await openFix(Number(d.game), Number(d.hand)); return true;
     case 'fix-entry': {
@@ -896,6 +690,8 @@ async function clubActionNow(action, target) {
     case 'history': await openHistory(); return true;
     case 'history-open': await openEntry(d.id); return true;
     case 'history-export': await exportEntry(d.id); return true;
+    case 'history-download': await downloadDamaged(d.id); return true;
+    case 'history-delete': await deleteEntry(d.id); return true;
     case 'stats': if (ready) await openStats(); return true;
     case 'tournament':
       session()?.pause();
@@ -912,8 +708,8 @@ async function clubActionNow(action, target) {
       const ticket = await ticketFor(Number(d.series), Number(d.table));
       if (ticket) {
         await showCodes({
-          title: t('ticket.heading', { series: ticket.series, table: ticket.table }), hint: t('ticket.hint'), data: ticket,
-          file: { name: `schraem-ticket-s${ticket.series}-t${ticket.table}.json`, text: json(ticket) },
+          title: (k) => t('ticket.heading', { series: k.series, table: k.table }), hint: t('ticket.hint'), of: ticket,
+          name: (k) => `schraem-ticket-s${k.series}-t${k.table}.json`,
         });
       }
       return true;
@@ -933,15 +729,17 @@ async function clubActionNow(action, target) {
     case 't-scan': await startScan('result'); return true;
     case 't-export': {
       const facts = m().route === 'tournament-view' ? club.tView : club.tournament;
-      if (facts) download(`schraem-turnier-${facts.id}.json`, json(facts.tournament));
+      const out = facts ? await outboundFile(session(), facts.tournament) : null;
+      if (out && !out.ok && out.error) refusedWith('export.refused', out.error);
+      else if (out) sendOut(`schraem-turnier-${facts.id}.json`, json(out.file));
       return true;
     }
     case 'ticket-file': document.getElementById('ticket-file')?.click(); return true;
     case 'ticket-scan': await startScan('ticket'); return true;
     case 'qr-prev': club.qr.index = Math.max(0, club.qr.index - 1); app.render(); return true;
     case 'qr-next': club.qr.index = Math.min(club.qr.codes.length - 1, club.qr.index + 1); app.render(); return true;
-    case 'qr-file': download(club.qr.file.name, club.qr.file.text); return true;
-    case 'qr-share': await share(club.qr.file.name, club.qr.file.text, 'application/json', club.qr.title); return true;
+    case 'qr-file': sendOut(club.qr.file.name, club.qr.file.text); return true;
+    case 'qr-share': await sendOut(club.qr.file.name, club.qr.file.text, { via: 'share', title: club.qr.title }); return true;
     case 'qr-done': {
       const back = club.qr?.back ?? 'start';
       club.qr = null;

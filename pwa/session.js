@@ -4,6 +4,7 @@
 // engine's `due`, "what is allowed" from its `legal` and its errors.
 import { writeGame } from './storage.js';
 import { isWriter } from './tabs.js';
+import { both } from './i18n.js';
 
 function humanSeats(save) {
   return (save?.table?.players ?? [])
@@ -53,6 +54,7 @@ export class Session {
 
   resume() {
     this.paused = false;
+    this.stalled = false;
     this.scheduleBots();
   }
 
@@ -92,13 +94,23 @@ export class Session {
 
   // Every accepted state goes through here: on disk first (a strict
   // IndexedDB commit, awaited), drawn second. A tab that is not the writer
-  // (another tab took over) stores nothing.
+  // (another tab took over) stores nothing and is not told it failed
+  // (stored: null). A write the browser refuses is never drawn: the engine
+  // goes back to the last stored game, the screen keeps what it showed, the
+  // person is told, and the computer players wait for the next tap.
+  // → the game drawn, or null when it could not be stored.
   async commit(state, viewer, info = {}) {
     const handoff = handoffFor(state, viewer);
     const { save, ...rest } = state;
     const game = { save, state: rest, viewer, handoff };
-    const stored = isWriter() && await writeGame(game);
-    const previous = this.game;
+    const stored = isWriter() ? await writeGame(game) : null;
+    if (stored === false) {
+      if (this.game) await this.engine.call('load', { save: this.game.save, viewer: this.game.viewer });
+      this.stalled = true;
+      this.onError({ kind: 'StorageFailed', code: 'storage.failed', ...both('storage.failed') });
+      return null;
+    }
+    const previous = info.fresh ? null : this.game;
     this.game = game;
     this.stalled = false;
     this.onState(game, previous, { ...info, stored });
@@ -112,9 +124,7 @@ export class Session {
     return this.serial(async () => {
       const r = await this.call('new_game', args);
       if (!r.ok) { this.onError(r.error); return false; }
-      this.game = null;
-      await this.commit(r.result, args.viewer, { fresh: true });
-      return true;
+      return Boolean(await this.commit(r.result, args.viewer, { fresh: true }));
     });
   }
 
@@ -141,8 +151,7 @@ export class Session {
         this.scheduleBots();
         return false;
       }
-      await this.commit(r.result, viewer, { ...info, by: viewer });
-      return true;
+      return Boolean(await this.commit(r.result, viewer, { ...info, by: viewer }));
     });
   }
 
@@ -159,7 +168,7 @@ export class Session {
       const r = await this.call('act', { action, viewer });
       if (!r.ok) { this.onError(r.error, info); return false; }
       const settled = r.result.hand_over && !r.result.game_over;
-      await this.commit(r.result, viewer, { ...info, by: action.seat, settled });
+      if (!await this.commit(r.result, viewer, { ...info, by: action.seat, settled })) return false;
       if (!settled) return true;
       const n = await this.call('next_hand', { viewer });
       if (!n.ok) { this.onError(n.error); return true; }
@@ -195,8 +204,7 @@ export class Session {
       const r = await this.call('import', args);
       if (!r.ok) return r;
       this.paused = false;
-      this.game = null;
-      await this.commit(r.result, args.viewer, { fresh: true, imported: true });
+      if (!await this.commit(r.result, args.viewer, { fresh: true, imported: true })) return { ok: false, error: null };
       return { ok: true };
     });
   }
@@ -211,8 +219,7 @@ export class Session {
       const r = await this.call(cmd, args);
       if (!r.ok) { this.scheduleBots(); return r; }
       this.paused = false;
-      if (info.fresh) this.game = null;
-      await this.commit(r.result, args.viewer ?? null, info);
+      if (!await this.commit(r.result, args.viewer ?? null, info)) return { ok: false, error: null };
       return { ok: true, result: r.result };
     });
   }

@@ -34,14 +34,13 @@ export function applySettings() {
   document.documentElement.dataset.contrast = settings.contrast ? 'high' : 'normal';
 }
 
-// → the changed settings, already saved (or, where the browser refuses, at
-// least in force for this visit).
+// → whether the change is saved: false when the browser refused (it is
+// in force for this visit only, and the caller says so).
 export async function changeSetting(key, value) {
-  if (!(key in DEFAULTS) || typeof value !== typeof DEFAULTS[key] || (key === 'pace' && !(value in PACES))) return settings;
+  if (!(key in DEFAULTS) || typeof value !== typeof DEFAULTS[key] || (key === 'pace' && !(value in PACES))) return true;
   settings[key] = value;
   applySettings();
-  await writePreference('settings', { ...settings });
-  return settings;
+  return writePreference('settings', { ...settings });
 }
 
 function toggle(key) {

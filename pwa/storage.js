@@ -106,9 +106,9 @@ export function stepBetween(prev, next) {
 
 function applyStep(save, step) {
   const hands = save.record.hands;
-  if (step.op === 'act') hands[hands.length - 1].actions.push(step.action);
-  else if (step.op === 'hand') hands.push(step.hand);
-  else throw new Error(`unknown step ${step.op}`);
+  if (step?.op === 'act' && hands.length) hands[hands.length - 1].actions.push(step.action);
+  else if (step?.op === 'hand') hands.push(step.hand);
+  else throw new Error('unknown step');
 }
 
 // --- reading -----------------------------------------------------------------
@@ -133,16 +133,44 @@ function knownSave(save) {
 
 // → {status: 'none'} | {status: 'ok', game} | {status: 'unreadable', raw}
 //   | {status: 'newer', raw}: saved by a newer version of the app.
+// Never throws: whatever the database holds (a pointer that is no key, a
+// value of the wrong shape) is a damaged save, shown with its backups.
 export async function readGame() {
-  await migrateLegacy();
-  const id = await get('meta', 'current');
+  try {
+    await migrateLegacy();
+  } catch { /* the old entry stays where it was, for the next start */ }
+  let id;
+  try {
+    id = await get('meta', 'current');
+  } catch {
+    return { status: 'none' }; // no database at all (private mode): nothing kept
+  }
   if (id == null) return { status: 'none' };
+  try {
+    return await readGameAt(id);
+  } catch {
+    return { status: 'unreadable', raw: textOf({ current: id }) };
+  }
+}
+
+function textOf(value) {
+  try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
+}
+
+// The saved steps are numbered 1, 2, 3 … in the order they were taken: a
+// gap or a step out of place is a damaged log, never replayed without it.
+function stepsInOrder(steps) {
+  return steps.every(([key], i) => Array.isArray(key) && key[1] === i + 1);
+}
+
+async function readGameAt(id) {
   const [base, head] = await Promise.all([get('bases', id), get('heads', id)]);
   const steps = await readAll('steps', IDBKeyRange.bound([id, 0], [id, Infinity]));
-  const raw = base?.raw ?? JSON.stringify({ base, head, steps: steps.map(([, s]) => s) });
+  const raw = typeof base?.raw === 'string' ? base.raw : textOf({ base, head, steps: steps.map(([, s]) => s) });
   if (base?.version > STORAGE_VERSION || knownSave(base?.save) > 1) return { status: 'newer', raw };
   try {
     if (!base || base.format !== FORMAT || !head?.state?.view || knownSave(base.save) !== 1) throw new Error('shape');
+    if (!stepsInOrder(steps)) throw new Error('gap');
     const save = structuredClone(base.save);
     for (const [, step] of steps) applyStep(save, step);
     last = { id, seq: steps.length ? steps[steps.length - 1][0][1] : 0, save, saveKey: headerKey(save) };
@@ -204,11 +232,12 @@ export async function clearGame() {
     const id = await get('meta', 'current');
     await write(['meta', 'bases', 'heads', 'steps'], (tx) => {
       tx.objectStore('meta').delete('current');
-      if (id != null) {
+      if (id == null) return;
+      try {
         tx.objectStore('bases').delete(id);
         tx.objectStore('heads').delete(id);
         tx.objectStore('steps').delete(IDBKeyRange.bound([id, 0], [id, Infinity]));
-      }
+      } catch { /* a damaged pointer names no game: forgetting it is enough */ }
     });
     return true;
   } catch {

@@ -15,7 +15,9 @@ from .bots import APP_LEVELS, LEVELS, choose
 from .cards import derive_seed
 from . import club, rule_catalog
 from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
+from .fields import MAX_SEED
 from .game import Game
+from .outbound import export_of, export_record, running, scrub
 from .series import RengenSet, Series
 from .rules import Rules
 from .taps import tap_refusals
@@ -30,8 +32,6 @@ SAVE_FORMAT = "schraem-save/1"
 # megabyte, and the app accepts files up to 5 MB (pretty-printed).
 MAX_REQUEST_CHARS = 8_000_000
 MAX_DEPTH = 32
-# Seeds the shell stores must survive a trip through JavaScript numbers.
-MAX_SEED = (1 << 53) - 1
 
 # A string token, or an unterminated one running to the end: one pass over
 # the text whatever it holds (possessive, and never retried from a quote
@@ -535,23 +535,29 @@ class Bridge:
         raise IllegalAction("nothing_to_undo")
 
     def cmd_export(self, args):
-        """The game as a record file for other phones: no seeds (a seed
-        would tell every later deal), each finished hand as its exact
-        cards, and a hand still being played only when asked for — its
-        deal shows everyone's cards."""
+        """A file for other phones (outbound.py): the game in play as a
+        record, or with `of` any kept file (a save, record, series, set,
+        tournament, ticket or table result); with `damaged` a file that does
+        not replay, scrubbed of seeds and of its last hands' cards. No seeds,
+        each finished hand as its exact cards, and a hand still being played
+        only when asked for: its deal shows everyone's cards."""
         include = args.get("include_current_hand", False)
         if not isinstance(include, bool):
             raise InvalidAction("bad_flag", name="include_current_hand")
+        if "damaged" in args:
+            return {"file": scrub(args["damaged"]), "left_out_hand": None, "left_out_game": None, "includes_hidden_cards": False}
+        if "of" in args:
+            return export_of(args["of"], include)
         game = self._table().game
-        running = not game.hand_over and not game.hand.real
-        record = export_record(game, keep_last=include or not running)
+        secret = running(game)
+        record = export_record(game, keep_last=include or not secret)
         # Who sat where travels with the file, so an import plays on against
         # the same computer players.
         for p, seat in zip(record["players"], self._table().seats):
             p.update(seat)
         return {"record": record, "hands": len(record["hands"]),
-                "left_out_hand": len(game.specs) if running and not include else None,
-                "includes_hidden_cards": running and include}
+                "left_out_hand": len(game.specs) if secret and not include else None,
+                "includes_hidden_cards": secret and include}
 
     # --- the club evening (club.py) ------------------------------------------
     def cmd_new_series(self, args):
@@ -639,6 +645,13 @@ class Bridge:
         state["changes"] = changes
         return state
 
+    def cmd_check_ticket(self, args):
+        """A ticket file checked completely before the app asks anything or
+        files the running table: who sits where, for which table."""
+        series = club.check_ticket(args.get("ticket"))
+        ticket = args["ticket"]
+        return {"players": series.names, "series": ticket["series"], "table": ticket["table"], "games": series.length}
+
     def cmd_table_result(self, args):
         t = self._table()
         return club.result_for(t.series, t.ticket)
@@ -685,28 +698,6 @@ def _table_of(game: Game, table: dict) -> Table:
     if game.seed is None and not real and game.hand_over and not game.game_over:
         bad("es gibt keinen Startwert, um weiter zu geben", "there is no seed to deal the next hand from")
     return Table(game, seats, seed, real)
-
-
-def export_record(game: Game, keep_last: bool) -> dict:
-    """The record replayed hand by hand, every dealt hand written as its
-    exact cards and stock instead of a seed, without the game's seed; the
-    last hand left out unless `keep_last`."""
-    full = game.to_record()
-    hands = full["hands"] if keep_last else full["hands"][:-1]
-    replay = Game.from_record(dict(full, hands=[]))
-    out = []
-    for h in hands:
-        if "seed" in h:
-            hand = replay.deal(seed=h["seed"])
-            h = {"deal": [[str(c) for c in cards] for cards in hand.cards], "stock": [str(c) for c in hand.stock], "actions": h["actions"]}
-        else:
-            replay.deal(cards=h["deal"], real=h["deal"] is None, stock=h.get("stock"))
-        for a in h["actions"]:
-            replay.apply(a)
-        out.append(h)
-    record = {k: v for k, v in full.items() if k != "seed"}
-    record["hands"] = out
-    return record
 
 
 _bridge = Bridge()

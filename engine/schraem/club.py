@@ -11,13 +11,18 @@ from __future__ import annotations
 import csv
 import io
 
+from . import fields as f
 from .correct import correct_hand, correct_series_hand
 from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
 from .series import SERIES_FORMAT, SET_FORMAT, RengenSet, Series, Tournament
 from .spielliste import game_csv, game_list, player_stats
 from .stakes import evening
-from .transfer import RESULT_FORMAT, import_table_result, series_for_ticket, table_result, table_ticket, tournament_id
+from .transfer import RESULT_FORMAT, check_ticket, import_table_result, table_result, table_ticket, tournament_id
+
+SERIES_SAVE_KEYS = {"length", "first_dealer", "seed", "finished", "ticket"}
+SET_SAVE_KEYS = {"dealer", "seed", "seats", "finished"}
+MAX_RECORDS = 10_000  # finished games the statistics take at once
 
 
 def series_save(series: Series, ticket: dict | None) -> dict:
@@ -33,35 +38,41 @@ def series_from_save(saved, current: Game) -> tuple[Series, dict | None]:
     """The series of a save, replayed and checked like any record."""
     if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list):
         raise RecordError("bad_record", detail=Both("die Serie im Spielstand hat keine Liste fertiger Spielrunden", "the save's series has no list of finished games"))
-    games = saved["finished"] + [current.to_record()]
     try:
+        _known(saved, SERIES_SAVE_KEYS, "die Serie im Spielstand", "the save's series")
+        f.items(saved["finished"], "finished", "fertige Spielrunden", "finished games", 0, f.MAX_SERIES_GAMES - 1)
+        seed = None if saved.get("seed") is None else f.seed(saved["seed"])
         series = Series.from_json({"format": "schraem-series/1", "length": saved.get("length"),
-                                   "first_dealer": saved.get("first_dealer", 4), "games": games})
+                                   "first_dealer": saved.get("first_dealer", 4), "games": saved["finished"] + [current.to_record()]})
     except SchraemError as e:
         raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
-    seed = saved.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise RecordError("bad_record", detail=Both("der Startwert der Serie muss eine ganze Zahl ≥ 0 sein", "the series seed must be a whole number ≥ 0"))
     series.seed = seed
     ticket = saved.get("ticket")
     if ticket is not None:
-        series_for_ticket(ticket)  # a malformed ticket is refused here
+        check_ticket(ticket)  # a malformed ticket is refused here
     series.games[-1] = current
     return series, ticket
 
 
+def _known(obj: dict, keys: set, what_de: str, what_en: str) -> None:
+    unknown = sorted(str(k)[:20] for k in set(obj) - keys)
+    if unknown:
+        raise InvalidAction("bad_record", detail=Both(f"{what_de} kennt die Angabe {', '.join(unknown)} nicht", f"{what_en} has no field {', '.join(unknown)}"))
+
+
 def new_series(names: list, rules, options, length, first_dealer, seed, ticket, stakes=None) -> Series:
-    if ticket is not None:
-        series = series_for_ticket(ticket)
-        if [n if isinstance(n, str) else n.get("name") for n in names] != series.names:
-            raise InvalidAction("bad_players", detail=Both("die Spieler müssen so sitzen, wie es der Tischzettel sagt", "the players must sit as the ticket says"))
-        return series
-    if length is not None and (isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= 20):
-        raise InvalidAction("bad_request", detail=Both("eine Serie hat 1 bis 20 Spielrunden", "a series has 1 to 20 games"))
-    plain = [n if isinstance(n, str) else n.get("name") for n in names]
     probe = Game(names, rules, options, 1, seed, stakes)  # validates names, rules, options and stakes
-    first = min(4, probe.n) if first_dealer is None else first_dealer
-    return Series(plain, probe.rules, None, first, seed, length, probe.stakes)
+    if ticket is not None:
+        series = check_ticket(ticket)
+        if probe.names != series.names:
+            raise InvalidAction("bad_players", detail=Both("die Spieler müssen so sitzen, wie es der Tischzettel sagt", "the players must sit as the ticket says"))
+        if series.seed is None:
+            series.seed = seed  # a ticket carries no seed: this phone deals from its own
+        return series
+    if length is not None:
+        f.whole(length, "games", "Spielrunden", "games", 1, f.MAX_SERIES_GAMES)
+    first = min(4, probe.n) if first_dealer is None else f.whole(first_dealer, "first_dealer", "erster Geber", "first dealer", 1, probe.n)
+    return Series(probe.names, probe.rules, None, first, seed, length, probe.stakes)
 
 
 def series_facts(series: Series) -> dict:
@@ -103,10 +114,13 @@ def set_from_save(saved, current: Game) -> tuple[RengenSet, list]:
     obj = {"format": "schraem-set/1", "games": saved["finished"] + ([] if hangeln else [current.to_record()]),
            "hangeln": current.to_record() if hangeln else None}
     try:
+        _known(saved, SET_SAVE_KEYS, "der Satz im Spielstand", "the save's set")
         rset = RengenSet.from_json(obj)
+        dealer = f.whole(saved.get("dealer", 1), "dealer", "Geber", "dealer", 1, len(rset.names))
+        seed = None if saved.get("seed") is None else f.seed(saved["seed"])
     except SchraemError as e:
         raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
-    rset.dealer, rset.seed = saved.get("dealer", 1), saved.get("seed")
+    rset.dealer, rset.seed = dealer, seed
     if hangeln:
         rset.hangeln = current
     else:
@@ -153,17 +167,17 @@ def _games_csv(games: list[Game]) -> str:
 
 def lists(series: Series | None, game: Game, rset: RengenSet | None = None) -> dict:
     """Every game's list at once (the Spielliste screen, its print and CSV,
-    history): the lists, one CSV for them all and the record to export.
+    history): the lists and one CSV for them all (public facts only: no
+    card anyone holds). The file to export is `export`'s (outbound.py).
     A set lists its games and then its Hängeln."""
     if series is not None:
-        games, record = series.games, series.to_json()
+        games = series.games
     elif rset is not None:
         games = rset.games + ([rset.hangeln] if rset.hangeln is not None else [])
-        record = rset.to_json()
     else:
-        games, record = [game], game.to_record()
+        games = [game]
     out = {"lists": [{"game": k, "list": game_list(g), "csv": game_csv(g)} for k, g in enumerate(games, 1)],
-           "csv": _games_csv(games), "record": record, "series": None, "set": None}
+           "csv": _games_csv(games), "series": None, "set": None}
     if series is not None:
         out["series"] = series_facts(series)
     if rset is not None:
@@ -255,8 +269,7 @@ def books(records) -> dict:
 
 
 def _history_games(records) -> list[Game]:
-    if not isinstance(records, list):
-        raise InvalidAction("bad_request", detail=Both("die Aufzeichnungen müssen eine Liste sein", "records must be a list"))
+    f.items(records, "records", "Aufzeichnungen", "records", 0, MAX_RECORDS)
     games = []
     for i, r in enumerate(records, 1):
         try:
@@ -275,11 +288,14 @@ class Organiser:
     def handle(self, args: dict) -> dict:
         op = args.get("op")
         if op == "new":
-            t = Tournament(args.get("players"), args.get("rules", "rheinland"), args.get("options") or {}, _seed(args.get("seed", 0)), 4)
+            t = Tournament(args.get("players"), args.get("rules", "rheinland"), f.obj({} if args.get("options") is None else args["options"], "options", "Regeloptionen", "rule options"),
+                           args.get("seed", 0), 4)
             t.start_series()
             self.tournament = t
         elif op == "load":
             self.tournament = Tournament.from_json(args.get("tournament"))
+        elif not isinstance(op, str):
+            f.refuse("op", "Turnierschritt", "tournament operation", "muss ein Text sein", "must be a text")
         else:
             t = self._t()
             if op == "start_series":
@@ -289,7 +305,7 @@ class Organiser:
             elif op == "ticket":
                 return {"ticket": table_ticket(t, args.get("series"), args.get("table")), **self.facts()}
             elif op != "state":
-                raise InvalidAction("bad_request", detail=Both(f"unbekannter Turnierschritt {op!r}", f"unknown tournament operation {op!r}"))
+                raise InvalidAction("bad_request", detail=Both(f"unbekannter Turnierschritt {op[:20]!r}", f"unknown tournament operation {op[:20]!r}"))
         return self.facts()
 
     def _t(self) -> Tournament:
@@ -308,8 +324,3 @@ class Organiser:
             "standings": t.standings(),
         }
 
-
-def _seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidAction("bad_request", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
-    return seed

@@ -19,6 +19,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_record": ("Ungültige Spielaufzeichnung: {detail}.", "Invalid game record: {detail}."),
     "bad_deal": ("Ungültiges Blatt: {detail}.", "Invalid deal: {detail}."),
     "bad_request": ("Ungültige Anfrage: {detail}.", "Invalid request: {detail}."),
+    "bad_field": ("Die Angabe {field} {why}.", "The field {field} {why}."),
     # the bridge's own limits and checks (docs/BRIDGE.md); plain words, as
     # the shell may show them to whoever chose the file
     "request_not_text": ("Die Anfrage an die Spiel-Engine ist kein Text.", "The request to the game engine is not text."),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .actions import Action
 from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
 from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
+from .fields import clean_name
 from .courts import card_entries
 from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult, Setup
@@ -19,16 +20,6 @@ from .stakes import GameMoney, Stakes, game_money
 RECORD_FORMAT = "schraem-record/1"
 # The action types that can take a seat out of the hand with a loss.
 LEAVING = frozenset(("pass", "penalty", "challenge"))
-MAX_NAME = 40
-
-
-def _clean_name(name, seat: int) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise InvalidAction("bad_players", detail=Both(f"Spieler {seat} braucht einen Namen", f"player {seat} needs a name"))
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME:
-        raise InvalidAction("bad_players", detail=Both(f"der Name von Spieler {seat} ist länger als {MAX_NAME} Zeichen", f"name of player {seat} is longer than {MAX_NAME} characters"))
-    return name
 
 
 def deal_pack(seed: int, active: list[bool], forehand: int, count: int, packets=()) -> tuple[list[list[Card]], list[Card]]:
@@ -148,7 +139,7 @@ class Game:
                 raise InvalidAction("bad_players", detail=Both(f"Spieler {i} muss {{'name': ..., 'marks': ...}} sein", f"player {i} must be {{'name': ..., 'marks': ...}}"))
             if p.get("kind", "human") not in ("human", "bot") or not isinstance(p.get("level", ""), str):
                 raise InvalidAction("bad_players", detail=Both(f"Spieler {i}: „kind“ ist human oder bot, „level“ ein Wort", f"player {i}: 'kind' is human or bot, 'level' a word"))
-            names.append(_clean_name(p.get("name"), i))
+            names.append(clean_name(p.get("name"), i))
             m = p.get("marks", r.start_marks)
             if isinstance(m, bool) or not isinstance(m, int) or m < 0 or m > 99:
                 raise InvalidAction("bad_players", detail=Both(f"die Schräm von Spieler {i} müssen eine ganze Zahl von 0 bis 99 sein", f"marks of player {i} must be a whole number 0..99"))
@@ -389,7 +380,7 @@ class Game:
     @classmethod
     def from_record(cls, record) -> "Game":
         """Replay a record; any inconsistency raises RecordError naming the
-        hand (1-based), the action (0-based) and the rule."""
+        hand and the action (both counted from 1) and the rule."""
         if not isinstance(record, dict):
             raise RecordError("bad_record", detail=Both("eine Aufzeichnung ist ein JSON-Objekt", "a record is a JSON object"))
         if record.get("format") != RECORD_FORMAT:
@@ -421,7 +412,7 @@ class Game:
                 try:
                     game.apply(a)
                 except SchraemError as e:
-                    raise RecordError(e.code, hand=h_no, index=i, cause=e) from e
+                    raise RecordError(e.code, hand=h_no, index=i + 1, cause=e) from e
         return game
 
     def replay(self) -> "Game":

@@ -7,6 +7,7 @@ checked by replaying those records with the same engine.
 """
 from __future__ import annotations
 
+from . import fields as f
 from .cards import derive_seed, seeded_shuffle
 from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
@@ -72,8 +73,18 @@ class Series:
         games = obj["games"]
         if not games:
             raise RecordError("bad_record", detail=Both("eine Serie braucht mindestens eine Spielrunde", "a series needs at least one game"))
-        first = Game.from_record(games[0])
-        series = cls(first.names, first.rules, None, obj.get("first_dealer", first.first_dealer + 1), None, obj.get("length"))
+        try:
+            f.items(games, "games", "Spielrunden", "games", 1, f.MAX_SERIES_GAMES)
+            length = obj.get("length")
+            if length is not None:
+                f.whole(length, "length", "Spielrunden der Serie", "games in the series", 1, f.MAX_SERIES_GAMES)
+            first = Game.from_record(games[0])
+            dealer = f.whole(obj.get("first_dealer", first.first_dealer + 1), "first_dealer", "erster Geber", "first dealer", 1, first.n)
+        except RecordError:
+            raise
+        except SchraemError as e:
+            raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
+        series = cls(first.names, first.rules, None, dealer, None, length)
         for k, rec in enumerate(games, 1):
             game = first if k == 1 else Game.from_record(rec)
             if game.names != series.names or game.rules != series.rules:
@@ -183,9 +194,13 @@ class Tournament:
 
     def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, seed: int = 0, table_size: int = 4):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
-        if len(names) < 2 or len(set(names)) != len(names):
+        if not isinstance(names, list) or len(names) < 2:
             raise InvalidAction("bad_players", detail=Both("ein Turnier braucht mindestens zwei Spieler mit verschiedenen Namen", "a tournament needs at least two players with different names"))
-        self.names, self.seed, self.table_size = list(names), seed, table_size
+        # The same names as every table's game will keep (normalised, at most
+        # 40 characters), so a ticket's table takes them as they are.
+        self.names = f.names(names, "players", 2, f.MAX_PLAYERS)
+        self.seed = f.seed(seed)
+        self.table_size = f.whole(table_size, "table_size", "Tischgröße", "table size", self.rules.min_players, self.rules.max_players)
         self.series: list[list[Series]] = []
 
     @property
@@ -246,7 +261,10 @@ class Tournament:
             t = cls(obj.get("players"), obj.get("rules", "rheinland"), obj.get("options") or {}, obj.get("seed", 0), obj.get("table_size", 4))
         except SchraemError as e:
             raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
-        for number, tables in enumerate(obj.get("series", []), 1):
+        series = obj.get("series", [])
+        if not isinstance(series, list) or len(series) > t.series_count:
+            raise RecordError("bad_record", detail=Both(f"ein Turnier hat eine Liste von höchstens {t.series_count} Serien", f"a tournament has a list of at most {t.series_count} series"))
+        for number, tables in enumerate(series, 1):
             drawn = t.draw(number)
             if not isinstance(tables, list) or len(tables) != len(drawn):
                 raise RecordError("bad_record", detail=Both(f"Serie {number} muss {len(drawn)} Tische haben", f"series {number} must have {len(drawn)} tables"))

@@ -9,11 +9,14 @@ from __future__ import annotations
 import hashlib
 import json
 
-from .errors import Both, InvalidAction, RecordError
+from . import fields as f
+from .errors import Both, InvalidAction, RecordError, SchraemError
+from .outbound import RESULT_FORMAT, TICKET_FORMAT, Outbound
+from .rules import Rules
 from .series import Series, Tournament
 
-TICKET_FORMAT = "schraem-table/1"
-RESULT_FORMAT = "schraem-table-series/1"
+TICKET_KEYS = {"format", "tournament", "series", "table", "players", "rules", "options", "first_dealer", "seed", "games", "draw_seed"}
+RESULT_KEYS = {"format", "tournament", "series", "table", "result", "marks", "totals"}
 
 
 def tournament_id(t: Tournament) -> str:
@@ -24,22 +27,76 @@ def tournament_id(t: Tournament) -> str:
 
 
 def table_ticket(t: Tournament, number: int, k: int) -> dict:
-    """What table k (1-based) of series `number` needs to play it."""
+    """What table k (1-based) of series `number` needs to play it. No seed:
+    a ticket leaves the phone, and its table plays real cards."""
+    f.whole(number, "series", "Serie", "series", 1, f.MAX_NUMBER)
+    f.whole(k, "table", "Tisch", "table", 1, f.MAX_NUMBER)
     if not 1 <= number <= len(t.series) or not 1 <= k <= len(t.series[number - 1]):
         raise InvalidAction("bad_request", detail=Both(f"in Serie {number} gibt es keinen Tisch {k}", f"there is no table {k} in series {number}"))
     s = t.series[number - 1][k - 1]
     return {"format": TICKET_FORMAT, "tournament": tournament_id(t), "series": number, "table": k,
             "players": list(s.names), "rules": t.rules.preset, "options": t.rules.overrides(),
-            "first_dealer": s.first_dealer, "seed": s.seed, "games": s.length,
+            "first_dealer": s.first_dealer, "games": s.length,
             # The draw's seed, printed on the list so anyone can check the seats.
             "draw_seed": t.seed}
 
 
-def series_for_ticket(ticket: dict) -> Series:
-    """The empty series a table's phone plays for its ticket."""
+def _known(obj: dict, keys: set, what_de: str, what_en: str) -> None:
+    unknown = sorted(str(k)[:20] for k in set(obj) - keys)
+    if unknown:
+        raise InvalidAction("bad_record", detail=Both(f"{what_de} kennt die Angabe {', '.join(unknown)} nicht", f"{what_en} has no field {', '.join(unknown)}"))
+
+
+def check_ticket(ticket) -> Series:
+    """Every field of a ticket checked (a file from another phone), and the
+    empty series its table plays. An older ticket's seed is accepted and
+    used; new tickets carry none."""
     if not isinstance(ticket, dict) or ticket.get("format") != TICKET_FORMAT:
         raise RecordError("bad_record", detail=Both(f"ein Tischzettel hat das Format {TICKET_FORMAT!r}", f"a table ticket has format {TICKET_FORMAT!r}"))
-    return Series(ticket["players"], ticket["rules"], ticket.get("options") or {}, ticket["first_dealer"], ticket.get("seed"), ticket["games"])
+    try:
+        _known(ticket, TICKET_KEYS, "ein Tischzettel", "a ticket")
+        f.text(ticket.get("tournament"), "tournament", "Turnier", "tournament")
+        f.whole(ticket.get("series"), "series", "Serie", "series", 1, f.MAX_NUMBER)
+        f.whole(ticket.get("table"), "table", "Tisch", "table", 1, f.MAX_NUMBER)
+        rules = Rules.make(f.text(ticket.get("rules"), "rules", "Regeln", "rules"), f.obj(ticket.get("options") or {}, "options", "Regeloptionen", "rule options"))
+        players = f.names(ticket.get("players"), "players", rules.min_players, rules.max_players)
+        if players != ticket["players"]:
+            f.refuse("players", "Spieler", "players", "muss die Namen so schreiben, wie das Turnier sie führt", "must write the names as the tournament keeps them")
+        dealer = f.whole(ticket.get("first_dealer"), "first_dealer", "erster Geber", "first dealer", 1, len(players))
+        games = f.whole(ticket.get("games"), "games", "Spielrunden", "games", 1, f.MAX_SERIES_GAMES)
+        seed = None if ticket.get("seed") is None else f.seed(ticket["seed"])
+        if ticket.get("draw_seed") is not None:
+            f.seed(ticket["draw_seed"], "draw_seed")
+    except RecordError:
+        raise
+    except SchraemError as e:
+        raise RecordError("bad_record", detail=Both(f"Tischzettel: {e.de}", f"ticket: {e.en}")) from e
+    return Series(players, rules, None, dealer, seed, games)
+
+
+series_for_ticket = check_ticket
+
+
+def check_result(obj) -> None:
+    """The fields of a table's result, before its series is replayed."""
+    if not isinstance(obj, dict) or obj.get("format") != RESULT_FORMAT:
+        raise RecordError("bad_record", detail=Both(f"das Ergebnis eines Tischs hat das Format {RESULT_FORMAT!r}", f"a table's result has format {RESULT_FORMAT!r}"))
+    try:
+        _known(obj, RESULT_KEYS, "ein Ergebnis", "a result")
+        f.text(obj.get("tournament"), "tournament", "Turnier", "tournament")
+        f.whole(obj.get("series"), "series", "Serie", "series", 1, f.MAX_NUMBER)
+        f.whole(obj.get("table"), "table", "Tisch", "table", 1, f.MAX_NUMBER)
+        f.obj(obj.get("result"), "result", "Serie des Tischs", "the table's series")
+        for g in f.items(obj.get("marks"), "marks", "Schräm", "marks", 1, f.MAX_SERIES_GAMES):
+            for h in f.items(g, "marks", "Schräm", "marks"):
+                for m in f.items(h, "marks", "Schräm", "marks", 2, f.MAX_PLAYERS):
+                    f.whole(m, "marks", "Schräm", "marks", -f.MAX_NUMBER, f.MAX_NUMBER)
+        for total in f.items(obj.get("totals"), "totals", "Summen", "totals", 2, f.MAX_PLAYERS):
+            f.whole(total, "totals", "Summen", "totals", -f.MAX_NUMBER * 100, f.MAX_NUMBER * 100)
+    except RecordError:
+        raise
+    except SchraemError as e:
+        raise RecordError("bad_record", detail=Both(f"Ergebnis: {e.de}", f"result: {e.en}")) from e
 
 
 def table_result(ticket: dict, series: Series) -> dict:
@@ -49,7 +106,7 @@ def table_result(ticket: dict, series: Series) -> dict:
         raise InvalidAction("bad_request", detail=Both("die Serie ist nicht fertig", "the series is not finished"))
     marks = [[list(r.marks_after) for r in g.results] for g in series.games]
     return {"format": RESULT_FORMAT, "tournament": ticket["tournament"], "series": ticket["series"],
-            "table": ticket["table"], "result": series.to_json(), "marks": marks, "totals": series.totals()}
+            "table": ticket["table"], "result": Outbound(False).series(series), "marks": marks, "totals": series.totals()}
 
 
 def _check_marks(obj: dict, series: Series) -> None:
@@ -69,12 +126,11 @@ def _check_marks(obj: dict, series: Series) -> None:
 def import_table_result(t: Tournament, obj) -> Series:
     """Bring one table's finished series into the tournament; every check
     comes before anything changes."""
-    if not isinstance(obj, dict) or obj.get("format") != RESULT_FORMAT:
-        raise RecordError("bad_record", detail=Both(f"das Ergebnis eines Tischs hat das Format {RESULT_FORMAT!r}", f"a table's result has format {RESULT_FORMAT!r}"))
+    check_result(obj)
     if obj.get("tournament") != tournament_id(t):
         raise RecordError("foreign_series")
     number, k = obj.get("series"), obj.get("table")
-    if not isinstance(number, int) or not isinstance(k, int) or not 1 <= number <= len(t.series) or not 1 <= k <= len(t.series[number - 1]):
+    if not 1 <= number <= len(t.series) or not 1 <= k <= len(t.series[number - 1]):
         raise RecordError("bad_record", detail=Both(f"Serie {number}, Tisch {k} gehört noch nicht zu diesem Turnier", f"series {number}, table {k} is not part of this tournament yet"))
     slot = t.series[number - 1][k - 1]
     series = Series.from_json(obj.get("result"))
@@ -84,7 +140,9 @@ def import_table_result(t: Tournament, obj) -> Series:
         raise RecordError("bad_record", detail=Both(f"Serie {number}, Tisch {k} ist nicht fertig", f"series {number}, table {k} is not finished"))
     _check_marks(obj, series)
     if slot.games:
-        same = slot.to_json() == series.to_json()
+        # Compared as files: a result kept on this phone may still hold its
+        # games' seeds, the same result from a file holds none.
+        same = Outbound(True).series(slot) == Outbound(True).series(series)
         raise RecordError("duplicate_series" if same else "table_taken", series=number, table=k)
     series.seed = slot.seed
     t.series[number - 1][k - 1] = series

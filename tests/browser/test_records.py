@@ -147,7 +147,7 @@ def test_a_broken_record_is_refused_and_the_game_kept(warm_page, shared_site, tm
     drawn = page.locator("#sheet").inner_text()
 
     record, error = _broken_record()
-    assert error.de.startswith("Spiel 1, Aktion 2: ")
+    assert error.de.startswith("Spiel 1, Aktion 3: ")
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(record))
     page.locator('header [data-action="setup"]').tap()
@@ -156,12 +156,12 @@ def test_a_broken_record_is_refused_and_the_game_kept(warm_page, shared_site, tm
     wait_idle(page)
     shown = message(page)
     assert shown == f"Spielbericht abgelehnt – {error.de} Das laufende Spiel bleibt, wie es war."
-    assert "Spiel 1, Aktion 2" in shown and "antworten" in shown  # which hand, which action, which rule
+    assert "Spiel 1, Aktion 3" in shown and "antworten" in shown  # which hand, which action, which rule
     assert screen(page) == "start"
     assert _raw_save(page) == before
     page.locator('[data-action="lang"]').tap()
     assert lang(page) == "en" and message(page).startswith(f"Game record refused – {error.en}")
-    assert "hand 1, action 2" in message(page)
+    assert "hand 1, action 3" in message(page)
     page.locator('[data-action="lang"]').tap()
 
     # Not JSON at all.

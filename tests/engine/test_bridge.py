@@ -302,7 +302,7 @@ def test_corrupt_saves_are_refused_and_change_nothing():
     bad = json.loads(json.dumps(good))
     bad["record"]["hands"][0]["actions"].append({"seat": 2, "type": "hold"})
     e = err(call(b, "load", save=bad), "CorruptSave", "no_knock_to_answer")
-    assert "hand 1, action 1" in e["en"]
+    assert "hand 1, action 2" in e["en"]  # the appended hold is the second action
 
 
 JSON = st.recursive(

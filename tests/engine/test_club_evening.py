@@ -208,7 +208,9 @@ def _organiser_and_result(seed: int = 4):
     organiser = Tournament([f"P{i}" for i in range(1, 9)], "rheinland", {"series_games": 1}, seed=seed)
     organiser.start_series()
     ticket = table_ticket(organiser, 1, 2)
-    table_phone = play_series(series_for_ticket(json.loads(json.dumps(ticket))), random.Random(seed))
+    series = series_for_ticket(json.loads(json.dumps(ticket)))
+    series.seed = seed  # a ticket carries no seed: the table's phone deals from its own
+    table_phone = play_series(series, random.Random(seed))
     return organiser, json.loads(json.dumps(table_result(ticket, table_phone)))
 
 

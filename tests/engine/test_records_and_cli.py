@@ -37,12 +37,13 @@ def _with_answers(record):
 
 def test_doc_example_record_as_written_is_refused_with_hand_action_and_rule():
     # Anne's knock must be answered by Hubert, Gerda and Hans before anyone
-    # plays (RULES.md rule 5): Hubert's 8H at index 2 comes too early.
+    # plays (RULES.md rule 5): Hubert's 8H, the third action, comes too early.
+    # Actions are counted from 1, like hands (issue 21).
     with pytest.raises(RecordError) as e:
         Game.from_record(copy.deepcopy(DOC_EXAMPLE))
     err = e.value
-    assert (err.hand, err.index, err.rule) == (1, 2, "answer_first")
-    assert "hand 1, action 2" in err.en and "Spiel 1, Aktion 2" in err.de
+    assert (err.hand, err.index, err.rule) == (1, 3, "answer_first")
+    assert "hand 1, action 3" in err.en and "Spiel 1, Aktion 3" in err.de
     assert "seat 2" in err.en  # the seat due to answer
 
 
@@ -81,7 +82,7 @@ def test_seeded_hand_record_replays_the_seeded_cards():
     bad["hands"][0]["actions"][0]["card"] = hands[0][0]  # seat 1's card
     with pytest.raises(RecordError) as e:
         Game.from_record(bad)
-    assert (e.value.hand, e.value.index, e.value.rule) == (1, 0, "card_not_held")
+    assert (e.value.hand, e.value.index, e.value.rule) == (1, 1, "card_not_held")
 
 
 def test_game_seed_deals_further_hands_reproducibly():
@@ -131,11 +132,11 @@ KNOCK_TWICE = [{"seat": 2, "type": "knock"}, {"seat": 3, "type": "hold"}, {"seat
 
 
 @pytest.mark.parametrize("actions,index,rule", [
-    (PLAYS[:1] + [{"seat": 3, "type": "play", "card": "10S"}], 1, "card_not_held"),  # seat 4's card
-    (PLAYS[:1] + [{"seat": 4, "type": "play", "card": "10S"}], 1, "not_your_turn"),
-    (PLAYS + [{"seat": 2, "type": "play", "card": "10C"}], 4, "card_not_held"),  # played already
-    (KNOCK_TWICE, 4, "knock_twice"),
-    (PLAYS[:1] + [{"seat": 3, "type": "hold"}], 1, "no_knock_to_answer"),
+    (PLAYS[:1] + [{"seat": 3, "type": "play", "card": "10S"}], 2, "card_not_held"),  # seat 4's card
+    (PLAYS[:1] + [{"seat": 4, "type": "play", "card": "10S"}], 2, "not_your_turn"),
+    (PLAYS + [{"seat": 2, "type": "play", "card": "10C"}], 5, "card_not_held"),  # played already
+    (KNOCK_TWICE, 5, "knock_twice"),
+    (PLAYS[:1] + [{"seat": 3, "type": "hold"}], 2, "no_knock_to_answer"),
 ], ids=["not-held", "out-of-turn", "played-twice", "knock-twice", "hold-without-knock"])
 def test_illegal_record_names_hand_action_and_rule(actions, index, rule):
     with pytest.raises(RecordError) as e:
@@ -247,10 +248,10 @@ def _broken(change):
 
 
 @pytest.mark.parametrize("name,change,hand,act,rule", [
-    ("card not in hand", lambda h: h["actions"][2].update(card="10C"), 1, 2, "card_not_held"),
+    ("card not in hand", lambda h: h["actions"][2].update(card="10C"), 1, 3, "card_not_held"),
     ("duplicate card", lambda h: h["deal"][1].__setitem__(0, "10H"), 1, None, "bad_deal"),
-    ("out of turn", lambda h: h["actions"].__setitem__(2, {"seat": 2, "type": "play", "card": "7C"}), 1, 2, "not_your_turn"),
-    ("card played twice", lambda h: h["actions"][4].update(card="10H"), 1, 4, "card_not_held"),
+    ("out of turn", lambda h: h["actions"].__setitem__(2, {"seat": 2, "type": "play", "card": "7C"}), 1, 3, "not_your_turn"),
+    ("card played twice", lambda h: h["actions"][4].update(card="10H"), 1, 5, "card_not_held"),
 ])
 def test_cli_replay_broken_record(tmp_path, capsys, name, change, hand, act, rule):
     rc = main(["replay", _write(tmp_path, _broken(change))])

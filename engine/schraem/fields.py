@@ -1,0 +1,98 @@
+"""Checks of single fields of the data the club commands take (tickets,
+results, series, sets, tournaments, the series or set part of a save):
+type, range and length, refused with the field named in German and English
+before anything acts on it. The containers (series.py, transfer.py, club.py)
+call these on their validating paths; what they build afterwards is trusted.
+
+Names are checked here too, for games and tournaments alike: one rule, one
+length limit."""
+from __future__ import annotations
+
+import unicodedata
+
+from .errors import Both, InvalidAction
+
+# Seeds the shell stores must survive a trip through JavaScript numbers.
+MAX_SEED = (1 << 53) - 1
+MAX_NAME = 40
+# More than any club evening needs, small enough that no file can make the
+# engine draw or replay without end.
+MAX_PLAYERS = 200
+MAX_SERIES_GAMES = 20
+MAX_NUMBER = 1000
+MAX_ID = 64
+# Format characters (bidi overrides and isolates, zero-width spaces and
+# joiners) and control characters make names that look alike, or empty.
+_HIDDEN = frozenset(("Cc", "Cf", "Co", "Cs"))
+
+
+def refuse(key: str, de: str, en: str, why_de: str, why_en: str):
+    """A field that is not what it must be, named as the file names it
+    (`key`) and in words."""
+    raise InvalidAction("bad_field", field=Both(f"„{key}“ ({de})", f"'{key}' ({en})"), why=Both(why_de, why_en))
+
+
+def is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(value, key: str, de: str, en: str, low: int, high: int) -> int:
+    if not is_int(value) or not low <= value <= high:
+        refuse(key, de, en, f"muss eine ganze Zahl von {low} bis {high} sein", f"must be a whole number from {low} to {high}")
+    return value
+
+
+def seed(value, key: str = "seed") -> int:
+    return whole(value, key, "Startwert", "seed", 0, MAX_SEED)
+
+
+def flag(value, key: str, de: str, en: str) -> bool:
+    if not isinstance(value, bool):
+        refuse(key, de, en, "muss true oder false sein", "must be true or false")
+    return value
+
+
+def text(value, key: str, de: str, en: str, longest: int = MAX_ID) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= longest:
+        refuse(key, de, en, f"muss ein Text mit 1 bis {longest} Zeichen sein", f"must be a text of 1 to {longest} characters")
+    return value
+
+
+def obj(value, key: str, de: str, en: str) -> dict:
+    if not isinstance(value, dict):
+        refuse(key, de, en, "muss ein Objekt sein", "must be an object")
+    return value
+
+
+def items(value, key: str, de: str, en: str, low: int = 0, high: int = MAX_NUMBER) -> list:
+    if not isinstance(value, list) or not low <= len(value) <= high:
+        refuse(key, de, en, f"muss eine Liste mit {low} bis {high} Einträgen sein", f"must be a list of {low} to {high} entries")
+    return value
+
+
+def clean_name(name, seat: int) -> str:
+    """A player's name as every table and tournament keeps it: NFC,
+    whitespace runs made one space, at most MAX_NAME characters, and no
+    invisible characters that would make two names look alike."""
+    if not isinstance(name, str):
+        raise InvalidAction("bad_players", detail=Both(f"Spieler {seat} braucht einen Namen", f"player {seat} needs a name"))
+    name = " ".join(unicodedata.normalize("NFC", name).split())
+    hidden = next((c for c in name if unicodedata.category(c) in _HIDDEN), None)
+    if hidden is not None:
+        code = f"U+{ord(hidden):04X}"
+        raise InvalidAction("bad_players", detail=Both(f"der Name von Spieler {seat} enthält ein unsichtbares Steuerzeichen ({code})",
+                                                       f"the name of player {seat} holds an invisible control character ({code})"))
+    if not name:
+        raise InvalidAction("bad_players", detail=Both(f"Spieler {seat} braucht einen Namen", f"player {seat} needs a name"))
+    if len(name) > MAX_NAME:
+        raise InvalidAction("bad_players", detail=Both(f"der Name von Spieler {seat} ist länger als {MAX_NAME} Zeichen", f"name of player {seat} is longer than {MAX_NAME} characters"))
+    return name
+
+
+def names(value, key: str = "players", low: int = 2, high: int = MAX_PLAYERS) -> list[str]:
+    """A list of distinct player names (a tournament's, a ticket's)."""
+    items(value, key, "Spieler", "players", low, high)
+    out = [clean_name(n, i) for i, n in enumerate(value, 1)]
+    if len(set(out)) != len(out):
+        refuse(key, "Spieler", "players", "nennt einen Namen zweimal", "names a player twice")
+    return out

@@ -1,0 +1,135 @@
+"""What leaves the phone: every file, QR code or share the app makes is
+written here, so one rule holds for all of them. A file carries no seed
+(a seed tells every later deal, a hand's seed the game's own) and no card a
+viewer may not see: each dealt hand is written as its exact cards, and a
+hand still being played on dealt cards is left out unless the person
+insisted. Only the draw seed of a tournament travels: it is printed on every
+list so anyone can check the seats, and no card is dealt from it."""
+from __future__ import annotations
+
+from .errors import Both, RecordError, SchraemError
+from .game import Game
+from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
+
+RECORD_FORMAT = "schraem-record/1"
+SAVE_FORMAT = "schraem-save/1"
+TICKET_FORMAT = "schraem-table/1"
+RESULT_FORMAT = "schraem-table-series/1"
+
+
+def running(game: Game) -> bool:
+    """A hand under way on dealt cards: its deal is everyone's cards."""
+    return game.hand is not None and not game.hand_over and not game.hand.real
+
+
+def export_record(game: Game, keep_last: bool) -> dict:
+    """The record replayed hand by hand, every dealt hand written as its
+    exact cards and stock instead of a seed, without the game's seed; the
+    last hand left out unless `keep_last`."""
+    full = game.to_record()
+    hands = full["hands"] if keep_last else full["hands"][:-1]
+    replay = Game.from_record(dict(full, hands=[]))
+    out = []
+    for h in hands:
+        if "seed" in h:
+            hand = replay.deal(seed=h["seed"])
+            h = {"deal": [[str(c) for c in cards] for cards in hand.cards], "stock": [str(c) for c in hand.stock], "actions": h["actions"]}
+        else:
+            replay.deal(cards=h["deal"], real=h["deal"] is None, stock=h.get("stock"))
+        for a in h["actions"]:
+            replay.apply(a)
+        out.append(h)
+    record = {k: v for k, v in full.items() if k != "seed"}
+    record["hands"] = out
+    return record
+
+
+class Outbound:
+    """Writes games for a file, remembering the hand it left out (or
+    included at the person's word)."""
+
+    def __init__(self, include: bool):
+        self.include = include
+        self.left_out: dict | None = None
+        self.revealed = False
+
+    def game(self, game: Game, number: int = 1) -> dict:
+        secret = running(game)
+        if secret and not self.include:
+            self.left_out = {"game": number, "hand": len(game.specs)}
+        self.revealed = self.revealed or (secret and self.include)
+        return export_record(game, keep_last=self.include or not secret)
+
+    def series(self, series: Series) -> dict:
+        return {**series.to_json(), "games": [self.game(g, k) for k, g in enumerate(series.games, 1)]}
+
+    def rset(self, rset: RengenSet) -> dict:
+        games = [self.game(g, k) for k, g in enumerate(rset.games, 1)]
+        hangeln = None if rset.hangeln is None else self.game(rset.hangeln, len(games) + 1)
+        return {**rset.to_json(), "games": games, "hangeln": hangeln}
+
+    def tournament(self, t: Tournament) -> dict:
+        return {**t.to_json(), "series": [[self.series(s) if s.games else None for s in tables] for tables in t.series]}
+
+    def reply(self, file: dict) -> dict:
+        return {"file": file, "left_out_hand": None if self.left_out is None else self.left_out["hand"],
+                "left_out_game": None if self.left_out is None else self.left_out["game"],
+                "includes_hidden_cards": self.revealed}
+
+
+def export_of(obj, include: bool) -> dict:
+    """A kept file as it may leave the phone: a game record, a save (its
+    game, series or set), a series, a set, a table's result, a tournament or
+    a ticket; refused (CorruptSave) if it does not replay."""
+    # Imported here: club.py builds on this module for the table in play.
+    from . import club
+    from .transfer import check_ticket, check_result
+
+    out = Outbound(include)
+    fmt = obj.get("format") if isinstance(obj, dict) else None
+    try:
+        if fmt == SAVE_FORMAT:
+            game = Game.from_record(obj.get("record"))
+            if "series" in obj:
+                return out.reply(out.series(club.series_from_save(obj["series"], game)[0]))
+            if "set" in obj:
+                return out.reply(out.rset(club.set_from_save(obj["set"], game)[0]))
+            return out.reply(out.game(game))
+        if fmt == SERIES_FORMAT:
+            return out.reply(out.series(Series.from_json(obj)))
+        if fmt == SET_FORMAT:
+            return out.reply(out.rset(RengenSet.from_json(obj)))
+        if fmt == TOURNAMENT_FORMAT:
+            return out.reply(out.tournament(Tournament.from_json(obj)))
+        if fmt == RESULT_FORMAT:
+            check_result(obj)
+            return out.reply({**obj, "result": out.series(Series.from_json(obj["result"]))})
+        if fmt == TICKET_FORMAT:
+            check_ticket(obj)
+            return out.reply({k: v for k, v in obj.items() if k != "seed"})
+        if fmt == RECORD_FORMAT:
+            return out.reply(out.game(Game.from_record(obj)))
+    except RecordError:
+        raise
+    except SchraemError as e:
+        raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
+    raise RecordError("bad_record", detail=Both("die Datei ist keine Aufzeichnung, Serie, Satz, Turnier, kein Tischzettel und kein Ergebnis",
+                                                "the file is no record, series, set, tournament, ticket or result"))
+
+
+def scrub(value, depth: int = 0):
+    """A damaged file (one that does not replay) as it may still leave the
+    phone, for a bug report or to copy marks by hand: every seed dropped,
+    and the cards of the last hand of every hand list (the one that may be
+    under way); finished hands keep theirs, as any export shows them."""
+    if depth > 64:
+        return None
+    if isinstance(value, list):
+        return [scrub(v, depth + 1) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: scrub(v, depth + 1) for k, v in value.items() if k != "seed"}
+    hands = out.get("hands")
+    if isinstance(hands, list) and hands and isinstance(hands[-1], dict) and hands[-1].get("deal") is not None:
+        hands[-1] = {k: v for k, v in hands[-1].items() if k not in ("deal", "stock")}
+    return out

@@ -1,0 +1,44 @@
+// What the club's screens share: the app they are wired to (its model,
+// session, render and messages) and the few moves every one of them makes.
+// club.js sets it up once (initClub); the screen modules only read it.
+import { both } from './i18n.js';
+
+export const ctx = { app: null };
+
+export const m = () => ctx.app.model;
+export const c = () => ctx.app.model.club;
+export const session = () => ctx.app.session();
+
+export function go(route) {
+  m().route = route;
+  m().error = null;
+  ctx.app.render();
+  document.getElementById('screen')?.focus({ preventScroll: true });
+  document.getElementById('screen')?.scrollTo?.(0, 0);
+}
+
+export function shellError(key, vars) {
+  ctx.app.onError({ kind: 'ClubRefused', code: key, ...both(key, vars) });
+}
+
+// An engine refusal in the shell's own sentence ("Ticket refused – …"),
+// both languages kept so a later language switch still shows the right one.
+export function refusedWith(key, error) {
+  shellError(key, { detail: { de: error?.de ?? '', en: error?.en ?? '' } });
+}
+
+// Club work outside the engine (IndexedDB, files, the camera) is marked
+// on <html data-club>, as the engine's calls are on data-busy.
+let working = 0;
+export function busy(delta) {
+  working += delta;
+  document.documentElement.dataset.club = working > 0 ? 'busy' : 'idle';
+}
+
+export function onError(error) {
+  ctx.app.onError(error);
+}
+
+export function render() {
+  ctx.app.render();
+}

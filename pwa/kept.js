@@ -1,0 +1,109 @@
+// The history and statistics screens wired to storage and the engine: what
+// this phone kept, each entry reopened read-only or exported, damaged ones
+// offered for download and deletion while the good ones stay usable.
+import { errorText, t } from './i18n.js';
+import * as history from './history.js';
+import { entryTitle, readable } from './archive.js';
+import { openKeptList } from './lists.js';
+import {
+  c, go, onError, refusedWith, render, session,
+} from './club-context.js';
+import { damagedFile, json, outboundFile, sendOut } from './outbound.js';
+import { stamp } from './share.js';
+
+export async function openHistory(message = null) {
+  c().history = null;
+  c().historyMsg = message;
+  c().damaged = new Set();
+  go('history');
+  try {
+    c().history = await history.entries();
+  } catch {
+    c().history = [];
+    c().historyMsg = t('history.unavailable');
+  }
+  render();
+}
+
+// Entries are found by the key shown on the button, whatever type the key
+// has in storage (a damaged entry may carry a number).
+function shown(id) {
+  return (c().history ?? []).find((e) => String(e?.id) === id) ?? null;
+}
+
+function markDamaged(entry, error) {
+  c().damaged.add(String(entry.id));
+  c().historyMsg = t('history.refused', { detail: errorText(error) });
+  go('history');
+}
+
+export async function openEntry(id) {
+  const entry = shown(id);
+  if (!entry || !readable(entry)) return;
+  if (entry.kind === 'tournament') {
+    // Replayed by the engine first (without touching the open tournament).
+    const r = await session().query('export', { of: entry.facts.tournament });
+    if (!r.ok) { markDamaged(entry, r.error); return; }
+    c().tView = entry.facts;
+    go('tournament-view');
+    return;
+  }
+  const opened = await openKeptList(entry.save, entry, entryTitle(entry));
+  if (!opened) markDamaged(entry, null);
+}
+
+export async function exportEntry(id) {
+  const entry = shown(id);
+  if (!entry || !readable(entry)) return;
+  const out = await outboundFile(session(), entry.kind === 'tournament' ? entry.facts.tournament : entry.save);
+  if (!out.ok) { if (out.error) markDamaged(entry, out.error); return; }
+  const file = entry.kind === 'tournament' ? `schraem-turnier-${entry.facts.id}.json` : `schraem-${entry.kind}-${stamp(new Date(entry.savedAt))}.json`;
+  sendOut(file, json(out.file));
+  c().historyMsg = t('record.exported', { file });
+  render();
+}
+
+export async function downloadDamaged(id) {
+  const entry = shown(id);
+  if (!entry) return;
+  const out = await damagedFile(session(), entry);
+  if (!out.ok) { if (out.error) refusedWith('export.refused', out.error); return; }
+  const file = `schraem-verlauf-beschaedigt-${stamp()}.json`;
+  sendOut(file, out.text);
+  c().historyMsg = t('record.exported', { file });
+  render();
+}
+
+export async function deleteEntry(id) {
+  const entry = shown(id);
+  if (!entry) return;
+  try {
+    await history.remove(entry.id);
+  } catch {
+    c().historyMsg = t('history.deleteFailed');
+    render();
+    return;
+  }
+  await openHistory(t('history.deleted'));
+}
+
+export async function openStats() {
+  c().stats = null;
+  c().statsMsg = null;
+  go('stats');
+  let list = [];
+  try { list = await history.entries(); } catch { c().statsMsg = t('history.unavailable'); }
+  // One game kept twice (a table's series and the organiser's tournament
+  // on the same phone) counts once; damaged entries count not at all.
+  const seen = new Set();
+  const records = [];
+  for (const e of list.filter(readable)) {
+    for (const r of Array.isArray(e.records) ? e.records : []) {
+      const key = JSON.stringify(r);
+      if (!seen.has(key)) { seen.add(key); records.push(r); }
+    }
+  }
+  const r = await session().query('stats', { records });
+  if (!r.ok) { onError(r.error); c().stats = {}; } else c().stats = r.result;
+  render();
+}

@@ -1,0 +1,146 @@
+// The organiser's tournament in the shell: created, drawn, results brought
+// in, tickets handed out. The draw, every check on a result and the ranking
+// are the engine's (`tournament`). Each step is on disk (the history's
+// strict commit) before the screen shows it; a step storage refuses is put
+// back in the engine and said so, never shown as done.
+import { getLang, t } from './i18n.js';
+import * as history from './history.js';
+import { readPreference, writePreference } from './storage.js';
+import { MAX_CODES, encodeCodes, loadQr } from './qr.js';
+import { tournamentDone } from './tournament.js';
+import {
+  c, go, m, onError, refusedWith, render, session, shellError,
+} from './club-context.js';
+import { outboundFile } from './outbound.js';
+import { stamp } from './share.js';
+
+const TOURNAMENT_KEY = 'schraem.tournament';
+
+function tournamentRecords(facts) {
+  return facts.tournament.series.flat().filter(Boolean).flatMap((s) => s.games);
+}
+
+// → true once the tournament is in history and named as the open one.
+async function storeTournament(facts) {
+  const done = tournamentDone(facts);
+  const top = facts.standings.slice(0, 3).map((r) => `${r.rank}. ${r.name} ${r.total}`).join(' · ');
+  try {
+    await history.keep({
+      id: `tournament-${facts.id}`, kind: 'tournament', status: done ? 'finished' : 'running', names: facts.tournament.players,
+      rules: facts.tournament.rules, summary: top, facts, records: tournamentRecords(facts),
+    });
+  } catch {
+    return false;
+  }
+  return writePreference('tournament', { id: facts.id, tournament: facts.tournament });
+}
+
+// One tournament step in the engine, kept before it is shown. → the new
+// facts, or null: refused (the engine's reason is shown) or not stored (the
+// engine is put back on the tournament on screen, and the person is told).
+async function step(args) {
+  const r = await session().query('tournament', args);
+  if (!r.ok) { onError(r.error); return null; }
+  if (await storeTournament(r.result)) {
+    c().tournament = r.result;
+    return r.result;
+  }
+  const shown = c().tournament;
+  if (shown) await session().query('tournament', { op: 'load', tournament: shown.tournament });
+  shellError('t.storeFailed');
+  return null;
+}
+
+// At start-up: the tournament that was open, from history (every step is
+// kept there; the preference names which one). Damaged entries are passed
+// over; a tournament the engine refuses is said on the tournament screen,
+// not over the game.
+export async function bootTournament(legacy) {
+  const local = await readPreference('tournament') ?? legacy(TOURNAMENT_KEY);
+  const kept = (await history.entries().catch(() => []))
+    .filter((e) => e?.kind === 'tournament' && e.facts && typeof e.facts === 'object' && e.facts.tournament);
+  const entry = (local?.id && kept.find((e) => e.facts.id === local.id)) || kept.find((e) => e.status === 'running');
+  const tournament = entry?.facts.tournament ?? local?.tournament;
+  if (!tournament) return;
+  const r = await session().query('tournament', { op: 'load', tournament });
+  if (r.ok) c().tournament = r.result;
+  else c().tMsg = t('t.loadFailed', { detail: r.error?.[getLang()] ?? '' });
+}
+
+function tOptions(form) {
+  const club = m().hello?.club?.[form.rules] ?? {};
+  const options = {};
+  const games = form.games ?? club.series_games;
+  const series = form.series ?? club.tournament_series;
+  if (games !== club.series_games) options.series_games = games;
+  if (series !== club.tournament_series) options.tournament_series = series;
+  return options;
+}
+
+export async function createTournament() {
+  const form = c().tForm;
+  const players = form.names.split('\n').map((s) => s.trim()).filter(Boolean);
+  const seed = Number(String(form.seed).trim());
+  if (!Number.isSafeInteger(seed) || seed < 0) { shellError('t.seed.bad'); return; }
+  const make = async () => {
+    const facts = await step({ op: 'new', players, rules: form.rules, options: tOptions(form), seed });
+    if (!facts) return;
+    c().tMsg = t('t.created', { n: facts.tournament.players.length, tables: facts.tables[0].length });
+    go('tournament');
+  };
+  const old = c().tournament;
+  if (old && !tournamentDone(old)) {
+    // The running tournament is already in history (kept after every step).
+    c().confirm = { proceed: make, what: 'tournament', back: 'tournament-setup', tournament: true };
+    go('confirm-tournament');
+    return;
+  }
+  await make();
+}
+
+export async function tournamentOp(args, message) {
+  const facts = await step(args);
+  if (facts) {
+    c().tMsg = message ? message(facts) : null;
+    m().error = null;
+  } else {
+    c().tMsg = null;
+  }
+  render();
+  return facts;
+}
+
+export async function importResult(data) {
+  if (m().route !== 'tournament') go('tournament');
+  if (!c().tournament) { shellError('t.none'); return; }
+  await tournamentOp({ op: 'import', result: data }, () => t('t.imported', { series: data?.series, table: data?.table }));
+}
+
+// The QR screen for a file about to leave the phone (a ticket, a result):
+// the codes and the file are the engine's outbound file, nothing else.
+export async function showCodes({ title, hint, of, name }) {
+  const out = await outboundFile(session(), of);
+  if (!out.ok) { if (out.error) refusedWith('export.refused', out.error); return; }
+  await loadQr();
+  const codes = await encodeCodes(out.file);
+  c().qr = {
+    title: title(out.file), hint, codes, index: 0, tooBig: codes.length > MAX_CODES,
+    file: { name: name(out.file), text: `${JSON.stringify(out.file, null, 2)}\n` }, back: m().route,
+  };
+  go('qr');
+}
+
+export async function ticketFor(series, table) {
+  const r = await session().query('tournament', { op: 'ticket', series, table });
+  if (!r.ok) { onError(r.error); return null; }
+  return r.result.ticket;
+}
+
+export async function sendResult() {
+  const r = await session().query('table_result', {});
+  if (!r.ok) { onError(r.error); return; }
+  await showCodes({
+    title: (res) => t('result.send.heading', { series: res.series, table: res.table }), hint: t('result.send.hint'), of: r.result,
+    name: (res) => `schraem-ergebnis-s${res.series}-t${res.table}-${stamp()}.json`,
+  });
+}
