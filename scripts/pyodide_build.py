@@ -70,6 +70,7 @@ def exercise(handle):
         if sheet["ok"]:
             play(handle, sheet["result"], 40)
             call(handle, "undo", viewer=1)
+    phone_table(handle)
     # Every command once more with no arguments (whatever a newer bridge
     # offers that the games above did not reach), then other refusals.
     commands = sorted(n[4:] for n in dir(sys.modules["schraem.bridge"].Bridge) if n.startswith("cmd_"))
@@ -79,6 +80,29 @@ def exercise(handle):
     call(handle, "no_such_command")
     call(handle, "load", save={"format": "schraem-save/1", "record": {"hands": "x"}, "table": {}})
     call(handle, "act", action={"seat": 9, "type": "play", "card": "??"}, viewer=1)
+
+
+def phone_table(handle):
+    """A table of phones: a guest joins, commits and reveals (the hashing
+    runs), plays, and sends a refused message."""
+    fair = sys.modules["schraem.fairdeal"]
+    players = [{"name": "Anne"}, {"name": "Bert"}, {"name": "Bot", "kind": "bot", "level": "easy"}]
+    state = call(handle, "table_new", players=players, viewer=1, guests=[2], seed=5)["result"]
+    ticket = call(handle, "table_ticket", seat=2)["result"]
+
+    def guest(cmd, **args):
+        text = json.dumps({"id": 1, "seat": 2, "secret": ticket["secret"], "cmd": cmd, "args": args})
+        return call(handle, "guest", seat=2, text=text)["result"]["reply"]
+
+    reveal = fair.new_reveal()
+    hand = state["phone_table"]["deal"]["hand"]
+    guest("commit", hand=hand, commit=fair.commit_of(hand, 2, reveal))
+    mine = guest("reveal", hand=hand, reveal=reveal)["result"]
+    for action in mine["view"]["legal"][:1]:
+        guest("act", action=action)
+    guest("record")
+    call(handle, "guest_state", seat=2)
+    call(handle, "guest", seat=2, text="[" * 50)
 
 
 def app_modules():

@@ -19,6 +19,7 @@ from .fields import MAX_SEED
 from .game import Game
 from .outbound import export_of, export_record, running, scrub
 from .series import RengenSet, Series
+from .table_host import TableHost
 from .rules import Rules
 from .taps import tap_refusals
 from .view import view
@@ -46,15 +47,15 @@ _ID_VALUE = re.compile(r"\s*:\s*" + _SCALAR + r"\s*[,}]")
 _ID_SCAN = 100_000  # string tokens looked at when the id is not first
 
 
-def _nesting_ok(text: str) -> bool | None:
-    """True if the text nests at most MAX_DEPTH deep, False if deeper, None
+def _nesting_ok(text: str, max_depth: int = MAX_DEPTH) -> bool | None:
+    """True if the text nests at most max_depth deep, False if deeper, None
     if its brackets do not pair up (then it is not JSON). Runs in C-speed
     string operations: strings removed, then innermost pairs peeled off
     once per level."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_OPEN_TO_SQUARE)
-    if _TOO_MANY_OPEN in brackets:  # the usual attack, found without peeling
+    if (_TOO_MANY_OPEN if max_depth == MAX_DEPTH else "[" * (max_depth + 1)) in brackets:  # the usual attack, found without peeling
         return False if brackets.count("[") == brackets.count("]") else None
-    for _ in range(MAX_DEPTH):
+    for _ in range(max_depth):
         if not brackets:
             return True
         peeled = brackets.replace("[]", "")
@@ -108,13 +109,14 @@ def _no_constant(name: str):
     raise InvalidAction("request_not_json")  # NaN, Infinity: not JSON, and JavaScript could not read them back
 
 
-def decode(text) -> dict:
-    """A request's text as a dict, limits checked before parsing."""
+def decode(text, max_depth: int = MAX_DEPTH) -> dict:
+    """A request's text as a dict, limits checked before parsing (a guest
+    phone's message is held to a smaller depth: table_host.py)."""
     if not isinstance(text, str):
         raise InvalidAction("request_not_text")
     if len(text) > MAX_REQUEST_CHARS:
         raise InvalidAction("request_too_large", size=len(text), limit=MAX_REQUEST_CHARS)
-    nesting = _nesting_ok(text)
+    nesting = _nesting_ok(text, max_depth)
     if nesting is False:
         raise InvalidAction("request_too_deep")
     if nesting is None:
@@ -177,6 +179,8 @@ class Table:
         # two players sit at `seats`; `set_seats` are everyone's seats.
         self.rset: RengenSet | None = None
         self.set_seats: list[dict] | None = None
+        # A table of phones (table_host.py): guests' seats and the deal.
+        self.host: TableHost | None = None
 
     def save(self) -> dict:
         table = {"players": self.seats, "seed": self.seed}
@@ -207,6 +211,9 @@ class Table:
         return t
 
     def deal(self) -> None:
+        if self.host is not None:
+            self.host.begin(self.game)  # the phones deal it between them (fairdeal.py)
+            return
         self.game.deal(real=self.real_cards)
 
     def forced(self, viewer) -> list[int]:
@@ -235,7 +242,7 @@ class Table:
         g = self.game
         self.check_viewer(viewer)
         due = g.due()
-        return {
+        state = {
             "save": self.save(),
             "view": view(g, viewer),
             # The engine's reasons for the viewer's refused taps, so the
@@ -260,6 +267,9 @@ class Table:
             "stakes": g.stakes.to_json(),
             "money": g.money.to_json() if g.game_over and g.stakes.played_for else None,
         }
+        if self.host is not None:
+            state["phone_table"] = self.host.facts()
+        return state
 
 
 def _seat(p, i: int, keys: set[str]) -> dict:
@@ -460,6 +470,42 @@ class Bridge:
             loaded.deal()
         return self._take(loaded, args.get("viewer"))
 
+    # --- a table of phones (table_host.py, docs/PHONE_TABLE.md) -------------
+    def cmd_table_new(self, args):
+        """Open a table of phones: like `new_game`, with `viewer` the host's
+        own seat and `guests` the seats played from other phones; the first
+        hand is dealt by the phones' commit–reveal round."""
+        names, seats = _seats(args.get("players"))
+        seed = check_seed(args.get("seed", 0))
+        game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed)
+        table = Table(game, seats, seed)
+        table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
+        table.deal()
+        return self._take(table, args.get("viewer"))
+
+    def _phone_table(self) -> Table:
+        t = self._table()
+        if t.host is None:
+            raise InvalidAction("phone_table_only")
+        return t
+
+    def cmd_table_ticket(self, args):
+        """A guest seat's join ticket (its seat and secret), for the channel
+        opened for that seat only."""
+        return self._phone_table().host.ticket(args.get("seat"))
+
+    def cmd_guest(self, args):
+        """A guest's message, relayed as the text it came in, with the seat
+        its channel was opened for: the reply goes back to that guest only."""
+        t = self._phone_table()
+        reply, changed = t.host.guest(t, args.get("seat"), args.get("text"))
+        return {"reply": reply, "changed": changed}
+
+    def cmd_guest_state(self, args):
+        """What the host sends a guest after someone else's move."""
+        t = self._phone_table()
+        return t.host.guest_state(t, t.host.ticket(args.get("seat"))["seat"])
+
     def cmd_state(self, args):
         return self._table().state(args.get("viewer"))
 
@@ -520,6 +566,10 @@ class Bridge:
         t = self._table()
         viewer = args.get("viewer")
         t.check_viewer(viewer)
+        if t.host is not None:
+            # The guests have seen the move (and a hand's end starts the next
+            # deal's round): taking it back would fork the table.
+            raise IllegalAction("phone_table_no_undo")
         rec = t.game.to_record()
         humans = {i + 1 for i, p in enumerate(t.seats) if p["kind"] == "human"}
         passing = not t.real_cards and viewer is not None and len(humans) > 1

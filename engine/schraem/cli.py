@@ -16,7 +16,7 @@ from .simulate import simulate
 
 
 def replay_summary(game: Game) -> dict:
-    return {
+    summary = {
         "marks": list(game.marks),
         "game_over": game.game_over,
         "winner": game.winner,
@@ -29,6 +29,12 @@ def replay_summary(game: Game) -> dict:
         ],
         "hand_in_progress": not game.hand_over,
     }
+    # Hands of a table of phones whose deal replay checked against the
+    # commit–reveal transcript (fairdeal.py).
+    fair = [i + 1 for i, spec in enumerate(game.specs) if "fair" in spec]
+    if fair:
+        summary["fair_deals_checked"] = fair
+    return summary
 
 
 def _container(record) -> bool:

@@ -84,6 +84,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "duplicate_series": ("Serie {series}, Tisch {table} ist schon eingelesen.", "Series {series}, table {table} has already been imported."),
     "table_taken": ("Für Serie {series}, Tisch {table} ist schon ein anderes Ergebnis eingelesen.", "Series {series}, table {table} already has a different result."),
     "tampered": ("Die Serie ist verändert worden: {detail}.", "The series has been altered: {detail}."),
+    # a table of phones (fairdeal.py, table_host.py, docs/PHONE_TABLE.md)
+    "deal_phase": ("Jetzt nicht: {detail}.", "Not now: {detail}."),
+    "guest_unknown": ("Dieses Handy ist an diesem Tisch nicht angemeldet – bitte neu beitreten.", "This phone has not joined this table – please join again."),
+    "guest_not_your_seat": ("Dieses Handy spielt nur für {seat}.", "This phone plays only for {seat}."),
+    "guest_too_large": ("Die Nachricht des Handys ist zu groß ({size} Zeichen, höchstens {limit}).", "The phone's message is too large ({size} characters, at most {limit})."),
+    "guest_too_deep": ("Die Nachricht des Handys ist zu tief verschachtelt.", "The phone's message is nested too deeply."),
+    "guest_command": ("Ein Handy am Tisch kann {cmd} nicht senden, nur: {allowed}.", "A phone at the table cannot send {cmd}, only: {allowed}."),
+    "phone_table_only": ("Das geht nur an einem Tisch aus Handys.", "That works only at a table of phones."),
+    "phone_table_no_undo": ("Am Tisch aus Handys wird nichts zurückgenommen.", "Nothing is taken back at a table of phones."),
+    "fair_deal": ("Das Geben am Tisch der Handys geht nicht auf: {detail}.", "The deal at the table of phones does not add up: {detail}."),
     "hammer_answer_unseen": ("Auf den Hammer wird vor dem Ansehen geantwortet: erst halten oder die Karten hinlegen.", "The hammer is answered before looking: hold or lay your cards down first."),
     # the kitty (stakes.py)
     "bad_stakes": ("Einsatz {field}: {why}.", "Stake {field}: {why}."),

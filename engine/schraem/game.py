@@ -12,6 +12,7 @@ from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
 from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
 from .fields import clean_name
 from .courts import card_entries
+from .fairdeal import transcript_seed
 from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult, Setup
 from .rules import Rules
@@ -235,11 +236,14 @@ class Game:
         self.out_order.extend(out)
 
     # --- dealing -------------------------------------------------------------
-    def deal(self, cards=None, seed: int | None = None, real: bool = False, stock=None) -> Hand:
+    def deal(self, cards=None, seed: int | None = None, real: bool = False, stock=None, fair=None) -> Hand:
         """Start the next hand: explicit `cards`, a `seed`, `real` cards (the
         scoresheet), or, with none of them, the game's own seed. With
         explicit cards, `stock` may list the undealt cards top first (four
-        courts draw from it; default: the rest of the pack in pack order)."""
+        courts draw from it; default: the rest of the pack in pack order).
+        `fair` is a table of phones' commit–reveal transcript (fairdeal.py):
+        the hand is dealt from the seed it gives, and a `seed` or `cards`
+        given with it must be exactly what it deals."""
         if self.game_over:
             raise IllegalAction("game_over")
         if not self.hand_over:
@@ -248,7 +252,11 @@ class Game:
             raise InvalidAction("bad_deal", detail=Both("einen Stock gibt es nur bei fest vorgegebenen Karten", "a stock is only given with an explicit deal"))
         setup = self.end.setup()
         fh = next_active(list(setup.dealt), self.dealer)
+        if fair is not None:
+            cards, seed, stock, checked = self._fair_deal(setup, fh, fair, cards, seed, real, stock)
         spec, dealt, pack_rest = self._cards_for(setup, fh, cards, seed, real, stock)
+        if fair is not None:
+            spec["fair"] = checked
         self.hand = Hand(self.rules, self.hand_marks, self.dealer, dealt, discard=self.rules.discard, setup=setup, stock=pack_rest)
         self.hands.append(self.hand)
         self.forehands.append(fh)
@@ -256,6 +264,27 @@ class Game:
         self.logs.append([])
         self._hand_out = len(self.out_order)
         return self.hand
+
+    def _fair_deal(self, setup: Setup, fh: int, fair, cards, seed, real: bool, stock):
+        """The deal a transcript gives, checked against what the record
+        says beside it; returns (cards, seed, stock, transcript) for
+        `_cards_for`, which writes the spec as usual."""
+        hand_no = len(self.specs) + 1
+        fair_seed, checked = transcript_seed(fair, hand_no, self.n)
+        if real:
+            raise InvalidAction("fair_deal", detail=Both("mit echten Karten wird nicht am Handy gegeben", "real cards are not dealt by the phones"))
+        if cards is None:
+            if seed is not None and seed != fair_seed:
+                raise InvalidAction("fair_deal", detail=Both("der Startwert folgt nicht aus den offengelegten Zahlen", "the seed does not follow from the revealed numbers"))
+            return None, fair_seed, None, checked
+        dealt, pack_rest = deal_pack(fair_seed, list(setup.dealt), fh, setup.cards, setup.packets)
+        given = check_deal(cards, list(setup.dealt), setup.cards)
+        for s, (want, got) in enumerate(zip(dealt, given), 1):
+            if set(want) != set(got):  # the order within a hand is not the deal's business
+                raise InvalidAction("fair_deal", detail=Both(f"die Karten von Platz {s} folgen nicht aus den offengelegten Zahlen", f"the cards of seat {s} do not follow from the revealed numbers"))
+        if stock is not None and check_stock(stock, given) != pack_rest:
+            raise InvalidAction("fair_deal", detail=Both("der Stock folgt nicht aus den offengelegten Zahlen", "the stock does not follow from the revealed numbers"))
+        return cards, None, [str(c) for c in pack_rest], checked
 
     def _cards_for(self, setup: Setup, fh: int, cards, seed, real: bool, stock):
         """The record's spec of the deal, the hands and the stock."""
@@ -397,12 +426,12 @@ class Game:
         if not isinstance(hands, list):
             raise RecordError("bad_record", detail=Both("die Spiele müssen eine Liste sein", "hands must be a list"))
         for h_no, h in enumerate(hands, 1):
-            if not isinstance(h, dict) or not (("deal" in h) ^ ("seed" in h)) or set(h) - {"deal", "seed", "stock", "actions"}:
+            if not isinstance(h, dict) or not (("deal" in h) ^ ("seed" in h)) or set(h) - {"deal", "seed", "stock", "actions", "fair"}:
                 raise RecordError("bad_record", hand=h_no, detail=Both("ein Spiel hat entweder „deal“ oder „seed“, und „actions“", "a hand has either 'deal' or 'seed', and 'actions'"))
             try:
                 if "seed" in h and h["seed"] is None:
                     raise InvalidAction("bad_deal", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
-                game.deal(cards=h.get("deal"), seed=h.get("seed"), real=("deal" in h and h["deal"] is None), stock=h.get("stock"))
+                game.deal(cards=h.get("deal"), seed=h.get("seed"), real=("deal" in h and h["deal"] is None), stock=h.get("stock"), fair=h.get("fair"))
             except SchraemError as e:
                 raise RecordError(e.code, hand=h_no, cause=e) from e
             actions = h.get("actions", [])

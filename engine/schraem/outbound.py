@@ -32,10 +32,13 @@ def export_record(game: Game, keep_last: bool) -> dict:
     out = []
     for h in hands:
         if "seed" in h:
-            hand = replay.deal(seed=h["seed"])
-            h = {"deal": [[str(c) for c in cards] for cards in hand.cards], "stock": [str(c) for c in hand.stock], "actions": h["actions"]}
+            hand = replay.deal(seed=h["seed"], fair=h.get("fair"))
+            # A table of phones' transcript travels on: the importing phone
+            # checks the deal against it.
+            h = {"deal": [[str(c) for c in cards] for cards in hand.cards], "stock": [str(c) for c in hand.stock], "actions": h["actions"],
+                 **({"fair": h["fair"]} if "fair" in h else {})}
         else:
-            replay.deal(cards=h["deal"], real=h["deal"] is None, stock=h.get("stock"))
+            replay.deal(cards=h["deal"], real=h["deal"] is None, stock=h.get("stock"), fair=h.get("fair"))
         for a in h["actions"]:
             replay.apply(a)
         out.append(h)

@@ -1,0 +1,275 @@
+"""The host's side of a table of phones (docs/PHONE_TABLE.md).
+
+The phone that opened the table plays the one authoritative game in its own
+engine; every other phone (a guest) plays one seat of it through the host.
+A guest's message reaches the engine as the very text that came over the
+data channel, tagged by the host's shell with the seat that channel was
+opened for. It is held to tighter limits than the bridge's own requests,
+must carry the secret issued to that seat at join, may act only for that
+seat, and is answered only with what that seat may see — `view(game, seat)`,
+the reasons for its refused taps and who is due — never the save, a seed or
+another seat's cards. Every refusal is data in German and English, and a
+refused message changes nothing.
+
+Every hand is dealt by a commit–reveal round among the phones
+(fairdeal.py): the host's own number is drawn here, the guests' come in
+their messages, and the hand is dealt when the last number is in.
+"""
+from __future__ import annotations
+
+import secrets
+
+from .errors import Both, IllegalAction, InvalidAction, SchraemError
+from .fairdeal import commit_of, is_hex64, new_reveal
+from .taps import tap_refusals
+from .view import view
+
+# A guest's honest messages are a few hundred characters (an action, a
+# commit) nested at most four deep: {args: {action: {cards: [...]}}}.
+GUEST_CHARS = 2048
+GUEST_DEPTH = 5
+GUEST_FIELDS = frozenset({"id", "seat", "secret", "cmd", "args"})
+GUEST_COMMANDS = ("state", "commit", "reveal", "act", "record")
+_ID_CHARS = 64
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _reply_id(value):
+    """The guest's id echoed back only when it is a small number or short
+    text: anything else would let a guest make the host send big replies."""
+    if (_is_int(value) and abs(value) < 1 << 53) or (isinstance(value, str) and len(value) <= _ID_CHARS):
+        return value
+    return None
+
+
+def _not_now(de: str, en: str):
+    raise IllegalAction("deal_phase", detail=Both(de, en))
+
+
+class Round:
+    """One commit–reveal round before a hand: every phone's commit, then
+    every phone's reveal. The host's number is drawn when the round opens,
+    so it is bound before any guest's commit arrives."""
+
+    def __init__(self, hand: int, phones: list[int], host_seat: int):
+        self.hand = hand
+        self.phones = phones
+        own = new_reveal()
+        self.commits = {host_seat: commit_of(hand, host_seat, own)}
+        self.reveals = {host_seat: own}
+
+    @property
+    def phase(self) -> str:
+        return "commit" if len(self.commits) < len(self.phones) else "reveal"
+
+    def waiting(self) -> list[int]:
+        have = self.commits if self.phase == "commit" else self.reveals
+        return [s for s in self.phones if s not in have]
+
+    def transcript(self, reveals: dict[int, str]) -> list[dict]:
+        return [{"seat": s, "commit": self.commits[s], "reveal": reveals[s]} for s in self.phones]
+
+    def facts(self) -> dict:
+        """What every phone may know: whose numbers are awaited and, once
+        all are committed, every commit (a guest checks its own is there
+        and keeps the list, to check the transcript after the hand)."""
+        out = {"hand": self.hand, "phase": self.phase, "waiting": self.waiting()}
+        if self.phase == "reveal":
+            out["commits"] = [{"seat": s, "commit": self.commits[s]} for s in self.phones]
+        return out
+
+
+class TableHost:
+    """The guests' seats with their secrets and the deal under way."""
+
+    def __init__(self, host_seat: int, guests: list[int]):
+        self.host_seat = host_seat
+        self.secrets = {s: secrets.token_urlsafe(18) for s in guests}
+        self.round: Round | None = None
+
+    @classmethod
+    def open(cls, host_seat, guests, seats: list[dict]) -> "TableHost":
+        """Checked: the host sits at a seat of its own, and every guest seat
+        is a person's seat other than the host's, named once."""
+        n = len(seats)
+        if not _is_int(host_seat) or not 1 <= host_seat <= n:
+            raise InvalidAction("bad_request", detail=Both("das eröffnende Handy braucht einen eigenen Platz („viewer“)", "the phone opening the table needs a seat of its own ('viewer')"))
+        if not isinstance(guests, list) or not all(_is_int(s) and 1 <= s <= n for s in guests) or len(set(guests)) != len(guests):
+            raise InvalidAction("bad_request", detail=Both(f"„guests“ ist eine Liste verschiedener Plätze von 1 bis {n}", f"'guests' is a list of different seats from 1 to {n}"))
+        if host_seat in guests:
+            raise InvalidAction("bad_request", detail=Both("der Platz des eröffnenden Handys ist kein Gastplatz", "the opening phone's seat is not a guest's seat"))
+        if any(seats[s - 1]["kind"] != "human" for s in [host_seat, *guests]):
+            raise InvalidAction("bad_request", detail=Both("an Handys sitzen Menschen, keine Computerspieler", "phones are held by people, not computer players"))
+        return cls(host_seat, sorted(guests))
+
+    @property
+    def phones(self) -> list[int]:
+        return sorted([self.host_seat, *self.secrets])
+
+    def ticket(self, seat) -> dict:
+        """What the host's shell hands the guest phone joining at `seat`."""
+        if seat not in self.secrets or not _is_int(seat):
+            raise InvalidAction("bad_request", detail=Both(f"Platz {str(seat)[:12]} ist kein Gastplatz", f"seat {str(seat)[:12]} is not a guest's seat"))
+        return {"seat": seat, "secret": self.secrets[seat]}
+
+    def facts(self) -> dict:
+        """For the host's own screen (no secrets: those go out by `ticket`)."""
+        return {"host": self.host_seat, "guests": sorted(self.secrets), "deal": None if self.round is None else self.round.facts()}
+
+    # --- the deal ------------------------------------------------------------
+    def begin(self, game) -> None:
+        """Open the commit–reveal round for the next hand (in place of
+        dealing it from a seed); with no guest it deals at once."""
+        if game.game_over:
+            raise IllegalAction("game_over")
+        if not game.hand_over:
+            raise IllegalAction("bad_request", detail=Both("das laufende Spiel ist nicht vorbei", "the current hand is not over"))
+        if self.round is not None:
+            # Opening it again would let the host throw away a deal it has
+            # seen the numbers of.
+            _not_now("das Geben läuft schon", "the deal is already under way")
+        self.round = Round(len(game.specs) + 1, self.phones, self.host_seat)
+        self._deal_when_complete(game, self.round.reveals)
+
+    def _deal_when_complete(self, game, reveals: dict[int, str]) -> None:
+        r = self.round
+        if len(reveals) == len(r.phones):
+            game.deal(fair=r.transcript(reveals))  # first: a refusal leaves the round as it was
+            self.round = None
+        else:
+            r.reveals = reveals
+
+    def _round_for(self, args: dict) -> Round:
+        r = self.round
+        if r is None:
+            _not_now("es wird gerade nicht gegeben", "no deal is under way")
+        hand = args.get("hand")
+        if hand != r.hand or not _is_int(hand):
+            _not_now(f"gegeben wird Spiel {r.hand}", f"hand {r.hand} is being dealt")
+        return r
+
+    # --- a guest's message -----------------------------------------------------
+    def guest(self, table, bound, text) -> tuple[dict, bool]:
+        """The reply to a guest's message, and whether the game or the deal
+        changed (the host's shell then tells every phone)."""
+        req_id = None
+        try:
+            try:
+                req = self._decode(text)
+            except InvalidAction as e:
+                req_id = getattr(e, "req_id", None)
+                raise
+            req_id = _reply_id(req.get("id"))
+            seat = self._sender(req, bound)
+            cmd = req.get("cmd")
+            args = req.get("args", {})
+            if not isinstance(args, dict) or not isinstance(cmd, str):
+                raise InvalidAction("request_shape")
+            if cmd not in GUEST_COMMANDS:
+                raise InvalidAction("guest_command", cmd=repr(cmd)[:24], allowed=", ".join(GUEST_COMMANDS))
+            changed = getattr(self, "_guest_" + cmd)(table, seat, args)
+            result = self.guest_record(table) if cmd == "record" else self.guest_state(table, seat)
+            return {"id": req_id, "ok": True, "result": result}, changed
+        except SchraemError as e:
+            return {"id": req_id, "ok": False, "error": e.named(table.game.names).to_json()}, False
+
+    @staticmethod
+    def _decode(text) -> dict:
+        from .bridge import _find_id, decode  # here: the bridge imports this module
+        if not isinstance(text, str):
+            raise InvalidAction("request_not_text")
+        if len(text) > GUEST_CHARS:
+            raise InvalidAction("guest_too_large", size=len(text), limit=GUEST_CHARS)
+        try:
+            return decode(text, GUEST_DEPTH)
+        except InvalidAction as e:
+            err = InvalidAction("guest_too_deep") if e.code == "request_too_deep" else e
+            err.req_id = _reply_id(_find_id(text))  # so the guest can tell which request failed
+            raise err from None
+
+    def _sender(self, req: dict, bound) -> int:
+        """The seat the message speaks for: the channel's own seat, proven
+        by that seat's secret."""
+        if set(req) - GUEST_FIELDS:
+            raise InvalidAction("request_shape")
+        if not _is_int(bound) or bound not in self.secrets:
+            raise InvalidAction("guest_unknown")
+        seat, secret = req.get("seat"), req.get("secret")
+        if not _is_int(seat) or seat != bound:
+            raise InvalidAction("guest_not_your_seat", seat=bound)
+        # Compared as bytes: compare_digest refuses non-ASCII text, and a
+        # lone surrogate from JSON must not raise.
+        if not isinstance(secret, str) or not secrets.compare_digest(secret.encode("utf-8", "surrogatepass"), self.secrets[bound].encode()):
+            raise InvalidAction("guest_unknown")
+        return seat
+
+    def _guest_state(self, table, seat: int, args: dict) -> bool:
+        return False
+
+    def _guest_record(self, table, seat: int, args: dict) -> bool:
+        return False
+
+    def _guest_commit(self, table, seat: int, args: dict) -> bool:
+        r = self._round_for(args)
+        if r.phase != "commit":
+            _not_now("alle Handys haben schon zugesagt", "every phone has already committed")
+        if seat in r.commits:
+            _not_now("dieses Handy hat schon zugesagt", "this phone has already committed")
+        commit = args.get("commit")
+        if not is_hex64(commit):
+            raise InvalidAction("fair_deal", detail=Both("eine Zusage ist 64 Hex-Ziffern (0-9, a-f)", "a commit is 64 hex digits (0-9, a-f)"))
+        r.commits[seat] = commit
+        return True
+
+    def _guest_reveal(self, table, seat: int, args: dict) -> bool:
+        r = self._round_for(args)
+        if r.phase != "reveal":
+            _not_now("Zahlen werden erst offengelegt, wenn alle Handys zugesagt haben", "numbers are revealed only once every phone has committed")
+        if seat in r.reveals:
+            _not_now("dieses Handy hat seine Zahl schon offengelegt", "this phone has already revealed its number")
+        reveal = args.get("reveal")
+        if not is_hex64(reveal) or commit_of(r.hand, seat, reveal) != r.commits[seat]:
+            raise InvalidAction("fair_deal", detail=Both("die Zahl passt nicht zur Zusage dieses Handys", "the number does not match this phone's commit"))
+        self._deal_when_complete(table.game, {**r.reveals, seat: reveal})
+        return True
+
+    def _guest_act(self, table, seat: int, args: dict) -> bool:
+        action = args.get("action")
+        if set(args) - {"action"} or not isinstance(action, dict):
+            raise InvalidAction("request_shape")
+        if action.get("seat") != seat or not _is_int(action.get("seat")):
+            raise InvalidAction("guest_not_your_seat", seat=seat)
+        if self.round is not None:
+            _not_now("erst wird gegeben", "the cards are being dealt")
+        table.game.apply(action)
+        return True
+
+    # --- what a guest gets back --------------------------------------------
+    def guest_state(self, table, seat: int) -> dict:
+        """Everything a guest's phone is sent about the game: its seat's
+        view and nothing the seat may not see."""
+        g = table.game
+        due = g.due()
+        kind = [p["kind"] for p in table.seats]
+        return {
+            "seat": seat,
+            "view": view(g, seat),
+            "refusals": tap_refusals(g, seat),
+            "due": {"humans": [s for s in due if kind[s - 1] == "human"], "bots": [s for s in due if kind[s - 1] == "bot"]},
+            "forced": [],
+            "hand_over": g.hand_over,
+            "game_over": g.game_over,
+            "deal": None if self.round is None else self.round.facts(),
+        }
+
+    @staticmethod
+    def guest_record(table) -> dict:
+        """The finished hands as a record without any seed, each with its
+        transcript, so a guest can check every deal (the hand in play is
+        left out: its deal would show everyone's cards)."""
+        from .bridge import export_record  # here: the bridge imports this module
+        g = table.game
+        return export_record(g, keep_last=g.hand_over)
