@@ -70,7 +70,7 @@ def check_ticket(ticket) -> Series:
     except RecordError:
         raise
     except SchraemError as e:
-        raise RecordError("bad_record", detail=Both(f"Tischzettel: {e.de}", f"ticket: {e.en}")) from e
+        raise RecordError("bad_record", detail=Both(f"Tischzettel: {e.de.rstrip('.')}", f"ticket: {e.en.rstrip('.')}")) from e
     return Series(players, rules, None, dealer, seed, games)
 
 
@@ -96,7 +96,7 @@ def check_result(obj) -> None:
     except RecordError:
         raise
     except SchraemError as e:
-        raise RecordError("bad_record", detail=Both(f"Ergebnis: {e.de}", f"result: {e.en}")) from e
+        raise RecordError("bad_record", detail=Both(f"Ergebnis: {e.de.rstrip('.')}", f"result: {e.en.rstrip('.')}")) from e
 
 
 def table_result(ticket: dict, series: Series) -> dict:
