@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from club_helpers import choose_file
+from club_helpers import choose_file, penalty
 from helpers import (
     Bridge, app_url, message, open_app, screen, sheet_tap, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready,
 )
@@ -200,9 +200,14 @@ def test_a_current_game_pointer_that_is_no_key_leads_to_the_damaged_save_screen(
 def test_a_gap_in_the_step_log_is_a_damaged_save_not_a_lost_action(warm_page, shared_site):
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=46)
-    _sheet_with_steps(page, 46)
+    start_sheet(page, ["Anne", "Hubert", "Gerda", "Hans"], dealer=4)
+    penalty(page, 2, "renege")
+    penalty(page, 3, "renege")
+    sheet_tap(page, 4, "knock")
     gid = _current_id(page)
-    delete(page, "schraem", "steps", [gid, 2])  # the middle step: Hubert's hold
+    # The middle step, Gerda's penalty: what is left still replays, so only
+    # the numbering can tell that an action is missing.
+    delete(page, "schraem", "steps", [gid, 2])
     reload(page)
     _damaged_screen_then_fresh(page)
 
