@@ -3,10 +3,12 @@
 import { createEngine } from './engine-client.js';
 import { registerServiceWorker } from './sw-register.js';
 import { replace } from './dom.js';
-import { both, errorText, getLang, setLang, t } from './i18n.js';
+import { errorText, getLang, setLang, t } from './i18n.js';
 import { backupGame, clearGame, readBackups, readGame, readPreference, writePreference } from './storage.js';
 import { claimWriter } from './tabs.js';
-import { damagedFile, outboundFile, sendOut } from './outbound.js';
+import { damagedFile, sendOut } from './outbound.js';
+import { exportRecord, importFile } from './records.js';
+import { shellError } from './club-context.js';
 import { Session, isSheet } from './session.js';
 import { describeLog, nameOf, renderTable, renderTableControls } from './table.js';
 import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
@@ -21,7 +23,7 @@ import { renderRulesControls, renderRulesPage } from './rules-page.js';
 import { loadNotices, renderAbout, renderAboutControls } from './about.js';
 import { PACES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
 import {
-  afterState, asClubWork, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, guardedImport, initClub, overControls,
+  afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, initClub, overControls,
   overExtras, startClubSection, startFormExtras, startTable,
 } from './club.js';
 import { keepAwake } from './wakelock.js';
@@ -29,12 +31,6 @@ import { keepAwake } from './wakelock.js';
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
 const ERROR_MS = 5000;
-// A game record of a long evening is a few hundred kB; anything far bigger
-// is not one.
-const MAX_IMPORT_BYTES = 5_000_000;
-// A record is nested about 7 deep; anything far deeper is not one, and is
-// refused before it could reach (and choke) the worker.
-const MAX_IMPORT_DEPTH = 32;
 const params = new URLSearchParams(location.search);
 
 // ?pace= (tests, demos) overrides the pace chosen in the settings.
@@ -682,85 +678,6 @@ function onInput(event) {
   if (kind && kind !== 'true' && event.type === 'change') clubInput(event.target);
   else if (kind && event.type === 'change') importFile(event.target);
   else if (event.target.dataset?.field) onField(event.target, event.type === 'change');
-}
-
-// --- game records ---------------------------------------------------------
-
-function recordFileName(record) {
-  const d = new Date();
-  const pad = (n) => String(n).padStart(2, '0');
-  const rules = String(record.rules || 'schraem').replace(/[^a-z0-9_-]/gi, '');
-  return `schraem-${rules}-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}.json`;
-}
-
-// The current game's record as a download: a Blob behind an object URL, so
-// nothing is sent anywhere. The engine writes it (not the save this phone
-// keeps): without seeds, and without a hand under way — its deal is every
-// player's cards — unless the user insists.
-async function exportRecord() {
-  if (!model.game || !model.ready) return;
-  const r = await outboundFile(session);
-  if (!r.ok) { onError(r.error); return; }
-  const file = recordFileName(r.file);
-  sendOut(file, `${JSON.stringify(r.file, null, 2)}\n`);
-  announce(r.leftOut == null ? t('record.exported', { file }) : t('record.exportedWithout', { file, hand: r.leftOut }));
-}
-
-// A record file, a save (schraem-save/1) or this shell's stored game: the
-// engine is handed the record inside and says whether it replays.
-function recordOf(data) {
-  if (data && typeof data === 'object') {
-    if (data.format === 'schraem-shell/1') return data.save?.record ?? data;
-    if (data.format === 'schraem-save/1') return data.record ?? data;
-  }
-  return data;
-}
-
-function shellError(key, vars) {
-  onError({ kind: 'ImportRefused', code: key, ...both(key, vars) });
-}
-
-function importFile(input) {
-  const file = input.files?.[0];
-  input.value = ''; // the same file may be chosen again
-  if (!file || !model.ready) return undefined;
-  return asClubWork(() => importChosen(file));
-}
-
-async function importChosen(file) {
-  if (file.size > MAX_IMPORT_BYTES) { shellError('import.tooBig'); return; }
-  let text;
-  try { text = await file.text(); } catch { shellError('import.unreadable'); return; }
-  if (nestingDepth(text) > MAX_IMPORT_DEPTH) { shellError('import.tooDeep'); return; }
-  let data;
-  try { data = JSON.parse(text); } catch { shellError('import.notJson'); return; }
-  // Replacing a running game is asked first and files it into history.
-  const record = recordOf(data);
-  // One person among computer players (the record says who sat where) holds
-  // the phone from the start, as when the game began here.
-  const people = Array.isArray(record?.players)
-    ? record.players.map((p, i) => (p?.kind === 'bot' ? null : i + 1)).filter((seat) => seat != null) : [];
-  const viewer = people.length === 1 && record.players.length > 1 ? people[0] : null;
-  const r = await guardedImport(record, () => session.importRecord({ record, seed: nextSeed(), viewer }));
-  if (r && !r.ok && r.error) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
-}
-
-// How deep brackets nest in a JSON text, counted without parsing (and
-// without recursion), strings skipped.
-export function nestingDepth(text) {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i += 1; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) { depth += 1; if (depth > max) max = depth; }
-    else if (c === 93 || c === 125) depth -= 1;
-  }
-  return max;
 }
 
 // --- damaged saves and other tabs -------------------------------------------

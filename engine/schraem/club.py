@@ -15,10 +15,10 @@ from . import fields as f
 from .correct import correct_hand, correct_series_hand
 from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
-from .series import SERIES_FORMAT, SET_FORMAT, RengenSet, Series, Tournament
+from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
 from .spielliste import game_csv, game_list, player_stats
 from .stakes import evening
-from .transfer import RESULT_FORMAT, check_ticket, import_table_result, table_result, table_ticket, tournament_id
+from .transfer import RESULT_FORMAT, TICKET_FORMAT, check_result, check_ticket, import_table_result, table_result, table_ticket, tournament_id
 
 SERIES_SAVE_KEYS = {"length", "first_dealer", "seed", "finished", "ticket"}
 SET_SAVE_KEYS = {"dealer", "seed", "seats", "finished"}
@@ -39,7 +39,7 @@ def series_from_save(saved, current: Game) -> tuple[Series, dict | None]:
     if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list):
         raise RecordError("bad_record", detail=Both("die Serie im Spielstand hat keine Liste fertiger Spielrunden", "the save's series has no list of finished games"))
     try:
-        _known(saved, SERIES_SAVE_KEYS, "die Serie im Spielstand", "the save's series")
+        f.only(saved, SERIES_SAVE_KEYS, "die Serie im Spielstand", "the save's series")
         f.items(saved["finished"], "finished", "fertige Spielrunden", "finished games", 0, f.MAX_SERIES_GAMES - 1)
         seed = None if saved.get("seed") is None else f.seed(saved["seed"])
         series = Series.from_json({"format": "schraem-series/1", "length": saved.get("length"),
@@ -52,12 +52,6 @@ def series_from_save(saved, current: Game) -> tuple[Series, dict | None]:
         check_ticket(ticket)  # a malformed ticket is refused here
     series.games[-1] = current
     return series, ticket
-
-
-def _known(obj: dict, keys: set, what_de: str, what_en: str) -> None:
-    unknown = sorted(str(k)[:20] for k in set(obj) - keys)
-    if unknown:
-        raise InvalidAction("bad_record", detail=Both(f"{what_de} kennt die Angabe {', '.join(unknown)} nicht", f"{what_en} has no field {', '.join(unknown)}"))
 
 
 def new_series(names: list, rules, options, length, first_dealer, seed, ticket, stakes=None) -> Series:
@@ -114,7 +108,7 @@ def set_from_save(saved, current: Game) -> tuple[RengenSet, list]:
     obj = {"format": "schraem-set/1", "games": saved["finished"] + ([] if hangeln else [current.to_record()]),
            "hangeln": current.to_record() if hangeln else None}
     try:
-        _known(saved, SET_SAVE_KEYS, "der Satz im Spielstand", "the save's set")
+        f.only(saved, SET_SAVE_KEYS, "der Satz im Spielstand", "the save's set")
         rset = RengenSet.from_json(obj)
         dealer = f.whole(saved.get("dealer", 1), "dealer", "Geber", "dealer", 1, len(rset.names))
         seed = None if saved.get("seed") is None else f.seed(saved["seed"])
@@ -185,35 +179,51 @@ def lists(series: Series | None, game: Game, rset: RengenSet | None = None) -> d
     return out
 
 
-def lists_of(obj) -> dict:
-    """The lists of a kept file (history, an import): a save, a game
-    record, a series, a set or a table's result, replayed and checked,
-    without touching the table in play."""
+def read_kept(obj) -> tuple[str, object]:
+    """A kept or received file replayed and checked, without touching the
+    table in play: ("game", Game) for a record or a plain save, ("series",
+    Series) also for a table's result, ("set", RengenSet), ("tournament",
+    Tournament) or ("ticket", its empty Series)."""
     fmt = obj.get("format") if isinstance(obj, dict) else None
     try:
         if fmt == "schraem-save/1":
             game = Game.from_record(obj.get("record"))
             if "series" in obj:
-                return lists(series_from_save(obj["series"], game)[0], game)
+                return "series", series_from_save(obj["series"], game)[0]
             if "set" in obj:
-                return lists(None, game, set_from_save(obj["set"], game)[0])
-            return lists(None, game)
+                return "set", set_from_save(obj["set"], game)[0]
+            return "game", game
         if fmt == SERIES_FORMAT:
-            series = Series.from_json(obj)
-            return lists(series, series.games[-1])
+            return "series", Series.from_json(obj)
         if fmt == SET_FORMAT:
-            rset = RengenSet.from_json(obj)
-            return lists(None, rset.hangeln or rset.games[-1], rset)
+            return "set", RengenSet.from_json(obj)
         if fmt == RESULT_FORMAT:
-            series = Series.from_json(obj.get("result"))
-            return lists(series, series.games[-1])
+            check_result(obj)
+            return "series", Series.from_json(obj["result"])
+        if fmt == TOURNAMENT_FORMAT:
+            return "tournament", Tournament.from_json(obj)
+        if fmt == TICKET_FORMAT:
+            return "ticket", check_ticket(obj)
     except RecordError:
         raise
     except SchraemError as e:
         raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
     # Anything else must be a game record: refused with the very words the
     # `import` command would use.
-    return lists(None, Game.from_record(obj))
+    return "game", Game.from_record(obj)
+
+
+def lists_of(obj) -> dict:
+    """The lists of a kept file (history, an import): a save, a game
+    record, a series, a set or a table's result."""
+    kind, kept = read_kept(obj)
+    if kind == "game":
+        return lists(None, kept)
+    if kind == "series":
+        return lists(kept, kept.games[-1])
+    if kind == "set":
+        return lists(None, kept.hangeln or kept.games[-1], kept)
+    raise RecordError("bad_record", detail=Both("ein Turnier oder Tischzettel hat keine eigene Spielliste", "a tournament or ticket has no list of its own"))
 
 
 def draft(series: Series | None, game: Game, args: dict) -> Game:

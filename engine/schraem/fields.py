@@ -70,6 +70,14 @@ def items(value, key: str, de: str, en: str, low: int = 0, high: int = MAX_NUMBE
     return value
 
 
+def only(obj: dict, keys: set, what_de: str, what_en: str) -> None:
+    """A file's object holds no field but `keys` (a field it does not know
+    would be silently ignored, and the file checked only in part)."""
+    unknown = sorted(str(k)[:20] for k in set(obj) - keys)
+    if unknown:
+        raise InvalidAction("bad_record", detail=Both(f"{what_de} kennt die Angabe {', '.join(unknown)} nicht", f"{what_en} has no field {', '.join(unknown)}"))
+
+
 def clean_name(name, seat: int) -> str:
     """A player's name as every table and tournament keeps it: NFC,
     whitespace runs made one space, at most MAX_NAME characters, and no

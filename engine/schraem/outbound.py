@@ -7,12 +7,9 @@ insisted. Only the draw seed of a tournament travels: it is printed on every
 list so anyone can check the seats, and no card is dealt from it."""
 from __future__ import annotations
 
-from .errors import Both, RecordError, SchraemError
 from .game import Game
-from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
+from .series import RengenSet, Series, Tournament
 
-RECORD_FORMAT = "schraem-record/1"
-SAVE_FORMAT = "schraem-save/1"
 TICKET_FORMAT = "schraem-table/1"
 RESULT_FORMAT = "schraem-table-series/1"
 
@@ -84,40 +81,20 @@ def export_of(obj, include: bool) -> dict:
     """A kept file as it may leave the phone: a game record, a save (its
     game, series or set), a series, a set, a table's result, a tournament or
     a ticket; refused (CorruptSave) if it does not replay."""
-    # Imported here: club.py builds on this module for the table in play.
-    from . import club
-    from .transfer import check_ticket, check_result
+    from .club import read_kept  # club.py builds on this module for the table in play
 
+    kind, kept = read_kept(obj)
     out = Outbound(include)
-    fmt = obj.get("format") if isinstance(obj, dict) else None
-    try:
-        if fmt == SAVE_FORMAT:
-            game = Game.from_record(obj.get("record"))
-            if "series" in obj:
-                return out.reply(out.series(club.series_from_save(obj["series"], game)[0]))
-            if "set" in obj:
-                return out.reply(out.rset(club.set_from_save(obj["set"], game)[0]))
-            return out.reply(out.game(game))
-        if fmt == SERIES_FORMAT:
-            return out.reply(out.series(Series.from_json(obj)))
-        if fmt == SET_FORMAT:
-            return out.reply(out.rset(RengenSet.from_json(obj)))
-        if fmt == TOURNAMENT_FORMAT:
-            return out.reply(out.tournament(Tournament.from_json(obj)))
-        if fmt == RESULT_FORMAT:
-            check_result(obj)
-            return out.reply({**obj, "result": out.series(Series.from_json(obj["result"]))})
-        if fmt == TICKET_FORMAT:
-            check_ticket(obj)
-            return out.reply({k: v for k, v in obj.items() if k != "seed"})
-        if fmt == RECORD_FORMAT:
-            return out.reply(out.game(Game.from_record(obj)))
-    except RecordError:
-        raise
-    except SchraemError as e:
-        raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
-    raise RecordError("bad_record", detail=Both("die Datei ist keine Aufzeichnung, Serie, Satz, Turnier, kein Tischzettel und kein Ergebnis",
-                                                "the file is no record, series, set, tournament, ticket or result"))
+    if kind == "game":
+        return out.reply(out.game(kept))
+    if kind == "set":
+        return out.reply(out.rset(kept))
+    if kind == "tournament":
+        return out.reply(out.tournament(kept))
+    if kind == "ticket":
+        return out.reply({k: v for k, v in obj.items() if k != "seed"})
+    series = out.series(kept)
+    return out.reply({**obj, "result": series} if obj.get("format") == RESULT_FORMAT else series)
 
 
 def scrub(value, depth: int = 0):

@@ -41,12 +41,6 @@ def table_ticket(t: Tournament, number: int, k: int) -> dict:
             "draw_seed": t.seed}
 
 
-def _known(obj: dict, keys: set, what_de: str, what_en: str) -> None:
-    unknown = sorted(str(k)[:20] for k in set(obj) - keys)
-    if unknown:
-        raise InvalidAction("bad_record", detail=Both(f"{what_de} kennt die Angabe {', '.join(unknown)} nicht", f"{what_en} has no field {', '.join(unknown)}"))
-
-
 def check_ticket(ticket) -> Series:
     """Every field of a ticket checked (a file from another phone), and the
     empty series its table plays. An older ticket's seed is accepted and
@@ -54,7 +48,7 @@ def check_ticket(ticket) -> Series:
     if not isinstance(ticket, dict) or ticket.get("format") != TICKET_FORMAT:
         raise RecordError("bad_record", detail=Both(f"ein Tischzettel hat das Format {TICKET_FORMAT!r}", f"a table ticket has format {TICKET_FORMAT!r}"))
     try:
-        _known(ticket, TICKET_KEYS, "ein Tischzettel", "a ticket")
+        f.only(ticket, TICKET_KEYS, "ein Tischzettel", "a ticket")
         f.text(ticket.get("tournament"), "tournament", "Turnier", "tournament")
         f.whole(ticket.get("series"), "series", "Serie", "series", 1, f.MAX_NUMBER)
         f.whole(ticket.get("table"), "table", "Tisch", "table", 1, f.MAX_NUMBER)
@@ -70,7 +64,7 @@ def check_ticket(ticket) -> Series:
     except RecordError:
         raise
     except SchraemError as e:
-        raise RecordError("bad_record", detail=Both(f"Tischzettel: {e.de}", f"ticket: {e.en}")) from e
+        raise RecordError("bad_record", detail=Both(f"Tischzettel: {e.de.rstrip('.')}", f"ticket: {e.en.rstrip('.')}")) from e
     return Series(players, rules, None, dealer, seed, games)
 
 
@@ -82,7 +76,7 @@ def check_result(obj) -> None:
     if not isinstance(obj, dict) or obj.get("format") != RESULT_FORMAT:
         raise RecordError("bad_record", detail=Both(f"das Ergebnis eines Tischs hat das Format {RESULT_FORMAT!r}", f"a table's result has format {RESULT_FORMAT!r}"))
     try:
-        _known(obj, RESULT_KEYS, "ein Ergebnis", "a result")
+        f.only(obj, RESULT_KEYS, "ein Ergebnis", "a result")
         f.text(obj.get("tournament"), "tournament", "Turnier", "tournament")
         f.whole(obj.get("series"), "series", "Serie", "series", 1, f.MAX_NUMBER)
         f.whole(obj.get("table"), "table", "Tisch", "table", 1, f.MAX_NUMBER)
@@ -96,7 +90,7 @@ def check_result(obj) -> None:
     except RecordError:
         raise
     except SchraemError as e:
-        raise RecordError("bad_record", detail=Both(f"Ergebnis: {e.de}", f"result: {e.en}")) from e
+        raise RecordError("bad_record", detail=Both(f"Ergebnis: {e.de.rstrip('.')}", f"result: {e.en.rstrip('.')}")) from e
 
 
 def table_result(ticket: dict, series: Series) -> dict:

@@ -187,7 +187,7 @@ RIGHT_SHAPES = {
 }
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cmd=st.sampled_from(CLUB_COMMANDS), value=JSON, path=st.lists(st.integers(0, 50), max_size=6),
        extra=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=3), shape=st.integers(0, 2))
 def test_no_club_command_answers_random_json_with_an_internal_error_or_a_change(cmd, value, path, extra, shape):
