@@ -183,7 +183,7 @@ function finalTrick(view) {
   if (!last || view.hand_result?.reason !== 'last_trick') return null;
   return h('div', { class: 'final-trick', role: 'group', 'aria-label': t('result.finalTrick') },
     h('p', { class: 'trick-no', text: t('result.finalTrick') }),
-    h('ol', { class: 'trick-cards' }, trickCards(view, last.cards)));
+    h('ol', { class: 'trick-cards' }, trickCards(view, last.cards, last.winner)));
 }
 
 // On the scoresheet the next hand follows its decision at once; the decided
