@@ -118,3 +118,16 @@ def test_a_whole_game_keeps_hand_and_buttons_in_reach(warm_page, shared_site, ar
     check_no_overflow(page, "start")
     start_game(page, THREE_BOTS, dealer=4)
     assert play_checked(page, f"{width}x{height}-{lang}", artifacts) > 10
+
+
+EIGHT_CARDS = [(w, h, "de") for w, h in [(320, 568), (360, 640), (360, 780), (412, 915)]] + [(320, 568, "en"), (430, 932, "en")]
+
+
+@pytest.mark.parametrize("width,height,lang", EIGHT_CARDS, ids=[f"{w}x{h}-{lang}" for w, h, lang in EIGHT_CARDS])
+def test_a_whole_game_of_eight_card_hands_keeps_every_card_in_reach(warm_page, shared_site, artifacts, width, height, lang):
+    """The newcomers' preset deals eight cards: two rows of them, still in
+    reach with the buttons, the tip and the log."""
+    page = open_phone(warm_page, shared_site, width, height, lang, seed=21)
+    start_game(page, THREE_BOTS, rules="siwwe_schroehm_newcomer", dealer=4)
+    assert len(stored(page)["state"]["view"]["players"]) == 4
+    assert play_checked(page, f"{width}x{height}-{lang}-8cards", artifacts, knock=False) > 10
