@@ -25,6 +25,7 @@ import {
   overExtras, startClubSection, startFormExtras, startTable,
 } from './club.js';
 import { keepAwake } from './wakelock.js';
+import { nestingDepth, recordFileName, recordOf } from './record-files.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -128,10 +129,12 @@ function parts(name) {
   if (club) return club;
   const banner = g ? clubBanner(g) : null;
   switch (name) {
-    case 'start': return [[renderStart(model.setup, {
+    // The install offer on top, where it is seen (at the foot of the long
+    // start page nobody found it).
+    case 'start': return [[installOffer(), renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
       formExtras: startFormExtras(model.setup, model.hello), extra: startClubSection(ctx),
-    }), installOffer()], renderStartControls(ctx)];
+    })], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], [knockUndoStrip(ctx), renderTableControls(g.state.view, ctx)]];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
       ...ctx, penaltyFor: model.penaltyFor, sheetCards: g.state.sheet_cards, picker: model.club.picker,
@@ -227,6 +230,14 @@ function renderReadOnly() {
 }
 
 function showMessage() {
+  // A refusal belongs to the screen it was first shown on: another screen
+  // starts without it.
+  const name = screenName();
+  if (model.error) {
+    model.errorScreen ??= name;
+    if (model.errorScreen !== name) model.error = null;
+  }
+  if (!model.error) model.errorScreen = null;
   const hint = model.hint && screenName() === 'table' ? t(model.hint) : '';
   const text = model.error ? errorText(model.error) : model.notice ? t(model.notice) : hint;
   el.message.dataset.kind = model.error ? 'refusal' : model.notice ? 'notice' : 'hint';
@@ -253,6 +264,7 @@ function onState(game, previous, info) {
   // A reply that lands while the player looks at the setup screen must not
   // pull them back to the table.
   if (info.fresh) model.route = 'game';
+  if (info.fresh) rememberTable(game);
   // A new game set up after this one is dealt first by whom the engine says.
   const nextDealer = game.state.view.next_game_dealer;
   if (nextDealer != null) model.setup.dealer = nextDealer;
@@ -321,6 +333,7 @@ function situation(game) {
 function onError(error) {
   model.hint = null; // the player is tapping: the tip has done its work
   model.error = error;
+  model.errorScreen = null;
   model.errorAt = performance.now();
   model.errorSituation = situation(model.game);
   pendingTap = null;
@@ -351,6 +364,18 @@ function measureTap(saved) {
 // mode), so the same table sets up again after a reload in no taps.
 function rememberSetup() {
   writePreference('setup', structuredClone(model.setup));
+}
+
+// The start form keeps the people of the last table started (by the form, a
+// rematch, an import, a ticket): "Neues Spiel" sets that table up again.
+function rememberTable(game) {
+  const kinds = game.state.save?.table?.players ?? [];
+  // A scoresheet seats people only: the form keeps who it had at the phone.
+  const sheet = isSheet(game.state);
+  model.setup.seats = playerNames(game).map((name, i) => (sheet ? { kind: 'human', ...model.setup.seats[i], name }
+    : kinds[i]?.kind === 'bot' ? { name, kind: 'bot', level: kinds[i].level } : { name, kind: 'human' }));
+  model.setup.rules = game.state.view.rules;
+  rememberSetup();
 }
 
 function restoreSetup(saved) {
@@ -682,13 +707,6 @@ function onInput(event) {
 
 // --- game records ---------------------------------------------------------
 
-function recordFileName(record) {
-  const d = new Date();
-  const pad = (n) => String(n).padStart(2, '0');
-  const rules = String(record.rules || 'schraem').replace(/[^a-z0-9_-]/gi, '');
-  return `schraem-${rules}-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}.json`;
-}
-
 // The current game's record as a download: a Blob behind an object URL, so
 // nothing is sent anywhere. The engine writes it (not the save this phone
 // keeps): without seeds, and without a hand under way — its deal is every
@@ -705,16 +723,6 @@ async function exportRecord() {
   const file = recordFileName(record);
   download(file, `${JSON.stringify(record, null, 2)}\n`);
   announce(leftOut == null ? t('record.exported', { file }) : t('record.exportedWithout', { file, hand: leftOut }));
-}
-
-// A record file, a save (schraem-save/1) or this shell's stored game: the
-// engine is handed the record inside and says whether it replays.
-function recordOf(data) {
-  if (data && typeof data === 'object') {
-    if (data.format === 'schraem-shell/1') return data.save?.record ?? data;
-    if (data.format === 'schraem-save/1') return data.record ?? data;
-  }
-  return data;
 }
 
 function shellError(key, vars) {
@@ -744,24 +752,6 @@ async function importChosen(file) {
   const viewer = people.length === 1 && record.players.length > 1 ? people[0] : null;
   const r = await guardedImport(record, () => session.importRecord({ record, seed: nextSeed(), viewer }));
   if (r && !r.ok) shellError('import.refused', { detail: { de: r.error.de ?? errorText(r.error), en: r.error.en ?? errorText(r.error) } });
-}
-
-// How deep brackets nest in a JSON text, counted without parsing (and
-// without recursion), strings skipped.
-export function nestingDepth(text) {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i += 1; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) { depth += 1; if (depth > max) max = depth; }
-    else if (c === 93 || c === 125) depth -= 1;
-  }
-  return max;
 }
 
 // --- damaged saves and other tabs -------------------------------------------

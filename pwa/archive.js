@@ -2,7 +2,7 @@
 // history.js), each entry reopened read-only or exported, and the players'
 // figures across it (the engine's `stats`).
 import { h } from './dom.js';
-import { getLang, has, t } from './i18n.js';
+import { formatNumber, getLang, has, t } from './i18n.js';
 import { barChart } from './charts.js';
 
 const KINDS = ['game', 'series', 'set', 'tournament'];
@@ -61,7 +61,7 @@ export function renderStats(stats, { message }) {
               COLS.map((c) => h('th', { scope: 'col', text: t(`stats.col.${c}`) })))),
             h('tbody', {}, names.map((n) => h('tr', { dataset: { name: n } },
               h('th', { scope: 'row' }, h('bdi', { text: n })),
-              COLS.map((c) => h('td', { class: 'num', dataset: { col: c }, text: String(stats[n][c]) }))))))),
+              COLS.map((c) => h('td', { class: 'num', dataset: { col: c }, text: formatNumber(stats[n][c]) }))))))),
         barChart({ title: t('chart.wins'), rows: names.map((n) => ({ name: n, value: stats[n].wins })) }),
         barChart({ title: t('chart.mean'), rows: names.map((n) => ({ name: n, value: stats[n].mean_score })) })]);
 }

@@ -18,6 +18,7 @@ import { actionFrom, toggleCard } from './picker.js';
 import { findSheetAction } from './sheet.js';
 import { isSheet } from './session.js';
 import { undoButton } from './table.js';
+import { csvForLanguage } from './csv-sheet.js';
 import { readPreference, writePreference } from './storage.js';
 
 const TABLE_KEY = 'schraem.club.table';
@@ -221,7 +222,9 @@ export function startTable(setup, args) {
     const names = args.players.map((p) => p.name);
     if (setup.format === 'series') {
       const r = await session().tableCommand('new_series', {
-        ...args, games: setup.seriesGames ?? undefined, first_dealer: args.dealer,
+        // The first dealer of a series is the tournament order's (seat 4),
+        // said by the engine, never a dealer left on the form by a last game.
+        ...args, dealer: undefined, games: setup.seriesGames ?? undefined,
       }, { fresh: true });
       if (!r.ok) { app.onError(r.error); return; }
       newMeta('series', names);
@@ -351,6 +354,7 @@ export function startFormExtras(setup, hello) {
     h('select', { dataset: { field: 'series-games' } },
       [1, 2, 3, 4, 5, 6, 7].map((k) => h('option', { value: k, selected: (setup.seriesGames ?? def) === k || null,
         text: k === def ? t('t.default', { n: k }) : String(k) })))) : null,
+  setup.format === 'series' ? h('p', { class: 'note', text: t('start.series.dealer') }) : null,
   setup.format === 'set' ? h('p', { class: 'note', text: t('start.format.set.hint') }) : null];
 }
 
@@ -833,9 +837,9 @@ async function clubActionNow(action, target) {
     case 'list': if (ready) await openList(); return true;
     case 'back': go('game'); return true;
     case 'list-back': go(club.listBack ?? 'game'); return true;
-    case 'list-csv': download(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, 'text/csv'); return true;
+    case 'list-csv': download(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(club.lists.csv)}`, 'text/csv'); return true;
     case 'list-json': download(`${listFileBase()}.json`, json(club.lists.record)); return true;
-    case 'list-share': await share(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, 'text/csv', t('list.heading')); return true;
+    case 'list-share': await share(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(club.lists.csv)}`, 'text/csv', t('list.heading')); return true;
     case 'list-print': case 't-print': window.print(); return true;
     case 'fix-open': if (ready) await openFix(Number(d.game), Number(d.hand)); return true;
     case 'fix-entry': {

@@ -213,7 +213,7 @@ const STRINGS = {
     'pass.why.play': '{name} ist am Zug und spielt eine Karte zum Stich.',
     'pass.why.lead': '{name} ist am Zug und spielt aus.',
     'pass.body': 'Nur {name} schaut jetzt aufs Handy. Alle Karten sind verdeckt.',
-    'result.heading': '{name} gewinnt das Spiel',
+    'result.heading': '{name} gewinnt Spiel {hand}',
     'result.noWinner': 'Das Spiel ist vorbei',
     'result.reason.last_trick': 'mit dem letzten Stich',
     'result.reason.others_passed': 'weil alle anderen gepasst haben',
@@ -256,6 +256,7 @@ const STRINGS = {
     'start.format.series': 'Serie (mehrere Spielrunden)',
     'start.format.set': 'Satz: 2 Spielrunden + Hängeln',
     'start.format.set.hint': 'Die Verlierer der beiden Spielrunden hängeln aus, wer den Satz verliert.',
+    'start.series.dealer': 'Platz 4 gibt zuerst (Spielordnung; bei weniger Spielern der letzte Platz).',
     'start.seriesGames': 'Spielrunden pro Serie',
     'club.heading': 'Clubabend',
     'club.hint': 'Verlauf, Statistik, Turniere – alles bleibt auf diesem Handy.',
@@ -324,6 +325,9 @@ const STRINGS = {
     'list.loading': 'Die Liste wird geholt …',
     'list.region': 'Spielliste, Tabelle {n} (seitlich verschiebbar)',
     'list.col.hand': 'Spiel',
+    'list.valueShort': 'um {value}',
+    'list.dealt': '{name} gibt',
+    'list.won': '{name} gewinnt',
     'list.col.dealer': 'Geber',
     'list.col.value': 'Wert',
     'list.col.winner': 'Gewinner',
@@ -680,7 +684,7 @@ const STRINGS = {
     'pass.why.play': '{name} is to play a card to the trick.',
     'pass.why.lead': '{name} is to lead.',
     'pass.body': 'Only {name} looks at the phone now. All cards are hidden.',
-    'result.heading': '{name} wins the hand',
+    'result.heading': '{name} wins hand {hand}',
     'result.noWinner': 'The hand is over',
     'result.reason.last_trick': 'with the last trick',
     'result.reason.others_passed': 'because everyone else passed',
@@ -723,6 +727,7 @@ const STRINGS = {
     'start.format.series': 'Series (several games)',
     'start.format.set': 'Set: 2 games + Hängeln',
     'start.format.set.hint': 'The losers of the two games play the Hängeln hand for the set.',
+    'start.series.dealer': 'Seat 4 deals first (tournament order; with fewer players the last seat).',
     'start.seriesGames': 'Games per series',
     'club.heading': 'Club evening',
     'club.hint': 'History, statistics, tournaments – everything stays on this phone.',
@@ -791,6 +796,9 @@ const STRINGS = {
     'list.loading': 'Fetching the list …',
     'list.region': 'Score list, table {n} (scrolls sideways)',
     'list.col.hand': 'Hand',
+    'list.valueShort': 'for {value}',
+    'list.dealt': '{name} deals',
+    'list.won': '{name} wins',
     'list.col.dealer': 'Dealer',
     'list.col.value': 'Value',
     'list.col.winner': 'Winner',
@@ -951,6 +959,11 @@ function initialLang() {
 let lang = initialLang();
 
 export function getLang() { return lang; }
+
+// A number as the language writes it: 5,55 in German, 5.55 in English.
+export function formatNumber(n) {
+  return typeof n === 'number' ? n.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 2 }) : String(n);
+}
 
 export function setLang(next) {
   lang = next === 'en' ? 'en' : 'de';

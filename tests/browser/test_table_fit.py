@@ -34,11 +34,25 @@ REACH = """() => {
   }).filter((b) => !b.inside || b.missed);
 }"""
 
-# Text wider than its box: a button, a heading, a table cell, a select.
-OVERFLOW = """() => [...document.querySelectorAll('button, select, h1, h2, h3, .seat-name, .status, td, th, summary, .value, label')]
-  .filter((el) => el.offsetParent !== null && el.clientWidth > 1 && getComputedStyle(el).overflowX !== 'auto' && el.scrollWidth > el.clientWidth + 1
-    && !el.closest('.list-scroll'))
-  .map((el) => `${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`)"""
+# Text wider than its box: a button, a heading, a table cell; and the
+# chosen option of a select (a select cuts its text without overflowing),
+# measured in its own font beside the room its arrow leaves.
+OVERFLOW = """() => {
+  const spilled = [...document.querySelectorAll('button, h1, h2, h3, .seat-name, .status, td, th, summary, .value, label')]
+    .filter((el) => el.offsetParent !== null && el.clientWidth > 1 && getComputedStyle(el).overflowX !== 'auto'
+      && el.scrollWidth > el.clientWidth + 1 && !el.closest('.list-scroll'))
+    .map((el) => `${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const el of document.querySelectorAll('select')) {
+    if (el.offsetParent === null || !el.selectedOptions.length) continue;
+    const st = getComputedStyle(el);
+    ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    const text = ctx.measureText(el.selectedOptions[0].text).width;
+    const room = el.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+    if (text > room) spilled.push(`SELECT "${el.selectedOptions[0].text}" ${Math.round(text)}>${Math.round(room)}`);
+  }
+  return spilled;
+}"""
 
 
 def must_act(view) -> bool:
@@ -81,8 +95,25 @@ def play_checked(page, label: str, artifacts, *, knock: bool = True, max_steps: 
         if not must_act(view):
             page.wait_for_timeout(50)
             continue
-        check_fit(page, f"{label} hand {view['hand_no']} step {len(view['log'])}")
+        where = f"{label} hand {view['hand_no']} step {len(view['log'])}"
+        check_fit(page, where)
         checked += 1
+        if view["hand_no"] == 2 and "update" not in shots:
+            # From the second hand on the "new version" strip sits under the
+            # header (the service worker's own code draws it).
+            shots.add("update")
+            page.evaluate("async () => (await import('./sw-register.js')).showUpdateToast({ postMessage() {} })")
+            check_fit(page, f"{where} with the update strip")
+        opened = page.locator("#table details:not([open]) > summary")
+        if opened.count() and view["my_cards"] and f"open{view['hand_no']}" not in shots:
+            # Every trick and every action of the hand unfolded: still in reach.
+            shots.add(f"open{view['hand_no']}")
+            for i in range(opened.count()):
+                opened.first.tap()
+            check_fit(page, f"{where} with the details open")
+            if "open" not in shots:
+                shots.add("open")
+                shot(page, artifacts, f"fit-{label}-open.png")
         kind = "answer" if view["response"] else "cards" if view["my_cards"] else "look"
         if kind not in shots:
             shots.add(kind)
@@ -118,6 +149,13 @@ def test_a_whole_game_keeps_hand_and_buttons_in_reach(warm_page, shared_site, ar
     check_no_overflow(page, "start")
     start_game(page, THREE_BOTS, dealer=4)
     assert play_checked(page, f"{width}x{height}-{lang}", artifacts) > 10
+    # The whole game's Spielliste: no sideways scrolling from 360 px up.
+    tap(page, 'header [data-action="list"]')
+    page.wait_for_selector("table.list")
+    check_no_overflow(page, f"{width}x{height}-{lang} list")
+    if width >= 360:
+        assert page.evaluate("() => [...document.querySelectorAll('.list-scroll')].every((s) => s.scrollWidth <= s.clientWidth)")
+    shot(page, artifacts, f"fit-{width}x{height}-{lang}-list.png")
 
 
 EIGHT_CARDS = [(w, h, "de") for w, h in [(320, 568), (360, 640), (360, 780), (412, 915)]] + [(320, 568, "en"), (430, 932, "en")]
