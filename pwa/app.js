@@ -369,7 +369,7 @@ function rememberSetup() {
 // The start form keeps the people of the last table started (by the form, a
 // rematch, an import, a ticket): "Neues Spiel" sets that table up again.
 function rememberTable(game) {
-  const kinds = game.state.save?.table?.players ?? [];
+  const kinds = game.save?.table?.players ?? [];
   // A scoresheet seats people only: the form keeps who it had at the phone.
   const sheet = isSheet(game.state);
   model.setup.seats = playerNames(game).map((name, i) => (sheet ? { kind: 'human', ...model.setup.seats[i], name }

@@ -4,6 +4,7 @@
 import { h } from './dom.js';
 import { formatNumber, getLang, has, t } from './i18n.js';
 import { barChart } from './charts.js';
+import { restoreOffer } from './history-delete.js';
 
 const KINDS = ['game', 'series', 'set', 'tournament'];
 
@@ -24,6 +25,7 @@ export function renderHistory(entries, { message }) {
   return h('section', { class: 'history', 'aria-labelledby': 'history-heading' },
     h('h2', { id: 'history-heading', text: t('history.heading') }),
     message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
+    restoreOffer(),
     entries == null ? h('p', { class: 'note', text: t('history.loading') })
       : !entries.length ? h('p', { class: 'note', text: t('history.empty') })
         : h('ul', { class: 'history-list' }, entries.map((e) => h('li', { class: 'history-entry', dataset: { id: e.id, kind: e.kind } },
@@ -36,13 +38,24 @@ export function renderHistory(entries, { message }) {
             h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-open', id: e.id },
               'aria-label': t('history.open.label', { title: entryTitle(e) }), text: t('history.open') }),
             h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-export', id: e.id },
-              'aria-label': t('history.export.label', { title: entryTitle(e) }), text: t('history.export') }))))));
+              'aria-label': t('history.export.label', { title: entryTitle(e) }), text: t('history.export') }),
+            h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-delete', id: e.id, title: entryTitle(e) },
+              'aria-label': t('history.delete.label', { title: entryTitle(e) }), text: t('history.delete') }))))));
 }
 
 export function renderHistoryControls() {
   return [h('div', { class: 'tool-row' },
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'stats' }, text: t('stats.open') })),
   h('button', { type: 'button', class: 'big primary', dataset: { action: 'setup' }, text: t('club.toStart') })];
+}
+
+// The kept records of a history entry with who sat where (its table's
+// seats), so the statistics keep a computer apart from a person of the same
+// name. → [{raw, record}]: raw to tell the same game kept twice.
+export function seatedRecords(entry) {
+  const seats = entry.save?.table?.players ?? [];
+  return (entry.records ?? []).map((raw) => ({ raw, record: { ...raw,
+    players: (raw.players ?? []).map((p, i) => (seats[i]?.kind === 'bot' ? { ...p, kind: 'bot', level: seats[i].level } : p)) } }));
 }
 
 const COLS = ['games', 'wins', 'mean_score', 'knocks', 'blind_knocks', 'holds', 'passes', 'first_out'];

@@ -13,12 +13,13 @@ import {
   renderQr, renderQrControls, renderScan, renderScanControls, renderTournament, renderTournamentControls,
   renderTournamentSetup, renderTournamentSetupControls, tournamentDone,
 } from './tournament.js';
-import { renderHistory, renderHistoryControls, renderStats, renderStatsControls } from './archive.js';
+import { renderHistory, renderHistoryControls, renderStats, renderStatsControls, seatedRecords } from './archive.js';
 import { actionFrom, toggleCard } from './picker.js';
 import { findSheetAction } from './sheet.js';
 import { isSheet } from './session.js';
 import { undoButton } from './table.js';
 import { csvForLanguage } from './csv-sheet.js';
+import { deleteEntry, restoreEntry } from './history-delete.js';
 import { readPreference, writePreference } from './storage.js';
 
 const TABLE_KEY = 'schraem.club.table';
@@ -222,9 +223,7 @@ export function startTable(setup, args) {
     const names = args.players.map((p) => p.name);
     if (setup.format === 'series') {
       const r = await session().tableCommand('new_series', {
-        // The first dealer of a series is the tournament order's (seat 4),
-        // said by the engine, never a dealer left on the form by a last game.
-        ...args, dealer: undefined, games: setup.seriesGames ?? undefined,
+        ...args, dealer: undefined, games: setup.seriesGames ?? undefined, // seat 4 deals first (the engine's tournament order)
       }, { fresh: true });
       if (!r.ok) { app.onError(r.error); return; }
       newMeta('series', names);
@@ -701,9 +700,9 @@ async function openStats() {
   const seen = new Set();
   const records = [];
   for (const e of list) {
-    for (const r of e.records ?? []) {
-      const key = JSON.stringify(r);
-      if (!seen.has(key)) { seen.add(key); records.push(r); }
+    for (const { raw, record } of seatedRecords(e)) {
+      const key = JSON.stringify(raw);
+      if (!seen.has(key)) { seen.add(key); records.push(record); }
     }
   }
   const r = await session().query('stats', { records });
@@ -900,6 +899,8 @@ async function clubActionNow(action, target) {
     case 'history': await openHistory(); return true;
     case 'history-open': await openEntry(d.id); return true;
     case 'history-export': await exportEntry(d.id); return true;
+    case 'history-delete': if (await deleteEntry(d.id, d.title)) await openHistory(); return true;
+    case 'history-restore': if (await restoreEntry()) await openHistory(); return true;
     case 'stats': if (ready) await openStats(); return true;
     case 'tournament':
       session()?.pause();

@@ -252,7 +252,9 @@ def stats(records) -> dict:
             games.append(Game.from_record(r))
         except SchraemError as e:
             raise RecordError("bad_record", detail=Both(f"Eintrag {i}: {e.de}", f"history entry {i}: {e.en}")) from e
-    return player_stats(games)
+    # A record says which seats a computer played (the app's "kind").
+    bots = [{s for s, p in enumerate(r["players"], 1) if isinstance(p, dict) and p.get("kind") == "bot"} for r in records]
+    return player_stats(games, bots)
 
 
 class Organiser:

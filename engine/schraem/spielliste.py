@@ -117,17 +117,23 @@ def _count(lines: list[dict], seat: int) -> dict:
     }
 
 
-def player_stats(games: list[Game]) -> dict[str, dict]:
+COMPUTER = " (Computer)"
+
+
+def player_stats(games: list[Game], computers: list[set[int]] | None = None) -> dict[str, dict]:
     """Statistics per player name across finished games: games, wins,
-    mean score, knocks, blind knocks, holds, passes, first-out count."""
+    mean score, knocks, blind knocks, holds, passes, first-out count.
+    `computers`: per game, the seats a computer played; they count under
+    "<name> (Computer)", apart from a person of the same name."""
     stats: dict[str, dict] = {}
-    for game in games:
+    for k, game in enumerate(games):
         if not game.game_over:
             continue
         lines = game_list(game)["lines"]
         o = game.outcome
+        bots = computers[k] if computers else set()
         for s, name in enumerate(game.names, 1):
-            row = stats.setdefault(name, {"games": 0, "wins": 0, "losses": 0, "first_out": 0, "score_total": 0,
+            row = stats.setdefault(name + COMPUTER if s in bots else name, {"games": 0, "wins": 0, "losses": 0, "first_out": 0, "score_total": 0,
                                           "knocks": 0, "blind_knocks": 0, "holds": 0, "passes": 0, "hands": 0, "hands_won": 0})
             row["games"] += 1
             row["wins"] += o.winner == s

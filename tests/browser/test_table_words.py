@@ -61,9 +61,9 @@ def test_the_spielliste_csv_uses_the_separator_of_the_language(warm_page, shared
     with page.expect_download() as download:
         page.locator('[data-action="list-csv"]').tap()
     rows = open(download.value.path(), encoding="utf-8-sig").read().splitlines()
-    assert rows[0] == "Spiel;Geber;Wert;Geklopft;Gehalten;Gepasst;Strafen;Gewinner;Anne;Hubert;Gerda;Hans"
-    assert rows[1] == "Start;;;;;;;;7;7;7;7"
+    assert rows[0] == "Spielrunde;Spiel;Geber;Wert;Geklopft;Gehalten;Gepasst;Strafen;Gewinner;Anne;Hubert;Gerda;Hans"
+    assert rows[1] == "1;Start;;;;;;;;7;7;7;7"
     page.locator('[data-action="lang"]').tap()
     with page.expect_download() as download:
         page.locator('[data-action="list-csv"]').tap()
-    assert open(download.value.path(), encoding="utf-8-sig").read().splitlines()[1] == "Start,,,,,,,,7,7,7,7"
+    assert open(download.value.path(), encoding="utf-8-sig").read().splitlines()[1] == "1,Start,,,,,,,,7,7,7,7"

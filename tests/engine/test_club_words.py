@@ -1,6 +1,7 @@
-"""A refused correction says it in the table's words (issue 20): the players
-by name, the hand and the entry counted from 1, and what to change instead
-— never "Platz 3" or "Aktion 0"."""
+"""The club evening in the table's words (issue 20): a refused correction
+names the players, the hand and the entry counted from 1, and says what to
+change instead (never "Platz 3" or "Aktion 0"); statistics keep computer
+players apart from people of the same name."""
 from __future__ import annotations
 
 import pytest
@@ -36,3 +37,14 @@ def test_a_later_hand_that_no_longer_fits_says_what_to_change():
                            f"dass Spiel {err.hand} noch dazu passt, oder lass es, wie es war.")
     assert err.en.endswith(f"Hand {err.hand} was played as things stood before: change hand 1 so that "
                            f"hand {err.hand} still fits, or leave it as it was.")
+
+
+def test_statistics_keep_a_computer_apart_from_a_person_of_the_same_name():
+    """Issue 20: the default names are the same for people and computers."""
+    from schraem.club import stats
+    record = evening_game().to_record()
+    seated = {**record, "players": [dict(p) for p in record["players"]]}
+    seated["players"][1].update(kind="bot", level="easy")  # Gerda was the computer
+    rows = stats([record, seated])
+    assert rows["Gerda"]["games"] == 1 and rows["Gerda (Computer)"]["games"] == 1
+    assert rows["Hubert"]["games"] == 2 and "Hubert (Computer)" not in rows
