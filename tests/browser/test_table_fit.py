@@ -169,3 +169,47 @@ def test_a_whole_game_of_eight_card_hands_keeps_every_card_in_reach(warm_page, s
     start_game(page, THREE_BOTS, rules="siwwe_schroehm_newcomer", dealer=4)
     assert len(stored(page)["state"]["view"]["players"]) == 4
     assert play_checked(page, f"{width}x{height}-{lang}-8cards", artifacts, knock=False) > 10
+
+
+SCREENS_AT = [(360, 640, "de"), (320, 568, "de"), (360, 640, "en")]
+
+
+@pytest.mark.parametrize("width,height,lang", SCREENS_AT, ids=[f"{w}x{h}-{lang}" for w, h, lang in SCREENS_AT])
+def test_no_text_spills_out_on_any_screen(warm_page, shared_site, artifacts, width, height, lang):
+    """The start form in both modes, the settings, the rules, a scoresheet
+    game to its end (the end screen's buttons), its Spielliste, the history,
+    the statistics and the tournament's setup."""
+    from club_helpers import finish_fast
+    from helpers import start_sheet
+    page = open_phone(warm_page, shared_site, width, height, lang, seed=22)
+    label = f"{width}x{height}-{lang}"
+    check_no_overflow(page, f"{label} start")
+    tap(page, '[data-action="mode"][data-mode="sheet"]')
+    check_no_overflow(page, f"{label} start, scoresheet")
+    tap(page, '[data-action="settings"]')
+    check_no_overflow(page, f"{label} settings")
+    tap(page, '.settings [data-action="rules"]')
+    check_no_overflow(page, f"{label} rules")
+    tap(page, '[data-action="rules-close"]')
+    tap(page, '[data-action="settings-close"]')
+    start_sheet(page, ["Anne", "Hubert", "Gerda", "Hans"], dealer=4)
+    check_no_overflow(page, f"{label} scoresheet")
+    finish_fast(page)
+    check_no_overflow(page, f"{label} scoresheet over")
+    shot(page, artifacts, f"fit-{label}-sheet-over.png")
+    tap(page, 'header [data-action="list"]')
+    page.wait_for_selector("table.list")
+    check_no_overflow(page, f"{label} list")
+    if width >= 360:
+        assert page.evaluate("() => [...document.querySelectorAll('.list-scroll')].every((s) => s.scrollWidth <= s.clientWidth)")
+    tap(page, 'header [data-action="setup"]')
+    tap(page, '[data-action="history"]')
+    page.wait_for_selector(".history-entry")
+    check_no_overflow(page, f"{label} history")
+    tap(page, '#controls [data-action="stats"]')
+    page.wait_for_selector(".stats-table")
+    check_no_overflow(page, f"{label} statistics")
+    shot(page, artifacts, f"fit-{label}-stats.png")
+    tap(page, 'header [data-action="setup"]')
+    tap(page, '[data-action="tournament"]')
+    check_no_overflow(page, f"{label} tournament")
