@@ -2,7 +2,7 @@
 // Python is up (taps wait for the engine), then the engine loads the save.
 import { createEngine } from './engine-client.js';
 import { registerServiceWorker } from './sw-register.js';
-import { replace } from './dom.js';
+import { h, replace } from './dom.js';
 import { errorText, getLang, setLang, t } from './i18n.js';
 import { backupGame, clearGame, readBackups, readGame, readPreference, writePreference } from './storage.js';
 import { claimWriter } from './tabs.js';
@@ -10,7 +10,8 @@ import { damagedFile, sendOut } from './outbound.js';
 import { exportRecord, importFile } from './records.js';
 import { shellError } from './club-context.js';
 import { Session, isSheet } from './session.js';
-import { describeLog, nameOf, renderTable, renderTableControls } from './table.js';
+import { describeLog, keepTrickInSight, nameOf, renderTable, renderTableControls, togglePeek } from './table.js';
+import { clearKnockUndo, knockUndoStrip, offerKnockUndo } from './knock-undo.js';
 import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
 import {
   lastHandSummary, renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass, renderPassControls, renderResult,
@@ -21,7 +22,7 @@ import { lookUp, showPlayed, showPressed } from './instant.js';
 import { installOffer, offerInstall } from './install.js';
 import { renderRulesControls, renderRulesPage } from './rules-page.js';
 import { loadNotices, renderAbout, renderAboutControls } from './about.js';
-import { PACES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
+import { PACES, TRICK_PAUSES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
 import {
   afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, initClub, overControls,
   overExtras, startClubSection, startFormExtras, startTable,
@@ -43,6 +44,10 @@ function paceFromUrl() {
 
 function pace() {
   return paceFromUrl() ?? PACES[settings.pace];
+}
+
+function trickPause() {
+  return paceFromUrl() ?? TRICK_PAUSES[settings.pace];
 }
 
 // ?seed=N makes deals repeatable (tests, bug reports): the n-th game started
@@ -120,11 +125,13 @@ function parts(name) {
   if (club) return club;
   const banner = g ? clubBanner(g) : null;
   switch (name) {
-    case 'start': return [[renderStart(model.setup, {
+    // The install offer on top, where it is seen (at the foot of the long
+    // start page nobody found it).
+    case 'start': return [[installOffer(), renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
       formExtras: startFormExtras(model.setup, model.hello), extra: startClubSection(ctx),
-    }), installOffer()], renderStartControls(ctx)];
-    case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
+    })], renderStartControls(ctx)];
+    case 'table': return [[banner, renderTable(g.state.view, ctx)], [knockUndoStrip(ctx), renderTableControls(g.state.view, ctx)]];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
       ...ctx, penaltyFor: model.penaltyFor, sheetCards: g.state.sheet_cards, picker: model.club.picker,
     })], renderSheetControls(ctx)];
@@ -177,7 +184,9 @@ function render() {
   document.body.dataset.step = model.game ? stepOf(model.game) : '';
   replace(el.screen, main);
   replace(el.controls, controls);
-  el.lang.textContent = t('lang.switch');
+  // The short form ("EN") where the full word does not fit the header.
+  el.lang.replaceChildren(h('span', { class: 'lang-long', text: t('lang.switch') }),
+    h('span', { class: 'lang-short', 'aria-hidden': 'true', text: t('lang.switch.short') }));
   el.lang.setAttribute('aria-label', t('lang.switch.label'));
   el.lang.lang = getLang() === 'de' ? 'en' : 'de';
   el.setup.textContent = t('menu.setup');
@@ -190,6 +199,7 @@ function render() {
   showMessage();
   renderReadOnly();
   if (key) document.querySelector(key)?.focus({ preventScroll: true });
+  if (name === 'table') keepTrickInSight(el.screen);
   keepAwake(name === 'table' || name === 'sheet' || name === 'pass' || name === 'result');
 }
 
@@ -217,6 +227,14 @@ function renderReadOnly() {
 }
 
 function showMessage() {
+  // A refusal belongs to the screen it was first shown on: another screen
+  // starts without it.
+  const name = screenName();
+  if (model.error) {
+    model.errorScreen ??= name;
+    if (model.errorScreen !== name) model.error = null;
+  }
+  if (!model.error) model.errorScreen = null;
   const hint = model.hint && screenName() === 'table' ? t(model.hint) : '';
   const text = model.error ? errorText(model.error) : model.notice ? t(model.notice) : hint;
   el.message.dataset.kind = model.error ? 'refusal' : model.notice ? 'notice' : 'hint';
@@ -243,6 +261,7 @@ function onState(game, previous, info) {
   // A reply that lands while the player looks at the setup screen must not
   // pull them back to the table.
   if (info.fresh) model.route = 'game';
+  if (info.fresh) rememberTable(game);
   // A new game set up after this one is dealt first by whom the engine says.
   const nextDealer = game.state.view.next_game_dealer;
   if (nextDealer != null) model.setup.dealer = nextDealer;
@@ -253,6 +272,7 @@ function onState(game, previous, info) {
   // Stored (true) or not this tab's to store (null, read-only): a write
   // refused never gets here (Session.commit says so instead).
   if (info.stored) model.notice = null;
+  if (info.by != null || info.fresh || info.loaded) clearKnockUndo();
   model.penaltyFor = null;
   const fresh = info.undo ? [] : newLogEntries(previous, game);
   showHintOnce(game, info);
@@ -292,7 +312,8 @@ let hintsShown = null;
 
 function showHintOnce(game, info) {
   if (info.by != null) model.hint = null;
-  if (!hintsShown || hintsShown.doubleTap || !settings.doubleTapKnock || isSheet(game.state) || game.handoff != null) return;
+  if (!hintsShown || hintsShown.doubleTap || !settings.doubleTapKnock || isSheet(game.state) || game.handoff != null
+      || !game.state.view.knocking) return;
   model.hint = 'hint.doubleTap';
   hintsShown = { ...hintsShown, doubleTap: true };
   // Read again before writing: the install offer keeps its flag there too.
@@ -312,6 +333,7 @@ function onError(error) {
   if (error == null) return; // already said (a refused write), or nothing to say
   model.hint = null; // the player is tapping: the tip has done its work
   model.error = error;
+  model.errorScreen = null;
   model.errorAt = performance.now();
   model.errorSituation = situation(model.game);
   pendingTap = null;
@@ -353,6 +375,18 @@ function notify(key) {
 
 function keepPreference(name, value) {
   return writePreference(name, value).then((ok) => { if (!ok) notify('pref.failed'); return ok; });
+}
+
+// The start form keeps the people of the last table started (by the form, a
+// rematch, an import, a ticket): "Neues Spiel" sets that table up again.
+function rememberTable(game) {
+  const kinds = game.save?.table?.players ?? [];
+  // A scoresheet seats people only: the form keeps who it had at the phone.
+  const sheet = isSheet(game.state);
+  model.setup.seats = playerNames(game).map((name, i) => (sheet ? { kind: 'human', ...model.setup.seats[i], name }
+    : kinds[i]?.kind === 'bot' ? { name, kind: 'bot', level: kinds[i].level } : { name, kind: 'human' }));
+  model.setup.rules = game.state.view.rules;
+  rememberSetup();
 }
 
 function restoreSetup(saved) {
@@ -511,6 +545,10 @@ function onClick(event) {
     case 'knock':
       knock(event);
       break;
+    case 'peek-trick':
+      togglePeek(model.game.state.view);
+      render();
+      break;
     case 'look':
       session.act(action);
       break;
@@ -610,10 +648,13 @@ function cardActionType(card) {
   return offered('discard') && !offered('play') ? 'discard' : 'play';
 }
 
-function knock(event) {
+// A knock by double tap says what it did and may be taken back for a moment.
+function knock(event, byDoubleTap = false) {
   if (!model.ready) return;
   const button = event.target.closest?.('[data-action="knock"]') ?? document.querySelector('[data-action="knock"]');
-  tap(event, button, 'knock');
+  tap(event, button, 'knock').then((taken) => {
+    if (taken && byDoubleTap) offerKnockUndo(model.game.state.view.value, render);
+  });
 }
 
 // A tap the last state can answer is answered within the frame (instant.js);
@@ -627,7 +668,7 @@ function tap(event, button, type, card = null) {
   if (known?.refused) {
     measureTap(false);
     onError(known.refused);
-    return;
+    return Promise.resolve(false);
   }
   if (known?.legal && button) {
     if (card != null) showPlayed(g.state.view, button, type, card);
@@ -638,26 +679,29 @@ function tap(event, button, type, card = null) {
     }
     measureTap(false);
   }
-  session.act(type, card == null ? {} : { card }).then((taken) => {
+  return session.act(type, card == null ? {} : { card }).then((taken) => {
     // Refused after all (or not sent): the pending effect goes.
     if (!taken && known?.legal) {
       knockSounded = false;
       render();
     }
+    return taken;
   });
 }
 
-// Knuckles on the table: a double tap anywhere on the table (outside the
-// buttons) knocks, as the players would on wood.
+// Knuckles on the table: a double tap on the green felt knocks, as the
+// players would on wood. Only the felt itself counts, never its words (the
+// value, the status) nor the cards on it: two quick taps while reading are
+// no knock. A single tap on the felt lets a finished trick go.
+const FELT = '.centre, .trick, .trick-cards, .played';
 function onTableTap(event) {
-  // Only the table's wood counts: not a player's box, and not anything that
-  // answers a tap of its own (opening the tricks or the log twice is no knock).
-  if (!model.ready || !settings.doubleTapKnock || screenName() !== 'table' || !event.target.closest('#table')
-      || event.target.closest('.seats, details, summary, a, button, input, select, label')) return;
+  if (!model.ready || screenName() !== 'table' || !event.target.closest?.('#table .centre')) return;
+  session.hurry();
+  if (!settings.doubleTapKnock || !event.target.matches(FELT)) return;
   const now = event.timeStamp;
   if (now - lastTableTap < DOUBLE_TAP_MS) {
     lastTableTap = 0;
-    knock(event);
+    knock(event, true);
   } else {
     lastTableTap = now;
   }
@@ -666,7 +710,7 @@ function onTableTap(event) {
 async function onSetting(input) {
   const key = input.dataset.setting;
   if (!await changeSetting(key, input.type === 'checkbox' ? input.checked : input.value)) notify('pref.failed');
-  if (session && paceFromUrl() == null) session.pace = pace();
+  if (session && paceFromUrl() == null) Object.assign(session, { pace: pace(), trickPause: trickPause() });
 }
 
 function onInput(event) {
@@ -788,7 +832,7 @@ async function boot() {
 
   const engine = createEngine();
   session = new Session(engine, {
-    pace: pace(), onState, onError,
+    pace: pace(), trickPause: trickPause(), onState, onError,
     onBusy: ({ engine: calling, bots }) => {
       document.documentElement.dataset.busy = calling ? 'busy' : 'idle';
       document.documentElement.dataset.bots = bots ? 'waiting' : 'idle';

@@ -2,8 +2,9 @@
 // history.js), each entry reopened read-only or exported, and the players'
 // figures across it (the engine's `stats`).
 import { h } from './dom.js';
-import { getLang, has, t } from './i18n.js';
+import { formatNumber, getLang, has, t } from './i18n.js';
 import { barChart } from './charts.js';
+import { restoreOffer } from './history-delete.js';
 
 const KINDS = ['game', 'series', 'set', 'tournament'];
 
@@ -52,6 +53,7 @@ export function renderHistory(entries, { message, damaged = new Set() }) {
   return h('section', { class: 'history', 'aria-labelledby': 'history-heading' },
     h('h2', { id: 'history-heading', text: t('history.heading') }),
     message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
+    restoreOffer(),
     entries == null ? h('p', { class: 'note', text: t('history.loading') })
       : !entries.length ? h('p', { class: 'note', text: t('history.empty') })
         : h('ul', { class: 'history-list' }, entries.map((e) => (!readable(e) || damaged.has(String(e.id)) ? damagedEntry(e) : h('li', { class: 'history-entry', dataset: { id: String(e.id), kind: e.kind } },
@@ -64,13 +66,24 @@ export function renderHistory(entries, { message, damaged = new Set() }) {
             h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-open', id: String(e.id) },
               'aria-label': t('history.open.label', { title: entryTitle(e) }), text: t('history.open') }),
             h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-export', id: String(e.id) },
-              'aria-label': t('history.export.label', { title: entryTitle(e) }), text: t('history.export') })))))));
+              'aria-label': t('history.export.label', { title: entryTitle(e) }), text: t('history.export') }),
+            h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-delete', id: String(e.id), title: entryTitle(e) },
+              'aria-label': t('history.delete.label', { title: entryTitle(e) }), text: t('history.delete') })))))));
 }
 
 export function renderHistoryControls() {
   return [h('div', { class: 'tool-row' },
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'stats' }, text: t('stats.open') })),
   h('button', { type: 'button', class: 'big primary', dataset: { action: 'setup' }, text: t('club.toStart') })];
+}
+
+// The kept records of a history entry with who sat where (its table's
+// seats), so the statistics keep a computer apart from a person of the same
+// name. → [{raw, record}]: raw to tell the same game kept twice.
+export function seatedRecords(entry) {
+  const seats = entry.save?.table?.players ?? [];
+  return (Array.isArray(entry.records) ? entry.records : []).map((raw) => ({ raw, record: { ...raw,
+    players: (Array.isArray(raw?.players) ? raw.players : []).map((p, i) => (seats[i]?.kind === 'bot' ? { ...p, kind: 'bot', level: seats[i].level } : p)) } }));
 }
 
 const COLS = ['games', 'wins', 'mean_score', 'knocks', 'blind_knocks', 'holds', 'passes', 'first_out'];
@@ -89,7 +102,7 @@ export function renderStats(stats, { message }) {
               COLS.map((c) => h('th', { scope: 'col', text: t(`stats.col.${c}`) })))),
             h('tbody', {}, names.map((n) => h('tr', { dataset: { name: n } },
               h('th', { scope: 'row' }, h('bdi', { text: n })),
-              COLS.map((c) => h('td', { class: 'num', dataset: { col: c }, text: String(stats[n][c]) }))))))),
+              COLS.map((c) => h('td', { class: 'num', dataset: { col: c }, text: formatNumber(stats[n][c]) }))))))),
         barChart({ title: t('chart.wins'), rows: names.map((n) => ({ name: n, value: stats[n].wins })) }),
         barChart({ title: t('chart.mean'), rows: names.map((n) => ({ name: n, value: stats[n].mean_score })) })]);
 }

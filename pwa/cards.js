@@ -30,7 +30,9 @@ export function cardFace(text, extraClass = '') {
 // Chalk strokes as a pub slate shows them: one stroke per mark still held.
 export function chalk(marks, extraClass = '') {
   const n = Math.max(0, marks | 0);
-  return h('span', { class: `chalk ${extraClass}`.trim(), role: 'img', 'aria-label': t('table.marks', { marks: n }) },
+  // The count beside the strokes (drawn by style.css from data-n): seven
+  // strokes are easy to miscount in a dark pub.
+  return h('span', { class: `chalk ${extraClass}`.trim(), role: 'img', 'aria-label': t('table.marks', { marks: n }), dataset: { n } },
     n ? '/'.repeat(n) : '–');
 }
 

@@ -3,6 +3,7 @@
 // no style, so the page's CSP needs no exception; every line also differs
 // by its dash pattern and carries its player's name, not colour alone.
 import { h, svg } from './dom.js';
+import { formatNumber } from './i18n.js';
 
 const COLOURS = ['#ffd166', '#7fd1ff', '#ff8a80', '#9be564', '#d0a2ff', '#ffb703', '#5ee6c9', '#f4a6c8'];
 const DASHES = [null, '8 4', '2 4', '10 3 2 3', '4 4', '12 4', '1 3', '6 2 2 2'];
@@ -69,11 +70,11 @@ export function barChart({ title, rows }) {
     return svg('g', {},
       text(L - 6, yy + 16, r.name, { 'text-anchor': 'end' }),
       svg('rect', { x: L, y: yy + 3, width: w.toFixed(1), height: row - 8, fill: COLOURS[i % COLOURS.length], rx: 3 }),
-      text(L + w + 6, yy + 16, String(r.value)));
+      text(L + w + 6, yy + 16, formatNumber(r.value)));
   });
   return h('figure', { class: 'chart' },
     svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${id}-t`, class: 'chart-svg' },
-      (() => { const t = svg('title', { id: `${id}-t` }); t.textContent = `${title}: ${rows.map((r) => `${r.name} ${r.value}`).join(', ')}`; return t; })(),
+      (() => { const t = svg('title', { id: `${id}-t` }); t.textContent = `${title}: ${rows.map((r) => `${r.name} ${formatNumber(r.value)}`).join(', ')}`; return t; })(),
       bars),
     h('figcaption', { text: title }));
 }

@@ -18,6 +18,7 @@ import { actionFrom, toggleCard } from './picker.js';
 import { findSheetAction } from './sheet.js';
 import { isSheet } from './session.js';
 import { undoButton } from './table.js';
+import { csvForLanguage } from './csv-sheet.js';
 import { readPreference, writePreference } from './storage.js';
 import {
   busy, c, ctx, go, m, refusedWith, session, shellError,
@@ -27,7 +28,7 @@ import {
   bootTournament, createTournament, importResult, sendResult, showCodes, ticketFor, tournamentOp,
 } from './organiser.js';
 import {
-  deleteEntry, downloadDamaged, exportEntry, openEntry, openHistory, openStats,
+  deleteEntry, downloadDamaged, exportEntry, openEntry, openHistory, openStats, restoreDeleted,
 } from './kept.js';
 import { json, outboundFile, sendOut } from './outbound.js';
 
@@ -219,7 +220,7 @@ export function startTable(setup, args) {
     const names = args.players.map((p) => p.name);
     if (setup.format === 'series') {
       const r = await session().tableCommand('new_series', {
-        ...args, games: setup.seriesGames ?? undefined, first_dealer: args.dealer,
+        ...args, dealer: undefined, games: setup.seriesGames ?? undefined, // seat 4 deals first (the engine's tournament order)
       }, { fresh: true });
       if (!r.ok) { app.onError(r.error); return; }
       newMeta('series', names);
@@ -354,6 +355,7 @@ export function startFormExtras(setup, hello) {
     h('select', { dataset: { field: 'series-games' } },
       [1, 2, 3, 4, 5, 6, 7].map((k) => h('option', { value: k, selected: (setup.seriesGames ?? def) === k || null,
         text: k === def ? t('t.default', { n: k }) : String(k) })))) : null,
+  setup.format === 'series' ? h('p', { class: 'note', text: t('start.series.dealer') }) : null,
   setup.format === 'set' ? h('p', { class: 'note', text: t('start.format.set.hint') }) : null];
 }
 
@@ -627,9 +629,9 @@ async function clubActionNow(action, target) {
     case 'list': if (ready) await openList(); return true;
     case 'back': go('game'); return true;
     case 'list-back': go(club.listBack ?? 'game'); return true;
-    case 'list-csv': sendOut(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, { type: 'text/csv' }); return true;
+    case 'list-csv': sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(club.lists.csv)}`, { type: 'text/csv' }); return true;
     case 'list-json': await exportListJson(); return true;
-    case 'list-share': await sendOut(`${listFileBase()}.csv`, `\ufeff${club.lists.csv}`, { type: 'text/csv', via: 'share', title: t('list.heading') }); return true;
+    case 'list-share': await sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(club.lists.csv)}`, { type: 'text/csv', via: 'share', title: t('list.heading') }); return true;
     case 'list-print': case 't-print': window.print(); return true;
     case 'fix-open': if (ready) await openFix(Number(d.game), Number(d.hand)); return true;
     case 'fix-entry': {
@@ -691,7 +693,8 @@ async function clubActionNow(action, target) {
     case 'history-open': await openEntry(d.id); return true;
     case 'history-export': await exportEntry(d.id); return true;
     case 'history-download': await downloadDamaged(d.id); return true;
-    case 'history-delete': await deleteEntry(d.id); return true;
+    case 'history-delete': await deleteEntry(d.id, d.title); return true;
+    case 'history-restore': await restoreDeleted(); return true;
     case 'stats': if (ready) await openStats(); return true;
     case 'tournament':
       session()?.pause();

@@ -3,7 +3,8 @@
 // offered for download and deletion while the good ones stay usable.
 import { errorText, t } from './i18n.js';
 import * as history from './history.js';
-import { entryTitle, readable } from './archive.js';
+import { entryTitle, readable, seatedRecords } from './archive.js';
+import { forget, restoreEntry } from './history-delete.js';
 import { openKeptList } from './lists.js';
 import {
   c, go, onError, refusedWith, render, session,
@@ -74,17 +75,29 @@ export async function downloadDamaged(id) {
   render();
 }
 
-export async function deleteEntry(id) {
+// Asked first; the entry can be brought back with one tap (history-delete.js).
+export async function deleteEntry(id, title) {
   const entry = shown(id);
   if (!entry) return;
   try {
-    await history.remove(entry.id);
+    if (!await forget(entry, title ?? t('history.damaged'))) return;
   } catch {
     c().historyMsg = t('history.deleteFailed');
     render();
     return;
   }
-  await openHistory(t('history.deleted'));
+  await openHistory();
+}
+
+export async function restoreDeleted() {
+  try {
+    if (!await restoreEntry()) return;
+  } catch {
+    c().historyMsg = t('history.restoreFailed');
+    render();
+    return;
+  }
+  await openHistory();
 }
 
 export async function openStats() {
@@ -98,9 +111,9 @@ export async function openStats() {
   const seen = new Set();
   const records = [];
   for (const e of list.filter(readable)) {
-    for (const r of Array.isArray(e.records) ? e.records : []) {
-      const key = JSON.stringify(r);
-      if (!seen.has(key)) { seen.add(key); records.push(r); }
+    for (const { raw, record } of seatedRecords(e)) {
+      const key = JSON.stringify(raw);
+      if (!seen.has(key)) { seen.add(key); records.push(record); }
     }
   }
   const r = await session().query('stats', { records });

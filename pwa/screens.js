@@ -86,7 +86,8 @@ export function renderStart(setup, { hello, saved, ready, failed = false, canExp
             presets.map((p) => option(p, labelFor('preset', p), p === setup.rules)))),
         h('button', { type: 'button', class: 'secondary rules-link', dataset: { action: 'rules' },
           'aria-label': t('rules.open.label'), text: t('rules.open') })),
-      h('label', { class: 'field' }, h('span', { text: t('start.dealer') }),
+      // A series is first dealt as the tournament order says (the engine's choice).
+      setup.format === 'series' ? null : h('label', { class: 'field' }, h('span', { text: t('start.dealer') }),
         h('select', { dataset: { field: 'dealer' } },
           setup.seats.map((s, i) => option(i + 1, `${i + 1}: ${s.name || t('start.name.default', { seat: i + 1 })}`,
             i + 1 === setup.dealer)))),
@@ -167,7 +168,7 @@ function resultTable(view) {
 
 export function renderResult(view) {
   const res = view.hand_result;
-  const heading = res.winner != null ? t('result.heading', { name: nameOf(view, res.winner) }) : t('result.noWinner');
+  const heading = res.winner != null ? t('result.heading', { name: nameOf(view, res.winner), hand: view.hand_no }) : t('result.noWinner');
   return h('section', { class: 'result', 'aria-labelledby': 'result-heading' },
     h('h2', { id: 'result-heading', text: heading }),
     res.reason ? h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }) : null,
@@ -183,7 +184,7 @@ function finalTrick(view) {
   if (!last || view.hand_result?.reason !== 'last_trick') return null;
   return h('div', { class: 'final-trick', role: 'group', 'aria-label': t('result.finalTrick') },
     h('p', { class: 'trick-no', text: t('result.finalTrick') }),
-    h('ol', { class: 'trick-cards' }, trickCards(view, last.cards)));
+    h('ol', { class: 'trick-cards' }, trickCards(view, last.cards, last.winner)));
 }
 
 // On the scoresheet the next hand follows its decision at once; the decided
@@ -193,7 +194,7 @@ export function lastHandSummary(view) {
   const res = view.previous_result;
   if (!res) return null;
   const last = { ...view, hand_result: res };
-  const who = res.winner != null ? t('result.heading', { name: nameOf(view, res.winner) }) : t('result.noWinner');
+  const who = res.winner != null ? t('result.heading', { name: nameOf(view, res.winner), hand: view.hand_no - 1 }) : t('result.noWinner');
   const value = t(view.tally === 'points' ? 'result.value.points' : 'result.value', { value: res.value });
   return h('details', { class: 'last-hand' },
     h('summary', {}, h('span', { text: t('sheet.lastHand', { hand: view.hand_no - 1 }) }), ' ', h('strong', { text: who }),

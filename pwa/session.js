@@ -32,9 +32,14 @@ export function isSheet(state) {
 }
 
 export class Session {
-  constructor(engine, { pace, onState, onError, onBusy = () => {} }) {
+  constructor(engine, { pace, trickPause = pace, onState, onError, onBusy = () => {} }) {
     this.engine = engine;
     this.pace = pace;
+    // How long a finished trick stays before the computers play on (a tap
+    // on the felt goes on at once: hurry).
+    this.trickPause = trickPause;
+    this.trickShown = null; // the finished trick already held: "hand:tricks"
+    this.holding = false;
     this.onState = onState;
     this.onError = onError;
     this.onBusy = onBusy;
@@ -267,11 +272,24 @@ export class Session {
     if (!g || g.handoff != null || g.state.hand_over || this.stalled || this.paused || isSheet(g.state)) return;
     if (!g.state.due.bots.length && !g.state.due.humans.length) return;
     const forced = (g.state.forced ?? []).length > 0 && !g.state.due.bots.length;
+    // A trick just finished stays in sight before the next card covers it.
+    const v = g.state.view;
+    const finished = v.trick.length === 0 && v.tricks.length > 0 ? `${v.hand_no}:${v.tricks.length}` : null;
+    this.holding = finished != null && finished !== this.trickShown && this.trickPause > this.pace;
+    if (finished != null) this.trickShown = finished;
     this.botTimer = setTimeout(() => {
       this.botTimer = null;
+      this.holding = false;
       this.serial(() => (forced ? this.forcedStep() : this.botStep()));
-    }, this.pace);
+    }, this.holding ? this.trickPause : this.pace);
     this.busyChanged();
+  }
+
+  // The person tapped the felt: a trick held in sight may go.
+  hurry() {
+    if (!this.holding) return;
+    this.holding = false;
+    this.scheduleBots();
   }
 
   async forcedStep() {

@@ -7,6 +7,8 @@ import { readPreference, writePreference } from './storage.js';
 
 // Milliseconds per computer action at each pace.
 export const PACES = { fast: 350, normal: 800, slow: 1600 };
+// How long a finished trick stays on the felt before the computers play on.
+export const TRICK_PAUSES = { fast: 1200, normal: 2400, slow: 3600 };
 
 const DEFAULTS = {
   sound: true,

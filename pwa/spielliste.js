@@ -53,21 +53,26 @@ function gameRows(entry, { names, cols, fixable, gameLabel }) {
   const rows = [h('tr', { class: 'game-head' },
     h('th', { scope: 'colgroup', colspan: cols, text: gameLabel }))];
   rows.push(h('tr', { class: 'start-row' },
-    h('th', { scope: 'row', colspan: 4, text: t('list.start') }),
+    h('th', { scope: 'row', text: t('list.start') }),
     list.start_marks.map((m) => h('td', { class: 'marks', text: tallyText(list.tally === 'points' ? 0 : m) }))));
   for (const line of lines) {
     const done = line.winner != null || line.reason != null;
     const canFix = fixable && line.real && done;
+    // Four players fit a 360 px phone: the hand and its value in the first
+    // column, the names as column heads, the dealer and the winner marked in
+    // their cells (and said in words in the line under it).
     rows.push(h('tr', { class: 'hand-main', dataset: { game: entry.game, hand: line.hand } },
-      h('th', { scope: 'row', class: 'num', text: String(line.hand) }),
-      h('td', { text: nameIn(names, line.dealer) }),
-      h('td', { class: 'num', text: String(line.value) }),
-      h('td', { class: 'winner', text: line.winner != null ? nameIn(names, line.winner) : done ? '–' : t('list.running') }),
+      h('th', { scope: 'row', class: 'num' }, h('span', { class: 'hand-n', text: String(line.hand) }),
+        h('span', { class: 'hand-value', text: t('list.valueShort', { value: line.value }) })),
       (line.tally_after ?? names.map(() => null)).map((m, i) => h('td', {
-        class: `marks${line.losses?.[i] ? ' lost' : ''}`, text: tallyText(m),
+        class: `marks${line.losses?.[i] ? ' lost' : ''}${line.winner === i + 1 ? ' won' : ''}${line.dealer === i + 1 ? ' dealt' : ''}`,
+        text: tallyText(m),
       }))));
+    const who = [t('list.dealt', { name: nameIn(names, line.dealer) }),
+      line.winner != null ? t('list.won', { name: nameIn(names, line.winner) }) : done ? null : t('list.running')].filter(Boolean);
     rows.push(h('tr', { class: 'hand-detail' },
       h('td', { colspan: cols },
+        h('span', { class: 'who', text: `${who.join(' · ')}: ` }),
         canFix ? h('button', {
           type: 'button', class: 'fix-hand no-print', dataset: { action: 'fix-open', game: entry.game, hand: line.hand },
           'aria-label': t('list.fix.label', { hand: line.hand, game: entry.game }), text: t('list.fix'),
@@ -77,7 +82,7 @@ function gameRows(entry, { names, cols, fixable, gameLabel }) {
   const o = list.outcome;
   if (o.over && o.scores) {
     rows.push(h('tr', { class: 'game-foot' },
-      h('th', { scope: 'row', colspan: 4, text: o.winner ? t('list.points.winner', { name: nameIn(names, o.winner) }) : t('list.points') }),
+      h('th', { scope: 'row', text: o.winner ? t('list.points.winner', { name: nameIn(names, o.winner) }) : t('list.points') }),
       o.scores.map((s) => h('td', { class: 'marks', text: String(s) }))));
   }
   return h('tbody', { class: 'game' }, rows);
@@ -116,7 +121,7 @@ export function marksSeries(entry) {
 // data: the engine's `lists` result; meta: {title, lines: [..], seed, signer}
 export function renderList(data, { readOnly, meta, ready }) {
   const tables = groups(data.lists).map((g, gi) => {
-    const cols = 4 + g.names.length;
+    const cols = 1 + g.names.length;
     const fixable = !readOnly && ready;
     const totals = data.series && gi === 0 ? data.series.totals : null;
     return h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('list.region', { n: gi + 1 }) },
@@ -124,9 +129,6 @@ export function renderList(data, { readOnly, meta, ready }) {
         h('caption', { class: 'sr-only', text: meta.title }),
         h('thead', {}, h('tr', {},
           h('th', { scope: 'col', text: t('list.col.hand') }),
-          h('th', { scope: 'col', text: t('list.col.dealer') }),
-          h('th', { scope: 'col', text: t('list.col.value') }),
-          h('th', { scope: 'col', text: t('list.col.winner') }),
           g.names.map((n) => h('th', { scope: 'col', class: 'player' }, h('bdi', { text: n }))))),
         g.entries.map((entry) => gameRows(entry, {
           names: g.names, cols, gameLabel: gameLabel(entry, data),
@@ -134,7 +136,7 @@ export function renderList(data, { readOnly, meta, ready }) {
           fixable: fixable && (data.series != null || entry === data.lists[data.lists.length - 1]),
         })),
         totals ? h('tfoot', {}, h('tr', {},
-          h('th', { scope: 'row', colspan: 4, text: t('list.total') }),
+          h('th', { scope: 'row', text: t('list.total') }),
           totals.map((v) => h('td', { class: 'marks total', text: String(v) })))) : null));
   });
   const players = data.lists[0]?.list.players ?? [];

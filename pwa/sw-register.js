@@ -45,7 +45,7 @@ export async function registerServiceWorker({ url = "./service-worker.js" } = {}
 // Policy refuses injected <style> elements. The offer sits in the page's
 // flow under the header, so it never covers a name or a button, and
 // "later" puts it away until the next start.
-function showUpdateToast(worker) {
+export function showUpdateToast(worker) {
   if (document.getElementById("sw-update")) return;
   const lang = (document.documentElement.lang || "de").toLowerCase().startsWith("en") ? "en" : "de";
   const box = document.createElement("div");

@@ -109,18 +109,36 @@ function seatBox(view, p) {
       badges.map((b) => h('span', { class: 'badge', text: b }))));
 }
 
-export function trickCards(view, cards) {
-  return cards.map((c) => h('li', { class: `played${c.dead ? ' dead' : ''}` },
-    h('span', { class: 'card small', role: 'img', 'aria-label': cardName(c.card) + (c.dead ? ` (${t('table.dead')})` : '') },
-      cardFace(c.card)),
-    h('bdi', { class: 'played-by', text: nameOf(view, c.seat) }),
-    c.dead ? h('span', { class: 'badge', text: t('table.dead') }) : null));
+// `winner`: the seat that took the trick; its card is marked.
+export function trickCards(view, cards, winner = null) {
+  return cards.map((c) => {
+    const won = c.seat === winner;
+    const label = cardName(c.card) + (c.dead ? ` (${t('table.dead')})` : '') + (won ? ` (${t('table.trick.won')})` : '');
+    return h('li', { class: `played${c.dead ? ' dead' : ''}${won ? ' won' : ''}` },
+      h('span', { class: 'card small', role: 'img', 'aria-label': label }, cardFace(c.card)),
+      h('bdi', { class: 'played-by', text: nameOf(view, c.seat) }),
+      c.dead ? h('span', { class: 'badge', text: t('table.dead') }) : null,
+      won ? h('span', { class: 'badge won-badge', 'aria-hidden': 'true', text: t('table.trick.won') }) : null);
+  });
+}
+
+// The last finished trick, shown again in place of the one being played
+// for as long as the person asks (one tap on "Letzter Stich").
+const peek = { key: null };
+
+function peekKey(view) {
+  return `${view.hand_no}:${view.tricks.length}`;
+}
+
+export function togglePeek(view) {
+  peek.key = peek.key === peekKey(view) ? null : peekKey(view);
 }
 
 function centre(view) {
   const doneTricks = view.tricks.length;
   const last = view.tricks[doneTricks - 1];
-  const showLast = view.trick.length === 0 && last;
+  const peeking = Boolean(last) && view.trick.length > 0 && peek.key === peekKey(view);
+  const showLast = (view.trick.length === 0 || peeking) && last;
   const shown = showLast ? last.cards : view.trick;
   return h('div', { class: 'centre' },
     h('div', { class: 'value-line' },
@@ -133,9 +151,23 @@ function centre(view) {
     h('div', { class: `trick${showLast ? ' previous' : ''}`, role: 'group',
       'aria-label': showLast ? t('table.lastTrick', { name: nameOf(view, last.winner) })
         : t('table.trick', { n: Math.min(doneTricks + 1, 4) }) },
-    shown.length ? h('ol', { class: 'trick-cards' }, trickCards(view, shown))
+    shown.length ? h('ol', { class: 'trick-cards' }, trickCards(view, shown, showLast ? last.winner : null))
       : h('p', { class: 'trick-empty', text: t('table.trick.empty') }),
-    showLast ? h('p', { class: 'trick-winner', text: t('table.lastTrick', { name: nameOf(view, last.winner) }) }) : null));
+    showLast ? h('p', { class: 'trick-winner', text: t('table.lastTrick', { name: nameOf(view, last.winner) }) }) : null,
+    last && view.trick.length ? h('button', {
+      type: 'button', class: 'peek-trick', dataset: { action: 'peek-trick' }, 'aria-expanded': peeking ? 'true' : 'false',
+      text: t(peeking ? 'table.peek.back' : 'table.peek'),
+    }) : null));
+}
+
+// On a short phone the top of the table scrolls: after each move it shows
+// the trick and the status line, the seats scrolled past if need be.
+export function keepTrickInSight(root) {
+  const top = root.querySelector('.table-top');
+  const status = top?.querySelector('.status');
+  if (!status) return;
+  const over = status.getBoundingClientRect().bottom - top.getBoundingClientRect().bottom;
+  if (over > 0) top.scrollTop += over;
 }
 
 export function otherLabel(view, a) {
@@ -168,7 +200,7 @@ function handArea(view, ready) {
   const n = view.my_cards.length;
   const cols = n <= 5 ? n : Math.ceil(n / 2);
   return h('div', { class: 'hand', role: 'group', 'aria-label': t('hand.label') },
-    h('ul', { class: `cards cols-${cols}` }, view.my_cards.map((card) => h('li', {},
+    h('ul', { class: `cards cols-${cols}${n > 5 ? ' rows-2' : ''}` }, view.my_cards.map((card) => h('li', {},
       h('button', {
         type: 'button', class: `card${playable.has(card) ? ' legal' : ''}`, disabled,
         dataset: { card, legal: playable.has(card) ? 'true' : 'false' },
@@ -197,7 +229,7 @@ export function handHistory(view) {
       h('summary', { text: t('table.tricks.review', { n: tricks.length }) }),
       h('ol', { class: 'tricks-list' }, tricks.map((trick, i) => h('li', {},
         h('span', { class: 'trick-no', text: t('table.trick', { n: i + 1 }) }),
-        h('ol', { class: 'trick-cards' }, trickCards(view, trick.cards)),
+        h('ol', { class: 'trick-cards' }, trickCards(view, trick.cards, trick.winner)),
         h('span', { class: 'trick-winner', text: t('table.trick.winner', { name: nameOf(view, trick.winner) }) }))))) : null,
     items.length > 3 ? h('details', { class: 'log-all' },
       h('summary', { text: t('log.all', { n: items.length }) }),
@@ -205,13 +237,24 @@ export function handHistory(view) {
 }
 
 export function renderTable(view, { ready }) {
+  // The hand stays pinned above the thumb buttons on every phone; the rest
+  // of the table scrolls in the space left over.
   return h('section', { id: 'table', class: 'table', 'aria-label': t('table.label') },
-    h('ul', { class: `seats n${view.players.length}` }, view.players.map((p) => seatBox(view, p))),
-    centre(view),
-    h('p', { class: 'status', text: ready ? statusText(view) : t('status.wait') }),
-    recentLog(view),
-    handHistory(view),
+    h('div', { class: 'table-top', tabindex: '0', role: 'group', 'aria-label': t('table.top.label') },
+      h('ul', { class: `seats n${view.players.length}` }, view.players.map((p) => seatBox(view, p))),
+      centre(view),
+      h('p', { class: 'status', text: ready ? statusText(view) : t('status.wait') }),
+      recentLog(view),
+      handHistory(view)),
     handArea(view, ready));
+}
+
+// What the answer costs, in the engine's figures (`pass_loses`,
+// `hold_risks`), right above the two buttons.
+function stakesLine(view, r) {
+  if (r.pass_loses == null) return null;
+  const key = view.tally === 'points' ? 'stakes.answer.points' : 'stakes.answer';
+  return h('p', { class: 'stakes', text: t(key, { pass: r.pass_loses, hold: r.hold_risks, value: r.value }) });
 }
 
 // The big buttons under the thumb: answer a knock, or knock.
@@ -226,7 +269,7 @@ export function renderTableControls(view, { ready }) {
   const undo = undoButton({ ready }, 'compact');
   const r = view.response;
   if (r && r.to_answer === me.seat) {
-    return [h('div', { class: 'answer-row' }, undo,
+    return [stakesLine(view, r), h('div', { class: 'answer-row answering' }, undo,
       h('button', { type: 'button', class: 'big hold', dataset: { action: 'hold' }, disabled, text: t('btn.hold') }),
       h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }))];
   }
@@ -237,7 +280,7 @@ export function renderTableControls(view, { ready }) {
   const row = [undo, view.knocking ? h('button', {
     type: 'button', class: 'big knock', dataset: { action: 'knock' }, disabled,
     'aria-label': t('btn.knock.label'),
-  }, t('btn.knock')) : null];
+  }, view.knock_to != null ? t('btn.knockTo', { value: view.knock_to }) : t('btn.knock')) : null];
   if (legalOf(view, 'pass').length) {
     row.push(h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }));
   }

@@ -269,7 +269,10 @@ def result_for(series: Series | None, ticket: dict | None) -> dict:
 def stats(records) -> dict:
     """Statistics per player name over finished game records (the history
     the shell keeps)."""
-    return player_stats(_history_games(records))
+    games = _history_games(records)
+    # A record says which seats a computer played (the app's "kind").
+    bots = [{s for s, p in enumerate(r["players"], 1) if isinstance(p, dict) and p.get("kind") == "bot"} for r in records]
+    return player_stats(games, bots)
 
 
 def books(records) -> dict:

@@ -39,10 +39,46 @@ def mark_changes(old: Game, new: Game, game_no: int | None = None) -> list[dict]
     return out
 
 
+def _refusal(e: RecordError, names: list[str], hand_no: int, game_no: int | None = None, failed_game: int | None = None) -> RecordError:
+    """A correction refused in the table's words: the players by name (not
+    seat numbers), the hand and the entry that no longer fit (counted from
+    1), and what to change instead."""
+    cause = e.cause.named(names) if e.cause is not None else e
+    out = RecordError(e.code, cause=e.cause)
+    out.hand, out.index = e.hand, e.index
+    game_de = f"Spielrunde {failed_game}, " if failed_game is not None else ""
+    game_en = f"game {failed_game}, " if failed_game is not None else ""
+    entry_de = f", {e.index}. Eingabe" if e.index is not None else ""  # counted from 1 (RecordError)
+    entry_en = f", entry {e.index}" if e.index is not None else ""
+    mine_de = f"Spiel {hand_no}" + (f" der Spielrunde {game_no}" if game_no is not None else "")
+    mine_en = f"hand {hand_no}" + (f" of game {game_no}" if game_no is not None else "")
+    same = e.hand == hand_no and failed_game == game_no
+    if e.hand is None:
+        where_de, where_en = f"{game_de}nach der Korrektur", f"{game_en}after the correction"
+    else:
+        where_de, where_en = f"{game_de}Spiel {e.hand}{entry_de}", f"{game_en}hand {e.hand}{entry_en}"
+    if same:
+        fix_de, fix_en = f"Ändere diese Eingabe von {mine_de}.", f"Change this entry of {mine_en}."
+    else:
+        later_de = f"{game_de}Spiel {e.hand}" if e.hand is not None else "Das Spätere"
+        later_en = f"{game_en}hand {e.hand}" if e.hand is not None else "What followed"
+        fix_de = (f"{later_de[0].upper()}{later_de[1:]} wurde gespielt, wie es vorher stand: ändere {mine_de} so, "
+                  f"dass {later_de} noch dazu passt, oder lass es, wie es war.")
+        fix_en = (f"{later_en[0].upper()}{later_en[1:]} was played as things stood before: change {mine_en} so that "
+                  f"{later_en} still fits, or leave it as it was.")
+    out.de = f"Diese Korrektur geht nicht – {where_de}: {cause.de} {fix_de}"
+    out.en = f"This correction does not work – {where_en}: {cause.en} {fix_en}"
+    out.args = (out.en,)
+    return out
+
+
 def correct_hand(game: Game, hand_no: int, actions) -> tuple[Game, list[dict]]:
     """The game with hand `hand_no` (1-based) entered as `actions`, every
     later hand replayed, and the marks that change."""
-    new = Game.from_record(_replace(game.to_record(), hand_no, actions))
+    try:
+        new = Game.from_record(_replace(game.to_record(), hand_no, actions))
+    except RecordError as e:
+        raise _refusal(e, list(game.names), hand_no) from e
     return new, mark_changes(game, new)
 
 
@@ -61,9 +97,7 @@ def correct_series_hand(series: Series, game_no: int, hand_no: int, actions) -> 
         try:
             game = Game.from_record(record)
         except RecordError as e:
-            e.de, e.en = f"Spielrunde {k}, {e.de}", f"game {k}, {e.en}"
-            e.args = (e.en,)
-            raise
+            raise _refusal(e, list(series.names), hand_no, game_no, k) from e
         if k < len(series.games) and not game.game_over:
             raise RecordError("bad_record", detail=Both(f"Spielrunde {k} wäre nicht mehr fertig, aber Spielrunde {k + 1} folgt ihr", f"game {k} would no longer be finished, but game {k + 1} follows it"))
         new.games.append(game)

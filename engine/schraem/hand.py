@@ -379,9 +379,9 @@ class Hand:
             return extra
         if self.losses[s] is not None:
             return self.losses[s] + extra
-        return self._stake(s) + extra
+        return self.stake(s) + extra
 
-    def _stake(self, s: int) -> int:
+    def stake(self, s: int) -> int:
         """What a loser who stayed in to the end loses: the hand's value.
         With `raiser_loss` (Sebbe Schröhm) the raiser — who made the hand's
         last raise — loses only that much (never more than the value) when a

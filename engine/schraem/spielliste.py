@@ -75,21 +75,32 @@ def _answer_words(line: dict, names: list[str], answer: str) -> str:
     return ", ".join(names[a["seat"] - 1] for a in line["answers"] if a["answer"] == answer)
 
 
+def _knock_word(k: dict) -> str:
+    """A hammer's knock is made for the player (auto), not in the dark."""
+    return " (Hammer)" if k["auto"] else " (dunkel)" if k["blind"] else ""
+
+
 def game_csv(game: Game) -> str:
-    """The list as CSV (German headings, as on the paper list): one row per
-    hand, a column per player with the marks after the hand."""
+    """The list as CSV (German headings, as on the paper list): the start,
+    one row per hand, a column per player with the marks after the hand,
+    and the points once the game is over."""
     names = list(game.names)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(["Spiel", "Geber", "Wert", "Geklopft", "Gehalten", "Gepasst", "Strafen", "Gewinner", *names])
-    for line in game_list(game)["lines"]:
-        knocks = ", ".join(names[k["seat"] - 1] + (" (dunkel)" if k["blind"] else "") for k in line["knocks"])
+    listed = game_list(game)
+    w.writerow(["Start", "", "", "", "", "", "", "", *[game.end.tally_of(m) for m in listed["start_marks"]]])
+    for line in listed["lines"]:
+        knocks = ", ".join(names[k["seat"] - 1] + _knock_word(k) for k in line["knocks"])
         penalties = ", ".join(f"{names[p['seat'] - 1]} ({p['kind']})" for p in line["penalties"])
         winner = names[line["winner"] - 1] if line["winner"] else ""
         marks = line["tally_after"] or [""] * len(names)
         w.writerow([line["hand"], names[line["dealer"] - 1], line["value"], knocks,
                     _answer_words(line, names, "hold"), _answer_words(line, names, "pass"),
                     penalties, winner, *["" if m is None else m for m in marks]])
+    o = game.outcome
+    if o.over and o.scores is not None:
+        w.writerow(["Punkte", "", "", "", "", "", "", names[o.winner - 1] if o.winner else "", *o.scores])
     return out.getvalue()
 
 
@@ -106,17 +117,23 @@ def _count(lines: list[dict], seat: int) -> dict:
     }
 
 
-def player_stats(games: list[Game]) -> dict[str, dict]:
+COMPUTER = " (Computer)"
+
+
+def player_stats(games: list[Game], computers: list[set[int]] | None = None) -> dict[str, dict]:
     """Statistics per player name across finished games: games, wins,
-    mean score, knocks, blind knocks, holds, passes, first-out count."""
+    mean score, knocks, blind knocks, holds, passes, first-out count.
+    `computers`: per game, the seats a computer played; they count under
+    "<name> (Computer)", apart from a person of the same name."""
     stats: dict[str, dict] = {}
-    for game in games:
+    for k, game in enumerate(games):
         if not game.game_over:
             continue
         lines = game_list(game)["lines"]
         o = game.outcome
+        bots = computers[k] if computers else set()
         for s, name in enumerate(game.names, 1):
-            row = stats.setdefault(name, {"games": 0, "wins": 0, "losses": 0, "first_out": 0, "score_total": 0,
+            row = stats.setdefault(name + COMPUTER if s in bots else name, {"games": 0, "wins": 0, "losses": 0, "first_out": 0, "score_total": 0,
                                           "knocks": 0, "blind_knocks": 0, "holds": 0, "passes": 0, "hands": 0, "hands_won": 0})
             row["games"] += 1
             row["wins"] += o.winner == s

@@ -128,6 +128,7 @@ def _table_facts(game: Game, hand, seat: int | None) -> dict:
         "last_knocker": None if not hand or hand.last_knocker is None else hand.last_knocker + 1,
         "players": _players(game, hand),
         "my_cards": None,
+        "knock_to": None,
         "trick": [],
         "tricks": [],
         "turn": None,
@@ -163,12 +164,21 @@ def _hand_facts(out: dict, hand, s: int | None) -> None:
     out["turn"] = None if t is None else t + 1
     if not hand.over and not hand.real:
         out["leader"] = (hand.trick[0][0] if hand.trick else hand.leader) + 1
+    # What a knock now would make the hand worth (the knock button says it),
+    # None where the hand is not knocked or already at its top.
+    out["knock_to"] = hand.value + 1 if hand.knocking and hand.value < hand.rules.max_value else None
     if hand.responders:
+        to_answer = hand.responders[0]
         out["response"] = {
             "knocker": hand.round_knocker + 1,
             "value": hand.value,
-            "to_answer": hand.responders[0] + 1,
+            "to_answer": to_answer + 1,
             "answers": [{"seat": p + 1, "answer": a} for p, a in hand.answers],
+            # The stakes of the answer, per the preset: a pass costs the value
+            # before the knock (or the preset's fixed pass loss); holding and
+            # losing costs the stake the hand is now played for.
+            "pass_loses": hand.rules.pass_loss or hand.round_old,
+            "hold_risks": hand.stake(to_answer),
         }
     pretty = hand.pretty_ones
     if pretty is not None and (pretty.waiting or pretty.answers):

@@ -145,7 +145,8 @@ def _fill_start_form(page, names, whos, rules: str | None, dealer: int | None, c
             page.select_option(f'[data-field="who"][data-seat="{i}"]', whos[i])
     if rules:
         page.select_option('[data-field="rules"]', rules)
-    if dealer:
+    # A series has no dealer field: the tournament order says who deals first.
+    if dealer and page.locator('[data-field="dealer"]').count():
         page.select_option('[data-field="dealer"]', str(dealer))
     page.locator('[data-action="new-game"]').tap()
     page.wait_for_function("() => document.body.dataset.screen !== 'start'")

@@ -193,7 +193,9 @@ def test_a_past_hand_corrected_after_the_downstream_confirmation(de_page, site, 
             enter(page, order[(order.index(knocker) + k) % 4], "hold")
     enter(page, 2, "win")
     tap(page, '[data-action="fix-preview"]')
-    assert message(page) == "Spielrunde 1, Spiel 2: Die Spielrunde ist vorbei."
+    assert message(page) == ("Diese Korrektur geht nicht – Spielrunde 1, Spiel 2: Die Spielrunde ist vorbei. Spielrunde 1, "
+                             "Spiel 2 wurde gespielt, wie es vorher stand: ändere Spiel 1 der Spielrunde 1 so, dass "
+                             "Spielrunde 1, Spiel 2 noch dazu passt, oder lass es, wie es war.")
     assert page.locator(".fix-preview").count() == 0
     tap(page, '[data-action="fix-cancel"]')
     assert stored(page)["save"] == before

@@ -80,7 +80,7 @@ def test_a_scoresheet_hand_entered_by_tapping(de_page, shared_site, artifacts, p
     # being shuffled at the table); the decided hand stays on top, folded.
     assert screen(page) == "sheet"
     last = page.locator(".last-hand")
-    assert "Spiel 1:" in last.inner_text() and "Hans gewinnt das Spiel" in last.inner_text()
+    assert "Spiel 1:" in last.inner_text() and "Hans gewinnt Spiel 1" in last.inner_text()
     last.locator("summary").tap()
     rows = last.locator(".results tbody tr")
     assert rows.locator(".lost").all_inner_texts() == ["−2", "−1", "−2", "0"]
@@ -169,7 +169,7 @@ def test_undo_takes_back_a_scoresheet_entry(de_page, shared_site):
     assert len(record["hands"]) == 1 and record["hands"][0]["actions"][-1] == {"seat": 4, "type": "hold"}
     assert page.locator(".last-hand").count() == 0
     sheet_tap(page, 3, "win")
-    assert "Gerda gewinnt das Spiel" in page.locator(".last-hand summary").inner_text()
+    assert "Gerda gewinnt Spiel" in page.locator(".last-hand summary").inner_text()
 
 
 def test_penalties_are_entered_behind_the_penalty_menu(de_page, shared_site):

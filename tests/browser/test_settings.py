@@ -44,7 +44,7 @@ def test_sound_vibration_and_the_double_tap_follow_the_settings(warm_page, share
     seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
     wait_shell_ready(page)
     # Explained once, on the first table.
-    assert "Zweimal schnell auf den Tisch tippen klopft" in message(page)
+    assert "Zweimal schnell auf den grünen Tisch tippen klopft" in message(page)
     # A refused tap is told, not buzzed (unless asked for).
     card = next(c for c in state["view"]["my_cards"] if f"play:{c}" in state["refusals"]) if state["refusals"] else None
     if card:

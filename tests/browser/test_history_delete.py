@@ -1,0 +1,82 @@
+"""People, not names (issue 20): history entries can be deleted (asked
+first, brought back with one tap), and the statistics keep a computer player
+apart from a person of the same name."""
+from __future__ import annotations
+
+from helpers import open_app, screen, start_game, tap, wait_idle
+from test_club_history import history_entries
+
+PEOPLE_AND_BOTS = [("Anne", "human"), ("Hubert", "bot:easy")]
+
+
+def test_a_history_entry_is_deleted_only_when_confirmed_and_can_be_brought_back(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=65, pace="60000")
+    start_game(page, PEOPLE_AND_BOTS, dealer=2)
+    tap(page, '[data-action="look"]')
+    start_game(page, [("Resi", "human"), ("Jupp", "bot:easy")], dealer=2)  # files Anne's game into history
+    kept = history_entries(page)
+    assert [e["names"] for e in kept] == [["Anne", "Hubert"]]
+    tap(page, 'header [data-action="setup"]')
+    tap(page, '[data-action="history"]')
+    assert screen(page) == "history"
+    delete = page.locator('[data-action="history-delete"]')
+    assert delete.count() == 1
+    # Asked first: "no" keeps it.
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    delete.tap()
+    wait_idle(page)
+    assert asked and "Anne, Hubert" in asked[0] and "löschen" in asked[0]
+    assert len(history_entries(page)) == 1
+    # "Yes" deletes it, and the way back is right there.
+    page.once("dialog", lambda d: d.accept())
+    delete.tap()
+    page.wait_for_selector('[data-action="history-restore"]')
+    assert history_entries(page) == []
+    assert page.locator('[data-action="history-delete"]').count() == 0
+    assert "Gelöscht" in page.locator(".notice.restore").inner_text()
+    tap(page, '[data-action="history-restore"]')
+    page.wait_for_selector('[data-action="history-delete"]')
+    assert [(e["id"], e["names"]) for e in history_entries(page)] == [(kept[0]["id"], ["Anne", "Hubert"])]
+    assert page.locator('[data-action="history-restore"]').count() == 0
+
+
+def finished_game(seed: int) -> dict:
+    """Anne against the computer Hubert, played to the end by the engine."""
+    from helpers import engine_table
+    call = engine_table()
+    st = call("new_game", players=[{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy"}],
+              rules="rheinland", seed=seed, dealer=2, viewer=1)
+    for _ in range(2000):
+        if st["game_over"]:
+            return st["save"]
+        if st["hand_over"]:
+            st = call("next_hand", viewer=1)
+        elif st["due"]["bots"]:
+            st = call("bot_step", viewer=1)
+        else:
+            legal = st["view"]["legal"]
+            a = next(x for x in legal if x["type"] in ("look", "hold", "play"))
+            st = call("act", action=a, viewer=1)
+    raise AssertionError("the game did not end")
+
+
+def test_statistics_keep_the_computer_apart_from_a_person_of_the_same_name(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=66, pace="60000")
+    save = finished_game(5)
+    # Another evening, Hubert a person this time.
+    people = finished_game(6)["record"]
+    kept = [{"id": "g1", "kind": "game", "status": "finished", "names": ["Anne", "Hubert"], "rules": "rheinland",
+             "summary": "", "save": save, "records": [save["record"]]},
+            {"id": "g2", "kind": "game", "status": "finished", "names": ["Anne", "Hubert"], "rules": "rheinland",
+             "summary": "", "save": {**save, "record": people, "table": {**save["table"], "players": [{"kind": "human"}] * 2}},
+             "records": [people]}]
+    page.evaluate("async (entries) => { const m = await import('./history.js'); for (const e of entries) await m.keep(e); }", kept)
+    tap(page, '[data-action="stats"]')
+    page.wait_for_selector(".stats-table")
+    wait_idle(page)
+    rows = {r.locator("th").inner_text(): r.locator('td[data-col="games"]').inner_text()
+            for r in page.locator(".stats-table tbody tr").all()}
+    assert rows == {"Anne": "2", "Hubert": "1", "Hubert (Computer)": "1"}

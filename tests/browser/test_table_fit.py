@@ -1,0 +1,215 @@
+"""The table on every phone (issue 20): from 320×568 to 430×932, in German
+and English, the person's whole hand and every action button are on screen
+and answer a tap at every moment the person must act, through a whole game
+against the computer and one of the newcomers' 8-card preset; no text spills
+out of its box on any screen on the way."""
+from __future__ import annotations
+
+import pytest
+
+from helpers import open_app, screen, shot, start_game, stored, tap, wait_idle
+
+PHONES = [(320, 568), (360, 640), (360, 780), (390, 844), (412, 915), (430, 932)]
+# A whole game at every size in German; English, whose words differ in
+# length, at the smallest, the most common and the largest phone (a whole
+# game each costs about half a minute on a small machine).
+SIZES_LANGS = [(w, h, "de") for w, h in PHONES] + [(w, h, "en") for w, h in [(320, 568), (360, 780), (430, 932)]]
+THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+
+# Every hand card and every button under the thumb: inside the viewport and
+# the topmost element at each corner (inset past the rounded edge, which
+# Chromium's hit test follows) and at the centre.
+REACH = """() => {
+  const els = [...document.querySelectorAll('#table .hand button.card, #table .hand button.look, #controls button')];
+  const vw = innerWidth, vh = innerHeight;
+  return els.map((el) => {
+    const r = el.getBoundingClientRect();
+    const radius = parseFloat(getComputedStyle(el).borderTopLeftRadius) || 0;
+    const inset = 1 + Math.ceil(radius * 0.3);
+    const points = [[r.left + inset, r.top + inset], [r.right - inset, r.top + inset], [r.left + inset, r.bottom - inset],
+                    [r.right - inset, r.bottom - inset], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+    const missed = points.filter(([x, y]) => { const hit = document.elementFromPoint(x, y); return !(hit && (hit === el || el.contains(hit))); });
+    return { what: el.dataset.card || el.dataset.action || el.className, left: r.left, top: r.top, right: r.right,
+             bottom: r.bottom, inside: r.left >= 0 && r.top >= 0 && r.right <= vw && r.bottom <= vh, missed: missed.length };
+  }).filter((b) => !b.inside || b.missed);
+}"""
+
+# Text wider than its box: a button, a heading, a table cell; and the
+# chosen option of a select (a select cuts its text without overflowing),
+# measured in its own font beside the room its arrow leaves.
+OVERFLOW = """() => {
+  const spilled = [...document.querySelectorAll('button, h1, h2, h3, .seat-name, .status, td, th, summary, .value, label')]
+    .filter((el) => el.offsetParent !== null && el.clientWidth > 1 && getComputedStyle(el).overflowX !== 'auto'
+      && el.scrollWidth > el.clientWidth + 1 && !el.closest('.list-scroll'))
+    .map((el) => `${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const el of document.querySelectorAll('select')) {
+    if (el.offsetParent === null || !el.selectedOptions.length) continue;
+    const st = getComputedStyle(el);
+    ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    const text = ctx.measureText(el.selectedOptions[0].text).width;
+    const room = el.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+    if (text > room) spilled.push(`SELECT "${el.selectedOptions[0].text}" ${Math.round(text)}>${Math.round(room)}`);
+  }
+  return spilled;
+}"""
+
+
+def must_act(view) -> bool:
+    me = view["seat"]
+    r = view["response"]
+    if r:
+        return r["to_answer"] == me
+    return view["turn"] == me or any(a["type"] == "look" for a in view["legal"])
+
+
+def check_fit(page, where: str) -> None:
+    bad = page.evaluate(REACH)
+    assert bad == [], f"{where}: out of reach {bad}"
+    check_no_overflow(page, where)
+
+
+def check_no_overflow(page, where: str) -> None:
+    spilled = page.evaluate(OVERFLOW)
+    assert spilled == [], f"{where}: text spills out {spilled}"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), f"{where}: page wider than the phone"
+
+
+def play_checked(page, label: str, artifacts, *, knock: bool = True, max_steps: int = 1500) -> int:
+    """Play the game to its end, checking the fit at every state the person
+    must act in and every other screen on the way. → states checked."""
+    checked = 0
+    shots = set()
+    for _ in range(max_steps):
+        wait_idle(page)
+        where = screen(page)
+        if where == "over":
+            check_no_overflow(page, f"{label} over")
+            return checked
+        if where == "result":
+            check_no_overflow(page, f"{label} result")
+            tap(page, '[data-action="next-hand"]')
+            continue
+        assert where == "table", where
+        view = stored(page)["state"]["view"]
+        if not must_act(view):
+            page.wait_for_timeout(50)
+            continue
+        where = f"{label} hand {view['hand_no']} step {len(view['log'])}"
+        check_fit(page, where)
+        checked += 1
+        if view["hand_no"] == 2 and "update" not in shots:
+            # From the second hand on the "new version" strip sits under the
+            # header (the service worker's own code draws it).
+            shots.add("update")
+            page.evaluate("async () => (await import('./sw-register.js')).showUpdateToast({ postMessage() {} })")
+            check_fit(page, f"{where} with the update strip")
+        opened = page.locator("#table details:not([open]) > summary")
+        if opened.count() and view["my_cards"] and f"open{view['hand_no']}" not in shots:
+            # Every trick and every action of the hand unfolded: still in reach.
+            shots.add(f"open{view['hand_no']}")
+            for i in range(opened.count()):
+                opened.first.tap()
+            check_fit(page, f"{where} with the details open")
+            if "open" not in shots:
+                shots.add("open")
+                shot(page, artifacts, f"fit-{label}-open.png")
+        kind = "answer" if view["response"] else "cards" if view["my_cards"] else "look"
+        if kind not in shots:
+            shots.add(kind)
+            shot(page, artifacts, f"fit-{label}-{kind}.png")
+        step(page, view, knock)
+    raise AssertionError(f"{label}: game not over after {max_steps} steps")
+
+
+def step(page, view, knock: bool) -> None:
+    me = view["seat"]
+    legal = {(a["type"], a.get("card")) for a in view["legal"]}
+    if view["response"]:
+        tap(page, '[data-action="hold"]')
+    elif ("look", None) in legal:
+        tap(page, '[data-action="look"]')
+    elif knock and ("knock", None) in legal and not any(a["seat"] == me and a["type"] == "knock" for a in view["log"]):
+        tap(page, '[data-action="knock"]')
+    else:
+        card = next(c for c in view["my_cards"] if ("play", c) in legal or ("discard", c) in legal)
+        tap(page, f'[data-card="{card}"]')
+
+
+def open_phone(warm_page, shared_site, width: int, height: int, lang: str, seed: int):
+    page = warm_page(locale="de-DE" if lang == "de" else "en-US")
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, shared_site, seed=seed)
+    return page
+
+
+@pytest.mark.parametrize("width,height,lang", SIZES_LANGS, ids=[f"{w}x{h}-{lang}" for w, h, lang in SIZES_LANGS])
+def test_a_whole_game_keeps_hand_and_buttons_in_reach(warm_page, shared_site, artifacts, width, height, lang):
+    page = open_phone(warm_page, shared_site, width, height, lang, seed=20)
+    check_no_overflow(page, "start")
+    start_game(page, THREE_BOTS, dealer=4)
+    assert play_checked(page, f"{width}x{height}-{lang}", artifacts) > 10
+    # The whole game's Spielliste: no sideways scrolling from 360 px up.
+    tap(page, 'header [data-action="list"]')
+    page.wait_for_selector("table.list")
+    check_no_overflow(page, f"{width}x{height}-{lang} list")
+    if width >= 360:
+        assert page.evaluate("() => [...document.querySelectorAll('.list-scroll')].every((s) => s.scrollWidth <= s.clientWidth)")
+    shot(page, artifacts, f"fit-{width}x{height}-{lang}-list.png")
+
+
+EIGHT_CARDS = [(w, h, "de") for w, h in [(320, 568), (360, 640), (360, 780), (412, 915)]] + [(320, 568, "en"), (430, 932, "en")]
+
+
+@pytest.mark.parametrize("width,height,lang", EIGHT_CARDS, ids=[f"{w}x{h}-{lang}" for w, h, lang in EIGHT_CARDS])
+def test_a_whole_game_of_eight_card_hands_keeps_every_card_in_reach(warm_page, shared_site, artifacts, width, height, lang):
+    """The newcomers' preset deals eight cards: two rows of them, still in
+    reach with the buttons, the tip and the log."""
+    page = open_phone(warm_page, shared_site, width, height, lang, seed=21)
+    start_game(page, THREE_BOTS, rules="siwwe_schroehm_newcomer", dealer=4)
+    assert len(stored(page)["state"]["view"]["players"]) == 4
+    assert play_checked(page, f"{width}x{height}-{lang}-8cards", artifacts, knock=False) > 10
+
+
+SCREENS_AT = [(360, 640, "de"), (320, 568, "de"), (360, 640, "en")]
+
+
+@pytest.mark.parametrize("width,height,lang", SCREENS_AT, ids=[f"{w}x{h}-{lang}" for w, h, lang in SCREENS_AT])
+def test_no_text_spills_out_on_any_screen(warm_page, shared_site, artifacts, width, height, lang):
+    """The start form in both modes, the settings, the rules, a scoresheet
+    game to its end (the end screen's buttons), its Spielliste, the history,
+    the statistics and the tournament's setup."""
+    from club_helpers import finish_fast
+    from helpers import start_sheet
+    page = open_phone(warm_page, shared_site, width, height, lang, seed=22)
+    label = f"{width}x{height}-{lang}"
+    check_no_overflow(page, f"{label} start")
+    tap(page, '[data-action="mode"][data-mode="sheet"]')
+    check_no_overflow(page, f"{label} start, scoresheet")
+    tap(page, '[data-action="settings"]')
+    check_no_overflow(page, f"{label} settings")
+    tap(page, '.settings [data-action="rules"]')
+    check_no_overflow(page, f"{label} rules")
+    tap(page, '[data-action="rules-close"]')
+    tap(page, '[data-action="settings-close"]')
+    start_sheet(page, ["Anne", "Hubert", "Gerda", "Hans"], dealer=4)
+    check_no_overflow(page, f"{label} scoresheet")
+    finish_fast(page)
+    check_no_overflow(page, f"{label} scoresheet over")
+    shot(page, artifacts, f"fit-{label}-sheet-over.png")
+    tap(page, 'header [data-action="list"]')
+    page.wait_for_selector("table.list")
+    check_no_overflow(page, f"{label} list")
+    if width >= 360:
+        assert page.evaluate("() => [...document.querySelectorAll('.list-scroll')].every((s) => s.scrollWidth <= s.clientWidth)")
+    tap(page, 'header [data-action="setup"]')
+    tap(page, '[data-action="history"]')
+    page.wait_for_selector(".history-entry")
+    check_no_overflow(page, f"{label} history")
+    tap(page, '#controls [data-action="stats"]')
+    page.wait_for_selector(".stats-table")
+    check_no_overflow(page, f"{label} statistics")
+    shot(page, artifacts, f"fit-{label}-stats.png")
+    tap(page, 'header [data-action="setup"]')
+    tap(page, '[data-action="tournament"]')
+    check_no_overflow(page, f"{label} tournament")

@@ -1,0 +1,104 @@
+"""Knocks only on purpose and tricks one can follow (issue 20): a double tap
+on the words of the table never knocks, a double tap on the felt knocks and
+says so with a moment to take it back; a finished trick stays in sight at
+the normal pace, its winning card marked, and the last trick is a tap away."""
+from __future__ import annotations
+
+from helpers import GAME_KEY, engine_table, message, seed_storage, shell_record, stored, wait_idle, wait_shell_ready
+
+TEXTS = ["#table .value", "#table .hand-no", "#table .knock-line", "#table .trick-empty", "#table .status", "#table .seat-name"]
+
+
+def looked_state() -> dict:
+    call = engine_table()
+    players = [{"name": "Anne"}] + [{"name": n, "kind": "bot", "level": "easy"} for n in ("Hubert", "Gerda", "Hans")]
+    call("new_game", players=players, rules="rheinland", seed=7, dealer=4, viewer=1)
+    return call("act", action={"seat": 1, "type": "look"}, viewer=1)
+
+
+def felt_point(page) -> dict:
+    box = page.locator("#table .trick").bounding_box()
+    return {"x": box["width"] - 4, "y": box["height"] - 4}
+
+
+def test_double_taps_on_words_never_knock_and_a_felt_knock_can_be_taken_back(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(looked_state(), 1)}, pace="60000")
+    wait_shell_ready(page)
+    before = stored(page)["save"]
+    for sel in TEXTS:
+        target = page.locator(sel).first
+        target.tap()
+        target.tap()
+        target.dblclick()
+        wait_idle(page)
+        assert stored(page)["save"] == before, sel
+        assert stored(page)["state"]["view"]["value"] == 1, sel
+    # The felt itself: a knock, said in words, with a way back.
+    trick = page.locator("#table .trick")
+    trick.tap(position=felt_point(page))
+    trick.tap(position=felt_point(page))
+    wait_idle(page)
+    view = stored(page)["state"]["view"]
+    assert view["value"] == 2 and view["last_knocker"] == 1
+    strip = page.locator("#controls .knock-undo")
+    assert strip.inner_text().startswith("Auf 2 geklopft.")
+    strip.locator('[data-action="undo"]').tap()
+    wait_idle(page)
+    view = stored(page)["state"]["view"]
+    assert view["value"] == 1 and view["last_knocker"] is None
+    assert page.locator("#controls .knock-undo").count() == 0
+    assert message(page) == "" or "Tipp" in message(page)
+    # The knock button says to what.
+    assert page.locator('[data-action="knock"]').inner_text() == "Auf 2 klopfen"
+
+
+def first_trick_won_by_a_computer() -> tuple[dict, str]:
+    """Anne about to lead the first trick with a card a computer beats."""
+    for card in looked_state()["view"]["my_cards"]:
+        call = engine_table()
+        players = [{"name": "Anne"}] + [{"name": n, "kind": "bot", "level": "easy"} for n in ("Hubert", "Gerda", "Hans")]
+        call("new_game", players=players, rules="rheinland", seed=7, dealer=4, viewer=1)
+        start = call("act", action={"seat": 1, "type": "look"}, viewer=1)
+        st = call("act", action={"seat": 1, "type": "play", "card": card}, viewer=1)
+        for _ in range(50):
+            if st["view"]["tricks"]:
+                break
+            if (st["view"]["response"] or {}).get("to_answer") == 1:
+                st = call("act", action={"seat": 1, "type": "hold"}, viewer=1)
+            else:
+                st = call("bot_step", viewer=1)
+        if st["view"]["tricks"] and st["view"]["tricks"][0]["winner"] != 1:
+            return start, card
+    raise AssertionError("no card loses the first trick")
+
+
+def test_a_finished_trick_stays_two_seconds_at_the_normal_pace(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    state, card = first_trick_won_by_a_computer()
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="normal")
+    wait_shell_ready(page)
+    page.locator(f'[data-card="{card}"]').tap()
+    # Anne holds when a computer knocks, until the first trick is done.
+    for _ in range(100):
+        if page.locator("#table .trick.previous").count():
+            break
+        if page.locator('[data-action="hold"]').count():
+            page.locator('[data-action="hold"]').tap()
+        page.wait_for_timeout(100)
+    assert stored(page)["state"]["view"]["tricks"], "the first trick never finished"
+    page.wait_for_function("() => document.querySelector('#table .trick.previous') !== null")
+    first = stored(page)["state"]["view"]["tricks"][0]
+    winner, cards = first["winner"], len(first["cards"])
+    page.wait_for_timeout(2000)
+    trick = page.locator("#table .trick")
+    assert "previous" in trick.get_attribute("class")
+    assert trick.locator(".played").count() == cards >= 3
+    won = trick.locator(".played.won")
+    assert won.count() == 1 and won.locator(".played-by").inner_text() == ["Anne", "Hubert", "Gerda", "Hans"][winner - 1]
+    # A tap on the felt lets the computers play on; the last trick stays a tap away.
+    trick.tap(position=felt_point(page))
+    page.wait_for_function("() => document.querySelector('#table .trick.previous') === null", timeout=10_000)
+    page.locator('[data-action="peek-trick"]').tap()
+    assert page.locator("#table .trick.previous .played").count() == cards
+    assert page.locator('[data-action="peek-trick"]').get_attribute("aria-expanded") == "true"

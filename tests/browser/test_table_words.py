@@ -1,0 +1,69 @@
+"""The words and small things of issue 20: a series dealt first as the
+tournament order says, the start form keeping the people of the last
+table, German numbers with a comma, a hand's winner not called the game's."""
+from __future__ import annotations
+
+import json
+
+from club_helpers import choose_format
+from helpers import open_app, screen, start_game, stored, tap, wait_idle
+
+
+def test_a_series_is_first_dealt_by_seat_four_whatever_the_form_said(warm_page, shared_site):
+    """A series started with seat 3 dealing because the dealer field kept an
+    earlier game's value; the tournament order says seat 4 deals first."""
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=61, pace="60000")
+    page.select_option('[data-field="dealer"]', "3")
+    choose_format(page, "series", 2)
+    assert page.locator('[data-field="dealer"]').count() == 0
+    assert "Platz 4 gibt zuerst" in page.locator("#screen").inner_text()
+    start_game(page, [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")])
+    assert stored(page)["save"]["record"]["dealer"] == 4
+
+
+def test_the_start_form_keeps_the_people_of_the_last_table(warm_page, shared_site, tmp_path):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=62, pace="60000")
+    record = {"format": "schraem-record/1", "rules": "rheinland", "dealer": 2, "hands": [],
+              "players": [{"name": "Resi"}, {"name": "Jupp", "kind": "bot", "level": "hard"}]}
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(record))
+    with page.expect_file_chooser() as chooser:
+        page.locator('[data-action="import"]').tap()
+    chooser.value.set_files(str(path))
+    page.wait_for_function("() => document.body.dataset.screen !== 'start'")
+    wait_idle(page)
+    tap(page, 'header [data-action="setup"]')
+    assert screen(page) == "start"
+    assert page.locator('[data-field="count"]').input_value() == "2"
+    assert [page.locator(f'[data-field="name"][data-seat="{i}"]').input_value() for i in range(2)] == ["Resi", "Jupp"]
+    assert [page.locator(f'[data-field="who"][data-seat="{i}"]').input_value() for i in range(2)] == ["human", "bot:hard"]
+
+
+def test_numbers_are_written_as_the_language_writes_them(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=63)
+    fmt = "async (n) => (await import('./i18n.js')).formatNumber(n)"
+    assert page.evaluate(fmt, 5.55) == "5,55"
+    page.locator('[data-action="lang"]').tap()
+    assert page.evaluate(fmt, 5.55) == "5.55"
+
+
+def test_the_spielliste_csv_uses_the_separator_of_the_language(warm_page, shared_site):
+    """German spreadsheet programs split at semicolons; the sheet starts with
+    everyone's marks at the start."""
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=64, pace="60000")
+    start_game(page, [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")], dealer=4)
+    tap(page, 'header [data-action="list"]')
+    page.wait_for_selector("table.list")
+    with page.expect_download() as download:
+        page.locator('[data-action="list-csv"]').tap()
+    rows = open(download.value.path(), encoding="utf-8-sig").read().splitlines()
+    assert rows[0] == "Spielrunde;Spiel;Geber;Wert;Geklopft;Gehalten;Gepasst;Strafen;Gewinner;Anne;Hubert;Gerda;Hans"
+    assert rows[1] == "1;Start;;;;;;;;7;7;7;7"
+    page.locator('[data-action="lang"]').tap()
+    with page.expect_download() as download:
+        page.locator('[data-action="list-csv"]').tap()
+    assert open(download.value.path(), encoding="utf-8-sig").read().splitlines()[1] == "1,Start,,,,,,,,7,7,7,7"
