@@ -113,9 +113,10 @@ def _tree(src: Path):
 
 
 def engine_zip(package_dir: Path) -> bytes:
-    """The engine package as a zip whose top folder is the package name.
-    Stored, not deflated: brotli over the whole archive on the wire beats
-    deflate per file by half."""
+    """The engine's sources as a zip whose top folder is the package name
+    (the Pyodide step's input; the app ships its bytecode). Stored, not
+    deflated: brotli over the whole archive on the wire beats deflate per
+    file by half."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
         for path, rel in _tree(package_dir):
@@ -168,9 +169,10 @@ def _publish(tmp: Path, final: Path) -> None:
 
 
 def pyodide_step(pyodide_dir: Path, engine: bytes, quiet: bool = False) -> Path:
-    """A folder with the trimmed standard library, report.json and the
-    engine.zip they were made with, by scripts/pyodide_build.mjs; from the
-    cache when the inputs are unchanged."""
+    """A folder with the trimmed standard library, report.json, the engine
+    sources they were made with (engine-source.zip) and the engine as
+    bytecode (engine.zip, what the app ships), by scripts/pyodide_build.mjs;
+    from the cache when the inputs are unchanged."""
     inputs = [p.read_bytes() for p in PYODIDE_STEP]
     inputs += [(pyodide_dir / f).read_bytes() for f in PYODIDE_FILES]
     key = _sha256(*inputs, engine)[:24]
@@ -181,9 +183,9 @@ def pyodide_step(pyodide_dir: Path, engine: bytes, quiet: bool = False) -> Path:
         print("build.py: running the engine in Pyodide to trim and precompile the standard library …", flush=True)
     done.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=done.parent))
-    (tmp / "engine.zip").write_bytes(engine)
+    (tmp / "engine-source.zip").write_bytes(engine)
     proc = subprocess.run([_node(), str(PYODIDE_STEP[0]), "--pyodide", str(pyodide_dir),
-                           "--engine", str(tmp / "engine.zip"), "--out", str(tmp)],
+                           "--engine", str(tmp / "engine-source.zip"), "--out", str(tmp)],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -330,7 +332,7 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, out / rel)
     shutil.copyfile(root / "manifest.json", out / "manifest.json")
-    (out / ENGINE_ZIP).write_bytes(engine)
+    shutil.copyfile(step / ENGINE_ZIP, out / ENGINE_ZIP)
     for src, dest in VENDOR_FILES.items():
         (out / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(_vendor_source(root, src), out / dest)

@@ -6,6 +6,8 @@
 //
 //   python_stdlib.zip  the standard library trimmed to the modules that loaded,
 //                      as bytecode compiled by this interpreter
+//   engine.zip         the engine as bytecode compiled by this interpreter (what
+//                      the app ships; ENGINE.zip holds its sources)
 //   report.json        module lists and sizes (read by build.py and the tests)
 //
 //   node scripts/pyodide_build.mjs --pyodide DIR --engine ENGINE.zip --out DIR
@@ -60,9 +62,9 @@ async function main() {
   full.mountNodeFS(OUT, out);
   run(full, "main");
 
-  // The same again on the library just written: what it lacks fails the
-  // build here, not the app on a phone.
-  const trimmed = await startEngine(loadPyodide, pyodideDir, engineZip,
+  // The same again on the library and engine bytecode just written: what
+  // they lack fails the build here, not the app on a phone.
+  const trimmed = await startEngine(loadPyodide, pyodideDir, await readFile(path.join(out, "engine.zip")),
     { stdLibURL: path.join(out, "python_stdlib.zip") });
   run(trimmed, "exercise");
 }

@@ -7,9 +7,12 @@ requests — then writes the standard library trimmed to the modules that had
 to be loaded for all that, as bytecode compiled by this interpreter, so a
 phone never compiles the library from source.
 
-The engine itself ships as source: its bytecode would save a fresh start
-about a tenth of a second (later starts restore a memory snapshot and compile
-nothing) but add about 100 kB to the first visit, which must stay under 4 MB.
+The engine ships as bytecode too (engine.zip, no sources): compiling its
+sources is most of a first start's engine import in WebKit (about 4 s of
+4.3 s on this machine; JavaScriptCore runs the compiler's wasm far slower than
+V8), while the bytecode costs about 40 kB more on the wire. Docstrings are
+left out (optimize=2; the engine has no asserts and reads no __doc__), which
+keeps it under the 4 MB first visit.
 
 ENGINE_DIR and OUT come from the caller's namespace."""
 import json  # the bridge has imported it already
@@ -160,13 +163,13 @@ def loaded_from(prefix):
     return names
 
 
-def pyc(source: bytes, filename: str) -> bytes:
+def pyc(source: bytes, filename: str, optimize: int = -1) -> bytes:
     from importlib._bootstrap_external import _code_to_hash_pyc
     from importlib.util import source_hash
 
     # Unchecked hash-based: valid without the source beside it and without
     # timestamps, so the archives do not change unless the code does.
-    code = compile(source, filename, "exec", dont_inherit=True)
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     return bytes(_code_to_hash_pyc(code, source_hash(source), checked=False))
 
 
@@ -180,6 +183,22 @@ def write_zip(path, members):
             info = zipfile.ZipInfo(name, ZIP_EPOCH)
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
+
+
+def engine_bytecode():
+    """(archive name, .pyc) for every engine source under ENGINE_DIR, named
+    for where the worker unpacks them, so tracebacks name the right files."""
+    import os
+
+    members = []
+    for folder, dirs, files in os.walk(ENGINE_DIR):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = f"{folder}/{name}"
+                with open(path, "rb") as f:
+                    members.append((path[len(ENGINE_DIR) + 1:] + "c", pyc(f.read(), path, optimize=2)))
+    return members
 
 
 def run(what):
@@ -207,6 +226,7 @@ def main(bridge):
         members = [(name[:-3] + ".pyc", pyc(full.read(name), f"{stdlib}/{name}")) for name in used]
         full_count = sum(1 for n in full.namelist() if n.endswith(".py"))
     write_zip(f"{OUT}/python_stdlib.zip", members)
+    write_zip(f"{OUT}/engine.zip", engine_bytecode())
 
     report = {
         "python": sys.version.split()[0],

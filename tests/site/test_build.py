@@ -54,9 +54,12 @@ def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
     lock = json.loads((dist / "pyodide/pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.14")
 
+    # The engine as bytecode only: WebKit spends seconds compiling sources.
     names = zipfile.ZipFile(io.BytesIO((dist / "engine.zip").read_bytes())).namelist()
-    assert "schraem/__init__.py" in names and "schraem/bridge.py" in names
-    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    assert "schraem/__init__.pyc" in names and "schraem/bridge.pyc" in names and "schraem/bots/strong.pyc" in names
+    assert all(n.endswith(".pyc") and "__pycache__" not in n for n in names), names
+    sources = {p.relative_to(src / "engine").as_posix() + "c" for p in (src / "engine" / "schraem").rglob("*.py")}
+    assert set(names) == sources
 
 
 def test_version_is_stable_and_follows_any_content_change(src, tmp_path):
