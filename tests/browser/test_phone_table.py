@@ -1,0 +1,193 @@
+"""A table of phones (docs/PHONE_TABLE.md): a host and a guest, each in its
+own browser context, connected by a real RTCPeerConnection data channel over
+loopback after passing the offer and the answer as text. The guest plays its
+own seat through a hand; every message it receives and its page are checked
+for cards that seat may not see."""
+from __future__ import annotations
+
+import json
+import re
+import time
+from urllib.parse import urlsplit
+
+from helpers import assert_axe_clean, card_names, open_app, screen, shot, wait_idle
+from schraem.bridge import export_record
+from schraem.game import Game
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+GUEST = 2
+CARD = re.compile(r'"((?:10|[7-9AKQJ])[CSHD])"')
+STATIC = re.compile(r"\.(?:svg|png|ico|js|mjs|css|json|webmanifest|woff2?)$")
+
+# Every message any data channel of the page receives, before the app's own
+# listener sees it.
+RECEIVED_PROBE = """
+window.__received = [];
+const add = RTCDataChannel.prototype.addEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, fn, ...rest) {
+  if (type === 'message' && !this.__probed) {
+    this.__probed = true;
+    add.call(this, 'message', (e) => window.__received.push(typeof e.data === 'string' ? e.data : '<binary>'));
+  }
+  return add.call(this, type, fn, ...rest);
+};
+"""
+
+HOST_STATE = """async () => {
+  const m = await import('./engine-client.js');
+  const r = await m.currentEngine().call('state', { viewer: 1 });
+  return r.result;
+}"""
+
+
+def _fill_setup(page) -> None:
+    page.select_option('[data-field="count"]', str(len(PLAYERS)))
+    for i, (name, who) in enumerate(PLAYERS):
+        page.fill(f'[data-field="name"][data-seat="{i}"]', name)
+        page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
+        page.select_option(f'[data-field="who"][data-seat="{i}"]', who)
+    page.select_option('[data-field="dealer"]', "4")
+
+
+def _text_of(page, key: str, timeout: float = 30_000) -> str:
+    sel = f'[data-phone-text="{key}"]'
+    page.wait_for_function(f"() => (document.querySelector('{sel}')?.value ?? '').length > 100", timeout=timeout)
+    return page.locator(sel).input_value()
+
+
+def _received(page) -> list[dict]:
+    return [json.loads(t) for t in page.evaluate("() => window.__received.slice()")]
+
+
+def _guest_view(page) -> dict | None:
+    """The newest view the guest was sent (a reply or a pushed state)."""
+    for msg in reversed(_received(page)):
+        state = msg.get("state") if msg.get("type") == "state" else msg.get("result")
+        if isinstance(state, dict) and "view" in state:
+            return state["view"]
+    return None
+
+
+def _step(page, view: dict | None) -> bool:
+    """One tap for the seat whose view this is, if it must act; True if tapped."""
+    if view is None or screen(page) != "table":
+        return False
+    me = view["seat"]
+    legal = {(a["type"], a.get("card")) for a in view["legal"]}
+    if view.get("response") and view["response"]["to_answer"] == me and ("hold", None) in legal:
+        page.locator('[data-action="hold"]').first.tap()
+        return True
+    if ("look", None) in legal:
+        page.locator('[data-action="look"]').first.tap()
+        return True
+    plays = [c for t, c in legal if t == "play"]
+    if plays and view.get("my_cards"):
+        card = next(c for c in view["my_cards"] if c in plays)
+        page.locator(f'[data-card="{card}"]').first.tap()
+        return True
+    return False
+
+
+def _allowed(record: dict, seat: int) -> tuple[set[str], set[str]]:
+    """The seat's dealt cards of hand 1, and every card played in it."""
+    exported = export_record(Game.from_record(record), keep_last=True)
+    own = set(exported["hands"][0]["deal"][seat - 1])
+    played = {a["card"] for a in record["hands"][0]["actions"] if a["type"] == "play"}
+    return own, played
+
+
+def _assert_no_leak(guest, own: set[str], played: set[str]) -> None:
+    allowed = own | played
+    for msg in guest.evaluate("() => window.__received.slice()"):
+        assert '"save"' not in msg and '"seed"' not in msg and '"fair"' not in msg, msg[:300]
+        leaked = set(CARD.findall(msg)) - allowed
+        assert not leaked, (leaked, msg[:300])
+    dom = guest.content()
+    shown = set(guest.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+    assert shown <= allowed, shown - allowed
+    for card in {f"{r}{s}" for r in ("10", "9", "8", "7", "A", "K", "Q", "J") for s in "CSHD"} - allowed:
+        assert f'data-card="{card}"' not in dom
+        for name in card_names(card):
+            assert name not in dom, (card, name)
+
+
+def test_a_guest_plays_its_own_seat_over_a_data_channel_and_sees_only_its_cards(warm_page, shared_site, artifacts, page_errors, request_log):
+    # Service workers blocked: axe-core is served to the page by a route.
+    host = warm_page(locale="de-DE", service_workers="block")
+    guest = warm_page(locale="en-GB", service_workers="block")
+    guest.add_init_script(RECEIVED_PROBE)
+    open_app(host, shared_site, seed=23)
+    open_app(guest, shared_site)
+
+    # The host opens the table: one invitation for the guest seat, as text
+    # and as a QR code, in German.
+    _fill_setup(host)
+    host.locator('[data-action="phone-open"]').tap()
+    offer = _text_of(host, f"offer-{GUEST}")
+    assert screen(host) == "phone-open" and host.locator("h2#phone-open-heading").inner_text() == "Tisch eröffnen"
+    assert offer.startswith("SCHRAEM-OFFER:") and len(offer) < 1500
+    assert host.locator(f'.phone-seat[data-seat="{GUEST}"] svg.qr').count() == 1
+    shot(host, artifacts, "phone-table-open.png")
+    assert_axe_clean(host, shared_site, "open a table")
+
+    # The guest pastes it and shows its answer, in English.
+    guest.locator('[data-action="phone-join"]').tap()
+    assert guest.locator("h2#phone-join-heading").inner_text() == "Join a table"
+    guest.fill('[data-phone-text="offer"]', "not an invitation")
+    guest.locator('[data-action="phone-join-offer"]').tap()
+    guest.wait_for_function("() => document.getElementById('message')?.textContent.includes('no invitation')")
+    guest.fill('[data-phone-text="offer"]', offer)
+    guest.locator('[data-action="phone-join-offer"]').tap()
+    answer = _text_of(guest, "answer")
+    assert answer.startswith("SCHRAEM-ANSWER:")
+    shot(guest, artifacts, "phone-table-join.png")
+    assert_axe_clean(guest, shared_site, "join a table")
+    requests_before_play = len(request_log.urls)
+
+    host.fill(f'[data-phone-text="answer-{GUEST}"]', answer)
+    host.locator(f'[data-action="phone-answer"][data-seat="{GUEST}"]').tap()
+
+    # Connected, the phones deal by commit and reveal; both show the table.
+    for page in (host, guest):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    shot(guest, artifacts, "phone-table-guest.png")
+    first = _guest_view(guest)
+    assert first["seat"] == GUEST and first["hand_no"] == 1
+
+    seen_own = None
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        if screen(guest) == "result" and screen(host) == "result":
+            break
+        wait_idle(host)
+        view = _guest_view(guest)
+        if view and view.get("my_cards") and seen_own is None:
+            seen_own = set(view["my_cards"])
+        tapped = _step(guest, view)
+        host_view = host.evaluate(HOST_STATE)["view"]
+        tapped = _step(host, host_view) or tapped
+        if tapped:
+            guest.wait_for_timeout(150)
+        else:
+            guest.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"the hand did not end: host {screen(host)}, guest {screen(guest)}")
+
+    # The whole hand went over the data channel: once the phones had joined,
+    # the web server (static files only) was asked for nothing but files.
+    after = [urlsplit(u) for u in request_log.urls[requests_before_play:]]
+    assert all(not u.query and STATIC.search(u.path) for u in after), after
+    assert not request_log.foreign(shared_site.origin)
+
+    record = host.evaluate(HOST_STATE)["save"]["record"]
+    hand = record["hands"][0]
+    assert [e["seat"] for e in hand["fair"]] == [1, GUEST]  # the two phones dealt it
+    assert any(a["seat"] == GUEST for a in hand["actions"])  # the guest played its own seat
+    assert all(a["seat"] != GUEST or a["type"] in ("look", "hold", "play", "knock") for a in hand["actions"])
+    own, played = _allowed(record, GUEST)
+    assert seen_own == own
+    _assert_no_leak(guest, own, played)
+    for msg in _received(guest):
+        view = (msg.get("state") or msg.get("result") or {}).get("view")
+        assert view is None or view["seat"] == GUEST
+    assert not page_errors
