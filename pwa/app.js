@@ -845,7 +845,7 @@ async function boot() {
   const engine = createEngine();
   session = newSession(engine);
   initPhoneTable({
-    model, render, onError, nextSeed, session: () => session, makeSession: newSession, useSession: (s) => { session = s; },
+    model, render, onError, announce, nextSeed, session: () => session, makeSession: newSession, useSession: (s) => { session = s; },
   });
   session.busyChanged();
   const hello = await engine.ready;

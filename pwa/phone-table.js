@@ -44,6 +44,8 @@ const STRINGS = {
     'err.answer': 'Das ist keine Antwort auf diese Einladung. Bitte die ganze Antwort einfügen.',
     'err.offer': 'Das ist keine Einladung. Bitte den ganzen Text vom Handy des Gastgebers einfügen.',
     'err.link': 'Die Verbindung zum anderen Handy kam nicht zustande. Sind beide im selben Netz (WLAN oder Hotspot)?',
+    'err.unfair': 'Das Geben von Spiel {hand} folgt nicht aus den Zahlen der Handys: der Gastgeber hat die Karten verändert. Sag es allen am Tisch.',
+    'deal.checked': 'Geprüft: das Geben von Spiel {hand} folgt aus den Zahlen aller Handys.',
   },
   en: {
     'start.heading': 'A table of phones',
@@ -75,6 +77,8 @@ const STRINGS = {
     'err.answer': 'That is no answer to this invitation. Please paste the whole answer.',
     'err.offer': "That is no invitation. Please paste the whole text from the host's phone.",
     'err.link': 'The other phone could not be reached. Are both on the same network (Wi-Fi or hotspot)?',
+    'err.unfair': "The deal of hand {hand} does not follow from the phones' numbers: the host changed the cards. Tell everyone at the table.",
+    'deal.checked': "Checked: the deal of hand {hand} follows from every phone's number.",
   },
 };
 
@@ -84,9 +88,9 @@ function tt(key, vars = {}) {
 }
 
 // An error of the shell's own, in both languages like the engine's.
-function shellError(key) {
+function shellError(key, vars = {}) {
   const out = { kind: 'ShellError', code: `phone.${key}` };
-  for (const l of ['de', 'en']) out[l] = STRINGS[l][key];
+  for (const l of ['de', 'en']) out[l] = STRINGS[l][key].replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
   return out;
 }
 
@@ -217,6 +221,7 @@ async function joinTable() {
   }
   if (phone !== table) return;
   const remote = createRemoteEngine(channel, { onState: guestState, onProblem: (e) => app.onError(e) });
+  Object.assign(table, { remote, checked: new Set() });
   await remote.ready;
   table.seat = remote.seat;
   table.status = 'connected';
@@ -232,6 +237,7 @@ function guestState(state) {
   const table = phone;
   if (table?.role !== 'guest' || !table.session) return;
   const s = table.session;
+  if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
   if (!table.inGame) {
     if (!dealt(state)) return;
     table.inGame = true;
@@ -239,6 +245,29 @@ function guestState(state) {
     return;
   }
   s.serial(() => s.commit(state, table.seat, {}));
+}
+
+// After a hand the guest asks for the finished hands and checks the deal
+// with its own engine: every reveal against its commit and the cards
+// against the reveals (the engine's replay), then that the host listed this
+// phone's commit as it was sent and dealt this seat the cards it was shown.
+async function checkDeal(table, hand) {
+  const round = table.remote.rounds.get(hand);
+  if (!round?.commits || table.checked.has(hand)) return;
+  table.checked.add(hand);
+  const r = await table.remote.call('record');
+  const played = r.ok ? r.result?.hands?.[hand - 1] : null;
+  if (!played) return;
+  const own = await localSession.engine.call('check_record', { record: r.result });
+  const commits = (played.fair ?? []).map((e) => `${e.seat}:${e.commit}`).join();
+  const kept = round.commits.map((e) => `${e.seat}:${e.commit}`).join();
+  const dealt = [...(played.deal?.[table.seat - 1] ?? [])].sort().join();
+  const fair = own.ok && own.result.fair_deals_checked.includes(hand) && commits === kept
+    && (round.seen == null || dealt === [...round.seen].sort().join());
+  if (phone !== table) return;
+  document.documentElement.dataset.fairDeal = `${hand}:${fair ? 'checked' : 'false'}`;
+  if (!fair) app.onError(shellError('err.unfair', { hand }));
+  else app.announce(tt('deal.checked', { hand }));
 }
 
 // Leaving the table (a new game on this phone, or back): channels closed,

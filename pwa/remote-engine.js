@@ -65,6 +65,11 @@ export function createRemoteEngine(channel, { onState = () => {}, onProblem = ()
 
   function took(state) {
     last = state;
+    // The cards this seat was dealt, as first shown (after looking, before
+    // any play): checked against the deal once the hand is over.
+    const view = state?.view;
+    const round = view && rounds.get(view.hand_no);
+    if (round && !round.seen && Array.isArray(view.my_cards)) round.seen = [...view.my_cards];
     takePart(state);
   }
 
@@ -89,7 +94,7 @@ export function createRemoteEngine(channel, { onState = () => {}, onProblem = ()
     let round = rounds.get(deal.hand);
     if (!round) {
       const reveal = hex(crypto.getRandomValues(new Uint8Array(32)));
-      round = { reveal, commit: await sha256(commitText(deal.hand, seat, reveal)), committed: false, revealed: false, commits: null };
+      round = { reveal, commit: await sha256(commitText(deal.hand, seat, reveal)), committed: false, revealed: false, commits: null, seen: null };
       if (rounds.has(deal.hand)) return; // another state got here first
       rounds.set(deal.hand, round);
     }

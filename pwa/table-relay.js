@@ -5,6 +5,8 @@
 // seat's state (`guest_state`): the engine builds it from that seat's view,
 // so nothing another seat may not see ever leaves this phone.
 
+const MAX_IN_FLIGHT = 8;
+
 export class TableRelay {
   // session: the host's Session (its engine calls stay in one line);
   // onChange(): a guest's message changed the game or the deal.
@@ -13,6 +15,7 @@ export class TableRelay {
     this.onChange = onChange;
     this.onLink = onLink;
     this.channels = new Map(); // seat -> open RTCDataChannel
+    this.inFlight = new Map(); // seat -> messages waiting for the engine
   }
 
   async attach(seat, channel) {
@@ -35,9 +38,20 @@ export class TableRelay {
   }
 
   async relay(seat, data) {
+    // A guest's own phone waits for each answer, so it never has more than
+    // a few messages under way: a flood beyond that is dropped unread, and
+    // the host's own taps never queue behind it.
+    const waiting = this.inFlight.get(seat) ?? 0;
+    if (waiting >= MAX_IN_FLIGHT) return;
+    this.inFlight.set(seat, waiting + 1);
     // A binary message is no request; the engine says so in its own words.
     const text = typeof data === 'string' ? data : null;
-    const r = await this.session.query('guest', { seat, text });
+    let r;
+    try {
+      r = await this.session.query('guest', { seat, text });
+    } finally {
+      this.inFlight.set(seat, (this.inFlight.get(seat) ?? 1) - 1);
+    }
     if (!r.ok) return;
     this.send(seat, { type: 'reply', ...r.result.reply });
     if (r.result.changed) this.onChange(seat);

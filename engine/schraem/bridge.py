@@ -496,6 +496,13 @@ class Bridge:
         t = self._phone_table()
         return t.host.guest_state(t, t.host.ticket(args.get("seat"))["seat"])
 
+    def cmd_check_record(self, args):
+        """A guest phone's check of the finished hands its host sent (the
+        guest's `record`): replaying it checks every deal against its
+        commit–reveal transcript. This phone's own table is left alone."""
+        game = Game.from_record(args.get("record"))
+        return {"hands": len(game.specs), "fair_deals_checked": [i + 1 for i, spec in enumerate(game.specs) if "fair" in spec]}
+
     def cmd_state(self, args):
         return self._table().state(args.get("viewer"))
 

@@ -96,10 +96,19 @@ def _allowed(record: dict, seat: int) -> tuple[set[str], set[str]]:
     return own, played
 
 
-def _assert_no_leak(guest, own: set[str], played: set[str]) -> None:
-    allowed = own | played
-    for msg in guest.evaluate("() => window.__received.slice()"):
-        assert '"save"' not in msg and '"seed"' not in msg and '"fair"' not in msg, msg[:300]
+def _is_record(msg: str) -> bool:
+    return '"format": "schraem-record/1"' in msg or '"format":"schraem-record/1"' in msg
+
+
+def _assert_no_leak(guest, allowed: set[str], start: int = 0) -> None:
+    """No card outside `allowed` in the messages from `start` on (the
+    finished hands' record a guest asks for after a hand is checked on its
+    own) nor in the page."""
+    for msg in guest.evaluate("() => window.__received.slice()")[start:]:
+        assert '"save"' not in msg and '"seed"' not in msg, msg[:300]
+        if _is_record(msg):
+            continue
+        assert '"fair"' not in msg, msg[:300]
         leaked = set(CARD.findall(msg)) - allowed
         assert not leaked, (leaked, msg[:300])
     dom = guest.content()
@@ -186,8 +195,27 @@ def test_a_guest_plays_its_own_seat_over_a_data_channel_and_sees_only_its_cards(
     assert all(a["seat"] != GUEST or a["type"] in ("look", "hold", "play", "knock") for a in hand["actions"])
     own, played = _allowed(record, GUEST)
     assert seen_own == own
-    _assert_no_leak(guest, own, played)
+    # After the hand the guest fetched the finished hands and its own engine
+    # checked the deal against the transcript and its kept commits.
+    guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:checked'", timeout=30_000)
+    records = [json.loads(m)["result"] for m in guest.evaluate("() => window.__received.slice()") if _is_record(m)]
+    assert len(records) == 1 and len(records[0]["hands"]) == 1  # only the finished hand, never the one in play
+    _assert_no_leak(guest, own | played)
     for msg in _received(guest):
         view = (msg.get("state") or msg.get("result") or {}).get("view")
         assert view is None or view["seat"] == GUEST
+    received_in_hand_1 = len(_received(guest))
+
+    # The host deals on: the phones commit and reveal again for hand 2.
+    wait_idle(host)
+    host.locator('[data-action="next-hand"]').tap()
+    for page in (host, guest):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    guest.wait_for_function("() => window.__received.some((m) => m.includes('\"hand_no\": 2') || m.includes('\"hand_no\":2'))")
+    record = host.evaluate(HOST_STATE)["save"]["record"]
+    assert [e["seat"] for e in record["hands"][1]["fair"]] == [1, GUEST]
+    assert record["hands"][1]["fair"] != record["hands"][0]["fair"]
+    own2 = set(export_record(Game.from_record(record), keep_last=True)["hands"][1]["deal"][GUEST - 1])
+    played2 = {a["card"] for a in record["hands"][1]["actions"] if a["type"] == "play"}
+    _assert_no_leak(guest, own | played | own2 | played2, start=received_in_hand_1)
     assert not page_errors
