@@ -401,6 +401,10 @@ class Bridge:
         where the preset says so)."""
         t = self._table()
         g = t.game
+        if t.host is not None:
+            # The guests' phones number their deals by hand within a game;
+            # a table opened again starts them afresh.
+            raise IllegalAction("phone_table_rematch")
         if not g.game_over:
             raise InvalidAction("bad_request", detail=Both("die Spielrunde läuft noch", "the game is still running"))
         if t.series is not None or t.rset is not None:

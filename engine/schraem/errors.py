@@ -91,6 +91,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "guest_too_deep": ("Die Nachricht des Handys ist zu tief verschachtelt.", "The phone's message is nested too deeply."),
     "guest_command": ("Ein Handy am Tisch kann {cmd} nicht senden, nur: {allowed}.", "A phone at the table cannot send {cmd}, only: {allowed}."),
     "phone_table_only": ("Das geht nur an einem Tisch aus Handys.", "That works only at a table of phones."),
+    "phone_table_rematch": ("Für eine neue Spielrunde am Tisch aus Handys den Tisch bitte neu eröffnen.", "For a new game at a table of phones, please open the table again."),
     "phone_table_no_undo": ("Am Tisch aus Handys wird nichts zurückgenommen.", "Nothing is taken back at a table of phones."),
     "fair_deal": ("Das Geben am Tisch der Handys geht nicht auf: {detail}.", "The deal at the table of phones does not add up: {detail}."),
     "hammer_answer_unseen": ("Auf den Hammer wird vor dem Ansehen geantwortet: erst halten oder die Karten hinlegen.", "The hammer is answered before looking: hold or lay your cards down first."),

@@ -68,14 +68,19 @@ def _guest_view(page) -> dict | None:
     return None
 
 
-def _step(page, view: dict | None) -> bool:
-    """One tap for the seat whose view this is, if it must act; True if tapped."""
+def _step(page, view: dict | None, knock: bool = False) -> bool:
+    """One tap for the seat whose view this is, if it must act (or, with
+    `knock`, knocks once a hand after looking); True if tapped."""
     if view is None or screen(page) != "table":
         return False
     me = view["seat"]
     legal = {(a["type"], a.get("card")) for a in view["legal"]}
     if view.get("response") and view["response"]["to_answer"] == me and ("hold", None) in legal:
         page.locator('[data-action="hold"]').first.tap()
+        return True
+    knocked = any(e["seat"] == me and e["type"] == "knock" for e in view["log"])
+    if knock and not knocked and ("knock", None) in legal and view.get("my_cards"):
+        page.locator('[data-action="knock"]').first.tap()
         return True
     if ("look", None) in legal:
         page.locator('[data-action="look"]').first.tap()
@@ -172,7 +177,7 @@ def test_a_guest_plays_its_own_seat_over_a_data_channel_and_sees_only_its_cards(
         view = _guest_view(guest)
         if view and view.get("my_cards") and seen_own is None:
             seen_own = set(view["my_cards"])
-        tapped = _step(guest, view)
+        tapped = _step(guest, view, knock=True)
         host_view = host.evaluate(HOST_STATE)["view"]
         tapped = _step(host, host_view) or tapped
         if tapped:
@@ -191,7 +196,8 @@ def test_a_guest_plays_its_own_seat_over_a_data_channel_and_sees_only_its_cards(
     record = host.evaluate(HOST_STATE)["save"]["record"]
     hand = record["hands"][0]
     assert [e["seat"] for e in hand["fair"]] == [1, GUEST]  # the two phones dealt it
-    assert any(a["seat"] == GUEST for a in hand["actions"])  # the guest played its own seat
+    assert any(a["seat"] == GUEST and a["type"] == "play" for a in hand["actions"])  # the guest played its own seat
+    assert any(a["seat"] == GUEST and a["type"] == "knock" for a in hand["actions"])  # and knocked from its phone
     assert all(a["seat"] != GUEST or a["type"] in ("look", "hold", "play", "knock") for a in hand["actions"])
     own, played = _allowed(record, GUEST)
     assert seen_own == own
