@@ -6,7 +6,7 @@
 // host's invitation per guest seat, the guest's answer. This module only
 // wires screens to those pieces; every rule stays in the engine.
 import { h } from './dom.js';
-import { getLang } from './i18n.js';
+import { getLang, t } from './i18n.js';
 import { loadQr, qrSvg } from './qr.js';
 import { guarded } from './club.js';
 import { answerOffer, makeOffer, takeAnswer } from './table-link.js';
@@ -120,7 +120,7 @@ async function openTable() {
   const s = m().setup;
   if (s.mode === 'sheet') { app.onError(shellError('err.sheet')); return; }
   const players = s.seats.map((p, i) => {
-    const name = p.name.trim() || `${i + 1}`;
+    const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
     return p.kind === 'human' ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
   });
   const guests = players.map((p, i) => (p.kind === 'human' && i > 0 ? i + 1 : null)).filter((x) => x != null);
