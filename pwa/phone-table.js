@@ -174,6 +174,7 @@ function hostLink(seat, up) {
 // follows, and every guest gets its state.
 async function hostChanged() {
   const table = phone;
+  if (table?.role !== 'host') return;
   const session = app.session();
   if (table.inGame) {
     await session.tableCommand('state', { viewer: table.viewer });

@@ -89,7 +89,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "guest_not_your_seat": ("Dieses Handy spielt nur für {seat}.", "This phone plays only for {seat}."),
     "guest_too_large": ("Die Nachricht des Handys ist zu groß ({size} Zeichen, höchstens {limit}).", "The phone's message is too large ({size} characters, at most {limit})."),
     "guest_too_deep": ("Die Nachricht des Handys ist zu tief verschachtelt.", "The phone's message is nested too deeply."),
-    "guest_command": ("Ein Handy am Tisch kann {cmd} nicht senden, nur: {allowed}.", "A phone at the table cannot send {cmd}, only: {allowed}."),
+    "guest_command": ("Das kann nur das Handy, das den Tisch eröffnet hat ({cmd}).", "Only the phone that opened the table can do that ({cmd})."),
     "phone_table_only": ("Das geht nur an einem Tisch aus Handys.", "That works only at a table of phones."),
     "phone_table_rematch": ("Für eine neue Spielrunde am Tisch aus Handys den Tisch bitte neu eröffnen.", "For a new game at a table of phones, please open the table again."),
     "phone_table_no_undo": ("Am Tisch aus Handys wird nichts zurückgenommen.", "Nothing is taken back at a table of phones."),
