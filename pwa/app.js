@@ -28,6 +28,7 @@ import {
   overExtras, startClubSection, startFormExtras, startTable,
 } from './club.js';
 import { keepAwake } from './wakelock.js';
+import { initPhoneTable, leavePhoneTable, phoneAction, phoneParts, phoneStartSection, phoneTableState } from './phone-table.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -121,7 +122,7 @@ function parts(name) {
     ready: model.ready, failed: model.failed, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued,
   };
   // The club screens (lists, corrections, history, tournament, …).
-  const club = clubParts(name, ctx);
+  const club = clubParts(name, ctx) ?? phoneParts(name);
   if (club) return club;
   const banner = g ? clubBanner(g) : null;
   switch (name) {
@@ -129,7 +130,7 @@ function parts(name) {
     // start page nobody found it).
     case 'start': return [[installOffer(), renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
-      formExtras: startFormExtras(model.setup, model.hello), extra: startClubSection(ctx),
+      formExtras: startFormExtras(model.setup, model.hello), extra: [startClubSection(ctx), phoneStartSection(ctx)],
     })], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], [knockUndoStrip(ctx), renderTableControls(g.state.view, ctx)]];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
@@ -277,6 +278,7 @@ function onState(game, previous, info) {
   const fresh = info.undo ? [] : newLogEntries(previous, game);
   showHintOnce(game, info);
   afterState(game, info);
+  phoneTableState();
   // A scoresheet hand just decided: saved, but the next hand is dealt at
   // once (session.sheetAct) and drawn with this one's result on it.
   if (info.settled) return;
@@ -435,6 +437,7 @@ function onField(target, committed) {
 }
 
 async function startNewGame() {
+  leavePhoneTable();
   const s = model.setup;
   const sheet = s.mode === 'sheet';
   const players = s.seats.map((p, i) => {
@@ -613,7 +616,7 @@ function onClick(event) {
       startFresh();
       break;
     default:
-      clubAction(action, target);
+      if (!phoneAction(action, target)) clubAction(action, target);
       break;
   }
 }
@@ -808,6 +811,16 @@ async function drawSaved() {
   return saved.status === 'ok' ? saved.game : null;
 }
 
+function newSession(engine) {
+  return new Session(engine, {
+    pace: pace(), trickPause: trickPause(), onState, onError,
+    onBusy: ({ engine: calling, bots }) => {
+      document.documentElement.dataset.busy = calling ? 'busy' : 'idle';
+      document.documentElement.dataset.bots = bots ? 'waiting' : 'idle';
+    },
+  });
+}
+
 async function boot() {
   setLang(getLang());
   initClub({
@@ -831,12 +844,9 @@ async function boot() {
   offerInstall(() => { if (screenName() === 'start') render(); });
 
   const engine = createEngine();
-  session = new Session(engine, {
-    pace: pace(), trickPause: trickPause(), onState, onError,
-    onBusy: ({ engine: calling, bots }) => {
-      document.documentElement.dataset.busy = calling ? 'busy' : 'idle';
-      document.documentElement.dataset.bots = bots ? 'waiting' : 'idle';
-    },
+  session = newSession(engine);
+  initPhoneTable({
+    model, render, onError, announce, nextSeed, session: () => session, makeSession: newSession, useSession: (s) => { session = s; },
   });
   session.busyChanged();
   const hello = await engine.ready;

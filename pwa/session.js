@@ -18,6 +18,8 @@ function humanSeats(save) {
 function handoffFor(state, viewer) {
   // A scoresheet hides nothing: the phone lies on the table for everyone.
   if (isSheet(state)) return null;
+  // At a table of phones everyone holds their own (phone-table.js).
+  if (state.phone_table || state.save == null) return null;
   if (humanSeats(state.save).length < 2 || state.hand_over) return null;
   if (state.due.bots.length) return null;
   // A person whose last card can only be played needs no phone: it is played
@@ -108,7 +110,11 @@ export class Session {
     const handoff = handoffFor(state, viewer);
     const { save, ...rest } = state;
     const game = { save, state: rest, viewer, handoff };
-    const stored = isWriter() ? await writeGame(game) : null;
+    // A table of phones is not kept on this phone yet (docs/PHONE_TABLE.md):
+    // a guest has no save at all, and the host's would come back as a game
+    // passed round one phone. Nothing to keep is not a failed write.
+    const keep = save != null && !rest.phone_table;
+    const stored = !keep ? true : isWriter() ? await writeGame(game) : null;
     if (stored === false) {
       if (this.game) await this.engine.call('load', { save: this.game.save, viewer: this.game.viewer });
       this.stalled = true;

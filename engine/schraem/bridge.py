@@ -411,6 +411,10 @@ class Bridge:
         where the preset says so)."""
         t = self._table()
         g = t.game
+        if t.host is not None:
+            # The guests' phones number their deals by hand within a game;
+            # a table opened again starts them afresh.
+            raise IllegalAction("phone_table_rematch")
         if not g.game_over:
             raise InvalidAction("bad_request", detail=Both("die Spielrunde läuft noch", "the game is still running"))
         if t.series is not None or t.rset is not None:
@@ -505,6 +509,13 @@ class Bridge:
         """What the host sends a guest after someone else's move."""
         t = self._phone_table()
         return t.host.guest_state(t, t.host.ticket(args.get("seat"))["seat"])
+
+    def cmd_check_record(self, args):
+        """A guest phone's check of the finished hands its host sent (the
+        guest's `record`): replaying it checks every deal against its
+        commit–reveal transcript. This phone's own table is left alone."""
+        game = Game.from_record(args.get("record"))
+        return {"hands": len(game.specs), "fair_deals_checked": [i + 1 for i, spec in enumerate(game.specs) if "fair" in spec]}
 
     def cmd_state(self, args):
         return self._table().state(args.get("viewer"))

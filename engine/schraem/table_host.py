@@ -169,7 +169,7 @@ class TableHost:
             if not isinstance(args, dict) or not isinstance(cmd, str):
                 raise InvalidAction("request_shape")
             if cmd not in GUEST_COMMANDS:
-                raise InvalidAction("guest_command", cmd=repr(cmd)[:24], allowed=", ".join(GUEST_COMMANDS))
+                raise InvalidAction("guest_command", cmd=repr(cmd)[:24])
             changed = getattr(self, "_guest_" + cmd)(table, seat, args)
             result = self.guest_record(table) if cmd == "record" else self.guest_state(table, seat)
             return {"id": req_id, "ok": True, "result": result}, changed

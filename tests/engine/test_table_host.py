@@ -176,6 +176,14 @@ def test_a_guest_plays_its_own_seat_through_a_hand_and_checks_the_deal_after_it(
         h = record["hands"][0]
         assert [{"seat": e["seat"], "commit": e["commit"]} for e in h["fair"]] == commits_seen[s]
         assert sorted(h["deal"][s - 1]) == mine[s] and replayed.results[0].winner == t.game.results[0].winner
+    # The guest's own engine checks what it was sent, leaving its table alone.
+    own = Bridge()
+    checked = call(own, "check_record", record=record)
+    assert checked == {"hands": 1, "fair_deals_checked": [1]} and own.table is None
+    forged = json.loads(json.dumps(record))
+    forged["hands"][0]["deal"][0][0], forged["hands"][0]["deal"][3][0] = forged["hands"][0]["deal"][3][0], forged["hands"][0]["deal"][0][0]
+    reply = json.loads(own.handle(json.dumps({"id": 1, "cmd": "check_record", "args": {"record": forged}})))
+    assert reply["ok"] is False and reply["error"]["kind"] == "CorruptSave" and reply["error"]["en"].startswith("hand 1:")
     # The next hand is a new round: the host cannot deal it alone.
     call(t.bridge, "next_hand", viewer=HOST)
     assert t.game.hand_over and len(t.game.specs) == 1
@@ -197,6 +205,7 @@ def test_the_host_cannot_restart_a_deal_or_take_a_move_back():
     call(t.bridge, "act", viewer=HOST, action={"seat": 1, "type": "look"})
     before = t.snapshot()
     assert _host_refusal(t.bridge, "undo", viewer=HOST)["code"] == "phone_table_no_undo"
+    assert _host_refusal(t.bridge, "rematch", viewer=HOST)["code"] == "phone_table_rematch"
     assert t.snapshot() == before
     assert _host_refusal(t.bridge, "table_ticket", seat=BOT)["code"] == "bad_request"
     assert _host_refusal(t.bridge, "guest_state", seat=HOST)["code"] == "bad_request"

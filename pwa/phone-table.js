@@ -1,0 +1,377 @@
+// A table of phones (docs/PHONE_TABLE.md): "Tisch eröffnen" on the host,
+// "Am Tisch mitspielen" on every guest. The host plays the game in its own
+// engine; a guest plays its seat through a remote engine (remote-engine.js)
+// in an ordinary Session, so the table screen is the same on every phone.
+// The phones connect by text passed between them (table-link.js): the
+// host's invitation per guest seat, the guest's answer. This module only
+// wires screens to those pieces; every rule stays in the engine.
+import { h } from './dom.js';
+import { getLang, t } from './i18n.js';
+import { loadQr, qrSvg } from './qr.js';
+import { guarded } from './club.js';
+import { answerOffer, makeOffer, takeAnswer } from './table-link.js';
+import { createRemoteEngine } from './remote-engine.js';
+import { TableRelay } from './table-relay.js';
+
+const STRINGS = {
+  de: {
+    'start.heading': 'Ein Tisch aus Handys',
+    'start.body': 'Jeder spielt sein Blatt auf dem eigenen Handy – ohne Internet, ohne Server. Ein Handy eröffnet den Tisch mit den Plätzen oben (Platz 1 ist dieses Handy, jeder weitere Mensch spielt an seinem eigenen Handy), die anderen machen mit.',
+    'start.open': 'Tisch eröffnen',
+    'start.join': 'Am Tisch mitspielen',
+    'open.heading': 'Tisch eröffnen',
+    'open.body': 'Du spielst Platz {seat} ({name}). Jedes andere Handy öffnet die App und tippt „Am Tisch mitspielen“. Gib ihm seine Einladung (als QR-Code zum Abfotografieren oder als Text), und füge hier die Antwort ein, die es dann zeigt.',
+    'open.seat': 'Platz {seat}: {name}',
+    'open.making': 'Einladung wird erstellt …',
+    'open.invite': 'Einladung für {name}',
+    'open.answer': 'Antwort von {name} hier einfügen',
+    'open.connect': 'Verbinden',
+    'open.waiting': 'Warte auf die Antwort von {name}.',
+    'open.connected': '{name} ist verbunden.',
+    'open.dropped': '{name} ist getrennt.',
+    'open.deal': 'Sobald alle Handys verbunden sind, geben die Handys gemeinsam: keines kann die Karten aussuchen.',
+    'join.heading': 'Am Tisch mitspielen',
+    'join.body': 'Füge die Einladung vom Handy, das den Tisch eröffnet hat, hier ein.',
+    'join.offer': 'Einladung des Gastgebers',
+    'join.make': 'Antwort erstellen',
+    'join.making': 'Antwort wird erstellt …',
+    'join.answer': 'Zeig diese Antwort dem Gastgeber oder schick sie ihm. Sie gilt nur für diese Einladung.',
+    'join.answer.label': 'Antwort für den Gastgeber',
+    'join.connected': 'Verbunden: du spielst Platz {seat}. Gleich wird gegeben.',
+    'back': 'Zurück',
+    'err.guests': 'Für einen Tisch aus Handys muss Platz 1 ein Mensch sein und mindestens ein weiterer Mensch mitspielen.',
+    'err.sheet': 'Ein Tisch aus Handys spielt mit den Karten der App, nicht mit echten Karten.',
+    'err.answer': 'Das ist keine Antwort auf diese Einladung. Bitte die ganze Antwort einfügen.',
+    'err.offer': 'Das ist keine Einladung. Bitte den ganzen Text vom Handy des Gastgebers einfügen.',
+    'err.link': 'Die Verbindung zum anderen Handy kam nicht zustande. Sind beide im selben Netz (WLAN oder Hotspot)?',
+    'err.unfair': 'Das Geben von Spiel {hand} folgt nicht aus den Zahlen der Handys: der Gastgeber hat die Karten verändert. Sag es allen am Tisch.',
+    'deal.checked': 'Geprüft: das Geben von Spiel {hand} folgt aus den Zahlen aller Handys.',
+  },
+  en: {
+    'start.heading': 'A table of phones',
+    'start.body': 'Everyone plays their own hand on their own phone – no internet, no server. One phone opens the table with the seats above (seat 1 is this phone, every other person plays on their own phone); the others join.',
+    'start.open': 'Open a table',
+    'start.join': 'Join a table',
+    'open.heading': 'Open a table',
+    'open.body': 'You play seat {seat} ({name}). Every other phone opens the app and taps "Join a table". Give it its invitation (as a QR code to photograph or as text), then paste here the answer it shows.',
+    'open.seat': 'Seat {seat}: {name}',
+    'open.making': 'Making the invitation …',
+    'open.invite': 'Invitation for {name}',
+    'open.answer': 'Paste the answer from {name} here',
+    'open.connect': 'Connect',
+    'open.waiting': 'Waiting for the answer from {name}.',
+    'open.connected': '{name} is connected.',
+    'open.dropped': '{name} is disconnected.',
+    'open.deal': 'Once every phone is connected, the phones deal together: none of them can choose the cards.',
+    'join.heading': 'Join a table',
+    'join.body': 'Paste the invitation from the phone that opened the table here.',
+    'join.offer': "The host's invitation",
+    'join.make': 'Make the answer',
+    'join.making': 'Making the answer …',
+    'join.answer': 'Show this answer to the host or send it. It only fits this invitation.',
+    'join.answer.label': 'Answer for the host',
+    'join.connected': 'Connected: you play seat {seat}. The deal follows in a moment.',
+    'back': 'Back',
+    'err.guests': 'A table of phones needs a person at seat 1 and at least one more person playing.',
+    'err.sheet': "A table of phones plays with the app's cards, not with real cards.",
+    'err.answer': 'That is no answer to this invitation. Please paste the whole answer.',
+    'err.offer': "That is no invitation. Please paste the whole text from the host's phone.",
+    'err.link': 'The other phone could not be reached. Are both on the same network (Wi-Fi or hotspot)?',
+    'err.unfair': "The deal of hand {hand} does not follow from the phones' numbers: the host changed the cards. Tell everyone at the table.",
+    'deal.checked': "Checked: the deal of hand {hand} follows from every phone's number.",
+  },
+};
+
+function tt(key, vars = {}) {
+  const text = STRINGS[getLang()][key] ?? STRINGS.de[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+
+// An error of the shell's own, in both languages like the engine's.
+function shellError(key, vars = {}) {
+  const out = { kind: 'ShellError', code: `phone.${key}` };
+  for (const l of ['de', 'en']) out[l] = STRINGS[l][key].replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+  return out;
+}
+
+let app = null;
+// role: 'host' | 'guest'; see openTable and joinTable.
+let phone = null;
+let localSession = null;
+
+export function initPhoneTable(ctx) {
+  app = ctx;
+  // Typed and pasted text survives the screen being drawn again.
+  document.addEventListener('input', (event) => {
+    const key = event.target?.dataset?.phoneText;
+    if (key && phone) phone.texts[key] = event.target.value;
+  });
+}
+
+const m = () => app.model;
+
+function dealt(state) {
+  return state?.view?.hand_no >= 1 && state.deal == null && state.phone_table?.deal == null;
+}
+
+// --- host --------------------------------------------------------------------
+
+async function openTable() {
+  const s = m().setup;
+  if (s.mode === 'sheet') { app.onError(shellError('err.sheet')); return; }
+  const players = s.seats.map((p, i) => {
+    const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
+    return p.kind === 'human' ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
+  });
+  const guests = players.map((p, i) => (p.kind === 'human' && i > 0 ? i + 1 : null)).filter((x) => x != null);
+  if (players[0].kind !== 'human' || !guests.length) { app.onError(shellError('err.guests')); return; }
+  await guarded(async () => {
+    leavePhoneTable();
+    const session = app.session();
+    const r = await session.query('table_new', {
+      players, rules: s.rules, options: {}, dealer: s.dealer, seed: app.nextSeed(), viewer: 1, guests,
+    });
+    if (!r.ok) { app.onError(r.error); return; }
+    phone = {
+      role: 'host', viewer: 1, names: players.map((p) => p.name), texts: {}, inGame: false,
+      seats: guests.map((seat) => ({ seat, link: null, offer: null, qr: null, status: 'making' })),
+      relay: new TableRelay(session, { onChange: hostChanged, onLink: hostLink }),
+    };
+    m().game = null;
+    m().route = 'phone-open';
+    app.render();
+    await loadQr().catch(() => {});
+    for (const entry of phone.seats) invite(entry, phone);
+  }, 'game');
+}
+
+async function invite(entry, table) {
+  const link = await makeOffer();
+  if (phone !== table) { link.pc.close(); return; }
+  Object.assign(entry, { link, offer: link.offer, status: 'waiting' });
+  try { entry.qr = qrSvg(link.offer, tt('open.invite', { name: table.names[entry.seat - 1] })); } catch { entry.qr = null; }
+  link.open.then((channel) => {
+    if (phone === table) table.relay.attach(entry.seat, channel);
+  }, () => {});
+  app.render();
+}
+
+async function connect(seat) {
+  const entry = phone?.seats.find((e) => e.seat === seat);
+  if (!entry?.link) return;
+  const ok = await takeAnswer(entry.link.pc, phone.texts[`answer-${seat}`]);
+  if (!ok) app.onError(shellError('err.answer'));
+}
+
+function hostLink(seat, up) {
+  const entry = phone?.seats.find((e) => e.seat === seat);
+  if (!entry) return;
+  entry.status = up ? 'connected' : 'dropped';
+  if (m().route === 'phone-open') app.render();
+}
+
+// A guest's message moved the game or the deal: the host's own screen
+// follows, and every guest gets its state.
+async function hostChanged() {
+  const table = phone;
+  if (table?.role !== 'host') return;
+  const session = app.session();
+  if (table.inGame) {
+    await session.tableCommand('state', { viewer: table.viewer });
+    return;
+  }
+  const r = await session.query('state', { viewer: table.viewer });
+  if (r.ok && dealt(r.result)) {
+    table.inGame = true;
+    await session.tableCommand('state', { viewer: table.viewer }, { fresh: true });
+  } else {
+    table.relay.pushAll();
+  }
+}
+
+// Every state the host's Session accepts (app.js onState).
+export function phoneTableState() {
+  if (phone?.role === 'host' && phone.inGame) phone.relay.pushAll();
+}
+
+// --- guest -------------------------------------------------------------------
+
+async function joinTable() {
+  const table = phone;
+  const offer = table.texts.offer;
+  table.status = 'making';
+  app.render();
+  const link = await answerOffer(offer);
+  if (phone !== table) { link?.pc.close(); return; }
+  if (!link) {
+    table.status = null;
+    app.onError(shellError('err.offer'));
+    app.render();
+    return;
+  }
+  Object.assign(table, { link, answer: link.answer, status: 'answer' });
+  await loadQr().catch(() => {});
+  try { table.qr = qrSvg(link.answer, tt('join.answer.label')); } catch { table.qr = null; }
+  app.render();
+  let channel;
+  try {
+    channel = await link.open;
+  } catch {
+    app.onError(shellError('err.link'));
+    return;
+  }
+  if (phone !== table) return;
+  const remote = createRemoteEngine(channel, { onState: guestState, onProblem: (e) => app.onError(e) });
+  Object.assign(table, { remote, checked: new Set() });
+  await remote.ready;
+  table.seat = remote.seat;
+  table.status = 'connected';
+  localSession = localSession ?? app.session();
+  table.session = app.makeSession(remote);
+  app.useSession(table.session);
+  app.render();
+  const r = await remote.call('state');
+  if (r.ok) guestState(r.result);
+}
+
+function guestState(state) {
+  const table = phone;
+  if (table?.role !== 'guest' || !table.session) return;
+  const s = table.session;
+  if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
+  if (!table.inGame) {
+    if (!dealt(state)) return;
+    table.inGame = true;
+    s.serial(() => s.commit(state, table.seat, { fresh: true }));
+    return;
+  }
+  s.serial(() => s.commit(state, table.seat, {}));
+}
+
+// After a hand the guest asks for the finished hands and checks the deal
+// with its own engine: every reveal against its commit and the cards
+// against the reveals (the engine's replay), then that the host listed this
+// phone's commit as it was sent and dealt this seat the cards it was shown.
+async function checkDeal(table, hand) {
+  const round = table.remote.rounds.get(hand);
+  if (!round?.commits || table.checked.has(hand)) return;
+  table.checked.add(hand);
+  const r = await table.remote.call('record');
+  const played = r.ok ? r.result?.hands?.[hand - 1] : null;
+  if (!played) return;
+  const own = await localSession.engine.call('check_record', { record: r.result });
+  const commits = (played.fair ?? []).map((e) => `${e.seat}:${e.commit}`).join();
+  const kept = round.commits.map((e) => `${e.seat}:${e.commit}`).join();
+  const dealt = [...(played.deal?.[table.seat - 1] ?? [])].sort().join();
+  const fair = own.ok && own.result.fair_deals_checked.includes(hand) && commits === kept
+    && (round.seen == null || dealt === [...round.seen].sort().join());
+  if (phone !== table) return;
+  document.documentElement.dataset.fairDeal = `${hand}:${fair ? 'checked' : 'false'}`;
+  if (!fair) app.onError(shellError('err.unfair', { hand }));
+  else app.announce(tt('deal.checked', { hand }));
+}
+
+// Leaving the table (a new game on this phone, or back): channels closed,
+// and a guest's Session is this phone's own again.
+export function leavePhoneTable() {
+  if (!phone) return;
+  phone.relay?.close();
+  phone.link?.pc.close();
+  for (const e of phone.seats ?? []) e.link?.pc.close();
+  phone = null;
+  if (localSession) {
+    app.useSession(localSession);
+    localSession = null;
+  }
+}
+
+// --- screens -----------------------------------------------------------------
+
+export function phoneStartSection({ ready }) {
+  return h('section', { class: 'phone-start', 'aria-labelledby': 'phone-start-heading' },
+    h('h2', { id: 'phone-start-heading', text: tt('start.heading') }),
+    h('p', { class: 'note', text: tt('start.body') }),
+    h('div', { class: 'tool-row' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-open' }, disabled: !ready, text: tt('start.open') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-join' }, disabled: !ready, text: tt('start.join') })));
+}
+
+function textBox(key, label, { readonly = false, value = '' } = {}) {
+  return h('label', { class: 'field' }, h('span', { text: label }),
+    h('textarea', { rows: 4, spellcheck: 'false', autocomplete: 'off', readonly, dataset: { phoneText: key }, value }));
+}
+
+function renderOpen() {
+  const table = phone;
+  const rows = table.seats.map((e) => {
+    const name = table.names[e.seat - 1];
+    const status = { making: 'open.making', waiting: 'open.waiting', connected: 'open.connected', dropped: 'open.dropped' }[e.status];
+    return h('li', { class: 'phone-seat', dataset: { seat: e.seat, link: e.status } },
+      h('h3', { text: tt('open.seat', { seat: e.seat, name }) }),
+      h('p', { role: 'status', text: tt(status, { name }) }),
+      e.offer && e.status !== 'connected' ? [
+        e.qr ? h('div', { class: 'qr-box' }, e.qr) : null,
+        textBox(`offer-${e.seat}`, tt('open.invite', { name }), { readonly: true, value: e.offer }),
+        textBox(`answer-${e.seat}`, tt('open.answer', { name }), { value: table.texts[`answer-${e.seat}`] ?? '' }),
+        h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-answer', seat: e.seat }, text: tt('open.connect') }),
+      ] : null);
+  });
+  return h('section', { class: 'phone-open', 'aria-labelledby': 'phone-open-heading' },
+    h('h2', { id: 'phone-open-heading', text: tt('open.heading') }),
+    h('p', { text: tt('open.body', { seat: table.viewer, name: table.names[table.viewer - 1] }) }),
+    h('ol', { class: 'phone-seats' }, rows),
+    h('p', { class: 'note', text: tt('open.deal') }));
+}
+
+function renderJoin() {
+  const table = phone;
+  return h('section', { class: 'phone-join', 'aria-labelledby': 'phone-join-heading' },
+    h('h2', { id: 'phone-join-heading', text: tt('join.heading') }),
+    table.answer ? null : [
+      h('p', { text: tt('join.body') }),
+      textBox('offer', tt('join.offer'), { value: table.texts.offer ?? '' }),
+      h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-join-offer' }, disabled: table.status === 'making', text: tt('join.make') }),
+      table.status === 'making' ? h('p', { role: 'status', text: tt('join.making') }) : null,
+    ],
+    table.answer && table.status !== 'connected' ? [
+      h('p', { role: 'status', text: tt('join.answer') }),
+      table.qr ? h('div', { class: 'qr-box' }, table.qr) : null,
+      textBox('answer', tt('join.answer.label'), { readonly: true, value: table.answer }),
+    ] : null,
+    table.status === 'connected' ? h('p', { role: 'status', dataset: { link: 'connected' }, text: tt('join.connected', { seat: table.seat }) }) : null);
+}
+
+export function phoneParts(name) {
+  if ((name !== 'phone-open' && name !== 'phone-join') || !phone) return null;
+  const back = h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
+  return [name === 'phone-open' ? renderOpen() : renderJoin(), [back]];
+}
+
+// → true when the tap was this module's.
+export function phoneAction(action, target) {
+  switch (action) {
+    case 'phone-open':
+      if (m().ready) openTable();
+      return true;
+    case 'phone-join':
+      if (!m().ready) return true;
+      leavePhoneTable();
+      phone = { role: 'guest', texts: {}, status: null, inGame: false };
+      m().route = 'phone-join';
+      app.render();
+      return true;
+    case 'phone-join-offer':
+      if (phone?.role === 'guest' && phone.status !== 'making') joinTable();
+      return true;
+    case 'phone-answer':
+      connect(Number(target.dataset.seat));
+      return true;
+    case 'phone-back':
+      leavePhoneTable();
+      m().route = 'start';
+      app.render();
+      return true;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,149 @@
+// A guest phone's engine: the host's engine, over the data channel. It has
+// the face of engine-client.js — `call(cmd, args)` resolves with
+// {ok, result} or {ok: false, error} and never rejects — so a Session plays
+// the guest's seat exactly as it plays a local one. The host answers with
+// this seat's view only (engine/schraem/table_host.py).
+//
+// The guest also does its part of every deal: it commits to a random number
+// of its own, checks its commit is among those the host lists, and then
+// reveals the number (engine/schraem/fairdeal.py). The host's shell decides
+// nothing here either: the guest's messages are the engine's commands.
+
+const REPLY_MS = 20_000;
+// A reply is a view of a few kilobytes; far more is not the host's.
+const MAX_MESSAGE = 1_000_000;
+
+function problem(code, de, en) {
+  return { kind: 'EngineUnavailable', code, de, en };
+}
+
+const LOST = problem('table_lost', 'Die Verbindung zum Tisch antwortet nicht. Es wurde nichts geändert.',
+  'The table does not answer. Nothing was changed.');
+const COMMIT_MISSING = problem('commit_missing', 'Der Gastgeber hat die Zusage dieses Handys nicht weitergegeben – das Geben ist nicht fair.',
+  "The host did not pass on this phone's commit: the deal is not fair.");
+
+function hex(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function sha256(text) {
+  return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
+}
+
+// Same text as fairdeal.commit_of: hand and seat are hashed in.
+export function commitText(hand, seat, reveal) {
+  return `schraem-fair/1|commit|${hand}|${seat}|${reveal}`;
+}
+
+// channel: an open RTCDataChannel to the host. onState(state): a new state
+// the host sent (after someone else's move, or a deal step of this phone).
+// onProblem(error): something this phone must tell its player.
+export function createRemoteEngine(channel, { onState = () => {}, onProblem = () => {} } = {}) {
+  const pending = new Map();
+  let nextId = 1;
+  let ticket = null;
+  let last = null;
+  let settleReady;
+  const ready = new Promise((resolve) => { settleReady = resolve; });
+  // Per hand: this phone's number, its commit, and the commits the host
+  // listed (kept to check the transcript after the hand).
+  const rounds = new Map();
+  const engine = { call, ready, rounds, get seat() { return ticket?.seat ?? null; } };
+
+  function send(cmd, args = {}) {
+    const id = nextId++;
+    return new Promise((resolve) => {
+      if (!ticket || channel.readyState !== 'open') {
+        resolve({ id, ok: false, error: LOST });
+        return;
+      }
+      pending.set(id, resolve);
+      channel.send(JSON.stringify({ id, seat: ticket.seat, secret: ticket.secret, cmd, args }));
+      setTimeout(() => { if (pending.delete(id)) resolve({ id, ok: false, error: LOST }); }, REPLY_MS);
+    });
+  }
+
+  function took(state) {
+    last = state;
+    // The cards this seat was dealt, as first shown (after looking, before
+    // any play): checked against the deal once the hand is over.
+    const view = state?.view;
+    const round = view && rounds.get(view.hand_no);
+    if (round && !round.seen && Array.isArray(view.my_cards)) round.seen = [...view.my_cards];
+    takePart(state);
+  }
+
+  // Session's commands, as the guest messages the host accepts. Whatever
+  // else a Session asks (next_hand, undo…) goes as it is: the host's engine
+  // refuses it in its own words.
+  async function call(cmd, args = {}) {
+    let reply;
+    if (cmd === 'act') reply = await send('act', { action: args.action });
+    else if (cmd === 'state' || cmd === 'bot_step') reply = await send('state');
+    else reply = await send(cmd);
+    if (reply.ok && cmd !== 'record') took(reply.result);
+    // The host's computer players act on the host: here, none ever does.
+    if (reply.ok && cmd === 'bot_step') return { ...reply, result: { ...reply.result, bot_action: null } };
+    return reply;
+  }
+
+  async function takePart(state) {
+    const deal = state?.deal;
+    const seat = ticket?.seat;
+    if (!deal || !deal.waiting?.includes(seat)) return;
+    let round = rounds.get(deal.hand);
+    if (!round) {
+      const reveal = hex(crypto.getRandomValues(new Uint8Array(32)));
+      round = { reveal, commit: await sha256(commitText(deal.hand, seat, reveal)), committed: false, revealed: false, commits: null, seen: null };
+      if (rounds.has(deal.hand)) return; // another state got here first
+      rounds.set(deal.hand, round);
+    }
+    let reply = null;
+    if (deal.phase === 'commit' && !round.committed) {
+      round.committed = true;
+      reply = await send('commit', { hand: deal.hand, commit: round.commit });
+    } else if (deal.phase === 'reveal' && !round.revealed) {
+      const mine = deal.commits?.find((c) => c.seat === seat);
+      if (!mine || mine.commit !== round.commit) {
+        onProblem(COMMIT_MISSING);
+        return;
+      }
+      round.revealed = true;
+      round.commits = deal.commits;
+      reply = await send('reveal', { hand: deal.hand, reveal: round.reveal });
+    }
+    if (reply?.ok) {
+      took(reply.result);
+      onState(reply.result);
+    } else if (reply) {
+      onProblem(reply.error);
+    }
+  }
+
+  channel.addEventListener('message', (event) => {
+    if (typeof event.data !== 'string' || event.data.length > MAX_MESSAGE) return;
+    let msg;
+    try { msg = JSON.parse(event.data); } catch { return; }
+    if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'ticket' && !ticket && Number.isInteger(msg.seat) && typeof msg.secret === 'string') {
+      ticket = { seat: msg.seat, secret: msg.secret };
+      settleReady({ ok: true, result: { seat: msg.seat } });
+    } else if (msg.type === 'reply') {
+      const resolve = pending.get(msg.id);
+      if (!resolve) return;
+      pending.delete(msg.id);
+      resolve({ id: msg.id, ok: msg.ok === true, result: msg.result, error: msg.error });
+    } else if (msg.type === 'state' && msg.state && typeof msg.state === 'object') {
+      took(msg.state);
+      onState(msg.state);
+    }
+  });
+  channel.addEventListener('close', () => {
+    for (const [id, resolve] of pending) resolve({ id, ok: false, error: LOST });
+    pending.clear();
+    onProblem(LOST);
+  });
+
+  engine.last = () => last;
+  return engine;
+}

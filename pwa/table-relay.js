@@ -1,0 +1,73 @@
+// The host's end of the guests' data channels. It decides nothing: each
+// guest's message goes to the engine as the text that arrived, tagged with
+// the seat its channel was opened for (`guest`), and the engine's reply goes
+// back to that guest only. After any change every guest is sent its own
+// seat's state (`guest_state`): the engine builds it from that seat's view,
+// so nothing another seat may not see ever leaves this phone.
+
+const MAX_IN_FLIGHT = 8;
+
+export class TableRelay {
+  // session: the host's Session (its engine calls stay in one line);
+  // onChange(): a guest's message changed the game or the deal.
+  constructor(session, { onChange = () => {}, onLink = () => {} } = {}) {
+    this.session = session;
+    this.onChange = onChange;
+    this.onLink = onLink;
+    this.channels = new Map(); // seat -> open RTCDataChannel
+    this.inFlight = new Map(); // seat -> messages waiting for the engine
+  }
+
+  async attach(seat, channel) {
+    const r = await this.session.query('table_ticket', { seat });
+    if (!r.ok) return false;
+    this.channels.set(seat, channel);
+    channel.addEventListener('message', (event) => this.relay(seat, event.data));
+    channel.addEventListener('close', () => {
+      if (this.channels.get(seat) === channel) this.channels.delete(seat);
+      this.onLink(seat, false);
+    });
+    this.send(seat, { type: 'ticket', ...r.result });
+    this.onLink(seat, true);
+    return true;
+  }
+
+  send(seat, msg) {
+    const ch = this.channels.get(seat);
+    if (ch?.readyState === 'open') ch.send(JSON.stringify(msg));
+  }
+
+  async relay(seat, data) {
+    // A guest's own phone waits for each answer, so it never has more than
+    // a few messages under way: a flood beyond that is dropped unread, and
+    // the host's own taps never queue behind it.
+    const waiting = this.inFlight.get(seat) ?? 0;
+    if (waiting >= MAX_IN_FLIGHT) return;
+    this.inFlight.set(seat, waiting + 1);
+    // A binary message is no request; the engine says so in its own words.
+    const text = typeof data === 'string' ? data : null;
+    let r;
+    try {
+      r = await this.session.query('guest', { seat, text });
+    } finally {
+      this.inFlight.set(seat, (this.inFlight.get(seat) ?? 1) - 1);
+    }
+    if (!r.ok) return;
+    this.send(seat, { type: 'reply', ...r.result.reply });
+    if (r.result.changed) this.onChange(seat);
+  }
+
+  // Every guest's own state, after a change anywhere at the table.
+  pushAll() {
+    for (const seat of this.channels.keys()) {
+      this.session.query('guest_state', { seat }).then((r) => {
+        if (r.ok) this.send(seat, { type: 'state', state: r.result });
+      });
+    }
+  }
+
+  close() {
+    for (const ch of this.channels.values()) ch.close();
+    this.channels.clear();
+  }
+}

@@ -1,0 +1,258 @@
+"""A table of phones (docs/PHONE_TABLE.md): a host and two guests, each in
+its own browser context, connected by real RTCPeerConnection data channels
+over loopback after passing the offers and the answers as text. Each guest
+plays (and knocks for) its own seat through a hand, beside a computer player
+on the host; every message a guest receives and its page are checked for
+cards that seat may not see."""
+from __future__ import annotations
+
+import json
+import re
+import time
+from urllib.parse import urlsplit
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from helpers import assert_axe_clean, card_names, open_app, screen, shot, wait_idle
+from schraem.bridge import export_record
+from schraem.game import Game
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "human")]
+GUESTS = (2, 4)
+CARD = re.compile(r'"((?:10|[7-9AKQJ])[CSHD])"')
+STATIC = re.compile(r"\.(?:svg|png|ico|js|mjs|css|json|webmanifest|woff2?)$")
+
+# Every message any data channel of the page receives, before the app's own
+# listener sees it.
+RECEIVED_PROBE = """
+window.__received = [];
+const add = RTCDataChannel.prototype.addEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, fn, ...rest) {
+  if (type === 'message' && !this.__probed) {
+    this.__probed = true;
+    add.call(this, 'message', (e) => window.__received.push(typeof e.data === 'string' ? e.data : '<binary>'));
+  }
+  return add.call(this, type, fn, ...rest);
+};
+"""
+
+HOST_STATE = """async () => {
+  const m = await import('./engine-client.js');
+  const r = await m.currentEngine().call('state', { viewer: 1 });
+  return r.result;
+}"""
+
+
+def _fill_setup(page) -> None:
+    page.select_option('[data-field="count"]', str(len(PLAYERS)))
+    for i, (name, who) in enumerate(PLAYERS):
+        page.fill(f'[data-field="name"][data-seat="{i}"]', name)
+        page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
+        page.select_option(f'[data-field="who"][data-seat="{i}"]', who)
+    page.select_option('[data-field="dealer"]', "4")
+
+
+def _text_of(page, key: str, timeout: float = 30_000) -> str:
+    sel = f'[data-phone-text="{key}"]'
+    page.wait_for_function(f"() => (document.querySelector('{sel}')?.value ?? '').length > 100", timeout=timeout)
+    return page.locator(sel).input_value()
+
+
+def _received(page) -> list[dict]:
+    return [json.loads(t) for t in page.evaluate("() => window.__received.slice()")]
+
+
+def _guest_view(page) -> dict | None:
+    """The newest view the guest was sent (a reply or a pushed state)."""
+    for msg in reversed(_received(page)):
+        state = msg.get("state") if msg.get("type") == "state" else msg.get("result")
+        if isinstance(state, dict) and "view" in state:
+            return state["view"]
+    return None
+
+
+def _tap(page, selector: str) -> bool:
+    """A tap on what the newest view offers; the table may have moved on
+    since (another phone's move redrew it), which is no failure."""
+    try:
+        page.locator(selector).first.tap(timeout=3_000)
+        return True
+    except PlaywrightTimeout:
+        return False
+
+
+def _step(page, view: dict | None, knock: bool = False) -> bool:
+    """One tap for the seat whose view this is, if it must act (or, with
+    `knock`, knocks once a hand after looking); True if tapped."""
+    if view is None or screen(page) != "table":
+        return False
+    me = view["seat"]
+    legal = {(a["type"], a.get("card")) for a in view["legal"]}
+    if view.get("response") and view["response"]["to_answer"] == me and ("hold", None) in legal:
+        return _tap(page, '[data-action="hold"]')
+    knocked = any(e["seat"] == me and e["type"] == "knock" for e in view["log"])
+    if knock and not knocked and ("knock", None) in legal and view.get("my_cards"):
+        return _tap(page, '[data-action="knock"]')
+    if ("look", None) in legal:
+        return _tap(page, '[data-action="look"]')
+    plays = [c for t, c in legal if t == "play"]
+    if plays and view.get("my_cards"):
+        card = next(c for c in view["my_cards"] if c in plays)
+        return _tap(page, f'[data-card="{card}"]')
+    return False
+
+
+def _allowed(record: dict, seat: int) -> tuple[set[str], set[str]]:
+    """The seat's dealt cards of hand 1, and every card played in it."""
+    exported = export_record(Game.from_record(record), keep_last=True)
+    own = set(exported["hands"][0]["deal"][seat - 1])
+    played = {a["card"] for a in record["hands"][0]["actions"] if a["type"] == "play"}
+    return own, played
+
+
+def _is_record(msg: str) -> bool:
+    return '"format": "schraem-record/1"' in msg or '"format":"schraem-record/1"' in msg
+
+
+def _assert_no_leak(guest, allowed, start: int = 0) -> None:
+    """No card outside `allowed` in the messages from `start` on (the
+    finished hands' record a guest asks for after a hand is checked on its
+    own) nor in the page. `allowed` may be a function, called after the
+    messages and the page were read: the computer players play on meanwhile."""
+    messages = guest.evaluate("() => window.__received.slice()")[start:]
+    dom = guest.content()
+    shown = set(guest.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+    allowed = allowed() if callable(allowed) else allowed
+    for msg in messages:
+        assert '"save"' not in msg and '"seed"' not in msg, msg[:300]
+        if _is_record(msg):
+            continue
+        assert '"fair"' not in msg, msg[:300]
+        leaked = set(CARD.findall(msg)) - allowed
+        assert not leaked, (leaked, msg[:300])
+    assert shown <= allowed, shown - allowed
+    for card in {f"{r}{s}" for r in ("10", "9", "8", "7", "A", "K", "Q", "J") for s in "CSHD"} - allowed:
+        assert f'data-card="{card}"' not in dom
+        for name in card_names(card):
+            assert name not in dom, (card, name)
+
+
+def _join(guest, host, seat: int, check_screens: bool, site) -> None:
+    """The guest pastes the host's invitation for `seat`; the host pastes
+    the guest's answer."""
+    offer = _text_of(host, f"offer-{seat}")
+    assert offer.startswith("SCHRAEM-OFFER:") and len(offer) < 1500
+    guest.locator('[data-action="phone-join"]').tap()
+    assert guest.locator("h2#phone-join-heading").inner_text() == "Join a table"
+    if check_screens:
+        guest.fill('[data-phone-text="offer"]', "not an invitation")
+        guest.locator('[data-action="phone-join-offer"]').tap()
+        guest.wait_for_function("() => document.getElementById('message')?.textContent.includes('no invitation')")
+    guest.fill('[data-phone-text="offer"]', offer)
+    guest.locator('[data-action="phone-join-offer"]').tap()
+    answer = _text_of(guest, "answer")
+    assert answer.startswith("SCHRAEM-ANSWER:")
+    if check_screens:
+        assert_axe_clean(guest, site, "join a table")
+    host.fill(f'[data-phone-text="answer-{seat}"]', answer)
+    host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
+
+
+def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards(warm_page, shared_site, artifacts, page_errors, request_log):
+    # Service workers blocked: axe-core is served to the page by a route.
+    host = warm_page(locale="de-DE", service_workers="block")
+    guests = {2: warm_page(locale="en-GB", service_workers="block"), 4: warm_page(locale="en-US", service_workers="block")}
+    for guest in guests.values():
+        guest.add_init_script(RECEIVED_PROBE)
+    open_app(host, shared_site, seed=23)
+    for guest in guests.values():
+        open_app(guest, shared_site)
+
+    # The host opens the table: an invitation per guest seat, as text and
+    # as a QR code, in German.
+    _fill_setup(host)
+    host.locator('[data-action="phone-open"]').tap()
+    for seat in GUESTS:
+        _text_of(host, f"offer-{seat}")
+        assert host.locator(f'.phone-seat[data-seat="{seat}"] svg.qr').count() == 1
+    assert screen(host) == "phone-open" and host.locator("h2#phone-open-heading").inner_text() == "Tisch eröffnen"
+    shot(host, artifacts, "phone-table-open.png")
+    assert_axe_clean(host, shared_site, "open a table")
+
+    # Each guest pastes its invitation and shows its answer, in English.
+    for seat, guest in guests.items():
+        _join(guest, host, seat, seat == GUESTS[0], shared_site)
+    requests_before_play = len(request_log.urls)
+
+    # Connected, the phones deal by commit and reveal; all show the table.
+    for page in (host, *guests.values()):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    shot(guests[2], artifacts, "phone-table-guest.png")
+    for seat, guest in guests.items():
+        first = _guest_view(guest)
+        assert first["seat"] == seat and first["hand_no"] == 1
+
+    seen_own = dict.fromkeys(GUESTS)
+    phones = (host, *guests.values())
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if all(screen(p) == "result" for p in phones):
+            break
+        wait_idle(host)
+        tapped = False
+        for seat, guest in guests.items():
+            view = _guest_view(guest)
+            if view and view.get("my_cards") and seen_own[seat] is None:
+                seen_own[seat] = set(view["my_cards"])
+            tapped = _step(guest, view, knock=True) or tapped
+        tapped = _step(host, host.evaluate(HOST_STATE)["view"]) or tapped
+        host.wait_for_timeout(150 if tapped else 100)
+    else:
+        raise AssertionError(f"the hand did not end: {[screen(p) for p in phones]}")
+
+    # The whole hand went over the data channels: once the phones had
+    # joined, the web server (static files only) was asked for nothing but files.
+    after = [urlsplit(u) for u in request_log.urls[requests_before_play:]]
+    assert all(not u.query and STATIC.search(u.path) for u in after), after
+    assert not request_log.foreign(shared_site.origin)
+
+    record = host.evaluate(HOST_STATE)["save"]["record"]
+    hand = record["hands"][0]
+    assert [e["seat"] for e in hand["fair"]] == [1, *GUESTS]  # the three phones dealt it
+    received_in_hand_1 = {}
+    allowed_1 = {}
+    for seat, guest in guests.items():
+        # Each guest played and knocked for its own seat, from its own phone.
+        assert any(a["seat"] == seat and a["type"] == "play" for a in hand["actions"])
+        assert any(a["seat"] == seat and a["type"] == "knock" for a in hand["actions"])
+        own, played = _allowed(record, seat)
+        assert seen_own[seat] == own
+        # After the hand the guest fetched the finished hands, and its own
+        # engine checked the deal against the transcript and its kept commits.
+        guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:checked'", timeout=30_000)
+        records = [json.loads(m)["result"] for m in guest.evaluate("() => window.__received.slice()") if _is_record(m)]
+        assert len(records) == 1 and len(records[0]["hands"]) == 1  # only the finished hand, never one in play
+        allowed_1[seat] = own | played
+        _assert_no_leak(guest, allowed_1[seat])
+        for msg in _received(guest):
+            view = (msg.get("state") or msg.get("result") or {}).get("view")
+            assert view is None or view["seat"] == seat
+        received_in_hand_1[seat] = len(_received(guest))
+
+    # The host deals on: the phones commit and reveal again for hand 2.
+    wait_idle(host)
+    host.locator('[data-action="next-hand"]').tap()
+    for page in phones:
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    record = host.evaluate(HOST_STATE)["save"]["record"]
+    assert [e["seat"] for e in record["hands"][1]["fair"]] == [1, *GUESTS]
+    assert record["hands"][1]["fair"] != record["hands"][0]["fair"]
+    for seat, guest in guests.items():
+        guest.wait_for_function("() => window.__received.some((m) => /\"hand_no\": ?2/.test(m))")
+
+        def allowed_2(seat=seat):
+            record = host.evaluate(HOST_STATE)["save"]["record"]
+            own2 = set(export_record(Game.from_record(record), keep_last=True)["hands"][1]["deal"][seat - 1])
+            return allowed_1[seat] | own2 | {a["card"] for a in record["hands"][1]["actions"] if a["type"] == "play"}
+        _assert_no_leak(guest, allowed_2, start=received_in_hand_1[seat])
+    assert not page_errors
