@@ -32,9 +32,22 @@ RTCDataChannel.prototype.addEventListener = function (type, fn, ...rest) {
     this.__probed = true;
     add.call(this, 'message', (e) => window.__received.push(typeof e.data === 'string' ? e.data : '<binary>'));
   }
+  if (type === 'message' && window.__tamperRecord) {
+    // A host that changed the cards: the finished hand's deal this phone is
+    // sent has two cards swapped between seats 1 and 3.
+    const inner = fn;
+    fn = (e) => {
+      if (typeof e.data !== 'string' || !e.data.includes('schraem-record/1')) return inner(e);
+      const msg = JSON.parse(e.data);
+      const deal = msg.result.hands[0].deal;
+      [deal[0][0], deal[2][0]] = [deal[2][0], deal[0][0]];
+      return inner({ data: JSON.stringify(msg) });
+    };
+  }
   return add.call(this, type, fn, ...rest);
 };
 """
+TAMPERED = 4  # this guest is sent a forged record after the hand
 
 HOST_STATE = """async () => {
   const m = await import('./engine-client.js');
@@ -162,6 +175,7 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
     # Service workers blocked: axe-core is served to the page by a route.
     host = warm_page(locale="de-DE", service_workers="block")
     guests = {2: warm_page(locale="en-GB", service_workers="block"), 4: warm_page(locale="en-US", service_workers="block")}
+    guests[TAMPERED].add_init_script("window.__tamperRecord = true;")
     for guest in guests.values():
         guest.add_init_script(RECEIVED_PROBE)
     open_app(host, shared_site, seed=23)
@@ -228,8 +242,12 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         own, played = _allowed(record, seat)
         assert seen_own[seat] == own
         # After the hand the guest fetched the finished hands, and its own
-        # engine checked the deal against the transcript and its kept commits.
-        guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:checked'", timeout=30_000)
+        # engine checked the deal against the transcript and its kept commits;
+        # the guest sent a forged deal says so.
+        verdict = "false" if seat == TAMPERED else "checked"
+        guest.wait_for_function(f"() => document.documentElement.dataset.fairDeal === '1:{verdict}'", timeout=30_000)
+        if seat == TAMPERED:
+            assert "the host changed the cards" in guest.locator("#message").inner_text()
         records = [json.loads(m)["result"] for m in guest.evaluate("() => window.__received.slice()") if _is_record(m)]
         assert len(records) == 1 and len(records[0]["hands"]) == 1  # only the finished hand, never one in play
         allowed_1[seat] = own | played
