@@ -9,7 +9,7 @@ import json
 
 from club_helpers import choose_file, penalty
 from helpers import (
-    Bridge, app_url, message, open_app, screen, sheet_tap, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready,
+    Bridge, app_url, assert_axe_clean, message, open_app, screen, sheet_tap, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready,
 )
 
 NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"]
@@ -256,6 +256,7 @@ def test_damaged_history_entries_are_shown_as_damaged_and_the_good_ones_stay_usa
     tap(page, '[data-action="history"]')
     page.wait_for_selector(".history-entry.damaged")
     assert page.locator(".history-entry.damaged").count() == 1
+    assert_axe_clean(page, shared_site, "history with a damaged entry")
     good = page.locator('.history-entry[data-kind="game"]')
     assert good.count() == 1 and "Anne" in good.inner_text()
     with page.expect_download() as info:
