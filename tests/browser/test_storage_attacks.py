@@ -184,8 +184,9 @@ def _damaged_screen_then_fresh(page) -> None:
     assert page.locator('[data-action="export-damaged"]').count() >= 1  # its backups are there
     tap(page, '[data-action="start-fresh"]')
     assert screen(page) == "start"
+    assert page.evaluate("async () => (await (await import('./storage.js')).readGame()).status") == "none"
     reload(page)
-    assert screen(page) == "start"
+    assert screen(page) == "start", page.locator("#screen").inner_text()
 
 
 def test_a_current_game_pointer_that_is_no_key_leads_to_the_damaged_save_screen(warm_page, shared_site):
@@ -245,7 +246,7 @@ def test_damaged_preferences_and_history_entries_do_not_stop_the_start(warm_page
 # --- finding 7: damaged history entries ---------------------------------------
 
 def test_damaged_history_entries_are_shown_as_damaged_and_the_good_ones_stay_usable(warm_page, shared_site, tmp_path):
-    page = warm_page(locale="de-DE", accept_downloads=True)
+    page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=49)
     start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
     sheet_tap(page, 1, "knock")
