@@ -743,8 +743,10 @@ async function exportDamaged(index) {
   announce(t('record.exported', { file }));
 }
 
+// A refused clear is said, and the damaged save stays on screen: otherwise
+// the next start would show it again without a word.
 async function startFresh() {
-  await clearGame();
+  if (!await clearGame()) { shellError('storage.failed'); return; }
   model.corrupt = null;
   model.game = null;
   model.route = 'start';

@@ -176,7 +176,15 @@ export function afterState(game, info) {
 export async function guarded(proceed, what = 'game') {
   const game = m().game;
   if (!running(game)) {
-    if (game && hasContent(game)) await keepTable(game, 'finished').catch(() => {});
+    // Filed again before it is replaced: a refused write replaces nothing.
+    if (game && hasContent(game)) {
+      try {
+        await keepTable(game, 'finished');
+      } catch {
+        shellError('history.failed');
+        return null;
+      }
+    }
     return proceed();
   }
   c().confirm = { proceed, what, back: m().route };

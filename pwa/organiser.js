@@ -9,7 +9,7 @@ import { readPreference, writePreference } from './storage.js';
 import { MAX_CODES, encodeCodes, loadQr } from './qr.js';
 import { tournamentDone } from './tournament.js';
 import {
-  c, go, m, onError, refusedWith, render, session, shellError,
+  c, ctx, go, m, onError, refusedWith, render, session, shellError,
 } from './club-context.js';
 import { outboundFile } from './outbound.js';
 import { stamp } from './share.js';
@@ -20,7 +20,9 @@ function tournamentRecords(facts) {
   return facts.tournament.series.flat().filter(Boolean).flatMap((s) => s.games);
 }
 
-// → true once the tournament is in history and named as the open one.
+// → true once the tournament is in history, where every step is kept. The
+// preference only names the open one (start-up also finds it as the
+// running entry): its refusal is said, the step still counts.
 async function storeTournament(facts) {
   const done = tournamentDone(facts);
   const top = facts.standings.slice(0, 3).map((r) => `${r.rank}. ${r.name} ${r.total}`).join(' · ');
@@ -32,7 +34,8 @@ async function storeTournament(facts) {
   } catch {
     return false;
   }
-  return writePreference('tournament', { id: facts.id, tournament: facts.tournament });
+  if (!await writePreference('tournament', { id: facts.id, tournament: facts.tournament })) ctx.app.notify('pref.failed');
+  return true;
 }
 
 // One tournament step in the engine, kept before it is shown. → the new

@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 
 from club_helpers import choose_file, download
 from helpers import ROOT, Game, message, open_app, screen, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready
+
+# The engine tests' reading of a file: where it holds a seed, and whether
+# replaying it deals a hidden card (one definition for both suites).
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+from test_outbound import rebuilt_hidden_cards, seeds  # noqa: E402
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"]
@@ -18,32 +24,8 @@ FILE_ACTIONS = {"export", "list-json", "list-csv", "list-share", "history-export
                 "t-ticket", "send-result", "qr-file", "qr-share", "export-damaged"}
 
 
-def seeds(value, top=True) -> list:
-    if isinstance(value, dict):
-        own = [k for k in value if k == "seed" and not (top and value.get("format") == "schraem-tournament/1")]
-        return own + [s for v in value.values() for s in seeds(v, False)]
-    if isinstance(value, list):
-        return [s for v in value for s in seeds(v, False)]
-    return []
-
-
-def records(value) -> list[dict]:
-    if isinstance(value, dict):
-        return [value] if value.get("format") == "schraem-record/1" else [r for v in value.values() for r in records(v)]
-    if isinstance(value, list):
-        return [r for v in value for r in records(v)]
-    return []
-
-
 def hidden_cards_rebuilt(file: dict, hidden: set[str]) -> bool:
-    """Whether the engine, replaying the file's games, deals any card that
-    was hidden from the person in the hand under way."""
-    for rec in records(file):
-        game = Game.from_record(rec)
-        if game.hand is not None and not game.hand_over and game.hand.cards is not None:
-            if hidden & {str(c) for cards in game.hand.cards for c in cards}:
-                return True
-    return False
+    return rebuilt_hidden_cards(file, [sorted(hidden)])
 
 
 def test_every_file_control_is_written_by_the_one_export_function():

@@ -9,7 +9,7 @@ import json
 
 from club_helpers import choose_file, penalty
 from helpers import (
-    Bridge, app_url, message, open_app, screen, sheet_tap, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready,
+    Bridge, app_url, assert_axe_clean, message, open_app, screen, sheet_tap, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready,
 )
 
 NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"]
@@ -184,8 +184,9 @@ def _damaged_screen_then_fresh(page) -> None:
     assert page.locator('[data-action="export-damaged"]').count() >= 1  # its backups are there
     tap(page, '[data-action="start-fresh"]')
     assert screen(page) == "start"
+    assert page.evaluate("async () => (await (await import('./storage.js')).readGame()).status") == "none"
     reload(page)
-    assert screen(page) == "start"
+    assert screen(page) == "start", page.locator("#screen").inner_text()
 
 
 def test_a_current_game_pointer_that_is_no_key_leads_to_the_damaged_save_screen(warm_page, shared_site):
@@ -245,7 +246,7 @@ def test_damaged_preferences_and_history_entries_do_not_stop_the_start(warm_page
 # --- finding 7: damaged history entries ---------------------------------------
 
 def test_damaged_history_entries_are_shown_as_damaged_and_the_good_ones_stay_usable(warm_page, shared_site, tmp_path):
-    page = warm_page(locale="de-DE", accept_downloads=True)
+    page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=49)
     start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
     sheet_tap(page, 1, "knock")
@@ -256,6 +257,7 @@ def test_damaged_history_entries_are_shown_as_damaged_and_the_good_ones_stay_usa
     tap(page, '[data-action="history"]')
     page.wait_for_selector(".history-entry.damaged")
     assert page.locator(".history-entry.damaged").count() == 1
+    assert_axe_clean(page, shared_site, "history with a damaged entry")
     good = page.locator('.history-entry[data-kind="game"]')
     assert good.count() == 1 and "Anne" in good.inner_text()
     with page.expect_download() as info:
