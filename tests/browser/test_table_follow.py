@@ -119,3 +119,15 @@ def test_axe_on_the_knock_taken_back_and_the_stakes(warm_page, shared_site):
     wait_idle(page)
     assert page.locator("#controls .knock-undo").count() == 1
     assert_axe_clean(page, shared_site, "table, a knock to take back")
+
+
+def test_the_answer_says_what_passing_costs_and_holding_risks(warm_page, shared_site):
+    from test_table_ux import table_state
+    page = warm_page(locale="de-DE")
+    state = table_state(4, 4, answering=True)  # Hubert knocked to 2, Anne answers
+    assert state["view"]["response"]["to_answer"] == 1
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    assert page.locator("#controls .stakes").inner_text() == "Passen kostet dich 1 Schräm. Halten: es geht um 2."
+    page.locator('[data-action="lang"]').tap()
+    assert page.locator("#controls .stakes").inner_text() == "Passing costs you 1 mark(s). Holding: the hand is worth 2."
