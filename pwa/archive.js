@@ -96,13 +96,15 @@ export function renderStats(stats, { message }) {
     message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
     stats == null ? h('p', { class: 'note', text: t('history.loading') })
       : !names.length ? h('p', { class: 'note', text: t('stats.empty') })
+        // A column per player (names as heads), a row per figure: four
+        // players fit a 360 px phone, more scroll beside the figures' names.
         : [h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('stats.region') },
           h('table', { class: 'list stats-table' },
-            h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('result.col.player') }),
-              COLS.map((c) => h('th', { scope: 'col', text: t(`stats.col.${c}`) })))),
-            h('tbody', {}, names.map((n) => h('tr', { dataset: { name: n } },
-              h('th', { scope: 'row' }, h('bdi', { text: n })),
-              COLS.map((c) => h('td', { class: 'num', dataset: { col: c }, text: formatNumber(stats[n][c]) }))))))),
+            h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('stats.col.figure') }),
+              names.map((n) => h('th', { scope: 'col', class: 'player', dataset: { name: n } }, h('bdi', { text: n }))))),
+            h('tbody', {}, COLS.map((c) => h('tr', { dataset: { col: c } },
+              h('th', { scope: 'row', text: t(`stats.col.${c}`) }),
+              names.map((n) => h('td', { class: 'num', dataset: { col: c, name: n }, text: formatNumber(stats[n][c]) }))))))),
         barChart({ title: t('chart.wins'), rows: names.map((n) => ({ name: n, value: stats[n].wins })) }),
         barChart({ title: t('chart.mean'), rows: names.map((n) => ({ name: n, value: stats[n].mean_score })) })]);
 }

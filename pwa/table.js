@@ -279,7 +279,7 @@ export function renderTableControls(view, { ready }) {
   // Hands that are not knocked (the newcomers' halves, an endgame) offer no knock.
   const row = [undo, view.knocking ? h('button', {
     type: 'button', class: 'big knock', dataset: { action: 'knock' }, disabled,
-    'aria-label': t('btn.knock.label'),
+    'aria-label': view.knock_to != null ? t('btn.knockTo.label', { value: view.knock_to }) : t('btn.knock.label'),
   }, view.knock_to != null ? t('btn.knockTo', { value: view.knock_to }) : t('btn.knock')) : null];
   if (legalOf(view, 'pass').length) {
     row.push(h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }));

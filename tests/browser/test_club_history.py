@@ -124,8 +124,9 @@ def test_statistics_and_charts_over_the_history(de_page, site, artifacts, page_e
     tap(page, '[data-action="stats"]')
     page.wait_for_selector(".stats-table")
     wait_idle(page)
-    rows = {r.locator("th").inner_text(): {c.get_attribute("data-col"): c.inner_text() for c in r.locator("td").all()}
-            for r in page.locator(".stats-table tbody tr").all()}
+    rows = {}
+    for cell in page.locator(".stats-table tbody td").all():
+        rows.setdefault(cell.get_attribute("data-name"), {})[cell.get_attribute("data-col")] = cell.inner_text()
     assert set(rows) == {"Anne", "Hubert"}
     assert rows["Anne"]["games"] == "2" and rows["Hubert"]["games"] == "2"
     assert int(rows["Anne"]["wins"]) + int(rows["Hubert"]["wins"]) == 2

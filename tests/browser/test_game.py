@@ -135,8 +135,7 @@ def test_double_tap_on_the_table_knocks(de_page, shared_site):
     trick = page.locator(".centre .trick")
     box = trick.bounding_box()
     felt = {"x": box["width"] - 4, "y": box["height"] - 4}
-    trick.tap(position=felt)
-    trick.tap(position=felt)
+    trick.dblclick(position=felt)
     wait_idle(page)
     view = stored(page)["state"]["view"]
     assert {"seat": 1, "type": "knock", "value": 2} in view["log"]

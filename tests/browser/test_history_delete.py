@@ -77,6 +77,28 @@ def test_statistics_keep_the_computer_apart_from_a_person_of_the_same_name(warm_
     tap(page, '[data-action="stats"]')
     page.wait_for_selector(".stats-table")
     wait_idle(page)
-    rows = {r.locator("th").inner_text(): r.locator('td[data-col="games"]').inner_text()
-            for r in page.locator(".stats-table tbody tr").all()}
+    rows = {c.get_attribute("data-name"): c.inner_text() for c in page.locator('.stats-table td[data-col="games"]').all()}
     assert rows == {"Anne": "2", "Hubert": "1", "Hubert (Computer)": "1"}
+    heads = page.locator(".stats-table thead th.player").all_inner_texts()
+    assert sorted(heads) == ["Anne", "Hubert", "Hubert (Computer)"]
+
+
+def test_axe_on_the_way_back_and_the_statistics(warm_page, shared_site):
+    from helpers import assert_axe_clean
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=67, pace="60000")
+    save = finished_game(5)
+    entry = {"id": "g1", "kind": "game", "status": "finished", "names": ["Anne", "Hubert"], "rules": "rheinland",
+             "summary": "", "save": save, "records": [save["record"]]}
+    page.evaluate("async (e) => (await import('./history.js')).keep(e)", entry)
+    tap(page, '[data-action="history"]')
+    page.once("dialog", lambda d: d.accept())
+    page.locator('[data-action="history-delete"]').tap()
+    page.wait_for_selector('[data-action="history-restore"]')
+    assert_axe_clean(page, shared_site, "history, an entry to bring back")
+    tap(page, '[data-action="history-restore"]')
+    page.wait_for_selector('[data-action="history-delete"]')
+    tap(page, '#controls [data-action="stats"]')
+    page.wait_for_selector(".stats-table")
+    wait_idle(page)
+    assert_axe_clean(page, shared_site, "statistics")

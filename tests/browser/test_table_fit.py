@@ -158,7 +158,7 @@ def test_a_whole_game_keeps_hand_and_buttons_in_reach(warm_page, shared_site, ar
     shot(page, artifacts, f"fit-{width}x{height}-{lang}-list.png")
 
 
-EIGHT_CARDS = [(w, h, "de") for w, h in [(320, 568), (360, 640), (360, 780), (412, 915)]] + [(320, 568, "en"), (430, 932, "en")]
+EIGHT_CARDS = SIZES_LANGS
 
 
 @pytest.mark.parametrize("width,height,lang", EIGHT_CARDS, ids=[f"{w}x{h}-{lang}" for w, h, lang in EIGHT_CARDS])

@@ -48,3 +48,28 @@ def test_statistics_keep_a_computer_apart_from_a_person_of_the_same_name():
     rows = stats([record, seated])
     assert rows["Gerda"]["games"] == 1 and rows["Gerda (Computer)"]["games"] == 1
     assert rows["Hubert"]["games"] == 2 and "Hubert (Computer)" not in rows
+
+
+def test_the_view_states_what_a_knock_and_its_answers_are_worth():
+    """The knock button says "Auf N klopfen" and the answer prompt what
+    passing costs and holding risks, from these facts (the shell computes
+    no rule): in the Rhineland a pass costs the value before the knock, in
+    Sebbe Schröhm always 1."""
+    from schraem.game import Game
+    from schraem.view import view
+
+    def knocked_twice(preset):
+        g = Game(["A", "B", "C", "D"], preset, dealer=4, seed=1)
+        g.deal()
+        first = view(g, 1)["knock_to"]
+        for a in ("1:look", "1:knock", "2:look", "2:hold", "3:look", "3:hold", "4:look", "4:hold", "2:knock"):
+            g.apply(action(a))
+        return first, view(g, 3)
+
+    first, v = knocked_twice("rheinland")
+    assert first == 2 and v["knock_to"] == 4
+    assert v["response"]["to_answer"] == 3
+    assert (v["response"]["pass_loses"], v["response"]["hold_risks"]) == (2, 3)
+    first, v = knocked_twice("sebbe_schroehm")
+    assert first == 2 and v["knock_to"] is None  # Sebbe's top is 3
+    assert (v["response"]["pass_loses"], v["response"]["hold_risks"]) == (1, 3)
