@@ -13,6 +13,7 @@ import { answerOffer, makeOffer, takeAnswer, watchLink } from './table-link.js';
 import { createRemoteEngine } from './remote-engine.js';
 import { TableRelay } from './table-relay.js';
 import { readPreference, writePreference } from './storage.js';
+import { scanQr } from './qr-scan.js';
 
 // Where a guest keeps its seat, its secret and its deal numbers (IndexedDB,
 // beside the game): a reload or a dropped channel does not lose the seat.
@@ -56,6 +57,10 @@ const STRINGS = {
     'links.lost': 'Die Verbindung zum Tisch ist getrennt. Der Gastgeber zeigt einen neuen Code für deinen Platz.',
     'links.rejoin': 'Wieder verbinden',
     'to.table': 'Zum Tisch',
+    'scan': 'Mit der Kamera lesen',
+    'scan.title': 'Halte die Kamera auf den QR-Code des anderen Handys.',
+    'scan.cancel': 'Abbrechen',
+    'err.camera': 'Die Kamera ist nicht verfügbar oder nicht erlaubt. Füge den Text stattdessen ein.',
     'join.again': 'Du spielst Platz {seat} an diesem Tisch. Füge den neuen Code ein, den das Handy des Gastgebers für deinen Platz zeigt.',
     'err.seat': 'Dieser Code ist für Platz {other}; du spielst Platz {seat}. Bitte den Code für deinen Platz einfügen.',
   },
@@ -96,6 +101,10 @@ const STRINGS = {
     'links.lost': "The connection to the table is lost. The host's phone shows a new code for your seat.",
     'links.rejoin': 'Reconnect',
     'to.table': 'To the table',
+    'scan': 'Scan with the camera',
+    'scan.title': "Point the camera at the other phone's QR code.",
+    'scan.cancel': 'Cancel',
+    'err.camera': 'The camera is not available or not allowed. Paste the text instead.',
     'join.again': "You play seat {seat} at this table. Paste the new code the host's phone shows for your seat.",
     'err.seat': 'This code is for seat {other}; you play seat {seat}. Please paste the code for your seat.',
   },
@@ -401,6 +410,35 @@ function textBox(key, label, { readonly = false, value = '' } = {}) {
     h('textarea', { rows: 4, spellcheck: 'false', autocomplete: 'off', readonly, dataset: { phoneText: key }, value }));
 }
 
+function scanButton(key) {
+  return h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-scan', key }, text: tt('scan') });
+}
+
+// The camera reads the other phone's code into `key`'s box, and the step
+// that box is for goes on by itself (the guest answers, the host connects).
+async function scan(key) {
+  const table = phone;
+  if (!table || table.scanning) return;
+  table.scanning = true;
+  const prefix = key === 'offer' ? 'SCHRAEM-OFFER:' : 'SCHRAEM-ANSWER:';
+  let text = null;
+  try {
+    text = await scanQr({ accept: (t) => t.startsWith(prefix), labels: { title: tt('scan.title'), cancel: tt('scan.cancel') } });
+  } catch {
+    app.onError(shellError('err.camera'));
+  } finally {
+    table.scanning = false;
+  }
+  if (text == null || phone !== table) return;
+  table.texts[key] = text;
+  app.render();
+  if (key === 'offer') {
+    if (table.status !== 'making') joinTable();
+  } else {
+    connect(Number(key.slice('answer-'.length)));
+  }
+}
+
 function renderOpen() {
   const table = phone;
   const rows = table.seats.map((e) => {
@@ -412,6 +450,7 @@ function renderOpen() {
       e.offer && e.status !== 'connected' ? [
         e.qr ? h('div', { class: 'qr-box' }, e.qr) : null,
         textBox(`offer-${e.seat}`, tt('open.invite', { name }), { readonly: true, value: e.offer }),
+        scanButton(`answer-${e.seat}`),
         textBox(`answer-${e.seat}`, tt('open.answer', { name }), { value: table.texts[`answer-${e.seat}`] ?? '' }),
         h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-answer', seat: e.seat }, text: tt('open.connect') }),
       ] : null);
@@ -429,6 +468,7 @@ function renderJoin() {
     h('h2', { id: 'phone-join-heading', text: tt('join.heading') }),
     table.answer ? null : [
       h('p', { text: table.kept ? tt('join.again', { seat: table.kept.seat }) : tt('join.body') }),
+      scanButton('offer'),
       textBox('offer', tt('join.offer'), { value: table.texts.offer ?? '' }),
       h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-join-offer' }, disabled: table.status === 'making', text: tt('join.make') }),
       table.status === 'making' ? h('p', { role: 'status', text: tt('join.making') }) : null,
@@ -487,6 +527,9 @@ export function phoneAction(action, target) {
       return true;
     case 'phone-answer':
       connect(Number(target.dataset.seat));
+      return true;
+    case 'phone-scan':
+      scan(target.dataset.key);
       return true;
     case 'phone-codes':
       if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }
