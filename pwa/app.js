@@ -29,7 +29,7 @@ import {
 } from './club.js';
 import { keepAwake } from './wakelock.js';
 import {
-  initPhoneTable, leavePhoneTable, phoneAction, phoneBanner, phoneParts, phoneStartSection, phoneTableState,
+  initPhoneTable, leavePhoneTable, phoneAction, phoneBanner, phoneParts, phoneStartSection, phoneTableState, savedRoute,
 } from './phone-table.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
@@ -793,7 +793,7 @@ async function drawSaved() {
   restoreSetup(setup);
   if (saved.status === 'ok') {
     model.game = saved.game;
-    model.route = 'game';
+    model.route = savedRoute(saved.game);
     if (isSheet(saved.game.state)) model.setup.mode = 'sheet';
   } else if (saved.status === 'unreadable' || saved.status === 'newer') {
     await showCorrupt(saved.status === 'newer' ? { newer: true } : { unreadable: true }, saved.raw);

@@ -263,6 +263,13 @@ export function phoneTableState(game, info = {}) {
   if (phone?.role === 'host' && phone.inGame) phone.relay.pushAll();
 }
 
+// The screen a stored game opens on before the engine is up: a phone table
+// still dealing its first hand has no table to draw (its codes follow once
+// the engine has loaded it: resumeHost).
+export function savedRoute(game) {
+  return game?.state?.phone_table && !dealt(game.state) ? 'start' : 'game';
+}
+
 function resumeHost(game, facts) {
   const table = hostTable(app.session(), {
     names: game.state.view.players.map((p) => p.name), viewer: facts.host, guests: facts.guests, inGame: dealt(game.state),

@@ -49,6 +49,14 @@ def _rejoin(guest, host, seat: int) -> None:
     guest.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
 
 
+def _rejoin_before_deal(guest, host, seat: int) -> None:
+    guest.fill('[data-phone-text="offer"]', _text_of(host, f"offer-{seat}"))
+    guest.locator('[data-action="phone-join-offer"]').tap()
+    host.fill(f'[data-phone-text="answer-{seat}"]', _text_of(guest, "answer"))
+    host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
+    host.wait_for_selector(f'.phone-seat[data-seat="{seat}"][data-link="connected"]')
+
+
 def _away(page, seats: str) -> None:
     page.wait_for_function(f"() => document.querySelector('.phone-links')?.dataset.down === '{seats}'", timeout=30_000)
 
@@ -126,3 +134,41 @@ def test_a_guest_closed_and_the_host_reloaded_mid_hand_lose_nothing(warm_page, s
         assert not page_errors
     finally:
         back.close()
+
+
+def test_a_host_reloaded_before_the_first_deal_keeps_its_round(warm_page, shared_site, page_errors):
+    """One guest has committed to its number, the other has not joined yet:
+    the host reloads, comes back to its codes (not to a table with no hand,
+    nor to a damaged save) with its own number and the guest's commit, and
+    the phones deal from them."""
+    host = warm_page(locale="de-DE", service_workers="block")
+    guests = {2: warm_page(locale="en-GB", service_workers="block"), 4: warm_page(locale="en-US", service_workers="block")}
+    for guest in guests.values():
+        guest.add_init_script(RECEIVED_PROBE)
+    open_app(host, shared_site, seed=37)
+    for guest in guests.values():
+        open_app(guest, shared_site)
+    _fill_setup(host)
+    host.locator('[data-action="phone-open"]').tap()
+    _join(guests[2], host, 2, False, shared_site)
+    deadline = time.monotonic() + 60
+    while "2" not in (((stored(host) or {}).get("save", {}).get("phone") or {}).get("round") or {}).get("commits", {}):
+        assert time.monotonic() < deadline, "guest 2's commit was never stored"
+        host.wait_for_timeout(100)
+    kept = stored(host)["save"]["phone"]
+    assert kept["round"]["hand"] == 1 and sorted(kept["round"]["commits"]) == ["1", "2"]
+    host.reload()
+    host.wait_for_function("() => document.documentElement.dataset.shell === 'ready'", timeout=120_000)
+    host.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
+    assert stored(host)["save"]["phone"] == kept
+    # Guest 2, still on its join screen, is asked for the host's new code.
+    guests[2].wait_for_selector('[data-phone-text="offer"]')
+    assert "You play seat 2" in guests[2].locator(".phone-join").inner_text()
+    _rejoin_before_deal(guests[2], host, 2)
+    _join(guests[4], host, 4, False, shared_site)
+    for page in (host, *guests.values()):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    fair = host.evaluate(HOST_STATE)["save"]["record"]["hands"][0]["fair"]
+    commits = {e["seat"]: e["commit"] for e in fair}
+    assert commits[1] == kept["round"]["commits"]["1"] and commits[2] == kept["round"]["commits"]["2"]
+    assert not page_errors
