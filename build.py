@@ -44,7 +44,9 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")  # the stdlib is rebuilt, trimmed
 # Libraries shipped with the app (no CDN): npm file -> path in dist/.
-VENDOR_FILES = {"qrcode-generator/dist/qrcode.mjs": "vendor/qrcode.mjs"}
+# jsQR decodes a camera frame where the browser has no BarcodeDetector
+# (loaded only when a phone scans a code: qr-scan.js).
+VENDOR_FILES = {"qrcode-generator/dist/qrcode.mjs": "vendor/qrcode.mjs", "jsqr/dist/jsQR.js": "vendor/jsQR.js"}
 # The app's own licence and the notices of what dist/ ships from npm
 # packages (licenses/third-party.json lists them).
 LICENSES = "licenses"

@@ -28,7 +28,9 @@ import {
   overExtras, startClubSection, startFormExtras, startTable,
 } from './club.js';
 import { keepAwake } from './wakelock.js';
-import { initPhoneTable, leavePhoneTable, phoneAction, phoneParts, phoneStartSection, phoneTableState } from './phone-table.js';
+import {
+  initPhoneTable, leavePhoneTable, phoneAction, phoneBanner, phoneParts, phoneStartSection, phoneTableState, savedRoute,
+} from './phone-table.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -124,7 +126,7 @@ function parts(name) {
   // The club screens (lists, corrections, history, tournament, …).
   const club = clubParts(name, ctx) ?? phoneParts(name);
   if (club) return club;
-  const banner = g ? clubBanner(g) : null;
+  const banner = g ? [clubBanner(g), phoneBanner()] : null;
   switch (name) {
     // The install offer on top, where it is seen (at the foot of the long
     // start page nobody found it).
@@ -278,7 +280,7 @@ function onState(game, previous, info) {
   const fresh = info.undo ? [] : newLogEntries(previous, game);
   showHintOnce(game, info);
   afterState(game, info);
-  phoneTableState();
+  phoneTableState(game, info);
   // A scoresheet hand just decided: saved, but the next hand is dealt at
   // once (session.sheetAct) and drawn with this one's result on it.
   if (info.settled) return;
@@ -793,7 +795,7 @@ async function drawSaved() {
   restoreSetup(setup);
   if (saved.status === 'ok') {
     model.game = saved.game;
-    model.route = 'game';
+    model.route = savedRoute(saved.game);
     if (isSheet(saved.game.state)) model.setup.mode = 'sheet';
   } else if (saved.status === 'unreadable' || saved.status === 'newer') {
     await showCorrupt(saved.status === 'newer' ? { newer: true } : { unreadable: true }, saved.raw);

@@ -9,9 +9,15 @@ import { h } from './dom.js';
 import { getLang, t } from './i18n.js';
 import { loadQr, qrSvg } from './qr.js';
 import { guarded } from './club.js';
-import { answerOffer, makeOffer, takeAnswer } from './table-link.js';
+import { answerOffer, makeOffer, takeAnswer, watchLink } from './table-link.js';
 import { createRemoteEngine } from './remote-engine.js';
 import { TableRelay } from './table-relay.js';
+import { readPreference, writePreference } from './storage.js';
+import { scanQr } from './qr-scan.js';
+
+// Where a guest keeps its seat, its secret and its deal numbers (IndexedDB,
+// beside the game): a reload or a dropped channel does not lose the seat.
+const KEPT = 'phone-guest';
 
 const STRINGS = {
   de: {
@@ -46,6 +52,17 @@ const STRINGS = {
     'err.link': 'Die Verbindung zum anderen Handy kam nicht zustande. Sind beide im selben Netz (WLAN oder Hotspot)?',
     'err.unfair': 'Das Geben von Spiel {hand} folgt nicht aus den Zahlen der Handys: der Gastgeber hat die Karten verändert. Sag es allen am Tisch.',
     'deal.checked': 'Geprüft: das Geben von Spiel {hand} folgt aus den Zahlen aller Handys.',
+    'links.down': 'Getrennt: {names}. Das Spiel wartet, bis sie wieder verbunden sind.',
+    'links.codes': 'Codes zum Wiederverbinden',
+    'links.lost': 'Die Verbindung zum Tisch ist getrennt. Der Gastgeber zeigt einen neuen Code für deinen Platz.',
+    'links.rejoin': 'Wieder verbinden',
+    'to.table': 'Zum Tisch',
+    'scan': 'Mit der Kamera lesen',
+    'scan.title': 'Halte die Kamera auf den QR-Code des anderen Handys.',
+    'scan.cancel': 'Abbrechen',
+    'err.camera': 'Die Kamera ist nicht verfügbar oder nicht erlaubt. Füge den Text stattdessen ein.',
+    'join.again': 'Du spielst Platz {seat} an diesem Tisch. Füge den neuen Code ein, den das Handy des Gastgebers für deinen Platz zeigt.',
+    'err.seat': 'Dieser Code ist für Platz {other}; du spielst Platz {seat}. Bitte den Code für deinen Platz einfügen.',
   },
   en: {
     'start.heading': 'A table of phones',
@@ -79,6 +96,17 @@ const STRINGS = {
     'err.link': 'The other phone could not be reached. Are both on the same network (Wi-Fi or hotspot)?',
     'err.unfair': "The deal of hand {hand} does not follow from the phones' numbers: the host changed the cards. Tell everyone at the table.",
     'deal.checked': "Checked: the deal of hand {hand} follows from every phone's number.",
+    'links.down': 'Disconnected: {names}. The game waits until they are back.',
+    'links.codes': 'Codes to reconnect',
+    'links.lost': "The connection to the table is lost. The host's phone shows a new code for your seat.",
+    'links.rejoin': 'Reconnect',
+    'to.table': 'To the table',
+    'scan': 'Scan with the camera',
+    'scan.title': "Point the camera at the other phone's QR code.",
+    'scan.cancel': 'Cancel',
+    'err.camera': 'The camera is not available or not allowed. Paste the text instead.',
+    'join.again': "You play seat {seat} at this table. Paste the new code the host's phone shows for your seat.",
+    'err.seat': 'This code is for seat {other}; you play seat {seat}. Please paste the code for your seat.',
   },
 };
 
@@ -106,6 +134,26 @@ export function initPhoneTable(ctx) {
     const key = event.target?.dataset?.phoneText;
     if (key && phone) phone.texts[key] = event.target.value;
   });
+  // A guest phone that was at a table (reloaded, or closed and opened
+  // again) goes back to it: its seat waits for it on the host.
+  readPreference(KEPT).then((kept) => {
+    if (phone || !kept || !Number.isInteger(kept.seat) || typeof kept.secret !== 'string') return;
+    phone = guestTable(kept);
+    m().route = 'phone-join';
+    app.render();
+  });
+}
+
+function guestTable(kept = null) {
+  return { role: 'guest', texts: {}, status: null, inGame: false, kept, down: [] };
+}
+
+function hostTable(session, { names, viewer, guests, inGame }) {
+  return {
+    role: 'host', viewer, names, texts: {}, inGame,
+    seats: guests.map((seat) => ({ seat, link: null, offer: null, qr: null, status: 'making' })),
+    relay: new TableRelay(session, { onChange: hostChanged, onLink: hostLink }),
+  };
 }
 
 const m = () => app.model;
@@ -132,11 +180,7 @@ async function openTable() {
       players, rules: s.rules, options: {}, dealer: s.dealer, seed: app.nextSeed(), viewer: 1, guests,
     });
     if (!r.ok) { app.onError(r.error); return; }
-    phone = {
-      role: 'host', viewer: 1, names: players.map((p) => p.name), texts: {}, inGame: false,
-      seats: guests.map((seat) => ({ seat, link: null, offer: null, qr: null, status: 'making' })),
-      relay: new TableRelay(session, { onChange: hostChanged, onLink: hostLink }),
-    };
+    phone = hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false });
     m().game = null;
     m().route = 'phone-open';
     app.render();
@@ -148,10 +192,13 @@ async function openTable() {
 async function invite(entry, table) {
   const link = await makeOffer();
   if (phone !== table) { link.pc.close(); return; }
-  Object.assign(entry, { link, offer: link.offer, status: 'waiting' });
+  // A seat that dropped stays shown as away until its phone is back.
+  Object.assign(entry, { link, offer: link.offer, status: entry.status === 'dropped' ? 'dropped' : 'waiting' });
   try { entry.qr = qrSvg(link.offer, tt('open.invite', { name: table.names[entry.seat - 1] })); } catch { entry.qr = null; }
   link.open.then((channel) => {
-    if (phone === table) table.relay.attach(entry.seat, channel);
+    if (phone !== table) return;
+    table.relay.attach(entry.seat, channel);
+    watchLink(link.pc, () => table.relay.drop(entry.seat, channel));
   }, () => {});
   app.render();
 }
@@ -164,34 +211,75 @@ async function connect(seat) {
 }
 
 function hostLink(seat, up) {
-  const entry = phone?.seats.find((e) => e.seat === seat);
+  const table = phone;
+  const entry = table?.seats.find((e) => e.seat === seat);
   if (!entry) return;
-  entry.status = up ? 'connected' : 'dropped';
-  if (m().route === 'phone-open') app.render();
+  if (up) {
+    Object.assign(entry, { status: 'connected', offer: null, qr: null });
+    table.texts[`answer-${seat}`] = '';
+  } else {
+    // The seat's rejoin code: a new invitation for the same seat.
+    entry.link?.pc.close();
+    Object.assign(entry, { status: 'dropped', link: null, offer: null, qr: null });
+    invite(entry, table);
+  }
+  table.relay.links(awaySeats(table));
+  app.render();
 }
 
-// A guest's message moved the game or the deal: the host's own screen
-// follows, and every guest gets its state.
+function awaySeats(table) {
+  return table.seats.filter((e) => e.status !== 'connected').map((e) => e.seat);
+}
+
+// A guest's message moved the game or the deal: stored first (the host's
+// Session commit), then the host's own screen follows and every guest gets
+// its state. → false when it could not be stored.
 async function hostChanged() {
   const table = phone;
-  if (table?.role !== 'host') return;
+  if (table?.role !== 'host') return true;
   const session = app.session();
-  if (table.inGame) {
-    await session.tableCommand('state', { viewer: table.viewer });
-    return;
+  let fresh = false;
+  if (!table.inGame) {
+    const q = await session.query('state', { viewer: table.viewer });
+    fresh = q.ok && dealt(q.result);
   }
-  const r = await session.query('state', { viewer: table.viewer });
-  if (r.ok && dealt(r.result)) {
-    table.inGame = true;
-    await session.tableCommand('state', { viewer: table.viewer }, { fresh: true });
-  } else {
-    table.relay.pushAll();
-  }
+  const r = await session.tableCommand('state', { viewer: table.viewer }, fresh ? { fresh: true } : {});
+  if (!r.ok) return false;
+  if (fresh) table.inGame = true;
+  // In play, every stored state is pushed from phoneTableState.
+  if (!fresh && !table.inGame) table.relay.pushAll();
+  return true;
 }
 
-// Every state the host's Session accepts (app.js onState).
-export function phoneTableState() {
+// Every state the host's Session accepts (app.js onState). A phone table
+// loaded from this phone's storage (the host reloaded) is opened again:
+// its seats wait for their phones, each with a new code.
+export function phoneTableState(game, info = {}) {
+  const facts = game?.state?.phone_table;
+  if (!phone && facts && info.loaded) {
+    resumeHost(game, facts);
+    return;
+  }
   if (phone?.role === 'host' && phone.inGame) phone.relay.pushAll();
+}
+
+// The screen a stored game opens on before the engine is up: a phone table
+// still dealing its first hand has no table to draw (its codes follow once
+// the engine has loaded it: resumeHost).
+export function savedRoute(game) {
+  return game?.state?.phone_table && !dealt(game.state) ? 'start' : 'game';
+}
+
+function resumeHost(game, facts) {
+  const table = hostTable(app.session(), {
+    names: game.state.view.players.map((p) => p.name), viewer: facts.host, guests: facts.guests, inGame: dealt(game.state),
+  });
+  for (const e of table.seats) e.status = 'dropped';
+  phone = table;
+  if (!table.inGame) m().route = 'phone-open';
+  loadQr().catch(() => {}).then(() => {
+    for (const e of table.seats) if (phone === table) invite(e, table);
+  });
 }
 
 // --- guest -------------------------------------------------------------------
@@ -221,17 +309,44 @@ async function joinTable() {
     return;
   }
   if (phone !== table) return;
-  const remote = createRemoteEngine(channel, { onState: guestState, onProblem: (e) => app.onError(e) });
-  Object.assign(table, { remote, checked: new Set() });
-  await remote.ready;
-  table.seat = remote.seat;
-  table.status = 'connected';
+  const remote = createRemoteEngine(channel, {
+    onState: guestState,
+    onProblem: (e) => app.onError(e),
+    kept: table.kept,
+    onKeep: (kept) => { if (phone === table) table.kept = kept; return writePreference(KEPT, kept); },
+    onLinks: (down) => { if (phone === table) { table.down = down; app.render(); } },
+    onClose: () => guestDropped(table, remote),
+  });
+  watchLink(link.pc, () => guestDropped(table, remote));
+  const seat = table.kept?.seat;
+  const ticket = await remote.ready;
+  if (seat != null && ticket.result.seat !== seat) {
+    // Another seat's code: this phone keeps its own seat.
+    link.pc.close();
+    Object.assign(table, { answer: null, link: null, status: null });
+    app.onError(shellError('err.seat', { seat, other: ticket.result.seat }));
+    app.render();
+    return;
+  }
+  Object.assign(table, { remote, checked: table.checked ?? new Set(), seat: remote.seat, status: 'connected', down: [] });
   localSession = localSession ?? app.session();
-  table.session = app.makeSession(remote);
+  // A phone back at its table goes on in the Session it had.
+  if (table.session) table.session.engine = remote;
+  else table.session = app.makeSession(remote);
   app.useSession(table.session);
+  table.inGame = false; // the state that follows is drawn afresh
   app.render();
   const r = await remote.call('state');
   if (r.ok) guestState(r.result);
+}
+
+function guestDropped(table, remote) {
+  if (phone !== table || table.remote !== remote || table.status === 'dropped') return;
+  table.link?.pc.close();
+  Object.assign(table, { status: 'dropped', link: null, answer: null, qr: null });
+  table.texts.offer = '';
+  app.onError(shellError('links.lost'));
+  app.render();
 }
 
 function guestState(state) {
@@ -275,6 +390,7 @@ async function checkDeal(table, hand) {
 // and a guest's Session is this phone's own again.
 export function leavePhoneTable() {
   if (!phone) return;
+  if (phone.role === 'guest') writePreference(KEPT, null);
   phone.relay?.close();
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();
@@ -301,6 +417,35 @@ function textBox(key, label, { readonly = false, value = '' } = {}) {
     h('textarea', { rows: 4, spellcheck: 'false', autocomplete: 'off', readonly, dataset: { phoneText: key }, value }));
 }
 
+function scanButton(key) {
+  return h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-scan', key }, text: tt('scan') });
+}
+
+// The camera reads the other phone's code into `key`'s box, and the step
+// that box is for goes on by itself (the guest answers, the host connects).
+async function scan(key) {
+  const table = phone;
+  if (!table || table.scanning) return;
+  table.scanning = true;
+  const prefix = key === 'offer' ? 'SCHRAEM-OFFER:' : 'SCHRAEM-ANSWER:';
+  let text = null;
+  try {
+    text = await scanQr({ accept: (t) => t.startsWith(prefix), labels: { title: tt('scan.title'), cancel: tt('scan.cancel') } });
+  } catch {
+    app.onError(shellError('err.camera'));
+  } finally {
+    table.scanning = false;
+  }
+  if (text == null || phone !== table) return;
+  table.texts[key] = text;
+  app.render();
+  if (key === 'offer') {
+    if (table.status !== 'making') joinTable();
+  } else {
+    connect(Number(key.slice('answer-'.length)));
+  }
+}
+
 function renderOpen() {
   const table = phone;
   const rows = table.seats.map((e) => {
@@ -312,6 +457,7 @@ function renderOpen() {
       e.offer && e.status !== 'connected' ? [
         e.qr ? h('div', { class: 'qr-box' }, e.qr) : null,
         textBox(`offer-${e.seat}`, tt('open.invite', { name }), { readonly: true, value: e.offer }),
+        scanButton(`answer-${e.seat}`),
         textBox(`answer-${e.seat}`, tt('open.answer', { name }), { value: table.texts[`answer-${e.seat}`] ?? '' }),
         h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-answer', seat: e.seat }, text: tt('open.connect') }),
       ] : null);
@@ -328,7 +474,8 @@ function renderJoin() {
   return h('section', { class: 'phone-join', 'aria-labelledby': 'phone-join-heading' },
     h('h2', { id: 'phone-join-heading', text: tt('join.heading') }),
     table.answer ? null : [
-      h('p', { text: tt('join.body') }),
+      h('p', { text: table.kept ? tt('join.again', { seat: table.kept.seat }) : tt('join.body') }),
+      scanButton('offer'),
       textBox('offer', tt('join.offer'), { value: table.texts.offer ?? '' }),
       h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-join-offer' }, disabled: table.status === 'making', text: tt('join.make') }),
       table.status === 'making' ? h('p', { role: 'status', text: tt('join.making') }) : null,
@@ -343,8 +490,30 @@ function renderJoin() {
 
 export function phoneParts(name) {
   if ((name !== 'phone-open' && name !== 'phone-join') || !phone) return null;
-  const back = h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
+  // At a table already in play, the way back is to it; leaving is the
+  // start screen's new game.
+  const playing = phone.role === 'host' ? phone.inGame : Boolean(phone.session);
+  const back = playing
+    ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-table' }, text: tt('to.table') })
+    : h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
   return [name === 'phone-open' ? renderOpen() : renderJoin(), [back]];
+}
+
+// Above the table on every phone: who is away (the game waits for them),
+// on the host the way to their codes, on a guest cut off the way back.
+export function phoneBanner() {
+  const table = phone;
+  if (!table || m().route !== 'game') return null;
+  const names = m().game?.state?.view?.players?.map((p) => p.name) ?? [];
+  const lost = table.role === 'guest' && table.status === 'dropped';
+  const down = table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? []);
+  if (!lost && !down.length) return null;
+  const label = down.map((seat) => `${tt('open.seat', { seat, name: names[seat - 1] ?? '' })}`).join(', ');
+  return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no' } },
+    h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label }) }),
+    table.role === 'host'
+      ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') })
+      : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
 }
 
 // → true when the tap was this module's.
@@ -356,7 +525,7 @@ export function phoneAction(action, target) {
     case 'phone-join':
       if (!m().ready) return true;
       leavePhoneTable();
-      phone = { role: 'guest', texts: {}, status: null, inGame: false };
+      phone = guestTable();
       m().route = 'phone-join';
       app.render();
       return true;
@@ -365,6 +534,19 @@ export function phoneAction(action, target) {
       return true;
     case 'phone-answer':
       connect(Number(target.dataset.seat));
+      return true;
+    case 'phone-scan':
+      scan(target.dataset.key);
+      return true;
+    case 'phone-codes':
+      if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }
+      return true;
+    case 'phone-rejoin':
+      if (phone?.role === 'guest') { m().route = 'phone-join'; app.render(); }
+      return true;
+    case 'phone-table':
+      m().route = 'game';
+      app.render();
       return true;
     case 'phone-back':
       leavePhoneTable();

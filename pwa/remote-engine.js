@@ -38,17 +38,35 @@ export function commitText(hand, seat, reveal) {
 // channel: an open RTCDataChannel to the host. onState(state): a new state
 // the host sent (after someone else's move, or a deal step of this phone).
 // onProblem(error): something this phone must tell its player.
-export function createRemoteEngine(channel, { onState = () => {}, onProblem = () => {} } = {}) {
+// kept: what this phone stored at this table before (a reload, a dropped
+// channel): its seat, secret and its deal numbers; used only if the host's
+// ticket is for the same seat with the same secret (the same table).
+// onKeep(kept): store it durably; awaited before this phone commits to a
+// number, so a reload between commit and reveal cannot lose the number.
+// onLinks(down): the seats whose phones are away. onClose(): the channel
+// to the host closed.
+export function createRemoteEngine(channel, {
+  onState = () => {}, onProblem = () => {}, kept = null, onKeep = async () => {}, onLinks = () => {}, onClose = () => {},
+} = {}) {
   const pending = new Map();
   let nextId = 1;
   let ticket = null;
   let last = null;
   let settleReady;
   const ready = new Promise((resolve) => { settleReady = resolve; });
-  // Per hand: this phone's number, its commit, and the commits the host
-  // listed (kept to check the transcript after the hand).
+  // Per hand: this phone's number, its commit, the commits the host listed
+  // (kept to check the transcript after the hand) and the cards first shown.
   const rounds = new Map();
+  // Deal steps sent over this channel ("hand:commit"): a state pushed twice
+  // must not send them twice; a new channel sends again what the host still
+  // waits for.
+  const sent = new Set();
   const engine = { call, ready, rounds, get seat() { return ticket?.seat ?? null; } };
+
+  function keep() {
+    if (!ticket) return Promise.resolve();
+    return onKeep({ seat: ticket.seat, secret: ticket.secret, rounds: Object.fromEntries(rounds) });
+  }
 
   function send(cmd, args = {}) {
     const id = nextId++;
@@ -69,7 +87,10 @@ export function createRemoteEngine(channel, { onState = () => {}, onProblem = ()
     // any play): checked against the deal once the hand is over.
     const view = state?.view;
     const round = view && rounds.get(view.hand_no);
-    if (round && !round.seen && Array.isArray(view.my_cards)) round.seen = [...view.my_cards];
+    if (round && !round.seen && Array.isArray(view.my_cards)) {
+      round.seen = [...view.my_cards];
+      keep();
+    }
     takePart(state);
   }
 
@@ -93,23 +114,27 @@ export function createRemoteEngine(channel, { onState = () => {}, onProblem = ()
     if (!deal || !deal.waiting?.includes(seat)) return;
     let round = rounds.get(deal.hand);
     if (!round) {
+      if (deal.phase !== 'commit') return; // a number this phone never committed to
       const reveal = hex(crypto.getRandomValues(new Uint8Array(32)));
-      round = { reveal, commit: await sha256(commitText(deal.hand, seat, reveal)), committed: false, revealed: false, commits: null, seen: null };
+      round = { reveal, commit: await sha256(commitText(deal.hand, seat, reveal)), commits: null, seen: null };
       if (rounds.has(deal.hand)) return; // another state got here first
       rounds.set(deal.hand, round);
     }
+    const step = `${deal.hand}:${deal.phase}`;
+    if (sent.has(step)) return;
+    sent.add(step);
     let reply = null;
-    if (deal.phase === 'commit' && !round.committed) {
-      round.committed = true;
+    if (deal.phase === 'commit') {
+      await keep();
       reply = await send('commit', { hand: deal.hand, commit: round.commit });
-    } else if (deal.phase === 'reveal' && !round.revealed) {
+    } else if (deal.phase === 'reveal') {
       const mine = deal.commits?.find((c) => c.seat === seat);
       if (!mine || mine.commit !== round.commit) {
         onProblem(COMMIT_MISSING);
         return;
       }
-      round.revealed = true;
       round.commits = deal.commits;
+      await keep();
       reply = await send('reveal', { hand: deal.hand, reveal: round.reveal });
     }
     if (reply?.ok) {
@@ -127,7 +152,11 @@ export function createRemoteEngine(channel, { onState = () => {}, onProblem = ()
     if (!msg || typeof msg !== 'object') return;
     if (msg.type === 'ticket' && !ticket && Number.isInteger(msg.seat) && typeof msg.secret === 'string') {
       ticket = { seat: msg.seat, secret: msg.secret };
-      settleReady({ ok: true, result: { seat: msg.seat } });
+      const same = kept?.seat === msg.seat && kept?.secret === msg.secret && kept.rounds && typeof kept.rounds === 'object';
+      if (same) for (const [hand, round] of Object.entries(kept.rounds)) rounds.set(Number(hand), round);
+      keep().finally(() => settleReady({ ok: true, result: { seat: msg.seat, again: same } }));
+    } else if (msg.type === 'links' && Array.isArray(msg.down)) {
+      onLinks(msg.down.filter(Number.isInteger));
     } else if (msg.type === 'reply') {
       const resolve = pending.get(msg.id);
       if (!resolve) return;
@@ -141,7 +170,7 @@ export function createRemoteEngine(channel, { onState = () => {}, onProblem = ()
   channel.addEventListener('close', () => {
     for (const [id, resolve] of pending) resolve({ id, ok: false, error: LOST });
     pending.clear();
-    onProblem(LOST);
+    onClose();
   });
 
   engine.last = () => last;

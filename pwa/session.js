@@ -110,11 +110,9 @@ export class Session {
     const handoff = handoffFor(state, viewer);
     const { save, ...rest } = state;
     const game = { save, state: rest, viewer, handoff };
-    // A table of phones is not kept on this phone yet (docs/PHONE_TABLE.md):
-    // a guest has no save at all, and the host's would come back as a game
-    // passed round one phone. Nothing to keep is not a failed write.
-    const keep = save != null && !rest.phone_table;
-    const stored = !keep ? true : isWriter() ? await writeGame(game) : null;
+    // A guest phone at a table of phones has no save (the host keeps the
+    // game, docs/PHONE_TABLE.md): nothing to keep is not a failed write.
+    const stored = save == null ? true : isWriter() ? await writeGame(game) : null;
     if (stored === false) {
       if (this.game) await this.engine.call('load', { save: this.game.save, viewer: this.game.viewer });
       this.stalled = true;

@@ -108,3 +108,25 @@ export async function answerOffer(text) {
   await gathered(pc);
   return { pc, answer: await pack(ANSWER, pc.localDescription.sdp), open };
 }
+
+// A phone that went away (its app closed, its screen locked, out of the
+// network) seldom closes the channel: the connection only stops answering.
+// → onDown() once, when it failed or stayed disconnected a few seconds
+// (a short gap on a Wi-Fi is no drop).
+const AWAY_MS = 4_000;
+export function watchLink(pc, onDown) {
+  let timer = null;
+  let down = false;
+  const check = () => {
+    const state = pc.connectionState;
+    clearTimeout(timer);
+    if (down) return;
+    if (state === 'failed' || state === 'closed') {
+      down = true;
+      onDown();
+    } else if (state === 'disconnected') {
+      timer = setTimeout(() => { if (pc.connectionState === 'disconnected' && !down) { down = true; onDown(); } }, AWAY_MS);
+    }
+  };
+  pc.addEventListener('connectionstatechange', check);
+}

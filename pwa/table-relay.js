@@ -4,12 +4,24 @@
 // back to that guest only. After any change every guest is sent its own
 // seat's state (`guest_state`): the engine builds it from that seat's view,
 // so nothing another seat may not see ever leaves this phone.
+//
+// Nothing is sent before it is kept: a guest's accepted message is answered
+// only once onChange has written the new state to this phone's storage (the
+// host's Session commit), so a host that reloads or crashes never told a
+// guest of a move it has lost.
 
 const MAX_IN_FLIGHT = 8;
+const NOT_KEPT = {
+  kind: 'StorageFailed', code: 'storage.host',
+  de: 'Das Handy des Gastgebers konnte den Zug nicht speichern; er gilt nicht. Bitte noch einmal.',
+  en: "The host's phone could not store the move, so it does not count. Please try again.",
+};
 
 export class TableRelay {
   // session: the host's Session (its engine calls stay in one line);
-  // onChange(): a guest's message changed the game or the deal.
+  // onChange(): a guest's message changed the game or the deal; resolves
+  // false when the new state could not be stored. onLink(seat, up): a
+  // guest's channel opened or closed.
   constructor(session, { onChange = () => {}, onLink = () => {} } = {}) {
     this.session = session;
     this.onChange = onChange;
@@ -21,15 +33,29 @@ export class TableRelay {
   async attach(seat, channel) {
     const r = await this.session.query('table_ticket', { seat });
     if (!r.ok) return false;
+    const old = this.channels.get(seat);
     this.channels.set(seat, channel);
-    channel.addEventListener('message', (event) => this.relay(seat, event.data));
+    if (old && old !== channel) old.close();
+    channel.addEventListener('message', (event) => {
+      if (this.channels.get(seat) === channel) this.relay(seat, event.data);
+    });
     channel.addEventListener('close', () => {
-      if (this.channels.get(seat) === channel) this.channels.delete(seat);
+      // A channel this seat has since replaced says nothing about the seat.
+      if (this.channels.get(seat) !== channel) return;
+      this.channels.delete(seat);
       this.onLink(seat, false);
     });
     this.send(seat, { type: 'ticket', ...r.result });
     this.onLink(seat, true);
     return true;
+  }
+
+  // The channel's connection went away without closing it.
+  drop(seat, channel) {
+    if (this.channels.get(seat) !== channel) return;
+    this.channels.delete(seat);
+    channel.close();
+    this.onLink(seat, false);
   }
 
   send(seat, msg) {
@@ -53,8 +79,20 @@ export class TableRelay {
       this.inFlight.set(seat, (this.inFlight.get(seat) ?? 1) - 1);
     }
     if (!r.ok) return;
-    this.send(seat, { type: 'reply', ...r.result.reply });
-    if (r.result.changed) this.onChange(seat);
+    const { reply, changed } = r.result;
+    if (changed && await this.onChange(seat) === false) {
+      // Not stored: Session.commit put the engine back on the last stored
+      // game, so the move is undone and the guest is told so.
+      this.send(seat, { type: 'reply', id: reply.id, ok: false, error: NOT_KEPT });
+      return;
+    }
+    this.send(seat, { type: 'reply', ...reply });
+  }
+
+  // Every guest is told which phones are away (channel closed): the game
+  // waits for them, and every phone says so.
+  links(down) {
+    for (const seat of this.channels.keys()) this.send(seat, { type: 'links', down });
   }
 
   // Every guest's own state, after a change anywhere at the table.

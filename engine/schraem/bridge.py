@@ -191,6 +191,8 @@ class Table:
             out["series"] = club.series_save(self.series, self.ticket)
         if self.rset is not None:
             out["set"] = club.set_save(self.rset, self.set_seats)
+        if self.host is not None:
+            out["phone"] = self.host.to_save()
         return out
 
     def with_game(self, game: Game, series: Series | None = None) -> "Table":
@@ -452,7 +454,7 @@ class Bridge:
         try:
             if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
                 raise RecordError("bad_record", detail=Both(f"ein Spielstand hat das Format {SAVE_FORMAT!r}", f"a save has format {SAVE_FORMAT!r}"))
-            if set(save) - {"format", "record", "table", "series", "set"}:
+            if set(save) - {"format", "record", "table", "series", "set", "phone"}:
                 raise RecordError("bad_record", detail=Both("ein Spielstand enthält nur format, record, table und eine Serie oder einen Satz", "a save holds only format, record, table and a series or set"))
             table = save.get("table")
             if not isinstance(table, dict):
@@ -465,12 +467,15 @@ class Bridge:
             if "set" in save:
                 loaded.rset, set_seats = club.set_from_save(save["set"], game)
                 loaded.set_seats = _saved_seats(set_seats, loaded.rset.names)
+            if "phone" in save:
+                loaded.host = TableHost.from_save(save["phone"], loaded.seats, game)
         except RecordError:
             raise
         except SchraemError as e:
             raise RecordError(e.code, cause=e) from e
         check_viewer(args.get("viewer"), game.n)
-        if game.hand is None and not game.game_over:
+        # A table of phones saved mid-deal goes on with the round it saved.
+        if game.hand is None and not game.game_over and (loaded.host is None or loaded.host.round is None):
             loaded.deal()
         return self._take(loaded, args.get("viewer"))
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 
-from .errors import Both, IllegalAction, InvalidAction, SchraemError
+from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
 from .fairdeal import commit_of, is_hex64, new_reveal
 from .taps import tap_refusals
 from .view import view
@@ -104,6 +104,63 @@ class TableHost:
         if any(seats[s - 1]["kind"] != "human" for s in [host_seat, *guests]):
             raise InvalidAction("bad_request", detail=Both("an Handys sitzen Menschen, keine Computerspieler", "phones are held by people, not computer players"))
         return cls(host_seat, sorted(guests))
+
+    # --- the host's save ---------------------------------------------------
+    def to_save(self) -> dict:
+        """Everything needed to go on after the host reloads: the seats, their
+        secrets and the deal under way, with the host's own number. It is
+        kept in the host's save only; no export and no guest ever gets it
+        (outbound.py rebuilds files from the game, a guest gets `guest_state`)."""
+        r = self.round
+        out = {"host": self.host_seat, "secrets": {str(s): v for s, v in sorted(self.secrets.items())}, "round": None}
+        if r is not None:
+            out["round"] = {"hand": r.hand, "commits": {str(s): c for s, c in sorted(r.commits.items())},
+                            "reveals": {str(s): v for s, v in sorted(r.reveals.items())}}
+        return out
+
+    @classmethod
+    def from_save(cls, obj, seats: list[dict], game) -> "TableHost":
+        """A saved table of phones, checked as strictly as a guest's message:
+        a damaged save must not open a seat without its secret or deal from a
+        number that does not match its commit."""
+        def bad(de, en):
+            raise RecordError("bad_record", detail=Both(f"Tisch aus Handys: {de}", f"table of phones: {en}"))
+
+        if not isinstance(obj, dict) or set(obj) != {"host", "secrets", "round"} or not isinstance(obj["secrets"], dict):
+            bad("„phone“ hat genau host, secrets und round", "'phone' has exactly host, secrets and round")
+        try:
+            guests = [int(k) for k in obj["secrets"]]
+        except ValueError:
+            bad("ein Platz ist eine Zahl", "a seat is a number")
+        if not guests:
+            bad("am Tisch sitzt kein Gast", "the table has no guest")
+        try:
+            host = cls.open(obj["host"], guests, seats)
+        except InvalidAction as e:
+            bad(e.de, e.en)
+        for k, v in obj["secrets"].items():
+            if not isinstance(v, str) or not 16 <= len(v) <= _ID_CHARS:
+                bad(f"das Geheimnis von Platz {k[:12]} fehlt", f"the secret of seat {k[:12]} is missing")
+            host.secrets[int(k)] = v
+        saved = obj["round"]
+        if saved is None:
+            return host
+        if not isinstance(saved, dict) or set(saved) != {"hand", "commits", "reveals"} or saved["hand"] != len(game.specs) + 1 \
+                or not isinstance(saved["commits"], dict) or not isinstance(saved["reveals"], dict):
+            bad("das Geben unterwegs gehört nicht zu diesem Spiel", "the deal under way does not belong to this game")
+        r = Round.__new__(Round)
+        r.hand, r.phones = saved["hand"], host.phones
+        try:
+            r.commits = {int(s): c for s, c in saved["commits"].items()}
+            r.reveals = {int(s): v for s, v in saved["reveals"].items()}
+        except ValueError:
+            bad("ein Platz ist eine Zahl", "a seat is a number")
+        if not set(r.commits) <= set(r.phones) or not set(r.reveals) <= set(r.commits) or host.host_seat not in r.reveals \
+                or not all(is_hex64(c) for c in r.commits.values()) \
+                or any(not is_hex64(v) or commit_of(r.hand, s, v) != r.commits[s] for s, v in r.reveals.items()):
+            bad("eine Zahl passt nicht zu ihrer Zusage", "a number does not match its commit")
+        host.round = r
+        return host
 
     @property
     def phones(self) -> list[int]:

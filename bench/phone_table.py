@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Benchmark of a table of phones (docs/PHONE_TABLE.md): four Chromium
+contexts (Pixel 7 emulation) on one machine, a host and three guests, joined
+by passing the offers and answers as text (no human scanning time), talking
+over real RTCPeerConnection data channels on loopback.
+
+  join_ms            from "Tisch eröffnen" until every phone shows the dealt table
+  tap_to_all_p50/95  a guest's tap (pointerdown) until every phone has drawn
+                     the result (its drawn step shows the new action), the
+                     guests' main threads throttled 4x (CDP)
+  bytes_per_action   data-channel bytes both ways (guest to host and back)
+                     over the hand, per action in it
+  offer_chars        the invitation as text; qr_version its QR code's version
+  leaks              cards any guest received (messages, page) that its seat
+                     may not see, over the whole run (target 0)
+
+    python3 bench/phone_table.py [--json] [--no-write]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from browser import Served, loadavg, throttle  # noqa: E402
+from browser_support import CHROMIUM_ARGS, build, chromium_path  # noqa: E402
+from helpers import app_url, card_names, screen, wait_shell_ready  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from test_phone_table import CARD, HOST_STATE, RECEIVED_PROBE, _allowed, _guest_view, _is_record, _step, _text_of  # noqa: E402
+
+RESULTS = ROOT / "bench" / "RESULTS.md"
+NAMES = ["Anne", "Bert", "Clara", "Hans"]
+# Every drawn step with the time it was drawn, and every guest tap's time
+# and every data-channel message sent (the probe counts those received).
+PROBE = RECEIVED_PROBE + """
+window.__steps = [];
+window.__taps = [];
+window.__sentBytes = 0;
+const send = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) { window.__sentBytes += String(data).length; return send.call(this, data); };
+for (const type of ['pointerdown', 'touchstart']) document.addEventListener(type, () => window.__taps.push(Date.now()), true);
+new MutationObserver(() => window.__steps.push([Date.now(), document.body.dataset.step || '']))
+  .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-step'] });
+"""
+
+
+def log_len(step: str) -> tuple[int, int] | None:
+    parts = step.split(":")
+    return (int(parts[0]), int(parts[1])) if len(parts) > 2 and parts[0].isdigit() else None
+
+
+def drawn_at(page, target: tuple[int, int]) -> int | None:
+    for t, step in page.evaluate("() => window.__steps"):
+        got = log_len(step)
+        if got is not None and got >= target:
+            return t
+    return None
+
+
+def leaks_of(guest, allowed: set[str]) -> int:
+    leaked = set()
+    for msg in guest.evaluate("() => window.__received.slice()"):
+        if not _is_record(msg):
+            leaked |= set(CARD.findall(msg)) - allowed
+    dom = guest.content()
+    for card in {f"{r}{s}" for r in ("10", "9", "8", "7", "A", "K", "Q", "J") for s in "CSHD"} - allowed:
+        if f'data-card="{card}"' in dom or any(name in dom for name in card_names(card)):
+            leaked.add(card)
+    return len(leaked)
+
+
+def run(pw, browser, site: Served) -> dict:
+    device = pw.devices["Pixel 7"]
+    pages = []
+    for i in range(4):
+        ctx = browser.new_context(**device, locale="de-DE" if i == 0 else "en-GB", service_workers="block")
+        ctx.set_default_timeout(180_000)
+        page = ctx.new_page()
+        page.add_init_script(PROBE)
+        page.goto(app_url(site, seed=41) if i == 0 else app_url(site))
+        wait_shell_ready(page)
+        page.wait_for_function("() => document.documentElement.dataset.shell === 'ready'")
+        pages.append(page)
+    host, guests = pages[0], dict(zip((2, 3, 4), pages[1:]))
+    host.select_option('[data-field="count"]', "4")
+    for i, name in enumerate(NAMES):
+        host.fill(f'[data-field="name"][data-seat="{i}"]', name)
+        host.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
+        host.select_option(f'[data-field="who"][data-seat="{i}"]', "human")
+
+    t0 = time.monotonic()
+    host.locator('[data-action="phone-open"]').tap()
+    offer = _text_of(host, "offer-2")
+    # The codes leave the host's screen once their phones joined.
+    size = int(host.evaluate("() => document.querySelector('.phone-seat svg.qr').getAttribute('viewBox')").split()[2])
+    for seat, guest in guests.items():
+        offer = _text_of(host, f"offer-{seat}")
+        guest.locator('[data-action="phone-join"]').tap()
+        guest.fill('[data-phone-text="offer"]', offer)
+        guest.locator('[data-action="phone-join-offer"]').tap()
+        host.fill(f'[data-phone-text="answer-{seat}"]', _text_of(guest, "answer"))
+        host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
+    for page in pages:
+        page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    join_ms = (time.monotonic() - t0) * 1000
+    qr_version = (size - 8 - 17) // 4  # modules = 17 + 4 x version, plus 4 of quiet zone each side
+
+    cdps = [throttle(g.context, g, 4) for g in guests.values()]
+    sent_before = sum(g.evaluate("() => window.__sentBytes") for g in guests.values())
+    got_before = sum(sum(len(m) for m in g.evaluate("() => window.__received")) for g in guests.values())
+    samples = []
+    deadline = time.monotonic() + 600
+    while not all(screen(p) == "result" for p in pages) and time.monotonic() < deadline:
+        tapped = False
+        for guest in guests.values():
+            view = _guest_view(guest)
+            before = log_len(guest.evaluate("() => document.body.dataset.step || ''"))
+            taps = len(guest.evaluate("() => window.__taps"))
+            if before and _step(guest, view, knock=True):
+                tapped = True
+                target = (before[0], before[1] + 1)
+                try:
+                    for p in pages:
+                        p.wait_for_function("([h, n]) => { const s = (document.body.dataset.step || '').split(':');"
+                                            " return Number(s[0]) > h || (Number(s[0]) === h && Number(s[1]) >= n); }",
+                                            arg=list(target), timeout=10_000)
+                except Exception as e:  # the tap came too late (the table moved on): no sample
+                    print("no sample:", str(e)[:200], file=sys.stderr)
+                    continue
+                tap_at = guest.evaluate("() => window.__taps")[taps:]
+                drawn = [drawn_at(p, target) for p in pages]
+                if tap_at and all(d is not None for d in drawn):
+                    samples.append(max(drawn) - tap_at[0])
+                else:
+                    print("no sample:", tap_at, drawn, file=sys.stderr)
+        tapped = _step(host, host.evaluate(HOST_STATE)["view"]) or tapped
+        host.wait_for_timeout(100 if tapped else 60)
+    for cdp in cdps:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    record = host.evaluate(HOST_STATE)["save"]["record"]
+    actions = len(record["hands"][0]["actions"])
+    sent = sum(g.evaluate("() => window.__sentBytes") for g in guests.values()) - sent_before
+    got = sum(sum(len(m) for m in g.evaluate("() => window.__received")) for g in guests.values()) - got_before
+    leaks = 0
+    for seat, guest in guests.items():
+        own, played = _allowed(record, seat)
+        leaks += leaks_of(guest, own | played)
+    for p in pages:
+        p.context.close()
+    samples.sort()
+    return {
+        "join_ms": round(join_ms),
+        "tap_to_all_p50_ms": round(statistics.median(samples)) if samples else None,
+        "tap_to_all_p95_ms": round(samples[min(len(samples) - 1, int(0.95 * len(samples)))]) if samples else None,
+        "taps": len(samples),
+        "bytes_per_action": round((sent + got) / actions) if actions else None,
+        "actions": actions,
+        "offer_chars": len(offer),
+        "qr_version": qr_version,
+        "leaks": leaks,
+    }
+
+
+def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
+    return f"""## Table of phones
+
+`python3 bench/phone_table.py` — {browser_version}, headless, four contexts (Pixel 7 emulation) on one machine over loopback, one hand of four people (host and three guests), guests' main threads throttled 4x. Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work).
+
+| figure | value |
+| --- | ---: |
+| join: open the table, three guests join by pasted text, every phone shows the dealt table | {out['join_ms']} ms |
+| a guest's tap until every phone has drawn it, p50 / p95 ({out['taps']} taps) | {out['tap_to_all_p50_ms']} / {out['tap_to_all_p95_ms']} ms |
+| data-channel bytes per action (both ways, all guests; {out['actions']} actions) | {out['bytes_per_action']} |
+| invitation as text / as QR code | {out['offer_chars']} characters / version {out['qr_version']} |
+| cards a guest received or showed that its seat may not see | {out['leaks']} |
+"""
+
+
+def write_section(text: str) -> None:
+    old = RESULTS.read_text()
+    start = old.find("## Table of phones")
+    if start < 0:
+        RESULTS.write_text(old.rstrip("\n") + "\n\n" + text)
+    else:
+        nxt = old.find("\n## ", start + 1)
+        RESULTS.write_text(old[:start] + text + (old[nxt + 1:] if nxt >= 0 else ""))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
+    parser.add_argument("--no-write", action="store_true", help="leave bench/RESULTS.md alone")
+    args = parser.parse_args(argv)
+    work = Path(tempfile.mkdtemp(prefix="schraem-bench-phones-"))
+    dist = build.build(work / "dist", quiet=True)
+    site = Served(dist)
+    load_before = loadavg()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            out = run(pw, browser, site)
+            version = f"Chromium {browser.version}"
+            browser.close()
+    finally:
+        site.stop()
+    text = section(out, version, (load_before, loadavg()))
+    if not args.no_write:
+        write_section(text)
+    print(text)
+    if args.json:
+        print(json.dumps({k: out[k] for k in ("join_ms", "tap_to_all_p50_ms", "tap_to_all_p95_ms", "bytes_per_action", "offer_chars", "qr_version", "leaks")}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
