@@ -25,6 +25,9 @@ import {
   overExtras, startClubSection, startFormExtras, startTable,
 } from './club.js';
 import { keepAwake } from './wakelock.js';
+import {
+  bootHouse, houseAction, houseField, houseOnRulesPage, houseParts, houseStartField, loadHouseForRules, playedRules,
+} from './house-rules.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -120,13 +123,13 @@ function parts(name) {
     ready: model.ready, failed: model.failed, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued,
   };
   // The club screens (lists, corrections, history, tournament, …).
-  const club = clubParts(name, ctx);
+  const club = clubParts(name, ctx) ?? houseParts(name, ctx);
   if (club) return club;
   const banner = g ? clubBanner(g) : null;
   switch (name) {
     case 'start': return [[renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
-      formExtras: startFormExtras(model.setup, model.hello), extra: startClubSection(ctx),
+      formExtras: [houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello)], extra: startClubSection(ctx),
     }), installOffer()], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
@@ -137,7 +140,7 @@ function parts(name) {
     case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
     case 'settings': return [renderSettings(), renderSettingsControls()];
     case 'about': return [renderAbout(), renderAboutControls()];
-    case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset()), renderRulesControls()];
+    case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), houseOnRulesPage()), renderRulesControls()];
     case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
     default: return [renderLoading(t('engine.loading')), []];
   }
@@ -367,6 +370,7 @@ function restoreSetup(saved) {
   const s = model.setup;
   s.seats = seats;
   if (typeof saved.rules === 'string') s.rules = saved.rules;
+  if (typeof saved.house === 'string') s.house = saved.house;
   if (saved.mode === 'sheet' || saved.mode === 'phone') s.mode = saved.mode;
   const dealer = Number(saved.dealer);
   s.dealer = Number.isInteger(dealer) && dealer >= 1 && dealer <= seats.length ? dealer : seats.length;
@@ -382,7 +386,7 @@ function resizeSeats(n) {
 }
 
 function onField(target, committed) {
-  if (clubField(target, committed)) return;
+  if (houseField(target, committed) || clubField(target, committed)) return;
   const f = target.dataset.field;
   const seat = Number(target.dataset.seat);
   const s = model.setup;
@@ -411,9 +415,11 @@ async function startNewGame() {
     const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
     return p.kind === 'human' || sheet ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
   });
+  // The house rules chosen on the form travel as the game's options.
+  const { rules, options } = playedRules(s);
   if (sheet) {
     // Real cards: nobody's hand is on the phone, so it shows the public view.
-    await startTable(s, { players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
+    await startTable(s, { players, rules, options, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
     return;
   }
   const humans = players.map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
@@ -421,7 +427,7 @@ async function startNewGame() {
   // handed over and nobody else sees that hand.
   const viewer = humans.length === 1 ? humans[0] : null;
   // A game, a series or a set, asked first if something runs (club.js).
-  await startTable(s, { players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer });
+  await startTable(s, { players, rules, options, dealer: s.dealer, seed: nextSeed(), viewer });
 }
 
 // A tap on "start" before Python is up is kept, not refused: the game starts
@@ -474,6 +480,7 @@ function onClick(event) {
       model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
       model.rulesBack = model.route;
       goTo('rules');
+      loadHouseForRules(model.rulesFrom === 'start' || !model.game);
       // Open at the rule set in play (or chosen on the form).
       document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
       break;
@@ -579,7 +586,7 @@ function onClick(event) {
       startFresh();
       break;
     default:
-      clubAction(action, target);
+      if (!houseAction(action)) clubAction(action, target);
       break;
   }
 }
@@ -850,7 +857,7 @@ async function drawSaved() {
 async function boot() {
   setLang(getLang());
   initClub({
-    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES,
+    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup,
   });
   document.addEventListener('click', onClick);
   document.addEventListener('pointerdown', warmUp, { once: true, passive: true });
@@ -902,6 +909,7 @@ async function boot() {
   // read defensively there: a damaged entry is passed over or said on its
   // own screen, never left to stop the start.
   await bootClub().catch(() => {});
+  await bootHouse().catch(() => {});
   model.ready = true;
   performance.mark('schraem:engine-ready');
   document.documentElement.dataset.shell = 'ready';
