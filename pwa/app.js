@@ -28,6 +28,9 @@ import { keepAwake } from './wakelock.js';
 import {
   bootHouse, houseAction, houseField, houseOnRulesPage, houseParts, houseStartField, loadHouseForRules, playedRules,
 } from './house-rules.js';
+import {
+  kittyAction, kittyField, kittyOver, kittyParts, kittyStartField, restoreStakes, stakesFor,
+} from './kitty.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -123,13 +126,13 @@ function parts(name) {
     ready: model.ready, failed: model.failed, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued,
   };
   // The club screens (lists, corrections, history, tournament, …).
-  const club = clubParts(name, ctx) ?? houseParts(name, ctx);
+  const club = clubParts(name, ctx) ?? houseParts(name, ctx) ?? kittyParts(name);
   if (club) return club;
   const banner = g ? clubBanner(g) : null;
   switch (name) {
     case 'start': return [[renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
-      formExtras: [houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello)], extra: startClubSection(ctx),
+      formExtras: [houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), kittyStartField(model.setup)], extra: startClubSection(ctx),
     }), installOffer()], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
@@ -137,7 +140,7 @@ function parts(name) {
     })], renderSheetControls(ctx)];
     case 'pass': return [renderPass(playerNames(g), g.handoff, g.state.view), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
-    case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
+    case 'over': return [[banner, renderOver(g.state.view), kittyOver(g), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
     case 'settings': return [renderSettings(), renderSettingsControls()];
     case 'about': return [renderAbout(), renderAboutControls()];
     case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), houseOnRulesPage()), renderRulesControls()];
@@ -371,6 +374,7 @@ function restoreSetup(saved) {
   s.seats = seats;
   if (typeof saved.rules === 'string') s.rules = saved.rules;
   if (typeof saved.house === 'string') s.house = saved.house;
+  s.stakes = restoreStakes(saved.stakes);
   if (saved.mode === 'sheet' || saved.mode === 'phone') s.mode = saved.mode;
   const dealer = Number(saved.dealer);
   s.dealer = Number.isInteger(dealer) && dealer >= 1 && dealer <= seats.length ? dealer : seats.length;
@@ -386,7 +390,7 @@ function resizeSeats(n) {
 }
 
 function onField(target, committed) {
-  if (houseField(target, committed) || clubField(target, committed)) return;
+  if (houseField(target, committed) || kittyField(target, committed) || clubField(target, committed)) return;
   const f = target.dataset.field;
   const seat = Number(target.dataset.seat);
   const s = model.setup;
@@ -417,9 +421,13 @@ async function startNewGame() {
   });
   // The house rules chosen on the form travel as the game's options.
   const { rules, options } = playedRules(s);
+  // Typed euros that are no amount are said before anything starts.
+  const kitty = stakesFor(s);
+  if (kitty.error) { onError(kitty.error); return; }
+  const { stakes } = kitty;
   if (sheet) {
     // Real cards: nobody's hand is on the phone, so it shows the public view.
-    await startTable(s, { players, rules, options, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
+    await startTable(s, { players, rules, options, stakes, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
     return;
   }
   const humans = players.map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
@@ -427,7 +435,7 @@ async function startNewGame() {
   // handed over and nobody else sees that hand.
   const viewer = humans.length === 1 ? humans[0] : null;
   // A game, a series or a set, asked first if something runs (club.js).
-  await startTable(s, { players, rules, options, dealer: s.dealer, seed: nextSeed(), viewer });
+  await startTable(s, { players, rules, options, stakes, dealer: s.dealer, seed: nextSeed(), viewer });
 }
 
 // A tap on "start" before Python is up is kept, not refused: the game starts
@@ -586,7 +594,7 @@ function onClick(event) {
       startFresh();
       break;
     default:
-      if (!houseAction(action)) clubAction(action, target);
+      if (!houseAction(action) && !kittyAction(action)) clubAction(action, target);
       break;
   }
 }
