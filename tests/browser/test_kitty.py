@@ -6,7 +6,7 @@ settlement screen equal to the engine's books over the same records."""
 from __future__ import annotations
 
 from club_helpers import choose_format
-from helpers import engine_state, engine_message, message, open_app, screen, shot, start_sheet, stored, tap, wait_idle
+from helpers import assert_axe_clean, engine_state, engine_message, message, open_app, screen, shot, start_sheet, stored, tap, wait_idle
 from test_club_series import finish_with
 
 PEOPLE = ["Hans", "Anne", "Gerda"]
@@ -37,11 +37,12 @@ def refused_start(page) -> str:
 
 
 def test_a_money_evening_of_a_series_with_its_settlement(warm_page, shared_site, artifacts):
-    page = warm_page(locale="de-DE")
+    page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=7)
     page.locator('[data-action="mode"][data-mode="sheet"]').tap()
     choose_format(page, "series", 2)
     page.locator(".kitty-form summary").tap()
+    assert_axe_clean(page, shared_site, "start form with the kitty")
 
     stake(page, "per_mark", "zehn")
     assert "„zehn“ ist kein Betrag (pro Schräm)" in refused_start(page)
@@ -89,6 +90,7 @@ def test_a_money_evening_of_a_series_with_its_settlement(warm_page, shared_site,
     if books["pot"]:
         assert page.locator(".kitty-books .kitty-pot").inner_text() == f"In der Kasse: {euros_de(books['pot'])}"
     shot(page, artifacts, "kitty-books-360-de.png")
+    assert_axe_clean(page, shared_site, "settlement")
     page.set_viewport_size({"width": 320, "height": 568})
     page.locator(".kitty-transfers").scroll_into_view_if_needed()
     shot(page, artifacts, "kitty-books-320-de.png")
