@@ -31,6 +31,9 @@ import {
 import {
   kittyAction, kittyField, kittyOver, kittyParts, kittyStartField, restoreStakes, stakesFor,
 } from './kitty.js';
+import {
+  bootRegulars, regularsAction, regularsField, regularsParts, regularsStartField,
+} from './regulars.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -126,13 +129,13 @@ function parts(name) {
     ready: model.ready, failed: model.failed, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued,
   };
   // The club screens (lists, corrections, history, tournament, …).
-  const club = clubParts(name, ctx) ?? houseParts(name, ctx) ?? kittyParts(name);
+  const club = clubParts(name, ctx) ?? houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name);
   if (club) return club;
   const banner = g ? clubBanner(g) : null;
   switch (name) {
     case 'start': return [[renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
-      formExtras: [houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), kittyStartField(model.setup)], extra: startClubSection(ctx),
+      formExtras: [regularsStartField(ctx), houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), kittyStartField(model.setup)], extra: startClubSection(ctx),
     }), installOffer()], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
@@ -390,7 +393,7 @@ function resizeSeats(n) {
 }
 
 function onField(target, committed) {
-  if (houseField(target, committed) || kittyField(target, committed) || clubField(target, committed)) return;
+  if (houseField(target, committed) || kittyField(target, committed) || regularsField(target, committed) || clubField(target, committed)) return;
   const f = target.dataset.field;
   const seat = Number(target.dataset.seat);
   const s = model.setup;
@@ -594,7 +597,7 @@ function onClick(event) {
       startFresh();
       break;
     default:
-      if (!houseAction(action) && !kittyAction(action)) clubAction(action, target);
+      if (!houseAction(action) && !kittyAction(action) && !regularsAction(action, target)) clubAction(action, target);
       break;
   }
 }
@@ -865,7 +868,7 @@ async function drawSaved() {
 async function boot() {
   setLang(getLang());
   initClub({
-    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup,
+    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup, startNewGame,
   });
   document.addEventListener('click', onClick);
   document.addEventListener('pointerdown', warmUp, { once: true, passive: true });
@@ -918,6 +921,7 @@ async function boot() {
   // own screen, never left to stop the start.
   await bootClub().catch(() => {});
   await bootHouse().catch(() => {});
+  await bootRegulars().catch(() => {});
   model.ready = true;
   performance.mark('schraem:engine-ready');
   document.documentElement.dataset.shell = 'ready';

@@ -55,10 +55,15 @@ function ownChoices() {
   return house().sets.map((s) => ({ key: `own:${s.id}`, id: s.id, name: s.name, rules: s.rules, options: s.options }));
 }
 
+// Every set a table can choose: ours, then the ready formats.
+export function houseChoices() {
+  return [...ownChoices(), ...readyChoices()];
+}
+
 // The set chosen on the start form (a ready format or one of ours), or null.
 export function chosenSet(setup = m().setup) {
   if (!setup.house) return null;
-  return [...ownChoices(), ...readyChoices()].find((s) => s.key === setup.house) ?? null;
+  return houseChoices().find((s) => s.key === setup.house) ?? null;
 }
 
 // The rules and options a table started from the form plays.
