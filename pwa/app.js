@@ -135,7 +135,7 @@ function parts(name) {
   switch (name) {
     case 'start': return [[renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
-      formExtras: [regularsStartField(ctx), houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), kittyStartField(model.setup)], extra: startClubSection(ctx),
+      top: regularsStartField(ctx), formExtras: [houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), kittyStartField(model.setup)], extra: startClubSection(ctx),
     }), installOffer()], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {

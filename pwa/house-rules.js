@@ -76,16 +76,28 @@ function choice(s, chosen) {
   return h('option', { value: s.key, selected: s.key === chosen || null, text: s.name });
 }
 
-export function houseStartField(setup, { ready }) {
+// The house rule sets to choose from (ours first, then the ready formats).
+function houseSelect(chosen, field) {
   const own = ownChoices();
   const fixed = readyChoices();
+  return h('label', { class: 'field' }, h('span', { text: t('house.field') }),
+    h('select', { dataset: { field } },
+      h('option', { value: '', selected: chosen === '' || null, text: t('house.none') }),
+      own.length ? h('optgroup', { label: t('house.own') }, own.map((s) => choice(s, chosen))) : null,
+      fixed.length ? h('optgroup', { label: t('house.ready') }, fixed.map((s) => choice(s, chosen))) : null));
+}
+
+// The organiser's form ({rules, house, …}): its house rules, and the
+// select that chooses them. → {field, options}
+export function tournamentHouse(form) {
+  const set = chosenSet(form);
+  return { field: houseSelect(set?.key ?? '', 't-house'), options: set?.options ?? {} };
+}
+
+export function houseStartField(setup, { ready }) {
   const chosen = chosenSet(setup)?.key ?? '';
   return h('div', { class: 'field-row' },
-    h('label', { class: 'field' }, h('span', { text: t('house.field') }),
-      h('select', { dataset: { field: 'house-set' } },
-        h('option', { value: '', selected: chosen === '' || null, text: t('house.none') }),
-        own.length ? h('optgroup', { label: t('house.own') }, own.map((s) => choice(s, chosen))) : null,
-        fixed.length ? h('optgroup', { label: t('house.ready') }, fixed.map((s) => choice(s, chosen))) : null)),
+    houseSelect(chosen, 'house-set'),
     h('button', { type: 'button', class: 'secondary rules-link', dataset: { action: 'house-open' }, disabled: !ready,
       'aria-label': t('house.edit.label'), text: t('house.edit') }));
 }
@@ -234,8 +246,19 @@ export function houseField(target, committed) {
     ctx.app.rememberSetup();
     return true;
   }
-  // Another rule set on the form is not the chosen house rules any more.
+  const form = m().club?.tForm;
+  if (f === 't-house' && form) {
+    form.house = target.value || null;
+    const set = chosenSet(form);
+    if (set) form.rules = set.rules;
+    form.games = null;
+    form.series = null;
+    ctx.app.render();
+    return true;
+  }
+  // Another rule set on a form is not the chosen house rules any more.
   if (f === 'rules' && chosenSet(setup) && chosenSet(setup).rules !== target.value) setup.house = null;
+  if (f === 't-rules' && form && chosenSet(form) && chosenSet(form).rules !== target.value) form.house = null;
   const editor = house().editor;
   if (!editor) return false;
   if (f === 'house-name') {

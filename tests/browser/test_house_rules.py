@@ -122,3 +122,23 @@ def test_the_house_rules_screen_on_small_phones(warm_page, shared_site, artifact
         shot(page, artifacts, f"house-editor-{width}-en.png")
         page.locator('[data-field="house-opt:game_end"]').scroll_into_view_if_needed()
         shot(page, artifacts, f"house-editor-{width}-en-lower.png")
+
+
+def test_a_tournament_started_from_a_ready_format_carries_its_options(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=3)
+    page.locator('[data-action="tournament"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'tournament-setup'")
+    page.select_option('[data-field="t-house"]', "ready:enzyklopaedie_turnier")
+    # The format's own games and series are the form's defaults.
+    assert page.eval_on_selector('[data-field="t-games"]', "s => s.value") == "10"
+    assert page.eval_on_selector('[data-field="t-series"]', "s => s.value") == "3"
+    names = page.locator('[data-field="t-names"]')
+    names.fill("\n".join(f"Spieler {i}" for i in range(1, 13)))
+    names.dispatch_event("change")
+    page.locator('[data-action="t-create"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'tournament'")
+    wait_idle(page)
+    kept = page.evaluate("async () => (await (await import('./history.js')).entries()).filter(e => e.kind === 'tournament')")
+    assert kept[0]["facts"]["tournament"]["options"] == {"start_marks": 5, "series_games": 10, "tournament_series": 3}
+    assert kept[0]["facts"]["tournament"]["rules"] == "rheinland"
