@@ -34,6 +34,7 @@ import {
 import {
   bootRegulars, regularsAction, regularsField, regularsParts, regularsStartField,
 } from './regulars.js';
+import { loadStorageInfo, renderStorage, storageAction } from './keep-data.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -144,7 +145,7 @@ function parts(name) {
     case 'pass': return [renderPass(playerNames(g), g.handoff, g.state.view), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
     case 'over': return [[banner, renderOver(g.state.view), kittyOver(g), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
-    case 'settings': return [renderSettings(), renderSettingsControls()];
+    case 'settings': return [[renderSettings(), renderStorage()], renderSettingsControls()];
     case 'about': return [renderAbout(), renderAboutControls()];
     case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), houseOnRulesPage()), renderRulesControls()];
     case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
@@ -486,6 +487,7 @@ function onClick(event) {
     case 'settings':
       model.settingsBack = model.route;
       goTo('settings');
+      loadStorageInfo();
       break;
     case 'rules':
       model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
@@ -597,7 +599,7 @@ function onClick(event) {
       startFresh();
       break;
     default:
-      if (!houseAction(action) && !kittyAction(action) && !regularsAction(action, target)) clubAction(action, target);
+      if (!houseAction(action) && !kittyAction(action) && !regularsAction(action, target) && !storageAction(action)) clubAction(action, target);
       break;
   }
 }
