@@ -25,16 +25,7 @@ import {
   overExtras, startClubSection, startFormExtras, startTable,
 } from './club.js';
 import { keepAwake } from './wakelock.js';
-import {
-  bootHouse, houseAction, houseField, houseOnRulesPage, houseParts, houseStartField, loadHouseForRules, playedRules,
-} from './house-rules.js';
-import {
-  kittyAction, kittyField, kittyOver, kittyParts, kittyStartField, restoreStakes, stakesFor,
-} from './kitty.js';
-import {
-  bootRegulars, regularsAction, regularsField, regularsParts, regularsStartField,
-} from './regulars.js';
-import { loadStorageInfo, renderStorage, storageAction } from './keep-data.js';
+import * as evening from './evening.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -130,13 +121,14 @@ function parts(name) {
     ready: model.ready, failed: model.failed, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued,
   };
   // The club screens (lists, corrections, history, tournament, …).
-  const club = clubParts(name, ctx) ?? houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name);
+  const club = clubParts(name, ctx) ?? evening.eveningParts(name, ctx);
   if (club) return club;
   const banner = g ? clubBanner(g) : null;
   switch (name) {
     case 'start': return [[renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
-      top: regularsStartField(ctx), formExtras: [houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), kittyStartField(model.setup)], extra: startClubSection(ctx),
+      top: evening.regularsStartField(ctx),
+      formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)], extra: startClubSection(ctx),
     }), installOffer()], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], renderTableControls(g.state.view, ctx)];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
@@ -144,10 +136,10 @@ function parts(name) {
     })], renderSheetControls(ctx)];
     case 'pass': return [renderPass(playerNames(g), g.handoff, g.state.view), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
-    case 'over': return [[banner, renderOver(g.state.view), kittyOver(g), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
-    case 'settings': return [[renderSettings(), renderStorage()], renderSettingsControls()];
+    case 'over': return [[banner, renderOver(g.state.view), evening.kittyOver(g), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
+    case 'settings': return [[renderSettings(), evening.renderStorage()], renderSettingsControls()];
     case 'about': return [renderAbout(), renderAboutControls()];
-    case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), houseOnRulesPage()), renderRulesControls()];
+    case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), evening.houseOnRulesPage()), renderRulesControls()];
     case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
     default: return [renderLoading(t('engine.loading')), []];
   }
@@ -377,8 +369,7 @@ function restoreSetup(saved) {
   const s = model.setup;
   s.seats = seats;
   if (typeof saved.rules === 'string') s.rules = saved.rules;
-  if (typeof saved.house === 'string') s.house = saved.house;
-  s.stakes = restoreStakes(saved.stakes);
+  evening.restoreEvening(s, saved);
   if (saved.mode === 'sheet' || saved.mode === 'phone') s.mode = saved.mode;
   const dealer = Number(saved.dealer);
   s.dealer = Number.isInteger(dealer) && dealer >= 1 && dealer <= seats.length ? dealer : seats.length;
@@ -394,7 +385,7 @@ function resizeSeats(n) {
 }
 
 function onField(target, committed) {
-  if (houseField(target, committed) || kittyField(target, committed) || regularsField(target, committed) || clubField(target, committed)) return;
+  if (evening.eveningField(target, committed) || clubField(target, committed)) return;
   const f = target.dataset.field;
   const seat = Number(target.dataset.seat);
   const s = model.setup;
@@ -423,12 +414,9 @@ async function startNewGame() {
     const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
     return p.kind === 'human' || sheet ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
   });
-  // The house rules chosen on the form travel as the game's options.
-  const { rules, options } = playedRules(s);
-  // Typed euros that are no amount are said before anything starts.
-  const kitty = stakesFor(s);
-  if (kitty.error) { onError(kitty.error); return; }
-  const { stakes } = kitty;
+  // The chosen house rules and the stakes; an amount that is none is said before anything starts.
+  const { error, rules, options, stakes } = evening.tableTerms(s);
+  if (error) { onError(error); return; }
   if (sheet) {
     // Real cards: nobody's hand is on the phone, so it shows the public view.
     await startTable(s, { players, rules, options, stakes, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
@@ -487,13 +475,13 @@ function onClick(event) {
     case 'settings':
       model.settingsBack = model.route;
       goTo('settings');
-      loadStorageInfo();
+      evening.loadStorageInfo();
       break;
     case 'rules':
       model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
       model.rulesBack = model.route;
       goTo('rules');
-      loadHouseForRules(model.rulesFrom === 'start' || !model.game);
+      evening.loadHouseForRules(model.rulesFrom === 'start' || !model.game);
       // Open at the rule set in play (or chosen on the form).
       document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
       break;
@@ -599,7 +587,7 @@ function onClick(event) {
       startFresh();
       break;
     default:
-      if (!houseAction(action) && !kittyAction(action) && !regularsAction(action, target) && !storageAction(action)) clubAction(action, target);
+      if (!evening.eveningAction(action, target)) clubAction(action, target);
       break;
   }
 }
@@ -922,8 +910,7 @@ async function boot() {
   // read defensively there: a damaged entry is passed over or said on its
   // own screen, never left to stop the start.
   await bootClub().catch(() => {});
-  await bootHouse().catch(() => {});
-  await bootRegulars().catch(() => {});
+  await evening.bootEvening();
   model.ready = true;
   performance.mark('schraem:engine-ready');
   document.documentElement.dataset.shell = 'ready';

@@ -6,7 +6,7 @@
 // its reason and cannot be saved.
 import { h } from './dom.js';
 import { errorText, getLang, t } from './i18n.js';
-import { readPreference, writePreference } from './storage.js';
+import { newId, readPreference, writePreference } from './storage.js';
 import { ctx, go, m, session, shellError } from './club-context.js';
 
 const PREF = 'house-rules';
@@ -188,10 +188,6 @@ function renderEditorControls(editor, { ready }) {
     editor.id ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'house-delete' }, text: t('house.delete') }) : null),
   h('button', { type: 'button', class: 'big primary', dataset: { action: 'house-save' },
     disabled: !ready || !editor.catalog || Boolean(editor.error), text: t('house.save') })];
-}
-
-function newId() {
-  return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
 }
 
 async function save() {

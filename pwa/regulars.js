@@ -7,7 +7,7 @@
 // before the screen shows it.
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { readPreference, writePreference } from './storage.js';
+import { newId, readPreference, writePreference } from './storage.js';
 import { ctx, go, m, shellError } from './club-context.js';
 import { chosenSet, houseChoices } from './house-rules.js';
 
@@ -18,10 +18,6 @@ export const COLOURS = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
 function reg() {
   m().regulars ??= { people: [], groups: [], form: { name: '', colour: 'red', group: '', members: [] } };
   return m().regulars;
-}
-
-function newId() {
-  return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
 }
 
 function validPerson(p) {
