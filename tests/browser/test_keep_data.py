@@ -24,7 +24,7 @@ def test_the_settings_show_the_storage_and_ask_to_keep_it(warm_page, shared_site
     page.wait_for_selector(".storage-usage")
     page.wait_for_function("() => document.querySelector('.storage-usage').textContent.includes('MB')")
     assert page.locator(".storage-usage").inner_text() == "Belegt: 2,4 MB von 100 MB."
-    assert "dürfen" in page.locator(".storage-persisted").inner_text() or "darf" in page.locator(".storage-persisted").inner_text()
+    assert page.locator(".storage-persisted").inner_text() == "Der Browser darf die Daten löschen, wenn das Handy voll ist."
     assert "Home-Bildschirm hat ihren eigenen Speicher" in page.locator(".storage-info").inner_text()
     page.locator('[data-action="storage-persist"]').tap()
     page.wait_for_function("() => document.querySelector('.storage-persisted').textContent.startsWith('✓')")
