@@ -31,6 +31,7 @@ import { keepAwake } from './wakelock.js';
 import {
   initPhoneTable, leavePhoneTable, phoneAction, phoneBanner, phoneParts, phoneStartSection, phoneTableState, savedRoute,
 } from './phone-table.js';
+import * as evening from './evening.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -124,7 +125,7 @@ function parts(name) {
     ready: model.ready, failed: model.failed, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued,
   };
   // The club screens (lists, corrections, history, tournament, …).
-  const club = clubParts(name, ctx) ?? phoneParts(name);
+  const club = clubParts(name, ctx) ?? phoneParts(name) ?? evening.eveningParts(name, ctx);
   if (club) return club;
   const banner = g ? [clubBanner(g), phoneBanner()] : null;
   switch (name) {
@@ -132,7 +133,9 @@ function parts(name) {
     // start page nobody found it).
     case 'start': return [[installOffer(), renderStart(model.setup, {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
-      formExtras: startFormExtras(model.setup, model.hello), extra: [startClubSection(ctx), phoneStartSection(ctx)],
+      top: evening.regularsStartField(ctx),
+      formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
+      extra: [startClubSection(ctx), phoneStartSection(ctx)],
     })], renderStartControls(ctx)];
     case 'table': return [[banner, renderTable(g.state.view, ctx)], [knockUndoStrip(ctx), renderTableControls(g.state.view, ctx)]];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
@@ -140,10 +143,10 @@ function parts(name) {
     })], renderSheetControls(ctx)];
     case 'pass': return [renderPass(playerNames(g), g.handoff, g.state.view), renderPassControls(playerNames(g), g.handoff, ctx)];
     case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
-    case 'over': return [[banner, renderOver(g.state.view), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
-    case 'settings': return [renderSettings(), renderSettingsControls()];
+    case 'over': return [[banner, renderOver(g.state.view), evening.kittyOver(g), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
+    case 'settings': return [[renderSettings(), evening.renderStorage()], renderSettingsControls()];
     case 'about': return [renderAbout(), renderAboutControls()];
-    case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset()), renderRulesControls()];
+    case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), evening.houseOnRulesPage()), renderRulesControls()];
     case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
     default: return [renderLoading(t('engine.loading')), []];
   }
@@ -401,6 +404,7 @@ function restoreSetup(saved) {
   const s = model.setup;
   s.seats = seats;
   if (typeof saved.rules === 'string') s.rules = saved.rules;
+  evening.restoreEvening(s, saved);
   if (saved.mode === 'sheet' || saved.mode === 'phone') s.mode = saved.mode;
   const dealer = Number(saved.dealer);
   s.dealer = Number.isInteger(dealer) && dealer >= 1 && dealer <= seats.length ? dealer : seats.length;
@@ -416,7 +420,7 @@ function resizeSeats(n) {
 }
 
 function onField(target, committed) {
-  if (clubField(target, committed)) return;
+  if (evening.eveningField(target, committed) || clubField(target, committed)) return;
   const f = target.dataset.field;
   const seat = Number(target.dataset.seat);
   const s = model.setup;
@@ -446,9 +450,12 @@ async function startNewGame() {
     const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
     return p.kind === 'human' || sheet ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
   });
+  // The chosen house rules and the stakes; an amount that is none is said before anything starts.
+  const { error, rules, options, stakes } = evening.tableTerms(s);
+  if (error) { onError(error); return; }
   if (sheet) {
     // Real cards: nobody's hand is on the phone, so it shows the public view.
-    await startTable(s, { players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
+    await startTable(s, { players, rules, options, stakes, dealer: s.dealer, seed: nextSeed(), viewer: null, real_cards: true });
     return;
   }
   const humans = players.map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
@@ -456,7 +463,7 @@ async function startNewGame() {
   // handed over and nobody else sees that hand.
   const viewer = humans.length === 1 ? humans[0] : null;
   // A game, a series or a set, asked first if something runs (club.js).
-  await startTable(s, { players, rules: s.rules, options: {}, dealer: s.dealer, seed: nextSeed(), viewer });
+  await startTable(s, { players, rules, options, stakes, dealer: s.dealer, seed: nextSeed(), viewer });
 }
 
 // A tap on "start" before Python is up is kept, not refused: the game starts
@@ -504,11 +511,13 @@ function onClick(event) {
     case 'settings':
       model.settingsBack = model.route;
       goTo('settings');
+      evening.loadStorageInfo();
       break;
     case 'rules':
       model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
       model.rulesBack = model.route;
       goTo('rules');
+      evening.loadHouseForRules(model.rulesFrom === 'start' || !model.game);
       // Open at the rule set in play (or chosen on the form).
       document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
       break;
@@ -618,7 +627,7 @@ function onClick(event) {
       startFresh();
       break;
     default:
-      if (!phoneAction(action, target)) clubAction(action, target);
+      if (!phoneAction(action, target) && !evening.eveningAction(action, target)) clubAction(action, target);
       break;
   }
 }
@@ -828,7 +837,7 @@ function newSession(engine) {
 async function boot() {
   setLang(getLang());
   initClub({
-    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES,
+    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup, startNewGame,
   });
   document.addEventListener('click', onClick);
   document.addEventListener('pointerdown', warmUp, { once: true, passive: true });
@@ -877,6 +886,7 @@ async function boot() {
   // read defensively there: a damaged entry is passed over or said on its
   // own screen, never left to stop the start.
   await bootClub().catch(() => {});
+  await evening.bootEvening();
   model.ready = true;
   performance.mark('schraem:engine-ready');
   document.documentElement.dataset.shell = 'ready';

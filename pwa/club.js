@@ -31,6 +31,7 @@ import {
   deleteEntry, downloadDamaged, exportEntry, openEntry, openHistory, openStats, restoreDeleted,
 } from './kept.js';
 import { json, outboundFile, sendOut } from './outbound.js';
+import { tournamentHouse } from './house-rules.js';
 
 const TABLE_KEY = 'schraem.club.table';
 const TICKET_FORMAT = 'schraem-table/1';
@@ -551,7 +552,7 @@ export function clubParts(name, { ready }) {
     case 'stats':
       return [renderStats(club.stats, { message: club.statsMsg }), renderStatsControls()];
     case 'tournament-setup':
-      return [renderTournamentSetup(club.tForm, { hello: m().hello, ready }), renderTournamentSetupControls({ ready, hasTournament: Boolean(club.tournament) })];
+      return [renderTournamentSetup(club.tForm, { hello: m().hello, ready, house: tournamentHouse(club.tForm) }), renderTournamentSetupControls({ ready, hasTournament: Boolean(club.tournament) })];
     case 'tournament':
       if (!club.tournament) return null;
       return [renderTournament(club.tournament, { ready, readOnly: false, message: club.tMsg }), renderTournamentControls(club.tournament, { ready, canScan: canScan() })];

@@ -1,6 +1,7 @@
 // German is the game's home language; English only when the phone asks for it
 // or the player switches. The choice is remembered across visits.
 import { CLUB_STRINGS } from './i18n-club.js';
+import { HOUSE_STRINGS } from './i18n-house.js';
 
 const LANG_KEY = 'schraem.lang';
 
@@ -776,6 +777,8 @@ const STRINGS = {
 // The club evening's texts live in their own module; one dictionary per language.
 Object.assign(STRINGS.de, CLUB_STRINGS.de);
 Object.assign(STRINGS.en, CLUB_STRINGS.en);
+Object.assign(STRINGS.de, HOUSE_STRINGS.de);
+Object.assign(STRINGS.en, HOUSE_STRINGS.en);
 
 function initialLang() {
   try {

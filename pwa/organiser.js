@@ -13,6 +13,7 @@ import {
 } from './club-context.js';
 import { outboundFile } from './outbound.js';
 import { stamp } from './share.js';
+import { tournamentHouse } from './house-rules.js';
 
 const TOURNAMENT_KEY = 'schraem.tournament';
 
@@ -70,11 +71,12 @@ export async function bootTournament(legacy) {
   else c().tMsg = t('t.loadFailed', { detail: r.error?.[getLang()] ?? '' });
 }
 
+// The chosen house rules' options, with the games and series the form sets.
 function tOptions(form) {
   const club = m().hello?.club?.[form.rules] ?? {};
-  const options = {};
-  const games = form.games ?? club.series_games;
-  const series = form.series ?? club.tournament_series;
+  const { series_games: setGames, tournament_series: setSeries, ...options } = tournamentHouse(form).options;
+  const games = form.games ?? setGames ?? club.series_games;
+  const series = form.series ?? setSeries ?? club.tournament_series;
   if (games !== club.series_games) options.series_games = games;
   if (series !== club.tournament_series) options.tournament_series = series;
   return options;

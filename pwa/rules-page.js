@@ -10,7 +10,8 @@ function list(items) {
   return h('ul', {}, items.map((text) => h('li', { text })));
 }
 
-export function renderRulesPage(presetNames, current) {
+// house: the chosen house rules, shown in the current rule set's section.
+export function renderRulesPage(presetNames, current, house = null) {
   const lang = getLang() === 'en' ? 'en' : 'de';
   const basic = BASIC[lang];
   return h('section', { class: 'rules-page', 'aria-labelledby': 'rules-heading' },
@@ -24,6 +25,7 @@ export function renderRulesPage(presetNames, current) {
       const text = PRESETS[p]?.[lang];
       return h('section', { id: `rules-${p}`, class: `rules-preset${p === current ? ' current' : ''}`, 'aria-labelledby': `rules-${p}-h` },
         h('h3', { id: `rules-${p}-h`, text: t(`preset.${p}`) }),
+        p === current ? house : null,
         text ? [h('h4', { text: t('rules.differs') }), list(text.differs),
           h('h4', { text: t('rules.decisions') }), list(text.decisions)] : h('p', { text: t('rules.asBasic') }));
     }),

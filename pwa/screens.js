@@ -40,7 +40,8 @@ function recordSection({ canExport, ready }) {
       dataset: { import: 'true' } }));
 }
 
-export function renderStart(setup, { hello, saved, ready, failed = false, canExport, formExtras = null, extra = null }) {
+// top: what opens a usual table with one tap (the regulars' groups).
+export function renderStart(setup, { hello, saved, ready, failed = false, canExport, formExtras = null, extra = null, top = null }) {
   const presets = hello?.presets ?? [setup.rules];
   const levels = hello?.bot_levels ?? [setup.seats.find((s) => s.kind === 'bot')?.level ?? 'easy'];
   const sheet = setup.mode === 'sheet';
@@ -70,6 +71,7 @@ export function renderStart(setup, { hello, saved, ready, failed = false, canExp
       h('button', { type: 'button', class: 'big primary', dataset: { action: 'continue' }, text: t('start.continue') }))
       : null,
     h('h2', { id: 'start-heading', text: t('start.heading') }),
+    top,
     modeChoice(setup.mode),
     h('form', { id: 'setup', novalidate: true },
       h('fieldset', {},

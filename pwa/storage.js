@@ -183,7 +183,8 @@ async function readGameAt(id) {
 
 // --- writing -----------------------------------------------------------------
 
-function newId() {
+// A key no other phone or tab will make: the time and a random number.
+export function newId() {
   return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
 }
 

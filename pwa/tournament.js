@@ -16,9 +16,16 @@ function presetLabel(p) {
 }
 
 // form: {names (text), rules, games, series, seed}
-export function renderTournamentSetup(form, { hello, ready }) {
+// house: the house rules select and their options (house-rules.js
+// tournamentHouse); their games and series are this tournament's defaults.
+export function renderTournamentSetup(form, { hello, ready, house = null }) {
   const presets = hello?.presets ?? [form.rules];
-  const club = hello?.club?.[form.rules] ?? { series_games: 5, tournament_series: 5 };
+  const preset = hello?.club?.[form.rules] ?? { series_games: 5, tournament_series: 5 };
+  const club = {
+    series_games: house?.options.series_games ?? preset.series_games,
+    tournament_series: house?.options.tournament_series ?? preset.tournament_series,
+  };
+  const counts = (n, also) => [...new Set([...Array.from({ length: n }, (_, i) => i + 1), also])].sort((a, b) => a - b);
   const n = form.names.split('\n').map((s) => s.trim()).filter(Boolean).length;
   return h('section', { class: 'tournament-setup', 'aria-labelledby': 't-heading' },
     h('h2', { id: 't-heading', text: t('t.setup.heading') }),
@@ -28,13 +35,14 @@ export function renderTournamentSetup(form, { hello, ready }) {
         h('textarea', { rows: 8, dataset: { field: 't-names' }, spellcheck: 'false', autocomplete: 'off', text: form.names })),
       h('label', { class: 'field' }, h('span', { text: t('start.rules') }),
         h('select', { dataset: { field: 't-rules' } }, presets.map((p) => option(p, presetLabel(p), p === form.rules)))),
+      house?.field,
       h('label', { class: 'field' }, h('span', { text: t('t.games') }),
         h('select', { dataset: { field: 't-games' } },
-          [1, 2, 3, 4, 5, 6, 7].map((k) => option(k, k === club.series_games ? t('t.default', { n: k }) : String(k),
+          counts(7, club.series_games).map((k) => option(k, k === club.series_games ? t('t.default', { n: k }) : String(k),
             (form.games ?? club.series_games) === k)))),
       h('label', { class: 'field' }, h('span', { text: t('t.series') }),
         h('select', { dataset: { field: 't-series' } },
-          [1, 2, 3, 4, 5, 6].map((k) => option(k, k === club.tournament_series ? t('t.default', { n: k }) : String(k),
+          counts(6, club.tournament_series).map((k) => option(k, k === club.tournament_series ? t('t.default', { n: k }) : String(k),
             (form.series ?? club.tournament_series) === k)))),
       h('label', { class: 'field' }, h('span', { text: t('t.seed') }),
         h('input', { type: 'text', inputmode: 'numeric', value: String(form.seed), dataset: { field: 't-seed' }, autocomplete: 'off' })),

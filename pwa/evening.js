@@ -1,0 +1,44 @@
+// The regulars' evening wired into the shell in one place: house rules,
+// the kitty, the regulars and what the phone keeps (issue 24). app.js asks
+// here for their screens, fields, taps and start-up, and for the terms a
+// table started from the form plays under.
+import { bootHouse, houseAction, houseField, houseParts, playedRules } from './house-rules.js';
+import { kittyAction, kittyField, kittyParts, restoreStakes, stakesFor } from './kitty.js';
+import { bootRegulars, regularsAction, regularsField, regularsParts } from './regulars.js';
+import { storageAction } from './keep-data.js';
+
+export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
+export { kittyOver, kittyStartField } from './kitty.js';
+export { regularsStartField } from './regulars.js';
+export { loadStorageInfo, renderStorage } from './keep-data.js';
+
+export function eveningParts(name, ctx) {
+  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name);
+}
+
+export function eveningField(target, committed) {
+  return houseField(target, committed) || kittyField(target, committed) || regularsField(target, committed);
+}
+
+export function eveningAction(action, target) {
+  return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action);
+}
+
+export async function bootEvening() {
+  await bootHouse().catch(() => {});
+  await bootRegulars().catch(() => {});
+}
+
+// The remembered start form's house rules and stakes.
+export function restoreEvening(setup, saved) {
+  if (typeof saved.house === 'string') setup.house = saved.house;
+  setup.stakes = restoreStakes(saved.stakes);
+}
+
+// What a table started from the form plays under: the chosen house rules'
+// rule set and options, and the stakes in cents. → {rules, options, stakes}
+// or {error} when a typed amount is no amount.
+export function tableTerms(setup) {
+  const kitty = stakesFor(setup);
+  return kitty.error ? kitty : { ...playedRules(setup), stakes: kitty.stakes };
+}

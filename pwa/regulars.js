@@ -1,0 +1,257 @@
+// The regulars: people saved with a name and a colour, and groups
+// ("Stammtisch") with their members in their usual seat order and their
+// house rules, so a table opens its evening with one tap. A group names its
+// members by id: renaming a person renames them in every group, and merging
+// a typo into the right person leaves one person everywhere (the merged
+// name is kept as an alias). Everything is written durably (strict commit)
+// before the screen shows it.
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { newId, readPreference, writePreference } from './storage.js';
+import { ctx, go, m, shellError } from './club-context.js';
+import { chosenSet, houseChoices } from './house-rules.js';
+
+const PREF = 'regulars';
+const NAME_MAX = 40;
+export const COLOURS = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
+
+function reg() {
+  m().regulars ??= { people: [], groups: [], form: { name: '', colour: 'red', group: '', members: [] } };
+  return m().regulars;
+}
+
+function validPerson(p) {
+  return Boolean(p) && typeof p.id === 'string' && typeof p.name === 'string' && COLOURS.includes(p.colour);
+}
+
+function validGroup(g) {
+  return Boolean(g) && typeof g.id === 'string' && typeof g.name === 'string' && Array.isArray(g.members)
+    && g.members.every((x) => typeof x === 'string');
+}
+
+export async function bootRegulars() {
+  const saved = await readPreference(PREF);
+  const r = reg();
+  r.people = Array.isArray(saved?.people) ? saved.people.filter(validPerson) : [];
+  const ids = new Set(r.people.map((p) => p.id));
+  r.groups = Array.isArray(saved?.groups) ? saved.groups.filter(validGroup)
+    .map((g) => ({ ...g, members: g.members.filter((x) => ids.has(x)) })) : [];
+}
+
+export function regularsData() {
+  const r = reg();
+  return { people: r.people, groups: r.groups };
+}
+
+// On disk first; only then what the screens show. → true when stored
+export async function storeRegulars(people, groups) {
+  if (!await writePreference(PREF, { people, groups })) {
+    shellError('regulars.failed');
+    return false;
+  }
+  const r = reg();
+  r.people = people;
+  r.groups = groups;
+  return true;
+}
+
+function cleanName(text) {
+  const name = String(text ?? '').trim().slice(0, NAME_MAX);
+  if (!name) shellError('regulars.noName');
+  return name || null;
+}
+
+function personOf(id) {
+  return reg().people.find((p) => p.id === id);
+}
+
+async function addPerson() {
+  const { form, people, groups } = reg();
+  const name = cleanName(form.name);
+  if (!name) return;
+  if (people.some((p) => p.name === name)) { shellError('regulars.exists', { name }); return; }
+  if (await storeRegulars([...people, { id: newId(), name, colour: form.colour, aliases: [] }], groups)) {
+    form.name = '';
+    ctx.app.render();
+  }
+}
+
+async function renamePerson(id) {
+  const input = document.querySelector(`[data-field="person-name:${id}"]`);
+  const name = cleanName(input?.value);
+  const { people, groups } = reg();
+  if (!name) return;
+  if (people.some((p) => p.name === name && p.id !== id)) { shellError('regulars.exists', { name }); return; }
+  const next = people.map((p) => (p.id === id ? { ...p, name, aliases: [...new Set([...(p.aliases ?? []), p.name])].filter((a) => a !== name) } : p));
+  if (!await storeRegulars(next, groups)) return;
+  ctx.app.render();
+  ctx.app.announce(t('regulars.renamed', { name }));
+}
+
+// The typo (`from`) goes into the person kept (`into`): one person, in
+// every group once, the typo's names kept as aliases.
+async function mergePerson(from) {
+  const into = document.querySelector(`[data-field="person-merge:${from}"]`)?.value;
+  const a = personOf(from);
+  const b = personOf(into);
+  if (!a || !b || a.id === b.id) return;
+  const { people, groups } = reg();
+  const kept = { ...b, aliases: [...new Set([...(b.aliases ?? []), ...(a.aliases ?? []), a.name])] };
+  const nextPeople = people.filter((p) => p.id !== a.id).map((p) => (p.id === b.id ? kept : p));
+  const nextGroups = groups.map((g) => ({ ...g, members: [...new Set(g.members.map((x) => (x === a.id ? b.id : x)))] }));
+  if (!await storeRegulars(nextPeople, nextGroups)) return;
+  ctx.app.render();
+  ctx.app.announce(t('regulars.merged', { from: a.name, into: b.name }));
+}
+
+async function colourPerson(id, colour) {
+  if (!COLOURS.includes(colour)) return;
+  const { people, groups } = reg();
+  await storeRegulars(people.map((p) => (p.id === id ? { ...p, colour } : p)), groups);
+  ctx.app.render();
+}
+
+async function addGroup() {
+  const { form, people, groups } = reg();
+  const name = cleanName(form.group);
+  if (!name) return;
+  const members = form.members.filter((id) => people.some((p) => p.id === id));
+  if (members.length < 2) { shellError('regulars.fewMembers'); return; }
+  const house = chosenSet()?.key ?? null;
+  if (await storeRegulars(people, [...groups, { id: newId(), name, members, house }])) {
+    form.group = '';
+    form.members = [];
+    ctx.app.render();
+  }
+}
+
+async function removeGroup(id) {
+  const { people, groups } = reg();
+  if (await storeRegulars(people, groups.filter((g) => g.id !== id))) ctx.app.render();
+}
+
+// One tap: the group's people in their usual seats, its house rules, dealt.
+function startGroup(id) {
+  const g = reg().groups.find((x) => x.id === id);
+  if (!g) return;
+  const names = g.members.map((x) => personOf(x)?.name).filter(Boolean);
+  if (names.length < 2) { shellError('regulars.fewMembers'); return; }
+  const setup = m().setup;
+  setup.seats = names.map((name) => ({ name, kind: 'human' }));
+  setup.dealer = names.length;
+  setup.house = g.house ?? null;
+  const set = chosenSet(setup);
+  if (set) setup.rules = set.rules;
+  ctx.app.rememberSetup();
+  ctx.app.startNewGame();
+}
+
+// --- screens ------------------------------------------------------------------
+
+function swatch(colour) {
+  return h('span', { class: `swatch swatch-${colour}`, 'aria-hidden': 'true' });
+}
+
+function colourSelect(value, field, label) {
+  return h('select', { dataset: { field }, 'aria-label': label },
+    COLOURS.map((c) => h('option', { value: c, selected: c === value || null, text: t(`colour.${c}`) })));
+}
+
+function personRow(p, people) {
+  const others = people.filter((x) => x.id !== p.id);
+  return h('li', { class: 'person' },
+    h('p', { class: 'person-name' }, swatch(p.colour), h('bdi', { text: p.name }),
+      p.aliases?.length ? h('span', { class: 'note', text: ` (${t('regulars.aliases', { names: p.aliases.join(', ') })})` }) : null),
+    h('div', { class: 'person-tools' },
+      h('input', { type: 'text', value: p.name, maxlength: NAME_MAX, autocomplete: 'off', spellcheck: 'false',
+        'aria-label': t('regulars.rename.label', { name: p.name }), dataset: { field: `person-name:${p.id}` } }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'person-rename', id: p.id }, text: t('regulars.rename') }),
+      others.length ? [
+        h('select', { dataset: { field: `person-merge:${p.id}` }, 'aria-label': t('regulars.merge.label', { name: p.name }) },
+          others.map((o) => h('option', { value: o.id, text: o.name }))),
+        h('button', { type: 'button', class: 'secondary', dataset: { action: 'person-merge', id: p.id }, text: t('regulars.merge') })] : null,
+      h('div', { class: 'person-colour' }, colourSelect(p.colour, `person-colour:${p.id}`, t('regulars.colour.label', { name: p.name })))));
+}
+
+function groupRow(g) {
+  const names = g.members.map((x) => personOf(x)?.name).filter(Boolean);
+  const house = houseChoices().find((s) => s.key === g.house);
+  return h('li', { class: 'group' },
+    h('p', { class: 'group-name' }, h('strong', {}, h('bdi', { text: g.name })), ': ', h('bdi', { text: names.join(', ') }),
+      house ? h('span', { class: 'note', text: ` · ${house.name}` }) : null),
+    h('div', { class: 'tool-row' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-remove', id: g.id }, text: t('regulars.group.remove') }),
+      h('button', { type: 'button', class: 'primary', dataset: { action: 'group-start', id: g.id }, disabled: !m().ready,
+        'aria-label': t('regulars.group.start.label', { name: g.name }), text: t('regulars.group.start') })));
+}
+
+function renderRegulars() {
+  const { people, groups, form } = reg();
+  return h('section', { class: 'regulars', 'aria-labelledby': 'regulars-h' },
+    h('h2', { id: 'regulars-h', text: t('regulars.heading') }),
+    h('h3', { text: t('regulars.groups') }),
+    groups.length ? h('ul', { class: 'groups' }, groups.map(groupRow)) : h('p', { class: 'note', text: t('regulars.groups.empty') }),
+    h('h3', { text: t('regulars.people') }),
+    people.length ? h('ul', { class: 'people' }, people.map((p) => personRow(p, people))) : h('p', { class: 'note', text: t('regulars.people.empty') }),
+    h('fieldset', {}, h('legend', { text: t('regulars.add') }),
+      h('label', { class: 'field' }, h('span', { text: t('regulars.name') }),
+        h('input', { type: 'text', value: form.name, maxlength: NAME_MAX, autocomplete: 'off', spellcheck: 'false', dataset: { field: 'reg-name' } })),
+      h('label', { class: 'field' }, h('span', { text: t('regulars.colour') }), colourSelect(form.colour, 'reg-colour', null)),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'person-add' }, text: t('regulars.add.button') })),
+    people.length >= 2 ? h('fieldset', {}, h('legend', { text: t('regulars.group.add') }),
+      h('label', { class: 'field' }, h('span', { text: t('regulars.group.name') }),
+        h('input', { type: 'text', value: form.group, maxlength: NAME_MAX, autocomplete: 'off', placeholder: t('house.name.placeholder'), dataset: { field: 'reg-group' } })),
+      h('p', { class: 'note', text: t('regulars.group.hint') }),
+      people.map((p) => h('label', { class: 'check' },
+        h('input', { type: 'checkbox', checked: form.members.includes(p.id), dataset: { field: `reg-member:${p.id}` } }),
+        swatch(p.colour), h('bdi', { text: p.name }))),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-add' }, text: t('regulars.group.add.button') })) : null);
+}
+
+export function regularsParts(name) {
+  if (name !== 'regulars') return null;
+  return [renderRegulars(), [h('button', { type: 'button', class: 'big primary', dataset: { action: 'regulars-close' }, text: t('house.back') })]];
+}
+
+// The start form's row: every group's one-tap start, and the way in.
+export function regularsStartField({ ready }) {
+  const { groups } = reg();
+  return h('div', { class: 'regulars-start' },
+    groups.map((g) => h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-start', id: g.id }, disabled: !ready,
+      'aria-label': t('regulars.group.start.label', { name: g.name }), text: `▶ ${g.name}` })),
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'regulars' }, text: t('regulars.open') }));
+}
+
+export function regularsAction(action, target) {
+  const id = target?.dataset?.id;
+  switch (action) {
+    case 'regulars': go('regulars'); return true;
+    case 'regulars-close': go('start'); return true;
+    case 'person-add': addPerson(); return true;
+    case 'person-rename': renamePerson(id); return true;
+    case 'person-merge': mergePerson(id); return true;
+    case 'group-add': addGroup(); return true;
+    case 'group-remove': removeGroup(id); return true;
+    case 'group-start': startGroup(id); return true;
+    default: return false;
+  }
+}
+
+export function regularsField(target, committed) {
+  const f = target.dataset.field ?? '';
+  const { form } = reg();
+  if (f === 'reg-name') { form.name = target.value; return true; }
+  if (f === 'reg-group') { form.group = target.value; return true; }
+  if (f === 'reg-colour') { form.colour = target.value; return true; }
+  if (f.startsWith('reg-member:')) {
+    if (!committed) return true;
+    const pid = f.slice('reg-member:'.length);
+    form.members = target.checked ? [...form.members.filter((x) => x !== pid), pid] : form.members.filter((x) => x !== pid);
+    return true;
+  }
+  if (f.startsWith('person-colour:')) {
+    if (committed) colourPerson(f.slice('person-colour:'.length), target.value);
+    return true;
+  }
+  return f.startsWith('person-name:') || f.startsWith('person-merge:');
+}

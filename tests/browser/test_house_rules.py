@@ -1,0 +1,144 @@
+"""House rules ("So spielen wir", issue 24): a set made from the engine's
+catalog, a refused combination shown with the engine's reason and never
+saved, the set kept durably, chosen on the start form, seen on the rules
+page beside the preset's text and carried into the game's record."""
+from __future__ import annotations
+
+from helpers import assert_axe_clean, open_app, screen, shot, stored, wait_idle, wait_shell_ready
+
+HOSTILE = "Stammtisch <b>Rengen</b>"
+
+
+def set_option(page, name: str, value: str) -> None:
+    field = page.locator(f'[data-field="house-opt:{name}"]')
+    field.fill(value)
+    field.press("Enter")
+    field.blur()
+    wait_idle(page)
+
+
+def open_editor(page) -> None:
+    page.locator('[data-action="house-open"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'house'")
+    page.wait_for_selector(".house-group")
+    wait_idle(page)
+
+
+def kept_sets(page) -> list[dict]:
+    return page.evaluate("async () => (await import('./storage.js')).readPreference('house-rules')") or []
+
+
+def test_a_house_rule_set_is_made_chosen_and_seen_on_the_rules_page(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=3)
+    # The sources' formats are offered ready.
+    offered = page.eval_on_selector_all('[data-field="house-set"] option', "els => els.map(e => e.textContent)")
+    assert any("Marienheide: 5 Punkte" in o for o in offered), offered
+
+    open_editor(page)
+    assert page.locator(".house-group legend").first.inner_text() == "Tisch und Karten"
+    page.locator('[data-field="house-name"]').fill(HOSTILE)
+    page.select_option('[data-field="house-preset"]', "rengen")
+    wait_idle(page)
+    page.wait_for_selector('[data-field="house-opt:start_marks"]')
+    set_option(page, "start_marks", "5")
+    assert page.locator(".house-opt.changed").count() == 1
+    assert "Regelwerk: 7" in page.locator(".house-opt.changed").inner_text()
+
+    # Two options that cannot be played together: the engine's reason, no save.
+    set_option(page, "min_players", "5")
+    set_option(page, "max_players", "3")
+    refusal = page.locator(".house-refused").inner_text()
+    assert "Diese Regeln gehen nicht zusammen" in refusal and "min_players" in refusal, refusal
+    assert page.locator('[data-action="house-save"]').is_disabled()
+    assert kept_sets(page) == []
+    set_option(page, "max_players", "8")
+    set_option(page, "min_players", "2")
+    assert page.locator(".house-refused").count() == 0
+    assert not page.locator('[data-action="house-save"]').is_disabled()
+
+    page.locator('[data-action="house-save"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'start'")
+    kept = kept_sets(page)
+    assert [(s["name"], s["rules"], s["options"]) for s in kept] == [(HOSTILE, "rengen", {"start_marks": 5})]
+
+    # Kept across a reload, and still the one chosen.
+    page.reload()
+    wait_shell_ready(page)
+    chosen = page.eval_on_selector('[data-field="house-set"]', "s => s.selectedOptions[0].textContent")
+    assert chosen == HOSTILE  # shown literally, never parsed
+    assert page.eval_on_selector('[data-field="rules"]', "s => s.value") == "rengen"
+
+    page.locator('[data-action="rules"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'rules'")
+    page.wait_for_selector("#rules-rengen .rules-house")
+    house = page.locator("#rules-rengen .rules-house").inner_text()
+    assert HOSTILE in house and "Schräm zu Beginn: 5" in house and "Regelwerk: 7" in house, house
+    assert page.locator("#rules-rengen .rules-house b").count() == 0
+    page.locator('[data-action="lang"]').tap()
+    assert "Marks at the start: 5" in page.locator("#rules-rengen .rules-house").inner_text()
+    page.locator('[data-action="lang"]').tap()
+    page.locator('[data-action="rules-close"]').tap()
+
+    # A game started from the set plays its rules: they are in its record.
+    page.locator('[data-action="new-game"]').tap()
+    page.wait_for_function("() => ['table', 'pass'].includes(document.body.dataset.screen)")
+    wait_idle(page)
+    record = stored(page)["save"]["record"]
+    assert record["rules"] == "rengen" and record["options"] == {"start_marks": 5}
+
+
+def test_a_refused_write_keeps_no_house_rules_and_says_so(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=3)
+    open_editor(page)
+    page.locator('[data-field="house-name"]').fill("Donnerstag")
+    # The browser refuses every write from now on (quota, private mode).
+    page.evaluate("""() => { IDBObjectStore.prototype.put = function () { throw new DOMException('full', 'QuotaExceededError'); }; }""")
+    page.locator('[data-action="house-save"]').tap()
+    page.wait_for_function("() => !document.getElementById('message').hidden")
+    assert "nicht gespeichert" in page.locator("#message").inner_text()
+    assert screen(page) == "house"
+    assert kept_sets(page) == []
+    page.locator('[data-action="house-close"]').tap()
+    names = page.eval_on_selector_all('[data-field="house-set"] option', "els => els.map(e => e.textContent)")
+    assert "Donnerstag" not in names
+
+
+def test_the_house_rules_screen_on_small_phones(warm_page, shared_site, artifacts):
+    page = warm_page(locale="de-DE", service_workers="block")
+    for width, height in ((360, 780), (320, 568)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_app(page, shared_site, seed=3)
+        if page.evaluate("() => document.documentElement.lang") != "de":
+            page.locator('[data-action="lang"]').tap()
+        page.select_option('[data-field="house-set"]', "ready:marienheide_wuerfel")
+        shot(page, artifacts, f"house-start-{width}-de.png")
+        open_editor(page)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        shot(page, artifacts, f"house-editor-{width}-de.png")
+        assert_axe_clean(page, shared_site, f"house rules {width}")
+        page.locator('[data-action="lang"]').tap()
+        shot(page, artifacts, f"house-editor-{width}-en.png")
+        page.locator('[data-field="house-opt:game_end"]').scroll_into_view_if_needed()
+        shot(page, artifacts, f"house-editor-{width}-en-lower.png")
+
+
+def test_a_tournament_started_from_a_ready_format_carries_its_options(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=3)
+    page.locator('[data-action="tournament"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'tournament-setup'")
+    page.select_option('[data-field="t-house"]', "ready:enzyklopaedie_turnier")
+    # The format's own games and series are the form's defaults.
+    assert page.eval_on_selector('[data-field="t-games"]', "s => s.value") == "10"
+    assert page.eval_on_selector('[data-field="t-series"]', "s => s.value") == "3"
+    names = page.locator('[data-field="t-names"]')
+    names.fill("\n".join(f"Spieler {i}" for i in range(1, 13)))
+    names.dispatch_event("change")
+    page.locator('[data-action="t-create"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'tournament'")
+    wait_idle(page)
+    kept = page.evaluate("async () => (await (await import('./history.js')).entries()).filter(e => e.kind === 'tournament')")
+    assert kept[0]["facts"]["tournament"]["options"] == {"start_marks": 5, "series_games": 10, "tournament_series": 3}
+    assert kept[0]["facts"]["tournament"]["rules"] == "rheinland"

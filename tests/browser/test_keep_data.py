@@ -1,0 +1,37 @@
+"""What the phone keeps (issue 24): the settings say how much the app
+stores, ask the browser to keep it for good (navigator.storage.persist) on
+a tap, and tell that an iPhone's home-screen app keeps its storage apart
+from Safari."""
+from __future__ import annotations
+
+from helpers import assert_axe_clean, open_app, shot
+
+# The browser's answers, fixed so the test reads exact numbers.
+STORAGE_PROBE = """
+window.__persistCalls = 0;
+const s = navigator.storage;
+s.estimate = async () => ({ usage: 2400000, quota: 100000000 });
+s.persisted = async () => false;
+s.persist = async () => { window.__persistCalls += 1; return true; };
+"""
+
+
+def test_the_settings_show_the_storage_and_ask_to_keep_it(warm_page, shared_site, artifacts):
+    page = warm_page(locale="de-DE", service_workers="block")
+    page.add_init_script(STORAGE_PROBE)
+    open_app(page, shared_site, seed=1)
+    page.locator('header [data-action="settings"]').tap()
+    page.wait_for_selector(".storage-usage")
+    page.wait_for_function("() => document.querySelector('.storage-usage').textContent.includes('MB')")
+    assert page.locator(".storage-usage").inner_text() == "Belegt: 2,4 MB von 100 MB."
+    assert page.locator(".storage-persisted").inner_text() == "Der Browser darf die Daten löschen, wenn das Handy voll ist."
+    assert "Home-Bildschirm hat ihren eigenen Speicher" in page.locator(".storage-info").inner_text()
+    page.locator('[data-action="storage-persist"]').tap()
+    page.wait_for_function("() => document.querySelector('.storage-persisted').textContent.startsWith('✓')")
+    assert page.evaluate("() => window.__persistCalls") == 1
+    assert page.locator('[data-action="storage-persist"]').count() == 0
+    page.locator(".storage-info").scroll_into_view_if_needed()
+    shot(page, artifacts, "storage-360-de.png")
+    assert_axe_clean(page, shared_site, "settings with storage")
+    page.locator('[data-action="lang"]').tap()
+    assert "home screen has its own storage" in page.locator(".storage-info").inner_text()
