@@ -193,7 +193,8 @@ function render() {
   // The short form ("EN") where the full word does not fit the header.
   el.lang.replaceChildren(h('span', { class: 'lang-long', text: t('lang.switch') }),
     h('span', { class: 'lang-short', 'aria-hidden': 'true', text: t('lang.switch.short') }));
-  el.lang.setAttribute('aria-label', t('lang.switch.label'));
+  // The visible word (long or short) stays part of the spoken name.
+  el.lang.setAttribute('aria-label', `${t('lang.switch.short')} – ${t('lang.switch.label')}`);
   el.lang.lang = getLang() === 'de' ? 'en' : 'de';
   el.setup.textContent = t('menu.setup');
   el.setup.hidden = name === 'start';
