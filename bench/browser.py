@@ -23,7 +23,14 @@ Per run, each start in a fresh browser context (empty caches, no service worker)
 Medians over the runs (taps: p50/p95 over every tap of every run) are
 written into the "Browser" section of bench/RESULTS.md.
 
+With --engines, instead: the engine column. Per run and engine (Chromium,
+Firefox ESR, WebKitGTK, interleaved, each in a fresh profile, the drivers of
+tests/browser/engines.py): engine ready on the first visit and on the
+reload from the memory snapshot, with the ratio to Chromium's in the same
+run; written into the "Browser engines" section.
+
     python bench/browser.py [--runs 5] [--throttle 1] [--tap-throttle 4] [--no-write]
+    python bench/browser.py --engines [--runs 5] [--no-write]
 """
 from __future__ import annotations
 
@@ -314,9 +321,100 @@ def summarize(apps, bares, browser_version, load: tuple[float, float], rate: flo
     ])
 
 
-def write_section(section: str) -> None:
+ENGINE_READY = """() => { const e = performance.getEntriesByName('schraem:engine-ready')[0];
+  return e ? e.startTime : null; }"""
+ENGINE_SPLIT = """async () => { const { currentEngine } = await import('./engine-client.js');
+  const t = currentEngine().timings; return { boot: t.boot, pyodide: t.pyodide, engine: t.engine }; }"""
+
+
+def engine_run(engine: str, playwright, app: Served, profile: Path) -> dict:
+    """First visit and snapshot reload in one engine: engine ready (ms from
+    navigation) and the worker's split (Python up, engine imported)."""
+    from engines import launch
+
+    browser = launch(engine, profile, playwright)
+    out = {}
+    try:
+        for key in ("first", "reload"):
+            if key == "first":
+                browser.goto(app.url)
+            else:
+                browser.wait_for(SNAPSHOT_STORED, timeout=120)
+                browser.reload()
+            browser.wait_for(ENGINE_READY, timeout=300)
+            out[key] = {"ready": browser.evaluate(ENGINE_READY), **browser.evaluate(ENGINE_SPLIT)}
+    finally:
+        browser.close()
+    return out
+
+
+def engines_main(runs: int, write: bool) -> int:
+    from engines import ENGINES, missing
+
+    absent = {e: missing(e) for e in ENGINES if missing(e)}
+    if absent:
+        sys.exit(f"cannot compare engines: {absent}")
+    work = Path(tempfile.mkdtemp(prefix="schraem-bench-"))
+    app = Served(build.build(work / "dist", quiet=True))
+    load_before = loadavg()
+    results: list[dict] = []
+    try:
+        with sync_playwright() as pw:
+            for i in range(runs):
+                one = {}
+                # Interleaved, the order turned each run: no engine always
+                # meets the machine in the same state.
+                order = ENGINES[i % 3:] + ENGINES[:i % 3]
+                for engine in order:
+                    one[engine] = engine_run(engine, pw, app, work / f"profile-{i}-{engine}")
+                results.append(one)
+                print(f"run {i + 1}/{runs}: {json.dumps(one)}", flush=True)
+    finally:
+        app.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    section = engines_summary(results, (load_before, loadavg()))
+    print(section)
+    if write:
+        write_section(section, "## Browser engines")
+    return 0
+
+
+def engines_summary(results: list[dict], load: tuple[float, float]) -> str:
+    from engines import ENGINES
+
+    rows = []
+    for key, label in (("first", "first visit (empty profile)"), ("reload", "reload (memory snapshot)")):
+        for engine in ENGINES:
+            ready = median([r[engine][key]["ready"] for r in results])
+            ratio = median([r[engine][key]["ready"] / r["chromium"][key]["ready"] for r in results])
+            python = median([r[engine][key]["pyodide"] for r in results])
+            imported = median([r[engine][key]["engine"] for r in results])
+            rows.append(f"| {label} | {engine} | {ms(ready)} | {ratio:.2f}× | {ms(python)} | {ms(imported)} |")
+    return "\n".join([
+        "## Browser engines",
+        "",
+        f"`python bench/browser.py --engines --runs {len(results)}` — Chromium (headless, Pixel 7 emulation), "
+        "Firefox ESR (headless, puppeteer-core over WebDriver BiDi) and WebKitGTK (MiniBrowser under "
+        "WebKitWebDriver on Xvfb, 447 px wide at the least), interleaved in each run, each start in a fresh "
+        f"profile; site served by `build.py serve`'s server from 127.0.0.1; {os.cpu_count()}-core "
+        f"{platform.machine()} machine, load average {load[0]:.1f} before, {load[1]:.1f} after. Medians over "
+        f"{len(results)} runs; the ratio is per run, to Chromium's start in the same run, then the median.",
+        "",
+        "| start | engine | engine ready | ÷ Chromium | Python up (worker) | engine imported after |",
+        "| --- | --- | --- | --- | --- | --- |",
+        *rows,
+        "",
+        "\"Engine ready\" is the shell's `schraem:engine-ready` mark (from navigation start); the worker's "
+        "split: from the worker's start until Pyodide is up (a fresh start, or the snapshot restored), then "
+        "until the engine is imported and answers. Targets: WebKit's first visit at most 1.5× Chromium's, "
+        "its snapshot reload under 1,000 ms.",
+        "",
+    ])
+
+
+def write_section(section: str, heading: str = "## Browser") -> None:
     text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n\n"
-    start = text.find("## Browser")
+    start = text.find(heading + "\n")
     if start < 0:
         text = text.rstrip("\n") + "\n\n" + section
     else:
@@ -331,7 +429,10 @@ def main(argv=None) -> int:
     parser.add_argument("--throttle", type=float, default=1, help="CPU slowdown for the starts (1: none)")
     parser.add_argument("--tap-throttle", type=float, default=4, help="CPU slowdown while tapping")
     parser.add_argument("--no-write", action="store_true", help="print only, leave bench/RESULTS.md alone")
+    parser.add_argument("--engines", action="store_true", help="Chromium, Firefox and WebKit starts instead")
     args = parser.parse_args(argv)
+    if args.engines:
+        return engines_main(args.runs, not args.no_write)
     work = Path(tempfile.mkdtemp(prefix="schraem-bench-"))
     dist = build.build(work / "dist", quiet=True)
     bare_dir = bare_site(build.ensure_pyodide(ROOT), work / "bare")

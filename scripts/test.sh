@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need on a fresh Debian machine with Python and Node,
-# then runs every test (engine, engine inside Pyodide, browser) in one pytest.
+# then runs every test (engine, engine inside Pyodide, browser in Chromium,
+# Firefox and WebKit) in one parallel pytest run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
@@ -42,7 +43,7 @@ echo "== installing test dependencies"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -e '.[test]'
 npm ci --no-audit --no-fund --loglevel=error
 
-has_browser() {
+has_chromium() {
   if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then
     return 0
   fi
@@ -54,16 +55,28 @@ with sync_playwright() as p:
     sys.exit(0 if os.path.exists(p.chromium.executable_path) else 1)
 PY
 }
-if ! has_browser; then
+# The phone engines: Chromium, Firefox (driven by puppeteer-core from npm)
+# and WebKitGTK (WebKitWebDriver and MiniBrowser, on a virtual display).
+missing=()
+has_chromium || missing+=(chromium)
+command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "== installing Debian's chromium"
+    echo "== installing Debian's ${missing[*]}"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  elif [[ " ${missing[*]} " == *" chromium "* ]]; then
     echo "no Chromium found: install Debian's 'chromium' or run '$PYTHON -m playwright install chromium'" >&2
     exit 1
+  else
+    # The cross-engine tests skip these engines and say why.
+    echo "not installed: ${missing[*]} (as root this script installs them)" >&2
   fi
 fi
 
 echo "== running tests"
-exec "$PYTHON" -m pytest tests "$@"
+# In parallel, one process per core (-n auto; pass -n 0 for one process);
+# loadgroup keeps each browser engine's ordered tests in one process.
+exec "$PYTHON" -m pytest tests -n auto --dist loadgroup --durations=15 "$@"

@@ -18,13 +18,18 @@ from playwright.sync_api import sync_playwright
 
 from browser_support import (ARTIFACTS, CHROMIUM_ARGS, RequestLog, Site, build, chromium_path,
                              wait_controlled, wait_engine_ready)
+from shared_run import once, shared_dir
 
 
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory) -> Path:
-    """The site built once per session (into a temp dir, so a developer's
-    own dist/ and a running `build.py serve` are left alone)."""
-    return build.build(tmp_path_factory.mktemp("dist"), quiet=True)
+    """The site built once per run, shared by the processes of a parallel
+    run (into a temp dir, so a developer's own dist/ and a running
+    `build.py serve` are left alone)."""
+    shared = shared_dir()
+    if shared is None:
+        return build.build(tmp_path_factory.mktemp("dist"), quiet=True)
+    return once(shared / "dist", lambda out: build.build(out, quiet=True))
 
 
 @pytest.fixture

@@ -149,7 +149,7 @@ class FirefoxBrowser(EngineBrowser):
         for line in self.proc.stdout:
             message = json.loads(line)
             if message.get("event") == "error":
-                if not message["text"].endswith(FIREFOX_NOISE) and not any(n in message["text"] for n in FIREFOX_NOISE):
+                if not any(noise in message["text"] for noise in FIREFOX_NOISE):
                     self.errors.append(message["text"])
             else:
                 self._replies.put(message)

@@ -113,7 +113,13 @@ def _poll(check, timeout: float) -> str:
     return f"not ready after {timeout:g} s (last: {last})"
 
 
-@pytest.fixture(scope="module", params=ENGINES)
+def _grouped(engines):
+    # One engine's tests share a browser and run in order: in a parallel
+    # run (xdist --dist loadgroup) they go to one process together.
+    return [pytest.param(e, marks=pytest.mark.xdist_group(f"engine-{e}")) for e in engines]
+
+
+@pytest.fixture(scope="module", params=_grouped(ENGINES))
 def run(request, dist, playwright, tmp_path_factory):
     engine = request.param
     why = missing(engine)
@@ -247,7 +253,7 @@ def test_no_console_or_worker_error(run):
     assert run.errors() == []
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", _grouped(ENGINES))
 def test_a_chromium_only_page_fails_the_suite(engine, dist, playwright, tmp_path):
     why = missing(engine)
     if why:

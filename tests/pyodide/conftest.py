@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from pyodide_support import SuiteRun
+from pyodide_support import SharedSuiteRun, SuiteRun, suite_folder
 
-_RUN = SuiteRun()
+# In a parallel run the session's first process (tests/conftest.py) starts
+# it, once; the worker that gets the test waits for it.
+_FOLDER = suite_folder()
+_RUN = SharedSuiteRun(_FOLDER) if _FOLDER else SuiteRun()
 _TEST = "test_in_pyodide.py::test_engine_suite_passes_inside_pyodide"
 
 
 def pytest_collection_finish(session):
-    if session.config.option.collectonly:
+    if session.config.option.collectonly or _FOLDER:
         return
     if any(item.nodeid.endswith(_TEST) for item in session.items):
         _RUN.start()

@@ -4,18 +4,29 @@ it and judges the result)."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from shared_run import locked, shared_dir  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 WHEELS = ROOT / ".cache" / "wheels"
 PYODIDE_PYTHON = "3.14"
 TIMEOUT_S = 40 * 60
+
+
+def suite_folder() -> Path | None:
+    """Where a parallel run's engine suite in Pyodide writes its outcome."""
+    shared = shared_dir()
+    return shared / "pyodide-suite" if shared else None
 
 
 def ensure_pyodide() -> None:
@@ -32,6 +43,14 @@ def wheels() -> Path:
     stamp = WHEELS / "requirements.txt"
     if stamp.is_file() and stamp.read_text() == wanted:
         return WHEELS
+    # Parallel test processes ask at the same time: one downloads.
+    with locked(WHEELS):
+        if not (stamp.is_file() and stamp.read_text() == wanted):
+            _download(wanted)
+    return WHEELS
+
+
+def _download(wanted: str) -> None:
     fresh = WHEELS.with_name("wheels.partial")
     shutil.rmtree(fresh, ignore_errors=True)
     subprocess.run(
@@ -42,7 +61,6 @@ def wheels() -> Path:
     (fresh / "requirements.txt").write_text(wanted)
     shutil.rmtree(WHEELS, ignore_errors=True)
     fresh.rename(WHEELS)
-    return WHEELS
 
 
 class SuiteRun:
@@ -51,11 +69,14 @@ class SuiteRun:
     A failure to start (no Node, no Pyodide, no wheels) is kept and raised
     by `result()`, so it is reported by the test and not by pytest itself."""
 
-    def __init__(self):
+    def __init__(self, folder: Path | None = None):
         self.proc: subprocess.Popen | None = None
         self.error: BaseException | None = None
         self.started_at = 0.0
         self._out = self._err = None
+        # Set in a parallel run: the outcome is also written there, for the
+        # test process that judges it (SharedSuiteRun).
+        self.folder = folder
 
     def start(self) -> "SuiteRun":
         if self.proc is not None or self.error is not None:
@@ -67,13 +88,24 @@ class SuiteRun:
             ensure_pyodide()
             found = wheels()
             # Files, not pipes: nobody reads while the other tests run.
-            self._out, self._err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+            if self.folder:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                self._out, self._err = open(self.folder / "stdout", "w+"), open(self.folder / "stderr", "w+")
+            else:
+                self._out, self._err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
             self.started_at = time.monotonic()
             self.proc = subprocess.Popen([node, str(HERE / "run.mjs"), "--wheels", str(found)],
                                          cwd=ROOT, stdout=self._out, stderr=self._err, text=True)
+            if self.folder:
+                threading.Thread(target=self._publish, daemon=True).start()
         except Exception as e:  # noqa: BLE001 - raised again by result(), inside the test
             self.error = e
+            if self.folder:
+                _write(self.folder / "error", repr(e))
         return self
+
+    def _publish(self) -> None:
+        _write(self.folder / "exit", str(self.proc.wait()))
 
     def result(self) -> tuple[int, str]:
         """(exit code, stdout + stderr) once Node is done."""
@@ -96,3 +128,35 @@ class SuiteRun:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+
+
+def _write(path: Path, text: str) -> None:
+    # Whole or not at all: the reader polls for the file.
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+class SharedSuiteRun:
+    """The run another process of a parallel session started (tests/conftest.py
+    starts it as soon as the workers have collected this test)."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def start(self) -> "SharedSuiteRun":
+        return self
+
+    def stop(self) -> None:
+        pass
+
+    def result(self) -> tuple[int, str]:
+        deadline = time.monotonic() + TIMEOUT_S
+        while not (self.folder / "exit").exists():
+            if (self.folder / "error").exists():
+                raise RuntimeError((self.folder / "error").read_text())
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the engine suite in Pyodide did not finish in {TIMEOUT_S} s")
+            time.sleep(0.5)
+        output = "".join((self.folder / n).read_text() for n in ("stdout", "stderr") if (self.folder / n).exists())
+        return int((self.folder / "exit").read_text()), output

@@ -1,0 +1,88 @@
+"""The whole run: parallel processes (pytest-xdist, `-n`) share a folder
+(shared_run.py), the engine suite inside Pyodide is started once and early,
+long tests go first, and the summary names the browser engines tested."""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from shared_run import ENV
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "pyodide"))
+from pyodide_support import SuiteRun, suite_folder  # noqa: E402
+
+PYODIDE_TEST = "test_in_pyodide.py::test_engine_suite_passes_inside_pyodide"
+ENGINES_MODULE = "tests/browser/test_engines.py::"
+# Minutes each, on one core: started first, they do not hold up the end of
+# a parallel run (whole modules, so module fixtures are set up once).
+LONG_FIRST = ("tests/pyodide/test_trimmed_stdlib.py", "tests/engine/test_contract.py",
+              "tests/browser/test_engines.py", "tests/site/")
+
+_pyodide_run: SuiteRun | None = None
+_engines: dict[str, str] = {}  # engine -> "tested" or why not
+
+
+def _is_controller(config) -> bool:
+    return config.pluginmanager.has_plugin("dsession")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config):
+    if _is_controller(config) and not os.environ.get(ENV):
+        # Set before the workers start: they inherit it.
+        os.environ[ENV] = tempfile.mkdtemp(prefix="schraem-run-")
+        config._schraem_shared = os.environ[ENV]
+
+
+def pytest_unconfigure(config):
+    if _pyodide_run is not None:
+        _pyodide_run.stop()
+    shared = getattr(config, "_schraem_shared", None)
+    if shared:
+        shutil.rmtree(shared, ignore_errors=True)
+        os.environ.pop(ENV, None)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    global _pyodide_run
+    if _pyodide_run is None and any(i.split("@")[0].endswith(PYODIDE_TEST) for i in ids):
+        _pyodide_run = SuiteRun(suite_folder()).start()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        for i, prefix in enumerate(LONG_FIRST):
+            if item.nodeid.startswith(prefix):
+                return i
+        return len(LONG_FIRST)
+    if hasattr(config, "workerinput"):
+        items.sort(key=rank)  # stable: each module keeps its order
+
+
+def pytest_runtest_logreport(report):
+    if not report.nodeid.startswith(ENGINES_MODULE) or "[" not in report.nodeid:
+        return
+    engine = report.nodeid.split("[", 1)[1].split("]", 1)[0].split("-")[0]
+    if report.skipped and engine not in _engines:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        _engines[engine] = reason.removeprefix("Skipped: ")
+    elif report.when == "call" and not report.skipped:
+        _engines[engine] = "tested"
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if hasattr(config, "workerinput") or not _engines:
+        return
+    tested = [e for e, state in sorted(_engines.items()) if state == "tested"]
+    terminalreporter.write_line(f"browser engines tested: {', '.join(tested) or 'none'}")
+    for engine, why in sorted(_engines.items()):
+        if why != "tested":
+            terminalreporter.write_line(f"browser engine not tested: {why}")
