@@ -6,6 +6,7 @@
 // <id> ties the parts of one sequence together, <enc> is "z" (deflate-raw,
 // base64) or "j" (plain JSON, base64) where the browser cannot compress.
 import { svg } from './dom.js';
+import { fromBase64, pipe, toBase64 } from './bytes.js';
 
 // Loaded on first use, so the library costs nothing at start-up.
 let qrcode = null;
@@ -18,24 +19,6 @@ const PREFIX = 'SCHRAEM';
 export const CHUNK = 700;
 // Beyond this many codes scanning is slower than passing a file.
 export const MAX_CODES = 12;
-
-function toBase64(bytes) {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-function fromBase64(text) {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i += 1) out[i] = s.charCodeAt(i);
-  return out;
-}
-
-async function pipe(bytes, stream) {
-  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
-  return new Uint8Array(await out.arrayBuffer());
-}
 
 function fnv(text) {
   let h = 0x811c9dc5;

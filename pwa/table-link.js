@@ -4,6 +4,7 @@
 // code): the host's offer, the guest's answer. Both are a data-channel-only
 // description with every local candidate in it (no STUN, no TURN: there is
 // no internet at the pub), deflated and base64-coded (docs/PHONE_TABLE.md).
+import { fromBase64, pipe, toBase64 } from './bytes.js';
 
 const OFFER = 'SCHRAEM-OFFER:';
 const ANSWER = 'SCHRAEM-ANSWER:';
@@ -12,23 +13,6 @@ const ANSWER = 'SCHRAEM-ANSWER:';
 const GATHER_MS = 10_000;
 // A pasted text is a few hundred characters; anything far longer is not ours.
 const MAX_TEXT = 20_000;
-
-function toBase64(bytes) {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-function fromBase64(text) {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i += 1) out[i] = s.charCodeAt(i);
-  return out;
-}
-
-async function pipe(bytes, stream) {
-  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
-}
 
 async function pack(prefix, sdp) {
   return prefix + toBase64(await pipe(new TextEncoder().encode(sdp), new CompressionStream('deflate-raw')));
