@@ -111,6 +111,23 @@ def _hand_two_mid_answer(page):
     assert sheet_entries(page, 1) == ["hold", "pass"]
 
 
+# Holds every message of the engine worker until the test calls
+# window.__releaseEngine(): the shell meanwhile has only what it drew from
+# storage.
+HOLD_ENGINE = """(() => {
+  const held = [];
+  let holding = true;
+  window.__releaseEngine = () => { holding = false; for (const [fn, e] of held.splice(0)) fn(e); };
+  const Real = window.Worker;
+  window.Worker = class extends Real {
+    addEventListener(type, fn, ...rest) {
+      if (type !== 'message') return super.addEventListener(type, fn, ...rest);
+      return super.addEventListener(type, (e) => (holding ? held.push([fn, e]) : fn(e)), ...rest);
+    }
+  };
+})();"""
+
+
 def test_reload_mid_scoresheet_restores_it(new_context, site):
     page = new_context(locale="de-DE").new_page()
     open_app(page, site, seed=2)
@@ -119,6 +136,10 @@ def test_reload_mid_scoresheet_restores_it(new_context, site):
     drawn = page.locator("#sheet").inner_text()
     assert "Gerda klopft blind auf 2." in drawn
 
+    # The engine's messages are held back after the reload, so the sheet is
+    # surely drawn before the engine is up (a warm engine may beat the
+    # first check otherwise).
+    page.add_init_script(HOLD_ENGINE)
     page.reload()
     page.wait_for_selector("#sheet")
     # Drawn from storage before the engine is up, taps held back until then.
@@ -126,6 +147,7 @@ def test_reload_mid_scoresheet_restores_it(new_context, site):
         engine: document.documentElement.dataset.engine,
         enabled: [...document.querySelectorAll('#sheet button, #controls button')].filter(b => !b.disabled).length })""")
     assert early["engine"] != "ready" and early["enabled"] == 0
+    page.evaluate("() => window.__releaseEngine()")
     wait_shell_ready(page)
     assert screen(page) == "sheet"
     assert stored(page)["save"] == before["save"]

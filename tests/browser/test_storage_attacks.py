@@ -183,6 +183,8 @@ def _damaged_screen_then_fresh(page) -> None:
     assert screen(page) == "corrupt"
     assert page.locator('[data-action="export-damaged"]').count() >= 1  # its backups are there
     tap(page, '[data-action="start-fresh"]')
+    # Clearing the save is a storage transaction: the start screen follows it.
+    page.wait_for_function("() => document.body.dataset.screen !== 'corrupt'")
     assert screen(page) == "start"
     assert page.evaluate("async () => (await (await import('./storage.js')).readGame()).status") == "none"
     reload(page)
