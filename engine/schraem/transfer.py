@@ -41,6 +41,13 @@ def table_ticket(t: Tournament, number: int, k: int) -> dict:
             "draw_seed": t.seed}
 
 
+def _check_place(obj: dict) -> None:
+    """Where a ticket or a result belongs: its tournament, series and table."""
+    f.text(obj.get("tournament"), "tournament", "Turnier", "tournament")
+    f.whole(obj.get("series"), "series", "Serie", "series", 1, f.MAX_NUMBER)
+    f.whole(obj.get("table"), "table", "Tisch", "table", 1, f.MAX_NUMBER)
+
+
 def check_ticket(ticket) -> Series:
     """Every field of a ticket checked (a file from another phone), and the
     empty series its table plays. An older ticket's seed is accepted and
@@ -49,9 +56,7 @@ def check_ticket(ticket) -> Series:
         raise RecordError("bad_record", detail=Both(f"ein Tischzettel hat das Format {TICKET_FORMAT!r}", f"a table ticket has format {TICKET_FORMAT!r}"))
     try:
         f.only(ticket, TICKET_KEYS, "ein Tischzettel", "a ticket")
-        f.text(ticket.get("tournament"), "tournament", "Turnier", "tournament")
-        f.whole(ticket.get("series"), "series", "Serie", "series", 1, f.MAX_NUMBER)
-        f.whole(ticket.get("table"), "table", "Tisch", "table", 1, f.MAX_NUMBER)
+        _check_place(ticket)
         rules = Rules.make(f.text(ticket.get("rules"), "rules", "Regeln", "rules"), f.obj(ticket.get("options") or {}, "options", "Regeloptionen", "rule options"))
         players = f.names(ticket.get("players"), "players", rules.min_players, rules.max_players)
         if players != ticket["players"]:
@@ -68,8 +73,6 @@ def check_ticket(ticket) -> Series:
     return Series(players, rules, None, dealer, seed, games)
 
 
-series_for_ticket = check_ticket
-
 
 def check_result(obj) -> None:
     """The fields of a table's result, before its series is replayed."""
@@ -77,9 +80,7 @@ def check_result(obj) -> None:
         raise RecordError("bad_record", detail=Both(f"das Ergebnis eines Tischs hat das Format {RESULT_FORMAT!r}", f"a table's result has format {RESULT_FORMAT!r}"))
     try:
         f.only(obj, RESULT_KEYS, "ein Ergebnis", "a result")
-        f.text(obj.get("tournament"), "tournament", "Turnier", "tournament")
-        f.whole(obj.get("series"), "series", "Serie", "series", 1, f.MAX_NUMBER)
-        f.whole(obj.get("table"), "table", "Tisch", "table", 1, f.MAX_NUMBER)
+        _check_place(obj)
         f.obj(obj.get("result"), "result", "Serie des Tischs", "the table's series")
         for g in f.items(obj.get("marks"), "marks", "Schräm", "marks", 1, f.MAX_SERIES_GAMES):
             for h in f.items(g, "marks", "Schräm", "marks"):

@@ -3,10 +3,10 @@ tournament order says, the start form keeping the people of the last
 table, German numbers with a comma, a hand's winner not called the game's."""
 from __future__ import annotations
 
-import json
 
 from club_helpers import choose_format
-from helpers import open_app, screen, start_game, stored, tap, wait_idle
+from helpers import open_app, screen, start_game, stored, tap
+from test_variant_display import _import_record
 
 
 def test_a_series_is_first_dealt_by_seat_four_whatever_the_form_said(warm_page, shared_site):
@@ -27,13 +27,7 @@ def test_the_start_form_keeps_the_people_of_the_last_table(warm_page, shared_sit
     open_app(page, shared_site, seed=62, pace="60000")
     record = {"format": "schraem-record/1", "rules": "rheinland", "dealer": 2, "hands": [],
               "players": [{"name": "Resi"}, {"name": "Jupp", "kind": "bot", "level": "hard"}]}
-    path = tmp_path / "table.json"
-    path.write_text(json.dumps(record))
-    with page.expect_file_chooser() as chooser:
-        page.locator('[data-action="import"]').tap()
-    chooser.value.set_files(str(path))
-    page.wait_for_function("() => document.body.dataset.screen !== 'start'")
-    wait_idle(page)
+    _import_record(page, tmp_path, record)
     tap(page, 'header [data-action="setup"]')
     assert screen(page) == "start"
     assert page.locator('[data-field="count"]').input_value() == "2"

@@ -16,7 +16,7 @@ from schraem.errors import RecordError, SchraemError
 from schraem.game import Game
 from schraem.series import RengenSet, Series, Tournament
 from schraem.spielliste import game_csv, game_list, player_stats
-from schraem.transfer import import_table_result, series_for_ticket, table_result, table_ticket, tournament_id
+from schraem.transfer import check_ticket, import_table_result, table_result, table_ticket, tournament_id
 
 from engine_support import action, scaled
 
@@ -212,7 +212,7 @@ def _organiser_and_result(seed: int = 4):
     organiser = Tournament([f"P{i}" for i in range(1, 9)], "rheinland", {"series_games": 1}, seed=seed)
     organiser.start_series()
     ticket = table_ticket(organiser, 1, 2)
-    series = series_for_ticket(json.loads(json.dumps(ticket)))
+    series = check_ticket(json.loads(json.dumps(ticket)))
     series.seed = seed  # a ticket carries no seed: the table's phone deals from its own
     table_phone = play_series(series, random.Random(seed))
     return organiser, json.loads(json.dumps(table_result(ticket, table_phone)))
