@@ -8,6 +8,8 @@ and one JSON argument), so one scenario runs unchanged everywhere; waiting
 is polling the page's own marks, each call with its own timeout."""
 from __future__ import annotations
 
+import abc
+
 import json
 import os
 import queue
@@ -42,7 +44,7 @@ def missing(engine: str) -> str | None:
     return webkit_missing()
 
 
-class EngineBrowser:
+class EngineBrowser(abc.ABC):
     """One browser of one engine with a profile kept on disk (where the
     engine allows), one page at a time."""
 
@@ -52,21 +54,23 @@ class EngineBrowser:
         self.profile = profile
         self.errors: list[str] = []
 
-    def goto(self, url: str) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def goto(self, url: str) -> None: ...
 
-    def evaluate(self, fn: str, arg=None, timeout: float = CALL_TIMEOUT_S):
-        raise NotImplementedError
+    @abc.abstractmethod
+    def evaluate(self, fn: str, arg=None, timeout: float = CALL_TIMEOUT_S): ...
 
-    def upload(self, selector: str, path: Path) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def upload(self, selector: str, path: Path) -> None: ...
 
     def restart(self) -> None:
-        """Close the browser and start it again on the same profile."""
-        raise NotImplementedError
+        """Close the browser and start it again on the same profile. WebKit's
+        automation keeps no profile on disk: its restart test drives a plain
+        MiniBrowser instead (webkit_restart.py)."""
+        raise TypeError(f"{self.name} cannot restart on the same profile under automation")
 
-    def close(self) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def close(self) -> None: ...
 
     def reload(self) -> None:
         self.goto(self.evaluate("() => location.href"))
