@@ -6,6 +6,7 @@ import { h, replace } from './dom.js';
 import { errorText, getLang, setLang, t } from './i18n.js';
 import { backupGame, clearGame, readBackups, readGame, readPreference, writePreference } from './storage.js';
 import { claimWriter } from './tabs.js';
+import { earlyReads } from './early-read.js';
 import { damagedFile, sendOut } from './outbound.js';
 import { exportRecord, importFile } from './records.js';
 import { shellError } from './club-context.js';
@@ -800,7 +801,7 @@ function lostWriter() {
 async function drawSaved() {
   // readGame and readPreference answer whatever storage holds (a damaged
   // value is a status, not a throw): nothing stored can stop the start.
-  const [saved, setup, , hints] = await Promise.all([readGame(), readPreference('setup'), loadSettings(), readPreference('hints')]);
+  const [saved, setup, , hints] = await Promise.all([earlyReads.game, earlyReads.setup, loadSettings(earlyReads.settings), earlyReads.hints]);
   hintsShown = hints && typeof hints === 'object' ? hints : {};
   restoreSetup(setup);
   if (saved.status === 'ok') {

@@ -21,8 +21,9 @@ const DEFAULTS = {
 
 export const settings = { ...DEFAULTS };
 
-export async function loadSettings() {
-  const saved = await readPreference('settings');
+// `stored`: the settings already asked for (early-read.js), or a new read.
+export async function loadSettings(stored = readPreference('settings')) {
+  const saved = await stored;
   if (saved && typeof saved === 'object') {
     for (const [key, value] of Object.entries(DEFAULTS)) {
       if (typeof saved[key] === typeof value && (key !== 'pace' || saved[key] in PACES)) settings[key] = saved[key];

@@ -178,3 +178,53 @@ def test_unreadable_storage_is_explained_and_kept(warm_page, shared_site):
     assert screen(page) == "corrupt"
     assert "not a readable save" in page.locator(".corrupt").inner_text()
     assert [b["raw"] for b in backups(page)] == [junk]
+
+
+def test_the_saved_game_is_read_while_the_shell_still_loads(new_context, site):
+    """The reads of the first screen start from a small module of their own,
+    not after the whole shell is in: with one module of the shell held back
+    for a second, the saved game is read long before that module arrives and
+    drawn as soon as it does."""
+    context = new_context(locale="de-DE", service_workers="block")
+    page = context.new_page()
+    open_app(page, site, seed=12, pace="60000")
+    view = _mid_hand(page)
+    held = {"until": None}
+
+    def slow_tournament(route):
+        import time
+        held["until"] = time.monotonic() + 1.0
+        time.sleep(1.0)
+        route.continue_()
+    context.route("**/tournament.js", slow_tournament)
+    page.reload()
+    wait_shell_ready(page)
+    assert held["until"] is not None, "the held-back module was not asked for"
+    marks = page.evaluate("""() => Object.fromEntries(['schraem:reads-asked', 'schraem:reads-done', 'schraem:saved-drawn']
+        .map(n => [n, performance.getEntriesByName(n)[0]?.startTime ?? null]))""")
+    tournament = page.evaluate("() => performance.getEntriesByType('resource')"
+                               ".find(r => r.name.endsWith('/tournament.js')).responseEnd")
+    assert marks["schraem:reads-done"] is not None
+    assert marks["schraem:reads-done"] < tournament - 500, (marks, tournament)
+    assert marks["schraem:saved-drawn"] >= tournament
+    assert stored(page)["state"]["view"] == view
+    assert screen(page) == "table"
+
+
+def test_a_reload_takes_the_shell_from_the_precache_without_the_service_worker_script(new_context, site):
+    """Chromium routes the shell's scripts and styles straight to this
+    version's precache (static routing): on a reload none of them waits for
+    the service worker's fetch handler. Browsers without static routing go
+    through the handler as before (test_offline covers them)."""
+    page = new_context(locale="de-DE").new_page()
+    open_app(page, site, seed=13, pace="60000")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.reload()
+    wait_shell_ready(page)
+    sources = page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter(r => /\\.(js|css)$/.test(new URL(r.name).pathname))
+        .filter(r => !new URL(r.name).pathname.includes('/pyodide/'))
+        .map(r => [new URL(r.name).pathname.split('/').pop(), r.workerMatchedSourceType ?? 'unknown'])""")
+    names = dict(sources)
+    assert "app.js" in names and "style.css" in names, sources
+    assert {src for _, src in sources} == {"cache"}, sources

@@ -1,0 +1,15 @@
+// The saved game and the preferences the first screen needs, asked of
+// IndexedDB as soon as this small module is in: index.html loads it on its
+// own (async), so the reads run while the browser still fetches and compiles
+// the rest of the shell, instead of after it. app.js takes the answers.
+import { readGame, readPreference } from './storage.js';
+
+performance.mark('schraem:reads-asked');
+export const earlyReads = {
+  game: readGame(),
+  setup: readPreference('setup'),
+  settings: readPreference('settings'),
+  hints: readPreference('hints'),
+};
+// Each read answers whatever storage holds (never throws): this settles.
+Promise.all(Object.values(earlyReads)).then(() => performance.mark('schraem:reads-done'));
