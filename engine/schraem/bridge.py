@@ -13,7 +13,7 @@ import re
 from . import __version__
 from .bots import APP_LEVELS, LEVELS, choose
 from .cards import derive_seed
-from . import club, rule_catalog
+from . import club, move, rule_catalog
 from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from .fields import MAX_SEED
 from .game import Game
@@ -727,6 +727,9 @@ class Bridge:
 
     def cmd_books(self, args):
         return club.books(args.get("records"))
+
+    def cmd_move(self, args):
+        return move.move(args.get("entries"), args.get("strict", False))
 
     def cmd_tournament(self, args):
         return self.organiser.handle(args)
