@@ -20,11 +20,11 @@ function reg() {
   return m().regulars;
 }
 
-function validPerson(p) {
+export function validPerson(p) {
   return Boolean(p) && typeof p.id === 'string' && typeof p.name === 'string' && COLOURS.includes(p.colour);
 }
 
-function validGroup(g) {
+export function validGroup(g) {
   return Boolean(g) && typeof g.id === 'string' && typeof g.name === 'string' && Array.isArray(g.members)
     && g.members.every((x) => typeof x === 'string');
 }
