@@ -723,7 +723,7 @@ class Bridge:
         return club.result_for(t.series, t.ticket)
 
     def cmd_stats(self, args):
-        return club.stats(args.get("records"))
+        return club.stats(args.get("records"), args.get("people"), args.get("group"))
 
     def cmd_books(self, args):
         return club.books(args.get("records"))

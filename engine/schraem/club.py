@@ -266,13 +266,48 @@ def result_for(series: Series | None, ticket: dict | None) -> dict:
     return table_result(ticket, series)
 
 
-def stats(records) -> dict:
+MAX_PEOPLE = 1_000
+
+
+def _people_names(people) -> dict[str, str]:
+    """alias -> the person's name, from the regulars (`[{"name", "aliases"}]`):
+    a typo merged into a person, or a name before a rename, counts as that
+    person. A name that is some person's own name stays theirs."""
+    f.items(people, "people", "Personen", "people", 0, MAX_PEOPLE)
+    own, alias = set(), {}
+    for p in people:
+        f.obj(p, "person", "Person", "person")
+        own.add(f.text(p.get("name"), "name", "Name", "name", 40))
+    for p in people:
+        for a in f.items(p.get("aliases", []), "aliases", "frühere Namen", "aliases", 0, 100):
+            if f.text(a, "alias", "früherer Name", "alias", 40) not in own:
+                alias.setdefault(a, p["name"])
+    return alias
+
+
+def _group_game(names: list[str], bots: set[int], members: set[str]) -> bool:
+    """A group's game: at least two of its members played, and every person
+    at the table is a member (a computer may fill a seat)."""
+    people = [n for s, n in enumerate(names, 1) if s not in bots]
+    return len(people) >= 2 and all(n in members for n in people)
+
+
+def stats(records, people=None, group=None) -> dict:
     """Statistics per player name over finished game records (the history
-    the shell keeps)."""
+    the shell keeps). `people`: the regulars, so a person's merged and
+    earlier names count as the person; `group`: a group's member names, so
+    only its games count."""
     games = _history_games(records)
     # A record says which seats a computer played (the app's "kind").
     bots = [{s for s, p in enumerate(r["players"], 1) if isinstance(p, dict) and p.get("kind") == "bot"} for r in records]
-    return player_stats(games, bots)
+    alias = {} if people is None else _people_names(people)
+    names = [[n if s in b else alias.get(n, n) for s, n in enumerate(g.names, 1)] for g, b in zip(games, bots)]
+    keep = range(len(games))
+    if group is not None:
+        members = {alias.get(n, n) for n in f.items(group, "group", "Stammtisch", "group", 1, 100)
+                   if isinstance(n, str) or f.refuse("group", "Stammtisch", "group", "ist eine Liste von Namen", "is a list of names")}
+        keep = [k for k in keep if _group_game(names[k], bots[k], members)]
+    return player_stats([games[k] for k in keep], [bots[k] for k in keep], [names[k] for k in keep])
 
 
 def books(records) -> dict:

@@ -1,0 +1,68 @@
+"""Statistics of the regulars (club.stats): a person's merged or earlier
+names count as the person, a computer never does (not even under a
+person's alias), and a group's statistics hold only the games its own
+people played together."""
+from __future__ import annotations
+
+import pytest
+
+from schraem.bridge import Bridge
+from schraem.errors import InvalidAction
+from schraem.club import stats
+from schraem.simulate import random_game
+
+from test_bridge_club import call, ok
+
+
+def record(seed: int, names: list[str], bots: tuple[int, ...] = ()) -> dict:
+    r = random_game(seed, "rheinland", len(names)).to_record()
+    r["players"] = [{"name": n, **({"kind": "bot", "level": "easy"} if s in bots else {})} for s, n in enumerate(names, 1)]
+    return r
+
+
+def test_merged_and_earlier_names_count_as_the_person():
+    records = [record(1, ["Hans", "Anne", "Gerda"]), record(2, ["Hnas", "Anne", "Gerda"]), record(3, ["Hans P.", "Anne", "Gerda"])]
+    apart = stats(records)
+    assert {"Hans", "Hnas", "Hans P."} <= set(apart)
+    people = [{"name": "Hans P.", "aliases": ["Hans", "Hnas"]}, {"name": "Anne", "aliases": []}, {"name": "Gerda"}]
+    one = stats(records, people)
+    assert set(one) == {"Hans P.", "Anne", "Gerda"}
+    for figure in ("games", "wins", "losses", "first_out", "knocks", "holds", "passes", "hands", "hands_won", "score_total"):
+        assert one["Hans P."][figure] == sum(apart[n][figure] for n in ("Hans", "Hnas", "Hans P.")), figure
+    assert one["Hans P."]["games"] == 3 and one["Anne"] == apart["Anne"]
+    assert one["Hans P."]["mean_score"] == round(one["Hans P."]["score_total"] / 3, 2)
+
+
+def test_a_computer_is_never_a_person_not_even_under_an_alias():
+    records = [record(4, ["Hans", "Anne"]), record(5, ["Hnas", "Anne"], bots=(1,))]
+    one = stats(records, [{"name": "Hans", "aliases": ["Hnas"]}])
+    assert one["Hans"]["games"] == 1 and one["Hans"]["computer"] is False
+    assert one["Hnas (Computer)"]["games"] == 1 and one["Hnas (Computer)"]["computer"] is True
+
+
+def test_a_person_name_is_never_taken_by_another_persons_alias():
+    records = [record(6, ["Anne", "Hans"])]
+    one = stats(records, [{"name": "Hans", "aliases": ["Anne"]}, {"name": "Anne"}])
+    assert one["Anne"]["games"] == 1 and one["Hans"]["games"] == 1
+
+
+def test_a_groups_statistics_hold_only_its_peoples_games():
+    records = [record(7, ["Hans", "Anne", "Gerda"]), record(8, ["Hnas", "Anne"]), record(9, ["Hans", "Willi"]),
+               record(10, ["Anne", "Gerda", "Robo"], bots=(3,)), record(11, ["Anne", "Robo"], bots=(2,))]
+    people = [{"name": "Hans", "aliases": ["Hnas"]}]
+    group = stats(records, people, ["Anne", "Hans", "Gerda"])
+    # 7 (all three), 8 (the typo is Hans), 10 (a computer fills a seat); not 9 (Willi is no member), not 11 (one person).
+    assert group["Anne"]["games"] == 3 and group["Hans"]["games"] == 2 and group["Gerda"]["games"] == 2
+    assert "Willi" not in group and group["Robo (Computer)"]["games"] == 1
+
+
+def test_the_bridge_checks_people_and_group():
+    b = Bridge()
+    r = [record(12, ["Hans", "Anne"])]
+    assert ok(b, "stats", records=r, people=[{"name": "Hans", "aliases": []}], group=["Hans", "Anne"])["Hans"]["games"] == 1
+    for bad in ({"people": "Hans"}, {"people": [{"aliases": []}]}, {"people": [{"name": "Hans", "aliases": [3]}]},
+                {"group": []}, {"group": [1, 2]}):
+        reply = call(b, "stats", records=r, **bad)
+        assert not reply["ok"] and reply["error"]["code"] == "bad_field", bad
+    with pytest.raises(InvalidAction):
+        stats(r, None, "Hans")
