@@ -7,6 +7,8 @@ import { kittyAction, kittyField, kittyParts, restoreStakes, stakesFor } from '.
 import { bootRegulars, regularsAction, regularsField, regularsParts } from './regulars.js';
 import { renderStorage as storageInfo, storageAction } from './keep-data.js';
 import { moveAction, moveField, renderMove } from './move-file.js';
+import { statsScopeField } from './stats-scope.js';
+import { openStats } from './kept.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
@@ -23,7 +25,8 @@ export function eveningParts(name, ctx) {
 }
 
 export function eveningField(target, committed) {
-  return houseField(target, committed) || kittyField(target, committed) || regularsField(target, committed) || moveField(target, committed);
+  return houseField(target, committed) || kittyField(target, committed) || regularsField(target, committed) || moveField(target, committed)
+    || statsScopeField(target, committed, openStats);
 }
 
 export function eveningAction(action, target) {
