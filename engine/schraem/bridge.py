@@ -728,6 +728,9 @@ class Bridge:
     def cmd_books(self, args):
         return club.books(args.get("records"))
 
+    def cmd_cash_book(self, args):
+        return club.cash_book(args.get("evenings"), args.get("people"), args.get("group"))
+
     def cmd_move(self, args):
         return move.move(args.get("entries"), args.get("strict", False))
 

@@ -66,3 +66,37 @@ def test_the_bridge_checks_people_and_group():
         assert not reply["ok"] and reply["error"]["code"] == "bad_field", bad
     with pytest.raises(InvalidAction):
         stats(r, None, "Hans")
+
+
+def money_record(seed: int, names: list[str], stakes: dict, bots: tuple[int, ...] = ()) -> dict:
+    r = record(seed, names, bots)
+    r["stakes"] = stakes
+    return r
+
+
+def test_a_groups_cash_book_per_evening_with_the_pot_carried_on():
+    from schraem.club import books, cash_book
+
+    per_mark = {"per_mark": 10}
+    pot = {"per_lost_game": 50}
+    first = [money_record(20, ["Hans", "Anne", "Gerda"], per_mark), money_record(21, ["Hnas", "Anne", "Gerda"], pot),
+             money_record(22, ["Hans", "Willi"], per_mark), record(23, ["Hans", "Anne"])]
+    second = [money_record(24, ["Anne", "Gerda", "Robo"], pot, bots=(3,))]
+    people = [{"name": "Hans", "aliases": ["Hnas"]}]
+    book = cash_book([{"date": "2026-11-20", "records": first}, {"date": "2026-11-26", "records": second}],
+                     people, ["Hans", "Anne", "Gerda"])
+    one, two = book["evenings"]
+    # Not Willi's game (no member), not the game played for nothing.
+    assert one["date"] == "2026-11-20" and one["games"] == 2 and one["stakes"] == [per_mark, pot]
+    expected = books([first[0], {**first[1], "players": [{"name": "Hans"}, {"name": "Anne"}, {"name": "Gerda"}]}])
+    assert {k: one[k] for k in ("balances", "pot", "rounds", "transfers")} == expected
+    assert sum(one["balances"].values()) + one["pot"] == 0
+    assert set(two["balances"]) == {"Anne", "Gerda", "Robo (Computer)"}
+    assert one["pot"] == 50 and two["pot"] == 50 and two["pot_total"] == 100 == book["pot_total"]
+    assert len(one["transfers"]) <= len(one["balances"])
+    # An evening without a game played for something is not in the book.
+    assert cash_book([{"date": "x", "records": [record(25, ["Hans", "Anne"])]}])["evenings"] == []
+    b = Bridge()
+    assert ok(b, "cash_book", evenings=[{"date": "2026-11-26", "records": second}])["pot_total"] == 50
+    for bad in ({"evenings": "x"}, {"evenings": [{"records": second}]}, {"evenings": [{"date": "d", "records": "x"}]}):
+        assert not call(b, "cash_book", **bad)["ok"], bad
