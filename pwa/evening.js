@@ -8,6 +8,7 @@ import { bootRegulars, regularsAction, regularsField, regularsParts } from './re
 import { renderStorage as storageInfo, storageAction } from './keep-data.js';
 import { moveAction, moveField, renderMove } from './move-file.js';
 import { statsScopeField } from './stats-scope.js';
+import { cashBookAction, cashBookParts } from './cash-book.js';
 import { openStats } from './kept.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
@@ -21,7 +22,7 @@ export function renderStorage() {
 }
 
 export function eveningParts(name, ctx) {
-  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name);
+  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name) ?? cashBookParts(name);
 }
 
 export function eveningField(target, committed) {
@@ -30,7 +31,8 @@ export function eveningField(target, committed) {
 }
 
 export function eveningAction(action, target) {
-  return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action) || moveAction(action);
+  return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action) || moveAction(action)
+    || cashBookAction(action, target);
 }
 
 export async function bootEvening() {
