@@ -645,8 +645,8 @@ class Bridge:
         seed, real = args.get("seed", 0), args.get("real_cards", False)
         if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
             raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
-        probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed))
-        rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed)
+        probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes"))
+        rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed, probe.stakes)
         table = Table(rset.new_game(), seats, seed, real)
         table.rset, table.set_seats = rset, seats
         table.check_viewer(args.get("viewer"))

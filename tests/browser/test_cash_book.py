@@ -4,7 +4,8 @@ balance, the pot carried on and who pays whom, equal to the engine's sums
 over the same records; a game of other people is not in it."""
 from __future__ import annotations
 
-from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle
+from club_helpers import choose_format
+from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle
 from test_club_series import finish_with
 from test_kitty import euros_de, stake
 from test_move_file import kept, seed_prefs
@@ -81,3 +82,18 @@ def test_a_pub_evening_runs_past_midnight_and_a_game_kept_twice_counts_once(warm
     assert got["late"] == "2026-11-26" and got["evening"] == "2026-11-26" and got["early"] == "2026-11-27"
     assert [(e["date"], [r["players"][0]["name"] for r in e["records"]]) for e in got["grouped"]] == [
         ("2026-11-26", ["Hans", "Gerda"]), ("2026-11-28", ["Willi"])]
+
+
+def test_a_rengen_set_started_from_the_form_is_played_for_the_stakes(warm_page, shared_site):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=33)
+    page.locator('[data-action="mode"][data-mode="sheet"]').tap()
+    choose_format(page, "set")
+    page.locator(".kitty-form summary").tap()
+    stake(page, "per_mark", "0,10")
+    stake(page, "per_lost_game", "1")
+    start_sheet(page, ["Hans", "Anne", "Gerda"], rules="rengen")
+    save = stored(page)["save"]
+    assert "set" in save and save["record"]["stakes"] == {"per_mark": 10, "per_lost_game": 100}
+    finish_with(page, 2)
+    assert page.locator(".kitty-payments li").count() > 0
