@@ -93,3 +93,21 @@ def test_a_damaged_entry_is_left_out_going_out_and_refuses_the_file_coming_in():
     assert "Verlaufseintrag 2" in refused["error"]["de"] and "history entry 2" in refused["error"]["en"]
     assert not call(b, "move", entries="no", strict=True)["ok"]
     assert not call(b, "move", entries=[], strict="yes")["ok"]
+
+
+def test_a_tournament_entry_moves_and_loads_on_the_other_phone():
+    organiser = Bridge()
+    names = [f"P{i}" for i in range(1, 9)]
+    t = ok(organiser, "tournament", op="new", players=names, options={"series_games": 1}, seed=12)
+    ticket = ok(organiser, "tournament", op="ticket", series=1, table=1)["ticket"]
+    table = Bridge()
+    ok(table, "new_series", players=[{"name": n} for n in ticket["players"]], real_cards=True, ticket=ticket, viewer=None)
+    finish_game(table, 4)
+    t = ok(organiser, "tournament", op="import", result=ok(table, "table_result"))
+    entry = {"id": "t1", "kind": "tournament", "status": "running", "names": names, "savedAt": 4,
+             "facts": {k: t[k] for k in ("tournament", "id", "standings", "tables")}, "records": []}
+    out = ok(Bridge(), "move", entries=[entry], strict=True)["entries"][0]
+    assert out["facts"]["id"] == t["id"] and out["facts"]["standings"] == t["standings"]
+    other = Bridge()
+    assert ok(other, "tournament", op="load", tournament=out["facts"]["tournament"])["standings"] == t["standings"]
+    assert ok(Bridge(), "move", entries=[out], strict=True)["entries"][0] == out
