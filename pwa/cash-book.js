@@ -10,6 +10,7 @@ import { readable, seatedRecords } from './archive.js';
 import { go, m, render, session } from './club-context.js';
 import { regularsData } from './regulars.js';
 import { booksBody, euros } from './kitty.js';
+import { statsPeople } from './stats-scope.js';
 
 // A pub evening runs past midnight: a game kept before 6 in the morning
 // belongs to the evening before.
@@ -57,7 +58,7 @@ async function openCashBook(id) {
   const names = new Map(people.map((p) => [p.id, p.name]));
   const r = await session().query('cash_book', {
     evenings: evenings(list),
-    people: people.map((p) => ({ name: p.name, aliases: (p.aliases ?? []).filter((a) => typeof a === 'string' && a && a.length <= 40) })),
+    people: statsPeople(),
     group: group.members.map((x) => names.get(x)).filter(Boolean),
   });
   if (r.ok) b.result = r.result;

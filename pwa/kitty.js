@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { both, errorText, getLang, t } from './i18n.js';
 import * as history from './history.js';
 import { ctx, go, m, session } from './club-context.js';
+import { statsPeople } from './stats-scope.js';
 
 const AMOUNTS = ['per_mark', 'per_knolle', 'per_lost_game', 'per_lost_half', 'buy_in'];
 // An evening: what was kept in the last twelve hours (past midnight too).
@@ -150,7 +151,7 @@ async function openBooks(back) {
   }
   const since = k.period === 'evening' ? Date.now() - EVENING_MS : 0;
   const records = list.filter((e) => (e.savedAt ?? 0) >= since).flatMap((e) => (Array.isArray(e.records) ? e.records : []));
-  const r = await session().query('books', { records });
+  const r = await session().query('books', { records, people: statsPeople() });
   if (r.ok) k.books = r.result;
   else k.error = r.error;
   if (m().route === 'kitty') ctx.app.render();

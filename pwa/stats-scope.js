@@ -26,6 +26,12 @@ export function statsScope() {
   return c().statsScope;
 }
 
+// The regulars as the engine's `stats`, `books` and `cash_book` take them:
+// each person's name and the names that count as theirs.
+export function statsPeople() {
+  return regularsData().people.map((p) => ({ name: p.name, aliases: (p.aliases ?? []).filter((a) => typeof a === 'string' && a && a.length <= 40) }));
+}
+
 // What the engine's `stats` is given besides the records, and from when.
 export function statsRequest() {
   const scope = statsScope();
@@ -35,7 +41,7 @@ export function statsRequest() {
   return {
     since: periodStart(scope.period),
     args: {
-      people: people.map((p) => ({ name: p.name, aliases: (p.aliases ?? []).filter((a) => typeof a === 'string' && a && a.length <= 40) })),
+      people: statsPeople(),
       ...(group ? { group: group.members.map((id) => names.get(id)).filter(Boolean) } : {}),
     },
   };

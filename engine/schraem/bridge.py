@@ -726,7 +726,7 @@ class Bridge:
         return club.stats(args.get("records"), args.get("people"), args.get("group"))
 
     def cmd_books(self, args):
-        return club.books(args.get("records"))
+        return club.books(args.get("records"), args.get("people"))
 
     def cmd_cash_book(self, args):
         return club.cash_book(args.get("evenings"), args.get("people"), args.get("group"))

@@ -345,10 +345,12 @@ def cash_book(evenings, people=None, group=None) -> dict:
     return {"evenings": out, "pot_total": pot_total}
 
 
-def books(records) -> dict:
+def books(records, people=None) -> dict:
     """The kitty over finished game records: each person's balance, the
-    pot, the rounds owed and who pays whom (stakes.evening)."""
-    return evening([(g.names, g.money) for g in _history_games(records) if g.game_over])
+    pot, the rounds owed and who pays whom (stakes.evening). `people`: the
+    regulars, so a typo merged into a person pays and is paid as that
+    person."""
+    return evening([(names, g.money) for g, _, names in _counted(records, people, None) if g.game_over])
 
 
 def _history_games(records) -> list[Game]:

@@ -100,3 +100,15 @@ def test_a_groups_cash_book_per_evening_with_the_pot_carried_on():
     assert ok(b, "cash_book", evenings=[{"date": "2026-11-26", "records": second}])["pot_total"] == 50
     for bad in ({"evenings": "x"}, {"evenings": [{"records": second}]}, {"evenings": [{"date": "d", "records": "x"}]}):
         assert not call(b, "cash_book", **bad)["ok"], bad
+
+
+def test_the_books_settle_a_merged_typo_as_the_person():
+    from schraem.club import books
+
+    records = [money_record(30, ["Hans", "Anne"], {"per_mark": 10}), money_record(31, ["Hnas", "Anne"], {"per_mark": 10})]
+    apart = books(records)
+    one = books(records, [{"name": "Hans", "aliases": ["Hnas"]}])
+    assert set(one["balances"]) == {"Hans", "Anne"}
+    assert one["balances"]["Hans"] == apart["balances"]["Hans"] + apart["balances"]["Hnas"]
+    assert len(one["transfers"]) <= 1
+    assert ok(Bridge(), "books", records=records, people=[{"name": "Hans", "aliases": ["Hnas"]}]) == one
