@@ -88,25 +88,35 @@ export function seatedRecords(entry) {
 
 const COLS = ['games', 'wins', 'mean_score', 'knocks', 'blind_knocks', 'holds', 'passes', 'first_out'];
 
-export function renderStats(stats, { message }) {
+// A column per player (names as heads), a row per figure: four players
+// fit a 360 px phone, more scroll beside the figures' names.
+function statsTable(stats, names, label) {
+  return h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': label },
+    h('table', { class: 'list stats-table' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('stats.col.figure') }),
+        names.map((n) => h('th', { scope: 'col', class: 'player', dataset: { name: n } }, h('bdi', { text: n }))))),
+      h('tbody', {}, COLS.map((c) => h('tr', { dataset: { col: c } },
+        h('th', { scope: 'row', text: t(`stats.col.${c}`) }),
+        names.map((n) => h('td', { class: 'num', dataset: { col: c, name: n }, text: formatNumber(stats[n][c]) })))))));
+}
+
+// People first, the computer players apart in their own table.
+export function renderStats(stats, { message, scope = null }) {
   const names = stats ? Object.keys(stats).sort((a, b) => stats[b].wins - stats[a].wins || a.localeCompare(b)) : [];
+  const people = names.filter((n) => !stats[n].computer);
+  const computers = names.filter((n) => stats[n].computer);
   return h('section', { class: 'stats', 'aria-labelledby': 'stats-heading' },
     h('h2', { id: 'stats-heading', text: t('stats.heading') }),
     h('p', { class: 'note', text: t('stats.hint') }),
+    scope,
     message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
     stats == null ? h('p', { class: 'note', text: t('history.loading') })
       : !names.length ? h('p', { class: 'note', text: t('stats.empty') })
-        // A column per player (names as heads), a row per figure: four
-        // players fit a 360 px phone, more scroll beside the figures' names.
-        : [h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('stats.region') },
-          h('table', { class: 'list stats-table' },
-            h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('stats.col.figure') }),
-              names.map((n) => h('th', { scope: 'col', class: 'player', dataset: { name: n } }, h('bdi', { text: n }))))),
-            h('tbody', {}, COLS.map((c) => h('tr', { dataset: { col: c } },
-              h('th', { scope: 'row', text: t(`stats.col.${c}`) }),
-              names.map((n) => h('td', { class: 'num', dataset: { col: c, name: n }, text: formatNumber(stats[n][c]) }))))))),
-        barChart({ title: t('chart.wins'), rows: names.map((n) => ({ name: n, value: stats[n].wins })) }),
-        barChart({ title: t('chart.mean'), rows: names.map((n) => ({ name: n, value: stats[n].mean_score })) })]);
+        : [people.length ? statsTable(stats, people, t('stats.region')) : null,
+          people.length ? barChart({ title: t('chart.wins'), rows: people.map((n) => ({ name: n, value: stats[n].wins })) }) : null,
+          people.length ? barChart({ title: t('chart.mean'), rows: people.map((n) => ({ name: n, value: stats[n].mean_score })) }) : null,
+          computers.length ? [h('h3', { class: 'stats-computers', text: t('stats.computers') }),
+            statsTable(stats, computers, t('stats.computers.region'))] : null]);
 }
 
 export function renderStatsControls() {

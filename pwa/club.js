@@ -32,6 +32,7 @@ import {
 } from './kept.js';
 import { json, outboundFile, sendOut } from './outbound.js';
 import { tournamentHouse } from './house-rules.js';
+import { renderStatsScope } from './stats-scope.js';
 
 const TABLE_KEY = 'schraem.club.table';
 const TICKET_FORMAT = 'schraem-table/1';
@@ -550,7 +551,7 @@ export function clubParts(name, { ready }) {
     case 'history':
       return [renderHistory(club.history, { message: club.historyMsg, damaged: club.damaged }), renderHistoryControls()];
     case 'stats':
-      return [renderStats(club.stats, { message: club.statsMsg }), renderStatsControls()];
+      return [renderStats(club.stats, { message: club.statsMsg, scope: renderStatsScope() }), renderStatsControls()];
     case 'tournament-setup':
       return [renderTournamentSetup(club.tForm, { hello: m().hello, ready, house: tournamentHouse(club.tForm) }), renderTournamentSetupControls({ ready, hasTournament: Boolean(club.tournament) })];
     case 'tournament':

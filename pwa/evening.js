@@ -5,23 +5,34 @@
 import { bootHouse, houseAction, houseField, houseParts, playedRules } from './house-rules.js';
 import { kittyAction, kittyField, kittyParts, restoreStakes, stakesFor } from './kitty.js';
 import { bootRegulars, regularsAction, regularsField, regularsParts } from './regulars.js';
-import { storageAction } from './keep-data.js';
+import { renderStorage as storageInfo, storageAction } from './keep-data.js';
+import { moveAction, moveField, renderMove } from './move-file.js';
+import { statsScopeField } from './stats-scope.js';
+import { cashBookAction, cashBookParts } from './cash-book.js';
+import { openStats } from './kept.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
 export { regularsStartField } from './regulars.js';
-export { loadStorageInfo, renderStorage } from './keep-data.js';
+export { loadStorageInfo } from './keep-data.js';
+
+// The settings' part about what this phone keeps, and the move file.
+export function renderStorage() {
+  return [storageInfo(), renderMove()];
+}
 
 export function eveningParts(name, ctx) {
-  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name);
+  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name) ?? cashBookParts(name);
 }
 
 export function eveningField(target, committed) {
-  return houseField(target, committed) || kittyField(target, committed) || regularsField(target, committed);
+  return houseField(target, committed) || kittyField(target, committed) || regularsField(target, committed) || moveField(target, committed)
+    || statsScopeField(target, committed, openStats);
 }
 
 export function eveningAction(action, target) {
-  return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action);
+  return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action) || moveAction(action)
+    || cashBookAction(action, target);
 }
 
 export async function bootEvening() {

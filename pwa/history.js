@@ -72,3 +72,19 @@ export async function remove(id) {
   tx.objectStore(STORE).delete(id);
   return done(tx);
 }
+
+// Entries brought from another phone, all in one transaction, each with the
+// time it was kept there (so the same entry brought again is seen as such).
+export async function keepAll(list) {
+  const d = await db();
+  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  for (const e of list) tx.objectStore(STORE).put(e);
+  return done(tx);
+}
+
+export async function removeAll(ids) {
+  const d = await db();
+  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  for (const id of ids) tx.objectStore(STORE).delete(id);
+  return done(tx);
+}

@@ -21,7 +21,7 @@ function words(x) {
   return getLang() === 'en' ? x.en : x.de;
 }
 
-function validSet(s) {
+export function validSet(s) {
   return Boolean(s) && typeof s.id === 'string' && typeof s.name === 'string' && typeof s.rules === 'string'
     && Boolean(s.options) && typeof s.options === 'object' && !Array.isArray(s.options);
 }

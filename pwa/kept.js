@@ -11,6 +11,7 @@ import {
 } from './club-context.js';
 import { damagedFile, json, outboundFile, sendOut } from './outbound.js';
 import { stamp } from './share.js';
+import { statsRequest } from './stats-scope.js';
 
 export async function openHistory(message = null) {
   c().history = null;
@@ -106,17 +107,18 @@ export async function openStats() {
   go('stats');
   let list = [];
   try { list = await history.entries(); } catch { c().statsMsg = t('history.unavailable'); }
+  const { since, args } = statsRequest();
   // One game kept twice (a table's series and the organiser's tournament
   // on the same phone) counts once; damaged entries count not at all.
   const seen = new Set();
   const records = [];
-  for (const e of list.filter(readable)) {
+  for (const e of list.filter((x) => readable(x) && x.savedAt >= since)) {
     for (const { raw, record } of seatedRecords(e)) {
       const key = JSON.stringify(raw);
       if (!seen.has(key)) { seen.add(key); records.push(record); }
     }
   }
-  const r = await session().query('stats', { records });
+  const r = await session().query('stats', { records, ...args });
   if (!r.ok) { onError(r.error); c().stats = {}; } else c().stats = r.result;
   render();
 }

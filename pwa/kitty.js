@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { both, errorText, getLang, t } from './i18n.js';
 import * as history from './history.js';
 import { ctx, go, m, session } from './club-context.js';
+import { statsPeople } from './stats-scope.js';
 
 const AMOUNTS = ['per_mark', 'per_knolle', 'per_lost_game', 'per_lost_half', 'buy_in'];
 // An evening: what was kept in the last twelve hours (past midnight too).
@@ -150,7 +151,7 @@ async function openBooks(back) {
   }
   const since = k.period === 'evening' ? Date.now() - EVENING_MS : 0;
   const records = list.filter((e) => (e.savedAt ?? 0) >= since).flatMap((e) => (Array.isArray(e.records) ? e.records : []));
-  const r = await session().query('books', { records });
+  const r = await session().query('books', { records, people: statsPeople() });
   if (r.ok) k.books = r.result;
   else k.error = r.error;
   if (m().route === 'kitty') ctx.app.render();
@@ -158,6 +159,26 @@ async function openBooks(back) {
 
 function signed(cents) {
   return cents > 0 ? `+${euros(cents)}` : euros(cents);
+}
+
+// One settlement as the engine's books give it: the balances, the pot,
+// who pays whom and the rounds owed (also the cash book's evenings).
+export function booksBody(b) {
+  const names = Object.keys(b.balances).sort((x, y) => b.balances[y] - b.balances[x] || x.localeCompare(y));
+  return [
+    h('table', { class: 'results kitty-balances' },
+      h('caption', { text: t('kitty.balances') }),
+      h('tbody', {}, names.map((n) => h('tr', {}, h('th', { scope: 'row' }, h('bdi', { text: n })),
+        h('td', { text: signed(b.balances[n]) }))))),
+    b.pot ? h('p', { class: 'kitty-pot', text: t('kitty.pot', { amount: euros(b.pot) }) }) : null,
+    h('h3', { text: t('kitty.transfers') }),
+    b.transfers.length ? h('ul', { class: 'kitty-transfers' }, b.transfers.map((x) => h('li', {
+      text: x.payee == null ? t('kitty.transferPot', { payer: x.payer, amount: euros(x.cents) })
+        : t('kitty.transfer', { payer: x.payer, payee: x.payee, amount: euros(x.cents) }),
+    }))) : h('p', { text: t('kitty.settled') }),
+    Object.keys(b.rounds).length ? [h('h3', { text: t('kitty.rounds') }), h('ul', { class: 'kitty-rounds' },
+      Object.entries(b.rounds).map(([n, count]) => h('li', { text: t('kitty.roundsOwed', { name: n, n: count }) })))] : null,
+  ];
 }
 
 function renderBooks(k) {
@@ -169,23 +190,7 @@ function renderBooks(k) {
   if (k.error) body = h('p', { class: 'house-refused', role: 'alert', text: errorText(k.error) });
   else if (!b) body = h('p', { class: 'loading', 'aria-busy': 'true', text: t('list.loading') });
   else if (!Object.keys(b.balances).length && !Object.keys(b.rounds).length) body = h('p', { text: t('kitty.books.empty') });
-  else {
-    const names = Object.keys(b.balances).sort((x, y) => b.balances[y] - b.balances[x] || x.localeCompare(y));
-    body = [
-      h('table', { class: 'results kitty-balances' },
-        h('caption', { text: t('kitty.balances') }),
-        h('tbody', {}, names.map((n) => h('tr', {}, h('th', { scope: 'row' }, h('bdi', { text: n })),
-          h('td', { text: signed(b.balances[n]) }))))),
-      b.pot ? h('p', { class: 'kitty-pot', text: t('kitty.pot', { amount: euros(b.pot) }) }) : null,
-      h('h3', { text: t('kitty.transfers') }),
-      b.transfers.length ? h('ul', { class: 'kitty-transfers' }, b.transfers.map((x) => h('li', {
-        text: x.payee == null ? t('kitty.transferPot', { payer: x.payer, amount: euros(x.cents) })
-          : t('kitty.transfer', { payer: x.payer, payee: x.payee, amount: euros(x.cents) }),
-      }))) : h('p', { text: t('kitty.settled') }),
-      Object.keys(b.rounds).length ? [h('h3', { text: t('kitty.rounds') }), h('ul', { class: 'kitty-rounds' },
-        Object.entries(b.rounds).map(([n, count]) => h('li', { text: t('kitty.roundsOwed', { name: n, n: count }) })))] : null,
-    ];
-  }
+  else body = booksBody(b);
   return h('section', { class: 'kitty-books', 'aria-labelledby': 'kitty-books-h' },
     h('h2', { id: 'kitty-books-h', text: t('kitty.books') }),
     h('p', { class: 'note', text: t('kitty.books.hint') }),

@@ -20,11 +20,11 @@ function reg() {
   return m().regulars;
 }
 
-function validPerson(p) {
+export function validPerson(p) {
   return Boolean(p) && typeof p.id === 'string' && typeof p.name === 'string' && COLOURS.includes(p.colour);
 }
 
-function validGroup(g) {
+export function validGroup(g) {
   return Boolean(g) && typeof g.id === 'string' && typeof g.name === 'string' && Array.isArray(g.members)
     && g.members.every((x) => typeof x === 'string');
 }
@@ -181,6 +181,8 @@ function groupRow(g) {
       house ? h('span', { class: 'note', text: ` · ${house.name}` }) : null),
     h('div', { class: 'tool-row' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-remove', id: g.id }, text: t('regulars.group.remove') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'cash-book', id: g.id }, disabled: !m().ready,
+        'aria-label': t('cash.open.label', { name: g.name }), text: t('cash.open') }),
       h('button', { type: 'button', class: 'primary', dataset: { action: 'group-start', id: g.id }, disabled: !m().ready,
         'aria-label': t('regulars.group.start.label', { name: g.name }), text: t('regulars.group.start') })));
 }

@@ -348,3 +348,16 @@ export async function writePreference(name, value) {
     return false;
   }
 }
+
+// Several preferences in one transaction: all of them on disk, or none
+// (the move file's people, groups, house rules and settings).
+export async function writePreferences(values) {
+  try {
+    await write(['meta'], (tx) => {
+      for (const [name, value] of Object.entries(values)) tx.objectStore('meta').put(value, `pref:${name}`);
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}

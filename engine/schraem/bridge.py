@@ -13,7 +13,7 @@ import re
 from . import __version__
 from .bots import APP_LEVELS, LEVELS, choose
 from .cards import derive_seed
-from . import club, rule_catalog
+from . import club, move, rule_catalog
 from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from .fields import MAX_SEED
 from .game import Game
@@ -645,8 +645,8 @@ class Bridge:
         seed, real = args.get("seed", 0), args.get("real_cards", False)
         if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
             raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
-        probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed))
-        rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed)
+        probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes"))
+        rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed, probe.stakes)
         table = Table(rset.new_game(), seats, seed, real)
         table.rset, table.set_seats = rset, seats
         table.check_viewer(args.get("viewer"))
@@ -723,10 +723,16 @@ class Bridge:
         return club.result_for(t.series, t.ticket)
 
     def cmd_stats(self, args):
-        return club.stats(args.get("records"))
+        return club.stats(args.get("records"), args.get("people"), args.get("group"))
 
     def cmd_books(self, args):
-        return club.books(args.get("records"))
+        return club.books(args.get("records"), args.get("people"))
+
+    def cmd_cash_book(self, args):
+        return club.cash_book(args.get("evenings"), args.get("people"), args.get("group"))
+
+    def cmd_move(self, args):
+        return move.move(args.get("entries"), args.get("strict", False))
 
     def cmd_tournament(self, args):
         return self.organiser.handle(args)

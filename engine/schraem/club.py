@@ -16,7 +16,7 @@ from .correct import correct_hand, correct_series_hand
 from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
 from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
-from .spielliste import game_csv, game_list, player_stats
+from .spielliste import COMPUTER, game_csv, game_list, player_stats
 from .stakes import evening
 from .transfer import RESULT_FORMAT, TICKET_FORMAT, check_result, check_ticket, import_table_result, table_result, table_ticket, tournament_id
 
@@ -266,19 +266,91 @@ def result_for(series: Series | None, ticket: dict | None) -> dict:
     return table_result(ticket, series)
 
 
-def stats(records) -> dict:
-    """Statistics per player name over finished game records (the history
-    the shell keeps)."""
+MAX_PEOPLE = 1_000
+
+
+def _people_names(people) -> dict[str, str]:
+    """alias -> the person's name, from the regulars (`[{"name", "aliases"}]`):
+    a typo merged into a person, or a name before a rename, counts as that
+    person. A name that is some person's own name stays theirs."""
+    f.items(people, "people", "Personen", "people", 0, MAX_PEOPLE)
+    own, alias = set(), {}
+    for p in people:
+        f.obj(p, "person", "Person", "person")
+        own.add(f.text(p.get("name"), "name", "Name", "name", 40))
+    for p in people:
+        for a in f.items(p.get("aliases", []), "aliases", "frühere Namen", "aliases", 0, 100):
+            if f.text(a, "alias", "früherer Name", "alias", 40) not in own:
+                alias.setdefault(a, p["name"])
+    return alias
+
+
+def _group_game(names: list[str], bots: set[int], members: set[str]) -> bool:
+    """A group's game: at least two of its members played, and every person
+    at the table is a member (a computer may fill a seat)."""
+    people = [n for s, n in enumerate(names, 1) if s not in bots]
+    return len(people) >= 2 and all(n in members for n in people)
+
+
+def _counted(records, people, group) -> list[tuple[Game, set[int], list[str]]]:
+    """The finished records replayed, each with its computer seats and the
+    name every seat counts under (a person's aliases folded in); with
+    `group`, only that group's games."""
     games = _history_games(records)
     # A record says which seats a computer played (the app's "kind").
     bots = [{s for s, p in enumerate(r["players"], 1) if isinstance(p, dict) and p.get("kind") == "bot"} for r in records]
-    return player_stats(games, bots)
+    alias = {} if people is None else _people_names(people)
+    out = [(g, b, [n if s in b else alias.get(n, n) for s, n in enumerate(g.names, 1)]) for g, b in zip(games, bots)]
+    if group is None:
+        return out
+    members = {alias.get(n, n) for n in f.items(group, "group", "Stammtisch", "group", 1, 100)
+               if isinstance(n, str) or f.refuse("group", "Stammtisch", "group", "ist eine Liste von Namen", "is a list of names")}
+    return [x for x in out if _group_game(x[2], x[1], members)]
 
 
-def books(records) -> dict:
+def stats(records, people=None, group=None) -> dict:
+    """Statistics per player name over finished game records (the history
+    the shell keeps). `people`: the regulars, so a person's merged and
+    earlier names count as the person; `group`: a group's member names, so
+    only its games count."""
+    counted = _counted(records, people, group)
+    return player_stats([g for g, _, _ in counted], [b for _, b, _ in counted], [n for _, _, n in counted])
+
+
+MAX_EVENINGS = 1_000
+
+
+def cash_book(evenings, people=None, group=None) -> dict:
+    """A group's cash book: for each evening (`[{"date", "records"}]`, in
+    order) its games played for something — the stakes agreed, each
+    person's balance, the pot, the rounds owed, who pays whom — and the pot
+    carried from evening to evening (a pot for joint meals and tours
+    grows). A computer's seat keeps its own account ("Name (Computer)")."""
+    f.items(evenings, "evenings", "Abende", "evenings", 0, MAX_EVENINGS)
+    out, pot_total = [], 0
+    for ev in evenings:
+        f.obj(ev, "evening", "Abend", "evening")
+        date = f.text(ev.get("date"), "date", "Datum", "date", 40)
+        played = [(g, [n + COMPUTER if s in b else n for s, n in enumerate(names, 1)])
+                  for g, b, names in _counted(ev.get("records"), people, group) if g.game_over and g.stakes.played_for]
+        if not played:
+            continue
+        books = evening([(names, g.money) for g, names in played])
+        pot_total += books["pot"]
+        stakes = []
+        for g, _ in played:
+            if g.stakes.to_json() not in stakes:
+                stakes.append(g.stakes.to_json())
+        out.append({"date": date, "games": len(played), "stakes": stakes, **books, "pot_total": pot_total})
+    return {"evenings": out, "pot_total": pot_total}
+
+
+def books(records, people=None) -> dict:
     """The kitty over finished game records: each person's balance, the
-    pot, the rounds owed and who pays whom (stakes.evening)."""
-    return evening([(g.names, g.money) for g in _history_games(records) if g.game_over])
+    pot, the rounds owed and who pays whom (stakes.evening). `people`: the
+    regulars, so a typo merged into a person pays and is paid as that
+    person."""
+    return evening([(names, g.money) for g, _, names in _counted(records, people, None) if g.game_over])
 
 
 def _history_games(records) -> list[Game]:

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 
 from .errors import Both, InvalidAction
+from .option_words import named, quoted
 
 KNOCK_LIMITS = ("marks", "marks_plus_one", "none")
 TWO_MARKS_THREE = ("always", "blind_only", "never")
@@ -166,52 +167,61 @@ class Rules:
     }
 
     def validate(self) -> None:
+        # A refusal names every option in the words the house-rules editor
+        # shows for it, never by its code.
         def clash(de, en):
             raise InvalidAction("options_clash", why=Both(de, en))
+
+        def q(name, lang):
+            return quoted(name)[0 if lang == "de" else 1]
 
         for name, allowed in (("knock_limit", KNOCK_LIMITS), ("two_marks_knock_three", TWO_MARKS_THREE),
                               ("lead_after_pass", LEAD_AFTER_PASS), ("first_dealer_next_game", FIRST_DEALER_NEXT_GAME),
                               ("knock_by", KNOCK_BY), ("four_courts", FOUR_COURTS), ("game_end", GAME_END),
                               ("marks_display", MARKS_DISPLAY)):
             if getattr(self, name) not in allowed:
-                raise InvalidAction("option_choice", option=name, allowed=", ".join(allowed))
+                raise InvalidAction("option_choice", option=named(name), allowed=", ".join(allowed))
         for name, (low, high) in self.RANGES.items():
             value = getattr(self, name)
             if not low <= value <= high:
-                raise InvalidAction("option_range", option=name, low=low, high=high, value=_shown(value))
+                raise InvalidAction("option_range", option=named(name), low=low, high=high, value=_shown(value))
         if self.min_players > self.max_players:
-            clash("min_players ist größer als max_players", "min_players is greater than max_players")
+            clash(f"{q('min_players', 'de')} ({self.min_players}) ist größer als {q('max_players', 'de')} ({self.max_players})",
+                  f"{q('min_players', 'en')} ({self.min_players}) is greater than {q('max_players', 'en')} ({self.max_players})")
         if self.start_value > self.max_value:
-            clash("start_value ist größer als max_value", "start_value is greater than max_value")
+            clash(f"{q('start_value', 'de')} ({self.start_value}) ist größer als {q('max_value', 'de')} ({self.max_value})",
+                  f"{q('start_value', 'en')} ({self.start_value}) is greater than {q('max_value', 'en')} ({self.max_value})")
         if self.hammer_start_value and not self.start_value <= self.hammer_start_value <= self.max_value:
-            clash("hammer_start_value muss 0 sein oder zwischen start_value und max_value liegen",
-                  "hammer_start_value must be 0 or between start_value and max_value")
+            clash(f"{q('hammer_start_value', 'de')} muss 0 sein oder zwischen {q('start_value', 'de')} ({self.start_value}) und {q('max_value', 'de')} ({self.max_value}) liegen",
+                  f"{q('hammer_start_value', 'en')} must be 0 or between {q('start_value', 'en')} ({self.start_value}) and {q('max_value', 'en')} ({self.max_value})")
         if self.max_players * self.cards_per_hand > 32 and not self.cards_fit_pack:
-            clash(f"{self.max_players} Spieler mit je {self.cards_per_hand} Karten brauchen mehr als 32 Karten",
-                  f"{self.max_players} players with {self.cards_per_hand} cards each need more than 32 cards")
+            clash(f"{self.max_players} Spieler mit je {self.cards_per_hand} Karten brauchen mehr als 32 Karten "
+                  f"({q('max_players', 'de')}, {q('cards_per_hand', 'de')}; {q('cards_fit_pack', 'de')} ist aus)",
+                  f"{self.max_players} players with {self.cards_per_hand} cards each need more than 32 cards "
+                  f"({q('max_players', 'en')}, {q('cards_per_hand', 'en')}; {q('cards_fit_pack', 'en')} is off)")
         try:
             packets = self.long_one_packets()
         except ValueError:
             packets = ()
         if not packets or any(p < 1 for p in packets) or 2 * sum(packets) > 32:
-            clash(f"long_one_deal „{_shown(self.long_one_deal)}“ ist keine Folge wie 3-2-3 mit höchstens 16 Karten",
-                  f"long_one_deal '{_shown(self.long_one_deal)}' is not packets like 3-2-3 with at most 16 cards")
+            clash(f"{q('long_one_deal', 'de')}: „{_shown(self.long_one_deal)}“ ist keine Folge wie 3-2-3 mit höchstens 16 Karten",
+                  f"{q('long_one_deal', 'en')}: '{_shown(self.long_one_deal)}' is not packets like 3-2-3 with at most 16 cards")
         # Discarding must leave a card to play in every hand the game can
         # deal: fewer cards each with more players (cards_fit_pack), the
         # play-off, the long one.
         fewest = min(((k, self.hand_cards(k)) for k in range(self.max_players, 1, -1)), key=lambda kc: kc[1])
         if self.discard >= fewest[1]:
-            clash(f"mit {fewest[0]} Spielern bekommt jeder {fewest[1]} Karten – {self.discard} zu drücken lässt keine zum Spielen",
-                  f"with {fewest[0]} players each gets {fewest[1]} cards – discarding {self.discard} leaves none to play")
+            clash(f"mit {fewest[0]} Spielern bekommt jeder {fewest[1]} Karten – {q('discard', 'de')}: {self.discard} lässt keine zum Spielen",
+                  f"with {fewest[0]} players each gets {fewest[1]} cards – {q('discard', 'en')}: {self.discard} leaves none to play")
         if self.game_end == "halves" and self.discard >= self.playoff_cards:
-            clash(f"im Stechen gibt es {self.playoff_cards} Karten – {self.discard} zu drücken lässt keine zum Spielen",
-                  f"the play-off deals {self.playoff_cards} cards – discarding {self.discard} leaves none to play")
+            clash(f"{q('playoff_cards', 'de')}: {self.playoff_cards} – {q('discard', 'de')}: {self.discard} lässt keine zum Spielen",
+                  f"{q('playoff_cards', 'en')} (the play-off): {self.playoff_cards} – {q('discard', 'en')}: {self.discard} leaves none to play")
         if self.game_end == "long_ones" and self.discard >= sum(packets):
-            clash(f"der Lange hat {sum(packets)} Karten – {self.discard} zu drücken lässt keine zum Spielen",
-                  f"the long one deals {sum(packets)} cards – discarding {self.discard} leaves none to play")
+            clash(f"der Lange hat {sum(packets)} Karten ({q('long_one_deal', 'de')}) – {q('discard', 'de')}: {self.discard} lässt keine zum Spielen",
+                  f"the long one deals {sum(packets)} cards ({q('long_one_deal', 'en')}) – {q('discard', 'en')}: {self.discard} leaves none to play")
         if self.hangeln_discard >= self.hangeln_cards:
-            clash("beim Hängeln werden so viele Karten gedrückt, wie es gibt",
-                  "Hängeln discards as many cards as it deals")
+            clash(f"{q('hangeln_discard', 'de')} ({self.hangeln_discard}) lässt von {q('hangeln_cards', 'de')} ({self.hangeln_cards}) keine zum Spielen",
+                  f"{q('hangeln_discard', 'en')} ({self.hangeln_discard}) leaves none of the {q('hangeln_cards', 'en')} ({self.hangeln_cards}) to play")
 
     def overrides(self) -> dict:
         """The options that differ from this preset's defaults (for records

@@ -109,9 +109,14 @@ class RengenSet:
     """Two games; the first player out in each is its loser. The two losers
     play one Hängeln hand; one player who lost both games lost the set."""
 
-    def __init__(self, names: list[str], rules: str | Rules = "rengen", options: dict | None = None, dealer: int = 1, seed: int | None = None):
+    def __init__(self, names: list[str], rules: str | Rules = "rengen", options: dict | None = None, dealer: int = 1, seed: int | None = None,
+                 stakes: Stakes | dict | None = None):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         self.names, self.dealer, self.seed = list(names), dealer, seed
+        # Both games of the set are played for these stakes, as a series'
+        # games are; the Hängeln between the two losers (one hand of two
+        # players under its own rules) is played for nothing.
+        self.stakes = stakes if isinstance(stakes, Stakes) else Stakes.make(stakes, self.rules)
         self.games: list[Game] = []
         self.hangeln: Game | None = None
 
@@ -123,7 +128,7 @@ class RengenSet:
             raise InvalidAction("bad_request", detail=Both("ein Satz hat zwei Spielrunden nacheinander", "a set has two games, one after the other"))
         dealer = self.games[-1].winner if self.games else self.dealer
         seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
-        self.games.append(Game(self.names, self.rules, None, dealer, seed))
+        self.games.append(Game(self.names, self.rules, None, dealer, seed, self.stakes))
         return self.games[-1]
 
     def hangeln_players(self) -> tuple[int, int] | None:
@@ -163,10 +168,12 @@ class RengenSet:
         if not isinstance(obj, dict) or obj.get("format") != SET_FORMAT or not isinstance(obj.get("games"), list) or not 1 <= len(obj["games"]) <= 2:
             raise RecordError("bad_record", detail=Both(f"ein Satz hat das Format {SET_FORMAT!r} und eine oder zwei Spielrunden", f"a set has format {SET_FORMAT!r} and one or two games"))
         games = [Game.from_record(r) for r in obj["games"]]
-        s = cls(games[0].names, games[0].rules, None, games[0].first_dealer + 1)
+        s = cls(games[0].names, games[0].rules, None, games[0].first_dealer + 1, None, games[0].stakes)
         for k, g in enumerate(games, 1):
             if g.names != s.names or g.rules != s.rules:
                 raise RecordError("bad_record", detail=Both(f"Spielrunde {k} hat andere Spieler oder Regeln als der Satz", f"game {k} has other players or rules than the set"))
+            if g.stakes.to_json() != s.stakes.to_json():
+                raise RecordError("bad_record", detail=Both(f"Spielrunde {k} wird um anderes gespielt als der Satz", f"game {k} is played for other stakes than the set"))
             if k == 2 and (not games[0].game_over or g.first_dealer + 1 != games[0].winner):
                 raise RecordError("bad_record", detail=Both("Spielrunde 2 folgt auf Spielrunde 1, gegeben von deren Sieger", "game 2 starts after game 1, dealt by its winner"))
             s.games.append(g)

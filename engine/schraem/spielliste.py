@@ -120,11 +120,14 @@ def _count(lines: list[dict], seat: int) -> dict:
 COMPUTER = " (Computer)"
 
 
-def player_stats(games: list[Game], computers: list[set[int]] | None = None) -> dict[str, dict]:
+def player_stats(games: list[Game], computers: list[set[int]] | None = None, names: list[list[str]] | None = None) -> dict[str, dict]:
     """Statistics per player name across finished games: games, wins,
     mean score, knocks, blind knocks, holds, passes, first-out count.
     `computers`: per game, the seats a computer played; they count under
-    "<name> (Computer)", apart from a person of the same name."""
+    "<name> (Computer)", apart from a person of the same name, and their
+    row says `"computer": true`. `names`: per game, the name each seat
+    counts under (a person's merged or earlier names as the person's own);
+    the record's names otherwise."""
     stats: dict[str, dict] = {}
     for k, game in enumerate(games):
         if not game.game_over:
@@ -132,9 +135,10 @@ def player_stats(games: list[Game], computers: list[set[int]] | None = None) -> 
         lines = game_list(game)["lines"]
         o = game.outcome
         bots = computers[k] if computers else set()
-        for s, name in enumerate(game.names, 1):
+        for s, name in enumerate(names[k] if names else game.names, 1):
             row = stats.setdefault(name + COMPUTER if s in bots else name, {"games": 0, "wins": 0, "losses": 0, "first_out": 0, "score_total": 0,
-                                          "knocks": 0, "blind_knocks": 0, "holds": 0, "passes": 0, "hands": 0, "hands_won": 0})
+                                          "knocks": 0, "blind_knocks": 0, "holds": 0, "passes": 0, "hands": 0, "hands_won": 0,
+                                          "computer": s in bots})
             row["games"] += 1
             row["wins"] += o.winner == s
             row["losses"] += o.loser == s

@@ -49,7 +49,11 @@ def test_a_house_rule_set_is_made_chosen_and_seen_on_the_rules_page(warm_page, s
     set_option(page, "min_players", "5")
     set_option(page, "max_players", "3")
     refusal = page.locator(".house-refused").inner_text()
-    assert "Diese Regeln gehen nicht zusammen" in refusal and "min_players" in refusal, refusal
+    # Named in the words the editor shows for each option, not by its code.
+    assert "Diese Regeln gehen nicht zusammen: „Mindestens so viele Spieler“ (5) ist größer als „Höchstens so viele Spieler“ (3)" in refusal, refusal
+    assert "min_players" not in refusal and "max_players" not in refusal, refusal
+    editor = page.locator(".house-group").first.inner_text()
+    assert "Mindestens so viele Spieler" in editor and "Höchstens so viele Spieler" in editor
     assert page.locator('[data-action="house-save"]').is_disabled()
     assert kept_sets(page) == []
     set_option(page, "max_players", "8")

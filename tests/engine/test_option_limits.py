@@ -4,6 +4,7 @@ never end are refused with a plain message. Every set that is accepted deals
 and its random games end."""
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from schraem import rules as rules_mod
 from schraem.errors import InvalidAction
+from schraem.option_words import LABELS
 from schraem.rules import Rules
 from schraem.simulate import random_game
 
@@ -91,16 +93,28 @@ def test_the_deadlocking_discard_is_refused():
     ("siwwe_schroehm_newcomer", {"discard": 4, "playoff_cards": 4}, "play-off"),
     ("tuppen", {"discard": 2, "long_one_deal": "1-1"}, "long one"),
     ("rheinland", {"hangeln_cards": 2, "hangeln_discard": 2}, "Hängeln"),
-    ("rheinland", {"min_players": 5, "max_players": 4}, "min_players"),
-    ("rheinland", {"start_value": 3, "max_value": 2}, "start_value"),
-    ("rheinland", {"hammer_start_value": 9}, "hammer_start_value"),
+    ("rheinland", {"min_players": 5, "max_players": 4}, "'Fewest players' (5) is greater than 'Most players' (4)"),
+    ("rheinland", {"start_value": 3, "max_value": 2}, "'A hand starts at the value' (3) is greater than 'Highest value' (2)"),
+    ("rheinland", {"hammer_start_value": 9}, "'Once someone is on the hammer, every hand starts at (0 = off)' must be 0 or between"),
     ("rheinland", {"cards_per_hand": 5}, "32 cards"),
-    ("rheinland", {"long_one_deal": "9" * 5000}, "long_one_deal"),
+    ("rheinland", {"long_one_deal": "9" * 5000}, "'The long one is dealt (packets)'"),
 ])
 def test_combinations_that_cannot_work_are_refused(preset, options, words):
     e = refused(preset, options)
     assert e.code == "options_clash" and words in e.en, e.en
-    assert len(e.en) < 300  # a long value is quoted shortened
+    assert len(e.en) < 400  # a long value is quoted shortened
+    # Named in the editor's words, never by an option's code.
+    # (an option spelt as one plain word, like "discard", is a word too)
+    for name in (n for n in LABELS if "_" in n):
+        assert not re.search(rf"\b{name}\b", e.en + e.de), (name, e.en, e.de)
+    for name in options:
+        de, en = LABELS[name]
+        assert f"'{en}'" in e.en and f"„{de}“" in e.de, (name, e.en, e.de)
+
+
+def test_a_value_out_of_range_is_named_in_words_and_by_its_code():
+    e = refused("rheinland", {"start_marks": 0})
+    assert "„Schräm zu Beginn“ (start_marks)" in e.de and "'Marks at the start' (start_marks)" in e.en
 
 
 def _value(name: str):

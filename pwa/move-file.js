@@ -1,0 +1,161 @@
+// The move file: everything this phone keeps for the club — the history,
+// the people and groups, our house rules and the settings — as one file,
+// taken in on another phone (or an iPhone's home-screen app, which does not
+// see Safari's storage). The history leaves the way every file does (the
+// engine's `move`: no seed, no card of a hand under way; the game in play
+// stays here). Coming in, the file is checked whole — complete JSON, our
+// kind of file, unchanged since it was written (SHA-256 of its contents),
+// every part readable, every game replayed by the engine — before anything
+// is written; then merged (move-merge.js) so nothing is there twice.
+import { h } from './dom.js';
+import { both, errorText, t } from './i18n.js';
+import * as history from './history.js';
+import { readPreference, writePreferences } from './storage.js';
+import { readable, seatedRecords } from './archive.js';
+import { bootRegulars, regularsData, validGroup, validPerson } from './regulars.js';
+import { bootHouse, ownSets, validSet } from './house-rules.js';
+import { loadSettings } from './settings.js';
+import { nestingDepth } from './records.js';
+import { sendOut } from './outbound.js';
+import { stamp } from './share.js';
+import { ctx, m, session } from './club-context.js';
+import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
+
+// A club's whole history is larger than one game record; the bridge takes
+// requests up to 8,000,000 characters.
+const MAX_MOVE_BYTES = 7_000_000;
+const MAX_MOVE_DEPTH = 32;
+
+const state = { busy: false, msg: null, alert: false };
+
+async function checksum(data) {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function say(key, vars = {}, alert = false) {
+  state.msg = both(key, vars);
+  state.alert = alert;
+  ctx.app.render();
+  ctx.app.announce(errorText(state.msg));
+}
+
+async function work(fn) {
+  if (state.busy) return;
+  if (!m().ready) { say('move.wait', {}, true); return; }
+  state.busy = true;
+  state.msg = null;
+  ctx.app.render();
+  try {
+    await fn();
+  } finally {
+    state.busy = false;
+    ctx.app.render();
+  }
+}
+
+async function mine() {
+  const list = await history.entries();
+  const { people, groups } = regularsData();
+  return { history: list, people, groups, house: ownSets(), settings: await readPreference('settings') };
+}
+
+async function exportMove() {
+  let kept;
+  try { kept = await mine(); } catch { say('move.unavailable', {}, true); return; }
+  // Each record with who sat where, so a computer player stays one on the other phone.
+  const entries = kept.history.filter(readable).map((e) => ({ ...e, records: seatedRecords(e).map((x) => x.record) }));
+  const r = await session().query('move', { entries, strict: false });
+  if (!r.ok) { say('move.refusedOut', { detail: r.error }, true); return; }
+  const data = { history: r.result.entries, people: kept.people, groups: kept.groups, house: kept.house, settings: kept.settings };
+  const file = { format: MOVE_FORMAT, madeAt: new Date().toISOString(), check: await checksum(data), data };
+  const name = `schraem-umzug-${stamp()}.json`;
+  await sendOut(name, `${JSON.stringify(file)}\n`);
+  const damaged = kept.history.length - r.result.entries.length;
+  say(damaged ? 'move.exportedWithout' : 'move.exported', { file: name, n: r.result.entries.length, k: damaged });
+}
+
+// The file's parts, each as this phone would keep it. → the parts, or the
+// name of the first part that is not.
+function partsOf(data) {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { bad: 'data' };
+  const list = (x, ok) => Array.isArray(x) && x.every(ok);
+  if (!list(data.history, readable)) return { bad: 'history' };
+  if (!list(data.people, validPerson)) return { bad: 'people' };
+  if (!list(data.groups, validGroup)) return { bad: 'groups' };
+  if (!list(data.house, validSet)) return { bad: 'house' };
+  if (data.settings != null && (typeof data.settings !== 'object' || Array.isArray(data.settings))) return { bad: 'settings' };
+  return { parts: { history: data.history, people: data.people, groups: data.groups, house: data.house, settings: data.settings ?? null } };
+}
+
+// → the file's parts, checked; or null once the reason was said.
+async function checkedFile(file) {
+  if (file.size > MAX_MOVE_BYTES) { say('move.tooBig', {}, true); return null; }
+  let text;
+  try { text = await file.text(); } catch { say('move.unreadable', {}, true); return null; }
+  if (nestingDepth(text) > MAX_MOVE_DEPTH) { say('move.foreign', {}, true); return null; }
+  let raw;
+  try { raw = JSON.parse(text); } catch { say('move.broken', {}, true); return null; }
+  const format = raw && typeof raw === 'object' ? raw.format : null;
+  if (typeof format === 'string' && /^schraem-move\/\d+$/.test(format) && format !== MOVE_FORMAT) { say('move.newer', {}, true); return null; }
+  if (format !== MOVE_FORMAT) { say('move.foreign', {}, true); return null; }
+  if (typeof raw.check !== 'string' || raw.check !== await checksum(raw.data)) { say('move.tampered', {}, true); return null; }
+  const { parts, bad } = partsOf(raw.data);
+  if (bad) { say('move.damaged', { part: both(`move.part.${bad}`) }, true); return null; }
+  // Every game replays here too, the same way it left the other phone.
+  const r = await session().query('move', { entries: parts.history, strict: true });
+  if (!r.ok) { say('move.refused', { detail: r.error }, true); return null; }
+  return { ...parts, history: r.result.entries };
+}
+
+async function importMove(file) {
+  const theirs = await checkedFile(file);
+  if (!theirs) return;
+  let plan;
+  try { plan = mergeMove(await mine(), theirs); } catch { say('move.unavailable', {}, true); return; }
+  if (!changesAnything(plan)) { say('move.nothingNew'); return; }
+  // The history first, then the preferences in one transaction; if those
+  // are refused, the entries just added go again: nothing half taken.
+  try { await history.keepAll(plan.history); } catch { say('move.failed', {}, true); return; }
+  const prefs = { regulars: { people: plan.people, groups: plan.groups }, 'house-rules': plan.house };
+  if (plan.settings) prefs.settings = plan.settings;
+  if (!await writePreferences(prefs)) {
+    await history.removeAll(plan.history.map((e) => e.id)).catch(() => {});
+    say('move.failed', {}, true);
+    return;
+  }
+  await Promise.all([bootRegulars(), bootHouse(), plan.settings ? loadSettings() : null]);
+  say('move.imported', { ...plan.added });
+}
+
+export function moveAction(action) {
+  if (action === 'move-export') { work(exportMove); return true; }
+  if (action === 'move-import') {
+    if (!m().ready) say('move.wait', {}, true);
+    else document.getElementById('move-file')?.click();
+    return true;
+  }
+  return false;
+}
+
+export function moveField(target, committed) {
+  if (target.dataset.field !== 'move-file') return false;
+  const file = target.files?.[0];
+  if (committed && file) {
+    target.value = ''; // the same file may be chosen again
+    work(() => importMove(file));
+  }
+  return true;
+}
+
+export function renderMove() {
+  return h('section', { class: 'move-file', 'aria-labelledby': 'move-h' },
+    h('h3', { id: 'move-h', text: t('move.heading') }),
+    h('p', { class: 'note', text: t('move.hint') }),
+    h('div', { class: 'tool-row wrap' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'move-export' }, disabled: state.busy, text: t('move.export') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'move-import' }, disabled: state.busy, text: t('move.import') })),
+    h('input', { type: 'file', id: 'move-file', accept: '.json,application/json', hidden: true, 'aria-label': t('move.import'), dataset: { field: 'move-file' } }),
+    state.msg ? h('p', { class: state.alert ? 'move-msg house-refused' : 'move-msg notice', role: state.alert ? 'alert' : 'status', text: errorText(state.msg) }) : null);
+}

@@ -1,0 +1,99 @@
+"""A group's cash book (issue 24): the group's games played for money,
+evening by evening, in the group's screen — the stakes, each person's
+balance, the pot carried on and who pays whom, equal to the engine's sums
+over the same records; a game of other people is not in it."""
+from __future__ import annotations
+
+from club_helpers import choose_format
+from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle
+from test_club_series import finish_with
+from test_kitty import euros_de, stake
+from test_move_file import kept, seed_prefs
+
+PEOPLE = {"people": [{"id": "p-hans", "name": "Hans", "colour": "blue", "aliases": ["Hnas"]},
+                     {"id": "p-anne", "name": "Anne", "colour": "red", "aliases": []}],
+          "groups": [{"id": "g-1", "name": "Stammtisch Rengen", "members": ["p-anne", "p-hans"], "house": None}]}
+
+
+def money_game(page, names, winner: int) -> None:
+    if screen(page) != "start":
+        page.locator('header [data-action="setup"]').tap()
+    page.locator('[data-action="mode"][data-mode="sheet"]').tap()
+    if page.locator(".kitty-form").get_attribute("open") is None:
+        page.locator(".kitty-form summary").tap()
+    stake(page, "per_mark", "0,10")
+    stake(page, "per_lost_game", "0,50")
+    start_sheet(page, names)
+    finish_with(page, winner)
+
+
+def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_site, artifacts):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=31)
+    seed_prefs(page, {"regulars": PEOPLE})
+    page.reload()
+    wait_idle(page)
+    money_game(page, ["Hans", "Anne"], 2)
+    money_game(page, ["Hnas", "Anne"], 1)  # the typo is Hans
+    money_game(page, ["Hans", "Willi"], 1)  # not the group's game
+    page.wait_for_function("async () => (await (await import('./history.js')).entries()).length === 3")
+    records = [e["records"][0] for e in sorted(kept(page), key=lambda e: e["savedAt"])]
+    group_records = records[:2]
+
+    page.locator('header [data-action="setup"]').tap()
+    page.locator('[data-action="regulars"]').tap()
+    page.locator('[data-action="cash-book"][data-id="g-1"]').tap()
+    page.wait_for_selector(".cash-evening")
+    wait_idle(page)
+    assert page.locator(".cash-evening").count() == 1
+    book = engine_state("cash_book", {"evenings": [{"date": "d", "records": group_records}],
+                                      "people": [{"name": "Hans", "aliases": ["Hnas"]}, {"name": "Anne", "aliases": []}],
+                                      "group": ["Anne", "Hans"]})
+    ev = book["evenings"][0]
+    assert ev["games"] == 2 and set(ev["balances"]) == {"Hans", "Anne"}
+    shown = {r.locator("th").inner_text(): r.locator("td").inner_text() for r in page.locator(".cash-evening .kitty-balances tr").all()}
+    assert shown == {n: (f"+{euros_de(c)}" if c > 0 else euros_de(c)) for n, c in ev["balances"].items()}
+    assert page.locator(".cash-evening .note").inner_text() == "2 Spielrunden um etwas"
+    assert page.locator(".cash-stakes li").all_inner_texts() == ["0,10 € pro Schräm · 0,50 € pro verlorener Spielrunde"]
+    assert page.locator(".cash-total").inner_text() == f"In der Kasse insgesamt: {euros_de(book['pot_total'])}"
+    transfers = page.locator(".cash-evening .kitty-transfers li").all_inner_texts()
+    assert len(transfers) == len(ev["transfers"]) and transfers, transfers
+    assert "Willi" not in page.locator(".cash-book").inner_text()
+    shot(page, artifacts, "cash-book-360-de.png")
+    assert_axe_clean(page, shared_site, "cash book")
+    page.locator('[data-action="regulars"]').tap()
+    assert screen(page) == "regulars"
+
+
+def test_a_pub_evening_runs_past_midnight_and_a_game_kept_twice_counts_once(warm_page, shared_site):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=32)
+    got = page.evaluate("""async () => {
+      const { eveningOf, evenings } = await import('./cash-book.js');
+      const at = (d, h, min = 0) => new Date(2026, 10, d, h, min).getTime();
+      const rec = (n) => ({ players: [{ name: n }, { name: 'Anne' }], hands: [] });
+      const entry = (id, savedAt, records) => ({ id, kind: 'game', status: 'finished', names: ['x'], savedAt, save: {}, records });
+      return {
+        late: eveningOf(at(27, 1, 30)), early: eveningOf(at(27, 6, 30)), evening: eveningOf(at(26, 21)),
+        grouped: evenings([entry('b', at(27, 2), [rec('Hans'), rec('Gerda')]), entry('a', at(26, 20), [rec('Hans')]),
+                           entry('c', at(28, 20), [rec('Willi')]), { id: 'broken' }]),
+      };
+    }""")
+    assert got["late"] == "2026-11-26" and got["evening"] == "2026-11-26" and got["early"] == "2026-11-27"
+    assert [(e["date"], [r["players"][0]["name"] for r in e["records"]]) for e in got["grouped"]] == [
+        ("2026-11-26", ["Hans", "Gerda"]), ("2026-11-28", ["Willi"])]
+
+
+def test_a_rengen_set_started_from_the_form_is_played_for_the_stakes(warm_page, shared_site):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=33)
+    page.locator('[data-action="mode"][data-mode="sheet"]').tap()
+    choose_format(page, "set")
+    page.locator(".kitty-form summary").tap()
+    stake(page, "per_mark", "0,10")
+    stake(page, "per_lost_game", "1")
+    start_sheet(page, ["Hans", "Anne", "Gerda"], rules="rengen")
+    save = stored(page)["save"]
+    assert "set" in save and save["record"]["stakes"] == {"per_mark": 10, "per_lost_game": 100}
+    finish_with(page, 2)
+    assert page.locator(".kitty-payments li").count() > 0

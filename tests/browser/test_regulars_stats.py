@@ -1,0 +1,105 @@
+"""Statistics of the regulars (issue 24): a typo merged into a person and
+the person renamed count as one person in the statistics; a group shows
+only its people's games, a period only its games, and computer players
+stand apart."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from browser_support import wait_engine_ready
+from helpers import assert_axe_clean, open_app, screen, shot, wait_idle
+from test_move_file import kept, play_evening
+from test_regulars import add_person, person_id
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from schraem.bridge import Bridge  # noqa: E402
+from test_bridge_club import ok  # noqa: E402
+
+
+def figures(page) -> dict:
+    page.wait_for_selector(".stats-table")
+    wait_idle(page)
+    return {c.get_attribute("data-name"): int(c.inner_text()) for c in page.locator('.stats-table td[data-col="games"]').all()}
+
+
+def open_stats(page) -> dict:
+    if screen(page) != "start":
+        page.locator('header [data-action="setup"]').tap()
+    page.locator('[data-action="stats"]').tap()
+    return figures(page)
+
+
+def choose(page, field: str, value: str) -> dict:
+    page.evaluate("() => { document.querySelector('.stats-table')?.remove(); }")
+    page.select_option(f'[data-field="{field}"]', value)
+    return figures(page)
+
+
+def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, shared_site, artifacts):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=21)
+    play_evening(page, ["Hans", "Anne"], 1)
+    play_evening(page, ["Hnas", "Anne"], 2)
+    page.wait_for_function("async () => (await (await import('./history.js')).entries()).length === 2")
+    # The first evening was last year.
+    page.evaluate("""async () => {
+      const h = await import('./history.js');
+      const list = await h.entries();
+      const first = list[list.length - 1];
+      await h.keepAll([{ ...first, savedAt: new Date(new Date().getFullYear() - 1, 5, 1).getTime() }]);
+    }""")
+    assert open_stats(page) == {"Anne": 2, "Hans": 1, "Hnas": 1}
+
+    page.locator('header [data-action="setup"]').tap()
+    page.locator('[data-action="regulars"]').tap()
+    for name, colour in (("Hans", "blue"), ("Anne", "red"), ("Hnas", "yellow")):
+        add_person(page, name, colour)
+    typo, hans = person_id(page, "Hnas"), person_id(page, "Hans")
+    page.select_option(f'[data-field="person-merge:{typo}"]', hans)
+    page.locator(f'[data-action="person-merge"][data-id="{typo}"]').tap()
+    page.wait_for_function("() => document.querySelectorAll('.person').length === 2")
+    page.locator(f'[data-field="person-name:{hans}"]').fill("Hans P.")
+    page.locator(f'[data-action="person-rename"][data-id="{hans}"]').tap()
+    page.wait_for_function("() => document.querySelector('.person').textContent.includes('Hans P.')")
+    page.fill('[data-field="reg-group"]', "Stammtisch")
+    for name in ("Hans P.", "Anne"):
+        page.locator(f'[data-field="reg-member:{person_id(page, name)}"]').check()
+    page.locator('[data-action="group-add"]').tap()
+    page.wait_for_selector(".group")
+
+    # One person under the new name, both evenings together.
+    assert open_stats(page) == {"Anne": 2, "Hans P.": 2}
+    assert page.locator('.stats-table td[data-col="wins"][data-name="Hans P."]').inner_text() == "1"
+    assert choose(page, "stats-period", "year") == {"Anne": 1, "Hans P.": 1}
+    assert choose(page, "stats-period", "all") == {"Anne": 2, "Hans P.": 2}
+    group = page.evaluate("async () => (await (await import('./storage.js')).readPreference('regulars')).groups[0].id")
+    assert choose(page, "stats-group", group) == {"Anne": 2, "Hans P.": 2}
+    shot(page, artifacts, "stats-regulars-360-de.png")
+    assert_axe_clean(page, shared_site, "statistics of the regulars")
+    assert len(kept(page)) == 2
+
+
+def test_computer_players_stand_apart_in_the_statistics(warm_page, shared_site):
+    page = warm_page(locale="en-GB", service_workers="block")
+    open_app(page, shared_site, seed=22)
+    wait_engine_ready(page)
+    # A finished game against the computer, kept as the app keeps it.
+    b = Bridge()
+    state = ok(b, "new_game", players=[{"name": "Anne", "kind": "bot", "level": "easy"}, {"name": "Anne"}], seed=3, viewer=None)
+    while not state["game_over"]:
+        if state["hand_over"]:
+            state = ok(b, "next_hand", viewer=None)
+        elif state["due"]["humans"]:
+            seat = state["due"]["humans"][0]
+            state = ok(b, "act", action=next(a for a in ok(b, "state", viewer=seat)["view"]["legal"] if a["type"] != "knock"), viewer=None)
+        else:
+            state = ok(b, "bot_step", viewer=None)
+    page.evaluate("""async (save) => {
+      const h = await import('./history.js');
+      await h.keep({ id: 'bot-game', kind: 'game', status: 'finished', names: ['Anne', 'Anne'], rules: 'rheinland',
+                     save, records: [save.record] });
+    }""", state["save"])
+    assert open_stats(page) == {"Anne": 1, "Anne (Computer)": 1}
+    assert page.locator(".stats-computers").inner_text() == "Computer players"
+    assert page.locator('.stats-computers + .list-scroll th.player').all_inner_texts() == ["Anne (Computer)"]

@@ -1,0 +1,113 @@
+"""The move file's history (move.py): every entry leaves without a seed and
+without the cards of a hand under way, keeps who was a computer, scrubs to
+itself (so a file imported twice adds nothing), and an entry that does not
+replay is left out on the way out but refuses the whole file on the way in."""
+from __future__ import annotations
+
+import copy
+import json
+
+from schraem.bridge import Bridge
+
+from test_bridge_club import PLAYERS, call, finish_game, ok
+
+BOTS = [{"name": "Hubert"}, {"name": "Gerda", "kind": "bot", "level": "easy"}, {"name": "Hans", "kind": "bot", "level": "easy"}]
+
+
+def seeds_in(obj) -> int:
+    if isinstance(obj, dict):
+        return ("seed" in obj) + sum(seeds_in(v) for v in obj.values())
+    if isinstance(obj, list):
+        return sum(seeds_in(v) for v in obj)
+    return 0
+
+
+def series_entry() -> dict:
+    b = Bridge()
+    ok(b, "new_series", players=PLAYERS, real_cards=True, games=2, viewer=None)
+    finish_game(b, 2)
+    state = ok(b, "next_game", viewer=None)
+    finished = state["save"]["series"]["finished"]
+    return {"id": "s1", "kind": "series", "status": "running", "names": [p["name"] for p in PLAYERS], "savedAt": 1,
+            "save": state["save"], "records": finished}
+
+
+def running_entry() -> dict:
+    """A filed-away game against the computer, its second hand under way."""
+    b = Bridge()
+    state = ok(b, "new_game", players=BOTS, seed=77, viewer=1)
+    while state["view"]["hand_no"] < 2 and not state["game_over"]:
+        step = ok(b, "bot_step", viewer=1)
+        if step["bot_action"] is None:
+            state = ok(b, "act", action=step["view"]["legal"][0] if step["view"]["legal"] else {}, viewer=1) if not step["hand_over"] else ok(b, "next_hand", viewer=1)
+        else:
+            state = step
+    assert not state["hand_over"]
+    return {"id": "g1", "kind": "game", "status": "interrupted", "names": ["Hubert", "Gerda", "Hans"], "savedAt": 2,
+            "save": state["save"], "records": []}
+
+
+def finished_bot_record() -> dict:
+    b = Bridge()
+    state = ok(b, "new_game", players=[{"name": "Anne", "kind": "bot", "level": "easy"}, *BOTS[1:]], seed=5, viewer=None)
+    while not state["game_over"]:
+        state = ok(b, "next_hand", viewer=None) if state["hand_over"] else ok(b, "bot_step", viewer=None)
+    record = copy.deepcopy(state["save"]["record"])
+    for p in record["players"]:
+        p.update(kind="bot", level="easy")
+    return record
+
+
+def test_entries_leave_without_seeds_or_the_hand_under_way_and_scrub_to_themselves():
+    b = Bridge()
+    entries = [series_entry(), running_entry(), {"id": "g2", "kind": "game", "status": "finished", "names": ["Anne", "Gerda", "Hans"],
+                                                 "savedAt": 3, "save": {"format": "schraem-save/1", "record": finished_bot_record()},
+                                                 "records": [finished_bot_record()]}]
+    assert seeds_in(entries) > 0
+    out = ok(b, "move", entries=entries)
+    assert out["left_out"] == 0 and len(out["entries"]) == 3
+    assert seeds_in(out["entries"]) == 0
+    running = out["entries"][1]
+    assert len(running["save"]["hands"]) == 1  # the hand under way stays on this phone
+    # Who was a computer travels with each record.
+    assert [p.get("kind") for p in out["entries"][2]["records"][0]["players"]] == ["bot", "bot", "bot"]
+    # The same file in again: nothing changes.
+    again = ok(b, "move", entries=out["entries"], strict=True)
+    assert json.dumps(again["entries"], sort_keys=True) == json.dumps(out["entries"], sort_keys=True)
+    # The statistics are the same from the moved records as from the kept ones.
+    kept = ok(b, "stats", records=entries[2]["records"])
+    moved = ok(b, "stats", records=out["entries"][2]["records"])
+    assert kept == moved and "Anne (Computer)" in moved
+
+
+def test_a_damaged_entry_is_left_out_going_out_and_refuses_the_file_coming_in():
+    b = Bridge()
+    good = series_entry()
+    bad = copy.deepcopy(good)
+    bad["id"] = "s2"
+    bad["records"][0]["hands"][0]["actions"][0]["seat"] = 9
+    out = ok(b, "move", entries=[good, bad])
+    assert out["left_out"] == 1 and [e["id"] for e in out["entries"]] == ["s1"]
+    refused = call(b, "move", entries=[good, bad], strict=True)
+    assert not refused["ok"] and refused["error"]["kind"] == "CorruptSave"
+    assert "Verlaufseintrag 2" in refused["error"]["de"] and "history entry 2" in refused["error"]["en"]
+    assert not call(b, "move", entries="no", strict=True)["ok"]
+    assert not call(b, "move", entries=[], strict="yes")["ok"]
+
+
+def test_a_tournament_entry_moves_and_loads_on_the_other_phone():
+    organiser = Bridge()
+    names = [f"P{i}" for i in range(1, 9)]
+    t = ok(organiser, "tournament", op="new", players=names, options={"series_games": 1}, seed=12)
+    ticket = ok(organiser, "tournament", op="ticket", series=1, table=1)["ticket"]
+    table = Bridge()
+    ok(table, "new_series", players=[{"name": n} for n in ticket["players"]], real_cards=True, ticket=ticket, viewer=None)
+    finish_game(table, 4)
+    t = ok(organiser, "tournament", op="import", result=ok(table, "table_result"))
+    entry = {"id": "t1", "kind": "tournament", "status": "running", "names": names, "savedAt": 4,
+             "facts": {k: t[k] for k in ("tournament", "id", "standings", "tables")}, "records": []}
+    out = ok(Bridge(), "move", entries=[entry], strict=True)["entries"][0]
+    assert out["facts"]["id"] == t["id"] and out["facts"]["standings"] == t["standings"]
+    other = Bridge()
+    assert ok(other, "tournament", op="load", tournament=out["facts"]["tournament"])["standings"] == t["standings"]
+    assert ok(Bridge(), "move", entries=[out], strict=True)["entries"][0] == out

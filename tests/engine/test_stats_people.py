@@ -1,0 +1,114 @@
+"""Statistics of the regulars (club.stats): a person's merged or earlier
+names count as the person, a computer never does (not even under a
+person's alias), and a group's statistics hold only the games its own
+people played together."""
+from __future__ import annotations
+
+import pytest
+
+from schraem.bridge import Bridge
+from schraem.errors import InvalidAction
+from schraem.club import stats
+from schraem.simulate import random_game
+
+from test_bridge_club import call, ok
+
+
+def record(seed: int, names: list[str], bots: tuple[int, ...] = ()) -> dict:
+    r = random_game(seed, "rheinland", len(names)).to_record()
+    r["players"] = [{"name": n, **({"kind": "bot", "level": "easy"} if s in bots else {})} for s, n in enumerate(names, 1)]
+    return r
+
+
+def test_merged_and_earlier_names_count_as_the_person():
+    records = [record(1, ["Hans", "Anne", "Gerda"]), record(2, ["Hnas", "Anne", "Gerda"]), record(3, ["Hans P.", "Anne", "Gerda"])]
+    apart = stats(records)
+    assert {"Hans", "Hnas", "Hans P."} <= set(apart)
+    people = [{"name": "Hans P.", "aliases": ["Hans", "Hnas"]}, {"name": "Anne", "aliases": []}, {"name": "Gerda"}]
+    one = stats(records, people)
+    assert set(one) == {"Hans P.", "Anne", "Gerda"}
+    for figure in ("games", "wins", "losses", "first_out", "knocks", "holds", "passes", "hands", "hands_won", "score_total"):
+        assert one["Hans P."][figure] == sum(apart[n][figure] for n in ("Hans", "Hnas", "Hans P.")), figure
+    assert one["Hans P."]["games"] == 3 and one["Anne"] == apart["Anne"]
+    assert one["Hans P."]["mean_score"] == round(one["Hans P."]["score_total"] / 3, 2)
+
+
+def test_a_computer_is_never_a_person_not_even_under_an_alias():
+    records = [record(4, ["Hans", "Anne"]), record(5, ["Hnas", "Anne"], bots=(1,))]
+    one = stats(records, [{"name": "Hans", "aliases": ["Hnas"]}])
+    assert one["Hans"]["games"] == 1 and one["Hans"]["computer"] is False
+    assert one["Hnas (Computer)"]["games"] == 1 and one["Hnas (Computer)"]["computer"] is True
+
+
+def test_a_person_name_is_never_taken_by_another_persons_alias():
+    records = [record(6, ["Anne", "Hans"])]
+    one = stats(records, [{"name": "Hans", "aliases": ["Anne"]}, {"name": "Anne"}])
+    assert one["Anne"]["games"] == 1 and one["Hans"]["games"] == 1
+
+
+def test_a_groups_statistics_hold_only_its_peoples_games():
+    records = [record(7, ["Hans", "Anne", "Gerda"]), record(8, ["Hnas", "Anne"]), record(9, ["Hans", "Willi"]),
+               record(10, ["Anne", "Gerda", "Robo"], bots=(3,)), record(11, ["Anne", "Robo"], bots=(2,))]
+    people = [{"name": "Hans", "aliases": ["Hnas"]}]
+    group = stats(records, people, ["Anne", "Hans", "Gerda"])
+    # 7 (all three), 8 (the typo is Hans), 10 (a computer fills a seat); not 9 (Willi is no member), not 11 (one person).
+    assert group["Anne"]["games"] == 3 and group["Hans"]["games"] == 2 and group["Gerda"]["games"] == 2
+    assert "Willi" not in group and group["Robo (Computer)"]["games"] == 1
+
+
+def test_the_bridge_checks_people_and_group():
+    b = Bridge()
+    r = [record(12, ["Hans", "Anne"])]
+    assert ok(b, "stats", records=r, people=[{"name": "Hans", "aliases": []}], group=["Hans", "Anne"])["Hans"]["games"] == 1
+    for bad in ({"people": "Hans"}, {"people": [{"aliases": []}]}, {"people": [{"name": "Hans", "aliases": [3]}]},
+                {"group": []}, {"group": [1, 2]}):
+        reply = call(b, "stats", records=r, **bad)
+        assert not reply["ok"] and reply["error"]["code"] == "bad_field", bad
+    with pytest.raises(InvalidAction):
+        stats(r, None, "Hans")
+
+
+def money_record(seed: int, names: list[str], stakes: dict, bots: tuple[int, ...] = ()) -> dict:
+    r = record(seed, names, bots)
+    r["stakes"] = stakes
+    return r
+
+
+def test_a_groups_cash_book_per_evening_with_the_pot_carried_on():
+    from schraem.club import books, cash_book
+
+    per_mark = {"per_mark": 10}
+    pot = {"per_lost_game": 50}
+    first = [money_record(20, ["Hans", "Anne", "Gerda"], per_mark), money_record(21, ["Hnas", "Anne", "Gerda"], pot),
+             money_record(22, ["Hans", "Willi"], per_mark), record(23, ["Hans", "Anne"])]
+    second = [money_record(24, ["Anne", "Gerda", "Robo"], pot, bots=(3,))]
+    people = [{"name": "Hans", "aliases": ["Hnas"]}]
+    book = cash_book([{"date": "2026-11-20", "records": first}, {"date": "2026-11-26", "records": second}],
+                     people, ["Hans", "Anne", "Gerda"])
+    one, two = book["evenings"]
+    # Not Willi's game (no member), not the game played for nothing.
+    assert one["date"] == "2026-11-20" and one["games"] == 2 and one["stakes"] == [per_mark, pot]
+    expected = books([first[0], {**first[1], "players": [{"name": "Hans"}, {"name": "Anne"}, {"name": "Gerda"}]}])
+    assert {k: one[k] for k in ("balances", "pot", "rounds", "transfers")} == expected
+    assert sum(one["balances"].values()) + one["pot"] == 0
+    assert set(two["balances"]) == {"Anne", "Gerda", "Robo (Computer)"}
+    assert one["pot"] == 50 and two["pot"] == 50 and two["pot_total"] == 100 == book["pot_total"]
+    assert len(one["transfers"]) <= len(one["balances"])
+    # An evening without a game played for something is not in the book.
+    assert cash_book([{"date": "x", "records": [record(25, ["Hans", "Anne"])]}])["evenings"] == []
+    b = Bridge()
+    assert ok(b, "cash_book", evenings=[{"date": "2026-11-26", "records": second}])["pot_total"] == 50
+    for bad in ({"evenings": "x"}, {"evenings": [{"records": second}]}, {"evenings": [{"date": "d", "records": "x"}]}):
+        assert not call(b, "cash_book", **bad)["ok"], bad
+
+
+def test_the_books_settle_a_merged_typo_as_the_person():
+    from schraem.club import books
+
+    records = [money_record(30, ["Hans", "Anne"], {"per_mark": 10}), money_record(31, ["Hnas", "Anne"], {"per_mark": 10})]
+    apart = books(records)
+    one = books(records, [{"name": "Hans", "aliases": ["Hnas"]}])
+    assert set(one["balances"]) == {"Hans", "Anne"}
+    assert one["balances"]["Hans"] == apart["balances"]["Hans"] + apart["balances"]["Hnas"]
+    assert len(one["transfers"]) <= 1
+    assert ok(Bridge(), "books", records=records, people=[{"name": "Hans", "aliases": ["Hnas"]}]) == one
