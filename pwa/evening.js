@@ -6,14 +6,16 @@ import { bootHouse, houseAction, houseField, houseParts, playedRules } from './h
 import { kittyAction, kittyField, kittyParts, restoreStakes, stakesFor } from './kitty.js';
 import { bootRegulars, regularsAction, regularsField, regularsParts } from './regulars.js';
 import { storageAction } from './keep-data.js';
+import { bootLearn, learnAction, learnParts } from './learn.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
 export { regularsStartField } from './regulars.js';
 export { loadStorageInfo, renderStorage } from './keep-data.js';
+export { duelBanner, duelControls, duelStartSection, hintStrip, learnExtras } from './learn.js';
 
 export function eveningParts(name, ctx) {
-  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name);
+  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name) ?? learnParts(name);
 }
 
 export function eveningField(target, committed) {
@@ -21,12 +23,13 @@ export function eveningField(target, committed) {
 }
 
 export function eveningAction(action, target) {
-  return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action);
+  return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action) || learnAction(action, target);
 }
 
 export async function bootEvening() {
   await bootHouse().catch(() => {});
   await bootRegulars().catch(() => {});
+  bootLearn();
 }
 
 // The remembered start form's house rules and stakes.

@@ -2,6 +2,7 @@
 // or the player switches. The choice is remembered across visits.
 import { CLUB_STRINGS } from './i18n-club.js';
 import { HOUSE_STRINGS } from './i18n-house.js';
+import { REVIEW_STRINGS } from './i18n-review.js';
 
 const LANG_KEY = 'schraem.lang';
 
@@ -779,6 +780,8 @@ Object.assign(STRINGS.de, CLUB_STRINGS.de);
 Object.assign(STRINGS.en, CLUB_STRINGS.en);
 Object.assign(STRINGS.de, HOUSE_STRINGS.de);
 Object.assign(STRINGS.en, HOUSE_STRINGS.en);
+Object.assign(STRINGS.de, REVIEW_STRINGS.de);
+Object.assign(STRINGS.en, REVIEW_STRINGS.en);
 
 function initialLang() {
   try {

@@ -152,4 +152,5 @@ def compare(mine, theirs) -> dict:
     lost = [sum(h["marks_lost"] for h in r["hands"][:both]) for r in (a, b)]
     return {"set": a["set"], "names": [a["name"], b["name"]], "hands": rows, "both_played": both,
             "marks_lost": lost, "ahead": None if lost[0] == lost[1] else ("mine" if lost[0] < lost[1] else "theirs"),
+            "hints": [sum(h["hints"] for h in r["hands"]) for r in (a, b)],
             "finish": [a["finish"], b["finish"]], "complete": [a["complete"], b["complete"]]}

@@ -20,7 +20,7 @@ from .bots.bits import FULL, SUIT_MASK, card_int, card_str, cards_of, mask_of
 from .bots.common import answering, legal_by_type
 from .bots.equity import Scoring
 from .bots.model import Situation
-from .bots.strong import Budget, Decider as BotDecider, _answer, _knock_now, _play
+from .bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, Budget, Decider as BotDecider, _answer, _knock_now, _play
 from .bots.tables import CALIBRATION
 from .cards import derive_seed
 from .errors import Both, InvalidAction
@@ -30,8 +30,8 @@ from .view import view
 REVIEW_FORMAT = "schraem-review/1"
 # The review's thinking per decision: deterministic (no clock), so two
 # phones give the same review of the same record and seed. About 0.1 s a
-# decision in CPython (bench/review.py).
-REVIEW_BUDGET = Budget(samples=48, nodes=60000)
+# decision in CPython (bench/review.py, bench/RESULTS.md "Game review").
+REVIEW_BUDGET = Budget(samples=120, nodes=150000)
 UNITS = ("marks", "equity")
 # Costs below this (in marks) are within the sampling noise of the budget
 # above and are not called mistakes.
@@ -49,11 +49,12 @@ class MarksScoring(Scoring):
         return -float(loss if self.knolle else min(loss, max(0, marks[me])))
 
 
-def Decider(sit: Situation, rng, budget: Budget) -> BotDecider:
+def Decider(sit: Situation, rng, budget: Budget, sure_holds: bool = True) -> BotDecider:
     """The strong bot's decider, with the others holding a knock whenever
-    they force the last trick in the sampled deal (bots/strong.py)."""
+    they force the last trick in the sampled deal (bots/strong.py; without
+    `sure_holds`: the bot's own player model, for the benchmark)."""
     dec = BotDecider(sit, rng, budget)
-    dec.sure_holds = True
+    dec.sure_holds = sure_holds
     return dec
 
 
@@ -103,34 +104,37 @@ def kind_of(v: dict, typ: str | None = None) -> str | None:
     return None
 
 
-def weigh(v: dict, rng, budget: Budget = REVIEW_BUDGET, unit: str = "marks") -> list[dict]:
+def weigh(v: dict, rng, budget: Budget = REVIEW_BUDGET, unit: str = "marks", sure_holds: bool = True) -> list[dict]:
     """The decisions the view asks of its seat now, each with every choice's
     worth: [{"kind", "choices": {choice: worth}, "best", "chance", "samples",
     ...}]. A turn to play is two decisions: knock or not, and which card."""
     kind = kind_of(v)
-    return _weigh(v, kind, rng, budget, unit) if kind else []
+    return _weigh(v, kind, rng, budget, unit, sure_holds) if kind else []
 
 
-def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str) -> list[dict]:
+def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool = True) -> list[dict]:
     if kind == "look":
         return [{"kind": "look", "choices": {"look": 0.0}, "best": "look", "chance": None, "samples": 0}]
     sit = _situation(v, unit)
     report: dict = {}
     if kind == "answer":
-        _answer(Decider(sit, rng, budget), report)
+        _answer(Decider(sit, rng, budget, sure_holds), report)
         if not report:
             return []
         return [_decision("answer", {"hold": report["e_hold"], "pass": report["e_pass"]}, report, sit)]
     if kind in ("blind", "interject"):
-        _knock_now(Decider(sit, rng, budget), report, kind, screen=False)
+        _knock_now(Decider(sit, rng, budget, sure_holds), report, kind, screen=False)
         if not report:
             return []
         stay = "look" if kind == "blind" else "wait"
-        return [_decision(kind, {"knock": report["e_knock"], stay: report["e_stay"]}, report, sit)]
+        # In the bot's unit, not knocking keeps the bot's margin: looking
+        # first, or waiting for one's turn, is worth something itself.
+        margin = 0.0 if unit == "marks" else (BLIND_MARGIN if kind == "blind" else INTERJECT_MARGIN)
+        return [_decision(kind, {"knock": report["e_knock"], stay: report["e_stay"] + margin}, report, sit)]
     by_type = legal_by_type(v)
     legal = [card_int(a["card"]) for a in by_type["play"]]
     can_knock = "knock" in by_type
-    _play(Decider(sit, rng, budget), legal, can_knock, report)
+    _play(Decider(sit, rng, budget, sure_holds), legal, can_knock, report)
     out = []
     if not report.get("samples"):
         return out
@@ -209,7 +213,7 @@ class Review:
     """The review of one seat's decisions in a record, made one decision at
     a time (`step`), then `result()`. Deterministic for record and seed."""
 
-    def __init__(self, record, seat, seed: int = 0, budget: Budget = REVIEW_BUDGET, unit: str = "marks"):
+    def __init__(self, record, seat, seed: int = 0, budget: Budget = REVIEW_BUDGET, unit: str = "marks", sure_holds: bool = True):
         if unit not in UNITS:
             raise InvalidAction("bad_request", detail=Both("die Einheit ist marks oder equity", "the unit is marks or equity"))
         game = Game.from_record(record)
@@ -218,7 +222,7 @@ class Review:
         if any(spec.get("deal", ()) is None for spec in game.specs):
             raise InvalidAction("bad_request", detail=Both("mit echten Karten gespielte Spiele lassen sich nicht analysieren: die App kennt die Karten nicht",
                                                            "hands played with real cards cannot be reviewed: the app does not know the cards"))
-        self.seat, self.seed, self.budget, self.unit = seat, seed, budget, unit
+        self.seat, self.seed, self.budget, self.unit, self.sure_holds = seat, seed, budget, unit, sure_holds
         self.names = list(game.names)
         self.rules = game.rules.preset
         self.points: list[tuple] = []  # (hand, index, view, action, hinted)
@@ -259,7 +263,7 @@ class Review:
         h, i, v, a, hinted = self.points[len(self.done)]
         rng = random.Random(derive_seed(self.seed, h, i))
         entries = []
-        for d in _weigh(v, kind_of(v, a["type"]), rng, self.budget, self.unit):
+        for d in _weigh(v, kind_of(v, a["type"]), rng, self.budget, self.unit, self.sure_holds):
             d["chosen"] = _chosen(d["kind"], a)
             if d["chosen"] not in d["choices"]:
                 continue  # the knock of a turn to play that knocked: its card is the next decision
