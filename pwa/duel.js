@@ -7,8 +7,8 @@ import { h } from './dom.js';
 import { formatNumber, t } from './i18n.js';
 import { ctx, go, m, onError, refusedWith, render, session, shellError } from './club-context.js';
 import { guarded } from './club.js';
-import { readJsonFile, sendOut } from './outbound.js';
-import { json, stamp } from './share.js';
+import { sendOut } from './outbound.js';
+import { json, readJsonFile, stamp } from './share.js';
 import { reviewButton, reviewable } from './review.js';
 
 const SET_HANDS = 8; // told on the start screen; the engine deals and counts them
