@@ -3,6 +3,7 @@
 the repository root.
 
     python bench/review.py [--games 12 --hands 10 --seed 25]
+    python bench/review.py --browser [--throttle 4 --hands 10 --runs 3]
 
 Plays seeded games of four strong bots thinking with the review's own
 budget (no clock), then reviews seat 1 of each game:
@@ -14,6 +15,12 @@ budget (no clock), then reviews seat 1 of each game:
   they force the last trick), in equity; `marks` — the app's review.
   `near` also counts a choice within the noise of the best (0.01 equity,
   review.NOISE marks): the bot mixes its bets where they are that close.
+With --browser: the app itself (dist/ built by build.py, its own server,
+headless Chromium as a Pixel 7, the CPU throttled through the DevTools
+protocol): a finished `--hands`-hand game against three computer players
+is stored, the review is tapped, and the time until its result is drawn is
+measured — the worker weighing every decision, one request each, the page
+drawing the progress bar between them.
 Prints JSON; bench/RESULTS.md ("Game review") records the figures.
 """
 from __future__ import annotations
@@ -35,9 +42,9 @@ from schraem.review import NOISE, REVIEW_BUDGET, Review  # noqa: E402
 from schraem.view import view  # noqa: E402
 
 
-def bot_game(seed: int, hands: int) -> dict:
+def bot_game(seed: int, hands: int, marks: int | None = None) -> dict:
     bot = make(REVIEW_BUDGET)
-    game = Game([f"P{i}" for i in range(1, 5)], seed=seed)
+    game = Game([{"name": f"P{i}", **({"marks": marks} if marks else {})} for i in range(1, 5)], seed=seed)
     for _ in range(hands):
         if game.game_over:
             break
@@ -61,12 +68,73 @@ def share(counts, i: int) -> float:
     return round(sum(c[i] for c in counts) / max(1, sum(c[2] for c in counts)), 3)
 
 
+def browser(args) -> dict:
+    """The review of a finished game in the app, CPU throttled."""
+    import importlib.util
+    import shutil
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    from schraem.bridge import Bridge
+
+    spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    record = bot_game(args.seed, args.hands, marks=15)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "medium"}] * 3
+    save = {"format": "schraem-save/1", "record": record, "table": {"players": seats, "seed": args.seed}}
+    reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": save, "viewer": 1}})))
+    state = {k: v for k, v in reply["result"].items() if k != "save"}
+    shell = json.dumps({"format": "schraem-shell/1", "savedAt": 0, "save": reply["result"]["save"], "state": state, "viewer": 1, "handoff": None})
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = build.build(Path(tmp) / "dist", quiet=True)
+        server = build.serve(dist, 0)
+        url = f"http://127.0.0.1:{server.server_address[1]}/?pace=fast"
+        try:
+            with sync_playwright() as p:
+                exe = shutil.which("chromium") or shutil.which("chromium-browser")
+                b = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
+                for _ in range(args.runs):
+                    ctx = b.new_context(**p.devices["Pixel 7"])
+                    page = ctx.new_page()
+                    page.goto(url)
+                    page.evaluate("(v) => localStorage.setItem('schraem.game', v)", shell)
+                    page.reload()
+                    page.wait_for_function("() => document.documentElement.dataset.shell === 'ready'", timeout=300_000)
+                    cdp = ctx.new_cdp_session(page)
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+                    page.locator('[data-action="review-open"]').first.tap()
+                    start = time.perf_counter()
+                    page.wait_for_selector(".review-total", timeout=600_000)
+                    took = time.perf_counter() - start
+                    total = page.evaluate("() => document.querySelectorAll('.review-decision').length")
+                    runs.append({"seconds": round(took, 2), "decisions": total})
+                    ctx.close()
+                version = b.version
+                b.close()
+        finally:
+            server.shutdown()
+    secs = [r["seconds"] for r in runs]
+    per = [1000 * r["seconds"] / max(1, r["decisions"]) for r in runs]
+    return {"runtime": f"the app in headless Chromium {version}", "cpu_throttling": args.throttle, "hands": len(record["hands"]),
+            "runs": runs, "s_per_game_median": round(statistics.median(secs), 2),
+            "ms_per_decision_median": round(statistics.median(per), 1)}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=12)
     ap.add_argument("--hands", type=int, default=10)
     ap.add_argument("--seed", type=int, default=25)
+    ap.add_argument("--browser", action="store_true")
+    ap.add_argument("--throttle", type=float, default=4)
+    ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
+    if args.browser:
+        print(json.dumps(browser(args), indent=1))
+        return
     steps, per_game = [], []
     agree = {"self": {}, "review": {}, "marks": {}}
     decisions = 0

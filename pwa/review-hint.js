@@ -25,7 +25,7 @@ function decisionLines(d) {
   return [
     h('p', { class: 'hint-best' }, h('strong', { text: t('hint.best', { best: choiceText(d.best) }) })),
     h('ul', { class: 'hint-choices' }, choices.map(([choice, worth]) => h('li', { dataset: { choice },
-      text: t('hint.worth', { choice: choiceText(choice), marks: marks(worth) }) }))),
+      text: t('hint.worth', { choice: choiceText(choice), marks: marks(-worth) }) }))),
     d.chance != null && d.kind !== 'card' ? h('p', { class: 'note', text: t('hint.chance', { chance: percent(d.chance) }) }) : null,
   ];
 }

@@ -28,7 +28,7 @@ _SALT = 0x5343_4852_4D44  # keeps a set's seeds apart from other seeded games
 
 def set_word(text) -> str:
     """The set's word as everyone's phone reads it: trimmed, inner spaces
-    single, case and accents' encodings folded."""
+    single, case folded, accents composed alike (NFC, as player names)."""
     if not isinstance(text, str):
         raise InvalidAction("bad_request", detail=Both("das Wort der Duell-Karten ist ein Text", "a deal set's word is text"))
     word = " ".join(unicodedata.normalize("NFC", text).casefold().split())

@@ -54,6 +54,7 @@ def test_the_same_word_deals_the_same_cards_and_answers():
     other = call(Bridge(), "duel_new", set="Kegelclub", players=NAMES)
     assert other["view"]["my_cards"] != sa["view"]["my_cards"]
     assert duel.set_word("Kegel  CLUB") == "kegel club"
+    assert duel.set_word("Cafe\u0301") == duel.set_word("Café")  # accents typed either way
 
 
 def test_nothing_of_the_deals_to_come_is_in_a_result():
