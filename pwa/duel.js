@@ -101,7 +101,7 @@ export function renderCompare() {
       h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('duel.col.hand') }),
         h('th', { scope: 'col' }, h('bdi', { text: t('duel.col.lost', { name: a }) })),
         h('th', { scope: 'col' }, h('bdi', { text: t('duel.col.lost', { name: b }) })),
-        h('th', { scope: 'col', text: '' }))),
+        h('th', { scope: 'col', text: t('duel.col.ahead') }))),
       h('tbody', {}, cmp.hands.map((row) => h('tr', { dataset: { hand: row.hand, ahead: row.ahead ?? 'none' } },
         h('th', { scope: 'row', text: String(row.hand) }),
         h('td', { class: 'num mine', text: lost(row.mine) }),

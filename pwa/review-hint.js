@@ -36,7 +36,7 @@ export function hintStrip(game) {
   const given = game?.state?.hint;
   if (given?.decisions?.length && !game.state.hand_over) {
     return h('section', { class: 'hint', role: 'status', 'aria-labelledby': 'hint-heading' },
-      h('h3', { id: 'hint-heading', text: t('hint.heading') }),
+      h('h2', { id: 'hint-heading', text: t('hint.heading') }),
       given.decisions.map(decisionLines),
       h('p', { class: 'note', text: t('hint.counted') }));
   }

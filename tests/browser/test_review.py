@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from helpers import GAME_KEY, engine_state, open_app, play_step, screen, seed_storage, shell_record, stored, tap, wait_idle, wait_shell_ready
+from helpers import GAME_KEY, assert_axe_clean, engine_state, open_app, play_step, screen, seed_storage, shell_record, stored, tap, wait_idle, wait_shell_ready
 
 # Every <progress> the page ever shows, with the highest value it reached:
 # the review may be quick, the bar must still have been there.
@@ -25,7 +25,8 @@ document.addEventListener('DOMContentLoaded', () => {
 
 @pytest.fixture
 def de_page(warm_page):
-    return warm_page(locale="de-DE")
+    # Blocking the service worker lets axe be served from the app's origin.
+    return warm_page(locale="de-DE", service_workers="block")
 
 
 def two_player_game(marks: int = 2, seed: int = 5) -> dict:
@@ -73,6 +74,7 @@ def test_review_of_a_finished_game_with_progress_and_result_kept_in_history(de_p
     total = page.locator(".review-total").inner_text()
     assert "Schräm verschenkt" in total or "gut gespielt" in total
     assert page.locator(".kept").inner_text() == "Die Spielanalyse ist beim Spiel im Verlauf gespeichert."
+    assert_axe_clean(page, shared_site, "review")
     # Kept with the game in the history: its line says so, and it opens
     # again without weighing anything.
     tap(page, '[data-action="review-back"]')
@@ -110,6 +112,7 @@ def test_a_hint_during_play_is_shown_and_recorded(de_page, shared_site):
     page.locator('[data-action="hint"]').tap()
     page.wait_for_selector("section.hint")
     wait_idle(page)
+    assert_axe_clean(page, shared_site, "hint")
     text = page.locator("section.hint").inner_text()
     assert "Am besten" in text or "Karten ansehen" in text
     save = stored(page)["save"]
@@ -132,8 +135,10 @@ def start_duel(page, site, word: str) -> None:
 
 
 def test_the_same_deals_on_two_phones_and_their_results_compared(warm_page, shared_site, tmp_path):
-    a = warm_page(locale="de-DE")
-    b = warm_page(locale="en-GB")
+    a = warm_page(locale="de-DE", service_workers="block")
+    b = warm_page(locale="en-GB", service_workers="block")
+    open_app(a, shared_site)
+    assert_axe_clean(a, shared_site, "start with the deal sets")
     for page in (a, b):
         start_duel(page, shared_site, "Stammtisch 25")
     sa, sb = stored(a)["save"], stored(b)["save"]
@@ -170,5 +175,6 @@ def test_the_same_deals_on_two_phones_and_their_results_compared(warm_page, shar
     mine = engine_state("duel_result", {"save": stored(a)["save"]})
     assert row.locator("td.mine").inner_text() == str(mine["hands"][0]["marks_lost"])
     assert "stammtisch 25" in a.locator("#compare-heading").inner_text()
+    assert_axe_clean(a, shared_site, "comparison")
     tap(a, '[data-action="duel-back"]')
     assert screen(a) in ("result", "over")
