@@ -93,22 +93,24 @@ function lost(row) {
 
 export function renderCompare() {
   const cmp = m().duelCompare;
-  const [a, b] = cmp.names;
-  const nameOf = (who) => (who === 'mine' ? a : b);
+  const friend = cmp.names[1];
+  const who = (side) => (side === 'mine' ? t('duel.you') : friend);
   return h('section', { class: 'duel-compare', 'aria-labelledby': 'compare-heading' },
     h('h2', { id: 'compare-heading', text: t('duel.compare.heading', { set: cmp.set }) }),
-    h('table', { class: 'list compare-table' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('duel.col.hand') }),
-        h('th', { scope: 'col' }, h('bdi', { text: t('duel.col.lost', { name: a }) })),
-        h('th', { scope: 'col' }, h('bdi', { text: t('duel.col.lost', { name: b }) })),
-        h('th', { scope: 'col', text: t('duel.col.ahead') }))),
-      h('tbody', {}, cmp.hands.map((row) => h('tr', { dataset: { hand: row.hand, ahead: row.ahead ?? 'none' } },
-        h('th', { scope: 'row', text: String(row.hand) }),
-        h('td', { class: 'num mine', text: lost(row.mine) }),
-        h('td', { class: 'num theirs', text: lost(row.theirs) }),
-        h('td', { text: row.ahead ? t('duel.ahead.mine', { name: nameOf(row.ahead) }) : row.mine && row.theirs ? t('duel.ahead.none') : '' }))))),
-    h('p', { class: 'compare-total', role: 'status', text: t('duel.total', { k: cmp.both_played, a: cmp.marks_lost[0], b: cmp.marks_lost[1] }) }),
-    cmp.finish.map((f, i) => h('p', { class: 'compare-finish', text: t('duel.finish', { name: cmp.names[i], place: f.place, of: f.of, hints: cmp.hints?.[i] ?? 0 }) })));
+    h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('duel.caption') },
+      h('table', { class: 'list compare-table' },
+        h('caption', { text: t('duel.caption') }),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('duel.col.hand') }),
+          h('th', { scope: 'col', text: t('duel.you') }),
+          h('th', { scope: 'col' }, h('bdi', { text: friend })),
+          h('th', { scope: 'col', text: t('duel.col.ahead') }))),
+        h('tbody', {}, cmp.hands.map((row) => h('tr', { dataset: { hand: row.hand, ahead: row.ahead ?? 'none' } },
+          h('th', { scope: 'row', text: String(row.hand) }),
+          h('td', { class: 'num mine', text: lost(row.mine) }),
+          h('td', { class: 'num theirs', text: lost(row.theirs) }),
+          h('td', { class: 'ahead' }, h('bdi', { text: row.ahead ? who(row.ahead) : row.mine && row.theirs ? t('duel.ahead.none') : '' }))))))),
+    h('p', { class: 'compare-total', role: 'status', text: t('duel.total', { k: cmp.both_played, a: cmp.marks_lost[0], b: cmp.marks_lost[1], name: friend }) }),
+    cmp.finish.map((f, i) => h('p', { class: 'compare-finish', text: t('duel.finish', { name: i ? friend : t('duel.you'), place: f.place, of: f.of, hints: cmp.hints[i] }) })));
 }
 
 export function renderCompareControls() {

@@ -90,7 +90,7 @@ def test_review_of_a_finished_game_with_progress_and_result_kept_in_history(de_p
     assert len(page.evaluate("() => window.__progress")) == before
 
 
-def test_a_hint_during_play_is_shown_and_recorded(de_page, shared_site):
+def test_a_hint_during_play_is_shown_and_recorded(de_page, shared_site, artifacts):
     page = de_page
     seed_storage(page, shared_site, {GAME_KEY: shell_record(two_player_game(marks=7, seed=9), 1)})
     wait_shell_ready(page)
@@ -113,6 +113,7 @@ def test_a_hint_during_play_is_shown_and_recorded(de_page, shared_site):
     page.wait_for_selector("section.hint")
     wait_idle(page)
     assert_axe_clean(page, shared_site, "hint")
+    page.screenshot(path=artifacts / "hint.png")
     text = page.locator("section.hint").inner_text()
     assert "Am besten" in text or "Karten ansehen" in text
     save = stored(page)["save"]
@@ -134,11 +135,13 @@ def start_duel(page, site, word: str) -> None:
     wait_idle(page)
 
 
-def test_the_same_deals_on_two_phones_and_their_results_compared(warm_page, shared_site, tmp_path):
+def test_the_same_deals_on_two_phones_and_their_results_compared(warm_page, shared_site, tmp_path, artifacts):
     a = warm_page(locale="de-DE", service_workers="block")
     b = warm_page(locale="en-GB", service_workers="block")
     open_app(a, shared_site)
     assert_axe_clean(a, shared_site, "start with the deal sets")
+    a.locator("#duel-word").scroll_into_view_if_needed()
+    a.screenshot(path=artifacts / "duel-start.png")
     for page in (a, b):
         start_duel(page, shared_site, "Stammtisch 25")
     sa, sb = stored(a)["save"], stored(b)["save"]
@@ -176,5 +179,6 @@ def test_the_same_deals_on_two_phones_and_their_results_compared(warm_page, shar
     assert row.locator("td.mine").inner_text() == str(mine["hands"][0]["marks_lost"])
     assert "stammtisch 25" in a.locator("#compare-heading").inner_text()
     assert_axe_clean(a, shared_site, "comparison")
+    a.screenshot(path=artifacts / "duel-compare.png")
     tap(a, '[data-action="duel-back"]')
     assert screen(a) in ("result", "over")
