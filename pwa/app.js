@@ -128,7 +128,7 @@ function parts(name) {
   // The club screens (lists, corrections, history, tournament, …).
   const club = clubParts(name, ctx) ?? phoneParts(name) ?? evening.eveningParts(name, ctx);
   if (club) return club;
-  const banner = g ? [clubBanner(g), phoneBanner()] : null;
+  const banner = g ? [clubBanner(g), phoneBanner(), evening.duelBanner(g)] : null;
   switch (name) {
     // The install offer on top, where it is seen (at the foot of the long
     // start page nobody found it).
@@ -136,15 +136,15 @@ function parts(name) {
       hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
       top: evening.regularsStartField(ctx),
       formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
-      extra: [startClubSection(ctx), phoneStartSection(ctx)],
+      extra: [startClubSection(ctx), phoneStartSection(ctx), evening.duelStartSection(ctx)],
     })], renderStartControls(ctx)];
-    case 'table': return [[banner, renderTable(g.state.view, ctx)], [knockUndoStrip(ctx), renderTableControls(g.state.view, ctx)]];
+    case 'table': return [[banner, renderTable(g.state.view, ctx)], [knockUndoStrip(ctx), evening.hintStrip(g), renderTableControls(g.state.view, ctx)]];
     case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
       ...ctx, penaltyFor: model.penaltyFor, sheetCards: g.state.sheet_cards, picker: model.club.picker,
     })], renderSheetControls(ctx)];
     case 'pass': return [renderPass(playerNames(g), g.handoff, g.state.view), renderPassControls(playerNames(g), g.handoff, ctx)];
-    case 'result': return [[banner, renderResult(g.state.view)], renderResultControls(ctx)];
-    case 'over': return [[banner, renderOver(g.state.view), evening.kittyOver(g), overExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
+    case 'result': return [[banner, renderResult(g.state.view), evening.learnExtras(g)], evening.duelControls(g) ?? renderResultControls(ctx)];
+    case 'over': return [[banner, renderOver(g.state.view), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
     case 'settings': return [[renderSettings(), evening.renderStorage()], renderSettingsControls()];
     case 'about': return [renderAbout(), renderAboutControls()];
     case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), evening.houseOnRulesPage()), renderRulesControls()];

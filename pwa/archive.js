@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { formatNumber, getLang, has, t } from './i18n.js';
 import { barChart } from './charts.js';
 import { restoreOffer } from './history-delete.js';
+import { reviewButton, reviewSummary, reviewable } from './review.js';
 
 const KINDS = ['game', 'series', 'set', 'tournament'];
 
@@ -62,11 +63,13 @@ export function renderHistory(entries, { message, damaged = new Set() }) {
             h('span', { class: `badge status-${e.status}`, text: has(`history.status.${e.status}`) ? t(`history.status.${e.status}`) : e.status }),
             ' ', when(e.savedAt), e.rules ? ` · ${has(`preset.${e.rules}`) ? t(`preset.${e.rules}`) : e.rules}` : ''),
           e.summary ? h('p', { class: 'summary', text: e.summary }) : null,
+          reviewSummary(e),
           h('div', { class: 'tool-row wrap' },
             h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-open', id: String(e.id) },
               'aria-label': t('history.open.label', { title: entryTitle(e) }), text: t('history.open') }),
             h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-export', id: String(e.id) },
               'aria-label': t('history.export.label', { title: entryTitle(e) }), text: t('history.export') }),
+            e.kind === 'game' && reviewable(e.save) ? reviewButton({ id: String(e.id) }) : null,
             h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-delete', id: String(e.id), title: entryTitle(e) },
               'aria-label': t('history.delete.label', { title: entryTitle(e) }), text: t('history.delete') })))))));
 }

@@ -119,7 +119,7 @@ function hasContent(game) {
 export function running(game = m().game) {
   if (!game || !hasContent(game)) return false;
   const st = game.state;
-  return !st.game_over || Boolean(st.series && !st.series.over) || Boolean(st.set && !st.set.over);
+  return !(st.game_over || st.duel?.over) || Boolean(st.series && !st.series.over) || Boolean(st.set && !st.set.over);
 }
 
 function finishedRecords(game) {
@@ -160,7 +160,7 @@ async function keepTable(game, status) {
 // (a series or set stays "running" there until it is complete).
 export function afterState(game, info) {
   if (m().route !== 'fix') c().picker = null;
-  if (info.loaded || !game.state.game_over || !hasContent(game)) return;
+  if (info.loaded || !(game.state.game_over || game.state.duel?.over) || !hasContent(game)) return;
   const st = game.state;
   const open = (st.series && !st.series.over) || (st.set && !st.set.over);
   c().kept = null;

@@ -10,11 +10,13 @@ import { moveAction, moveField, renderMove } from './move-file.js';
 import { statsScopeField } from './stats-scope.js';
 import { cashBookAction, cashBookParts } from './cash-book.js';
 import { openStats } from './kept.js';
+import { bootLearn, learnAction, learnParts } from './learn.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
 export { regularsStartField } from './regulars.js';
 export { loadStorageInfo } from './keep-data.js';
+export { duelBanner, duelControls, duelStartSection, hintStrip, learnExtras } from './learn.js';
 
 // The settings' part about what this phone keeps, and the move file.
 export function renderStorage() {
@@ -22,7 +24,7 @@ export function renderStorage() {
 }
 
 export function eveningParts(name, ctx) {
-  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name) ?? cashBookParts(name);
+  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name) ?? cashBookParts(name) ?? learnParts(name);
 }
 
 export function eveningField(target, committed) {
@@ -32,12 +34,13 @@ export function eveningField(target, committed) {
 
 export function eveningAction(action, target) {
   return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action) || moveAction(action)
-    || cashBookAction(action, target);
+    || cashBookAction(action, target) || learnAction(action, target);
 }
 
 export async function bootEvening() {
   await bootHouse().catch(() => {});
   await bootRegulars().catch(() => {});
+  bootLearn();
 }
 
 // The remembered start form's house rules and stakes.

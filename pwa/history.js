@@ -48,11 +48,39 @@ function db() {
 
 // Resolves once the entry is committed to disk; rejects if the browser
 // refused (quota, private mode), so the caller never claims it is kept.
+// A game filed again keeps the review made of it (review.js), as long as
+// it is still the same game.
 export async function keep(entry) {
   const d = await db();
   const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
-  tx.objectStore(STORE).put({ ...entry, savedAt: Date.now() });
-  return done(tx);
+  const store = tx.objectStore(STORE);
+  const finished = done(tx);
+  const old = entry.review === undefined ? await request(store.get(entry.id)) : null;
+  const review = old?.review && sameGame(old, entry.save?.record) ? { review: old.review } : {};
+  store.put({ ...entry, ...review, savedAt: Date.now() });
+  return finished;
+}
+
+function sameGame(e, record) {
+  return JSON.stringify(e?.save?.record ?? null) === JSON.stringify(record ?? null);
+}
+
+// Adds fields (a review) to a kept entry of that game, where it stands in
+// the list. → true once on disk, false when the entry is gone or now holds
+// another game.
+export async function amend(id, record, fields) {
+  const d = await db();
+  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  const store = tx.objectStore(STORE);
+  const finished = done(tx);
+  const e = await request(store.get(id));
+  if (!e || !sameGame(e, record)) {
+    tx.abort();
+    await finished.catch(() => {});
+    return false;
+  }
+  store.put({ ...e, ...fields });
+  return finished;
 }
 
 export async function entries() {

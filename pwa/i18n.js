@@ -3,6 +3,7 @@
 import { CLUB_STRINGS } from './i18n-club.js';
 import { HOUSE_STRINGS } from './i18n-house.js';
 import { MOVE_STRINGS } from './i18n-move.js';
+import { REVIEW_STRINGS } from './i18n-review.js';
 
 const LANG_KEY = 'schraem.lang';
 
@@ -782,6 +783,8 @@ Object.assign(STRINGS.de, HOUSE_STRINGS.de);
 Object.assign(STRINGS.en, HOUSE_STRINGS.en);
 Object.assign(STRINGS.de, MOVE_STRINGS.de);
 Object.assign(STRINGS.en, MOVE_STRINGS.en);
+Object.assign(STRINGS.de, REVIEW_STRINGS.de);
+Object.assign(STRINGS.en, REVIEW_STRINGS.en);
 
 function initialLang() {
   try {

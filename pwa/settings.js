@@ -17,6 +17,7 @@ const DEFAULTS = {
   pace: 'normal',
   doubleTapKnock: true,
   contrast: false,
+  hints: false, // the Tipp button against the computer (review-hint.js): off until asked for
 };
 
 export const settings = { ...DEFAULTS };
@@ -65,7 +66,7 @@ export function renderSettings() {
         h('input', { type: 'radio', name: 'pace', value: pace, dataset: { setting: 'pace' }, checked: settings.pace === pace }),
         h('span', { class: 'setting-text' }, h('strong', { text: t(`settings.pace.${pace}`) }))))),
     h('fieldset', {}, h('legend', { text: t('settings.table') }),
-      toggle('doubleTapKnock'), toggle('contrast')),
+      toggle('doubleTapKnock'), toggle('contrast'), toggle('hints')),
     h('button', { type: 'button', class: 'secondary about-link', dataset: { action: 'about' }, text: t('about.open') }));
 }
 

@@ -13,16 +13,17 @@ import re
 from . import __version__
 from .bots import APP_LEVELS, LEVELS, choose
 from .cards import derive_seed
-from . import club, move, rule_catalog
+from . import club, duel, move, rule_catalog
 from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from .fields import MAX_SEED
-from .game import Game
+from .game import Game, trim_hints
 from .outbound import export_of, export_record, running, scrub
 from .series import RengenSet, Series
 from .table_host import TableHost
 from .rules import Rules
 from .taps import tap_refusals
 from .view import view
+from .bridge_review import ReviewCommands
 
 SAVE_FORMAT = "schraem-save/1"
 
@@ -181,6 +182,8 @@ class Table:
         self.set_seats: list[dict] | None = None
         # A table of phones (table_host.py): guests' seats and the deal.
         self.host: TableHost | None = None
+        # A deal set (duel.py): {"set": word, "hands": how many deals}.
+        self.duel: dict | None = None
 
     def save(self) -> dict:
         table = {"players": self.seats, "seed": self.seed}
@@ -193,6 +196,8 @@ class Table:
             out["set"] = club.set_save(self.rset, self.set_seats)
         if self.host is not None:
             out["phone"] = self.host.to_save()
+        if self.duel is not None:
+            out["duel"] = dict(self.duel)
         return out
 
     def with_game(self, game: Game, series: Series | None = None) -> "Table":
@@ -216,6 +221,8 @@ class Table:
         if self.host is not None:
             self.host.begin(self.game)  # the phones deal it between them (fairdeal.py)
             return
+        if self.duel is not None and duel.over(self.game, self.duel):
+            raise IllegalAction("bad_request", detail=Both("die Duell-Karten sind ausgespielt", "the deal set is played out"))
         self.game.deal(real=self.real_cards)
 
     def forced(self, viewer) -> list[int]:
@@ -271,6 +278,7 @@ class Table:
         }
         if self.host is not None:
             state["phone_table"] = self.host.facts()
+        state["duel"] = None if self.duel is None else duel.facts_of(g, self.duel)
         return state
 
 
@@ -327,10 +335,11 @@ def _saved_seats(players, names: list[str]) -> list[dict]:
     return _seats([dict(p, name=n) for p, n in zip(players, names)])[1]
 
 
-class Bridge:
+class Bridge(ReviewCommands):
     def __init__(self):
         self.table: Table | None = None
         self.organiser = club.Organiser()
+        self.review = None  # the game review under way (bridge_review.py)
 
     def handle(self, text: str) -> str:
         req_id = None
@@ -454,7 +463,7 @@ class Bridge:
         try:
             if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
                 raise RecordError("bad_record", detail=Both(f"ein Spielstand hat das Format {SAVE_FORMAT!r}", f"a save has format {SAVE_FORMAT!r}"))
-            if set(save) - {"format", "record", "table", "series", "set", "phone"}:
+            if set(save) - {"format", "record", "table", "series", "set", "phone", "duel"}:
                 raise RecordError("bad_record", detail=Both("ein Spielstand enthält nur format, record, table und eine Serie oder einen Satz", "a save holds only format, record, table and a series or set"))
             table = save.get("table")
             if not isinstance(table, dict):
@@ -469,13 +478,16 @@ class Bridge:
                 loaded.set_seats = _saved_seats(set_seats, loaded.rset.names)
             if "phone" in save:
                 loaded.host = TableHost.from_save(save["phone"], loaded.seats, game)
+            if "duel" in save:
+                loaded.duel = duel.check_facts(save["duel"], game)
         except RecordError:
             raise
         except SchraemError as e:
             raise RecordError(e.code, cause=e) from e
         check_viewer(args.get("viewer"), game.n)
         # A table of phones saved mid-deal goes on with the round it saved.
-        if game.hand is None and not game.game_over and (loaded.host is None or loaded.host.round is None):
+        if game.hand is None and not game.game_over and (loaded.host is None or loaded.host.round is None) and \
+                (loaded.duel is None or not duel.over(game, loaded.duel)):
             loaded.deal()
         return self._take(loaded, args.get("viewer"))
 
@@ -597,7 +609,7 @@ class Bridge:
                         raise IllegalAction("undo_not_yours", seat=acts[i]["seat"])
                     del acts[i:]
                     del rec["hands"][h + 1:]
-                    return self._take(t.with_game(Game.from_record(rec)), args.get("viewer"))
+                    return self._take(t.with_game(Game.from_record(trim_hints(rec))), args.get("viewer"))
         raise IllegalAction("nothing_to_undo")
 
     def cmd_export(self, args):

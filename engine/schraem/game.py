@@ -90,6 +90,36 @@ def check_deal(deal, active: list[bool], count: int) -> list[list[Card]]:
     return hands
 
 
+def check_hints(hints, n: int, actions: int, h_no: int) -> list[dict]:
+    """A hand's hints as a record holds them: {"seat", "at"}, `at` the
+    index in the hand's actions the hint was asked before, in order."""
+    def bad(de, en):
+        raise RecordError("bad_record", hand=h_no, detail=Both(de, en))
+
+    if not isinstance(hints, list) or len(hints) > (actions + 1) * n:
+        bad("die Tipps sind eine Liste, höchstens einer je Platz und Aktion", "hints are a list, at most one per seat and action")
+    out, last = [], -1
+    for x in hints:
+        if not isinstance(x, dict) or set(x) != {"seat", "at"} or any(type(x[k]) is not int for k in x):
+            bad("ein Tipp ist {\"seat\": Platz, \"at\": Aktion}", "a hint is {\"seat\": seat, \"at\": action index}")
+        if not 1 <= x["seat"] <= n or not 0 <= x["at"] <= actions or x["at"] < last or {"seat": x["seat"], "at": x["at"]} in out:
+            bad("ein Tipp nennt einen Platz oder eine Aktion, die es nicht gibt", "a hint names a seat or an action that does not exist")
+        last = x["at"]
+        out.append({"seat": x["seat"], "at": x["at"]})
+    return out
+
+
+def trim_hints(record: dict) -> dict:
+    """A record whose actions were cut (undo) keeps the hints asked up to
+    its last action; later ones go with the actions they were asked for."""
+    for h in record.get("hands", []):
+        if "hints" in h:
+            h["hints"] = [x for x in h["hints"] if x["at"] <= len(h["actions"])]
+            if not h["hints"]:
+                del h["hints"]
+    return record
+
+
 class Game:
     def __init__(self, players, rules: str | Rules = "rheinland", options: dict | None = None, dealer: int = 1, seed: int | None = None,
                  stakes: Stakes | dict | None = None):
@@ -111,6 +141,10 @@ class Game:
         self.seed = seed
         self.specs: list[dict] = []  # per hand: {"deal": [...] | None} or {"seed": s}
         self.logs: list[list[Action]] = []  # per hand: the actions written
+        # Per hand: the hints asked for (hints.py), {"seat", "at"}: before
+        # the action at index `at` of that hand's log. They change nothing in
+        # play; a review says which decisions were hinted.
+        self.hints: list[list[dict]] = []
         self.results: list[HandResult] = []
         # The marks after the last decided hand; `marks` adds the losses
         # booked in the hand in progress (a passer pays at once).
@@ -262,6 +296,7 @@ class Game:
         self.forehands.append(fh)
         self.specs.append(spec)
         self.logs.append([])
+        self.hints.append([])
         self._hand_out = len(self.out_order)
         return self.hand
 
@@ -395,9 +430,11 @@ class Game:
                 p["marks"] = m
             players.append(p)
         hands = []
-        for spec, log in zip(self.specs, self.logs):
+        for spec, log, hints in zip(self.specs, self.logs, self.hints):
             h = dict(spec)
             h["actions"] = [a.to_json() for a in log]
+            if hints:
+                h["hints"] = [dict(x) for x in hints]
             hands.append(h)
         rec = {"format": RECORD_FORMAT, "rules": self.rules.preset, "options": self.rules.overrides(), "players": players, "dealer": self.first_dealer + 1, "hands": hands}
         if self.seed is not None:
@@ -426,7 +463,7 @@ class Game:
         if not isinstance(hands, list):
             raise RecordError("bad_record", detail=Both("die Spiele müssen eine Liste sein", "hands must be a list"))
         for h_no, h in enumerate(hands, 1):
-            if not isinstance(h, dict) or not (("deal" in h) ^ ("seed" in h)) or set(h) - {"deal", "seed", "stock", "actions", "fair"}:
+            if not isinstance(h, dict) or not (("deal" in h) ^ ("seed" in h)) or set(h) - {"deal", "seed", "stock", "actions", "fair", "hints"}:
                 raise RecordError("bad_record", hand=h_no, detail=Both("ein Spiel hat entweder „deal“ oder „seed“, und „actions“", "a hand has either 'deal' or 'seed', and 'actions'"))
             try:
                 if "seed" in h and h["seed"] is None:
@@ -442,6 +479,8 @@ class Game:
                     game.apply(a)
                 except SchraemError as e:
                     raise RecordError(e.code, hand=h_no, index=i + 1, cause=e) from e
+            if "hints" in h:
+                game.hints[-1] = check_hints(h["hints"], game.n, len(actions), h_no)
         return game
 
     def replay(self) -> "Game":
@@ -458,4 +497,4 @@ class Game:
             if not hands:
                 break
             hands[-1]["actions"].pop()
-        return Game.from_record(rec)
+        return Game.from_record(trim_hints(rec))

@@ -33,7 +33,7 @@ def export_record(game: Game, keep_last: bool) -> dict:
             # A table of phones' transcript travels on: the importing phone
             # checks the deal against it.
             h = {"deal": [[str(c) for c in cards] for cards in hand.cards], "stock": [str(c) for c in hand.stock], "actions": h["actions"],
-                 **({"fair": h["fair"]} if "fair" in h else {})}
+                 **({"fair": h["fair"]} if "fair" in h else {}), **({"hints": h["hints"]} if "hints" in h else {})}
         else:
             replay.deal(cards=h["deal"], real=h["deal"] is None, stock=h.get("stock"), fair=h.get("fair"))
         for a in h["actions"]:

@@ -11,7 +11,8 @@ The ladder, weakest first:
 App difficulty levels (APP_LEVELS, what the app offers) are the strong bot
 with less or more thinking, capped by the wall clock on the phone:
 `easy` (3 samples, no reading of the others' bets), `medium` (12 samples),
-`hard` (the strong bot's full budget). DETERMINISTIC holds every level
+`hard` (the strong bot's full budget); `duel` is medium without the clock,
+for the deal sets everyone plays alike (duel.py). DETERMINISTIC holds every level
 without the clock: the match runner uses it, so seeded matches repeat.
 """
 from __future__ import annotations
@@ -47,6 +48,10 @@ LEVELS = {
     "random": choose_random,
     "heuristic": choose_heuristic,
     "strong": make(STRONG_BUDGET),
+    # The computer players of a deal set (duel.py): medium's thinking
+    # without the clock, so everyone who plays the set the same way meets
+    # the same answers on any phone.
+    "duel": make(APP_BUDGETS["medium"]),
 }
 # What the app offers, easiest first (the bridge accepts every LEVELS key).
 APP_LEVELS = tuple(APP_BUDGETS)

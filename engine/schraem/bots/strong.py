@@ -93,6 +93,10 @@ class Decider:
         self.solvers: dict = {}
         self.evidence: dict = {}
         self.replies: dict = {}
+        # A review (review.py) has the others hold whenever they force the
+        # last trick in the sampled deal, beside the player model: a knock
+        # against a card already winning the last trick is no bluff.
+        self.sure_holds = False
 
     # --- budget --------------------------------------------------------------
     def out_of_time(self) -> bool:
@@ -100,7 +104,7 @@ class Decider:
         return b.seconds is not None and b.clock() - self.start >= b.seconds
 
     def solver(self, alive_seats: tuple, root_seat: int) -> Solver:
-        key = alive_seats
+        key = (alive_seats, root_seat)
         s = self.solvers.get(key)
         if s is None:
             s = Solver(len(alive_seats), alive_seats.index(root_seat))
@@ -288,6 +292,17 @@ class Decider:
         cache[key] = t
         return t
 
+    def holds(self, s: int, d: dict, alive: list, v_new: int, seen: bool) -> bool:
+        """Whether seat s holds a knock to v_new in sampled deal d (the
+        player model's answer, drawn from the rng)."""
+        if self.rng.random() < self.hold_prob(s, d.get(s, 0), v_new, sum(alive), seen):
+            return True
+        if not self.sure_holds:
+            return False
+        seats, hands, movers, led, wp, wc = self.position(d, alive)
+        solver = self.solver(seats, s)
+        return self.run(solver, solver.wins, hands, movers, led, wp, wc)
+
     def hold_prob(self, s: int, hand_mask: int, v_new: int, k: int, seen_knock: bool = True) -> float:
         """The player model: how likely seat s holds a knock to v_new with
         these cards (a knock made after looking makes it more careful)."""
@@ -373,12 +388,14 @@ def _as_it_stands(sit: Situation) -> tuple[list[bool], int, float, float]:
     return alive, sum(alive), e_win, e_lose
 
 
-def _knock_now(dec: Decider, report, kind: str) -> bool:
+def _knock_now(dec: Decider, report, kind: str, screen: bool = True) -> bool:
     """Knock out of turn ("interject": my cards seen, someone else due) or
     before looking ("blind": my turn, my cards sampled like the others').
-    Compares knocking now with not knocking, averaged over sampled deals."""
+    Compares knocking now with not knocking, averaged over sampled deals.
+    `screen`: skip the search for hands the quick estimate rates low (a
+    review weighs a knock that was made whatever the estimate)."""
     sit = dec.sit
-    if kind == "interject" and heuristic.my_chance(sit) < INTERJECT_MIN_CHANCE:
+    if screen and kind == "interject" and heuristic.my_chance(sit) < INTERJECT_MIN_CHANCE:
         return False
     me, v = sit.me, sit.value
     alive0, k0, e_win0, e_lose0 = _as_it_stands(sit)
@@ -436,7 +453,7 @@ def _answer(dec: Decider, report) -> str:
         alive = list(sit.alive)
         committed = list(sit.committed)
         for s in later:
-            if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive), seen):
+            if not dec.holds(s, d, alive, v_new, seen):
                 alive[s] = False
                 committed[s] = sc.pass_cost(v_old)
         k = sum(alive)
@@ -550,7 +567,7 @@ def _knock_value(dec: Decider, d: dict, v: int, seen: bool = True) -> float:
     for s in sit._clockwise(me):
         if not alive[s]:
             continue
-        if dec.rng.random() >= dec.hold_prob(s, d.get(s, 0), v_new, sum(alive), seen):
+        if not dec.holds(s, d, alive, v_new, seen):
             alive[s] = False
             committed[s] = sc.pass_cost(v)
     k = sum(alive)

@@ -1,0 +1,38 @@
+// Learning from the computer (issue 25) wired into the shell in one place:
+// the game review, the hint and the deal sets. evening.js hands app.js
+// their screens, taps and start-up from here.
+import { closeReview, cancelReview, openReview, renderReview, renderReviewControls, reviewButton, reviewable } from './review.js';
+import { askHint } from './review-hint.js';
+import { bootDuel, duelAction, duelTools, renderCompare, renderCompareControls } from './duel.js';
+import { m } from './club-context.js';
+
+export { hintStrip } from './review-hint.js';
+export { duelBanner, duelControls, duelStartSection } from './duel.js';
+export { reviewSummary } from './review.js';
+
+export function learnParts(name) {
+  if (name === 'review') return [renderReview(), renderReviewControls()];
+  if (name === 'duel-compare') return m().duelCompare ? [renderCompare(), renderCompareControls()] : null;
+  return null;
+}
+
+export function learnAction(action, target) {
+  switch (action) {
+    case 'review-open': openReview(target.dataset.id ?? null); return true;
+    case 'review-cancel': cancelReview(); return true;
+    case 'review-back': closeReview(); return true;
+    case 'hint': askHint(); return true;
+    default: return action?.startsWith('duel-') ? (duelAction(action, target), true) : false;
+  }
+}
+
+// Under a decided hand or a finished game against the computer: the
+// review, and a deal set's result tools.
+export function learnExtras(game) {
+  if (game?.state?.duel) return duelTools(game);
+  return reviewable(game?.save) ? reviewButton() : null;
+}
+
+export function bootLearn() {
+  bootDuel();
+}
