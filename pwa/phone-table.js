@@ -246,8 +246,9 @@ async function hostChanged() {
   const r = await session.tableCommand('state', { viewer: table.viewer }, fresh ? { fresh: true } : {});
   if (!r.ok) return false;
   if (fresh) table.inGame = true;
-  // In play, every stored state is pushed from phoneTableState.
-  if (!fresh && !table.inGame) table.relay.pushAll();
+  // In play, every stored state is pushed from phoneTableState; the first
+  // dealt one, stored before the table counted as in play, is pushed here.
+  if (fresh || !table.inGame) table.relay.pushAll();
   return true;
 }
 
@@ -260,7 +261,7 @@ export function phoneTableState(game, info = {}) {
     resumeHost(game, facts);
     return;
   }
-  if (phone?.role === 'host' && phone.inGame) phone.relay.pushAll();
+  if (phone?.role === 'host' && phone.inGame) phone.relay.pushAll({ stored: true });
 }
 
 // The screen a stored game opens on before the engine is up: a phone table

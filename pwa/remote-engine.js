@@ -8,6 +8,11 @@
 // of its own, checks its commit is among those the host lists, and then
 // reveals the number (engine/schraem/fairdeal.py). The host's shell decides
 // nothing here either: the guest's messages are the engine's commands.
+//
+// The host sends a state whole once per channel, then as patches against
+// the last one (state-patch.js); a patch that does not fit ends the channel,
+// and the phone reconnects as after any drop, to a whole state again.
+import { apply } from './state-patch.js';
 
 const REPLY_MS = 20_000;
 // A reply is a view of a few kilobytes; far more is not the host's.
@@ -52,6 +57,9 @@ export function createRemoteEngine(channel, {
   let nextId = 1;
   let ticket = null;
   let last = null;
+  // The last state the host sent over this channel, as sent: its patches
+  // apply to it. Nothing else holds it, so nothing can change it meanwhile.
+  let base = null;
   let settleReady;
   const ready = new Promise((resolve) => { settleReady = resolve; });
   // Per hand: this phone's number, its commit, the commits the host listed
@@ -159,14 +167,35 @@ export function createRemoteEngine(channel, {
       onLinks(msg.down.filter(Number.isInteger));
     } else if (msg.type === 'reply') {
       const resolve = pending.get(msg.id);
-      if (!resolve) return;
+      const state = msg.ok === true ? received(msg) : undefined;
+      if (state === null || !resolve) return;
       pending.delete(msg.id);
-      resolve({ id: msg.id, ok: msg.ok === true, result: msg.result, error: msg.error });
-    } else if (msg.type === 'state' && msg.state && typeof msg.state === 'object') {
-      took(msg.state);
-      onState(msg.state);
+      resolve({ id: msg.id, ok: msg.ok === true, result: state ?? msg.result, error: msg.error });
+    } else if (msg.type === 'state') {
+      const state = received(msg);
+      if (!state) return;
+      took(state);
+      onState(state);
     }
   });
+
+  // → the state a message brings (whole or patched onto the last one, a
+  // copy of its own for the Session), undefined when it brings none, null
+  // when its patch does not fit: the channel is closed then.
+  function received(msg) {
+    let state;
+    try {
+      if (msg.state && typeof msg.state === 'object') state = msg.state;
+      else if (msg.patch && typeof msg.patch === 'object' && base) state = apply(base, msg.patch);
+      else if (msg.patch) throw new Error('no base');
+      else return undefined;
+    } catch {
+      channel.close();
+      return null;
+    }
+    base = state;
+    return structuredClone(state);
+  }
   channel.addEventListener('close', () => {
     for (const [id, resolve] of pending) resolve({ id, ok: false, error: LOST });
     pending.clear();

@@ -3,12 +3,16 @@
 // the seat its channel was opened for (`guest`), and the engine's reply goes
 // back to that guest only. After any change every guest is sent its own
 // seat's state (`guest_state`): the engine builds it from that seat's view,
-// so nothing another seat may not see ever leaves this phone.
+// so nothing another seat may not see ever leaves this phone. A state goes
+// out as what changed since the last one that seat's channel was sent
+// (state-patch.js): the whole of it once per channel, then patches.
 //
 // Nothing is sent before it is kept: a guest's accepted message is answered
 // only once onChange has written the new state to this phone's storage (the
 // host's Session commit), so a host that reloads or crashes never told a
 // guest of a move it has lost.
+
+import { diff, isEmpty } from './state-patch.js';
 
 const MAX_IN_FLIGHT = 8;
 const NOT_KEPT = {
@@ -28,6 +32,7 @@ export class TableRelay {
     this.onLink = onLink;
     this.channels = new Map(); // seat -> open RTCDataChannel
     this.inFlight = new Map(); // seat -> messages waiting for the engine
+    this.sent = new Map(); // seat -> the last state its channel was sent
   }
 
   async attach(seat, channel) {
@@ -35,6 +40,7 @@ export class TableRelay {
     if (!r.ok) return false;
     const old = this.channels.get(seat);
     this.channels.set(seat, channel);
+    this.sent.delete(seat); // a new channel starts from a whole state
     if (old && old !== channel) old.close();
     channel.addEventListener('message', (event) => {
       if (this.channels.get(seat) === channel) this.relay(seat, event.data);
@@ -60,7 +66,19 @@ export class TableRelay {
 
   send(seat, msg) {
     const ch = this.channels.get(seat);
-    if (ch?.readyState === 'open') ch.send(JSON.stringify(msg));
+    if (ch?.readyState !== 'open') return false;
+    ch.send(JSON.stringify(msg));
+    return true;
+  }
+
+  // A seat's state as the change since the last one its channel was sent,
+  // in `msg` ({type: 'reply' | 'state', …}). A state that did not change is
+  // not pushed again (`always`: a reply still goes, with an empty patch).
+  sendState(seat, msg, state, always = false) {
+    const last = this.sent.get(seat);
+    const patch = last ? diff(last, state) : null;
+    if (patch && isEmpty(patch) && !always) return;
+    if (this.send(seat, patch ? { ...msg, patch } : { ...msg, state })) this.sent.set(seat, state);
   }
 
   async relay(seat, data) {
@@ -86,7 +104,11 @@ export class TableRelay {
       this.send(seat, { type: 'reply', id: reply.id, ok: false, error: NOT_KEPT });
       return;
     }
-    this.send(seat, { type: 'reply', ...reply });
+    // A guest's commands answer with its state, except the finished hands
+    // (`record`), which go as they are.
+    const { result, ...head } = reply;
+    if (reply.ok && result?.view && result.seat === seat) this.sendState(seat, { type: 'reply', ...head }, result, true);
+    else this.send(seat, { type: 'reply', ...reply });
   }
 
   // Every guest is told which phones are away (channel closed): the game
@@ -95,17 +117,27 @@ export class TableRelay {
     for (const seat of this.channels.keys()) this.send(seat, { type: 'links', down });
   }
 
-  // Every guest's own state, after a change anywhere at the table.
-  pushAll() {
-    for (const seat of this.channels.keys()) {
-      this.session.query('guest_state', { seat }).then((r) => {
-        if (r.ok) this.send(seat, { type: 'state', state: r.result });
-      });
-    }
+  // Every guest's own state, after a change anywhere at the table: one
+  // engine call for all seats. `stored`: called from the host Session's
+  // onState, when the engine holds just the state stored and nothing else
+  // is under way; the call then goes to the engine at once instead of
+  // queueing behind this phone's drawing, and the guests' states are built
+  // while the host draws its own. Otherwise it waits its turn in the Session.
+  pushAll({ stored = false } = {}) {
+    if (!this.channels.size) return;
+    const asked = stored ? this.session.engine.call('guest_states', {}) : this.session.query('guest_states', {});
+    asked.then((r) => {
+      if (!r?.ok) return;
+      for (const seat of this.channels.keys()) {
+        const state = r.result[seat];
+        if (state) this.sendState(seat, { type: 'state' }, state);
+      }
+    });
   }
 
   close() {
     for (const ch of this.channels.values()) ch.close();
     this.channels.clear();
+    this.sent.clear();
   }
 }

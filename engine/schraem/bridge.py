@@ -515,6 +515,12 @@ class Bridge:
         t = self._phone_table()
         return t.host.guest_state(t, t.host.ticket(args.get("seat"))["seat"])
 
+    def cmd_guest_states(self, args):
+        """Every guest seat's state at once (one call after each change,
+        instead of one per seat): {"<seat>": guest state}."""
+        t = self._phone_table()
+        return {str(s): t.host.guest_state(t, s) for s in sorted(t.host.secrets)}
+
     def cmd_check_record(self, args):
         """A guest phone's check of the finished hands its host sent (the
         guest's `record`): replaying it checks every deal against its

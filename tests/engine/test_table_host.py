@@ -213,6 +213,20 @@ def test_the_host_cannot_restart_a_deal_or_take_a_move_back():
     assert _host_refusal(t.bridge, "guest_state", seat=HOST)["code"] == "bad_request"
 
 
+def test_every_guests_state_comes_in_one_call_each_with_its_own_seat_only():
+    t = Table()
+    t.deal()
+    before = t.snapshot()
+    states = call(t.bridge, "guest_states")
+    assert sorted(states) == [str(s) for s in GUESTS]
+    for s in GUESTS:
+        assert states[str(s)] == call(t.bridge, "guest_state", seat=s)
+        deal = export_record(t.game, keep_last=True)["hands"][0]["deal"]
+        others = {c for o in range(1, 5) if o != s for c in deal[o - 1]}
+        assert others and not set(CARD.findall(json.dumps(states[str(s)]))) & others
+    assert t.snapshot() == before
+
+
 @pytest.mark.parametrize("players, viewer, guests", [
     (PLAYERS, 3, [2]),  # the host at a computer player's seat
     (PLAYERS, 1, [3]),  # a computer player as a guest
