@@ -152,7 +152,7 @@ function hostTable(session, { names, viewer, guests, inGame }) {
   return {
     role: 'host', viewer, names, texts: {}, inGame,
     seats: guests.map((seat) => ({ seat, link: null, offer: null, qr: null, status: 'making' })),
-    relay: new TableRelay(session, { onChange: hostChanged, onLink: hostLink }),
+    relay: new TableRelay(session, { viewer, onChange: hostChanged, onLink: hostLink }),
   };
 }
 
@@ -232,24 +232,17 @@ function awaySeats(table) {
 }
 
 // A guest's message moved the game or the deal: stored first (the host's
-// Session commit), then the host's own screen follows and every guest gets
-// its state. → false when it could not be stored.
-async function hostChanged() {
+// Session commit, within the relay's turn of the Session), then the host's
+// own screen follows and every guest gets its state (phoneTableState).
+// → false when it could not be stored.
+async function hostChanged(seat, state) {
   const table = phone;
-  if (table?.role !== 'host') return true;
-  const session = app.session();
-  let fresh = false;
-  if (!table.inGame) {
-    const q = await session.query('state', { viewer: table.viewer });
-    fresh = q.ok && dealt(q.result);
-  }
-  const r = await session.tableCommand('state', { viewer: table.viewer }, fresh ? { fresh: true } : {});
-  if (!r.ok) return false;
+  if (table?.role !== 'host' || !state) return true;
+  const fresh = !table.inGame && dealt(state);
   if (fresh) table.inGame = true;
-  // In play, every stored state is pushed from phoneTableState; the first
-  // dealt one, stored before the table counted as in play, is pushed here.
-  if (fresh || !table.inGame) table.relay.pushAll();
-  return true;
+  const game = await app.session().commit(state, table.viewer, fresh ? { fresh: true } : {});
+  if (!game && fresh) table.inGame = false;
+  return game != null;
 }
 
 // Every state the host's Session accepts (app.js onState). A phone table
@@ -261,7 +254,8 @@ export function phoneTableState(game, info = {}) {
     resumeHost(game, facts);
     return;
   }
-  if (phone?.role === 'host' && phone.inGame) phone.relay.pushAll({ stored: true });
+  // Every accepted state reaches every guest (the deal's steps too).
+  if (phone?.role === 'host') phone.relay.pushAll({ stored: true });
 }
 
 // The screen a stored game opens on before the engine is up: a phone table

@@ -7,11 +7,11 @@
 // out as what changed since the last one that seat's channel was sent
 // (state-patch.js): the whole of it once per channel, then patches.
 //
-// Nothing is sent before it is kept: a guest's accepted message is answered
-// only once onChange has written the new state to this phone's storage (the
-// host's Session commit), so a host that reloads or crashes never told a
-// guest of a move it has lost.
-
+// Nothing is sent before it is kept: a guest's accepted message is answered,
+// and the other phones told, only once onChange has written the new state
+// to this phone's storage (the host's Session commit, in the same turn of
+// the Session as the engine call), so a host that reloads or crashes never
+// told a guest of a move it has lost.
 import { diff, isEmpty } from './state-patch.js';
 
 const MAX_IN_FLIGHT = 8;
@@ -23,11 +23,14 @@ const NOT_KEPT = {
 
 export class TableRelay {
   // session: the host's Session (its engine calls stay in one line);
-  // onChange(): a guest's message changed the game or the deal; resolves
-  // false when the new state could not be stored. onLink(seat, up): a
-  // guest's channel opened or closed.
-  constructor(session, { onChange = () => {}, onLink = () => {} } = {}) {
+  // viewer: the host's own seat. onChange(seat, state): a guest's message
+  // changed the game or the deal, and `state` is the host's new state: it
+  // stores and draws it (within the Session's turn; it must not queue
+  // another engine call behind it) and resolves false when it could not be
+  // stored. onLink(seat, up): a guest's channel opened or closed.
+  constructor(session, { viewer, onChange = async () => true, onLink = () => {} } = {}) {
     this.session = session;
+    this.viewer = viewer;
     this.onChange = onChange;
     this.onLink = onLink;
     this.channels = new Map(); // seat -> open RTCDataChannel
@@ -91,14 +94,19 @@ export class TableRelay {
     // A binary message is no request; the engine says so in its own words.
     const text = typeof data === 'string' ? data : null;
     let r;
+    let kept = true;
     try {
-      r = await this.session.query('guest', { seat, text });
+      r = await this.session.serial(async () => {
+        const q = await this.session.call('guest', { seat, text, viewer: this.viewer });
+        if (q.ok && q.result.changed) kept = await this.onChange(seat, q.result.state) !== false;
+        return q;
+      });
     } finally {
       this.inFlight.set(seat, (this.inFlight.get(seat) ?? 1) - 1);
     }
     if (!r.ok) return;
-    const { reply, changed } = r.result;
-    if (changed && await this.onChange(seat) === false) {
+    const { reply } = r.result;
+    if (!kept) {
       // Not stored: Session.commit put the engine back on the last stored
       // game, so the move is undone and the guest is told so.
       this.send(seat, { type: 'reply', id: reply.id, ok: false, error: NOT_KEPT });
