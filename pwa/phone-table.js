@@ -56,6 +56,8 @@ const STRINGS = {
     'links.codes': 'Codes zum Wiederverbinden',
     'links.lost': 'Die Verbindung zum Tisch ist getrennt. Der Gastgeber zeigt einen neuen Code für deinen Platz.',
     'links.rejoin': 'Wieder verbinden',
+    'links.standin': 'Der Computer spielt für {names}, bis das Handy wieder verbunden ist.',
+    'links.standin.button': 'Computer spielt für {name}',
     'to.table': 'Zum Tisch',
     'scan': 'Mit der Kamera lesen',
     'scan.title': 'Halte die Kamera auf den QR-Code des anderen Handys.',
@@ -100,6 +102,8 @@ const STRINGS = {
     'links.codes': 'Codes to reconnect',
     'links.lost': "The connection to the table is lost. The host's phone shows a new code for your seat.",
     'links.rejoin': 'Reconnect',
+    'links.standin': 'The computer plays for {names} until the phone is back.',
+    'links.standin.button': 'Computer plays for {name}',
     'to.table': 'To the table',
     'scan': 'Scan with the camera',
     'scan.title': "Point the camera at the other phone's QR code.",
@@ -217,6 +221,7 @@ function hostLink(seat, up) {
   if (up) {
     Object.assign(entry, { status: 'connected', offer: null, qr: null });
     table.texts[`answer-${seat}`] = '';
+    giveBack(table);
   } else {
     // The seat's rejoin code: a new invitation for the same seat.
     entry.link?.pc.close();
@@ -229,6 +234,25 @@ function hostLink(seat, up) {
 
 function awaySeats(table) {
   return table.seats.filter((e) => e.status !== 'connected').map((e) => e.seat);
+}
+
+// The computer plays a seat whose phone is away, at the host's word, and
+// gives it back as soon as the phone is connected again: at once, or (while
+// the phones reveal their numbers for a deal) after the next stored state.
+async function standIn(seat) {
+  const table = phone;
+  if (table?.role !== 'host' || awaySeats(table).indexOf(seat) < 0) return;
+  const r = await app.session().tableCommand('table_standin', { seat, on: true, viewer: table.viewer });
+  if (!r.ok && r.error) app.onError(r.error);
+}
+
+function giveBack(table) {
+  const standins = m().game?.state?.phone_table?.standins ?? [];
+  const back = standins.filter((seat) => !awaySeats(table).includes(seat));
+  if (!back.length || table.givingBack) return;
+  table.givingBack = true;
+  app.session().tableCommand('table_standin', { seat: back[0], on: false, viewer: table.viewer })
+    .finally(() => { table.givingBack = false; });
 }
 
 // A guest's message moved the game or the deal: stored first (the host's
@@ -255,7 +279,9 @@ export function phoneTableState(game, info = {}) {
     return;
   }
   // Every accepted state reaches every guest (the deal's steps too).
-  if (phone?.role === 'host') phone.relay.pushAll({ stored: true });
+  if (phone?.role !== 'host') return;
+  phone.relay.pushAll({ stored: true });
+  if (facts?.standins?.length) queueMicrotask(() => { if (phone?.role === 'host') giveBack(phone); });
 }
 
 // The screen a stored game opens on before the engine is up: a phone table
@@ -498,17 +524,24 @@ export function phoneParts(name) {
 // on the host the way to their codes, on a guest cut off the way back.
 export function phoneBanner() {
   const table = phone;
+  const state = m().game?.state;
   if (!table || m().route !== 'game') return null;
-  const names = m().game?.state?.view?.players?.map((p) => p.name) ?? [];
+  const names = state?.view?.players?.map((p) => p.name) ?? [];
+  const label = (seats) => seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
   const lost = table.role === 'guest' && table.status === 'dropped';
+  const standins = (table.role === 'host' ? state?.phone_table?.standins : state?.standins) ?? [];
   const down = table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? []);
-  if (!lost && !down.length) return null;
-  const label = down.map((seat) => `${tt('open.seat', { seat, name: names[seat - 1] ?? '' })}`).join(', ');
-  return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no' } },
-    h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label }) }),
-    table.role === 'host'
-      ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') })
-      : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
+  const waiting = down.filter((seat) => !standins.includes(seat));
+  if (!lost && !down.length && !standins.length) return null;
+  return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
+    lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
+    standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
+    table.role === 'host' ? [
+      waiting.map((seat) => h('button', {
+        type: 'button', class: 'secondary', dataset: { action: 'phone-standin', seat }, text: tt('links.standin.button', { name: names[seat - 1] ?? seat }),
+      })),
+      down.length ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null,
+    ] : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
 }
 
 // → true when the tap was this module's.
@@ -532,6 +565,9 @@ export function phoneAction(action, target) {
       return true;
     case 'phone-scan':
       scan(target.dataset.key);
+      return true;
+    case 'phone-standin':
+      standIn(Number(target.dataset.seat));
       return true;
     case 'phone-codes':
       if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }
