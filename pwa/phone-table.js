@@ -337,6 +337,9 @@ async function joinTable() {
     onKeep: (kept) => { if (phone === table) table.kept = kept; return writePreference(KEPT, kept); },
     onLinks: (down) => { if (phone === table) { table.down = down; app.render(); } },
     onClose: () => guestDropped(table, remote),
+    onSeen: (state) => {
+      if (phone === table && table.remote && state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
+    },
   });
   watchLink(link.pc, () => guestDropped(table, remote));
   const seat = table.kept?.seat;
@@ -374,7 +377,6 @@ function guestState(state) {
   const table = phone;
   if (table?.role !== 'guest' || !table.session) return;
   const s = table.session;
-  if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
   if (!table.inGame) {
     if (!dealt(state)) return;
     table.inGame = true;
@@ -524,8 +526,8 @@ export function phoneParts(name) {
 // on the host the way to their codes, on a guest cut off the way back.
 export function phoneBanner() {
   const table = phone;
-  const state = m().game?.state;
   if (!table || m().route !== 'game') return null;
+  const state = m().game?.state;
   const names = state?.view?.players?.map((p) => p.name) ?? [];
   const label = (seats) => seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
   const lost = table.role === 'guest' && table.status === 'dropped';

@@ -49,9 +49,12 @@ export function commitText(hand, seat, reveal) {
 // onKeep(kept): store it durably; awaited before this phone commits to a
 // number, so a reload between commit and reveal cannot lose the number.
 // onLinks(down): the seats whose phones are away. onClose(): the channel
-// to the host closed.
+// to the host closed. onSeen(state): every state this phone is given,
+// pushed or in a reply to its own request (the host does not push again a
+// state a reply already brought).
 export function createRemoteEngine(channel, {
   onState = () => {}, onProblem = () => {}, kept = null, onKeep = async () => {}, onLinks = () => {}, onClose = () => {},
+  onSeen = () => {},
 } = {}) {
   const pending = new Map();
   let nextId = 1;
@@ -100,6 +103,7 @@ export function createRemoteEngine(channel, {
       keep();
     }
     takePart(state);
+    onSeen(state);
   }
 
   // Session's commands, as the guest messages the host accepts. Whatever
