@@ -56,6 +56,8 @@ const STRINGS = {
     'links.codes': 'Codes zum Wiederverbinden',
     'links.lost': 'Die Verbindung zum Tisch ist getrennt. Der Gastgeber zeigt einen neuen Code für deinen Platz.',
     'links.rejoin': 'Wieder verbinden',
+    'links.standin': 'Der Computer spielt für {names}, bis das Handy wieder verbunden ist.',
+    'links.standin.button': 'Computer spielt für {name}',
     'to.table': 'Zum Tisch',
     'scan': 'Mit der Kamera lesen',
     'scan.title': 'Halte die Kamera auf den QR-Code des anderen Handys.',
@@ -100,6 +102,8 @@ const STRINGS = {
     'links.codes': 'Codes to reconnect',
     'links.lost': "The connection to the table is lost. The host's phone shows a new code for your seat.",
     'links.rejoin': 'Reconnect',
+    'links.standin': 'The computer plays for {names} until the phone is back.',
+    'links.standin.button': 'Computer plays for {name}',
     'to.table': 'To the table',
     'scan': 'Scan with the camera',
     'scan.title': "Point the camera at the other phone's QR code.",
@@ -152,7 +156,7 @@ function hostTable(session, { names, viewer, guests, inGame }) {
   return {
     role: 'host', viewer, names, texts: {}, inGame,
     seats: guests.map((seat) => ({ seat, link: null, offer: null, qr: null, status: 'making' })),
-    relay: new TableRelay(session, { onChange: hostChanged, onLink: hostLink }),
+    relay: new TableRelay(session, { viewer, onChange: hostChanged, onLink: hostLink }),
   };
 }
 
@@ -217,6 +221,7 @@ function hostLink(seat, up) {
   if (up) {
     Object.assign(entry, { status: 'connected', offer: null, qr: null });
     table.texts[`answer-${seat}`] = '';
+    giveBack(table);
   } else {
     // The seat's rejoin code: a new invitation for the same seat.
     entry.link?.pc.close();
@@ -231,24 +236,37 @@ function awaySeats(table) {
   return table.seats.filter((e) => e.status !== 'connected').map((e) => e.seat);
 }
 
-// A guest's message moved the game or the deal: stored first (the host's
-// Session commit), then the host's own screen follows and every guest gets
-// its state. → false when it could not be stored.
-async function hostChanged() {
+// The computer plays a seat whose phone is away, at the host's word, and
+// gives it back as soon as the phone is connected again: at once, or (while
+// the phones reveal their numbers for a deal) after the next stored state.
+async function standIn(seat) {
   const table = phone;
-  if (table?.role !== 'host') return true;
-  const session = app.session();
-  let fresh = false;
-  if (!table.inGame) {
-    const q = await session.query('state', { viewer: table.viewer });
-    fresh = q.ok && dealt(q.result);
-  }
-  const r = await session.tableCommand('state', { viewer: table.viewer }, fresh ? { fresh: true } : {});
-  if (!r.ok) return false;
+  if (table?.role !== 'host' || awaySeats(table).indexOf(seat) < 0) return;
+  const r = await app.session().tableCommand('table_standin', { seat, on: true, viewer: table.viewer });
+  if (!r.ok && r.error) app.onError(r.error);
+}
+
+function giveBack(table) {
+  const standins = m().game?.state?.phone_table?.standins ?? [];
+  const back = standins.filter((seat) => !awaySeats(table).includes(seat));
+  if (!back.length || table.givingBack) return;
+  table.givingBack = true;
+  app.session().tableCommand('table_standin', { seat: back[0], on: false, viewer: table.viewer })
+    .finally(() => { table.givingBack = false; });
+}
+
+// A guest's message moved the game or the deal: stored first (the host's
+// Session commit, within the relay's turn of the Session), then the host's
+// own screen follows and every guest gets its state (phoneTableState).
+// → false when it could not be stored.
+async function hostChanged(seat, state) {
+  const table = phone;
+  if (table?.role !== 'host' || !state) return true;
+  const fresh = !table.inGame && dealt(state);
   if (fresh) table.inGame = true;
-  // In play, every stored state is pushed from phoneTableState.
-  if (!fresh && !table.inGame) table.relay.pushAll();
-  return true;
+  const game = await app.session().commit(state, table.viewer, fresh ? { fresh: true } : {});
+  if (!game && fresh) table.inGame = false;
+  return game != null;
 }
 
 // Every state the host's Session accepts (app.js onState). A phone table
@@ -260,7 +278,10 @@ export function phoneTableState(game, info = {}) {
     resumeHost(game, facts);
     return;
   }
-  if (phone?.role === 'host' && phone.inGame) phone.relay.pushAll();
+  // Every accepted state reaches every guest (the deal's steps too).
+  if (phone?.role !== 'host') return;
+  phone.relay.pushAll({ stored: true });
+  if (facts?.standins?.length) queueMicrotask(() => { if (phone?.role === 'host') giveBack(phone); });
 }
 
 // The screen a stored game opens on before the engine is up: a phone table
@@ -316,6 +337,9 @@ async function joinTable() {
     onKeep: (kept) => { if (phone === table) table.kept = kept; return writePreference(KEPT, kept); },
     onLinks: (down) => { if (phone === table) { table.down = down; app.render(); } },
     onClose: () => guestDropped(table, remote),
+    onSeen: (state) => {
+      if (phone === table && table.remote && state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
+    },
   });
   watchLink(link.pc, () => guestDropped(table, remote));
   const seat = table.kept?.seat;
@@ -353,7 +377,6 @@ function guestState(state) {
   const table = phone;
   if (table?.role !== 'guest' || !table.session) return;
   const s = table.session;
-  if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
   if (!table.inGame) {
     if (!dealt(state)) return;
     table.inGame = true;
@@ -504,16 +527,23 @@ export function phoneParts(name) {
 export function phoneBanner() {
   const table = phone;
   if (!table || m().route !== 'game') return null;
-  const names = m().game?.state?.view?.players?.map((p) => p.name) ?? [];
+  const state = m().game?.state;
+  const names = state?.view?.players?.map((p) => p.name) ?? [];
+  const label = (seats) => seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
   const lost = table.role === 'guest' && table.status === 'dropped';
+  const standins = (table.role === 'host' ? state?.phone_table?.standins : state?.standins) ?? [];
   const down = table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? []);
-  if (!lost && !down.length) return null;
-  const label = down.map((seat) => `${tt('open.seat', { seat, name: names[seat - 1] ?? '' })}`).join(', ');
-  return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no' } },
-    h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label }) }),
-    table.role === 'host'
-      ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') })
-      : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
+  const waiting = down.filter((seat) => !standins.includes(seat));
+  if (!lost && !down.length && !standins.length) return null;
+  return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
+    lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
+    standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
+    table.role === 'host' ? [
+      waiting.map((seat) => h('button', {
+        type: 'button', class: 'secondary', dataset: { action: 'phone-standin', seat }, text: tt('links.standin.button', { name: names[seat - 1] ?? seat }),
+      })),
+      down.length ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null,
+    ] : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
 }
 
 // → true when the tap was this module's.
@@ -537,6 +567,9 @@ export function phoneAction(action, target) {
       return true;
     case 'phone-scan':
       scan(target.dataset.key);
+      return true;
+    case 'phone-standin':
+      standIn(Number(target.dataset.seat));
       return true;
     case 'phone-codes':
       if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }

@@ -8,6 +8,11 @@
 // of its own, checks its commit is among those the host lists, and then
 // reveals the number (engine/schraem/fairdeal.py). The host's shell decides
 // nothing here either: the guest's messages are the engine's commands.
+//
+// The host sends a state whole once per channel, then as patches against
+// the last one (state-patch.js); a patch that does not fit ends the channel,
+// and the phone reconnects as after any drop, to a whole state again.
+import { apply } from './state-patch.js';
 
 const REPLY_MS = 20_000;
 // A reply is a view of a few kilobytes; far more is not the host's.
@@ -44,14 +49,20 @@ export function commitText(hand, seat, reveal) {
 // onKeep(kept): store it durably; awaited before this phone commits to a
 // number, so a reload between commit and reveal cannot lose the number.
 // onLinks(down): the seats whose phones are away. onClose(): the channel
-// to the host closed.
+// to the host closed. onSeen(state): every state this phone is given,
+// pushed or in a reply to its own request (the host does not push again a
+// state a reply already brought).
 export function createRemoteEngine(channel, {
   onState = () => {}, onProblem = () => {}, kept = null, onKeep = async () => {}, onLinks = () => {}, onClose = () => {},
+  onSeen = () => {},
 } = {}) {
   const pending = new Map();
   let nextId = 1;
   let ticket = null;
   let last = null;
+  // The last state the host sent over this channel, as sent: its patches
+  // apply to it. Nothing else holds it, so nothing can change it meanwhile.
+  let base = null;
   let settleReady;
   const ready = new Promise((resolve) => { settleReady = resolve; });
   // Per hand: this phone's number, its commit, the commits the host listed
@@ -92,6 +103,7 @@ export function createRemoteEngine(channel, {
       keep();
     }
     takePart(state);
+    onSeen(state);
   }
 
   // Session's commands, as the guest messages the host accepts. Whatever
@@ -159,14 +171,35 @@ export function createRemoteEngine(channel, {
       onLinks(msg.down.filter(Number.isInteger));
     } else if (msg.type === 'reply') {
       const resolve = pending.get(msg.id);
-      if (!resolve) return;
+      const state = msg.ok === true ? received(msg) : undefined;
+      if (state === null || !resolve) return;
       pending.delete(msg.id);
-      resolve({ id: msg.id, ok: msg.ok === true, result: msg.result, error: msg.error });
-    } else if (msg.type === 'state' && msg.state && typeof msg.state === 'object') {
-      took(msg.state);
-      onState(msg.state);
+      resolve({ id: msg.id, ok: msg.ok === true, result: state ?? msg.result, error: msg.error });
+    } else if (msg.type === 'state') {
+      const state = received(msg);
+      if (!state) return;
+      took(state);
+      onState(state);
     }
   });
+
+  // → the state a message brings (whole or patched onto the last one, a
+  // copy of its own for the Session), undefined when it brings none, null
+  // when its patch does not fit: the channel is closed then.
+  function received(msg) {
+    let state;
+    try {
+      if (msg.state && typeof msg.state === 'object') state = msg.state;
+      else if (msg.patch && typeof msg.patch === 'object' && base) state = apply(base, msg.patch);
+      else if (msg.patch) throw new Error('no base');
+      else return undefined;
+    } catch {
+      channel.close();
+      return null;
+    }
+    base = state;
+    return structuredClone(state);
+  }
   channel.addEventListener('close', () => {
     for (const [id, resolve] of pending) resolve({ id, ok: false, error: LOST });
     pending.clear();

@@ -3,12 +3,16 @@
 // the seat its channel was opened for (`guest`), and the engine's reply goes
 // back to that guest only. After any change every guest is sent its own
 // seat's state (`guest_state`): the engine builds it from that seat's view,
-// so nothing another seat may not see ever leaves this phone.
+// so nothing another seat may not see ever leaves this phone. A state goes
+// out as what changed since the last one that seat's channel was sent
+// (state-patch.js): the whole of it once per channel, then patches.
 //
-// Nothing is sent before it is kept: a guest's accepted message is answered
-// only once onChange has written the new state to this phone's storage (the
-// host's Session commit), so a host that reloads or crashes never told a
-// guest of a move it has lost.
+// Nothing is sent before it is kept: a guest's accepted message is answered,
+// and the other phones told, only once onChange has written the new state
+// to this phone's storage (the host's Session commit, in the same turn of
+// the Session as the engine call), so a host that reloads or crashes never
+// told a guest of a move it has lost.
+import { diff, isEmpty } from './state-patch.js';
 
 const MAX_IN_FLIGHT = 8;
 const NOT_KEPT = {
@@ -19,15 +23,19 @@ const NOT_KEPT = {
 
 export class TableRelay {
   // session: the host's Session (its engine calls stay in one line);
-  // onChange(): a guest's message changed the game or the deal; resolves
-  // false when the new state could not be stored. onLink(seat, up): a
-  // guest's channel opened or closed.
-  constructor(session, { onChange = () => {}, onLink = () => {} } = {}) {
+  // viewer: the host's own seat. onChange(seat, state): a guest's message
+  // changed the game or the deal, and `state` is the host's new state: it
+  // stores and draws it (within the Session's turn; it must not queue
+  // another engine call behind it) and resolves false when it could not be
+  // stored. onLink(seat, up): a guest's channel opened or closed.
+  constructor(session, { viewer, onChange = async () => true, onLink = () => {} } = {}) {
     this.session = session;
+    this.viewer = viewer;
     this.onChange = onChange;
     this.onLink = onLink;
     this.channels = new Map(); // seat -> open RTCDataChannel
     this.inFlight = new Map(); // seat -> messages waiting for the engine
+    this.sent = new Map(); // seat -> the last state its channel was sent
   }
 
   async attach(seat, channel) {
@@ -35,6 +43,7 @@ export class TableRelay {
     if (!r.ok) return false;
     const old = this.channels.get(seat);
     this.channels.set(seat, channel);
+    this.sent.delete(seat); // a new channel starts from a whole state
     if (old && old !== channel) old.close();
     channel.addEventListener('message', (event) => {
       if (this.channels.get(seat) === channel) this.relay(seat, event.data);
@@ -60,7 +69,19 @@ export class TableRelay {
 
   send(seat, msg) {
     const ch = this.channels.get(seat);
-    if (ch?.readyState === 'open') ch.send(JSON.stringify(msg));
+    if (ch?.readyState !== 'open') return false;
+    ch.send(JSON.stringify(msg));
+    return true;
+  }
+
+  // A seat's state as the change since the last one its channel was sent,
+  // in `msg` ({type: 'reply' | 'state', …}). A state that did not change is
+  // not pushed again (`always`: a reply still goes, with an empty patch).
+  sendState(seat, msg, state, always = false) {
+    const last = this.sent.get(seat);
+    const patch = last ? diff(last, state) : null;
+    if (patch && isEmpty(patch) && !always) return;
+    if (this.send(seat, patch ? { ...msg, patch } : { ...msg, state })) this.sent.set(seat, state);
   }
 
   async relay(seat, data) {
@@ -73,20 +94,29 @@ export class TableRelay {
     // A binary message is no request; the engine says so in its own words.
     const text = typeof data === 'string' ? data : null;
     let r;
+    let kept = true;
     try {
-      r = await this.session.query('guest', { seat, text });
+      r = await this.session.serial(async () => {
+        const q = await this.session.call('guest', { seat, text, viewer: this.viewer });
+        if (q.ok && q.result.changed) kept = await this.onChange(seat, q.result.state) !== false;
+        return q;
+      });
     } finally {
       this.inFlight.set(seat, (this.inFlight.get(seat) ?? 1) - 1);
     }
     if (!r.ok) return;
-    const { reply, changed } = r.result;
-    if (changed && await this.onChange(seat) === false) {
+    const { reply } = r.result;
+    if (!kept) {
       // Not stored: Session.commit put the engine back on the last stored
       // game, so the move is undone and the guest is told so.
       this.send(seat, { type: 'reply', id: reply.id, ok: false, error: NOT_KEPT });
       return;
     }
-    this.send(seat, { type: 'reply', ...reply });
+    // A guest's commands answer with its state, except the finished hands
+    // (`record`), which go as they are.
+    const { result, ...head } = reply;
+    if (reply.ok && result?.view && result.seat === seat) this.sendState(seat, { type: 'reply', ...head }, result, true);
+    else this.send(seat, { type: 'reply', ...reply });
   }
 
   // Every guest is told which phones are away (channel closed): the game
@@ -95,17 +125,27 @@ export class TableRelay {
     for (const seat of this.channels.keys()) this.send(seat, { type: 'links', down });
   }
 
-  // Every guest's own state, after a change anywhere at the table.
-  pushAll() {
-    for (const seat of this.channels.keys()) {
-      this.session.query('guest_state', { seat }).then((r) => {
-        if (r.ok) this.send(seat, { type: 'state', state: r.result });
-      });
-    }
+  // Every guest's own state, after a change anywhere at the table: one
+  // engine call for all seats. `stored`: called from the host Session's
+  // onState, when the engine holds just the state stored and nothing else
+  // is under way; the call then goes to the engine at once instead of
+  // queueing behind this phone's drawing, and the guests' states are built
+  // while the host draws its own. Otherwise it waits its turn in the Session.
+  pushAll({ stored = false } = {}) {
+    if (!this.channels.size) return;
+    const asked = stored ? this.session.engine.call('guest_states', {}) : this.session.query('guest_states', {});
+    asked.then((r) => {
+      if (!r?.ok) return;
+      for (const seat of this.channels.keys()) {
+        const state = r.result[seat];
+        if (state) this.sendState(seat, { type: 'state' }, state);
+      }
+    });
   }
 
   close() {
     for (const ch of this.channels.values()) ch.close();
     this.channels.clear();
+    this.sent.clear();
   }
 }

@@ -234,15 +234,25 @@ class Table:
         if self.real_cards or hand is None or hand.over or hand.cards is None:
             return []
         out = []
+        bots = self.bots()
         for s in g.due():
-            if s != viewer and self.seats[s - 1]["kind"] == "human" and len(hand.cards[s - 1]) == 1:
+            if s != viewer and s not in bots and len(hand.cards[s - 1]) == 1:
                 legal = g.legal_actions(s)
                 if len(legal) == 1 and legal[0].type == "play":
                     out.append(s)
         return out
 
     def bots(self) -> list[int]:
-        return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot"]
+        """The seats the computer plays: its players', and at a table of
+        phones the seats of phones away that the host gave to the computer
+        until they are back (table_host.py)."""
+        standins = self.host.standins if self.host is not None else set()
+        return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot" or i + 1 in standins]
+
+    def level(self, seat: int) -> str:
+        """A computer player's level; a stand-in for a phone away plays at
+        the app's first."""
+        return self.seats[seat - 1].get("level") or APP_LEVELS[0]
 
     def check_viewer(self, viewer) -> None:
         check_viewer(viewer, self.game.n)
@@ -251,13 +261,14 @@ class Table:
         g = self.game
         self.check_viewer(viewer)
         due = g.due()
+        bots = self.bots()
         state = {
             "save": self.save(),
             "view": view(g, viewer),
             # The engine's reasons for the viewer's refused taps, so the
             # shell answers those at once too (taps.py).
             "refusals": {} if self.real_cards else tap_refusals(g, viewer),
-            "due": {"humans": [s for s in due if self.seats[s - 1]["kind"] == "human"], "bots": [s for s in due if self.seats[s - 1]["kind"] == "bot"]},
+            "due": {"humans": [s for s in due if s not in bots], "bots": [s for s in due if s in bots]},
             # People due whose move is forced (see `forced`): the phone need
             # not go round for it; `forced_step` makes it.
             "forced": self.forced(viewer),
@@ -510,6 +521,14 @@ class Bridge(ReviewCommands):
             raise InvalidAction("phone_table_only")
         return t
 
+    def cmd_table_standin(self, args):
+        """`{"seat", "on", "viewer"}`: the computer plays a guest seat whose
+        phone is away (`on`), or gives it back; → the host's state, to store."""
+        t = self._phone_table()
+        t.check_viewer(args.get("viewer"))
+        t.host.stand_in(args.get("seat"), args.get("on"), t.game)
+        return t.state(args.get("viewer"))
+
     def cmd_table_ticket(self, args):
         """A guest seat's join ticket (its seat and secret), for the channel
         opened for that seat only."""
@@ -517,15 +536,28 @@ class Bridge(ReviewCommands):
 
     def cmd_guest(self, args):
         """A guest's message, relayed as the text it came in, with the seat
-        its channel was opened for: the reply goes back to that guest only."""
+        its channel was opened for: the reply goes back to that guest only.
+        With `viewer` (the host's seat), a change also brings the host's own
+        state, to store and draw without asking again."""
         t = self._phone_table()
+        viewer = args.get("viewer")
+        t.check_viewer(viewer)  # before anything changes
         reply, changed = t.host.guest(t, args.get("seat"), args.get("text"))
-        return {"reply": reply, "changed": changed}
+        out = {"reply": reply, "changed": changed}
+        if changed and viewer is not None:
+            out["state"] = t.state(viewer)
+        return out
 
     def cmd_guest_state(self, args):
         """What the host sends a guest after someone else's move."""
         t = self._phone_table()
         return t.host.guest_state(t, t.host.ticket(args.get("seat"))["seat"])
+
+    def cmd_guest_states(self, args):
+        """Every guest seat's state at once (one call after each change,
+        instead of one per seat): {"<seat>": guest state}."""
+        t = self._phone_table()
+        return {str(s): t.host.guest_state(t, s) for s in sorted(t.host.secrets)}
 
     def cmd_check_record(self, args):
         """A guest phone's check of the finished hands its host sent (the
@@ -556,7 +588,7 @@ class Bridge(ReviewCommands):
             order = [s for s in due if s in t.bots()] + [s for s in t.bots() if s not in due]
             for seat in order:
                 rng = random.Random(derive_seed(t.seed, len(g.specs), sum(len(l) for l in g.logs), seat))
-                action = choose(t.seats[seat - 1]["level"], view(g, seat), rng)
+                action = choose(t.level(seat), view(g, seat), rng)
                 if action is not None:
                     g.apply(action)
                     taken = action

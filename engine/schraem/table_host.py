@@ -89,6 +89,9 @@ class TableHost:
         self.host_seat = host_seat
         self.secrets = {s: secrets.token_urlsafe(18) for s in guests}
         self.round: Round | None = None
+        # Guest seats whose phone is away and which the host gave to the
+        # computer until the phone is back: no phone of the deal then.
+        self.standins: set[int] = set()
 
     @classmethod
     def open(cls, host_seat, guests, seats: list[dict]) -> "TableHost":
@@ -113,6 +116,8 @@ class TableHost:
         (outbound.py rebuilds files from the game, a guest gets `guest_state`)."""
         r = self.round
         out = {"host": self.host_seat, "secrets": {str(s): v for s, v in sorted(self.secrets.items())}, "round": None}
+        if self.standins:
+            out["standins"] = sorted(self.standins)
         if r is not None:
             out["round"] = {"hand": r.hand, "commits": {str(s): c for s, c in sorted(r.commits.items())},
                             "reveals": {str(s): v for s, v in sorted(r.reveals.items())}}
@@ -126,8 +131,8 @@ class TableHost:
         def bad(de, en):
             raise RecordError("bad_record", detail=Both(f"Tisch aus Handys: {de}", f"table of phones: {en}"))
 
-        if not isinstance(obj, dict) or set(obj) != {"host", "secrets", "round"} or not isinstance(obj["secrets"], dict):
-            bad("„phone“ hat genau host, secrets und round", "'phone' has exactly host, secrets and round")
+        if not isinstance(obj, dict) or set(obj) - {"standins"} != {"host", "secrets", "round"} or not isinstance(obj["secrets"], dict):
+            bad("„phone“ hat genau host, secrets, round und vielleicht standins", "'phone' has exactly host, secrets, round and perhaps standins")
         try:
             guests = [int(k) for k in obj["secrets"]]
         except ValueError:
@@ -142,6 +147,10 @@ class TableHost:
             if not isinstance(v, str) or not 16 <= len(v) <= _ID_CHARS:
                 bad(f"das Geheimnis von Platz {k[:12]} fehlt", f"the secret of seat {k[:12]} is missing")
             host.secrets[int(k)] = v
+        standins = obj.get("standins", [])
+        if not isinstance(standins, list) or not all(_is_int(x) and x in host.secrets for x in standins) or len(set(standins)) != len(standins):
+            bad("„standins“ ist eine Liste von Gastplätzen", "'standins' is a list of guest seats")
+        host.standins = set(standins)
         saved = obj["round"]
         if saved is None:
             return host
@@ -164,7 +173,33 @@ class TableHost:
 
     @property
     def phones(self) -> list[int]:
-        return sorted([self.host_seat, *self.secrets])
+        """The phones that deal: the host's and every guest's not given to
+        the computer."""
+        return sorted([self.host_seat, *(s for s in self.secrets if s not in self.standins)])
+
+    def stand_in(self, seat, on, game) -> None:
+        """The computer takes a guest seat whose phone is away (`on`), or
+        gives it back. While the phones commit, the seat joins or leaves the
+        deal under way (no commit has been shown to anyone yet); once the
+        commits are listed and numbers are being revealed, a phone leaving
+        would let the host, who sees the numbers come in, choose between two
+        deals, so it waits until the cards are dealt."""
+        self.ticket(seat)  # a guest's seat
+        if not isinstance(on, bool):
+            raise InvalidAction("bad_request", detail=Both("„on“ ist true oder false", "'on' is true or false"))
+        if (seat in self.standins) == on:
+            return
+        r = self.round
+        if r is not None and r.phase == "reveal":
+            _not_now("erst werden die Karten fertig gegeben", "the cards are being dealt; try again once they are")
+        if on:
+            self.standins.add(seat)
+        else:
+            self.standins.discard(seat)
+        if r is not None:
+            r.phones = self.phones
+            r.commits.pop(seat, None)
+            self._deal_when_complete(game, r.reveals)
 
     def ticket(self, seat) -> dict:
         """What the host's shell hands the guest phone joining at `seat`."""
@@ -174,7 +209,8 @@ class TableHost:
 
     def facts(self) -> dict:
         """For the host's own screen (no secrets: those go out by `ticket`)."""
-        return {"host": self.host_seat, "guests": sorted(self.secrets), "deal": None if self.round is None else self.round.facts()}
+        return {"host": self.host_seat, "guests": sorted(self.secrets), "standins": sorted(self.standins),
+                "deal": None if self.round is None else self.round.facts()}
 
     # --- the deal ------------------------------------------------------------
     def begin(self, game) -> None:
@@ -199,10 +235,12 @@ class TableHost:
         else:
             r.reveals = reveals
 
-    def _round_for(self, args: dict) -> Round:
+    def _round_for(self, seat: int, args: dict) -> Round:
         r = self.round
         if r is None:
             _not_now("es wird gerade nicht gegeben", "no deal is under way")
+        if seat not in r.phones:
+            _not_now("der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt", "the computer plays this seat until the host gives it back")
         hand = args.get("hand")
         if hand != r.hand or not _is_int(hand):
             _not_now(f"gegeben wird Spiel {r.hand}", f"hand {r.hand} is being dealt")
@@ -270,7 +308,7 @@ class TableHost:
         return False
 
     def _guest_commit(self, table, seat: int, args: dict) -> bool:
-        r = self._round_for(args)
+        r = self._round_for(seat, args)
         if r.phase != "commit":
             _not_now("alle Handys haben schon zugesagt", "every phone has already committed")
         if seat in r.commits:
@@ -282,7 +320,7 @@ class TableHost:
         return True
 
     def _guest_reveal(self, table, seat: int, args: dict) -> bool:
-        r = self._round_for(args)
+        r = self._round_for(seat, args)
         if r.phase != "reveal":
             _not_now("Zahlen werden erst offengelegt, wenn alle Handys zugesagt haben", "numbers are revealed only once every phone has committed")
         if seat in r.reveals:
@@ -299,6 +337,8 @@ class TableHost:
             raise InvalidAction("request_shape")
         if action.get("seat") != seat or not _is_int(action.get("seat")):
             raise InvalidAction("guest_not_your_seat", seat=seat)
+        if seat in self.standins:
+            _not_now("der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt", "the computer plays this seat until the host gives it back")
         if self.round is not None:
             _not_now("erst wird gegeben", "the cards are being dealt")
         table.game.apply(action)
@@ -310,12 +350,13 @@ class TableHost:
         view and nothing the seat may not see."""
         g = table.game
         due = g.due()
-        kind = [p["kind"] for p in table.seats]
+        bots = table.bots()
         return {
             "seat": seat,
             "view": view(g, seat),
             "refusals": tap_refusals(g, seat),
-            "due": {"humans": [s for s in due if kind[s - 1] == "human"], "bots": [s for s in due if kind[s - 1] == "bot"]},
+            "due": {"humans": [s for s in due if s not in bots], "bots": [s for s in due if s in bots]},
+            "standins": sorted(self.standins),
             "forced": [],
             "hand_over": g.hand_over,
             "game_over": g.game_over,

@@ -75,13 +75,42 @@ def _received(page) -> list[dict]:
     return [json.loads(t) for t in page.evaluate("() => window.__received.slice()")]
 
 
+def _patched(base, patch: dict):
+    """A state patch (pwa/state-patch.js) applied, as the guest applies it."""
+    out = list(base) if isinstance(base, list) else dict(base)
+    for k, v in patch.get("s", {}).items():
+        out[int(k) if isinstance(out, list) else k] = v
+    for k, p in patch.get("p", {}).items():
+        key = int(k) if isinstance(out, list) else k
+        out[key] = _patched(base[key], p)
+    for k, items in patch.get("a", {}).items():
+        out[k] = base[k] + items
+    for k in patch.get("d", []):
+        del out[k]
+    return out
+
+
+def _states(page) -> list[dict]:
+    """Every state the guest was sent (in replies and pushes), whole: the
+    host sends one whole per channel, then what changed."""
+    out, base = [], None
+    for msg in _received(page):
+        if msg.get("type") not in ("reply", "state"):
+            continue
+        if "state" in msg:
+            base = msg["state"]
+        elif "patch" in msg:
+            base = _patched(base, msg["patch"])
+        else:
+            continue
+        out.append(base)
+    return out
+
+
 def _guest_view(page) -> dict | None:
     """The newest view the guest was sent (a reply or a pushed state)."""
-    for msg in reversed(_received(page)):
-        state = msg.get("state") if msg.get("type") == "state" else msg.get("result")
-        if isinstance(state, dict) and "view" in state:
-            return state["view"]
-    return None
+    states = _states(page)
+    return states[-1]["view"] if states else None
 
 
 def _tap(page, selector: str) -> bool:
@@ -252,9 +281,10 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         assert len(records) == 1 and len(records[0]["hands"]) == 1  # only the finished hand, never one in play
         allowed_1[seat] = own | played
         _assert_no_leak(guest, allowed_1[seat])
-        for msg in _received(guest):
-            view = (msg.get("state") or msg.get("result") or {}).get("view")
-            assert view is None or view["seat"] == seat
+        states = _states(guest)
+        assert states and all(st["seat"] == seat and st["view"]["seat"] == seat for st in states)
+        # After the first whole state, only what changed went over the channel.
+        assert sum("patch" in m for m in _received(guest)) > 10 * sum("state" in m for m in _received(guest))
         received_in_hand_1[seat] = len(_received(guest))
 
     # The host deals on: the phones commit and reveal again for hand 2.

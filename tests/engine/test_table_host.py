@@ -139,7 +139,7 @@ def play_hand(table: Table, check=None) -> None:
 def test_the_first_hand_waits_for_every_phone_and_is_dealt_from_their_numbers():
     t = Table()
     facts = t.state["phone_table"]
-    assert facts == {"host": HOST, "guests": list(GUESTS), "deal": {"hand": 1, "phase": "commit", "waiting": list(GUESTS)}}
+    assert facts == {"host": HOST, "guests": list(GUESTS), "standins": [], "deal": {"hand": 1, "phase": "commit", "waiting": list(GUESTS)}}
     # Secrets go out by ticket only; the host's save keeps them for its reload.
     assert t.game.hand is None and "secret" not in json.dumps({k: v for k, v in t.state.items() if k != "save"})
     assert "secret" not in json.dumps({k: v for k, v in t.state["save"].items() if k != "phone"})
@@ -211,6 +211,34 @@ def test_the_host_cannot_restart_a_deal_or_take_a_move_back():
     assert t.snapshot() == before
     assert _host_refusal(t.bridge, "table_ticket", seat=BOT)["code"] == "bad_request"
     assert _host_refusal(t.bridge, "guest_state", seat=HOST)["code"] == "bad_request"
+
+
+def test_every_guests_state_comes_in_one_call_each_with_its_own_seat_only():
+    t = Table()
+    t.deal()
+    before = t.snapshot()
+    states = call(t.bridge, "guest_states")
+    assert sorted(states) == [str(s) for s in GUESTS]
+    for s in GUESTS:
+        assert states[str(s)] == call(t.bridge, "guest_state", seat=s)
+        deal = export_record(t.game, keep_last=True)["hands"][0]["deal"]
+        others = {c for o in range(1, 5) if o != s for c in deal[o - 1]}
+        assert others and not set(CARD.findall(json.dumps(states[str(s)]))) & others
+    assert t.snapshot() == before
+
+
+def test_a_guests_change_brings_the_hosts_own_state_and_a_bad_viewer_changes_nothing():
+    t = Table()
+    t.deal()
+    look = json.dumps({"id": 1, "seat": 2, "secret": t.tickets[2]["secret"], "cmd": "act", "args": {"action": {"seat": 2, "type": "look"}}})
+    before = t.snapshot()
+    assert _host_refusal(t.bridge, "guest", seat=2, text=look, viewer=9)["code"] == "bad_seat"
+    assert t.snapshot() == before
+    out = call(t.bridge, "guest", seat=2, text=look, viewer=HOST)
+    assert out["changed"] and out["reply"]["ok"]
+    assert out["state"] == call(t.bridge, "state", viewer=HOST)
+    unchanged = call(t.bridge, "guest", seat=2, text=look.replace('"id": 1', '"id": 2'), viewer=HOST)
+    assert not unchanged["changed"] and "state" not in unchanged
 
 
 @pytest.mark.parametrize("players, viewer, guests", [

@@ -63,6 +63,9 @@ def _save(t: Table) -> dict:
     lambda p: p["round"]["reveals"].update({"1": "0" * 64}),
     lambda p: p["round"]["commits"].update({"3": "0" * 64}),
     lambda p: p["round"].update(reveals={}),
+    lambda p: p.update(standins=[3]),  # the computer player's own seat
+    lambda p: p.update(standins=[2, 2]),
+    lambda p: p.update(standins="2"),
 ])
 def test_a_damaged_phone_table_in_a_save_is_refused_and_changes_nothing(damage):
     t = Table()
