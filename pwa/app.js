@@ -4,12 +4,11 @@ import { createEngine } from './engine-client.js';
 import { registerServiceWorker } from './sw-register.js';
 import { h, replace } from './dom.js';
 import { errorText, getLang, setLang, t } from './i18n.js';
-import { backupGame, clearGame, readBackups, readGame, readPreference, writePreference } from './storage.js';
+import { readPreference, writePreference } from './storage.js';
 import { claimWriter } from './tabs.js';
 import { earlyReads } from './early-read.js';
-import { damagedFile, sendOut } from './outbound.js';
+import { exportDamaged, initDamaged, showCorrupt, startFresh, takeOver } from './damaged-save.js';
 import { exportRecord, importFile } from './records.js';
-import { shellError } from './club-context.js';
 import { Session, isSheet } from './session.js';
 import { describeLog, keepTrickInSight, nameOf, renderTable, renderTableControls, togglePeek } from './table.js';
 import { clearKnockUndo, knockUndoStrip, offerKnockUndo } from './knock-undo.js';
@@ -740,55 +739,7 @@ function onInput(event) {
   else if (event.target.dataset?.field) onField(event.target, event.type === 'change');
 }
 
-// --- damaged saves and other tabs -------------------------------------------
-
-// A backup leaves the phone scrubbed by the engine (outbound.js): no seed,
-// no card of a hand that may be under way.
-async function exportDamaged(index) {
-  const b = model.corrupt?.backups?.[index];
-  if (!b) return;
-  if (!session || !model.ready) { shellError('export.wait'); return; }
-  const out = await damagedFile(session, b.raw);
-  if (!out.ok) { onError(out.error); return; }
-  const kept = Number.isFinite(b.keptAt) ? new Date(b.keptAt) : new Date();
-  const file = `schraem-beschaedigt-${kept.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`;
-  sendOut(file, out.text);
-  announce(t('record.exported', { file }));
-}
-
-// A refused clear is said, and the damaged save stays on screen: otherwise
-// the next start would show it again without a word.
-async function startFresh() {
-  if (!await clearGame()) { shellError('storage.failed'); return; }
-  model.corrupt = null;
-  model.game = null;
-  model.route = 'start';
-  render();
-}
-
-async function showCorrupt(corrupt, raw) {
-  if (raw != null) await backupGame(raw, corrupt.newer ? 'newer version' : 'unreadable');
-  model.corrupt = { ...corrupt, backups: await readBackups() };
-  model.game = null;
-  model.route = 'corrupt';
-  render();
-}
-
-// Taking the game back here: the newest stored game is loaded, and the
-// computer players, paused when the other tab took over, play on.
-async function takeOver() {
-  if (!await claimWriter({ steal: true })) return;
-  model.readOnly = false;
-  const saved = await readGame();
-  if (saved.status === 'ok') {
-    const r = await session.load(saved.game);
-    if (!r.ok) await showCorrupt({ error: r.error }, JSON.stringify(saved.game));
-    else if (model.route === 'game') session.resume();
-  } else if (saved.status !== 'none') {
-    await showCorrupt(saved.status === 'newer' ? { newer: true } : { unreadable: true }, saved.raw);
-  }
-  render();
-}
+// --- other tabs -------------------------------------------------------------
 
 function lostWriter() {
   session?.pause();
@@ -841,6 +792,7 @@ async function boot() {
   initClub({
     model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup, startNewGame,
   });
+  initDamaged({ model, session: () => session, render, onError, announce });
   document.addEventListener('click', onClick);
   document.addEventListener('pointerdown', warmUp, { once: true, passive: true });
   document.addEventListener('input', onInput);

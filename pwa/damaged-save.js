@@ -1,0 +1,62 @@
+// A damaged save and a game taken back from another tab: the screens' taps,
+// kept apart from app.js. `ctx` is the shell's: {model, session(), render,
+// onError, announce}.
+import { t } from './i18n.js';
+import { backupGame, clearGame, readBackups, readGame } from './storage.js';
+import { claimWriter } from './tabs.js';
+import { damagedFile, sendOut } from './outbound.js';
+import { shellError } from './club-context.js';
+
+let ctx = null;
+
+export function initDamaged(shell) {
+  ctx = shell;
+}
+
+// A backup leaves the phone scrubbed by the engine (outbound.js): no seed,
+// no card of a hand that may be under way.
+export async function exportDamaged(index) {
+  const b = ctx.model.corrupt?.backups?.[index];
+  if (!b) return;
+  if (!ctx.session() || !ctx.model.ready) { shellError('export.wait'); return; }
+  const out = await damagedFile(ctx.session(), b.raw);
+  if (!out.ok) { ctx.onError(out.error); return; }
+  const kept = Number.isFinite(b.keptAt) ? new Date(b.keptAt) : new Date();
+  const file = `schraem-beschaedigt-${kept.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`;
+  sendOut(file, out.text);
+  ctx.announce(t('record.exported', { file }));
+}
+
+// A refused clear is said, and the damaged save stays on screen: otherwise
+// the next start would show it again without a word.
+export async function startFresh() {
+  if (!await clearGame()) { shellError('storage.failed'); return; }
+  ctx.model.corrupt = null;
+  ctx.model.game = null;
+  ctx.model.route = 'start';
+  ctx.render();
+}
+
+export async function showCorrupt(corrupt, raw) {
+  if (raw != null) await backupGame(raw, corrupt.newer ? 'newer version' : 'unreadable');
+  ctx.model.corrupt = { ...corrupt, backups: await readBackups() };
+  ctx.model.game = null;
+  ctx.model.route = 'corrupt';
+  ctx.render();
+}
+
+// Taking the game back here: the newest stored game is loaded, and the
+// computer players, paused when the other tab took over, play on.
+export async function takeOver() {
+  if (!await claimWriter({ steal: true })) return;
+  ctx.model.readOnly = false;
+  const saved = await readGame();
+  if (saved.status === 'ok') {
+    const r = await ctx.session().load(saved.game);
+    if (!r.ok) await showCorrupt({ error: r.error }, JSON.stringify(saved.game));
+    else if (ctx.model.route === 'game') ctx.session().resume();
+  } else if (saved.status !== 'none') {
+    await showCorrupt(saved.status === 'newer' ? { newer: true } : { unreadable: true }, saved.raw);
+  }
+  ctx.render();
+}
