@@ -53,7 +53,7 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     assert ev["games"] == 2 and set(ev["balances"]) == {"Hans", "Anne"}
     shown = {r.locator("th").inner_text(): r.locator("td").inner_text() for r in page.locator(".cash-evening .kitty-balances tr").all()}
     assert shown == {n: (f"+{euros_de(c)}" if c > 0 else euros_de(c)) for n, c in ev["balances"].items()}
-    assert page.locator(".cash-evening .note").inner_text() == "2 Spielrunden um etwas"
+    assert page.locator(".cash-evening .note").inner_text() == "Spielrunden um etwas: 2"
     assert page.locator(".cash-stakes li").all_inner_texts() == ["0,10 € pro Schräm · 0,50 € pro verlorener Spielrunde"]
     assert page.locator(".cash-total").inner_text() == f"In der Kasse insgesamt: {euros_de(book['pot_total'])}"
     transfers = page.locator(".cash-evening .kitty-transfers li").all_inner_texts()

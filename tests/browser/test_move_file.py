@@ -101,16 +101,17 @@ def test_an_evening_moves_to_another_phone_and_back(warm_page, shared_site, arti
     # The other phone has an evening of its own (and a person of the same name).
     b = warm_page(locale="en-GB", service_workers="block")
     open_app(b, shared_site, seed=12)
-    seed_prefs(b, {"regulars": {"people": [{"id": "p-b-anne", "name": "anne", "colour": "yellow", "aliases": []}], "groups": []}})
+    seed_prefs(b, {"regulars": {"people": [{"id": "p-b-anne", "name": "Anne", "colour": "yellow", "aliases": []}], "groups": []}})
     b.reload()
     wait_idle(b)
     play_evening(b, ["Anne", "Willi"], 1)
     said = read_in(b, move_a)
-    assert said == "Taken in: 1 history entries, 2 people, 1 groups, 1 house rules.", said
+    assert said == "Taken in – history entries: 1, people: 2, groups: 1, house rules: 1.", said
     assert len(kept(b)) == 2  # both evenings
     people = pref(b, "regulars")["people"]
-    assert sorted(p["name"] for p in people) == ["Gerda", "Hans", "anne"]
-    assert next(p for p in people if p["name"] == "anne")["aliases"] == ["Anne"]
+    assert sorted(p["name"] for p in people) == ["Anne", "Gerda", "Hans"]
+    # One Anne: this phone's, which the other phone's groups now name.
+    assert next(p for p in people if p["name"] == "Anne") == {"id": "p-b-anne", "name": "Anne", "colour": "yellow", "aliases": []}
     group = pref(b, "regulars")["groups"][0]
     assert group["members"] == ["p-b-anne", "p-hans", "p-gerda"] and group["house"] == "own:h-rengen"
     assert pref(b, "house-rules") == HOUSE
@@ -121,7 +122,7 @@ def test_an_evening_moves_to_another_phone_and_back(warm_page, shared_site, arti
 
     # And back: the first phone now holds both evenings too, its own once.
     move_b = export_move(b, tmp_path, "b.json")
-    assert read_in(a, move_b).startswith("Übernommen: 1 Einträge in den Verlauf")
+    assert read_in(a, move_b).startswith("Übernommen – in den Verlauf: 1,")
     assert len(kept(a)) == 2
     assert stats(a) == stats(b)
     assert set(stats(a)) == {"Hans", "Anne", "Gerda", "Willi"}
@@ -170,6 +171,6 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
     assert read_in(b, path) == "In the move file, the list of people is damaged – nothing was changed."
     assert snapshot(b) == before
     # The good file still comes in, next to this phone's own.
-    assert read_in(b, good) == "Taken in: 0 history entries, 1 people, 0 groups, 1 house rules."
+    assert read_in(b, good) == "Taken in – history entries: 0, people: 1, groups: 0, house rules: 1."
     assert sorted(p["name"] for p in pref(b, "regulars")["people"]) == ["Gerda", "Hubert"]
     assert pref(b, "settings")["pace"] == "fast"  # this phone keeps its own settings
