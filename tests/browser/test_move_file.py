@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from browser_support import wait_engine_ready
-from helpers import assert_axe_clean, open_app, screen, shot, start_sheet, wait_idle
+from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle
 from test_club_series import finish_with
 
 HOUSE = [{"id": "h-rengen", "name": "Stammtisch Rengen", "rules": "rengen", "options": {}}]
@@ -71,6 +71,19 @@ def read_in(page, path) -> str:
     page.wait_for_function("(b) => { const m = document.querySelector('.move-msg'); return m && m.textContent !== b; }", arg=before)
     wait_idle(page)
     return page.locator(".move-msg").inner_text()
+
+
+def history_file(page, file: dict) -> dict:
+    """The file with one history entry more (a finished game's save), its
+    checksum made to fit."""
+    record = engine_state("new_game", {"players": [{"name": "Hubert"}, {"name": "Gerda"}], "real_cards": True, "viewer": None})["save"]["record"]
+    data = {**file["data"], "history": [{"id": "moved-1", "kind": "game", "status": "interrupted", "names": ["Hubert", "Gerda"],
+                                         "savedAt": 1, "save": {"format": "schraem-save/1", "record": record}, "records": []}]}
+    check = page.evaluate("""async (data) => {
+      const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(data))));
+      return Array.from(d, (x) => x.toString(16).padStart(2, '0')).join('');
+    }""", data)
+    return {**file, "data": data, "check": check}
 
 
 def snapshot(page) -> tuple:
@@ -169,6 +182,20 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
     path = tmp_path / "part.json"
     path.write_text(json.dumps({**wrong_part, "check": check}))
     assert read_in(b, path) == "In the move file, the list of people is damaged – nothing was changed."
+    assert snapshot(b) == before
+    # Storage refusing the people and rules takes back the history entries just written.
+    b.evaluate("""() => {
+      const orig = IDBDatabase.prototype.transaction;
+      window.__restoreTx = () => { IDBDatabase.prototype.transaction = orig; };
+      IDBDatabase.prototype.transaction = function (stores, mode, options) {
+        if (mode === 'readwrite' && [].concat(stores).includes('meta')) throw new DOMException('full', 'QuotaExceededError');
+        return orig.call(this, stores, mode, options);
+      };
+    }""")
+    with_history = tmp_path / "with-history.json"
+    with_history.write_text(json.dumps(history_file(b, json.loads(text))))
+    assert read_in(b, with_history) == "Storage refused the move file – nothing was changed."
+    b.evaluate("() => window.__restoreTx()")
     assert snapshot(b) == before
     # The good file still comes in, next to this phone's own.
     assert read_in(b, good) == "Taken in – history entries: 0, people: 1, groups: 0, house rules: 1."
