@@ -73,12 +73,16 @@ def read_in(page, path) -> str:
     return page.locator(".move-msg").inner_text()
 
 
-def history_file(page, file: dict) -> dict:
-    """The file with one history entry more (a finished game's save), its
-    checksum made to fit."""
+def history_file(page, file: dict, count: int = 1, broken: int | None = None) -> dict:
+    """The file with `count` history entries (a scoresheet game just
+    begun), the one numbered `broken` (from 1) not replaying, its checksum
+    made to fit."""
     record = engine_state("new_game", {"players": [{"name": "Hubert"}, {"name": "Gerda"}], "real_cards": True, "viewer": None})["save"]["record"]
-    data = {**file["data"], "history": [{"id": "moved-1", "kind": "game", "status": "interrupted", "names": ["Hubert", "Gerda"],
-                                         "savedAt": 1, "save": {"format": "schraem-save/1", "record": record}, "records": []}]}
+    bad = json.loads(json.dumps(record))
+    bad["hands"][0]["actions"] = [{"seat": 9, "type": "hold"}]
+    data = {**file["data"], "history": [{"id": f"moved-{k}", "kind": "game", "status": "interrupted", "names": ["Hubert", "Gerda"],
+                                         "savedAt": k, "save": {"format": "schraem-save/1", "record": bad if k == broken else record},
+                                         "records": []} for k in range(1, count + 1)]}
     check = page.evaluate("""async (data) => {
       const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(data))));
       return Array.from(d, (x) => x.toString(16).padStart(2, '0')).join('');
@@ -182,6 +186,12 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
     path = tmp_path / "part.json"
     path.write_text(json.dumps({**wrong_part, "check": check}))
     assert read_in(b, path) == "In the move file, the list of people is damaged – nothing was changed."
+    assert snapshot(b) == before
+    # A long history is replayed in parts; a game that does not replay is named by its place in the file.
+    long_file = tmp_path / "long.json"
+    long_file.write_text(json.dumps(history_file(b, json.loads(text), count=12, broken=12)))
+    said = read_in(b, long_file)
+    assert said.startswith("The move file was refused – nothing was changed: ") and "history entry 12:" in said, said
     assert snapshot(b) == before
     # Storage refusing the people and rules takes back the history entries just written.
     b.evaluate("""() => {
