@@ -21,9 +21,9 @@ import { stamp } from './share.js';
 import { ctx, m, session } from './club-context.js';
 import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
 
-// A club's whole history is larger than one game record; the bridge takes
-// requests up to 8,000,000 characters.
-const MAX_MOVE_BYTES = 7_000_000;
+// A club's whole history, years of evenings, is far larger than one game
+// record (about 50 kB an evening); it reaches the engine in parts.
+const MAX_MOVE_BYTES = 50_000_000;
 const MAX_MOVE_DEPTH = 32;
 
 const state = { busy: false, msg: null, alert: false };
