@@ -22,7 +22,8 @@ import { ctx, m, session } from './club-context.js';
 import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
 
 // A club's whole history, years of evenings, is far larger than one game
-// record (about 50 kB an evening); it reaches the engine in parts.
+// record (a series of five games moves as about 30 kB); it reaches the
+// engine in parts.
 const MAX_MOVE_BYTES = 50_000_000;
 const MAX_MOVE_DEPTH = 32;
 
