@@ -4,7 +4,7 @@
 // evenings (by when they were kept); the engine's `cash_book` picks the
 // group's games and does every sum.
 import { h } from './dom.js';
-import { errorText, getLang, t } from './i18n.js';
+import { both, errorText, getLang, t } from './i18n.js';
 import * as history from './history.js';
 import { readable, seatedRecords } from './archive.js';
 import { go, m, render, session } from './club-context.js';
@@ -53,8 +53,14 @@ async function openCashBook(id) {
   const b = book();
   Object.assign(b, { group, result: null, error: null });
   go('cash-book');
-  let list = [];
-  try { list = await history.entries(); } catch { b.error = { de: t('history.unavailable'), en: t('history.unavailable') }; }
+  let list;
+  try {
+    list = await history.entries();
+  } catch {
+    b.error = both('history.unavailable');
+    render();
+    return;
+  }
   const names = new Map(people.map((p) => [p.id, p.name]));
   const r = await session().query('cash_book', {
     evenings: evenings(list),

@@ -7,7 +7,7 @@ import { kittyAction, kittyField, kittyParts, restoreStakes, stakesFor } from '.
 import { bootRegulars, regularsAction, regularsField, regularsParts } from './regulars.js';
 import { renderStorage as storageInfo, storageAction } from './keep-data.js';
 import { moveAction, moveField, renderMove } from './move-file.js';
-import { statsScopeField } from './stats-scope.js';
+import { statsScopeAction, statsScopeField } from './stats-scope.js';
 import { cashBookAction, cashBookParts } from './cash-book.js';
 import { openStats } from './kept.js';
 import { bootLearn, learnAction, learnParts } from './learn.js';
@@ -34,7 +34,7 @@ export function eveningField(target, committed) {
 
 export function eveningAction(action, target) {
   return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action) || moveAction(action)
-    || cashBookAction(action, target) || learnAction(action, target);
+    || cashBookAction(action, target) || statsScopeAction(action, target, openStats) || learnAction(action, target);
 }
 
 export async function bootEvening() {

@@ -21,9 +21,10 @@ import { stamp } from './share.js';
 import { ctx, m, session } from './club-context.js';
 import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
 
-// A club's whole history is larger than one game record; the bridge takes
-// requests up to 8,000,000 characters.
-const MAX_MOVE_BYTES = 7_000_000;
+// A club's whole history, years of evenings, is far larger than one game
+// record (a series of five games moves as about 30 kB); it reaches the
+// engine in parts.
+const MAX_MOVE_BYTES = 50_000_000;
 const MAX_MOVE_DEPTH = 32;
 
 const state = { busy: false, msg: null, alert: false };
@@ -55,6 +56,23 @@ async function work(fn) {
   }
 }
 
+// The engine replays a long history in parts: each request stays well
+// inside the bridge's size and the engine link's 30 s per answer on a slow
+// phone. → {ok, entries, leftOut} | {ok: false, error}
+const MOVE_PART = 10;
+
+async function moved(entries, strict) {
+  const out = [];
+  let leftOut = 0;
+  for (let i = 0; i < entries.length; i += MOVE_PART) {
+    const r = await session().query('move', { entries: entries.slice(i, i + MOVE_PART), strict, offset: i });
+    if (!r.ok) return r;
+    out.push(...r.result.entries);
+    leftOut += r.result.left_out;
+  }
+  return { ok: true, entries: out, leftOut };
+}
+
 async function mine() {
   const list = await history.entries();
   const { people, groups } = regularsData();
@@ -66,14 +84,14 @@ async function exportMove() {
   try { kept = await mine(); } catch { say('move.unavailable', {}, true); return; }
   // Each record with who sat where, so a computer player stays one on the other phone.
   const entries = kept.history.filter(readable).map((e) => ({ ...e, records: seatedRecords(e).map((x) => x.record) }));
-  const r = await session().query('move', { entries, strict: false });
+  const r = await moved(entries, false);
   if (!r.ok) { say('move.refusedOut', { detail: r.error }, true); return; }
-  const data = { history: r.result.entries, people: kept.people, groups: kept.groups, house: kept.house, settings: kept.settings };
+  const data = { history: r.entries, people: kept.people, groups: kept.groups, house: kept.house, settings: kept.settings };
   const file = { format: MOVE_FORMAT, madeAt: new Date().toISOString(), check: await checksum(data), data };
   const name = `schraem-umzug-${stamp()}.json`;
   await sendOut(name, `${JSON.stringify(file)}\n`);
-  const damaged = kept.history.length - r.result.entries.length;
-  say(damaged ? 'move.exportedWithout' : 'move.exported', { file: name, n: r.result.entries.length, k: damaged });
+  const damaged = kept.history.length - r.entries.length;
+  say(damaged ? 'move.exportedWithout' : 'move.exported', { file: name, n: r.entries.length, k: damaged });
 }
 
 // The file's parts, each as this phone would keep it. → the parts, or the
@@ -104,9 +122,9 @@ async function checkedFile(file) {
   const { parts, bad } = partsOf(raw.data);
   if (bad) { say('move.damaged', { part: both(`move.part.${bad}`) }, true); return null; }
   // Every game replays here too, the same way it left the other phone.
-  const r = await session().query('move', { entries: parts.history, strict: true });
+  const r = await moved(parts.history, true);
   if (!r.ok) { say('move.refused', { detail: r.error }, true); return null; }
-  return { ...parts, history: r.result.entries };
+  return { ...parts, history: r.entries };
 }
 
 async function importMove(file) {

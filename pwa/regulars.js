@@ -183,6 +183,8 @@ function groupRow(g) {
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-remove', id: g.id }, text: t('regulars.group.remove') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'cash-book', id: g.id }, disabled: !m().ready,
         'aria-label': t('cash.open.label', { name: g.name }), text: t('cash.open') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-stats', id: g.id }, disabled: !m().ready,
+        'aria-label': t('stats.group.open.label', { name: g.name }), text: t('stats.open') }),
       h('button', { type: 'button', class: 'primary', dataset: { action: 'group-start', id: g.id }, disabled: !m().ready,
         'aria-label': t('regulars.group.start.label', { name: g.name }), text: t('regulars.group.start') })));
 }

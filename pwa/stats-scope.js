@@ -60,6 +60,14 @@ export function renderStatsScope() {
         groups.map((g) => h('option', { value: g.id, selected: scope.group === g.id || null, text: g.name })))) : null);
 }
 
+// A group's own statistics, from its row among the regulars.
+export function statsScopeAction(action, target, reopen) {
+  if (action !== 'group-stats') return false;
+  statsScope().group = target?.dataset?.id ?? '';
+  reopen();
+  return true;
+}
+
 // → true when the field is the scope's; `reopen` counts again.
 export function statsScopeField(target, committed, reopen) {
   const f = target.dataset.field;

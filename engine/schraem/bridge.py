@@ -776,7 +776,7 @@ class Bridge(ReviewCommands):
         return club.cash_book(args.get("evenings"), args.get("people"), args.get("group"))
 
     def cmd_move(self, args):
-        return move.move(args.get("entries"), args.get("strict", False))
+        return move.move(args.get("entries"), args.get("strict", False), args.get("offset", 0))
 
     def cmd_tournament(self, args):
         return self.organiser.handle(args)

@@ -40,16 +40,19 @@ def _entry(entry) -> dict:
     return out
 
 
-def move(entries, strict) -> dict:
+def move(entries, strict, offset=0) -> dict:
     """History entries as the move file carries them. `strict` (a file
     coming in): an entry that does not replay refuses the whole file,
     naming it; otherwise (a file going out) such an entry is left out and
-    counted, so one damaged game does not keep the rest from moving."""
+    counted, so one damaged game does not keep the rest from moving.
+    `offset`: how many entries of the file came before these (the shell
+    sends a long history in parts), so a refusal names the file's entry."""
     f.items(entries, "entries", "Verlaufseinträge", "history entries", 0, MAX_ENTRIES)
     if not isinstance(strict, bool):
         f.refuse("strict", "streng", "strict", "ist true oder false", "is true or false")
+    offset = f.whole(offset, "offset", "Versatz", "offset", 0, MAX_ENTRIES)
     out, left_out = [], 0
-    for i, entry in enumerate(entries, 1):
+    for i, entry in enumerate(entries, offset + 1):
         try:
             out.append(_entry(entry))
         except SchraemError as e:

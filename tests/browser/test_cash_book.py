@@ -53,7 +53,7 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     assert ev["games"] == 2 and set(ev["balances"]) == {"Hans", "Anne"}
     shown = {r.locator("th").inner_text(): r.locator("td").inner_text() for r in page.locator(".cash-evening .kitty-balances tr").all()}
     assert shown == {n: (f"+{euros_de(c)}" if c > 0 else euros_de(c)) for n, c in ev["balances"].items()}
-    assert page.locator(".cash-evening .note").inner_text() == "2 Spielrunden um etwas"
+    assert page.locator(".cash-evening .note").inner_text() == "Spielrunden um etwas: 2"
     assert page.locator(".cash-stakes li").all_inner_texts() == ["0,10 € pro Schräm · 0,50 € pro verlorener Spielrunde"]
     assert page.locator(".cash-total").inner_text() == f"In der Kasse insgesamt: {euros_de(book['pot_total'])}"
     transfers = page.locator(".cash-evening .kitty-transfers li").all_inner_texts()
@@ -65,7 +65,7 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     assert screen(page) == "regulars"
 
 
-def test_a_pub_evening_runs_past_midnight_and_a_game_kept_twice_counts_once(warm_page, shared_site):
+def test_a_pub_evening_runs_past_midnight_a_game_kept_twice_counts_once_and_periods_start_in_the_calendar(warm_page, shared_site):
     page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=32)
     got = page.evaluate("""async () => {
@@ -79,6 +79,13 @@ def test_a_pub_evening_runs_past_midnight_and_a_game_kept_twice_counts_once(warm
                            entry('c', at(28, 20), [rec('Willi')]), { id: 'broken' }]),
       };
     }""")
+    starts = page.evaluate("""async () => {
+      const { periodStart } = await import('./stats-scope.js');
+      const now = new Date(2026, 10, 26, 22, 15);
+      const iso = (ms) => { const d = new Date(ms); return [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()]; };
+      return Object.fromEntries(['evening', 'month', 'year', 'all'].map((p) => [p, periodStart(p, now) === 0 ? 0 : iso(periodStart(p, now))]));
+    }""")
+    assert starts == {"evening": [2026, 11, 26, 10, 15], "month": [2026, 11, 1, 0, 0], "year": [2026, 1, 1, 0, 0], "all": 0}
     assert got["late"] == "2026-11-26" and got["evening"] == "2026-11-26" and got["early"] == "2026-11-27"
     assert [(e["date"], [r["players"][0]["name"] for r in e["records"]]) for e in got["grouped"]] == [
         ("2026-11-26", ["Hans", "Gerda"]), ("2026-11-28", ["Willi"])]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from browser_support import wait_engine_ready
-from helpers import assert_axe_clean, open_app, screen, shot, start_sheet, wait_idle
+from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle
 from test_club_series import finish_with
 
 HOUSE = [{"id": "h-rengen", "name": "Stammtisch Rengen", "rules": "rengen", "options": {}}]
@@ -73,6 +73,23 @@ def read_in(page, path) -> str:
     return page.locator(".move-msg").inner_text()
 
 
+def history_file(page, file: dict, count: int = 1, broken: int | None = None) -> dict:
+    """The file with `count` history entries (a scoresheet game just
+    begun), the one numbered `broken` (from 1) not replaying, its checksum
+    made to fit."""
+    record = engine_state("new_game", {"players": [{"name": "Hubert"}, {"name": "Gerda"}], "real_cards": True, "viewer": None})["save"]["record"]
+    bad = json.loads(json.dumps(record))
+    bad["hands"][0]["actions"] = [{"seat": 9, "type": "hold"}]
+    data = {**file["data"], "history": [{"id": f"moved-{k}", "kind": "game", "status": "interrupted", "names": ["Hubert", "Gerda"],
+                                         "savedAt": k, "save": {"format": "schraem-save/1", "record": bad if k == broken else record},
+                                         "records": []} for k in range(1, count + 1)]}
+    check = page.evaluate("""async (data) => {
+      const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(data))));
+      return Array.from(d, (x) => x.toString(16).padStart(2, '0')).join('');
+    }""", data)
+    return {**file, "data": data, "check": check}
+
+
 def snapshot(page) -> tuple:
     return (sorted(json.dumps(e, sort_keys=True) for e in kept(page)), pref(page, "regulars"), pref(page, "house-rules"), pref(page, "settings"))
 
@@ -101,16 +118,17 @@ def test_an_evening_moves_to_another_phone_and_back(warm_page, shared_site, arti
     # The other phone has an evening of its own (and a person of the same name).
     b = warm_page(locale="en-GB", service_workers="block")
     open_app(b, shared_site, seed=12)
-    seed_prefs(b, {"regulars": {"people": [{"id": "p-b-anne", "name": "anne", "colour": "yellow", "aliases": []}], "groups": []}})
+    seed_prefs(b, {"regulars": {"people": [{"id": "p-b-anne", "name": "Anne", "colour": "yellow", "aliases": []}], "groups": []}})
     b.reload()
     wait_idle(b)
     play_evening(b, ["Anne", "Willi"], 1)
     said = read_in(b, move_a)
-    assert said == "Taken in: 1 history entries, 2 people, 1 groups, 1 house rules.", said
+    assert said == "Taken in – history entries: 1, people: 2, groups: 1, house rules: 1.", said
     assert len(kept(b)) == 2  # both evenings
     people = pref(b, "regulars")["people"]
-    assert sorted(p["name"] for p in people) == ["Gerda", "Hans", "anne"]
-    assert next(p for p in people if p["name"] == "anne")["aliases"] == ["Anne"]
+    assert sorted(p["name"] for p in people) == ["Anne", "Gerda", "Hans"]
+    # One Anne: this phone's, which the other phone's groups now name.
+    assert next(p for p in people if p["name"] == "Anne") == {"id": "p-b-anne", "name": "Anne", "colour": "yellow", "aliases": []}
     group = pref(b, "regulars")["groups"][0]
     assert group["members"] == ["p-b-anne", "p-hans", "p-gerda"] and group["house"] == "own:h-rengen"
     assert pref(b, "house-rules") == HOUSE
@@ -121,7 +139,7 @@ def test_an_evening_moves_to_another_phone_and_back(warm_page, shared_site, arti
 
     # And back: the first phone now holds both evenings too, its own once.
     move_b = export_move(b, tmp_path, "b.json")
-    assert read_in(a, move_b).startswith("Übernommen: 1 Einträge in den Verlauf")
+    assert read_in(a, move_b).startswith("Übernommen – in den Verlauf: 1,")
     assert len(kept(a)) == 2
     assert stats(a) == stats(b)
     assert set(stats(a)) == {"Hans", "Anne", "Gerda", "Willi"}
@@ -169,7 +187,27 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
     path.write_text(json.dumps({**wrong_part, "check": check}))
     assert read_in(b, path) == "In the move file, the list of people is damaged – nothing was changed."
     assert snapshot(b) == before
+    # A long history is replayed in parts; a game that does not replay is named by its place in the file.
+    long_file = tmp_path / "long.json"
+    long_file.write_text(json.dumps(history_file(b, json.loads(text), count=12, broken=12)))
+    said = read_in(b, long_file)
+    assert said.startswith("The move file was refused – nothing was changed: ") and "history entry 12:" in said, said
+    assert snapshot(b) == before
+    # Storage refusing the people and rules takes back the history entries just written.
+    b.evaluate("""() => {
+      const orig = IDBDatabase.prototype.transaction;
+      window.__restoreTx = () => { IDBDatabase.prototype.transaction = orig; };
+      IDBDatabase.prototype.transaction = function (stores, mode, options) {
+        if (mode === 'readwrite' && [].concat(stores).includes('meta')) throw new DOMException('full', 'QuotaExceededError');
+        return orig.call(this, stores, mode, options);
+      };
+    }""")
+    with_history = tmp_path / "with-history.json"
+    with_history.write_text(json.dumps(history_file(b, json.loads(text))))
+    assert read_in(b, with_history) == "Storage refused the move file – nothing was changed."
+    b.evaluate("() => window.__restoreTx()")
+    assert snapshot(b) == before
     # The good file still comes in, next to this phone's own.
-    assert read_in(b, good) == "Taken in: 0 history entries, 1 people, 0 groups, 1 house rules."
+    assert read_in(b, good) == "Taken in – history entries: 0, people: 1, groups: 0, house rules: 1."
     assert sorted(p["name"] for p in pref(b, "regulars")["people"]) == ["Gerda", "Hubert"]
     assert pref(b, "settings")["pace"] == "fast"  # this phone keeps its own settings

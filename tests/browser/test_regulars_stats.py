@@ -41,7 +41,8 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
     open_app(page, shared_site, seed=21)
     play_evening(page, ["Hans", "Anne"], 1)
     play_evening(page, ["Hnas", "Anne"], 2)
-    page.wait_for_function("async () => (await (await import('./history.js')).entries()).length === 2")
+    play_evening(page, ["Anne", "Willi"], 1)  # not the group's
+    page.wait_for_function("async () => (await (await import('./history.js')).entries()).length === 3")
     # The first evening was last year.
     page.evaluate("""async () => {
       const h = await import('./history.js');
@@ -49,7 +50,7 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
       const first = list[list.length - 1];
       await h.keepAll([{ ...first, savedAt: new Date(new Date().getFullYear() - 1, 5, 1).getTime() }]);
     }""")
-    assert open_stats(page) == {"Anne": 2, "Hans": 1, "Hnas": 1}
+    assert open_stats(page) == {"Anne": 3, "Hans": 1, "Hnas": 1, "Willi": 1}
 
     page.locator('header [data-action="setup"]').tap()
     page.locator('[data-action="regulars"]').tap()
@@ -69,15 +70,22 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
     page.wait_for_selector(".group")
 
     # One person under the new name, both evenings together.
-    assert open_stats(page) == {"Anne": 2, "Hans P.": 2}
+    assert open_stats(page) == {"Anne": 3, "Hans P.": 2, "Willi": 1}
     assert page.locator('.stats-table td[data-col="wins"][data-name="Hans P."]').inner_text() == "1"
-    assert choose(page, "stats-period", "year") == {"Anne": 1, "Hans P.": 1}
-    assert choose(page, "stats-period", "all") == {"Anne": 2, "Hans P.": 2}
+    assert choose(page, "stats-period", "year") == {"Anne": 2, "Hans P.": 1, "Willi": 1}
+    assert choose(page, "stats-period", "all") == {"Anne": 3, "Hans P.": 2, "Willi": 1}
     group = page.evaluate("async () => (await (await import('./storage.js')).readPreference('regulars')).groups[0].id")
     assert choose(page, "stats-group", group) == {"Anne": 2, "Hans P.": 2}
+    # The group's own statistics, one tap from its row.
+    assert choose(page, "stats-group", "") == {"Anne": 3, "Hans P.": 2, "Willi": 1}
+    page.locator('header [data-action="setup"]').tap()
+    page.locator('[data-action="regulars"]').tap()
+    page.locator(f'[data-action="group-stats"][data-id="{group}"]').tap()
+    assert figures(page) == {"Anne": 2, "Hans P.": 2}
+    assert page.locator('[data-field="stats-group"]').input_value() == group
     shot(page, artifacts, "stats-regulars-360-de.png")
     assert_axe_clean(page, shared_site, "statistics of the regulars")
-    assert len(kept(page)) == 2
+    assert len(kept(page)) == 3
 
 
 def test_computer_players_stand_apart_in_the_statistics(warm_page, shared_site):

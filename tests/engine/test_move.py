@@ -91,6 +91,10 @@ def test_a_damaged_entry_is_left_out_going_out_and_refuses_the_file_coming_in():
     refused = call(b, "move", entries=[good, bad], strict=True)
     assert not refused["ok"] and refused["error"]["kind"] == "CorruptSave"
     assert "Verlaufseintrag 2" in refused["error"]["de"] and "history entry 2" in refused["error"]["en"]
+    # A long history is sent in parts: the refusal names the file's entry.
+    later = call(b, "move", entries=[bad], strict=True, offset=40)
+    assert "Verlaufseintrag 41" in later["error"]["de"] and "history entry 41" in later["error"]["en"]
+    assert not call(b, "move", entries=[good], offset=-1)["ok"]
     assert not call(b, "move", entries="no", strict=True)["ok"]
     assert not call(b, "move", entries=[], strict="yes")["ok"]
 
