@@ -41,19 +41,21 @@ export function reasonText(r) {
   return t(`review.reason.${r.code}`, vars);
 }
 
-// The seat a review is about: the person at a table against the computer.
-function personSeat(save) {
+// The seat a review is about: the person holding the phone, else the
+// first person at the table (against the computer there is one).
+function personSeat(save, viewer = null) {
   const seats = save?.table?.players ?? [];
+  if (viewer != null && seats[viewer - 1]?.kind === 'human') return viewer;
   const i = seats.findIndex((p) => p.kind === 'human');
   return i < 0 ? 1 : i + 1;
 }
 
-// Whether a game can be reviewed: dealt cards (not a scoresheet) and a
-// computer at the table, as the engine's refusal would say otherwise.
+// Whether a game can be reviewed: dealt cards (not a scoresheet), a person
+// at the table and a hand played; an imported record qualifies too.
 export function reviewable(save) {
   const seats = save?.table?.players ?? [];
-  return Boolean(save?.record?.hands?.length) && !save?.table?.real_cards && seats.some((p) => p.kind === 'bot')
-    && seats.some((p) => p.kind === 'human');
+  return Boolean(save?.record?.hands?.some((hd) => hd.actions?.length)) && !save?.table?.real_cards
+    && !save?.record?.hands?.some((hd) => hd.deal === null) && seats.some((p) => p.kind === 'human');
 }
 
 export function reviewButton(extra = {}) {
@@ -65,6 +67,7 @@ export function reviewButton(extra = {}) {
 export async function openReview(entryId = null) {
   const st = state();
   let save;
+  let viewer = null;
   let back = 'game';
   if (entryId) {
     const e = await history.entry(entryId).catch(() => null);
@@ -77,13 +80,14 @@ export async function openReview(entryId = null) {
     }
   } else {
     save = m().game?.save;
+    viewer = m().game?.viewer ?? null;
   }
   if (!save) return;
   const run = ++st.run;
   Object.assign(st, { result: null, progress: { weighed: 0, total: null }, error: null, back, entryId, stored: null,
-    name: save.record.players?.[personSeat(save) - 1]?.name ?? '' });
+    name: save.record.players?.[personSeat(save, viewer) - 1]?.name ?? '' });
   go('review');
-  const started = await session().query('review_start', { record: save.record, seat: personSeat(save), seed: REVIEW_SEED });
+  const started = await session().query('review_start', { record: save.record, seat: personSeat(save, viewer), seed: REVIEW_SEED });
   if (run !== st.run) return;
   if (!started.ok) { st.error = started.error; st.progress = null; render(); return; }
   st.progress = { weighed: 0, total: started.result.total };
