@@ -14,6 +14,7 @@ import { createRemoteEngine } from './remote-engine.js';
 import { TableRelay } from './table-relay.js';
 import { readPreference, writePreference } from './storage.js';
 import { scanQr } from './qr-scan.js';
+import { dueBuzz } from './sound.js';
 
 // Where a guest keeps its seat, its secret and its deal numbers (IndexedDB,
 // beside the game): a reload or a dropped channel does not lose the seat.
@@ -338,7 +339,9 @@ async function joinTable() {
     onLinks: (down) => { if (phone === table) { table.down = down; app.render(); } },
     onClose: () => guestDropped(table, remote),
     onSeen: (state) => {
-      if (phone === table && table.remote && state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
+      if (phone !== table || !table.remote) return;
+      if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
+      buzzWhenDue(table, state);
     },
   });
   watchLink(link.pc, () => guestDropped(table, remote));
@@ -362,6 +365,16 @@ async function joinTable() {
   app.render();
   const r = await remote.call('state');
   if (r.ok) guestState(r.result);
+}
+
+// The phone may lie face down while others play: it buzzes once each time
+// its seat becomes due (its turn, or a knock it must answer).
+function buzzWhenDue(table, state) {
+  const seat = table.remote.seat;
+  const due = !state.hand_over && state.due?.humans?.includes(seat);
+  const now = due ? `${state.view?.hand_no}:${state.view?.response?.to_answer === seat ? 'answer' : 'turn'}` : '';
+  if (now && now !== table.due) dueBuzz();
+  table.due = now;
 }
 
 function guestDropped(table, remote) {
