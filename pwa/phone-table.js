@@ -59,6 +59,7 @@ const STRINGS = {
     'links.rejoin': 'Wieder verbinden',
     'links.standin': 'Der Computer spielt für {names}, bis das Handy wieder verbunden ist.',
     'links.standin.button': 'Computer spielt für {name}',
+    'deal.disputed': 'Falsch gegeben: Das Geben von Spiel {hand} folgt laut {names} nicht aus den Zahlen der Handys. Die Karten wurden verändert.',
     'to.table': 'Zum Tisch',
     'scan': 'Mit der Kamera lesen',
     'scan.title': 'Halte die Kamera auf den QR-Code des anderen Handys.',
@@ -105,6 +106,7 @@ const STRINGS = {
     'links.rejoin': 'Reconnect',
     'links.standin': 'The computer plays for {names} until the phone is back.',
     'links.standin.button': 'Computer plays for {name}',
+    'deal.disputed': "False deal: by the check of {names}, the deal of hand {hand} does not follow from the phones' numbers. The cards were changed.",
     'to.table': 'To the table',
     'scan': 'Scan with the camera',
     'scan.title': "Point the camera at the other phone's QR code.",
@@ -418,8 +420,15 @@ async function checkDeal(table, hand) {
     && (round.seen == null || dealt === [...round.seen].sort().join());
   if (phone !== table) return;
   document.documentElement.dataset.fairDeal = `${hand}:${fair ? 'checked' : 'false'}`;
-  if (!fair) app.onError(shellError('err.unfair', { hand }));
-  else app.announce(tt('deal.checked', { hand }));
+  if (!fair) {
+    app.onError(shellError('err.unfair', { hand }));
+    // Every phone at the table is told, through the host (whose engine
+    // notes it and sends it to all); this phone says it in any case.
+    // The reply's state is this phone's newest (the host pushes no copy).
+    table.remote.call('dispute', { hand }).then((r) => { if (r.ok && phone === table) guestState(r.result); });
+  } else {
+    app.announce(tt('deal.checked', { hand }));
+  }
 }
 
 // Leaving the table (a new game on this phone, or back): channels closed,
@@ -547,8 +556,10 @@ export function phoneBanner() {
   const standins = (table.role === 'host' ? state?.phone_table?.standins : state?.standins) ?? [];
   const down = table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? []);
   const waiting = down.filter((seat) => !standins.includes(seat));
-  if (!lost && !down.length && !standins.length) return null;
+  const disputes = (table.role === 'host' ? state?.phone_table?.disputes : state?.disputes) ?? [];
+  if (!lost && !down.length && !standins.length && !disputes.length) return null;
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
+    disputes.map((d) => h('p', { role: 'alert', class: 'phone-dispute', dataset: { hand: d.hand }, text: tt('deal.disputed', { hand: d.hand, names: label(d.seats) }) })),
     lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     table.role === 'host' ? [

@@ -277,6 +277,12 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         guest.wait_for_function(f"() => document.documentElement.dataset.fairDeal === '1:{verdict}'", timeout=30_000)
         if seat == TAMPERED:
             assert "the host changed the cards" in guest.locator("#message").inner_text()
+            # Every phone is told, not only the one that found it.
+            host.wait_for_selector('.phone-dispute[data-hand="1"]', timeout=30_000)
+            assert "Falsch gegeben" in host.locator(".phone-dispute").inner_text() and "Platz 4: Hans" in host.locator(".phone-dispute").inner_text()
+            for other in guests.values():
+                other.wait_for_selector('.phone-dispute[data-hand="1"]', timeout=30_000)
+                assert "False deal" in other.locator(".phone-dispute").inner_text()
         records = [json.loads(m)["result"] for m in guest.evaluate("() => window.__received.slice()") if _is_record(m)]
         assert len(records) == 1 and len(records[0]["hands"]) == 1  # only the finished hand, never one in play
         allowed_1[seat] = own | played
