@@ -15,6 +15,9 @@ import { TableRelay } from './table-relay.js';
 import { readPreference, writePreference } from './storage.js';
 import { scanQr } from './qr-scan.js';
 import { dueBuzz } from './sound.js';
+import {
+  LIST_CHANNEL, followSheet, initSheetFollow, leaveSheetFollow, sheetFollowAction, sheetFollowParts, sheetFollowState, sheetShareRow,
+} from './sheet-follow.js';
 
 // Where a guest keeps its seat, its secret and its deal numbers (IndexedDB,
 // beside the game): a reload or a dropped channel does not lose the seat.
@@ -136,6 +139,7 @@ let localSession = null;
 
 export function initPhoneTable(ctx) {
   app = ctx;
+  initSheetFollow(ctx);
   // Typed and pasted text survives the screen being drawn again.
   document.addEventListener('input', (event) => {
     const key = event.target?.dataset?.phoneText;
@@ -276,6 +280,7 @@ async function hostChanged(seat, state) {
 // loaded from this phone's storage (the host reloaded) is opened again:
 // its seats wait for their phones, each with a new code.
 export function phoneTableState(game, info = {}) {
+  sheetFollowState(game);
   const facts = game?.state?.phone_table;
   if (!phone && facts && info.loaded) {
     resumeHost(game, facts);
@@ -333,6 +338,12 @@ async function joinTable() {
     return;
   }
   if (phone !== table) return;
+  if (channel.label === LIST_CHANNEL) {
+    // A scoresheet's invitation: this phone follows its Spielliste.
+    table.status = 'following';
+    followSheet(channel, link.pc);
+    return;
+  }
   const remote = createRemoteEngine(channel, {
     onState: guestState,
     onProblem: (e) => app.onError(e),
@@ -434,8 +445,9 @@ async function checkDeal(table, hand) {
 // Leaving the table (a new game on this phone, or back): channels closed,
 // and a guest's Session is this phone's own again.
 export function leavePhoneTable() {
+  leaveSheetFollow();
   if (!phone) return;
-  if (phone.role === 'guest') writePreference(KEPT, null);
+  if (phone.role === 'guest' && phone.status !== 'following') writePreference(KEPT, null);
   phone.relay?.close();
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();
@@ -534,6 +546,9 @@ function renderJoin() {
 }
 
 export function phoneParts(name) {
+  const leave = h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
+  const sheet = sheetFollowParts(name, leave);
+  if (sheet) return sheet;
   if ((name !== 'phone-open' && name !== 'phone-join') || !phone) return null;
   // At a table already in play, the way back is to it; leaving is the
   // start screen's new game.
@@ -548,7 +563,8 @@ export function phoneParts(name) {
 // on the host the way to their codes, on a guest cut off the way back.
 export function phoneBanner() {
   const table = phone;
-  if (!table || m().route !== 'game') return null;
+  if (!table) return sheetShareRow();
+  if (m().route !== 'game') return null;
   const state = m().game?.state;
   const names = state?.view?.players?.map((p) => p.name) ?? [];
   const label = (seats) => seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
@@ -611,6 +627,6 @@ export function phoneAction(action, target) {
       app.render();
       return true;
     default:
-      return false;
+      return sheetFollowAction(action);
   }
 }
