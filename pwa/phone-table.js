@@ -15,6 +15,7 @@ import { TableRelay } from './table-relay.js';
 import { readPreference, writePreference } from './storage.js';
 import { scanQr } from './qr-scan.js';
 import { dueBuzz } from './sound.js';
+import { setPhoneRole } from './phone-role.js';
 import {
   LIST_CHANNEL, followSheet, initSheetFollow, leaveSheetFollow, sheetFollowAction, sheetFollowParts, sheetFollowState, sheetShareRow,
 } from './sheet-follow.js';
@@ -135,6 +136,11 @@ function shellError(key, vars = {}) {
 let app = null;
 // role: 'host' | 'guest'; see openTable and joinTable.
 let phone = null;
+
+function setPhone(table) {
+  phone = table;
+  setPhoneRole(table?.role);
+}
 let localSession = null;
 
 export function initPhoneTable(ctx) {
@@ -149,7 +155,7 @@ export function initPhoneTable(ctx) {
   // again) goes back to it: its seat waits for it on the host.
   readPreference(KEPT).then((kept) => {
     if (phone || !kept || !Number.isInteger(kept.seat) || typeof kept.secret !== 'string') return;
-    phone = guestTable(kept);
+    setPhone(guestTable(kept));
     m().route = 'phone-join';
     app.render();
   });
@@ -191,7 +197,7 @@ async function openTable() {
       players, rules: s.rules, options: {}, dealer: s.dealer, seed: app.nextSeed(), viewer: 1, guests,
     });
     if (!r.ok) { app.onError(r.error); return; }
-    phone = hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false });
+    setPhone(hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false }));
     m().game = null;
     m().route = 'phone-open';
     app.render();
@@ -304,7 +310,7 @@ function resumeHost(game, facts) {
     names: game.state.view.players.map((p) => p.name), viewer: facts.host, guests: facts.guests, inGame: dealt(game.state),
   });
   for (const e of table.seats) e.status = 'dropped';
-  phone = table;
+  setPhone(table);
   if (!table.inGame) m().route = 'phone-open';
   loadQr().catch(() => {}).then(() => {
     for (const e of table.seats) if (phone === table) invite(e, table);
@@ -451,7 +457,7 @@ export function leavePhoneTable() {
   phone.relay?.close();
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();
-  phone = null;
+  setPhone(null);
   if (localSession) {
     app.useSession(localSession);
     localSession = null;
@@ -595,7 +601,7 @@ export function phoneAction(action, target) {
     case 'phone-join':
       if (!m().ready) return true;
       leavePhoneTable();
-      phone = guestTable();
+      setPhone(guestTable());
       m().route = 'phone-join';
       app.render();
       return true;
