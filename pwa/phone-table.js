@@ -14,6 +14,11 @@ import { createRemoteEngine } from './remote-engine.js';
 import { TableRelay } from './table-relay.js';
 import { readPreference, writePreference } from './storage.js';
 import { scanQr } from './qr-scan.js';
+import { dueBuzz } from './sound.js';
+import { setPhoneRole } from './phone-role.js';
+import {
+  LIST_CHANNEL, followSheet, initSheetFollow, leaveSheetFollow, sheetFollowAction, sheetFollowParts, sheetFollowState, sheetShareRow,
+} from './sheet-follow.js';
 
 // Where a guest keeps its seat, its secret and its deal numbers (IndexedDB,
 // beside the game): a reload or a dropped channel does not lose the seat.
@@ -58,6 +63,7 @@ const STRINGS = {
     'links.rejoin': 'Wieder verbinden',
     'links.standin': 'Der Computer spielt für {names}, bis das Handy wieder verbunden ist.',
     'links.standin.button': 'Computer spielt für {name}',
+    'deal.disputed': 'Falsch gegeben: Das Geben von Spiel {hand} folgt laut {names} nicht aus den Zahlen der Handys. Die Karten wurden verändert.',
     'to.table': 'Zum Tisch',
     'scan': 'Mit der Kamera lesen',
     'scan.title': 'Halte die Kamera auf den QR-Code des anderen Handys.',
@@ -104,6 +110,7 @@ const STRINGS = {
     'links.rejoin': 'Reconnect',
     'links.standin': 'The computer plays for {names} until the phone is back.',
     'links.standin.button': 'Computer plays for {name}',
+    'deal.disputed': "False deal: by the check of {names}, the deal of hand {hand} does not follow from the phones' numbers. The cards were changed.",
     'to.table': 'To the table',
     'scan': 'Scan with the camera',
     'scan.title': "Point the camera at the other phone's QR code.",
@@ -129,10 +136,16 @@ function shellError(key, vars = {}) {
 let app = null;
 // role: 'host' | 'guest'; see openTable and joinTable.
 let phone = null;
+
+function setPhone(table) {
+  phone = table;
+  setPhoneRole(table?.role);
+}
 let localSession = null;
 
 export function initPhoneTable(ctx) {
   app = ctx;
+  initSheetFollow(ctx);
   // Typed and pasted text survives the screen being drawn again.
   document.addEventListener('input', (event) => {
     const key = event.target?.dataset?.phoneText;
@@ -142,7 +155,7 @@ export function initPhoneTable(ctx) {
   // again) goes back to it: its seat waits for it on the host.
   readPreference(KEPT).then((kept) => {
     if (phone || !kept || !Number.isInteger(kept.seat) || typeof kept.secret !== 'string') return;
-    phone = guestTable(kept);
+    setPhone(guestTable(kept));
     m().route = 'phone-join';
     app.render();
   });
@@ -184,7 +197,7 @@ async function openTable() {
       players, rules: s.rules, options: {}, dealer: s.dealer, seed: app.nextSeed(), viewer: 1, guests,
     });
     if (!r.ok) { app.onError(r.error); return; }
-    phone = hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false });
+    setPhone(hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false }));
     m().game = null;
     m().route = 'phone-open';
     app.render();
@@ -273,6 +286,7 @@ async function hostChanged(seat, state) {
 // loaded from this phone's storage (the host reloaded) is opened again:
 // its seats wait for their phones, each with a new code.
 export function phoneTableState(game, info = {}) {
+  sheetFollowState(game);
   const facts = game?.state?.phone_table;
   if (!phone && facts && info.loaded) {
     resumeHost(game, facts);
@@ -296,7 +310,7 @@ function resumeHost(game, facts) {
     names: game.state.view.players.map((p) => p.name), viewer: facts.host, guests: facts.guests, inGame: dealt(game.state),
   });
   for (const e of table.seats) e.status = 'dropped';
-  phone = table;
+  setPhone(table);
   if (!table.inGame) m().route = 'phone-open';
   loadQr().catch(() => {}).then(() => {
     for (const e of table.seats) if (phone === table) invite(e, table);
@@ -330,6 +344,12 @@ async function joinTable() {
     return;
   }
   if (phone !== table) return;
+  if (channel.label === LIST_CHANNEL) {
+    // A scoresheet's invitation: this phone follows its Spielliste.
+    table.status = 'following';
+    followSheet(channel, link.pc);
+    return;
+  }
   const remote = createRemoteEngine(channel, {
     onState: guestState,
     onProblem: (e) => app.onError(e),
@@ -338,7 +358,9 @@ async function joinTable() {
     onLinks: (down) => { if (phone === table) { table.down = down; app.render(); } },
     onClose: () => guestDropped(table, remote),
     onSeen: (state) => {
-      if (phone === table && table.remote && state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
+      if (phone !== table || !table.remote) return;
+      if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
+      buzzWhenDue(table, state);
     },
   });
   watchLink(link.pc, () => guestDropped(table, remote));
@@ -362,6 +384,16 @@ async function joinTable() {
   app.render();
   const r = await remote.call('state');
   if (r.ok) guestState(r.result);
+}
+
+// The phone may lie face down while others play: it buzzes once each time
+// its seat becomes due (its turn, or a knock it must answer).
+function buzzWhenDue(table, state) {
+  const seat = table.remote.seat;
+  const due = !state.hand_over && state.due?.humans?.includes(seat);
+  const now = due ? `${state.view?.hand_no}:${state.view?.response?.to_answer === seat ? 'answer' : 'turn'}` : '';
+  if (now && now !== table.due) dueBuzz();
+  table.due = now;
 }
 
 function guestDropped(table, remote) {
@@ -405,19 +437,27 @@ async function checkDeal(table, hand) {
     && (round.seen == null || dealt === [...round.seen].sort().join());
   if (phone !== table) return;
   document.documentElement.dataset.fairDeal = `${hand}:${fair ? 'checked' : 'false'}`;
-  if (!fair) app.onError(shellError('err.unfair', { hand }));
-  else app.announce(tt('deal.checked', { hand }));
+  if (!fair) {
+    app.onError(shellError('err.unfair', { hand }));
+    // Every phone at the table is told, through the host (whose engine
+    // notes it and sends it to all); this phone says it in any case.
+    // The reply's state is this phone's newest (the host pushes no copy).
+    table.remote.call('dispute', { hand }).then((r) => { if (r.ok && phone === table) guestState(r.result); });
+  } else {
+    app.announce(tt('deal.checked', { hand }));
+  }
 }
 
 // Leaving the table (a new game on this phone, or back): channels closed,
 // and a guest's Session is this phone's own again.
 export function leavePhoneTable() {
+  leaveSheetFollow();
   if (!phone) return;
-  if (phone.role === 'guest') writePreference(KEPT, null);
+  if (phone.role === 'guest' && phone.status !== 'following') writePreference(KEPT, null);
   phone.relay?.close();
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();
-  phone = null;
+  setPhone(null);
   if (localSession) {
     app.useSession(localSession);
     localSession = null;
@@ -512,6 +552,9 @@ function renderJoin() {
 }
 
 export function phoneParts(name) {
+  const leave = h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
+  const sheet = sheetFollowParts(name, leave);
+  if (sheet) return sheet;
   if ((name !== 'phone-open' && name !== 'phone-join') || !phone) return null;
   // At a table already in play, the way back is to it; leaving is the
   // start screen's new game.
@@ -526,7 +569,8 @@ export function phoneParts(name) {
 // on the host the way to their codes, on a guest cut off the way back.
 export function phoneBanner() {
   const table = phone;
-  if (!table || m().route !== 'game') return null;
+  if (!table) return sheetShareRow();
+  if (m().route !== 'game') return null;
   const state = m().game?.state;
   const names = state?.view?.players?.map((p) => p.name) ?? [];
   const label = (seats) => seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
@@ -534,8 +578,10 @@ export function phoneBanner() {
   const standins = (table.role === 'host' ? state?.phone_table?.standins : state?.standins) ?? [];
   const down = table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? []);
   const waiting = down.filter((seat) => !standins.includes(seat));
-  if (!lost && !down.length && !standins.length) return null;
+  const disputes = (table.role === 'host' ? state?.phone_table?.disputes : state?.disputes) ?? [];
+  if (!lost && !down.length && !standins.length && !disputes.length) return null;
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
+    disputes.map((d) => h('p', { role: 'alert', class: 'phone-dispute', dataset: { hand: d.hand }, text: tt('deal.disputed', { hand: d.hand, names: label(d.seats) }) })),
     lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     table.role === 'host' ? [
@@ -555,7 +601,7 @@ export function phoneAction(action, target) {
     case 'phone-join':
       if (!m().ready) return true;
       leavePhoneTable();
-      phone = guestTable();
+      setPhone(guestTable());
       m().route = 'phone-join';
       app.render();
       return true;
@@ -587,6 +633,6 @@ export function phoneAction(action, target) {
       app.render();
       return true;
     default:
-      return false;
+      return sheetFollowAction(action);
   }
 }

@@ -113,6 +113,7 @@ export function createRemoteEngine(channel, {
     let reply;
     if (cmd === 'act') reply = await send('act', { action: args.action });
     else if (cmd === 'state' || cmd === 'bot_step') reply = await send('state');
+    else if (cmd === 'dispute') reply = await send('dispute', { hand: args.hand });
     else reply = await send(cmd);
     if (reply.ok && cmd !== 'record') took(reply.result);
     // The host's computer players act on the host: here, none ever does.

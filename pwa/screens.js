@@ -4,6 +4,7 @@ import { h } from './dom.js';
 import { getLang, has, t } from './i18n.js';
 import { knollenBadge, marksView } from './cards.js';
 import { handHistory, nameOf, trickCards, undoButton } from './table.js';
+import { hostDealsNote, phoneRole } from './phone-role.js';
 
 const MIN_SEATS = 2;
 const MAX_SEATS = 8;
@@ -207,6 +208,7 @@ export function lastHandSummary(view) {
 
 // After a scoresheet hand the last entry (a wrong "wins") can still be taken back.
 export function renderResultControls({ ready, sheet }) {
+  if (phoneRole() === 'guest') return [hostDealsNote()];
   const next = h('button', { type: 'button', class: 'big primary', dataset: { action: 'next-hand' }, disabled: !ready,
     text: t('btn.nextHand') });
   return sheet ? [h('div', { class: 'tool-row' }, undoButton({ ready })), next] : [next];
@@ -258,9 +260,9 @@ export function renderOverControls({ ready, sheet, view }) {
   const dealer = view?.next_game_dealer;
   return [h('div', { class: 'tool-row' },
     sheet ? undoButton({ ready }) : null,
-    h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') }),
-    dealer != null ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'setup' }, text: t('btn.setup') }) : null),
-  dealer != null
+    phoneRole() === 'guest' ? null : h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') }),
+    dealer != null && !phoneRole() ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'setup' }, text: t('btn.setup') }) : null),
+  dealer != null && !phoneRole()
     ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'rematch' }, disabled: !ready,
       text: t('btn.rematch', { name: nameOf(view, dealer) }) })
     : renderSetupButton()];

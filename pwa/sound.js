@@ -65,3 +65,11 @@ export function errorBuzz() {
   if (!settings.vibrateOnRefusal) return;
   try { navigator.vibrate?.(120); } catch { /* optional */ }
 }
+
+// A guest at a table of phones is due (its turn, or a knock to answer):
+// a longer buzz than a knock's, where vibration is allowed at all.
+export const DUE_BUZZ = [90, 70, 90, 70, 90];
+export function dueBuzz() {
+  if (!settings.vibrate) return;
+  try { navigator.vibrate?.(DUE_BUZZ); } catch { /* not every phone vibrates */ }
+}

@@ -53,9 +53,10 @@ function opened(channel) {
 }
 
 // Host: a connection for one guest seat. → {pc, channel, offer, open}
-export async function makeOffer() {
+// label: what the channel is for ('schraem': a seat at a table of phones).
+export async function makeOffer(label = 'schraem') {
   const pc = new RTCPeerConnection({ iceServers: [] });
-  const channel = pc.createDataChannel('schraem', { ordered: true });
+  const channel = pc.createDataChannel(label, { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
   return { pc, channel, offer: await pack(OFFER, pc.localDescription.sdp), open: opened(channel) };

@@ -3,6 +3,7 @@
 import { h } from './dom.js';
 import { has, t } from './i18n.js';
 import { cardFace, cardName, knollenBadge, marksView } from './cards.js';
+import { phoneRole } from './phone-role.js';
 
 const CORE_TYPES = new Set(['look', 'knock', 'hold', 'pass', 'play']);
 
@@ -63,6 +64,7 @@ export function handKindText(view) {
 }
 
 export function undoButton({ ready }, extraClass = '') {
+  if (phoneRole()) return null; // no move is taken back at a table of phones
   return h('button', {
     type: 'button', class: `undo ${extraClass}`.trim(), dataset: { action: 'undo' }, disabled: !ready,
     'aria-label': t('btn.undo.label'),

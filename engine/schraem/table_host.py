@@ -29,7 +29,7 @@ from .view import view
 GUEST_CHARS = 2048
 GUEST_DEPTH = 5
 GUEST_FIELDS = frozenset({"id", "seat", "secret", "cmd", "args"})
-GUEST_COMMANDS = ("state", "commit", "reveal", "act", "record")
+GUEST_COMMANDS = ("state", "commit", "reveal", "act", "record", "dispute")
 _ID_CHARS = 64
 
 
@@ -92,6 +92,10 @@ class TableHost:
         # Guest seats whose phone is away and which the host gave to the
         # computer until the phone is back: no phone of the deal then.
         self.standins: set[int] = set()
+        # Finished hands a guest's phone found falsely dealt (its check of
+        # the transcript failed): hand -> the seats that said so. Every
+        # phone is told.
+        self.disputes: dict[int, list[int]] = {}
 
     @classmethod
     def open(cls, host_seat, guests, seats: list[dict]) -> "TableHost":
@@ -118,6 +122,8 @@ class TableHost:
         out = {"host": self.host_seat, "secrets": {str(s): v for s, v in sorted(self.secrets.items())}, "round": None}
         if self.standins:
             out["standins"] = sorted(self.standins)
+        if self.disputes:
+            out["disputes"] = {str(h): seats for h, seats in sorted(self.disputes.items())}
         if r is not None:
             out["round"] = {"hand": r.hand, "commits": {str(s): c for s, c in sorted(r.commits.items())},
                             "reveals": {str(s): v for s, v in sorted(r.reveals.items())}}
@@ -131,8 +137,8 @@ class TableHost:
         def bad(de, en):
             raise RecordError("bad_record", detail=Both(f"Tisch aus Handys: {de}", f"table of phones: {en}"))
 
-        if not isinstance(obj, dict) or set(obj) - {"standins"} != {"host", "secrets", "round"} or not isinstance(obj["secrets"], dict):
-            bad("„phone“ hat genau host, secrets, round und vielleicht standins", "'phone' has exactly host, secrets, round and perhaps standins")
+        if not isinstance(obj, dict) or set(obj) - {"standins", "disputes"} != {"host", "secrets", "round"} or not isinstance(obj["secrets"], dict):
+            bad("„phone“ hat genau host, secrets, round und vielleicht standins und disputes", "'phone' has exactly host, secrets, round and perhaps standins and disputes")
         try:
             guests = [int(k) for k in obj["secrets"]]
         except ValueError:
@@ -151,6 +157,14 @@ class TableHost:
         if not isinstance(standins, list) or not all(_is_int(x) and x in host.secrets for x in standins) or len(set(standins)) != len(standins):
             bad("„standins“ ist eine Liste von Gastplätzen", "'standins' is a list of guest seats")
         host.standins = set(standins)
+        disputes = obj.get("disputes", {})
+        try:
+            host.disputes = {int(h): seats for h, seats in disputes.items()}
+        except (AttributeError, ValueError):
+            bad("„disputes“ ordnet Spielen Gastplätze zu", "'disputes' maps hands to guest seats")
+        if not all(1 <= h <= len(game.specs) and isinstance(seats, list) and seats and all(_is_int(x) and x in host.secrets for x in seats)
+                   and len(set(seats)) == len(seats) for h, seats in host.disputes.items()):
+            bad("„disputes“ ordnet gespielten Spielen Gastplätze zu", "'disputes' maps hands played to guest seats")
         saved = obj["round"]
         if saved is None:
             return host
@@ -210,7 +224,10 @@ class TableHost:
     def facts(self) -> dict:
         """For the host's own screen (no secrets: those go out by `ticket`)."""
         return {"host": self.host_seat, "guests": sorted(self.secrets), "standins": sorted(self.standins),
-                "deal": None if self.round is None else self.round.facts()}
+                "disputes": self.dispute_list(), "deal": None if self.round is None else self.round.facts()}
+
+    def dispute_list(self) -> list[dict]:
+        return [{"hand": h, "seats": seats} for h, seats in sorted(self.disputes.items())]
 
     # --- the deal ------------------------------------------------------------
     def begin(self, game) -> None:
@@ -331,6 +348,20 @@ class TableHost:
         self._deal_when_complete(table.game, {**r.reveals, seat: reveal})
         return True
 
+    def _guest_dispute(self, table, seat: int, args: dict) -> bool:
+        """The guest's phone found a finished hand falsely dealt: noted for
+        every phone to see (the host decides nothing about it)."""
+        g = table.game
+        finished = len(g.specs) if g.hand_over else len(g.specs) - 1
+        hand = args.get("hand")
+        if set(args) - {"hand"} or not _is_int(hand) or not 1 <= hand <= finished:
+            raise InvalidAction("fair_deal", detail=Both(f"gemeldet werden kann ein fertiges Spiel (1 bis {finished})", f"only a finished hand can be reported (1 to {finished})"))
+        seats = self.disputes.setdefault(hand, [])
+        if seat in seats:
+            return False
+        seats.append(seat)
+        return True
+
     def _guest_act(self, table, seat: int, args: dict) -> bool:
         action = args.get("action")
         if set(args) - {"action"} or not isinstance(action, dict):
@@ -357,6 +388,7 @@ class TableHost:
             "refusals": tap_refusals(g, seat),
             "due": {"humans": [s for s in due if s not in bots], "bots": [s for s in due if s in bots]},
             "standins": sorted(self.standins),
+            "disputes": self.dispute_list(),
             "forced": [],
             "hand_over": g.hand_over,
             "game_over": g.game_over,

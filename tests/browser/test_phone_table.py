@@ -231,6 +231,9 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
     for page in (host, *guests.values()):
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
     shot(guests[2], artifacts, "phone-table-guest.png")
+    # No phone at the table offers to take a move back (every phone saw it).
+    for page in (host, *guests.values()):
+        assert page.locator('[data-action="undo"]').count() == 0
     for seat, guest in guests.items():
         first = _guest_view(guest)
         assert first["seat"] == seat and first["hand_no"] == 1
@@ -252,6 +255,14 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         host.wait_for_timeout(150 if tapped else 100)
     else:
         raise AssertionError(f"the hand did not end: {[screen(p) for p in phones]}")
+
+    # Only the host deals the next hand: a guest is told so, with no button
+    # the host's engine would refuse.
+    assert host.locator('[data-action="next-hand"]').count() == 1
+    for guest in guests.values():
+        for action in ("next-hand", "undo", "rematch", "export"):
+            assert guest.locator(f'[data-action="{action}"]').count() == 0, action
+        assert "deals the next hand" in guest.locator(".host-deals").inner_text()
 
     # The whole hand went over the data channels: once the phones had
     # joined, the web server (static files only) was asked for nothing but files.
@@ -277,6 +288,12 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         guest.wait_for_function(f"() => document.documentElement.dataset.fairDeal === '1:{verdict}'", timeout=30_000)
         if seat == TAMPERED:
             assert "the host changed the cards" in guest.locator("#message").inner_text()
+            # Every phone is told, not only the one that found it.
+            host.wait_for_selector('.phone-dispute[data-hand="1"]', timeout=30_000)
+            assert "Falsch gegeben" in host.locator(".phone-dispute").inner_text() and "Platz 4: Hans" in host.locator(".phone-dispute").inner_text()
+            for other in guests.values():
+                other.wait_for_selector('.phone-dispute[data-hand="1"]', timeout=30_000)
+                assert "False deal" in other.locator(".phone-dispute").inner_text()
         records = [json.loads(m)["result"] for m in guest.evaluate("() => window.__received.slice()") if _is_record(m)]
         assert len(records) == 1 and len(records[0]["hands"]) == 1  # only the finished hand, never one in play
         allowed_1[seat] = own | played

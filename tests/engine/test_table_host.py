@@ -139,7 +139,7 @@ def play_hand(table: Table, check=None) -> None:
 def test_the_first_hand_waits_for_every_phone_and_is_dealt_from_their_numbers():
     t = Table()
     facts = t.state["phone_table"]
-    assert facts == {"host": HOST, "guests": list(GUESTS), "standins": [], "deal": {"hand": 1, "phase": "commit", "waiting": list(GUESTS)}}
+    assert facts == {"host": HOST, "guests": list(GUESTS), "standins": [], "disputes": [], "deal": {"hand": 1, "phase": "commit", "waiting": list(GUESTS)}}
     # Secrets go out by ticket only; the host's save keeps them for its reload.
     assert t.game.hand is None and "secret" not in json.dumps({k: v for k, v in t.state.items() if k != "save"})
     assert "secret" not in json.dumps({k: v for k, v in t.state["save"].items() if k != "phone"})

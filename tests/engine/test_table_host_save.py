@@ -66,6 +66,8 @@ def _save(t: Table) -> dict:
     lambda p: p.update(standins=[3]),  # the computer player's own seat
     lambda p: p.update(standins=[2, 2]),
     lambda p: p.update(standins="2"),
+    lambda p: p.update(disputes={"1": [2]}),  # no hand is finished
+    lambda p: p.update(disputes=[2]),
 ])
 def test_a_damaged_phone_table_in_a_save_is_refused_and_changes_nothing(damage):
     t = Table()

@@ -79,3 +79,25 @@ def test_only_a_guest_seat_can_be_given_to_the_computer():
     for seat, on in ((HOST, True), (BOT, True), (9, True), (2, "yes")):
         assert _host_refusal(t.bridge, "table_standin", seat=seat, on=on, viewer=HOST)["code"] == "bad_request"
     assert t.snapshot() == before
+
+
+def test_a_false_deal_a_guest_reports_is_told_to_every_phone_and_kept():
+    t = Table()
+    t.deal()
+    # No hand is finished yet: nothing to report.
+    before = t.snapshot()
+    refused(t.send(2, "dispute", hand=1), "fair_deal")
+    assert t.snapshot() == before
+    from test_table_host import play_hand
+    play_hand(t)
+    played = t.snapshot()
+    for bad in ({"hand": 2}, {"hand": 0}, {"hand": "1"}, {"hand": 1, "extra": 1}):
+        refused(t.send(2, "dispute", **bad), "fair_deal")
+    assert t.snapshot() == played
+    assert t.send(4, "dispute", hand=1)["ok"]
+    assert t.send(4, "dispute", hand=1)["ok"]  # told twice, noted once
+    told = [{"hand": 1, "seats": [4]}]
+    assert t.send(2, "state")["result"]["disputes"] == told
+    assert call(t.bridge, "state", viewer=HOST)["phone_table"]["disputes"] == told
+    reload(t)
+    assert call(t.bridge, "state", viewer=HOST)["phone_table"]["disputes"] == told

@@ -1,0 +1,27 @@
+// Which part this phone plays at a table of phones ('host' or 'guest'), or
+// null away from one. The screens leave out what this phone may not do
+// there: the engine refuses taking a move back at a phone table (every
+// phone has seen it) and a new game at the same table, and only the host
+// deals the next hand; a guest holds no game of its own to export.
+import { h } from './dom.js';
+import { getLang } from './i18n.js';
+
+let role = null;
+
+export function phoneRole() {
+  return role;
+}
+
+export function setPhoneRole(value) {
+  role = value ?? null;
+}
+
+const HOST_DEALS = {
+  de: 'Das nächste Spiel gibt das Handy, das den Tisch eröffnet hat.',
+  en: 'The phone that opened the table deals the next hand.',
+};
+
+// In place of "next hand" on a guest's phone.
+export function hostDealsNote() {
+  return h('p', { class: 'note host-deals', role: 'status', text: HOST_DEALS[getLang()] ?? HOST_DEALS.de });
+}

@@ -1,0 +1,238 @@
+// The Spielliste of a scoresheet table (real cards) followed live on the
+// other players' phones, read-only, as the tournament order asks: "Alle
+// Spieler am Tisch haben die Einträge laufend zu prüfen." The phone keeping
+// the sheet invites any number of phones (the same invitation and answer as
+// a table of phones, table-link.js, on a channel of its own kind); after
+// every stored entry it sends each of them the engine's Spielliste (what
+// changed since the last one, state-patch.js). It reads nothing they send:
+// a following phone can look, never enter or change anything.
+import { h } from './dom.js';
+import { getLang, t } from './i18n.js';
+import { loadQr, qrSvg } from './qr.js';
+import { renderList } from './spielliste.js';
+import { isSheet } from './session.js';
+import { makeOffer, takeAnswer, watchLink } from './table-link.js';
+import { apply, diff, isEmpty } from './state-patch.js';
+
+// The data channel's label: a guest that joins by such an invitation
+// follows a Spielliste instead of playing a seat.
+export const LIST_CHANNEL = 'schraem-list';
+const MAX_MESSAGE = 1_000_000;
+
+const STRINGS = {
+  de: {
+    'share': 'Spielliste an Handys zeigen',
+    'share.count': '{n} Handys lesen die Spielliste mit.',
+    'heading': 'Spielliste an Handys zeigen',
+    'body': 'Jedes Handy am Tisch kann die Spielliste laufend mitlesen, ohne etwas einzutragen. Es öffnet die App, tippt „Am Tisch mitspielen“ und liest diese Einladung; füge hier die Antwort ein, die es dann zeigt. Danach gibt es eine neue Einladung für das nächste Handy.',
+    'invite': 'Einladung zum Mitlesen',
+    'answer': 'Antwort des Handys hier einfügen',
+    'connect': 'Verbinden',
+    'making': 'Einladung wird erstellt …',
+    'back': 'Zurück zum Spielzettel',
+    'follow.heading': 'Spielliste (mitlesen)',
+    'follow.note': 'Nur lesen: die Einträge macht das Handy, das den Spielzettel führt. Die Liste folgt jedem Eintrag.',
+    'follow.waiting': 'Verbunden. Die Spielliste kommt gleich.',
+    'follow.lost': 'Die Verbindung zum Spielzettel ist getrennt. Das Handy, das ihn führt, zeigt eine neue Einladung.',
+    'err.answer': 'Das ist keine Antwort auf diese Einladung. Bitte die ganze Antwort einfügen.',
+  },
+  en: {
+    'share': 'Show the Spielliste on phones',
+    'share.count': '{n} phones follow the Spielliste.',
+    'heading': 'Show the Spielliste on phones',
+    'body': 'Every phone at the table can follow the Spielliste as it is kept, without entering anything. It opens the app, taps "Join a table" and reads this invitation; paste here the answer it then shows. A new invitation for the next phone follows.',
+    'invite': 'Invitation to follow',
+    'answer': "Paste the phone's answer here",
+    'connect': 'Connect',
+    'making': 'Making the invitation …',
+    'back': 'Back to the scoresheet',
+    'follow.heading': 'Spielliste (following)',
+    'follow.note': 'Read-only: the phone keeping the scoresheet makes the entries. The list follows every entry.',
+    'follow.waiting': 'Connected. The Spielliste follows in a moment.',
+    'follow.lost': 'The connection to the scoresheet is lost. The phone keeping it shows a new invitation.',
+    'err.answer': 'That is no answer to this invitation. Please paste the whole answer.',
+  },
+};
+
+function tt(key, vars = {}) {
+  const text = STRINGS[getLang()][key] ?? STRINGS.de[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+
+let app = null;
+// The phone keeping the sheet: its followers' channels and the invitation
+// for the next one.
+let keeper = null;
+// A phone following another's sheet: the last Spielliste it was sent.
+let follower = null;
+
+const m = () => app.model;
+
+export function initSheetFollow(ctx) {
+  app = ctx;
+  document.addEventListener('input', (event) => {
+    if (event.target?.dataset?.sheetText === 'answer' && keeper) keeper.answer = event.target.value;
+  });
+}
+
+// What a follower is sent: the lists to draw, nothing else of the engine's
+// answer (no record, no file).
+function listOf(result) {
+  return { lists: result.lists, series: result.series ?? null, set: result.set ?? null };
+}
+
+// --- the phone keeping the sheet -----------------------------------------
+
+async function share() {
+  keeper ??= { channels: new Map(), sent: new Map(), invite: null, answer: '' };
+  m().route = 'sheet-share';
+  app.render();
+  if (!keeper.invite) invite(keeper);
+}
+
+async function invite(k) {
+  k.invite = { offer: null };
+  app.render();
+  const link = await makeOffer(LIST_CHANNEL);
+  if (keeper !== k) { link.pc.close(); return; }
+  await loadQr().catch(() => {});
+  let qr = null;
+  try { qr = qrSvg(link.offer, tt('invite')); } catch { qr = null; }
+  k.invite = { link, offer: link.offer, qr };
+  link.open.then((channel) => {
+    if (keeper !== k) return;
+    k.channels.set(channel, link.pc);
+    const gone = () => { k.channels.delete(channel); k.sent.delete(channel); if (keeper === k) app.render(); };
+    channel.addEventListener('close', gone);
+    watchLink(link.pc, () => { channel.close(); gone(); });
+    k.answer = '';
+    invite(k);
+    // The list as stored now, in line with the Session's own calls.
+    app.session().query('lists', {}).then((r) => { if (r.ok) send(k, channel, listOf(r.result)); });
+  }, () => {});
+  app.render();
+}
+
+function send(k, channel, list) {
+  if (channel.readyState !== 'open') return;
+  const last = k.sent.get(channel);
+  const patch = last ? diff(last, list) : null;
+  if (patch && isEmpty(patch)) return;
+  channel.send(JSON.stringify(patch ? { type: 'list', patch } : { type: 'list', list }));
+  k.sent.set(channel, list);
+}
+
+// Every state the Session stored (app.js onState, through phone-table.js):
+// within the Session's turn, so the engine holds just what was stored.
+export function sheetFollowState(game) {
+  const k = keeper;
+  if (!k?.channels.size || !isSheet(game?.state)) return;
+  app.session().engine.call('lists', {}).then((r) => {
+    if (!r?.ok || keeper !== k) return;
+    const list = listOf(r.result);
+    for (const channel of k.channels.keys()) send(k, channel, list);
+  });
+}
+
+// The way to share, under the scoresheet's banner.
+export function sheetShareRow() {
+  if (!app) return null; // the saved screen is drawn before the modules are set up
+  const g = m().game;
+  if (m().route !== 'game' || !isSheet(g?.state) || follower) return null;
+  const n = keeper?.channels.size ?? 0;
+  return h('div', { class: 'sheet-share tool-row wrap' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'sheet-share' }, text: tt('share') }),
+    n ? h('p', { role: 'status', dataset: { followers: n }, text: tt('share.count', { n }) }) : null);
+}
+
+function renderShare() {
+  const inv = keeper.invite;
+  return h('section', { class: 'phone-open', 'aria-labelledby': 'sheet-share-heading' },
+    h('h2', { id: 'sheet-share-heading', text: tt('heading') }),
+    h('p', { text: tt('body') }),
+    keeper.channels.size ? h('p', { role: 'status', dataset: { followers: keeper.channels.size }, text: tt('share.count', { n: keeper.channels.size }) }) : null,
+    inv?.offer ? [
+      inv.qr ? h('div', { class: 'qr-box' }, inv.qr) : null,
+      h('label', { class: 'field' }, h('span', { text: tt('invite') }),
+        h('textarea', { rows: 4, readonly: true, spellcheck: 'false', dataset: { sheetText: 'offer' }, value: inv.offer })),
+      h('label', { class: 'field' }, h('span', { text: tt('answer') }),
+        h('textarea', { rows: 4, spellcheck: 'false', autocomplete: 'off', dataset: { sheetText: 'answer' }, value: keeper.answer })),
+      h('button', { type: 'button', class: 'primary', dataset: { action: 'sheet-share-connect' }, text: tt('connect') }),
+    ] : h('p', { role: 'status', text: tt('making') }));
+}
+
+async function connect() {
+  const inv = keeper?.invite;
+  if (!inv?.link) return;
+  if (!await takeAnswer(inv.link.pc, keeper.answer)) {
+    app.onError({ kind: 'ShellError', code: 'phone.sheet.answer', de: STRINGS.de['err.answer'], en: STRINGS.en['err.answer'] });
+  }
+}
+
+// --- a phone following the sheet ------------------------------------------
+
+// The guest's channel opened by a Spielliste invitation (phone-table.js).
+export function followSheet(channel, pc) {
+  const f = { channel, pc, list: null, lost: false };
+  follower = f;
+  channel.addEventListener('message', (event) => {
+    if (follower !== f || typeof event.data !== 'string' || event.data.length > MAX_MESSAGE) return;
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+      if (msg?.type !== 'list') return;
+      f.list = msg.list && typeof msg.list === 'object' ? msg.list : apply(f.list, msg.patch);
+      if (!Array.isArray(f.list.lists)) throw new Error('no lists');
+    } catch {
+      channel.close(); // a list that does not fit: the keeper's new invitation starts afresh
+      return;
+    }
+    app.render();
+  });
+  const lost = () => { if (follower === f && !f.lost) { f.lost = true; app.render(); } };
+  channel.addEventListener('close', lost);
+  watchLink(pc, lost);
+  m().route = 'sheet-follow';
+  app.render();
+}
+
+export function leaveSheetFollow() {
+  follower?.pc.close();
+  follower = null;
+}
+
+function renderFollow() {
+  const f = follower;
+  return h('section', { class: 'sheet-follow', 'aria-labelledby': 'sheet-follow-heading' },
+    h('h2', { id: 'sheet-follow-heading', text: tt('follow.heading') }),
+    h('p', { class: 'note', role: 'status', dataset: { link: f.lost ? 'lost' : 'connected' }, text: tt(f.lost ? 'follow.lost' : 'follow.note') }),
+    f.list ? renderList(f.list, { readOnly: true, ready: false, meta: { title: t('list.heading'), lines: [] } })
+      : h('p', { role: 'status', text: tt('follow.waiting') }));
+}
+
+// → [main, controls] of this module's screens, or null.
+export function sheetFollowParts(name, back) {
+  if (name === 'sheet-share' && keeper) {
+    return [renderShare(), [h('button', { type: 'button', class: 'secondary', dataset: { action: 'sheet-share-back' }, text: tt('back') })]];
+  }
+  if (name === 'sheet-follow' && follower) return [renderFollow(), [back]];
+  return null;
+}
+
+// → true when the tap was this module's.
+export function sheetFollowAction(action) {
+  switch (action) {
+    case 'sheet-share':
+      share();
+      return true;
+    case 'sheet-share-connect':
+      connect();
+      return true;
+    case 'sheet-share-back':
+      m().route = 'game';
+      app.render();
+      return true;
+    default:
+      return false;
+  }
+}
