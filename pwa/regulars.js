@@ -179,7 +179,7 @@ function groupRow(g) {
   return h('li', { class: 'group' },
     h('p', { class: 'group-name' }, h('strong', {}, h('bdi', { text: g.name })), ': ', h('bdi', { text: names.join(', ') }),
       house ? h('span', { class: 'note', text: ` · ${house.name}` }) : null),
-    h('div', { class: 'tool-row' },
+    h('div', { class: 'tool-row wrap' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-remove', id: g.id }, text: t('regulars.group.remove') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'cash-book', id: g.id }, disabled: !m().ready,
         'aria-label': t('cash.open.label', { name: g.name }), text: t('cash.open') }),

@@ -68,6 +68,12 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
         page.locator(f'[data-field="reg-member:{person_id(page, name)}"]').check()
     page.locator('[data-action="group-add"]').tap()
     page.wait_for_selector(".group")
+    # The group's row with its four taps fits the narrowest phone.
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.locator(".group").scroll_into_view_if_needed()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
+    shot(page, artifacts, "regulars-group-320-de.png")
+    page.set_viewport_size({"width": 412, "height": 915})
 
     # One person under the new name, both evenings together.
     assert open_stats(page) == {"Anne": 3, "Hans P.": 2, "Willi": 1}
