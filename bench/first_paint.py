@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""The first paint of a saved game, this tree against an earlier commit.
+
+Both builds are served side by side (each on its own origin, so each has its
+own service worker, precache and memory snapshot); in each, a game is started
+and left in the middle of a hand, then the two pages are reloaded in turn,
+`--runs` times, and the shell's `schraem:saved-drawn` mark (milliseconds from
+navigation start until the saved table is on screen) is read after each
+reload. Interleaving puts both builds through the same machine load; the
+ratio is the medians' (this tree ÷ the other). Headless Chromium as a Pixel 7.
+
+    python bench/first_paint.py --against 0e29936 --runs 11
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from browser import PLAYERS, SNAPSHOT_STORED, Served, _SiteLike, loadavg  # noqa: E402
+from browser_support import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from helpers import app_url, play_step, start_game, wait_shell_ready  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+SAVED_DRAWN = "() => performance.getEntriesByName('schraem:saved-drawn')[0].startTime"
+
+
+def build_tree(tree: Path, into: Path) -> Path:
+    """`tree`'s own build.py builds `tree`'s site: an older commit is built
+    the way it was built then."""
+    spec = importlib.util.spec_from_file_location(f"build_{abs(hash(tree))}", tree / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.build(into, quiet=True)
+
+
+def checkout(rev: str, into: Path) -> Path:
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(into), rev], check=True)
+    # The older tree finds Pyodide and the vendored files where this one keeps them.
+    (into / "node_modules").symlink_to(ROOT / "node_modules")
+    return into
+
+
+def mid_hand(pw, browser, app: Served):
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="de-DE")
+    context.set_default_timeout(180_000)
+    page = context.new_page()
+    page.goto(app_url(_SiteLike(app), seed=123))
+    wait_shell_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
+    page.wait_for_function(SNAPSHOT_STORED, timeout=120_000, polling=200)
+    start_game(page, PLAYERS, dealer=4)
+    for _ in range(3):
+        play_step(page)
+    return page
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--against", required=True, help="the commit to compare with (e.g. the last release)")
+    parser.add_argument("--runs", type=int, default=11)
+    args = parser.parse_args(argv)
+    work = Path(tempfile.mkdtemp(prefix="schraem-first-paint-"))
+    other = None
+    try:
+        other = checkout(args.against, work / "other")
+        sites = {"this tree": Served(build_tree(ROOT, work / "this-dist")),
+                 args.against: Served(build_tree(other, work / "other-dist"))}
+        load_before = loadavg()
+        drawn: dict[str, list[float]] = {name: [] for name in sites}
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            pages = {name: mid_hand(pw, browser, app) for name, app in sites.items()}
+            for i in range(args.runs):
+                # The order turned each run: neither build always goes first.
+                names = list(pages) if i % 2 == 0 else list(pages)[::-1]
+                for name in names:
+                    pages[name].reload()
+                    wait_shell_ready(pages[name])
+                    drawn[name].append(pages[name].evaluate(SAVED_DRAWN))
+            version = browser.version
+            browser.close()
+        for app in sites.values():
+            app.stop()
+        medians = {name: statistics.median(v) for name, v in drawn.items()}
+        print(f"saved game drawn (ms from navigation), Chromium {version}, {args.runs} reloads each, "
+              f"{os.cpu_count()}-core {platform.machine()}, load average {load_before:.1f} before, {loadavg():.1f} after")
+        for name, values in drawn.items():
+            print(f"  {name:>12}: median {medians[name]:.0f} ms  {[round(v) for v in values]}")
+        print(f"  ratio this tree / {args.against}: {medians['this tree'] / medians[args.against]:.2f}")
+    finally:
+        if other is not None:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)], check=False)
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
