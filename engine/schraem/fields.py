@@ -97,6 +97,16 @@ def clean_name(name, seat: int) -> str:
     return name
 
 
+def house_name(value) -> str:
+    """A house rule set's name as a tournament and its tickets carry it
+    ("Stammtisch Rengen"): 1 to 40 characters, not blank, no invisible
+    characters; kept as written (the app shows it as text)."""
+    name = text(value, "house", "Name der Hausregeln", "house rules' name", MAX_NAME)
+    if not name.strip() or any(unicodedata.category(c) in _HIDDEN for c in name):
+        refuse("house", "Name der Hausregeln", "house rules' name", "muss lesbarer Text sein", "must be readable text")
+    return name
+
+
 def names(value, key: str = "players", low: int = 2, high: int = MAX_PLAYERS) -> list[str]:
     """A list of distinct player names (a tournament's, a ticket's)."""
     items(value, key, "Spieler", "players", low, high)
