@@ -145,9 +145,18 @@ def test_a_tournament_of_house_rules_hands_their_name_and_options_to_every_table
     assert ok(Bridge(), "check_ticket", ticket={k: v for k, v in ticket.items() if k != "house"})["house"] is None
 
 
+def test_every_ready_formats_title_names_a_tournament():
+    names = [f"P{i}" for i in range(1, 9)]
+    for h in ok(Bridge(), "hello")["house_rules"]:
+        for title in (h["de"], h["en"]):
+            b = Bridge()
+            ok(b, "tournament", op="new", players=names, rules=h["rules"], options=h["options"], seed=1, house=title)
+            assert ok(b, "tournament", op="ticket", series=1, table=1)["ticket"]["house"] == title
+
+
 def test_a_house_rules_name_that_is_no_name_is_refused():
     names = [f"P{i}" for i in range(1, 9)]
-    for bad in ("", "   ", "x" * 41, "Stamm\u200btisch", 7, ["Rengen"]):
+    for bad in ("", "   ", "x" * 101, "Stamm\u200btisch", 7, ["Rengen"]):
         refused = call(Bridge(), "tournament", op="new", players=names, seed=1, house=bad)
         assert not refused["ok"] and refused["error"]["code"] == "bad_field", bad
         assert "house rules' name" in refused["error"]["en"] and "Name der Hausregeln" in refused["error"]["de"]
@@ -156,7 +165,7 @@ def test_a_house_rules_name_that_is_no_name_is_refused():
     ticket = ok(organiser, "tournament", op="ticket", series=1, table=1)["ticket"]
     refused = call(Bridge(), "check_ticket", ticket=dict(ticket, house="\u0007"))
     assert not refused["ok"] and "house rules' name" in refused["error"]["en"]
-    assert ok(Bridge(), "check_ticket", ticket=dict(ticket, house="x" * 40))["house"] == "x" * 40
+    assert ok(Bridge(), "check_ticket", ticket=dict(ticket, house="x" * 100))["house"] == "x" * 100
 
 
 def test_statistics_from_history_records():
