@@ -305,6 +305,7 @@ export function clubBanner(game) {
     parts.push(state.set.in_hangeln ? t('banner.hangeln', { a: state.view.players[0]?.name, b: state.view.players[1]?.name })
       : t('banner.set', { k: state.set.games.length }));
   }
+  if (ticket?.house) parts.push(t('banner.house', { name: ticket.house }));
   return parts.length ? h('p', { class: 'club-banner', text: parts.join(' · ') }) : null;
 }
 

@@ -88,10 +88,10 @@ function houseSelect(chosen, field) {
 }
 
 // The organiser's form ({rules, house, …}): its house rules, and the
-// select that chooses them. → {field, options}
+// select that chooses them. → {field, options, name (null: none chosen)}
 export function tournamentHouse(form) {
   const set = chosenSet(form);
-  return { field: houseSelect(set?.key ?? '', 't-house'), options: set?.options ?? {} };
+  return { field: houseSelect(set?.key ?? '', 't-house'), options: set?.options ?? {}, name: set?.name ?? null };
 }
 
 export function houseStartField(setup, { ready }) {
@@ -312,6 +312,7 @@ export async function loadHouseForRules(fromStart) {
   const hs = house();
   hs.page = null;
   let name = null; // null: the game in play
+  let ticket = false;
   let rules;
   let options;
   if (fromStart) {
@@ -320,13 +321,17 @@ export async function loadHouseForRules(fromStart) {
     ({ rules, options } = set);
     name = set.name;
   } else {
-    const record = m().game?.save?.record;
-    if (!record || !record.options || !Object.keys(record.options).length) return;
+    const save = m().game?.save;
+    const record = save?.record;
+    // A tournament table's house rules are named on its ticket (the engine checked it).
+    name = save?.series?.ticket?.house ?? null;
+    ticket = name != null;
+    if (!record || (!ticket && !Object.keys(record.options ?? {}).length)) return;
     ({ rules, options } = record);
   }
-  const r = await session().query('rule_catalog', { rules, options });
+  const r = await session().query('rule_catalog', { rules, options: options ?? {} });
   if (!r.ok) return;
-  hs.page = { name, catalog: r.result };
+  hs.page = { name, ticket, catalog: r.result };
   if (m().route === 'rules') ctx.app.render();
 }
 
@@ -335,7 +340,7 @@ export function houseOnRulesPage() {
   if (!page) return null;
   const changed = page.catalog.groups.flatMap((g) => g.options).filter((o) => o.value !== o.preset);
   return h('section', { class: 'rules-house', 'aria-labelledby': 'rules-house-h' },
-    h('h4', { id: 'rules-house-h', text: page.name == null ? t('house.onPage.game') : t('house.onPage', { name: page.name }) }),
+    h('h4', { id: 'rules-house-h', text: page.name == null ? t('house.onPage.game') : t(page.ticket ? 'house.onPage.ticket' : 'house.onPage', { name: page.name }) }),
     changed.length ? h('ul', {}, changed.map((o) => h('li', {},
       `${words(o)}: `, h('strong', { text: shown(o, o.value) }), ` (${t('house.presetValue', { value: shown(o, o.preset) })})`)))
       : h('p', { text: t('house.onPage.none') }));

@@ -88,7 +88,7 @@ export async function createTournament() {
   const seed = Number(String(form.seed).trim());
   if (!Number.isSafeInteger(seed) || seed < 0) { shellError('t.seed.bad'); return; }
   const make = async () => {
-    const facts = await step({ op: 'new', players, rules: form.rules, options: tOptions(form), seed });
+    const facts = await step({ op: 'new', players, rules: form.rules, options: tOptions(form), seed, house: tournamentHouse(form).name ?? undefined });
     if (!facts) return;
     c().tMsg = t('t.created', { n: facts.tournament.players.length, tables: facts.tables[0].length });
     go('tournament');

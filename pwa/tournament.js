@@ -105,6 +105,7 @@ export function renderTournament(facts, { ready, readOnly, message }) {
     h('h2', { id: 't-view-heading', text: t('t.heading', { id: facts.id }) }),
     h('p', { class: 'list-meta', text: t('t.meta', { rules: presetLabel(facts.tournament.rules), k: current, n: facts.series_count }) }),
     h('p', { class: 'list-meta seed', text: t('t.seedShown', { seed: facts.seed }) }),
+    facts.house ? h('p', { class: 'list-meta t-house', text: t('t.house', { name: facts.house }) }) : null,
     message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
     standingsTable(facts),
     h('p', { class: 'note', text: t('t.lot.hint') }),

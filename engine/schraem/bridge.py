@@ -760,7 +760,8 @@ class Bridge(ReviewCommands):
         files the running table: who sits where, for which table."""
         series = club.check_ticket(args.get("ticket"))
         ticket = args["ticket"]
-        return {"players": series.names, "series": ticket["series"], "table": ticket["table"], "games": series.length}
+        return {"players": series.names, "series": ticket["series"], "table": ticket["table"], "games": series.length,
+                "house": ticket.get("house")}
 
     def cmd_table_result(self, args):
         t = self._table()

@@ -374,7 +374,7 @@ class Organiser:
         op = args.get("op")
         if op == "new":
             t = Tournament(args.get("players"), args.get("rules", "rheinland"), f.obj({} if args.get("options") is None else args["options"], "options", "Regeloptionen", "rule options"),
-                           args.get("seed", 0), 4)
+                           args.get("seed", 0), 4, args.get("house"))
             t.start_series()
             self.tournament = t
         elif op == "load":
@@ -404,6 +404,7 @@ class Organiser:
             "tournament": t.to_json(),
             "id": tournament_id(t),
             "seed": t.seed,
+            "house": t.house,
             "series_count": t.series_count,
             "tables": [[{"players": s.names, "played": bool(s.games), "over": s.over, "totals": s.totals()} for s in tables] for tables in t.series],
             "standings": t.standings(),

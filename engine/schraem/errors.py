@@ -12,7 +12,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_options": ("Ungültige Regeloption: {detail}.", "Invalid rule option: {detail}."),
     "option_unknown": ("Die Regeloption {option} gibt es nicht.", "There is no rule option {option}."),
     "option_type": ("Die Regeloption {option} muss {kind} sein.", "The rule option {option} must be {kind}."),
-    "option_choice": ("Die Regeloption {option} kennt nur: {allowed}.", "The rule option {option} is one of: {allowed}."),
+    "option_choice": ("Die Regeloption {option} kennt nur: {allowed} – nicht „{value}“.", "The rule option {option} is one of: {allowed} – not '{value}'."),
     "option_range": ("Die Regeloption {option} muss zwischen {low} und {high} liegen, nicht bei {value}.", "The rule option {option} must be between {low} and {high}, not {value}."),
     "options_clash": ("Diese Regeln gehen nicht zusammen: {why}.", "These rules do not work together: {why}."),
     "bad_players": ("Ungültige Spielerliste: {detail}.", "Invalid player list: {detail}."),

@@ -15,6 +15,8 @@ from .errors import Both, InvalidAction
 # Seeds the shell stores must survive a trip through JavaScript numbers.
 MAX_SEED = (1 << 53) - 1
 MAX_NAME = 40
+# A ready format's title is a sentence ("Rengen: 4 Serien zu 5 Spielrunden").
+MAX_HOUSE_NAME = 100
 # More than any club evening needs, small enough that no file can make the
 # engine draw or replay without end.
 MAX_PLAYERS = 200
@@ -94,6 +96,17 @@ def clean_name(name, seat: int) -> str:
         raise InvalidAction("bad_players", detail=Both(f"Spieler {seat} braucht einen Namen", f"player {seat} needs a name"))
     if len(name) > MAX_NAME:
         raise InvalidAction("bad_players", detail=Both(f"der Name von Spieler {seat} ist länger als {MAX_NAME} Zeichen", f"name of player {seat} is longer than {MAX_NAME} characters"))
+    return name
+
+
+def house_name(value) -> str:
+    """A house rule set's name as a tournament and its tickets carry it
+    ("Stammtisch Rengen", or a ready format's longer title): 1 to 100
+    characters, not blank, no invisible characters; kept as written (the
+    app shows it as text)."""
+    name = text(value, "house", "Name der Hausregeln", "house rules' name", MAX_HOUSE_NAME)
+    if not name.strip() or any(unicodedata.category(c) in _HIDDEN for c in name):
+        refuse("house", "Name der Hausregeln", "house rules' name", "muss lesbarer Text sein", "must be readable text")
     return name
 
 

@@ -48,6 +48,44 @@ LABELS: dict[str, Both] = {
 }
 
 
+# Each value of a choice option in the words the editor's list shows.
+CHOICE_WORDS: dict[str, dict[str, Both]] = {
+    "knock_limit": {
+        "marks": Both("bis zu den eigenen Schräm", "up to your own marks"),
+        "marks_plus_one": Both("bis eins über die eigenen Schräm", "up to one above your own marks"),
+        "none": Both("ohne Grenze", "no limit")},
+    "two_marks_knock_three": {
+        "always": Both("immer erlaubt", "always allowed"),
+        "blind_only": Both("nur blind", "only blind"),
+        "never": Both("nie", "never")},
+    "knock_by": {
+        "anyone": Both("jeder, jederzeit", "anyone, at any time"),
+        "lead": Both("nur wer am Aufspiel ist", "only the player on lead")},
+    "lead_after_pass": {
+        "clockwise": Both("den nächsten im Uhrzeigersinn", "the next player clockwise"),
+        "highest_card": Both("wer die höchste Karte im Stich hat (♣ vor ♠ vor ♥ vor ♦)", "the highest card in the trick (♣ over ♠ over ♥ over ♦)")},
+    "first_dealer_next_game": {
+        "winner": Both("der Sieger", "the winner"),
+        "loser": Both("der Verlierer", "the loser")},
+    "four_courts": {
+        "none": Both("kein Tausch", "no exchange"),
+        "exchange": Both("dürfen getauscht werden", "may be exchanged"),
+        "turn": Both("verdeckt tauschen, die anderen dürfen umdrehen", "exchanged face down, the others may turn them"),
+        "challenge": Both("verdeckt tauschen, die anderen dürfen anzweifeln", "exchanged face down, the others may challenge")},
+    "game_end": {
+        "last_standing": Both("wenn nur noch einer Schräm hat", "when only one player has marks left"),
+        "first_out": Both("wenn der Erste keine Schräm mehr hat (er verliert)", "when the first player runs out (and loses)"),
+        "knolle": Both("Knollen: bei null weiterspielen, ein letztes Spiel entscheidet", "Knollen: play on at zero, one final hand decides"),
+        "long_ones": Both("mit kurzen Langen und dem Langen (Tuppen)", "with short long ones and the long one (Tuppen)"),
+        "halves": Both("in zwei Hälften und einem Stechen (Neulinge)", "in two halves and a play-off (newcomers)")},
+    "marks_display": {
+        "strokes": Both("als Striche", "as strokes"),
+        "roman_xii": Both("als römische XII", "as a Roman XII"),
+        "die": Both("auf dem Würfel", "on a die"),
+        "matches": Both("mit Streichhölzern", "with matches")},
+}
+
+
 def quoted(name: str) -> Both:
     """An option as a refusal names it: „Höchster Wert“ / 'Highest value'."""
     de, en = LABELS[name]
@@ -59,3 +97,12 @@ def named(name: str) -> Both:
     (the code is what a record or the command line spells)."""
     de, en = LABELS[name]
     return Both(f"„{de}“ ({name})", f"'{en}' ({name})")
+
+
+def choices(name: str, allowed: tuple[str, ...]) -> Both:
+    """A choice option's values as its refusal lists them: in the editor's
+    words, each with its code („ohne Grenze“ (none)), so a table reads what
+    its list offers and a record's writer what to spell."""
+    words = CHOICE_WORDS[name]
+    return Both(", ".join(f"„{words[v][0]}“ ({v})" for v in allowed),
+                ", ".join(f"'{words[v][1]}' ({v})" for v in allowed))

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import fields
 
 from .errors import Both
-from .option_words import LABELS
-from .rules import (FIRST_DEALER_NEXT_GAME, FOUR_COURTS, GAME_END, KNOCK_BY, KNOCK_LIMITS, LEAD_AFTER_PASS, MARKS_DISPLAY,
-                    PRESETS, TWO_MARKS_THREE, Rules)
+from .option_words import CHOICE_WORDS, LABELS
+from .rules import CHOICE_VALUES, PRESETS, Rules
 
 # (group, its title, its options), in the order the editor shows them.
 GROUPS: tuple[tuple[str, Both, tuple[str, ...]], ...] = (
@@ -37,41 +36,8 @@ GROUPS: tuple[tuple[str, Both, tuple[str, ...]], ...] = (
 )
 
 
-CHOICES: dict[str, tuple[tuple[str, ...], dict[str, Both]]] = {
-    "knock_limit": (KNOCK_LIMITS, {
-        "marks": Both("bis zu den eigenen Schräm", "up to your own marks"),
-        "marks_plus_one": Both("bis eins über die eigenen Schräm", "up to one above your own marks"),
-        "none": Both("ohne Grenze", "no limit")}),
-    "two_marks_knock_three": (TWO_MARKS_THREE, {
-        "always": Both("immer erlaubt", "always allowed"),
-        "blind_only": Both("nur blind", "only blind"),
-        "never": Both("nie", "never")}),
-    "knock_by": (KNOCK_BY, {
-        "anyone": Both("jeder, jederzeit", "anyone, at any time"),
-        "lead": Both("nur wer am Aufspiel ist", "only the player on lead")}),
-    "lead_after_pass": (LEAD_AFTER_PASS, {
-        "clockwise": Both("den nächsten im Uhrzeigersinn", "the next player clockwise"),
-        "highest_card": Both("wer die höchste Karte im Stich hat (♣ vor ♠ vor ♥ vor ♦)", "the highest card in the trick (♣ over ♠ over ♥ over ♦)")}),
-    "first_dealer_next_game": (FIRST_DEALER_NEXT_GAME, {
-        "winner": Both("der Sieger", "the winner"),
-        "loser": Both("der Verlierer", "the loser")}),
-    "four_courts": (FOUR_COURTS, {
-        "none": Both("kein Tausch", "no exchange"),
-        "exchange": Both("dürfen getauscht werden", "may be exchanged"),
-        "turn": Both("verdeckt tauschen, die anderen dürfen umdrehen", "exchanged face down, the others may turn them"),
-        "challenge": Both("verdeckt tauschen, die anderen dürfen anzweifeln", "exchanged face down, the others may challenge")}),
-    "game_end": (GAME_END, {
-        "last_standing": Both("wenn nur noch einer Schräm hat", "when only one player has marks left"),
-        "first_out": Both("wenn der Erste keine Schräm mehr hat (er verliert)", "when the first player runs out (and loses)"),
-        "knolle": Both("Knollen: bei null weiterspielen, ein letztes Spiel entscheidet", "Knollen: play on at zero, one final hand decides"),
-        "long_ones": Both("mit kurzen Langen und dem Langen (Tuppen)", "with short long ones and the long one (Tuppen)"),
-        "halves": Both("in zwei Hälften und einem Stechen (Neulinge)", "in two halves and a play-off (newcomers)")}),
-    "marks_display": (MARKS_DISPLAY, {
-        "strokes": Both("als Striche", "as strokes"),
-        "roman_xii": Both("als römische XII", "as a Roman XII"),
-        "die": Both("auf dem Würfel", "on a die"),
-        "matches": Both("mit Streichhölzern", "with matches")}),
-}
+# Each choice option: its allowed values, and each value in words.
+CHOICES: dict[str, tuple[tuple[str, ...], dict[str, Both]]] = {name: (allowed, CHOICE_WORDS[name]) for name, allowed in CHOICE_VALUES.items()}
 
 # The formats the sources describe, ready to choose: a preset, its options,
 # and for a tournament the table size.
@@ -135,6 +101,9 @@ def _every_option_listed() -> None:
     every = [f.name for f in fields(Rules) if f.name != "preset"]
     if sorted(listed) != sorted(every) or set(LABELS) != set(every):
         raise RuntimeError(f"rule_catalog out of step with Rules: {sorted(set(every) ^ set(listed) ^ set(LABELS))}")
+    worded = {n: set(w) for n, w in CHOICE_WORDS.items()}
+    if worded != {n: set(v) for n, v in CHOICE_VALUES.items()}:
+        raise RuntimeError("option_words.CHOICE_WORDS out of step with rules.CHOICE_VALUES")
 
 
 _every_option_listed()

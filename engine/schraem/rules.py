@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 
 from .errors import Both, InvalidAction
-from .option_words import named, quoted
+from .option_words import choices, named, quoted
 
 KNOCK_LIMITS = ("marks", "marks_plus_one", "none")
 TWO_MARKS_THREE = ("always", "blind_only", "never")
@@ -21,6 +21,12 @@ KNOCK_BY = ("anyone", "lead")
 FOUR_COURTS = ("none", "exchange", "turn", "challenge")
 GAME_END = ("last_standing", "first_out", "knolle", "long_ones", "halves")
 MARKS_DISPLAY = ("strokes", "roman_xii", "die", "matches")
+# Every option that is one of named values, with them.
+CHOICE_VALUES = {
+    "knock_limit": KNOCK_LIMITS, "two_marks_knock_three": TWO_MARKS_THREE, "knock_by": KNOCK_BY,
+    "lead_after_pass": LEAD_AFTER_PASS, "first_dealer_next_game": FIRST_DEALER_NEXT_GAME,
+    "four_courts": FOUR_COURTS, "game_end": GAME_END, "marks_display": MARKS_DISPLAY,
+}
 
 
 def _shown(value) -> str:
@@ -143,12 +149,12 @@ class Rules:
             current = getattr(self, key)
             if isinstance(current, bool):
                 if not isinstance(value, bool):
-                    raise InvalidAction("option_type", option=key, kind=Both("true oder false", "true or false"))
+                    raise InvalidAction("option_type", option=named(key), kind=Both("true oder false", "true or false"))
             elif isinstance(current, int):
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise InvalidAction("option_type", option=key, kind=Both("eine ganze Zahl", "a whole number"))
+                    raise InvalidAction("option_type", option=named(key), kind=Both("eine ganze Zahl", "a whole number"))
             elif not isinstance(value, str):
-                raise InvalidAction("option_type", option=key, kind=Both("ein Text", "text"))
+                raise InvalidAction("option_type", option=named(key), kind=Both("ein Text", "text"))
             changes[key] = value
         rules = replace(self, **changes)
         rules.validate()
@@ -175,12 +181,9 @@ class Rules:
         def q(name, lang):
             return quoted(name)[0 if lang == "de" else 1]
 
-        for name, allowed in (("knock_limit", KNOCK_LIMITS), ("two_marks_knock_three", TWO_MARKS_THREE),
-                              ("lead_after_pass", LEAD_AFTER_PASS), ("first_dealer_next_game", FIRST_DEALER_NEXT_GAME),
-                              ("knock_by", KNOCK_BY), ("four_courts", FOUR_COURTS), ("game_end", GAME_END),
-                              ("marks_display", MARKS_DISPLAY)):
+        for name, allowed in CHOICE_VALUES.items():
             if getattr(self, name) not in allowed:
-                raise InvalidAction("option_choice", option=named(name), allowed=", ".join(allowed))
+                raise InvalidAction("option_choice", option=named(name), allowed=choices(name, allowed), value=_shown(getattr(self, name)))
         for name, (low, high) in self.RANGES.items():
             value = getattr(self, name)
             if not low <= value <= high:

@@ -199,8 +199,13 @@ class Tournament:
     seats are drawn by lot from the recorded seed; seat 4 deals first; the
     ranking is by total score, ties decided by lot from the same seed."""
 
-    def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, seed: int = 0, table_size: int = 4):
+    def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, seed: int = 0, table_size: int = 4,
+                 house: str | None = None):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
+        # The name of the house rule set the options came from ("Stammtisch
+        # Rengen"): every table's ticket carries it, so each phone says
+        # which rules it plays. A name only; the options decide.
+        self.house = None if house is None else f.house_name(house)
         if not isinstance(names, list) or len(names) < 2:
             raise InvalidAction("bad_players", detail=Both("ein Turnier braucht mindestens zwei Spieler mit verschiedenen Namen", "a tournament needs at least two players with different names"))
         # The same names as every table's game will keep (normalised, at most
@@ -258,14 +263,17 @@ class Tournament:
         return rows
 
     def to_json(self) -> dict:
-        return {"format": TOURNAMENT_FORMAT, "players": self.names, "rules": self.rules.preset, "options": self.rules.overrides(), "seed": self.seed, "table_size": self.table_size, "series": [[s.to_json() if s.games else None for s in tables] for tables in self.series]}
+        out = {"format": TOURNAMENT_FORMAT, "players": self.names, "rules": self.rules.preset, "options": self.rules.overrides(), "seed": self.seed, "table_size": self.table_size, "series": [[s.to_json() if s.games else None for s in tables] for tables in self.series]}
+        if self.house is not None:
+            out["house"] = self.house
+        return out
 
     @classmethod
     def from_json(cls, obj) -> "Tournament":
         if not isinstance(obj, dict) or obj.get("format") != TOURNAMENT_FORMAT:
             raise RecordError("bad_record", detail=Both(f"ein Turnier hat das Format {TOURNAMENT_FORMAT!r}", f"a tournament has format {TOURNAMENT_FORMAT!r}"))
         try:
-            t = cls(obj.get("players"), obj.get("rules", "rheinland"), obj.get("options") or {}, obj.get("seed", 0), obj.get("table_size", 4))
+            t = cls(obj.get("players"), obj.get("rules", "rheinland"), obj.get("options") or {}, obj.get("seed", 0), obj.get("table_size", 4), obj.get("house"))
         except SchraemError as e:
             raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
         series = obj.get("series", [])

@@ -15,7 +15,7 @@ from .outbound import RESULT_FORMAT, TICKET_FORMAT, Outbound
 from .rules import Rules
 from .series import Series, Tournament
 
-TICKET_KEYS = {"format", "tournament", "series", "table", "players", "rules", "options", "first_dealer", "seed", "games", "draw_seed"}
+TICKET_KEYS = {"format", "tournament", "series", "table", "players", "rules", "options", "first_dealer", "seed", "games", "draw_seed", "house"}
 RESULT_KEYS = {"format", "tournament", "series", "table", "result", "marks", "totals"}
 
 
@@ -34,11 +34,14 @@ def table_ticket(t: Tournament, number: int, k: int) -> dict:
     if not 1 <= number <= len(t.series) or not 1 <= k <= len(t.series[number - 1]):
         raise InvalidAction("bad_request", detail=Both(f"in Serie {number} gibt es keinen Tisch {k}", f"there is no table {k} in series {number}"))
     s = t.series[number - 1][k - 1]
-    return {"format": TICKET_FORMAT, "tournament": tournament_id(t), "series": number, "table": k,
-            "players": list(s.names), "rules": t.rules.preset, "options": t.rules.overrides(),
-            "first_dealer": s.first_dealer, "games": s.length,
-            # The draw's seed, printed on the list so anyone can check the seats.
-            "draw_seed": t.seed}
+    ticket = {"format": TICKET_FORMAT, "tournament": tournament_id(t), "series": number, "table": k,
+              "players": list(s.names), "rules": t.rules.preset, "options": t.rules.overrides(),
+              "first_dealer": s.first_dealer, "games": s.length,
+              # The draw's seed, printed on the list so anyone can check the seats.
+              "draw_seed": t.seed}
+    if t.house is not None:
+        ticket["house"] = t.house
+    return ticket
 
 
 def _check_place(obj: dict) -> None:
@@ -66,6 +69,8 @@ def check_ticket(ticket) -> Series:
         seed = None if ticket.get("seed") is None else f.seed(ticket["seed"])
         if ticket.get("draw_seed") is not None:
             f.seed(ticket["draw_seed"], "draw_seed")
+        if ticket.get("house") is not None:
+            f.house_name(ticket["house"])
     except RecordError:
         raise
     except SchraemError as e:

@@ -146,3 +146,7 @@ def test_a_tournament_started_from_a_ready_format_carries_its_options(warm_page,
     kept = page.evaluate("async () => (await (await import('./history.js')).entries()).filter(e => e.kind === 'tournament')")
     assert kept[0]["facts"]["tournament"]["options"] == {"start_marks": 5, "series_games": 10, "tournament_series": 3}
     assert kept[0]["facts"]["tournament"]["rules"] == "rheinland"
+    # Its title (a sentence, longer than a name of our own) goes with it to every ticket.
+    title = "Turnier: 3 oder 4 am Tisch, 10 Spielrunden mit 5 Schräm, 3 Tische, Punkte addiert"
+    assert kept[0]["facts"]["tournament"]["house"] == title
+    assert page.locator(".tournament .t-house").inner_text() == f"Gespielt nach den Hausregeln „{title}“"

@@ -111,6 +111,63 @@ def test_a_tournament_table_result_travels_to_the_organiser():
     assert ok(reloaded, "tournament", op="load", tournament=t["tournament"])["standings"] == t["standings"]
 
 
+HOUSE = "Stammtisch <b>Rengen</b>"
+
+
+def test_a_tournament_of_house_rules_hands_their_name_and_options_to_every_table():
+    organiser = Bridge()
+    names = [f"P{i}" for i in range(1, 9)]
+    options = {"start_marks": 5, "knock_limit": "none", "series_games": 1}
+    t = ok(organiser, "tournament", op="new", players=names, rules="rengen", options=options, seed=12, house=HOUSE)
+    assert t["house"] == HOUSE and t["tournament"]["house"] == HOUSE
+    ticket = ok(organiser, "tournament", op="ticket", series=1, table=2)["ticket"]
+    assert ticket["house"] == HOUSE and ticket["rules"] == "rengen" and ticket["options"] == options
+    # The file that leaves the phone keeps the name (only seeds are dropped).
+    assert ok(organiser, "export", of=ticket)["file"]["house"] == HOUSE
+
+    # The table's phone: told the name before it starts, and plays the options.
+    table = Bridge()
+    ticket = json.loads(json.dumps(ticket))
+    assert ok(table, "check_ticket", ticket=ticket)["house"] == HOUSE
+    state = ok(table, "new_series", players=[{"name": n} for n in ticket["players"]], rules="rengen", options=ticket["options"],
+               real_cards=True, ticket=ticket, viewer=None)
+    assert state["save"]["record"]["options"] == options and state["view"]["rules"] == "rengen"
+    assert all(p["marks"] == 5 for p in state["view"]["players"])
+    assert state["save"]["series"]["ticket"]["house"] == HOUSE
+    again = ok(Bridge(), "load", save=json.loads(json.dumps(state["save"])), viewer=None)
+    assert again["save"]["series"]["ticket"]["house"] == HOUSE
+
+    # The organiser's tournament keeps it across a reload; a tournament
+    # without house rules has none, and its tickets say none.
+    assert ok(Bridge(), "tournament", op="load", tournament=t["tournament"])["house"] == HOUSE
+    plain = ok(Bridge(), "tournament", op="new", players=names, seed=12)
+    assert plain["house"] is None and "house" not in plain["tournament"]
+    assert ok(Bridge(), "check_ticket", ticket={k: v for k, v in ticket.items() if k != "house"})["house"] is None
+
+
+def test_every_ready_formats_title_names_a_tournament():
+    names = [f"P{i}" for i in range(1, 9)]
+    for h in ok(Bridge(), "hello")["house_rules"]:
+        for title in (h["de"], h["en"]):
+            b = Bridge()
+            ok(b, "tournament", op="new", players=names, rules=h["rules"], options=h["options"], seed=1, house=title)
+            assert ok(b, "tournament", op="ticket", series=1, table=1)["ticket"]["house"] == title
+
+
+def test_a_house_rules_name_that_is_no_name_is_refused():
+    names = [f"P{i}" for i in range(1, 9)]
+    for bad in ("", "   ", "x" * 101, "Stamm\u200btisch", 7, ["Rengen"]):
+        refused = call(Bridge(), "tournament", op="new", players=names, seed=1, house=bad)
+        assert not refused["ok"] and refused["error"]["code"] == "bad_field", bad
+        assert "house rules' name" in refused["error"]["en"] and "Name der Hausregeln" in refused["error"]["de"]
+    organiser = Bridge()
+    ok(organiser, "tournament", op="new", players=names, seed=1, house="Rengen")
+    ticket = ok(organiser, "tournament", op="ticket", series=1, table=1)["ticket"]
+    refused = call(Bridge(), "check_ticket", ticket=dict(ticket, house="\u0007"))
+    assert not refused["ok"] and "house rules' name" in refused["error"]["en"]
+    assert ok(Bridge(), "check_ticket", ticket=dict(ticket, house="x" * 100))["house"] == "x" * 100
+
+
 def test_statistics_from_history_records():
     b = Bridge()
     ok(b, "new_series", players=PLAYERS, real_cards=True, games=1, viewer=None)

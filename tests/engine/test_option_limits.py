@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from schraem import rules as rules_mod
 from schraem.errors import InvalidAction
 from schraem.option_words import LABELS
+from schraem.rule_catalog import catalog
 from schraem.rules import Rules
 from schraem.simulate import random_game
 
@@ -115,6 +116,42 @@ def test_combinations_that_cannot_work_are_refused(preset, options, words):
 def test_a_value_out_of_range_is_named_in_words_and_by_its_code():
     e = refused("rheinland", {"start_marks": 0})
     assert "„Schräm zu Beginn“ (start_marks)" in e.de and "'Marks at the start' (start_marks)" in e.en
+
+
+@pytest.mark.parametrize("name", sorted(CHOICES))
+def test_a_choice_refused_lists_the_choices_in_the_editors_words(name):
+    e = refused("rheinland", {name: "sudden_death"})
+    assert e.code == "option_choice"
+    # The words the editor's list shows for each value (the catalog's), in
+    # the list's order, each with the code a record spells.
+    shown = next(o for g in catalog(Rules.make("rheinland"))["groups"] for o in g["options"] if o["name"] == name)
+    assert [c["value"] for c in shown["choices"]] == list(CHOICES[name])
+    de, en = LABELS[name]
+    assert e.de == (f"Die Regeloption „{de}“ ({name}) kennt nur: "
+                    + ", ".join(f"„{c['de']}“ ({c['value']})" for c in shown["choices"]) + " – nicht „sudden_death“.")
+    assert e.en == (f"The rule option '{en}' ({name}) is one of: "
+                    + ", ".join(f"'{c['en']}' ({c['value']})" for c in shown["choices"]) + " – not 'sudden_death'.")
+
+
+def test_a_choice_refusal_reads_in_words_not_a_list_of_codes():
+    e = refused("rheinland", {"knock_limit": "always"})
+    assert "„bis zu den eigenen Schräm“ (marks), „bis eins über die eigenen Schräm“ (marks_plus_one), „ohne Grenze“ (none)" in e.de
+    assert "'up to your own marks' (marks), 'up to one above your own marks' (marks_plus_one), 'no limit' (none)" in e.en
+    assert "marks, marks_plus_one, none" not in e.de + e.en
+    # A long value sent is quoted shortened.
+    e = refused("rheinland", {"game_end": "x" * 5000})
+    assert "„xxxxxxxxxxxxxxxxxxxx…“" in e.de and len(e.de) < 600
+
+
+@pytest.mark.parametrize("options, name, kind", [
+    ({"hammer": 1}, "hammer", "true or false"), ({"start_marks": "5"}, "start_marks", "a whole number"),
+    ({"long_one_deal": 323}, "long_one_deal", "text"),
+])
+def test_a_value_of_the_wrong_kind_is_named_in_words(options, name, kind):
+    e = refused("rheinland", options)
+    de, en = LABELS[name]
+    assert e.en == f"The rule option '{en}' ({name}) must be {kind}."
+    assert e.de.startswith(f"Die Regeloption „{de}“ ({name}) muss ")
 
 
 def _value(name: str):

@@ -52,7 +52,7 @@ def test_a_house_rule_is_reported_beside_the_preset_value():
 @pytest.mark.parametrize("options,code,words", [
     ({"start_value": 5, "max_value": 3}, "options_clash", "„Ein Spiel beginnt mit dem Wert“ (5) ist größer als „Höchster Wert“ (3)"),
     ({"start_marks": 0}, "option_range", "zwischen 1 und 99"),
-    ({"game_end": "sudden_death"}, "option_choice", "last_standing"),
+    ({"game_end": "sudden_death"}, "option_choice", "„wenn nur noch einer Schräm hat“ (last_standing)"),
     ({"cards_per_hand": 9}, "options_clash", "mehr als 32 Karten"),
 ])
 def test_combinations_that_cannot_be_played_are_refused_with_the_reason(options, code, words):
