@@ -225,6 +225,7 @@ class Review:
         self.seat, self.seed, self.budget, self.unit, self.sure_holds = seat, seed, budget, unit, sure_holds
         self.names = list(game.names)
         self.rules = game.rules.preset
+        self.tally = view(game, None).get("tally")  # how the sheet counts: marks, points (the shell's word for the unit)
         self.points: list[tuple] = []  # (hand, index, view, action, hinted)
         self.hands: list[dict] = []
         self._collect(game)
@@ -288,7 +289,7 @@ class Review:
             hands.append(dict(hd, cost=round(sum(e["cost"] for e in mine), 3), decisions=mine))
         worst = sorted((e for e in decisions if e["reason"] is not None), key=lambda e: (-e["cost"], e["hand"], e["index"]))[:WORST]
         return {"format": REVIEW_FORMAT, "seat": self.seat, "name": self.names[self.seat - 1], "rules": self.rules, "seed": self.seed,
-                "unit": self.unit, "samples": self.budget.samples, "complete": self.finished, "weighed": len(self.done), "total": self.total,
+                "unit": self.unit, "tally": self.tally, "samples": self.budget.samples, "complete": self.finished, "weighed": len(self.done), "total": self.total,
                 "cost": round(sum(e["cost"] for e in decisions), 3), "hands": hands,
                 "worst": [{"hand": e["hand"], "index": e["index"], "kind": e["kind"]} for e in worst]}
 
@@ -297,4 +298,4 @@ def hint(v: dict, seed: int = 0, budget: Budget = REVIEW_BUDGET) -> dict:
     """The estimate for the decision at hand from a view: its decisions
     (see `weigh`), in marks, or none when the seat has nothing to decide."""
     decisions = weigh(v, random.Random(seed), budget)
-    return {"decisions": decisions, "seat": v["seat"]}
+    return {"decisions": decisions, "seat": v["seat"], "tally": v.get("tally")}
