@@ -90,7 +90,9 @@ def kind_of(v: dict, typ: str | None = None) -> str | None:
     by_type = legal_by_type(v)
     if answering(v):
         if "hold" in by_type and "pass" in by_type and typ in (None, "hold", "pass"):
-            return "answer" if v.get("my_cards") is not None or typ is not None else "look"
+            # Looking first is free where it is allowed (not where a variant
+            # has the hammer's opponents answer unseen).
+            return "look" if typ is None and v.get("my_cards") is None and "look" in by_type else "answer"
         return "look" if "look" in by_type and typ in (None, "look") else None
     mine = v.get("my_cards")
     if v.get("turn") == seat:

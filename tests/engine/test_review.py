@@ -197,6 +197,18 @@ def test_the_unit_follows_the_sheet():
     assert Review(game.to_record(), 1, budget=SMALL).run()["tally"] == "points"
 
 
+def test_an_answer_without_looking_is_weighed_where_looking_is_not_allowed():
+    # Siwwe Strööm: the hammer's knock is answered unseen, so the hint
+    # weighs holding and passing at once instead of saying "look first".
+    game = Game([{"name": "P1", "marks": 1}, {"name": "P2"}, {"name": "P3"}], "siwwe_stroeoem", seed=0)
+    game.deal()
+    v = view(game, 2)
+    assert v["my_cards"] is None and v["response"]["to_answer"] == 2
+    assert not any(a["type"] == "look" for a in v["legal"])
+    (d,) = weigh(v, random.Random(1), SMALL)
+    assert d["kind"] == "answer" and set(d["choices"]) == {"hold", "pass"}
+
+
 def test_real_cards_and_bad_seats_are_refused():
     game = Game(["a", "b"], seed=1)
     game.deal(real=True)
