@@ -10,8 +10,12 @@ import { guarded } from './club.js';
 import { sendOut } from './outbound.js';
 import { json, readJsonFile, stamp } from './share.js';
 import { reviewButton, reviewable } from './review.js';
+import { loadQr, qrSvg } from './qr.js';
+import { scanQr } from './qr-scan.js';
 
 const SET_HANDS = 8; // told on the start screen; the engine deals and counts them
+// A set's word as a QR code: another phone scans it and plays the same deals.
+const QR_PREFIX = 'SCHRAEM-DUEL:';
 
 // Today's deals: the date as the phone's calendar has it, the same word
 // for everyone in the club that day.
@@ -28,7 +32,9 @@ export function duelStartSection({ ready }) {
       h('input', { id: 'duel-word', type: 'text', maxlength: 40, autocomplete: 'off', placeholder: t('duel.word.placeholder') })),
     h('div', { class: 'record-buttons' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-today' }, disabled: !ready, text: t('duel.today') }),
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-start' }, disabled: !ready, text: t('duel.start') })));
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-start' }, disabled: !ready, text: t('duel.start') }),
+      navigator.mediaDevices?.getUserMedia ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-scan' }, disabled: !ready,
+        text: t('duel.scan') }) : null));
 }
 
 export async function startDuel(word) {
@@ -56,6 +62,7 @@ export function duelTools(game) {
   if (!game?.state?.duel || !game.state.hand_over) return null;
   return h('div', { class: 'tool-row wrap duel-tools' },
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-export' }, text: t('duel.export') }),
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-qr' }, text: t('duel.qr') }),
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-compare' }, 'aria-label': t('duel.compare.label'), text: t('duel.compare') }),
     h('input', { type: 'file', hidden: true, accept: 'application/json,.json', dataset: { duelFile: 'true' }, 'aria-label': t('duel.compare.label') }),
     reviewable(game.save) ? reviewButton() : null);
@@ -113,6 +120,34 @@ export function renderCompare() {
     cmp.finish.map((f, i) => h('p', { class: 'compare-finish', text: t('duel.finish', { name: i ? friend : t('duel.you'), place: f.place, of: f.of, hints: cmp.hints[i] }) })));
 }
 
+async function showCode() {
+  const set = m().game?.state?.duel?.set;
+  if (!set) return;
+  await loadQr();
+  m().duelQr = set;
+  go('duel-qr');
+}
+
+export function renderCode() {
+  const set = m().duelQr;
+  return h('section', { class: 'duel-qr', 'aria-labelledby': 'duel-qr-heading' },
+    h('h2', { id: 'duel-qr-heading', text: t('duel.qr.heading') }),
+    h('p', { class: 'note', text: t('duel.qr.body') }),
+    h('div', { class: 'qr-box' }, qrSvg(QR_PREFIX + set, t('duel.qr.label', { set }))),
+    h('p', { class: 'duel-word', text: set }));
+}
+
+async function scanCode() {
+  let text = null;
+  try {
+    text = await scanQr({ accept: (x) => x.startsWith(QR_PREFIX), labels: { title: t('duel.scan.title'), cancel: t('scan.cancel') } });
+  } catch {
+    shellError('duel.camera');
+    return;
+  }
+  if (text != null) await startDuel(text.slice(QR_PREFIX.length));
+}
+
 export function renderCompareControls() {
   return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'duel-back' }, text: t('duel.back') })];
 }
@@ -129,6 +164,8 @@ export async function duelAction(action, target) {
     case 'duel-export': await exportResult(); return true;
     case 'duel-compare': target.parentElement?.querySelector('[data-duel-file]')?.click(); return true;
     case 'duel-back': go('game'); return true;
+    case 'duel-qr': await showCode(); return true;
+    case 'duel-scan': await scanCode(); return true;
     default: return false;
   }
 }

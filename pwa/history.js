@@ -55,6 +55,7 @@ export async function keep(entry) {
   const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
   const store = tx.objectStore(STORE);
   const finished = done(tx);
+  finished.catch(() => {}); // a refused read below rejects first; the caller hears of it from there
   const old = entry.review === undefined ? await request(store.get(entry.id)) : null;
   const review = old?.review && sameGame(old, entry.save?.record) ? { review: old.review } : {};
   store.put({ ...entry, ...review, savedAt: Date.now() });
@@ -73,10 +74,10 @@ export async function amend(id, record, fields) {
   const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
   const store = tx.objectStore(STORE);
   const finished = done(tx);
+  finished.catch(() => {});
   const e = await request(store.get(id));
   if (!e || !sameGame(e, record)) {
     tx.abort();
-    await finished.catch(() => {});
     return false;
   }
   store.put({ ...e, ...fields });

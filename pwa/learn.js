@@ -3,16 +3,24 @@
 // their screens, taps and start-up from here.
 import { closeReview, cancelReview, openReview, renderReview, renderReviewControls, reviewButton, reviewable } from './review.js';
 import { askHint } from './review-hint.js';
-import { bootDuel, duelAction, duelTools, renderCompare, renderCompareControls } from './duel.js';
-import { m } from './club-context.js';
+import { bootDuel, duelAction, duelTools, renderCode, renderCompare, renderCompareControls } from './duel.js';
+import { busy, m } from './club-context.js';
 
 export { hintStrip } from './review-hint.js';
 export { duelBanner, duelControls, duelStartSection } from './duel.js';
 export { reviewSummary } from './review.js';
 
+// Work on files, codes and the camera shows on <html data-club> like the
+// club's, so the page says it is busy until it is done.
+function busyWith(work) {
+  busy(1);
+  work.finally(() => busy(-1));
+}
+
 export function learnParts(name) {
   if (name === 'review') return [renderReview(), renderReviewControls()];
   if (name === 'duel-compare') return m().duelCompare ? [renderCompare(), renderCompareControls()] : null;
+  if (name === 'duel-qr') return m().duelQr ? [renderCode(), renderCompareControls()] : null;
   return null;
 }
 
@@ -22,7 +30,7 @@ export function learnAction(action, target) {
     case 'review-cancel': cancelReview(); return true;
     case 'review-back': closeReview(); return true;
     case 'hint': askHint(); return true;
-    default: return action?.startsWith('duel-') ? (duelAction(action, target), true) : false;
+    default: return action?.startsWith('duel-') ? (busyWith(duelAction(action, target)), true) : false;
   }
 }
 

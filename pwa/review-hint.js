@@ -7,7 +7,7 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { settings } from './settings.js';
 import { m, onError, session } from './club-context.js';
-import { choiceText, marks, percent } from './review.js';
+import { choiceText, marks, percent, unitWord } from './review.js';
 
 // The person may ask: a table with computer players and dealt cards, the
 // person's own seat, and the engine waiting for that person.
@@ -19,13 +19,13 @@ function canAsk(game) {
   return game.state.due?.humans?.includes(viewer) && !game.state.hand_over;
 }
 
-function decisionLines(d) {
+function decisionLines(d, unit) {
   if (d.kind === 'look') return [h('p', { text: t('hint.look') })];
   const choices = Object.entries(d.choices).sort((a, b) => b[1] - a[1]);
   return [
     h('p', { class: 'hint-best' }, h('strong', { text: t('hint.best', { best: choiceText(d.best) }) })),
     h('ul', { class: 'hint-choices' }, choices.map(([choice, worth]) => h('li', { dataset: { choice },
-      text: t('hint.worth', { choice: choiceText(choice), marks: marks(-worth) }) }))),
+      text: t('hint.worth', { choice: choiceText(choice), marks: marks(-worth), unit }) }))),
     d.chance != null && d.kind !== 'card' ? h('p', { class: 'note', text: t('hint.chance', { chance: percent(d.chance) }) }) : null,
   ];
 }
@@ -37,7 +37,7 @@ export function hintStrip(game) {
   if (given?.decisions?.length && !game.state.hand_over) {
     return h('section', { class: 'hint', role: 'status', 'aria-labelledby': 'hint-heading' },
       h('h2', { id: 'hint-heading', text: t('hint.heading') }),
-      given.decisions.map(decisionLines),
+      given.decisions.map((d) => decisionLines(d, unitWord(given.tally))),
       h('p', { class: 'note', text: t('hint.counted') }));
   }
   if (!canAsk(game)) return null;

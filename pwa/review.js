@@ -17,6 +17,11 @@ function state() {
   return m().review;
 }
 
+// The unit the sheet counts in: Schräm, or points where they are counted up.
+export function unitWord(tally) {
+  return t(tally === 'points' ? 'review.unit.points' : 'review.unit.marks');
+}
+
 export function marks(n) {
   return formatNumber(Math.round(n * 10) / 10);
 }
@@ -130,35 +135,36 @@ export function cancelReview() {
   render();
 }
 
-function decisionItem(e) {
+function decisionItem(e, unit) {
   const costly = e.reason != null;
   return h('li', { class: `review-decision ${costly ? 'costly' : 'fine'}`, dataset: { hand: e.hand, index: e.index, kind: e.kind } },
     h('p', { class: 'review-kind' }, h('strong', { text: t(`review.kind.${e.kind}`) }),
       e.severity && costly ? h('span', { class: `badge severity-${e.severity}`, text: t(`review.severity.${e.severity}`) }) : null,
       e.hinted ? h('span', { class: 'badge hinted', text: t('review.hinted') }) : null),
     e.my_cards ? h('p', { class: 'review-cards', text: e.my_cards.map(cardName).join(' · ') }) : null,
-    costly ? [h('p', { class: 'review-saved', text: t('review.saved', { best: choiceText(e.best), cost: marks(e.cost) }) }),
+    costly ? [h('p', { class: 'review-saved', text: t('review.saved', { best: choiceText(e.best), cost: marks(e.cost), unit }) }),
       h('p', { class: 'review-chose', text: t('review.chose', { chosen: choiceText(e.chosen) }) }),
       h('p', { class: 'review-reason', text: reasonText(e.reason) })]
       : h('p', { class: 'review-fine', text: t('review.fine', { chosen: choiceText(e.chosen) }) }));
 }
 
 function renderResult(res) {
+  const unit = unitWord(res.tally);
   const byKey = new Map(res.hands.flatMap((hd) => hd.decisions).map((e) => [`${e.hand}:${e.index}:${e.kind}`, e]));
   const worst = res.worst.map((w) => byKey.get(`${w.hand}:${w.index}:${w.kind}`)).filter(Boolean);
   return [
-    h('p', { class: 'review-total', role: 'status', text: worst.length ? t('review.total', { cost: marks(res.cost) }) : t('review.total.none') }),
+    h('p', { class: 'review-total', role: 'status', text: worst.length ? t('review.total', { cost: marks(res.cost), unit }) : t('review.total.none') }),
     res.total === 0 ? h('p', { class: 'note', text: t('review.none') }) : null,
     worst.length ? h('section', { class: 'review-worst', 'aria-labelledby': 'review-worst-heading' },
       h('h3', { id: 'review-worst-heading', text: t('review.worst') }),
       h('ol', {}, worst.map((e) => h('li', { class: 'worst-item' },
         h('strong', { text: `${t('review.hand', { hand: e.hand })} · ${t(`review.kind.${e.kind}`)}: ` }),
-        t('review.saved', { best: choiceText(e.best), cost: marks(e.cost) }), ' ', reasonText(e.reason))))) : null,
+        t('review.saved', { best: choiceText(e.best), cost: marks(e.cost), unit }), ' ', reasonText(e.reason))))) : null,
     res.hands.map((hd) => h('section', { class: 'review-hand', dataset: { hand: hd.hand }, 'aria-labelledby': `review-hand-${hd.hand}` },
       h('h3', { id: `review-hand-${hd.hand}`, text: t('review.hand', { hand: hd.hand }) }),
-      h('p', { class: 'review-hand-cost', text: hd.finished ? t('review.hand.lost', { lost: hd.marks_lost, cost: marks(hd.cost) })
-        : t('review.hand.open', { cost: marks(hd.cost) }) }),
-      hd.decisions.length ? h('ol', { class: 'review-decisions' }, hd.decisions.map(decisionItem)) : null)),
+      h('p', { class: 'review-hand-cost', text: hd.finished ? t('review.hand.lost', { lost: hd.marks_lost, cost: marks(hd.cost), unit })
+        : t('review.hand.open', { cost: marks(hd.cost), unit }) }),
+      hd.decisions.length ? h('ol', { class: 'review-decisions' }, hd.decisions.map((e) => decisionItem(e, unit))) : null)),
   ];
 }
 
@@ -196,5 +202,5 @@ export async function closeReview() {
 // A history entry's line about its kept review.
 export function reviewSummary(entry) {
   const r = entry?.review;
-  return r && typeof r.cost === 'number' ? h('p', { class: 'summary review-summary', text: t('review.summary', { cost: marks(r.cost) }) }) : null;
+  return r && typeof r.cost === 'number' ? h('p', { class: 'summary review-summary', text: t('review.summary', { cost: marks(r.cost), unit: unitWord(r.tally) }) }) : null;
 }

@@ -90,7 +90,9 @@ def kind_of(v: dict, typ: str | None = None) -> str | None:
     by_type = legal_by_type(v)
     if answering(v):
         if "hold" in by_type and "pass" in by_type and typ in (None, "hold", "pass"):
-            return "answer" if v.get("my_cards") is not None or typ is not None else "look"
+            # Looking first is free where it is allowed (not where a variant
+            # has the hammer's opponents answer unseen).
+            return "look" if typ is None and v.get("my_cards") is None and "look" in by_type else "answer"
         return "look" if "look" in by_type and typ in (None, "look") else None
     mine = v.get("my_cards")
     if v.get("turn") == seat:
@@ -225,6 +227,7 @@ class Review:
         self.seat, self.seed, self.budget, self.unit, self.sure_holds = seat, seed, budget, unit, sure_holds
         self.names = list(game.names)
         self.rules = game.rules.preset
+        self.tally = view(game, None).get("tally")  # how the sheet counts: marks, points (the shell's word for the unit)
         self.points: list[tuple] = []  # (hand, index, view, action, hinted)
         self.hands: list[dict] = []
         self._collect(game)
@@ -288,7 +291,7 @@ class Review:
             hands.append(dict(hd, cost=round(sum(e["cost"] for e in mine), 3), decisions=mine))
         worst = sorted((e for e in decisions if e["reason"] is not None), key=lambda e: (-e["cost"], e["hand"], e["index"]))[:WORST]
         return {"format": REVIEW_FORMAT, "seat": self.seat, "name": self.names[self.seat - 1], "rules": self.rules, "seed": self.seed,
-                "unit": self.unit, "samples": self.budget.samples, "complete": self.finished, "weighed": len(self.done), "total": self.total,
+                "unit": self.unit, "tally": self.tally, "samples": self.budget.samples, "complete": self.finished, "weighed": len(self.done), "total": self.total,
                 "cost": round(sum(e["cost"] for e in decisions), 3), "hands": hands,
                 "worst": [{"hand": e["hand"], "index": e["index"], "kind": e["kind"]} for e in worst]}
 
@@ -297,4 +300,4 @@ def hint(v: dict, seed: int = 0, budget: Budget = REVIEW_BUDGET) -> dict:
     """The estimate for the decision at hand from a view: its decisions
     (see `weigh`), in marks, or none when the seat has nothing to decide."""
     decisions = weigh(v, random.Random(seed), budget)
-    return {"decisions": decisions, "seat": v["seat"]}
+    return {"decisions": decisions, "seat": v["seat"], "tally": v.get("tally")}

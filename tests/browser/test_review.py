@@ -23,6 +23,23 @@ document.addEventListener('DOMContentLoaded', () => {
 """
 
 
+# The code on screen read back with the decoder the app ships (jsQR).
+QR_TEXT = """async () => {
+  await import('./vendor/jsQR.js');
+  const svg = document.querySelector('svg.qr').cloneNode(true);
+  svg.setAttribute('width', 600);
+  svg.setAttribute('height', 600);
+  const img = new Image();
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 600;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0, 600, 600);
+  return self.jsQR(ctx.getImageData(0, 0, 600, 600).data, 600, 600)?.data ?? null;
+}"""
+
+
 @pytest.fixture
 def de_page(warm_page):
     # Blocking the service worker lets axe be served from the app's origin.
@@ -160,6 +177,13 @@ def test_the_same_deals_on_two_phones_and_their_results_compared(warm_page, shar
     assert cards[0] == cards[1]
     for page in (a, b):
         play_to(page, {"result", "over"})
+    # The set as a QR code for the next friend: it reads as the set's word.
+    tap(b, '[data-action="duel-qr"]')
+    assert screen(b) == "duel-qr"
+    assert b.evaluate(QR_TEXT) == "SCHRAEM-DUEL:stammtisch 25"
+    assert_axe_clean(b, shared_site, "the deals as a QR code")
+    b.screenshot(path=artifacts / "duel-qr.png")
+    tap(b, '[data-action="duel-back"]')
     # Phone B's result as a file, compared on phone A hand by hand.
     with b.expect_download() as got:
         b.locator('[data-action="duel-export"]').tap()

@@ -154,3 +154,17 @@ def test_hints_only_for_a_person_against_the_computer():
 @pytest.mark.parametrize("word", ["", "   ", "x" * 41, 7, None])
 def test_bad_set_words_are_refused(word):
     assert refused(Bridge(), "duel_new", set=word, players=NAMES)["code"] == "bad_request"
+
+
+def test_a_save_of_a_set_is_checked_against_its_game():
+    b = Bridge()
+    state = call(b, "duel_new", set="kegelclub", players=NAMES)
+    save = state["save"]
+    assert call(Bridge(), "load", save=save, viewer=1)["duel"]["set"] == "kegelclub"
+    # Another word's facts do not fit this game's deals: refused, nothing loaded.
+    other = Bridge()
+    error = refused(other, "load", save=dict(save, duel={"set": "stammtisch", "hands": duel.SET_HANDS}), viewer=1)
+    assert error["kind"] == "CorruptSave"
+    assert refused(other, "state", viewer=1)["code"] == "no_game"
+    # Other tables carry no set.
+    assert call(Bridge(), "new_game", players=[{"name": "A"}, {"name": "B"}], seed=1, viewer=1)["duel"] is None

@@ -45,6 +45,7 @@ def test_a_hold_against_a_certain_loss_is_the_worst_decision():
     # Knocking on against a card already taking the last trick is no better.
     assert all(e["best"] == "play" for e in result["hands"][0]["decisions"] if e["kind"] == "knock")
     assert result["hands"][0]["marks_lost"] == 2
+    assert result["tally"] == "marks"  # the shell's word for the unit: Schräm
     assert result["cost"] == pytest.approx(worst["cost"], abs=0.05)
 
 
@@ -184,6 +185,28 @@ def test_a_hint_weighs_the_decision_at_hand_from_the_view():
     assert d["kind"] == "answer" and d["best"] == "pass" and d["choices"]["pass"] == -1.0
     # Nothing to decide for a seat that is not due.
     assert weigh(view(game, 2), random.Random(1), SMALL) == []
+
+
+def test_the_unit_follows_the_sheet():
+    # Where points are counted up, the review says so (the shell's "Punkte").
+    game = Game(["a", "b", "c"], "siwwe_stroeoem", seed=4)
+    game.deal()
+    while not game.hand_over:
+        s = game.due()[0]
+        game.apply(DETERMINISTIC["easy"](view(game, s), random.Random(len(game.logs[-1]))))
+    assert Review(game.to_record(), 1, budget=SMALL).run()["tally"] == "points"
+
+
+def test_an_answer_without_looking_is_weighed_where_looking_is_not_allowed():
+    # Siwwe Strööm: the hammer's knock is answered unseen, so the hint
+    # weighs holding and passing at once instead of saying "look first".
+    game = Game([{"name": "P1", "marks": 1}, {"name": "P2"}, {"name": "P3"}], "siwwe_stroeoem", seed=0)
+    game.deal()
+    v = view(game, 2)
+    assert v["my_cards"] is None and v["response"]["to_answer"] == 2
+    assert not any(a["type"] == "look" for a in v["legal"])
+    (d,) = weigh(v, random.Random(1), SMALL)
+    assert d["kind"] == "answer" and set(d["choices"]) == {"hold", "pass"}
 
 
 def test_real_cards_and_bad_seats_are_refused():
