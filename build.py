@@ -271,16 +271,31 @@ def module_graph(site: Path, entry: str = ENTRY_MODULE) -> list[str]:
     return sorted(seen)
 
 
-def preload_modules(index_html: str, modules: list[str]) -> str:
+_EARLY_SCRIPT = re.compile(r'<script type="module" src="([\w./-]+\.js)" async></script>')
+
+
+def early_modules(site: Path, index_html: str) -> list[str]:
+    """What the page's own async module scripts (early-read.js) import: the
+    first screen's reads wait for these, not for the whole shell."""
+    found: list[str] = []
+    for script in _EARLY_SCRIPT.findall(index_html):
+        found += [m for m in module_graph(site, script) if m not in found]
+    return found
+
+
+def preload_modules(index_html: str, modules: list[str], first: list[str] = ()) -> str:
     """The page names the whole module graph up front, so the browser
     fetches it in parallel instead of discovering it import by import
     (each a round trip to the service worker) before the saved game can
-    be drawn."""
+    be drawn. `first` (the early reads' imports) is named before the rest,
+    so it is not queued behind fifty other modules."""
     anchor = f'<link rel="modulepreload" href="{ENTRY_MODULE}">'
     if anchor not in index_html:
         raise SystemExit(f"build.py: index.html lacks {anchor}")
-    links = "".join(f'\n<link rel="modulepreload" href="{m}">' for m in modules)
-    return index_html.replace(anchor, anchor + links, 1)
+    link = '<link rel="modulepreload" href="{}">\n'.format
+    early = "".join(link(m) for m in first)
+    rest = "".join("\n" + link(m).rstrip("\n") for m in modules if m not in first)
+    return index_html.replace(anchor, early + anchor + rest, 1)
 
 
 def write_notices(out: Path, root: Path, shipped: dict[str, list[str]], package_dirs: dict[str, Path]) -> None:
@@ -338,7 +353,9 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
     for src, dest in VENDOR_FILES.items():
         (out / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(_vendor_source(root, src), out / dest)
-    (out / "index.html").write_text(preload_modules((out / "index.html").read_text(), module_graph(out)))
+    index_html = (out / "index.html").read_text()
+    index_html = preload_modules(index_html, module_graph(out), early_modules(out, index_html))
+    (out / "index.html").write_text(index_html)
     (out / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_COPIED:
         shutil.copyfile(pyodide_dir / name, out / "pyodide" / name)

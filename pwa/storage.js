@@ -139,18 +139,56 @@ export async function readGame() {
   try {
     await migrateLegacy();
   } catch { /* the old entry stays where it was, for the next start */ }
-  let id;
+  let stored;
   try {
-    id = await get('meta', 'current');
+    stored = await readCurrent(await open());
   } catch {
     return { status: 'none' }; // no database at all (private mode): nothing kept
   }
-  if (id == null) return { status: 'none' };
+  if (stored.id == null) return { status: 'none' };
   try {
-    return await readGameAt(id);
+    if (stored.failed) throw stored.failed;
+    return gameFrom(stored);
   } catch {
-    return { status: 'unreadable', raw: textOf({ current: id }) };
+    return { status: 'unreadable', raw: textOf({ current: stored.id }) };
   }
+}
+
+// The current game's pointer and everything it points to (base, head,
+// steps) in one transaction: the first paint of a saved game waits for
+// these reads, and every further transaction is another round trip. The
+// follow-up requests are made in the pointer's success event, while the
+// transaction is certainly still active. → {id, base, head, keys, values}, or
+// {id, failed} when the pointer is no key the stores can look up.
+function readCurrent(db) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(['meta', 'bases', 'heads', 'steps'], 'readonly');
+    const out = {};
+    const pointer = tx.objectStore('meta').get('current');
+    pointer.onsuccess = () => {
+      out.id = pointer.result;
+      if (out.id == null) return;
+      try {
+        const range = IDBKeyRange.bound([out.id, 0], [out.id, Infinity]);
+        const steps = tx.objectStore('steps');
+        const asks = {
+          base: tx.objectStore('bases').get(out.id), head: tx.objectStore('heads').get(out.id),
+          keys: steps.getAllKeys(range), values: steps.getAll(range),
+        };
+        for (const [name, req] of Object.entries(asks)) req.onsuccess = () => { out[name] = req.result; };
+      } catch (err) {
+        out.failed = err; // a pointer that is no valid key: a damaged save
+      }
+    };
+    tx.oncomplete = () => resolve(out);
+    // Once the pointer is read, a failing read is a damaged save (shown
+    // with its backups), never "nothing saved" (which a new game would
+    // overwrite).
+    tx.onabort = () => {
+      if (out.id == null) reject(tx.error || new Error('aborted'));
+      else resolve({ id: out.id, failed: tx.error || new Error('aborted') });
+    };
+  });
 }
 
 function textOf(value) {
@@ -163,9 +201,8 @@ function stepsInOrder(steps) {
   return steps.every(([key], i) => Array.isArray(key) && key[1] === i + 1);
 }
 
-async function readGameAt(id) {
-  const [base, head] = await Promise.all([get('bases', id), get('heads', id)]);
-  const steps = await readAll('steps', IDBKeyRange.bound([id, 0], [id, Infinity]));
+function gameFrom({ id, base, head, keys, values }) {
+  const steps = keys.map((k, i) => [k, values[i]]);
   const raw = typeof base?.raw === 'string' ? base.raw : textOf({ base, head, steps: steps.map(([, s]) => s) });
   if (base?.version > STORAGE_VERSION || knownSave(base?.save) > 1) return { status: 'newer', raw };
   try {

@@ -113,6 +113,11 @@ def test_index_preloads_the_whole_static_module_graph(src, tmp_path):
                 todo.append(dep)
     assert set(preloaded) == expected | {"app.js"}
     assert {"storage.js", "table.js", "instant.js"} <= expected
+    # The saved game's reads (early-read.js, a script of its own) need only
+    # storage.js: it is asked for first, not behind the rest of the shell.
+    assert '<script type="module" src="early-read.js" async></script>' in html
+    assert preloaded.index("storage.js") < preloaded.index("app.js")
+    assert len(preloaded) == len(set(preloaded))
     assert all((dist / p).is_file() for p in preloaded)
     assert "vendor/qrcode.mjs" not in preloaded  # loaded by import() when a QR code is drawn
 
