@@ -8,6 +8,8 @@ over real RTCPeerConnection data channels on loopback.
   tap_to_all_p50/95  a guest's tap (pointerdown) until every phone has drawn
                      the result (its drawn step shows the new action), the
                      guests' main threads throttled 4x (CDP)
+  tap_to_host_p50    the same taps until the host alone has drawn them (it
+                     stores first, then tells the guests)
   bytes_per_action   data-channel bytes both ways (guest to host and back)
                      over the hand, per action in it
   offer_chars        the invitation as text; qr_version its QR code's version
@@ -117,6 +119,7 @@ def run(pw, browser, site: Served) -> dict:
     sent_before = sum(g.evaluate("() => window.__sentBytes") for g in guests.values())
     got_before = sum(sum(len(m) for m in g.evaluate("() => window.__received")) for g in guests.values())
     samples = []
+    host_samples = []  # the same taps until the host alone had drawn them
     deadline = time.monotonic() + 600
     while not all(screen(p) == "result" for p in pages) and time.monotonic() < deadline:
         tapped = False
@@ -139,6 +142,7 @@ def run(pw, browser, site: Served) -> dict:
                 drawn = [drawn_at(p, target) for p in pages]
                 if tap_at and all(d is not None for d in drawn):
                     samples.append(max(drawn) - tap_at[0])
+                    host_samples.append(drawn[0] - tap_at[0])
                 else:
                     print("no sample:", tap_at, drawn, file=sys.stderr)
         tapped = _step(host, host.evaluate(HOST_STATE)["view"]) or tapped
@@ -161,6 +165,7 @@ def run(pw, browser, site: Served) -> dict:
         "tap_to_all_p50_ms": round(statistics.median(samples)) if samples else None,
         "tap_to_all_p95_ms": round(samples[min(len(samples) - 1, int(0.95 * len(samples)))]) if samples else None,
         "taps": len(samples),
+        "tap_to_host_p50_ms": round(statistics.median(host_samples)) if host_samples else None,
         "bytes_per_action": round((sent + got) / actions) if actions else None,
         "actions": actions,
         "offer_chars": len(offer),
@@ -178,6 +183,7 @@ def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
 | --- | ---: |
 | join: open the table, three guests join by pasted text, every phone shows the dealt table | {out['join_ms']} ms |
 | a guest's tap until every phone has drawn it, p50 / p95 ({out['taps']} taps) | {out['tap_to_all_p50_ms']} / {out['tap_to_all_p95_ms']} ms |
+| the same taps until the host alone has drawn them (stored first), p50 | {out['tap_to_host_p50_ms']} ms |
 | data-channel bytes per action (both ways, all guests; {out['actions']} actions) | {out['bytes_per_action']} |
 | invitation as text / as QR code | {out['offer_chars']} characters / version {out['qr_version']} |
 | cards a guest received or showed that its seat may not see | {out['leaks']} |

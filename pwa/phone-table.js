@@ -136,12 +136,13 @@ function shellError(key, vars = {}) {
 let app = null;
 // role: 'host' | 'guest'; see openTable and joinTable.
 let phone = null;
+let localSession = null;
 
+// The screens (phone-role.js) leave out what this phone may not do there.
 function setPhone(table) {
   phone = table;
   setPhoneRole(table?.role);
 }
-let localSession = null;
 
 export function initPhoneTable(ctx) {
   app = ctx;

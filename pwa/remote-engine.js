@@ -110,6 +110,11 @@ export function createRemoteEngine(channel, {
   // else a Session asks (next_hand, undo…) goes as it is: the host's engine
   // refuses it in its own words.
   async function call(cmd, args = {}) {
+    // The host's computer players act on the host, and every change reaches
+    // this phone as a pushed state: the Session's computer step needs no
+    // question to the host (one per guest after every move would queue in
+    // front of the next player's move there).
+    if (cmd === 'bot_step' && last) return { id: 0, ok: true, result: { ...structuredClone(last), bot_action: null } };
     let reply;
     if (cmd === 'act') reply = await send('act', { action: args.action });
     else if (cmd === 'state' || cmd === 'bot_step') reply = await send('state');

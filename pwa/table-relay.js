@@ -36,6 +36,10 @@ export class TableRelay {
     this.channels = new Map(); // seat -> open RTCDataChannel
     this.inFlight = new Map(); // seat -> messages waiting for the engine
     this.sent = new Map(); // seat -> the last state its channel was sent
+    // A guest's change being stored: every guest's new state and that
+    // guest's reply, sent from pushAll as soon as the state is stored,
+    // before this phone draws its own screen.
+    this.ready = null;
   }
 
   async attach(seat, channel) {
@@ -95,10 +99,19 @@ export class TableRelay {
     const text = typeof data === 'string' ? data : null;
     let r;
     let kept = true;
+    let answered = false;
     try {
       r = await this.session.serial(async () => {
         const q = await this.session.call('guest', { seat, text, viewer: this.viewer });
-        if (q.ok && q.result.changed) kept = await this.onChange(seat, q.result.state) !== false;
+        if (q.ok && q.result.changed) {
+          this.ready = { states: q.result.guests, seat, reply: q.result.reply, answered: false };
+          try {
+            kept = await this.onChange(seat, q.result.state) !== false;
+            answered = this.ready.answered;
+          } finally {
+            this.ready = null;
+          }
+        }
         return q;
       });
     } finally {
@@ -106,6 +119,7 @@ export class TableRelay {
     }
     if (!r.ok) return;
     const { reply } = r.result;
+    if (kept && answered) return; // pushAll answered it once the change was stored
     if (!kept) {
       // Not stored: Session.commit put the engine back on the last stored
       // game, so the move is undone and the guest is told so.
@@ -114,6 +128,10 @@ export class TableRelay {
     }
     // A guest's commands answer with its state, except the finished hands
     // (`record`), which go as they are.
+    this.answer(seat, reply);
+  }
+
+  answer(seat, reply) {
     const { result, ...head } = reply;
     if (reply.ok && result?.view && result.seat === seat) this.sendState(seat, { type: 'reply', ...head }, result, true);
     else this.send(seat, { type: 'reply', ...reply });
@@ -132,6 +150,19 @@ export class TableRelay {
   // queueing behind this phone's drawing, and the guests' states are built
   // while the host draws its own. Otherwise it waits its turn in the Session.
   pushAll({ stored = false } = {}) {
+    const ready = this.ready;
+    if (stored && ready?.states) {
+      // A guest's change, stored just now: its states came with it.
+      const { states } = ready;
+      ready.states = null;
+      ready.answered = true;
+      this.answer(ready.seat, ready.reply);
+      for (const seat of this.channels.keys()) {
+        const state = states[seat];
+        if (state) this.sendState(seat, { type: 'state' }, state);
+      }
+      return;
+    }
     if (!this.channels.size) return;
     const asked = stored ? this.session.engine.call('guest_states', {}) : this.session.query('guest_states', {});
     asked.then((r) => {

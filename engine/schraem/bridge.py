@@ -538,7 +538,8 @@ class Bridge(ReviewCommands):
         """A guest's message, relayed as the text it came in, with the seat
         its channel was opened for: the reply goes back to that guest only.
         With `viewer` (the host's seat), a change also brings the host's own
-        state, to store and draw without asking again."""
+        state and every guest's (`guests`, as `guest_states`), so the host
+        stores and tells everyone without asking again."""
         t = self._phone_table()
         viewer = args.get("viewer")
         t.check_viewer(viewer)  # before anything changes
@@ -546,6 +547,7 @@ class Bridge(ReviewCommands):
         out = {"reply": reply, "changed": changed}
         if changed and viewer is not None:
             out["state"] = t.state(viewer)
+            out["guests"] = self.cmd_guest_states({})
         return out
 
     def cmd_guest_state(self, args):

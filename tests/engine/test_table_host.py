@@ -237,6 +237,7 @@ def test_a_guests_change_brings_the_hosts_own_state_and_a_bad_viewer_changes_not
     out = call(t.bridge, "guest", seat=2, text=look, viewer=HOST)
     assert out["changed"] and out["reply"]["ok"]
     assert out["state"] == call(t.bridge, "state", viewer=HOST)
+    assert out["guests"] == call(t.bridge, "guest_states")
     unchanged = call(t.bridge, "guest", seat=2, text=look.replace('"id": 1', '"id": 2'), viewer=HOST)
     assert not unchanged["changed"] and "state" not in unchanged
 

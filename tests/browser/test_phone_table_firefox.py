@@ -1,0 +1,119 @@
+"""A table of phones outside Chromium (docs/PHONE_TABLE.md): the host in
+Chromium (Playwright), the guest in Firefox ESR (puppeteer-core over WebDriver
+BiDi, engines.py). Firefox reads the host's invitation from its QR code with
+the shipped decoder (jsQR: Firefox has no BarcodeDetector), joins with it,
+the two browsers connect by a real data channel over loopback, and a whole
+hand is played with the guest's seat tapped on Firefox's own table."""
+from __future__ import annotations
+
+import pytest
+
+from engines import FirefoxBrowser, missing
+from helpers import app_url, open_app, screen, wait_idle
+from test_phone_table import HOST_STATE, _step, _text_of
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+
+READY = "() => document.documentElement.dataset.shell === 'ready' && document.documentElement.dataset.engine === 'ready'"
+CLICK = """(sel) => { const el = document.querySelector(sel); if (!el) return false; el.click(); return true; }"""
+FILL = """([sel, value]) => { const el = document.querySelector(sel); if (!el) return false;
+  el.value = value; el.dispatchEvent(new Event('input', { bubbles: true })); return true; }"""
+# The host's QR code (its SVG path) drawn into a canvas and read by the
+# app's own jsQR.
+DECODE = """async (svg) => {
+  await import('./vendor/jsQR.js');
+  const doc = new DOMParser().parseFromString(svg, 'text/html').querySelector('svg');
+  const modules = Number(doc.getAttribute('viewBox').split(/\\s+/)[2]);
+  const scale = 6;
+  const size = modules * scale;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, size, size);
+  ctx.scale(scale, scale);
+  ctx.fillStyle = '#000';
+  ctx.fill(new Path2D(doc.querySelector('path').getAttribute('d')));
+  const found = self.jsQR(ctx.getImageData(0, 0, size, size).data, size, size);
+  return { text: found ? found.data : null, native: 'BarcodeDetector' in self };
+}"""
+# One tap on Firefox's table for its own seat: answer a knock, look, play a
+# card the table marks as legal.
+GUEST_STEP = """() => {
+  const screen = document.body.dataset.screen;
+  if (screen !== 'table') return screen;
+  const el = document.querySelector('[data-action="hold"]:not([disabled])')
+    || document.querySelector('[data-action="look"]:not([disabled])')
+    || document.querySelector('[data-card][data-legal="true"]:not([disabled])');
+  if (!el) return 'wait';
+  el.click();
+  return 'tapped';
+}"""
+
+
+def _fill_setup(page) -> None:
+    page.select_option('[data-field="count"]', str(len(PLAYERS)))
+    for i, (name, who) in enumerate(PLAYERS):
+        page.fill(f'[data-field="name"][data-seat="{i}"]', name)
+        page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
+        page.select_option(f'[data-field="who"][data-seat="{i}"]', who)
+
+
+@pytest.fixture
+def firefox(tmp_path):
+    why = missing("firefox")
+    if why:
+        pytest.skip(f"Firefox not tested: {why}")
+    browser = FirefoxBrowser(tmp_path / "firefox-profile")
+    yield browser
+    browser.close()
+
+
+def test_a_firefox_guest_joins_a_chromium_host_and_plays_a_hand(firefox, warm_page, shared_site, page_errors):
+    firefox.goto(app_url(shared_site))
+    firefox.wait_for(READY, timeout=300)
+    host = warm_page(locale="de-DE", service_workers="block")
+    open_app(host, shared_site, seed=53)
+    _fill_setup(host)
+    host.locator('[data-action="phone-open"]').tap()
+    offer = _text_of(host, "offer-2")
+
+    # Firefox reads the invitation from the host's QR code with jsQR.
+    svg = host.locator('.phone-seat[data-seat="2"] svg.qr').evaluate("e => e.outerHTML")
+    read = firefox.evaluate(DECODE, svg, timeout=60)
+    assert read["native"] is False  # Firefox has no BarcodeDetector: the shipped decoder did it
+    assert read["text"] == offer
+
+    assert firefox.evaluate(CLICK, '[data-action="phone-join"]')
+    firefox.wait_for("() => !!document.querySelector('[data-phone-text=\"offer\"]')", timeout=30)
+    assert firefox.evaluate(FILL, ['[data-phone-text="offer"]', read["text"]])
+    assert firefox.evaluate(CLICK, '[data-action="phone-join-offer"]')
+    answer = firefox.wait_for("() => { const v = document.querySelector('[data-phone-text=\"answer\"]')?.value ?? '';"
+                              " return v.length > 100 && v; }", timeout=60)
+    assert answer.startswith("SCHRAEM-ANSWER:")
+    host.fill('[data-phone-text="answer-2"]', answer)
+    host.locator('[data-action="phone-answer"][data-seat="2"]').tap()
+
+    # Connected across the two browsers: both phones deal together and show the table.
+    host.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=120_000)
+    firefox.wait_for("() => document.body.dataset.screen === 'table'", timeout=120)
+
+    tapped = 0
+    for _ in range(3000):
+        if screen(host) == "result" and firefox.evaluate("() => document.body.dataset.screen") == "result":
+            break
+        if firefox.evaluate(GUEST_STEP) == "tapped":
+            tapped += 1
+        _step(host, host.evaluate(HOST_STATE)["view"])
+        host.wait_for_timeout(120)
+    else:
+        raise AssertionError("the hand did not end")
+    wait_idle(host)
+    record = host.evaluate(HOST_STATE)["save"]["record"]
+    hand = record["hands"][0]
+    assert [e["seat"] for e in hand["fair"]] == [1, 2]  # Firefox's number went into the deal
+    assert tapped and any(a["seat"] == 2 and a["type"] == "play" for a in hand["actions"])
+    # Firefox checked the deal with its own engine after the hand.
+    firefox.wait_for("() => document.documentElement.dataset.fairDeal === '1:checked'", timeout=60)
+    assert not firefox.errors, firefox.errors
+    assert not page_errors
