@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 import test_phone_table
 from helpers import open_app, screen, wait_idle
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _received, _states, _step
@@ -115,7 +117,7 @@ def _answer(host, phones: dict, passer: int | None = None) -> None:
             action = "pass" if seat == passer else "hold"
             try:
                 page.locator(f'[data-action="{action}"]').first.tap(timeout=3_000)
-            except Exception:  # the screen was redrawn meanwhile: look again
+            except PlaywrightTimeout:  # the screen was redrawn meanwhile: look again
                 pass
         wait_idle(host)
         host.wait_for_timeout(150)
