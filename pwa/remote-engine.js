@@ -116,11 +116,17 @@ export function createRemoteEngine(channel, {
     // front of the next player's move there).
     if (cmd === 'bot_step' && last) return { id: 0, ok: true, result: { ...structuredClone(last), bot_action: null } };
     let reply;
+    const before = last;
     if (cmd === 'act') reply = await send('act', { action: args.action });
     else if (cmd === 'state' || cmd === 'bot_step') reply = await send('state');
     else if (cmd === 'dispute') reply = await send('dispute', { hand: args.hand });
     else reply = await send(cmd);
     if (reply.ok && cmd !== 'record') took(reply.result);
+    // The host refused on its newest state: when another phone's move was
+    // pushed meanwhile, the refusal comes with it, so the Session draws it
+    // first and the reason is read against it (two knocks at once: "answer
+    // the knock first" next to the knock that came first).
+    if (!reply.ok && cmd === 'act' && last !== before && last) return { ...reply, state: structuredClone(last) };
     // The host's computer players act on the host: here, none ever does.
     if (reply.ok && cmd === 'bot_step') return { ...reply, result: { ...reply.result, bot_action: null } };
     return reply;

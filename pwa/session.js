@@ -156,6 +156,10 @@ export class Session {
     return this.serial(async () => {
       const r = await this.call('act', { action: { seat: viewer, type, ...extra }, viewer });
       if (!r.ok) {
+        // A table's host refused on a state sent after this phone tapped
+        // (remote-engine.js): drawn before the reason, which would otherwise
+        // be taken for the old position's and wiped when the new one comes.
+        if (r.state) await this.commit(r.state, viewer);
         this.onError(r.error, info);
         this.scheduleBots();
         return false;
