@@ -83,7 +83,7 @@ function listOf(result) {
 
 // --- the phone keeping the sheet -----------------------------------------
 
-async function share() {
+async function openFollowers() {
   keeper ??= { channels: new Map(), sent: new Map(), invite: null, answer: '' };
   m().route = 'sheet-share';
   app.render();
@@ -223,7 +223,7 @@ export function sheetFollowParts(name, back) {
 export function sheetFollowAction(action) {
   switch (action) {
     case 'sheet-share':
-      share();
+      openFollowers();
       return true;
     case 'sheet-share-connect':
       connect();
