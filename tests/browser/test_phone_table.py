@@ -56,13 +56,17 @@ HOST_STATE = """async () => {
 }"""
 
 
-def _fill_setup(page) -> None:
-    page.select_option('[data-field="count"]', str(len(PLAYERS)))
-    for i, (name, who) in enumerate(PLAYERS):
+def _fill_setup(page, players=None, dealer: str | None = "4") -> None:
+    """The start form with `players` (this module's PLAYERS unless given);
+    `dealer` None leaves the form's own choice."""
+    players = players or PLAYERS
+    page.select_option('[data-field="count"]', str(len(players)))
+    for i, (name, who) in enumerate(players):
         page.fill(f'[data-field="name"][data-seat="{i}"]', name)
         page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
         page.select_option(f'[data-field="who"][data-seat="{i}"]', who)
-    page.select_option('[data-field="dealer"]', "4")
+    if dealer is not None:
+        page.select_option('[data-field="dealer"]', dealer)
 
 
 def _text_of(page, key: str, timeout: float = 30_000) -> str:

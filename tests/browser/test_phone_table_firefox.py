@@ -10,7 +10,7 @@ import pytest
 
 from engines import FirefoxBrowser, missing
 from helpers import app_url, open_app, screen, wait_idle
-from test_phone_table import HOST_STATE, _step, _text_of
+from test_phone_table import HOST_STATE, _fill_setup, _step, _text_of
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
@@ -51,14 +51,6 @@ GUEST_STEP = """() => {
 }"""
 
 
-def _fill_setup(page) -> None:
-    page.select_option('[data-field="count"]', str(len(PLAYERS)))
-    for i, (name, who) in enumerate(PLAYERS):
-        page.fill(f'[data-field="name"][data-seat="{i}"]', name)
-        page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
-        page.select_option(f'[data-field="who"][data-seat="{i}"]', who)
-
-
 @pytest.fixture
 def firefox(tmp_path):
     why = missing("firefox")
@@ -74,7 +66,7 @@ def test_a_firefox_guest_joins_a_chromium_host_and_plays_a_hand(firefox, warm_pa
     firefox.wait_for(READY, timeout=300)
     host = warm_page(locale="de-DE", service_workers="block")
     open_app(host, shared_site, seed=53)
-    _fill_setup(host)
+    _fill_setup(host, PLAYERS, dealer=None)
     host.locator('[data-action="phone-open"]').tap()
     offer = _text_of(host, "offer-2")
 
