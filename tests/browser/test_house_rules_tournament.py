@@ -7,18 +7,10 @@ from __future__ import annotations
 
 from club_helpers import choose_file, download, read_json, sheet_marks
 from helpers import open_app, screen, stored, tap, wait_idle, wait_shell_ready
+from test_house_rules import HOSTILE, set_option
 
-HOSTILE = "Stammtisch <b>Rengen</b>"
 NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"]
 SET_OPTIONS = {"start_marks": 5, "knock_limit": "none"}
-
-
-def set_number(page, name: str, value: str) -> None:
-    field = page.locator(f'[data-field="house-opt:{name}"]')
-    field.fill(value)
-    field.press("Enter")
-    field.blur()
-    wait_idle(page)
 
 
 def make_house_rules(page) -> None:
@@ -31,7 +23,7 @@ def make_house_rules(page) -> None:
     page.select_option('[data-field="house-preset"]', "rengen")
     wait_idle(page)
     page.wait_for_selector('[data-field="house-opt:start_marks"]')
-    set_number(page, "start_marks", "5")
+    set_option(page, "start_marks", "5")
     page.select_option('[data-field="house-opt:knock_limit"]', "none")
     wait_idle(page)
     assert page.locator(".house-opt.changed").count() == 2

@@ -61,16 +61,23 @@ def _away(page, seats: str) -> None:
     page.wait_for_function(f"() => document.querySelector('.phone-links')?.dataset.down === '{seats}'", timeout=30_000)
 
 
-def test_a_guest_closed_and_the_host_reloaded_mid_hand_lose_nothing(warm_page, shared_site, page_errors):
+def _open_table(warm_page, shared_site, seed: int):
+    """A German host with the table opened and English guests for seats 2
+    and 4, loaded but not joined: → (host, {seat: guest page})."""
     host = warm_page(locale="de-DE", service_workers="block")
     guests = {2: warm_page(locale="en-GB", service_workers="block"), 4: warm_page(locale="en-US", service_workers="block")}
     for guest in guests.values():
         guest.add_init_script(RECEIVED_PROBE)
-    open_app(host, shared_site, seed=29)
+    open_app(host, shared_site, seed=seed)
     for guest in guests.values():
         open_app(guest, shared_site)
     _fill_setup(host)
     host.locator('[data-action="phone-open"]').tap()
+    return host, guests
+
+
+def test_a_guest_closed_and_the_host_reloaded_mid_hand_lose_nothing(warm_page, shared_site, page_errors):
+    host, guests = _open_table(warm_page, shared_site, seed=29)
     for seat, guest in guests.items():
         _join(guest, host, seat, False, shared_site)
     for page in (host, *guests.values()):
@@ -141,15 +148,7 @@ def test_a_host_reloaded_before_the_first_deal_keeps_its_round(warm_page, shared
     the host reloads, comes back to its codes (not to a table with no hand,
     nor to a damaged save) with its own number and the guest's commit, and
     the phones deal from them."""
-    host = warm_page(locale="de-DE", service_workers="block")
-    guests = {2: warm_page(locale="en-GB", service_workers="block"), 4: warm_page(locale="en-US", service_workers="block")}
-    for guest in guests.values():
-        guest.add_init_script(RECEIVED_PROBE)
-    open_app(host, shared_site, seed=37)
-    for guest in guests.values():
-        open_app(guest, shared_site)
-    _fill_setup(host)
-    host.locator('[data-action="phone-open"]').tap()
+    host, guests = _open_table(warm_page, shared_site, seed=37)
     _join(guests[2], host, 2, False, shared_site)
     deadline = time.monotonic() + 60
     while "2" not in (((stored(host) or {}).get("save", {}).get("phone") or {}).get("round") or {}).get("commits", {}):

@@ -5,8 +5,8 @@ says so), and the seat is given back when its phone rejoins."""
 from __future__ import annotations
 
 from helpers import open_app, wait_idle
-from test_phone_table import GUESTS, HOST_STATE, RECEIVED_PROBE, _fill_setup, _join
-from test_phone_table_rejoin import _actions, _away, _play, _rejoin
+from test_phone_table import GUESTS, HOST_STATE, RECEIVED_PROBE, _join
+from test_phone_table_rejoin import _actions, _away, _open_table, _play, _rejoin
 
 
 def _seat_actions(host, seat: int) -> int:
@@ -15,15 +15,7 @@ def _seat_actions(host, seat: int) -> int:
 
 
 def test_the_computer_plays_a_dropped_guests_seat_until_it_rejoins(warm_page, shared_site, page_errors):
-    host = warm_page(locale="de-DE", service_workers="block")
-    guests = {2: warm_page(locale="en-GB", service_workers="block"), 4: warm_page(locale="en-US", service_workers="block")}
-    for guest in guests.values():
-        guest.add_init_script(RECEIVED_PROBE)
-    open_app(host, shared_site, seed=31)
-    for guest in guests.values():
-        open_app(guest, shared_site)
-    _fill_setup(host)
-    host.locator('[data-action="phone-open"]').tap()
+    host, guests = _open_table(warm_page, shared_site, seed=31)
     for seat in GUESTS:
         _join(guests[seat], host, seat, False, shared_site)
     for page in (host, *guests.values()):
