@@ -44,7 +44,13 @@ PLAY_STEP = """async (knock) => {
   const where = document.body.dataset.screen;
   const click = (s) => document.querySelector(s).click();
   if (where === 'over') return 'over';
-  if (where === 'result') { click('[data-action="next-hand"]'); return 'next-hand'; }
+  // Disabled until the engine has answered: a click then is no tap.
+  if (where === 'result') {
+    const next = document.querySelector('[data-action="next-hand"]');
+    if (next.disabled) return 'wait';
+    next.click();
+    return 'next-hand';
+  }
   if (where === 'pass') { click('[data-action="take-phone"]'); return 'take-phone'; }
   if (where !== 'table') return 'screen ' + where;
   const view = (await (await import('./storage.js')).readGame()).game.state.view;
