@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import collections
 import email.utils
+import fcntl
 import functools
 import gzip
 import hashlib
@@ -181,6 +182,19 @@ def pyodide_step(pyodide_dir: Path, engine: bytes, quiet: bool = False) -> Path:
     done = CACHE / "pyodide" / key
     if (done / "report.json").is_file():
         return done
+    done.parent.mkdir(parents=True, exist_ok=True)
+    # Two builds at once (the tests' site and their engine suite in Pyodide)
+    # would each spend half a minute of a core on the same entry: the second
+    # waits for the first and takes its result.
+    with open(done.parent / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (done / "report.json").is_file():
+            return done
+        return _pyodide_step_run(pyodide_dir, engine, done, quiet)
+
+
+def _pyodide_step_run(pyodide_dir: Path, engine: bytes, done: Path, quiet: bool) -> Path:
+    key = done.name
     if not quiet:
         print("build.py: running the engine in Pyodide to trim and precompile the standard library …", flush=True)
     done.parent.mkdir(parents=True, exist_ok=True)

@@ -17,12 +17,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "pyodide"))
 from pyodide_support import SuiteRun, suite_folder  # noqa: E402
 
-PYODIDE_TEST = "test_in_pyodide.py::test_engine_suite_passes_inside_pyodide"
+PYODIDE_TESTS = ("test_in_pyodide.py::test_engine_suite_passes_inside_pyodide",
+                 "test_trimmed_stdlib.py::test_engine_suite_passes_on_the_trimmed_library")
 ENGINES_MODULE = "tests/browser/test_engines.py::"
 # Minutes each, on one core: started first, they do not hold up the end of
 # a parallel run (whole modules, so module fixtures are set up once).
-LONG_FIRST = ("tests/pyodide/test_trimmed_stdlib.py", "tests/engine/test_contract.py",
-              "tests/browser/test_engines.py", "tests/site/")
+LONG_FIRST = ("tests/engine/test_contract.py", "tests/browser/test_engines.py", "tests/site/")
 
 _pyodide_run: SuiteRun | None = None
 _engines: dict[str, str] = {}  # engine -> "tested" or why not
@@ -52,13 +52,15 @@ def pytest_unconfigure(config):
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_node_collection_finished(node, ids):
     global _pyodide_run
-    if _pyodide_run is None and any(i.split("@")[0].endswith(PYODIDE_TEST) for i in ids):
+    if _pyodide_run is None and any(i.split("@")[0].endswith(PYODIDE_TESTS) for i in ids):
         _pyodide_run = SuiteRun(suite_folder()).start()
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     def rank(item):
+        if item.nodeid.endswith(PYODIDE_TESTS):
+            return len(LONG_FIRST) + 1  # last: they wait for the background run
         for i, prefix in enumerate(LONG_FIRST):
             if item.nodeid.startswith(prefix):
                 return i

@@ -29,11 +29,20 @@ def suite_folder() -> Path | None:
     return shared / "pyodide-suite" if shared else None
 
 
-def ensure_pyodide() -> None:
+def _build_module():
     spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    build.ensure_pyodide(ROOT)
+    return build
+
+
+def trimmed_library() -> Path:
+    """build.py's Pyodide step for this checkout: the trimmed standard
+    library and the engine as bytecode, as the app ships them (cached by
+    their inputs; a build running at the same time makes it once)."""
+    build = _build_module()
+    pyodide = build.ensure_pyodide(ROOT)
+    return build.pyodide_step(pyodide, build.engine_zip(ROOT / "engine" / "schraem"), quiet=True)
 
 
 def wheels() -> Path:
@@ -64,9 +73,13 @@ def _download(wanted: str) -> None:
 
 
 class SuiteRun:
-    """`node run.mjs` as a background process. Node runs the suite on one
-    core while pytest goes on with other tests; `result()` waits for it.
-    A failure to start (no Node, no Pyodide, no wheels) is kept and raised
+    """`node run.mjs` as a background process, on the trimmed standard
+    library and the engine's bytecode the app ships (so one run answers
+    both "does the engine pass inside Pyodide" and "does the trimmed library
+    hold everything it needs"). Node runs the suite on one core while pytest
+    goes on with other tests; `result()` waits for it. The build step it
+    needs runs in a thread, so starting returns at once. A failure to start
+    (no Node, no Pyodide, no wheels, a failed build step) is kept and raised
     by `result()`, so it is reported by the test and not by pytest itself."""
 
     def __init__(self, folder: Path | None = None):
@@ -74,35 +87,40 @@ class SuiteRun:
         self.error: BaseException | None = None
         self.started_at = 0.0
         self._out = self._err = None
+        self._launcher: threading.Thread | None = None
         # Set in a parallel run: the outcome is also written there, for the
         # test process that judges it (SharedSuiteRun).
         self.folder = folder
 
     def start(self) -> "SuiteRun":
-        if self.proc is not None or self.error is not None:
-            return self
+        if self._launcher is None:
+            self.started_at = time.monotonic()
+            self._launcher = threading.Thread(target=self._launch, daemon=True)
+            self._launcher.start()
+        return self
+
+    def _launch(self) -> None:
         try:
             node = shutil.which("node")
             if node is None:
                 raise RuntimeError("Node.js is required to run the engine tests inside Pyodide")
-            ensure_pyodide()
             found = wheels()
+            trimmed = trimmed_library()
             # Files, not pipes: nobody reads while the other tests run.
             if self.folder:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 self._out, self._err = open(self.folder / "stdout", "w+"), open(self.folder / "stderr", "w+")
             else:
                 self._out, self._err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
-            self.started_at = time.monotonic()
-            self.proc = subprocess.Popen([node, str(HERE / "run.mjs"), "--wheels", str(found)],
+            self.proc = subprocess.Popen([node, str(HERE / "run.mjs"), "--wheels", str(found), "--trimmed", str(trimmed)],
                                          cwd=ROOT, stdout=self._out, stderr=self._err, text=True)
             if self.folder:
-                threading.Thread(target=self._publish, daemon=True).start()
-        except Exception as e:  # noqa: BLE001 - raised again by result(), inside the test
+                self._publish()
+        except BaseException as e:  # noqa: BLE001 - raised again by result(), inside the test
             self.error = e
             if self.folder:
+                self.folder.mkdir(parents=True, exist_ok=True)
                 _write(self.folder / "error", repr(e))
-        return self
 
     def _publish(self) -> None:
         _write(self.folder / "exit", str(self.proc.wait()))
@@ -110,8 +128,11 @@ class SuiteRun:
     def result(self) -> tuple[int, str]:
         """(exit code, stdout + stderr) once Node is done."""
         self.start()
+        self._launcher.join(max(TIMEOUT_S - (time.monotonic() - self.started_at), 0))
         if self.error is not None:
             raise self.error
+        if self.proc is None:
+            raise TimeoutError(f"the engine suite in Pyodide did not start in {TIMEOUT_S} s")
         left = TIMEOUT_S - (time.monotonic() - self.started_at)
         try:
             code = self.proc.wait(timeout=max(left, 0))

@@ -4,7 +4,6 @@ only now and then — a lazy import, a codec looked up by name — would be
 missing on a phone and nowhere else; these tests make the build fail instead."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -14,25 +13,17 @@ from pathlib import Path
 
 import pytest
 
+from pyodide_support import trimmed_library
 from pyodide_support import wheels as _wheels
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 
 
-def _build_module():
-    spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def trimmed() -> Path:
     """build.py's Pyodide step for this checkout (cached by its inputs)."""
-    build = _build_module()
-    pyodide = build.ensure_pyodide(ROOT)
-    return build.pyodide_step(pyodide, build.engine_zip(ROOT / "engine" / "schraem"), quiet=True)
+    return trimmed_library()
 
 
 def _run(trimmed: Path, *pytest_args: str) -> subprocess.CompletedProcess:
@@ -62,14 +53,15 @@ def test_the_library_is_computed_compiled_and_much_smaller(trimmed):
     assert "schraem.bridge" in report["app_modules"] and "schraem.cli" not in report["app_modules"]
 
 
-def test_engine_suite_passes_on_the_trimmed_library(trimmed, capsys):
-    proc = _run(trimmed)
-    output = proc.stdout + proc.stderr
+def test_engine_suite_passes_on_the_trimmed_library(engine_suite_in_pyodide, capsys):
+    # The engine suite inside Pyodide runs on the trimmed library (the run
+    # test_in_pyodide.py also judges), started in the background early.
+    code, output = engine_suite_in_pyodide.result()
     lines = [ln for ln in output.splitlines() if ln.strip()]
     summary = [ln for ln in lines if re.search(r"\d+ (passed|failed|errors?)\b|^\[pyodide |^\[trimmed", ln)]
     with capsys.disabled():
         print("\n  trimmed stdlib: " + "\n  trimmed stdlib: ".join(summary[-3:] or lines[-3:]))
-    assert proc.returncode == 0, output[-8000:]
+    assert code == 0, output[-8000:]
     assert re.search(r"\b[1-9]\d* passed", output), output[-3000:]
     assert "[trimmed stdlib] the app imported nothing outside it" in output
 
