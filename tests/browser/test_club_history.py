@@ -16,8 +16,15 @@ PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 
 
 @pytest.fixture
-def de_page(new_context):
-    return new_context(locale="de-DE", accept_downloads=True).new_page()
+def site(shared_site):
+    """The session's warm origin: these tests are not about a first start,
+    so they open warm pages (Python restored from its snapshot) on it."""
+    return shared_site
+
+
+@pytest.fixture
+def de_page(warm_page):
+    return warm_page(locale="de-DE", accept_downloads=True)
 
 
 def history_entries(page) -> list[dict]:
@@ -143,8 +150,8 @@ def test_statistics_and_charts_over_the_history(de_page, site, artifacts, page_e
 
 
 @pytest.fixture
-def axe_page(new_context):
-    page = new_context(locale="de-DE", service_workers="block").new_page()
+def axe_page(warm_page):
+    page = warm_page(locale="de-DE", service_workers="block")
     page.add_init_script(FAKE_CAMERA)
     return page
 

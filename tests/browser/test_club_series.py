@@ -15,8 +15,15 @@ PEOPLE = ["Hubert", "Gerda", "Hans", "Anne"]
 
 
 @pytest.fixture
-def de_page(new_context):
-    return new_context(locale="de-DE").new_page()
+def site(shared_site):
+    """The session's warm origin: these tests are not about a first start,
+    so they open warm pages (Python restored from its snapshot) on it."""
+    return shared_site
+
+
+@pytest.fixture
+def de_page(warm_page):
+    return warm_page(locale="de-DE")
 
 
 def finish_with(page, winner: int) -> None:

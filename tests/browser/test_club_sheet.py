@@ -15,14 +15,21 @@ PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 
 
 @pytest.fixture
-def de_page(new_context):
-    return new_context(locale="de-DE").new_page()
+def site(shared_site):
+    """The session's warm origin: these tests are not about a first start,
+    so they open warm pages (Python restored from its snapshot) on it."""
+    return shared_site
 
 
 @pytest.fixture
-def axe_page(new_context):
+def de_page(warm_page):
+    return warm_page(locale="de-DE")
+
+
+@pytest.fixture
+def axe_page(warm_page):
     # Blocking the service worker lets axe be served from the app's origin.
-    return new_context(locale="de-DE", service_workers="block").new_page()
+    return warm_page(locale="de-DE", service_workers="block")
 
 
 def next_hand(page):

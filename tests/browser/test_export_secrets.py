@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from helpers import open_app, sheet_tap, start_game, start_sheet, stored, tap, wait_idle
 from schraem.game import Game
 
@@ -36,8 +38,15 @@ def _export(page, tmp_path, answer: bool):
     return json.loads(path.read_text()), asked
 
 
-def test_the_app_asks_and_leaves_the_running_hand_out_unless_told_otherwise(new_context, site, tmp_path):
-    page = new_context(locale="de-DE", accept_downloads=True).new_page()
+@pytest.fixture
+def site(shared_site):
+    """The session's warm origin: these tests are not about a first start,
+    so they open warm pages (Python restored from its snapshot) on it."""
+    return shared_site
+
+
+def test_the_app_asks_and_leaves_the_running_hand_out_unless_told_otherwise(warm_page, site, tmp_path):
+    page = warm_page(locale="de-DE", accept_downloads=True)
     open_app(page, site, seed=31, pace="60000")
     saved = _mid_hand(page)
     assert not saved["state"]["hand_over"]
@@ -54,8 +63,8 @@ def test_the_app_asks_and_leaves_the_running_hand_out_unless_told_otherwise(new_
     assert stored(page)["save"]["record"]["hands"][0] == dealt and "seed" in dealt
 
 
-def test_the_running_hand_is_written_only_when_the_user_insists(new_context, site, tmp_path):
-    page = new_context(locale="en-GB", accept_downloads=True).new_page()
+def test_the_running_hand_is_written_only_when_the_user_insists(warm_page, site, tmp_path):
+    page = warm_page(locale="en-GB", accept_downloads=True)
     open_app(page, site, seed=32, pace="60000")
     saved = _mid_hand(page)
     record, asked = _export(page, tmp_path, answer=True)
@@ -67,8 +76,8 @@ def test_the_running_hand_is_written_only_when_the_user_insists(new_context, sit
     assert game.hand.cards == mine.hand.cards and game.to_record()["hands"][0]["actions"] == saved["save"]["record"]["hands"][0]["actions"]
 
 
-def test_a_scoresheet_hand_hides_no_cards_so_nothing_is_asked(new_context, site, tmp_path):
-    page = new_context(locale="de-DE", accept_downloads=True).new_page()
+def test_a_scoresheet_hand_hides_no_cards_so_nothing_is_asked(warm_page, site, tmp_path):
+    page = warm_page(locale="de-DE", accept_downloads=True)
     open_app(page, site, seed=33)
     start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
     sheet_tap(page, 2, "knock")
