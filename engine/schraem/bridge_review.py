@@ -95,16 +95,25 @@ class ReviewCommands:
         names (the person first)."""
         from .bridge import Table
 
-        scanned = args.get("scanned")
-        if scanned is not None:
-            facts = duel.read_set_text(scanned)
-        else:
-            facts = duel.the_set(args.get("set"), args.get("rules", duel.SET_RULES), args.get("hands", duel.SET_HANDS))
-        game, seats, facts = duel.new_game(facts, args.get("players"))
+        game, seats, facts = duel.new_game(self._duel_set(args), args.get("players"))
         table = Table(game, seats, game.seed)
         table.duel = facts
         table.deal()
         return self._take(table, 1)
+
+    @staticmethod
+    def _duel_set(args) -> dict:
+        scanned = args.get("scanned")
+        if scanned is not None:
+            return duel.read_set_text(scanned)
+        return duel.the_set(args.get("set"), args.get("rules", duel.SET_RULES), args.get("hands", duel.SET_HANDS))
+
+    def cmd_duel_set(self, args):
+        """A set checked before anything is replaced (`set`, `rules`,
+        `hands`, or `scanned`, as for duel_new): its facts, check number and
+        QR text; nothing else changes."""
+        s = self._duel_set(args)
+        return {**s, "code": duel.set_code(s["set"], s["rules"], s["hands"]), "qr": duel.set_text(s)}
 
     def _duel_result(self, args) -> dict:
         save = args.get("save")

@@ -199,7 +199,10 @@ def test_a_chosen_preset_and_count_of_deals_is_a_set_of_its_own():
     assert sa["duel"]["hands"] == 4 and sa["duel"]["rules"] == "tuppen"
     assert sa["duel"]["qr"] == "SCHRAEM-DUEL/tuppen/4:kegelclub"
     assert sa["save"]["duel"] == {"set": "kegelclub", "rules": "tuppen", "hands": 4}
-    # The set's QR text starts the same set on another phone.
+    # The set's QR text starts the same set on another phone; checked first,
+    # it is the same set.
+    assert call(Bridge(), "duel_set", scanned=sa["duel"]["qr"]) == {"set": "kegelclub", "rules": "tuppen", "hands": 4,
+                                                                    "code": sa["duel"]["code"], "qr": sa["duel"]["qr"]}
     sc = call(Bridge(), "duel_new", scanned=sa["duel"]["qr"], players=NAMES)
     assert sc["view"]["my_cards"] == sa["view"]["my_cards"] and sc["duel"] == sa["duel"]
     # The same word under another preset or count deals other cards, with
@@ -247,7 +250,11 @@ def test_sets_of_unknown_presets_or_counts_are_refused(rules, hands):
 @pytest.mark.parametrize("text", ["SCHRAEM-OFFER:abc", "SCHRAEM-DUEL", "SCHRAEM-DUEL/tuppen:x", "SCHRAEM-DUEL/tuppen/99:x",
                                   "SCHRAEM-DUEL/skat/8:x", "SCHRAEM-DUEL:", "https://example.org"])
 def test_foreign_or_damaged_set_codes_are_refused(text):
-    assert refused(Bridge(), "duel_new", scanned=text, players=NAMES)["code"] == "bad_request"
+    b = Bridge()
+    state = call(b, "new_game", players=[{"name": "A"}, {"name": "B"}], seed=3, viewer=1)
+    assert refused(b, "duel_set", scanned=text)["code"] == "bad_request"
+    assert refused(b, "duel_new", scanned=text, players=NAMES)["code"] == "bad_request"
+    assert call(b, "state", viewer=1)["save"] == state["save"]
 
 
 def test_a_result_as_one_small_qr_code_compares_like_the_file():
