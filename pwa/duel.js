@@ -44,8 +44,8 @@ function setLabel(word, rules, hands) {
     .filter(Boolean).join(' · ');
 }
 
-export function duelStartSection({ ready, hello }) {
-  const { offer, chosen } = pick(hello);
+export function duelStartSection({ ready }) {
+  const { offer, chosen } = pick(m().hello);
   return h('section', { class: 'record duel', 'aria-labelledby': 'duel-heading' },
     h('h3', { id: 'duel-heading', text: t('duel.heading') }),
     h('p', { class: 'note', text: t('duel.intro', { n: offer.default.hands }) }),
