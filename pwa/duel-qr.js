@@ -1,7 +1,7 @@
 // Deal sets by QR code (issue 25): the set itself (word, preset and number
 // of deals, as the engine writes it: the state's `duel.qr`) for a friend to
 // scan and play, and a result as one short code (the engine's duel_code:
-// no seed, no card, about 120 characters for twelve hands) that a friend's
+// no seed, no card, about 140 characters for twelve hands) that a friend's
 // phone scans and compares hand by hand. The engine writes and checks every
 // text; this module only draws and reads the codes.
 import { h } from './dom.js';

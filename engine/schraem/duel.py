@@ -248,8 +248,9 @@ def compare(mine, theirs) -> dict:
 # dense to read off a small screen. The code carries the same facts as an
 # array — [word, preset, deals, check number, name, complete (0/1),
 # [marks, place, of], marks lost, marks and hints of each hand in turn] —
-# about 120 characters for twelve hands (a version 6–8 code at level L:
-# 41–49 modules, over 5 px each on a 320 px screen).
+# about 140 characters for twelve hands (a version 7–8 code at level L:
+# 45–49 modules, about 5 px each on a 320 px screen; the longest, sixteen
+# deals with a word and a name of 40 umlauts, a version 11 code at 4 px).
 
 def pack(res: dict) -> str:
     r = _checked(res, ("Dein Ergebnis", "Your result"))
