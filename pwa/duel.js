@@ -53,7 +53,7 @@ export function duelStartSection({ ready }) {
       h('input', { id: 'duel-word', type: 'text', maxlength: 40, autocomplete: 'off', placeholder: t('duel.word.placeholder') })),
     h('label', { class: 'field' }, h('span', { text: t('duel.rules') }),
       h('select', { id: 'duel-rules', dataset: { duelField: 'rules' } }, offer.presets.map((p) => h('option', { value: p, selected: p === chosen.rules || null,
-        text: p === offer.default.rules ? t('duel.default', { name: presetName(p) }) : presetName(p) })))),
+        text: presetName(p) })))),
     h('label', { class: 'field' }, h('span', { text: t('duel.hands') }),
       h('select', { id: 'duel-hands', dataset: { duelField: 'hands' } }, offer.hands.map((n) => h('option', { value: String(n), selected: n === chosen.hands || null,
         text: n === offer.default.hands ? t('duel.default', { name: String(n) }) : String(n) })))),

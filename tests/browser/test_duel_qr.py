@@ -65,17 +65,23 @@ def scan_with(page, text: str, action: str) -> None:
 
 def test_a_result_by_qr_code_is_compared_and_bad_codes_are_refused(warm_page, shared_site, playwright, tmp_path, artifacts, page_errors):
     b = warm_page(locale="de-DE", service_workers="block")
+    b.set_viewport_size({"width": 320, "height": 700})
     open_app(b, shared_site)
+    b.locator("#duel-hands").scroll_into_view_if_needed()
+    b.screenshot(path=artifacts / "duel-start-320.png")
     # Eight Rhineland deals unless chosen otherwise: everyone's set.
     assert b.locator("#duel-rules").input_value() == "rheinland" and b.locator("#duel-hands").input_value() == "8"
+    assert b.evaluate("() => document.documentElement.scrollWidth") <= 320
     choose_set(b)
     facts = {"set": "kegelclub", "rules": RULES, "hands": HANDS}
     assert stored(b)["save"]["duel"] == facts
     assert "Spiel 1 von 4" in b.locator(".duel-banner").inner_text() and "Rengen" in b.locator(".duel-banner").inner_text()
     play_to(b, {"result", "over"})
 
-    # B's result as one QR code, read on a 320 px phone.
-    b.set_viewport_size({"width": 320, "height": 700})
+    # B's result as one QR code, read on a 320 px phone; the tools under the
+    # hand fit it too.
+    assert b.evaluate("() => document.documentElement.scrollWidth") <= 320
+    assert b.locator('[data-action="duel-rscan"]').count() == 1
     tap(b, '[data-action="duel-rqr"]')
     assert screen(b) == "duel-qr"
     code = b.evaluate(QR_TEXT)
