@@ -209,7 +209,11 @@ def _checked(res, who: tuple[str, str]) -> dict:
     finish = res.get("finish")
     if not isinstance(finish, dict) or any(type(finish.get(f)) is not int or not 0 <= finish[f] <= 99 for f in ("marks", "place", "of")):
         bad("die Platzierung fehlt", "the finish is missing")
-    return {"set": s["set"], "rules": s["rules"], "deals": s["hands"], "name": clean_name(res.get("name"), 1), "hands": out, "finish": {f: finish[f] for f in ("marks", "place", "of")},
+    try:
+        name = clean_name(res.get("name"), 1)
+    except InvalidAction:
+        bad("der Name fehlt oder ist kein Name", "the name is missing or not a name")
+    return {"set": s["set"], "rules": s["rules"], "deals": s["hands"], "name": name, "hands": out, "finish": {f: finish[f] for f in ("marks", "place", "of")},
             "complete": res.get("complete") is True}
 
 

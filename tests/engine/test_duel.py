@@ -278,6 +278,7 @@ def test_a_result_as_one_small_qr_code_compares_like_the_file():
         text[:-5]: "beschädigt",
         text.replace('"stammtisch 25"', '"stammtisch 26"'): "Prüfzahl",
         text.replace("[", "{", 1): "beschädigt",
+        text.replace('"Bert"', "7"): "der Name fehlt",
         call(other, "duel_code")["text"]: "verschiedenen Karten",
     }
     for code, words in bad.items():
