@@ -156,6 +156,24 @@ async function keepTable(game, status) {
   return entry;
 }
 
+// A review of the table in play (review.js), kept with its history entry:
+// the table is filed now — as running while it goes on — so a reload finds
+// the review there, and filing it later keeps it (history.keep).
+// → true once on disk; false when the game in play is not the one reviewed.
+export async function keepReviewed(record, review) {
+  const game = m().game;
+  if (!game?.save || !hasContent(game) || !history.reviewHolds(review, record, game.save.record)) return false;
+  const entry = { ...tableEntry(game, running(game) ? 'running' : 'finished'), review };
+  await history.keep(entry);
+  c().kept = entry.id;
+  return true;
+}
+
+// The history entry the table in play is (or will be) filed under.
+export function tableEntryId(game = m().game) {
+  return game?.save ? metaFor(game).id : null;
+}
+
 // After every accepted state: a finished game goes into history at once
 // (a series or set stays "running" there until it is complete).
 export function afterState(game, info) {

@@ -1,21 +1,21 @@
 // Deal sets (Duell-Karten, issue 25): a word anyone can type — today's
-// date by default — gives everyone the same deals against the same
-// computer players (the engine's duel_new). The result (marks per hand,
-// finish, hints) leaves the phone as a file and a friend's file is compared
-// with it hand by hand; the engine checks both and does the comparing.
+// date by default — with a preset and a number of deals (eight Rhineland
+// ones unless chosen otherwise) gives everyone the same deals against the
+// same computer players (the engine's duel_new). The result (marks per
+// hand, finish, hints) leaves the phone as a file or a QR code (duel-qr.js)
+// and a friend's is compared with it hand by hand; the engine checks both
+// and does the comparing.
 import { h } from './dom.js';
-import { formatNumber, t } from './i18n.js';
+import { formatNumber, has, t } from './i18n.js';
 import { ctx, go, m, onError, refusedWith, render, session, shellError } from './club-context.js';
 import { guarded } from './club.js';
 import { sendOut } from './outbound.js';
 import { json, readJsonFile, stamp } from './share.js';
 import { reviewButton, reviewable } from './review.js';
-import { loadQr, qrSvg } from './qr.js';
-import { scanQr } from './qr-scan.js';
+import { scanResult, scanSet, showResultCode, showSetCode } from './duel-qr.js';
 
-const SET_HANDS = 8; // told on the start screen; the engine deals and counts them
-// A set's word as a QR code: another phone scans it and plays the same deals.
-const QR_PREFIX = 'SCHRAEM-DUEL:';
+// The engine's offer (hello.duel) until it has said hello.
+const FALLBACK = { presets: ['rheinland'], hands: [8], default: { rules: 'rheinland', hands: 8 } };
 
 // Today's deals: the date as the phone's calendar has it, the same word
 // for everyone in the club that day.
@@ -24,12 +24,39 @@ export function todaysWord(d = new Date()) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+// The preset and number of deals chosen on the start screen (kept in the
+// model, so a redraw keeps them); the engine's defaults until changed.
+function pick(hello) {
+  const offer = hello?.duel ?? FALLBACK;
+  m().duelPick ??= { ...offer.default };
+  return { offer, chosen: m().duelPick };
+}
+
+function presetName(id) {
+  return has(`preset.${id}`) ? t(`preset.${id}`) : id;
+}
+
+// A set as people name it: its word, and its preset and deals where they
+// are not everyone's.
+function setLabel(word, rules, hands) {
+  const d = FALLBACK.default;
+  return [word, rules && rules !== d.rules ? presetName(rules) : null, hands && hands !== d.hands ? t('duel.hands.n', { n: hands }) : null]
+    .filter(Boolean).join(' · ');
+}
+
 export function duelStartSection({ ready }) {
+  const { offer, chosen } = pick(m().hello);
   return h('section', { class: 'record duel', 'aria-labelledby': 'duel-heading' },
     h('h3', { id: 'duel-heading', text: t('duel.heading') }),
-    h('p', { class: 'note', text: t('duel.intro', { n: SET_HANDS }) }),
+    h('p', { class: 'note', text: t('duel.intro', { n: offer.default.hands }) }),
     h('label', { class: 'field' }, h('span', { text: t('duel.word') }),
       h('input', { id: 'duel-word', type: 'text', maxlength: 40, autocomplete: 'off', placeholder: t('duel.word.placeholder') })),
+    h('label', { class: 'field' }, h('span', { text: t('duel.rules') }),
+      h('select', { id: 'duel-rules', dataset: { duelField: 'rules' } }, offer.presets.map((p) => h('option', { value: p, selected: p === chosen.rules || null,
+        text: presetName(p) })))),
+    h('label', { class: 'field' }, h('span', { text: t('duel.hands') }),
+      h('select', { id: 'duel-hands', dataset: { duelField: 'hands' } }, offer.hands.map((n) => h('option', { value: String(n), selected: n === chosen.hands || null,
+        text: n === offer.default.hands ? t('duel.default', { name: String(n) }) : String(n) })))),
     h('div', { class: 'record-buttons' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-today' }, disabled: !ready, text: t('duel.today') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-start' }, disabled: !ready, text: t('duel.start') }),
@@ -37,12 +64,19 @@ export function duelStartSection({ ready }) {
         text: t('duel.scan') }) : null));
 }
 
-export async function startDuel(word) {
+// `set`: {set: word} (with the chosen preset and deals) or {scanned: a
+// set's QR text}. The engine checks the set before a running game is asked
+// about or filed: a refused word or code leaves everything as it was.
+export async function startDuel(set) {
   const seats = m().setup.seats ?? [];
   const person = seats.find((s) => s.kind === 'human')?.name || seats[0]?.name || 'Anne';
   const players = [person, ...[2, 3, 4].map((n) => t('duel.bot', { n }))];
+  const args = set.scanned != null ? set : { ...pick(m().hello).chosen, ...set };
+  const check = await session().query('duel_set', args);
+  if (!check.ok) { refusedWith('duel.set.refused', check.error); return null; }
+  const { set: word, rules, hands } = check.result;
   return guarded(async () => {
-    const r = await session().tableCommand('duel_new', { set: word, players, viewer: 1 }, { fresh: true });
+    const r = await session().tableCommand('duel_new', { set: word, rules, hands, players, viewer: 1 }, { fresh: true });
     if (!r.ok) { if (r.error) onError(r.error); return; }
     render();
   });
@@ -52,8 +86,9 @@ export function duelBanner(game) {
   const d = game?.state?.duel;
   if (!d) return null;
   const k = Math.min(d.hands, d.played + (game.state.hand_over ? 0 : 1));
-  return h('p', { class: 'banner duel-banner', text: d.over ? t('duel.over', { set: d.set })
-    : t('duel.banner', { set: d.set, k: Math.max(1, k), n: d.hands, code: d.code }) });
+  const set = setLabel(d.set, d.rules, null);
+  return h('p', { class: 'banner duel-banner', text: d.over ? t('duel.over', { set })
+    : t('duel.banner', { set, k: Math.max(1, k), n: d.hands, code: d.code }) });
 }
 
 // Below a decided hand (and the game's end) of a deal set: the result out,
@@ -62,8 +97,10 @@ export function duelTools(game) {
   if (!game?.state?.duel || !game.state.hand_over) return null;
   return h('div', { class: 'tool-row wrap duel-tools' },
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-export' }, text: t('duel.export') }),
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-rqr' }, text: t('duel.rqr') }),
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-qr' }, text: t('duel.qr') }),
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-compare' }, 'aria-label': t('duel.compare.label'), text: t('duel.compare') }),
+    navigator.mediaDevices?.getUserMedia ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'duel-rscan' }, text: t('duel.rscan') }) : null,
     h('input', { type: 'file', hidden: true, accept: 'application/json,.json', dataset: { duelFile: 'true' }, 'aria-label': t('duel.compare.label') }),
     reviewable(game.save) ? reviewButton() : null);
 }
@@ -86,9 +123,16 @@ async function exportResult() {
 async function compareWith(file) {
   const read = await readJsonFile(file, 200_000);
   if (!read.ok) { shellError(read.key); return; }
+  await compareResult(read.data);
+}
+
+// A friend's result (a file's contents or a result's QR text) beside mine;
+// the engine refuses one of another set, or foreign or damaged, in words,
+// and the screen stays where it was.
+async function compareResult(theirs) {
   const mine = await session().query('duel_result', {});
   if (!mine.ok) { onError(mine.error); return; }
-  const r = await session().query('duel_compare', { mine: mine.result, theirs: read.data });
+  const r = await session().query('duel_compare', { mine: mine.result, theirs });
   if (!r.ok) { refusedWith('duel.refused', r.error); return; }
   m().duelCompare = r.result;
   go('duel-compare');
@@ -103,7 +147,7 @@ export function renderCompare() {
   const friend = cmp.names[1];
   const who = (side) => (side === 'mine' ? t('duel.you') : friend);
   return h('section', { class: 'duel-compare', 'aria-labelledby': 'compare-heading' },
-    h('h2', { id: 'compare-heading', text: t('duel.compare.heading', { set: cmp.set }) }),
+    h('h2', { id: 'compare-heading', text: t('duel.compare.heading', { set: setLabel(cmp.set, cmp.rules, cmp.hands_in_set) }) }),
     h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('duel.caption') },
       h('table', { class: 'list compare-table' },
         h('caption', { text: t('duel.caption') }),
@@ -120,34 +164,6 @@ export function renderCompare() {
     cmp.finish.map((f, i) => h('p', { class: 'compare-finish', text: t('duel.finish', { name: i ? friend : t('duel.you'), place: f.place, of: f.of, hints: cmp.hints[i] }) })));
 }
 
-async function showCode() {
-  const set = m().game?.state?.duel?.set;
-  if (!set) return;
-  await loadQr();
-  m().duelQr = set;
-  go('duel-qr');
-}
-
-export function renderCode() {
-  const set = m().duelQr;
-  return h('section', { class: 'duel-qr', 'aria-labelledby': 'duel-qr-heading' },
-    h('h2', { id: 'duel-qr-heading', text: t('duel.qr.heading') }),
-    h('p', { class: 'note', text: t('duel.qr.body') }),
-    h('div', { class: 'qr-box' }, qrSvg(QR_PREFIX + set, t('duel.qr.label', { set }))),
-    h('p', { class: 'duel-word', text: set }));
-}
-
-async function scanCode() {
-  let text = null;
-  try {
-    text = await scanQr({ accept: (x) => x.startsWith(QR_PREFIX), labels: { title: t('duel.scan.title'), cancel: t('scan.cancel') } });
-  } catch {
-    shellError('duel.camera');
-    return;
-  }
-  if (text != null) await startDuel(text.slice(QR_PREFIX.length));
-}
-
 export function renderCompareControls() {
   return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'duel-back' }, text: t('duel.back') })];
 }
@@ -155,17 +171,19 @@ export function renderCompareControls() {
 // Taps of the deal sets; true when handled.
 export async function duelAction(action, target) {
   switch (action) {
-    case 'duel-today': await startDuel(todaysWord()); return true;
+    case 'duel-today': await startDuel({ set: todaysWord() }); return true;
     case 'duel-start': {
       const word = document.getElementById('duel-word')?.value ?? '';
-      await startDuel(word.trim() ? word : todaysWord());
+      await startDuel({ set: word.trim() ? word : todaysWord() });
       return true;
     }
     case 'duel-export': await exportResult(); return true;
     case 'duel-compare': target.parentElement?.querySelector('[data-duel-file]')?.click(); return true;
     case 'duel-back': go('game'); return true;
-    case 'duel-qr': await showCode(); return true;
-    case 'duel-scan': await scanCode(); return true;
+    case 'duel-qr': await showSetCode(); return true;
+    case 'duel-rqr': await showResultCode(); return true;
+    case 'duel-scan': await scanSet(startDuel); return true;
+    case 'duel-rscan': await scanResult(compareResult); return true;
     default: return false;
   }
 }
@@ -173,6 +191,12 @@ export async function duelAction(action, target) {
 export function bootDuel() {
   document.addEventListener('change', (event) => {
     const input = event.target;
+    const field = input?.dataset?.duelField;
+    if (field) {
+      const { chosen } = pick(m().hello);
+      chosen[field] = field === 'hands' ? Number(input.value) : input.value;
+      return;
+    }
     if (!input?.dataset?.duelFile || !input.files?.length) return;
     const file = input.files[0];
     input.value = '';

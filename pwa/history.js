@@ -49,7 +49,7 @@ function db() {
 // Resolves once the entry is committed to disk; rejects if the browser
 // refused (quota, private mode), so the caller never claims it is kept.
 // A game filed again keeps the review made of it (review.js), as long as
-// it is still the same game.
+// the hands it weighed are still the game's (see reviewHolds).
 export async function keep(entry) {
   const d = await db();
   const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
@@ -57,13 +57,32 @@ export async function keep(entry) {
   const finished = done(tx);
   finished.catch(() => {}); // a refused read below rejects first; the caller hears of it from there
   const old = entry.review === undefined ? await request(store.get(entry.id)) : null;
-  const review = old?.review && sameGame(old, entry.save?.record) ? { review: old.review } : {};
+  const review = old?.review && reviewHolds(old.review, old.save?.record, entry.save?.record) ? { review: old.review } : {};
   store.put({ ...entry, ...review, savedAt: Date.now() });
   return finished;
 }
 
 function sameGame(e, record) {
   return JSON.stringify(e?.save?.record ?? null) === JSON.stringify(record ?? null);
+}
+
+// Whether a review of `reviewed` still describes `record`: the same game
+// (players, rules, seed…) whose first hands, as many as the review weighed,
+// are unchanged. A review made between two hands stays with the game as it
+// goes on; an undo into a weighed hand, or another game, drops it.
+export function reviewHolds(review, reviewed, record) {
+  const k = Array.isArray(review?.hands) ? review.hands.length : -1;
+  if (k < 0 || !reviewed || !record) return false;
+  const { hands: a = [], ...headA } = reviewed;
+  const { hands: b = [], ...headB } = record;
+  return k <= a.length && k <= b.length && JSON.stringify(headA) === JSON.stringify(headB)
+    && JSON.stringify(a.slice(0, k)) === JSON.stringify(b.slice(0, k));
+}
+
+// A review that is the whole of `record` (every hand weighed): shown as
+// kept; a review of fewer hands is weighed anew once the game went on.
+export function reviewCovers(review, reviewed, record) {
+  return Boolean(review?.complete) && review.hands.length === (record?.hands?.length ?? -1) && reviewHolds(review, reviewed, record);
 }
 
 // Adds fields (a review) to a kept entry of that game, where it stands in

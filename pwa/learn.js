@@ -3,7 +3,8 @@
 // their screens, taps and start-up from here.
 import { closeReview, cancelReview, openReview, renderReview, renderReviewControls, reviewButton, reviewable } from './review.js';
 import { askHint } from './review-hint.js';
-import { bootDuel, duelAction, duelTools, renderCode, renderCompare, renderCompareControls } from './duel.js';
+import { bootDuel, duelAction, duelTools, renderCompare, renderCompareControls } from './duel.js';
+import { renderCode } from './duel-qr.js';
 import { busy, m } from './club-context.js';
 
 export { hintStrip } from './review-hint.js';

@@ -1,5 +1,5 @@
 // Reading a QR code with the phone's camera (the join screens of a table of
-// phones). The browser's own BarcodeDetector where it has one; elsewhere
+// phones, deal sets; qr.js's Scanner for the club's codes decodes alike). The browser's own BarcodeDetector where it has one; elsewhere
 // (Firefox, Safari, desktop Chromium) jsQR, shipped in vendor/ and loaded
 // only now, so it costs nothing until a phone scans. The camera is shown in
 // a layer of its own, outside the screens the app redraws, and stopped as
@@ -37,6 +37,12 @@ async function jsqrDecoder() {
   };
 }
 
+// → decode(video): the text of a QR code in the video's frame, or null.
+// The browser's own detector where it reads QR codes, else jsQR.
+export async function frameDecoder() {
+  return (await nativeDetector()) ?? jsqrDecoder();
+}
+
 // → the first text read that `accept(text)` takes, or null when cancelled.
 // Throws when there is no camera or it is not allowed.
 // labels: {title, cancel}, in the phone's language.
@@ -55,7 +61,7 @@ export async function scanQr({ accept, labels }) {
   document.body.append(layer);
   try {
     await video.play().catch(() => {});
-    const decode = (await nativeDetector()) ?? (await jsqrDecoder());
+    const decode = await frameDecoder();
     let done = false;
     cancelled.then(() => { done = true; });
     const read = (async () => {

@@ -7,6 +7,7 @@
 // base64) or "j" (plain JSON, base64) where the browser cannot compress.
 import { svg } from './dom.js';
 import { fromBase64, pipe, toBase64 } from './bytes.js';
+import { frameDecoder } from './qr-scan.js';
 
 // Loaded on first use, so the library costs nothing at start-up.
 let qrcode = null;
@@ -105,11 +106,14 @@ export function qrSvg(text, label) {
     svg('path', { d, fill: '#000000' }));
 }
 
+// Any camera will do: where the browser has no BarcodeDetector (Firefox,
+// Safari, desktop Chromium) the shipped jsQR reads the frames (qr-scan.js).
 export function canScan() {
-  return typeof window.BarcodeDetector === 'function' && Boolean(navigator.mediaDevices?.getUserMedia);
+  return Boolean(navigator.mediaDevices?.getUserMedia);
 }
 
-// The camera behind a <video>, read by the browser's BarcodeDetector.
+// The camera behind a <video>, each code read handed to onText (a
+// numbered sequence is read a code at a time).
 export class Scanner {
   constructor(video, onText) {
     this.video = video;
@@ -119,18 +123,18 @@ export class Scanner {
   }
 
   async start() {
-    this.detector = new window.BarcodeDetector({ formats: ['qr_code'] });
     this.stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
     this.video.srcObject = this.stream;
     this.video.muted = true;
     this.video.setAttribute('playsinline', '');
     await this.video.play().catch(() => {});
+    const decode = await frameDecoder();
     const tick = async () => {
       if (!this.stream) return;
       try {
-        const found = await this.detector.detect(this.video);
-        for (const code of found) this.onText(code.rawValue);
-      } catch { /* a frame the detector could not read */ }
+        const text = await decode(this.video);
+        if (text) this.onText(text);
+      } catch { /* a frame the decoder could not read */ }
       if (this.stream) this.timer = setTimeout(tick, 200);
     };
     tick();

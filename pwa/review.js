@@ -2,12 +2,14 @@
 // decisions one at a time in the worker (review_start, then review_step
 // until done), so the page shows a progress bar and the table stays free
 // between steps. The shell only words the engine's figures and reasons;
-// a finished review is kept with its game in the history.
+// a finished review is kept with its game in the history — a review between
+// two hands too: the game in play is filed as running with it.
 import { h } from './dom.js';
 import { both, errorText, formatNumber, t } from './i18n.js';
 import { cardName } from './cards.js';
 import { c, go, m, render, session } from './club-context.js';
 import * as history from './history.js';
+import { keepReviewed, tableEntryId } from './club.js';
 
 // Always the same seed: two phones show the same review of the same game.
 const REVIEW_SEED = 0;
@@ -74,20 +76,24 @@ export async function openReview(entryId = null) {
   let save;
   let viewer = null;
   let back = 'game';
+  let e = null;
   if (entryId) {
-    const e = await history.entry(entryId).catch(() => null);
+    e = await history.entry(entryId).catch(() => null);
     save = e?.save;
     back = 'history';
-    if (e?.review) {
-      Object.assign(st, { result: e.review, progress: null, error: null, back, entryId, stored: null });
-      go('review');
-      return;
-    }
   } else {
     save = m().game?.save;
     viewer = m().game?.viewer ?? null;
+    // Kept before (this game, up to this hand): shown, not weighed again.
+    const id = save ? tableEntryId() : null;
+    e = id ? await history.entry(id).catch(() => null) : null;
   }
   if (!save) return;
+  if (e?.review && history.reviewCovers(e.review, e.save?.record, save.record)) {
+    Object.assign(st, { result: e.review, progress: null, error: null, back, entryId, stored: null });
+    go('review');
+    return;
+  }
   const run = ++st.run;
   Object.assign(st, { result: null, progress: { weighed: 0, total: null }, error: null, back, entryId, stored: null,
     name: save.record.players?.[personSeat(save, viewer) - 1]?.name ?? '' });
@@ -114,13 +120,13 @@ export async function openReview(entryId = null) {
   if (run === st.run && m().route === 'review') render();
 }
 
-// Kept with the game's history entry: the one opened, or the entry the
-// finished game in play was filed under.
+// Kept with the game's history entry: the one opened, or the entry of the
+// table in play (filed now if it is still going on).
 async function keepReview(st, save) {
-  const id = st.entryId ?? c()?.kept ?? null;
-  if (!id || !st.result) return;
+  if (!st.result) return;
   try {
-    st.stored = await history.amend(id, save.record, { review: st.result });
+    st.stored = st.entryId ? await history.amend(st.entryId, save.record, { review: st.result })
+      : await keepReviewed(save.record, st.result);
   } catch {
     st.stored = false;
   }
@@ -200,7 +206,11 @@ export async function closeReview() {
 }
 
 // A history entry's line about its kept review.
+// A review made between hands says up to which hand it goes.
 export function reviewSummary(entry) {
   const r = entry?.review;
-  return r && typeof r.cost === 'number' ? h('p', { class: 'summary review-summary', text: t('review.summary', { cost: marks(r.cost), unit: unitWord(r.tally) }) }) : null;
+  if (!r || typeof r.cost !== 'number') return null;
+  const vars = { cost: marks(r.cost), unit: unitWord(r.tally), hand: r.hands?.length ?? 0 };
+  const upTo = (r.hands?.length ?? 0) < (entry.save?.record?.hands?.length ?? 0);
+  return h('p', { class: 'summary review-summary', text: t(upTo ? 'review.summary.upto' : 'review.summary', vars) });
 }

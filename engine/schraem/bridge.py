@@ -182,7 +182,7 @@ class Table:
         self.set_seats: list[dict] | None = None
         # A table of phones (table_host.py): guests' seats and the deal.
         self.host: TableHost | None = None
-        # A deal set (duel.py): {"set": word, "hands": how many deals}.
+        # A deal set (duel.py): {"set": word, "rules": preset, "hands": how many deals}.
         self.duel: dict | None = None
 
     def save(self) -> dict:
@@ -405,7 +405,7 @@ class Bridge(ReviewCommands):
                       for p, r in ((p, Rules.make(p)) for p in Rules.preset_names())}
         return {"version": __version__, "presets": Rules.preset_names(), "bot_levels": list(APP_LEVELS),
                 "limits": {"request_chars": MAX_REQUEST_CHARS, "depth": MAX_DEPTH}, "club": club_facts,
-                "house_rules": rule_catalog.house_rules()}
+                "house_rules": rule_catalog.house_rules(), "duel": duel.facts()}
 
     def cmd_rule_catalog(self, args):
         """The house-rules editor's facts for a preset and options; options

@@ -89,19 +89,33 @@ class ReviewCommands:
 
     # --- deal sets (Duell-Karten) --------------------------------------------
     def cmd_duel_new(self, args):
-        """A game on a deal set: `set` the word (today's: the date), `players`
-        the four names (the person first)."""
+        """A game on a deal set: `set` the word (today's: the date), `rules`
+        and `hands` the preset and number of deals (default: eight Rhineland
+        deals), or `scanned` a set's QR text instead; `players` the four
+        names (the person first)."""
         from .bridge import Table
 
-        game, seats, facts = duel.new_game(args.get("set"), args.get("players"))
+        game, seats, facts = duel.new_game(self._duel_set(args), args.get("players"))
         table = Table(game, seats, game.seed)
         table.duel = facts
         table.deal()
         return self._take(table, 1)
 
-    def cmd_duel_result(self, args):
-        """The result of the deal set in play, or of a kept `save` of one
-        (only hands already played)."""
+    @staticmethod
+    def _duel_set(args) -> dict:
+        scanned = args.get("scanned")
+        if scanned is not None:
+            return duel.read_set_text(scanned)
+        return duel.the_set(args.get("set"), args.get("rules", duel.SET_RULES), args.get("hands", duel.SET_HANDS))
+
+    def cmd_duel_set(self, args):
+        """A set checked before anything is replaced (`set`, `rules`,
+        `hands`, or `scanned`, as for duel_new): its facts, check number and
+        QR text; nothing else changes."""
+        s = self._duel_set(args)
+        return {**s, "code": duel.set_code(s["set"], s["rules"], s["hands"]), "qr": duel.set_text(s)}
+
+    def _duel_result(self, args) -> dict:
         save = args.get("save")
         if save is not None:
             if not isinstance(save, dict) or "duel" not in save:
@@ -113,6 +127,16 @@ class ReviewCommands:
             raise IllegalAction("bad_request", detail=Both("an diesem Tisch laufen keine Duell-Karten", "this table does not play a deal set"))
         return duel.result(t.game, t.duel)
 
+    def cmd_duel_result(self, args):
+        """The result of the deal set in play, or of a kept `save` of one
+        (only hands already played)."""
+        return self._duel_result(args)
+
+    def cmd_duel_code(self, args):
+        """The same result as the short text of one QR code (`duel.pack`)."""
+        return {"text": duel.pack(self._duel_result(args))}
+
     def cmd_duel_compare(self, args):
-        """Two results of the same deal set, hand by hand."""
+        """Two results of the same deal set, hand by hand; `theirs` may be
+        the text of a result's QR code."""
         return duel.compare(args.get("mine"), args.get("theirs"))

@@ -107,6 +107,57 @@ def test_review_of_a_finished_game_with_progress_and_result_kept_in_history(de_p
     assert len(page.evaluate("() => window.__progress")) == before
 
 
+def test_a_review_between_hands_is_kept_with_the_game_over_a_reload(de_page, shared_site):
+    page = de_page
+    page.add_init_script(PROGRESS_PROBE)
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(two_player_game(marks=7, seed=9), 1)})
+    wait_shell_ready(page)
+    play_to(page, {"result"})
+    wait_idle(page)
+    saved = stored(page)
+    assert not saved["state"]["game_over"]  # the first hand is decided, the game goes on
+    record = saved["save"]["record"]
+    page.locator('[data-action="review-open"]').tap()
+    page.wait_for_selector(".review-total", timeout=120_000)
+    wait_idle(page)
+    assert page.evaluate("() => window.__progress"), "it was weighed"
+    assert page.locator(".kept").inner_text() == "Die Spielanalyse ist beim Spiel im Verlauf gespeichert."
+    hands = page.locator(".review-hand").all_inner_texts()
+    assert len(hands) == 1
+    # Kept with the game in the history, the game filed as running.
+    kept = page.evaluate("async () => (await import('./history.js')).entries()")
+    assert len(kept) == 1 and kept[0]["status"] == "running" and kept[0]["save"]["record"] == record
+    assert [h["hand"] for h in kept[0]["review"]["hands"]] == [1] and kept[0]["review"]["complete"]
+    # After a reload the same review opens from there, nothing weighed again.
+    page.reload()
+    wait_shell_ready(page)
+    assert screen(page) == "result"
+    page.locator('[data-action="review-open"]').tap()
+    page.wait_for_selector(".review-total")
+    wait_idle(page)
+    assert page.evaluate("() => window.__progress") == []
+    assert page.locator(".review-hand").all_inner_texts() == hands
+    # The game goes on and is filed away with its second hand: the review of
+    # the first stays with it and says how far it goes.
+    tap(page, '[data-action="review-back"]')
+    play_step(page)
+    assert screen(page) == "table" and len(stored(page)["save"]["record"]["hands"]) == 2
+    page.locator('header [data-action="setup"]').tap()
+    page.locator('[data-action="duel-today"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'confirm'")
+    tap(page, '[data-action="confirm-yes"]')
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    wait_idle(page)
+    kept = page.evaluate("async () => (await import('./history.js')).entries()")
+    game = next(e for e in kept if e["save"]["record"]["hands"][0] == record["hands"][0])
+    assert game["status"] == "interrupted" and len(game["save"]["record"]["hands"]) == 2
+    assert [h["hand"] for h in game["review"]["hands"]] == [1]
+    page.locator('header [data-action="setup"]').tap()
+    tap(page, '[data-action="history"]')
+    entry = page.locator(f'.history-entry[data-id="{game["id"]}"]')
+    assert entry.locator(".review-summary").inner_text().startswith("Analysiert bis Spiel 1:")
+
+
 def test_a_hint_during_play_is_shown_and_recorded(de_page, shared_site, artifacts):
     page = de_page
     seed_storage(page, shared_site, {GAME_KEY: shell_record(two_player_game(marks=7, seed=9), 1)})
@@ -162,7 +213,7 @@ def test_the_same_deals_on_two_phones_and_their_results_compared(warm_page, shar
     for page in (a, b):
         start_duel(page, shared_site, "Stammtisch 25")
     sa, sb = stored(a)["save"], stored(b)["save"]
-    assert sa["duel"] == sb["duel"] == {"set": "stammtisch 25", "hands": 8}
+    assert sa["duel"] == sb["duel"] == {"set": "stammtisch 25", "rules": "rheinland", "hands": 8}
     assert sa["record"]["hands"][0]["seed"] == sb["record"]["hands"][0]["seed"]
     assert a.locator(".duel-banner").inner_text().startswith("Duell-Karten „stammtisch 25“ · Spiel 1 von 8")
     # The same cards once looked at, on both phones.

@@ -6,6 +6,7 @@ import pytest
 
 from schraem import duel
 from schraem.bridge import Bridge
+from schraem.rules import PRESETS
 
 NAMES = ["Anna", "Computer 2", "Computer 3", "Computer 4"]
 
@@ -45,7 +46,11 @@ def test_the_same_word_deals_the_same_cards_and_answers():
     sa = call(a, "duel_new", set="2026-11-26", players=NAMES)
     sb = call(b, "duel_new", set="  2026-11-26 ", players=["Bert"] + NAMES[1:])
     assert sa["view"]["my_cards"] == sb["view"]["my_cards"]
-    assert sa["duel"] == sb["duel"] == {"set": "2026-11-26", "code": duel.set_code("2026-11-26"), "hands": duel.SET_HANDS, "played": 0, "over": False}
+    assert sa["duel"] == sb["duel"] == {"set": "2026-11-26", "rules": "rheinland", "code": duel.set_code("2026-11-26"), "hands": duel.SET_HANDS,
+                                        "played": 0, "over": False, "qr": "SCHRAEM-DUEL:2026-11-26"}
+    # Today's set is the one every app version deals: its seed and check
+    # number are those of the first sets (eight Rhineland deals, nothing chosen).
+    assert sa["save"]["record"]["seed"] == 4523038723439945 and sa["duel"]["code"] == "789992"
     sa, _ = play_hand(a, sa)
     sb, _ = play_hand(b, sb)
     # Played alike, the computer players answer alike: the same hand.
@@ -165,6 +170,131 @@ def test_a_save_of_a_set_is_checked_against_its_game():
     other = Bridge()
     error = refused(other, "load", save=dict(save, duel={"set": "stammtisch", "hands": duel.SET_HANDS}), viewer=1)
     assert error["kind"] == "CorruptSave"
+    # A save from before sets had a preset (no "rules") is a Rhineland set.
+    assert save["duel"] == {"set": "kegelclub", "rules": "rheinland", "hands": duel.SET_HANDS}
+    assert call(Bridge(), "load", save=dict(save, duel={"set": "kegelclub", "hands": 8}), viewer=1)["duel"]["rules"] == "rheinland"
+    # Another preset or count under the same word is another set.
+    error = refused(other, "load", save=dict(save, duel={"set": "kegelclub", "rules": "tuppen", "hands": 8}), viewer=1)
+    assert error["kind"] == "CorruptSave"
+    error = refused(other, "load", save=dict(save, duel={"set": "kegelclub", "rules": "rheinland", "hands": 12}), viewer=1)
+    assert error["kind"] == "CorruptSave"
     assert refused(other, "state", viewer=1)["code"] == "no_game"
     # Other tables carry no set.
     assert call(Bridge(), "new_game", players=[{"name": "A"}, {"name": "B"}], seed=1, viewer=1)["duel"] is None
+
+
+def play_set(bridge, state, choose=lambda legal: legal[0]):
+    while True:
+        state, _ = play_hand(bridge, state, choose)
+        if state["duel"]["over"]:
+            return state
+        state = call(bridge, "next_hand", viewer=1)
+
+
+def test_a_chosen_preset_and_count_of_deals_is_a_set_of_its_own():
+    a, b = Bridge(), Bridge()
+    sa = call(a, "duel_new", set="Kegelclub", rules="tuppen", hands=4, players=NAMES)
+    sb = call(b, "duel_new", set="kegelclub", rules="tuppen", hands=4, players=["Bert"] + NAMES[1:])
+    assert sa["view"]["my_cards"] == sb["view"]["my_cards"] and sa["view"]["rules"] == "tuppen"
+    assert sa["duel"]["hands"] == 4 and sa["duel"]["rules"] == "tuppen"
+    assert sa["duel"]["qr"] == "SCHRAEM-DUEL/tuppen/4:kegelclub"
+    assert sa["save"]["duel"] == {"set": "kegelclub", "rules": "tuppen", "hands": 4}
+    # The set's QR text starts the same set on another phone; checked first,
+    # it is the same set.
+    assert call(Bridge(), "duel_set", scanned=sa["duel"]["qr"]) == {"set": "kegelclub", "rules": "tuppen", "hands": 4,
+                                                                    "code": sa["duel"]["code"], "qr": sa["duel"]["qr"]}
+    sc = call(Bridge(), "duel_new", scanned=sa["duel"]["qr"], players=NAMES)
+    assert sc["view"]["my_cards"] == sa["view"]["my_cards"] and sc["duel"] == sa["duel"]
+    # The same word under another preset or count deals other cards, with
+    # another check number.
+    seeds = {call(Bridge(), "duel_new", set="kegelclub", rules=r, hands=n, players=NAMES)["save"]["record"]["seed"]
+             for r, n in (("tuppen", 4), ("tuppen", 8), ("rheinland", 4), ("rheinland", 8), ("sebbe_schroehm", 4))}
+    assert len(seeds) == 5
+    codes = {duel.set_code("kegelclub", r, n) for r, n in (("tuppen", 4), ("tuppen", 8), ("rheinland", 4), ("rheinland", 8))}
+    assert len(codes) == 4
+    # Played alike, the same deals and answers hand after hand; the set
+    # ends after its four deals.
+    sa, sb = play_set(a, sa), play_set(b, sb)
+    assert sa["save"]["record"]["hands"] == sb["save"]["record"]["hands"]
+    assert len(sa["save"]["record"]["hands"]) <= 4
+    assert refused(a, "next_hand", viewer=1)["code"] == "bad_request"
+    res = call(a, "duel_result")
+    assert res["rules"] == "tuppen" and res["hands_in_set"] == 4 and res["complete"]
+    assert call(Bridge(), "load", save=sa["save"], viewer=1)["duel"] == sa["duel"]
+
+
+def test_a_result_of_another_preset_or_count_is_refused_in_comparison():
+    results = {}
+    for rules, hands in (("rheinland", 4), ("rengen", 4), ("rheinland", 8)):
+        b = Bridge()
+        state = call(b, "duel_new", set="stammtisch", rules=rules, hands=hands, players=NAMES)
+        play_hand(b, state)
+        results[rules, hands] = call(b, "duel_result")
+    mine = results["rheinland", 4]
+    assert call(Bridge(), "duel_compare", mine=mine, theirs=mine)["both_played"] == 1
+    for other in (results["rengen", 4], results["rheinland", 8]):
+        error = refused(Bridge(), "duel_compare", mine=mine, theirs=other)
+        assert "verschiedenen Karten" in error["de"] and "different deal sets" in error["en"]
+    # A result made to look like the other set's fails its check number.
+    forged = dict(results["rengen", 4], rules="rheinland")
+    assert "Prüfzahl" in refused(Bridge(), "duel_compare", mine=mine, theirs=forged)["de"]
+
+
+@pytest.mark.parametrize("rules,hands", [("siwwe_schroehm_newcomer", 8), ("skat", 8), ("rheinland", 0), ("rheinland", 17), ("rheinland", "8"), ("rheinland", True)])
+def test_sets_of_unknown_presets_or_counts_are_refused(rules, hands):
+    b = Bridge()
+    assert refused(b, "duel_new", set="x", rules=rules, hands=hands, players=NAMES)["code"] == "bad_request"
+    assert refused(b, "state", viewer=1)["code"] == "no_game"
+
+
+@pytest.mark.parametrize("text", ["SCHRAEM-OFFER:abc", "SCHRAEM-DUEL", "SCHRAEM-DUEL/tuppen:x", "SCHRAEM-DUEL/tuppen/99:x",
+                                  "SCHRAEM-DUEL/skat/8:x", "SCHRAEM-DUEL:", "https://example.org"])
+def test_foreign_or_damaged_set_codes_are_refused(text):
+    b = Bridge()
+    state = call(b, "new_game", players=[{"name": "A"}, {"name": "B"}], seed=3, viewer=1)
+    assert refused(b, "duel_set", scanned=text)["code"] == "bad_request"
+    assert refused(b, "duel_new", scanned=text, players=NAMES)["code"] == "bad_request"
+    assert call(b, "state", viewer=1)["save"] == state["save"]
+
+
+def test_a_result_as_one_small_qr_code_compares_like_the_file():
+    a, b = Bridge(), Bridge()
+    sa = play_set(a, call(a, "duel_new", set="stammtisch 25", rules="rheinland", hands=12, players=NAMES))
+    sb = play_set(b, call(b, "duel_new", set="stammtisch 25", rules="rheinland", hands=12, players=["Bert"] + NAMES[1:]), lambda legal: legal[-1])
+    mine, theirs = call(a, "duel_result"), call(b, "duel_result")
+    text = call(b, "duel_code")["text"]
+    assert text.startswith("SCHRAEM-DR1:") and len(text.encode()) <= 200, text
+    assert "seed" not in text and not re.search(r"\b(10|[7-9AKQJ])[CSHD]\b", text)
+    assert call(Bridge(), "duel_code", save=sb["save"])["text"] == text
+    assert duel.unpack(text) == {k: v for k, v in theirs.items() if k not in ("marks_lost", "hints")}
+    by_code = call(a, "duel_compare", mine=mine, theirs=text)
+    assert by_code == call(a, "duel_compare", mine=mine, theirs=theirs)
+    assert by_code["names"] == ["Anna", "Bert"] and by_code["both_played"] == len(mine["hands"])
+    # Foreign, damaged and other sets' codes are refused in plain words.
+    other = Bridge()
+    play_hand(other, call(other, "duel_new", set="kegelclub", players=NAMES))
+    bad = {
+        "SCHRAEM-OFFER:xyz": "kein Ergebnis",
+        text[:-5]: "beschädigt",
+        text.replace('"stammtisch 25"', '"stammtisch 26"'): "Prüfzahl",
+        text.replace("[", "{", 1): "beschädigt",
+        text.replace('"Bert"', "7"): "der Name fehlt",
+        call(other, "duel_code")["text"]: "verschiedenen Karten",
+    }
+    for code, words in bad.items():
+        error = refused(a, "duel_compare", mine=mine, theirs=code)
+        assert words in error["de"], (code, error)
+        assert error["en"] and error["code"] == "bad_request"
+
+
+def test_a_knolle_set_counts_the_knollen_a_hand_cost():
+    b = Bridge()
+    state = call(b, "duel_new", set="knollen", rules="sebbe_schroehm", hands=12, players=NAMES)
+    state = play_set(b, state, lambda legal: next((a for a in legal if a.get("type") == "knock"), legal[0]))
+    res = call(b, "duel_result")
+    assert res["rules"] == "sebbe_schroehm" and all(h["marks_lost"] >= 0 for h in res["hands"])
+    me = state["view"]["players"][0]
+    start = PRESETS["sebbe_schroehm"].start_marks
+    # This play runs out of marks and on into Knollen: both are counted.
+    assert me["knollen"] > 0
+    assert res["marks_lost"] == start - res["finish"]["marks"] + me["knollen"]
