@@ -48,9 +48,9 @@ def _table_text(page):
         "cards": page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")}
 
 
-def test_reload_mid_hand_restores_the_exact_position(new_context, site):
-    page = new_context(locale="de-DE").new_page()
-    open_app(page, site, seed=9, pace="60000")
+def test_reload_mid_hand_restores_the_exact_position(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=9, pace="60000")
     view = _mid_hand(page)
     before = stored(page)
     drawn = _table_text(page)
@@ -115,12 +115,12 @@ def test_every_state_is_saved_before_it_is_drawn(warm_page, shared_site):
     assert saves["drawnFirst"] == []
 
 
-def test_computers_carry_on_after_a_reload(new_context, site):
-    page = new_context(locale="de-DE").new_page()
-    open_app(page, site, seed=9, pace="60000")
+def test_computers_carry_on_after_a_reload(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=9, pace="60000")
     _mid_hand(page)
     # Reload at the fast pace: Hubert's pending answer must still come.
-    page.goto(app_url(site, pace="fast"))
+    page.goto(app_url(shared_site, pace="fast"))
     wait_shell_ready(page)
     view = stored(page)["state"]["view"]
     assert view["response"] is None or view["response"]["to_answer"] != 2

@@ -128,9 +128,9 @@ HOLD_ENGINE = """(() => {
 })();"""
 
 
-def test_reload_mid_scoresheet_restores_it(new_context, site):
-    page = new_context(locale="de-DE").new_page()
-    open_app(page, site, seed=2)
+def test_reload_mid_scoresheet_restores_it(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=2)
     _hand_two_mid_answer(page)
     before = stored(page)
     drawn = page.locator("#sheet").inner_text()
