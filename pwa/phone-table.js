@@ -468,8 +468,10 @@ export function leavePhoneTable() {
 // --- screens -----------------------------------------------------------------
 
 export function phoneStartSection({ ready }) {
-  return h('section', { class: 'phone-start', 'aria-labelledby': 'phone-start-heading' },
-    h('h2', { id: 'phone-start-heading', text: tt('start.heading') }),
+  // Styled and ranked like its neighbours (the club's and the deal sets'
+  // sections): one more of the start screen's offers, not a new chapter.
+  return h('section', { class: 'record phone-start', 'aria-labelledby': 'phone-start-heading' },
+    h('h3', { id: 'phone-start-heading', text: tt('start.heading') }),
     h('p', { class: 'note', text: tt('start.body') }),
     h('div', { class: 'tool-row' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-open' }, disabled: !ready, text: tt('start.open') }),

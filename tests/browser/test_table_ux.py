@@ -339,3 +339,18 @@ def test_the_result_shows_the_trick_that_decided_the_hand(warm_page, shared_site
     assert state["view"]["hand_result"]["reason"] == "last_trick"  # seed 9: played to the last trick
     cards = page.locator(".final-trick .played").count()
     assert cards == len(state["view"]["tricks"][-1]["cards"]) >= 2
+
+
+def test_the_start_screens_offers_have_headings_of_one_rank_and_size(warm_page, shared_site):
+    """The phone table's offer on the start screen once had a larger, higher
+    ranked heading than its neighbours, the club's and the deal sets'."""
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site)
+    headings = page.evaluate("""() => [...document.querySelectorAll('#screen section[aria-labelledby]')].map((s) => {
+      const h = document.getElementById(s.getAttribute('aria-labelledby'));
+      return { id: h.id, tag: h.tagName, size: getComputedStyle(h).fontSize };
+    })""")
+    ids = {h["id"] for h in headings}
+    assert {"phone-start-heading", "club-heading", "duel-heading"} <= ids, headings
+    offers = [h for h in headings if h["id"] in ("phone-start-heading", "club-heading", "duel-heading")]
+    assert len({(h["tag"], h["size"]) for h in offers}) == 1, offers
