@@ -7,7 +7,8 @@ card play (bots/strong.py) run on the view, and every choice gets its
 worth — by default the marks the seat expects to lose in this hand (a
 negative number; `unit="equity"`: the bot's own share of the marks).
 `Review` replays a record and weighs every decision of one seat, one
-decision per `step()`, so the worker can report progress and stop.
+decision per `step()`, so the worker can report progress and stop. The
+four-courts choices (exchange, challenge, turn) are review_courts.py's.
 
 Nothing here reads a card the seat could not see: the replay hands the
 weighing nothing but `view(game, seat)`, as the bots get it.
@@ -110,8 +111,13 @@ def kind_of(v: dict, typ: str | None = None) -> str | None:
 def weigh(v: dict, rng, budget: Budget = REVIEW_BUDGET, unit: str = "marks", sure_holds: bool = True) -> list[dict]:
     """The decisions the view asks of its seat now, each with every choice's
     worth: [{"kind", "choices": {choice: worth}, "best", "chance", "samples",
-    ...}]. A turn to play is two decisions: knock or not, and which card."""
-    out = [d for k, t in courts.offers(v) for d in [_weigh_court(v, k, t, rng, budget, unit, sure_holds)] if d is not None]
+    ...}]. A turn to play is two decisions: knock or not, and which card;
+    under four courts, every exchange, challenge or turn open comes first."""
+    out = []
+    for k, t in courts.offers(v):
+        d = _weigh_court(v, k, t, rng, budget, unit, sure_holds)
+        if d is not None:
+            out.append(d)
     kind = kind_of(v)
     return out + (_weigh(v, kind, rng, budget, unit, sure_holds) if kind else [])
 
