@@ -102,8 +102,10 @@ def _plus(sc, extra: list[int]):
 def _worth(sc, sit, alive, committed, p: float) -> float:
     """My worth with chance p of taking the hand as it stands."""
     me, v, r = sit.me, sit.value, sit.last_knocker
-    win = sc.outcome(sit.marks, committed, alive, me, v, me, r) if alive[me] else 0.0
-    return p * win + (1 - p) * sc.expected_others(sit.marks, committed, alive, v, me, raiser=r) if p < 1 else win
+    win = sc.outcome(sit.marks, committed, alive, me, v, me, r) if p > 0 else 0.0
+    if p >= 1:
+        return win
+    return p * win + (1 - p) * sc.expected_others(sit.marks, committed, alive, v, me, raiser=r)
 
 
 def _chance(dec, d: dict, alive: list, mine: int | None = None) -> float:
