@@ -3,7 +3,7 @@
 the repository root.
 
     python bench/review.py [--games 12 --hands 10 --seed 25 --preset rheinland]
-    python bench/review.py --browser [--throttle 4 --hands 10 --runs 3]
+    python bench/review.py --browser [--throttle 4 --hands 10 --runs 3 --preset rheinland]
 
 Plays seeded games of four strong bots thinking with the review's own
 budget (no clock), then reviews seat 1 of each game:
@@ -97,7 +97,7 @@ def browser(args) -> dict:
     spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    record = bot_game(args.seed, args.hands, marks=15)
+    record = bot_game(args.seed, args.hands, marks=15, preset=args.preset)
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "medium"}] * 3
     save = {"format": "schraem-save/1", "record": record, "table": {"players": seats, "seed": args.seed}}
     reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": save, "viewer": 1}})))
@@ -134,7 +134,7 @@ def browser(args) -> dict:
             server.shutdown()
     secs = [r["seconds"] for r in runs]
     per = [1000 * r["seconds"] / max(1, r["decisions"]) for r in runs]
-    return {"runtime": f"the app in headless Chromium {version}", "cpu_throttling": args.throttle, "hands": len(record["hands"]),
+    return {"runtime": f"the app in headless Chromium {version}", "preset": args.preset, "cpu_throttling": args.throttle, "hands": len(record["hands"]),
             "runs": runs, "s_per_game_median": round(statistics.median(secs), 2),
             "ms_per_decision_median": round(statistics.median(per), 1)}
 

@@ -168,7 +168,7 @@ def _exchange(dec, v: dict) -> dict | None:
     if mode == "challenge":
         alive_c, committed_c = list(alive), list(committed)
         alive_c[me], committed_c[me] = False, rules.challenge_penalty
-        caught_out = sit.scoring.expected_others(sit.marks, committed_c, alive_c, sit.value, me, raiser=sit.last_knocker)
+        caught_out = sc.expected_others(sit.marks, committed_c, alive_c, sit.value, me, raiser=sit.last_knocker)
     turned = list(_penalties(v))
     turned[me] += rules.turn_penalty
     sc_turned = _plus(sit.scoring, turned)
