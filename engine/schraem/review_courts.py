@@ -145,7 +145,7 @@ def weigh(dec, v: dict, kind: str, target: int | None) -> dict | None:
 def _decision(kind, choices, n, sit, **facts) -> dict | None:
     if n == 0:
         return None
-    # Ties go to the choice listed first: letting the chance go.
+    # Ties go to the choice listed first (see the callers).
     best = max(choices, key=lambda c: choices[c])
     out = {"kind": kind, "choices": {c: round(x / n, 4) for c, x in choices.items()}, "best": best, "chance": None,
            "samples": n, "value": sit.value}
@@ -206,6 +206,7 @@ def _exchange(dec, v: dict) -> dict | None:
         swap += (1 - q) * _worth(sc, sit, alive, committed, pn) + q * found
         p_keep, p_new, caught = p_keep + pk, p_new + pn, caught + q
         n += 1
+    # Keeping first: a tie is no reason to give up the cards.
     d = _decision("exchange", {"keep": keep, "exchange": swap}, n, sit, chance_keep=p_keep / max(1, n),
                   chance_new=p_new / max(1, n), caught=caught / max(1, n))
     if d is not None:
@@ -250,6 +251,7 @@ def _challenge(dec, v: dict, t: int) -> dict | None:
         right += _worth(sc, sit, alive_t, committed_t, pr)
         n += 1
     challenge = bluff * right + (1 - bluff) * wrong * n
+    # Accepting first: a tie is no reason to risk the penalty.
     d = _decision("challenge", {"accept": accept, "challenge": challenge}, n, sit, bluff=bluff)
     if d is not None:
         d["target"] = t + 1
@@ -291,10 +293,16 @@ def _turn(dec, v: dict, t: int) -> dict | None:
         turn += numeral * _worth(sc_t, sit, alive, committed, p) + court_last * _worth(sc_me, sit, alive, committed, p) \
             + (1 - numeral - court_last) * w0
         n += 1
-    d = _decision("turn", {"leave": leave, "turn": turn}, n, sit, numeral=numeral, court_last=court_last, face_down=f)
+    # Turning first: a turn that is free (not the last one) never costs the
+    # turner, and in marks it ties with leaving the discards.
+    d = _decision("turn", {"turn": turn, "leave": leave}, n, sit, numeral=numeral, court_last=court_last, face_down=f)
     if d is not None:
         d["target"] = t + 1
     return d
+
+
+# The reason codes `reason` gives (pwa/i18n-review.js words each).
+REASONS = ("exchange_missed", "exchange_bluff", "exchange_weak", "challenge_missed", "challenge_wrong", "turn_missed", "turn_costly")
 
 
 def reason(d: dict) -> dict | None:
