@@ -74,10 +74,13 @@ def test_keeping_four_jacks_instead_of_exchanging_them_is_the_costliest_decision
 def test_a_challenge_of_a_likely_genuine_exchange_is_the_costliest_decision():
     # Holding no court, most exchanges seat 1 sees are genuine: challenging
     # puts seat 1 out of the hand with 2 where letting it stand risks 1.
-    game = finish(table("siwwe_stroeoem", [act(2, "look"), act(2, "exchange"), act(1, "look"), act(1, "challenge", target=2)]))
-    result = Review(game.to_record(), 1, seed=1, budget=SMALL).run()
+    game = table("siwwe_stroeoem", [act(2, "look"), act(2, "exchange"), act(1, "look")])
+    game.hints[-1].append({"seat": 1, "at": 3})  # asked for a hint first
+    game.apply(act(1, "challenge", target=2))
+    result = Review(finish(game).to_record(), 1, seed=1, budget=SMALL).run()
     bad = worst(result)
     assert (bad["kind"], bad["chosen"], bad["best"], bad["target"]) == ("challenge", "challenge", "accept", 2)
+    assert bad["hinted"] and result["hands"][0]["hints"] == 1
     assert bad["severity"] == "blunder"
     assert bad["reason"] == {"code": "challenge_wrong", "chance": bad["bluff"], "target": 2} and bad["bluff"] < 0.5
     assert result["hands"][0]["marks_lost"] == 2
