@@ -2,8 +2,8 @@
 """The game review's benchmark (issue 25). Standard library only; run from
 the repository root.
 
-    python bench/review.py [--games 12 --hands 10 --seed 25]
-    python bench/review.py --browser [--throttle 4 --hands 10 --runs 3]
+    python bench/review.py [--games 12 --hands 10 --seed 25 --preset rheinland]
+    python bench/review.py --browser [--throttle 4 --hands 10 --runs 3 --preset rheinland]
 
 Plays seeded games of four strong bots thinking with the review's own
 budget (no clock), then reviews seat 1 of each game:
@@ -15,6 +15,12 @@ budget (no clock), then reviews seat 1 of each game:
   they force the last trick), in equity; `marks` — the app's review.
   `near` also counts a choice within the noise of the best (0.01 equity,
   review.NOISE marks): the bot mixes its bets where they are that close.
+Under a four-courts preset (`--preset wipperfuerth`, `siwwe_stroeoem`,
+`sebbe_schroehm`) the bots not due are asked before each move whether they
+want to exchange, challenge or turn (as the match runner asks them), and the
+review's `exchange`, `challenge` and `turn` decisions are counted as well:
+their time per weighing on its own (`court_ms_per_decision`) and their
+agreement in the tables above.
 With --browser: the app itself (dist/ built by build.py, its own server,
 headless Chromium as a Pixel 7, the CPU throttled through the DevTools
 protocol): a finished `--hands`-hand game against three computer players
@@ -37,18 +43,28 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
 from schraem.bots.strong import make  # noqa: E402
+from schraem.cards import derive_seed  # noqa: E402
 from schraem.game import Game  # noqa: E402
+from schraem.match import play_hand  # noqa: E402
+from schraem.review_courts import KINDS as COURT_KINDS  # noqa: E402
 from schraem.review import NOISE, REVIEW_BUDGET, Review  # noqa: E402
 from schraem.view import view  # noqa: E402
 
 
-def bot_game(seed: int, hands: int, marks: int | None = None) -> dict:
+def bot_game(seed: int, hands: int, marks: int | None = None, preset: str = "rheinland") -> dict:
     bot = make(REVIEW_BUDGET)
-    game = Game([{"name": f"P{i}", **({"marks": marks} if marks else {})} for i in range(1, 5)], seed=seed)
+    game = Game([{"name": f"P{i}", **({"marks": marks} if marks else {})} for i in range(1, 5)], preset, seed=seed)
+    courts = game.rules.four_courts != "none"
     for _ in range(hands):
         if game.game_over:
             break
         game.deal()
+        if courts:
+            # Exchanges and checks are made by bots not due: ask everyone.
+            h = len(game.specs)
+            play_hand(game, ["strong"] * 4, {"strong": bot}, {"strong"},
+                      lambda step, s, out, h=h: derive_seed(seed, h, step, s, int(out)))
+            continue
         while not game.hand_over:
             for s in game.due():
                 a = bot(view(game, s), random.Random(seed * 7919 + len(game.specs) * 101 + len(game.logs[-1])))
@@ -81,7 +97,7 @@ def browser(args) -> dict:
     spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    record = bot_game(args.seed, args.hands, marks=15)
+    record = bot_game(args.seed, args.hands, marks=15, preset=args.preset)
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "medium"}] * 3
     save = {"format": "schraem-save/1", "record": record, "table": {"players": seats, "seed": args.seed}}
     reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": save, "viewer": 1}})))
@@ -118,7 +134,7 @@ def browser(args) -> dict:
             server.shutdown()
     secs = [r["seconds"] for r in runs]
     per = [1000 * r["seconds"] / max(1, r["decisions"]) for r in runs]
-    return {"runtime": f"the app in headless Chromium {version}", "cpu_throttling": args.throttle, "hands": len(record["hands"]),
+    return {"runtime": f"the app in headless Chromium {version}", "preset": args.preset, "cpu_throttling": args.throttle, "hands": len(record["hands"]),
             "runs": runs, "s_per_game_median": round(statistics.median(secs), 2),
             "ms_per_decision_median": round(statistics.median(per), 1)}
 
@@ -131,21 +147,24 @@ def main():
     ap.add_argument("--browser", action="store_true")
     ap.add_argument("--throttle", type=float, default=4)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--preset", default="rheinland")
     args = ap.parse_args()
     if args.browser:
         print(json.dumps(browser(args), indent=1))
         return
-    steps, per_game = [], []
+    steps, per_game, court_steps = [], [], []
     agree = {"self": {}, "review": {}, "marks": {}}
     decisions = 0
     for g in range(args.games):
-        record = bot_game(args.seed + g, args.hands)
+        record = bot_game(args.seed + g, args.hands, preset=args.preset)
         r = Review(record, 1, seed=1000 + g)
         start = time.perf_counter()
         while not r.finished:
             t = time.perf_counter()
-            r.step()
+            made = r.step()
             steps.append(time.perf_counter() - t)
+            if any(e["kind"] in COURT_KINDS for e in made):
+                court_steps.append(steps[-1])
         per_game.append(time.perf_counter() - start)
         runs = (("marks", r.result(), NOISE), ("review", Review(record, 1, seed=2000 + g, unit="equity").run(), 0.01),
                 ("self", Review(record, 1, seed=3000 + g, unit="equity", sure_holds=False).run(), 0.01))
@@ -158,11 +177,13 @@ def main():
                     k[2] += 1
                     decisions += unit == "marks"
     out = {
-        "python": sys.version.split()[0], "games": args.games, "hands_per_game": args.hands, "samples": REVIEW_BUDGET.samples,
+        "python": sys.version.split()[0], "preset": args.preset, "games": args.games, "hands_per_game": args.hands, "samples": REVIEW_BUDGET.samples,
         "decisions": decisions, "steps": len(steps),
         "ms_per_decision": {"p50": round(1000 * statistics.median(steps), 1), "p95": round(1000 * pct(steps, 0.95), 1),
                             "max": round(1000 * max(steps), 1)},
         "s_per_game": {"median": round(statistics.median(per_game), 2), "max": round(max(per_game), 2)},
+        "court_ms_per_decision": {"n": len(court_steps), **({"p50": round(1000 * statistics.median(court_steps), 1),
+                                                             "p95": round(1000 * pct(court_steps, 0.95), 1)} if court_steps else {})},
         "agreement": {unit: {"all": share(kinds.values(), 0), "all_near": share(kinds.values(), 1),
                              **{k: {"agree": share([v], 0), "near": share([v], 1), "n": v[2]} for k, v in sorted(kinds.items())}}
                       for unit, kinds in agree.items()},

@@ -7,7 +7,8 @@ card play (bots/strong.py) run on the view, and every choice gets its
 worth — by default the marks the seat expects to lose in this hand (a
 negative number; `unit="equity"`: the bot's own share of the marks).
 `Review` replays a record and weighs every decision of one seat, one
-decision per `step()`, so the worker can report progress and stop.
+decision per `step()`, so the worker can report progress and stop. The
+four-courts choices (exchange, challenge, turn) are review_courts.py's.
 
 Nothing here reads a card the seat could not see: the replay hands the
 weighing nothing but `view(game, seat)`, as the bots get it.
@@ -24,6 +25,7 @@ from .bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, Budget, Decider as BotD
 from .bots.tables import CALIBRATION
 from .cards import derive_seed
 from .errors import Both, InvalidAction
+from . import review_courts as courts
 from .game import Game
 from .view import view
 
@@ -109,9 +111,20 @@ def kind_of(v: dict, typ: str | None = None) -> str | None:
 def weigh(v: dict, rng, budget: Budget = REVIEW_BUDGET, unit: str = "marks", sure_holds: bool = True) -> list[dict]:
     """The decisions the view asks of its seat now, each with every choice's
     worth: [{"kind", "choices": {choice: worth}, "best", "chance", "samples",
-    ...}]. A turn to play is two decisions: knock or not, and which card."""
+    ...}]. A turn to play is two decisions: knock or not, and which card;
+    under four courts, every exchange, challenge or turn open comes first."""
+    out = []
+    for k, t in courts.offers(v):
+        d = _weigh_court(v, k, t, rng, budget, unit, sure_holds)
+        if d is not None:
+            out.append(d)
     kind = kind_of(v)
-    return _weigh(v, kind, rng, budget, unit, sure_holds) if kind else []
+    return out + (_weigh(v, kind, rng, budget, unit, sure_holds) if kind else [])
+
+
+def _weigh_court(v: dict, kind: str, target: int | None, rng, budget: Budget, unit: str, sure_holds: bool = True) -> dict | None:
+    """A four-courts decision (review_courts.py): exchange, challenge, turn."""
+    return courts.weigh(Decider(_situation(v, unit), rng, budget, sure_holds), v, kind, target)
 
 
 def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool = True) -> list[dict]:
@@ -176,6 +189,8 @@ def _reason(d: dict, v: dict) -> dict | None:
     kind, best, chosen = d["kind"], d["best"], d["chosen"]
     if best == chosen:
         return None
+    if kind in courts.KINDS:
+        return courts.reason(d)
     p = d.get("chance")
     if kind == "answer":
         return {"code": "hold_weak" if best == "pass" else "pass_strong", "chance": p, "value": d["value"],
@@ -228,7 +243,8 @@ class Review:
         self.names = list(game.names)
         self.rules = game.rules.preset
         self.tally = view(game, None).get("tally")  # how the sheet counts: marks, points (the shell's word for the unit)
-        self.points: list[tuple] = []  # (hand, index, view, action, hinted)
+        # (hand, index, view, action, hinted, four-courts choice or None)
+        self.points: list[tuple] = []
         self.hands: list[dict] = []
         self._collect(game)
         self.done: list[dict] = []
@@ -242,15 +258,25 @@ class Review:
             game.deal(cards=hand.get("deal"), seed=hand.get("seed"), stock=hand.get("stock"), fair=hand.get("fair"))
             before = game.hand_marks[self.seat - 1]
             hinted = {x["at"] for x in hand.get("hints", ()) if x["seat"] == self.seat}
+            # Four courts: the seat's chances to exchange, challenge, turn
+            # are open between its own actions, so every view is watched.
+            watch = courts.Watch(self.seat, hand["actions"]) if game.hand.courts is not None else None
             for i, a in enumerate(hand["actions"]):
-                if a["seat"] == self.seat:
-                    v = view(game, self.seat)
-                    if kind_of(v, a["type"]) not in (None, "look"):
-                        self.points.append((h, i, v, a, i in hinted))
+                v = view(game, self.seat) if a["seat"] == self.seat or watch is not None else None
+                if watch is not None:
+                    for at, cv, kind, target, chosen in watch.see(i, v, a):
+                        self.points.append((h, at, cv, None, at in hinted, (kind, target, chosen)))
+                if a["seat"] == self.seat and kind_of(v, a["type"]) not in (None, "look"):
+                    self.points.append((h, i, v, a, i in hinted, None))
                 game.apply(a)
+            if watch is not None:
+                for at, cv, kind, target, chosen in watch.close():
+                    self.points.append((h, at, cv, None, at in hinted, (kind, target, chosen)))
             over = game.hand_over
             self.hands.append({"hand": h + 1, "finished": over, "marks_lost": (before - game.hand_marks[self.seat - 1]) if over else None,
                                "hints": len(hinted)})
+        # In the order the hand went (a chance let go is found at its end).
+        self.points.sort(key=lambda p: (p[0], p[1], p[5] is None))
 
     @property
     def total(self) -> int:
@@ -263,11 +289,18 @@ class Review:
     def step(self) -> list[dict]:
         """Weigh the next decision; returns its entries (a turn to play may
         give two: knock or not, and the card)."""
-        h, i, v, a, hinted = self.points[len(self.done)]
-        rng = random.Random(derive_seed(self.seed, h, i))
+        h, i, v, a, hinted, court = self.points[len(self.done)]
         entries = []
-        for d in _weigh(v, kind_of(v, a["type"]), rng, self.budget, self.unit, self.sure_holds):
-            d["chosen"] = _chosen(d["kind"], a)
+        if court is None:
+            rng = random.Random(derive_seed(self.seed, h, i))
+            weighed = _weigh(v, kind_of(v, a["type"]), rng, self.budget, self.unit, self.sure_holds)
+        else:
+            kind, target, chosen = court
+            rng = random.Random(derive_seed(self.seed, h, i, courts.SEED_PART[kind], target or 0))
+            d = _weigh_court(v, kind, target, rng, self.budget, self.unit, self.sure_holds)
+            weighed = [] if d is None else [dict(d, chosen=chosen)]
+        for d in weighed:
+            d["chosen"] = d.get("chosen") or _chosen(d["kind"], a)
             if d["chosen"] not in d["choices"]:
                 continue  # the knock of a turn to play that knocked: its card is the next decision
             cost = d["choices"][d["best"]] - d["choices"][d["chosen"]]

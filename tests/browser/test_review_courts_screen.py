@@ -1,0 +1,54 @@
+"""The game review in the app at a four-courts decision (issue 25): a
+challenge that was likely to lose, shown and worded in German and English
+from the engine's reason code."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import GAME_KEY, engine_state, seed_storage, shell_record, wait_idle, wait_shell_ready
+from schraem.bots import DETERMINISTIC
+from schraem.game import Game
+from schraem.view import view
+
+SEATS = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+DEAL = [["10C", "9S", "8H", "7D"], ["AC", "KS", "QH", "JD"], ["10S", "9C", "8D", "7H"]]
+WORDS = {
+    "de-DE": ("Tausch anzweifeln?", "Gelten lassen", "Ein Bluff war der Tausch nur in"),
+    "en-GB": ("Challenge the exchange?", "letting it stand", "The exchange was a bluff in only"),
+}
+
+
+def challenged_hand() -> dict:
+    """Siwwe Strööm: Ben exchanges four courts, Anne — holding no court —
+    challenges it, loses 2 and leaves; the computer plays the rest."""
+    game = Game(["Anne", "Ben", "Cora"], "siwwe_stroeoem", dealer=3, seed=3)
+    game.deal(cards=DEAL)
+    for a in ({"seat": 2, "type": "look"}, {"seat": 2, "type": "exchange"}, {"seat": 1, "type": "look"},
+              {"seat": 1, "type": "challenge", "target": 2}):
+        game.apply(a)
+    while not game.hand_over:
+        s = game.due()[0]
+        game.apply(DETERMINISTIC["easy"](view(game, s), random.Random(len(game.logs[-1]))))
+    save = {"format": "schraem-save/1", "record": game.to_record(), "table": {"players": SEATS, "seed": 3}}
+    return engine_state("load", {"save": save, "viewer": 1})
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_a_costly_challenge_is_shown_with_its_reason(warm_page, shared_site, locale):
+    page = warm_page(locale=locale, service_workers="block")
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(challenged_hand(), 1)})
+    wait_shell_ready(page)
+    page.locator('[data-action="review-open"]').first.tap()
+    page.wait_for_selector(".review-total", timeout=120_000)
+    wait_idle(page)
+    kind, accept, reason = WORDS[locale]
+    challenge = page.locator('.review-decision[data-kind="challenge"]')
+    assert challenge.count() == 1
+    text = challenge.inner_text()
+    assert kind in text and accept in text and reason in text
+    assert "costly" in challenge.get_attribute("class")
+    # Named among the costliest, and no code left unworded anywhere.
+    assert reason in page.locator(".review-worst").inner_text()
+    assert "review." not in page.locator("body").inner_text()
