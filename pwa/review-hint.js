@@ -9,14 +9,19 @@ import { settings } from './settings.js';
 import { m, onError, session } from './club-context.js';
 import { choiceText, marks, percent, unitWord } from './review.js';
 
+// Four courts' choices a person may take while another is due (challenge
+// an exchange, turn a discard, exchange): a hint is asked for those too.
+const ANYTIME = new Set(['exchange', 'challenge', 'turn']);
+
 // The person may ask: a table with computer players and dealt cards, the
-// person's own seat, and the engine waiting for that person.
+// person's own seat, and the engine waiting for that person or offering
+// them one of those choices.
 function canAsk(game) {
   const seats = game?.save?.table?.players ?? [];
   const viewer = game?.viewer;
   if (!settings.hints || viewer == null || game.save?.table?.real_cards || game.state.phone_table) return false;
-  if (!seats.some((p) => p.kind === 'bot') || seats[viewer - 1]?.kind !== 'human') return false;
-  return game.state.due?.humans?.includes(viewer) && !game.state.hand_over;
+  if (!seats.some((p) => p.kind === 'bot') || seats[viewer - 1]?.kind !== 'human' || game.state.hand_over) return false;
+  return game.state.due?.humans?.includes(viewer) || (game.state.view?.legal ?? []).some((a) => ANYTIME.has(a.type));
 }
 
 function decisionLines(d, unit) {

@@ -52,3 +52,33 @@ def test_a_costly_challenge_is_shown_with_its_reason(warm_page, shared_site, loc
     # Named among the costliest, and no code left unworded anywhere.
     assert reason in page.locator(".review-worst").inner_text()
     assert "review." not in page.locator("body").inner_text()
+
+
+def open_challenge() -> dict:
+    """Siwwe Strööm: Cora exchanges four courts; Anne looks and plays her
+    first card, so Ben (a computer) is due — and Anne may still challenge."""
+    game = Game(["Anne", "Ben", "Cora"], "siwwe_stroeoem", dealer=3, seed=3)
+    game.deal(cards=DEAL)
+    for a in ({"seat": 3, "type": "look"}, {"seat": 3, "type": "exchange"}, {"seat": 1, "type": "look"},
+              {"seat": 1, "type": "play", "card": "7D"}):
+        game.apply(a)
+    assert game.due() == [2] and any(a["type"] == "challenge" for a in view(game, 1)["legal"])
+    save = {"format": "schraem-save/1", "record": game.to_record(), "table": {"players": SEATS, "seed": 3}}
+    return engine_state("load", {"save": save, "viewer": 1})
+
+
+def test_a_hint_at_an_open_challenge_while_another_is_due(warm_page, shared_site):
+    """The Tipp is offered for a challenge open to the person while a
+    computer is due, and weighs challenging against letting it stand."""
+    page = warm_page(locale="de-DE")
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(open_challenge(), 1)}, pace="60000")
+    wait_shell_ready(page)
+    page.locator('header [data-action="settings"]').tap()
+    page.locator('input[data-setting="hints"]').check()
+    wait_idle(page)
+    page.locator('[data-action="settings-close"]').tap()
+    page.locator('[data-action="hint"]').tap()
+    page.wait_for_selector("section.hint", timeout=120_000)
+    assert page.locator('section.hint li[data-choice="challenge"]').count() == 1
+    record = page.evaluate("""async () => (await (await import('./storage.js')).readGame()).game.save.record""")
+    assert record["hands"][-1]["hints"] == [{"seat": 1, "at": len(record["hands"][-1]["actions"])}]
