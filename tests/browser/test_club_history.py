@@ -16,13 +16,6 @@ PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 
 
 @pytest.fixture
-def site(shared_site):
-    """The session's warm origin: these tests are not about a first start,
-    so they open warm pages (Python restored from its snapshot) on it."""
-    return shared_site
-
-
-@pytest.fixture
 def de_page(warm_page):
     return warm_page(locale="de-DE", accept_downloads=True)
 
@@ -55,9 +48,9 @@ def to_start(page):
         tap(page, 'header [data-action="setup"]')
 
 
-def test_starting_anew_mid_game_asks_and_files_the_game_into_history(de_page, site, tmp_path, page_errors):
+def test_starting_anew_mid_game_asks_and_files_the_game_into_history(de_page, shared_site, tmp_path, page_errors):
     page = de_page
-    open_app(page, site, seed=41)
+    open_app(page, shared_site, seed=41)
     start_sheet(page, PEOPLE, dealer=4)
     enter(page, 1, "knock")
     enter(page, 2, "pass")
@@ -117,9 +110,9 @@ def test_starting_anew_mid_game_asks_and_files_the_game_into_history(de_page, si
     assert page_errors == []
 
 
-def test_statistics_and_charts_over_the_history(de_page, site, artifacts, page_errors):
+def test_statistics_and_charts_over_the_history(de_page, shared_site, artifacts, page_errors):
     page = de_page
-    open_app(page, site, seed=42)
+    open_app(page, shared_site, seed=42)
     for _ in range(2):
         to_start(page)
         start_sheet(page, ["Anne", "Hubert"], dealer=2)
@@ -156,65 +149,65 @@ def axe_page(warm_page):
     return page
 
 
-def test_axe_on_history_statistics_and_tournament_screens(axe_page, site):
+def test_axe_on_history_statistics_and_tournament_screens(axe_page, shared_site):
     page = axe_page
-    open_app(page, site, seed=43)
+    open_app(page, shared_site, seed=43)
     tap(page, '[data-action="history"]')
-    assert_axe_clean(page, site, "history, empty")
+    assert_axe_clean(page, shared_site, "history, empty")
     tap(page, '[data-action="setup"]')
     start_sheet(page, ["Anne", "Hubert"], dealer=2)
     finish_fast(page)
     page.wait_for_selector(".kept")
-    assert_axe_clean(page, site, "game over, kept")
+    assert_axe_clean(page, shared_site, "game over, kept")
     to_start(page)
     tap(page, '[data-action="history"]')
-    assert_axe_clean(page, site, "history")
+    assert_axe_clean(page, shared_site, "history")
     tap(page, '[data-action="history-open"]')
     page.wait_for_selector("table.list")
-    assert_axe_clean(page, site, "read-only list")
+    assert_axe_clean(page, shared_site, "read-only list")
     tap(page, '[data-action="list-back"]')
     tap(page, '[data-action="stats"]')
     page.wait_for_selector(".stats-table")
-    assert_axe_clean(page, site, "statistics")
+    assert_axe_clean(page, shared_site, "statistics")
     tap(page, '[data-action="history"]')
     tap(page, '[data-action="setup"]')
     tap(page, '[data-action="tournament"]')
-    assert_axe_clean(page, site, "tournament setup")
+    assert_axe_clean(page, shared_site, "tournament setup")
     page.fill('[data-field="t-names"]', "A\nB\nC\nD\nE")
     page.locator('[data-field="t-names"]').dispatch_event("change")
     tap(page, '[data-action="t-create"]')
     assert screen(page) == "tournament"
-    assert_axe_clean(page, site, "tournament")
+    assert_axe_clean(page, shared_site, "tournament")
     tap(page, '[data-action="t-ticket"][data-series="1"][data-table="1"]')
     assert screen(page) == "qr"
-    assert_axe_clean(page, site, "ticket QR")
+    assert_axe_clean(page, shared_site, "ticket QR")
     tap(page, '[data-action="qr-done"]')
     tap(page, '[data-action="t-scan"]')
     assert screen(page) == "scan"
-    assert_axe_clean(page, site, "scanner")
+    assert_axe_clean(page, shared_site, "scanner")
     tap(page, '[data-action="scan-cancel"]')
     assert screen(page) == "tournament"
     page.locator('[data-action="lang"]').tap()
-    assert_axe_clean(page, site, "tournament, English")
+    assert_axe_clean(page, shared_site, "tournament, English")
     tap(page, '[data-action="t-new"]')
     tap(page, '[data-action="t-create"]')
     assert screen(page) == "confirm-tournament"  # the running one is not finished
-    assert_axe_clean(page, site, "confirm replacing a running tournament")
+    assert_axe_clean(page, shared_site, "confirm replacing a running tournament")
     tap(page, '[data-action="confirm-no"]')
     tap(page, 'header [data-action="setup"]')
     tap(page, '[data-action="history"]')
     tap(page, '.history-entry[data-kind="tournament"] [data-action="history-open"]')
     assert screen(page) == "tournament-view"
     assert page.locator('[data-action="t-ticket"]').count() == 0  # read-only
-    assert_axe_clean(page, site, "tournament from the history, English")
+    assert_axe_clean(page, shared_site, "tournament from the history, English")
 
 
-def test_a_table_identity_left_behind_by_a_crash_never_files_over_an_earlier_table(de_page, site):
+def test_a_table_identity_left_behind_by_a_crash_never_files_over_an_earlier_table(de_page, shared_site):
     """Killed between starting a table and storing its identity, the phone
     may still name the table before the running one; the running table must
     still get its own history entry."""
     page = de_page
-    open_app(page, site, seed=45)
+    open_app(page, shared_site, seed=45)
     start_sheet(page, PEOPLE, dealer=4)
     finish_fast(page)
     earlier = page.evaluate("async () => (await import('./storage.js')).readPreference('table')")

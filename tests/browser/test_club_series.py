@@ -15,13 +15,6 @@ PEOPLE = ["Hubert", "Gerda", "Hans", "Anne"]
 
 
 @pytest.fixture
-def site(shared_site):
-    """The session's warm origin: these tests are not about a first start,
-    so they open warm pages (Python restored from its snapshot) on it."""
-    return shared_site
-
-
-@pytest.fixture
 def de_page(warm_page):
     return warm_page(locale="de-DE")
 
@@ -43,9 +36,9 @@ def finish_with(page, winner: int) -> None:
     raise AssertionError("the game did not end")
 
 
-def test_a_series_on_the_phone_against_the_computer(de_page, site, page_errors):
+def test_a_series_on_the_phone_against_the_computer(de_page, shared_site, page_errors):
     page = de_page
-    open_app(page, site, seed=51)
+    open_app(page, shared_site, seed=51)
     choose_format(page, "series", 2)
     start_game(page, [("Anne", "human"), ("Hubert", "bot:easy")], dealer=2)
     assert page.locator(".club-banner").inner_text() == "Serie: Spielrunde 1 von 2"
@@ -72,9 +65,9 @@ def test_a_series_on_the_phone_against_the_computer(de_page, site, page_errors):
     assert page_errors == []
 
 
-def test_a_rengen_set_goes_to_the_hangeln(de_page, site, page_errors):
+def test_a_rengen_set_goes_to_the_hangeln(de_page, shared_site, page_errors):
     page = de_page
-    open_app(page, site, seed=52)
+    open_app(page, shared_site, seed=52)
     page.locator('[data-action="mode"][data-mode="sheet"]').tap()
     choose_format(page, "set")
     assert page.locator('[data-field="rules"]').input_value() == "rengen"
@@ -101,9 +94,9 @@ def test_a_rengen_set_goes_to_the_hangeln(de_page, site, page_errors):
     assert page_errors == []
 
 
-def test_a_hammer_start_value_is_shown_on_the_sheet(de_page, site, tmp_path):
+def test_a_hammer_start_value_is_shown_on_the_sheet(de_page, shared_site, tmp_path):
     page = de_page
-    open_app(page, site, seed=53)
+    open_app(page, shared_site, seed=53)
     record = {"format": "schraem-record/1", "rules": "sebbe_schroehm", "options": {},
               "players": [{"name": "Anne", "marks": 1}, {"name": "Hubert"}, {"name": "Gerda"}],
               "dealer": 3, "hands": [{"deal": None, "actions": [{"seat": 1, "type": "win"}]}]}

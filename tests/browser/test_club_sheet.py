@@ -15,13 +15,6 @@ PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 
 
 @pytest.fixture
-def site(shared_site):
-    """The session's warm origin: these tests are not about a first start,
-    so they open warm pages (Python restored from its snapshot) on it."""
-    return shared_site
-
-
-@pytest.fixture
 def de_page(warm_page):
     return warm_page(locale="de-DE")
 
@@ -39,12 +32,12 @@ def next_hand(page):
     assert page.locator(".last-hand").count() == 1
 
 
-def test_a_whole_real_card_game_by_taps_with_every_mark_checked(de_page, site, artifacts, page_errors):
+def test_a_whole_real_card_game_by_taps_with_every_mark_checked(de_page, shared_site, artifacts, page_errors):
     """Anne, Hubert and Gerda; Gerda deals first. The marks after every entry
     follow RULES.md: a passer loses the old value at once, a renege costs the
     value of the moment, a player on 1 mark is knocked to 2 automatically."""
     page = de_page
-    open_app(page, site, seed=11)
+    open_app(page, shared_site, seed=11)
     start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
     assert sheet_marks(page) == [7, 7, 7]
 
@@ -152,9 +145,9 @@ def _series_two_hands(page):
     assert sheet_marks(page, ".results tbody tr") == [3, 4, 5, 5]
 
 
-def test_a_past_hand_corrected_after_the_downstream_confirmation(de_page, site, artifacts, page_errors):
+def test_a_past_hand_corrected_after_the_downstream_confirmation(de_page, shared_site, artifacts, page_errors):
     page = de_page
-    open_app(page, site, seed=12)
+    open_app(page, shared_site, seed=12)
     _series_two_hands(page)
     open_list(page)
     assert list_marks(page, 1, 1) == ["5", "6", "5", "7"]
@@ -222,9 +215,9 @@ def test_a_past_hand_corrected_after_the_downstream_confirmation(de_page, site, 
     assert page_errors == []
 
 
-def test_variant_entries_that_name_cards_use_the_card_picker(de_page, site, artifacts):
+def test_variant_entries_that_name_cards_use_the_card_picker(de_page, shared_site, artifacts):
     page = de_page
-    open_app(page, site, seed=13)
+    open_app(page, shared_site, seed=13)
     start_sheet(page, PEOPLE, rules="wipperfuerth", dealer=4)
     enter(page, 2, "exchange")
     # Anne turns up one of Hubert's discards: a court, then a numeral.
@@ -258,35 +251,35 @@ def test_variant_entries_that_name_cards_use_the_card_picker(de_page, site, arti
     assert badges(page, 3)[0] == "Strafe: Anzweifeln"
 
 
-def test_axe_on_the_list_and_correction_screens(axe_page, site):
+def test_axe_on_the_list_and_correction_screens(axe_page, shared_site):
     page = axe_page
-    open_app(page, site, seed=14)
+    open_app(page, shared_site, seed=14)
     page.locator('[data-action="mode"][data-mode="sheet"]').tap()
     choose_format(page, "series", 2)
-    assert_axe_clean(page, site, "start with series fields and the club section")
+    assert_axe_clean(page, shared_site, "start with series fields and the club section")
     _series_two_hands(page)
     open_list(page)
-    assert_axe_clean(page, site, "Spielliste")
+    assert_axe_clean(page, shared_site, "Spielliste")
     tap(page, '[data-action="fix-open"][data-game="1"][data-hand="2"]')
-    assert_axe_clean(page, site, "correction editor")
+    assert_axe_clean(page, shared_site, "correction editor")
     enter(page, 1, "knock")
     page.locator('[data-action="penalty-menu"][data-seat="3"]').tap()
-    assert_axe_clean(page, site, "correction editor, answers and penalty menu")
+    assert_axe_clean(page, shared_site, "correction editor, answers and penalty menu")
     page.locator('[data-action="penalty-close"][data-seat="3"]').tap()
     for seat, act in ((2, "pass"), (3, "hold"), (4, "hold"), (3, "win")):
         enter(page, seat, act)
     tap(page, '[data-action="fix-preview"]')
-    assert_axe_clean(page, site, "correction preview")
+    assert_axe_clean(page, shared_site, "correction preview")
     tap(page, '[data-action="fix-edit"]')
     tap(page, '[data-action="fix-cancel"]')
     assert screen(page) == "list"
     page.locator('[data-action="lang"]').tap()
-    assert_axe_clean(page, site, "Spielliste, English")
+    assert_axe_clean(page, shared_site, "Spielliste, English")
     tap(page, '[data-action="list-back"]')
     start_sheet(page, PEOPLE, rules="wipperfuerth", dealer=4, confirm=False)
     assert screen(page) == "confirm"
-    assert_axe_clean(page, site, "confirm before replacing a running series")
+    assert_axe_clean(page, shared_site, "confirm before replacing a running series")
     tap(page, '[data-action="confirm-yes"]')
     enter(page, 2, "exchange")
     page.locator('[data-action="pick-open"][data-seat="1"]').tap()
-    assert_axe_clean(page, site, "card picker")
+    assert_axe_clean(page, shared_site, "card picker")

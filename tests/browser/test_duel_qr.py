@@ -12,30 +12,8 @@ import base64
 from browser_support import CHROMIUM_ARGS, chromium_path
 from club_helpers import FAKE_CAMERA
 from helpers import assert_axe_clean, engine_table, message, open_app, play_step, screen, stored, tap, wait_idle, wait_shell_ready
-from test_phone_table_scan import SIDE, _y4m
+from test_phone_table_scan import QR_PIXELS, SIDE, _y4m
 from test_review_screen import QR_TEXT, play_to
-
-# The code on screen as the camera would see it on a white screen: gray
-# levels of a SIDE x SIDE frame, base64.
-QR_PIXELS = """async (side) => {
-  const svg = document.querySelector('.duel-qr svg.qr').cloneNode(true);
-  svg.setAttribute('width', side);
-  svg.setAttribute('height', side);
-  const img = new Image();
-  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-  await img.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = side;
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, side, side);
-  const m = side / 12;
-  ctx.drawImage(img, m, m, side - 2 * m, side - 2 * m);
-  const rgba = ctx.getImageData(0, 0, side, side).data;
-  let out = '';
-  for (let i = 0; i < rgba.length; i += 4) out += String.fromCharCode(Math.round((rgba[i] + rgba[i + 1] + rgba[i + 2]) / 3));
-  return btoa(out);
-}"""
 
 # How many screen pixels one module of the code on screen gets.
 MODULE_PX = """() => {
@@ -95,7 +73,7 @@ def test_a_result_by_qr_code_is_compared_and_bad_codes_are_refused(warm_page, sh
     assert_axe_clean(b, shared_site, "a result as a QR code")
     b.screenshot(path=artifacts / "duel-result-qr.png")
     video = tmp_path / "result-qr.y4m"
-    _y4m(base64.b64decode(b.evaluate(QR_PIXELS, SIDE)), video)
+    _y4m(base64.b64decode(b.evaluate(QR_PIXELS, ['.duel-qr svg.qr', SIDE])), video)
     # The set's own code carries its preset and deals.
     tap(b, '[data-action="duel-back"]')
     tap(b, '[data-action="duel-qr"]')

@@ -38,16 +38,9 @@ def _export(page, tmp_path, answer: bool):
     return json.loads(path.read_text()), asked
 
 
-@pytest.fixture
-def site(shared_site):
-    """The session's warm origin: these tests are not about a first start,
-    so they open warm pages (Python restored from its snapshot) on it."""
-    return shared_site
-
-
-def test_the_app_asks_and_leaves_the_running_hand_out_unless_told_otherwise(warm_page, site, tmp_path):
+def test_the_app_asks_and_leaves_the_running_hand_out_unless_told_otherwise(warm_page, shared_site, tmp_path):
     page = warm_page(locale="de-DE", accept_downloads=True)
-    open_app(page, site, seed=31, pace="60000")
+    open_app(page, shared_site, seed=31, pace="60000")
     saved = _mid_hand(page)
     assert not saved["state"]["hand_over"]
     dealt = saved["save"]["record"]["hands"][0]
@@ -63,9 +56,9 @@ def test_the_app_asks_and_leaves_the_running_hand_out_unless_told_otherwise(warm
     assert stored(page)["save"]["record"]["hands"][0] == dealt and "seed" in dealt
 
 
-def test_the_running_hand_is_written_only_when_the_user_insists(warm_page, site, tmp_path):
+def test_the_running_hand_is_written_only_when_the_user_insists(warm_page, shared_site, tmp_path):
     page = warm_page(locale="en-GB", accept_downloads=True)
-    open_app(page, site, seed=32, pace="60000")
+    open_app(page, shared_site, seed=32, pace="60000")
     saved = _mid_hand(page)
     record, asked = _export(page, tmp_path, answer=True)
     assert len(asked) == 1 and "every player’s cards" in asked[0][1]
@@ -76,9 +69,9 @@ def test_the_running_hand_is_written_only_when_the_user_insists(warm_page, site,
     assert game.hand.cards == mine.hand.cards and game.to_record()["hands"][0]["actions"] == saved["save"]["record"]["hands"][0]["actions"]
 
 
-def test_a_scoresheet_hand_hides_no_cards_so_nothing_is_asked(warm_page, site, tmp_path):
+def test_a_scoresheet_hand_hides_no_cards_so_nothing_is_asked(warm_page, shared_site, tmp_path):
     page = warm_page(locale="de-DE", accept_downloads=True)
-    open_app(page, site, seed=33)
+    open_app(page, shared_site, seed=33)
     start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
     sheet_tap(page, 2, "knock")
     page.locator('header [data-action="setup"]').tap()

@@ -14,8 +14,9 @@ SIDE = 720  # the video's width and height (even, for 4:2:0)
 
 # The host's code as the camera would see it on a white screen: gray
 # levels of a SIDE x SIDE frame, base64.
-QR_PIXELS = """async ([seat, side]) => {
-  const svg = document.querySelector(`.phone-seat[data-seat="${seat}"] svg.qr`).cloneNode(true);
+# `selector` names the code's <svg> (a seat's invitation, a deal set's result).
+QR_PIXELS = """async ([selector, side]) => {
+  const svg = document.querySelector(selector).cloneNode(true);
   // An image needs a size of its own (the page sizes the code by CSS).
   svg.setAttribute('width', side);
   svg.setAttribute('height', side);
@@ -58,7 +59,7 @@ def test_a_guest_joins_by_scanning_the_hosts_code_with_its_camera(warm_page, sha
     host.locator('[data-action="phone-open"]').tap()
     offer = _text_of(host, "offer-2")
     video = tmp_path / "host-qr.y4m"
-    _y4m(base64.b64decode(host.evaluate(QR_PIXELS, [2, SIDE])), video)
+    _y4m(base64.b64decode(host.evaluate(QR_PIXELS, ['.phone-seat[data-seat="2"] svg.qr', SIDE])), video)
 
     camera = playwright.chromium.launch(executable_path=chromium_path(), args=[
         *CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
