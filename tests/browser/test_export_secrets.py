@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from helpers import open_app, sheet_tap, start_game, start_sheet, stored, tap, wait_idle
 from schraem.game import Game
 
