@@ -7,11 +7,12 @@ import os
 import shutil
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
 
-from shared_run import ENV
+from shared_run import ENV, built_site
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "pyodide"))
@@ -21,10 +22,15 @@ PYODIDE_TESTS = ("test_in_pyodide.py::test_engine_suite_passes_inside_pyodide",
                  "test_trimmed_stdlib.py::test_engine_suite_passes_on_the_trimmed_library")
 ENGINES_MODULE = "tests/browser/test_engines.py::"
 # Minutes each, on one core: started first, they do not hold up the end of
-# a parallel run (whole modules, so module fixtures are set up once).
-LONG_FIRST = ("tests/engine/test_contract.py", "tests/browser/test_engines.py", "tests/site/")
+# a parallel run (whole modules, so module fixtures are set up once). The
+# engine's own tests need no site: they go first, so the cores are busy
+# with them while the site is built (a minute of a core in a fresh clone)
+# and the engine suite in Pyodide waits for the build's Pyodide step.
+LONG_FIRST = ("tests/engine/test_contract.py", "tests/engine/", "tests/bots/", "tests/variants/",
+              "tests/browser/test_engines.py", "tests/site/")
 
 _pyodide_run: SuiteRun | None = None
+_site_build: threading.Thread | None = None
 _engines: dict[str, str] = {}  # engine -> "tested" or why not
 
 
@@ -51,9 +57,22 @@ def pytest_unconfigure(config):
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_node_collection_finished(node, ids):
-    global _pyodide_run
+    global _pyodide_run, _site_build
     if _pyodide_run is None and any(i.split("@")[0].endswith(PYODIDE_TESTS) for i in ids):
         _pyodide_run = SuiteRun(suite_folder()).start()
+    shared = os.environ.get(ENV)
+    if _site_build is None and shared and any(i.startswith("tests/browser/") for i in ids):
+        # A failed build is left for the first browser test to meet (its
+        # `dist` fixture builds again and reports the error).
+        _site_build = threading.Thread(target=lambda: _quietly(built_site, Path(shared)), daemon=True)
+        _site_build.start()
+
+
+def _quietly(work, *args) -> None:
+    try:
+        work(*args)
+    except BaseException:  # noqa: BLE001 - see pytest_xdist_node_collection_finished
+        pass
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -7,6 +7,7 @@ nobody to wait for."""
 from __future__ import annotations
 
 import fcntl
+import importlib.util
 import os
 import shutil
 from contextlib import contextmanager
@@ -43,3 +44,19 @@ def once(path: Path, make) -> Path:
             make(path)
             done.touch()
     return path
+
+
+def _build_module():
+    # Loaded by path: "build" is also the name of a PyPI package.
+    spec = importlib.util.spec_from_file_location("schraem_build", Path(__file__).resolve().parents[1] / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def built_site(shared: Path) -> Path:
+    """The run's site, built by build.py the first time any process asks
+    (the controller asks as soon as the tests are collected, so the build
+    runs beside the engine tests instead of holding up the first browser
+    test)."""
+    return once(shared / "dist", lambda out: _build_module().build(out, quiet=True))

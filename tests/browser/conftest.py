@@ -18,7 +18,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from browser_support import (ARTIFACTS, CHROMIUM_ARGS, RequestLog, Site, build, chromium_path,
                              wait_controlled, wait_engine_ready)
-from shared_run import once, shared_dir
+from shared_run import built_site, shared_dir
 
 
 # Playwright polls a wait_for_function on every animation frame unless told
@@ -42,7 +42,7 @@ def dist(tmp_path_factory) -> Path:
     shared = shared_dir()
     if shared is None:
         return build.build(tmp_path_factory.mktemp("dist"), quiet=True)
-    return once(shared / "dist", lambda out: build.build(out, quiet=True))
+    return built_site(shared)
 
 
 @pytest.fixture

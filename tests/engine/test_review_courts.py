@@ -212,15 +212,3 @@ def test_the_review_of_four_courts_decisions_is_repeatable_and_reads_no_hidden_c
     # Seat 2 knew its discards: its exchange, a bluff now, is judged anew.
     original = export_record(game, keep_last=True)
     assert decisions(Review(record, 2, seed=2, budget=SMALL).run(), "exchange") != decisions(Review(original, 2, seed=2, budget=SMALL).run(), "exchange")
-
-
-def test_the_shell_words_every_four_courts_kind_choice_and_reason_in_both_languages():
-    from pathlib import Path
-
-    from schraem.review_courts import KINDS, REASONS
-
-    text = (Path(__file__).resolve().parents[2] / "pwa" / "i18n-review.js").read_text(encoding="utf-8")
-    keys = [f"review.kind.{k}" for k in KINDS] + [f"review.choice.{c}" for pair in KINDS.values() for c in pair]
-    keys += [f"review.reason.{code}" for code in REASONS]
-    for key in keys:
-        assert text.count(f"'{key}':") == 2, key  # German and English

@@ -56,3 +56,15 @@ def test_every_hand_end_reason_is_translated():
     for lang in ("de", "en"):
         missing = {r for r in reasons if f"result.reason.{r}" not in strings(lang)}
         assert not missing, (lang, missing)
+
+
+def test_the_shell_words_every_four_courts_kind_choice_and_reason_in_both_languages():
+    # Here, not among the engine tests: those run inside Pyodide too, where
+    # the shell's files are not at hand.
+    from schraem.review_courts import KINDS, REASONS
+
+    text = (ROOT / "pwa" / "i18n-review.js").read_text(encoding="utf-8")
+    keys = [f"review.kind.{k}" for k in KINDS] + [f"review.choice.{c}" for pair in KINDS.values() for c in pair]
+    keys += [f"review.reason.{code}" for code in REASONS]
+    for key in keys:
+        assert text.count(f"'{key}':") == 2, key  # German and English
