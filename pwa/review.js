@@ -156,8 +156,10 @@ function decisionItem(e, unit) {
 
 function renderResult(res) {
   const unit = unitWord(res.tally);
-  const byKey = new Map(res.hands.flatMap((hd) => hd.decisions).map((e) => [`${e.hand}:${e.index}:${e.kind}`, e]));
-  const worst = res.worst.map((w) => byKey.get(`${w.hand}:${w.index}:${w.kind}`)).filter(Boolean);
+  // Hand, moment, kind and target: two challenges weighed at one moment differ in their target only.
+  const key = (e) => `${e.hand}:${e.index}:${e.kind}:${e.target ?? ''}`;
+  const byKey = new Map(res.hands.flatMap((hd) => hd.decisions).map((e) => [key(e), e]));
+  const worst = res.worst.map((w) => byKey.get(key(w))).filter(Boolean);
   return [
     h('p', { class: 'review-total', role: 'status', text: worst.length ? t('review.total', { cost: marks(res.cost), unit }) : t('review.total.none') }),
     res.total === 0 ? h('p', { class: 'note', text: t('review.none') }) : null,

@@ -326,7 +326,8 @@ class Review:
         return {"format": REVIEW_FORMAT, "seat": self.seat, "name": self.names[self.seat - 1], "rules": self.rules, "seed": self.seed,
                 "unit": self.unit, "tally": self.tally, "samples": self.budget.samples, "complete": self.finished, "weighed": len(self.done), "total": self.total,
                 "cost": round(sum(e["cost"] for e in decisions), 3), "hands": hands,
-                "worst": [{"hand": e["hand"], "index": e["index"], "kind": e["kind"]} for e in worst]}
+                # The target tells apart two challenges judged at one moment.
+                "worst": [{"hand": e["hand"], "index": e["index"], "kind": e["kind"], "target": e.get("target")} for e in worst]}
 
 
 def hint(v: dict, seed: int = 0, budget: Budget = REVIEW_BUDGET) -> dict:

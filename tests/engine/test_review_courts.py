@@ -49,7 +49,8 @@ def decisions(result, kind):
 
 def worst(result):
     w = result["worst"][0]
-    return next(e for e in result["hands"][w["hand"] - 1]["decisions"] if (e["index"], e["kind"]) == (w["index"], w["kind"]))
+    return next(e for e in result["hands"][w["hand"] - 1]["decisions"]
+                if (e["index"], e["kind"], e.get("target")) == (w["index"], w["kind"], w["target"]))
 
 
 def test_keeping_four_jacks_instead_of_exchanging_them_is_the_costliest_decision():
@@ -80,6 +81,7 @@ def test_a_challenge_of_a_likely_genuine_exchange_is_the_costliest_decision():
     result = Review(finish(game).to_record(), 1, seed=1, budget=SMALL).run()
     bad = worst(result)
     assert (bad["kind"], bad["chosen"], bad["best"], bad["target"]) == ("challenge", "challenge", "accept", 2)
+    assert result["worst"][0]["target"] == 2  # the shell finds the entry by it
     assert bad["hinted"] and result["hands"][0]["hints"] == 1
     assert bad["severity"] == "blunder"
     assert bad["reason"] == {"code": "challenge_wrong", "chance": bad["bluff"], "target": 2} and bad["bluff"] < 0.5
