@@ -46,12 +46,13 @@ def play_ticket_from_file(page, ticket_path):
     assert screen(page) == "over"
 
 
-def test_a_tournament_on_two_phones(new_context, site, artifacts, tmp_path, page_errors):
-    org = new_context(locale="de-DE", accept_downloads=True).new_page()
-    table = new_context(locale="de-DE", accept_downloads=True).new_page()
+def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path, page_errors):
+    org = warm_page(locale="de-DE", accept_downloads=True)
+    # A second phone: another warm context (the same language).
+    table = warm_page(locale="de-AT", accept_downloads=True)
     table.add_init_script(FAKE_CAMERA)
-    open_app(org, site, seed=21)
-    open_app(table, site, seed=22)
+    open_app(org, shared_site, seed=21)
+    open_app(table, shared_site, seed=22)
 
     create_tournament(org, seed=4242)
     assert "Auslosung mit Startwert 4242" in org.locator(".tournament").inner_text()

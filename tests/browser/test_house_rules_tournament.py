@@ -45,11 +45,12 @@ def open_rules_from_table(page) -> str:
     return house_on_rules_page(page)
 
 
-def test_house_rules_travel_in_a_tournament_ticket_to_a_second_phone(new_context, site, tmp_path, page_errors):
-    org = new_context(locale="de-DE", accept_downloads=True).new_page()
-    table = new_context(locale="de-DE", accept_downloads=True).new_page()
-    open_app(org, site, seed=31)
-    open_app(table, site, seed=32)
+def test_house_rules_travel_in_a_tournament_ticket_to_a_second_phone(warm_page, shared_site, tmp_path, page_errors):
+    org = warm_page(locale="de-DE", accept_downloads=True)
+    # A second phone: another warm context (the same language).
+    table = warm_page(locale="de-AT", accept_downloads=True)
+    open_app(org, shared_site, seed=31)
+    open_app(table, shared_site, seed=32)
 
     # Phone A: the house rule set, made and chosen on the start form.
     make_house_rules(org)

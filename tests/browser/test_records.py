@@ -48,7 +48,7 @@ def _sheet_game(page):
     sheet_tap(page, 3, "knock")
 
 
-def test_export_replays_and_import_restores_it_on_another_phone(warm_page, new_context, shared_site, tmp_path, request_log):
+def test_export_replays_and_import_restores_it_on_another_phone(warm_page, shared_site, tmp_path, request_log):
     page = warm_page(locale="de-DE")  # contexts accept downloads by default
     open_app(page, shared_site, seed=21)
     _sheet_game(page)
@@ -73,7 +73,7 @@ def test_export_replays_and_import_restores_it_on_another_phone(warm_page, new_c
     assert request_log.foreign(shared_site.origin) == []
 
     # A fresh phone: nothing saved, the file chosen on the start screen.
-    other = new_context(locale="de-DE").new_page()
+    other = warm_page(locale="de-AT")  # a second phone: another warm context
     open_app(other, shared_site, seed=22)
     assert screen(other) == "start" and stored(other) is None
     _import(other, path)
@@ -91,7 +91,7 @@ def test_export_replays_and_import_restores_it_on_another_phone(warm_page, new_c
     assert stored(other)["save"]["record"]["hands"][1]["actions"][-1] == {"seat": 4, "type": "hold"}
 
 
-def test_a_game_against_the_computer_imports_with_its_computer_player(warm_page, new_context, shared_site, tmp_path):
+def test_a_game_against_the_computer_imports_with_its_computer_player(warm_page, shared_site, tmp_path):
     """Issue 11, bug 3: the import used to make every seat a person and ask
     to pass the phone to the computer's seat."""
     page = warm_page(locale="de-DE")  # contexts accept downloads by default
@@ -111,7 +111,7 @@ def test_a_game_against_the_computer_imports_with_its_computer_player(warm_page,
     assert Game.from_record(record).to_record()["hands"][-1]["actions"] == saved["save"]["record"]["hands"][-1]["actions"]
     assert str(Game.from_record(record).hand.log[-1][0].card) == card
 
-    other = new_context(locale="de-DE").new_page()
+    other = warm_page(locale="de-AT")  # a second phone: another warm context
     assert [(p["name"], p["kind"], p.get("level")) for p in record["players"]] == [
         ("Anne", "human", None), ("Hubert", "bot", "easy")]
     open_app(other, shared_site, seed=24, pace="60000")
