@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import base64
 
-from browser_support import CHROMIUM_ARGS, chromium_path
 from club_helpers import FAKE_CAMERA
 from helpers import assert_axe_clean, engine_table, message, open_app, play_step, screen, stored, tap, wait_idle, wait_shell_ready
-from test_phone_table_scan import QR_PIXELS, SIDE, _y4m
+from test_phone_table_scan import QR_PIXELS, SIDE, _y4m, camera_phone
 from test_review_screen import QR_TEXT, play_to
 
 # How many screen pixels one module of the code on screen gets.
@@ -81,13 +80,8 @@ def test_a_result_by_qr_code_is_compared_and_bad_codes_are_refused(warm_page, sh
     assert set_code == "SCHRAEM-DUEL/rengen/4:stammtisch"
     tap(b, '[data-action="duel-back"]')
 
-    camera = playwright.chromium.launch(executable_path=chromium_path(), args=[
-        *CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-        f"--use-file-for-fake-video-capture={video.resolve()}"])
+    camera, a = camera_phone(playwright, video, "de-DE")
     try:
-        ctx = camera.new_context(locale="de-DE", service_workers="block", permissions=["camera"],
-                                 viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        a = ctx.new_page()
         errors = []
         a.on("pageerror", lambda e: errors.append(str(e)))
         open_app(a, shared_site)

@@ -39,6 +39,17 @@ QR_PIXELS = """async ([selector, side]) => {
 }"""
 
 
+def camera_phone(playwright, video, locale: str):
+    """A Chromium whose camera plays `video` (a fake device, allowed
+    without asking) and a phone-sized page in it → (browser, page)."""
+    camera = playwright.chromium.launch(executable_path=chromium_path(), args=[
+        *CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video.resolve()}"])
+    ctx = camera.new_context(locale=locale, service_workers="block", permissions=["camera"],
+                             viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    return camera, ctx.new_page()
+
+
 def _y4m(gray: bytes, path) -> None:
     """A few identical frames of 4:2:0 video: the gray levels as luma, no colour."""
     chroma = bytes([128]) * ((SIDE // 2) * (SIDE // 2) * 2)
@@ -61,13 +72,8 @@ def test_a_guest_joins_by_scanning_the_hosts_code_with_its_camera(warm_page, sha
     video = tmp_path / "host-qr.y4m"
     _y4m(base64.b64decode(host.evaluate(QR_PIXELS, ['.phone-seat[data-seat="2"] svg.qr', SIDE])), video)
 
-    camera = playwright.chromium.launch(executable_path=chromium_path(), args=[
-        *CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-        f"--use-file-for-fake-video-capture={video.resolve()}"])
+    camera, guest = camera_phone(playwright, video, "en-GB")
     try:
-        ctx = camera.new_context(locale="en-GB", service_workers="block", permissions=["camera"],
-                                 viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        guest = ctx.new_page()
         guest.add_init_script(RECEIVED_PROBE)
         errors = []
         guest.on("pageerror", lambda e: errors.append(str(e)))
