@@ -16,10 +16,8 @@ from shared_run import ENV, built_site
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "pyodide"))
-from pyodide_support import SuiteRun, suite_folder  # noqa: E402
+from pyodide_support import SUITE_TESTS as PYODIDE_TESTS, SuiteRun, suite_folder  # noqa: E402
 
-PYODIDE_TESTS = ("test_in_pyodide.py::test_engine_suite_passes_inside_pyodide",
-                 "test_trimmed_stdlib.py::test_engine_suite_passes_on_the_trimmed_library")
 ENGINES_MODULE = "tests/browser/test_engines.py::"
 # Minutes each, on one core: started first, they do not hold up the end of
 # a parallel run (whole modules, so module fixtures are set up once). The
@@ -62,17 +60,15 @@ def pytest_xdist_node_collection_finished(node, ids):
         _pyodide_run = SuiteRun(suite_folder()).start()
     shared = os.environ.get(ENV)
     if _site_build is None and shared and any(i.startswith("tests/browser/") for i in ids):
-        # A failed build is left for the first browser test to meet (its
-        # `dist` fixture builds again and reports the error).
-        _site_build = threading.Thread(target=lambda: _quietly(built_site, Path(shared)), daemon=True)
+        _site_build = threading.Thread(target=_build_site, args=(Path(shared),), daemon=True)
         _site_build.start()
 
 
-def _quietly(work, *args) -> None:
+def _build_site(shared: Path) -> None:
     try:
-        work(*args)
-    except BaseException:  # noqa: BLE001 - see pytest_xdist_node_collection_finished
-        pass
+        built_site(shared)
+    except BaseException:  # noqa: BLE001
+        pass  # left for the first browser test: its `dist` fixture builds again and reports the error
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -46,7 +46,7 @@ def once(path: Path, make) -> Path:
     return path
 
 
-def _build_module():
+def build_module():
     # Loaded by path: "build" is also the name of a PyPI package.
     spec = importlib.util.spec_from_file_location("schraem_build", Path(__file__).resolve().parents[1] / "build.py")
     module = importlib.util.module_from_spec(spec)
@@ -59,4 +59,4 @@ def built_site(shared: Path) -> Path:
     (the controller asks as soon as the tests are collected, so the build
     runs beside the engine tests instead of holding up the first browser
     test)."""
-    return once(shared / "dist", lambda out: _build_module().build(out, quiet=True))
+    return once(shared / "dist", lambda out: build_module().build(out, quiet=True))

@@ -222,6 +222,19 @@ def _bluff_odds(v: dict, size: int) -> float:
     return b / (b + g) if b + g > 0 else 0.0
 
 
+def _chances(dec, *alives):
+    """Per sampled deal, while the budget lasts: my chance of the last
+    trick with each of `alives` as who is still in the hand."""
+    for d in dec.deals():
+        if dec.out_of_time():
+            return
+        try:
+            chances = [_chance(dec, d, alive) for alive in alives]
+        except OutOfBudget:
+            return
+        yield chances
+
+
 def _challenge(dec, v: dict, t: int) -> dict | None:
     """Let the exchange of seat t stand, or challenge it: a bluff puts t
     out of the hand, a genuine four courts puts me out; either loses the
@@ -239,14 +252,7 @@ def _challenge(dec, v: dict, t: int) -> dict | None:
     wrong = sc.expected_others(sit.marks, committed_m, alive_m, sit.value, me, raiser=sit.last_knocker)
     accept = right = 0.0
     n = 0
-    for d in dec.deals():
-        if dec.out_of_time():
-            break
-        try:
-            pa = _chance(dec, d, alive)
-            pr = _chance(dec, d, alive_t)
-        except OutOfBudget:
-            break
+    for pa, pr in _chances(dec, alive, alive_t):
         accept += _worth(sc, sit, alive, committed, pa)
         right += _worth(sc, sit, alive_t, committed_t, pr)
         n += 1
@@ -281,13 +287,7 @@ def _turn(dec, v: dict, t: int) -> dict | None:
     alive, committed = list(sit.alive), list(sit.committed)
     leave = turn = 0.0
     n = 0
-    for d in dec.deals():
-        if dec.out_of_time():
-            break
-        try:
-            p = _chance(dec, d, alive)
-        except OutOfBudget:
-            break
+    for (p,) in _chances(dec, alive):
         w0 = _worth(sc, sit, alive, committed, p)
         leave += w0
         turn += numeral * _worth(sc_t, sit, alive, committed, p) + court_last * _worth(sc_me, sit, alive, committed, p) \

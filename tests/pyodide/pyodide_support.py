@@ -3,7 +3,6 @@ conftest.py (which starts it early) and test_in_pyodide.py (which waits for
 it and judges the result)."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -14,13 +13,17 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from shared_run import locked, shared_dir  # noqa: E402
+from shared_run import build_module, locked, shared_dir  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 WHEELS = ROOT / ".cache" / "wheels"
 PYODIDE_PYTHON = "3.14"
 TIMEOUT_S = 40 * 60
+# The tests that judge the one background run (conftest.py starts it when
+# either is collected; tests/conftest.py runs them last).
+SUITE_TESTS = ("test_in_pyodide.py::test_engine_suite_passes_inside_pyodide",
+               "test_trimmed_stdlib.py::test_engine_suite_passes_on_the_trimmed_library")
 
 
 def suite_folder() -> Path | None:
@@ -29,18 +32,11 @@ def suite_folder() -> Path | None:
     return shared / "pyodide-suite" if shared else None
 
 
-def _build_module():
-    spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    return build
-
-
 def trimmed_library() -> Path:
     """build.py's Pyodide step for this checkout: the trimmed standard
     library and the engine as bytecode, as the app ships them (cached by
     their inputs; a build running at the same time makes it once)."""
-    build = _build_module()
+    build = build_module()
     pyodide = build.ensure_pyodide(ROOT)
     return build.pyodide_step(pyodide, build.engine_zip(ROOT / "engine" / "schraem"), quiet=True)
 
