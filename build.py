@@ -302,7 +302,10 @@ def preload_modules(index_html: str, modules: list[str], first: list[str] = ()) 
     fetches it in parallel instead of discovering it import by import
     (each a round trip to the service worker) before the saved game can
     be drawn. `first` (the early reads' imports) is named before the rest,
-    so it is not queued behind fifty other modules."""
+    so it is not queued behind fifty other modules. The links stand at the
+    end of the body: met in the head, their fetches and compiles hold up
+    the parser, and with it the first frame of the saved table that
+    early-paint.js has already put in place."""
     anchor = f'<link rel="modulepreload" href="{ENTRY_MODULE}">'
     if anchor not in index_html:
         raise SystemExit(f"build.py: index.html lacks {anchor}")

@@ -5,6 +5,7 @@ import { registerServiceWorker } from './sw-register.js';
 import { h, replace } from './dom.js';
 import { errorText, getLang, setLang, t } from './i18n.js';
 import { readPreference, writePreference } from './storage.js';
+import { keepPainted } from './painted.js';
 import { claimWriter } from './tabs.js';
 import { earlyReads } from './early-read.js';
 import { exportDamaged, initDamaged, showCorrupt, startFresh, takeOver } from './damaged-save.js';
@@ -190,6 +191,8 @@ function render() {
   document.body.dataset.step = model.game ? stepOf(model.game) : '';
   replace(el.screen, main);
   replace(el.controls, controls);
+  // The saved table early-paint.js showed is this screen now: taps reach it.
+  if (document.body.dataset.painted) { delete document.body.dataset.painted; el.screen.inert = el.controls.inert = false; }
   // The short form ("EN") where the full word does not fit the header.
   el.lang.replaceChildren(h('span', { class: 'lang-long', text: t('lang.switch') }),
     h('span', { class: 'lang-short', 'aria-hidden': 'true', text: t('lang.switch.short') }));
@@ -208,6 +211,7 @@ function render() {
   if (key) document.querySelector(key)?.focus({ preventScroll: true });
   if (name === 'table') keepTrickInSight(el.screen);
   keepAwake(name === 'table' || name === 'sheet' || name === 'pass' || name === 'result');
+  keepPainted(name, model.game, model);
 }
 
 // Another tab is the writer: this one shows the game but takes no taps,

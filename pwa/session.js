@@ -6,7 +6,7 @@ import { writeGame } from './storage.js';
 import { isWriter } from './tabs.js';
 import { both } from './i18n.js';
 
-function humanSeats(save) {
+export function humanSeats(save) {
   return (save?.table?.players ?? [])
     .map((p, i) => (p.kind === 'human' ? i + 1 : null))
     .filter((s) => s != null);

@@ -16,10 +16,18 @@ const LEGACY_KEY = 'schraem.game';
 const LEGACY_BACKUP_KEY = 'schraem.game.backup';
 const BACKUPS_KEPT = 5;
 const COMPACT_AFTER = 400; // steps; then the base is written afresh
+// Where the table as last drawn is kept, and its format (early-paint.js).
+const PAINTED_KEY = 'schraem.painted';
+export const PAINTED_FORMAT = 'schraem-painted/1';
 
 let dbPromise = null;
 // What the last commit wrote, to tell an append from a rewrite.
 let last = null; // {id, seq, save, saveKey}
+// The screen state last committed (or read), and how many game writes are
+// under way: the drawn table is kept only for that state, and never while a
+// write could still replace it (writePainted).
+let lastState = null;
+let writing = 0;
 
 export function request(req) {
   return new Promise((resolve, reject) => {
@@ -212,6 +220,7 @@ function gameFrom({ id, base, head, keys, values }) {
     for (const [, step] of steps) applyStep(save, step);
     last = { id, seq: steps.length ? steps[steps.length - 1][0][1] : 0, save, saveKey: headerKey(save) };
     const game = { format: FORMAT, savedAt: head.savedAt, save, state: head.state, viewer: head.viewer, handoff: head.handoff };
+    lastState = head.state;
     return { status: 'ok', game };
   } catch {
     return { status: 'unreadable', raw };
@@ -231,6 +240,8 @@ export async function writeGame({ save, state, viewer, handoff }) {
   const { save: _dropped, ...rest } = state;
   const head = { savedAt: Date.now(), state: rest, viewer, handoff };
   const step = last && last.seq < COMPACT_AFTER ? stepBetween(last.save, save) : null;
+  writing += 1;
+  forgetPainted();
   try {
     if (step) {
       const { id } = last;
@@ -255,10 +266,13 @@ export async function writeGame({ save, state, viewer, handoff }) {
       });
       last = { id, seq: 0, save: structuredClone(save), saveKey: headerKey(save) };
     }
+    lastState = state;
     dispatchEvent(new CustomEvent('schraem:stored', { detail: { save, state } }));
     return true;
   } catch {
     return false;
+  } finally {
+    writing -= 1;
   }
 }
 
@@ -266,6 +280,8 @@ export async function writeGame({ save, state, viewer, handoff }) {
 // damaged save, which is in the backups by then).
 export async function clearGame() {
   last = null;
+  lastState = null;
+  forgetPainted();
   try {
     const id = await get('meta', 'current');
     await write(['meta', 'bases', 'heads', 'steps'], (tx) => {
@@ -359,7 +375,36 @@ async function migrate() {
     tx.objectStore('heads').put({ savedAt: Date.now() }, id);
     tx.objectStore('meta').put(id, 'current');
   });
+  forgetPainted();
   localStorage.removeItem(LEGACY_KEY);
+}
+
+// --- the table as last drawn ---------------------------------------------------
+// The saved table's markup, kept so that early-paint.js can show it before
+// the shell's modules are in (docs/STORAGE.md). It is a copy of a screen,
+// never the game: the game is in IndexedDB, and losing this costs only the
+// early paint. It sits in localStorage because that is read at once, while
+// an IndexedDB read waits behind the shell's loading; localStorage reaches
+// the disk late, so after a crash it may show the position before the last
+// move for the moment until the shell draws the saved one. It is only ever
+// made of the state last committed, while no game write is under way, and
+// every write of the game forgets it first.
+function forgetPainted() {
+  try { localStorage.removeItem(PAINTED_KEY); } catch { /* no storage here: nothing kept */ }
+}
+
+// `capture()` → the record (early-paint.js reads its fields), or null.
+// → true once it is kept.
+export function writePainted(state, capture) {
+  if (writing !== 0 || last == null || state !== lastState) return false;
+  const record = capture();
+  if (!record) return false;
+  try {
+    localStorage.setItem(PAINTED_KEY, JSON.stringify({ ...record, format: PAINTED_FORMAT, id: last.id }));
+    return true;
+  } catch {
+    return false; // full or refused: the next start draws the table a little later
+  }
 }
 
 // --- preferences ----------------------------------------------------------
