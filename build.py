@@ -349,8 +349,11 @@ def write_notices(out: Path, root: Path, shipped: dict[str, list[str]], package_
 
 
 def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
-          quiet: bool = False) -> Path:
-    """Build the site from the sources under `root` into `out` (wiped first)."""
+          quiet: bool = False, compress_files: bool = True) -> Path:
+    """Build the site from the sources under `root` into `out` (wiped first).
+    compress_files=False leaves out the .br and .gz copies (tests that look
+    only at the files themselves: the version and the snapshot key are
+    computed before compressing)."""
     out, root = Path(out), Path(root)
     pyodide_dir = Path(pyodide_dir) if pyodide_dir else ensure_pyodide(root)
     pwa = root / "pwa"
@@ -400,6 +403,8 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
     sw = _inject((root / "service-worker.js").read_text(), "service-worker.js",
                  {"version": version, "files": ["./"] + [f"./{f}" for f in files]})
     (out / "service-worker.js").write_text(sw)
+    if not compress_files:
+        return out
     sizes = compress(out, files + ["service-worker.js"], quiet)
 
     if not quiet:

@@ -2,7 +2,7 @@
 // Python is up (taps wait for the engine), then the engine loads the save.
 import { createEngine } from './engine-client.js';
 import { registerServiceWorker } from './sw-register.js';
-import { h, replace } from './dom.js';
+import { caretOf, h, refocus, replace } from './dom.js';
 import { errorText, getLang, setLang, t } from './i18n.js';
 import { readPreference, writePreference } from './storage.js';
 import { keepPainted } from './painted.js';
@@ -182,6 +182,7 @@ let drawnScreen = null;
 function render() {
   const name = screenName();
   const key = focusKey(document.activeElement);
+  const caret = caretOf(document.activeElement);
   const [main, controls] = parts(name);
   // A new screen starts at its top (its heading), not where the last one
   // was scrolled to.
@@ -208,7 +209,7 @@ function render() {
   document.title = `${t('app.title')} – Siebenschräm`;
   showMessage();
   renderReadOnly();
-  if (key) document.querySelector(key)?.focus({ preventScroll: true });
+  if (key) refocus(key, caret);
   if (name === 'table') keepTrickInSight(el.screen);
   keepAwake(name === 'table' || name === 'sheet' || name === 'pass' || name === 'result');
   keepPainted(name, model.game, model);

@@ -22,6 +22,21 @@ export function replace(el, ...children) {
   el.replaceChildren(...children.flat(Infinity).filter((c) => c != null && c !== false));
 }
 
+// Re-rendering replaces the focused control; the new one gets the focus
+// back by its selector, and a text field its caret or selection too: a
+// player typing a name while the screen is drawn again (the engine coming
+// up, a list read) goes on where they were, and the name they had selected
+// to type over is still selected, not appended to.
+export function caretOf(node) {
+  return typeof node?.selectionStart === 'number' ? [node.selectionStart, node.selectionEnd, node.selectionDirection] : null;
+}
+
+export function refocus(selector, caret) {
+  const node = document.querySelector(selector);
+  node?.focus({ preventScroll: true });
+  if (caret && typeof node?.selectionStart === 'number') node.setSelectionRange(...caret);
+}
+
 // SVG drawings (the Roman XII) need their own namespace; only attributes, no
 // text and no style.
 const SVG_NS = 'http://www.w3.org/2000/svg';

@@ -5,7 +5,7 @@ over the same records; a game of other people is not in it."""
 from __future__ import annotations
 
 from club_helpers import choose_format
-from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle
+from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle, wait_shell_ready
 from test_club_series import finish_with
 from test_kitty import euros_de, stake
 from test_move_file import kept, seed_prefs
@@ -32,7 +32,7 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     open_app(page, shared_site, seed=31)
     seed_prefs(page, {"regulars": PEOPLE})
     page.reload()
-    wait_idle(page)
+    wait_shell_ready(page)
     money_game(page, ["Hans", "Anne"], 2)
     money_game(page, ["Hnas", "Anne"], 1)  # the typo is Hans
     money_game(page, ["Hans", "Willi"], 1)  # not the group's game

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from browser_support import wait_engine_ready
-from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle
+from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle, wait_shell_ready
 from test_club_series import finish_with
 
 HOUSE = [{"id": "h-rengen", "name": "Stammtisch Rengen", "rules": "rengen", "options": {}}]
@@ -104,7 +104,7 @@ def test_an_evening_moves_to_another_phone_and_back(warm_page, shared_site, arti
                    "house-rules": HOUSE,
                    "settings": {"sound": False, "vibrate": True, "vibrateOnRefusal": False, "pace": "slow", "doubleTapKnock": True, "contrast": False}})
     a.reload()
-    wait_idle(a)
+    wait_shell_ready(a)
     play_evening(a, ["Hans", "Anne", "Gerda"], 2)
     move_a = export_move(a, tmp_path, "a.json")
     assert a.locator(".move-msg").inner_text().startswith("Umzugsdatei schraem-umzug-")
@@ -120,7 +120,7 @@ def test_an_evening_moves_to_another_phone_and_back(warm_page, shared_site, arti
     open_app(b, shared_site, seed=12)
     seed_prefs(b, {"regulars": {"people": [{"id": "p-b-anne", "name": "Anne", "colour": "yellow", "aliases": []}], "groups": []}})
     b.reload()
-    wait_idle(b)
+    wait_shell_ready(b)
     play_evening(b, ["Anne", "Willi"], 1)
     said = read_in(b, move_a)
     assert said == "Taken in – history entries: 1, people: 2, groups: 1, house rules: 1.", said
@@ -151,7 +151,7 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
     open_app(a, shared_site, seed=13)
     seed_prefs(a, {"house-rules": HOUSE, "regulars": {"people": [{"id": "p-1", "name": "Hubert", "colour": "red", "aliases": []}], "groups": []}})
     a.reload()
-    wait_idle(a)
+    wait_shell_ready(a)
     good = export_move(a, tmp_path, "good.json")
     text = good.read_text()
 
@@ -160,7 +160,7 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
     seed_prefs(b, {"regulars": {"people": [{"id": "p-2", "name": "Gerda", "colour": "green", "aliases": []}], "groups": []},
                    "settings": {"sound": True, "vibrate": False, "vibrateOnRefusal": False, "pace": "fast", "doubleTapKnock": True, "contrast": False}})
     b.reload()
-    wait_idle(b)
+    wait_shell_ready(b)
     before = snapshot(b)
     tampered = json.loads(text)
     tampered["data"]["people"][0]["name"] = "Hubertus"

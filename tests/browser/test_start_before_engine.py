@@ -62,3 +62,47 @@ def test_start_tapped_before_the_engine_is_up_is_queued_with_progress(dist, new_
     finally:
         server.release.set()
         server.shutdown()
+
+
+# Every message of the engine's worker (its stages, its hello) held back
+# until window.__release(): the engine comes up when the test says.
+HOLD_HELLO = """
+(() => {
+  const add = Worker.prototype.addEventListener;
+  const held = [];
+  window.__release = () => { window.__release = null; held.splice(0).forEach((f) => f()); };
+  Worker.prototype.addEventListener = function (type, fn, ...rest) {
+    if (type !== 'message') return add.call(this, type, fn, ...rest);
+    return add.call(this, type, (e) => (window.__release ? held.push(() => fn.call(this, e)) : fn.call(this, e)), ...rest);
+  };
+})();
+"""
+
+
+def test_a_name_typed_while_the_engine_comes_up_replaces_the_selected_one(warm_page, shared_site):
+    """The screen is drawn again when the engine is up, while the player may
+    be typing a name: the field they are in keeps its selection, so the
+    default name they selected is typed over, not appended to."""
+    page = warm_page(locale="en-GB", service_workers="block")
+    page.add_init_script(HOLD_HELLO)
+    page.goto(app_url(shared_site))
+    page.wait_for_function("() => document.body.dataset.screen === 'start'")
+    field = '[data-field="name"][data-seat="1"]'
+    assert page.input_value(field) == "Hubert"
+    page.focus(field)
+    page.evaluate("(sel) => document.querySelector(sel).setSelectionRange(0, 6)", field)
+    page.evaluate("(sel) => { window.__before = document.querySelector(sel); }", field)
+    assert page.evaluate("document.documentElement.dataset.shell") != "ready"
+
+    page.evaluate("() => window.__release()")
+    page.wait_for_function("() => document.documentElement.dataset.shell === 'ready'")
+    wait_idle(page)
+    assert page.evaluate("() => !window.__before.isConnected"), "the form was drawn again"
+    assert page.evaluate("(sel) => document.activeElement === document.querySelector(sel)", field)
+    page.keyboard.insert_text("Willi")
+    assert page.input_value(field) == "Willi"
+    page.locator('[data-action="mode"][data-mode="sheet"]').tap()
+    page.locator('[data-action="new-game"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen !== 'start'")
+    wait_idle(page)
+    assert [p["name"] for p in stored(page)["state"]["view"]["players"]] == ["Anne", "Willi", "Gerda", "Hans"]
