@@ -78,7 +78,5 @@ fi
 
 echo "== running tests"
 # In parallel, one process per core (-n auto; pass -n 0 for one process);
-# loadgroup keeps each browser engine's ordered tests in one process, and
-# --no-loadscope-reorder keeps the order tests/conftest.py gives (otherwise
-# those groups, the largest, go first and wait idle for the site's build).
-exec "$PYTHON" -m pytest tests -n auto --dist loadgroup --no-loadscope-reorder --durations=15 "$@"
+# loadgroup keeps each browser engine's ordered tests in one process.
+exec "$PYTHON" -m pytest tests -n auto --dist loadgroup --durations=15 "$@"
