@@ -64,19 +64,28 @@ def must_act(view) -> bool:
     return view["turn"] == me or any(a["type"] == "look" for a in view["legal"])
 
 
-def check_fit(page, where: str) -> None:
-    bad = page.evaluate(REACH)
-    assert bad == [], f"{where}: out of reach {bad}"
-    check_no_overflow(page, where)
+# Two frames after a resize (the layout settled), then every check in one
+# call: a whole game checks hundreds of states at six sizes each.
+SETTLED_CHECKS = f"""async (reach) => {{
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return {{ reach: reach ? ({REACH})() : [], spilled: ({OVERFLOW})(),
+           fits: document.documentElement.scrollWidth <= innerWidth }};
+}}"""
 
 
-def as_every_phone(page, check, where: str) -> None:
-    """check(page, "<where> at WxH") with the page resized to each phone;
-    the layout is settled (two frames after the resize) before each check."""
+def as_every_phone(page, where: str, *, reach: bool, then=None) -> None:
+    """At each phone size in turn (the page resized): no text spills out and
+    the page is no wider than the phone; with `reach`, every hand card and
+    button is in reach too; then `then(page, "<where> at WxH", "WxH")`."""
     for width, height in CHECK_ORDER:
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        check(page, f"{where} at {width}x{height}", f"{width}x{height}")
+        at = f"{where} at {width}x{height}"
+        found = page.evaluate(SETTLED_CHECKS, reach)
+        assert found["reach"] == [], f"{at}: out of reach {found['reach']}"
+        assert found["spilled"] == [], f"{at}: text spills out {found['spilled']}"
+        assert found["fits"], f"{at}: page wider than the phone"
+        if then:
+            then(page, at, f"{width}x{height}")
 
 
 def check_no_overflow(page, where: str) -> None:
@@ -94,10 +103,10 @@ def play_checked(page, label: str, artifacts, *, knock: bool = True, max_steps: 
         wait_idle(page)
         where = screen(page)
         if where == "over":
-            as_every_phone(page, lambda p, w, size: check_no_overflow(p, w), f"{label} over")
+            as_every_phone(page, f"{label} over", reach=False)
             return checked
         if where == "result":
-            as_every_phone(page, lambda p, w, size: check_no_overflow(p, w), f"{label} result")
+            as_every_phone(page, f"{label} result", reach=False)
             tap(page, '[data-action="next-hand"]')
             continue
         assert where == "table", where
@@ -106,14 +115,14 @@ def play_checked(page, label: str, artifacts, *, knock: bool = True, max_steps: 
             page.wait_for_timeout(50)
             continue
         where = f"{label} hand {view['hand_no']} step {len(view['log'])}"
-        as_every_phone(page, lambda p, w, size: check_fit(p, w), where)
+        as_every_phone(page, where, reach=True)
         checked += 1
         if view["hand_no"] == 2 and "update" not in shots:
             # From the second hand on the "new version" strip sits under the
             # header (the service worker's own code draws it).
             shots.add("update")
             page.evaluate("async () => (await import('./sw-register.js')).showUpdateToast({ postMessage() {} })")
-            as_every_phone(page, lambda p, w, size: check_fit(p, w), f"{where} with the update strip")
+            as_every_phone(page, f"{where} with the update strip", reach=True)
         opened = page.locator("#table details:not([open]) > summary")
         if opened.count() and view["my_cards"] and f"open{view['hand_no']}" not in shots:
             # Every trick and every action of the hand unfolded: still in reach.
@@ -123,15 +132,12 @@ def play_checked(page, label: str, artifacts, *, knock: bool = True, max_steps: 
             first = "open" not in shots
             shots.add("open")
 
-            def open_fit(p, w, size):
-                check_fit(p, w)
-                if first:
-                    shot(p, artifacts, f"fit-{size}-{label}-open.png")
-            as_every_phone(page, open_fit, f"{where} with the details open")
+            as_every_phone(page, f"{where} with the details open", reach=True,
+                           then=(lambda p, w, size: shot(p, artifacts, f"fit-{size}-{label}-open.png")) if first else None)
         kind = "answer" if view["response"] else "cards" if view["my_cards"] else "look"
         if kind not in shots:
             shots.add(kind)
-            as_every_phone(page, lambda p, w, size: shot(p, artifacts, f"fit-{size}-{label}-{kind}.png"), where)
+            as_every_phone(page, where, reach=True, then=lambda p, w, size: shot(p, artifacts, f"fit-{size}-{label}-{kind}.png"))
         step(page, view, knock)
     raise AssertionError(f"{label}: game not over after {max_steps} steps")
 
@@ -160,7 +166,7 @@ def open_phone(warm_page, shared_site, width: int, height: int, lang: str, seed:
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_whole_game_keeps_hand_and_buttons_in_reach(warm_page, shared_site, artifacts, lang):
     page = open_phone(warm_page, shared_site, *CHECK_ORDER[-1], lang, seed=20)
-    as_every_phone(page, lambda p, w, size: check_no_overflow(p, w), "start")
+    as_every_phone(page, "start", reach=False)
     start_game(page, THREE_BOTS, dealer=4)
     assert play_checked(page, lang, artifacts) > 10
     # The whole game's Spielliste: no sideways scrolling from 360 px up.
@@ -168,11 +174,10 @@ def test_a_whole_game_keeps_hand_and_buttons_in_reach(warm_page, shared_site, ar
     page.wait_for_selector("table.list")
 
     def list_fits(p, where, size):
-        check_no_overflow(p, where)
         if p.viewport_size["width"] >= 360:
             assert p.evaluate("() => [...document.querySelectorAll('.list-scroll')].every((s) => s.scrollWidth <= s.clientWidth)"), where
         shot(p, artifacts, f"fit-{size}-{lang}-list.png")
-    as_every_phone(page, list_fits, f"{lang} list")
+    as_every_phone(page, f"{lang} list", reach=False, then=list_fits)
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
