@@ -77,9 +77,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 echo "== running tests"
-# In parallel, one process per core and one more (pass -n 0 for one
-# process): browser tests also wait (for a page, a restarted browser, a
-# stalled download), and the extra process keeps the cores busy meanwhile.
+# In parallel, one process per core (-n auto; pass -n 0 for one process);
 # loadgroup keeps each browser engine's ordered tests in one process.
-WORKERS=$(( $(nproc) + 1 ))
-exec "$PYTHON" -m pytest tests -n "$WORKERS" --dist loadgroup --durations=15 "$@"
+exec "$PYTHON" -m pytest tests -n auto --dist loadgroup --durations=15 "$@"
