@@ -65,6 +65,9 @@
     screen.inert = true;
     controls.inert = true;
     performance.mark('schraem:saved-painted');
+    // Scrolled as it was once the styles are in (they are before the first frame).
+    var top = screen.querySelector('.table-top');
+    if (top && typeof p.tableTop === 'number') requestAnimationFrame(function () { top.scrollTop = p.tableTop; });
   }
 
   var kept = null;

@@ -42,5 +42,7 @@ function capture() {
   return {
     lang: root.lang, contrast: root.dataset.contrast ?? null, title: document.title, screen: document.body.dataset.screen,
     main: document.getElementById('screen').innerHTML, controls: document.getElementById('controls').innerHTML, tools,
+    // Where the table's upper part was scrolled to (the trick kept in sight).
+    tableTop: document.querySelector('#screen .table-top')?.scrollTop ?? 0,
   };
 }

@@ -34,7 +34,9 @@ def without_the_shell(page) -> None:
 
 
 def test_the_saved_table_is_drawn_before_the_shell_and_handed_over_to_it(warm_page, shared_site):
+    # The smallest phone: the table's upper part is scrolled to keep the trick in sight.
     page = warm_page(locale="de-DE", service_workers="block")
+    page.set_viewport_size({"width": 320, "height": 568})
     open_app(page, shared_site, seed=21, pace="60000")
     start_game(page, ONE_PERSON, dealer=4)
     tap(page, '[data-action="look"]')
@@ -44,11 +46,15 @@ def test_the_saved_table_is_drawn_before_the_shell_and_handed_over_to_it(warm_pa
     assert record["format"] == "schraem-painted/1" and record["screen"] == "table"
     live = table_text(page)
     step = page.evaluate("() => document.body.dataset.step")
+    scrolled = page.evaluate("() => document.querySelector('#screen .table-top').scrollTop")
+    assert scrolled > 0
 
     without_the_shell(page)
     page.wait_for_function("() => document.body.dataset.painted === 'early'")
     assert table_text(page) == live
     assert screen(page) == "table"
+    # The trick kept in sight as it was (the upper part scrolled alike).
+    page.wait_for_function("(y) => document.querySelector('#screen .table-top').scrollTop === y", arg=scrolled)
     # Seen, not yet usable: nothing on it takes a tap until the shell is in.
     assert page.evaluate("() => document.getElementById('screen').inert && document.getElementById('controls').inert")
     assert page.evaluate("() => performance.getEntriesByName('schraem:saved-painted').length") == 1
