@@ -18,7 +18,7 @@ const BACKUPS_KEPT = 5;
 const COMPACT_AFTER = 400; // steps; then the base is written afresh
 // Where the table as last drawn is kept, and its format (early-paint.js).
 const PAINTED_KEY = 'schraem.painted';
-export const PAINTED_FORMAT = 'schraem-painted/1';
+const PAINTED_FORMAT = 'schraem-painted/1';
 
 let dbPromise = null;
 // What the last commit wrote, to tell an append from a rewrite.
@@ -400,7 +400,7 @@ export function writePainted(state, capture) {
   const record = capture();
   if (!record) return false;
   try {
-    localStorage.setItem(PAINTED_KEY, JSON.stringify({ ...record, format: PAINTED_FORMAT, id: last.id }));
+    localStorage.setItem(PAINTED_KEY, JSON.stringify({ ...record, format: PAINTED_FORMAT }));
     return true;
   } catch {
     return false; // full or refused: the next start draws the table a little later
