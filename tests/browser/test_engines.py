@@ -155,7 +155,15 @@ def test_a_game_against_the_computer_with_a_knock_and_a_whole_hand(run):
         step = run.browser.evaluate(PLAY_STEP, True)
         run.ready()
         steps.append(step)
-        if step == "next-hand" and "knock" in steps and "play" in steps:
+        if step == "over":
+            # Anne lost her last mark (about one game in fifteen): the
+            # computers played on without her. The next tests need her at
+            # the table, so a new game.
+            run.new_game()
+            steps = []
+        # A next hand she is still in: once out of marks she is dealt no
+        # cards, and the computers' hand is over before the screen settles.
+        elif step == "next-hand" and "knock" in steps and "play" in steps and run.screen() == "table":
             break
     assert steps[-1] == "next-hand", steps
     record = run.stored()["save"]["record"]
