@@ -63,12 +63,20 @@ async function startPyodide(loadPyodide, options) {
   }
 }
 
+// → the snapshot's bytes, null, or {damaged: why} for a copy shorter than it
+// was written. That one never reaches Pyodide: restoring part of a memory
+// image need not fail cleanly. Chromium's headless shell crashed the whole
+// tab on it, and a tab that crashes on its start crashes on every reload.
 async function readSnapshot() {
   if (!BOOT.key) return null; // an unbuilt worker: nothing to match a snapshot against
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const hit = await cache.match(SNAPSHOT_URL);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    const written = Number(hit.headers.get("Content-Length"));
+    if (written && written !== bytes.length) return { damaged: `snapshot incomplete: ${bytes.length} of ${written} bytes` };
+    return bytes;
   } catch (err) {
     console.warn("snapshot unreadable", err);
     return null;
@@ -174,8 +182,14 @@ async function boot() {
   const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
   marks.imported = performance.now();
   stage("snapshot");
-  const snapshot = await stored;
+  let snapshot = await stored;
   let fallback = FRESH_ONLY ? "the page asked for a fresh start" : null;
+  if (snapshot?.damaged) {
+    console.warn("snapshot not usable, starting afresh:", snapshot.damaged);
+    fallback = snapshot.damaged;
+    snapshot = null;
+    await dropSnapshot();
+  }
   if (snapshot) {
     try {
       const size = snapshot.length;

@@ -67,17 +67,18 @@ PLAY = """async (seed) => {
 TAMPER = f"""async (kind) => {{
   const cache = await caches.open('{SNAPSHOT_CACHE}');
   const [request] = await cache.keys();
-  let bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+  const stored = await cache.match(request);
+  let bytes = new Uint8Array(await stored.arrayBuffer());
   let url = request.url;
   if (kind === 'other build') {{
     for (let i = 16; i < 48; i++) bytes[i] ^= 0xff;  // Pyodide's build id in the header
   }} else if (kind === 'damaged') {{
-    bytes = bytes.slice(0, 1 << 16);
+    bytes = bytes.slice(0, 1 << 16);  // cut off, under the headers it was written with
   }} else if (kind === 'older release') {{
     url = url.replace(/[^/]+$/, '{OLD_KEY}');
     await cache.delete(request);
   }}
-  await cache.put(url, new Response(bytes));
+  await cache.put(url, new Response(bytes, {{ headers: stored.headers }}));
   return url;
 }}"""
 
@@ -145,7 +146,9 @@ def test_an_unusable_snapshot_falls_back_and_heals(kind, site, page, wait_engine
     if kind == "other build":
         assert fallback["fallback"].startswith("Snapshot build id mismatch"), fallback
     elif kind == "damaged":
-        assert fallback["fallback"], fallback
+        # Caught before Pyodide sees it (a restore of part of a memory image
+        # crashed Chromium's headless shell).
+        assert fallback["fallback"] == f"snapshot incomplete: {1 << 16} of {good[0]['size']} bytes", fallback
     else:  # a snapshot filed under another release's key is never tried
         assert fallback["fallback"] is None, fallback
     assert "error" not in played, played
