@@ -441,7 +441,7 @@ def main(argv=None) -> int:
     apps, bares = [], []
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_ARGS)
             for i in range(args.runs):
                 t0 = time.time()
                 bares.append(bare_run(pw, browser, bare, args.throttle))

@@ -96,7 +96,7 @@ def main(argv=None) -> int:
         load_before = loadavg()
         drawn: dict[str, list[dict]] = {name: [] for name in sites}
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_ARGS)
             pages = {name: mid_hand(pw, browser, app) for name, app in sites.items()}
             for i in range(args.runs):
                 # The order turned each run: neither build always goes first.

@@ -211,7 +211,7 @@ def main(argv=None) -> int:
     load_before = loadavg()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_ARGS)
             out = run(pw, browser, site)
             version = f"Chromium {browser.version}"
             browser.close()

@@ -204,7 +204,7 @@ def main() -> int:
         site = type("S", (), {"url": server.url})()
         rows = {}
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_ARGS)
             for scenario in ("plain", "knock2", "knock2_3p", "game", "series"):
                 ctx = browser.new_context(**p.devices["Pixel 7"], locale="de-DE", service_workers="block")
                 page = ctx.new_page()

@@ -76,6 +76,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+# The tests' Chromium where there is one: the same engine as the browser
+# without its windows, a sixth less CPU (tests/browser/browser_support.py).
+# Optional: without it the tests run in the full browser.
+if ! command -v chromium-headless-shell >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "== installing Debian's chromium-headless-shell"
+  shell_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium-headless-shell >/dev/null 2>&1; }
+  shell_install || { apt-get update -qq && shell_install; } \
+    || echo "chromium-headless-shell not installed: the tests use the full Chromium" >&2
+fi
+
 echo "== running tests"
 # In parallel, one process per core (-n auto; pass -n 0 for one process);
 # loadgroup keeps each browser engine's ordered tests in one process.

@@ -105,7 +105,7 @@ class ChromiumBrowser(EngineBrowser):
     def _start(self) -> None:
         device = {k: v for k, v in self.playwright.devices["Pixel 7"].items() if k != "default_browser_type"}
         self.context = self.playwright.chromium.launch_persistent_context(
-            str(self.profile), executable_path=chromium_path(), args=CHROMIUM_ARGS, **device)
+            str(self.profile), executable_path=chromium_path(full=True), args=CHROMIUM_ARGS, **device)
         self.context.on("console", self._console)
         self.context.on("weberror", lambda e: self.errors.append(f"page: {e.error}"))
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
