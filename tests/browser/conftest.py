@@ -119,22 +119,31 @@ class _Listeners:
 
 def _listen(ctx, on_request, on_weberror) -> None:
     ctx.set_default_timeout(30_000)
-    ctx.on("request", on_request)
+    if on_request is not None:
+        ctx.on("request", on_request)
     ctx.on("console", _echo_console_error)
     ctx.on("weberror", on_weberror)
 
 
+def _log_of(request) -> RequestLog | None:
+    # Only a test that asks for the log gets the browser's request events:
+    # each one crosses from Chromium through Playwright's driver to Python,
+    # a hundred or so per start of the app.
+    return request.getfixturevalue("request_log") if "request_log" in request.fixturenames else None
+
+
 @pytest.fixture
-def new_context(browser, playwright, request_log, page_errors):
+def new_context(browser, playwright, request, page_errors):
     """Factory for Pixel 7 contexts; every request of every context lands in
-    `request_log`, uncaught page exceptions in `page_errors`, and console
-    errors are echoed for failing tests."""
+    `request_log` (if the test asks for it), uncaught page exceptions in
+    `page_errors`, and console errors are echoed for failing tests."""
     contexts = []
+    log = _log_of(request)
 
     def make(**overrides):
         options = {**playwright.devices["Pixel 7"], **overrides}
         ctx = browser.new_context(**options)
-        _listen(ctx, request_log.record,
+        _listen(ctx, log.record if log else None,
                 lambda e: (page_errors.append(str(e.error)), print(f"[page error] {e.error}")))
         contexts.append(ctx)
         return ctx
@@ -173,7 +182,7 @@ def _warm_contexts(browser, playwright):
         key = tuple(sorted(options.items()))
         if key not in contexts:
             ctx = browser.new_context(**{**playwright.devices["Pixel 7"], **options})
-            _listen(ctx, listeners.request, listeners.weberror)
+            _listen(ctx, None, listeners.weberror)
             contexts[key] = ctx
         return contexts[key]
     yield get, listeners
@@ -215,25 +224,29 @@ def _kept_pages():
 
 
 @pytest.fixture
-def warm_page(_warm_contexts, _kept_pages, playwright, shared_site, request_log, page_errors):
+def warm_page(_warm_contexts, _kept_pages, playwright, shared_site, request, page_errors):
     """warm_page(**context_options) -> a page, still blank, in a session
     context with those options (e.g. locale="de-DE", service_workers="block")
     that has run the app on `shared_site` before: the page starts like a
     phone that has visited the app but kept no game, settings or language
     (localStorage, sessionStorage, IndexedDB, cookies cleared), with Pyodide,
     the service worker and the HTTP cache warm, at the context's own viewport.
-    Requests and page errors land in the test's `request_log` and
-    `page_errors`; init scripts go on the page (page.add_init_script). One
+    Requests land in the test's `request_log` (if it asks for it), page
+    errors in its `page_errors`; init scripts go on the page (page.add_init_script). One
     page per context per test; after the test every page leaves the app
     (about:blank, so no computer player of it acts later) and is kept for
     the next test unless the test closed it or left something on it (an
     init script, a route, a listener: see _LEAVES_BEHIND)."""
     get, listeners = _warm_contexts
-    listeners.request_log, listeners.page_errors = request_log, page_errors
+    listeners.request_log, listeners.page_errors = _log_of(request), page_errors
     pages = []
+    logged = set()
 
     def make(**options):
         ctx = get(options)
+        if listeners.request_log is not None and id(ctx) not in logged:
+            logged.add(id(ctx))
+            ctx.on("request", listeners.request)
         kept = _kept_pages.pop(id(ctx), None)
         others = [p for p in ctx.pages if p is not kept]
         assert not others, "one warm page per context and test: a second phone needs new_context()"
@@ -249,6 +262,10 @@ def warm_page(_warm_contexts, _kept_pages, playwright, shared_site, request_log,
         pages.append((ctx, page))
         return page
     yield make
+    for ctx, _ in pages:
+        if id(ctx) in logged:
+            logged.discard(id(ctx))
+            ctx.remove_listener("request", listeners.request)
     for ctx, page in pages:
         if page.is_closed():
             continue
