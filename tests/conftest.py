@@ -27,6 +27,13 @@ ENGINES_MODULE = "tests/browser/test_engines.py::"
 LONG_FIRST = ("tests/engine/test_contract.py", "tests/engine/", "tests/bots/", "tests/variants/",
               "tests/browser/test_engines.py", "tests/site/")
 
+# The tests that need neither the site nor a browser, in two groups of about
+# a minute and a half of a core each: pytest-xdist's loadgroup hands out the
+# largest groups first, and without these the first were the three browser
+# engines' groups, whose processes then sat waiting for the site's build.
+CPYTHON_GROUPS = (("tests/engine/", "cpython-engine"), ("tests/bots/", "cpython-bots"),
+                  ("tests/variants/", "cpython-bots"))
+
 _pyodide_run: SuiteRun | None = None
 _site_build: threading.Thread | None = None
 _engines: dict[str, str] = {}  # engine -> "tested" or why not
@@ -82,6 +89,10 @@ def pytest_collection_modifyitems(config, items):
         return len(LONG_FIRST)
     if hasattr(config, "workerinput"):
         items.sort(key=rank)  # stable: each module keeps its order
+        for item in items:
+            group = next((g for prefix, g in CPYTHON_GROUPS if item.nodeid.startswith(prefix)), None)
+            if group:
+                item.add_marker(pytest.mark.xdist_group(group))
 
 
 def pytest_runtest_logreport(report):
