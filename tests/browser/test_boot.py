@@ -280,8 +280,11 @@ def test_an_error_pyodide_leaves_unhandled_fails_the_start_in_plain_words(new_co
     # The start button could only queue a game that never comes: a reload
     # takes its place, and it reloads (and fails the same way again).
     assert page.locator("[data-action=new-game]").count() == 0
-    page.locator("[data-action=reload-app]").click()
-    page.wait_for_function("() => document.documentElement.dataset.engine === 'failed'", timeout=60_000)
+    # Once the new document is in: the old one says "failed" too, and while
+    # the reload is under way the new one has no root element for a moment.
+    with page.expect_navigation():
+        page.locator("[data-action=reload-app]").click()
+    page.wait_for_function("() => document.documentElement?.dataset.engine === 'failed'", timeout=60_000)
     assert page.evaluate("() => performance.getEntriesByType('navigation')[0].type") == "reload"
 
 
