@@ -63,20 +63,14 @@ async function startPyodide(loadPyodide, options) {
   }
 }
 
-// → the snapshot's bytes, null, or {damaged: why} for a copy shorter than it
-// was written. That one never reaches Pyodide: restoring part of a memory
-// image need not fail cleanly. Chromium's headless shell crashed the whole
-// tab on it, and a tab that crashes on its start crashes on every reload.
+// → { bytes, written: the length it was stored with (0: not known) }, or null.
 async function readSnapshot() {
   if (!BOOT.key) return null; // an unbuilt worker: nothing to match a snapshot against
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const hit = await cache.match(SNAPSHOT_URL);
     if (!hit) return null;
-    const bytes = new Uint8Array(await hit.arrayBuffer());
-    const written = Number(hit.headers.get("Content-Length"));
-    if (written && written !== bytes.length) return { damaged: `snapshot incomplete: ${bytes.length} of ${written} bytes` };
-    return bytes;
+    return { bytes: new Uint8Array(await hit.arrayBuffer()), written: Number(hit.headers.get("Content-Length")) || 0 };
   } catch (err) {
     console.warn("snapshot unreadable", err);
     return null;
@@ -182,19 +176,18 @@ async function boot() {
   const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
   marks.imported = performance.now();
   stage("snapshot");
-  let snapshot = await stored;
+  const snapshot = await stored;
   let fallback = FRESH_ONLY ? "the page asked for a fresh start" : null;
-  if (snapshot?.damaged) {
-    console.warn("snapshot not usable, starting afresh:", snapshot.damaged);
-    fallback = snapshot.damaged;
-    snapshot = null;
-    await dropSnapshot();
-  }
   if (snapshot) {
     try {
-      const size = snapshot.length;
+      const size = snapshot.bytes.length;
+      // A copy shorter than it was written never reaches Pyodide: restoring
+      // part of a memory image need not fail cleanly (Chromium's headless
+      // shell crashed the whole tab on it, and a tab that crashes on its
+      // start crashes on every reload).
+      if (snapshot.written && snapshot.written !== size) throw new Error(`snapshot incomplete: ${size} of ${snapshot.written} bytes`);
       stage("restore");
-      const engine = await restore(loadPyodide, snapshot, engineZip, marks);
+      const engine = await restore(loadPyodide, snapshot.bytes, engineZip, marks);
       engine.timings = timings("snapshot", null, size);
       return { engine, snapshot: null };
     } catch (err) {

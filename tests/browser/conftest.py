@@ -240,12 +240,12 @@ def warm_page(_warm_contexts, _kept_pages, playwright, shared_site, request, pag
     get, listeners = _warm_contexts
     listeners.request_log, listeners.page_errors = _log_of(request), page_errors
     pages = []
-    logged = set()
+    logged = []  # the contexts whose requests go to this test's log
 
     def make(**options):
         ctx = get(options)
-        if listeners.request_log is not None and id(ctx) not in logged:
-            logged.add(id(ctx))
+        if listeners.request_log is not None and ctx not in logged:
+            logged.append(ctx)
             ctx.on("request", listeners.request)
         kept = _kept_pages.pop(id(ctx), None)
         others = [p for p in ctx.pages if p is not kept]
@@ -262,10 +262,8 @@ def warm_page(_warm_contexts, _kept_pages, playwright, shared_site, request, pag
         pages.append((ctx, page))
         return page
     yield make
-    for ctx, _ in pages:
-        if id(ctx) in logged:
-            logged.discard(id(ctx))
-            ctx.remove_listener("request", listeners.request)
+    for ctx in logged:
+        ctx.remove_listener("request", listeners.request)
     for ctx, page in pages:
         if page.is_closed():
             continue

@@ -80,18 +80,21 @@ def as_every_phone(page, where: str, *, reach: bool, then=None) -> None:
     for width, height in CHECK_ORDER:
         page.set_viewport_size({"width": width, "height": height})
         at = f"{where} at {width}x{height}"
-        found = page.evaluate(SETTLED_CHECKS, reach)
-        assert found["reach"] == [], f"{at}: out of reach {found['reach']}"
-        assert found["spilled"] == [], f"{at}: text spills out {found['spilled']}"
-        assert found["fits"], f"{at}: page wider than the phone"
+        assert_fits(page.evaluate(SETTLED_CHECKS, reach), at)
         if then:
             then(page, at, f"{width}x{height}")
 
 
+def assert_fits(found: dict, where: str) -> None:
+    """What SETTLED_CHECKS found: nothing out of reach or spilled, and the
+    page no wider than the phone."""
+    assert found["reach"] == [], f"{where}: out of reach {found['reach']}"
+    assert found["spilled"] == [], f"{where}: text spills out {found['spilled']}"
+    assert found["fits"], f"{where}: page wider than the phone"
+
+
 def check_no_overflow(page, where: str) -> None:
-    spilled = page.evaluate(OVERFLOW)
-    assert spilled == [], f"{where}: text spills out {spilled}"
-    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), f"{where}: page wider than the phone"
+    assert_fits(page.evaluate(SETTLED_CHECKS, False), where)
 
 
 def play_checked(page, label: str, artifacts, *, knock: bool = True, max_steps: int = 1500) -> int:
