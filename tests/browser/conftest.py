@@ -233,7 +233,8 @@ def warm_page(_warm_contexts, _kept_pages, playwright, shared_site, request, pag
     the service worker and the HTTP cache warm, at the context's own viewport.
     Requests land in the test's `request_log` (if it asks for it), page
     errors in its `page_errors`; init scripts go on the page (page.add_init_script). One
-    page per context per test; after the test every page leaves the app
+    page per context per test (a second tab opened with page.context.new_page()
+    is closed after the test); after the test every page leaves the app
     (about:blank, so no computer player of it acts later) and is kept for
     the next test unless the test closed it or left something on it (an
     init script, a route, a listener: see _LEAVES_BEHIND)."""
@@ -264,6 +265,10 @@ def warm_page(_warm_contexts, _kept_pages, playwright, shared_site, request, pag
     yield make
     for ctx in logged:
         ctx.remove_listener("request", listeners.request)
+    for ctx, _ in pages:
+        # A second tab the test opened itself (ctx.new_page()): closed.
+        for extra in [p for p in ctx.pages if all(p is not page for _, page in pages)]:
+            extra.close()
     for ctx, page in pages:
         if page.is_closed():
             continue

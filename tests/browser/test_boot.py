@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from browser_support import Site, wait_engine_ready
+
 SNAPSHOT_CACHE = "schraem-snapshot"
 OLD_KEY = "0123456789abcdef"  # a snapshot key no build of this site has
 
@@ -95,18 +97,38 @@ def wait_snapshot(page, timeout: float = 60.0) -> list[dict]:
         page.wait_for_timeout(200)
 
 
-def test_a_restored_engine_plays_exactly_like_a_fresh_one(site, page, wait_engine_ready):
+@pytest.fixture(scope="module")
+def snapshot_phone(browser, playwright, dist):
+    """A phone of its own (context and server) for this module's snapshot
+    tests: each of them leaves it with one good snapshot stored, as its
+    first visit did. A first visit costs a fresh start and the snapshot's
+    writing; the tests share that one instead of paying it each."""
+    site = Site(dist)
+    ctx = browser.new_context(**playwright.devices["Pixel 7"])
+    ctx.set_default_timeout(30_000)
+    page = ctx.new_page()
     page.goto(site.url)
     wait_engine_ready(page)
-    fresh_start = page.evaluate(TIMINGS)
-    fresh = page.evaluate(PLAY, 23)
-    stored = wait_snapshot(page)
+    first = {"start": page.evaluate(TIMINGS), "play": page.evaluate(PLAY, 23), "stored": wait_snapshot(page)}
+    yield page, first
+    ctx.close()
+    site.stop()
 
+
+@pytest.fixture(scope="module")
+def fresh_then_restored(snapshot_phone):
+    """The phone's first visit (a fresh start) and its first reload (a
+    restored one), each with its timings and the same three hands played."""
+    page, first = snapshot_phone
     page.reload()
     wait_engine_ready(page)
-    restored_start = page.evaluate(TIMINGS)
-    restored = page.evaluate(PLAY, 23)
+    return first, {"start": page.evaluate(TIMINGS), "play": page.evaluate(PLAY, 23)}
 
+
+def test_a_restored_engine_plays_exactly_like_a_fresh_one(fresh_then_restored):
+    first, second = fresh_then_restored
+    fresh_start, fresh, stored = first["start"], first["play"], first["stored"]
+    restored_start, restored = second["start"], second["play"]
     assert fresh_start["boot"] == "fresh" and fresh_start["fallback"] is None
     assert restored_start["boot"] == "snapshot", restored_start
     assert restored_start["snapshot"] == stored[0]["size"] == fresh_start["snapshot"] > 1_000_000
@@ -117,25 +139,20 @@ def test_a_restored_engine_plays_exactly_like_a_fresh_one(site, page, wait_engin
     assert restored["state"] == fresh["state"]
 
 
-def test_a_restored_engine_starts_well_before_a_fresh_one(site, page, wait_engine_ready):
+def test_a_restored_engine_starts_well_before_a_fresh_one(fresh_then_restored):
     # Not a benchmark (bench/browser.py is): a snapshot start that took as
     # long as a normal one would mean the snapshot did not do its job.
-    page.goto(site.url)
-    wait_engine_ready(page)
-    fresh = page.evaluate(TIMINGS)
-    wait_snapshot(page)
-    page.reload()
-    wait_engine_ready(page)
-    restored = page.evaluate(TIMINGS)
+    first, second = fresh_then_restored
+    fresh, restored = first["start"], second["start"]
     assert restored["boot"] == "snapshot"
     assert restored["pyodide"] < fresh["pyodide"], (fresh, restored)
 
 
 @pytest.mark.parametrize("kind", ["other build", "damaged", "older release"])
-def test_an_unusable_snapshot_falls_back_and_heals(kind, site, page, wait_engine_ready):
-    page.goto(site.url)
-    wait_engine_ready(page)
-    good = wait_snapshot(page)
+def test_an_unusable_snapshot_falls_back_and_heals(kind, snapshot_phone):
+    page, first = snapshot_phone
+    good = first["stored"]
+    assert wait_snapshot(page) == good, "the phone should start this test with its good snapshot"
     page.evaluate(TAMPER, kind)
 
     page.reload()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import time
 from pathlib import Path
@@ -49,13 +50,42 @@ def _step(page) -> str:
     return page.evaluate("() => document.body.dataset.step")
 
 
+BOOTED_FROM = "async () => (await import('./engine-client.js')).currentEngine().timings.boot"
+
+
+@pytest.fixture(scope="module")
+def visited_profile(playwright, shared_site, tmp_path_factory) -> Path:
+    """A browser profile that has visited the app once and closed cleanly:
+    the offline copy installed, the engine's snapshot stored, no game. Each
+    test kills a copy of it, so its first start is a returning phone's, not
+    a first visit's (which other tests cover): about 4 s of CPU less."""
+    profile = tmp_path_factory.mktemp("visited") / "profile"
+    ctx = _launch(playwright, profile)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        open_app(page, shared_site, pace="60000")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        # Stored once a second start restores it (it is written after "ready").
+        for _ in range(5):
+            page.reload()
+            wait_shell_ready(page)
+            if page.evaluate(BOOTED_FROM) == "snapshot":
+                break
+        assert page.evaluate(BOOTED_FROM) == "snapshot"
+    finally:
+        ctx.close()
+    return profile
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the browser process through /proc (Linux)")
 @pytest.mark.parametrize("delay_ms", [0, 50, 300, 1500])
-def test_a_tap_survives_the_browser_being_killed_right_after_it(playwright, site, tmp_path, delay_ms):
+def test_a_tap_survives_the_browser_being_killed_right_after_it(playwright, shared_site, visited_profile, tmp_path, delay_ms):
     profile = tmp_path / "profile"
+    shutil.copytree(visited_profile, profile, symlinks=True)
     ctx = _launch(playwright, profile)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    open_app(page, site, seed=21, pace="60000")
+    open_app(page, shared_site, seed=21, pace="60000")
+    assert page.evaluate(BOOTED_FROM) == "snapshot"
     start_game(page, THREE_BOTS, dealer=4)
     tap(page, '[data-action="look"]')
     card = page.locator("[data-card]").first.get_attribute("data-card")
@@ -77,7 +107,7 @@ def test_a_tap_survives_the_browser_being_killed_right_after_it(playwright, site
     again = _launch(playwright, profile)
     try:
         page = again.pages[0] if again.pages else again.new_page()
-        page.goto(app_url(site, pace="60000"))
+        page.goto(app_url(shared_site, pace="60000"))
         wait_shell_ready(page)
         log = stored(page)["state"]["view"]["log"]
         assert {"seat": 1, "type": "play", "card": card} in [{k: e[k] for k in ("seat", "type", "card") if k in e} for e in log]
@@ -94,9 +124,9 @@ def _idb_counts(page) -> dict:
     }""")
 
 
-def test_each_tap_appends_a_step_instead_of_rewriting_the_save(new_context, site):
-    page = new_context(locale="de-DE").new_page()
-    open_app(page, site, seed=5, pace="60000")
+def test_each_tap_appends_a_step_instead_of_rewriting_the_save(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=5, pace="60000")
     start_game(page, THREE_BOTS, dealer=4)
     first = _idb_counts(page)
     tap(page, '[data-action="look"]')
@@ -109,14 +139,13 @@ def test_each_tap_appends_a_step_instead_of_rewriting_the_save(new_context, site
     assert [e["type"] for e in stored(page)["state"]["view"]["log"]][-2:] == ["look", "knock"]
 
 
-def test_a_second_tab_is_read_only_until_it_takes_over(new_context, site):
-    context = new_context(locale="de-DE")
-    first = context.new_page()
-    open_app(first, site, seed=8, pace="60000")
+def test_a_second_tab_is_read_only_until_it_takes_over(warm_page, shared_site):
+    first = warm_page(locale="de-DE")
+    open_app(first, shared_site, seed=8, pace="60000")
     start_game(first, THREE_BOTS, dealer=4)
     tap(first, '[data-action="look"]')
-    second = context.new_page()
-    second.goto(app_url(site, pace="60000"))
+    second = first.context.new_page()  # closed after the test (warm_page)
+    second.goto(app_url(shared_site, pace="60000"))
     wait_shell_ready(second)
     assert second.locator("#read-only").is_visible()
     saved = stored(second)
@@ -136,13 +165,13 @@ def test_a_second_tab_is_read_only_until_it_takes_over(new_context, site):
     assert stored(second)["state"]["view"]["log"] == log
 
 
-def test_an_old_localstorage_save_moves_over_once(new_context, site):
+def test_an_old_localstorage_save_moves_over_once(warm_page, shared_site):
     from helpers import engine_state
     state = engine_state("new_game", {
         "players": [{"name": "Anne", "kind": "human"}, {"name": "Hubert", "kind": "bot", "level": "easy"}],
         "rules": "rheinland", "dealer": 2, "seed": 3, "viewer": 1})
-    page = new_context(locale="de-DE").new_page()
-    seed_storage(page, site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    page = warm_page(locale="de-DE")
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
     wait_shell_ready(page)
     assert screen(page) == "table"
     assert stored(page)["save"] == state["save"]
@@ -153,9 +182,9 @@ def test_an_old_localstorage_save_moves_over_once(new_context, site):
     assert stored(page)["state"]["view"]["log"][-1]["type"] == "look"
 
 
-def test_two_damaged_saves_are_both_kept(new_context, site):
-    page = new_context(locale="en-US").new_page()
-    seed_storage(page, site, {GAME_KEY: "{first damage"})
+def test_two_damaged_saves_are_both_kept(warm_page, shared_site):
+    page = warm_page(locale="en-US")
+    seed_storage(page, shared_site, {GAME_KEY: "{first damage"})
     wait_shell_ready(page)
     assert screen(page) == "corrupt"
     page.locator('#controls [data-action="start-fresh"]').tap()
@@ -168,9 +197,9 @@ def test_two_damaged_saves_are_both_kept(new_context, site):
     assert page.locator('[data-action="export-damaged"]').count() == 2
 
 
-def test_a_save_from_a_newer_version_says_so_and_is_kept(new_context, site):
-    page = new_context(locale="en-US").new_page()
-    open_app(page, site, seed=4, pace="60000")
+def test_a_save_from_a_newer_version_says_so_and_is_kept(warm_page, shared_site):
+    page = warm_page(locale="en-US")
+    open_app(page, shared_site, seed=4, pace="60000")
     start_game(page, THREE_BOTS, dealer=4)
     page.evaluate("""async () => {
       const db = await new Promise((ok) => { const r = indexedDB.open('schraem'); r.onsuccess = () => ok(r.result); });
@@ -187,9 +216,9 @@ def test_a_save_from_a_newer_version_says_so_and_is_kept(new_context, site):
     assert len(backups(page)) == 1
 
 
-def test_a_deeply_nested_file_is_refused_before_it_reaches_the_engine(new_context, site, tmp_path):
-    page = new_context(locale="en-US").new_page()
-    open_app(page, site, seed=6, pace="60000")
+def test_a_deeply_nested_file_is_refused_before_it_reaches_the_engine(warm_page, shared_site, tmp_path):
+    page = warm_page(locale="en-US")
+    open_app(page, shared_site, seed=6, pace="60000")
     start_game(page, THREE_BOTS, dealer=4)
     before = stored(page)
     deep = tmp_path / "deep.json"
@@ -202,13 +231,13 @@ def test_a_deeply_nested_file_is_refused_before_it_reaches_the_engine(new_contex
     assert stored(page) == before
 
 
-def test_a_lost_engine_reply_becomes_a_clear_error(new_context, site):
+def test_a_lost_engine_reply_becomes_a_clear_error(warm_page, shared_site):
     # No service worker, so the stand-in worker below is fetched through the route.
-    page = new_context(locale="en-US", service_workers="block").new_page()
+    page = warm_page(locale="en-US", service_workers="block")
     page.route("**/silent-worker.js", lambda route: route.fulfill(
         status=200, content_type="text/javascript",
         body="postMessage({type: 'ready', hello: {}}); onmessage = () => {};"))
-    open_app(page, site, pace="60000")
+    open_app(page, shared_site, pace="60000")
     reply = page.evaluate("""async () => {
       const { createEngine } = await import('./engine-client.js');
       const e = createEngine({ url: new URL('./silent-worker.js', location.href), markDocument: false, replyMs: 300 });
