@@ -250,7 +250,9 @@ def shell_record(state: dict, viewer: int | None, handoff: int | None = None) ->
 def seed_storage(page, site, items: dict[str, str], **params) -> None:
     """Open the app once, write localStorage for its origin, and reload, so
     the app starts on exactly that storage."""
-    page.goto(app_url(site, **params))
+    # Only the origin's document is needed for the write: the reload cuts
+    # that first start short instead of waiting for it.
+    page.goto(app_url(site, **params), wait_until="commit")
     page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
     page.reload()
 

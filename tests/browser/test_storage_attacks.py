@@ -279,16 +279,15 @@ def test_damaged_history_entries_are_shown_as_damaged_and_the_good_ones_stay_usa
 
 # --- findings 3 and 4: tabs ------------------------------------------------------
 
-def test_a_tab_that_takes_the_game_back_resumes_its_computer_players(new_context, site):
-    context = new_context(locale="de-DE")
-    first = context.new_page()
+def test_a_tab_that_takes_the_game_back_resumes_its_computer_players(warm_page, shared_site):
+    first = warm_page(locale="de-DE")
     # A slow pace keeps the computer players waiting their turn, so whether
     # they are scheduled (data-bots) is seen without racing them.
-    open_app(first, site, seed=50, pace="60000")
+    open_app(first, shared_site, seed=50, pace="60000")
     start_game(first, THREE_BOTS, dealer=1)  # Hubert is forehand: a computer player is due
     first.wait_for_function("() => document.documentElement.dataset.bots === 'waiting'")
-    second = context.new_page()
-    second.goto(app_url(site, pace="60000"))
+    second = first.context.new_page()  # closed after the test (warm_page)
+    second.goto(app_url(shared_site, pace="60000"))
     wait_shell_ready(second)
     # Only the read-only banner: a read-only tab stores nothing and is not
     # told that storage is full.
