@@ -270,8 +270,12 @@ def run_axe(page, site) -> list[dict]:
 
 
 def shot(page, artifacts: Path, name: str) -> Path:
+    # At CSS pixels, not the phone's 2.6 device pixels per CSS pixel: the
+    # layout to look at is the same, the PNG a seventh of the pixels and a
+    # quarter of the CPU (measured 0.034 against 0.135 s a shot; a run takes
+    # about 190).
     path = artifacts / name
-    page.screenshot(path=path)
+    page.screenshot(path=path, scale="css")
     return path
 
 
