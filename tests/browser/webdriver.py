@@ -48,8 +48,11 @@ class Xvfb:
 
     def __init__(self):
         read, write = os.pipe()
+        # -noreset: by default the server resets when its last client leaves,
+        # and a browser started right after another had stopped could not
+        # open the display ("cannot open display: :1", seen on a loaded run).
         self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24",
-                                      "-nolisten", "tcp"], pass_fds=(write,),
+                                      "-nolisten", "tcp", "-noreset"], pass_fds=(write,),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write)
         with os.fdopen(read) as f:

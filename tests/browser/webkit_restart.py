@@ -15,6 +15,7 @@ import queue
 import signal
 import subprocess
 import threading
+import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -128,9 +129,7 @@ class MiniBrowserRuns:
             proc = subprocess.Popen(["stdbuf", "-oL", MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url],
                                     env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
             try:
-                report = self.sink.reports.get(timeout=timeout)
-            except queue.Empty:
-                report = ("failed", f"no report from the harness in {timeout:g} s")
+                report = self._report(proc, timeout, out)
             finally:
                 os.killpg(proc.pid, signal.SIGTERM)
                 try:
@@ -140,6 +139,18 @@ class MiniBrowserRuns:
                     proc.wait()
         self.console.append(out.read_text())
         return report
+
+    def _report(self, proc, timeout: float, out: Path) -> tuple[str, object]:
+        """The harness's report, or why there is none: a browser that quit
+        without one fails at once with what it printed."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                return self.sink.reports.get(timeout=1)
+            except queue.Empty:
+                if proc.poll() is not None and self.sink.reports.empty():
+                    return "failed", f"MiniBrowser quit ({proc.returncode}) without a report: {out.read_text()[-2000:]}"
+        return "failed", f"no report from the harness in {timeout:g} s"
 
     def console_errors(self) -> list[str]:
         return [line for text in self.console for line in text.splitlines() if " ERROR " in f" {line} "]
