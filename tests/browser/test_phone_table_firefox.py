@@ -91,15 +91,21 @@ def test_a_firefox_guest_joins_a_chromium_host_and_plays_a_hand(firefox, warm_pa
     firefox.wait_for("() => document.body.dataset.screen === 'table'", timeout=120)
 
     tapped = 0
+    # The hand's end: its result, or the game's end when the hand knocked
+    # up to seven took the last marks (the deal is random).
+    ended = ("result", "over")
     for _ in range(3000):
-        if screen(host) == "result" and firefox.evaluate("() => document.body.dataset.screen") == "result":
+        if screen(host) in ended and firefox.evaluate("() => document.body.dataset.screen") in ended:
             break
         if firefox.evaluate(GUEST_STEP) == "tapped":
             tapped += 1
         _step(host, host.evaluate(HOST_STATE)["view"])
         host.wait_for_timeout(120)
     else:
-        raise AssertionError("the hand did not end")
+        view = host.evaluate(HOST_STATE)["view"]
+        raise AssertionError(f"the hand did not end: host on {screen(host)!r}, Firefox on "
+                             f"{firefox.evaluate('() => document.body.dataset.screen')!r}, "
+                             f"due {view.get('turn')!r}, response {view.get('response')!r}, last actions {view['log'][-4:]}")
     wait_idle(host)
     record = host.evaluate(HOST_STATE)["save"]["record"]
     hand = record["hands"][0]
