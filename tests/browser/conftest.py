@@ -265,9 +265,10 @@ def warm_page(_warm_contexts, _kept_pages, playwright, shared_site, request, pag
     yield make
     for ctx in logged:
         ctx.remove_listener("request", listeners.request)
+    made = {id(page) for _, page in pages}
     for ctx, _ in pages:
         # A second tab the test opened itself (ctx.new_page()): closed.
-        for extra in [p for p in ctx.pages if all(p is not page for _, page in pages)]:
+        for extra in [p for p in ctx.pages if id(p) not in made]:
             extra.close()
     for ctx, page in pages:
         if page.is_closed():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -53,6 +54,35 @@ if (Ctx) {
 def app_url(site, **params) -> str:
     params.setdefault("pace", "fast")
     return site.url + "?" + urlencode(params)
+
+
+# The running engine's start: "boot" is "fresh" or "snapshot" (engine-client.js).
+ENGINE_TIMINGS = "async () => (await import('./engine-client.js')).currentEngine().timings"
+
+SNAPSHOT_CACHE = "schraem-snapshot"
+SNAPSHOTS = f"""async () => {{
+  const cache = await caches.open('{SNAPSHOT_CACHE}');
+  const out = [];
+  for (const request of await cache.keys()) {{
+    // A key can be listed before its 30 MB are written: size 0 until then.
+    const response = await cache.match(request);
+    out.push({{ url: request.url, size: response ? (await response.arrayBuffer()).byteLength : 0 }});
+  }}
+  return out;
+}}"""
+
+
+def wait_snapshot(page, timeout: float = 60.0, not_key: str | None = None) -> list[dict]:
+    """Until the worker has stored exactly one snapshot (it does so after
+    "ready", in the background), with all its bytes and not under `not_key`;
+    returns [{url, size}]."""
+    deadline = time.monotonic() + timeout
+    while True:
+        stored = page.evaluate(SNAPSHOTS)
+        if len(stored) == 1 and stored[0]["size"] and not (not_key and stored[0]["url"].endswith(not_key)):
+            return stored
+        assert time.monotonic() < deadline, f"no snapshot stored within {timeout} s: {stored}"
+        page.wait_for_timeout(200)
 
 
 def wait_shell_ready(page) -> None:

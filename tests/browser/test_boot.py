@@ -4,13 +4,12 @@ snapshot of the interpreter (a private Pyodide API, pinned here), and a
 snapshot that does not fit falls back to a normal start that makes a new one."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
+import helpers
 from browser_support import Site, wait_engine_ready
+from helpers import SNAPSHOT_CACHE
 
-SNAPSHOT_CACHE = "schraem-snapshot"
 OLD_KEY = "0123456789abcdef"  # a snapshot key no build of this site has
 
 TIMINGS = """async () => {
@@ -20,16 +19,6 @@ TIMINGS = """async () => {
   return engine.timings;
 }"""
 
-SNAPSHOTS = f"""async () => {{
-  const cache = await caches.open('{SNAPSHOT_CACHE}');
-  const out = [];
-  for (const request of await cache.keys()) {{
-    // A key can be listed before its 30 MB are written: size 0 until then.
-    const response = await cache.match(request);
-    out.push({{ url: request.url, size: response ? (await response.arrayBuffer()).byteLength : 0 }});
-  }}
-  return out;
-}}"""
 
 # Three hands through the page's engine, the human seat taking its first
 # legal action; the bots are the engine's deterministic ones, so two engines
@@ -85,16 +74,8 @@ TAMPER = f"""async (kind) => {{
 }}"""
 
 
-def wait_snapshot(page, timeout: float = 60.0) -> list[dict]:
-    """Until the worker has stored exactly one snapshot (it does so after
-    "ready", in the background); returns [{url, size}]."""
-    deadline = time.monotonic() + timeout
-    while True:
-        stored = page.evaluate(SNAPSHOTS)
-        if len(stored) == 1 and stored[0]["size"] and not stored[0]["url"].endswith(OLD_KEY):
-            return stored
-        assert time.monotonic() < deadline, f"no snapshot stored within {timeout} s: {stored}"
-        page.wait_for_timeout(200)
+def wait_snapshot(page) -> list[dict]:
+    return helpers.wait_snapshot(page, not_key=OLD_KEY)
 
 
 @pytest.fixture(scope="module")

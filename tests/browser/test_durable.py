@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from browser_support import CHROMIUM_ARGS, chromium_path
-from helpers import (GAME_KEY, app_url, backups, message, open_app, screen, seed_storage, shell_record, start_game,
-                     stored, tap, wait_idle, wait_shell_ready)
+from helpers import (ENGINE_TIMINGS, GAME_KEY, app_url, backups, message, open_app, screen, seed_storage, shell_record,
+                     start_game, stored, tap, wait_idle, wait_shell_ready, wait_snapshot)
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
@@ -50,9 +50,6 @@ def _step(page) -> str:
     return page.evaluate("() => document.body.dataset.step")
 
 
-BOOTED_FROM = "async () => (await import('./engine-client.js')).currentEngine().timings.boot"
-
-
 @pytest.fixture(scope="module")
 def visited_profile(playwright, shared_site, tmp_path_factory) -> Path:
     """A browser profile that has visited the app once and closed cleanly:
@@ -65,13 +62,7 @@ def visited_profile(playwright, shared_site, tmp_path_factory) -> Path:
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         open_app(page, shared_site, pace="60000")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        # Stored once a second start restores it (it is written after "ready").
-        for _ in range(5):
-            page.reload()
-            wait_shell_ready(page)
-            if page.evaluate(BOOTED_FROM) == "snapshot":
-                break
-        assert page.evaluate(BOOTED_FROM) == "snapshot"
+        wait_snapshot(page)
     finally:
         ctx.close()
     return profile
@@ -85,7 +76,7 @@ def test_a_tap_survives_the_browser_being_killed_right_after_it(playwright, shar
     ctx = _launch(playwright, profile)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     open_app(page, shared_site, seed=21, pace="60000")
-    assert page.evaluate(BOOTED_FROM) == "snapshot"
+    assert page.evaluate(ENGINE_TIMINGS)["boot"] == "snapshot"
     start_game(page, THREE_BOTS, dealer=4)
     tap(page, '[data-action="look"]')
     card = page.locator("[data-card]").first.get_attribute("data-card")

@@ -20,7 +20,7 @@ import pytest
 
 from browser_support import ROOT, Site
 from engines import ENGINES, launch, missing
-from helpers import app_url
+from helpers import ENGINE_TIMINGS, app_url
 from webkit_restart import MiniBrowserRuns, Sink, harness_site
 
 sys.path.insert(0, str(ROOT / "engine"))
@@ -31,7 +31,6 @@ SHELL = """() => { const d = document.documentElement.dataset;
   if (d.engine === 'failed') return 'failed';
   if (d.boot === 'stalled') return 'stalled';
   return d.engine === 'ready' && d.shell === 'ready' && d.busy === 'idle' && d.bots === 'idle' && d.club !== 'busy' && 'ready'; }"""
-TIMINGS = "async () => (await import('./engine-client.js')).currentEngine().timings"
 SCREEN = "() => document.body.dataset.screen"
 STORED = """async () => { const r = await (await import('./storage.js')).readGame();
   return r.status === 'ok' ? r.game : null; }"""
@@ -142,7 +141,7 @@ def run(request, dist, playwright, tmp_path_factory):
 def test_first_visit_reaches_engine_ready(run):
     run.browser.goto(app_url(run.site))
     run.ready()
-    assert run.browser.evaluate(TIMINGS)["boot"] == "fresh"
+    assert run.browser.evaluate(ENGINE_TIMINGS)["boot"] == "fresh"
     assert run.screen() == "start"
     run.browser.wait_for(CONTROLLED, timeout=120)
 
@@ -177,7 +176,7 @@ def test_reload_restores_the_snapshot_and_the_game(run):
     run.browser.wait_for(SNAPSHOT_STORED, timeout=60)
     run.browser.reload()
     run.ready()
-    assert run.browser.evaluate(TIMINGS)["boot"] == "snapshot"
+    assert run.browser.evaluate(ENGINE_TIMINGS)["boot"] == "snapshot"
     assert run.screen() == "table"
     assert run.stored()["save"]["record"] == before
 
