@@ -104,7 +104,9 @@ def play_hand(game: Game, seat_kinds: list[str], fns: dict, polled: set, seed_of
             if seat in due:
                 continue
             kind = seat_kinds[seat - 1]
-            if kind not in polled:
+            # Most polls find nothing to do: the view (the costly part of a
+            # poll) is built only where the engine offers the seat an action.
+            if kind not in polled or not game.legal_actions(seat):
                 continue
             v = view(game, seat)
             if not v["legal"]:
