@@ -47,8 +47,22 @@ const Ctx = window.AudioContext;
 if (Ctx) {
   const create = Ctx.prototype.createOscillator;
   Ctx.prototype.createOscillator = function () { window.__feedback.oscillators += 1; return create.call(this); };
+  // Every audio context the app makes, and whether one ever ran.
+  window.__feedback.audio = [];
+  window.__feedback.audioRan = false;
+  window.AudioContext = class extends Ctx {
+    constructor(...args) {
+      super(...args);
+      window.__feedback.audio.push(this);
+      this.addEventListener('statechange', () => { if (this.state === 'running') window.__feedback.audioRan = true; });
+    }
+  };
 }
 """
+
+# Until no audio context of the page runs (the app suspends it once a knock
+# has sounded); true where one ran before.
+AUDIO_ASLEEP = "() => window.__feedback.audio.every((c) => c.state !== 'running') && window.__feedback.audioRan"
 
 
 def app_url(site, **params) -> str:

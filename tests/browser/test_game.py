@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from helpers import (FEEDBACK_PROBE, GAME_KEY, card_names, engine_message, engine_state, hand_of, lang, message,
+from helpers import (AUDIO_ASLEEP, FEEDBACK_PROBE, GAME_KEY, card_names, engine_message, engine_state, hand_of, lang, message,
                      open_app, play_step, play_until_over, screen, seed_storage, shell_record, shot, start_game, stored,
                      tap, wait_idle, wait_shell_ready)
 
@@ -107,6 +107,9 @@ def test_knock_is_answered_by_the_computers(warm_page, shared_site):
     feedback = page.evaluate("() => window.__feedback")
     assert feedback["vibrate"], "a knock vibrates the phone"
     assert feedback["oscillators"] >= 2, "a knock sounds (two raps)"
+    # Then the audio sleeps: a running context costs the phone battery all evening.
+    page.wait_for_function(AUDIO_ASLEEP, timeout=10_000)
+    assert len(page.evaluate("() => window.__feedback.audio")) == 1, "one audio context for every knock"
     spoken = " ".join(feedback["announced"])
     assert "Anne klopft blind auf 2." in spoken
     first = answers[0]
