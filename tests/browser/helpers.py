@@ -313,6 +313,22 @@ def run_axe(page, site) -> list[dict]:
     return result
 
 
+# No script of the app reacts to a resize: reading the layout lays the page
+# out at the new size, so a read waits for a frame only until the page has
+# that size (at most two, as a settled layout took) instead of drawing two
+# frames at every size, which was most of a fit check's cost.
+def read_at_size(page, width: int, height: int, read: str, arg=None):
+    """Resize the page to width × height and return the page function
+    `read` called with `arg` at that size."""
+    page.set_viewport_size({"width": width, "height": height})
+    return page.evaluate(f"""async ([width, height, arg]) => {{
+  for (let i = 0; i < 2 && (innerWidth !== width || innerHeight !== height); i++) {{
+    await new Promise((r) => requestAnimationFrame(r));
+  }}
+  return ({read})(arg);
+}}""", [width, height, arg])
+
+
 def shot(page, artifacts: Path, name: str) -> Path:
     # At CSS pixels, not the phone's 2.6 device pixels per CSS pixel: the
     # layout to look at is the same, the PNG a seventh of the pixels and a

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from helpers import GAME_KEY, play_step, screen, seed_storage, shell_record, shot, stored, wait_shell_ready
+from helpers import GAME_KEY, play_step, read_at_size, screen, seed_storage, shell_record, shot, stored, wait_shell_ready
 from schraem.bridge import Bridge
 from schraem.rules import Rules
 
@@ -91,24 +91,11 @@ CARDS_INSIDE = """() => [...document.querySelectorAll('#table .hand button.card'
 })"""
 
 
-# No script of the app reacts to a resize, so reading the layout lays the
-# page out at the new size: a frame is waited for only until the page has
-# that size (at most two, as the settled layout took before), instead of
-# drawing two frames at each size and step (as test_table_fit does).
-CARDS_AT_SIZE = f"""async ([width, height]) => {{
-  for (let i = 0; i < 2 && (innerWidth !== width || innerHeight !== height); i++) {{
-    await new Promise((r) => requestAnimationFrame(r));
-  }}
-  return ({CARDS_INSIDE})();
-}}"""
-
-
 def cards_fit(page, case: str, hand_shot) -> int:
     """Every card inside the screen at both sizes → the number of cards."""
     count = 0
     for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        cards = page.evaluate(CARDS_AT_SIZE, [width, height])
+        cards = read_at_size(page, width, height, CARDS_INSIDE)
         count = len(cards)
         for c in cards:
             assert 0 <= c["left"] and c["right"] <= width, (case, size, c)

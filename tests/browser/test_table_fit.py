@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import open_app, screen, shot, start_game, stored, tap, wait_idle
+from helpers import open_app, read_at_size, screen, shot, start_game, stored, tap, wait_idle
 
 PHONES = [(320, 568), (360, 640), (360, 780), (390, 844), (412, 915), (430, 932)]
 # One game per language (their words differ in length), and at every state
@@ -65,17 +65,9 @@ def must_act(view) -> bool:
 
 
 # Every check in one call: a whole game checks hundreds of states at six
-# sizes each. No script of the app reacts to a resize, so the checks' own
-# reads lay the page out at the new size; a frame is waited for only until
-# the page has that size (at most two, as a settled layout took before).
-# Drawing two frames per size was most of a check's cost.
-SETTLED_CHECKS = f"""async ([reach, width, height]) => {{
-  for (let i = 0; i < 2 && (innerWidth !== width || innerHeight !== height); i++) {{
-    await new Promise((r) => requestAnimationFrame(r));
-  }}
-  return {{ reach: reach ? ({REACH})() : [], spilled: ({OVERFLOW})(),
-           fits: document.documentElement.scrollWidth <= innerWidth }};
-}}"""
+# sizes each (read at each size with helpers.read_at_size).
+FIT_CHECKS = f"""(reach) => ({{ reach: reach ? ({REACH})() : [], spilled: ({OVERFLOW})(),
+  fits: document.documentElement.scrollWidth <= innerWidth }})"""
 
 
 def as_every_phone(page, where: str, *, reach: bool, then=None) -> None:
@@ -83,15 +75,14 @@ def as_every_phone(page, where: str, *, reach: bool, then=None) -> None:
     the page is no wider than the phone; with `reach`, every hand card and
     button is in reach too; then `then(page, "<where> at WxH", "WxH")`."""
     for width, height in CHECK_ORDER:
-        page.set_viewport_size({"width": width, "height": height})
         at = f"{where} at {width}x{height}"
-        assert_fits(page.evaluate(SETTLED_CHECKS, [reach, width, height]), at)
+        assert_fits(read_at_size(page, width, height, FIT_CHECKS, reach), at)
         if then:
             then(page, at, f"{width}x{height}")
 
 
 def assert_fits(found: dict, where: str) -> None:
-    """What SETTLED_CHECKS found: nothing out of reach or spilled, and the
+    """What FIT_CHECKS found: nothing out of reach or spilled, and the
     page no wider than the phone."""
     assert found["reach"] == [], f"{where}: out of reach {found['reach']}"
     assert found["spilled"] == [], f"{where}: text spills out {found['spilled']}"
@@ -100,7 +91,7 @@ def assert_fits(found: dict, where: str) -> None:
 
 def check_no_overflow(page, where: str) -> None:
     size = page.viewport_size
-    assert_fits(page.evaluate(SETTLED_CHECKS, [False, size["width"], size["height"]]), where)
+    assert_fits(read_at_size(page, size["width"], size["height"], FIT_CHECKS, False), where)
 
 
 def play_checked(page, label: str, artifacts, *, knock: bool = True, max_steps: int = 1500) -> int:

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from helpers import (GAME_KEY, engine_table, message, open_app, shell_record, seed_storage, shot, stored, wait_idle,
-                     wait_preference, wait_shell_ready)
+from helpers import (GAME_KEY, engine_table, message, open_app, read_at_size, shell_record, seed_storage, shot, stored,
+                     wait_idle, wait_preference, wait_shell_ready)
 
 # A Pixel 7 and a small phone: the same page resized (cards are laid out in
 # CSS pixels, so the pixel ratio does not move them).
@@ -52,9 +52,7 @@ def test_every_card_of_every_hand_size_is_on_screen_and_tappable(warm_page, shar
     open_table(page, shared_site, state)
     assert page.evaluate("() => document.body.dataset.screen") == "table"
     for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        reach = page.evaluate(CARD_REACH)
+        reach = read_at_size(page, width, height, CARD_REACH)
         assert sorted(r["card"] for r in reach) == sorted(state["view"]["my_cards"])
         for r in reach:
             assert 0 <= r["left"] and r["right"] <= width, (size, r)
