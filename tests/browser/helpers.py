@@ -292,12 +292,23 @@ def shell_record(state: dict, viewer: int | None, handoff: int | None = None) ->
 
 
 def seed_storage(page, site, items: dict[str, str], **params) -> None:
-    """Open the app once, write localStorage for its origin, and reload, so
-    the app starts on exactly that storage."""
-    # Only the origin's document is needed for the write: the reload cuts
-    # that first start short instead of waiting for it.
-    page.goto(app_url(site, **params), wait_until="commit")
-    page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+    """Write localStorage for the app's origin, then open the app, so it
+    starts on exactly that storage."""
+    # DevTools writes the storage of an origin only while a document of it
+    # is open, and the service worker answers every navigation with the app:
+    # so the app's page is opened with scripts off (nothing of it starts, a
+    # tenth of a CPU-second less than cutting a start short), written to,
+    # and loaded again with scripts on.
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
+        page.goto(app_url(site, **params), wait_until="commit")
+        for key, value in items.items():
+            cdp.send("DOMStorage.setDOMStorageItem",
+                     {"storageId": {"storageKey": site.url, "isLocalStorage": True}, "key": key, "value": value})
+    finally:
+        cdp.send("Emulation.setScriptExecutionDisabled", {"value": False})
+        cdp.detach()
     page.reload()
 
 
