@@ -14,7 +14,6 @@ const AWAKE_AFTER_SOUND_MS = 1000;
 function sleepAfter(ac, seconds) {
   clearTimeout(sleepTimer);
   sleepTimer = setTimeout(() => {
-    sleepTimer = null;
     if (ac.state === 'running') ac.suspend().catch(() => {});
   }, seconds * 1000 + AWAKE_AFTER_SOUND_MS);
 }

@@ -78,16 +78,22 @@ def universe(game: Game) -> list[Action]:
     return out
 
 
+def viewers(game: Game) -> list[int | None]:
+    return [None, *range(1, game.n + 1)]
+
+
 def fingerprint(game: Game) -> list:
     """The record and every seat's view (the public one first). Compared as
     data, which is as strict as their JSON and stricter (a tuple is no list)."""
-    return [game.to_record(), [view(game, s) for s in [None, *range(1, game.n + 1)]]]
+    return [game.to_record(), [view(game, s) for s in viewers(game)]]
 
 
 def check_views(game: Game, views: list[dict] | None = None) -> None:
     """No view shows a card its seat may not see; `views`: fingerprint's,
     already built for this state."""
-    for seat, v in zip([None, *range(1, game.n + 1)], views or fingerprint(game)[1]):
+    if views is None:
+        views = [view(game, s) for s in viewers(game)]
+    for seat, v in zip(viewers(game), views):
         leaked = card_tokens(v) & hidden_from(game, seat)
         assert not leaked, f"seat {seat} sees {sorted(leaked)}"
 
