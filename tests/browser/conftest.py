@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from browser_support import (ARTIFACTS, CHROMIUM_ARGS, RequestLog, Site, build, chromium_path,
+from browser_support import (ARTIFACTS, TEST_CHROMIUM_ARGS, RequestLog, Site, build, chromium_path,
                              wait_controlled, wait_engine_ready)
 from shared_run import built_site, shared_dir
 
@@ -78,7 +78,7 @@ def browser(playwright):
         pytest.fail("no Chromium: install Debian's `chromium` or run `python -m playwright install chromium`")
     # No back-forward cache: a warm page kept for the next test leaves the
     # app by navigating away, and the app must be gone, not frozen in it.
-    b = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS + ["--disable-back-forward-cache"])
+    b = playwright.chromium.launch(executable_path=path, args=TEST_CHROMIUM_ARGS + ["--disable-back-forward-cache"])
     yield b
     b.close()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import CHROMIUM_ARGS, chromium_path
+from browser_support import TEST_CHROMIUM_ARGS, chromium_path
 from helpers import (ENGINE_TIMINGS, GAME_KEY, app_url, backups, message, open_app, screen, seed_storage, shell_record,
                      start_game, stored, tap, wait_idle, wait_shell_ready, wait_snapshot)
 
@@ -41,7 +41,7 @@ def _launch(playwright, profile: Path):
     device = dict(playwright.devices["Pixel 7"])
     device.pop("default_browser_type", None)
     ctx = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=chromium_path(), args=CHROMIUM_ARGS, locale="de-DE", **device)
+        str(profile), executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS, locale="de-DE", **device)
     ctx.set_default_timeout(60_000)
     return ctx
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import struct
 
-from browser_support import CHROMIUM_ARGS, chromium_path, wait_controlled, wait_engine_ready
+from browser_support import TEST_CHROMIUM_ARGS, chromium_path, wait_controlled, wait_engine_ready
 
 
 def test_chromium_finds_the_app_installable(playwright, site, tmp_path):
@@ -13,7 +13,7 @@ def test_chromium_finds_the_app_installable(playwright, site, tmp_path):
     # every ordinary Playwright context is one.
     device = {k: v for k, v in playwright.devices["Pixel 7"].items() if k != "default_browser_type"}
     context = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile", executable_path=chromium_path(), args=CHROMIUM_ARGS, **device)
+        tmp_path / "profile", executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS, **device)
     try:
         page = context.new_page()
         page.goto(site.url)

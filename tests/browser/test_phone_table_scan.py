@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import base64
 
-from browser_support import CHROMIUM_ARGS, chromium_path
+from browser_support import TEST_CHROMIUM_ARGS, chromium_path
 from helpers import open_app, screen
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _allowed, _assert_no_leak, _guest_view, _text_of
 
@@ -43,7 +43,7 @@ def camera_phone(playwright, video, locale: str):
     """A Chromium whose camera plays `video` (a fake device, allowed
     without asking) and a phone-sized page in it → (browser, page)."""
     camera = playwright.chromium.launch(executable_path=chromium_path(), args=[
-        *CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+        *TEST_CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
         f"--use-file-for-fake-video-capture={video.resolve()}"])
     ctx = camera.new_context(locale=locale, service_workers="block", permissions=["camera"],
                              viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
