@@ -179,6 +179,11 @@ def _warm_contexts(browser, playwright):
     contexts: dict[tuple, object] = {}
 
     def get(options: dict):
+        # Each new context pays a first visit (a fresh start of the engine,
+        # three times a warm one): options that only restate a default share
+        # the default's context. Downloads are accepted by default, and a
+        # context without a locale gets Chromium's own, en-US.
+        options = {"locale": "en-US", **{k: v for k, v in options.items() if (k, v) != ("accept_downloads", True)}}
         key = tuple(sorted(options.items()))
         if key not in contexts:
             ctx = browser.new_context(**{**playwright.devices["Pixel 7"], **options})
