@@ -8,7 +8,8 @@ import { promisify } from "node:util";
 
 const compress = promisify(brotliCompress);
 const jobs = JSON.parse(await readFile(process.argv[2], "utf8"));
-for (const [input, output] of jobs) {
+// All at once: Node compresses on its thread pool, one file per core.
+await Promise.all(jobs.map(async ([input, output]) => {
   const data = await readFile(input);
   const packed = await compress(data, {
     params: {
@@ -17,4 +18,4 @@ for (const [input, output] of jobs) {
     },
   });
   await writeFile(output, packed);
-}
+}));
