@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import filling
 from shared_run import ENV, built_site
 
 HERE = Path(__file__).resolve().parent
@@ -44,29 +43,12 @@ def _is_controller(config) -> bool:
     return config.pluginmanager.has_plugin("dsession")
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_auto_num_workers(config):
-    from xdist.plugin import pytest_xdist_auto_num_workers as one_per_core
-    cores = one_per_core(config)
-    return filling.add_fillers(cores) if config.option.dist == "loadgroup" else cores
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config, log):
-    fillers = filling.filling_workers()
-    if fillers and config.getvalue("dist") == "loadgroup":
-        return filling.FillingScheduling(config, log, fillers)
-    return None  # pytest-xdist's own
-
-
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config):
     if _is_controller(config) and not os.environ.get(ENV):
         # Set before the workers start: they inherit it.
         os.environ[ENV] = tempfile.mkdtemp(prefix="schraem-run-")
         config._schraem_shared = os.environ[ENV]
-    if hasattr(config, "workerinput"):
-        filling.lower_priority_if_filling(config.workerinput["workerid"])
 
 
 def pytest_unconfigure(config):
@@ -107,8 +89,6 @@ def pytest_collection_modifyitems(config, items):
         return len(LONG_FIRST)
     if hasattr(config, "workerinput"):
         items.sort(key=rank)  # stable: each module keeps its order
-        if filling.filling_workers():
-            return  # handed out one by one (filling.py), not in groups
         for item in items:
             group = next((g for prefix, g in CPYTHON_GROUPS if item.nodeid.startswith(prefix)), None)
             if group:
