@@ -56,6 +56,18 @@ OVERFLOW = """() => {
 }"""
 
 
+# The elements whose text has a word split over two lines ("Ann" / "e").
+NAMES_BROKEN = """(selector) => [...document.querySelectorAll(selector)].filter((el) => {
+  const text = el.firstChild;
+  return [...text.textContent.matchAll(/\\S+/g)].some((word) => {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    return range.getClientRects().length > 1;
+  });
+}).map((el) => el.textContent)"""
+
+
 def must_act(view) -> bool:
     me = view["seat"]
     r = view["response"]
@@ -228,6 +240,7 @@ def test_no_text_spills_out_on_any_screen(warm_page, shared_site, artifacts, wid
     tap(page, '#controls [data-action="stats"]')
     page.wait_for_selector(".stats-table")
     check_no_overflow(page, f"{label} statistics")
+    assert page.evaluate(NAMES_BROKEN, ".stats-table th.player bdi") == [], f"{label} statistics: a name broken inside a word"
     shot(page, artifacts, f"fit-{label}-stats.png")
     tap(page, 'header [data-action="setup"]')
     tap(page, '[data-action="tournament"]')
