@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 
 const compress = promisify(brotliCompress);
 const jobs = JSON.parse(await readFile(process.argv[2], "utf8"));
-// All at once: Node compresses on its thread pool, one file per core.
+// All at once: Node compresses on its thread pool, several files at a time.
 await Promise.all(jobs.map(async ([input, output]) => {
   const data = await readFile(input);
   const packed = await compress(data, {
