@@ -73,6 +73,21 @@ def app_url(site, **params) -> str:
 # The running engine's start: "boot" is "fresh" or "snapshot" (engine-client.js).
 ENGINE_TIMINGS = "async () => (await import('./engine-client.js')).currentEngine().timings"
 
+# The elements (matched by a selector) whose text is cut off by the box it
+# sits in, or has a word split over two lines ("Ann" / "e"; a break after a
+# hyphen, "Marie-" / "Luise", is no split).
+NAMES_CUT = """(selector) => [...document.querySelectorAll(selector)].filter((el) => {
+  const box = el.parentElement;
+  if (box.scrollWidth > box.clientWidth + 1) return true;
+  const text = el.firstChild;
+  return [...text.textContent.matchAll(/[^\\s-]+/g)].some((word) => {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    return range.getClientRects().length > 1;
+  });
+}).map((el) => el.textContent)"""
+
 SNAPSHOT_CACHE = "schraem-snapshot"
 SNAPSHOTS = f"""async () => {{
   const cache = await caches.open('{SNAPSHOT_CACHE}');

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from browser_support import wait_engine_ready
-from helpers import assert_axe_clean, open_app, screen, shot, wait_idle
+from helpers import NAMES_CUT, assert_axe_clean, open_app, screen, shot, wait_idle
 from test_move_file import kept, play_evening
 from test_regulars import add_person, person_id
 
@@ -94,13 +94,12 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
     assert len(kept(page)) == 3
 
 
-def test_computer_players_stand_apart_in_the_statistics(warm_page, shared_site):
-    page = warm_page(locale="en-GB", service_workers="block")
-    open_app(page, shared_site, seed=22)
-    wait_engine_ready(page)
-    # A finished game against the computer, kept as the app keeps it.
+def keep_finished_game(page, players: list[dict]) -> None:
+    """A game played to its end by the engine (each person's seat takes its
+    first legal action that is no knock), kept in the history as the app
+    keeps it."""
     b = Bridge()
-    state = ok(b, "new_game", players=[{"name": "Anne", "kind": "bot", "level": "easy"}, {"name": "Anne"}], seed=3, viewer=None)
+    state = ok(b, "new_game", players=players, seed=3, viewer=None)
     while not state["game_over"]:
         if state["hand_over"]:
             state = ok(b, "next_hand", viewer=None)
@@ -109,11 +108,34 @@ def test_computer_players_stand_apart_in_the_statistics(warm_page, shared_site):
             state = ok(b, "act", action=next(a for a in ok(b, "state", viewer=seat)["view"]["legal"] if a["type"] != "knock"), viewer=None)
         else:
             state = ok(b, "bot_step", viewer=None)
-    page.evaluate("""async (save) => {
+    page.evaluate("""async ([save, names]) => {
       const h = await import('./history.js');
-      await h.keep({ id: 'bot-game', kind: 'game', status: 'finished', names: ['Anne', 'Anne'], rules: 'rheinland',
+      await h.keep({ id: 'kept-game', kind: 'game', status: 'finished', names, rules: 'rheinland',
                      save, records: [save.record] });
-    }""", state["save"])
+    }""", [state["save"], [p["name"] for p in players]])
+
+
+def test_computer_players_stand_apart_in_the_statistics(warm_page, shared_site):
+    page = warm_page(locale="en-GB", service_workers="block")
+    open_app(page, shared_site, seed=22)
+    wait_engine_ready(page)
+    keep_finished_game(page, [{"name": "Anne", "kind": "bot", "level": "easy"}, {"name": "Anne"}])
     assert open_stats(page) == {"Anne": 1, "Anne (Computer)": 1}
     assert page.locator(".stats-computers").inner_text() == "Computer players"
     assert page.locator('.stats-computers + .list-scroll th.player').all_inner_texts() == ["Anne (Computer)"]
+
+
+def test_long_names_are_shown_whole_in_the_statistics(warm_page, shared_site, artifacts):
+    """On the narrowest phone a name in a column head breaks only between
+    its words or after a hyphen, and is never cut off: the table scrolls
+    sideways in its region instead."""
+    page = warm_page(locale="de-DE", service_workers="block")
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_app(page, shared_site, seed=23)
+    wait_engine_ready(page)
+    names = ["Maximilian-Alexander", "Anne", "Marie Luise", "Hildegard"]
+    keep_finished_game(page, [{"name": n} for n in names])
+    assert sorted(open_stats(page)) == sorted(names)
+    assert page.evaluate(NAMES_CUT, ".stats-table th.player bdi") == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
+    shot(page, artifacts, "stats-long-names-320-de.png")
