@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-from browser_support import ROOT, wait_engine_ready
+from browser_support import ENGINE_TIMEOUT_MS, ROOT, wait_engine_ready
 
 sys.path.insert(0, str(ROOT / "engine"))
 from schraem.bridge import Bridge  # noqa: E402  (the engine the app runs, read by path)
@@ -208,7 +208,10 @@ def _fill_start_form(page, names, whos, rules: str | None, dealer: int | None, c
     if dealer and page.locator('[data-field="dealer"]').count():
         page.select_option('[data-field="dealer"]', str(dealer))
     page.locator('[data-action="new-game"]').tap()
-    page.wait_for_function("() => document.body.dataset.screen !== 'start'")
+    # The start waits for the engine when it is not up yet (the app queues
+    # it): as long as a start may take on a loaded machine, a stuck one made
+    # again by the app included (a run once waited 30 s here and failed).
+    page.wait_for_function("() => document.body.dataset.screen !== 'start'", timeout=ENGINE_TIMEOUT_MS)
     wait_idle(page)
     if confirm and screen(page) == "confirm":
         page.locator('[data-action="confirm-yes"]').tap()
