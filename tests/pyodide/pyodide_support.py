@@ -115,8 +115,9 @@ class SuiteRun:
             if self.folder and nice:
                 # Beside a parallel run, at a lower priority: the suite is a
                 # minute of one core that nothing waits for until the end, so
-                # it takes what the test processes leave idle (a browser test
-                # waiting on a timer) instead of slowing them.
+                # the test processes go first. (It still slows them: on this
+                # 2-core machine what they leave idle is not free, whatever
+                # the priority; see bench/RESULTS.md, eighth session.)
                 command = [nice, "-n", str(BACKGROUND_NICENESS), *command]
             self.proc = subprocess.Popen(command, cwd=ROOT, stdout=self._out, stderr=self._err, text=True)
             if self.folder:
