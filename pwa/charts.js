@@ -14,6 +14,23 @@ function text(x, y, content, attrs = {}) {
   return el;
 }
 
+// The baselines of the names at the lines' ends: each as near its line's
+// end as it can be, at least a line of text (13 units) apart, and all
+// inside the chart. Pushed down where lines end together, then up again
+// from the bottom: three players at 0 put the third name under the chart.
+function labelLines(wanted, height, gap = 13) {
+  const order = wanted.map((y, k) => ({ y, k })).sort((a, b) => a.y - b.y || a.k - b.k);
+  const top = 11;
+  const bottom = height - 4; // room for the descenders of "g" and "j"
+  order.forEach((l, i) => { l.at = Math.max(l.y, top, i ? order[i - 1].at + gap : top); });
+  for (let i = order.length - 1; i >= 0; i--) {
+    order[i].at = Math.min(order[i].at, i < order.length - 1 ? order[i + 1].at - gap : bottom);
+  }
+  const out = [];
+  for (const l of order) out[l.k] = l.at;
+  return out;
+}
+
 let chartNo = 0;
 
 // series: [{name, values: [tally at start, after hand 1, ...]}]
@@ -24,7 +41,11 @@ export function lineChart({ title, series, xLabel }) {
   const W = 360;
   const H = 200;
   const L = 28;
-  const R = 78;
+  // Room on the right for the longest "name tally" at the lines' ends (a
+  // generous 6.6 units a letter at font size 11), so "Anne-Kathrin 14"
+  // is not cut off at the edge.
+  const longest = Math.max(0, ...series.map((s) => `${s.name} ${s.values[s.values.length - 1] ?? ''}`.length));
+  const R = Math.max(78, Math.ceil(10 + 6.6 * longest));
   const T = 10;
   const B = 26;
   const x = (i) => L + ((W - L - R) * i) / n;
@@ -35,19 +56,15 @@ export function lineChart({ title, series, xLabel }) {
     grid.push(text(L - 6, y(v) + 4, String(v), { 'text-anchor': 'end' }));
   }
   for (let i = 0; i <= n; i += Math.max(1, Math.ceil(n / 10))) grid.push(text(x(i), H - B + 14, String(i), { 'text-anchor': 'middle' }));
-  const labels = [];
+  const labels = labelLines(series.map((s) => y(s.values[s.values.length - 1] ?? 0) + 4), H);
   const lines = series.map((s, k) => {
     const pts = s.values.map((v, i) => (v == null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean);
     const last = s.values.length - 1;
     const colour = COLOURS[k % COLOURS.length];
-    // Names at the right end, nudged apart where lines end together.
-    let ly = y(s.values[last] ?? 0) + 4;
-    while (labels.some((l) => Math.abs(l - ly) < 12)) ly += 12;
-    labels.push(ly);
     return svg('g', { class: 'chart-line' },
       svg('polyline', { points: pts.join(' '), fill: 'none', stroke: colour, 'stroke-width': 3, 'stroke-dasharray': DASHES[k % DASHES.length], 'stroke-linejoin': 'round' }),
       svg('circle', { cx: x(last), cy: y(s.values[last] ?? 0), r: 3.5, fill: colour }),
-      text(W - R + 6, ly, `${s.name} ${s.values[last] ?? ''}`, { fill: colour }));
+      text(W - R + 6, labels[k], `${s.name} ${s.values[last] ?? ''}`, { fill: colour }));
   });
   return h('figure', { class: 'chart' },
     svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${id}-t`, class: 'chart-svg' },

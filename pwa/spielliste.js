@@ -82,7 +82,11 @@ function gameRows(entry, { names, cols, fixable, gameLabel }) {
   const o = list.outcome;
   if (o.over && o.scores) {
     rows.push(h('tr', { class: 'game-foot' },
-      h('th', { scope: 'row', text: o.winner ? t('list.points.winner', { name: nameIn(names, o.winner) }) : t('list.points') }),
+      // The winner on a line of its own: "Punkte – " cannot break before
+      // its dash, which held the first column too wide for four double
+      // names on a 360 px phone.
+      h('th', { scope: 'row' }, h('span', { class: 'points-head', text: t('list.points') }),
+        o.winner ? h('span', { class: 'points-winner', text: t('list.winner', { name: nameIn(names, o.winner) }) }) : null),
       o.scores.map((s) => h('td', { class: 'marks', text: String(s) }))));
   }
   return h('tbody', { class: 'game' }, rows);
