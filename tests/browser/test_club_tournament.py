@@ -16,6 +16,30 @@ from helpers import assert_axe_clean, message, open_app, screen, shot, stored, t
 
 NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"]
 
+# The words (and marks drawn by CSS, the dealer's G and the winner's star)
+# under `selector` whose colour has less than 4.5:1 contrast on white paper.
+FAINT_ON_PAPER = """(selector) => {
+  const lum = (colour) => {
+    const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const faint = (colour) => 1.05 / (lum(colour) + 0.05) < 4.5;
+  const found = [];
+  for (const el of document.querySelectorAll(`${selector} *`)) {
+    if (!el.getClientRects().length) continue;
+    const words = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    if (words && faint(getComputedStyle(el).color)) found.push(el.textContent.trim().slice(0, 40));
+    for (const pseudo of ['::before', '::after']) {
+      const st = getComputedStyle(el, pseudo);
+      if (st.content && !['none', 'normal'].includes(st.content) && faint(st.color)) found.push(`${pseudo} ${st.content}`);
+    }
+  }
+  return found;
+}"""
+
 
 def create_tournament(page, *, seed: int, games: int = 1, series: int = 2):
     tap(page, '[data-action="tournament"]')
@@ -82,6 +106,7 @@ def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path,
     assert table.locator(".topbar").is_hidden() and table.locator("#controls").is_hidden()
     assert table.locator(".signature").count() == 4
     assert "Auslosung: Startwert 4242" in table.locator(".spielliste").inner_text()
+    assert table.evaluate(FAINT_ON_PAPER, ".spielliste") == [], "words of the printed Spielliste too faint on white paper"
     table.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
     table.screenshot(path=artifacts / "club-spielliste-print.png", full_page=True)
     table.emulate_media(media="screen")
