@@ -31,6 +31,13 @@ function labelLines(wanted, height, gap = 13) {
   return out;
 }
 
+// "name tally" in at most `letters` letters: a longer name is shortened
+// with an ellipsis, the tally always shown.
+function endLabel(name, tally, letters) {
+  const room = letters - 1 - tally.length;
+  return `${name.length > room ? `${name.slice(0, Math.max(1, room - 1))}…` : name} ${tally}`;
+}
+
 let chartNo = 0;
 
 // series: [{name, values: [tally at start, after hand 1, ...]}]
@@ -43,9 +50,11 @@ export function lineChart({ title, series, xLabel }) {
   const L = 28;
   // Room on the right for the longest "name tally" at the lines' ends (a
   // generous 6.6 units a letter at font size 11), so "Anne-Kathrin 14"
-  // is not cut off at the edge.
-  const longest = Math.max(0, ...series.map((s) => `${s.name} ${s.values[s.values.length - 1] ?? ''}`.length));
-  const R = Math.max(78, Math.ceil(10 + 6.6 * longest));
+  // is not cut off at the edge; up to 22 letters, so a 40-letter name
+  // leaves the lines room (it is shortened here, whole in the title).
+  const ends = series.map((s) => [s.name, String(s.values[s.values.length - 1] ?? '')]);
+  const letters = Math.min(22, Math.max(0, ...ends.map(([name, tally]) => name.length + 1 + tally.length)));
+  const R = Math.max(78, Math.ceil(10 + 6.6 * letters));
   const T = 10;
   const B = 26;
   const x = (i) => L + ((W - L - R) * i) / n;
@@ -64,7 +73,7 @@ export function lineChart({ title, series, xLabel }) {
     return svg('g', { class: 'chart-line' },
       svg('polyline', { points: pts.join(' '), fill: 'none', stroke: colour, 'stroke-width': 3, 'stroke-dasharray': DASHES[k % DASHES.length], 'stroke-linejoin': 'round' }),
       svg('circle', { cx: x(last), cy: y(s.values[last] ?? 0), r: 3.5, fill: colour }),
-      text(W - R + 6, labels[k], `${s.name} ${s.values[last] ?? ''}`, { fill: colour }));
+      text(W - R + 6, labels[k], endLabel(...ends[k], letters), { fill: colour }));
   });
   return h('figure', { class: 'chart' },
     svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${id}-t`, class: 'chart-svg' },

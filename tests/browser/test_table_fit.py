@@ -35,25 +35,10 @@ REACH = """() => {
   }).filter((b) => !b.inside || b.missed);
 }"""
 
-# Text wider than its box: a button, a heading, a table cell; and the
-# chosen option of a select (a select cuts its text without overflowing),
-# measured in its own font beside the room its arrow leaves.
-OVERFLOW = """() => {
-  const spilled = [...document.querySelectorAll('button, h1, h2, h3, .seat-name, .status, td, th, summary, .value, label')]
-    .filter((el) => el.offsetParent !== null && el.clientWidth > 1 && getComputedStyle(el).overflowX !== 'auto'
-      && el.scrollWidth > el.clientWidth + 1 && !el.closest('.list-scroll'))
-    .map((el) => `${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
-  const ctx = document.createElement('canvas').getContext('2d');
-  for (const el of document.querySelectorAll('select')) {
-    if (el.offsetParent === null || !el.selectedOptions.length) continue;
-    const st = getComputedStyle(el);
-    ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
-    const text = ctx.measureText(el.selectedOptions[0].text).width;
-    const room = el.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
-    if (text > room) spilled.push(`SELECT "${el.selectedOptions[0].text}" ${Math.round(text)}>${Math.round(room)}`);
-  }
-  // A chart's words: inside the chart (an SVG cuts what lies outside it
-  // without overflowing), and the names at the lines' ends clear of each other.
+# A chart's words: inside the chart (an SVG cuts what lies outside it
+# without overflowing), and the names at the lines' ends clear of each other.
+CHART_SPILLS = """() => {
+  const spilled = [];
   for (const chart of document.querySelectorAll('svg.chart-svg')) {
     if (!chart.getClientRects().length) continue;
     const vb = chart.viewBox.baseVal;
@@ -73,6 +58,26 @@ OVERFLOW = """() => {
   return spilled;
 }"""
 
+# Text wider than its box: a button, a heading, a table cell; and the
+# chosen option of a select (a select cuts its text without overflowing),
+# measured in its own font beside the room its arrow leaves.
+OVERFLOW = """() => {
+  const spilled = [...document.querySelectorAll('button, h1, h2, h3, .seat-name, .status, td, th, summary, .value, label')]
+    .filter((el) => el.offsetParent !== null && el.clientWidth > 1 && getComputedStyle(el).overflowX !== 'auto'
+      && el.scrollWidth > el.clientWidth + 1 && !el.closest('.list-scroll'))
+    .map((el) => `${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const el of document.querySelectorAll('select')) {
+    if (el.offsetParent === null || !el.selectedOptions.length) continue;
+    const st = getComputedStyle(el);
+    ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    const text = ctx.measureText(el.selectedOptions[0].text).width;
+    const room = el.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+    if (text > room) spilled.push(`SELECT "${el.selectedOptions[0].text}" ${Math.round(text)}>${Math.round(room)}`);
+  }
+  return spilled;
+}"""
+
 
 def must_act(view) -> bool:
     me = view["seat"]
@@ -84,7 +89,7 @@ def must_act(view) -> bool:
 
 # Every check in one call: a whole game checks hundreds of states at six
 # sizes each (read at each size with helpers.read_at_size).
-FIT_CHECKS = f"""(reach) => ({{ reach: reach ? ({REACH})() : [], spilled: ({OVERFLOW})(),
+FIT_CHECKS = f"""(reach) => ({{ reach: reach ? ({REACH})() : [], spilled: [...({OVERFLOW})(), ...({CHART_SPILLS})()],
   fits: document.documentElement.scrollWidth <= innerWidth }})"""
 
 
@@ -255,3 +260,28 @@ def test_no_text_spills_out_on_any_screen(warm_page, shared_site, artifacts, wid
     tap(page, 'header [data-action="setup"]')
     tap(page, '[data-action="tournament"]')
     check_no_overflow(page, f"{label} tournament")
+
+
+def test_a_charts_names_stay_inside_it_and_apart(warm_page, shared_site):
+    """Eight players ending together (the most names at one place) with
+    names up to the engine's 40 letters: every name at a line's end inside
+    the chart and clear of the others, a long one shortened with an
+    ellipsis but its tally kept, and every name whole in the chart's title."""
+    page = open_phone(warm_page, shared_site, 320, 568, "de", seed=23)
+    names = ["Marie-Luise", "Anne-Kathrin", "Maximilian-Alexander von Hohenzollern", "Hans",
+             "Karl-Heinz", "Hans-Jürgen", "J" * 40, "Trud"]
+    drawn = page.evaluate("""async (names) => {
+      const { lineChart } = await import('./charts.js');
+      const series = names.map((name, i) => ({ name, values: [7, i < 2 ? 3 : 0, i ? 0 : 14] }));
+      const chart = lineChart({ title: 'Probe', series, xLabel: 'Spiele' });
+      // Beside the screens, where no render of the app replaces it.
+      document.body.append(chart);
+      return { ends: [...chart.querySelectorAll('.chart-line text')].map((t) => t.textContent),
+               title: chart.querySelector('title').textContent };
+    }""", names)
+    assert page.locator("svg.chart-svg").count() == 1
+    assert page.evaluate(CHART_SPILLS) == []
+    assert drawn["ends"][:2] == ["Marie-Luise 14", "Anne-Kathrin 0"]
+    long_end = drawn["ends"][2]
+    assert long_end.endswith("… 0") and long_end.startswith("Maximilian-Alexander"[:10])
+    assert all(name in drawn["title"] for name in names)
