@@ -15,7 +15,7 @@ PHONES = [(320, 568), (360, 640), (360, 780), (390, 844), (412, 915), (430, 932)
 # same game at each size, for a sixth of the games a game per size cost.
 # The smallest phone comes last, so every tap lands on it.
 CHECK_ORDER = sorted(PHONES, key=lambda wh: -wh[0] * wh[1])
-THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+THREE_BOTS = [("Anne-Kathrin", "human"), ("Karl-Heinz", "bot:easy"), ("Marie-Luise", "bot:easy"), ("Hans-Jürgen", "bot:easy")]
 
 # Every hand card and every button under the thumb: inside the viewport and
 # the topmost element at each corner (inset past the rounded edge, which
