@@ -573,6 +573,14 @@ class Server(http.server.ThreadingHTTPServer):
             self._connections.discard(request)
         super().shutdown_request(request)
 
+    def handle_error(self, request, client_address):
+        # A browser that hung up mid-response (a tab closed during the first
+        # download, a stopped test page) is no fault of the server: the
+        # default printed a traceback for each.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
     def start(self) -> "Server":
         self._thread = threading.Thread(target=self.serve_forever, name="schraem-serve", daemon=True)
         self._thread.start()

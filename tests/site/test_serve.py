@@ -8,6 +8,8 @@ import importlib.util
 import json
 import re
 import shutil
+import socket
+import struct
 import subprocess
 import urllib.error
 import urllib.request
@@ -63,6 +65,22 @@ def _unbrotli(data: bytes) -> bytes:
     proc = subprocess.run([node, "-e", "process.stdin.pipe(require('zlib').createBrotliDecompress()).pipe(process.stdout)"],
                           input=data, capture_output=True, check=True)
     return proc.stdout
+
+
+def test_a_browser_hanging_up_mid_download_prints_no_error(server, capfd):
+    # Forty tabs that ask for Pyodide's wasm and leave after its first bytes
+    # (a reset, as a closed tab sends): the server says nothing of them and
+    # goes on serving.
+    host, port = server.server_address[:2]
+    for _ in range(40):
+        with socket.create_connection((host, port)) as s:
+            s.sendall(b"GET /pyodide/pyodide.asm.wasm HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert s.recv(1024).startswith(b"HTTP/1.")
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    status, _, body = _get(server.url + "manifest.json")
+    assert status == 200 and json.loads(body)
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err and "Exception occurred" not in out + err
 
 
 def test_every_compressible_file_has_both_encodings_of_the_same_bytes(dist):
