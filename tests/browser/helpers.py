@@ -73,10 +73,12 @@ def app_url(site, **params) -> str:
 # The running engine's start: "boot" is "fresh" or "snapshot" (engine-client.js).
 ENGINE_TIMINGS = "async () => (await import('./engine-client.js')).currentEngine().timings"
 
-# The elements (matched by a selector) whose text is cut off by the box it
-# sits in, or has a word split over two lines ("Ann" / "e"; a break after a
-# hyphen, "Marie-" / "Luise", is no split).
+# The elements (matched by a selector) whose text is cut off by their own
+# box (where they have one: not an inline element) or the box they sit in,
+# or has a word split over two lines ("Ann" / "e"; a break after a hyphen,
+# "Marie-" / "Luise", is no split).
 NAMES_CUT = """(selector) => [...document.querySelectorAll(selector)].filter((el) => {
+  if (getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1) return true;
   const box = el.parentElement;
   if (box.scrollWidth > box.clientWidth + 1) return true;
   const text = el.firstChild;

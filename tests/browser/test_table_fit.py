@@ -90,7 +90,7 @@ def must_act(view) -> bool:
 # Every check in one call: a whole game checks hundreds of states at six
 # sizes each (read at each size with helpers.read_at_size).
 FIT_CHECKS = f"""(reach) => ({{ reach: reach ? ({REACH})() : [], spilled: [...({OVERFLOW})(), ...({CHART_SPILLS})()],
-  fits: document.documentElement.scrollWidth <= innerWidth }})"""
+  cut: ({NAMES_CUT})('.seat-name > bdi, .played-by'), fits: document.documentElement.scrollWidth <= innerWidth }})"""
 
 
 def as_every_phone(page, where: str, *, reach: bool, then=None) -> None:
@@ -105,10 +105,11 @@ def as_every_phone(page, where: str, *, reach: bool, then=None) -> None:
 
 
 def assert_fits(found: dict, where: str) -> None:
-    """What FIT_CHECKS found: nothing out of reach or spilled, and the
-    page no wider than the phone."""
+    """What FIT_CHECKS found: nothing out of reach or spilled, no name of
+    a seat or under a played card cut, and the page no wider than the phone."""
     assert found["reach"] == [], f"{where}: out of reach {found['reach']}"
     assert found["spilled"] == [], f"{where}: text spills out {found['spilled']}"
+    assert found["cut"] == [], f"{where}: a name cut off or broken inside a word {found['cut']}"
     assert found["fits"], f"{where}: page wider than the phone"
 
 
