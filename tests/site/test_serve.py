@@ -11,6 +11,7 @@ import shutil
 import socket
 import struct
 import subprocess
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -79,6 +80,11 @@ def test_a_browser_hanging_up_mid_download_prints_no_error(server, capfd):
             s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     status, _, body = _get(server.url + "manifest.json")
     assert status == 200 and json.loads(body)
+    # Until every request's thread is done (its error, if any, reported).
+    deadline = time.monotonic() + 30
+    while server._connections and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not server._connections
     out, err = capfd.readouterr()
     assert "Traceback" not in out + err and "Exception occurred" not in out + err
 
