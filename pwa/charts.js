@@ -22,7 +22,7 @@ function labelLines(wanted, height, gap = 13) {
   const order = wanted.map((y, k) => ({ y, k })).sort((a, b) => a.y - b.y || a.k - b.k);
   const top = 11;
   const bottom = height - 4; // room for the descenders of "g" and "j"
-  order.forEach((l, i) => { l.at = Math.max(l.y, top, i ? order[i - 1].at + gap : top); });
+  order.forEach((l, i) => { l.at = Math.max(l.y, top, i ? order[i - 1].at + gap : -Infinity); });
   for (let i = order.length - 1; i >= 0; i--) {
     order[i].at = Math.min(order[i].at, i < order.length - 1 ? order[i + 1].at - gap : bottom);
   }
@@ -65,14 +65,14 @@ export function lineChart({ title, series, xLabel }) {
     grid.push(text(L - 6, y(v) + 4, String(v), { 'text-anchor': 'end' }));
   }
   for (let i = 0; i <= n; i += Math.max(1, Math.ceil(n / 10))) grid.push(text(x(i), H - B + 14, String(i), { 'text-anchor': 'middle' }));
-  const labels = labelLines(series.map((s) => y(s.values[s.values.length - 1] ?? 0) + 4), H);
+  const endY = series.map((s) => y(s.values[s.values.length - 1] ?? 0));
+  const labels = labelLines(endY.map((v) => v + 4), H);
   const lines = series.map((s, k) => {
     const pts = s.values.map((v, i) => (v == null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean);
-    const last = s.values.length - 1;
     const colour = COLOURS[k % COLOURS.length];
     return svg('g', { class: 'chart-line' },
       svg('polyline', { points: pts.join(' '), fill: 'none', stroke: colour, 'stroke-width': 3, 'stroke-dasharray': DASHES[k % DASHES.length], 'stroke-linejoin': 'round' }),
-      svg('circle', { cx: x(last), cy: y(s.values[last] ?? 0), r: 3.5, fill: colour }),
+      svg('circle', { cx: x(s.values.length - 1), cy: endY[k], r: 3.5, fill: colour }),
       text(W - R + 6, labels[k], endLabel(...ends[k], letters), { fill: colour }));
   });
   return h('figure', { class: 'chart' },
