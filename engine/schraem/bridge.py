@@ -24,6 +24,7 @@ from .rules import Rules
 from .taps import tap_refusals
 from .view import view
 from .bridge_review import ReviewCommands
+from .dealcheck import check_deal
 
 SAVE_FORMAT = "schraem-save/1"
 
@@ -288,7 +289,7 @@ class Table:
             "money": g.money.to_json() if g.game_over and g.stakes.played_for else None,
         }
         if self.host is not None:
-            state["phone_table"] = self.host.facts()
+            state["phone_table"] = self.host.facts(self.game)
         state["duel"] = None if self.duel is None else duel.facts_of(g, self.duel)
         return state
 
@@ -567,6 +568,14 @@ class Bridge(ReviewCommands):
         commit–reveal transcript. This phone's own table is left alone."""
         game = Game.from_record(args.get("record"))
         return {"hands": len(game.specs), "fair_deals_checked": [i + 1 for i, spec in enumerate(game.specs) if "fair" in spec]}
+
+    def cmd_check_deal(self, args):
+        """A guest phone's whole check of one finished hand (dealcheck.py):
+        the host's `record` reply, this phone's `seat`, the `hand`, the
+        `commits` it kept in that hand's reveal phase (null: none) and every
+        state it was sent in that hand, in order. This phone's own table is
+        left alone."""
+        return check_deal(args)
 
     def cmd_state(self, args):
         return self._table().state(args.get("viewer"))

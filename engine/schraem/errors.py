@@ -90,6 +90,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "guest_not_your_seat": ("Dieses Handy spielt nur für {seat}.", "This phone plays only for {seat}."),
     "guest_too_large": ("Die Nachricht des Handys ist zu groß ({size} Zeichen, höchstens {limit}).", "The phone's message is too large ({size} characters, at most {limit})."),
     "guest_too_deep": ("Die Nachricht des Handys ist zu tief verschachtelt.", "The phone's message is nested too deeply."),
+    "guest_field": ("Die Nachricht des Handys hat eine Angabe {field}, die hier nicht vorkommt.", "The phone's message has a field {field} that does not belong here."),
+    "guest_type": ("Die Angabe {field} in der Nachricht des Handys muss {kind} sein.", "The field {field} in the phone's message must be {kind}."),
     "guest_command": ("Das kann nur das Handy, das den Tisch eröffnet hat ({cmd}).", "Only the phone that opened the table can do that ({cmd})."),
     "phone_table_only": ("Das geht nur an einem Tisch aus Handys.", "That works only at a table of phones."),
     "phone_table_rematch": ("Für eine neue Spielrunde am Tisch aus Handys den Tisch bitte neu eröffnen.", "For a new game at a table of phones, please open the table again."),

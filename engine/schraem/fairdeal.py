@@ -86,3 +86,54 @@ def transcript_seed(fair, hand: int, n: int) -> tuple[int, list[dict]]:
     checked transcript."""
     checked = check_transcript(fair, hand, n)
     return seed_of(hand, {e["seat"]: e["reveal"] for e in checked}), checked
+
+
+def host_reveal(key: str, hand: int, attempt: int) -> str:
+    """The host's number for one round of one hand, derived from the table's
+    key (kept in the host's save, never sent): a host that reloads, even an
+    earlier save, gets the same number again, so it cannot draw twice."""
+    return hashlib.sha256(f"{FAIR_FORMAT}|host|{key}|{hand}|{attempt}".encode()).hexdigest()
+
+
+def _seat_list(value, n: int, what_de: str, what_en: str) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= n for s in value) \
+            or len(set(value)) != len(value):
+        _bad(f"„{what_de}“ ist eine Liste verschiedener Plätze", f"'{what_en}' is a list of different seats")
+    return sorted(value)
+
+
+def check_restarts(restarts, hand: int, n: int) -> list[dict]:
+    """The rounds of a hand that were given up before its deal, because the
+    host gave a seat in them to the computer (its phone was away, or never
+    showed its number): checked for form, every number shown against its
+    commit.
+    They stay in the record, so a host that makes phones drop to draw again
+    is seen doing it."""
+    if not isinstance(restarts, list) or not restarts:
+        _bad("„fair_restarts“ ist eine Liste der abgebrochenen Runden", "'fair_restarts' is a list of the rounds given up")
+    out = []
+    for r in restarts:
+        if not isinstance(r, dict) or set(r) != {"commits", "reveals", "left"}:
+            _bad("eine abgebrochene Runde hat genau „commits“, „reveals“ und „left“",
+                 "a round given up has exactly 'commits', 'reveals' and 'left'")
+        commits: dict[int, str] = {}
+        for e in r["commits"] if isinstance(r["commits"], list) else [None]:
+            if not isinstance(e, dict) or set(e) != {"seat", "commit"} or not is_hex64(e["commit"]):
+                _bad("eine Zusage einer abgebrochenen Runde hat „seat“ und 64 Hex-Ziffern", "a commit of a round given up has 'seat' and 64 hex digits")
+            commits[_seat_list([e["seat"]], n, "seat", "seat")[0]] = e["commit"]
+        if len(commits) != len(r["commits"]):
+            _bad("ein Platz hat in einer Runde nur eine Zusage", "a seat has one commit in a round")
+        shown = {}
+        for e in r["reveals"] if isinstance(r["reveals"], list) else [None]:
+            if not isinstance(e, dict) or set(e) != {"seat", "reveal"} or not is_hex64(e["reveal"]) or e["seat"] not in commits:
+                _bad("eine gezeigte Zahl einer abgebrochenen Runde gehört zu einer Zusage", "a number shown in a round given up belongs to a commit")
+            if commit_of(hand, e["seat"], e["reveal"]) != commits[e["seat"]] or e["seat"] in shown:
+                _bad(f"in einer abgebrochenen Runde passt die Zahl von Platz {e['seat']} nicht zu seiner Zusage",
+                     f"in a round given up, the number of seat {e['seat']} does not match its commit")
+            shown[e["seat"]] = e["reveal"]
+        left = _seat_list(r["left"], n, "left", "left")
+        if not left:
+            _bad("eine abgebrochene Runde nennt den Platz, der sie verlassen hat", "a round given up names the seat that left it")
+        out.append({"commits": [{"seat": s, "commit": commits[s]} for s in sorted(commits)],
+                    "reveals": [{"seat": s, "reveal": shown[s]} for s in sorted(shown)], "left": left})
+    return out

@@ -12,7 +12,7 @@ from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
 from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
 from .fields import clean_name
 from .courts import card_entries
-from .fairdeal import transcript_seed
+from .fairdeal import check_restarts, transcript_seed
 from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult, Setup
 from .rules import Rules
@@ -270,14 +270,15 @@ class Game:
         self.out_order.extend(out)
 
     # --- dealing -------------------------------------------------------------
-    def deal(self, cards=None, seed: int | None = None, real: bool = False, stock=None, fair=None) -> Hand:
+    def deal(self, cards=None, seed: int | None = None, real: bool = False, stock=None, fair=None, restarts=None) -> Hand:
         """Start the next hand: explicit `cards`, a `seed`, `real` cards (the
         scoresheet), or, with none of them, the game's own seed. With
         explicit cards, `stock` may list the undealt cards top first (four
         courts draw from it; default: the rest of the pack in pack order).
         `fair` is a table of phones' commit–reveal transcript (fairdeal.py):
         the hand is dealt from the seed it gives, and a `seed` or `cards`
-        given with it must be exactly what it deals."""
+        given with it must be exactly what it deals; `restarts` are the
+        rounds of that deal the phones gave up first (fairdeal.check_restarts)."""
         if self.game_over:
             raise IllegalAction("game_over")
         if not self.hand_over:
@@ -286,11 +287,16 @@ class Game:
             raise InvalidAction("bad_deal", detail=Both("einen Stock gibt es nur bei fest vorgegebenen Karten", "a stock is only given with an explicit deal"))
         setup = self.end.setup()
         fh = next_active(list(setup.dealt), self.dealer)
+        if restarts is not None and fair is None:
+            raise InvalidAction("fair_deal", detail=Both("abgebrochene Runden gibt es nur beim Geben der Handys", "rounds given up belong to a deal by the phones"))
         if fair is not None:
             cards, seed, stock, checked = self._fair_deal(setup, fh, fair, cards, seed, real, stock)
+            restarts = None if restarts is None else check_restarts(restarts, len(self.specs) + 1, self.n)
         spec, dealt, pack_rest = self._cards_for(setup, fh, cards, seed, real, stock)
         if fair is not None:
             spec["fair"] = checked
+            if restarts is not None:
+                spec["fair_restarts"] = restarts
         self.hand = Hand(self.rules, self.hand_marks, self.dealer, dealt, discard=self.rules.discard, setup=setup, stock=pack_rest)
         self.hands.append(self.hand)
         self.forehands.append(fh)
@@ -463,12 +469,13 @@ class Game:
         if not isinstance(hands, list):
             raise RecordError("bad_record", detail=Both("die Spiele müssen eine Liste sein", "hands must be a list"))
         for h_no, h in enumerate(hands, 1):
-            if not isinstance(h, dict) or not (("deal" in h) ^ ("seed" in h)) or set(h) - {"deal", "seed", "stock", "actions", "fair", "hints"}:
+            if not isinstance(h, dict) or not (("deal" in h) ^ ("seed" in h)) or set(h) - {"deal", "seed", "stock", "actions", "fair", "fair_restarts", "hints"}:
                 raise RecordError("bad_record", hand=h_no, detail=Both("ein Spiel hat entweder „deal“ oder „seed“, und „actions“", "a hand has either 'deal' or 'seed', and 'actions'"))
             try:
                 if "seed" in h and h["seed"] is None:
                     raise InvalidAction("bad_deal", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
-                game.deal(cards=h.get("deal"), seed=h.get("seed"), real=("deal" in h and h["deal"] is None), stock=h.get("stock"), fair=h.get("fair"))
+                game.deal(cards=h.get("deal"), seed=h.get("seed"), real=("deal" in h and h["deal"] is None), stock=h.get("stock"), fair=h.get("fair"),
+                          restarts=h.get("fair_restarts"))
             except SchraemError as e:
                 raise RecordError(e.code, hand=h_no, cause=e) from e
             actions = h.get("actions", [])

@@ -29,13 +29,13 @@ def export_record(game: Game, keep_last: bool) -> dict:
     out = []
     for h in hands:
         if "seed" in h:
-            hand = replay.deal(seed=h["seed"], fair=h.get("fair"))
+            hand = replay.deal(seed=h["seed"], fair=h.get("fair"), restarts=h.get("fair_restarts"))
             # A table of phones' transcript travels on: the importing phone
             # checks the deal against it.
             h = {"deal": [[str(c) for c in cards] for cards in hand.cards], "stock": [str(c) for c in hand.stock], "actions": h["actions"],
-                 **({"fair": h["fair"]} if "fair" in h else {}), **({"hints": h["hints"]} if "hints" in h else {})}
+                 **{k: h[k] for k in ("fair", "fair_restarts") if k in h}, **({"hints": h["hints"]} if "hints" in h else {})}
         else:
-            replay.deal(cards=h["deal"], real=h["deal"] is None, stock=h.get("stock"), fair=h.get("fair"))
+            replay.deal(cards=h["deal"], real=h["deal"] is None, stock=h.get("stock"), fair=h.get("fair"), restarts=h.get("fair_restarts"))
         for a in h["actions"]:
             replay.apply(a)
         out.append(h)

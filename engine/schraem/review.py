@@ -255,7 +255,7 @@ class Review:
         rec = full.to_record()
         game = Game.from_record(dict(rec, hands=[]))
         for h, hand in enumerate(rec["hands"]):
-            game.deal(cards=hand.get("deal"), seed=hand.get("seed"), stock=hand.get("stock"), fair=hand.get("fair"))
+            game.deal(cards=hand.get("deal"), seed=hand.get("seed"), stock=hand.get("stock"), fair=hand.get("fair"), restarts=hand.get("fair_restarts"))
             before = game.hand_marks[self.seat - 1]
             hinted = {x["at"] for x in hand.get("hints", ()) if x["seat"] == self.seat}
             # Four courts: the seat's chances to exchange, challenge, turn

@@ -12,15 +12,18 @@ another seat's cards. Every refusal is data in German and English, and a
 refused message changes nothing.
 
 Every hand is dealt by a commit–reveal round among the phones
-(fairdeal.py): the host's own number is drawn here, the guests' come in
-their messages, and the hand is dealt when the last number is in.
+(fairdeal.py): the host's own number is derived here from the table's key,
+the guests' come in their messages, and the hand is dealt when the last
+number is in. A round that a phone leaves (the host gives its seat to the
+computer) is given up and starts again with fresh numbers from every phone
+still at the table; the given-up round stays in the hand's record.
 """
 from __future__ import annotations
 
 import secrets
 
 from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
-from .fairdeal import commit_of, is_hex64, new_reveal
+from .fairdeal import check_restarts, commit_of, host_reveal, is_hex64
 from .taps import tap_refusals
 from .view import view
 
@@ -30,11 +33,21 @@ GUEST_CHARS = 2048
 GUEST_DEPTH = 5
 GUEST_FIELDS = frozenset({"id", "seat", "secret", "cmd", "args"})
 GUEST_COMMANDS = ("state", "commit", "reveal", "act", "record", "dispute")
+# The keys of each command's args: anything else is refused by name.
+GUEST_ARGS = {"state": (), "record": (), "commit": ("hand", "round", "commit"), "reveal": ("hand", "round", "reveal"),
+              "act": ("action",), "dispute": ("hand", "why")}
 _ID_CHARS = 64
+# A dispute's reason as the guest's engine worded it (check_deal), per language.
+WHY_CHARS = 400
 
 
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _why_ok(why) -> bool:
+    return why is None or (isinstance(why, dict) and set(why) == {"de", "en"}
+                           and all(isinstance(why[k], str) and 0 < len(why[k]) <= WHY_CHARS for k in ("de", "en")))
 
 
 def _reply_id(value):
@@ -49,17 +62,34 @@ def _not_now(de: str, en: str):
     raise IllegalAction("deal_phase", detail=Both(de, en))
 
 
+def _whole(args: dict, key: str) -> int:
+    value = args.get(key)
+    if not _is_int(value):
+        raise InvalidAction("guest_type", field=repr(key), kind=Both("eine ganze Zahl", "a whole number"))
+    return value
+
+
 class Round:
     """One commit–reveal round before a hand: every phone's commit, then
-    every phone's reveal. The host's number is drawn when the round opens,
-    so it is bound before any guest's commit arrives."""
+    every phone's reveal. The host's number is fixed when the round opens
+    (derived from the table's key, the hand and the round's `attempt`), so
+    it is bound before any guest's commit arrives and is the same after any
+    reload. `restarts`: the rounds of this hand given up before it."""
 
-    def __init__(self, hand: int, phones: list[int], host_seat: int):
+    def __init__(self, hand: int, phones: list[int], host_seat: int, key: str, attempt: int = 0, restarts: list[dict] | None = None):
         self.hand = hand
         self.phones = phones
-        own = new_reveal()
+        self.attempt = attempt
+        self.restarts = restarts or []
+        own = host_reveal(key, hand, attempt)
         self.commits = {host_seat: commit_of(hand, host_seat, own)}
         self.reveals = {host_seat: own}
+
+    def given_up(self, left: list[int]) -> dict:
+        """This round as the record keeps it once given up: every commit and
+        number that was in, and who left."""
+        return {"commits": [{"seat": s, "commit": c} for s, c in sorted(self.commits.items())],
+                "reveals": [{"seat": s, "reveal": v} for s, v in sorted(self.reveals.items())], "left": sorted(left)}
 
     @property
     def phase(self) -> str:
@@ -76,7 +106,8 @@ class Round:
         """What every phone may know: whose numbers are awaited and, once
         all are committed, every commit (a guest checks its own is there
         and keeps the list, to check the transcript after the hand)."""
-        out = {"hand": self.hand, "phase": self.phase, "waiting": self.waiting()}
+        out = {"hand": self.hand, "round": self.attempt, "phase": self.phase, "waiting": self.waiting(),
+               "restarts": [{"left": r["left"]} for r in self.restarts]}
         if self.phase == "reveal":
             out["commits"] = [{"seat": s, "commit": self.commits[s]} for s in self.phones]
         return out
@@ -88,14 +119,17 @@ class TableHost:
     def __init__(self, host_seat: int, guests: list[int]):
         self.host_seat = host_seat
         self.secrets = {s: secrets.token_urlsafe(18) for s in guests}
+        # The host's numbers come from this key (fairdeal.host_reveal): kept
+        # in the save from the table's opening, so no reload draws afresh.
+        self.key = secrets.token_hex(32)
         self.round: Round | None = None
         # Guest seats whose phone is away and which the host gave to the
         # computer until the phone is back: no phone of the deal then.
         self.standins: set[int] = set()
-        # Finished hands a guest's phone found falsely dealt (its check of
-        # the transcript failed): hand -> the seats that said so. Every
-        # phone is told.
-        self.disputes: dict[int, list[int]] = {}
+        # Finished hands a guest's phone found falsely dealt (its check
+        # failed): hand -> each claim, {"seat", "why"} in the words of that
+        # phone's check. Every phone is told, as a claim, and checks itself.
+        self.disputes: dict[int, list[dict]] = {}
 
     @classmethod
     def open(cls, host_seat, guests, seats: list[dict]) -> "TableHost":
@@ -119,14 +153,16 @@ class TableHost:
         kept in the host's save only; no export and no guest ever gets it
         (outbound.py rebuilds files from the game, a guest gets `guest_state`)."""
         r = self.round
-        out = {"host": self.host_seat, "secrets": {str(s): v for s, v in sorted(self.secrets.items())}, "round": None}
+        out = {"host": self.host_seat, "key": self.key, "secrets": {str(s): v for s, v in sorted(self.secrets.items())}, "round": None}
         if self.standins:
             out["standins"] = sorted(self.standins)
         if self.disputes:
-            out["disputes"] = {str(h): seats for h, seats in sorted(self.disputes.items())}
+            out["disputes"] = {str(h): claims for h, claims in sorted(self.disputes.items())}
         if r is not None:
             out["round"] = {"hand": r.hand, "commits": {str(s): c for s, c in sorted(r.commits.items())},
                             "reveals": {str(s): v for s, v in sorted(r.reveals.items())}}
+            if r.attempt or r.restarts:
+                out["round"].update(attempt=r.attempt, restarts=r.restarts)
         return out
 
     @classmethod
@@ -137,8 +173,8 @@ class TableHost:
         def bad(de, en):
             raise RecordError("bad_record", detail=Both(f"Tisch aus Handys: {de}", f"table of phones: {en}"))
 
-        if not isinstance(obj, dict) or set(obj) - {"standins", "disputes"} != {"host", "secrets", "round"} or not isinstance(obj["secrets"], dict):
-            bad("„phone“ hat genau host, secrets, round und vielleicht standins und disputes", "'phone' has exactly host, secrets, round and perhaps standins and disputes")
+        if not isinstance(obj, dict) or set(obj) - {"standins", "disputes", "key"} != {"host", "secrets", "round"} or not isinstance(obj["secrets"], dict):
+            bad("„phone“ hat genau host, secrets, round und vielleicht key, standins und disputes", "'phone' has exactly host, secrets, round and perhaps key, standins and disputes")
         try:
             guests = [int(k) for k in obj["secrets"]]
         except ValueError:
@@ -149,6 +185,11 @@ class TableHost:
             host = cls.open(obj["host"], guests, seats)
         except InvalidAction as e:
             bad(e.de, e.en)
+        # A save from before the key was kept draws its numbers from a new one.
+        key = obj.get("key", host.key)
+        if not is_hex64(key):
+            bad("der Schlüssel des Tisches ist 64 Hex-Ziffern", "the table's key is 64 hex digits")
+        host.key = key
         for k, v in obj["secrets"].items():
             if not isinstance(v, str) or not 16 <= len(v) <= _ID_CHARS:
                 bad(f"das Geheimnis von Platz {k[:12]} fehlt", f"the secret of seat {k[:12]} is missing")
@@ -159,20 +200,28 @@ class TableHost:
         host.standins = set(standins)
         disputes = obj.get("disputes", {})
         try:
-            host.disputes = {int(h): seats for h, seats in disputes.items()}
-        except (AttributeError, ValueError):
+            # A save from before claims had reasons lists the seats only.
+            host.disputes = {int(h): [c if isinstance(c, dict) else {"seat": c, "why": None} for c in claims] for h, claims in disputes.items()}
+        except (AttributeError, ValueError, TypeError):
             bad("„disputes“ ordnet Spielen Gastplätze zu", "'disputes' maps hands to guest seats")
-        if not all(1 <= h <= len(game.specs) and isinstance(seats, list) and seats and all(_is_int(x) and x in host.secrets for x in seats)
-                   and len(set(seats)) == len(seats) for h, seats in host.disputes.items()):
+        if not all(1 <= h <= len(game.specs) and claims and all(set(c) == {"seat", "why"} and c["seat"] in host.secrets and _why_ok(c["why"]) for c in claims)
+                   and len({c["seat"] for c in claims}) == len(claims) for h, claims in host.disputes.items()):
             bad("„disputes“ ordnet gespielten Spielen Gastplätze zu", "'disputes' maps hands played to guest seats")
         saved = obj["round"]
         if saved is None:
             return host
-        if not isinstance(saved, dict) or set(saved) != {"hand", "commits", "reveals"} or saved["hand"] != len(game.specs) + 1 \
+        if not isinstance(saved, dict) or set(saved) - {"attempt", "restarts"} != {"hand", "commits", "reveals"} or saved["hand"] != len(game.specs) + 1 \
                 or not isinstance(saved["commits"], dict) or not isinstance(saved["reveals"], dict):
             bad("das Geben unterwegs gehört nicht zu diesem Spiel", "the deal under way does not belong to this game")
         r = Round.__new__(Round)
         r.hand, r.phones = saved["hand"], host.phones
+        r.attempt = saved.get("attempt", 0)
+        try:
+            r.restarts = check_restarts(saved["restarts"], r.hand, len(seats)) if "restarts" in saved else []
+        except InvalidAction as e:
+            bad(e.de, e.en)
+        if not _is_int(r.attempt) or r.attempt < len(r.restarts):
+            bad("die Runde des Gebens unterwegs ist eine ganze Zahl", "the round of the deal under way is a whole number")
         try:
             r.commits = {int(s): c for s, c in saved["commits"].items()}
             r.reveals = {int(s): v for s, v in saved["reveals"].items()}
@@ -180,7 +229,8 @@ class TableHost:
             bad("ein Platz ist eine Zahl", "a seat is a number")
         if not set(r.commits) <= set(r.phones) or not set(r.reveals) <= set(r.commits) or host.host_seat not in r.reveals \
                 or not all(is_hex64(c) for c in r.commits.values()) \
-                or any(not is_hex64(v) or commit_of(r.hand, s, v) != r.commits[s] for s, v in r.reveals.items()):
+                or any(not is_hex64(v) or commit_of(r.hand, s, v) != r.commits[s] for s, v in r.reveals.items()) \
+                or r.reveals[host.host_seat] != host_reveal(host.key, r.hand, r.attempt):
             bad("eine Zahl passt nicht zu ihrer Zusage", "a number does not match its commit")
         host.round = r
         return host
@@ -192,28 +242,34 @@ class TableHost:
         return sorted([self.host_seat, *(s for s in self.secrets if s not in self.standins)])
 
     def stand_in(self, seat, on, game) -> None:
-        """The computer takes a guest seat whose phone is away (`on`), or
-        gives it back. While the phones commit, the seat joins or leaves the
-        deal under way (no commit has been shown to anyone yet); once the
-        commits are listed and numbers are being revealed, a phone leaving
-        would let the host, who sees the numbers come in, choose between two
-        deals, so it waits until the cards are dealt."""
+        """The computer takes a guest seat whose phone is away or silent
+        (`on`), or gives it back. A seat leaving the deal under way gives its
+        round up: every phone still at the table draws a fresh number (the
+        host's next one is derived too), and the given-up round goes into
+        the hand's record, so leaving can never choose between two deals
+        unseen. A seat given back joins while the phones commit (no commit
+        has been shown then); once numbers are being revealed it waits
+        until the cards are dealt."""
         self.ticket(seat)  # a guest's seat
         if not isinstance(on, bool):
             raise InvalidAction("bad_request", detail=Both("„on“ ist true oder false", "'on' is true or false"))
         if (seat in self.standins) == on:
             return
         r = self.round
-        if r is not None and r.phase == "reveal":
+        if not on and r is not None and r.phase == "reveal":
             _not_now("erst werden die Karten fertig gegeben", "the cards are being dealt; try again once they are")
         if on:
             self.standins.add(seat)
         else:
             self.standins.discard(seat)
-        if r is not None:
+        if r is None:
+            return
+        if on and seat in r.phones:
+            restarts = [*r.restarts, r.given_up([seat])]
+            self.round = Round(r.hand, self.phones, self.host_seat, self.key, r.attempt + 1, restarts)
+        else:
             r.phones = self.phones
-            r.commits.pop(seat, None)
-            self._deal_when_complete(game, r.reveals)
+        self._deal_when_complete(game, self.round.reveals)
 
     def ticket(self, seat) -> dict:
         """What the host's shell hands the guest phone joining at `seat`."""
@@ -221,13 +277,23 @@ class TableHost:
             raise InvalidAction("bad_request", detail=Both(f"Platz {str(seat)[:12]} ist kein Gastplatz", f"seat {str(seat)[:12]} is not a guest's seat"))
         return {"seat": seat, "secret": self.secrets[seat]}
 
-    def facts(self) -> dict:
+    def facts(self, game) -> dict:
         """For the host's own screen (no secrets: those go out by `ticket`)."""
         return {"host": self.host_seat, "guests": sorted(self.secrets), "standins": sorted(self.standins),
-                "disputes": self.dispute_list(), "deal": None if self.round is None else self.round.facts()}
+                "disputes": self.dispute_list(), "deal": None if self.round is None else self.round.facts(),
+                "restarts": self.restarts(game)}
 
     def dispute_list(self) -> list[dict]:
-        return [{"hand": h, "seats": seats} for h, seats in sorted(self.disputes.items())]
+        return [{"hand": h, "seats": [c["seat"] for c in claims], "claims": claims} for h, claims in sorted(self.disputes.items())]
+
+    def restarts(self, game) -> list[dict]:
+        """Why the deal of the hand in play (or being dealt) started again:
+        the seats that left each given-up round. Every phone shows it."""
+        if self.round is not None:
+            return [{"hand": self.round.hand, "left": r["left"]} for r in self.round.restarts]
+        if not game.specs:
+            return []
+        return [{"hand": len(game.specs), "left": r["left"]} for r in game.specs[-1].get("fair_restarts", ())]
 
     # --- the deal ------------------------------------------------------------
     def begin(self, game) -> None:
@@ -241,26 +307,28 @@ class TableHost:
             # Opening it again would let the host throw away a deal it has
             # seen the numbers of.
             _not_now("das Geben läuft schon", "the deal is already under way")
-        self.round = Round(len(game.specs) + 1, self.phones, self.host_seat)
+        self.round = Round(len(game.specs) + 1, self.phones, self.host_seat, self.key)
         self._deal_when_complete(game, self.round.reveals)
 
     def _deal_when_complete(self, game, reveals: dict[int, str]) -> None:
         r = self.round
         if len(reveals) == len(r.phones):
-            game.deal(fair=r.transcript(reveals))  # first: a refusal leaves the round as it was
+            game.deal(fair=r.transcript(reveals), restarts=r.restarts or None)  # first: a refusal leaves the round as it was
             self.round = None
         else:
             r.reveals = reveals
 
     def _round_for(self, seat: int, args: dict) -> Round:
+        hand, attempt = _whole(args, "hand"), _whole(args, "round")
         r = self.round
         if r is None:
             _not_now("es wird gerade nicht gegeben", "no deal is under way")
         if seat not in r.phones:
             _not_now("der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt", "the computer plays this seat until the host gives it back")
-        hand = args.get("hand")
-        if hand != r.hand or not _is_int(hand):
+        if hand != r.hand:
             _not_now(f"gegeben wird Spiel {r.hand}", f"hand {r.hand} is being dealt")
+        if attempt != r.attempt:
+            _not_now(f"das Geben hat neu begonnen, jetzt gilt Runde {r.attempt}", f"the deal started again, round {r.attempt} counts now")
         return r
 
     # --- a guest's message -----------------------------------------------------
@@ -282,6 +350,9 @@ class TableHost:
                 raise InvalidAction("request_shape")
             if cmd not in GUEST_COMMANDS:
                 raise InvalidAction("guest_command", cmd=repr(cmd)[:24])
+            for key in args:
+                if key not in GUEST_ARGS[cmd]:
+                    raise InvalidAction("guest_field", field=repr(key)[:24])
             changed = getattr(self, "_guest_" + cmd)(table, seat, args)
             result = self.guest_record(table) if cmd == "record" else self.guest_state(table, seat)
             return {"id": req_id, "ok": True, "result": result}, changed
@@ -305,8 +376,9 @@ class TableHost:
     def _sender(self, req: dict, bound) -> int:
         """The seat the message speaks for: the channel's own seat, proven
         by that seat's secret."""
-        if set(req) - GUEST_FIELDS:
-            raise InvalidAction("request_shape")
+        for key in req:
+            if key not in GUEST_FIELDS:
+                raise InvalidAction("guest_field", field=repr(key)[:24])
         if not _is_int(bound) or bound not in self.secrets:
             raise InvalidAction("guest_unknown")
         seat, secret = req.get("seat"), req.get("secret")
@@ -349,23 +421,28 @@ class TableHost:
         return True
 
     def _guest_dispute(self, table, seat: int, args: dict) -> bool:
-        """The guest's phone found a finished hand falsely dealt: noted for
-        every phone to see (the host decides nothing about it)."""
+        """The guest's phone found a finished hand falsely dealt: its claim,
+        with the reason its check gave, noted for every phone to see (the
+        host decides nothing about it; every other guest checks itself)."""
         g = table.game
         finished = len(g.specs) if g.hand_over else len(g.specs) - 1
-        hand = args.get("hand")
-        if set(args) - {"hand"} or not _is_int(hand) or not 1 <= hand <= finished:
+        hand = _whole(args, "hand")
+        if not 1 <= hand <= finished:
             raise InvalidAction("fair_deal", detail=Both(f"gemeldet werden kann ein fertiges Spiel (1 bis {finished})", f"only a finished hand can be reported (1 to {finished})"))
-        seats = self.disputes.setdefault(hand, [])
-        if seat in seats:
+        why = args.get("why")
+        if not _why_ok(why):
+            raise InvalidAction("guest_type", field="'why'", kind=Both(f"null oder {{de, en}} mit je höchstens {WHY_CHARS} Zeichen",
+                                                                       f"null or {{de, en}} of at most {WHY_CHARS} characters each"))
+        claims = self.disputes.setdefault(hand, [])
+        if any(c["seat"] == seat for c in claims):
             return False
-        seats.append(seat)
+        claims.append({"seat": seat, "why": None if why is None else {"de": why["de"], "en": why["en"]}})
         return True
 
     def _guest_act(self, table, seat: int, args: dict) -> bool:
         action = args.get("action")
-        if set(args) - {"action"} or not isinstance(action, dict):
-            raise InvalidAction("request_shape")
+        if not isinstance(action, dict):
+            raise InvalidAction("guest_type", field="'action'", kind=Both("ein Objekt", "an object"))
         if action.get("seat") != seat or not _is_int(action.get("seat")):
             raise InvalidAction("guest_not_your_seat", seat=seat)
         if seat in self.standins:
@@ -389,6 +466,7 @@ class TableHost:
             "due": {"humans": [s for s in due if s not in bots], "bots": [s for s in due if s in bots]},
             "standins": sorted(self.standins),
             "disputes": self.dispute_list(),
+            "restarts": self.restarts(g),
             "forced": [],
             "hand_over": g.hand_over,
             "game_over": g.game_over,

@@ -25,16 +25,16 @@ def test_a_host_reloaded_mid_deal_keeps_the_round_and_every_seat_secret():
     t = Table()
     hand = 1
     reveals = {s: new_reveal() for s in GUESTS}
-    assert t.send(2, "commit", hand=hand, commit=commit_of(hand, 2, reveals[2]))["ok"]
+    assert t.send(2, "commit", round=0, hand=hand, commit=commit_of(hand, 2, reveals[2]))["ok"]
     before = t.snapshot()
     reload(t)
     assert t.snapshot() == before  # the host's own number and seat 2's commit came back
     # The old tickets still prove their seats; seat 2 cannot commit twice.
-    assert t.send(2, "commit", hand=hand, commit=commit_of(hand, 2, reveals[2]))["ok"] is False
-    assert t.send(4, "commit", hand=hand, commit=commit_of(hand, 4, reveals[4]))["ok"]
+    assert t.send(2, "commit", round=0, hand=hand, commit=commit_of(hand, 2, reveals[2]))["ok"] is False
+    assert t.send(4, "commit", round=0, hand=hand, commit=commit_of(hand, 4, reveals[4]))["ok"]
     reload(t)
     for s in GUESTS:
-        assert t.send(s, "reveal", hand=hand, reveal=reveals[s])["ok"]
+        assert t.send(s, "reveal", round=0, hand=hand, reveal=reveals[s])["ok"]
     assert [e["seat"] for e in t.game.specs[0]["fair"]] == [HOST, *GUESTS]
 
 
