@@ -55,15 +55,22 @@ const STRINGS = {
     'err.answer': 'Das ist keine Antwort auf diese Einladung. Bitte die ganze Antwort einfügen.',
     'err.offer': 'Das ist keine Einladung. Bitte den ganzen Text vom Handy des Gastgebers einfügen.',
     'err.link': 'Die Verbindung zum anderen Handy kam nicht zustande. Sind beide im selben Netz (WLAN oder Hotspot)?',
-    'err.unfair': 'Das Geben von Spiel {hand} folgt nicht aus den Zahlen der Handys: der Gastgeber hat die Karten verändert. Sag es allen am Tisch.',
-    'deal.checked': 'Geprüft: das Geben von Spiel {hand} folgt aus den Zahlen aller Handys.',
+    'err.unfair': 'Spiel {hand} stimmt nicht mit dem überein, was dieses Handy gezeigt bekam: {why}. Alle Handys am Tisch werden benachrichtigt.',
+    'deal.checked': 'Geprüft: Spiel {hand} wurde aus den Zahlen aller Handys gegeben und so gespielt, wie dieses Handy es sah.',
+    'deal.unknown': 'Spiel {hand} nicht prüfbar: {why}.',
+    'deal.claim': '{name} meldet zu Spiel {hand}: {why}.',
+    'deal.claim.plain': 'das Geben folgt nicht aus den Zahlen der Handys',
+    'deal.own.agree': 'Dieses Handy hat Spiel {hand} selbst geprüft und findet auch einen Fehler: {why}.',
+    'deal.own.disagree': 'Dieses Handy hat Spiel {hand} selbst geprüft: für seinen Platz stimmt alles.',
+    'deal.own.unknown': 'Dieses Handy kann Spiel {hand} nicht selbst prüfen: {why}.',
+    'deal.restart': 'Neue Runde beim Geben von Spiel {hand}: {names} hat seine Zahl nicht gezeigt; der Computer spielt für diesen Platz, die anderen Handys ziehen neue Zahlen.',
+    'deal.waiting': 'Warte auf die Zahl von {names}. Kommt sie nicht, kann in {seconds} s der Computer für diesen Platz spielen.',
     'links.down': 'Getrennt: {names}. Das Spiel wartet, bis sie wieder verbunden sind.',
     'links.codes': 'Codes zum Wiederverbinden',
     'links.lost': 'Die Verbindung zum Tisch ist getrennt. Der Gastgeber zeigt einen neuen Code für deinen Platz.',
     'links.rejoin': 'Wieder verbinden',
     'links.standin': 'Der Computer spielt für {names}, bis das Handy wieder verbunden ist.',
     'links.standin.button': 'Computer spielt für {name}',
-    'deal.disputed': 'Falsch gegeben: Das Geben von Spiel {hand} folgt laut {names} nicht aus den Zahlen der Handys. Die Karten wurden verändert.',
     'to.table': 'Zum Tisch',
     'scan': 'Mit der Kamera lesen',
     'scan.title': 'Halte die Kamera auf den QR-Code des anderen Handys.',
@@ -102,15 +109,22 @@ const STRINGS = {
     'err.answer': 'That is no answer to this invitation. Please paste the whole answer.',
     'err.offer': "That is no invitation. Please paste the whole text from the host's phone.",
     'err.link': 'The other phone could not be reached. Are both on the same network (Wi-Fi or hotspot)?',
-    'err.unfair': "The deal of hand {hand} does not follow from the phones' numbers: the host changed the cards. Tell everyone at the table.",
-    'deal.checked': "Checked: the deal of hand {hand} follows from every phone's number.",
+    'err.unfair': 'Hand {hand} does not match what this phone was shown: {why}. Every phone at the table is told.',
+    'deal.checked': "Checked: hand {hand} was dealt from every phone's number and played as this phone saw it.",
+    'deal.unknown': 'Hand {hand} cannot be checked: {why}.',
+    'deal.claim': '{name} reports on hand {hand}: {why}.',
+    'deal.claim.plain': "the deal does not follow from the phones' numbers",
+    'deal.own.agree': 'This phone checked hand {hand} itself and finds a fault too: {why}.',
+    'deal.own.disagree': 'This phone checked hand {hand} itself: everything matches for its seat.',
+    'deal.own.unknown': 'This phone cannot check hand {hand} itself: {why}.',
+    'deal.restart': 'New round while dealing hand {hand}: {names} did not show its number; the computer plays that seat, the other phones draw new numbers.',
+    'deal.waiting': 'Waiting for the number of {names}. If it does not come, the computer can play that seat in {seconds} s.',
     'links.down': 'Disconnected: {names}. The game waits until they are back.',
     'links.codes': 'Codes to reconnect',
     'links.lost': "The connection to the table is lost. The host's phone shows a new code for your seat.",
     'links.rejoin': 'Reconnect',
     'links.standin': 'The computer plays for {names} until the phone is back.',
     'links.standin.button': 'Computer plays for {name}',
-    'deal.disputed': "False deal: by the check of {names}, the deal of hand {hand} does not follow from the phones' numbers. The cards were changed.",
     'to.table': 'To the table',
     'scan': 'Scan with the camera',
     'scan.title': "Point the camera at the other phone's QR code.",
@@ -126,12 +140,26 @@ function tt(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
-// An error of the shell's own, in both languages like the engine's.
+// An error of the shell's own, in both languages like the engine's; a
+// variable given as {de, en} (the engine's words) is taken per language.
 function shellError(key, vars = {}) {
   const out = { kind: 'ShellError', code: `phone.${key}` };
-  for (const l of ['de', 'en']) out[l] = STRINGS[l][key].replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+  for (const l of ['de', 'en']) {
+    out[l] = STRINGS[l][key].replace(/\{(\w+)\}/g, (m, name) => {
+      if (!(name in vars)) return m;
+      const v = vars[name];
+      return String(v && typeof v === 'object' ? v[l] : v);
+    });
+  }
   return out;
 }
+
+// The engine's words ({de, en}) in the language shown.
+const inLang = (words) => (words && typeof words === 'object' ? words[getLang()] ?? words.de : '');
+
+// How long the host waits for a phone's part of the deal before it may give
+// the seat to the computer (the round then starts again without it).
+const DEAL_WAIT_MS = 20_000;
 
 let app = null;
 // role: 'host' | 'guest'; see openTable and joinTable.
@@ -250,18 +278,23 @@ function awaySeats(table) {
   return table.seats.filter((e) => e.status !== 'connected').map((e) => e.seat);
 }
 
-// The computer plays a seat whose phone is away, at the host's word, and
-// gives it back as soon as the phone is connected again: at once, or (while
-// the phones reveal their numbers for a deal) after the next stored state.
+// The computer plays a seat whose phone is away, or whose phone kept the
+// deal waiting, at the host's word (a deal under way then starts again
+// without it), and gives it back once the phone is connected and no deal
+// is under way.
 async function standIn(seat) {
   const table = phone;
-  if (table?.role !== 'host' || awaySeats(table).indexOf(seat) < 0) return;
+  if (table?.role !== 'host') return;
+  const silent = silentSeats(table, m().game?.state);
+  if (!awaySeats(table).includes(seat) && !(silent.left === 0 && silent.seats.includes(seat))) return;
   const r = await app.session().tableCommand('table_standin', { seat, on: true, viewer: table.viewer });
   if (!r.ok && r.error) app.onError(r.error);
 }
 
 function giveBack(table) {
-  const standins = m().game?.state?.phone_table?.standins ?? [];
+  const facts = m().game?.state?.phone_table;
+  if (facts?.deal) return;
+  const standins = facts?.standins ?? [];
   const back = standins.filter((seat) => !awaySeats(table).includes(seat));
   if (!back.length || table.givingBack) return;
   table.givingBack = true;
@@ -375,7 +408,9 @@ async function joinTable() {
     app.render();
     return;
   }
-  Object.assign(table, { remote, checked: table.checked ?? new Set(), seat: remote.seat, status: 'connected', down: [] });
+  Object.assign(table, {
+    remote, checked: table.checked ?? new Set(), verdicts: table.verdicts ?? new Map(), seat: remote.seat, status: 'connected', down: [],
+  });
   localSession = localSession ?? app.session();
   // A phone back at its table goes on in the Session it had.
   if (table.session) table.session.engine = remote;
@@ -419,34 +454,32 @@ function guestState(state) {
   s.serial(() => s.commit(state, table.seat, {}));
 }
 
-// After a hand the guest asks for the finished hands and checks the deal
-// with its own engine: every reveal against its commit and the cards
-// against the reveals (the engine's replay), then that the host listed this
-// phone's commit as it was sent and dealt this seat the cards it was shown.
+// After a hand the guest asks the host for the finished hands and its own
+// engine checks the hand (`check_deal`): the transcript against the commits
+// this phone kept, and the hand replayed from the record against every state
+// this phone was sent. The shell compares nothing itself.
 async function checkDeal(table, hand) {
-  const round = table.remote.rounds.get(hand);
-  if (!round?.commits || table.checked.has(hand)) return;
+  if (table.checked.has(hand)) return;
   table.checked.add(hand);
   const r = await table.remote.call('record');
-  const played = r.ok ? r.result?.hands?.[hand - 1] : null;
-  if (!played) return;
-  const own = await localSession.engine.call('check_record', { record: r.result });
-  const commits = (played.fair ?? []).map((e) => `${e.seat}:${e.commit}`).join();
-  const kept = round.commits.map((e) => `${e.seat}:${e.commit}`).join();
-  const dealt = [...(played.deal?.[table.seat - 1] ?? [])].sort().join();
-  const fair = own.ok && own.result.fair_deals_checked.includes(hand) && commits === kept
-    && (round.seen == null || dealt === [...round.seen].sort().join());
-  if (phone !== table) return;
-  document.documentElement.dataset.fairDeal = `${hand}:${fair ? 'checked' : 'false'}`;
-  if (!fair) {
-    app.onError(shellError('err.unfair', { hand }));
+  if (!r.ok) { table.checked.delete(hand); return; }
+  const own = await localSession.engine.call('check_deal', {
+    record: r.result, seat: table.seat, hand, commits: table.remote.rounds.get(hand)?.commits ?? null, states: table.remote.statesOf(hand),
+  });
+  if (phone !== table || !own.ok) return;
+  const { fair, why } = own.result;
+  table.verdicts.set(hand, own.result);
+  document.documentElement.dataset.fairDeal = `${hand}:${fair === true ? 'checked' : fair === false ? 'false' : 'unknown'}`;
+  if (fair === false) {
+    app.onError(shellError('err.unfair', { hand, why }));
     // Every phone at the table is told, through the host (whose engine
-    // notes it and sends it to all); this phone says it in any case.
+    // notes the claim and sends it to all); this phone says it in any case.
     // The reply's state is this phone's newest (the host pushes no copy).
-    table.remote.call('dispute', { hand }).then((r) => { if (r.ok && phone === table) guestState(r.result); });
+    table.remote.call('dispute', { hand, why }).then((d) => { if (d.ok && phone === table) guestState(d.result); });
   } else {
-    app.announce(tt('deal.checked', { hand }));
+    app.announce(fair ? tt('deal.checked', { hand }) : tt('deal.unknown', { hand, why: inLang(why) }));
   }
+  app.render();
 }
 
 // Leaving the table (a new game on this phone, or back): channels closed,
@@ -532,6 +565,7 @@ function renderOpen() {
     h('h2', { id: 'phone-open-heading', text: tt('open.heading') }),
     h('p', { text: tt('open.body', { seat: table.viewer, name: table.names[table.viewer - 1] }) }),
     h('ol', { class: 'phone-seats' }, rows),
+    dealWaitParts(table, table.names),
     h('p', { class: 'note', text: tt('open.deal') }));
 }
 
@@ -568,8 +602,55 @@ export function phoneParts(name) {
   return [name === 'phone-open' ? renderOpen() : renderJoin(), [back]];
 }
 
+// The seats the deal under way waits for although their phones are
+// connected (a phone that lost its number, or never sends it), on the host:
+// after DEAL_WAIT_MS, counted down on screen, the computer may take them.
+function silentSeats(table, state) {
+  const deal = state?.phone_table?.deal;
+  if (table.role !== 'host' || !deal) { table.dealWait = null; return { seats: [], left: 0 }; }
+  const seats = deal.waiting.filter((seat) => seat !== table.viewer && !awaySeats(table).includes(seat));
+  const key = `${deal.hand}:${deal.round}:${deal.phase}:${seats.join(' ')}`;
+  if (!seats.length) { table.dealWait = null; return { seats, left: 0 }; }
+  if (table.dealWait?.key !== key) table.dealWait = { key, since: Date.now() };
+  const left = Math.max(0, Math.ceil((table.dealWait.since + DEAL_WAIT_MS - Date.now()) / 1000));
+  // The countdown is drawn again each second while it runs.
+  if (left > 0 && !table.dealTick) table.dealTick = setTimeout(() => { table.dealTick = null; if (phone === table) app.render(); }, 1000);
+  return { seats, left };
+}
+
+// The first deal's wait on the host's screen of codes, as above the table.
+function dealWaitParts(table, names) {
+  const silent = silentSeats(table, m().game?.state);
+  if (!silent.seats.length) return null;
+  const label = silent.seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
+  if (silent.left > 0) return h('p', { role: 'status', class: 'phone-deal-wait', dataset: { left: silent.left }, text: tt('deal.waiting', { names: label, seconds: silent.left }) });
+  return silent.seats.map((seat) => h('button', {
+    type: 'button', class: 'secondary', dataset: { action: 'phone-standin', seat }, text: tt('links.standin.button', { name: names[seat - 1] ?? seat }),
+  }));
+}
+
+// Every claim of a false deal, as a claim: who says so and why, and on a
+// guest what its own check of that hand found.
+function claimLines(table, disputes, names) {
+  const who = (seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' });
+  return disputes.map((d) => {
+    const claims = d.claims ?? d.seats.map((seat) => ({ seat, why: null }));
+    const own = table.role === 'guest' ? table.verdicts?.get(d.hand) : null;
+    const mine = own && !claims.some((c) => c.seat === table.seat) ? h('p', {
+      class: 'phone-own-check', dataset: { hand: d.hand, fair: String(own.fair) },
+      text: own.fair === false ? tt('deal.own.agree', { hand: d.hand, why: inLang(own.why) })
+        : own.fair ? tt('deal.own.disagree', { hand: d.hand }) : tt('deal.own.unknown', { hand: d.hand, why: inLang(own.why) }),
+    }) : null;
+    return [claims.map((c) => h('p', {
+      role: 'alert', class: 'phone-dispute', dataset: { hand: d.hand, seat: c.seat },
+      text: tt('deal.claim', { name: who(c.seat), hand: d.hand, why: c.why ? inLang(c.why) : tt('deal.claim.plain') }),
+    })), mine];
+  });
+}
+
 // Above the table on every phone: who is away (the game waits for them),
-// on the host the way to their codes, on a guest cut off the way back.
+// on the host the way to their codes, on a guest cut off the way back; why
+// a deal started again; every claim of a false deal.
 export function phoneBanner() {
   const table = phone;
   if (!table) return sheetShareRow();
@@ -578,17 +659,23 @@ export function phoneBanner() {
   const names = state?.view?.players?.map((p) => p.name) ?? [];
   const label = (seats) => seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
   const lost = table.role === 'guest' && table.status === 'dropped';
-  const standins = (table.role === 'host' ? state?.phone_table?.standins : state?.standins) ?? [];
+  const facts = table.role === 'host' ? state?.phone_table : state;
+  const standins = facts?.standins ?? [];
   const down = table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? []);
   const waiting = down.filter((seat) => !standins.includes(seat));
-  const disputes = (table.role === 'host' ? state?.phone_table?.disputes : state?.disputes) ?? [];
-  if (!lost && !down.length && !standins.length && !disputes.length) return null;
+  const disputes = facts?.disputes ?? [];
+  const restarts = facts?.restarts ?? [];
+  const silent = silentSeats(table, state);
+  if (!lost && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  const offer = [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
-    disputes.map((d) => h('p', { role: 'alert', class: 'phone-dispute', dataset: { hand: d.hand }, text: tt('deal.disputed', { hand: d.hand, names: label(d.seats) }) })),
+    claimLines(table, disputes, names),
+    restarts.map((r) => h('p', { role: 'status', class: 'phone-restart', dataset: { hand: r.hand }, text: tt('deal.restart', { hand: r.hand, names: label(r.left) }) })),
     lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
+    silent.left > 0 ? h('p', { role: 'status', class: 'phone-deal-wait', dataset: { left: silent.left }, text: tt('deal.waiting', { names: label(silent.seats), seconds: silent.left }) }) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     table.role === 'host' ? [
-      waiting.map((seat) => h('button', {
+      offer.map((seat) => h('button', {
         type: 'button', class: 'secondary', dataset: { action: 'phone-standin', seat }, text: tt('links.standin.button', { name: names[seat - 1] ?? seat }),
       })),
       down.length ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null,

@@ -6,8 +6,11 @@
 //
 // The guest also does its part of every deal: it commits to a random number
 // of its own, checks its commit is among those the host lists, and then
-// reveals the number (engine/schraem/fairdeal.py). The host's shell decides
-// nothing here either: the guest's messages are the engine's commands.
+// reveals the number (engine/schraem/fairdeal.py); a round the host gave up
+// (a phone left it) is answered with a fresh number. It keeps every state
+// it is sent per hand, for its own engine's check of that hand
+// (`check_deal`). The host's shell decides nothing here either: the guest's
+// messages are the engine's commands.
 //
 // The host sends a state whole once per channel, then as patches against
 // the last one (state-patch.js); a patch that does not fit ends the channel,
@@ -65,14 +68,20 @@ export function createRemoteEngine(channel, {
   let base = null;
   let settleReady;
   const ready = new Promise((resolve) => { settleReady = resolve; });
-  // Per hand: this phone's number, its commit, the commits the host listed
-  // (kept to check the transcript after the hand) and the cards first shown.
+  // Per hand: the deal's round this phone's number is for, the number, its
+  // commit, and the commits the host listed before this phone revealed
+  // (kept to check the transcript after the hand).
   const rounds = new Map();
+  // Per hand: every state this phone was sent in it, in order (check_deal
+  // compares each with the hand replayed from the host's record).
+  const shown = new Map();
   // Deal steps sent over this channel ("hand:commit"): a state pushed twice
   // must not send them twice; a new channel sends again what the host still
   // waits for.
   const sent = new Set();
-  const engine = { call, ready, rounds, get seat() { return ticket?.seat ?? null; } };
+  const engine = {
+    call, ready, rounds, get seat() { return ticket?.seat ?? null; }, statesOf: (hand) => [...(shown.get(hand) ?? [])],
+  };
 
   function keep() {
     if (!ticket) return Promise.resolve();
@@ -94,13 +103,12 @@ export function createRemoteEngine(channel, {
 
   function took(state) {
     last = state;
-    // The cards this seat was dealt, as first shown (after looking, before
-    // any play): checked against the deal once the hand is over.
-    const view = state?.view;
-    const round = view && rounds.get(view.hand_no);
-    if (round && !round.seen && Array.isArray(view.my_cards)) {
-      round.seen = [...view.my_cards];
-      keep();
+    const hand = state?.view?.hand_no;
+    if (Number.isInteger(hand) && hand >= 1) {
+      if (!shown.has(hand)) shown.set(hand, []);
+      shown.get(hand).push(state);
+      // Two hands back is checked by now: a long evening keeps no more.
+      shown.delete(hand - 2);
     }
     takePart(state);
     onSeen(state);
@@ -119,7 +127,7 @@ export function createRemoteEngine(channel, {
     const before = last;
     if (cmd === 'act') reply = await send('act', { action: args.action });
     else if (cmd === 'state' || cmd === 'bot_step') reply = await send('state');
-    else if (cmd === 'dispute') reply = await send('dispute', { hand: args.hand });
+    else if (cmd === 'dispute') reply = await send('dispute', { hand: args.hand, why: args.why ?? null });
     else reply = await send(cmd);
     if (reply.ok && cmd !== 'record') took(reply.result);
     // The host refused on its newest state: when another phone's move was
@@ -136,21 +144,25 @@ export function createRemoteEngine(channel, {
     const deal = state?.deal;
     const seat = ticket?.seat;
     if (!deal || !deal.waiting?.includes(seat)) return;
+    const attempt = deal.round ?? 0;
     let round = rounds.get(deal.hand);
-    if (!round) {
-      if (deal.phase !== 'commit') return; // a number this phone never committed to
+    if (round?.round !== attempt) {
+      // A number this phone never committed to is never revealed; a round
+      // started again gets a fresh number (the old one may have been shown).
+      if (deal.phase !== 'commit') return;
       const reveal = hex(crypto.getRandomValues(new Uint8Array(32)));
-      round = { reveal, commit: await sha256(commitText(deal.hand, seat, reveal)), commits: null, seen: null };
-      if (rounds.has(deal.hand)) return; // another state got here first
-      rounds.set(deal.hand, round);
+      const fresh = { round: attempt, reveal, commit: await sha256(commitText(deal.hand, seat, reveal)), commits: round?.commits ?? null };
+      if (rounds.get(deal.hand)?.round === attempt) return; // another state got here first
+      rounds.set(deal.hand, fresh);
+      round = fresh;
     }
-    const step = `${deal.hand}:${deal.phase}`;
+    const step = `${deal.hand}:${attempt}:${deal.phase}`;
     if (sent.has(step)) return;
     sent.add(step);
     let reply = null;
     if (deal.phase === 'commit') {
       await keep();
-      reply = await send('commit', { hand: deal.hand, commit: round.commit });
+      reply = await send('commit', { hand: deal.hand, round: attempt, commit: round.commit });
     } else if (deal.phase === 'reveal') {
       const mine = deal.commits?.find((c) => c.seat === seat);
       if (!mine || mine.commit !== round.commit) {
@@ -159,7 +171,7 @@ export function createRemoteEngine(channel, {
       }
       round.commits = deal.commits;
       await keep();
-      reply = await send('reveal', { hand: deal.hand, reveal: round.reveal });
+      reply = await send('reveal', { hand: deal.hand, round: attempt, reveal: round.reveal });
     }
     if (reply?.ok) {
       took(reply.result);

@@ -90,7 +90,7 @@ def exercise(handle):
 
 def phone_table(handle):
     """A table of phones: a guest joins, commits and reveals (the hashing
-    runs), plays, and sends a refused message."""
+    runs), plays, checks the record, and sends a refused message."""
     fair = sys.modules["schraem.fairdeal"]
     players = [{"name": "Anne"}, {"name": "Bert"}, {"name": "Bot", "kind": "bot", "level": "easy"}]
     state = call(handle, "table_new", players=players, viewer=1, guests=[2], seed=5)["result"]
@@ -102,11 +102,13 @@ def phone_table(handle):
 
     reveal = fair.new_reveal()
     hand = state["phone_table"]["deal"]["hand"]
-    guest("commit", hand=hand, commit=fair.commit_of(hand, 2, reveal))
-    mine = guest("reveal", hand=hand, reveal=reveal)["result"]
+    guest("commit", hand=hand, round=0, commit=fair.commit_of(hand, 2, reveal))
+    mine = guest("reveal", hand=hand, round=0, reveal=reveal)["result"]
     for action in mine["view"]["legal"][:1]:
         guest("act", action=action)
-    guest("record")
+    record = guest("record")["result"]
+    # The guest's own check of a hand (dealcheck.py), as after every hand.
+    call(handle, "check_deal", record=record, seat=2, hand=hand, commits=None, states=[mine])
     call(handle, "guest_state", seat=2)
     call(handle, "guest", seat=2, text="[" * 50)
 

@@ -291,13 +291,22 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         verdict = "false" if seat == TAMPERED else "checked"
         guest.wait_for_function(f"() => document.documentElement.dataset.fairDeal === '1:{verdict}'", timeout=30_000)
         if seat == TAMPERED:
-            assert "the host changed the cards" in guest.locator("#message").inner_text()
-            # Every phone is told, not only the one that found it.
+            # Its own engine names what differs: seat 1's cards do not follow
+            # from the numbers.
+            assert "does not match what this phone was shown" in guest.locator("#message").inner_text()
+            assert "seat 1" in guest.locator("#message").inner_text()
+            # Every phone is told, as this phone's claim with its reason.
             host.wait_for_selector('.phone-dispute[data-hand="1"]', timeout=30_000)
-            assert "Falsch gegeben" in host.locator(".phone-dispute").inner_text() and "Platz 4: Hans" in host.locator(".phone-dispute").inner_text()
+            claim = host.locator(".phone-dispute").inner_text()
+            assert "Platz 4: Hans meldet zu Spiel 1" in claim and "Platz 1" in claim, claim
             for other in guests.values():
                 other.wait_for_selector('.phone-dispute[data-hand="1"]', timeout=30_000)
-                assert "False deal" in other.locator(".phone-dispute").inner_text()
+                assert "Seat 4: Hans reports on hand 1" in other.locator(".phone-dispute").inner_text()
+            # The other guest checked the same hand itself and says it found
+            # nothing wrong for its seat: a claim, not a verdict.
+            honest = guests[2]
+            honest.wait_for_selector('.phone-own-check[data-hand="1"][data-fair="true"]', timeout=30_000)
+            assert "everything matches" in honest.locator(".phone-own-check").inner_text()
         records = [json.loads(m)["result"] for m in guest.evaluate("() => window.__received.slice()") if _is_record(m)]
         assert len(records) == 1 and len(records[0]["hands"]) == 1  # only the finished hand, never one in play
         allowed_1[seat] = own | played
