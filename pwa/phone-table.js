@@ -289,6 +289,13 @@ async function standIn(seat) {
   if (!awaySeats(table).includes(seat) && !(silent.left === 0 && silent.seats.includes(seat))) return;
   const r = await app.session().tableCommand('table_standin', { seat, on: true, viewer: table.viewer });
   if (!r.ok && r.error) app.onError(r.error);
+  // The first hand dealt this way (its round started again without the
+  // seat) opens the table on the host as a guest's last number does.
+  if (r.ok && phone === table && !table.inGame && dealt(r.result)) {
+    table.inGame = true;
+    m().route = 'game';
+    app.render();
+  }
 }
 
 function giveBack(table) {

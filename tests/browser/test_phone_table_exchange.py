@@ -1,0 +1,50 @@
+"""A guest that exchanges before looking (Wipperfürth: four courts laid down
+blind, docs/VARIANTS.md) is shown other cards than it was dealt. Its check
+of the hand (the engine's `check_deal`, docs/PHONE_TABLE.md) replays the
+hand from the host's record and compares every state it was shown, so an
+honest host is "geprüft", never "falsch gegeben"."""
+from __future__ import annotations
+
+from helpers import open_app
+from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _states
+from test_phone_table_rejoin import _play
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+
+
+def test_a_blind_exchange_at_a_phone_table_is_checked_not_called_false(warm_page, shared_site, page_errors):
+    host = warm_page(locale="de-DE", service_workers="block")
+    guest = warm_page(locale="en-GB", service_workers="block")
+    guest.add_init_script(RECEIVED_PROBE)
+    open_app(host, shared_site, seed=41)
+    open_app(guest, shared_site)
+    host.select_option('[data-field="rules"]', "wipperfuerth")
+    _fill_setup(host, PLAYERS, dealer="1")
+    host.locator('[data-action="phone-open"]').tap()
+    _join(guest, host, 2, False, shared_site)
+    for page in (host, guest):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+
+    # Before looking, the guest lays its hand down and draws blind.
+    guest.wait_for_function("() => [...document.querySelectorAll('[data-action=\"other\"]')].some((b) => !b.disabled)", timeout=30_000)
+    view = _guest_view(guest)
+    assert not view["players"][1]["looked"] and any(a["type"] == "exchange" for a in view["legal"])
+    guest.locator('[data-action="other"]').filter(has_text="xchange").first.tap()
+    guest.wait_for_function("() => window.__received.some((m) => m.includes('\"type\": \"exchange\"') || m.includes('\"type\":\"exchange\"'))",
+                            timeout=30_000)
+
+    _play(host, {2: guest}, lambda: host.evaluate(HOST_STATE)["hand_over"])
+    record = host.evaluate(HOST_STATE)["save"]["record"]
+    hand = record["hands"][0]
+    assert any(a == {"seat": 2, "type": "exchange"} for a in hand["actions"]), hand["actions"]
+    # The cards the guest was shown are not the cards it was dealt: the old
+    # check (first cards shown against the dealt ones) called this false.
+    shown = next(st["view"]["my_cards"] for st in _states(guest) if st["view"]["my_cards"])
+    from schraem.bridge import export_record
+    from schraem.game import Game
+    dealt = export_record(Game.from_record(record), keep_last=True)["hands"][0]["deal"][1]
+    assert sorted(shown) != sorted(dealt)
+
+    guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:checked'", timeout=30_000)
+    assert host.locator(".phone-dispute").count() == 0 and guest.locator(".phone-dispute").count() == 0
+    assert not page_errors

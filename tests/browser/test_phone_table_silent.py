@@ -1,0 +1,61 @@
+"""A phone that committed but never shows its number does not freeze the
+table (docs/PHONE_TABLE.md, "The restart rule"): the host sees a countdown,
+then may give the seat to the computer; the round is given up and dealt
+again without that phone, every phone says why, and the record keeps the
+round given up."""
+from __future__ import annotations
+
+from helpers import open_app
+from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _join
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+
+# The guest's phone loses its number once: its first reveal never leaves it.
+SILENT_ONCE = """
+const send = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) {
+  if (!window.__silenced && typeof data === 'string' && data.includes('"cmd":"reveal"')) {
+    window.__silenced = true;
+    return undefined;
+  }
+  return send.call(this, data);
+};
+"""
+
+
+def test_a_phone_silent_after_its_commit_is_given_to_the_computer_and_the_deal_starts_again(warm_page, shared_site, page_errors):
+    host = warm_page(locale="de-DE", service_workers="block")
+    guest = warm_page(locale="en-GB", service_workers="block")
+    guest.add_init_script(RECEIVED_PROBE)
+    guest.add_init_script(SILENT_ONCE)
+    open_app(host, shared_site, seed=43)
+    open_app(guest, shared_site)
+    _fill_setup(host, PLAYERS, dealer="1")
+    host.locator('[data-action="phone-open"]').tap()
+    _join(guest, host, 2, False, shared_site)
+    guest.wait_for_function("() => window.__silenced === true", timeout=30_000)
+
+    # The host counts down on its screen of codes, then offers the computer.
+    host.wait_for_selector(".phone-deal-wait", timeout=30_000)
+    assert "Warte auf die Zahl von Platz 2: Bert" in host.locator(".phone-deal-wait").inner_text()
+    assert host.locator('[data-action="phone-standin"]').count() == 0
+    host.wait_for_selector('[data-action="phone-standin"][data-seat="2"]', timeout=40_000)
+    host.locator('[data-action="phone-standin"][data-seat="2"]').tap()
+
+    # Dealt again without that phone's number; every phone says why.
+    for page in (host, guest):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    host.wait_for_selector('.phone-restart[data-hand="1"]', timeout=30_000)
+    assert "Neue Runde beim Geben von Spiel 1: Platz 2: Bert" in host.locator(".phone-restart").inner_text()
+    guest.wait_for_selector('.phone-restart[data-hand="1"]', timeout=30_000)
+    assert "New round while dealing hand 1: Seat 2: Bert" in guest.locator(".phone-restart").inner_text()
+    record = host.evaluate(HOST_STATE)["save"]["record"]
+    hand = record["hands"][0]
+    assert [r["left"] for r in hand["fair_restarts"]] == [[2]]
+    assert [e["seat"] for e in hand["fair_restarts"][0]["commits"]] == [1, 2]
+    assert [e["seat"] for e in hand["fair"]] == [1]
+    # The phone is connected: once the cards are dealt its seat is its own again.
+    host.wait_for_function("async () => { const m = await import('./engine-client.js');"
+                           " const r = await m.currentEngine().call('state', { viewer: 1 });"
+                           " return r.result.phone_table.standins.length === 0; }", timeout=30_000)
+    assert not page_errors
