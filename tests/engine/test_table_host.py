@@ -400,3 +400,44 @@ def test_fuzz_a_guest_with_the_right_secret_still_cannot_break_the_rules(dealt, 
         else:
             refused(reply)
             assert t.snapshot() == before
+
+
+@pytest.mark.parametrize("cmd, args, key", [
+    ("state", {"extra": 1}, "extra"),
+    ("record", {"hand": 1}, "hand"),
+    ("commit", {"hand": 1, "round": 0, "commit": "a" * 64, "x": 1}, "x"),
+    ("reveal", {"hand": 1, "round": 0, "reveal": "a" * 64, "card": "KH"}, "card"),
+    ("commit", {"hand": "1", "round": 0, "commit": "a" * 64}, "hand"),
+    ("commit", {"hand": 1, "round": "0", "commit": "a" * 64}, "round"),
+    ("commit", {"hand": 1, "commit": "a" * 64}, "round"),
+    ("reveal", {"hand": True, "round": 0, "reveal": "a" * 64}, "hand"),
+    ("act", {"action": {"seat": 2, "type": "look"}, "also": 1}, "also"),
+    ("dispute", {"hand": [1]}, "hand"),
+])
+def test_every_unexpected_or_mistyped_key_is_refused_by_name(cmd, args, key):
+    t = Table()
+    before = t.snapshot()
+    e = refused(t.send(2, cmd, **args))
+    assert f"'{key}'" in e["en"] and f"'{key}'" in e["de"], e
+    assert t.snapshot() == before
+
+
+def test_an_extra_top_level_key_is_named():
+    t = Table()
+    before = t.snapshot()
+    text = json.dumps({"id": 1, "seat": 2, "secret": t.tickets[2]["secret"], "cmd": "state", "args": {}, "sneaky": True})
+    e = refused(t.send_text(2, text)[0], "guest_field")
+    assert "'sneaky'" in e["en"] and "'sneaky'" in e["de"]
+    assert t.snapshot() == before
+
+
+@given(key=st.text(min_size=1, max_size=12).filter(lambda k: k not in ("hand", "round", "commit")),
+       value=st.none() | st.integers() | st.text(max_size=8))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_fuzz_an_unknown_key_in_a_commit_is_refused_by_name(key, value):
+    t = Table()
+    before = t.snapshot()
+    msg = {"id": 1, "seat": 2, "secret": t.tickets[2]["secret"], "cmd": "commit", "args": {"hand": 1, "round": 0, "commit": "a" * 64, key: value}}
+    e = refused(t.send_text(2, json.dumps(msg))[0], "guest_field")
+    assert repr(key)[:24] in e["en"]
+    assert t.snapshot() == before
