@@ -12,16 +12,26 @@ from test_phone_table_rejoin import _play
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
 
-def test_a_blind_exchange_at_a_phone_table_is_checked_not_called_false(warm_page, shared_site, page_errors):
+def two_phones(warm_page, shared_site, seed: int, rules: str | None = None, guest_script: str | None = None):
+    """A German host and an English guest at seat 2 beside two computer
+    players, the guest's invitation pasted and its answer taken: → (host, guest)."""
     host = warm_page(locale="de-DE", service_workers="block")
     guest = warm_page(locale="en-GB", service_workers="block")
     guest.add_init_script(RECEIVED_PROBE)
-    open_app(host, shared_site, seed=41)
+    if guest_script:
+        guest.add_init_script(guest_script)
+    open_app(host, shared_site, seed=seed)
     open_app(guest, shared_site)
-    host.select_option('[data-field="rules"]', "wipperfuerth")
+    if rules:
+        host.select_option('[data-field="rules"]', rules)
     _fill_setup(host, PLAYERS, dealer="1")
     host.locator('[data-action="phone-open"]').tap()
     _join(guest, host, 2, False, shared_site)
+    return host, guest
+
+
+def test_a_blind_exchange_at_a_phone_table_is_checked_not_called_false(warm_page, shared_site, page_errors):
+    host, guest = two_phones(warm_page, shared_site, 41, rules="wipperfuerth")
     for page in (host, guest):
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
 

@@ -5,10 +5,8 @@ again without that phone, every phone says why, and the record keeps the
 round given up."""
 from __future__ import annotations
 
-from helpers import open_app
-from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _join
-
-PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+from test_phone_table import HOST_STATE
+from test_phone_table_exchange import two_phones
 
 # The guest's phone loses its number once: its first reveal never leaves it.
 SILENT_ONCE = """
@@ -24,15 +22,7 @@ RTCDataChannel.prototype.send = function (data) {
 
 
 def test_a_phone_silent_after_its_commit_is_given_to_the_computer_and_the_deal_starts_again(warm_page, shared_site, page_errors):
-    host = warm_page(locale="de-DE", service_workers="block")
-    guest = warm_page(locale="en-GB", service_workers="block")
-    guest.add_init_script(RECEIVED_PROBE)
-    guest.add_init_script(SILENT_ONCE)
-    open_app(host, shared_site, seed=43)
-    open_app(guest, shared_site)
-    _fill_setup(host, PLAYERS, dealer="1")
-    host.locator('[data-action="phone-open"]').tap()
-    _join(guest, host, 2, False, shared_site)
+    host, guest = two_phones(warm_page, shared_site, 43, guest_script=SILENT_ONCE)
     guest.wait_for_function("() => window.__silenced === true", timeout=30_000)
 
     # The host counts down on its screen of codes, then offers the computer.
