@@ -643,7 +643,8 @@ function claimLines(table, disputes, names) {
   return disputes.map((d) => {
     const claims = d.claims ?? d.seats.map((seat) => ({ seat, why: null }));
     const own = table.role === 'guest' ? table.verdicts?.get(d.hand) : null;
-    const mine = own && !claims.some((c) => c.seat === table.seat) ? h('p', {
+    // Beside another phone's claim: whether this phone's own check agrees.
+    const mine = own && claims.some((c) => c.seat !== table.seat) ? h('p', {
       class: 'phone-own-check', dataset: { hand: d.hand, fair: String(own.fair) },
       text: own.fair === false ? tt('deal.own.agree', { hand: d.hand, why: inLang(own.why) })
         : own.fair ? tt('deal.own.disagree', { hand: d.hand }) : tt('deal.own.unknown', { hand: d.hand, why: inLang(own.why) }),

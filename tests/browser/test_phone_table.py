@@ -33,21 +33,25 @@ RTCDataChannel.prototype.addEventListener = function (type, fn, ...rest) {
     add.call(this, 'message', (e) => window.__received.push(typeof e.data === 'string' ? e.data : '<binary>'));
   }
   if (type === 'message' && window.__tamperRecord) {
-    // A host that changed the cards: the finished hand's deal this phone is
-    // sent has two cards swapped between seats 1 and 3.
+    // A host that changed the record: the finished hand this phone is sent
+    // has two cards swapped between seats 1 and 3 ('cards'), or another
+    // number for seat 1 than it committed to ('reveal').
     const inner = fn;
     fn = (e) => {
       if (typeof e.data !== 'string' || !e.data.includes('schraem-record/1')) return inner(e);
       const msg = JSON.parse(e.data);
-      const deal = msg.result.hands[0].deal;
-      [deal[0][0], deal[2][0]] = [deal[2][0], deal[0][0]];
+      const hand = msg.result.hands[0];
+      if (window.__tamperRecord === 'reveal') hand.fair[0].reveal = hand.fair[0].reveal.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+      else [hand.deal[0][0], hand.deal[2][0]] = [hand.deal[2][0], hand.deal[0][0]];
       return inner({ data: JSON.stringify(msg) });
     };
   }
   return add.call(this, type, fn, ...rest);
 };
 """
-TAMPERED = 4  # this guest is sent a forged record after the hand
+# Each guest is sent the finished hand's record altered in its own way, and
+# reports it with its own reason.
+TAMPERED = {2: ("reveal", "the reveal of seat 1 does not match its commit"), 4: ("cards", "the cards of seat 1 do not follow")}
 
 HOST_STATE = """async () => {
   const m = await import('./engine-client.js');
@@ -208,7 +212,8 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
     # Service workers blocked: axe-core is served to the page by a route.
     host = warm_page(locale="de-DE", service_workers="block")
     guests = {2: warm_page(locale="en-GB", service_workers="block"), 4: warm_page(locale="en-US", service_workers="block")}
-    guests[TAMPERED].add_init_script("window.__tamperRecord = true;")
+    for seat, (how, _) in TAMPERED.items():
+        guests[seat].add_init_script(f"window.__tamperRecord = '{how}';")
     for guest in guests.values():
         guest.add_init_script(RECEIVED_PROBE)
     open_app(host, shared_site, seed=23)
@@ -285,28 +290,12 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         assert any(a["seat"] == seat and a["type"] == "knock" for a in hand["actions"])
         own, played = _allowed(record, seat)
         assert seen_own[seat] == own
-        # After the hand the guest fetched the finished hands, and its own
-        # engine checked the deal against the transcript and its kept commits;
-        # the guest sent a forged deal says so.
-        verdict = "false" if seat == TAMPERED else "checked"
-        guest.wait_for_function(f"() => document.documentElement.dataset.fairDeal === '1:{verdict}'", timeout=30_000)
-        if seat == TAMPERED:
-            # Its own engine names what differs: seat 1's cards do not follow
-            # from the numbers.
-            assert "does not match what this phone was shown" in guest.locator("#message").inner_text()
-            assert "seat 1" in guest.locator("#message").inner_text()
-            # Every phone is told, as this phone's claim with its reason.
-            host.wait_for_selector('.phone-dispute[data-hand="1"]', timeout=30_000)
-            claim = host.locator(".phone-dispute").inner_text()
-            assert "Platz 4: Hans meldet zu Spiel 1" in claim and "Platz 1" in claim, claim
-            for other in guests.values():
-                other.wait_for_selector('.phone-dispute[data-hand="1"]', timeout=30_000)
-                assert "Seat 4: Hans reports on hand 1" in other.locator(".phone-dispute").inner_text()
-            # The other guest checked the same hand itself and says it found
-            # nothing wrong for its seat: a claim, not a verdict.
-            honest = guests[2]
-            honest.wait_for_selector('.phone-own-check[data-hand="1"][data-fair="true"]', timeout=30_000)
-            assert "everything matches" in honest.locator(".phone-own-check").inner_text()
+        # After the hand the guest fetched the finished hands and its own
+        # engine checked them; each was sent an altered record and names
+        # what its check found.
+        guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:false'", timeout=30_000)
+        message = guest.locator("#message").inner_text()
+        assert "does not match what this phone was shown" in message and TAMPERED[seat][1] in message, message
         records = [json.loads(m)["result"] for m in guest.evaluate("() => window.__received.slice()") if _is_record(m)]
         assert len(records) == 1 and len(records[0]["hands"]) == 1  # only the finished hand, never one in play
         allowed_1[seat] = own | played
@@ -316,6 +305,20 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         # After the first whole state, only what changed went over the channel.
         assert sum("patch" in m for m in _received(guest)) > 10 * sum("state" in m for m in _received(guest))
         received_in_hand_1[seat] = len(_received(guest))
+
+    # Every phone is told each claim, as that seat's claim with its reason.
+    host.wait_for_function("() => document.querySelectorAll('.phone-dispute[data-hand=\"1\"]').length === 2", timeout=30_000)
+    claims = host.locator(".phone-dispute").all_inner_texts()
+    assert any("Platz 2: Bert meldet zu Spiel 1" in c for c in claims) and any("Platz 4: Hans meldet zu Spiel 1" in c for c in claims), claims
+    for seat, guest in guests.items():
+        guest.wait_for_function("() => document.querySelectorAll('.phone-dispute[data-hand=\"1\"]').length === 2", timeout=30_000)
+        other = 4 if seat == 2 else 2
+        claim = guest.locator(f'.phone-dispute[data-seat="{other}"]').inner_text()
+        assert "reports on hand 1" in claim and TAMPERED[other][1] in claim, claim
+        # Beside the other phone's claim, this phone says what its own check
+        # of the same hand found: a claim, not a verdict.
+        own = guest.locator('.phone-own-check[data-hand="1"]')
+        assert own.get_attribute("data-fair") == "false" and "finds a fault too" in own.inner_text()
 
     # The host deals on: the phones commit and reveal again for hand 2.
     wait_idle(host)
