@@ -2,6 +2,7 @@
 // or the player switches. The choice is remembered across visits.
 import { CLUB_STRINGS } from './i18n-club.js';
 import { HOUSE_STRINGS } from './i18n-house.js';
+import { PHONE_STRINGS } from './i18n-phone.js';
 import { MOVE_STRINGS } from './i18n-move.js';
 import { REVIEW_STRINGS } from './i18n-review.js';
 
@@ -785,6 +786,8 @@ Object.assign(STRINGS.de, MOVE_STRINGS.de);
 Object.assign(STRINGS.en, MOVE_STRINGS.en);
 Object.assign(STRINGS.de, REVIEW_STRINGS.de);
 Object.assign(STRINGS.en, REVIEW_STRINGS.en);
+Object.assign(STRINGS.de, PHONE_STRINGS.de);
+Object.assign(STRINGS.en, PHONE_STRINGS.en);
 
 function initialLang() {
   try {

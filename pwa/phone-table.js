@@ -6,7 +6,7 @@
 // host's invitation per guest seat, the guest's answer. This module only
 // wires screens to those pieces; every rule stays in the engine.
 import { h } from './dom.js';
-import { getLang, t } from './i18n.js';
+import { both, errorText, t } from './i18n.js';
 import { loadQr, qrSvg } from './qr.js';
 import { guarded } from './club.js';
 import { answerOffer, makeOffer, takeAnswer, watchLink } from './table-link.js';
@@ -24,138 +24,13 @@ import {
 // beside the game): a reload or a dropped channel does not lose the seat.
 const KEPT = 'phone-guest';
 
-const STRINGS = {
-  de: {
-    'start.heading': 'Ein Tisch aus Handys',
-    'start.body': 'Jeder spielt sein Blatt auf dem eigenen Handy – ohne Internet, ohne Server. Ein Handy eröffnet den Tisch mit den Plätzen oben (Platz 1 ist dieses Handy, jeder weitere Mensch spielt an seinem eigenen Handy), die anderen machen mit.',
-    'start.open': 'Tisch eröffnen',
-    'start.join': 'Am Tisch mitspielen',
-    'open.heading': 'Tisch eröffnen',
-    'open.body': 'Du spielst Platz {seat} ({name}). Jedes andere Handy öffnet die App und tippt „Am Tisch mitspielen“. Gib ihm seine Einladung (als QR-Code zum Abfotografieren oder als Text), und füge hier die Antwort ein, die es dann zeigt.',
-    'open.seat': 'Platz {seat}: {name}',
-    'open.making': 'Einladung wird erstellt …',
-    'open.invite': 'Einladung für {name}',
-    'open.answer': 'Antwort von {name} hier einfügen',
-    'open.connect': 'Verbinden',
-    'open.waiting': 'Warte auf die Antwort von {name}.',
-    'open.connected': '{name} ist verbunden.',
-    'open.dropped': '{name} ist getrennt.',
-    'open.deal': 'Sobald alle Handys verbunden sind, geben die Handys gemeinsam: keines kann die Karten aussuchen.',
-    'join.heading': 'Am Tisch mitspielen',
-    'join.body': 'Füge die Einladung vom Handy, das den Tisch eröffnet hat, hier ein.',
-    'join.offer': 'Einladung des Gastgebers',
-    'join.make': 'Antwort erstellen',
-    'join.making': 'Antwort wird erstellt …',
-    'join.answer': 'Zeig diese Antwort dem Gastgeber oder schick sie ihm. Sie gilt nur für diese Einladung.',
-    'join.answer.label': 'Antwort für den Gastgeber',
-    'join.connected': 'Verbunden: du spielst Platz {seat}. Gleich wird gegeben.',
-    'back': 'Zurück',
-    'err.guests': 'Für einen Tisch aus Handys muss Platz 1 ein Mensch sein und mindestens ein weiterer Mensch mitspielen.',
-    'err.sheet': 'Ein Tisch aus Handys spielt mit den Karten der App, nicht mit echten Karten.',
-    'err.answer': 'Das ist keine Antwort auf diese Einladung. Bitte die ganze Antwort einfügen.',
-    'err.offer': 'Das ist keine Einladung. Bitte den ganzen Text vom Handy des Gastgebers einfügen.',
-    'err.link': 'Die Verbindung zum anderen Handy kam nicht zustande. Sind beide im selben Netz (WLAN oder Hotspot)?',
-    'err.unfair': 'Spiel {hand} stimmt nicht mit dem überein, was dieses Handy gezeigt bekam: {why}. Alle Handys am Tisch werden benachrichtigt.',
-    'deal.checked': 'Geprüft: Spiel {hand} wurde aus den Zahlen aller Handys gegeben und so gespielt, wie dieses Handy es sah.',
-    'deal.unknown': 'Spiel {hand} nicht prüfbar: {why}.',
-    'deal.claim': '{name} meldet zu Spiel {hand}: {why}.',
-    'deal.claim.plain': 'das Geben folgt nicht aus den Zahlen der Handys',
-    'deal.own.agree': 'Dieses Handy hat Spiel {hand} selbst geprüft und findet auch einen Fehler: {why}.',
-    'deal.own.disagree': 'Dieses Handy hat Spiel {hand} selbst geprüft: für seinen Platz stimmt alles.',
-    'deal.own.unknown': 'Dieses Handy kann Spiel {hand} nicht selbst prüfen: {why}.',
-    'deal.restart': 'Neue Runde beim Geben von Spiel {hand}: {names} hat seine Zahl nicht gezeigt; der Computer spielt für diesen Platz, die anderen Handys ziehen neue Zahlen.',
-    'deal.waiting': 'Warte auf die Zahl von {names}. Kommt sie nicht, kann in {seconds} s der Computer für diesen Platz spielen.',
-    'links.down': 'Getrennt: {names}. Das Spiel wartet, bis sie wieder verbunden sind.',
-    'links.codes': 'Codes zum Wiederverbinden',
-    'links.lost': 'Die Verbindung zum Tisch ist getrennt. Der Gastgeber zeigt einen neuen Code für deinen Platz.',
-    'links.rejoin': 'Wieder verbinden',
-    'links.standin': 'Der Computer spielt für {names}, bis das Handy wieder verbunden ist.',
-    'links.standin.button': 'Computer spielt für {name}',
-    'to.table': 'Zum Tisch',
-    'scan': 'Mit der Kamera lesen',
-    'scan.title': 'Halte die Kamera auf den QR-Code des anderen Handys.',
-    'scan.cancel': 'Abbrechen',
-    'err.camera': 'Die Kamera ist nicht verfügbar oder nicht erlaubt. Füge den Text stattdessen ein.',
-    'join.again': 'Du spielst Platz {seat} an diesem Tisch. Füge den neuen Code ein, den das Handy des Gastgebers für deinen Platz zeigt.',
-    'err.seat': 'Dieser Code ist für Platz {other}; du spielst Platz {seat}. Bitte den Code für deinen Platz einfügen.',
-  },
-  en: {
-    'start.heading': 'A table of phones',
-    'start.body': 'Everyone plays their own hand on their own phone – no internet, no server. One phone opens the table with the seats above (seat 1 is this phone, every other person plays on their own phone); the others join.',
-    'start.open': 'Open a table',
-    'start.join': 'Join a table',
-    'open.heading': 'Open a table',
-    'open.body': 'You play seat {seat} ({name}). Every other phone opens the app and taps "Join a table". Give it its invitation (as a QR code to photograph or as text), then paste here the answer it shows.',
-    'open.seat': 'Seat {seat}: {name}',
-    'open.making': 'Making the invitation …',
-    'open.invite': 'Invitation for {name}',
-    'open.answer': 'Paste the answer from {name} here',
-    'open.connect': 'Connect',
-    'open.waiting': 'Waiting for the answer from {name}.',
-    'open.connected': '{name} is connected.',
-    'open.dropped': '{name} is disconnected.',
-    'open.deal': 'Once every phone is connected, the phones deal together: none of them can choose the cards.',
-    'join.heading': 'Join a table',
-    'join.body': 'Paste the invitation from the phone that opened the table here.',
-    'join.offer': "The host's invitation",
-    'join.make': 'Make the answer',
-    'join.making': 'Making the answer …',
-    'join.answer': 'Show this answer to the host or send it. It only fits this invitation.',
-    'join.answer.label': 'Answer for the host',
-    'join.connected': 'Connected: you play seat {seat}. The deal follows in a moment.',
-    'back': 'Back',
-    'err.guests': 'A table of phones needs a person at seat 1 and at least one more person playing.',
-    'err.sheet': "A table of phones plays with the app's cards, not with real cards.",
-    'err.answer': 'That is no answer to this invitation. Please paste the whole answer.',
-    'err.offer': "That is no invitation. Please paste the whole text from the host's phone.",
-    'err.link': 'The other phone could not be reached. Are both on the same network (Wi-Fi or hotspot)?',
-    'err.unfair': 'Hand {hand} does not match what this phone was shown: {why}. Every phone at the table is told.',
-    'deal.checked': "Checked: hand {hand} was dealt from every phone's number and played as this phone saw it.",
-    'deal.unknown': 'Hand {hand} cannot be checked: {why}.',
-    'deal.claim': '{name} reports on hand {hand}: {why}.',
-    'deal.claim.plain': "the deal does not follow from the phones' numbers",
-    'deal.own.agree': 'This phone checked hand {hand} itself and finds a fault too: {why}.',
-    'deal.own.disagree': 'This phone checked hand {hand} itself: everything matches for its seat.',
-    'deal.own.unknown': 'This phone cannot check hand {hand} itself: {why}.',
-    'deal.restart': 'New round while dealing hand {hand}: {names} did not show its number; the computer plays that seat, the other phones draw new numbers.',
-    'deal.waiting': 'Waiting for the number of {names}. If it does not come, the computer can play that seat in {seconds} s.',
-    'links.down': 'Disconnected: {names}. The game waits until they are back.',
-    'links.codes': 'Codes to reconnect',
-    'links.lost': "The connection to the table is lost. The host's phone shows a new code for your seat.",
-    'links.rejoin': 'Reconnect',
-    'links.standin': 'The computer plays for {names} until the phone is back.',
-    'links.standin.button': 'Computer plays for {name}',
-    'to.table': 'To the table',
-    'scan': 'Scan with the camera',
-    'scan.title': "Point the camera at the other phone's QR code.",
-    'scan.cancel': 'Cancel',
-    'err.camera': 'The camera is not available or not allowed. Paste the text instead.',
-    'join.again': "You play seat {seat} at this table. Paste the new code the host's phone shows for your seat.",
-    'err.seat': 'This code is for seat {other}; you play seat {seat}. Please paste the code for your seat.',
-  },
-};
+// The texts are i18n-phone.js's, under "phone.".
+const tt = (key, vars) => t(`phone.${key}`, vars);
 
-function tt(key, vars = {}) {
-  const text = STRINGS[getLang()][key] ?? STRINGS.de[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
-}
-
-// An error of the shell's own, in both languages like the engine's; a
-// variable given as {de, en} (the engine's words) is taken per language.
+// An error of the shell's own, in both languages like the engine's.
 function shellError(key, vars = {}) {
-  const out = { kind: 'ShellError', code: `phone.${key}` };
-  for (const l of ['de', 'en']) {
-    out[l] = STRINGS[l][key].replace(/\{(\w+)\}/g, (m, name) => {
-      if (!(name in vars)) return m;
-      const v = vars[name];
-      return String(v && typeof v === 'object' ? v[l] : v);
-    });
-  }
-  return out;
+  return { kind: 'ShellError', code: `phone.${key}`, ...both(`phone.${key}`, vars) };
 }
-
-// The engine's words ({de, en}) in the language shown.
-const inLang = (words) => (words && typeof words === 'object' ? words[getLang()] ?? words.de : '');
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
@@ -484,7 +359,7 @@ async function checkDeal(table, hand) {
     // The reply's state is this phone's newest (the host pushes no copy).
     table.remote.call('dispute', { hand, why }).then((d) => { if (d.ok && phone === table) guestState(d.result); });
   } else {
-    app.announce(fair ? tt('deal.checked', { hand }) : tt('deal.unknown', { hand, why: inLang(why) }));
+    app.announce(fair ? tt('deal.checked', { hand }) : tt('deal.unknown', { hand, why: errorText(why) }));
   }
   app.render();
 }
@@ -629,29 +504,41 @@ function silentSeats(table, state) {
 function dealWaitParts(table, names) {
   const silent = silentSeats(table, m().game?.state);
   if (!silent.seats.length) return null;
-  const label = silent.seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
-  if (silent.left > 0) return h('p', { role: 'status', class: 'phone-deal-wait', dataset: { left: silent.left }, text: tt('deal.waiting', { names: label, seconds: silent.left }) });
-  return silent.seats.map((seat) => h('button', {
+  return silent.left > 0 ? countdown(silent, names) : silent.seats.map((seat) => standinButton(seat, names));
+}
+
+// "Platz 2: Bert, Platz 4: Hans".
+function seatLabel(seats, names) {
+  return seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
+}
+
+function countdown(silent, names) {
+  return h('p', {
+    role: 'status', class: 'phone-deal-wait', dataset: { left: silent.left }, text: tt('deal.waiting', { names: seatLabel(silent.seats, names), seconds: silent.left }),
+  });
+}
+
+function standinButton(seat, names) {
+  return h('button', {
     type: 'button', class: 'secondary', dataset: { action: 'phone-standin', seat }, text: tt('links.standin.button', { name: names[seat - 1] ?? seat }),
-  }));
+  });
 }
 
 // Every claim of a false deal, as a claim: who says so and why, and on a
 // guest what its own check of that hand found.
 function claimLines(table, disputes, names) {
-  const who = (seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' });
   return disputes.map((d) => {
     const claims = d.claims ?? d.seats.map((seat) => ({ seat, why: null }));
     const own = table.role === 'guest' ? table.verdicts?.get(d.hand) : null;
     // Beside another phone's claim: whether this phone's own check agrees.
     const mine = own && claims.some((c) => c.seat !== table.seat) ? h('p', {
       class: 'phone-own-check', dataset: { hand: d.hand, fair: String(own.fair) },
-      text: own.fair === false ? tt('deal.own.agree', { hand: d.hand, why: inLang(own.why) })
-        : own.fair ? tt('deal.own.disagree', { hand: d.hand }) : tt('deal.own.unknown', { hand: d.hand, why: inLang(own.why) }),
+      text: own.fair === false ? tt('deal.own.agree', { hand: d.hand, why: errorText(own.why) })
+        : own.fair ? tt('deal.own.disagree', { hand: d.hand }) : tt('deal.own.unknown', { hand: d.hand, why: errorText(own.why) }),
     }) : null;
     return [claims.map((c) => h('p', {
       role: 'alert', class: 'phone-dispute', dataset: { hand: d.hand, seat: c.seat },
-      text: tt('deal.claim', { name: who(c.seat), hand: d.hand, why: c.why ? inLang(c.why) : tt('deal.claim.plain') }),
+      text: tt('deal.claim', { name: seatLabel([c.seat], names), hand: d.hand, why: c.why ? errorText(c.why) : tt('deal.claim.plain') }),
     })), mine];
   });
 }
@@ -665,7 +552,7 @@ export function phoneBanner() {
   if (m().route !== 'game') return null;
   const state = m().game?.state;
   const names = state?.view?.players?.map((p) => p.name) ?? [];
-  const label = (seats) => seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
+  const label = (seats) => seatLabel(seats, names);
   const lost = table.role === 'guest' && table.status === 'dropped';
   const facts = table.role === 'host' ? state?.phone_table : state;
   const standins = facts?.standins ?? [];
@@ -680,12 +567,10 @@ export function phoneBanner() {
     claimLines(table, disputes, names),
     restarts.map((r) => h('p', { role: 'status', class: 'phone-restart', dataset: { hand: r.hand }, text: tt('deal.restart', { hand: r.hand, names: label(r.left) }) })),
     lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
-    silent.left > 0 ? h('p', { role: 'status', class: 'phone-deal-wait', dataset: { left: silent.left }, text: tt('deal.waiting', { names: label(silent.seats), seconds: silent.left }) }) : null,
+    silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     table.role === 'host' ? [
-      offer.map((seat) => h('button', {
-        type: 'button', class: 'secondary', dataset: { action: 'phone-standin', seat }, text: tt('links.standin.button', { name: names[seat - 1] ?? seat }),
-      })),
+      offer.map((seat) => standinButton(seat, names)),
       down.length ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null,
     ] : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
 }

@@ -23,8 +23,8 @@ from .table_host import TableHost
 from .rules import Rules
 from .taps import tap_refusals
 from .view import view
+from .bridge_phone import PhoneCommands
 from .bridge_review import ReviewCommands
-from .dealcheck import check_deal
 
 SAVE_FORMAT = "schraem-save/1"
 
@@ -347,7 +347,7 @@ def _saved_seats(players, names: list[str]) -> list[dict]:
     return _seats([dict(p, name=n) for p, n in zip(players, names)])[1]
 
 
-class Bridge(ReviewCommands):
+class Bridge(PhoneCommands, ReviewCommands):
     def __init__(self):
         self.table: Table | None = None
         self.organiser = club.Organiser()
@@ -515,67 +515,6 @@ class Bridge(ReviewCommands):
         table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
         table.deal()
         return self._take(table, args.get("viewer"))
-
-    def _phone_table(self) -> Table:
-        t = self._table()
-        if t.host is None:
-            raise InvalidAction("phone_table_only")
-        return t
-
-    def cmd_table_standin(self, args):
-        """`{"seat", "on", "viewer"}`: the computer plays a guest seat whose
-        phone is away (`on`), or gives it back; → the host's state, to store."""
-        t = self._phone_table()
-        t.check_viewer(args.get("viewer"))
-        t.host.stand_in(args.get("seat"), args.get("on"), t.game)
-        return t.state(args.get("viewer"))
-
-    def cmd_table_ticket(self, args):
-        """A guest seat's join ticket (its seat and secret), for the channel
-        opened for that seat only."""
-        return self._phone_table().host.ticket(args.get("seat"))
-
-    def cmd_guest(self, args):
-        """A guest's message, relayed as the text it came in, with the seat
-        its channel was opened for: the reply goes back to that guest only.
-        With `viewer` (the host's seat), a change also brings the host's own
-        state and every guest's (`guests`, as `guest_states`), so the host
-        stores and tells everyone without asking again."""
-        t = self._phone_table()
-        viewer = args.get("viewer")
-        t.check_viewer(viewer)  # before anything changes
-        reply, changed = t.host.guest(t, args.get("seat"), args.get("text"))
-        out = {"reply": reply, "changed": changed}
-        if changed and viewer is not None:
-            out["state"] = t.state(viewer)
-            out["guests"] = self.cmd_guest_states({})
-        return out
-
-    def cmd_guest_state(self, args):
-        """What the host sends a guest after someone else's move."""
-        t = self._phone_table()
-        return t.host.guest_state(t, t.host.ticket(args.get("seat"))["seat"])
-
-    def cmd_guest_states(self, args):
-        """Every guest seat's state at once (one call after each change,
-        instead of one per seat): {"<seat>": guest state}."""
-        t = self._phone_table()
-        return {str(s): t.host.guest_state(t, s) for s in sorted(t.host.secrets)}
-
-    def cmd_check_record(self, args):
-        """A guest phone's check of the finished hands its host sent (the
-        guest's `record`): replaying it checks every deal against its
-        commit–reveal transcript. This phone's own table is left alone."""
-        game = Game.from_record(args.get("record"))
-        return {"hands": len(game.specs), "fair_deals_checked": [i + 1 for i, spec in enumerate(game.specs) if "fair" in spec]}
-
-    def cmd_check_deal(self, args):
-        """A guest phone's whole check of one finished hand (dealcheck.py):
-        the host's `record` reply, this phone's `seat`, the `hand`, the
-        `commits` it kept in that hand's reveal phase (null: none) and every
-        state it was sent in that hand, in order. This phone's own table is
-        left alone."""
-        return check_deal(args)
 
     def cmd_state(self, args):
         return self._table().state(args.get("viewer"))

@@ -5,6 +5,7 @@ again without that phone, every phone says why, and the record keeps the
 round given up."""
 from __future__ import annotations
 
+from helpers import shot
 from test_phone_table import HOST_STATE
 from test_phone_table_exchange import two_phones
 
@@ -21,13 +22,14 @@ RTCDataChannel.prototype.send = function (data) {
 """
 
 
-def test_a_phone_silent_after_its_commit_is_given_to_the_computer_and_the_deal_starts_again(warm_page, shared_site, page_errors):
+def test_a_phone_silent_after_its_commit_is_given_to_the_computer_and_the_deal_starts_again(warm_page, shared_site, page_errors, artifacts):
     host, guest = two_phones(warm_page, shared_site, 43, guest_script=SILENT_ONCE)
     guest.wait_for_function("() => window.__silenced === true", timeout=30_000)
 
     # The host counts down on its screen of codes, then offers the computer.
     host.wait_for_selector(".phone-deal-wait", timeout=30_000)
     assert "Warte auf die Zahl von Platz 2: Bert" in host.locator(".phone-deal-wait").inner_text()
+    shot(host, artifacts, "phone-table-deal-wait.png")
     assert host.locator('[data-action="phone-standin"]').count() == 0
     host.wait_for_selector('[data-action="phone-standin"][data-seat="2"]', timeout=40_000)
     host.locator('[data-action="phone-standin"][data-seat="2"]').tap()
@@ -39,6 +41,11 @@ def test_a_phone_silent_after_its_commit_is_given_to_the_computer_and_the_deal_s
     assert "Neue Runde beim Geben von Spiel 1: Platz 2: Bert" in host.locator(".phone-restart").inner_text()
     guest.wait_for_selector('.phone-restart[data-hand="1"]', timeout=30_000)
     assert "New round while dealing hand 1: Seat 2: Bert" in guest.locator(".phone-restart").inner_text()
+    # Why the deal started again stands above the table, on the narrowest phones too.
+    for page, lang in ((host, "de"), (guest, "en")):
+        for width, height in ((360, 640), (320, 568)):
+            page.set_viewport_size({"width": width, "height": height})
+            shot(page, artifacts, f"phone-table-restart-{lang}-{width}.png")
     record = host.evaluate(HOST_STATE)["save"]["record"]
     hand = record["hands"][0]
     assert [r["left"] for r in hand["fair_restarts"]] == [[2]]
