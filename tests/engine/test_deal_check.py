@@ -96,7 +96,7 @@ class Phones:
             dealing = self.b.table.host.round is not None
             if g.hand_over and not dealing:
                 return
-            if events and self.rng.random() < (0.2 if dealing else 0.03):
+            if events and self.rng.random() < (0.35 if dealing else 0.03):
                 seat = self.rng.choice(GUESTS)
                 standins = self.b.table.host.standins
                 if seat in standins and dealing and self.b.table.host.round.phase == "reveal":
@@ -157,9 +157,9 @@ def test_an_honest_host_is_never_called_false(preset):
             call(phones.b, "next_hand", viewer=HOST)
             phones.push()
     # Hands are judged, not all left "cannot be checked". The deals are
-    # random (every phone's number is): 135 runs judged 15 to 30 of about
+    # random (every phone's number is): 108 runs judged at least 9 of about
     # 30 verdicts, so a floor far below that cannot fail by chance.
-    assert verdicts[True] >= 6, verdicts
+    assert verdicts[True] >= 3, verdicts
     assert restarts, "no deal was started again: the stand-ins while dealing went untested"
 
 
