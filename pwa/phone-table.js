@@ -6,10 +6,14 @@
 // host's invitation per guest seat, the guest's answer. This module only
 // wires screens to those pieces; every rule stays in the engine.
 import { h } from './dom.js';
-import { both, errorText, t } from './i18n.js';
+import { errorText, t } from './i18n.js';
 import { loadQr, qrSvg } from './qr.js';
 import { guarded } from './club.js';
-import { answerOffer, makeOffer, takeAnswer, watchLink } from './table-link.js';
+import { ANSWER, OFFER, answerOffer, canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
+import { askCamera } from './camera-ask.js';
+import {
+  CONNECT_SECONDS, cameraNote, codeError, linkError, markLink, networkNote, troubleAlert,
+} from './link-trouble.js';
 import { createRemoteEngine } from './remote-engine.js';
 import { TableRelay } from './table-relay.js';
 import { readPreference, writePreference } from './storage.js';
@@ -27,10 +31,7 @@ const KEPT = 'phone-guest';
 // The texts are i18n-phone.js's, under "phone.".
 const tt = (key, vars) => t(`phone.${key}`, vars);
 
-// An error of the shell's own, in both languages like the engine's.
-function shellError(key, vars = {}) {
-  return { kind: 'ShellError', code: `phone.${key}`, ...both(`phone.${key}`, vars) };
-}
+const shellError = linkError;
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
@@ -94,6 +95,7 @@ async function openTable() {
   });
   const guests = players.map((p, i) => (p.kind === 'human' && i > 0 ? i + 1 : null)).filter((x) => x != null);
   if (players[0].kind !== 'human' || !guests.length) { app.onError(shellError('err.guests')); return; }
+  if (!canLink()) { app.onError(shellError('err.webrtc')); return; }
   await guarded(async () => {
     leavePhoneTable();
     const session = app.session();
@@ -106,15 +108,33 @@ async function openTable() {
     m().route = 'phone-open';
     app.render();
     await loadQr().catch(() => {});
-    for (const entry of phone.seats) invite(entry, phone);
+    await inviteSeats(phone, phone.seats);
   }, 'game');
 }
 
+// Invitations for `entries`, made while the camera runs (camera-ask.js):
+// on the tap that opened the table, a reconnect code, a new try, a reload.
+async function inviteSeats(table, entries) {
+  table.camera = 'asking';
+  hostMark(table);
+  app.render();
+  const camera = await askCamera();
+  if (phone !== table) { camera.release(); return; }
+  table.camera = camera.allowed ? 'allowed' : camera.why;
+  try {
+    await Promise.all(entries.map((entry) => invite(entry, table)));
+  } finally {
+    camera.release();
+  }
+  hostMark(table);
+  app.render();
+}
+
 async function invite(entry, table) {
-  const link = await makeOffer();
+  const link = await makeOffer('schraem', { seat: entry.seat });
   if (phone !== table) { link.pc.close(); return; }
   // A seat that dropped stays shown as away until its phone is back.
-  Object.assign(entry, { link, offer: link.offer, status: entry.status === 'dropped' ? 'dropped' : 'waiting' });
+  Object.assign(entry, { link, offer: link.offer, failure: null, status: entry.status === 'dropped' ? 'dropped' : 'waiting' });
   try { entry.qr = qrSvg(link.offer, tt('open.invite', { name: table.names[entry.seat - 1] })); } catch { entry.qr = null; }
   link.open.then((channel) => {
     if (phone !== table) return;
@@ -124,11 +144,59 @@ async function invite(entry, table) {
   app.render();
 }
 
+// The guest's answer, read before WebRTC sees it. An answer carries its
+// seat: pasted into another seat's box, it still goes to its own.
 async function connect(seat) {
-  const entry = phone?.seats.find((e) => e.seat === seat);
+  const table = phone;
+  let entry = table?.seats.find((e) => e.seat === seat);
   if (!entry?.link) return;
-  const ok = await takeAnswer(entry.link.pc, phone.texts[`answer-${seat}`]);
-  if (!ok) app.onError(shellError('err.answer'));
+  let answer;
+  try {
+    answer = await readAnswer(table.texts[`answer-${seat}`]);
+  } catch (error) {
+    app.onError(codeError(error, 'answer'));
+    return;
+  }
+  entry = table.seats.find((e) => e.seat === answer.seat && e.link) ?? entry;
+  const link = entry.link;
+  const name = table.names[entry.seat - 1];
+  let taken;
+  try {
+    taken = await takeAnswer(link, answer);
+  } catch (error) {
+    app.onError(codeError(error, 'answer'));
+    return;
+  }
+  if (phone !== table || entry.link !== link) return;
+  if (taken === 'same') { app.announce(tt('open.same', { name })); return; }
+  if (taken === 'other') { app.onError(shellError('err.answered', { name })); return; }
+  if (entry.status === 'waiting') entry.status = 'connecting';
+  app.announce(tt('open.connecting', { name }));
+  watchConnect(link.pc, {
+    onFail: (reasons) => {
+      if (phone !== table || entry.link !== link) return;
+      entry.failure = reasons;
+      hostMark(table);
+      app.render();
+    },
+  });
+  app.render();
+}
+
+// A new invitation for a seat whose phone could not be reached.
+function retrySeat(seat) {
+  const table = phone;
+  const entry = table?.role === 'host' ? table.seats.find((e) => e.seat === seat) : null;
+  if (!entry || entry.status === 'connected' || entry.status === 'making') return;
+  entry.link?.pc.close();
+  Object.assign(entry, { link: null, offer: null, qr: null, failure: null, status: entry.status === 'dropped' ? 'dropped' : 'making' });
+  table.texts[`answer-${seat}`] = '';
+  inviteSeats(table, [entry]);
+}
+
+function hostMark(table) {
+  const seats = table.seats;
+  markLink(seats.some((e) => e.failure) ? 'failed' : seats.every((e) => e.status === 'connected') ? 'connected' : 'waiting');
 }
 
 function hostLink(seat, up) {
@@ -136,16 +204,17 @@ function hostLink(seat, up) {
   const entry = table?.seats.find((e) => e.seat === seat);
   if (!entry) return;
   if (up) {
-    Object.assign(entry, { status: 'connected', offer: null, qr: null });
+    Object.assign(entry, { status: 'connected', offer: null, qr: null, failure: null });
     table.texts[`answer-${seat}`] = '';
     giveBack(table);
   } else {
     // The seat's rejoin code: a new invitation for the same seat.
     entry.link?.pc.close();
-    Object.assign(entry, { status: 'dropped', link: null, offer: null, qr: null });
-    invite(entry, table);
+    Object.assign(entry, { status: 'dropped', link: null, offer: null, qr: null, failure: null });
+    inviteSeats(table, [entry]);
   }
   table.relay.links(awaySeats(table));
+  hostMark(table);
   app.render();
 }
 
@@ -229,7 +298,7 @@ function resumeHost(game, facts) {
   setPhone(table);
   if (!table.inGame) m().route = 'phone-open';
   loadQr().catch(() => {}).then(() => {
-    for (const e of table.seats) if (phone === table) invite(e, table);
+    if (phone === table) inviteSeats(table, table.seats);
   });
 }
 
@@ -238,28 +307,53 @@ function resumeHost(game, facts) {
 async function joinTable() {
   const table = phone;
   const offer = table.texts.offer;
-  table.status = 'making';
+  Object.assign(table, { status: 'making', camera: 'asking', failure: null });
+  markLink('waiting');
   app.render();
-  const link = await answerOffer(offer);
-  if (phone !== table) { link?.pc.close(); return; }
-  if (!link) {
+  // The camera runs while the answer gathers this phone's addresses.
+  const camera = await askCamera();
+  table.camera = camera.allowed ? 'allowed' : camera.why;
+  let link;
+  try {
+    link = await answerOffer(offer);
+  } catch (error) {
+    camera.release();
+    if (phone !== table) return;
     table.status = null;
-    app.onError(shellError('err.offer'));
+    app.onError(codeError(error, 'offer'));
     app.render();
     return;
   }
+  camera.release();
+  if (phone !== table) { link.pc.close(); return; }
   Object.assign(table, { link, answer: link.answer, status: 'answer' });
   await loadQr().catch(() => {});
   try { table.qr = qrSvg(link.answer, tt('join.answer.label')); } catch { table.qr = null; }
+  // The host reads the answer now; if the phones have not met after a
+  // while, this phone says so (the connection stays open for a late read).
+  watchConnect(link.pc, {
+    onFail: (reasons) => {
+      if (phone !== table || table.link !== link) return;
+      table.failure = reasons;
+      markLink('failed');
+      app.render();
+    },
+    onUp: () => {
+      if (phone !== table || table.link !== link) return;
+      table.failure = null;
+      app.render();
+    },
+  });
   app.render();
   let channel;
   try {
     channel = await link.open;
   } catch {
-    app.onError(shellError('err.link'));
+    if (phone === table && table.link === link) app.onError(shellError('err.link'));
     return;
   }
-  if (phone !== table) return;
+  if (phone !== table || table.link !== link) return;
+  markLink('connected');
   if (channel.label === LIST_CHANNEL) {
     // A scoresheet's invitation: this phone follows its Spielliste.
     table.status = 'following';
@@ -314,11 +408,22 @@ function buzzWhenDue(table, state) {
   table.due = now;
 }
 
+// A guest whose phones did not meet reads a new invitation for its seat.
+function retryGuest(table) {
+  if (table?.role !== 'guest' || table.status === 'connected' || table.status === 'making') return;
+  table.link?.pc.close();
+  Object.assign(table, { status: null, link: null, answer: null, qr: null, failure: null, retried: true });
+  table.texts.offer = '';
+  markLink('waiting');
+  app.render();
+}
+
 function guestDropped(table, remote) {
   if (phone !== table || table.remote !== remote || table.status === 'dropped') return;
   table.link?.pc.close();
   Object.assign(table, { status: 'dropped', link: null, answer: null, qr: null });
   table.texts.offer = '';
+  markLink('waiting');
   app.onError(shellError('links.lost'));
   app.render();
 }
@@ -374,6 +479,7 @@ export function leavePhoneTable() {
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();
   setPhone(null);
+  markLink(null);
   if (localSession) {
     app.useSession(localSession);
     localSession = null;
@@ -388,6 +494,7 @@ export function phoneStartSection({ ready }) {
   return h('section', { class: 'record phone-start', 'aria-labelledby': 'phone-start-heading' },
     h('h3', { id: 'phone-start-heading', text: tt('start.heading') }),
     h('p', { class: 'note', text: tt('start.body') }),
+    h('p', { class: 'note', text: tt('start.camera') }),
     h('div', { class: 'tool-row' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-open' }, disabled: !ready, text: tt('start.open') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-join' }, disabled: !ready, text: tt('start.join') })));
@@ -408,7 +515,7 @@ async function scan(key) {
   const table = phone;
   if (!table || table.scanning) return;
   table.scanning = true;
-  const prefix = key === 'offer' ? 'SCHRAEM-OFFER:' : 'SCHRAEM-ANSWER:';
+  const prefix = key === 'offer' ? OFFER : ANSWER;
   let text = null;
   try {
     text = await scanQr({ accept: (t) => t.startsWith(prefix), labels: { title: tt('scan.title'), cancel: tt('scan.cancel') } });
@@ -431,10 +538,18 @@ function renderOpen() {
   const table = phone;
   const rows = table.seats.map((e) => {
     const name = table.names[e.seat - 1];
-    const status = { making: 'open.making', waiting: 'open.waiting', connected: 'open.connected', dropped: 'open.dropped' }[e.status];
-    return h('li', { class: 'phone-seat', dataset: { seat: e.seat, link: e.status } },
+    const status = {
+      making: 'open.making', waiting: 'open.waiting', connecting: 'open.connecting', connected: 'open.connected', dropped: 'open.dropped',
+    }[e.status];
+    return h('li', { class: 'phone-seat', dataset: { seat: e.seat, link: e.failure ? 'failed' : e.status } },
       h('h3', { text: tt('open.seat', { seat: e.seat, name }) }),
       h('p', { role: 'status', text: tt(status, { name }) }),
+      e.failure ? troubleAlert({
+        head: tt('fail.host', { name, seconds: CONNECT_SECONDS }),
+        reasons: e.failure,
+        retry: { action: 'phone-retry', seat: e.seat },
+        retryText: tt('fail.retry.host'),
+      }) : null,
       e.offer && e.status !== 'connected' ? [
         e.qr ? h('div', { class: 'qr-box' }, e.qr) : null,
         textBox(`offer-${e.seat}`, tt('open.invite', { name }), { readonly: true, value: e.offer }),
@@ -446,6 +561,8 @@ function renderOpen() {
   return h('section', { class: 'phone-open', 'aria-labelledby': 'phone-open-heading' },
     h('h2', { id: 'phone-open-heading', text: tt('open.heading') }),
     h('p', { text: tt('open.body', { seat: table.viewer, name: table.names[table.viewer - 1] }) }),
+    networkNote(),
+    cameraNote(table.camera),
     h('ol', { class: 'phone-seats' }, rows),
     dealWaitParts(table, table.names),
     h('p', { class: 'note', text: tt('open.deal') }));
@@ -456,12 +573,20 @@ function renderJoin() {
   return h('section', { class: 'phone-join', 'aria-labelledby': 'phone-join-heading' },
     h('h2', { id: 'phone-join-heading', text: tt('join.heading') }),
     table.answer ? null : [
-      h('p', { text: table.kept ? tt('join.again', { seat: table.kept.seat }) : tt('join.body') }),
+      h('p', { text: table.kept ? tt('join.again', { seat: table.kept.seat }) : table.retried ? tt('join.retry') : tt('join.body') }),
+      networkNote(),
       scanButton('offer'),
       textBox('offer', tt('join.offer'), { value: table.texts.offer ?? '' }),
       h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-join-offer' }, disabled: table.status === 'making', text: tt('join.make') }),
       table.status === 'making' ? h('p', { role: 'status', text: tt('join.making') }) : null,
     ],
+    cameraNote(table.camera),
+    table.failure && table.status !== 'connected' ? troubleAlert({
+      head: tt('fail.guest', { seconds: CONNECT_SECONDS }),
+      reasons: table.failure,
+      retry: { action: 'phone-retry' },
+      retryText: tt('fail.retry.guest'),
+    }) : null,
     table.answer && table.status !== 'connected' ? [
       h('p', { role: 'status', text: tt('join.answer') }),
       table.qr ? h('div', { class: 'qr-box' }, table.qr) : null,
@@ -583,6 +708,7 @@ export function phoneAction(action, target) {
       return true;
     case 'phone-join':
       if (!m().ready) return true;
+      if (!canLink()) { app.onError(shellError('err.webrtc')); return true; }
       leavePhoneTable();
       setPhone(guestTable());
       m().route = 'phone-join';
@@ -593,6 +719,10 @@ export function phoneAction(action, target) {
       return true;
     case 'phone-answer':
       connect(Number(target.dataset.seat));
+      return true;
+    case 'phone-retry':
+      if (phone?.role === 'host') retrySeat(Number(target.dataset.seat));
+      else retryGuest(phone);
       return true;
     case 'phone-scan':
       scan(target.dataset.key);

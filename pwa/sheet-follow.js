@@ -7,11 +7,13 @@
 // changed since the last one, state-patch.js). It reads nothing they send:
 // a following phone can look, never enter or change anything.
 import { h } from './dom.js';
-import { getLang, t } from './i18n.js';
+import { t } from './i18n.js';
 import { loadQr, qrSvg } from './qr.js';
 import { renderList } from './spielliste.js';
 import { isSheet } from './session.js';
-import { makeOffer, takeAnswer, watchLink } from './table-link.js';
+import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
+import { askCamera } from './camera-ask.js';
+import { CONNECT_SECONDS, cameraNote, codeError, linkError, markLink, networkNote, troubleAlert } from './link-trouble.js';
 import { apply, diff, isEmpty } from './state-patch.js';
 
 // The data channel's label: a guest that joins by such an invitation
@@ -19,45 +21,8 @@ import { apply, diff, isEmpty } from './state-patch.js';
 export const LIST_CHANNEL = 'schraem-list';
 const MAX_MESSAGE = 1_000_000;
 
-const STRINGS = {
-  de: {
-    'share': 'Spielliste an Handys zeigen',
-    'share.count': '{n} Handys lesen die Spielliste mit.',
-    'heading': 'Spielliste an Handys zeigen',
-    'body': 'Jedes Handy am Tisch kann die Spielliste laufend mitlesen, ohne etwas einzutragen. Es öffnet die App, tippt „Am Tisch mitspielen“ und liest diese Einladung; füge hier die Antwort ein, die es dann zeigt. Danach gibt es eine neue Einladung für das nächste Handy.',
-    'invite': 'Einladung zum Mitlesen',
-    'answer': 'Antwort des Handys hier einfügen',
-    'connect': 'Verbinden',
-    'making': 'Einladung wird erstellt …',
-    'back': 'Zurück zum Spielzettel',
-    'follow.heading': 'Spielliste (mitlesen)',
-    'follow.note': 'Nur lesen: die Einträge macht das Handy, das den Spielzettel führt. Die Liste folgt jedem Eintrag.',
-    'follow.waiting': 'Verbunden. Die Spielliste kommt gleich.',
-    'follow.lost': 'Die Verbindung zum Spielzettel ist getrennt. Das Handy, das ihn führt, zeigt eine neue Einladung.',
-    'err.answer': 'Das ist keine Antwort auf diese Einladung. Bitte die ganze Antwort einfügen.',
-  },
-  en: {
-    'share': 'Show the Spielliste on phones',
-    'share.count': '{n} phones follow the Spielliste.',
-    'heading': 'Show the Spielliste on phones',
-    'body': 'Every phone at the table can follow the Spielliste as it is kept, without entering anything. It opens the app, taps "Join a table" and reads this invitation; paste here the answer it then shows. A new invitation for the next phone follows.',
-    'invite': 'Invitation to follow',
-    'answer': "Paste the phone's answer here",
-    'connect': 'Connect',
-    'making': 'Making the invitation …',
-    'back': 'Back to the scoresheet',
-    'follow.heading': 'Spielliste (following)',
-    'follow.note': 'Read-only: the phone keeping the scoresheet makes the entries. The list follows every entry.',
-    'follow.waiting': 'Connected. The Spielliste follows in a moment.',
-    'follow.lost': 'The connection to the scoresheet is lost. The phone keeping it shows a new invitation.',
-    'err.answer': 'That is no answer to this invitation. Please paste the whole answer.',
-  },
-};
-
-function tt(key, vars = {}) {
-  const text = STRINGS[getLang()][key] ?? STRINGS.de[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
-}
+// The texts are i18n-phone.js's, under "phone.sheet.".
+const tt = (key, vars) => t(`phone.sheet.${key}`, vars);
 
 let app = null;
 // The phone keeping the sheet: its followers' channels and the invitation
@@ -84,16 +49,28 @@ function listOf(result) {
 // --- the phone keeping the sheet -----------------------------------------
 
 async function openFollowers() {
+  if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
   keeper ??= { channels: new Map(), sent: new Map(), invite: null, answer: '' };
   m().route = 'sheet-share';
   app.render();
   if (!keeper.invite) invite(keeper);
 }
 
+// Each invitation is made while the camera runs, as a table's are
+// (camera-ask.js).
 async function invite(k) {
   k.invite = { offer: null };
+  k.camera = 'asking';
+  markLink('waiting');
   app.render();
-  const link = await makeOffer(LIST_CHANNEL);
+  const camera = await askCamera();
+  k.camera = camera.allowed ? 'allowed' : camera.why;
+  let link;
+  try {
+    link = await makeOffer(LIST_CHANNEL);
+  } finally {
+    camera.release();
+  }
   if (keeper !== k) { link.pc.close(); return; }
   await loadQr().catch(() => {});
   let qr = null;
@@ -106,6 +83,7 @@ async function invite(k) {
     channel.addEventListener('close', gone);
     watchLink(link.pc, () => { channel.close(); gone(); });
     k.answer = '';
+    markLink('connected');
     invite(k);
     // The list as stored now, in line with the Session's own calls.
     app.session().query('lists', {}).then((r) => { if (r.ok) send(k, channel, listOf(r.result)); });
@@ -150,23 +128,43 @@ function renderShare() {
   return h('section', { class: 'phone-open', 'aria-labelledby': 'sheet-share-heading' },
     h('h2', { id: 'sheet-share-heading', text: tt('heading') }),
     h('p', { text: tt('body') }),
+    networkNote(),
+    cameraNote(keeper.camera),
     keeper.channels.size ? h('p', { role: 'status', dataset: { followers: keeper.channels.size }, text: tt('share.count', { n: keeper.channels.size }) }) : null,
+    inv?.failure ? troubleAlert({
+      head: tt('fail', { seconds: CONNECT_SECONDS }), reasons: inv.failure, retry: { action: 'sheet-share-retry' }, retryText: t('phone.fail.retry.host'),
+    }) : null,
     inv?.offer ? [
       inv.qr ? h('div', { class: 'qr-box' }, inv.qr) : null,
       h('label', { class: 'field' }, h('span', { text: tt('invite') }),
         h('textarea', { rows: 4, readonly: true, spellcheck: 'false', dataset: { sheetText: 'offer' }, value: inv.offer })),
       h('label', { class: 'field' }, h('span', { text: tt('answer') }),
         h('textarea', { rows: 4, spellcheck: 'false', autocomplete: 'off', dataset: { sheetText: 'answer' }, value: keeper.answer })),
-      h('button', { type: 'button', class: 'primary', dataset: { action: 'sheet-share-connect' }, text: tt('connect') }),
+      h('button', { type: 'button', class: 'primary', dataset: { action: 'sheet-share-connect' }, text: t('phone.open.connect') }),
     ] : h('p', { role: 'status', text: tt('making') }));
 }
 
 async function connect() {
-  const inv = keeper?.invite;
+  const k = keeper;
+  const inv = k?.invite;
   if (!inv?.link) return;
-  if (!await takeAnswer(inv.link.pc, keeper.answer)) {
-    app.onError({ kind: 'ShellError', code: 'phone.sheet.answer', de: STRINGS.de['err.answer'], en: STRINGS.en['err.answer'] });
+  let taken;
+  try {
+    taken = await takeAnswer(inv.link, await readAnswer(k.answer));
+  } catch (error) {
+    app.onError(codeError(error, 'answer'));
+    return;
   }
+  if (taken === 'other') { app.onError(linkError('sheet.answered')); return; }
+  if (taken === 'same') return;
+  watchConnect(inv.link.pc, {
+    onFail: (reasons) => {
+      if (keeper !== k || k.invite !== inv) return;
+      inv.failure = reasons;
+      markLink('failed');
+      app.render();
+    },
+  });
 }
 
 // --- a phone following the sheet ------------------------------------------
@@ -227,6 +225,13 @@ export function sheetFollowAction(action) {
       return true;
     case 'sheet-share-connect':
       connect();
+      return true;
+    case 'sheet-share-retry':
+      if (keeper?.invite?.link) {
+        keeper.invite.link.pc.close();
+        keeper.answer = '';
+        invite(keeper);
+      }
       return true;
     case 'sheet-share-back':
       m().route = 'game';
