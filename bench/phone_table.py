@@ -12,7 +12,11 @@ over real RTCPeerConnection data channels on loopback.
                      stores first, then tells the guests)
   bytes_per_action   data-channel bytes both ways (guest to host and back)
                      over the hand, per action in it
-  offer_chars        the invitation as text; qr_version its QR code's version
+  offer_chars        the invitation as text, offer_bytes the bytes it codes;
+                     qr_version its QR code's version at level M (as shown);
+                     against the same phone's description in the old form
+                     (the whole SDP deflated, base64): old_offer_chars and
+                     its version at L (as it was shown) and at M
   leaks              cards any guest received (messages, page) that its seat
                      may not see, over the whole run (target 0)
 
@@ -21,6 +25,7 @@ over real RTCPeerConnection data channels on loopback.
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import re
 import statistics
@@ -52,6 +57,22 @@ for (const type of ['pointerdown', 'touchstart']) document.addEventListener(type
 new MutationObserver(() => window.__steps.push([Date.now(), document.body.dataset.step || '']))
   .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-step'] });
 """
+
+# An invitation made as the app makes one, coded both ways: the old form
+# (the whole description, deflated) and the app's code (link-code.js), each
+# with its QR version (the app's own encoder).
+OLD_FORM = """async () => {
+  const { toBase64, pipe } = await import('./bytes.js');
+  const { default: qrcode } = await import('./vendor/qrcode.mjs');
+  const pc = new RTCPeerConnection({ iceServers: [] });
+  pc.createDataChannel('schraem', { ordered: true });
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise((r) => { const f = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = f; f(); setTimeout(r, 5000); });
+  const old = 'SCHRAEM-OFFER:' + toBase64(await pipe(new TextEncoder().encode(pc.localDescription.sdp), new CompressionStream('deflate-raw')));
+  pc.close();
+  const version = (level) => { const q = qrcode(0, level); q.addData(old); q.make(); return (q.getModuleCount() - 17) / 4; };
+  return { chars: old.length, l: version('L'), m: version('M') };
+}"""
 
 
 def log_len(step: str) -> tuple[int, int] | None:
@@ -114,6 +135,7 @@ def run(pw, browser, site: Served) -> dict:
         page.wait_for_function("() => document.body.dataset.screen === 'table'")
     join_ms = (time.monotonic() - t0) * 1000
     qr_version = (size - 8 - 17) // 4  # modules = 17 + 4 x version, plus 4 of quiet zone each side
+    old = host.evaluate(OLD_FORM)
 
     cdps = [throttle(g.context, g, 4) for g in guests.values()]
     sent_before = sum(g.evaluate("() => window.__sentBytes") for g in guests.values())
@@ -169,7 +191,11 @@ def run(pw, browser, site: Served) -> dict:
         "bytes_per_action": round((sent + got) / actions) if actions else None,
         "actions": actions,
         "offer_chars": len(offer),
+        "offer_bytes": len(base64.urlsafe_b64decode(offer.split(":", 1)[1] + "=" * (-len(offer.split(":", 1)[1]) % 4))),
         "qr_version": qr_version,
+        "old_offer_chars": old["chars"],
+        "old_qr_version_l": old["l"],
+        "old_qr_version_m": old["m"],
         "leaks": leaks,
     }
 
@@ -185,7 +211,8 @@ def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
 | a guest's tap until every phone has drawn it, p50 / p95 ({out['taps']} taps) | {out['tap_to_all_p50_ms']} / {out['tap_to_all_p95_ms']} ms |
 | the same taps until the host alone has drawn them (stored first), p50 | {out['tap_to_host_p50_ms']} ms |
 | data-channel bytes per action (both ways, all guests; {out['actions']} actions) | {out['bytes_per_action']} |
-| invitation as text / as QR code | {out['offer_chars']} characters / version {out['qr_version']} |
+| invitation as text / bytes it codes / QR code at level M | {out['offer_chars']} characters / {out['offer_bytes']} bytes / version {out['qr_version']} |
+| the same phone's description in the old form (whole SDP deflated): text / QR at L / at M | {out['old_offer_chars']} characters / version {out['old_qr_version_l']} / version {out['old_qr_version_m']} |
 | cards a guest received or showed that its seat may not see | {out['leaks']} |
 """
 
@@ -222,7 +249,8 @@ def main(argv=None) -> int:
         write_section(text)
     print(text)
     if args.json:
-        print(json.dumps({k: out[k] for k in ("join_ms", "tap_to_all_p50_ms", "tap_to_all_p95_ms", "bytes_per_action", "offer_chars", "qr_version", "leaks")}))
+        print(json.dumps({k: out[k] for k in ("join_ms", "tap_to_all_p50_ms", "tap_to_all_p95_ms", "bytes_per_action", "offer_chars", "offer_bytes",
+                                              "qr_version", "old_offer_chars", "old_qr_version_l", "old_qr_version_m", "leaks")}))
     return 0
 
 

@@ -135,7 +135,7 @@ async function invite(entry, table) {
   if (phone !== table) { link.pc.close(); return; }
   // A seat that dropped stays shown as away until its phone is back.
   Object.assign(entry, { link, offer: link.offer, failure: null, status: entry.status === 'dropped' ? 'dropped' : 'waiting' });
-  try { entry.qr = qrSvg(link.offer, tt('open.invite', { name: table.names[entry.seat - 1] })); } catch { entry.qr = null; }
+  try { entry.qr = qrSvg(link.offer, tt('open.invite', { name: table.names[entry.seat - 1] }), 'M'); } catch { entry.qr = null; }
   link.open.then((channel) => {
     if (phone !== table) return;
     table.relay.attach(entry.seat, channel);
@@ -328,7 +328,7 @@ async function joinTable() {
   if (phone !== table) { link.pc.close(); return; }
   Object.assign(table, { link, answer: link.answer, status: 'answer' });
   await loadQr().catch(() => {});
-  try { table.qr = qrSvg(link.answer, tt('join.answer.label')); } catch { table.qr = null; }
+  try { table.qr = qrSvg(link.answer, tt('join.answer.label'), 'M'); } catch { table.qr = null; }
   // The host reads the answer now; if the phones have not met after a
   // while, this phone says so (the connection stays open for a late read).
   watchConnect(link.pc, {

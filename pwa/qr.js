@@ -90,9 +90,11 @@ export class Collector {
   }
 }
 
-// One code as an SVG image, quiet zone included (after loadQr()).
-export function qrSvg(text, label) {
-  const q = qrcode(0, 'L');
+// One code as an SVG image, quiet zone included (after loadQr()). level:
+// the error correction; the short codes of a table of phones take M, which
+// a camera still reads with a part of the screen in glare.
+export function qrSvg(text, label, level = 'L') {
+  const q = qrcode(0, level);
   q.addData(text);
   q.make();
   const m = q.getModuleCount();

@@ -74,7 +74,7 @@ async function invite(k) {
   if (keeper !== k) { link.pc.close(); return; }
   await loadQr().catch(() => {});
   let qr = null;
-  try { qr = qrSvg(link.offer, tt('invite')); } catch { qr = null; }
+  try { qr = qrSvg(link.offer, tt('invite'), 'M'); } catch { qr = null; }
   k.invite = { link, offer: link.offer, qr };
   link.open.then((channel) => {
     if (keeper !== k) return;
