@@ -19,6 +19,12 @@ over real RTCPeerConnection data channels on loopback.
                      its version at L (as it was shown) and at M
   leaks              cards any guest received (messages, page) that its seat
                      may not see, over the whole run (target 0)
+  router_join_ms     two phones, each its own Chromium in its own network
+                     namespace behind a router (tests/browser/netns_phones.py),
+                     both people allowing the camera: from the host's
+                     "Verbinden" until both show the dealt table, and from
+                     "Tisch eröffnen" (camera, invitation, answer pasted at
+                     once); against the same on one bridge (medians of 3)
 
     python3 bench/phone_table.py [--json] [--no-write]
 """
@@ -41,6 +47,8 @@ from browser import Served, loadavg, throttle  # noqa: E402
 from browser_support import CHROMIUM_ARGS, build, chromium_path  # noqa: E402
 from helpers import app_url, card_names, screen, wait_shell_ready  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from netns_phones import can_make_namespaces, network  # noqa: E402
+from test_phone_table_router import DEALT, _join, _open, _phones  # noqa: E402
 from test_phone_table import CARD, HOST_STATE, RECEIVED_PROBE, _allowed, _guest_view, _is_record, _step, _text_of  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
@@ -200,6 +208,31 @@ def run(pw, browser, site: Served) -> dict:
     }
 
 
+def across_router(pw, dist: Path, runs: int = 3) -> dict | None:
+    """The join of two phones behind a router and, as the baseline, on one
+    bridge; None where namespaces cannot be made (not root)."""
+    if can_make_namespaces():
+        return None
+    out = {}
+    for kind in ("bridge", "router"):
+        connect, whole, chars = [], [], []
+        for _ in range(runs):
+            with network(kind, dist) as net:
+                host, guest = _phones(net, pw, "allow")
+                t0 = time.monotonic()
+                offer = _open(host, guest)
+                t1 = _join(host, guest, offer)
+                for phone in (host, guest):
+                    phone.page.wait_for_function(DEALT, timeout=30_000)
+                done = time.monotonic()
+                connect.append((done - t1) * 1000)
+                whole.append((done - t0) * 1000)
+                chars.append(len(offer))
+        out[kind] = {"connect_ms": round(statistics.median(connect)), "open_to_dealt_ms": round(statistics.median(whole)),
+                     "offer_chars": round(statistics.median(chars))}
+    return out
+
+
 def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
     return f"""## Table of phones
 
@@ -214,6 +247,21 @@ def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
 | invitation as text / bytes it codes / QR code at level M | {out['offer_chars']} characters / {out['offer_bytes']} bytes / version {out['qr_version']} |
 | the same phone's description in the old form (whole SDP deflated): text / QR at L / at M | {out['old_offer_chars']} characters / version {out['old_qr_version_l']} / version {out['old_qr_version_m']} |
 | cards a guest received or showed that its seat may not see | {out['leaks']} |
+""" + router_rows(out.get("router"))
+
+
+def router_rows(r: dict | None) -> str:
+    if not r:
+        return "\nAcross a router: not measured (network namespaces need root).\n"
+    b, x = r["bridge"], r["router"]
+    return f"""
+Two phones, each its own Chromium in its own network namespace, both people allowing the camera when asked (medians of 3 joins each; the bridge is the baseline, one subnet):
+
+| join of two phones | one bridge | behind a router | router / bridge |
+| --- | ---: | ---: | ---: |
+| host's "Verbinden" until both show the dealt table | {b['connect_ms']} ms | {x['connect_ms']} ms | {x['connect_ms'] / max(1, b['connect_ms']):.2f} |
+| "Tisch eröffnen" (camera, invitation, answer made and pasted at once) until dealt | {b['open_to_dealt_ms']} ms | {x['open_to_dealt_ms']} ms | {x['open_to_dealt_ms'] / max(1, b['open_to_dealt_ms']):.2f} |
+| invitation with the camera allowed (raw addresses) | {b['offer_chars']} characters | {x['offer_chars']} characters | |
 """
 
 
@@ -223,7 +271,9 @@ def write_section(text: str) -> None:
     if start < 0:
         RESULTS.write_text(old.rstrip("\n") + "\n\n" + text)
     else:
-        nxt = old.find("\n## ", start + 1)
+        # The section ends at the next heading of any level: its own rows
+        # have none, and a subsection after it belongs to another bench.
+        nxt = old.find("\n#", start + 1)
         RESULTS.write_text(old[:start] + text + (old[nxt + 1:] if nxt >= 0 else ""))
 
 
@@ -242,6 +292,7 @@ def main(argv=None) -> int:
             out = run(pw, browser, site)
             version = f"Chromium {browser.version}"
             browser.close()
+            out["router"] = across_router(pw, dist)
     finally:
         site.stop()
     text = section(out, version, (load_before, loadavg()))
@@ -250,7 +301,7 @@ def main(argv=None) -> int:
     print(text)
     if args.json:
         print(json.dumps({k: out[k] for k in ("join_ms", "tap_to_all_p50_ms", "tap_to_all_p95_ms", "bytes_per_action", "offer_chars", "offer_bytes",
-                                              "qr_version", "old_offer_chars", "old_qr_version_l", "old_qr_version_m", "leaks")}))
+                                              "qr_version", "old_offer_chars", "old_qr_version_l", "old_qr_version_m", "leaks", "router")}))
     return 0
 
 

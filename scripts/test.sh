@@ -62,6 +62,8 @@ has_chromium || missing+=(chromium)
 command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+# `ip`, for the phones put on two networks behind a router (network namespaces).
+command -v ip >/dev/null 2>&1 || missing+=(iproute2)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "== installing Debian's ${missing[*]}"
