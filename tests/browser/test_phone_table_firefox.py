@@ -11,6 +11,7 @@ import pytest
 from engines import FirefoxBrowser, missing
 from helpers import app_url, open_app, screen, wait_idle
 from test_phone_table import HOST_STATE, _fill_setup, _step, _text_of
+from test_phone_table_reach import ROUND_TRIP, check_round_trip
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
@@ -64,6 +65,8 @@ def firefox(tmp_path):
 def test_a_firefox_guest_joins_a_chromium_host_and_plays_a_hand(firefox, warm_page, shared_site, page_errors):
     firefox.goto(app_url(shared_site))
     firefox.wait_for(READY, timeout=300)
+    # Firefox's own offer and answer, packed into codes and read back, connect.
+    check_round_trip(firefox.evaluate(ROUND_TRIP, timeout=60))
     host = warm_page(locale="de-DE", service_workers="block")
     open_app(host, shared_site, seed=53)
     _fill_setup(host, PLAYERS, dealer=None)

@@ -47,6 +47,47 @@ window.RTCPeerConnection = function (...args) {
 window.RTCPeerConnection.prototype = Native.prototype;
 """
 NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection; delete window.RTCDataChannel;"
+# Two connections in one page that meet only through the codes, as two
+# phones do: the browser's own offer and answer packed, read back, set as
+# the other side's remote description; → whether the channel opened, and
+# the essentials of each description before and after.
+ROUND_TRIP = """async () => {
+  const { packCode, readCode, essentials } = await import('./link-code.js');
+  const gathered = (pc) => new Promise((r) => { const f = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = f; f(); });
+  const a = new RTCPeerConnection({ iceServers: [] });
+  const channel = a.createDataChannel('schraem', { ordered: true });
+  await a.setLocalDescription(await a.createOffer());
+  await gathered(a);
+  const offer = packCode(a.localDescription.sdp, { type: 'offer', seat: 2 });
+  const b = new RTCPeerConnection({ iceServers: [] });
+  const got = new Promise((r) => { b.ondatachannel = (e) => { e.channel.onmessage = (m) => r(m.data); }; });
+  const readOffer = await readCode(offer, 'offer');
+  await b.setRemoteDescription({ type: 'offer', sdp: readOffer.sdp });
+  await b.setLocalDescription(await b.createAnswer());
+  await gathered(b);
+  const answer = packCode(b.localDescription.sdp, { type: 'answer', seat: readOffer.seat });
+  const readAnswer = await readCode(answer, 'answer');
+  await a.setRemoteDescription({ type: 'answer', sdp: readAnswer.sdp });
+  await new Promise((r) => { if (channel.readyState === 'open') r(); channel.onopen = r; });
+  channel.send('Tuppen');
+  const message = await Promise.race([got, new Promise((r) => setTimeout(() => r(null), 10000))]);
+  const pairs = [[a.localDescription.sdp, readOffer.sdp], [b.localDescription.sdp, readAnswer.sdp]]
+    .map(([own, built]) => [essentials(own), essentials(built)]);
+  a.close(); b.close();
+  return { message, seat: readAnswer.seat, lengths: [offer.length, answer.length], pairs };
+}"""
+
+
+def check_round_trip(result: dict) -> None:
+    """What ROUND_TRIP returned: the channel carried a message, and each
+    rebuilt description has the browser's own ICE and DTLS parameters and
+    UDP addresses."""
+    assert result["message"] == "Tuppen" and result["seat"] == 2, result
+    for own, built in result["pairs"]:
+        for key in ("ufrag", "pwd", "hash", "setup", "mid", "sctpPort", "maxMessageSize", "candidates"):
+            assert built[key] == own[key], (key, own, built)
+        assert built["fingerprint"] == own["fingerprint"].upper()
+    assert max(result["lengths"]) < 250, result["lengths"]
 
 
 def _events(page) -> list[str]:
@@ -55,6 +96,12 @@ def _events(page) -> list[str]:
 
 def _message(page) -> str:
     return page.evaluate("() => document.getElementById('message')?.textContent ?? ''")
+
+
+def test_two_connections_meet_through_the_codes_alone(warm_page, shared_site):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site)
+    check_round_trip(page.evaluate(ROUND_TRIP))
 
 
 def test_the_camera_is_asked_before_any_connection_and_a_refusal_is_said(warm_page, shared_site, page_errors):

@@ -12,6 +12,7 @@ from helpers import open_app, screen, stored, wait_idle
 from test_phone_table import (
     GUESTS, HOST_STATE, RECEIVED_PROBE, _allowed, _assert_no_leak, _fill_setup, _guest_view, _join, _step, _text_of,
 )
+from test_phone_table_reach import CAMERA
 
 
 def _actions(page) -> int:
@@ -156,10 +157,15 @@ def test_a_host_reloaded_before_the_first_deal_keeps_its_round(warm_page, shared
         host.wait_for_timeout(100)
     kept = stored(host)["save"]["phone"]
     assert kept["round"]["hand"] == 1 and sorted(kept["round"]["commits"]) == ["1", "2"]
+    host.add_init_script(CAMERA)
     host.reload()
     host.wait_for_function("() => document.documentElement.dataset.shell === 'ready'", timeout=120_000)
     host.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
     assert stored(host)["save"]["phone"] == kept
+    # The new codes after the reload are made while the camera runs, too.
+    host.wait_for_function("() => window.__events.includes('camera-stop')", timeout=30_000)
+    events = host.evaluate("() => window.__events")
+    assert events[0] == "camera" and events.index("gathered") < events.index("camera-stop"), events
     # Guest 2, still on its join screen, is asked for the host's new code.
     guests[2].wait_for_selector('[data-phone-text="offer"]')
     assert "You play seat 2" in guests[2].locator(".phone-join").inner_text()

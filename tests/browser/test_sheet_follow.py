@@ -6,6 +6,7 @@ nothing (no entry or correction buttons, and what it sends is not read)."""
 from __future__ import annotations
 
 from helpers import open_app, sheet_tap, start_sheet, stored, wait_idle
+from test_phone_table_reach import CAMERA
 
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 # Every data channel the page listens on, so the test can send on it.
@@ -24,6 +25,7 @@ def test_a_phone_follows_the_spielliste_live_and_cannot_edit_it(warm_page, share
     keeper = warm_page(locale="de-DE", service_workers="block")
     follower = warm_page(locale="en-GB", service_workers="block")
     follower.add_init_script(CHANNELS)
+    keeper.add_init_script(CAMERA)
     open_app(keeper, shared_site, seed=5)
     open_app(follower, shared_site)
     start_sheet(keeper, PEOPLE, dealer=4)
@@ -32,6 +34,9 @@ def test_a_phone_follows_the_spielliste_live_and_cannot_edit_it(warm_page, share
     keeper.locator('[data-action="sheet-share"]').tap()
     keeper.wait_for_function("() => (document.querySelector('[data-sheet-text=\"offer\"]')?.value ?? '').length > 100", timeout=30_000)
     offer = keeper.locator('[data-sheet-text="offer"]').input_value()
+    # The invitation was made while the camera ran, as a table's are.
+    events = keeper.evaluate("() => window.__events")
+    assert events[0] == "camera" and events.index("camera") < events.index("connection"), events
     follower.locator('[data-action="phone-join"]').tap()
     follower.fill('[data-phone-text="offer"]', offer)
     follower.locator('[data-action="phone-join-offer"]').tap()
