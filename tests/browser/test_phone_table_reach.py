@@ -14,7 +14,7 @@ across a router is test_phone_table_router.py.
   would make a connection, and nothing hangs."""
 from __future__ import annotations
 
-from helpers import open_app, screen, start_sheet
+from helpers import open_app, screen, shot, start_sheet
 from test_phone_table import _fill_setup, _text_of
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
@@ -145,7 +145,7 @@ def test_the_camera_is_asked_before_any_connection_and_a_refusal_is_said(warm_pa
     assert not page_errors
 
 
-def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_page, shared_site, page_errors):
+def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_page, shared_site, page_errors, artifacts):
     host = warm_page(locale="de-DE", service_workers="block")
     lost = warm_page(locale="en-GB", service_workers="block")
     for page in (host, lost):
@@ -177,6 +177,12 @@ def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_
     host.wait_for_function("() => document.documentElement.dataset.link === 'failed'", timeout=25_000)
     alert = host.locator('.phone-seat[data-seat="2"] .link-trouble[role="alert"]')
     text = alert.inner_text()
+    for width in (360, 320):
+        host.set_viewport_size({"width": width, "height": 640})
+        alert.scroll_into_view_if_needed()
+        shot(host, artifacts, f"phone-table-no-link-{width}.png")
+        box = host.locator('[data-action="phone-retry"][data-seat="2"]').bounding_box()
+        assert box["width"] <= width and box["height"] >= 44, box
     assert "Keine Verbindung mit Bert" in text and "Hotspot" in text and "Kamera" in text
     host.locator('[data-action="phone-answer"][data-seat="2"]').tap()
     host.wait_for_timeout(300)
