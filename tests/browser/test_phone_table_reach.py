@@ -14,7 +14,7 @@ across a router is test_phone_table_router.py.
   would make a connection, and nothing hangs."""
 from __future__ import annotations
 
-from helpers import open_app, screen, shot, start_sheet
+from helpers import assert_axe_clean, open_app, screen, shot, start_sheet
 from test_phone_table import _fill_setup, _text_of
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
@@ -177,6 +177,7 @@ def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_
     host.wait_for_function("() => document.documentElement.dataset.link === 'failed'", timeout=25_000)
     alert = host.locator('.phone-seat[data-seat="2"] .link-trouble[role="alert"]')
     text = alert.inner_text()
+    assert_axe_clean(host, shared_site, "phones that did not meet")
     for width in (360, 320):
         host.set_viewport_size({"width": width, "height": 640})
         alert.scroll_into_view_if_needed()
