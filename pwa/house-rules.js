@@ -144,8 +144,15 @@ function valueOf(editor, opt) {
   return opt.name in editor.options ? editor.options[opt.name] : opt.preset;
 }
 
+// The engine's reason for a refused change, where the person is looking:
+// under the option just changed (the form is long, its top off screen).
+function refusal(editor) {
+  return h('p', { class: 'house-refused', role: 'alert', text: t('house.refused', { detail: errorText(editor.error) }) });
+}
+
 function optionRow(editor, opt) {
   const value = valueOf(editor, opt);
+  const here = editor.error && editor.touched === opt.name ? refusal(editor) : null;
   const changed = value !== opt.preset;
   const data = { field: `house-opt:${opt.name}`, kind: opt.kind };
   const label = words(opt);
@@ -153,7 +160,7 @@ function optionRow(editor, opt) {
   const cls = `house-opt${changed ? ' changed' : ''}`;
   if (opt.kind === 'flag') {
     return h('div', { class: cls },
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: value === true, dataset: data }), h('span', { text: label })), note);
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: value === true, dataset: data }), h('span', { text: label })), note, here);
   }
   let input;
   if (opt.kind === 'choice') {
@@ -163,7 +170,7 @@ function optionRow(editor, opt) {
   } else {
     input = h('input', { type: 'text', value: String(value), maxlength: 40, autocomplete: 'off', dataset: data });
   }
-  return h('div', { class: cls }, h('label', { class: 'field' }, h('span', { text: label }), input), note);
+  return h('div', { class: cls }, h('label', { class: 'field' }, h('span', { text: label }), input), note, here);
 }
 
 function renderEditor(editor, presets) {
@@ -176,14 +183,21 @@ function renderEditor(editor, presets) {
     h('label', { class: 'field' }, h('span', { text: t('house.preset') }),
       h('select', { dataset: { field: 'house-preset' } },
         presets.map((p) => h('option', { value: p, selected: p === editor.rules || null, text: t(`preset.${p}`) })))),
-    editor.error ? h('p', { class: 'house-refused', role: 'alert', text: t('house.refused', { detail: errorText(editor.error) }) }) : null,
+    editor.error && !optionNamed(editor, editor.touched) ? refusal(editor) : null,
     editor.catalog ? editor.catalog.groups.map((g) => h('fieldset', { class: 'house-group' },
       h('legend', { text: words(g) }), g.options.map((o) => optionRow(editor, o))))
       : h('p', { class: 'loading', 'aria-busy': 'true', text: t('house.loading') }));
 }
 
+function optionNamed(editor, name) {
+  return Boolean(name && editor.catalog?.groups.some((g) => g.options.some((o) => o.name === name)));
+}
+
 function renderEditorControls(editor, { ready }) {
-  return [h('div', { class: 'tool-row' },
+  return [
+    // Beside the greyed button: why it is greyed.
+    editor.error ? h('p', { class: 'note house-blocked', role: 'status', text: t('house.blocked') }) : null,
+    h('div', { class: 'tool-row' },
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'house-close' }, text: t('house.back') }),
     editor.id ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'house-delete' }, text: t('house.delete') }) : null),
   h('button', { type: 'button', class: 'big primary', dataset: { action: 'house-save' },
@@ -265,6 +279,7 @@ export function houseField(target, committed) {
     if (!committed) return true;
     editor.rules = target.value;
     editor.catalog = null;
+    editor.touched = null;
     check(editor, {});
     ctx.app.render();
     return true;
@@ -277,6 +292,7 @@ export function houseField(target, committed) {
     const options = { ...editor.options, [name]: value };
     // Back at the preset's value is no house rule any more.
     if (opt && value === opt.preset) delete options[name];
+    editor.touched = name;
     check(editor, options);
     return true;
   }

@@ -150,3 +150,25 @@ def test_a_tournament_started_from_a_ready_format_carries_its_options(warm_page,
     title = "Turnier: 3 oder 4 am Tisch, 10 Spielrunden mit 5 Schräm, 3 Tische, Punkte addiert"
     assert kept[0]["facts"]["tournament"]["house"] == title
     assert page.locator(".tournament .t-house").inner_text() == f"Gespielt nach den Hausregeln „{title}“"
+
+
+def test_a_clash_is_said_where_the_rule_was_changed_and_beside_the_greyed_save(warm_page, shared_site):
+    """On a 360 x 640 phone the form is long: the reason a change is refused
+    stands under that rule, in sight, and the greyed "Speichern" says why."""
+    page = warm_page(locale="de-DE")
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, shared_site, seed=5)
+    open_editor(page)
+    set_option(page, "max_value", "5")
+    set_option(page, "start_value", "6")
+    row = page.locator('.house-opt:has([data-field="house-opt:start_value"])')
+    refusal = row.locator(".house-refused")
+    assert refusal.count() == 1 and "Höchster Wert" in refusal.inner_text(), page.locator(".house-refused").all_inner_texts()
+    assert page.locator(".house-refused").count() == 1
+    box = refusal.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 640, box
+    assert page.locator('[data-action="house-save"]').is_disabled()
+    blocked = page.locator(".house-blocked")
+    assert "Speichern geht erst" in blocked.inner_text() and blocked.is_visible()
+    set_option(page, "start_value", "1")
+    assert page.locator(".house-refused").count() == 0 and page.locator(".house-blocked").count() == 0

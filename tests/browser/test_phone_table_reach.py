@@ -90,6 +90,18 @@ def check_round_trip(result: dict) -> None:
     assert max(result["lengths"]) < 250, result["lengths"]
 
 
+def _two_phones(warm_page, shared_site, seed: int):
+    """A German host and an English guest, each with the camera hook, the
+    host's form filled: → (host, guest)."""
+    host = warm_page(locale="de-DE", service_workers="block")
+    guest = warm_page(locale="en-GB", service_workers="block")
+    for page in (host, guest):
+        page.add_init_script(CAMERA)
+    open_app(host, shared_site, seed=seed)
+    open_app(guest, shared_site)
+    return host, guest
+
+
 def _events(page) -> list[str]:
     return page.evaluate("() => window.__events.slice()")
 
@@ -105,12 +117,7 @@ def test_two_connections_meet_through_the_codes_alone(warm_page, shared_site):
 
 
 def test_the_camera_is_asked_before_any_connection_and_a_refusal_is_said(warm_page, shared_site, page_errors):
-    host = warm_page(locale="de-DE", service_workers="block")
-    guest = warm_page(locale="en-GB", service_workers="block")
-    for page in (host, guest):
-        page.add_init_script(CAMERA)
-    open_app(host, shared_site, seed=3)
-    open_app(guest, shared_site)
+    host, guest = _two_phones(warm_page, shared_site, 3)
     guest.evaluate("() => { window.__camera = 'block'; }")
 
     # Why the camera is asked stands above the button that asks.
@@ -146,12 +153,7 @@ def test_the_camera_is_asked_before_any_connection_and_a_refusal_is_said(warm_pa
 
 
 def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_page, shared_site, page_errors, artifacts):
-    host = warm_page(locale="de-DE", service_workers="block")
-    lost = warm_page(locale="en-GB", service_workers="block")
-    for page in (host, lost):
-        page.add_init_script(CAMERA)
-    open_app(host, shared_site, seed=4)
-    open_app(lost, shared_site)
+    host, lost = _two_phones(warm_page, shared_site, 4)
     _fill_setup(host, PLAYERS, dealer="1")
     host.locator('[data-action="phone-open"]').tap()
     offer = _text_of(host, "offer-2")
