@@ -17,6 +17,15 @@ function when(ms) {
   }
 }
 
+// A line kept in both languages ({de, en}; older entries kept one string).
+function bothTexts(v) {
+  return Boolean(v && typeof v === 'object' && typeof v.de === 'string' && typeof v.en === 'string');
+}
+
+function summaryText(summary) {
+  return typeof summary === 'string' ? summary : summary[getLang()] ?? summary.de;
+}
+
 // Whether an entry has what its line on the screen and its opening need; the
 // engine checks the rest (its games replay) when it is opened or exported.
 // Anything else is shown as damaged, never allowed to stop the screen.
@@ -24,7 +33,7 @@ export function readable(e) {
   if (!e || typeof e !== 'object' || (typeof e.id !== 'string' && typeof e.id !== 'number')) return false;
   if (!KINDS.includes(e.kind) || !Number.isFinite(e.savedAt) || typeof e.status !== 'string') return false;
   if (!Array.isArray(e.names) || !e.names.length || !e.names.every((n) => typeof n === 'string')) return false;
-  if (e.summary != null && typeof e.summary !== 'string') return false;
+  if (e.summary != null && typeof e.summary !== 'string' && !bothTexts(e.summary)) return false;
   if (e.kind === 'tournament') {
     const f = e.facts;
     return Boolean(f && typeof f === 'object' && f.tournament && typeof f.tournament === 'object' && typeof f.id === 'string'
@@ -62,7 +71,7 @@ export function renderHistory(entries, { message, damaged = new Set() }) {
           h('p', { class: 'list-meta' },
             h('span', { class: `badge status-${e.status}`, text: has(`history.status.${e.status}`) ? t(`history.status.${e.status}`) : e.status }),
             ' ', when(e.savedAt), e.rules ? ` · ${has(`preset.${e.rules}`) ? t(`preset.${e.rules}`) : e.rules}` : ''),
-          e.summary ? h('p', { class: 'summary', text: e.summary }) : null,
+          e.summary ? h('p', { class: 'summary', text: summaryText(e.summary) }) : null,
           reviewSummary(e),
           h('div', { class: 'tool-row wrap' },
             h('button', { type: 'button', class: 'secondary', dataset: { action: 'history-open', id: String(e.id) },

@@ -4,7 +4,7 @@
 // print. It wires screens to engine commands and keeps nothing the engine
 // decides: who deals, what a correction changes, whether a result counts.
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { both, t } from './i18n.js';
 import * as history from './history.js';
 import { canShareFiles, readJsonFile, stamp } from './share.js';
 import { Collector, Scanner, canScan } from './qr.js';
@@ -131,14 +131,16 @@ function finishedRecords(game) {
   return current;
 }
 
+// The entry's line in both languages ({de, en}): the history is read later,
+// perhaps in the other language, and on another phone.
 function summaryOf(game, status) {
   const st = game.state;
   const names = game.save.series || game.save.set ? metaFor(game).names : st.view.players.map((p) => p.name);
-  if (st.series) return t('history.summary.series', { k: st.series.number, n: st.series.length, totals: names.map((n, i) => `${n} ${st.series.totals[i]}`).join(' · ') });
-  if (st.set) return st.set.loser != null ? t('list.set.loser', { name: names[st.set.loser - 1] }) : t('list.set.open');
-  if (status === 'interrupted') return t('history.summary.interrupted', { hand: st.view.hand_no });
+  if (st.series) return both('history.summary.series', { k: st.series.number, n: st.series.length, totals: names.map((n, i) => `${n} ${st.series.totals[i]}`).join(' · ') });
+  if (st.set) return st.set.loser != null ? both('list.set.loser', { name: names[st.set.loser - 1] }) : both('list.set.open');
+  if (status === 'interrupted') return both('history.summary.interrupted', { hand: st.view.hand_no });
   const v = st.view;
-  return v.winner ? t('history.summary.winner', { name: names[v.winner - 1], score: v.scores?.[v.winner - 1] ?? '' }) : '';
+  return v.winner ? both('history.summary.winner', { name: names[v.winner - 1], score: v.scores?.[v.winner - 1] ?? '' }) : null;
 }
 
 function tableEntry(game, status) {

@@ -225,7 +225,7 @@ function overScoreText(view, name, winner) {
   if (view.score_basis === 'knollen') return t('over.knolle', { name, score });
   const tally = res ? res.tally_after[winner - 1] : view.players[winner - 1]?.tally;
   if (view.score_basis === 'points') return t('over.score.points', { name, points: tally, score });
-  return t('over.score', { name, marks: tally, score });
+  return t(tally === 1 ? 'over.score.one' : 'over.score', { name, marks: tally, score });
 }
 
 export function renderOver(view) {

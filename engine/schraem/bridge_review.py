@@ -71,7 +71,7 @@ class ReviewCommands:
         t.check_viewer(viewer)
         g = t.game
         if viewer is None or t.real_cards or t.host is not None or not t.bots() or t.seats[viewer - 1]["kind"] != "human":
-            raise IllegalAction("bad_request", detail=Both("Tipps gibt es nur beim Spiel gegen den Computer, für den eigenen Platz",
+            raise IllegalAction("bad_request", detail=Both("Einen Rat des Computers gibt es nur beim Spiel gegen den Computer, für den eigenen Platz",
                                                            "hints are given only in a game against the computer, for your own seat"))
         if g.hand_over:
             raise IllegalAction("hand_over")

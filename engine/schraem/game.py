@@ -97,13 +97,13 @@ def check_hints(hints, n: int, actions: int, h_no: int) -> list[dict]:
         raise RecordError("bad_record", hand=h_no, detail=Both(de, en))
 
     if not isinstance(hints, list) or len(hints) > (actions + 1) * n:
-        bad("die Tipps sind eine Liste, höchstens einer je Platz und Aktion", "hints are a list, at most one per seat and action")
+        bad("die Ratschläge sind eine Liste, höchstens einer je Platz und Aktion", "hints are a list, at most one per seat and action")
     out, last = [], -1
     for x in hints:
         if not isinstance(x, dict) or set(x) != {"seat", "at"} or any(type(x[k]) is not int for k in x):
-            bad("ein Tipp ist {\"seat\": Platz, \"at\": Aktion}", "a hint is {\"seat\": seat, \"at\": action index}")
+            bad("ein Rat ist {\"seat\": Platz, \"at\": Aktion}", "a hint is {\"seat\": seat, \"at\": action index}")
         if not 1 <= x["seat"] <= n or not 0 <= x["at"] <= actions or x["at"] < last or {"seat": x["seat"], "at": x["at"]} in out:
-            bad("ein Tipp nennt einen Platz oder eine Aktion, die es nicht gibt", "a hint names a seat or an action that does not exist")
+            bad("ein Rat nennt einen Platz oder eine Aktion, die es nicht gibt", "a hint names a seat or an action that does not exist")
         last = x["at"]
         out.append({"seat": x["seat"], "at": x["at"]})
     return out

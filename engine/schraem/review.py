@@ -1,4 +1,4 @@
-"""The game review (Spielanalyse) and the hint (Tipp): what each choice of a
+"""The game review (Spielanalyse) and the hint (Rat des Computers): what each choice of a
 decision was worth, estimated by the strong bot from the deciding seat's
 view only (docs/REVIEW.md).
 

@@ -177,6 +177,9 @@ def test_a_hint_during_play_is_shown_and_recorded(de_page, shared_site, artifact
         play_step(page, knock=False)
     else:
         raise AssertionError("the hint button never showed")
+    # "Rat", not "Tipp": beside "Tippen zum Ansehen" that read as one thing.
+    assert page.locator('[data-action="hint"]').inner_text().strip() == "Rat"
+    assert "Tipp " not in page.locator("#screen").inner_text() + " "
     page.locator('[data-action="hint"]').tap()
     page.wait_for_selector("section.hint")
     wait_idle(page)
