@@ -472,6 +472,19 @@ async function startNewGame() {
   await startTable(s, { players, rules, options, stakes, dealer: s.dealer, seed: nextSeed(), viewer });
 }
 
+// Work asked for before the engine was up waits for it (a move file read
+// on a phone's first visit): → true once it is up, false if it failed.
+const readyWaiters = [];
+function whenReady() {
+  if (model.ready) return Promise.resolve(true);
+  if (model.failed) return Promise.resolve(false);
+  return new Promise((resolve) => { readyWaiters.push(resolve); });
+}
+
+function settleReady(up) {
+  for (const resolve of readyWaiters.splice(0)) resolve(up);
+}
+
 // A tap on "start" before Python is up is kept, not refused: the game starts
 // as soon as the engine does, and a wait longer than a glance says why.
 const SLOW_MS = 300;
@@ -795,7 +808,7 @@ function newSession(engine) {
 async function boot() {
   setLang(getLang());
   initClub({
-    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup, startNewGame,
+    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup, startNewGame, whenReady,
   });
   initDamaged({ model, session: () => session, render, onError, announce });
   document.addEventListener('click', onClick);
@@ -828,6 +841,7 @@ async function boot() {
     // button becomes the way out (a reload starts the engine again).
     model.failed = true;
     startQueued(false);
+    settleReady(false);
     render();
     return;
   }
@@ -851,6 +865,7 @@ async function boot() {
   document.documentElement.dataset.shell = 'ready';
   render();
   startQueued(true);
+  settleReady(true);
 }
 
 boot();

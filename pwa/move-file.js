@@ -42,13 +42,18 @@ function say(key, vars = {}, alert = false) {
   ctx.app.announce(errorText(state.msg));
 }
 
+// A file chosen while the engine still starts (a new phone's first visit)
+// is read once it is up.
 async function work(fn) {
   if (state.busy) return;
-  if (!m().ready) { say('move.wait', {}, true); return; }
   state.busy = true;
   state.msg = null;
   ctx.app.render();
   try {
+    if (!m().ready) {
+      say('move.wait');
+      if (!await ctx.app.whenReady()) { say('move.noEngine', {}, true); return; }
+    }
     await fn();
   } finally {
     state.busy = false;
@@ -150,8 +155,7 @@ async function importMove(file) {
 export function moveAction(action) {
   if (action === 'move-export') { work(exportMove); return true; }
   if (action === 'move-import') {
-    if (!m().ready) say('move.wait', {}, true);
-    else document.getElementById('move-file')?.click();
+    document.getElementById('move-file')?.click();
     return true;
   }
   return false;

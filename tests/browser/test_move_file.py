@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 
 from browser_support import wait_engine_ready
-from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle, wait_shell_ready
+from helpers import app_url, assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle, wait_shell_ready
 from test_club_series import finish_with
+from test_start_before_engine import HOLD_HELLO
 
 HOUSE = [{"id": "h-rengen", "name": "Stammtisch Rengen", "rules": "rengen", "options": {}}]
 
@@ -211,3 +212,28 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
     assert read_in(b, good) == "Taken in – history entries: 0, people: 1, groups: 0, house rules: 1."
     assert sorted(p["name"] for p in pref(b, "regulars")["people"]) == ["Gerda", "Hubert"]
     assert pref(b, "settings")["pace"] == "fast"  # this phone keeps its own settings
+
+
+def test_a_move_file_chosen_while_the_engine_starts_is_read_once_it_is_up(warm_page, shared_site, tmp_path):
+    """A new phone's first minute: the file is chosen before the engine is
+    up; the phone says it waits, and takes the file in when it is."""
+    a = warm_page(locale="de-DE", service_workers="block")
+    open_app(a, shared_site, seed=13)
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(history_file(a, json.loads(export_move(a, tmp_path, "empty.json").read_text()))))
+
+    b = warm_page(locale="en-GB", service_workers="block")
+    b.add_init_script(HOLD_HELLO)
+    b.goto(app_url(shared_site))
+    b.wait_for_function("() => document.body.dataset.screen === 'start'")
+    b.locator('header [data-action="settings"]').tap()
+    b.wait_for_selector(".move-file")
+    assert b.evaluate("document.documentElement.dataset.shell") != "ready"
+    with b.expect_file_chooser() as chooser:
+        b.locator('[data-action="move-import"]').tap()
+    chooser.value.set_files(str(path))
+    b.wait_for_function("() => document.querySelector('.move-msg')?.textContent.includes('still starting')")
+    assert kept(b) == []
+    b.evaluate("() => window.__release()")
+    b.wait_for_function("() => document.querySelector('.move-msg')?.textContent.startsWith('Taken in')", timeout=60_000)
+    assert [e["id"] for e in kept(b)] == ["moved-1"]
