@@ -43,7 +43,7 @@ export function reasonText(r) {
   const vars = {
     chance: percent(r.chance), value: r.value, pass: r.pass_costs, chanceBest: percent(r.chance_best), chanceCard: percent(r.chance_card),
     best: r.best ? cardName(r.best) : '', card: r.card ? cardName(r.card) : '', keeper: r.keeper ? cardName(r.keeper) : '',
-    beaters: (r.beaters ?? []).map(cardName).join(', '),
+    beaters: (r.beaters ?? []).map(cardName).join(', '), raiserLoss: r.raiser_loss,
   };
   return t(`review.reason.${r.code}`, vars);
 }

@@ -21,7 +21,8 @@ from .bots.bits import FULL, SUIT_MASK, card_int, card_str, cards_of, mask_of
 from .bots.common import answering, legal_by_type
 from .bots.equity import Scoring
 from .bots.model import Situation
-from .bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, Budget, Decider as BotDecider, _answer, _knock_now, _play
+from .bots.solver import OutOfBudget
+from .bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, Budget, Decider as BotDecider, _answer, _as_it_stands, _knock_now, _play
 from .bots.tables import CALIBRATION
 from .cards import derive_seed
 from .errors import Both, InvalidAction
@@ -40,6 +41,12 @@ UNITS = ("marks", "equity")
 NOISE = 0.12
 SEVERITY = ((0.75, "blunder"), (0.35, "mistake"), (NOISE, "inaccuracy"))
 WORST = 3  # decisions named as the costliest of a game
+# Every decision's kind, its choices' words and every reason _reason
+# gives: the shell words each in both languages (tests/site/test_i18n.py).
+KINDS = ("answer", "knock", "blind", "interject", "card", "look", "drop")
+CHOICES = ("hold", "pass", "stay", "knock", "play", "look", "wait")
+REASONS = ("hold_weak", "pass_strong", "drop_costly", "drop_missed", "card_chance", "keeper_thrown",
+           *(k + end for k in ("knock", "blind", "interject") for end in ("_missed", "_weak", "_capped")))
 
 
 class MarksScoring(Scoring):
@@ -86,10 +93,13 @@ def _card_chance(wins: float, model: float | None, k: int) -> float:
 
 def kind_of(v: dict, typ: str | None = None) -> str | None:
     """Which decision the view asks of its seat (for the action `typ` it
-    took, if known): answer, blind, play (knock and card), interject, or
-    None for one the review does not weigh."""
+    took, if known): answer, blind, play (knock and card), interject, drop
+    (Rengen: leaving the hand unasked, for its value), or None for one the
+    review does not weigh."""
     seat = v["seat"]
     by_type = legal_by_type(v)
+    if typ == "pass" and not answering(v):
+        return "drop" if "pass" in by_type else None
     if answering(v):
         if "hold" in by_type and "pass" in by_type and typ in (None, "hold", "pass"):
             # Looking first is free where it is allowed (not where a variant
@@ -132,6 +142,11 @@ def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool 
         return [{"kind": "look", "choices": {"look": 0.0}, "best": "look", "chance": None, "samples": 0}]
     sit = _situation(v, unit)
     report: dict = {}
+    by_type = legal_by_type(v)
+    if kind == "drop" and not (v.get("turn") == v["seat"] and "play" in by_type):
+        # Dropping out while another is due: staying is the hand as it stands.
+        stay = _stay(Decider(sit, rng, budget, sure_holds), report)
+        return [] if stay is None else [_decision("drop", {"stay": stay, "pass": _drop_worth(sit)}, report, sit)]
     if kind == "answer":
         _answer(Decider(sit, rng, budget, sure_holds), report)
         if not report:
@@ -146,13 +161,19 @@ def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool 
         # first, or waiting for one's turn, is worth something itself.
         margin = 0.0 if unit == "marks" else (BLIND_MARGIN if kind == "blind" else INTERJECT_MARGIN)
         return [_decision(kind, {"knock": report["e_knock"], stay: report["e_stay"] + margin}, report, sit)]
-    by_type = legal_by_type(v)
     legal = [card_int(a["card"]) for a in by_type["play"]]
     can_knock = "knock" in by_type
     _play(Decider(sit, rng, budget, sure_holds), legal, can_knock, report)
     out = []
     if not report.get("samples"):
         return out
+    if "pass" in by_type and not answering(v):
+        # Rengen, on one's turn: leaving the hand for its value, or playing
+        # on (with a knock where that is worth more).
+        stay = max(report["e_stay"], report["e_knock"] if can_knock else report["e_stay"])
+        out.append(_decision("drop", {"stay": stay, "pass": _drop_worth(sit)}, report, sit))
+        if kind == "drop":
+            return out
     if can_knock:
         out.append(_decision("knock", {"knock": report["e_knock"], "play": report["e_stay"]}, report, sit))
     if len(legal) > 1:
@@ -167,12 +188,52 @@ def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool 
     return out
 
 
+def _stay(dec, report: dict) -> float | None:
+    """My worth staying in the hand as it stands while another seat is due,
+    averaged over sampled deals (report: its chance of the last trick)."""
+    sit = dec.sit
+    alive, k, e_win, e_lose = _as_it_stands(sit)
+    total = p_sum = 0.0
+    n = 0
+    for d in dec.deals():
+        if dec.out_of_time():
+            break
+        seats, hands, movers, led, wp, wc = dec.position(d, alive)
+        solver = dec.solver(seats, sit.me)
+        try:
+            force = dec.run(solver, solver.wins, hands, movers, led, wp, wc)
+        except OutOfBudget:
+            break
+        p = dec.calibrated(force, k)
+        p_sum += p
+        total += p * e_win + (1 - p) * e_lose
+        n += 1
+    if n == 0:
+        return None
+    report.update(samples=n, p=p_sum / n)
+    return total / n
+
+
+def _drop_worth(sit: Situation) -> float:
+    """Leaving the hand now (Rengen): the seat loses the hand's value as it
+    stands, whoever takes it."""
+    committed = list(sit.committed)
+    committed[sit.me] = sit.value
+    alive = list(sit.alive)
+    alive[sit.me] = False
+    return sit.scoring.expected_others(sit.marks, committed, alive, sit.value, sit.me, raiser=sit.last_knocker)
+
+
 def _decision(kind: str, choices: dict, report: dict, sit: Situation) -> dict:
     # Ties go to the choice listed first: holding, knocking, the bot's card.
     best = max(choices, key=lambda c: choices[c])
-    return {"kind": kind, "choices": {c: round(x, 4) for c, x in choices.items()}, "best": best,
-            "chance": None if report.get("p") is None else round(report["p"], 3), "samples": report.get("samples", 0),
-            "value": sit.value}
+    out = {"kind": kind, "choices": {c: round(x, 4) for c, x in choices.items()}, "best": best,
+           "chance": None if report.get("p") is None else round(report["p"], 3), "samples": report.get("samples", 0),
+           "value": sit.value}
+    if kind in ("knock", "blind", "interject") and sit.scoring.raiser_loss:
+        # Sebbe Schröhm: a raiser beaten by a holder loses this, not the value.
+        out["raiser_loss"] = min(sit.scoring.raiser_loss, sit.value + 1)
+    return out
 
 
 def _chosen(kind: str, action: dict) -> str:
@@ -180,6 +241,8 @@ def _chosen(kind: str, action: dict) -> str:
         return action.get("card")
     if kind == "knock":
         return "knock" if action["type"] == "knock" else "play"
+    if kind == "drop":
+        return "pass" if action["type"] == "pass" else "stay"
     return action["type"] if kind in ("answer", "blind", "look") else "knock"
 
 
@@ -195,7 +258,13 @@ def _reason(d: dict, v: dict) -> dict | None:
     if kind == "answer":
         return {"code": "hold_weak" if best == "pass" else "pass_strong", "chance": p, "value": d["value"],
                 "pass_costs": d["value"] - 1}
+    if kind == "drop":
+        return {"code": "drop_costly" if best == "stay" else "drop_missed", "chance": p, "value": d["value"]}
     if kind in ("knock", "blind", "interject"):
+        if best == "knock" and d.get("raiser_loss") and (p is None or p < 0.5):
+            # The knock pays for what it does to the others, not for the
+            # last trick: beaten, the raiser loses only raiser_loss.
+            return {"code": kind + "_capped", "chance": p, "value": d["value"], "raiser_loss": d["raiser_loss"]}
         return {"code": (kind + "_missed") if best == "knock" else (kind + "_weak"), "chance": p, "value": d["value"]}
     if kind != "card":
         return None

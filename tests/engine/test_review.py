@@ -11,7 +11,7 @@ from schraem.bots.strong import Budget
 from schraem.errors import SchraemError
 from schraem.game import Game
 from schraem.outbound import export_record
-from schraem.review import Review, hint, weigh
+from schraem.review import Review, _reason, hint, weigh
 from schraem.view import view
 
 SMALL = Budget(samples=24, nodes=30000)
@@ -216,3 +216,66 @@ def test_real_cards_and_bad_seats_are_refused():
         Review(game.to_record(), 1)
     with pytest.raises(SchraemError):
         Review(bot_game(3, 1).to_record(), 5)
+
+
+def rengen_two_cards(mine, yours, actions, rules="rengen"):
+    """As two_cards, under `rules` (Rengen: a seat may drop out at any
+    moment for the hand's value)."""
+    game = Game([{"name": "me"}, {"name": "you"}], rules=rules, options={"cards_per_hand": 2}, dealer=1, seed=3)
+    game.deal(cards=[mine, yours])
+    for a in actions:
+        seat, typ, *card = a.split(":")
+        game.apply({"seat": int(seat), "type": typ, **({"card": card[0]} if card else {})})
+    return game
+
+
+def test_a_free_pass_holding_the_sure_winner_of_the_last_trick_is_weighed():
+    # Rengen: I hold both aces of the suit led... my two tens take both tricks
+    # whatever is led; dropping out unasked gives the hand away.
+    game = rengen_two_cards(["10H", "10S"], ["7H", "7S"], ["2:look", "1:look", "2:play:7H", "1:pass"])
+    assert game.hand_over
+    result = Review(game.to_record(), 1, seed=1, budget=SMALL).run()
+    drops = [e for e in result["hands"][0]["decisions"] if e["kind"] == "drop"]
+    assert drops, result["hands"][0]["decisions"]
+    drop = drops[-1]
+    assert (drop["chosen"], drop["best"]) == ("pass", "stay")
+    assert drop["cost"] >= 0.75 and drop["severity"] == "blunder"
+    assert drop["reason"]["code"] == "drop_costly" and drop["reason"]["chance"] > 0.9
+    assert result["hands"][0]["marks_lost"] == 1 and result["hands"][0]["cost"] >= 0.75
+
+
+def test_staying_in_a_lost_hand_is_weighed_against_dropping_out():
+    # Rengen at value 3: my two jacks take nothing; dropping out costs the
+    # value as well, so staying is no mistake; a knock raised the stake.
+    game = rengen_two_cards(["JD", "JS"], ["10H", "9C"], ["2:look", "1:look", "2:play:10H", "1:play:JD", "2:play:9C", "1:play:JS"])
+    result = Review(game.to_record(), 1, seed=1, budget=SMALL).run()
+    drops = [e for e in result["hands"][0]["decisions"] if e["kind"] == "drop"]
+    assert drops and all(e["chosen"] == "stay" for e in drops)
+    assert all(e["cost"] < 0.12 for e in drops), drops
+
+
+def test_a_raise_with_a_sure_loser_under_a_capped_raiser_loss_says_why():
+    """Sebbe Schröhm: a raiser beaten by a holder loses 1, not the value, so
+    a knock with cards that take nothing can be right; its reason is that
+    cap, not "the others pass, or you take the last trick"."""
+    cards = [["JD", "JS"], ["10H", "9C"], ["8H", "8C"]]
+    seen = {}
+    for rules in ("sebbe_schroehm", "rheinland"):
+        game = Game([{"name": n} for n in ("me", "b", "c")], rules=rules, options={"cards_per_hand": 2}, dealer=3, seed=3)
+        game.deal(cards=cards)
+        for seat in (1, 2, 3):
+            game.apply({"seat": seat, "type": "look"})
+        game.apply({"seat": 1, "type": "play", "card": "JD"})
+        result = Review(game.to_record(), 1, seed=1, budget=SMALL).run()
+        seen[rules] = next(e for e in result["hands"][0]["decisions"] if e["kind"] == "knock")
+    sebbe, rhein = seen["sebbe_schroehm"], seen["rheinland"]
+    # Beaten, the raiser loses 1 under Sebbe: the knock costs nothing more
+    # than playing on; under Rhineland it costs the raised value.
+    assert sebbe["raiser_loss"] == 1 and "raiser_loss" not in rhein
+    assert sebbe["choices"]["knock"] >= sebbe["choices"]["play"] > rhein["choices"]["knock"]
+    missed = dict(sebbe, chosen="play", best="knock", chance=0.05)
+    assert _reason(missed, {})["code"] == "knock_capped" and _reason(missed, {})["raiser_loss"] == 1
+    # With a real chance of the last trick the old reason stands; and where
+    # nothing caps the raiser's loss, too.
+    assert _reason(dict(missed, chance=0.7), {})["code"] == "knock_missed"
+    assert _reason(dict(rhein, chosen="play", best="knock", chance=0.05), {})["code"] == "knock_missed"

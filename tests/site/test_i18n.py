@@ -68,3 +68,13 @@ def test_the_shell_words_every_four_courts_kind_choice_and_reason_in_both_langua
     keys += [f"review.reason.{code}" for code in REASONS]
     for key in keys:
         assert text.count(f"'{key}':") == 2, key  # German and English
+
+
+def test_the_shell_words_every_review_kind_choice_and_reason_in_both_languages():
+    from schraem import review
+
+    text = (ROOT / "pwa" / "i18n-review.js").read_text(encoding="utf-8")
+    keys = [f"review.kind.{k}" for k in review.KINDS] + [f"review.choice.{c}" for c in review.CHOICES]
+    keys += [f"review.reason.{code}" for code in review.REASONS]
+    for key in keys:
+        assert text.count(f"'{key}':") == 2, key  # German and English
