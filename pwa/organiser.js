@@ -22,20 +22,33 @@ function tournamentRecords(facts) {
 }
 
 // → true once the tournament is in history, where every step is kept. The
-// preference only names the open one (start-up also finds it as the
-// running entry): its refusal is said, the step still counts.
-async function storeTournament(facts) {
+// preference only names the open one: for a step of the open tournament
+// its refusal is said and the step still counts (start-up finds the entry).
+// A new tournament it does not name would not be the one opened after a
+// reload (the old one would, beside a second running one): its entry is
+// taken back and the tournament not created (`fresh`).
+async function storeTournament(facts, { fresh = false } = {}) {
   const done = tournamentDone(facts);
   const top = facts.standings.slice(0, 3).map((r) => `${r.rank}. ${r.name} ${r.total}`).join(' · ');
+  const id = `tournament-${facts.id}`;
+  // The same players, rules and seed give the same id: an entry kept
+  // before is put back as it was, not removed.
+  const before = fresh ? await history.entry(id).catch(() => null) : null;
   try {
     await history.keep({
-      id: `tournament-${facts.id}`, kind: 'tournament', status: done ? 'finished' : 'running', names: facts.tournament.players,
+      id, kind: 'tournament', status: done ? 'finished' : 'running', names: facts.tournament.players,
       rules: facts.tournament.rules, summary: top, facts, records: tournamentRecords(facts),
     });
   } catch {
     return false;
   }
-  if (!await writePreference('tournament', { id: facts.id, tournament: facts.tournament })) ctx.app.notify('pref.failed');
+  if (!await writePreference('tournament', { id: facts.id, tournament: facts.tournament })) {
+    if (fresh) {
+      await (before ? history.keep(before) : history.remove(id)).catch(() => {});
+      return false;
+    }
+    ctx.app.notify('pref.failed');
+  }
   return true;
 }
 
@@ -45,7 +58,7 @@ async function storeTournament(facts) {
 async function step(args) {
   const r = await session().query('tournament', args);
   if (!r.ok) { onError(r.error); return null; }
-  if (await storeTournament(r.result)) {
+  if (await storeTournament(r.result, { fresh: args.op === 'new' })) {
     c().tournament = r.result;
     return r.result;
   }

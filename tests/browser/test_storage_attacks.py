@@ -152,6 +152,47 @@ def test_a_refused_tournament_write_is_said_and_the_step_not_taken(warm_page, sh
     assert "Serie 1, Tisch 1 eingelesen." in page.locator(".tournament .notice").inner_text()
 
 
+# Only the game store ('schraem': the game, the preferences) refuses, the
+# history takes writes: a disk that fills between the two.
+FAILING_GAME_STORE = """
+window.__failGameStore = false;
+const openTx = IDBDatabase.prototype.transaction;
+IDBDatabase.prototype.transaction = function (stores, mode, options) {
+  if (mode === 'readwrite' && window.__failGameStore && this.name === 'schraem') throw new DOMException('refused by the test', 'QuotaExceededError');
+  return openTx.call(this, stores, mode, options);
+};
+"""
+
+
+def test_a_new_tournament_whose_name_is_not_kept_is_not_created(warm_page, shared_site):
+    """The history keeps the new tournament but the preference naming the
+    open one is refused: after a reload the old one would open beside a
+    second running one. The new one is taken back and the person told."""
+    page = warm_page(locale="de-DE")
+    page.add_init_script(FAILING_GAME_STORE)
+    open_app(page, shared_site, seed=45)
+    _organiser_tournament(page, seed=78)
+    assert screen(page) == "tournament"
+    first = page.locator(".tournament").inner_text().splitlines()[0]  # "Turnier <id> …"
+
+    page.evaluate("() => { window.__failGameStore = true; }")
+    tap(page, '[data-action="t-new"]')
+    page.fill('[data-field="t-seed"]', "79")
+    page.locator('[data-field="t-seed"]').dispatch_event("change")
+    tap(page, '[data-action="t-create"]')
+    assert screen(page) == "confirm-tournament"
+    tap(page, '[data-action="confirm-tournament-yes"]')
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('Turnier konnte nicht gespeichert werden')")
+    assert "Einstellung" not in message(page)
+    running = [e for e in page.evaluate("async () => (await import('./history.js')).entries()") if e["kind"] == "tournament"]
+    assert [e["status"] for e in running] == ["running"], running
+
+    page.evaluate("() => { window.__failGameStore = false; }")
+    reload(page)
+    tap(page, '[data-action="tournament"]')
+    assert page.locator(".tournament").inner_text().splitlines()[0] == first
+
+
 def test_a_refused_preference_write_is_said(warm_page, shared_site):
     page = warm_page(locale="de-DE")
     page.add_init_script(FAILING_WRITES)
