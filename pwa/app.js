@@ -525,6 +525,9 @@ function onClick(event) {
   switch (action) {
     case 'lang':
       setLang(getLang() === 'de' ? 'en' : 'de');
+      // What was last announced stays in the live region for a screen
+      // reader to read again: it must not stay in the other language.
+      el.announce.textContent = '';
       render();
       break;
     case 'settings':

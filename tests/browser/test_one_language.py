@@ -42,8 +42,11 @@ def test_the_history_line_follows_the_language_and_one_mark_is_singular(warm_pag
     _win_with_one_mark_left(page)
     assert stored(page)["state"]["view"]["winner"] == 1
     assert "Anne hat noch 1 Schräm und bekommt" in page.locator("#screen").inner_text()
+    assert page.locator("#announce").text_content().strip()  # the hand's end, said in German
     tap(page, 'header [data-action="lang"]')
     assert "Anne has 1 mark left and scores" in page.locator("#screen").inner_text()
+    # Nothing said in German stays in the live region for a screen reader.
+    assert page.locator("#announce").text_content() == ""
 
     # Filed in English now, read in German, and back.
     tap(page, 'header [data-action="setup"]')
