@@ -349,8 +349,11 @@ def books(records, people=None) -> dict:
     """The kitty over finished game records: each person's balance, the
     pot, the rounds owed and who pays whom (stakes.evening). `people`: the
     regulars, so a typo merged into a person pays and is paid as that
-    person."""
-    return evening([(names, g.money) for g, _, names in _counted(records, people, None) if g.game_over])
+    person. A computer's seat keeps its own account ("Name (Computer)"), as
+    in the cash book: a computer that bears a person's name, or an earlier
+    name of one, is never that person."""
+    return evening([([n + COMPUTER if s in b else n for s, n in enumerate(names, 1)], g.money)
+                    for g, b, names in _counted(records, people, None) if g.game_over])
 
 
 def _history_games(records) -> list[Game]:

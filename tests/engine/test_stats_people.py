@@ -112,3 +112,17 @@ def test_the_books_settle_a_merged_typo_as_the_person():
     assert one["balances"]["Hans"] == apart["balances"]["Hans"] + apart["balances"]["Hnas"]
     assert len(one["transfers"]) <= 1
     assert ok(Bridge(), "books", records=records, people=[{"name": "Hans", "aliases": ["Hnas"]}]) == one
+
+
+def test_the_books_keep_a_computer_apart_from_the_person_whose_earlier_name_it_bears():
+    from schraem.club import books
+
+    # Hubert was renamed Hubi; a computer seat still bears the name Hubert.
+    people = [{"name": "Hubi", "aliases": ["Hubert"]}]
+    records = [money_record(32, ["Hubi", "Hubert", "Anne"], {"per_mark": 10}, bots=(2,)),
+               money_record(33, ["Hubert", "Anne"], {"per_mark": 10})]
+    one = books(records, people)
+    assert set(one["balances"]) == {"Hubi", "Hubert (Computer)", "Anne"}
+    apart = books([{**r, "players": [{"name": p["name"]} for p in r["players"]]} for r in records[:1]])
+    assert one["balances"]["Hubert (Computer)"] == apart["balances"]["Hubert"]
+    assert sum(one["balances"].values()) + one["pot"] == 0
