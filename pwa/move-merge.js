@@ -16,13 +16,33 @@ function namesOf(p) {
   return [p.name, ...(Array.isArray(p.aliases) ? p.aliases : [])];
 }
 
+// A person of the file is one of this phone's people by id; else by
+// name: first the same own name, then any name or alias. The file's people
+// are distinct people on the phone they came from, so two of them never
+// become one here (each of this phone's people takes at most one of them
+// by name): the Abrechnung counts them apart on both phones.
 function mergePeople(mine, theirs) {
   const people = mine.map((p) => ({ ...p, aliases: [...(p.aliases ?? [])] }));
   const idMap = new Map();
+  const taken = new Set();
+  const matched = new Map();
+  for (const p of theirs) {
+    const here = people.find((q) => q.id === p.id);
+    if (here) { matched.set(p, here); taken.add(here.id); }
+  }
+  const byName = (same) => {
+    for (const p of theirs) {
+      if (matched.has(p)) continue;
+      const here = people.slice(0, mine.length).find((q) => !taken.has(q.id) && same(p, q));
+      if (here) { matched.set(p, here); taken.add(here.id); }
+    }
+  };
+  byName((p, q) => sameText(p.name, q.name));
+  byName((p, q) => namesOf(p).some((n) => namesOf(q).some((x) => sameText(n, x))));
   let added = 0;
   let aliases = 0;
   for (const p of theirs) {
-    const here = people.find((q) => q.id === p.id) ?? people.find((q) => namesOf(p).some((n) => namesOf(q).some((m) => sameText(n, m))));
+    const here = matched.get(p);
     if (here) {
       idMap.set(p.id, here.id);
       for (const n of namesOf(p)) {

@@ -56,3 +56,18 @@ def test_a_phone_keeps_its_own_and_finds_its_people_by_name_or_alias():
     assert [s["name"] for s in plan["house"]] == ["Rengen", "Rengen (2)"] and plan["groups"][0]["house"] == "own:h1"
     assert plan["settings"] is None  # this phone keeps its own
     assert plan["changes"] is True
+
+
+def test_the_files_people_stay_apart_even_where_one_bears_anothers_earlier_name():
+    # On the other phone Hubert was renamed Hubi; a new Hubert came later, and "anne" is not "Anne" there.
+    hubi = {"id": "p3", "name": "Hubi", "colour": "blue", "aliases": ["Hubert"]}
+    hubert = {"id": "p4", "name": "Hubert", "colour": "green", "aliases": []}
+    small = {"id": "p5", "name": "anne", "colour": "purple", "aliases": []}
+    theirs = data(people=[hubi, hubert, ANNE, small])
+    fresh = merge(data(), theirs)
+    assert fresh["people"] == [hubi, hubert, ANNE, small] and fresh["added"]["people"] == 4 and fresh["aliases"] == 0
+    # A phone with its own Hubert: the file's Hubert is that one (own name first), Hubi stays Hubi.
+    mine = data(people=[{"id": "q1", "name": "Hubert", "colour": "red", "aliases": []}])
+    plan = merge(mine, theirs)
+    assert [(p["id"], p["name"], p["aliases"]) for p in plan["people"]] == [
+        ("q1", "Hubert", []), ("p3", "Hubi", ["Hubert"]), ("p2", "Anne", []), ("p5", "anne", [])]
