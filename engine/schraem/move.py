@@ -6,12 +6,28 @@ unchanged, so a file imported twice, or carried back and forth between
 two phones, never makes a second copy of a game."""
 from __future__ import annotations
 
+import json
+import math
+
 from . import fields as f
+from .bots import LEVELS
 from .errors import Both, RecordError, SchraemError
 from .outbound import export_of
+from .review import REVIEW_FORMAT, WORST
+from .club import Organiser
+from .series import Tournament
 
 MAX_ENTRIES = 10_000
 MAX_ENTRY_RECORDS = 1_000
+SAVE_FORMAT = "schraem-save/1"
+KINDS = ("game", "series", "set", "tournament")
+# The fields a history entry has (club.js, organiser.js, history.js): a
+# file coming in may carry no other, and none larger than the app writes.
+ENTRY_KEYS = {"id", "kind", "status", "names", "savedAt", "rules", "summary", "save", "records", "review", "facts"}
+MAX_SUMMARY = 500
+# A review holds a few hundred decisions at most; this is far above that
+# and far below what could fill a phone.
+MAX_REVIEW_CHARS = 500_000
 
 
 def _record(raw) -> dict:
@@ -27,14 +43,113 @@ def _record(raw) -> dict:
     return out
 
 
-def _entry(entry) -> dict:
+def _seats(save, n: int) -> dict | None:
+    """Who sat where at a game's table (a person, or a computer and its
+    level) and whether it was a scoresheet, without the table's seed: the
+    other phone offers the review of the person's game and keeps a computer
+    apart, as this one does."""
+    table = save.get("table")
+    if table is None:
+        return None
+    f.obj(table, "table", "Tisch", "table")
+    players = f.items(table.get("players"), "players", "Plätze", "seats", n, n)
+    seats = []
+    for p in players:
+        kind = f.obj(p, "players", "Plätze", "seats").get("kind", "human")
+        if kind == "bot" and p.get("level") in LEVELS:
+            seats.append({"kind": "bot", "level": p["level"]})
+        elif kind == "human":
+            seats.append({"kind": "human"})
+        else:
+            f.refuse("players", "Plätze", "seats", "sind Personen oder Computerspieler mit einer Stufe", "are people, or computer players with a level")
+    out = {"players": seats}
+    if table.get("real_cards") is True:
+        out["real_cards"] = True
+    return out
+
+
+def _number(value, key: str, de: str, en: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        f.refuse(key, de, en, "muss eine Zahl sein", "must be a number")
+    return value
+
+
+def _review(review, kept: int) -> dict | None:
+    """A kept review as it may leave with its game: checked in shape and
+    size, and cut to the hands that leave with the game (a hand under way
+    stays on this phone, and so do the review's words on it, with the
+    seat's cards). None when no weighed hand leaves."""
+    f.obj(review, "review", "Spielanalyse", "review")
+    if review.get("format") != REVIEW_FORMAT:
+        f.refuse("review", "Spielanalyse", "review", f"hat das Format {REVIEW_FORMAT!r}", f"has format {REVIEW_FORMAT!r}")
+    if len(json.dumps(review)) > MAX_REVIEW_CHARS:
+        f.refuse("review", "Spielanalyse", "review", "ist größer, als eine Spielanalyse sein kann", "is larger than a review can be")
+    hands = f.items(review.get("hands"), "hands", "Spiele der Spielanalyse", "the review's hands", 0, f.MAX_NUMBER)
+    for k, hd in enumerate(hands, 1):
+        f.obj(hd, "hands", "Spiele der Spielanalyse", "the review's hands")
+        if hd.get("hand") != k:
+            f.refuse("hands", "Spiele der Spielanalyse", "the review's hands", "sind der Reihe nach gezählt", "are counted in order")
+        for e in f.items(hd.get("decisions"), "decisions", "Entscheidungen", "decisions"):
+            f.obj(e, "decisions", "Entscheidungen", "decisions")
+            _number(e.get("cost"), "cost", "Kosten", "cost")
+            f.whole(e.get("index"), "index", "Stelle", "index", 0, f.MAX_NUMBER)
+            if e.get("hand") != k:
+                f.refuse("decisions", "Entscheidungen", "decisions", "gehören zu ihrem Spiel", "belong to their hand")
+    f.items(review.get("worst"), "worst", "teuerste Entscheidungen", "costliest decisions", 0, WORST)
+    # The review's own sampling seed is the app's constant, not a game's;
+    # it stays behind with every other seed.
+    review = {k: v for k, v in review.items() if k != "seed"}
+    if len(hands) <= kept:
+        return review
+    if kept == 0:
+        return None
+    hands = hands[:kept]
+    decisions = [e for hd in hands for e in hd["decisions"]]
+    worst = sorted((e for e in decisions if e.get("reason") is not None), key=lambda e: (-e["cost"], e["hand"], e["index"]))[:WORST]
+    return {**review, "hands": hands, "weighed": len(decisions), "total": len(decisions),
+            "cost": round(sum(e["cost"] for e in decisions), 3),
+            "worst": [{"hand": e["hand"], "index": e["index"], "kind": e.get("kind"), "target": e.get("target")} for e in worst]}
+
+
+def _entry(entry, strict: bool) -> dict:
     f.obj(entry, "entry", "Eintrag", "entry")
-    out = dict(entry)
+    if strict:
+        f.only(entry, ENTRY_KEYS, "ein Verlaufseintrag", "a history entry")
+    out = {k: v for k, v in entry.items() if k in ENTRY_KEYS}
+    if not (isinstance(entry.get("id"), str) and 1 <= len(entry["id"]) <= f.MAX_ID or f.is_int(entry.get("id"))):
+        f.refuse("id", "Kennung", "id", f"ist ein Text mit 1 bis {f.MAX_ID} Zeichen oder eine Zahl", f"is a text of 1 to {f.MAX_ID} characters or a number")
+    if entry.get("kind") not in KINDS:
+        f.refuse("kind", "Art", "kind", "ist game, series, set oder tournament", "is game, series, set or tournament")
+    f.text(entry.get("status"), "status", "Stand", "status", 20)
+    for n in f.items(entry.get("names"), "names", "Namen", "names", 1, f.MAX_PLAYERS):
+        f.text(n, "names", "Namen", "names", f.MAX_NAME)
+    f.whole(entry.get("savedAt"), "savedAt", "gespeichert am", "saved at", 0, f.MAX_SEED)
+    if entry.get("rules") is not None:
+        f.text(entry["rules"], "rules", "Regeln", "rules", f.MAX_NAME)
+    if entry.get("summary") is not None and (not isinstance(entry["summary"], str) or len(entry["summary"]) > MAX_SUMMARY):
+        f.refuse("summary", "Zusammenfassung", "summary", f"ist ein Text bis {MAX_SUMMARY} Zeichen", f"is a text of up to {MAX_SUMMARY} characters")
     if entry.get("kind") == "tournament":
         facts = f.obj(entry.get("facts"), "facts", "Turnierstand", "tournament facts")
-        out["facts"] = {**facts, "tournament": export_of(f.obj(facts.get("tournament"), "tournament", "Turnier", "tournament"), False)["file"]}
+        tournament = export_of(f.obj(facts.get("tournament"), "tournament", "Turnier", "tournament"), False)["file"]
+        # The standings and tables as the engine finds them in the
+        # tournament itself: nothing else of the facts is taken on trust.
+        organiser = Organiser()
+        organiser.tournament = Tournament.from_json(tournament)
+        out["facts"] = {**organiser.facts(), "tournament": tournament}
     else:
-        out["save"] = export_of(f.obj(entry.get("save"), "save", "Spielstand", "save"), False)["file"]
+        save = f.obj(entry.get("save"), "save", "Spielstand", "save")
+        file = export_of(save, False)["file"]
+        plain = save.get("format") == SAVE_FORMAT and "series" not in save and "set" not in save
+        seats = _seats(save, len(file["players"])) if plain else None
+        # A game's save stays a save, with who sat where: the review and
+        # the statistics on the other phone need its people and computers.
+        out["save"] = {"format": SAVE_FORMAT, "record": file, **({"table": seats} if seats else {})} if plain else file
+        if "review" in entry:
+            review = _review(entry["review"], len(file["hands"])) if entry.get("kind") == "game" else None
+            if review is None:
+                out.pop("review")
+            else:
+                out["review"] = review
     records = f.items(entry.get("records", []), "records", "Aufzeichnungen", "records", 0, MAX_ENTRY_RECORDS)
     out["records"] = [_record(f.obj(r, "record", "Aufzeichnung", "record")) for r in records]
     return out
@@ -54,7 +169,7 @@ def move(entries, strict, offset=0) -> dict:
     out, left_out = [], 0
     for i, entry in enumerate(entries, offset + 1):
         try:
-            out.append(_entry(entry))
+            out.append(_entry(entry, strict))
         except SchraemError as e:
             if strict:
                 raise RecordError("bad_record", detail=Both(f"Verlaufseintrag {i}: {e.de}", f"history entry {i}: {e.en}")) from e

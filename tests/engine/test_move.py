@@ -68,7 +68,9 @@ def test_entries_leave_without_seeds_or_the_hand_under_way_and_scrub_to_themselv
     assert out["left_out"] == 0 and len(out["entries"]) == 3
     assert seeds_in(out["entries"]) == 0
     running = out["entries"][1]
-    assert len(running["save"]["hands"]) == 1  # the hand under way stays on this phone
+    assert len(running["save"]["record"]["hands"]) == 1  # the hand under way stays on this phone
+    # A game's save stays a save, with who sat where (for the review on the other phone), without the table's seed.
+    assert running["save"]["table"] == {"players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]}
     # Who was a computer travels with each record.
     assert [p.get("kind") for p in out["entries"][2]["records"][0]["players"]] == ["bot", "bot", "bot"]
     # The same file in again: nothing changes.
@@ -112,6 +114,71 @@ def test_a_tournament_entry_moves_and_loads_on_the_other_phone():
              "facts": {k: t[k] for k in ("tournament", "id", "standings", "tables")}, "records": []}
     out = ok(Bridge(), "move", entries=[entry], strict=True)["entries"][0]
     assert out["facts"]["id"] == t["id"] and out["facts"]["standings"] == t["standings"]
+    # Standings written into the facts by hand do not travel: the engine's own from the tournament do.
+    forged = {**entry, "facts": {**entry["facts"], "standings": [{"rank": 1, "name": "x" * 100_000}], "junk": "x" * 100_000}}
+    assert ok(Bridge(), "move", entries=[forged], strict=True)["entries"][0] == out
     other = Bridge()
     assert ok(other, "tournament", op="load", tournament=out["facts"]["tournament"])["standings"] == t["standings"]
     assert ok(Bridge(), "move", entries=[out], strict=True)["entries"][0] == out
+
+
+def mid_hand_entry() -> dict:
+    """A filed-away game against the computer whose person (seat 1) has
+    acted in its second hand, which is still under way."""
+    b = Bridge()
+    state = ok(b, "new_game", players=BOTS, seed=74, viewer=1)
+    while True:
+        hands = state["save"]["record"]["hands"]
+        if len(hands) >= 2 and sum(a["seat"] == 1 for a in hands[-1]["actions"]) >= 2 and not state["hand_over"]:
+            break
+        step = ok(b, "bot_step", viewer=1)
+        if step["bot_action"] is None:
+            legal = step["view"]["legal"]
+            stay = next((a for a in legal if a["type"] != "pass"), legal[0]) if legal else {}  # a person who stays in
+            state = ok(b, "act", action=stay, viewer=1) if not step["hand_over"] else ok(b, "next_hand", viewer=1)
+        else:
+            state = step
+        assert not state["game_over"]
+    return {"id": "g3", "kind": "game", "status": "interrupted", "names": ["Hubert", "Gerda", "Hans"], "savedAt": 5,
+            "save": state["save"], "records": []}
+
+
+def reviewed(entry: dict) -> dict:
+    """The entry with the review the app keeps of its person's game (seat 1), the hand under way included."""
+    from schraem.bots.strong import Budget
+    from schraem.review import Review
+
+    review = Review(entry["save"]["record"], 1, budget=Budget(samples=2, nodes=500)).run()
+    assert review["hands"][-1]["finished"] is False and any(e["my_cards"] for e in review["hands"][-1]["decisions"])
+    return {**entry, "review": review}
+
+
+def test_a_review_leaves_only_with_the_hands_that_leave():
+    entry = reviewed(mid_hand_entry())
+    under_way = entry["review"]["hands"][-1]
+    out = ok(Bridge(), "move", entries=[entry])["entries"][0]
+    review = out["review"]
+    assert len(review["hands"]) == len(out["save"]["record"]["hands"]) == 1
+    assert review["hands"] == entry["review"]["hands"][:1] and review["complete"] is True
+    assert review["cost"] == round(sum(e["cost"] for e in review["hands"][0]["decisions"]), 3)
+    assert all(w["hand"] == 1 for w in review["worst"])
+    # Nothing of the hand under way leaves: not the seat's cards, not the words on it.
+    cards = [e["my_cards"] for e in under_way["decisions"] if e["my_cards"]]
+    assert cards and not any(json.dumps(c) in json.dumps(out) for c in cards)
+    assert all(e["hand"] == 1 for hd in review["hands"] for e in hd["decisions"])
+    assert seeds_in(out) == 0
+    assert ok(Bridge(), "move", entries=[out], strict=True)["entries"][0] == out  # the same file in again
+
+
+def test_an_entry_coming_in_holds_only_the_fields_and_sizes_the_app_writes():
+    b = Bridge()
+    good = ok(b, "move", entries=[reviewed(mid_hand_entry())])["entries"][0]
+    junk = "x" * 600_000
+    for bad in ({**good, "extra": junk}, {**good, "summary": junk}, {**good, "names": [junk]}, {**good, "status": junk},
+                {**good, "review": {**good["review"], "notes": junk}}, {**good, "review": {**good["review"], "format": "x"}},
+                {**good, "save": {**good["save"], "table": {"players": [{"kind": "alien"}] * 3}}}, {**good, "savedAt": "now"}):
+        refused = call(b, "move", entries=[bad], strict=True)
+        assert not refused["ok"] and "Verlaufseintrag 1" in refused["error"]["de"], list(bad)
+    # Going out, a field the app does not know stays behind; the entry still moves.
+    out = ok(b, "move", entries=[{**good, "extra": junk}])
+    assert out["left_out"] == 0 and "extra" not in out["entries"][0]
