@@ -98,6 +98,22 @@ export function seatedRecords(entry) {
     players: (Array.isArray(raw?.players) ? raw.players : []).map((p, i) => (seats[i]?.kind === 'bot' ? { ...p, kind: 'bot', level: seats[i].level } : p)) } }));
 }
 
+// The finished games of readable entries kept since `since` (ms), each
+// with who sat where, for the statistics and the kitty's settlement: a
+// game kept twice (a table's series and the organiser's tournament on the
+// same phone) counts once; damaged entries count not at all.
+export function keptRecords(entries, since = 0) {
+  const seen = new Set();
+  const records = [];
+  for (const e of entries.filter((x) => readable(x) && x.savedAt >= since)) {
+    for (const { raw, record } of seatedRecords(e)) {
+      const key = JSON.stringify(raw);
+      if (!seen.has(key)) { seen.add(key); records.push(record); }
+    }
+  }
+  return records;
+}
+
 const COLS = ['games', 'wins', 'mean_score', 'knocks', 'blind_knocks', 'holds', 'passes', 'first_out'];
 
 // A column per player (names as heads), a row per figure: four players

@@ -3,7 +3,7 @@
 // offered for download and deletion while the good ones stay usable.
 import { errorText, t } from './i18n.js';
 import * as history from './history.js';
-import { entryTitle, readable, seatedRecords } from './archive.js';
+import { entryTitle, keptRecords, readable } from './archive.js';
 import { forget, restoreEntry } from './history-delete.js';
 import { openKeptList } from './lists.js';
 import {
@@ -108,17 +108,7 @@ export async function openStats() {
   let list = [];
   try { list = await history.entries(); } catch { c().statsMsg = t('history.unavailable'); }
   const { since, args } = statsRequest();
-  // One game kept twice (a table's series and the organiser's tournament
-  // on the same phone) counts once; damaged entries count not at all.
-  const seen = new Set();
-  const records = [];
-  for (const e of list.filter((x) => readable(x) && x.savedAt >= since)) {
-    for (const { raw, record } of seatedRecords(e)) {
-      const key = JSON.stringify(raw);
-      if (!seen.has(key)) { seen.add(key); records.push(record); }
-    }
-  }
-  const r = await session().query('stats', { records, ...args });
+  const r = await session().query('stats', { records: keptRecords(list, since), ...args });
   if (!r.ok) { onError(r.error); c().stats = {}; } else c().stats = r.result;
   render();
 }

@@ -5,6 +5,7 @@
 import { h } from './dom.js';
 import { both, errorText, getLang, t } from './i18n.js';
 import * as history from './history.js';
+import { keptRecords } from './archive.js';
 import { ctx, go, m, session } from './club-context.js';
 import { statsPeople } from './stats-scope.js';
 
@@ -150,8 +151,9 @@ async function openBooks(back) {
     list = [];
   }
   const since = k.period === 'evening' ? Date.now() - EVENING_MS : 0;
-  const records = list.filter((e) => (e.savedAt ?? 0) >= since).flatMap((e) => (Array.isArray(e.records) ? e.records : []));
-  const r = await session().query('books', { records, people: statsPeople() });
+  // Who sat where travels with each game, as in the statistics and the
+  // cash book, so a computer never pays or is paid as a person.
+  const r = await session().query('books', { records: keptRecords(list, since), people: statsPeople() });
   if (r.ok) k.books = r.result;
   else k.error = r.error;
   if (m().route === 'kitty') ctx.app.render();
