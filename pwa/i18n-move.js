@@ -24,7 +24,7 @@ export const MOVE_STRINGS = {
     'move.part.people': 'die Liste der Personen',
     'move.part.groups': 'die Liste der Stammtische',
     'move.part.house': 'die Liste der Hausregeln',
-    'move.part.settings': 'die Einstellungen',
+    'move.part.settings': 'der Teil mit den Einstellungen',
     'move.refused': 'Die Umzugsdatei wurde abgelehnt – nichts wurde geändert: {detail}',
     'move.failed': 'Der Speicher hat die Umzugsdatei abgelehnt – nichts wurde geändert.',
     'move.nothingNew': 'Alles aus dieser Datei ist schon da – nichts wurde geändert.',

@@ -14,7 +14,7 @@ import { readPreference, writePreferences } from './storage.js';
 import { readable, seatedRecords } from './archive.js';
 import { bootRegulars, regularsData, validGroup, validPerson } from './regulars.js';
 import { bootHouse, ownSets, validSet } from './house-rules.js';
-import { loadSettings } from './settings.js';
+import { loadSettings, validSettings } from './settings.js';
 import { nestingDepth } from './records.js';
 import { sendOut } from './outbound.js';
 import { stamp } from './share.js';
@@ -99,16 +99,46 @@ async function exportMove() {
   say(damaged ? 'move.exportedWithout' : 'move.exported', { file: name, n: r.entries.length, k: damaged });
 }
 
-// The file's parts, each as this phone would keep it. → the parts, or the
-// name of the first part that is not.
+// The most a phone keeps of each part, far above a club's own: a file
+// larger in one part is not a move file this app wrote.
+const MOST = { people: 1000, groups: 1000, house: 200, aliases: 100, members: 200 };
+const ID_MAX = 64;
+const NAME_MAX = 40;
+const HOUSE_KEY_MAX = 80;
+const OPTIONS_CHARS = 10_000;
+
+const text = (x, most) => typeof x === 'string' && x.length >= 1 && x.length <= most;
+const onlyKeys = (x, keys) => Object.keys(x).every((k) => keys.includes(k));
+
+function movedPerson(p) {
+  return validPerson(p) && onlyKeys(p, ['id', 'name', 'colour', 'aliases']) && text(p.id, ID_MAX) && text(p.name, NAME_MAX)
+    && (p.aliases === undefined || (Array.isArray(p.aliases) && p.aliases.length <= MOST.aliases && p.aliases.every((a) => text(a, NAME_MAX))));
+}
+
+function movedGroup(g) {
+  return validGroup(g) && onlyKeys(g, ['id', 'name', 'members', 'house']) && text(g.id, ID_MAX) && text(g.name, NAME_MAX)
+    && g.members.length <= MOST.members && g.members.every((x) => text(x, ID_MAX)) && (g.house == null || text(g.house, HOUSE_KEY_MAX));
+}
+
+// A set's options are checked by the engine whenever a game starts from
+// it; here only their size and that they are plain values.
+function movedSet(s) {
+  return validSet(s) && onlyKeys(s, ['id', 'name', 'rules', 'options']) && text(s.id, ID_MAX) && text(s.name, NAME_MAX) && text(s.rules, NAME_MAX)
+    && JSON.stringify(s.options).length <= OPTIONS_CHARS
+    && Object.values(s.options).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+}
+
+// The file's parts, each as this phone would keep it and no larger. → the
+// parts, or the name of the first part that is not.
 function partsOf(data) {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { bad: 'data' };
-  const list = (x, ok) => Array.isArray(x) && x.every(ok);
+  if (!onlyKeys(data, ['history', 'people', 'groups', 'house', 'settings'])) return { bad: 'data' };
+  const list = (x, ok, most = Infinity) => Array.isArray(x) && x.length <= most && x.every(ok);
   if (!list(data.history, readable)) return { bad: 'history' };
-  if (!list(data.people, validPerson)) return { bad: 'people' };
-  if (!list(data.groups, validGroup)) return { bad: 'groups' };
-  if (!list(data.house, validSet)) return { bad: 'house' };
-  if (data.settings != null && (typeof data.settings !== 'object' || Array.isArray(data.settings))) return { bad: 'settings' };
+  if (!list(data.people, movedPerson, MOST.people)) return { bad: 'people' };
+  if (!list(data.groups, movedGroup, MOST.groups)) return { bad: 'groups' };
+  if (!list(data.house, movedSet, MOST.house)) return { bad: 'house' };
+  if (data.settings != null && !validSettings(data.settings)) return { bad: 'settings' };
   return { parts: { history: data.history, people: data.people, groups: data.groups, house: data.house, settings: data.settings ?? null } };
 }
 

@@ -22,6 +22,13 @@ const DEFAULTS = {
 
 export const settings = { ...DEFAULTS };
 
+// Settings from elsewhere (a move file): only the settings there are, each
+// of its kind. Pure.
+export function validSettings(x) {
+  return Boolean(x) && typeof x === 'object' && !Array.isArray(x)
+    && Object.entries(x).every(([k, v]) => Object.hasOwn(DEFAULTS, k) && typeof v === typeof DEFAULTS[k] && (k !== 'pace' || Object.hasOwn(PACES, v)));
+}
+
 // `stored`: the settings already asked for (early-read.js), or a new read.
 export async function loadSettings(stored = readPreference('settings')) {
   const saved = await stored;
