@@ -111,6 +111,14 @@ def _review(review, kept: int) -> dict | None:
             "worst": [{"hand": e["hand"], "index": e["index"], "kind": e.get("kind"), "target": e.get("target")} for e in worst]}
 
 
+def _summary(v) -> bool:
+    """An entry's line: one text (older entries), or the same line in
+    German and English, so the history reads in the phone's language."""
+    def short(x) -> bool:
+        return isinstance(x, str) and len(x) <= MAX_SUMMARY
+    return short(v) or (isinstance(v, dict) and set(v) == {"de", "en"} and all(short(x) for x in v.values()))
+
+
 def _entry(entry, strict: bool) -> dict:
     f.obj(entry, "entry", "Eintrag", "entry")
     if strict:
@@ -126,8 +134,9 @@ def _entry(entry, strict: bool) -> dict:
     f.whole(entry.get("savedAt"), "savedAt", "gespeichert am", "saved at", 0, f.MAX_SEED)
     if entry.get("rules") is not None:
         f.text(entry["rules"], "rules", "Regeln", "rules", f.MAX_NAME)
-    if entry.get("summary") is not None and (not isinstance(entry["summary"], str) or len(entry["summary"]) > MAX_SUMMARY):
-        f.refuse("summary", "Zusammenfassung", "summary", f"ist ein Text bis {MAX_SUMMARY} Zeichen", f"is a text of up to {MAX_SUMMARY} characters")
+    if entry.get("summary") is not None and not _summary(entry["summary"]):
+        f.refuse("summary", "Zusammenfassung", "summary", f"ist ein Text bis {MAX_SUMMARY} Zeichen, oder einer je Sprache (de, en)",
+                 f"is a text of up to {MAX_SUMMARY} characters, or one per language (de, en)")
     if entry.get("kind") == "tournament":
         facts = f.obj(entry.get("facts"), "facts", "Turnierstand", "tournament facts")
         tournament = export_of(f.obj(facts.get("tournament"), "tournament", "Turnier", "tournament"), False)["file"]

@@ -174,7 +174,11 @@ def test_an_entry_coming_in_holds_only_the_fields_and_sizes_the_app_writes():
     b = Bridge()
     good = ok(b, "move", entries=[reviewed(mid_hand_entry())])["entries"][0]
     junk = "x" * 600_000
+    # The line in both languages, as the app keeps it, comes in as it is.
+    both = {**good, "summary": {"de": "Anne gewinnt (9 Punkte)", "en": "Anne wins (9 points)"}}
+    assert ok(b, "move", entries=[both], strict=True)["entries"][0]["summary"] == both["summary"]
     for bad in ({**good, "extra": junk}, {**good, "summary": junk}, {**good, "names": [junk]}, {**good, "status": junk},
+                {**good, "summary": {"de": "x", "en": junk}}, {**good, "summary": {"de": "x", "fr": "y"}}, {**good, "summary": ["x"]},
                 {**good, "review": {**good["review"], "notes": junk}}, {**good, "review": {**good["review"], "format": "x"}},
                 {**good, "save": {**good["save"], "table": {"players": [{"kind": "alien"}] * 3}}}, {**good, "savedAt": "now"}):
         refused = call(b, "move", entries=[bad], strict=True)
