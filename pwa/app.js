@@ -15,8 +15,8 @@ import { describeLog, keepTrickInSight, nameOf, renderTable, renderTableControls
 import { clearKnockUndo, knockUndoStrip, offerKnockUndo } from './knock-undo.js';
 import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
 import {
-  lastHandSummary, renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass, renderPassControls, renderResult,
-  renderResultControls, renderSetupButton, renderStart, renderStartControls,
+  dealerLabel, lastHandSummary, renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass,
+  renderPassControls, renderResult, renderResultControls, renderSetupButton, renderStart, renderStartControls,
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
 import { lookUp, showPlayed, showPressed } from './instant.js';
@@ -433,7 +433,12 @@ function onField(target, committed) {
   if (f === 'name') {
     s.seats[seat].name = target.value;
     if (committed) {
-      render(); // the dealer list shows the names
+      // A name is committed as the focus leaves it, for the next field: a
+      // redraw now would replace that field and the keyboard would close
+      // with nothing typed in it. Only the dealer list shows the names.
+      document.querySelectorAll('[data-field="dealer"] option').forEach((o, i) => {
+        if (s.seats[i]) o.textContent = dealerLabel(s.seats[i], i);
+      });
       rememberSetup();
     }
     return;

@@ -41,6 +41,11 @@ function recordSection({ canExport, ready }) {
       dataset: { import: 'true' } }));
 }
 
+// The dealer list names each seat as its name field says.
+export function dealerLabel(seat, i) {
+  return `${i + 1}: ${seat.name || t('start.name.default', { seat: i + 1 })}`;
+}
+
 // top: what opens a usual table with one tap (the regulars' groups).
 export function renderStart(setup, { hello, saved, ready, failed = false, canExport, formExtras = null, extra = null, top = null }) {
   const presets = hello?.presets ?? [setup.rules];
@@ -92,8 +97,7 @@ export function renderStart(setup, { hello, saved, ready, failed = false, canExp
       // A series is first dealt as the tournament order says (the engine's choice).
       setup.format === 'series' ? null : h('label', { class: 'field' }, h('span', { text: t('start.dealer') }),
         h('select', { dataset: { field: 'dealer' } },
-          setup.seats.map((s, i) => option(i + 1, `${i + 1}: ${s.name || t('start.name.default', { seat: i + 1 })}`,
-            i + 1 === setup.dealer)))),
+          setup.seats.map((s, i) => option(i + 1, dealerLabel(s, i), i + 1 === setup.dealer)))),
       formExtras),
     ready || failed ? null : h('p', { class: 'note', text: t('start.wait') }),
     recordSection({ canExport, ready }),
