@@ -210,7 +210,7 @@ function render() {
   showMessage();
   renderReadOnly();
   if (key) refocus(key, caret);
-  if (name === 'table') keepTrickInSight(el.screen);
+  if (name === 'table') keepTrickInSight(el.screen, model.game.state.view);
   keepAwake(name === 'table' || name === 'sheet' || name === 'pass' || name === 'result');
   keepPainted(name, model.game, model);
 }

@@ -103,11 +103,15 @@ function seatBox(view, p) {
     h('span', { class: 'seat-name' },
       h('bdi', { text: p.name }),
       p.seat === view.seat ? h('span', { class: 'you', text: ` (${t('table.you')})` }) : null),
-    marksView(view, p.tally),
+    // The cards left beside the marks, not among the words: on a 320 px
+    // phone "▮▮▮▮ am Zug blind" took two lines and the seats no longer fit
+    // above the hand at the deal.
+    h('span', { class: 'seat-marks' },
+      marksView(view, p.tally),
+      p.in_hand ? h('span', { class: 'backs', 'aria-label': t('table.cardsLeft', { n: p.cards_left }), role: 'img' },
+        '▮'.repeat(p.cards_left)) : null),
     h('span', { class: 'seat-info' },
       knollenBadge(p.knollen),
-      p.in_hand ? h('span', { class: 'backs', 'aria-label': t('table.cardsLeft', { n: p.cards_left }), role: 'img' },
-        '▮'.repeat(p.cards_left)) : null,
       badges.map((b) => h('span', { class: 'badge', text: b }))));
 }
 
@@ -162,9 +166,13 @@ function centre(view) {
     }) : null));
 }
 
-// On a short phone the top of the table scrolls: after each move it shows
-// the trick and the status line, the seats scrolled past if need be.
-export function keepTrickInSight(root) {
+// On a short phone the top of the table scrolls. Until the hand's first
+// card is played it shows from its top: the felt is empty then, and who
+// sits where, everyone's marks, who deals, knocks and passes are what there
+// is to see. From the first card on, each move shows the trick and the
+// status line, the seats scrolled past if need be.
+export function keepTrickInSight(root, view) {
+  if (!view.trick.length && !view.tricks.length) return;
   const top = root.querySelector('.table-top');
   const status = top?.querySelector('.status');
   if (!status) return;

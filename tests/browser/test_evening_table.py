@@ -3,7 +3,7 @@ seat is in sight at the deal, a player who is out is told why, and a duel
 leaves nothing behind for the next ordinary game."""
 from __future__ import annotations
 
-from helpers import open_app, screen
+from helpers import open_app, screen, shot, start_game
 
 NAMES = ["Marlene", "Theo", "Fränzi", "Konrad"]
 
@@ -53,3 +53,43 @@ def test_typing_four_names_by_tapping_each_field_in_turn(warm_page, shared_site)
     page.wait_for_function("() => document.body.dataset.screen === 'table'")
     assert [n.strip() for n in page.locator("#table .seat-name > bdi").all_inner_texts()] == NAMES
     assert screen(page) == "table"
+
+
+# Every seat's box (name, marks, cards left, words such as "gibt") inside
+# the visible part of the table's scrolling top, and its name and marks the
+# topmost thing where they are drawn (not under the header or the tip).
+SEATS_IN_SIGHT = """() => {
+  const top = document.querySelector('#table .table-top').getBoundingClientRect();
+  const header = document.querySelector('header').getBoundingClientRect();
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return r.top >= Math.max(top.top, header.bottom) - 0.5 && r.bottom <= Math.min(top.bottom, innerHeight) + 0.5
+      && hit !== null && el.closest('.seat').contains(hit);
+  };
+  return [...document.querySelectorAll('#table .seat')].map((seat) => ({
+    name: seat.querySelector('.seat-name bdi').textContent,
+    box: seat.getBoundingClientRect().top >= top.top - 0.5 && seat.getBoundingClientRect().bottom <= top.bottom + 0.5,
+    nameSeen: seen(seat.querySelector('.seat-name')), marksSeen: seen(seat.querySelector('.chalk')),
+    dealer: [...seat.querySelectorAll('.badge')].some((b) => b.textContent === 'gibt'),
+  }));
+}"""
+
+
+def test_every_seats_name_and_marks_are_on_screen_at_the_deal(warm_page, shared_site, artifacts):
+    """A game dealt at each phone size, the smallest first (the first
+    game, with the tip about knocking under the hand): before anyone plays,
+    the whole of every seat is in sight, the dealer's word included."""
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=71, pace="60000")
+    for width, height in [(320, 568), (360, 640), (412, 915)]:
+        page.set_viewport_size({"width": width, "height": height})
+        start_game(page, [("Anne-Kathrin", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")],
+                   dealer=4)
+        assert screen(page) == "table"
+        shot(page, artifacts, f"deal-{width}x{height}.png")
+        seats = page.evaluate(SEATS_IN_SIGHT)
+        assert [s["name"] for s in seats] == ["Anne-Kathrin", "Hubert", "Gerda", "Hans"]
+        assert [s for s in seats if not (s["box"] and s["nameSeen"] and s["marksSeen"])] == [], f"at {width}x{height}"
+        assert [s["dealer"] for s in seats] == [False, False, False, True]
+
