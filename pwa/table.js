@@ -51,10 +51,19 @@ function statusText(view) {
     if (r.to_answer === me) return t('status.yourAnswer', { name: nameOf(view, r.knocker), value: r.value });
     return t('status.answer', { name: nameOf(view, r.to_answer) });
   }
-  if (mine && (mine.passed || mine.out)) return t('status.youPassed');
+  if (mine && !mine.in_hand) return notInHandText(view, mine);
   if (me != null && view.turn === me) return t(view.my_cards == null ? 'status.yourTurnLook' : 'status.yourTurn');
   if (view.turn != null) return t('status.turn', { name: nameOf(view, view.turn) });
   return me == null ? t('status.spectator') : '';
+}
+
+// Why the person holds no cards in this hand, in the engine's facts: out of
+// the game (at 0 marks, whatever the last hand's value), put out by a
+// penalty, passed, or not dealt in (a final, a playoff).
+function notInHandText(view, me) {
+  if (me.out) return t(view.tally === 'marks' ? 'status.youOut.marks' : 'status.youOut');
+  if (me.penalty && has(`table.penalty.${me.penalty}`)) return t('status.youPenalised', { why: t(`table.penalty.${me.penalty}`) });
+  return t(me.passed ? 'status.youPassed' : 'status.notDealt');
 }
 
 // Extra words for hands that are not played as usual (a final, the long one).
@@ -195,7 +204,7 @@ function handArea(view, ready) {
   if (!me) return null;
   const disabled = !ready;
   if (view.my_cards == null) {
-    if (!me.in_hand) return h('p', { class: 'hand-note', text: t('status.youPassed') });
+    if (!me.in_hand) return h('p', { class: 'hand-note', text: notInHandText(view, me) });
     return h('div', { class: 'hand', role: 'group', 'aria-label': t('hand.label') },
       h('button', { type: 'button', class: 'look', dataset: { action: 'look' }, disabled },
         h('span', { class: 'backs-row', 'aria-hidden': 'true' },

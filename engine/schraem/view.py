@@ -78,18 +78,21 @@ def _penalty_kind(hand, i: int) -> str | None:
     return None
 
 
-def _hand_result(game: Game, res) -> dict:
+def _hand_result(game: Game, res, marks_before) -> dict:
     """The result as the sheet shows it: who went out of the game in this
-    hand (per the format: in Knolle nobody does) and everyone's tally."""
+    hand (per the format: in Knolle nobody does), everyone's tally, and the
+    marks each seat had taken off (`losses` is what each owed: a seat with
+    1 mark left that owed 5 lost 1)."""
     out = res.to_json()
     out["eliminated"] = [s for s in out["eliminated"] if game.end.is_out(s - 1, list(res.marks_after))]
     out["tally_after"] = [game.end.tally_of(m) for m in res.marks_after]
+    out["marks_lost"] = [b - a for b, a in zip(marks_before, res.marks_after)]
     return out
 
 
 def _previous_result(game: Game) -> dict | None:
     k = len(game.hands) - 2  # results[k] belongs to hands[k]
-    return _hand_result(game, game.results[k]) if 0 <= k < len(game.results) else None
+    return _hand_result(game, game.results[k], game.hands[k].marks) if 0 <= k < len(game.results) else None
 
 
 def _table_facts(game: Game, hand, seat: int | None) -> dict:
@@ -237,5 +240,5 @@ def view(game: Game, seat: int | None) -> dict:
     out["log"] = _log(hand, seat)
     res = hand.result()
     if res is not None:
-        out["hand_result"] = _hand_result(game, res)
+        out["hand_result"] = _hand_result(game, res, hand.marks)
     return out

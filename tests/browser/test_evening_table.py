@@ -3,7 +3,8 @@ seat is in sight at the deal, a player who is out is told why, and a duel
 leaves nothing behind for the next ordinary game."""
 from __future__ import annotations
 
-from helpers import open_app, screen, shot, start_game
+from helpers import (GAME_KEY, engine_table, open_app, screen, seed_storage, shell_record, shot, start_game, tap,
+                     wait_shell_ready)
 
 NAMES = ["Marlene", "Theo", "Fränzi", "Konrad"]
 
@@ -93,3 +94,74 @@ def test_every_seats_name_and_marks_are_on_screen_at_the_deal(warm_page, shared_
         assert [s for s in seats if not (s["box"] and s["nameSeen"] and s["marksSeen"])] == [], f"at {width}x{height}"
         assert [s["dealer"] for s in seats] == [False, False, False, True]
 
+
+def _played_until(marks: list[int], stop):
+    """Anne (a person) against three computers from the given marks, seed 0:
+    she looks, knocks and holds whenever she may and plays her first card,
+    until `stop(state, call)` returns something."""
+    call = engine_table()
+    players = [{"name": "Anne", "marks": marks[0]}] + [
+        {"name": n, "kind": "bot", "level": "easy", "marks": m} for n, m in zip(("Hubert", "Gerda", "Hans"), marks[1:])]
+    st = call("new_game", players=players, rules="rheinland", seed=0, dealer=4, viewer=1)
+    for _ in range(300):
+        found = stop(st, call)
+        if found is not None:
+            return found
+        assert not st["game_over"], "the game ended before the position looked for"
+        if st["hand_over"]:
+            st = call("next_hand", viewer=1)
+        elif st["due"]["bots"]:
+            st = call("bot_step", viewer=1)
+        else:
+            legal = st["view"]["legal"]
+            pick = next((a for a in legal if a["type"] == "look"), None) \
+                or next((a for a in legal if a["type"] in ("knock", "hold")), None) \
+                or next(a for a in legal if a["type"] == "play")
+            st = call("act", action=pick, viewer=1)
+    raise AssertionError("position not reached")
+
+
+def _result_rows(page) -> dict[str, str]:
+    return dict(page.evaluate("() => [...document.querySelectorAll('table.results:not(.scores) tbody tr')]"
+                              ".map((r) => [r.querySelector('th').textContent, r.querySelector('td.lost').textContent])"))
+
+
+def test_an_out_players_status(warm_page, shared_site):
+    """Anne, on her last mark, holds a knock to 4 and loses: 1 mark comes off
+    her sheet, not 4, and at the next hand (nobody has knocked) she is told
+    she has no marks left and is out of the game, not that she passed."""
+    def anne_out(st, call):
+        res = st["view"]["hand_result"]
+        if st["hand_over"] and st["view"]["players"][0]["out"]:
+            assert res["losses"][0] > 1
+            return st
+        return None
+    state = _played_until([1, 7, 7, 7], anne_out)
+    page = warm_page(locale="de-DE")
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    assert screen(page) == "result"
+    assert _result_rows(page)["Anne"] == "−1"
+    tap(page, '[data-action="next-hand"]')
+    assert screen(page) == "table"
+    view = page.evaluate("async () => (await (await import('./storage.js')).readGame()).game.state.view")
+    assert not any(e["type"] == "knock" for e in view["log"])
+    said = "Du hast keine Schräm mehr: Du bist aus der Spielrunde raus und schaust zu."
+    assert page.locator("#table .status").inner_text() == said
+    assert page.locator("#table .hand-note").inner_text() == said
+    assert "gepasst" not in page.locator("#table").inner_text()
+    page.locator('[data-action="lang"]').tap()
+    assert page.locator("#table .status").inner_text() == "You have no marks left: you are out of the game and watch."
+
+
+def test_the_game_over_list_shows_what_came_off_each_sheet(warm_page, shared_site):
+    """Everyone on their last mark; the hand that ends the game is worth 2:
+    the three who lost it each lose their 1 mark, not 2."""
+    state = _played_until([1, 1, 1, 1], lambda st, call: st if st["game_over"] else None)
+    res = state["view"]["hand_result"]
+    assert res["value"] == 2 and res["losses"] == [2, 2, 2, 0]
+    page = warm_page(locale="de-DE")
+    seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
+    wait_shell_ready(page)
+    assert screen(page) == "over"
+    assert _result_rows(page) == {"Anne": "−1", "Hubert": "−1", "Gerda": "−1", "Hans": "0"}
