@@ -160,7 +160,8 @@ function corruptText(c) {
 
 function savedSummary() {
   const g = model.game;
-  if (!g || g.state.game_over) return null;
+  // A played-out deal set is no game to go on with (nothing is dealt after it).
+  if (!g || g.state.game_over || g.state.duel?.over) return null;
   return { hand: g.state.view.hand_no, names: playerNames(g), sheet: isSheet(g.state) };
 }
 
@@ -393,6 +394,9 @@ function keepPreference(name, value) {
 // The start form keeps the people of the last table started (by the form, a
 // rematch, an import, a ticket): "Neues Spiel" sets that table up again.
 function rememberTable(game) {
+  // A deal set's table (the person and its own computer players) is not
+  // the people the form sets up: the next ordinary game starts as before it.
+  if (game.state.duel) return;
   const kinds = game.save?.table?.players ?? [];
   // A scoresheet seats people only: the form keeps who it had at the phone.
   const sheet = isSheet(game.state);

@@ -139,6 +139,9 @@ function summaryOf(game, status) {
   if (st.series) return both('history.summary.series', { k: st.series.number, n: st.series.length, totals: names.map((n, i) => `${n} ${st.series.totals[i]}`).join(' · ') });
   if (st.set) return st.set.loser != null ? both('list.set.loser', { name: names[st.set.loser - 1] }) : both('list.set.open');
   if (status === 'interrupted') return both('history.summary.interrupted', { hand: st.view.hand_no });
+  // A deal set is played against the computer for its total, not to win.
+  const d = st.duel?.total;
+  if (d) return both('history.summary.duel', { set: st.duel.set, name: names[0], lost: d.marks_lost, k: d.hands, place: d.place, of: d.of });
   const v = st.view;
   return v.winner ? both('history.summary.winner', { name: names[v.winner - 1], score: v.scores?.[v.winner - 1] ?? '' }) : null;
 }

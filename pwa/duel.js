@@ -87,8 +87,12 @@ export function duelBanner(game) {
   if (!d) return null;
   const k = Math.min(d.hands, d.played + (game.state.hand_over ? 0 : 1));
   const set = setLabel(d.set, d.rules, null);
-  return h('p', { class: 'banner duel-banner', text: d.over ? t('duel.over', { set })
-    : t('duel.banner', { set, k: Math.max(1, k), n: d.hands, code: d.code }) });
+  const total = d.total;
+  // Played out: the person's total right under it, at the top of the set's last screen.
+  return [h('p', { class: 'banner duel-banner', text: d.over ? t('duel.over', { set })
+    : t('duel.banner', { set, k: Math.max(1, k), n: d.hands, code: d.code }) }),
+  total ? h('p', { class: 'duel-result', role: 'status', text: t('duel.result', {
+    lost: total.marks_lost, k: total.hands, place: total.place, of: total.of, hints: total.hints }) }) : null];
 }
 
 // Below a decided hand (and the game's end) of a deal set: the result out,

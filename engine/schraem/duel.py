@@ -149,8 +149,15 @@ def over(game: Game, facts: dict) -> bool:
 
 
 def facts_of(game: Game, facts: dict) -> dict:
-    return {"set": facts["set"], "rules": facts["rules"], "code": set_code(facts["set"], facts["rules"], facts["hands"]),
-            "hands": facts["hands"], "played": sum(1 for _ in game.results), "over": over(game, facts), "qr": set_text(facts)}
+    done = over(game, facts)
+    out = {"set": facts["set"], "rules": facts["rules"], "code": set_code(facts["set"], facts["rules"], facts["hands"]),
+           "hands": facts["hands"], "played": sum(1 for _ in game.results), "over": done, "qr": set_text(facts)}
+    # Once played out, what the person made of the set (as `result` says
+    # it), for the set's last screen and its line in the history.
+    if done:
+        r = result(game, facts)
+        out["total"] = {"hands": len(r["hands"]), "marks_lost": r["marks_lost"], "hints": r["hints"], **r["finish"]}
+    return out
 
 
 def _standing(game: Game, s: int) -> tuple:

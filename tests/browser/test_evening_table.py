@@ -3,8 +3,8 @@ seat is in sight at the deal, a player who is out is told why, and a duel
 leaves nothing behind for the next ordinary game."""
 from __future__ import annotations
 
-from helpers import (GAME_KEY, engine_table, open_app, screen, seed_storage, shell_record, shot, start_game, tap,
-                     wait_shell_ready)
+from helpers import (GAME_KEY, engine_table, open_app, play_step, screen, seed_storage, shell_record, shot, start_game,
+                     stored, tap, wait_idle, wait_shell_ready)
 
 NAMES = ["Marlene", "Theo", "Fränzi", "Konrad"]
 
@@ -165,3 +165,73 @@ def test_the_game_over_list_shows_what_came_off_each_sheet(warm_page, shared_sit
     wait_shell_ready(page)
     assert screen(page) == "over"
     assert _result_rows(page) == {"Anne": "−1", "Hubert": "−1", "Gerda": "−1", "Hans": "0"}
+
+
+TABLE = [("Resi", "human"), ("Jupp", "bot:hard"), ("Trud", "bot:easy"), ("Kätt", "bot:medium")]
+
+
+def _form(page) -> list[tuple[str, str]]:
+    return [(page.locator(f'[data-field="name"][data-seat="{i}"]').input_value(),
+             page.locator(f'[data-field="who"][data-seat="{i}"]').input_value()) for i in range(4)]
+
+
+def test_a_duel_followed_by_an_ordinary_game(warm_page, shared_site):
+    """The table is set up on the form, then a deal set of four is played
+    out in between: its last screen and its history line give the person's
+    total; the start form then offers neither the finished set to go on with
+    nor the set's computer players, and the table set up before it starts."""
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=81)
+    for i, (name, who) in enumerate(TABLE):
+        page.fill(f'[data-field="name"][data-seat="{i}"]', name)
+        page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
+        page.select_option(f'[data-field="who"][data-seat="{i}"]', who)
+    page.fill("#duel-word", "Kegelclub")
+    page.select_option("#duel-hands", "4")
+    page.locator('[data-action="duel-start"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    wait_idle(page)
+    for _ in range(400):
+        if (stored(page)["state"]["duel"] or {}).get("over"):
+            break
+        if play_step(page) == "wait":
+            page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the deal set was never played out")
+    wait_idle(page)
+    assert screen(page) in ("result", "over")
+
+    # The last screen: the person's total, as the engine reckons the result.
+    total = engine_table()("duel_result", save=stored(page)["save"])
+    said = (f"Dein Ergebnis: {total['marks_lost']} Schräm verloren in {len(total['hands'])} Spielen, "
+            f"Platz {total['finish']['place']} von 4, {total['hints']} Tipps.")
+    assert page.locator("#screen .duel-result").inner_text() == said
+    top = page.locator("#screen .duel-result").bounding_box()
+    assert top["y"] + top["height"] <= page.viewport_size["height"], "the total is at the top of the screen"
+
+    tap(page, '[data-action="setup"]')
+    assert screen(page) == "start"
+    # Nothing to go on with, and the form as the table left it.
+    assert page.locator('[data-action="continue"]').count() == 0
+    assert _form(page) == TABLE
+    assert "duel" not in page.locator("#setup").inner_text()
+
+    # The set in the history, with its result line.
+    tap(page, '[data-action="history"]')
+    entry = page.locator(".history-entry")
+    assert entry.count() == 1
+    assert (f"Duell-Karten „kegelclub“: Resi {total['marks_lost']} Schräm verloren in {len(total['hands'])} Spielen, "
+            f"Platz {total['finish']['place']} von 4") in entry.inner_text()
+    tap(page, '#controls [data-action="setup"]')
+    assert screen(page) == "start"
+
+    # The next ordinary game: the table set up before the set, no question asked.
+    tap(page, '[data-action="new-game"]')
+    page.wait_for_function("() => document.body.dataset.screen !== 'start'")
+    wait_idle(page)
+    assert screen(page) == "table"
+    game = stored(page)
+    assert "duel" not in game["save"]
+    seats = zip(game["state"]["view"]["players"], game["save"]["table"]["players"])
+    assert [(v["name"], p["kind"], p.get("level")) for v, p in seats] == [
+        ("Resi", "human", None), ("Jupp", "bot", "hard"), ("Trud", "bot", "easy"), ("Kätt", "bot", "medium")]

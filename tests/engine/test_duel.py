@@ -95,8 +95,12 @@ def test_a_set_ends_after_its_deals_and_results_compare_hand_by_hand():
         assert res["complete"] and res == call(Bridge(), "duel_result", save=state["save"])
         assert sum(h["hints"] for h in res["hands"]) == res["hints"]
         results.append(res)
+        # Played out, the state carries the person's total as the result has it.
+        assert state["duel"]["total"] == {"hands": len(res["hands"]), "marks_lost": res["marks_lost"], "hints": res["hints"],
+                                          **res["finish"]}
         # The save loads again as the same set, still played out.
-        assert call(Bridge(), "load", save=state["save"], viewer=1)["duel"]["over"]
+        loaded = call(Bridge(), "load", save=state["save"], viewer=1)["duel"]
+        assert loaded["over"] and loaded["total"] == state["duel"]["total"]
     assert results[0]["hints"] > 0 and results[1]["hints"] == 0
     cmp = call(a, "duel_compare", mine=results[0], theirs=results[1])
     assert cmp["set"] == "2026-11-26" and cmp["names"] == ["Anna", "Anna"]
