@@ -1,5 +1,5 @@
 // The texts of learning from the computer (issue 25): the game review
-// (Spielanalyse), the hint (Tipp) and the deal sets (Duell-Karten). German
+// (Spielanalyse), the hint (Rat des Computers) and the deal sets (Duell-Karten). German
 // first, English second, merged into i18n.js's dictionaries. The engine
 // sends reasons as codes with their facts; they are worded here.
 export const REVIEW_STRINGS = {
@@ -113,7 +113,7 @@ export const REVIEW_STRINGS = {
     'duel.bot': 'Computer {n}',
     'duel.banner': 'Duell-Karten „{set}“ · Spiel {k} von {n} · Prüfzahl {code}',
     'duel.over': 'Die Duell-Karten „{set}“ sind ausgespielt.',
-    'duel.result': 'Dein Ergebnis: {lost} Schräm verloren in {k} Spielen, Platz {place} von {of}, {hints} Tipps.',
+    'duel.result': 'Dein Ergebnis: {lost} Schräm verloren in {k} Spielen, Platz {place} von {of}, {hints}-mal Rat geholt.',
     'duel.export': 'Ergebnis exportieren',
     'duel.compare': 'Mit Ergebnis vergleichen …',
     'duel.compare.label': 'Datei mit dem Ergebnis eines Freundes wählen',
@@ -126,7 +126,7 @@ export const REVIEW_STRINGS = {
     'duel.col.ahead': 'Vorn',
     'duel.ahead.none': 'gleich',
     'duel.total': 'In {k} gemeinsam gespielten Spielen hast du {a} Schräm verloren, {name} {b}.',
-    'duel.finish': '{name}: Platz {place} von {of}, {hints} Tipps',
+    'duel.finish': '{name}: Platz {place} von {of}, {hints}-mal Rat geholt',
     'duel.back': 'Zurück',
     'duel.qr': 'Karten als QR-Code',
     'duel.qr.heading': 'Diese Duell-Karten teilen',

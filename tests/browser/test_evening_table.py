@@ -204,7 +204,7 @@ def test_a_duel_followed_by_an_ordinary_game(warm_page, shared_site):
     # The last screen: the person's total, as the engine reckons the result.
     total = engine_table()("duel_result", save=stored(page)["save"])
     said = (f"Dein Ergebnis: {total['marks_lost']} Schräm verloren in {len(total['hands'])} Spielen, "
-            f"Platz {total['finish']['place']} von 4, {total['hints']} Tipps.")
+            f"Platz {total['finish']['place']} von 4, {total['hints']}-mal Rat geholt.")
     assert page.locator("#screen .duel-result").inner_text() == said
     top = page.locator("#screen .duel-result").bounding_box()
     assert top["y"] + top["height"] <= page.viewport_size["height"], "the total is at the top of the screen"
