@@ -285,17 +285,18 @@ def _people_names(people) -> dict[str, str]:
     return alias
 
 
-def _group_game(names: list[str], bots: set[int], members: set[str]) -> bool:
-    """A group's game: at least two of its members played, and every person
-    at the table is a member (a computer may fill a seat)."""
+def _group_game(names: list[str], bots: set[int], members: set[str], least: int = 2) -> bool:
+    """A group's game: at least `least` of its members played, and every
+    person at the table is a member (a computer may fill a seat)."""
     people = [n for s, n in enumerate(names, 1) if s not in bots]
-    return len(people) >= 2 and all(n in members for n in people)
+    return len(people) >= least and all(n in members for n in people)
 
 
-def _counted(records, people, group) -> list[tuple[Game, set[int], list[str]]]:
+def _counted(records, people, group, least: int = 2) -> list[tuple[Game, set[int], list[str]]]:
     """The finished records replayed, each with its computer seats and the
     name every seat counts under (a person's aliases folded in); with
-    `group`, only that group's games."""
+    `group`, only that group's games (at least `least` members at the
+    table)."""
     games = _history_games(records)
     # A record says which seats a computer played (the app's "kind").
     bots = [{s for s, p in enumerate(r["players"], 1) if isinstance(p, dict) and p.get("kind") == "bot"} for r in records]
@@ -305,7 +306,60 @@ def _counted(records, people, group) -> list[tuple[Game, set[int], list[str]]]:
         return out
     members = {alias.get(n, n) for n in f.items(group, "group", "Stammtisch", "group", 1, 100)
                if isinstance(n, str) or f.refuse("group", "Stammtisch", "group", "ist eine Liste von Namen", "is a list of names")}
-    return [x for x in out if _group_game(x[2], x[1], members)]
+    return [x for x in out if _group_game(x[2], x[1], members, least)]
+
+
+def _money_games(records, people, group) -> list[tuple[Game, list[str]]]:
+    """The finished games played for something, each with the account of
+    every seat. A computer keeps its own account ("Name
+    (Computer)"), never a person's of the same name. With `group`, one
+    member at the table is enough: money a member paid to a computer is
+    the member's money, and the settlement counts it too, so the cash book
+    and the settlement of the same games agree to the cent."""
+    return [(g, [n + COMPUTER if s in b else n for s, n in enumerate(names, 1)])
+            for g, b, names in _counted(records, people, group, least=1) if g.game_over and g.stakes.played_for]
+
+
+# The words of the money files, per language (the screen's own words).
+_CSV_WORDS = {
+    "de": {"head": ["Abend", "Art", "Wer", "An", "Betrag (€)", "Runden"], "balance": "Saldo", "pot": "Kasse",
+           "transfer": "Zahlung", "pot_total": "Kasse insgesamt", "decimal": ","},
+    "en": {"head": ["Evening", "Line", "Who", "To", "Amount (€)", "Rounds"], "balance": "Balance", "pot": "Pot",
+           "transfer": "Transfer", "pot_total": "Pot total", "decimal": "."},
+}
+
+
+def _amount(cents: int, lang: str) -> str:
+    # ASCII minus and no thousands sign: a spreadsheet reads it as a number.
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}{_CSV_WORDS[lang]['decimal']}{abs(cents) % 100:02d}"
+
+
+def money_csv(sections: list[tuple[str | None, dict, int | None]]) -> dict:
+    """The settlement or a cash book as a spreadsheet, one CSV per language
+    ({"de", "en"}; the shell sets the separator): per section (an evening
+    of a cash book, or the one settlement with date None) each person's
+    balance and rounds owed, the pot, every transfer, and the pot carried
+    on. Balances in the screen's order: highest first, then by name."""
+    out = {}
+    for lang, w in _CSV_WORDS.items():
+        dated = any(date is not None for date, _, _ in sections)
+        buf = io.StringIO()
+        rows = csv.writer(buf, lineterminator="\r\n")
+        rows.writerow(w["head"] if dated else w["head"][1:])
+        for date, b, pot_total in sections:
+            lines = [[w["balance"], n, "", _amount(c, lang), b["rounds"].get(n, 0)]
+                     for n, c in sorted(b["balances"].items(), key=lambda x: (-x[1], x[0]))]
+            if b["pot"]:
+                lines.append([w["pot"], "", "", _amount(b["pot"], lang), ""])
+            lines += [[w["transfer"], t["payer"], w["pot"] if t["payee"] is None else t["payee"], _amount(t["cents"], lang), ""]
+                      for t in b["transfers"]]
+            if pot_total is not None:
+                lines.append([w["pot_total"], "", "", _amount(pot_total, lang), ""])
+            for line in lines:
+                rows.writerow([date, *line] if dated else line)
+        out[lang] = buf.getvalue()
+    return out
 
 
 def stats(records, people=None, group=None) -> dict:
@@ -331,8 +385,7 @@ def cash_book(evenings, people=None, group=None) -> dict:
     for ev in evenings:
         f.obj(ev, "evening", "Abend", "evening")
         date = f.text(ev.get("date"), "date", "Datum", "date", 40)
-        played = [(g, [n + COMPUTER if s in b else n for s, n in enumerate(names, 1)])
-                  for g, b, names in _counted(ev.get("records"), people, group) if g.game_over and g.stakes.played_for]
+        played = _money_games(ev.get("records"), people, group)
         if not played:
             continue
         books = evening([(names, g.money) for g, names in played])
@@ -342,18 +395,19 @@ def cash_book(evenings, people=None, group=None) -> dict:
             if g.stakes.to_json() not in stakes:
                 stakes.append(g.stakes.to_json())
         out.append({"date": date, "games": len(played), "stakes": stakes, **books, "pot_total": pot_total})
-    return {"evenings": out, "pot_total": pot_total}
+    return {"evenings": out, "pot_total": pot_total, "csv": money_csv([(e["date"], e, e["pot_total"]) for e in out])}
 
 
 def books(records, people=None) -> dict:
     """The kitty over finished game records: each person's balance, the
     pot, the rounds owed and who pays whom (stakes.evening). `people`: the
     regulars, so a typo merged into a person pays and is paid as that
-    person. A computer's seat keeps its own account ("Name (Computer)"), as
-    in the cash book: a computer that bears a person's name, or an earlier
-    name of one, is never that person."""
-    return evening([([n + COMPUTER if s in b else n for s, n in enumerate(names, 1)], g.money)
-                    for g, b, names in _counted(records, people, None) if g.game_over])
+    person. Only games played for something count: a person who never
+    played for money has no account in it. A computer's seat keeps its own
+    account ("Name (Computer)"), as in the cash book: a computer that bears
+    a person's name, or an earlier name of one, is never that person."""
+    out = evening([(names, g.money) for g, names in _money_games(records, people, None)])
+    return {**out, "csv": money_csv([(None, out, None)])}
 
 
 def _history_games(records) -> list[Game]:

@@ -204,12 +204,18 @@ class Transfer:
         return asdict(self)
 
 
-def settle(balances: dict[str, int], pot: int = 0) -> list[Transfer]:
+def settle(balances: dict[str, int], pot: int = 0, pot_from: dict[str, int] | None = None) -> list[Transfer]:
     """Who pays whom so that every balance (+ owed to, − owes) ends at 0 and
     the pot receives `pot`: the largest debt against the largest claim
     first. Each transfer settles at least one party fully, so n parties need
     at most n−1 transfers (the fewest in general is NP-hard; this bound is
-    what a table can check)."""
+    what a table can check).
+
+    The pot is paid first by those who lost into it (`pot_from`: name ->
+    cents they lost into the pot, most first) while they still owe: a
+    table expects the loser to pay the kitty, not whoever owes most. Only
+    what a loser does not owe in the end (others owed him) is paid in by
+    someone else."""
     if sum(balances.values()) + pot != 0:
         raise ValueError(f"balances do not add up: {sum(balances.values())} + pot {pot} != 0")
     owed = {k: v for k, v in balances.items() if v > 0}
@@ -217,10 +223,16 @@ def settle(balances: dict[str, int], pot: int = 0) -> list[Transfer]:
         owed[None] = pot
     owing = {k: -v for k, v in balances.items() if v < 0}
     out = []
+    pot_from = pot_from or {}
     while owing:
         # Ties broken by name, so two phones print the same settlement.
-        payer = max(owing, key=lambda k: (owing[k], k))
-        payee = max(owed, key=lambda k: (owed[k], k is not None, k or ""))
+        losers = [k for k in owing if pot_from.get(k, 0) > 0]
+        if None in owed and losers:
+            payer = max(losers, key=lambda k: (pot_from[k], owing[k], k))
+            payee = None
+        else:
+            payer = max(owing, key=lambda k: (owing[k], k))
+            payee = max(owed, key=lambda k: (owed[k], k is not None, k or ""))
         cents = min(owing[payer], owed[payee])
         out.append(Transfer(payer, payee, cents))
         for book, key in ((owing, payer), (owed, payee)):
@@ -232,16 +244,20 @@ def settle(balances: dict[str, int], pot: int = 0) -> list[Transfer]:
 
 def evening(games: list[tuple[list[str], GameMoney]]) -> dict:
     """The evening's books from its finished games (names in seat order and
-    the game's money): each person's balance, the pot, the rounds owed and
-    the settlement."""
+    the game's money): each person's balance, the pot and who lost into it,
+    the rounds owed and the settlement."""
     balances: dict[str, int] = {}
     pot = 0
+    pot_from: dict[str, int] = {}
     rounds: dict[str, int] = {}
     for names, money in games:
         for name, cents in zip(names, money.net()):
             balances[name] = balances.get(name, 0) + cents
         pot += money.pot
+        for p in money.payments:
+            if p.payee is None:
+                pot_from[names[p.payer - 1]] = pot_from.get(names[p.payer - 1], 0) + p.cents
         for seat in money.rounds:
             rounds[names[seat - 1]] = rounds.get(names[seat - 1], 0) + 1
-    return {"balances": balances, "pot": pot, "rounds": rounds,
-            "transfers": [t.to_json() for t in settle(balances, pot)]}
+    return {"balances": balances, "pot": pot, "pot_from": pot_from, "rounds": rounds,
+            "transfers": [t.to_json() for t in settle(balances, pot, pot_from)]}
