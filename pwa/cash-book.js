@@ -9,7 +9,7 @@ import * as history from './history.js';
 import { readable, seatedRecords } from './archive.js';
 import { go, m, render, session } from './club-context.js';
 import { regularsData } from './regulars.js';
-import { booksBody, euros } from './kitty.js';
+import { booksBody, euros, sendMoneyCsv } from './kitty.js';
 import { statsPeople } from './stats-scope.js';
 
 // A pub evening runs past midnight: a game kept before 6 in the morning
@@ -108,6 +108,7 @@ function renderCashBook(b) {
   else if (!b.result.evenings.length) body = h('p', { text: t('cash.empty') });
   else {
     body = [h('p', { class: 'cash-total', text: t('cash.potTotal', { amount: euros(b.result.pot_total) }) }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'cash-csv' }, text: t('kitty.csv') }),
       h('ol', { class: 'cash-evenings', reversed: true }, [...b.result.evenings].reverse().map(renderEvening))];
   }
   return h('section', { class: 'cash-book', 'aria-labelledby': 'cash-h' },
@@ -123,6 +124,11 @@ export function cashBookParts(name) {
 }
 
 export function cashBookAction(action, target) {
+  if (action === 'cash-csv') {
+    const b = book();
+    if (b.result) sendMoneyCsv(b.result.csv, `${t('cash.csv.file')}-${String(b.group?.name ?? '').replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 40)}`);
+    return true;
+  }
   if (action !== 'cash-book') return false;
   if (m().ready) openCashBook(target?.dataset?.id);
   return true;

@@ -45,6 +45,7 @@ export const MOVE_STRINGS = {
     'cash.empty': 'Noch keine Spielrunde dieses Stammtischs um Geld oder Runden im Verlauf.',
     'cash.games': 'Spielrunden um etwas: {n}',
     'cash.potTotal': 'In der Kasse insgesamt: {amount}',
+    'cash.csv.file': 'kassenbuch',
     'move.imported': 'Übernommen – in den Verlauf: {history}, Personen: {people}, Stammtische: {groups}, Hausregeln: {house}.',
   },
   en: {
@@ -91,6 +92,7 @@ export const MOVE_STRINGS = {
     'cash.empty': 'No game of this group played for money or rounds in the history yet.',
     'cash.games': 'Games played for something: {n}',
     'cash.potTotal': 'In the pot altogether: {amount}',
+    'cash.csv.file': 'cash-book',
     'move.imported': 'Taken in – history entries: {history}, people: {people}, groups: {groups}, house rules: {house}.',
   },
 };

@@ -8,6 +8,9 @@ import * as history from './history.js';
 import { keptRecords } from './archive.js';
 import { ctx, go, m, session } from './club-context.js';
 import { statsPeople } from './stats-scope.js';
+import { csvForLanguage } from './csv-sheet.js';
+import { sendOut } from './outbound.js';
+import { stamp } from './share.js';
 
 const AMOUNTS = ['per_mark', 'per_knolle', 'per_lost_game', 'per_lost_half', 'buy_in'];
 // An evening: what was kept in the last twelve hours (past midnight too).
@@ -66,13 +69,27 @@ export function stakesFor(setup) {
   return { stakes };
 }
 
+// Whether the person opened or folded the section: every re-render (a seat
+// switched between person and computer, the engine coming up) draws a new
+// element, and an open section with nothing typed yet must stay open.
+// Read at the summary's click (a keyboard's Enter and Space are clicks too),
+// not at the toggle event: a toggle of an element just drawn open and at once
+// folded is coalesced into none.
+let unfolded = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('click', (e) => {
+    const summary = e.target?.closest?.('.kitty-form > summary');
+    if (summary) unfolded = !summary.parentElement.open;
+  }, true);
+}
+
 function playedFor(form) {
   return AMOUNTS.some((k) => String(form[k]).trim() !== '') || form.loser_round || form.losses_to === 'winner';
 }
 
 export function kittyStartField(setup) {
   const form = stakesForm(setup);
-  return h('details', { class: 'kitty-form', open: playedFor(form) || null },
+  return h('details', { class: 'kitty-form', open: (unfolded ?? playedFor(form)) || null },
     h('summary', { text: t('kitty.heading') }),
     h('p', { class: 'note', text: t('kitty.hint') }),
     h('div', { class: 'kitty-amounts' }, AMOUNTS.map((k) => h('label', { class: 'field' }, h('span', { text: t(`kitty.${k}`) }),
@@ -174,6 +191,7 @@ export function booksBody(b) {
         h('td', { text: signed(b.balances[n]) }))))),
     b.pot ? h('p', { class: 'kitty-pot', text: t('kitty.pot', { amount: euros(b.pot) }) }) : null,
     h('h3', { text: t('kitty.transfers') }),
+    b.pot ? h('p', { class: 'note kitty-pot-rule', text: t('kitty.potRule', { who: Object.keys(b.pot_from ?? {}).join(', ') }) }) : null,
     b.transfers.length ? h('ul', { class: 'kitty-transfers' }, b.transfers.map((x) => h('li', {
       text: x.payee == null ? t('kitty.transferPot', { payer: x.payer, amount: euros(x.cents) })
         : t('kitty.transfer', { payer: x.payer, payee: x.payee, amount: euros(x.cents) }),
@@ -196,7 +214,16 @@ function renderBooks(k) {
   return h('section', { class: 'kitty-books', 'aria-labelledby': 'kitty-books-h' },
     h('h2', { id: 'kitty-books-h', text: t('kitty.books') }),
     h('p', { class: 'note', text: t('kitty.books.hint') }),
-    period, body);
+    period, body,
+    b && !k.error && Object.keys(b.balances).length
+      ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'kitty-csv' }, text: t('kitty.csv') }) : null);
+}
+
+// The engine writes the file's cells in both languages; the shell picks the
+// reader's and its separator (a semicolon in German), as the Spielliste's.
+export function sendMoneyCsv(csv, base) {
+  const lang = getLang() === 'en' ? 'en' : 'de';
+  return sendOut(`${base}-${stamp()}.csv`, `\ufeff${csvForLanguage(csv[lang], lang)}`, { type: 'text/csv' });
 }
 
 export function kittyParts(name) {
@@ -208,6 +235,10 @@ export function kittyParts(name) {
 export function kittyAction(action) {
   if (action === 'kitty-books') { openBooks(m().route); return true; }
   if (action === 'kitty-close') { go(kitty().back ?? 'start'); return true; }
+  if (action === 'kitty-csv') {
+    if (kitty().books) sendMoneyCsv(kitty().books.csv, t('kitty.csv.file'));
+    return true;
+  }
   return false;
 }
 

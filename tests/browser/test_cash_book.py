@@ -7,7 +7,8 @@ from __future__ import annotations
 from club_helpers import choose_format
 from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle, wait_shell_ready
 from test_club_series import finish_with
-from test_kitty import euros_de, stake
+from club_helpers import download
+from test_kitty import _csv_rows, euros_de, stake
 from test_move_file import kept, seed_prefs
 
 PEOPLE = {"people": [{"id": "p-hans", "name": "Hans", "colour": "blue", "aliases": ["Hnas"]},
@@ -27,7 +28,7 @@ def money_game(page, names, winner: int) -> None:
     finish_with(page, winner)
 
 
-def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_site, artifacts):
+def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_site, artifacts, tmp_path):
     page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=31)
     seed_prefs(page, {"regulars": PEOPLE})
@@ -53,7 +54,7 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     assert ev["games"] == 2 and set(ev["balances"]) == {"Hans", "Anne"}
     shown = {r.locator("th").inner_text(): r.locator("td").inner_text() for r in page.locator(".cash-evening .kitty-balances tr").all()}
     assert shown == {n: (f"+{euros_de(c)}" if c > 0 else euros_de(c)) for n, c in ev["balances"].items()}
-    assert page.locator(".cash-evening .note").inner_text() == "Spielrunden um etwas: 2"
+    assert page.locator(".cash-evening .note:not(.kitty-pot-rule)").inner_text() == "Spielrunden um etwas: 2"
     assert page.locator(".cash-stakes li").all_inner_texts() == ["0,10 € pro Schräm · 0,50 € pro verlorener Spielrunde"]
     assert page.locator(".cash-total").inner_text() == f"In der Kasse insgesamt: {euros_de(book['pot_total'])}"
     transfers = page.locator(".cash-evening .kitty-transfers li").all_inner_texts()
@@ -61,6 +62,10 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     assert "Willi" not in page.locator(".cash-book").inner_text()
     shot(page, artifacts, "cash-book-360-de.png")
     assert_axe_clean(page, shared_site, "cash book")
+    rows = _csv_rows(download(page, '[data-action="cash-csv"]', tmp_path))
+    assert rows[0] == ["Abend", "Art", "Wer", "An", "Betrag (€)", "Runden"]
+    assert {r[2]: r[4] for r in rows if r[1] == "Saldo"} == {n: f"{'-' if c < 0 else ''}{abs(c) // 100},{abs(c) % 100:02d}" for n, c in ev["balances"].items()}
+    assert rows[-1][1:] == ["Kasse insgesamt", "", "", euros_de(book["pot_total"]).removesuffix(" €"), ""]
     page.locator('[data-action="regulars"]').tap()
     assert screen(page) == "regulars"
 
