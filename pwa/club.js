@@ -367,15 +367,16 @@ export function overControls(game, { ready }) {
   // The organiser's own phone can play a table too: its result goes
   // straight into the tournament here (still checked by the engine).
   const here = !next && Boolean(ticket) && c().tournament?.id === ticket.tournament;
-  return [h('div', { class: 'tool-row' },
-    isSheet(state) ? undoButton({ ready }) : null,
+  // As the game-over screen's own buttons (renderOverControls): undo beside the main button.
+  return [h('div', { class: 'tool-row over-tools' },
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') }),
     next ? null : h('button', { type: 'button', class: 'secondary', dataset: { action: 'setup' }, text: t('btn.setup') })),
   here ? h('div', { class: 'tool-row' },
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'send-result' }, disabled: !ready, text: t('btn.sendResult') })) : null,
-  next ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'next-game' }, disabled: !ready, text: label })
-    : h('button', { type: 'button', class: 'big primary', dataset: { action: here ? 'result-here' : 'send-result' }, disabled: !ready,
-      text: t(here ? 'btn.resultHere' : 'btn.sendResult') })];
+  h('div', { class: 'answer-row over-main' }, isSheet(state) ? undoButton({ ready }, 'compact') : null,
+    next ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'next-game' }, disabled: !ready, text: label })
+      : h('button', { type: 'button', class: 'big primary', dataset: { action: here ? 'result-here' : 'send-result' }, disabled: !ready,
+        text: t(here ? 'btn.resultHere' : 'btn.sendResult') }))];
 }
 
 // The start screen's club fields (inside the form) and its club section.

@@ -261,16 +261,21 @@ export function renderOver(view) {
 // entry can still be taken back.
 // After a game: the same table again in one tap (the engine names who
 // deals it), or a new setup.
+// The game-over screen's buttons: the tools share one row, and undo sits
+// beside the main button as at the answer, so a 360×640 phone keeps most
+// of its screen for the result and the money.
 export function renderOverControls({ ready, sheet, view }) {
   const dealer = view?.next_game_dealer;
-  return [h('div', { class: 'tool-row' },
-    sheet ? undoButton({ ready }) : null,
+  const tools = [
     phoneRole() === 'guest' ? null : h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') }),
-    dealer != null && !phoneRole() ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'setup' }, text: t('btn.setup') }) : null),
-  dealer != null && !phoneRole()
-    ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'rematch' }, disabled: !ready,
-      text: t('btn.rematch', { name: nameOf(view, dealer) }) })
-    : renderSetupButton()];
+    dealer != null && !phoneRole() ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'setup' }, text: t('btn.setup') }) : null,
+  ].filter(Boolean);
+  return [tools.length ? h('div', { class: 'tool-row over-tools' }, tools) : null,
+    h('div', { class: 'answer-row over-main' }, sheet ? undoButton({ ready }, 'compact') : null,
+      dealer != null && !phoneRole()
+        ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'rematch' }, disabled: !ready,
+          text: t('btn.rematch', { name: nameOf(view, dealer) }) })
+        : renderSetupButton())];
 }
 
 export function renderSetupButton() {

@@ -103,3 +103,59 @@ def test_a_money_evening_of_a_series_with_its_settlement(warm_page, shared_site,
     assert screen(page) == "over"
     page.locator(".kitty-game").scroll_into_view_if_needed()
     shot(page, artifacts, "kitty-over-320-en.png")
+
+
+def _csv_rows(path) -> list[list[str]]:
+    import csv
+    import io
+
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("\ufeff"), text[:20]
+    return list(csv.reader(io.StringIO(text[1:]), delimiter=";" if ";" in text.splitlines()[0] else ","))
+
+
+def test_the_kitty_stays_open_fits_the_over_screen_and_saves_the_settlement_as_csv(warm_page, shared_site, tmp_path):
+    from club_helpers import download
+
+    page = warm_page(locale="de-DE", service_workers="block")
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, shared_site, seed=8)
+    # An open section with nothing typed yet stays open when a seat changes hands.
+    page.locator(".kitty-form summary").tap()
+    for who in ("bot:easy", "human"):
+        page.select_option('[data-field="who"][data-seat="1"]', who)
+        wait_idle(page)
+        assert page.locator(".kitty-form").get_attribute("open") is not None, who
+    page.locator(".kitty-form summary").tap()
+    page.select_option('[data-field="who"][data-seat="1"]', "bot:easy")
+    wait_idle(page)
+    assert page.locator(".kitty-form").get_attribute("open") is None
+
+    page.locator('[data-action="mode"][data-mode="sheet"]').tap()
+    page.locator(".kitty-form summary").tap()
+    stake(page, "per_mark", "0,10")
+    stake(page, "per_lost_game", "0,50")
+    start_sheet(page, PEOPLE)
+    finish_with(page, 2)
+    # The four buttons leave the screen to the result: a fifth of it at most.
+    box = page.locator("#controls").bounding_box()
+    assert box["height"] <= 0.2 * 640, box
+    for action in ("undo", "export", "setup", "rematch"):
+        b = page.locator(f'#controls [data-action="{action}"]').bounding_box()
+        assert b["height"] >= 48 and b["width"] >= 48 and b["y"] + b["height"] <= 640, (action, b)
+
+    record = stored(page)["save"]["record"]
+    books = engine_state("books", {"records": [record]})
+    tap(page, '.kitty-game [data-action="kitty-books"]')
+    page.wait_for_selector(".kitty-transfers li")
+    if books["pot"]:
+        assert page.locator(".kitty-pot-rule").inner_text().startswith("In die Kasse zahlt zuerst, wer sie verloren hat (")
+    rows = _csv_rows(download(page, '[data-action="kitty-csv"]', tmp_path))
+    assert rows[0] == ["Art", "Wer", "An", "Betrag (€)", "Runden"]
+    shown = dict(zip(page.locator(".kitty-balances th").all_inner_texts(), page.locator(".kitty-balances td").all_inner_texts()))
+    assert {r[1]: r[3] for r in rows if r[0] == "Saldo"} == {n: v.replace("+", "").replace("−", "-").replace(" €", "") for n, v in shown.items()}
+    assert [(r[1], r[2]) for r in rows if r[0] == "Zahlung"] == [(x["payer"], x["payee"] or "Kasse") for x in books["transfers"]]
+    page.locator('[data-action="lang"]').tap()
+    rows = _csv_rows(download(page, '[data-action="kitty-csv"]', tmp_path, "en.csv"))
+    assert rows[0] == ["Line", "Who", "To", "Amount (€)", "Rounds"]
+    assert {r[0] for r in rows[1:]} <= {"Balance", "Pot", "Transfer"}
