@@ -15,7 +15,7 @@ from .bots import APP_LEVELS, LEVELS, choose
 from .cards import derive_seed
 from . import club, duel, move, rule_catalog
 from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
-from .fields import MAX_SEED
+from .fields import MAX_SEED, clean_name
 from .game import Game, trim_hints
 from .outbound import export_of, export_record, running, scrub
 from .series import RengenSet, Series
@@ -719,6 +719,11 @@ class Bridge(PhoneCommands, ReviewCommands):
 
     def cmd_stats(self, args):
         return club.stats(args.get("records"), args.get("people"), args.get("group"))
+
+    def cmd_name(self, args):
+        # The regulars' names pass the same check as every table's, so a
+        # person saved there can always sit down and start a game.
+        return {"name": clean_name(args.get("name"), None, "bad_name")}
 
     def cmd_books(self, args):
         return club.books(args.get("records"), args.get("people"))

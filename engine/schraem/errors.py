@@ -16,6 +16,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "option_range": ("Die Regeloption {option} muss zwischen {low} und {high} liegen, nicht bei {value}.", "The rule option {option} must be between {low} and {high}, not {value}."),
     "options_clash": ("Diese Regeln gehen nicht zusammen: {why}.", "These rules do not work together: {why}."),
     "bad_players": ("Ungültige Spielerliste: {detail}.", "Invalid player list: {detail}."),
+    "bad_name": ("Dieser Name geht nicht: {detail}.", "This name will not do: {detail}."),
     "bad_record": ("Ungültige Spielaufzeichnung: {detail}.", "Invalid game record: {detail}."),
     "bad_deal": ("Ungültiges Blatt: {detail}.", "Invalid deal: {detail}."),
     "bad_request": ("Ungültige Anfrage: {detail}.", "Invalid request: {detail}."),

@@ -26,6 +26,16 @@ MAX_ID = 64
 # Format characters (bidi overrides and isolates, zero-width spaces and
 # joiners) and control characters make names that look alike, or empty.
 _HIDDEN = frozenset(("Cc", "Cf", "Co", "Cs"))
+# Letters and marks that draw nothing though they are no format characters:
+# Hangul fillers, the blank Braille pattern, the combining grapheme joiner,
+# Khmer inherent vowels and Mongolian variation selectors. A name of them
+# looks empty, and one beside them looks like another.
+_BLANK = frozenset((0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x2800, 0x3164, 0xFFA0))
+
+
+def hidden_char(name: str) -> str | None:
+    """The first character of `name` that cannot be seen, if any."""
+    return next((c for c in name if unicodedata.category(c) in _HIDDEN or ord(c) in _BLANK), None)
 
 
 def refuse(key: str, de: str, en: str, why_de: str, why_en: str):
@@ -80,22 +90,29 @@ def only(obj: dict, keys: set, what_de: str, what_en: str) -> None:
         raise InvalidAction("bad_record", detail=Both(f"{what_de} kennt die Angabe {', '.join(unknown)} nicht", f"{what_en} has no field {', '.join(unknown)}"))
 
 
-def clean_name(name, seat: int) -> str:
-    """A player's name as every table and tournament keeps it: NFC,
-    whitespace runs made one space, at most MAX_NAME characters, and no
-    invisible characters that would make two names look alike."""
+def clean_name(name, seat: int | None, code: str = "bad_players") -> str:
+    """A player's name as every table, tournament and the regulars keep it:
+    NFC, whitespace runs made one space, at most MAX_NAME characters, and
+    no invisible or blank-looking characters that would make two names
+    look alike or a name look empty. `seat` None: a name on its own (a
+    regular's, a group's), refused as `code`."""
+    if seat is None:
+        needs, whose = Both("ein Name darf nicht leer sein", "a name cannot be empty"), Both("der Name", "the name")
+    else:
+        needs = Both(f"Spieler {seat} braucht einen Namen", f"player {seat} needs a name")
+        whose = Both(f"der Name von Spieler {seat}", f"the name of player {seat}")
     if not isinstance(name, str):
-        raise InvalidAction("bad_players", detail=Both(f"Spieler {seat} braucht einen Namen", f"player {seat} needs a name"))
+        raise InvalidAction(code, detail=needs)
     name = " ".join(unicodedata.normalize("NFC", name).split())
-    hidden = next((c for c in name if unicodedata.category(c) in _HIDDEN), None)
+    hidden = hidden_char(name)
     if hidden is not None:
-        code = f"U+{ord(hidden):04X}"
-        raise InvalidAction("bad_players", detail=Both(f"der Name von Spieler {seat} enthält ein unsichtbares Steuerzeichen ({code})",
-                                                       f"the name of player {seat} holds an invisible control character ({code})"))
+        shown = f"U+{ord(hidden):04X}"
+        raise InvalidAction(code, detail=Both(f"{whose[0]} enthält ein unsichtbares Zeichen ({shown})",
+                                              f"{whose[1]} holds an invisible character ({shown})"))
     if not name:
-        raise InvalidAction("bad_players", detail=Both(f"Spieler {seat} braucht einen Namen", f"player {seat} needs a name"))
+        raise InvalidAction(code, detail=needs)
     if len(name) > MAX_NAME:
-        raise InvalidAction("bad_players", detail=Both(f"der Name von Spieler {seat} ist länger als {MAX_NAME} Zeichen", f"name of player {seat} is longer than {MAX_NAME} characters"))
+        raise InvalidAction(code, detail=Both(f"{whose[0]} ist länger als {MAX_NAME} Zeichen", f"{whose[1]} is longer than {MAX_NAME} characters"))
     return name
 
 
@@ -105,7 +122,7 @@ def house_name(value) -> str:
     characters, not blank, no invisible characters; kept as written (the
     app shows it as text)."""
     name = text(value, "house", "Name der Hausregeln", "house rules' name", MAX_HOUSE_NAME)
-    if not name.strip() or any(unicodedata.category(c) in _HIDDEN for c in name):
+    if not name.strip() or hidden_char(name) is not None:
         refuse("house", "Name der Hausregeln", "house rules' name", "muss lesbarer Text sein", "must be readable text")
     return name
 

@@ -244,3 +244,22 @@ def test_a_refusal_counts_actions_from_one_like_hands():
         Game.from_record(record)
     assert e.value.index == 4  # the fourth action: Anne knocks twice in a row
     assert "Spiel 1, Aktion 4" in e.value.de and "hand 1, action 4" in e.value.en
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u2800", "\u034f", "An\u3164ne", "Anne\u2800", "A\u034fnne", "\uffa0", "\u115f\u1160"])
+def test_blank_looking_names_are_refused_in_games_tournaments_and_the_regulars(name):
+    b = Bridge()
+    error = refused(b, "new_game", players=[{"name": name}, {"name": "Hubert"}], viewer=None, seed=1)
+    assert "unsichtbares Zeichen" in error["de"] and "invisible character" in error["en"]
+    refused(b, "tournament", op="new", players=["Anne", name, "Gerda"], seed=1)
+    error = refused(b, "name", name=name)
+    assert error["code"] == "bad_name" and error["de"].startswith("Dieser Name geht nicht: der Name enthält ein unsichtbares Zeichen (U+")
+
+
+@pytest.mark.parametrize("name", ["Anne\u200b", "\u202eennA", "An\u2066ne", "\u200b", "", "   ", "x" * 41, 7])
+def test_the_regulars_names_pass_the_tables_check(name):
+    assert refused(Bridge(), "name", name=name)["code"] == "bad_name"
+
+
+def test_a_regulars_name_is_kept_as_a_table_keeps_it():
+    assert ok(Bridge(), "name", name="  Ka\u0308tt   Maria ") == {"name": "Kätt Maria"}
