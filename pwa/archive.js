@@ -118,11 +118,19 @@ const COLS = ['games', 'wins', 'mean_score', 'knocks', 'blind_knocks', 'holds', 
 
 // A column per player (names as heads), a row per figure: four players
 // fit a 360 px phone, more scroll beside the figures' names.
+// A computer's column head is its seat's name only (the table's heading says
+// they are computers; a screen reader still hears it): "Hubert (Computer)"
+// three times over is wider than a 360 px phone.
+function statsHead(row, n) {
+  if (!row.computer || typeof row.name !== 'string') return h('bdi', { text: n });
+  return [h('bdi', { text: row.name }), h('span', { class: 'sr-only', text: n.slice(row.name.length) })];
+}
+
 function statsTable(stats, names, label) {
   return h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': label },
     h('table', { class: 'list stats-table' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('stats.col.figure') }),
-        names.map((n) => h('th', { scope: 'col', class: 'player', dataset: { name: n } }, h('bdi', { text: n }))))),
+        names.map((n) => h('th', { scope: 'col', class: 'player', dataset: { name: n } }, statsHead(stats[n], n))))),
       h('tbody', {}, COLS.map((c) => h('tr', { dataset: { col: c } },
         h('th', { scope: 'row', text: t(`stats.col.${c}`) }),
         names.map((n) => h('td', { class: 'num', dataset: { col: c, name: n }, text: formatNumber(stats[n][c]) })))))));
@@ -147,6 +155,10 @@ export function renderStats(stats, { message, scope = null }) {
             statsTable(stats, computers, t('stats.computers.region'))] : null]);
 }
 
-export function renderStatsControls() {
-  return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'history' }, text: t('history.back') })];
+// Back where the statistics were opened: a group's row among the regulars,
+// or the history.
+export function renderStatsControls(back = null) {
+  return [back === 'regulars'
+    ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'regulars' }, text: t('regulars.back') })
+    : h('button', { type: 'button', class: 'big primary', dataset: { action: 'history' }, text: t('history.back') })];
 }

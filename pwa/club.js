@@ -32,7 +32,7 @@ import {
 } from './kept.js';
 import { json, outboundFile, sendOut } from './outbound.js';
 import { tournamentHouse } from './house-rules.js';
-import { renderStatsScope } from './stats-scope.js';
+import { renderStatsScope, statsScope } from './stats-scope.js';
 
 const TABLE_KEY = 'schraem.club.table';
 const TICKET_FORMAT = 'schraem-table/1';
@@ -576,7 +576,7 @@ export function clubParts(name, { ready }) {
     case 'history':
       return [renderHistory(club.history, { message: club.historyMsg, damaged: club.damaged }), renderHistoryControls()];
     case 'stats':
-      return [renderStats(club.stats, { message: club.statsMsg, scope: renderStatsScope() }), renderStatsControls()];
+      return [renderStats(club.stats, { message: club.statsMsg, scope: renderStatsScope() }), renderStatsControls(statsScope().back)];
     case 'tournament-setup':
       return [renderTournamentSetup(club.tForm, { hello: m().hello, ready, house: tournamentHouse(club.tForm) }), renderTournamentSetupControls({ ready, hasTournament: Boolean(club.tournament) })];
     case 'tournament':
@@ -730,7 +730,7 @@ async function clubActionNow(action, target) {
     case 'history-download': await downloadDamaged(d.id); return true;
     case 'history-delete': await deleteEntry(d.id, d.title); return true;
     case 'history-restore': await restoreDeleted(); return true;
-    case 'stats': if (ready) await openStats(); return true;
+    case 'stats': if (ready) { statsScope().back = null; await openStats(); } return true;
     case 'tournament':
       session()?.pause();
       club.tMsg = null;

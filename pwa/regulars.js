@@ -8,7 +8,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { newId, readPreference, writePreference } from './storage.js';
-import { ctx, go, m, shellError } from './club-context.js';
+import { ctx, go, m, session, shellError } from './club-context.js';
 import { chosenSet, houseChoices } from './house-rules.js';
 
 const PREF = 'regulars';
@@ -43,8 +43,9 @@ export function regularsData() {
   return { people: r.people, groups: r.groups };
 }
 
-// On disk first; only then what the screens show. → true when stored
-export async function storeRegulars(people, groups) {
+// On disk first; only then what the screens show. → true when stored.
+// `undo`: what "Rückgängig" puts back; any other change forgets it.
+export async function storeRegulars(people, groups, undo = null) {
   if (!await writePreference(PREF, { people, groups })) {
     shellError('regulars.failed');
     return false;
@@ -52,13 +53,20 @@ export async function storeRegulars(people, groups) {
   const r = reg();
   r.people = people;
   r.groups = groups;
+  r.undo = undo;
+  r.merging = null;
   return true;
 }
 
-function cleanName(text) {
-  const name = String(text ?? '').trim().slice(0, NAME_MAX);
-  if (!name) shellError('regulars.noName');
-  return name || null;
+// A name as every table keeps it, by the engine's one rule for names (no
+// invisible or blank-looking characters, 40 at most), or null once the
+// refusal is shown.
+async function cleanName(text) {
+  const raw = String(text ?? '');
+  if (!raw.trim()) { shellError('regulars.noName'); return null; }
+  const r = await session().query('name', { name: raw.slice(0, 4 * NAME_MAX) });
+  if (!r.ok) { ctx.app.onError(r.error); return null; }
+  return r.result.name;
 }
 
 function personOf(id) {
@@ -66,9 +74,10 @@ function personOf(id) {
 }
 
 async function addPerson() {
-  const { form, people, groups } = reg();
-  const name = cleanName(form.name);
+  const { form } = reg();
+  const name = await cleanName(form.name);
   if (!name) return;
+  const { people, groups } = reg();
   if (people.some((p) => p.name === name)) { shellError('regulars.exists', { name }); return; }
   if (await storeRegulars([...people, { id: newId(), name, colour: form.colour, aliases: [] }], groups)) {
     form.name = '';
@@ -78,7 +87,7 @@ async function addPerson() {
 
 async function renamePerson(id) {
   const input = document.querySelector(`[data-field="person-name:${id}"]`);
-  const name = cleanName(input?.value);
+  const name = await cleanName(input?.value);
   const { people, groups } = reg();
   if (!name) return;
   if (people.some((p) => p.name === name && p.id !== id)) { shellError('regulars.exists', { name }); return; }
@@ -88,20 +97,44 @@ async function renamePerson(id) {
   ctx.app.announce(t('regulars.renamed', { name }));
 }
 
-// The typo (`from`) goes into the person kept (`into`): one person, in
-// every group once, the typo's names kept as aliases.
-async function mergePerson(from) {
-  const into = document.querySelector(`[data-field="person-merge:${from}"]`)?.value;
+// A merge is asked first, saying which name stays: the row's person
+// (`from`, the typo) goes into the person chosen (`into`), whose name
+// stays. Nothing is chosen beforehand.
+function askMerge(from) {
+  const r = reg();
   const a = personOf(from);
-  const b = personOf(into);
+  const b = personOf(r.mergeTo?.[from]);
+  if (!a) return;
+  if (!b || b.id === a.id) { shellError('regulars.merge.pick', { name: a.name }); return; }
+  r.merging = { from: a.id, into: b.id };
+  ctx.app.render();
+  document.querySelector('[data-action="person-merge-yes"]')?.focus();
+}
+
+// One person, in every group once, the typo's names kept as aliases; what
+// was there before is kept for "Rückgängig" until the next change.
+async function mergePerson() {
+  const r = reg();
+  const a = personOf(r.merging?.from);
+  const b = personOf(r.merging?.into);
   if (!a || !b || a.id === b.id) return;
-  const { people, groups } = reg();
+  const { people, groups } = r;
   const kept = { ...b, aliases: [...new Set([...(b.aliases ?? []), ...(a.aliases ?? []), a.name])] };
   const nextPeople = people.filter((p) => p.id !== a.id).map((p) => (p.id === b.id ? kept : p));
   const nextGroups = groups.map((g) => ({ ...g, members: [...new Set(g.members.map((x) => (x === a.id ? b.id : x)))] }));
-  if (!await storeRegulars(nextPeople, nextGroups)) return;
+  const said = t('regulars.merged', { from: a.name, into: b.name });
+  if (!await storeRegulars(nextPeople, nextGroups, { people, groups, said: { from: a.name, into: b.name } })) return;
+  delete r.mergeTo?.[a.id];
   ctx.app.render();
-  ctx.app.announce(t('regulars.merged', { from: a.name, into: b.name }));
+  ctx.app.announce(said);
+}
+
+async function undoMerge() {
+  const { undo } = reg();
+  if (!undo) return;
+  if (!await storeRegulars(undo.people, undo.groups)) return;
+  ctx.app.render();
+  ctx.app.announce(t('regulars.unmerged', undo.said));
 }
 
 async function colourPerson(id, colour) {
@@ -112,9 +145,10 @@ async function colourPerson(id, colour) {
 }
 
 async function addGroup() {
-  const { form, people, groups } = reg();
-  const name = cleanName(form.group);
+  const { form } = reg();
+  const name = await cleanName(form.group);
   if (!name) return;
+  const { people, groups } = reg();
   const members = form.members.filter((id) => people.some((p) => p.id === id));
   if (members.length < 2) { shellError('regulars.fewMembers'); return; }
   const house = chosenSet()?.key ?? null;
@@ -157,20 +191,41 @@ function colourSelect(value, field, label) {
     COLOURS.map((c) => h('option', { value: c, selected: c === value || null, text: t(`colour.${c}`) })));
 }
 
+function mergeAsk(p) {
+  const into = personOf(reg().merging.into);
+  return h('div', { class: 'merge-ask', role: 'group', 'aria-labelledby': `merge-ask-${p.id}` },
+    h('p', { id: `merge-ask-${p.id}`, text: t('regulars.merge.ask', { from: p.name, into: into?.name ?? '' }) }),
+    h('div', { class: 'tool-row' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'person-merge-no' }, text: t('regulars.merge.no') }),
+      h('button', { type: 'button', class: 'primary', dataset: { action: 'person-merge-yes' }, text: t('regulars.merge.yes', { into: into?.name ?? '' }) })));
+}
+
 function personRow(p, people) {
   const others = people.filter((x) => x.id !== p.id);
+  const chosen = reg().mergeTo?.[p.id] ?? '';
+  const ready = m().ready;
   return h('li', { class: 'person' },
     h('p', { class: 'person-name' }, swatch(p.colour), h('bdi', { text: p.name }),
       p.aliases?.length ? h('span', { class: 'note', text: ` (${t('regulars.aliases', { names: p.aliases.join(', ') })})` }) : null),
     h('div', { class: 'person-tools' },
       h('input', { type: 'text', value: p.name, maxlength: NAME_MAX, autocomplete: 'off', spellcheck: 'false',
         'aria-label': t('regulars.rename.label', { name: p.name }), dataset: { field: `person-name:${p.id}` } }),
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'person-rename', id: p.id }, text: t('regulars.rename') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'person-rename', id: p.id }, disabled: !ready, text: t('regulars.rename') }),
       others.length ? [
         h('select', { dataset: { field: `person-merge:${p.id}` }, 'aria-label': t('regulars.merge.label', { name: p.name }) },
-          others.map((o) => h('option', { value: o.id, text: o.name }))),
+          h('option', { value: '', selected: !chosen || null, text: t('regulars.merge.none') }),
+          others.map((o) => h('option', { value: o.id, selected: chosen === o.id || null, text: o.name }))),
         h('button', { type: 'button', class: 'secondary', dataset: { action: 'person-merge', id: p.id }, text: t('regulars.merge') })] : null,
-      h('div', { class: 'person-colour' }, colourSelect(p.colour, `person-colour:${p.id}`, t('regulars.colour.label', { name: p.name })))));
+      h('div', { class: 'person-colour' }, colourSelect(p.colour, `person-colour:${p.id}`, t('regulars.colour.label', { name: p.name })))),
+    reg().merging?.from === p.id ? mergeAsk(p) : null);
+}
+
+function undoNotice() {
+  const { undo } = reg();
+  if (!undo) return null;
+  return h('div', { class: 'notice restore', role: 'status' },
+    h('p', { text: t('regulars.merged.kept', undo.said) }),
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'regulars-undo' }, text: t('regulars.undo') }));
 }
 
 function groupRow(g) {
@@ -193,6 +248,7 @@ function renderRegulars() {
   const { people, groups, form } = reg();
   return h('section', { class: 'regulars', 'aria-labelledby': 'regulars-h' },
     h('h2', { id: 'regulars-h', text: t('regulars.heading') }),
+    undoNotice(),
     h('h3', { text: t('regulars.groups') }),
     groups.length ? h('ul', { class: 'groups' }, groups.map(groupRow)) : h('p', { class: 'note', text: t('regulars.groups.empty') }),
     h('h3', { text: t('regulars.people') }),
@@ -201,7 +257,7 @@ function renderRegulars() {
       h('label', { class: 'field' }, h('span', { text: t('regulars.name') }),
         h('input', { type: 'text', value: form.name, maxlength: NAME_MAX, autocomplete: 'off', spellcheck: 'false', dataset: { field: 'reg-name' } })),
       h('label', { class: 'field' }, h('span', { text: t('regulars.colour') }), colourSelect(form.colour, 'reg-colour', null)),
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'person-add' }, text: t('regulars.add.button') })),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'person-add' }, disabled: !m().ready, text: t('regulars.add.button') })),
     people.length >= 2 ? h('fieldset', {}, h('legend', { text: t('regulars.group.add') }),
       h('label', { class: 'field' }, h('span', { text: t('regulars.group.name') }),
         h('input', { type: 'text', value: form.group, maxlength: NAME_MAX, autocomplete: 'off', placeholder: t('house.name.placeholder'), dataset: { field: 'reg-group' } })),
@@ -209,7 +265,7 @@ function renderRegulars() {
       people.map((p) => h('label', { class: 'check' },
         h('input', { type: 'checkbox', checked: form.members.includes(p.id), dataset: { field: `reg-member:${p.id}` } }),
         swatch(p.colour), h('bdi', { text: p.name }))),
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-add' }, text: t('regulars.group.add.button') })) : null);
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-add' }, disabled: !m().ready, text: t('regulars.group.add.button') })) : null);
 }
 
 export function regularsParts(name) {
@@ -233,7 +289,10 @@ export function regularsAction(action, target) {
     case 'regulars-close': go('start'); return true;
     case 'person-add': addPerson(); return true;
     case 'person-rename': renamePerson(id); return true;
-    case 'person-merge': mergePerson(id); return true;
+    case 'person-merge': askMerge(id); return true;
+    case 'person-merge-yes': mergePerson(); return true;
+    case 'person-merge-no': reg().merging = null; ctx.app.render(); return true;
+    case 'regulars-undo': undoMerge(); return true;
     case 'group-add': addGroup(); return true;
     case 'group-remove': removeGroup(id); return true;
     case 'group-start': startGroup(id); return true;
@@ -257,5 +316,11 @@ export function regularsField(target, committed) {
     if (committed) colourPerson(f.slice('person-colour:'.length), target.value);
     return true;
   }
-  return f.startsWith('person-name:') || f.startsWith('person-merge:');
+  if (f.startsWith('person-merge:')) {
+    const r = reg();
+    r.mergeTo = { ...r.mergeTo, [f.slice('person-merge:'.length)]: target.value };
+    if (committed && r.merging) { r.merging = null; ctx.app.render(); }
+    return true;
+  }
+  return f.startsWith('person-name:');
 }

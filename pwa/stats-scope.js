@@ -64,6 +64,7 @@ export function renderStatsScope() {
 export function statsScopeAction(action, target, reopen) {
   if (action !== 'group-stats') return false;
   statsScope().group = target?.dataset?.id ?? '';
+  statsScope().back = 'regulars';
   reopen();
   return true;
 }

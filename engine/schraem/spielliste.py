@@ -125,7 +125,8 @@ def player_stats(games: list[Game], computers: list[set[int]] | None = None, nam
     mean score, knocks, blind knocks, holds, passes, first-out count.
     `computers`: per game, the seats a computer played; they count under
     "<name> (Computer)", apart from a person of the same name, and their
-    row says `"computer": true`. `names`: per game, the name each seat
+    row says `"computer": true` (its `name` is the seat's, without the
+    suffix, for a column head under "Computerspieler"). `names`: per game, the name each seat
     counts under (a person's merged or earlier names as the person's own);
     the record's names otherwise."""
     stats: dict[str, dict] = {}
@@ -138,7 +139,7 @@ def player_stats(games: list[Game], computers: list[set[int]] | None = None, nam
         for s, name in enumerate(names[k] if names else game.names, 1):
             row = stats.setdefault(name + COMPUTER if s in bots else name, {"games": 0, "wins": 0, "losses": 0, "first_out": 0, "score_total": 0,
                                           "knocks": 0, "blind_knocks": 0, "holds": 0, "passes": 0, "hands": 0, "hands_won": 0,
-                                          "computer": s in bots})
+                                          "computer": s in bots, "name": name})
             row["games"] += 1
             row["wins"] += o.winner == s
             row["losses"] += o.loser == s

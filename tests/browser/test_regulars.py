@@ -4,7 +4,7 @@ both seen in the group and kept across a reload — and the group's table
 started with one tap from the start screen."""
 from __future__ import annotations
 
-from helpers import assert_axe_clean, open_app, screen, shot, stored, wait_idle, wait_shell_ready
+from helpers import assert_axe_clean, message, open_app, screen, shot, stored, wait_idle, wait_shell_ready
 
 
 def kept(page) -> dict:
@@ -45,6 +45,7 @@ def test_a_person_is_renamed_and_merged_and_the_group_starts_with_one_tap(warm_p
     typo, hans = person_id(page, "Hnas"), person_id(page, "Hans")
     page.select_option(f'[data-field="person-merge:{typo}"]', hans)
     page.locator(f'[data-action="person-merge"][data-id="{typo}"]').tap()
+    page.locator('[data-action="person-merge-yes"]').tap()
     page.wait_for_function("() => document.querySelectorAll('.person').length === 3")
     assert people(page) == ["Hans", "Anne", "Gerda"]
     assert "auch: Hnas" in page.locator(".person").first.inner_text()
@@ -74,3 +75,88 @@ def test_a_person_is_renamed_and_merged_and_the_group_starts_with_one_tap(warm_p
     record = stored(page)["save"]["record"]
     assert [p["name"] for p in record["players"]] == ["Anne", "Hans P.", "Gerda"]
     assert all(p.get("kind", "human") == "human" for p in record["players"])  # nobody is a computer
+
+
+def refused_name(page, before: dict) -> str:
+    page.wait_for_function("() => !document.getElementById('message').hidden")
+    wait_idle(page)
+    said = message(page)
+    page.evaluate("() => { document.getElementById('message').hidden = true; }")
+    assert kept(page) == before
+    return said
+
+
+def test_a_merge_is_asked_first_says_which_name_stays_and_can_be_undone(warm_page, shared_site, artifacts):
+    page = warm_page(locale="de-DE", service_workers="block")
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, shared_site, seed=6)
+    page.locator('[data-action="regulars"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'regulars'")
+    for name, colour in (("Hans", "blue"), ("Hnas", "yellow"), ("Anne", "red")):
+        add_person(page, name, colour)
+    before = kept(page)
+    typo, hans = person_id(page, "Hnas"), person_id(page, "Hans")
+
+    # Nobody is chosen beforehand: one tap merges nothing.
+    assert page.locator(f'[data-field="person-merge:{typo}"]').input_value() == ""
+    page.locator(f'[data-action="person-merge"][data-id="{typo}"]').tap()
+    assert refused_name(page, before) == "Bitte erst wählen, mit wem Hnas zusammengeführt wird."
+
+    # Asked first, in words which name stays; "Abbrechen" changes nothing.
+    page.select_option(f'[data-field="person-merge:{typo}"]', hans)
+    page.locator(f'[data-action="person-merge"][data-id="{typo}"]').tap()
+    ask = page.locator(".merge-ask")
+    assert ask.locator("p").inner_text().startswith("„Hnas“ mit „Hans“ zusammenführen? „Hans“ bleibt. „Hnas“ verschwindet aus der Liste")
+    assert page.locator('[data-action="person-merge-yes"]').inner_text() == "Zusammenführen – Hans bleibt"
+    assert kept(page) == before
+    box = page.locator('[data-action="person-merge-yes"]').bounding_box()
+    assert box["height"] >= 48 and box["x"] + box["width"] <= 360
+    shot(page, artifacts, "regulars-merge-ask-360-de.png")
+    page.locator('[data-action="person-merge-no"]').tap()
+    assert page.locator(".merge-ask").count() == 0 and kept(page) == before
+
+    page.locator(f'[data-action="person-merge"][data-id="{typo}"]').tap()
+    page.locator('[data-action="person-merge-yes"]').tap()
+    page.wait_for_function("() => document.querySelectorAll('.person').length === 2")
+    assert people(page) == ["Hans", "Anne"] and [p["aliases"] for p in kept(page)["people"]] == [["Hnas"], []]
+    assert page.locator(".regulars .notice").inner_text().startswith("„Hnas“ ist jetzt „Hans“")
+    page.locator('[data-action="regulars-undo"]').tap()
+    page.wait_for_function("() => document.querySelectorAll('.person').length === 3")
+    assert kept(page) == before and people(page) == ["Hans", "Hnas", "Anne"]
+    assert page.locator('[data-action="regulars-undo"]').count() == 0
+
+
+def test_the_regulars_refuse_the_names_every_table_refuses_and_a_groups_statistics_lead_back(warm_page, shared_site):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=7)
+    page.locator('[data-action="regulars"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'regulars'")
+    add_person(page, "Anne", "red")
+    add_person(page, "Hans", "blue")
+    before = kept(page)
+    for bad, char in (("An\u200bne", "U+200B"), ("\u202eennA", "U+202E"), ("\u3164", "U+3164"), ("\u2800", "U+2800"), ("Hans\u034f", "U+034F")):
+        page.fill('[data-field="reg-name"]', bad)
+        page.locator('[data-action="person-add"]').tap()
+        said = refused_name(page, before)
+        assert said == f"Dieser Name geht nicht: der Name enthält ein unsichtbares Zeichen ({char}).", said
+    anne = person_id(page, "Anne")
+    page.locator(f'[data-field="person-name:{anne}"]').fill("Anne\u3164")
+    page.locator(f'[data-action="person-rename"][data-id="{anne}"]').tap()
+    assert "U+3164" in refused_name(page, before)
+    page.fill('[data-field="reg-group"]', "\u2800")
+    for name in ("Anne", "Hans"):
+        page.locator(f'[data-field="reg-member:{person_id(page, name)}"]').check()
+    page.locator('[data-action="group-add"]').tap()
+    assert "U+2800" in refused_name(page, before)
+    # A name is kept as a table keeps it: one space between words.
+    page.fill('[data-field="reg-group"]', "  Stammtisch   Rengen ")
+    page.locator('[data-action="group-add"]').tap()
+    page.wait_for_selector(".group")
+    assert kept(page)["groups"][0]["name"] == "Stammtisch Rengen"
+
+    page.locator('[data-action="group-stats"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'stats'")
+    wait_idle(page)
+    assert page.locator('#controls [data-action="regulars"]').inner_text() == "Zurück zu den Stammgästen"
+    page.locator('#controls [data-action="regulars"]').tap()
+    assert screen(page) == "regulars"

@@ -59,6 +59,7 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
     typo, hans = person_id(page, "Hnas"), person_id(page, "Hans")
     page.select_option(f'[data-field="person-merge:{typo}"]', hans)
     page.locator(f'[data-action="person-merge"][data-id="{typo}"]').tap()
+    page.locator('[data-action="person-merge-yes"]').tap()
     page.wait_for_function("() => document.querySelectorAll('.person').length === 2")
     page.locator(f'[data-field="person-name:{hans}"]').fill("Hans P.")
     page.locator(f'[data-action="person-rename"][data-id="{hans}"]').tap()
@@ -122,7 +123,9 @@ def test_computer_players_stand_apart_in_the_statistics(warm_page, shared_site):
     keep_finished_game(page, [{"name": "Anne", "kind": "bot", "level": "easy"}, {"name": "Anne"}])
     assert open_stats(page) == {"Anne": 1, "Anne (Computer)": 1}
     assert page.locator(".stats-computers").inner_text() == "Computer players"
-    assert page.locator('.stats-computers + .list-scroll th.player').all_inner_texts() == ["Anne (Computer)"]
+    heads = page.locator('.stats-computers + .list-scroll th.player')
+    assert heads.evaluate_all("(hs) => hs.map((h) => h.textContent)") == ["Anne (Computer)"]
+    assert heads.locator("bdi").all_inner_texts() == ["Anne"]
 
 
 def test_long_names_are_shown_whole_in_the_statistics(warm_page, shared_site, artifacts):
@@ -139,3 +142,25 @@ def test_long_names_are_shown_whole_in_the_statistics(warm_page, shared_site, ar
     assert page.evaluate(NAMES_CUT, ".stats-table th.player bdi") == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
     shot(page, artifacts, "stats-long-names-320-de.png")
+
+
+def test_the_computer_players_columns_fit_a_360_px_phone(warm_page, shared_site, artifacts):
+    page = warm_page(locale="de-DE", service_workers="block")
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, shared_site, seed=24)
+    wait_engine_ready(page)
+    bots = ["Hans", "Hubert", "Gerda"]
+    keep_finished_game(page, [{"name": "Anne"}, *({"name": n, "kind": "bot", "level": "easy"} for n in bots)])
+    assert sorted(open_stats(page)) == ["Anne", *sorted(f"{n} (Computer)" for n in bots)]
+    region = page.locator(".stats-computers + .list-scroll")
+    region.scroll_into_view_if_needed()
+    shot(page, artifacts, "stats-computers-360-de.png")
+    assert region.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1"), "the computers' table scrolls sideways"
+    right = region.bounding_box()["x"] + region.bounding_box()["width"]
+    for head in region.locator("th.player").all():
+        box = head.bounding_box()
+        assert box["x"] + box["width"] <= right + 1, head.inner_text()
+    assert sorted(region.locator("th.player bdi").all_inner_texts()) == sorted(bots)
+    # A screen reader still hears that they are computers.
+    assert sorted(region.locator("th.player").evaluate_all("(hs) => hs.map((h) => h.textContent)")) == sorted(f"{n} (Computer)" for n in bots)
+    assert page.evaluate(NAMES_CUT, ".stats-table th.player bdi") == []
