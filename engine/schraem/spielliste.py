@@ -77,7 +77,8 @@ def _answer_words(line: dict, names: list[str], answer: str) -> str:
 
 def _knock_word(k: dict) -> str:
     """A hammer's knock is made for the player (auto), not in the dark."""
-    return " (Hammer)" if k["auto"] else " (dunkel)" if k["blind"] else ""
+    # "blind", as the scoresheet's button and the list on screen say it.
+    return " (Hammer)" if k["auto"] else " (blind)" if k["blind"] else ""
 
 
 def game_csv(game: Game) -> str:

@@ -68,10 +68,10 @@ def test_spielliste_as_csv():
     rows = game_csv(g).splitlines()
     assert rows[0] == "Spiel,Geber,Wert,Geklopft,Gehalten,Gepasst,Strafen,Gewinner,Hubert,Gerda,Hans,Anne"
     assert rows[1] == "Start,,,,,,,,7,7,7,7"
-    assert rows[2] == '1,Anne,3,"Hubert (dunkel), Gerda","Gerda, Anne, Anne","Hans, Hubert",,Anne,5,4,6,7'
+    assert rows[2] == '1,Anne,3,"Hubert (blind), Gerda","Gerda, Anne, Anne","Hans, Hubert",,Anne,5,4,6,7'
     assert rows[3].startswith("2,Anne,1,,,,Gerda (renege),Anne,")
     # A hammer's knock is named as such, not as a knock in the dark.
-    assert any(",Gerda (Hammer)," in r for r in rows) and sum("(dunkel)" in r for r in rows) == 1
+    assert any(",Gerda (Hammer)," in r for r in rows) and sum("(blind)" in r for r in rows) == 1 and not any("dunkel" in r for r in rows)
     assert rows[-1] == "Punkte,,,,,,,Anne,0,0,0,14"
     assert len(rows) == 1 + 1 + len(g.results) + 1
 
