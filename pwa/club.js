@@ -8,7 +8,7 @@ import { both, t } from './i18n.js';
 import * as history from './history.js';
 import { canShareFiles, readJsonFile, stamp } from './share.js';
 import { Collector, Scanner, canScan } from './qr.js';
-import { lineEvents, renderFix, renderFixControls, renderList, renderListControls } from './spielliste.js';
+import { changesText, lineEvents, renderFix, renderFixControls, renderList, renderListControls } from './spielliste.js';
 import {
   renderQr, renderQrControls, renderScan, renderScanControls, renderTournament, renderTournamentControls,
   renderTournamentSetup, renderTournamentSetupControls,
@@ -477,7 +477,7 @@ async function fixConfirm() {
   const r = await session().tableCommand('correct', { ...fixArgs(fix), confirm: true, viewer: m().game?.viewer ?? null }, { corrected: true });
   if (!r.ok) { app.onError(r.error); return; }
   c().fix = null;
-  app.announce(t('fix.done', { n: r.result.changes.length }));
+  app.announce(changesText('fix.done', r.result.changes.length));
   await openList();
 }
 

@@ -185,10 +185,15 @@ function changeRows(changes) {
     h('td', { class: 'change', text: `${c.before ?? '–'} → ${c.after ?? '–'}` })));
 }
 
+// "1 Eintrag ändert sich", "2 Einträge ändern sich": the count's own form.
+export function changesText(key, n) {
+  return t(n === 1 ? `${key}.one` : key, { n });
+}
+
 export function renderChanges(changes) {
   if (!changes.length) return h('p', { class: 'changes-none', text: t('fix.noChange') });
   return h('table', { class: 'results changes' },
-    h('caption', { text: t('fix.changes', { n: changes.length }) }),
+    h('caption', { text: changesText('fix.changes', changes.length) }),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col', text: t('fix.col.game') }),
       h('th', { scope: 'col', text: t('fix.col.hand') }),

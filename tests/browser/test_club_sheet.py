@@ -283,3 +283,24 @@ def test_axe_on_the_list_and_correction_screens(axe_page, shared_site):
     enter(page, 2, "exchange")
     page.locator('[data-action="pick-open"][data-seat="1"]').tap()
     assert_axe_clean(page, shared_site, "card picker")
+
+
+def test_one_changed_entry_is_said_in_the_singular(warm_page, shared_site):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=13)
+    said = page.evaluate("""async () => {
+      const { renderChanges, changesText } = await import('./spielliste.js');
+      const i18n = await import('./i18n.js');
+      const change = { game: 1, hand: 1, name: 'Hubert', before: 6, after: 5 };
+      const out = {};
+      for (const lang of ['de', 'en']) {
+        i18n.setLang(lang);
+        out[lang] = [renderChanges([change]).querySelector('caption').textContent,
+                     renderChanges([change, { ...change, hand: 2 }]).querySelector('caption').textContent,
+                     changesText('fix.done', 1), changesText('fix.done', 2)];
+      }
+      i18n.setLang('de');
+      return out;
+    }""")
+    assert said == {"de": ["1 Eintrag ändert sich", "2 Einträge ändern sich", "Korrigiert: 1 Eintrag geändert.", "Korrigiert: 2 Einträge geändert."],
+                    "en": ["1 entry changes", "2 entries change", "Corrected: 1 entry changed.", "Corrected: 2 entries changed."]}
