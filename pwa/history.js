@@ -56,9 +56,13 @@ export async function keep(entry) {
   const store = tx.objectStore(STORE);
   const finished = done(tx);
   finished.catch(() => {}); // a refused read below rejects first; the caller hears of it from there
-  const old = entry.review === undefined ? await request(store.get(entry.id)) : null;
-  const review = old?.review && reviewHolds(old.review, old.save?.record, entry.save?.record) ? { review: old.review } : {};
-  store.put({ ...entry, ...review, savedAt: Date.now() });
+  const old = await request(store.get(entry.id));
+  const review = entry.review === undefined && old?.review && reviewHolds(old.review, old.save?.record, entry.save?.record) ? { review: old.review } : {};
+  // A finished game filed again unchanged (when the next one starts) keeps
+  // the time it was finished: its "fertig" time is when it ended.
+  const unchanged = old?.status === 'finished' && entry.status === 'finished' && Number.isFinite(old.savedAt)
+    && sameGame(old, entry.save?.record) && JSON.stringify(old.records ?? null) === JSON.stringify(entry.records ?? null);
+  store.put({ ...entry, ...review, savedAt: unchanged ? old.savedAt : Date.now() });
   return finished;
 }
 

@@ -316,3 +316,19 @@ def test_a_saved_scoresheet_is_offered_on_the_start_screen(de_page, shared_site)
     assert screen(page) == "sheet"
     assert stored(page)["state"]["sheet_legal"]
     wait_idle(page)
+
+
+def test_a_finished_games_time_stays_when_the_next_game_starts(warm_page, shared_site):
+    from test_club_series import finish_with
+
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=17)
+    start_sheet(page, ["Anne", "Hubert", "Gerda"])
+    finish_with(page, 2)
+    entries = "async () => (await (await import('./history.js')).entries()).map((e) => [e.id, e.status, e.savedAt])"
+    page.wait_for_function(f"async () => (await ({entries})()).some((e) => e[1] === 'finished')")
+    (first, _, at), = page.evaluate(entries)
+    page.wait_for_timeout(30)
+    start_sheet(page, ["Anne", "Hubert", "Gerda", "Hans"])  # the start form files the finished game again
+    kept = {i: (status, t) for i, status, t in page.evaluate(entries)}
+    assert kept[first] == ("finished", at), kept
