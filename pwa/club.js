@@ -4,7 +4,7 @@
 // print. It wires screens to engine commands and keeps nothing the engine
 // decides: who deals, what a correction changes, whether a result counts.
 import { h } from './dom.js';
-import { both, t } from './i18n.js';
+import { both, getLang, t } from './i18n.js';
 import * as history from './history.js';
 import { canShareFiles, readJsonFile, stamp } from './share.js';
 import { Collector, Scanner, canScan } from './qr.js';
@@ -409,6 +409,12 @@ export function startClubSection({ ready }) {
 
 // --- Spielliste ------------------------------------------------------------------
 
+// The Spielliste's CSV with the headings in the phone's language (lists
+// kept before English headings existed have the German ones only).
+function listCsv(lists) {
+  return getLang() === 'en' && lists.csv_en ? lists.csv_en : lists.csv;
+}
+
 function listFileBase() {
   const rules = String(c().lists?.lists?.[0]?.list.rules ?? 'schraem').replace(/[^a-z0-9_-]/gi, '');
   return `schraem-liste-${rules}-${stamp()}`;
@@ -664,9 +670,9 @@ async function clubActionNow(action, target) {
     case 'list': if (ready) await openList(); return true;
     case 'back': go('game'); return true;
     case 'list-back': go(club.listBack ?? 'game'); return true;
-    case 'list-csv': sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(club.lists.csv)}`, { type: 'text/csv' }); return true;
+    case 'list-csv': sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(listCsv(club.lists))}`, { type: 'text/csv' }); return true;
     case 'list-json': await exportListJson(); return true;
-    case 'list-share': await sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(club.lists.csv)}`, { type: 'text/csv', via: 'share', title: t('list.heading') }); return true;
+    case 'list-share': await sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(listCsv(club.lists))}`, { type: 'text/csv', via: 'share', title: t('list.heading') }); return true;
     case 'list-print': case 't-print': window.print(); return true;
     case 'fix-open': if (ready) await openFix(Number(d.game), Number(d.hand)); return true;
     case 'fix-entry': {

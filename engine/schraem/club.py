@@ -16,7 +16,7 @@ from .correct import correct_hand, correct_series_hand
 from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
 from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
-from .spielliste import COMPUTER, game_csv, game_list, player_stats
+from .spielliste import COMPUTER, CSV_WORDS, game_csv, game_list, player_stats
 from .stakes import evening
 from .transfer import RESULT_FORMAT, TICKET_FORMAT, check_result, check_ticket, import_table_result, table_result, table_ticket, tournament_id
 
@@ -145,15 +145,15 @@ def spielliste(series: Series | None, game: Game, number) -> dict:
     return out
 
 
-def _games_csv(games: list[Game]) -> str:
+def _games_csv(games: list[Game], lang: str = "de") -> str:
     """The lists of several games as one CSV (a leading game column), the
     sheet a table hands in for a whole series."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     for k, g in enumerate(games, 1):
-        rows = list(csv.reader(io.StringIO(game_csv(g))))
+        rows = list(csv.reader(io.StringIO(game_csv(g, lang))))
         if k == 1:
-            w.writerow(["Spielrunde", *rows[0]])
+            w.writerow([CSV_WORDS[lang]["game"], *rows[0]])
         for row in rows[1:]:
             w.writerow([k, *row])
     return out.getvalue()
@@ -171,7 +171,7 @@ def lists(series: Series | None, game: Game, rset: RengenSet | None = None) -> d
     else:
         games = [game]
     out = {"lists": [{"game": k, "list": game_list(g), "csv": game_csv(g)} for k, g in enumerate(games, 1)],
-           "csv": _games_csv(games), "series": None, "set": None}
+           "csv": _games_csv(games), "csv_en": _games_csv(games, "en"), "series": None, "set": None}
     if series is not None:
         out["series"] = series_facts(series)
     if rset is not None:

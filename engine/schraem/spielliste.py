@@ -75,24 +75,36 @@ def _answer_words(line: dict, names: list[str], answer: str) -> str:
     return ", ".join(names[a["seat"] - 1] for a in line["answers"] if a["answer"] == answer)
 
 
-def _knock_word(k: dict) -> str:
+# The list's words per language: German as on the paper list, English for
+# a phone that speaks English.
+CSV_WORDS = {
+    "de": {"head": ["Spiel", "Geber", "Wert", "Geklopft", "Gehalten", "Gepasst", "Strafen", "Gewinner"], "start": "Start",
+           "points": "Punkte", "hammer": "Hammer", "blind": "blind", "game": "Spielrunde"},
+    "en": {"head": ["Hand", "Dealer", "Value", "Knocked", "Held", "Passed", "Penalties", "Winner"], "start": "Start",
+           "points": "Points", "hammer": "hammer", "blind": "blind", "game": "Game"},
+}
+
+
+def _knock_word(k: dict, lang: str = "de") -> str:
     """A hammer's knock is made for the player (auto), not in the dark."""
     # "blind", as the scoresheet's button and the list on screen say it.
-    return " (Hammer)" if k["auto"] else " (blind)" if k["blind"] else ""
+    words = CSV_WORDS[lang]
+    return f" ({words['hammer']})" if k["auto"] else f" ({words['blind']})" if k["blind"] else ""
 
 
-def game_csv(game: Game) -> str:
-    """The list as CSV (German headings, as on the paper list): the start,
-    one row per hand, a column per player with the marks after the hand,
-    and the points once the game is over."""
+def game_csv(game: Game, lang: str = "de") -> str:
+    """The list as CSV (German headings, as on the paper list; `lang` "en":
+    English ones): the start, one row per hand, a column per player with
+    the marks after the hand, and the points once the game is over."""
+    words = CSV_WORDS[lang]
     names = list(game.names)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
-    w.writerow(["Spiel", "Geber", "Wert", "Geklopft", "Gehalten", "Gepasst", "Strafen", "Gewinner", *names])
+    w.writerow([*words["head"], *names])
     listed = game_list(game)
-    w.writerow(["Start", "", "", "", "", "", "", "", *[game.end.tally_of(m) for m in listed["start_marks"]]])
+    w.writerow([words["start"], "", "", "", "", "", "", "", *[game.end.tally_of(m) for m in listed["start_marks"]]])
     for line in listed["lines"]:
-        knocks = ", ".join(names[k["seat"] - 1] + _knock_word(k) for k in line["knocks"])
+        knocks = ", ".join(names[k["seat"] - 1] + _knock_word(k, lang) for k in line["knocks"])
         penalties = ", ".join(f"{names[p['seat'] - 1]} ({p['kind']})" for p in line["penalties"])
         winner = names[line["winner"] - 1] if line["winner"] else ""
         marks = line["tally_after"] or [""] * len(names)
@@ -101,7 +113,7 @@ def game_csv(game: Game) -> str:
                     penalties, winner, *["" if m is None else m for m in marks]])
     o = game.outcome
     if o.over and o.scores is not None:
-        w.writerow(["Punkte", "", "", "", "", "", "", names[o.winner - 1] if o.winner else "", *o.scores])
+        w.writerow([words["points"], "", "", "", "", "", "", names[o.winner - 1] if o.winner else "", *o.scores])
     return out.getvalue()
 
 

@@ -55,6 +55,10 @@ def test_a_series_on_the_scoresheet_chains_its_games_and_totals():
     lst = ok(b, "spielliste", game=1)
     assert lst["game"] == 1 and lst["list"]["lines"][0]["dealer"] == 4
     assert lst["csv"].startswith("Spiel,Geber,Wert")
+    both = ok(b, "lists")
+    assert both["csv"].startswith("Spielrunde,Spiel,Geber,Wert") and both["csv_en"].startswith("Game,Hand,Dealer,Value")
+    # The same rows, only the words differ.
+    assert len(both["csv"].splitlines()) == len(both["csv_en"].splitlines())
 
 
 def test_a_series_save_loads_again_with_its_finished_games():
