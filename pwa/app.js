@@ -299,6 +299,11 @@ function onState(game, previous, info) {
   if (screenName() === 'sheet' && game.state.view.response && !info.loaded) {
     document.querySelector('.sheet-seat.active')?.scrollIntoView({ block: 'nearest' });
   }
+  // A hand just decided ("Gewinnt" tapped low on the sheet): its result
+  // line heads the next hand's sheet, scrolled into sight.
+  if (screenName() === 'sheet' && !info.loaded && previous && previous.state.view.hand_no !== game.state.view.hand_no) {
+    document.querySelector('.last-hand')?.scrollIntoView({ block: 'nearest' });
+  }
   // The player's own knock already sounded when it was tapped.
   const sounded = knockSounded;
   knockSounded = false;

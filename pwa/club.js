@@ -476,6 +476,9 @@ async function fixPreview() {
   if (!r.ok) { app.onError(r.error); return; } // a later hand made illegal: the engine names it
   fix.preview = r.result;
   app.render();
+  // The changes are below the hand being corrected: shown, not left under
+  // the buttons.
+  document.querySelector('.fix-preview')?.scrollIntoView({ block: 'nearest' });
 }
 
 async function fixConfirm() {

@@ -19,8 +19,8 @@
 //   candidates  a count, then each: kind (4: IPv4, 6: IPv6, 0x6d: an mDNS
 //               name <uuid>.local as 16 bytes), the address, the port (2)
 //
-// Codes of the first app versions (the whole description, deflated) are
-// still read, so phones one update apart still find each other.
+// A code of the first app versions (the whole description, deflated) is
+// recognised and the person told to update the other phone.
 import { fromBase64 } from './bytes.js';
 
 export const OFFER = 'SCHRAEM-OFFER:';
@@ -31,17 +31,18 @@ const HASHES = [['sha-256', 32], ['sha-384', 48], ['sha-512', 64]];
 const KIND_IPV4 = 4;
 const KIND_IPV6 = 6;
 const KIND_MDNS = 0x6d;
-// A code is under 300 characters; a description of the old kind under 2 kB.
-// Anything longer is not ours, and an old code is not inflated past this.
+// A code is under 300 characters, one of the first versions under 2 kB:
+// anything longer is not ours.
 const MAX_TEXT = 4_000;
-const MAX_SDP = 4_000;
 const MAX_CANDIDATES = 16;
+// The first versions' codes: standard base64 of a deflated description.
+const OLD_CODE = /^[A-Za-z0-9+/]{400,}={0,2}$/;
 
 // Why a text is not a description, for the screens' words.
 export class CodeError extends Error {
   constructor(why) {
     super(why);
-    this.why = why; // 'empty' | 'kind' | 'damaged' | 'newer' | 'long'
+    this.why = why; // 'empty' | 'kind' | 'damaged' | 'newer' | 'older' | 'long'
   }
 }
 
@@ -285,40 +286,11 @@ export function buildSdp(e) {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-// An old code: the whole description, deflated and base64-coded. Inflated
-// a piece at a time and given up past MAX_SDP, so a small text that inflates
-// to megabytes costs nothing.
-async function oldCode(body) {
-  let bytes;
-  try {
-    bytes = fromBase64(body);
-  } catch {
-    return null;
-  }
-  try {
-    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
-    const parts = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > MAX_SDP) { reader.cancel().catch(() => {}); throw new CodeError('long'); }
-      parts.push(value);
-    }
-    const sdp = new TextDecoder().decode(await new Blob(parts).arrayBuffer());
-    return sdp.startsWith('v=0') ? sdp : null;
-  } catch (error) {
-    if (error instanceof CodeError) throw error;
-    return null;
-  }
-}
-
 // A text passed from the other phone → {type, seat, sdp, key}: the
 // description to set as the remote one, and `key` the code's contents
 // (the same code typed twice, or scanned and pasted, has the same key).
 // Throws CodeError naming what is wrong; nothing reaches WebRTC before.
-export async function readCode(text, type) {
+export function readCode(text, type) {
   const body = String(text ?? '').replace(/\s+/g, '');
   if (!body) throw new CodeError('empty');
   if (body.length > MAX_TEXT) throw new CodeError('long');
@@ -335,7 +307,5 @@ export async function readCode(text, type) {
       if (error.why !== 'damaged') throw error;
     }
   }
-  const sdp = await oldCode(rest);
-  if (!sdp) throw new CodeError('damaged');
-  return { type, seat: null, sdp, key: rest, essentials: essentials(sdp) };
+  throw new CodeError(OLD_CODE.test(rest) ? 'older' : 'damaged');
 }

@@ -19,6 +19,7 @@ export function codeError(error, type) {
   switch (error?.why) {
     case 'kind': return linkError(`err.kind.${type}`);
     case 'newer': return linkError('err.newer');
+    case 'older': return linkError('err.older');
     case 'long': return linkError('err.long');
     default: return linkError(type === 'offer' ? 'err.offer' : 'err.answer');
   }

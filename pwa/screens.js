@@ -156,8 +156,10 @@ function resultTable(view) {
       h('th', { scope: 'col', text: t(up ? 'result.col.gained' : 'result.col.lost') }),
       h('th', { scope: 'col', text: t(up ? 'result.col.points' : 'result.col.left') }))),
     h('tbody', {}, view.players.map((p, i) => {
-      // What came off the sheet: a seat with 1 mark left that owed 5 lost 1.
-      const lost = res.marks_lost?.[i] ?? 0;
+      // Marks: what came off the sheet (a seat with 1 mark left that owed 5
+      // lost 1). Counted up, the points the hand added, past the limit too:
+      // the loser of a loser-only game reaches 8.
+      const lost = (up ? res.losses?.[i] : res.marks_lost?.[i] ?? res.losses?.[i]) ?? 0;
       const after = res.tally_after?.[i] ?? p.tally;
       const outNow = (res.eliminated ?? []).includes(p.seat);
       // Players already out before this hand did not play it.

