@@ -476,9 +476,9 @@ async function fixPreview() {
   if (!r.ok) { app.onError(r.error); return; } // a later hand made illegal: the engine names it
   fix.preview = r.result;
   app.render();
-  // The changes are below the hand being corrected: shown, not left under
-  // the buttons.
-  document.querySelector('.fix-preview')?.scrollIntoView({ block: 'nearest' });
+  // The changes come below what the hand was and is now: brought to the
+  // top of the screen, so their rows are not left under the buttons.
+  document.querySelector('.fix-preview')?.scrollIntoView({ block: 'start' });
 }
 
 async function fixConfirm() {
