@@ -1,6 +1,6 @@
 // How a card and a tally of marks look; rules never live here.
 import { h, svg } from './dom.js';
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
 
 const SYMBOL = { C: '♣', S: '♠', H: '♥', D: '♦' };
 
@@ -32,7 +32,7 @@ export function chalk(marks, extraClass = '') {
   const n = Math.max(0, marks | 0);
   // The count beside the strokes (drawn by style.css from data-n): seven
   // strokes are easy to miscount in a dark pub.
-  return h('span', { class: `chalk ${extraClass}`.trim(), role: 'img', 'aria-label': t('table.marks', { marks: n }), dataset: { n } },
+  return h('span', { class: `chalk ${extraClass}`.trim(), role: 'img', 'aria-label': tn('table.marks', n, { marks: n }), dataset: { n } },
     n ? '/'.repeat(n) : '–');
 }
 
@@ -40,7 +40,7 @@ export function chalk(marks, extraClass = '') {
 const PIPS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 
 function plural(key, n) {
-  return n === 1 ? t(`${key}.one`) : t(key, { n });
+  return tn(key, n);
 }
 
 // A Roman XII chalked in 6 lines (bars above and below, the X, two I); every
@@ -75,14 +75,14 @@ export function marksView(view, tally, extraClass = '') {
   }
   switch (view?.marks_display) {
     case 'roman_xii':
-      return h('span', { class: cls('roman'), role: 'img', 'aria-label': t('marks.roman.label', { n, lost: Math.max(0, max - n), max }) },
+      return h('span', { class: cls('roman'), role: 'img', 'aria-label': tn('marks.roman.label', n, { lost: Math.max(0, max - n), max }) },
         romanTwelve(n, max));
     case 'matches':
-      return h('span', { class: cls('matches'), role: 'img', 'aria-label': t('marks.matches.label', { n }) },
+      return h('span', { class: cls('matches'), role: 'img', 'aria-label': tn('marks.matches.label', n) },
         n ? Array.from({ length: n }, () => h('span', { class: 'match' })) : '–');
     case 'die':
       if (n >= 1 && n <= 6) {
-        return h('span', { class: cls('die'), role: 'img', 'aria-label': t('marks.die.label', { n }) },
+        return h('span', { class: cls('die'), role: 'img', 'aria-label': tn('marks.die.label', n) },
           Array.from({ length: 9 }, (_, i) => h('span', { class: PIPS[n].includes(i + 1) ? 'pip on' : 'pip' })));
       }
       return chalk(n, extraClass);

@@ -220,6 +220,7 @@ export const HOUSE_STRINGS = {
     'kitty.pot': 'In the pot: {amount}',
     'kitty.owesRound': '{name} buys a round',
     'kitty.kind.mark': '{n} marks',
+    'kitty.kind.mark.one': '1 mark',
     'kitty.kind.knolle': '{n} Knollen',
     'kitty.kind.buy_in': 'buy-in',
     'kitty.kind.lost_game': 'lost game',

@@ -103,6 +103,7 @@ const STRINGS = {
     'marks.roman.label': 'Römische Zwölf, {lost} von {max} Strichen durchgestrichen: noch {n} Schräm',
     'marks.left': 'noch {n}',
     'marks.matches.label': '{n} Streichhölzer',
+    'marks.matches.label.one': '1 Streichholz',
     'marks.die.label': 'Würfel: {n} Schräm',
     'knollen': '{n} Knollen',
     'knollen.one': '1 Knolle',
@@ -491,9 +492,12 @@ const STRINGS = {
     'marks.points.one': '1 point',
     'marks.points.label': '{n} points – {max} is out',
     'marks.roman.label': 'Roman twelve, {lost} of {max} strokes crossed out: {n} marks left',
+    'marks.roman.label.one': 'Roman twelve, {lost} of {max} strokes crossed out: 1 mark left',
     'marks.left': '{n} left',
     'marks.matches.label': '{n} matches',
+    'marks.matches.label.one': '1 match',
     'marks.die.label': 'Die: {n} marks',
+    'marks.die.label.one': 'Die: 1 mark',
     'knollen': '{n} Knollen',
     'knollen.one': '1 Knolle',
     'hand_kind.final': 'Final hand: its winner wins the game',
@@ -531,6 +535,7 @@ const STRINGS = {
     'table.dead': 'dead',
     'table.you': 'you',
     'table.marks': '{marks} marks',
+    'table.marks.one': '1 mark',
     'table.passed': 'passed',
     'table.out': 'out',
     'table.hammer': 'hammer',
@@ -844,6 +849,12 @@ export function both(key, vars = {}) {
 }
 
 export function has(key) { return key in STRINGS[lang]; }
+
+// A text about `n` of something: `<key>.one` where the language has one for
+// n = 1 ("1 mark left", not "1 marks left").
+export function tn(key, n, vars = {}) {
+  return t(n === 1 && has(`${key}.one`) ? `${key}.one` : key, { ...vars, n });
+}
 
 export function t(key, vars = {}) {
   const text = STRINGS[lang][key] ?? STRINGS.de[key] ?? key;

@@ -3,7 +3,7 @@
 // engine computes every amount (state.money, books); the shell only turns
 // typed euros into whole cents and cents back into "2,40 €".
 import { h } from './dom.js';
-import { both, errorText, getLang, t } from './i18n.js';
+import { both, errorText, getLang, t, tn } from './i18n.js';
 import * as history from './history.js';
 import { keptRecords } from './archive.js';
 import { ctx, go, m, session } from './club-context.js';
@@ -128,7 +128,7 @@ function who(names, seat) {
 
 function paymentLine(names, p) {
   const amount = euros(p.cents);
-  const why = t(`kitty.kind.${p.kind}`, { n: p.count });
+  const why = tn(`kitty.kind.${p.kind}`, p.count);
   return p.payee == null ? t('kitty.paysPot', { payer: who(names, p.payer), amount, why })
     : t('kitty.pays', { payer: who(names, p.payer), payee: who(names, p.payee), amount, why });
 }

@@ -4,6 +4,8 @@ the phone is switched; one mark is "1 mark", not "1 marks"; the start
 screen's header names the app from 360 px on."""
 from __future__ import annotations
 
+import re
+
 from club_helpers import enter
 from helpers import open_app, screen, start_sheet, stored, tap, wait_idle
 
@@ -47,6 +49,9 @@ def test_the_history_line_follows_the_language_and_one_mark_is_singular(warm_pag
     assert "Anne has 1 mark left and scores" in page.locator("#screen").inner_text()
     # Nothing said in German stays in the live region for a screen reader.
     assert page.locator("#announce").text_content() == ""
+    # Nor "1 marks" in what is shown or read out (Anne's strokes: 1 mark).
+    said = page.evaluate("() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')")
+    assert "1 mark" in said and not re.search(r"\b1 marks\b", said), said
 
     # Filed in English now, read in German, and back.
     tap(page, 'header [data-action="setup"]')
