@@ -449,7 +449,9 @@ async function openFix(game, hand) {
   c().fix = fix;
   c().picker = null;
   m().penaltyFor = null;
-  if (await draft(fix)) go('fix');
+  if (!await draft(fix)) return;
+  fix.asWas = fix.draft.as_was ?? [];
+  go('fix');
 }
 
 async function fixAppend(action) {
@@ -684,6 +686,11 @@ async function clubActionNow(action, target) {
       return true;
     }
     case 'fix-undo': if (club.fix?.actions.length) await fixSet(club.fix.actions.slice(0, -1)); return true;
+    case 'fix-from': {
+      const k = Number(target.dataset.index);
+      if (club.fix?.asWas && k >= 0 && k < club.fix.asWas.length) await fixSet(club.fix.asWas.slice(0, k).map((x) => x.action));
+      return true;
+    }
     case 'fix-clear': await fixSet([]); return true;
     case 'fix-cancel': club.fix = null; go('list'); return true;
     case 'fix-preview': if (ready) await fixPreview(); return true;

@@ -202,7 +202,19 @@ export function renderChanges(changes) {
     h('tbody', {}, changeRows(changes)));
 }
 
-// fix: {game, hand, before (events text), actions, draft, preview, error}
+// The hand as it was, entry by entry: a tap keeps what came before that
+// entry and enters the rest anew (one answer changed: a few taps, not the
+// whole hand).
+function asWasList(fix, v) {
+  return h('section', { class: 'fix-as-was', 'aria-labelledby': 'fix-as-was-heading' },
+    h('h3', { id: 'fix-as-was-heading', text: t('fix.asWas') }),
+    h('ol', {}, fix.asWas.map((x, i) => h('li', {},
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'fix-from', index: i },
+        'aria-label': t('fix.from.label', { entry: x.log ? describeLog(v, x.log) : x.action.type }),
+        text: x.log ? describeLog(v, x.log) : x.action.type })))));
+}
+
+// fix: {game, hand, before (events text), actions, draft, preview, error, asWas}
 export function renderFix(fix, { ready, penaltyFor, picker }) {
   const v = fix.draft?.view;
   const title = t('fix.heading', { hand: fix.hand, game: fix.game });
@@ -211,6 +223,7 @@ export function renderFix(fix, { ready, penaltyFor, picker }) {
     h('h2', { id: 'fix-heading', text: title }),
     h('p', { class: 'fix-before' }, h('strong', { text: t('fix.before') }), ' ', fix.before),
     h('p', { class: 'fix-now' }, h('strong', { text: t('fix.now') }), ' ', newLog || t('fix.empty')),
+    !fix.preview && v && fix.asWas?.length ? asWasList(fix, v) : null,
     fix.preview ? h('div', { class: 'fix-preview', role: 'group', 'aria-labelledby': 'fix-preview-heading' },
       h('h3', { id: 'fix-preview-heading', text: t('fix.preview.heading') }),
       renderChanges(fix.preview.changes))

@@ -683,15 +683,19 @@ class Bridge(PhoneCommands, ReviewCommands):
 
     def cmd_correct_draft(self, args):
         """A past scoresheet hand entered again, as far as `actions` go: its
-        public view and what each seat may enter next (the correction editor)."""
+        public view and what each seat may enter next (the correction editor);
+        with no action yet, also the hand as it was (`as_was`)."""
         t = self._table()
         g = club.draft(t.series, t.game, args)
-        return {
+        out = {
             "view": view(g, None),
             "hand_over": g.hand_over,
             "sheet_legal": {str(s): [a.to_json() for a in g.legal_actions(s)] for s in range(1, g.n + 1)},
             "sheet_cards": {str(s): g.card_entries(s) for s in range(1, g.n + 1)},
         }
+        if not args.get("actions"):
+            out["as_was"] = club.as_was(t.series, t.game, args)
+        return out
 
     def cmd_correct(self, args):
         """Preview a correction of a past hand (the marks that change), or

@@ -18,6 +18,7 @@ from .game import Game
 from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
 from .spielliste import COMPUTER, CSV_WORDS, game_csv, game_list, player_stats
 from .stakes import evening
+from .view import view
 from .transfer import RESULT_FORMAT, TICKET_FORMAT, check_result, check_ticket, import_table_result, table_result, table_ticket, tournament_id
 
 SERIES_SAVE_KEYS = {"length", "first_dealer", "seed", "finished", "ticket"}
@@ -246,6 +247,23 @@ def draft(series: Series | None, game: Game, args: dict) -> Game:
         raise InvalidAction("bad_request", detail=Both("nur Spiele mit echten Karten werden auf dem Zettel neu eingetragen", "only hands played with real cards are entered again on the sheet"))
     record["hands"] = hands[:hand_no - 1] + [{**hands[hand_no - 1], "actions": actions}]
     return Game.from_record(record)
+
+
+def as_was(series: Series | None, game: Game, args: dict) -> list[dict]:
+    """The hand being corrected as it was entered: each action with the log
+    line it made (the editor's "change from here" starts from any of
+    them)."""
+    recorded = draft(series, game, {**args, "actions": []})
+    games = series.games if series is not None else [game]
+    number = args.get("game")
+    hand = games[(len(games) if number is None else number) - 1].to_record()["hands"][args["hand"] - 1]
+    out = []
+    for action in hand["actions"]:
+        before = len(view(recorded, None)["log"])
+        recorded.apply(action)
+        made = [e for e in view(recorded, None)["log"][before:] if not e.get("auto")]
+        out.append({"action": action, "log": made[0] if made else None})
+    return out
 
 
 def correction(series: Series | None, game: Game, args: dict) -> tuple[Series | None, Game, list[dict]]:

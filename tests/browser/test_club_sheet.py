@@ -304,3 +304,25 @@ def test_one_changed_entry_is_said_in_the_singular(warm_page, shared_site):
     }""")
     assert said == {"de": ["1 Eintrag ändert sich", "2 Einträge ändern sich", "Korrigiert: 1 Eintrag geändert.", "Korrigiert: 2 Einträge geändert."],
                     "en": ["1 entry changes", "2 entries change", "Corrected: 1 entry changed.", "Corrected: 2 entries changed."]}
+
+
+def test_a_correction_starts_from_the_hand_as_it_was(de_page, shared_site):
+    """One answer wrong: a tap on it keeps what came before, and only the
+    rest is entered anew (five taps, not the whole hand)."""
+    page = de_page
+    open_app(page, shared_site, seed=13)
+    start_sheet(page, PEOPLE, dealer=4)
+    for seat, act in ((1, "knock"), (2, "pass"), (3, "hold"), (4, "hold"), (4, "win")):
+        enter(page, seat, act)
+    open_list(page)
+    tap(page, '[data-action="fix-open"][data-game="1"][data-hand="1"]')
+    entries = page.locator('.fix-as-was [data-action="fix-from"]')
+    assert entries.all_inner_texts() == ["Anne klopft auf 2.", "Hubert passt.", "Gerda hält.", "Hans hält.", "Hans hat den letzten Stich und gewinnt."]
+    entries.nth(1).tap()  # Hubert did not pass
+    wait_idle(page)
+    assert "Anne klopft auf 2." in page.locator(".fix-now").inner_text() and "Hubert" not in page.locator(".fix-now").inner_text()
+    for seat, act in ((2, "hold"), (3, "hold"), (4, "hold"), (4, "win")):
+        enter(page, seat, act)
+    tap(page, '[data-action="fix-preview"]')
+    rows = page.locator(".changes tbody tr").all_inner_texts()
+    assert [r.split() for r in rows] == [["1", "1", "Hubert", "6", "→", "5"]]
