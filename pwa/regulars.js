@@ -85,9 +85,8 @@ async function addPerson() {
   }
 }
 
-async function renamePerson(id) {
-  const input = document.querySelector(`[data-field="person-name:${id}"]`);
-  const name = await cleanName(input?.value);
+async function renamePerson(id, typed) {
+  const name = await cleanName(typed);
   const { people, groups } = reg();
   if (!name) return;
   if (people.some((p) => p.name === name && p.id !== id)) { shellError('regulars.exists', { name }); return; }
@@ -113,10 +112,10 @@ function askMerge(from) {
 
 // One person, in every group once, the typo's names kept as aliases; what
 // was there before is kept for "Rückgängig" until the next change.
-async function mergePerson() {
+async function mergePerson(merging) {
   const r = reg();
-  const a = personOf(r.merging?.from);
-  const b = personOf(r.merging?.into);
+  const a = personOf(merging?.from);
+  const b = personOf(merging?.into);
   if (!a || !b || a.id === b.id) return;
   const { people, groups } = r;
   const kept = { ...b, aliases: [...new Set([...(b.aliases ?? []), ...(a.aliases ?? []), a.name])] };
@@ -282,19 +281,39 @@ export function regularsStartField({ ready }) {
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'regulars' }, text: t('regulars.open') }));
 }
 
+// Every change to the regulars reads the people and groups as stored and
+// writes them back: one at a time, so a merge tapped while a rename is
+// still being saved starts from the renamed person, not from before.
+let changes = Promise.resolve();
+function inLine(fn) {
+  const run = changes.then(fn);
+  changes = run.catch(() => {});
+  return run;
+}
+
 export function regularsAction(action, target) {
   const id = target?.dataset?.id;
   switch (action) {
     case 'regulars': go('regulars'); return true;
     case 'regulars-close': go('start'); return true;
-    case 'person-add': addPerson(); return true;
-    case 'person-rename': renamePerson(id); return true;
+    case 'person-add': inLine(addPerson); return true;
+    case 'person-rename': {
+      // The name as typed now: the field may be drawn again before its turn.
+      const typed = document.querySelector(`[data-field="person-name:${id}"]`)?.value;
+      inLine(() => renamePerson(id, typed));
+      return true;
+    }
     case 'person-merge': askMerge(id); return true;
-    case 'person-merge-yes': mergePerson(); return true;
+    case 'person-merge-yes': {
+      // The merge as asked now: a change saved before its turn closes the question.
+      const { merging } = reg();
+      inLine(() => mergePerson(merging));
+      return true;
+    }
     case 'person-merge-no': reg().merging = null; ctx.app.render(); return true;
-    case 'regulars-undo': undoMerge(); return true;
-    case 'group-add': addGroup(); return true;
-    case 'group-remove': removeGroup(id); return true;
+    case 'regulars-undo': inLine(undoMerge); return true;
+    case 'group-add': inLine(addGroup); return true;
+    case 'group-remove': inLine(() => removeGroup(id)); return true;
     case 'group-start': startGroup(id); return true;
     default: return false;
   }
@@ -313,7 +332,7 @@ export function regularsField(target, committed) {
     return true;
   }
   if (f.startsWith('person-colour:')) {
-    if (committed) colourPerson(f.slice('person-colour:'.length), target.value);
+    if (committed) { const value = target.value; inLine(() => colourPerson(f.slice('person-colour:'.length), value)); }
     return true;
   }
   if (f.startsWith('person-merge:')) {

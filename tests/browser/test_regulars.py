@@ -160,3 +160,27 @@ def test_the_regulars_refuse_the_names_every_table_refuses_and_a_groups_statisti
     assert page.locator('#controls [data-action="regulars"]').inner_text() == "Zurück zu den Stammgästen"
     page.locator('#controls [data-action="regulars"]').tap()
     assert screen(page) == "regulars"
+
+
+def test_a_merge_tapped_while_a_rename_is_saved_keeps_the_rename(warm_page, shared_site):
+    """Both changes read the people as stored and write them back: the merge
+    waits for the rename, so neither is lost."""
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=6)
+    page.locator('[data-action="regulars"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'regulars'")
+    for name, colour in (("Hubert", "blue"), ("Gerda", "red"), ("Gerd", "green")):
+        add_person(page, name, colour)
+    hubert, gerda, gerd = (person_id(page, n) for n in ("Hubert", "Gerda", "Gerd"))
+    page.locator(f'[data-field="person-name:{hubert}"]').fill("Hubi")
+    page.select_option(f'[data-field="person-merge:{gerd}"]', gerda)
+    # The rename, and the merge asked and confirmed, in one go.
+    page.evaluate("""([hubert, gerd]) => {
+      document.querySelector(`[data-action="person-rename"][data-id="${hubert}"]`).click();
+      document.querySelector(`[data-action="person-merge"][data-id="${gerd}"]`).click();
+      document.querySelector('[data-action="person-merge-yes"]').click();
+    }""", [hubert, gerd])
+    page.wait_for_function("() => document.querySelectorAll('.person').length === 2")
+    wait_idle(page)
+    page.wait_for_function("() => [...document.querySelectorAll('.person-name bdi')].some((x) => x.textContent === 'Hubi')")
+    assert sorted((p["name"], p["aliases"]) for p in kept(page)["people"]) == [("Gerda", ["Gerd"]), ("Hubi", ["Hubert"])]
