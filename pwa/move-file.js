@@ -159,7 +159,22 @@ async function checkedFile(file) {
   // Every game replays here too, the same way it left the other phone.
   const r = await moved(parts.history, true);
   if (!r.ok) { say('move.refused', { detail: r.error }, true); return null; }
+  const refused = await badName(parts);
+  if (refused) { say('move.refused', { detail: refused }, true); return null; }
   return { ...parts, history: r.entries };
+}
+
+// Every person's name and earlier names and every group's name, by the
+// engine's one rule for names (as the regulars' screen takes them): a name
+// kept the same on both phones. → the engine's refusal, or null.
+async function badName(parts) {
+  const names = [...parts.people.flatMap((p) => [p.name, ...(p.aliases ?? [])]), ...parts.groups.map((g) => g.name)];
+  for (const name of new Set(names)) {
+    const r = await session().query('name', { name });
+    if (!r.ok) return r.error;
+    if (r.result.name !== name) return both('move.nameChanged', { name });
+  }
+  return null;
 }
 
 async function importMove(file) {

@@ -171,6 +171,12 @@ def test_a_move_file_with_junk_in_its_settings_is_refused_with_nothing_changed(w
         said = read_in(b, fitted(data, f"{name}.json"))
         assert said == f"In der Umzugsdatei ist {part} beschädigt – nichts wurde geändert.", (name, said)
         assert snapshot(b) == before, name
+    # A name the regulars' screen would refuse: a zero-width space, a blank-looking one.
+    for name, bad in (("zw", "An\u200bne"), ("blank", "\u3164")):
+        data = {**file["data"], "people": [{**file["data"]["people"][0], "aliases": [bad]}]}
+        said = read_in(b, fitted(data, f"{name}.json"))
+        assert said.startswith("Die Umzugsdatei wurde abgelehnt – nichts wurde geändert:"), (name, said)
+        assert snapshot(b) == before, name
     assert read_in(b, fitted(file["data"], "good.json")).startswith("Übernommen")
     assert pref(b, "settings") == {"sound": False, "pace": "slow"}
     assert not kept(b)
