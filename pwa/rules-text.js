@@ -61,9 +61,9 @@ export const PRESETS = {
   },
   sebbe_schroehm: {
     de: { differs: ['Die Schräm als römische XII. Nur wer ausspielt, darf erhöhen, nur auf 2 und 3; wer die 2 gehalten hat, darf auf 3.', 'Wer aussteigt, verliert 1. Gewinnt ein Halter, verliert der Erhöher nur 1.', 'Sitzt einer auf dem Hammer, geht jedes weitere Spiel um 2. Vier Bilder dürfen offen getauscht werden.', 'Knolle: wer keine Schräm mehr hat, bleibt dabei und sammelt Knollen; das letzte Spiel entscheidet, der Gewinner bekommt alle Knollen.'],
-      decisions: ['Andere Halter, die gegen einen Halter verlieren, verlieren den vollen Wert (die Regel nennt nur den Erhöher).', 'Option „raiser_loss = 0“ gibt die einfache Regel.'] },
+      decisions: ['Andere Halter, die gegen einen Halter verlieren, verlieren den vollen Wert (die Regel nennt nur den Erhöher).', 'Die Hausregel „Gewinnt ein Halter, verliert der Erhöher nur“ auf 0 gibt die einfache Regel.'] },
     en: { differs: ['Marks chalked as a Roman XII. Only the player on lead may raise, only to 2 and 3; whoever held the 2 may raise to 3.', 'A folder loses 1. If a holder wins, the raiser loses only 1.', 'Once anyone is on the hammer, every later hand is for 2. Four courts may be exchanged openly.', 'Knolle: a player out of marks stays in and collects Knollen; the final hand decides, its winner collects all Knollen.'],
-      decisions: ['Other holders beaten by a holder lose the full value (the rule names the raiser only).', 'Option "raiser_loss = 0" gives the plain rule.'] },
+      decisions: ['Other holders beaten by a holder lose the full value (the rule names the raiser only).', 'The house rule "If a holder wins, the raiser loses only" at 0 gives the plain rule.'] },
   },
   siwwe_schroehm: {
     de: { differs: ['Vier Spieler; Punkte werden hochgezählt; wer zuerst 7 hat, hat verloren – es gibt nur einen Verlierer.', 'Kein Blindklopfen und keine Grenze durch die eigenen Punkte. Wer 6 hat, ist der Hammer.'],
