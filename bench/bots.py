@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
 from schraem.bots import LEVELS, STRONG_BUDGET  # noqa: E402
-from schraem.bots.heuristic import by_strength, choose_card, strength_key  # noqa: E402
 from schraem.bots.bits import FULL, beaters, card_int, card_str, cards_of, mask_of, playable, trick_step  # noqa: E402
+from schraem.bots.heuristic import by_strength, choose_card, strength_key  # noqa: E402
 from schraem.bots.model import Situation  # noqa: E402
 from schraem.bots.solver import Solver, order_from  # noqa: E402
 from schraem.bots.strong import Budget, decide  # noqa: E402

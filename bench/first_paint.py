@@ -35,9 +35,10 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from browser import PLAYERS, SNAPSHOT_STORED, Served, _SiteLike, loadavg  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
 from browser_support import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from helpers import app_url, play_step, start_game, wait_shell_ready  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
 
 TIMES = """() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;

@@ -74,7 +74,7 @@ def main() -> None:
         for name, (cmd, args) in cases.items():
             runs[name].append(timed(b, cmd, args))
     print(f"{platform.python_implementation()} {platform.python_version()} ({sys.platform}); {a.entries} entries, {len(records)} games, {a.runs} runs")
-    print(f"| command | ms (median) | ms per entry | runs (ms) |\n| --- | ---: | ---: | --- |")
+    print("| command | ms (median) | ms per entry | runs (ms) |\n| --- | ---: | ---: | --- |")
     for name, ms in runs.items():
         med = statistics.median(ms)
         print(f"| `{name}` | {med:.0f} | {med / a.entries:.1f} | {', '.join(f'{x:.0f}' for x in ms)} |")

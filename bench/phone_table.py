@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import base64
 import json
-import re
 import statistics
 import sys
 import tempfile
@@ -44,12 +43,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser import Served, loadavg, throttle  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from test_phone_table import CARD, HOST_STATE, RECEIVED_PROBE, _allowed, _guest_view, _is_record, _step, _text_of  # noqa: E402
+from test_phone_table_router import DEALT, _join, _open, _phones  # noqa: E402
+
 from browser_support import CHROMIUM_ARGS, build, chromium_path  # noqa: E402
 from helpers import app_url, card_names, screen, wait_shell_ready  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
 from netns_phones import can_make_namespaces, network  # noqa: E402
-from test_phone_table_router import DEALT, _join, _open, _phones  # noqa: E402
-from test_phone_table import CARD, HOST_STATE, RECEIVED_PROBE, _allowed, _guest_view, _is_record, _step, _text_of  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
 NAMES = ["Anne", "Bert", "Clara", "Hans"]

@@ -133,6 +133,7 @@ def final_hands(hands: int, seed: int, players: list[str]) -> dict:
     final hand's dealer (the hands before decide who deals it)."""
     sys.path.insert(0, str(ROOT / "bench"))
     from bots import LEVELS, AllSeeing, PlansAgainstModel, SeesAfterFirstChoice, watching
+
     from schraem.cards import derive_seed
     from schraem.game import Game
     from schraem.match import play_game, play_hand

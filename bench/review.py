@@ -46,8 +46,8 @@ from schraem.bots.strong import make  # noqa: E402
 from schraem.cards import derive_seed  # noqa: E402
 from schraem.game import Game  # noqa: E402
 from schraem.match import play_hand  # noqa: E402
-from schraem.review_courts import KINDS as COURT_KINDS  # noqa: E402
 from schraem.review import NOISE, REVIEW_BUDGET, Review  # noqa: E402
+from schraem.review_courts import KINDS as COURT_KINDS  # noqa: E402
 from schraem.view import view  # noqa: E402
 
 

@@ -33,9 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
+from playwright.sync_api import sync_playwright  # noqa: E402
+
 from browser_support import CHROMIUM_ARGS, build, chromium_path  # noqa: E402
 from helpers import app_url, screen, stored, wait_idle, wait_shell_ready  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
 THROTTLE = 4

@@ -16,7 +16,7 @@ import { clearKnockUndo, knockUndoStrip, offerKnockUndo } from './knock-undo.js'
 import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
 import {
   dealerLabel, lastHandSummary, renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass,
-  renderPassControls, renderResult, renderResultControls, renderSetupButton, renderStart, renderStartControls,
+  renderPassControls, renderResult, renderResultControls, renderStart, renderStartControls,
 } from './screens.js';
 import { errorBuzz, knockFeedback, warmUp } from './sound.js';
 import { lookUp, showPlayed, showPressed } from './instant.js';

@@ -69,7 +69,7 @@ export function chosenSet(setup = m().setup) {
 // The rules and options a table started from the form plays.
 export function playedRules(setup) {
   const set = chosenSet(setup);
-  return { rules: set?.rules ?? setup.rules, options: { ...(set?.options ?? {}) } };
+  return { rules: set?.rules ?? setup.rules, options: { ...set?.options } };
 }
 
 function choice(s, chosen) {
@@ -124,7 +124,7 @@ function openEditor() {
   const set = chosenSet();
   const editor = {
     id: set?.id ?? null, name: set?.id ? set.name : '', rules: set?.rules ?? m().setup.rules,
-    options: { ...(set?.options ?? {}) }, catalog: null, error: null,
+    options: { ...set?.options }, catalog: null, error: null,
   };
   house().editor = editor;
   go('house');

@@ -11,7 +11,6 @@ const DB_VERSION = 1;
 const FORMAT = 'schraem-shell/1';
 // Saves written by this version; a higher number comes from a newer app.
 export const STORAGE_VERSION = 1;
-const KNOWN_SAVE = 'schraem-save/1';
 const LEGACY_KEY = 'schraem.game';
 const LEGACY_BACKUP_KEY = 'schraem.game.backup';
 const BACKUPS_KEPT = 5;

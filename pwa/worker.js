@@ -114,6 +114,7 @@ function connect(pyodide) {
 // that lets go once read, the snapshot's 30 MB are not pinned by them.
 function handOver(bytes) {
   return {
+    // oxlint-disable-next-line unicorn/no-thenable -- a thenable is the point
     then(resolve) {
       const b = bytes;
       bytes = null;

@@ -84,7 +84,8 @@ def _png(w: int, h: int, raw: bytes) -> bytes:
 
 
 def svg() -> str:
-    hex_ = lambda c: "#%02x%02x%02x" % c
+    def hex_(c):
+        return "#%02x%02x%02x" % c
     lines = "\n".join(
         f'  <line x1="{ax * 512:.1f}" y1="{ay * 512:.1f}" x2="{bx * 512:.1f}" y2="{by * 512:.1f}"/>'
         for (ax, ay), (bx, by) in STROKES)

@@ -15,6 +15,7 @@ left out (optimize=2; the engine has no asserts and reads no __doc__), which
 keeps it under the 4 MB first visit.
 
 ENGINE_DIR and OUT come from the caller's namespace."""
+
 import json  # the bridge has imported it already
 import sys
 

@@ -16,7 +16,8 @@ from shared_run import ENV, built_site
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "pyodide"))
-from pyodide_support import SUITE_TESTS as PYODIDE_TESTS, SuiteRun, suite_folder  # noqa: E402
+from pyodide_support import SUITE_TESTS as PYODIDE_TESTS  # noqa: E402
+from pyodide_support import SuiteRun, suite_folder  # noqa: E402
 
 ENGINES_MODULE = "tests/browser/test_engines.py::"
 # Minutes each, on one core: started first, they do not hold up the end of

@@ -10,21 +10,20 @@ import math
 import random
 import re
 
-from . import __version__
+from . import __version__, club, duel, move, rule_catalog
 from .bots import APP_LEVELS, LEVELS, choose
+from .bridge_phone import PhoneCommands
+from .bridge_review import ReviewCommands
 from .cards import derive_seed
-from . import club, duel, move, rule_catalog
 from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
 from .fields import MAX_SEED, clean_name
 from .game import Game, trim_hints
 from .outbound import export_of, export_record, running, scrub
+from .rules import Rules
 from .series import RengenSet, Series
 from .table_host import TableHost
-from .rules import Rules
 from .taps import tap_refusals
 from .view import view
-from .bridge_phone import PhoneCommands
-from .bridge_review import ReviewCommands
 
 SAVE_FORMAT = "schraem-save/1"
 
@@ -537,7 +536,7 @@ class Bridge(PhoneCommands, ReviewCommands):
             due = g.due()
             order = [s for s in due if s in t.bots()] + [s for s in t.bots() if s not in due]
             for seat in order:
-                rng = random.Random(derive_seed(t.seed, len(g.specs), sum(len(l) for l in g.logs), seat))
+                rng = random.Random(derive_seed(t.seed, len(g.specs), sum(len(log) for log in g.logs), seat))
                 action = choose(t.level(seat), view(g, seat), rng)
                 if action is not None:
                     g.apply(action)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from . import duel
 from .bots.strong import Budget
 from .errors import Both, IllegalAction, InvalidAction
-from .review import REVIEW_BUDGET, Review, hint
 from .game import Game
+from .review import REVIEW_BUDGET, Review, hint
 from .view import view
 
 MAX_STEPS = 8  # decisions one review_step may weigh (the worker asks again for the next)

@@ -11,8 +11,8 @@ from .errors import RecordError, SchraemError
 from .game import Game
 from .rules import Rules
 from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
-from .transfer import RESULT_FORMAT
 from .simulate import simulate
+from .transfer import RESULT_FORMAT
 
 
 def replay_summary(game: Game) -> dict:

@@ -18,8 +18,17 @@ from .game import Game
 from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
 from .spielliste import COMPUTER, CSV_WORDS, game_csv, game_list, player_stats
 from .stakes import evening
+from .transfer import (
+    RESULT_FORMAT,
+    TICKET_FORMAT,
+    check_result,
+    check_ticket,
+    import_table_result,
+    table_result,
+    table_ticket,
+    tournament_id,
+)
 from .view import view
-from .transfer import RESULT_FORMAT, TICKET_FORMAT, check_result, check_ticket, import_table_result, table_result, table_ticket, tournament_id
 
 SERIES_SAVE_KEYS = {"length", "first_dealer", "seed", "finished", "ticket"}
 SET_SAVE_KEYS = {"dealer", "seed", "seats", "finished"}

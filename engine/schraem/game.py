@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
-from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
-from .fields import clean_name
 from .courts import card_entries
+from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
 from .fairdeal import check_restarts, transcript_seed
+from .fields import clean_name
 from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult, Setup
 from .rules import Rules

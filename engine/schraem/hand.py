@@ -365,7 +365,7 @@ class Hand:
         if not self.setup.scored:
             return HandResult(self.winner, self.reason, self.value, (0,) * self.n, self.marks)
         losses = tuple(self._loss(s) for s in range(self.n))
-        after = tuple(max(0, m - l) for m, l in zip(self.marks, losses))
+        after = tuple(max(0, m - loss) for m, loss in zip(self.marks, losses))
         return HandResult(self.winner, self.reason, self.value, losses, after)
 
     def _loss(self, s: int) -> int:

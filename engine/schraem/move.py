@@ -11,10 +11,10 @@ import math
 
 from . import fields as f
 from .bots import LEVELS
+from .club import Organiser
 from .errors import Both, RecordError, SchraemError
 from .outbound import export_of
 from .review import REVIEW_FORMAT, WORST
-from .club import Organiser
 from .series import Tournament
 
 MAX_ENTRIES = 10_000

@@ -5,12 +5,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_solver import face_up, positions_to_move
 
 from schraem.bots.bits import cards_of, mask_of, playable, trick_step
 from schraem.bots.heuristic import reply_card
 from schraem.bots.solver import Solver, order_from
-
-from test_solver import face_up, positions_to_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from bots import plan_against, plan_root  # noqa: E402

@@ -4,8 +4,7 @@ be read off its hand."""
 import random
 from collections import Counter
 
-from schraem.bots import LEVELS
-from schraem.bots import strong
+from schraem.bots import LEVELS, strong
 from schraem.bots.model import Situation
 from schraem.game import Game
 from schraem.match import play_game

@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from helpers import screen, sheet_button, stored, tap, wait_idle
+from helpers import screen, stored, tap, wait_idle
 
 
 def sheet_marks(page, where: str = ".sheet-seat") -> list[int]:

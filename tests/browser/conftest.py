@@ -16,10 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from browser_support import (ARTIFACTS, TEST_CHROMIUM_ARGS, RequestLog, Site, build, chromium_path,
-                             wait_controlled, wait_engine_ready)
+from browser_support import ARTIFACTS, TEST_CHROMIUM_ARGS, RequestLog, Site, build, chromium_path, wait_controlled, wait_engine_ready
 from shared_run import built_site, shared_dir
-
 
 # Playwright polls a wait_for_function on every animation frame unless told
 # otherwise, which keeps Chromium drawing 60 frames a second for as long as a

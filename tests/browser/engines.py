@@ -9,7 +9,6 @@ is polling the page's own marks, each call with its own timeout."""
 from __future__ import annotations
 
 import abc
-
 import json
 import os
 import queue

@@ -236,7 +236,7 @@ class Phone:
         out, seen = [], set()
         for pc in self.ice():
             lines = list(pc["candidates"])
-            lines += [l for l in (pc["localSdp"] or "").splitlines() if l.startswith("a=candidate:")]
+            lines += [ln for ln in (pc["localSdp"] or "").splitlines() if ln.startswith("a=candidate:")]
             for line in lines:
                 found = _CANDIDATE.search(line)
                 if found:

@@ -4,12 +4,12 @@ balance, the pot carried on and who pays whom, equal to the engine's sums
 over the same records; a game of other people is not in it."""
 from __future__ import annotations
 
-from club_helpers import choose_format
-from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle, wait_shell_ready
 from test_club_series import finish_with
-from club_helpers import download
 from test_kitty import _csv_rows, euros_de, stake
 from test_move_file import kept, seed_prefs
+
+from club_helpers import choose_format, download
+from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle, wait_shell_ready
 
 PEOPLE = {"people": [{"id": "p-hans", "name": "Hans", "colour": "blue", "aliases": ["Hnas"]},
                      {"id": "p-anne", "name": "Anne", "colour": "red", "aliases": []}],

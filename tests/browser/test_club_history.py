@@ -4,13 +4,10 @@ reopen read-only and export; statistics and charts over what is kept; axe
 on the history, statistics, tournament and QR screens."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from club_helpers import FAKE_CAMERA, choose_file, download, enter, finish_fast, read_json
-from helpers import (assert_axe_clean, message, open_app, screen, start_sheet, stored, tap, wait_idle,
-                     wait_shell_ready)
+from helpers import assert_axe_clean, message, open_app, screen, start_sheet, stored, tap, wait_idle, wait_shell_ready
 
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 

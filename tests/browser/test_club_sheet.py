@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from club_helpers import (badges, choose_format, enter, finish_fast, list_marks, open_list, penalty, result_losses,
-                          sheet_marks)
+from club_helpers import badges, choose_format, enter, finish_fast, list_marks, open_list, penalty, result_losses, sheet_marks
 from helpers import assert_axe_clean, message, open_app, screen, shot, start_sheet, stored, tap, wait_idle
 
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from club_helpers import FAKE_CAMERA, choose_file, codes_for, download, finish_fast, open_list, read_json
-from helpers import assert_axe_clean, message, open_app, screen, shot, stored, tap, wait_idle, wait_shell_ready
+from helpers import message, open_app, screen, shot, stored, tap, wait_idle, wait_shell_ready
 
 NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"]
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import base64
 
-from club_helpers import FAKE_CAMERA
-from helpers import assert_axe_clean, engine_table, message, open_app, play_step, screen, stored, tap, wait_idle, wait_shell_ready
 from test_phone_table_scan import QR_PIXELS, SIDE, _y4m, camera_phone
 from test_review_screen import QR_TEXT, play_to
+
+from club_helpers import FAKE_CAMERA
+from helpers import assert_axe_clean, engine_table, message, open_app, play_step, screen, stored, tap, wait_idle, wait_shell_ready
 
 # How many screen pixels one module of the code on screen gets.
 MODULE_PX = """() => {

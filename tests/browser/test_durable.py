@@ -15,8 +15,23 @@ from pathlib import Path
 import pytest
 
 from browser_support import TEST_CHROMIUM_ARGS, chromium_path
-from helpers import (ENGINE_TIMINGS, GAME_KEY, app_url, backups, message, open_app, screen, seed_storage, shell_record,
-                     start_game, stored, tap, wait_idle, wait_shell_ready, wait_snapshot)
+from helpers import (
+    ENGINE_TIMINGS,
+    GAME_KEY,
+    app_url,
+    backups,
+    message,
+    open_app,
+    screen,
+    seed_storage,
+    shell_record,
+    start_game,
+    stored,
+    tap,
+    wait_idle,
+    wait_shell_ready,
+    wait_snapshot,
+)
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 

@@ -17,11 +17,11 @@ import sys
 import time
 
 import pytest
+from webkit_restart import MiniBrowserRuns, Sink, harness_site
 
 from browser_support import ROOT, Site
 from engines import ENGINES, launch, missing
 from helpers import ENGINE_TIMINGS, app_url
-from webkit_restart import MiniBrowserRuns, Sink, harness_site
 
 sys.path.insert(0, str(ROOT / "engine"))
 from schraem.series import Tournament  # noqa: E402

@@ -3,8 +3,21 @@ seat is in sight at the deal, a player who is out is told why, and a duel
 leaves nothing behind for the next ordinary game."""
 from __future__ import annotations
 
-from helpers import (GAME_KEY, engine_table, open_app, play_step, screen, seed_storage, shell_record, shot, start_game,
-                     stored, tap, wait_idle, wait_shell_ready)
+from helpers import (
+    GAME_KEY,
+    engine_table,
+    open_app,
+    play_step,
+    screen,
+    seed_storage,
+    shell_record,
+    shot,
+    start_game,
+    stored,
+    tap,
+    wait_idle,
+    wait_shell_ready,
+)
 
 NAMES = ["Marlene", "Theo", "Fränzi", "Konrad"]
 

@@ -7,9 +7,29 @@ import re
 
 import pytest
 
-from helpers import (AUDIO_ASLEEP, FEEDBACK_PROBE, GAME_KEY, card_names, engine_message, engine_state, hand_of, lang, message,
-                     open_app, play_step, play_until_over, screen, seed_storage, shell_record, shot, start_game, stored,
-                     tap, wait_idle, wait_shell_ready)
+from helpers import (
+    AUDIO_ASLEEP,
+    FEEDBACK_PROBE,
+    GAME_KEY,
+    card_names,
+    engine_message,
+    engine_state,
+    hand_of,
+    lang,
+    message,
+    open_app,
+    play_step,
+    play_until_over,
+    screen,
+    seed_storage,
+    shell_record,
+    shot,
+    start_game,
+    stored,
+    tap,
+    wait_idle,
+    wait_shell_ready,
+)
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:medium")]
 

@@ -3,8 +3,9 @@ first, brought back with one tap), and the statistics keep a computer player
 apart from a person of the same name."""
 from __future__ import annotations
 
-from helpers import open_app, screen, start_game, tap, wait_idle
 from test_club_history import history_entries
+
+from helpers import open_app, screen, start_game, tap, wait_idle
 
 PEOPLE_AND_BOTS = [("Anne", "human"), ("Hubert", "bot:easy")]
 

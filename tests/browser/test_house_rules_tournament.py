@@ -5,9 +5,10 @@ on a second phone (its own storage) plays those rules and says their name:
 in the banner over the sheet, on its rules page, and after a reload."""
 from __future__ import annotations
 
+from test_house_rules import HOSTILE, set_option
+
 from club_helpers import choose_file, download, read_json, sheet_marks
 from helpers import open_app, screen, stored, tap, wait_idle, wait_shell_ready
-from test_house_rules import HOSTILE, set_option
 
 NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"]
 SET_OPTIONS = {"start_marks": 5, "knock_limit": "none"}

@@ -5,9 +5,10 @@ showing who pays whom from the engine's money, and the evening's
 settlement screen equal to the engine's books over the same records."""
 from __future__ import annotations
 
-from club_helpers import choose_format
-from helpers import assert_axe_clean, engine_state, engine_message, message, open_app, screen, shot, start_sheet, stored, tap, wait_idle
 from test_club_series import finish_with
+
+from club_helpers import choose_format
+from helpers import assert_axe_clean, engine_message, engine_state, message, open_app, screen, shot, start_sheet, stored, tap, wait_idle
 
 PEOPLE = ["Hans", "Anne", "Gerda"]
 

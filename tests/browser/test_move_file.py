@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 
-from browser_support import wait_engine_ready
-from helpers import app_url, assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle, wait_shell_ready
 from test_club_series import finish_with
 from test_start_before_engine import HOLD_HELLO
+
+from browser_support import wait_engine_ready
+from helpers import app_url, assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle, wait_shell_ready
 
 HOUSE = [{"id": "h-rengen", "name": "Stammtisch Rengen", "rules": "rengen", "options": {}}]
 

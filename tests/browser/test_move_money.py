@@ -11,13 +11,13 @@ import json
 import re
 import time
 
-from schraem.bots.strong import Budget
-from schraem.bridge import Bridge
-from schraem.review import Review
+from test_move_file import export_move, kept, pref, read_in, seed_prefs, snapshot
 
 from browser_support import wait_engine_ready
 from helpers import open_app, screen, wait_idle, wait_shell_ready
-from test_move_file import export_move, kept, pref, read_in, seed_prefs, snapshot
+from schraem.bots.strong import Budget
+from schraem.bridge import Bridge
+from schraem.review import Review
 
 STAKES = {"per_mark": 10, "per_lost_game": 50}
 REGULARS = {"people": [{"id": "p-hub", "name": "Hubert", "colour": "blue", "aliases": []},

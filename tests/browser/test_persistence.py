@@ -6,8 +6,21 @@ from __future__ import annotations
 import copy
 import json
 
-from helpers import (GAME_KEY, app_url, backups, engine_state, open_app, play_step, screen, seed_storage,
-                     shell_record, start_game, stored, tap, wait_shell_ready)
+from helpers import (
+    GAME_KEY,
+    app_url,
+    backups,
+    engine_state,
+    open_app,
+    play_step,
+    screen,
+    seed_storage,
+    shell_record,
+    start_game,
+    stored,
+    tap,
+    wait_shell_ready,
+)
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 

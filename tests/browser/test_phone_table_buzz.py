@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import time
 
-from helpers import open_app, screen, wait_idle
 from test_phone_table import GUESTS, HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _states, _step
+
+from helpers import open_app, screen, wait_idle
 
 BUZZ_PROBE = """
 window.__buzz = [];

@@ -7,11 +7,11 @@ hand is played with the guest's seat tapped on Firefox's own table."""
 from __future__ import annotations
 
 import pytest
+from test_phone_table import HOST_STATE, _fill_setup, _step, _text_of
+from test_phone_table_reach import ROUND_TRIP, check_round_trip
 
 from engines import FirefoxBrowser, missing
 from helpers import app_url, open_app, screen, wait_idle
-from test_phone_table import HOST_STATE, _fill_setup, _step, _text_of
-from test_phone_table_reach import ROUND_TRIP, check_round_trip
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 

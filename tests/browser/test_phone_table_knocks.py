@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 import test_phone_table
-from helpers import open_app, screen, wait_idle
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _received, _states, _step
+
+from helpers import open_app, screen, wait_idle
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Carla", "human"), ("Hans", "human")]
 GUESTS = {2: "en-GB", 3: "en-IE", 4: "en-US"}

@@ -14,8 +14,9 @@ across a router is test_phone_table_router.py.
   would make a connection, and nothing hangs."""
 from __future__ import annotations
 
-from helpers import assert_axe_clean, open_app, screen, shot, start_sheet
 from test_phone_table import _fill_setup, _text_of
+
+from helpers import assert_axe_clean, open_app, screen, shot, start_sheet
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 

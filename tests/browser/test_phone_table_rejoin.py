@@ -8,11 +8,20 @@ from __future__ import annotations
 
 import time
 
-from helpers import open_app, screen, stored, wait_idle
 from test_phone_table import (
-    GUESTS, HOST_STATE, RECEIVED_PROBE, _allowed, _assert_no_leak, _fill_setup, _guest_view, _join, _step, _text_of,
+    HOST_STATE,
+    RECEIVED_PROBE,
+    _allowed,
+    _assert_no_leak,
+    _fill_setup,
+    _guest_view,
+    _join,
+    _step,
+    _text_of,
 )
 from test_phone_table_reach import CAMERA
+
+from helpers import open_app, screen, stored, wait_idle
 
 
 def _actions(page) -> int:

@@ -16,10 +16,10 @@ from __future__ import annotations
 import time
 
 import pytest
+from test_phone_table import _fill_setup, _text_of
 
 from helpers import open_app
 from netns_phones import can_make_namespaces, is_hidden, is_raw, network
-from test_phone_table import _fill_setup, _text_of
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 DEALT = "() => document.body.dataset.screen === 'table'"

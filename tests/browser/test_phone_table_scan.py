@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import base64
 
-from browser_support import TEST_CHROMIUM_ARGS, chromium_path
-from helpers import open_app, screen
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _allowed, _assert_no_leak, _guest_view, _text_of
+
+from browser_support import TEST_CHROMIUM_ARGS, chromium_path
+from helpers import open_app
 
 SIDE = 720  # the video's width and height (even, for 4:2:0)
 

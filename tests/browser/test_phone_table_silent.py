@@ -5,9 +5,10 @@ again without that phone, every phone says why, and the record keeps the
 round given up."""
 from __future__ import annotations
 
-from helpers import shot
 from test_phone_table import HOST_STATE
 from test_phone_table_exchange import two_phones
+
+from helpers import shot
 
 # The guest's phone loses its number once: its first reveal never leaves it.
 SILENT_ONCE = """

@@ -4,9 +4,10 @@ shown as away, the computer plays that seat at the usual pace (every phone
 says so), and the seat is given back when its phone rejoins."""
 from __future__ import annotations
 
-from helpers import open_app, wait_idle
 from test_phone_table import GUESTS, HOST_STATE, RECEIVED_PROBE, _join
 from test_phone_table_rejoin import _actions, _away, _open_table, _play, _rejoin
+
+from helpers import open_app, wait_idle
 
 
 def _seat_actions(host, seat: int) -> int:

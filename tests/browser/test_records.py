@@ -10,8 +10,20 @@ import re
 
 import pytest
 
-from helpers import (GAME_KEY, assert_axe_clean, lang, message, open_app, screen, sheet_entries, sheet_tap, start_game,
-                     start_sheet, stored, tap, wait_idle)
+from helpers import (
+    assert_axe_clean,
+    lang,
+    message,
+    open_app,
+    screen,
+    sheet_entries,
+    sheet_tap,
+    start_game,
+    start_sheet,
+    stored,
+    tap,
+    wait_idle,
+)
 from schraem.errors import RecordError
 from schraem.game import Game
 

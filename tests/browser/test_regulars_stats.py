@@ -7,14 +7,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from browser_support import wait_engine_ready
-from helpers import NAMES_CUT, assert_axe_clean, open_app, screen, shot, wait_idle
 from test_move_file import kept, play_evening
 from test_regulars import add_person, person_id
 
+from browser_support import wait_engine_ready
+from helpers import NAMES_CUT, assert_axe_clean, open_app, screen, shot, wait_idle
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from schraem.bridge import Bridge  # noqa: E402
 from test_bridge_club import ok  # noqa: E402
+
+from schraem.bridge import Bridge  # noqa: E402
 
 
 def figures(page) -> dict:

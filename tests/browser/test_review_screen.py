@@ -8,7 +8,20 @@ import json
 
 import pytest
 
-from helpers import GAME_KEY, assert_axe_clean, engine_state, open_app, play_step, screen, seed_storage, shell_record, stored, tap, wait_idle, wait_shell_ready
+from helpers import (
+    GAME_KEY,
+    assert_axe_clean,
+    engine_state,
+    open_app,
+    play_step,
+    screen,
+    seed_storage,
+    shell_record,
+    stored,
+    tap,
+    wait_idle,
+    wait_shell_ready,
+)
 
 # Every <progress> the page ever shows, with the highest value it reached:
 # the review may be quick, the bar must still have been there.

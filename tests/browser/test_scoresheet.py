@@ -4,13 +4,24 @@ sheet_legal), every entry is saved before it is drawn and survives a reload,
 and the last entry can be taken back."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from helpers import (GAME_KEY, app_url, assert_axe_clean, message, open_app, screen, sheet_button, sheet_entries,
-                     sheet_tap, shot, start_sheet, stored, tap, wait_idle, wait_shell_ready)
-
+from helpers import (
+    app_url,
+    assert_axe_clean,
+    message,
+    open_app,
+    screen,
+    sheet_button,
+    sheet_entries,
+    sheet_tap,
+    shot,
+    start_sheet,
+    stored,
+    tap,
+    wait_idle,
+    wait_shell_ready,
+)
 
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 

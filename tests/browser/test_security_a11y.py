@@ -5,9 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import (GAME_KEY, engine_state, open_app, play_step, play_until_over, run_axe, screen, seed_storage,
-                     shell_record, shot, start_game, stored, tap, wait_shell_ready)
-
+from helpers import (
+    GAME_KEY,
+    engine_state,
+    open_app,
+    play_step,
+    play_until_over,
+    run_axe,
+    screen,
+    seed_storage,
+    shell_record,
+    start_game,
+    stored,
+    tap,
+    wait_shell_ready,
+)
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 HOSTILE_2 = '"><script>alert(2)</script>'

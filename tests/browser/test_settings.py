@@ -3,9 +3,22 @@ the computer players' pace, the double-tap knock, high-contrast cards, the
 double-tap explained once; all kept across a reload."""
 from __future__ import annotations
 
-from helpers import FEEDBACK_PROBE, GAME_KEY, assert_axe_clean, message, open_app, screen, shell_record, seed_storage, \
-    stored, wait_idle, wait_preference, wait_shell_ready
 from test_table_ux import bot_table_state
+
+from helpers import (
+    FEEDBACK_PROBE,
+    GAME_KEY,
+    assert_axe_clean,
+    message,
+    open_app,
+    screen,
+    seed_storage,
+    shell_record,
+    stored,
+    wait_idle,
+    wait_preference,
+    wait_shell_ready,
+)
 
 
 def open_settings(page):

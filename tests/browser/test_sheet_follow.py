@@ -5,8 +5,9 @@ following phone sees every entry arrive in its Spielliste and can change
 nothing (no entry or correction buttons, and what it sends is not read)."""
 from __future__ import annotations
 
-from helpers import open_app, sheet_tap, start_sheet, stored, wait_idle
 from test_phone_table_reach import CAMERA
+
+from helpers import open_app, sheet_tap, start_sheet, stored, wait_idle
 
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 # Every data channel the page listens on, so the test can send on it.

@@ -8,7 +8,6 @@ import functools
 import threading
 
 from browser_support import build
-
 from helpers import app_url, screen, stored, wait_idle
 
 QUEUED_TEXT = {"de": "Die Spiel-Engine startet noch – das Spiel beginnt dann von selbst.",

@@ -9,7 +9,18 @@ import json
 
 from club_helpers import choose_file, penalty
 from helpers import (
-    Bridge, app_url, assert_axe_clean, message, open_app, screen, sheet_tap, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready,
+    Bridge,
+    app_url,
+    assert_axe_clean,
+    message,
+    open_app,
+    screen,
+    sheet_tap,
+    start_game,
+    start_sheet,
+    stored,
+    tap,
+    wait_shell_ready,
 )
 
 NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"]

@@ -6,8 +6,20 @@ import json
 
 import pytest
 
-from helpers import (GAME_KEY, engine_table, message, open_app, read_at_size, shell_record, seed_storage, shot, stored,
-                     wait_idle, wait_preference, wait_shell_ready)
+from helpers import (
+    GAME_KEY,
+    engine_table,
+    message,
+    open_app,
+    read_at_size,
+    seed_storage,
+    shell_record,
+    shot,
+    stored,
+    wait_idle,
+    wait_preference,
+    wait_shell_ready,
+)
 
 # A Pixel 7 and a small phone: the same page resized (cards are laid out in
 # CSS pixels, so the pixel ratio does not move them).

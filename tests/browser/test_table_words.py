@@ -3,10 +3,10 @@ tournament order says, the start form keeping the people of the last
 table, German numbers with a comma, a hand's winner not called the game's."""
 from __future__ import annotations
 
+from test_variant_display import _import_record
 
 from club_helpers import choose_format
 from helpers import open_app, screen, start_game, stored, tap
-from test_variant_display import _import_record
 
 
 def test_a_series_is_first_dealt_by_seat_four_whatever_the_form_said(warm_page, shared_site):

@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from helpers import (assert_axe_clean, open_app, screen, sheet_tap, shot, start_sheet, stored, wait_idle)
-
+from helpers import assert_axe_clean, open_app, screen, sheet_tap, shot, start_sheet, stored, wait_idle
 
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_support import PRESETS, card_tokens, forbidden_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schraem.bridge import Bridge
 from schraem.game import Game
-
-from engine_support import PRESETS, card_tokens, forbidden_cards
 
 SCRIPT = '<script>alert("x")</script>'
 

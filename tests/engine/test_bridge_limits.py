@@ -182,8 +182,10 @@ def test_an_internal_error_is_plain_and_changes_nothing():
         e = r["error"]
         assert e["kind"] == "InternalError" and "boom" not in e["en"] + e["de"] and "boom" in e["detail"]
         assert "unverändert" in e["de"] and "unchanged" in e["en"]
-    # a new game that failed half-way did not replace the table
+    # a new game that failed half-way did not replace the table, and the
+    # action that failed changed nothing
     assert json.loads(snapshot(b))["record"]["players"] == [{"name": p["name"]} for p in HUMANS]
+    assert snapshot(b) == before
 
 
 # --- fuzzing the one entry point --------------------------------------------

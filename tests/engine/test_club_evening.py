@@ -9,6 +9,7 @@ import json
 import random
 
 import pytest
+from engine_support import action, scaled
 
 from schraem.cli import main, standings_summary
 from schraem.correct import correct_hand, correct_series_hand
@@ -17,8 +18,6 @@ from schraem.game import Game
 from schraem.series import RengenSet, Series, Tournament
 from schraem.spielliste import game_csv, game_list, player_stats
 from schraem.transfer import check_ticket, import_table_result, table_result, table_ticket, tournament_id
-
-from engine_support import action, scaled
 
 
 def act(game: Game, *texts: str) -> None:

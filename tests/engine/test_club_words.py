@@ -5,11 +5,11 @@ players apart from people of the same name."""
 from __future__ import annotations
 
 import pytest
-
 from engine_support import action
+from test_club_evening import evening_game
+
 from schraem.correct import correct_hand
 from schraem.errors import RecordError
-from test_club_evening import evening_game
 
 
 def test_an_illegal_entry_names_the_players_and_the_entry():

@@ -16,6 +16,7 @@ import json
 import random
 
 import pytest
+from engine_support import card_tokens, scaled
 
 from schraem.actions import Action
 from schraem.cards import DECK
@@ -24,8 +25,6 @@ from schraem.game import Game
 from schraem.rules import Rules
 from schraem.simulate import random_game
 from schraem.view import view
-
-from engine_support import card_tokens, scaled
 
 PRESETS = Rules.preset_names()
 GAMES = scaled(12, 2)  # per preset and kind of game

@@ -29,7 +29,7 @@ def play_hand(bridge, state, choose=lambda legal: legal[0], hint=False):
     hints = 0
     while not state["hand_over"]:
         if 1 in state["due"]["humans"]:
-            if hint and not state["view"]["my_cards"] is None:
+            if hint and state["view"]["my_cards"] is not None:
                 reply = json.loads(bridge.handle(json.dumps({"id": 1, "cmd": "hint", "args": {"viewer": 1}})))
                 if reply["ok"]:
                     hints += 1
@@ -263,7 +263,7 @@ def test_foreign_or_damaged_set_codes_are_refused(text):
 
 def test_a_result_as_one_small_qr_code_compares_like_the_file():
     a, b = Bridge(), Bridge()
-    sa = play_set(a, call(a, "duel_new", set="stammtisch 25", rules="rheinland", hands=12, players=NAMES))
+    play_set(a, call(a, "duel_new", set="stammtisch 25", rules="rheinland", hands=12, players=NAMES))
     sb = play_set(b, call(b, "duel_new", set="stammtisch 25", rules="rheinland", hands=12, players=["Bert"] + NAMES[1:]), lambda legal: legal[-1])
     mine, theirs = call(a, "duel_result"), call(b, "duel_result")
     text = call(b, "duel_code")["text"]

@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_support import scaled
 
 from schraem.actions import Action
 from schraem.cards import derive_seed
 from schraem.errors import IllegalAction
 from schraem.game import Game
 from schraem.rules import Rules
-
-from engine_support import scaled
 
 TARGET_INDEXES = range(1, 9)  # more than any exchange lays away
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import copy
 import json
 
-from schraem.bridge import Bridge
-
 from test_bridge_club import PLAYERS, call, finish_game, ok
+
+from schraem.bridge import Bridge
 
 BOTS = [{"name": "Hubert"}, {"name": "Gerda", "kind": "bot", "level": "easy"}, {"name": "Hans", "kind": "bot", "level": "easy"}]
 

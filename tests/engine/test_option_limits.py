@@ -8,6 +8,7 @@ import re
 from dataclasses import fields
 
 import pytest
+from engine_support import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +18,6 @@ from schraem.option_words import LABELS
 from schraem.rule_catalog import catalog
 from schraem.rules import Rules
 from schraem.simulate import random_game
-
-from engine_support import scaled
 
 PRESETS = Rules.preset_names()
 # A game that needs more hands than this has not ended: with 8 players on

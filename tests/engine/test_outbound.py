@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_club_input_checks import call, ok
 
 from schraem.bridge import Bridge
 from schraem.errors import RecordError
 from schraem.game import Game
-
-from test_club_input_checks import call, ok
 
 BOTS = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy"}, {"name": "Gerda", "kind": "bot", "level": "easy"},
         {"name": "Hans", "kind": "bot", "level": "easy"}]

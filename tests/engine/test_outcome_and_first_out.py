@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from schraem import formats, game as game_module, view as view_module
+from schraem import game as game_module
+from schraem import view as view_module
 from schraem.cli import replay_summary
 from schraem.formats import FORMATS, Outcome
 from schraem.game import Game

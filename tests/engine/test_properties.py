@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_support import PRESETS, action_universe, card_tokens, forbidden_cards, scaled, state_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +17,6 @@ from schraem.errors import IllegalAction, SchraemError
 from schraem.game import Game
 from schraem.simulate import random_game
 from schraem.view import view
-
-from engine_support import PRESETS, action_universe, card_tokens, forbidden_cards, scaled, state_of
 
 PLAYERS = range(2, 9)
 GAMES_PER_CONFIG = scaled(100, 4)  # 2 presets x 7 table sizes x 100 = 1400 games
@@ -251,7 +250,7 @@ def test_record_of_any_intermediate_state_round_trips(preset, players, seed, ste
     """Records ending mid-hand (or right after a deal) replay to the same
     state and survive JSON."""
     game = random_game(seed, preset, players)
-    flat = sum(len(l) for l in game.logs)
+    flat = sum(len(log) for log in game.logs)
     mid = game.undo(max(0, flat - steps)) if steps < flat else game
     rec = mid.to_record()
     again = Game.from_record(json.loads(json.dumps(rec)))
@@ -284,7 +283,7 @@ def test_seeded_deal_is_deterministic_and_uses_each_card_once(seed, players, dea
 def test_errors_never_change_state_in_random_positions(preset, players, seed):
     """Malformed or illegal actions thrown at a random mid-game position."""
     game = random_game(seed, preset, players)
-    total = sum(len(l) for l in game.logs)
+    total = sum(len(log) for log in game.logs)
     mid = game.undo(total // 3)
     before = _fingerprint(mid)
     bad = [

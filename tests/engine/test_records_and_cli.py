@@ -7,14 +7,13 @@ import copy
 import json
 
 import pytest
+from engine_support import PRESETS
 
 from schraem.cards import shuffled_deck
 from schraem.cli import main
 from schraem.errors import RecordError
 from schraem.game import Game
 from schraem.view import view
-
-from engine_support import PRESETS
 
 # The example record of docs/RULES.md, exactly as written there.
 DOC_EXAMPLE = {

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from schraem.bots import DETERMINISTIC
-from schraem.bridge import Bridge
 from schraem.bots.strong import Budget
+from schraem.bridge import Bridge
 from schraem.cards import DECK
 from schraem.errors import SchraemError
 from schraem.game import Game

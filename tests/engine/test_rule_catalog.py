@@ -8,7 +8,9 @@ import json
 from dataclasses import fields
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from engine_support import scaled
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from schraem.bridge import Bridge
 from schraem.errors import InvalidAction
@@ -16,8 +18,6 @@ from schraem.game import Game
 from schraem.rule_catalog import catalog, house_rules
 from schraem.rules import Rules
 from schraem.simulate import random_game
-
-from engine_support import scaled
 
 
 def call(cmd, **args):

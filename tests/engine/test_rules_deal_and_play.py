@@ -3,13 +3,12 @@ presets, on fixed explicit deals."""
 from __future__ import annotations
 
 import pytest
+from engine_support import PRESETS, hand_losses, marks_after, new_game, play, play_out, refused
 
-from schraem.cards import DECK, RANKS, SUITS, Card, shuffled_deck
+from schraem.cards import DECK, SUITS, Card, shuffled_deck
 from schraem.errors import InvalidAction
 from schraem.game import Game
 from schraem.view import view
-
-from engine_support import PRESETS, hand_losses, marks_after, new_game, play, play_out, refused
 
 ORDER = ["10", "9", "8", "7", "A", "K", "Q", "J"]  # high to low, RULES.md
 

@@ -3,12 +3,18 @@ cards, blind knocks and looking - both presets, fixed deals."""
 from __future__ import annotations
 
 import pytest
+from engine_support import (
+    BLIND_MAX,
+    PRESETS,
+    card_tokens,
+    hand_losses,
+    new_game,
+    play,
+    play_out,
+    refused,
+)
 
 from schraem.view import view
-
-from engine_support import (
-    BLIND_MAX, PRESETS, card_tokens, hand_losses, new_game, play, play_out, refused,
-)
 
 # Seat 1 holds all hearts and, as forehand (dealer 4), wins every trick.
 D4 = [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]]

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_support import BLIND_MAX, PRESETS, hand_losses, new_game, play, play_out, real_game, refused
 
 from schraem.game import Game
 from schraem.rules import Rules
 from schraem.view import view
-
-from engine_support import BLIND_MAX, PRESETS, hand_losses, new_game, play, play_out, real_game, refused
 
 D4 = [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]]
 

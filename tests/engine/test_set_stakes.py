@@ -8,11 +8,11 @@ from __future__ import annotations
 import copy
 import json
 
+from test_bridge_club import PLAYERS, call, finish_game, ok
+
 from schraem.bridge import Bridge
 from schraem.game import Game
 from schraem.series import RengenSet
-
-from test_bridge_club import PLAYERS, call, finish_game, ok
 
 STAKES = {"per_mark": 10, "per_lost_game": 50, "loser_round": True}
 
@@ -50,7 +50,7 @@ def test_a_set_is_refused_a_stake_its_rules_cannot_pay_and_a_set_file_with_mixed
     assert not call(b, "state", viewer=None)["ok"]  # nothing started
     ok(b, "new_set", players=PLAYERS, real_cards=True, stakes=STAKES, viewer=None)
     finish_game(b, 1)
-    state = ok(b, "next_game", viewer=None)
+    ok(b, "next_game", viewer=None)
     finish_game(b, 1)
     out = ok(b, "export", of=ok(b, "state", viewer=None)["save"])["file"]
     assert [g["stakes"] for g in out["games"]] == [STAKES, STAKES]

@@ -5,15 +5,15 @@ most n−1 transfers; stakes carried by the game record."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from engine_support import scaled
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from schraem.errors import InvalidAction, RecordError
 from schraem.game import Game
 from schraem.rules import Rules
 from schraem.simulate import random_game
 from schraem.stakes import AMOUNTS, MAX_CENTS, GameMoney, Payment, Stakes, evening, game_money, settle
-
-from engine_support import scaled
 
 PRESETS = Rules.preset_names()
 

@@ -5,13 +5,12 @@ people played together."""
 from __future__ import annotations
 
 import pytest
+from test_bridge_club import call, ok
 
 from schraem.bridge import Bridge
-from schraem.errors import InvalidAction
 from schraem.club import stats
+from schraem.errors import InvalidAction
 from schraem.simulate import random_game
-
-from test_bridge_club import call, ok
 
 
 def record(seed: int, names: list[str], bots: tuple[int, ...] = ()) -> dict:

@@ -8,10 +8,10 @@ import copy
 import json
 
 import pytest
+from test_table_host import GUESTS, HOST, Table, call
 
 from schraem.bridge import Bridge
 from schraem.fairdeal import commit_of, new_reveal
-from test_table_host import GUESTS, HOST, Table, call
 
 
 def reload(t: Table) -> None:

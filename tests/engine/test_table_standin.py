@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 
-from schraem.fairdeal import commit_of, new_reveal
 from test_table_host import BOT, GUESTS, HOST, Table, _host_refusal, call, play_hand, refused
 from test_table_host_save import reload
+
+from schraem.fairdeal import commit_of, new_reveal
 
 
 def standin(t: Table, seat: int, on: bool) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_support import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +17,6 @@ from schraem.errors import SchraemError
 from schraem.game import Game
 from schraem.rules import Rules
 from schraem.view import view
-
-from engine_support import scaled
 
 # Acting for the watched seat would show it its cards.
 LOOKING = ("look", "play", "discard", "exchange")

@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from variant_support import SUITED4, act, answer_all, dealt, finish, new_game, play_random, refused
 
 from schraem.errors import InvalidAction
 from schraem.rules import Rules
 from schraem.series import Series
-
-from variant_support import SUITED4, act, answer_all, dealt, finish, new_game, play_random, refused
 
 LEAD = [["10H", "9H", "8H", "7H"], ["7S", "10D", "9D", "8D"], ["JC", "10S", "9S", "8S"]]
 
@@ -36,9 +35,12 @@ def test_two_to_five_players_on_five_marks():
 def test_knock_up_to_marks_plus_one():
     g = dealt("marienheide", SUITED4, marks=[2, 5, 5, 5])
     act(g, "1:look", "2:look", "3:look", "4:look")
-    act(g, "2:knock"); answer_all(g)
-    act(g, "1:knock"); answer_all(g)  # 2 marks: to 3
-    act(g, "3:knock"); answer_all(g)
+    act(g, "2:knock")
+    answer_all(g)
+    act(g, "1:knock")
+    answer_all(g)  # 2 marks: to 3
+    act(g, "3:knock")
+    answer_all(g)
     refused(g, "1:knock", "knock_marks")  # to 5 with 2 marks
 
 

@@ -4,13 +4,12 @@ two's loser loses the half; two halves and a play-off of the half losers."""
 from __future__ import annotations
 
 import pytest
+from variant_support import dealt, finish, new_game, refused, replay_equal
 
 from schraem.errors import InvalidAction
 from schraem.rules import Rules
 from schraem.simulate import random_game
 from schraem.view import view
-
-from variant_support import act, dealt, finish, new_game, refused, replay_equal
 
 HEARTS, SPADES = ["10H", "9H", "8H", "7H", "AH", "KH", "QH", "JH"], ["10S", "9S", "8S", "7S", "AS", "KS", "QS", "JS"]
 

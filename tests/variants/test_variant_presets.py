@@ -4,15 +4,15 @@ legal, and the command-line simulator."""
 from __future__ import annotations
 
 import json
+
 import pytest
+from variant_support import assert_no_leak, replay_equal
 
 from schraem import cli
 from schraem.game import Game
 from schraem.rules import Rules
 from schraem.simulate import random_game, simulate
 from schraem.view import view
-
-from variant_support import assert_no_leak, replay_equal
 
 VARIANTS = ("wipperfuerth", "marienheide", "siwwe_stroeoem", "sebbe_schroehm", "siwwe_schroehm", "siwwe_schroehm_newcomer", "tuppen")
 
@@ -115,9 +115,10 @@ def test_new_actions_are_refused_where_the_variant_is_off():
 
 
 def test_malformed_variant_actions_and_stocks():
+    from variant_support import SUITED4, new_game
+
     from schraem.actions import Action
     from schraem.errors import InvalidAction, RecordError
-    from variant_support import SUITED4, new_game
     for bad in ({"seat": 1, "type": "turn", "target": 2}, {"seat": 1, "type": "turn", "target": 2, "index": 1, "card": "7H"},
                 {"seat": 1, "type": "turn", "index": 1}, {"seat": 1, "type": "turn", "target": 0, "index": 1},
                 {"seat": 1, "type": "challenge"}, {"seat": 1, "type": "challenge", "target": 2, "cards": "AH"},

@@ -4,10 +4,10 @@ hand at 2 once anyone sits on the hammer, four courts exchanged openly, and
 the Knolle."""
 from __future__ import annotations
 
+from variant_support import SUITED4, act, dealt, finish, new_game, refused, replay_equal
+
 from schraem.rules import Rules
 from schraem.view import view
-
-from variant_support import SUITED4, act, answer_all, dealt, finish, new_game, refused, replay_equal
 
 COURTS2 = [["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "JD"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "7D"]]
 

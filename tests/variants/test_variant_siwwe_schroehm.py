@@ -4,12 +4,11 @@ player to 7 has lost and ends the game."""
 from __future__ import annotations
 
 import pytest
+from variant_support import SUITED4, act, answer_all, dealt, finish, new_game, refused, replay_equal
 
 from schraem.errors import IllegalAction, InvalidAction
 from schraem.rules import Rules
 from schraem.view import view
-
-from variant_support import SUITED4, act, answer_all, dealt, finish, new_game, refused, replay_equal
 
 
 def test_preset_options():
@@ -29,11 +28,16 @@ def test_no_blind_knocks_and_no_score_limit():
     g = dealt("siwwe_schroehm", SUITED4, marks=[2, 7, 7, 7])
     refused(g, "1:knock", "knock_blind")
     act(g, "1:look", "2:look", "3:look", "4:look")
-    act(g, "2:knock"); answer_all(g)
-    act(g, "3:knock"); answer_all(g)
-    act(g, "1:knock"); answer_all(g)  # 2 marks (5 points) knocks to 4
-    act(g, "4:knock"); answer_all(g)
-    act(g, "1:knock"); answer_all(g)
+    act(g, "2:knock")
+    answer_all(g)
+    act(g, "3:knock")
+    answer_all(g)
+    act(g, "1:knock")
+    answer_all(g)  # 2 marks (5 points) knocks to 4
+    act(g, "4:knock")
+    answer_all(g)
+    act(g, "1:knock")
+    answer_all(g)
     assert g.hand.value == 6
 
 

@@ -3,10 +3,10 @@ opponents answer before looking (a passer takes 1 point), and an unseen
 four-courts exchange that anyone may challenge."""
 from __future__ import annotations
 
+from variant_support import SUITED4, act, assert_no_leak, dealt, finish, new_game, refused, replay_equal
+
 from schraem.rules import Rules
 from schraem.view import view
-
-from variant_support import SUITED4, act, assert_no_leak, dealt, finish, new_game, refused, replay_equal
 
 COURTS2 = [["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "JD"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "7D"]]
 BLUFF2 = [["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "7D"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "JD"]]

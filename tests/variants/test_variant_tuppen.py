@@ -4,12 +4,12 @@ the winner drops out) and the last two a long one (8 cards, dealt 3-2-3)
 whose loser is the overall loser."""
 from __future__ import annotations
 
+from variant_support import SUITED4, answer_all, dealt, finish, new_game, refused, replay_equal
+
 from schraem.cards import shuffled_deck
 from schraem.game import deal_pack
 from schraem.rules import Rules
 from schraem.view import view
-
-from variant_support import SUITED4, act, answer_all, dealt, finish, new_game, refused, replay_equal
 
 HEARTS, SPADES = ["10H", "9H", "8H", "7H", "AH", "KH", "QH", "JH"], ["10S", "9S", "8S", "7S", "AS", "KS", "QS", "JS"]
 THREE = [["10H", "9H", "8H", "7H"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "7D"]]

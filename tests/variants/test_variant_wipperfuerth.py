@@ -2,12 +2,12 @@
 courts with turning the discards, and pretty ones."""
 from __future__ import annotations
 
-from schraem.cards import DECK, Card
-from schraem.game import Game, deal_pack
+from variant_support import SUITED4, act, answer_all, assert_no_leak, dealt, finish, new_game, refused, replay_equal
+
+from schraem.cards import DECK
+from schraem.game import deal_pack
 from schraem.rules import Rules
 from schraem.view import view
-
-from variant_support import SUITED4, act, answer_all, assert_no_leak, dealt, finish, new_game, refused, replay_equal
 
 COURTS2 = [["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "JD"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "7D"]]
 STOCK = ["10C", "9C", "8C", "7C", "AC", "KC"]
@@ -24,16 +24,22 @@ def test_preset_options():
 def test_knock_up_to_marks_plus_one():
     g = dealt("wipperfuerth", SUITED4, marks=[3, 7, 7, 7])
     act(g, "1:look", "2:look", "3:look", "4:look")
-    act(g, "2:knock"); answer_all(g)
-    act(g, "3:knock"); answer_all(g)
-    act(g, "1:knock"); answer_all(g)  # 3 marks knock to 4: marks + 1
+    act(g, "2:knock")
+    answer_all(g)
+    act(g, "3:knock")
+    answer_all(g)
+    act(g, "1:knock")
+    answer_all(g)  # 3 marks knock to 4: marks + 1
     assert g.hand.value == 4
-    act(g, "2:knock"); answer_all(g)
+    act(g, "2:knock")
+    answer_all(g)
     refused(g, "1:knock", "knock_marks")  # 6 > 3 + 1
     # The Rhineland Championship refuses the knock to 4 with 3 marks.
     r = dealt("rheinland", SUITED4, marks=[3, 7, 7, 7])
-    act(r, "2:knock"); answer_all(r)
-    act(r, "3:knock"); answer_all(r)
+    act(r, "2:knock")
+    answer_all(r)
+    act(r, "3:knock")
+    answer_all(r)
     refused(r, "1:knock", "knock_marks")
 
 

@@ -28,14 +28,13 @@ import math
 import time
 
 from . import heuristic
-from .common import act
-from .heuristic import choose_card, reply_card, win_chance
 from .bits import FULL, SUIT_MASK, beats, card_str, cards_of, mask_of, playable, popcount, trick_step
+from .common import act
 from .equity import RHINELAND
+from .heuristic import choose_card, reply_card, win_chance
 from .model import Situation
 from .solver import OutOfBudget, Solver
 from .tables import CALIBRATION
-
 
 # With this many cards or fewer in my hand, each card is also scored against
 # the player model's card play (a best reply to it in every sample), beside
