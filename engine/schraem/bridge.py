@@ -346,6 +346,27 @@ def _saved_seats(players, names: list[str]) -> list[dict]:
     return _seats([dict(p, name=n) for p, n in zip(players, names)])[1]
 
 
+def _mark(table: Table | None) -> tuple[int, int] | None:
+    """Where the table's game stands: hands dealt, actions written in the
+    last one (a game only grows by these within one command)."""
+    if table is None:
+        return None
+    logs = table.game.logs
+    return len(logs), len(logs[-1]) if logs else 0
+
+
+def _restored(table: Table | None, mark) -> Table | None:
+    """The table as it was at `mark`, for a command that failed half-way
+    after writing to its game in place."""
+    if table is None or _mark(table) == mark:
+        return table
+    rec = table.game.to_record()
+    hands = rec["hands"][:mark[0]]
+    if hands:
+        hands[-1] = {**hands[-1], "actions": hands[-1]["actions"][:mark[1]]}
+    return table.with_game(Game.from_record(trim_hints({**rec, "hands": hands})))
+
+
 class Bridge(PhoneCommands, ReviewCommands):
     def __init__(self):
         self.table: Table | None = None
@@ -355,6 +376,7 @@ class Bridge(PhoneCommands, ReviewCommands):
     def handle(self, text: str) -> str:
         req_id = None
         table = self.table
+        mark = _mark(table)
         try:
             try:
                 req = decode(text)
@@ -379,7 +401,9 @@ class Bridge(PhoneCommands, ReviewCommands):
                 e = e.named(table.game.names)  # "Hubert is to play", not "seat 2"
             reply = {"id": req_id, "ok": False, "error": e.to_json()}
         except Exception as e:  # a bug: still answer, in plain words, so the shell can tell the user
-            self.table = table
+            # The game as it was: an action written before the bug struck
+            # is taken back, as the words "unchanged" promise.
+            self.table = _restored(table, mark)
             reply = {"id": req_id, "ok": False, "error": dict(InvalidAction("internal").to_json(), kind="InternalError", detail=repr(e)[:500])}
         try:
             return json.dumps(reply, allow_nan=False)

@@ -58,11 +58,10 @@ def list_marks(page, game: int, hand: int) -> list[str]:
     return row.all_inner_texts()
 
 
-def finish_fast(page) -> None:
-    """End the game on the scoresheet in as few hands as the rules allow:
-    knock the hand up to 7 in turn, everyone holds, the first seat in wins.
-    Reads only what the engine offers (sheet_legal)."""
-    for _ in range(400):
+def play_sheet_to_the_end(page, entry, steps: int = 400) -> None:
+    """Enter on the scoresheet what `entry(state)` says, a (seat, act) at a
+    time, the next hand begun after each result, until the game is over."""
+    for _ in range(steps):
         wait_idle(page)
         where = screen(page)
         if where == "over":
@@ -71,19 +70,23 @@ def finish_fast(page) -> None:
             tap(page, '[data-action="next-hand"]')
             continue
         assert where == "sheet", where
-        state = stored(page)["state"]
-        legal = state["sheet_legal"]
-        view = state["view"]
+        enter(page, *entry(stored(page)["state"]))
+    raise AssertionError("the game did not end")
+
+
+def finish_fast(page) -> None:
+    """End the game on the scoresheet in as few hands as the rules allow:
+    knock the hand up to 7 in turn, everyone holds, the first seat in wins.
+    Reads only what the engine offers (sheet_legal)."""
+    def entry(state):
+        legal, view = state["sheet_legal"], state["view"]
         if view["response"]:
-            enter(page, view["response"]["to_answer"], "hold")
-            continue
+            return view["response"]["to_answer"], "hold"
         knockers = [int(s) for s, acts in legal.items() if any(a["type"] == "knock" and not a.get("blind") for a in acts)]
         if knockers and view["value"] < 7:
-            enter(page, knockers[0], "knock")
-            continue
-        winner = next(int(s) for s, acts in legal.items() if any(a["type"] == "win" for a in acts))
-        enter(page, winner, "win")
-    raise AssertionError("the game did not end")
+            return knockers[0], "knock"
+        return next(int(s) for s, acts in legal.items() if any(a["type"] == "win" for a in acts)), "win"
+    play_sheet_to_the_end(page, entry)
 
 
 def download(page, selector: str, folder: Path, name: str | None = None) -> Path:

@@ -6,35 +6,27 @@ from __future__ import annotations
 
 import re
 
-from club_helpers import enter
-from helpers import open_app, screen, start_sheet, stored, tap, wait_idle
+from club_helpers import play_sheet_to_the_end
+from helpers import open_app, start_sheet, stored, tap
 
 
 def _win_with_one_mark_left(page) -> None:
     """On a two-player scoresheet: Hubert wins six hands of value 1 (Anne
     keeps 1 mark), then Anne knocks the hand up to 7, Hubert holds, and
     Anne wins it."""
-    won = 0
-    for _ in range(200):
-        wait_idle(page)
-        where = screen(page)
-        if where == "over":
-            return
-        if where == "result":
-            tap(page, '[data-action="next-hand"]')
-            continue
-        state = stored(page)["state"]
+    won = [0]
+
+    def entry(state):
         legal, view = state["sheet_legal"], state["view"]
-        if won < 6:
-            enter(page, 2, "win")
-            won += 1
-        elif view["response"]:
-            enter(page, view["response"]["to_answer"], "hold")
-        elif view["value"] < 7 and any(a["type"] == "knock" and not a.get("blind") for a in legal.get("1", [])):
-            enter(page, 1, "knock")
-        else:
-            enter(page, 1, "win")
-    raise AssertionError("the game did not end")
+        if won[0] < 6:
+            won[0] += 1
+            return 2, "win"
+        if view["response"]:
+            return view["response"]["to_answer"], "hold"
+        if view["value"] < 7 and any(a["type"] == "knock" and not a.get("blind") for a in legal.get("1", [])):
+            return 1, "knock"
+        return 1, "win"
+    play_sheet_to_the_end(page, entry, steps=200)
 
 
 def test_the_history_line_follows_the_language_and_one_mark_is_singular(warm_page, shared_site):
