@@ -15,6 +15,7 @@ and a `.gz` beside it, which `serve` (or any static host, see README.md)
 sends by the request's Accept-Encoding. The results of both slow steps are
 kept under .cache/build/, keyed by their inputs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -201,9 +202,11 @@ def _pyodide_step_run(pyodide_dir: Path, engine: bytes, done: Path, quiet: bool)
     done.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=done.parent))
     (tmp / "engine-source.zip").write_bytes(engine)
-    proc = subprocess.run([_node(), str(PYODIDE_STEP[0]), "--pyodide", str(pyodide_dir),
-                           "--engine", str(tmp / "engine-source.zip"), "--out", str(tmp)],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [_node(), str(PYODIDE_STEP[0]), "--pyodide", str(pyodide_dir), "--engine", str(tmp / "engine-source.zip"), "--out", str(tmp)],
+        capture_output=True,
+        text=True,
+    )
     if proc.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)
         # Pyodide's errors quote its whole minified source; the end says what went wrong.
@@ -333,8 +336,10 @@ def write_notices(out: Path, root: Path, shipped: dict[str, list[str]], package_
     listed = {p["npm"]: p for p in json.loads((src / "third-party.json").read_text())["packages"]}
     missing = sorted(set(shipped) - set(listed))
     if missing:
-        raise SystemExit("build.py: no licence notice in licenses/third-party.json for "
-                         + ", ".join(f"{p} (shipped as {', '.join(shipped[p])})" for p in missing))
+        raise SystemExit(
+            "build.py: no licence notice in licenses/third-party.json for "
+            + ", ".join(f"{p} (shipped as {', '.join(shipped[p])})" for p in missing)
+        )
     dest = out / LICENSES
     dest.mkdir(parents=True, exist_ok=True)
     own = root / OWN_LICENSE if (root / OWN_LICENSE).is_file() else ROOT / OWN_LICENSE
@@ -344,20 +349,26 @@ def write_notices(out: Path, root: Path, shipped: dict[str, list[str]], package_
         entry = listed[name]
         meta = json.loads((package_dirs[name] / "package.json").read_text())
         if meta.get("license") != entry["license"]:
-            raise SystemExit(f"build.py: {name} {meta.get('version')} says its licence is {meta.get('license')!r}, "
-                             f"licenses/third-party.json says {entry['license']!r}: check the notice")
+            raise SystemExit(
+                f"build.py: {name} {meta.get('version')} says its licence is {meta.get('license')!r}, "
+                f"licenses/third-party.json says {entry['license']!r}: check the notice"
+            )
         for item in (entry, *entry["parts"]):
             shutil.copyfile(src / item["text"], dest / item["text"])
             texts.add(item["text"])
-        packages.append({**{k: entry[k] for k in ("name", "license", "copyright", "text", "parts")},
-                         "npm": name, "version": meta["version"], "files": shipped[name]})
-    notices = {"app": {"name": "Schräm", "license": "MIT", "text": "LICENSE.txt"},
-               "packages": packages, "texts": sorted(texts)}
+        packages.append(
+            {
+                **{k: entry[k] for k in ("name", "license", "copyright", "text", "parts")},
+                "npm": name,
+                "version": meta["version"],
+                "files": shipped[name],
+            }
+        )
+    notices = {"app": {"name": "Schräm", "license": "MIT", "text": "LICENSE.txt"}, "packages": packages, "texts": sorted(texts)}
     (dest / "notices.json").write_text(json.dumps(notices, ensure_ascii=False, indent=1))
 
 
-def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
-          quiet: bool = False, compress_files: bool = True) -> Path:
+def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, quiet: bool = False, compress_files: bool = True) -> Path:
     """Build the site from the sources under `root` into `out` (wiped first).
     compress_files=False leaves out the .br and .gz copies (tests that look
     only at the files themselves: the version and the snapshot key are
@@ -407,16 +418,20 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
     # A memory snapshot is only good for the interpreter, library, engine and
     # boot code that made it; the worker files it under this key.
     worker_source = (pwa / WORKER).read_text()
-    boot_key = _sha256(*[(out / "pyodide" / n).read_bytes() for n in PYODIDE_COPIED],
-                       (out / STDLIB_ZIP).read_bytes(), (out / ENGINE_ZIP).read_bytes(),
-                       worker_source.encode())[:16]
+    boot_key = _sha256(
+        *[(out / "pyodide" / n).read_bytes() for n in PYODIDE_COPIED],
+        (out / STDLIB_ZIP).read_bytes(),
+        (out / ENGINE_ZIP).read_bytes(),
+        worker_source.encode(),
+    )[:16]
     (out / WORKER).write_text(_inject(worker_source, WORKER, {"key": boot_key}))
 
     files = sorted(rel.as_posix() for _, rel in _tree(out))
     version = content_hash(out, files)
     # "./" is precached too: it is the start_url and what a reload navigates to.
-    sw = _inject((root / "service-worker.js").read_text(), "service-worker.js",
-                 {"version": version, "files": ["./"] + [f"./{f}" for f in files]})
+    sw = _inject(
+        (root / "service-worker.js").read_text(), "service-worker.js", {"version": version, "files": ["./"] + [f"./{f}" for f in files]}
+    )
     (out / "service-worker.js").write_text(sw)
     if not compress_files:
         return out
@@ -426,9 +441,11 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None,
         report = json.loads((step / "report.json").read_text())
         size = sum(s["identity"] for s in sizes.values())
         wire = sum(min(s.values()) for s in sizes.values())
-        print(f"build.py: {len(files) + 1} files, {size / 1e6:.1f} MB ({wire / 1e6:.1f} MB brotli), "
-              f"standard library {len(report['stdlib_files'])} of {report['stdlib_files_full']} modules, "
-              f"version {version} → {out}")
+        print(
+            f"build.py: {len(files) + 1} files, {size / 1e6:.1f} MB ({wire / 1e6:.1f} MB brotli), "
+            f"standard library {len(report['stdlib_files'])} of {report['stdlib_files_full']} modules, "
+            f"version {version} → {out}"
+        )
     return out
 
 
@@ -628,6 +645,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Serving {out} at {server.url}  (Ctrl+C to stop)", flush=True)
         if _has_display():
             import webbrowser
+
             webbrowser.open(server.url)
         try:
             threading.Event().wait()

@@ -13,6 +13,7 @@
 Every run is seeded and prints JSON; bench/RESULTS.md ("Bots") records the
 figures and the exact commands.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,7 +53,7 @@ def fit(hands_per_k: int, seed: int) -> dict:
         for h in range(hands_per_k):
             g = Game([f"P{i}" for i in range(k)], options={"knocking": False}, dealer=k)
             pack = shuffled_deck(derive_seed(seed, k, h))
-            g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(k)])
+            g.deal(cards=[[str(c) for c in pack[4 * i : 4 * i + 4]] for i in range(k)])
             recs = []
             while not g.hand_over:
                 s = g.due()[0]
@@ -111,7 +112,7 @@ def cmd_calibrate(args) -> None:
             for d in range(args.deals):
                 g = Game([f"P{i}" for i in range(k)], rules, dealer=k)
                 pack = shuffled_deck(derive_seed(args.seed, k, d))
-                g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(k)])
+                g.deal(cards=[[str(c) for c in pack[4 * i : 4 * i + 4]] for i in range(k)])
                 me = d % k + 1
                 recs = []
                 step = 0
@@ -144,7 +145,13 @@ def cmd_calibrate(args) -> None:
         var = sum((p - mp) ** 2 for p, _ in rows)
         slope = sum((p - mp) * (y - my) for p, y in rows) / var if var else 0.0
         c = my - slope * mp
-        out[k] = {"n": n, "a": round(min(1.0, c + slope), 3), "c": round(max(0.0, c), 3), "mean_forced": round(mp, 3), "win_rate": round(my, 3)}
+        out[k] = {
+            "n": n,
+            "a": round(min(1.0, c + slope), 3),
+            "c": round(max(0.0, c), 3),
+            "mean_forced": round(mp, 3),
+            "win_rate": round(my, 3),
+        }
     print(json.dumps(out, indent=1))
 
 
@@ -237,8 +244,18 @@ def cmd_timing(args) -> None:
     ns: dict = {}
     exec(TIMING_SNIPPET, ns)
     res = ns["_time"](views, args.levels.split(","))
-    print(json.dumps({"runtime": f"CPython {sys.version.split()[0]}", "positions": len(views), "seed": args.seed, "levels": res,
-                      "machine": load_note()}, indent=1))
+    print(
+        json.dumps(
+            {
+                "runtime": f"CPython {sys.version.split()[0]}",
+                "positions": len(views),
+                "seed": args.seed,
+                "levels": res,
+                "machine": load_note(),
+            },
+            indent=1,
+        )
+    )
 
 
 NODE_RUNNER = r'''
@@ -296,16 +313,29 @@ def cmd_pyodide(args) -> None:
         vpath = Path(tmp) / "views.json"
         vpath.write_text(json.dumps(views))
         script = Path(tmp) / "run.mjs"
-        script.write_text(NODE_RUNNER % {"pyodide": pyodide.as_posix(), "engine": (ROOT / "engine").as_posix(), "views": vpath.as_posix(),
-                                         "snippet": json.dumps(TIMING_SNIPPET), "levels": json.dumps(args.levels.split(","))})
+        script.write_text(
+            NODE_RUNNER
+            % {
+                "pyodide": pyodide.as_posix(),
+                "engine": (ROOT / "engine").as_posix(),
+                "views": vpath.as_posix(),
+                "snippet": json.dumps(TIMING_SNIPPET),
+                "levels": json.dumps(args.levels.split(",")),
+            }
+        )
         t0 = time.perf_counter()
         proc = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=3600)
         if proc.returncode != 0:
             print(proc.stderr, file=sys.stderr)
             sys.exit(1)
         res = json.loads(proc.stdout.strip().splitlines()[-1])
-        res.update(positions=len(views), seed=args.seed, node=subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip(),
-                   seconds=round(time.perf_counter() - t0, 1), machine=load_note())
+        res.update(
+            positions=len(views),
+            seed=args.seed,
+            node=subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip(),
+            seconds=round(time.perf_counter() - t0, 1),
+            machine=load_note(),
+        )
         print(json.dumps(res, indent=1))
 
 
@@ -407,12 +437,26 @@ def cmd_chromium(args) -> None:
     def stats(ts):
         ts = sorted(ts)
         q = lambda x: ts[min(len(ts) - 1, int(round(x * (len(ts) - 1))))]  # noqa: E731
-        return {"p50_ms": round(q(0.5), 1), "p95_ms": round(q(0.95), 1), "p99_ms": round(q(0.99), 1), "max_ms": round(ts[-1], 1),
-                "mean_ms": round(sum(ts) / len(ts), 1), "share_over_100ms": round(sum(1 for t in ts if t > 100) / len(ts), 3)}
+        return {
+            "p50_ms": round(q(0.5), 1),
+            "p95_ms": round(q(0.95), 1),
+            "p99_ms": round(q(0.99), 1),
+            "max_ms": round(ts[-1], 1),
+            "mean_ms": round(sum(ts) / len(ts), 1),
+            "share_over_100ms": round(sum(1 for t in ts if t > 100) / len(ts), 3),
+        }
 
-    out = {"runtime": f"Pyodide in headless Chromium {version}", "mode": args.mode, "cpu_throttling": args.throttle, "positions": len(views),
-           "seed": args.seed, "spin_ms_unthrottled": round(boot["spin_ms"], 1), "spin_ms_throttled": round(res["spin_ms"], 1),
-           "levels": {lv: {"decisions": len(res[lv]), "wall": stats(res[lv])} for lv in levels}, "machine": load_note()}
+    out = {
+        "runtime": f"Pyodide in headless Chromium {version}",
+        "mode": args.mode,
+        "cpu_throttling": args.throttle,
+        "positions": len(views),
+        "seed": args.seed,
+        "spin_ms_unthrottled": round(boot["spin_ms"], 1),
+        "spin_ms_throttled": round(res["spin_ms"], 1),
+        "levels": {lv: {"decisions": len(res[lv]), "wall": stats(res[lv])} for lv in levels},
+        "machine": load_note(),
+    }
     print(json.dumps(out, indent=1))
 
 
@@ -548,7 +592,7 @@ def plan_root(solver, deals: list, movers: tuple, led: int, wp: int, wc: int, pl
 def _plan_after(solver, deals, m, c, rest, led, wp, wc, played, reply) -> int:
     low = 1 << c
     nl, nwp, nwc = trick_step(led, wp, wc, m, c)
-    after = [hands[:m] + (hands[m] & ~low,) + hands[m + 1:] for hands in deals]
+    after = [hands[:m] + (hands[m] & ~low,) + hands[m + 1 :] for hands in deals]
     return plan_against(solver, after, rest, nl, nwp, nwc, played | low, reply)
 
 
@@ -625,7 +669,7 @@ def _gap_deals(job: tuple) -> list[float]:
             for r in range(4):
                 g = Game([f"P{i}" for i in range(4)], rules, dealer=4)
                 pack = shuffled_deck(derive_seed(seed, d))
-                g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(4)])
+                g.deal(cards=[[str(c) for c in pack[4 * i : 4 * i + 4]] for i in range(4)])
                 seat_kinds = rotation(["test", "heuristic", "heuristic", "heuristic"], r)
                 step = 0
                 while not g.hand_over:
@@ -662,7 +706,12 @@ def cmd_gap(args) -> None:
             m = statistics.mean(per_deal)
             half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
             wins = round(4 * sum(per_deal))
-            results[kind] = {"hands": 4 * args.deals, "wins": wins, "win_rate": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
+            results[kind] = {
+                "hands": 4 * args.deals,
+                "wins": wins,
+                "win_rate": round(m, 4),
+                "ci95": [round(m - half, 4), round(m + half, 4)],
+            }
             per_kind[kind] = per_deal
     h, s, c = (results[k]["win_rate"] for k in ("heuristic", "strong", "cheat"))
     results["gap_closed"] = round((s - h) / (c - h), 3) if c != h else None
@@ -678,8 +727,13 @@ def cmd_gap(args) -> None:
     shares.sort()
     if shares:
         results["gap_closed_ci95"] = [round(shares[int(0.025 * len(shares))], 3), round(shares[int(0.975 * len(shares)) - 1], 3)]
-    results.update(deals=args.deals, seed=args.seed, samples=args.samples, seconds=round(time.perf_counter() - started),
-                   note="4 players, no knocking, one hand per deal, each deal in every seat; fair share 0.25")
+    results.update(
+        deals=args.deals,
+        seed=args.seed,
+        samples=args.samples,
+        seconds=round(time.perf_counter() - started),
+        note="4 players, no knocking, one hand per deal, each deal in every seat; fair share 0.25",
+    )
     print(json.dumps(results, indent=1))
 
 
@@ -715,11 +769,23 @@ def cmd_hard(args) -> None:
     bots = {"hard": hard, "heuristic": LEVELS["heuristic"]}
     out = run_with_bots(kinds, args.deals, args.seed, args.rules, bots)
     b = out["bots"]["hard"]
-    print(json.dumps({"rules": args.rules, "games": out["games"], "slowdown": args.slowdown, "cap_ms_here": round(cap * 1000, 2),
-                      "hard": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "net_marks_per_hand")},
-                      "decisions_searched": cut["decisions"], "stopped_by_cap": cut["short"],
-                      "decision_ms_here": {"p50": round(pct(times, 0.5) * 1000, 2), "p95": round(pct(times, 0.95) * 1000, 2)},
-                      "seconds": out["seconds"], "machine": load_note()}, indent=1))
+    print(
+        json.dumps(
+            {
+                "rules": args.rules,
+                "games": out["games"],
+                "slowdown": args.slowdown,
+                "cap_ms_here": round(cap * 1000, 2),
+                "hard": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "net_marks_per_hand")},
+                "decisions_searched": cut["decisions"],
+                "stopped_by_cap": cut["short"],
+                "decision_ms_here": {"p50": round(pct(times, 0.5) * 1000, 2), "p95": round(pct(times, 0.95) * 1000, 2)},
+                "seconds": out["seconds"],
+                "machine": load_note(),
+            },
+            indent=1,
+        )
+    )
 
 
 # --- matches -----------------------------------------------------------------------------
@@ -769,8 +835,9 @@ def main(argv=None) -> None:
     g = sub.add_parser("gap")
     g.add_argument("--deals", type=int, default=2000)
     g.add_argument("--seed", type=int, default=11)
-    g.add_argument("--samples", type=int, default=STRONG_BUDGET.samples,
-                   help="the strong bot's samples per decision (nodes: 1,000 per sample)")
+    g.add_argument(
+        "--samples", type=int, default=STRONG_BUDGET.samples, help="the strong bot's samples per decision (nodes: 1,000 per sample)"
+    )
     g.add_argument("--jobs", type=int, default=1, help="processes; the deals are split, the figures stay the same")
     g.set_defaults(func=cmd_gap)
     hd = sub.add_parser("hard")

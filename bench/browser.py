@@ -32,6 +32,7 @@ run; written into the "Browser engines" section.
     python bench/browser.py [--runs 5] [--throttle 1] [--tap-throttle 4] [--no-write]
     python bench/browser.py --engines [--runs 5] [--no-write]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -254,24 +255,27 @@ def mb(v):
 def summarize(apps, bares, browser_version, load: tuple[float, float], rate: float, tap_rate: float) -> str:
     rows = []
     ratio = {}
-    for key, label, drawn, bare_key in (("first", "first visit (empty cache)", "shell_drawn", "first"),
-                                        ("reload", "reload (service worker cache, snapshot)", "saved_drawn", "reload"),
-                                        ("offline", "offline reload (no network, server stopped)", "saved_drawn", "reload")):
+    for key, label, drawn, bare_key in (
+        ("first", "first visit (empty cache)", "shell_drawn", "first"),
+        ("reload", "reload (service worker cache, snapshot)", "saved_drawn", "reload"),
+        ("offline", "offline reload (no network, server stopped)", "saved_drawn", "reload"),
+    ):
         ready = median([r[key]["engine_ready"] for r in apps])
         bare = median([b[bare_key] for b in bares])
         # Per run, then the median: both pages ran back to back under the same load.
         ratio[key] = median([r[key]["engine_ready"] / b[bare_key] for r, b in zip(apps, bares)])
         kinds = sorted({r[key]["worker"]["boot"] for r in apps})
-        rows.append(f"| {label} | {ms(median([r[key]['first_paint'] for r in apps]))} "
-                    f"| {ms(median([r[key][drawn] for r in apps]))} | {ms(ready)} | {'/'.join(kinds)} "
-                    f"| {ms(bare)} ({bare_key}) | {ratio[key]:.2f}× |")
+        rows.append(
+            f"| {label} | {ms(median([r[key]['first_paint'] for r in apps]))} "
+            f"| {ms(median([r[key][drawn] for r in apps]))} | {ms(ready)} | {'/'.join(kinds)} "
+            f"| {ms(bare)} ({bare_key}) | {ratio[key]:.2f}× |"
+        )
     tap_rows = []
     for key, label in (("full", "not throttled"), ("throttled", f"CPU throttled {tap_rate:g}x")):
         for kind, what in (("play", "play a card"), ("knock", "knock")):
             for stage, when in (("", "effect shown"), ("-saved", "engine's answer saved and drawn")):
                 d = [x for r in apps for x in r["taps"][key][kind + stage]]
-                tap_rows.append(f"| {what}, {when} | {label} | {len(d)} | {ms(percentile(d, 0.5))} "
-                                f"| {ms(percentile(d, 0.95))} |")
+                tap_rows.append(f"| {what}, {when} | {label} | {len(d)} | {ms(percentile(d, 0.5))} | {ms(percentile(d, 0.95))} |")
     snapshot = median([r["first"]["worker"]["snapshot"] for r in apps])
     app_bytes = median([r["first_bytes"] for r in apps])
     bare_bytes = median([b["first_bytes"] for b in bares])
@@ -279,47 +283,49 @@ def summarize(apps, bares, browser_version, load: tuple[float, float], rate: flo
     throttled = "not throttled" if rate == 1 else f"CPU throttled {rate:g}x"
     offline_ready = median([r["offline"]["engine_ready"] for r in apps])
     drawn = median([r[k]["saved_drawn"] for r in apps for k in ("reload", "offline")])
-    return "\n".join([
-        "## Browser",
-        "",
-        f"`python bench/browser.py --runs {len(apps)} --throttle {rate:g} --tap-throttle {tap_rate:g}` — "
-        f"headless Chromium {browser_version}, Pixel 7 emulation, {throttled} for the starts, "
-        f"{os.cpu_count()}-core {platform.machine()} machine, site served by `build.py serve`'s server from "
-        f"127.0.0.1 (no network latency, brotli). Medians over {len(apps)} runs, each start in a fresh context. "
-        f"Load average (`/proc/loadavg`, 1 min) {load[0]:.1f} before, {load[1]:.1f} after, "
-        f"{min(loads):.1f}–{max(loads):.1f} at the start of each run: the machine is shared, "
-        "so the ratio to the bare page, measured in the same run, is the steadier figure.",
-        "",
-        "| start | first paint | game drawn (start screen / saved game) | engine ready | engine start "
-        "| bare `loadPyodide` page | ready ÷ bare |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
-        *rows,
-        "",
-        "\"Engine ready\" is the shell's `schraem:engine-ready` mark (from navigation start): Python is up and "
-        "a saved game is loaded into it, so taps work. The bare page is Pyodide as it comes (stock standard "
-        "library, no snapshot), started the same way in a module worker; it cannot start offline, so the "
-        "offline reload is set against its (online) reload.",
-        "",
-        f"Targets: offline reload ready {ms(offline_ready)} (≤ 1,000 ms) and {ratio['offline']:.2f}× the bare page "
-        f"(≤ 0.4×); first visit {mb(app_bytes)} transferred (≤ 4 MB); saved game drawn {ms(drawn)} (≤ 150 ms).",
-        "",
-        f"First visit transfers {mb(app_bytes)} (response bodies as sent by the server, the service worker's "
-        f"precache included: it revalidates what the engine worker already fetched and gets 304s); the bare "
-        f"page alone transfers {mb(bare_bytes)}. The memory snapshot the first start stores in Cache Storage "
-        f"(and every later start restores) is {mb(snapshot)}.",
-        "",
-        "| tap → frame | main thread | samples | p50 | p95 |",
-        "| --- | --- | --- | --- | --- |",
-        *tap_rows,
-        "",
-        "Latency is measured in the page from the tap's input event to the frame after the result is in "
-        "the DOM (`schraem:tap-*` user-timing measures): \"effect shown\" is the card leaving the hand or the "
-        "knock pressed and sounding, drawn at once from the last state (pwa/instant.js), or with the engine's "
-        "answer when a tap came while another answer was on its way; \"saved and drawn\" is the frame after "
-        "the engine's answer is durably saved and drawn over it. Throttling slows the page's main thread "
-        "only (Chromium does not throttle dedicated workers), so the engine's own time is not scaled.",
-        "",
-    ])
+    return "\n".join(
+        [
+            "## Browser",
+            "",
+            f"`python bench/browser.py --runs {len(apps)} --throttle {rate:g} --tap-throttle {tap_rate:g}` — "
+            f"headless Chromium {browser_version}, Pixel 7 emulation, {throttled} for the starts, "
+            f"{os.cpu_count()}-core {platform.machine()} machine, site served by `build.py serve`'s server from "
+            f"127.0.0.1 (no network latency, brotli). Medians over {len(apps)} runs, each start in a fresh context. "
+            f"Load average (`/proc/loadavg`, 1 min) {load[0]:.1f} before, {load[1]:.1f} after, "
+            f"{min(loads):.1f}–{max(loads):.1f} at the start of each run: the machine is shared, "
+            "so the ratio to the bare page, measured in the same run, is the steadier figure.",
+            "",
+            "| start | first paint | game drawn (start screen / saved game) | engine ready | engine start "
+            "| bare `loadPyodide` page | ready ÷ bare |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+            *rows,
+            "",
+            "\"Engine ready\" is the shell's `schraem:engine-ready` mark (from navigation start): Python is up and "
+            "a saved game is loaded into it, so taps work. The bare page is Pyodide as it comes (stock standard "
+            "library, no snapshot), started the same way in a module worker; it cannot start offline, so the "
+            "offline reload is set against its (online) reload.",
+            "",
+            f"Targets: offline reload ready {ms(offline_ready)} (≤ 1,000 ms) and {ratio['offline']:.2f}× the bare page "
+            f"(≤ 0.4×); first visit {mb(app_bytes)} transferred (≤ 4 MB); saved game drawn {ms(drawn)} (≤ 150 ms).",
+            "",
+            f"First visit transfers {mb(app_bytes)} (response bodies as sent by the server, the service worker's "
+            f"precache included: it revalidates what the engine worker already fetched and gets 304s); the bare "
+            f"page alone transfers {mb(bare_bytes)}. The memory snapshot the first start stores in Cache Storage "
+            f"(and every later start restores) is {mb(snapshot)}.",
+            "",
+            "| tap → frame | main thread | samples | p50 | p95 |",
+            "| --- | --- | --- | --- | --- |",
+            *tap_rows,
+            "",
+            "Latency is measured in the page from the tap's input event to the frame after the result is in "
+            "the DOM (`schraem:tap-*` user-timing measures): \"effect shown\" is the card leaving the hand or the "
+            "knock pressed and sounding, drawn at once from the last state (pwa/instant.js), or with the engine's "
+            "answer when a tap came while another answer was on its way; \"saved and drawn\" is the frame after "
+            "the engine's answer is durably saved and drawn over it. Throttling slows the page's main thread "
+            "only (Chromium does not throttle dedicated workers), so the engine's own time is not scaled.",
+            "",
+        ]
+    )
 
 
 ENGINE_READY = """() => { const e = performance.getEntriesByName('schraem:engine-ready')[0];
@@ -365,7 +371,7 @@ def engines_main(runs: int, write: bool) -> int:
                 one = {}
                 # Interleaved, the order turned each run: no engine always
                 # meets the machine in the same state.
-                order = ENGINES[i % 3:] + ENGINES[:i % 3]
+                order = ENGINES[i % 3 :] + ENGINES[: i % 3]
                 for engine in order:
                     one[engine] = engine_run(engine, pw, app, work / f"profile-{i}-{engine}")
                 results.append(one)
@@ -391,26 +397,28 @@ def engines_summary(results: list[dict], load: tuple[float, float]) -> str:
             python = median([r[engine][key]["pyodide"] for r in results])
             imported = median([r[engine][key]["engine"] for r in results])
             rows.append(f"| {label} | {engine} | {ms(ready)} | {ratio:.2f}× | {ms(python)} | {ms(imported)} |")
-    return "\n".join([
-        "## Browser engines",
-        "",
-        f"`python bench/browser.py --engines --runs {len(results)}` — Chromium (headless, Pixel 7 emulation), "
-        "Firefox ESR (headless, puppeteer-core over WebDriver BiDi) and WebKitGTK (MiniBrowser under "
-        "WebKitWebDriver on Xvfb, 447 px wide at the least), interleaved in each run, each start in a fresh "
-        f"profile; site served by `build.py serve`'s server from 127.0.0.1; {os.cpu_count()}-core "
-        f"{platform.machine()} machine, load average {load[0]:.1f} before, {load[1]:.1f} after. Medians over "
-        f"{len(results)} runs; the ratio is per run, to Chromium's start in the same run, then the median.",
-        "",
-        "| start | engine | engine ready | ÷ Chromium | Python up (worker) | engine imported after |",
-        "| --- | --- | --- | --- | --- | --- |",
-        *rows,
-        "",
-        "\"Engine ready\" is the shell's `schraem:engine-ready` mark (from navigation start); the worker's "
-        "split: from the worker's start until Pyodide is up (a fresh start, or the snapshot restored), then "
-        "until the engine is imported and answers. Targets: WebKit's first visit at most 1.5× Chromium's, "
-        "its snapshot reload under 1,000 ms.",
-        "",
-    ])
+    return "\n".join(
+        [
+            "## Browser engines",
+            "",
+            f"`python bench/browser.py --engines --runs {len(results)}` — Chromium (headless, Pixel 7 emulation), "
+            "Firefox ESR (headless, puppeteer-core over WebDriver BiDi) and WebKitGTK (MiniBrowser under "
+            "WebKitWebDriver on Xvfb, 447 px wide at the least), interleaved in each run, each start in a fresh "
+            f"profile; site served by `build.py serve`'s server from 127.0.0.1; {os.cpu_count()}-core "
+            f"{platform.machine()} machine, load average {load[0]:.1f} before, {load[1]:.1f} after. Medians over "
+            f"{len(results)} runs; the ratio is per run, to Chromium's start in the same run, then the median.",
+            "",
+            "| start | engine | engine ready | ÷ Chromium | Python up (worker) | engine imported after |",
+            "| --- | --- | --- | --- | --- | --- |",
+            *rows,
+            "",
+            "\"Engine ready\" is the shell's `schraem:engine-ready` mark (from navigation start); the worker's "
+            "split: from the worker's start until Pyodide is up (a fresh start, or the snapshot restored), then "
+            "until the engine is imported and answers. Targets: WebKit's first visit at most 1.5× Chromium's, "
+            "its snapshot reload under 1,000 ms.",
+            "",
+        ]
+    )
 
 
 def write_section(section: str, heading: str = "## Browser") -> None:
@@ -420,7 +428,7 @@ def write_section(section: str, heading: str = "## Browser") -> None:
         text = text.rstrip("\n") + "\n\n" + section
     else:
         nxt = text.find("\n## ", start + 1)
-        text = text[:start] + section + (text[nxt + 1:] if nxt >= 0 else "")
+        text = text[:start] + section + (text[nxt + 1 :] if nxt >= 0 else "")
     RESULTS.write_text(text)
 
 
@@ -447,8 +455,9 @@ def main(argv=None) -> int:
                 t0 = time.time()
                 bares.append(bare_run(pw, browser, bare, args.throttle))
                 apps.append(app_run(pw, browser, app, args.throttle, args.tap_throttle))
-                print(f"run {i + 1}/{args.runs}: {time.time() - t0:.0f} s bare {json.dumps(bares[-1])} "
-                      f"app {json.dumps(apps[-1])}", flush=True)
+                print(
+                    f"run {i + 1}/{args.runs}: {time.time() - t0:.0f} s bare {json.dumps(bares[-1])} app {json.dumps(apps[-1])}", flush=True
+                )
             version = browser.version
             browser.close()
     finally:

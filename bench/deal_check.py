@@ -15,6 +15,7 @@ sends them); then, per hand, each is timed on a fresh bridge:
 
     python3 bench/deal_check.py [--hands N] [--json]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -63,8 +64,12 @@ def main() -> None:
             old.append(timed("check_record", {"record": record}))
             new.append(timed("check_deal", args))
             states.append(len(mine))
-        rows[preset] = {"check_record_ms": round(statistics.median(old), 2), "check_deal_ms": round(statistics.median(new), 2),
-                        "ratio": round(statistics.median(new) / statistics.median(old), 2), "states": statistics.median(states)}
+        rows[preset] = {
+            "check_record_ms": round(statistics.median(old), 2),
+            "check_deal_ms": round(statistics.median(new), 2),
+            "ratio": round(statistics.median(new) / statistics.median(old), 2),
+            "states": statistics.median(states),
+        }
     if opts.json:
         print(json.dumps(rows, indent=2))
         return

@@ -10,6 +10,7 @@ bots and simulations use for an action the engine itself listed
 
 --write puts the figures into bench/RESULTS.md (section "Engine" only).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,8 +73,14 @@ def play_hands(count: int, seed: int, path: str = "apply") -> dict:
                 steps += 1
         hands += 1
     seconds = perf_counter() - start
-    return {"hands": hands, "steps": steps, "seconds": seconds, "hands_per_s": hands / seconds,
-            "us_per_step": (seconds - deal_time) / steps * 1e6, "us_per_deal": deal_time / hands * 1e6}
+    return {
+        "hands": hands,
+        "steps": steps,
+        "seconds": seconds,
+        "hands_per_s": hands / seconds,
+        "us_per_step": (seconds - deal_time) / steps * 1e6,
+        "us_per_deal": deal_time / hands * 1e6,
+    }
 
 
 def measure(hands: int, runs: int) -> dict:
@@ -82,7 +89,8 @@ def measure(hands: int, runs: int) -> dict:
     out = {
         "python": platform.python_version(),
         "implementation": "Pyodide" if sys.platform == "emscripten" else platform.python_implementation(),
-        "runs": runs, "hands_per_run": hands,
+        "runs": runs,
+        "hands_per_run": hands,
     }
     # The paths alternate within each run, so load on the machine falls on both alike.
     results = {path: [] for path in PATHS}
@@ -104,9 +112,13 @@ def in_pyodide(hands: int, runs: int) -> dict:
     node = shutil.which("node")
     if node is None:
         raise SystemExit("bench: Node.js is needed for the Pyodide figures")
-    proc = subprocess.run([node, str(ROOT / "bench" / "pyodide.mjs"), "bench/engine.py", "--inner",
-                           "--hands", str(hands), "--runs", str(runs)],
-                          cwd=ROOT, capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [node, str(ROOT / "bench" / "pyodide.mjs"), "bench/engine.py", "--inner", "--hands", str(hands), "--runs", str(runs)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if proc.returncode != 0:
         raise SystemExit(f"bench: Pyodide run failed\n{proc.stdout}\n{proc.stderr}")
     lines = proc.stdout.splitlines()
@@ -141,7 +153,9 @@ def report(cp: dict, py: dict) -> str:
     for name, res in ((f"CPython {cp['python']}", cp), (f"Pyodide ({py['python']}, Node)", py)):
         for path in PATHS:
             r = res[path]
-            rows.append(f"| {name} | `{path}` | {r['hands_per_s']:.0f} | {r['us_per_step']:.1f} | {r['us_per_deal']:.1f} | {r['steps_per_hand']:.1f} |")
+            rows.append(
+                f"| {name} | `{path}` | {r['hands_per_s']:.0f} | {r['us_per_step']:.1f} | {r['us_per_deal']:.1f} | {r['steps_per_hand']:.1f} |"
+            )
     for path in PATHS:
         ratio_h = cp[path]["hands_per_s"] / py[path]["hands_per_s"]
         ratio_s = py[path]["us_per_step"] / cp[path]["us_per_step"]

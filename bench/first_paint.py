@@ -17,6 +17,7 @@ Chromium as a Pixel 7.
 
     python bench/first_paint.py --against 0e29936 --runs 11
 """
+
 from __future__ import annotations
 
 import argparse
@@ -92,8 +93,7 @@ def main(argv=None) -> int:
     other = None
     try:
         other = checkout(args.against, work / "other")
-        sites = {"this tree": Served(build_tree(ROOT, work / "this-dist")),
-                 args.against: Served(build_tree(other, work / "other-dist"))}
+        sites = {"this tree": Served(build_tree(ROOT, work / "this-dist")), args.against: Served(build_tree(other, work / "other-dist"))}
         load_before = loadavg()
         drawn: dict[str, list[dict]] = {name: [] for name in sites}
         with sync_playwright() as pw:
@@ -112,16 +112,22 @@ def main(argv=None) -> int:
         for app in sites.values():
             app.stop()
         medians = {name: {k: statistics.median(r[k] for r in rows) for k in KEYS} for name, rows in drawn.items()}
-        print(f"saved game after a reload (ms from navigation), Chromium {version}, {args.runs} reloads each, "
-              f"{os.cpu_count()}-core {platform.machine()}, load average {load_before:.1f} before, {loadavg():.1f} after")
+        print(
+            f"saved game after a reload (ms from navigation), Chromium {version}, {args.runs} reloads each, "
+            f"{os.cpu_count()}-core {platform.machine()}, load average {load_before:.1f} before, {loadavg():.1f} after"
+        )
         print(f"  {'':>12}  {'on screen':>9} {'in page':>8} {'live':>6} {'first paint':>11}")
         for name in drawn:
             m = medians[name]
-            print(f"  {name:>12}: {m['on_screen']:9.0f} {m['put']:8.0f} {m['live']:6.0f} {m['paint']:11.0f}"
-                  f"   on screen {[round(r['on_screen']) for r in drawn[name]]}")
+            print(
+                f"  {name:>12}: {m['on_screen']:9.0f} {m['put']:8.0f} {m['live']:6.0f} {m['paint']:11.0f}"
+                f"   on screen {[round(r['on_screen']) for r in drawn[name]]}"
+            )
         ours, theirs = medians["this tree"], medians[args.against]
-        print(f"  ratio this tree / {args.against}: on screen {ours['on_screen'] / theirs['on_screen']:.2f}, "
-              f"live {ours['live'] / theirs['live']:.2f}")
+        print(
+            f"  ratio this tree / {args.against}: on screen {ours['on_screen'] / theirs['on_screen']:.2f}, "
+            f"live {ours['live'] / theirs['live']:.2f}"
+        )
     finally:
         if other is not None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)], check=False)

@@ -11,6 +11,7 @@ A history entry is a series of 5 finished games of 4 players (random play,
 seeded), played for 10 cents a mark and 50 cents a lost game, kept the way
 the app keeps it (its save and its finished records). Prints the median of
 `runs` runs per command, in ms, and per entry."""
+
 from __future__ import annotations
 
 import argparse
@@ -73,7 +74,9 @@ def main() -> None:
     for _ in range(a.runs):
         for name, (cmd, args) in cases.items():
             runs[name].append(timed(b, cmd, args))
-    print(f"{platform.python_implementation()} {platform.python_version()} ({sys.platform}); {a.entries} entries, {len(records)} games, {a.runs} runs")
+    print(
+        f"{platform.python_implementation()} {platform.python_version()} ({sys.platform}); {a.entries} entries, {len(records)} games, {a.runs} runs"
+    )
     print("| command | ms (median) | ms per entry | runs (ms) |\n| --- | ---: | ---: | --- |")
     for name, ms in runs.items():
         med = statistics.median(ms)

@@ -28,6 +28,7 @@ over real RTCPeerConnection data channels on loopback.
 
     python3 bench/phone_table.py [--json] [--no-write]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,7 +56,9 @@ RESULTS = ROOT / "bench" / "RESULTS.md"
 NAMES = ["Anne", "Bert", "Clara", "Hans"]
 # Every drawn step with the time it was drawn, and every guest tap's time
 # and every data-channel message sent (the probe counts those received).
-PROBE = RECEIVED_PROBE + """
+PROBE = (
+    RECEIVED_PROBE
+    + """
 window.__steps = [];
 window.__taps = [];
 window.__sentBytes = 0;
@@ -65,6 +68,7 @@ for (const type of ['pointerdown', 'touchstart']) document.addEventListener(type
 new MutationObserver(() => window.__steps.push([Date.now(), document.body.dataset.step || '']))
   .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-step'] });
 """
+)
 
 # An invitation made as the app makes one, coded both ways: the old form
 # (the whole description, deflated) and the app's code (link-code.js), each
@@ -162,9 +166,12 @@ def run(pw, browser, site: Served) -> dict:
                 target = (before[0], before[1] + 1)
                 try:
                     for p in pages:
-                        p.wait_for_function("([h, n]) => { const s = (document.body.dataset.step || '').split(':');"
-                                            " return Number(s[0]) > h || (Number(s[0]) === h && Number(s[1]) >= n); }",
-                                            arg=list(target), timeout=10_000)
+                        p.wait_for_function(
+                            "([h, n]) => { const s = (document.body.dataset.step || '').split(':');"
+                            " return Number(s[0]) > h || (Number(s[0]) === h && Number(s[1]) >= n); }",
+                            arg=list(target),
+                            timeout=10_000,
+                        )
                 except Exception as e:  # the tap came too late (the table moved on): no sample
                     print("no sample:", str(e)[:200], file=sys.stderr)
                     continue
@@ -228,8 +235,11 @@ def across_router(pw, dist: Path, runs: int = 3) -> dict | None:
                 connect.append((done - t1) * 1000)
                 whole.append((done - t0) * 1000)
                 chars.append(len(offer))
-        out[kind] = {"connect_ms": round(statistics.median(connect)), "open_to_dealt_ms": round(statistics.median(whole)),
-                     "offer_chars": round(statistics.median(chars))}
+        out[kind] = {
+            "connect_ms": round(statistics.median(connect)),
+            "open_to_dealt_ms": round(statistics.median(whole)),
+            "offer_chars": round(statistics.median(chars)),
+        }
     return out
 
 
@@ -274,7 +284,7 @@ def write_section(text: str) -> None:
         # The section ends at the next heading of any level: its own rows
         # have none, and a subsection after it belongs to another bench.
         nxt = old.find("\n#", start + 1)
-        RESULTS.write_text(old[:start] + text + (old[nxt + 1:] if nxt >= 0 else ""))
+        RESULTS.write_text(old[:start] + text + (old[nxt + 1 :] if nxt >= 0 else ""))
 
 
 def main(argv=None) -> int:
@@ -300,8 +310,27 @@ def main(argv=None) -> int:
         write_section(text)
     print(text)
     if args.json:
-        print(json.dumps({k: out[k] for k in ("join_ms", "tap_to_all_p50_ms", "tap_to_all_p95_ms", "bytes_per_action", "offer_chars", "offer_bytes",
-                                              "qr_version", "old_offer_chars", "old_qr_version_l", "old_qr_version_m", "leaks", "router")}))
+        print(
+            json.dumps(
+                {
+                    k: out[k]
+                    for k in (
+                        "join_ms",
+                        "tap_to_all_p50_ms",
+                        "tap_to_all_p95_ms",
+                        "bytes_per_action",
+                        "offer_chars",
+                        "offer_bytes",
+                        "qr_version",
+                        "old_offer_chars",
+                        "old_qr_version_l",
+                        "old_qr_version_m",
+                        "leaks",
+                        "router",
+                    )
+                }
+            )
+        )
     return 0
 
 

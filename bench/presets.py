@@ -39,6 +39,7 @@ all-seeing, replying and bound players on that preset's deals (one process;
 the bound costs about what the strong bot does). --write puts the table into
 bench/RESULTS.md (section "Bots on every preset").
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,13 +69,26 @@ def measure(games: int, seed: int, jobs: int, presets=None) -> list[dict]:
         out = run_match(SEATS, games, seed, rules=preset, jobs=jobs)
         b = out["bots"]["strong"]
         h = out["bots"]["heuristic"]
-        rows.append({"preset": preset, "finish": b["finish"], "rate": b["finish_rate"], "ci": b["finish_ci95"],
-                     "fair": b["fair_share"], "heuristic": h["finish_rate"], "games": out["games"],
-                     "score": b["score_per_game"], "h_score": h["score_per_game"],
-                     "seconds": time.perf_counter() - t0})
-        print(f"{preset:26} {b['finish']:8} strong {b['finish_rate']:.3f} {b['finish_ci95']} "
-              f"fair {b['fair_share']} heuristic {h['finish_rate']:.3f} ({out['games']} games, "
-              f"{time.perf_counter() - t0:.0f} s)", flush=True)
+        rows.append(
+            {
+                "preset": preset,
+                "finish": b["finish"],
+                "rate": b["finish_rate"],
+                "ci": b["finish_ci95"],
+                "fair": b["fair_share"],
+                "heuristic": h["finish_rate"],
+                "games": out["games"],
+                "score": b["score_per_game"],
+                "h_score": h["score_per_game"],
+                "seconds": time.perf_counter() - t0,
+            }
+        )
+        print(
+            f"{preset:26} {b['finish']:8} strong {b['finish_rate']:.3f} {b['finish_ci95']} "
+            f"fair {b['fair_share']} heuristic {h['finish_rate']:.3f} ({out['games']} games, "
+            f"{time.perf_counter() - t0:.0f} s)",
+            flush=True,
+        )
     return rows
 
 
@@ -85,18 +99,25 @@ LADDER_SECTION = "## App levels on every preset"
 def ladder(games: int, seed: int, jobs: int) -> str:
     """One of each level at a table of four, on every preset: the levels
     should keep their order everywhere."""
-    lines = [LADDER_SECTION, "",
-             f"`python bench/presets.py --ladder --games {games} --seed {seed}` — strong (the app's hard level without its "
-             f"clock), medium, easy and heuristic, one of each at a table of four, {games} deal sets × 4 rotations = "
-             f"{4 * games} games per preset on duplicate deals; the finish rate of each (fair share 25% for a win, 75% "
-             "for not losing) with its 95% interval.", "",
-             "| preset | finish | " + " | ".join(LADDER) + " | in order |", "| --- | --- |" + " ---: |" * len(LADDER) + " --- |"]
+    lines = [
+        LADDER_SECTION,
+        "",
+        f"`python bench/presets.py --ladder --games {games} --seed {seed}` — strong (the app's hard level without its "
+        f"clock), medium, easy and heuristic, one of each at a table of four, {games} deal sets × 4 rotations = "
+        f"{4 * games} games per preset on duplicate deals; the finish rate of each (fair share 25% for a win, 75% "
+        "for not losing) with its 95% interval.",
+        "",
+        "| preset | finish | " + " | ".join(LADDER) + " | in order |",
+        "| --- | --- |" + " ---: |" * len(LADDER) + " --- |",
+    ]
     t0 = time.perf_counter()
     for preset in Rules.preset_names():
         out = run_match(LADDER, games, seed, rules=preset, jobs=jobs)
         rates = [out["bots"][k]["finish_rate"] for k in LADDER]
-        cells = [f"{out['bots'][k]['finish_rate']:.1%} ({out['bots'][k]['finish_ci95'][0]:.0%}–{out['bots'][k]['finish_ci95'][1]:.0%})"
-                 for k in LADDER]
+        cells = [
+            f"{out['bots'][k]['finish_rate']:.1%} ({out['bots'][k]['finish_ci95'][0]:.0%}–{out['bots'][k]['finish_ci95'][1]:.0%})"
+            for k in LADDER
+        ]
         ordered = all(a >= b for a, b in zip(rates, rates[1:]))
         lines.append(f"| {preset} | {out['finish']} | " + " | ".join(cells) + f" | {'yes' if ordered else 'no'} |")
         print(lines[-1], flush=True)
@@ -139,8 +160,14 @@ def final_hands(hands: int, seed: int, players: list[str]) -> dict:
     from schraem.match import play_game, play_hand
 
     rules = Rules.make("sebbe_schroehm")
-    makers = {"heuristic": lambda: LEVELS["heuristic"], "strong": lambda: LEVELS["strong"], "all_seeing": AllSeeing,
-              "replying": lambda: AllSeeing(reply=True), "bound": SeesAfterFirstChoice, "plan": PlansAgainstModel}
+    makers = {
+        "heuristic": lambda: LEVELS["heuristic"],
+        "strong": lambda: LEVELS["strong"],
+        "all_seeing": AllSeeing,
+        "replying": lambda: AllSeeing(reply=True),
+        "bound": SeesAfterFirstChoice,
+        "plan": PlansAgainstModel,
+    }
     unknown = sorted(set(players) - set(makers))
     if unknown:
         raise ValueError(f"unknown players: {', '.join(unknown)} (known: {', '.join(makers)})")
@@ -166,45 +193,66 @@ def final_hands(hands: int, seed: int, players: list[str]) -> dict:
                     seats[rel][0] += 1
                     seats[rel][1] += g.results[-1].winner == me
         wins = sum(w for _n, w in seats.values())
-        out[name] = {"wins": wins, "hands": 4 * hands, "rate": round(wins / (4 * hands), 4),
-                     "by_seat": {s: round(w / n, 4) for s, (n, w) in seats.items() if n},
-                     "seconds": round(time.perf_counter() - t0, 1)}
+        out[name] = {
+            "wins": wins,
+            "hands": 4 * hands,
+            "rate": round(wins / (4 * hands), 4),
+            "by_seat": {s: round(w / n, 4) for s, (n, w) in seats.items() if n},
+            "seconds": round(time.perf_counter() - t0, 1),
+        }
         print(json.dumps({name: out[name]}), flush=True)
     return out
 
 
 def table(rows: list[dict], games: int, seed: int, ceilings=()) -> str:
-    lines = [SECTION, "",
-             f"`python bench/presets.py --games {games} --seed {seed}` — strong against three heuristic bots, 4 players, "
-             f"{games} deal sets × 4 rotations = {4 * games} games per preset on duplicate deals; the finish metric of "
-             "`python -m schraem match` (\"win\" where the game finds a winner, \"not_lose\" where it finds a loser), "
-             "its fair share, and the 95% interval over deal sets. Targets (issue 12): ≥ 37.5% wins, ≥ 85% not losing, "
-             "the interval clear of the fair share.", "",
-             "| preset | finish | strong | 95% interval | fair share | heuristic (each) | target met | final score per game, strong / heuristic |",
-             "| --- | --- | ---: | --- | ---: | ---: | --- | ---: |"]
+    lines = [
+        SECTION,
+        "",
+        f"`python bench/presets.py --games {games} --seed {seed}` — strong against three heuristic bots, 4 players, "
+        f"{games} deal sets × 4 rotations = {4 * games} games per preset on duplicate deals; the finish metric of "
+        "`python -m schraem match` (\"win\" where the game finds a winner, \"not_lose\" where it finds a loser), "
+        "its fair share, and the 95% interval over deal sets. Targets (issue 12): ≥ 37.5% wins, ≥ 85% not losing, "
+        "the interval clear of the fair share.",
+        "",
+        "| preset | finish | strong | 95% interval | fair share | heuristic (each) | target met | final score per game, strong / heuristic |",
+        "| --- | --- | ---: | --- | ---: | ---: | --- | ---: |",
+    ]
     for r in rows:
         met = r["rate"] >= TARGET[r["finish"]] and r["ci"][0] > r["fair"]
-        lines.append(f"| {r['preset']} | {r['finish']} | {r['rate']:.1%} | {r['ci'][0]:.1%}–{r['ci'][1]:.1%} | "
-                     f"{r['fair']:.1%} | {r['heuristic']:.1%} | {'yes' if met else 'no'} | {r['score']:+.2f} / {r['h_score']:+.2f} |")
-    lines += ["", "The final score is the game's own (`Game.scores`): the winner's bonus where there is one, "
-              "−1 for the loser where a loser is found, the Knollen pot in Sebbe Schröhm."]
+        lines.append(
+            f"| {r['preset']} | {r['finish']} | {r['rate']:.1%} | {r['ci'][0]:.1%}–{r['ci'][1]:.1%} | "
+            f"{r['fair']:.1%} | {r['heuristic']:.1%} | {'yes' if met else 'no'} | {r['score']:+.2f} / {r['h_score']:+.2f} |"
+        )
+    lines += [
+        "",
+        "The final score is the game's own (`Game.scores`): the winner's bonus where there is one, "
+        "−1 for the loser where a loser is found, the Knollen pot in Sebbe Schröhm.",
+    ]
     for c in ceilings:
         a, b, f = c["all_seeing"], c["replying"], c["bound"]
         goal = TARGET["win"]
-        where = ("below both" if goal <= min(a["finish_rate"], b["finish_rate"]) else
-                 "above both" if goal > max(a["finish_rate"], b["finish_rate"]) else "between the two")
+        where = (
+            "below both"
+            if goal <= min(a["finish_rate"], b["finish_rate"])
+            else "above both"
+            if goal > max(a["finish_rate"], b["finish_rate"])
+            else "between the two"
+        )
         fair = "above it" if goal > f["finish_ci95"][1] else "within its interval" if goal >= f["finish_ci95"][0] else "below it"
-        lines += ["", f"**{c['preset']}: how far card play goes.** The game's winner is the winner of one final hand among "
-                  "everybody, with no bets (nobody on the hammer or at 0 may raise); the hands before it only decide the "
-                  "Knollen. In the strong bot's place on the same deals, an all-seeing card player (it reads the true deal; "
-                  f"heuristic bets) wins {a['finish_rate']:.1%} ({a['finish_ci95'][0]:.1%}–{a['finish_ci95'][1]:.1%}) "
-                  f"when it assumes a perfect defence, and {b['finish_rate']:.1%} "
-                  f"({b['finish_ci95'][0]:.1%}–{b['finish_ci95'][1]:.1%}) when it also replies to the heuristic's own "
-                  f"card play (`python bench/presets.py --ceiling {c['preset']} --games {games} [--reply]`). "
-                  f"The {goal:.1%} target is {where}. A player that sees only its own cards must choose its first card "
-                  "of a hand without the others' cards; the strong bot that sees every card from then on (`--bound`) "
-                  f"wins {f['finish_rate']:.1%} ({f['finish_ci95'][0]:.1%}–{f['finish_ci95'][1]:.1%}); no such player "
-                  f"with the strong bot's bets can play the final hand better: the target is {fair}."]
+        lines += [
+            "",
+            f"**{c['preset']}: how far card play goes.** The game's winner is the winner of one final hand among "
+            "everybody, with no bets (nobody on the hammer or at 0 may raise); the hands before it only decide the "
+            "Knollen. In the strong bot's place on the same deals, an all-seeing card player (it reads the true deal; "
+            f"heuristic bets) wins {a['finish_rate']:.1%} ({a['finish_ci95'][0]:.1%}–{a['finish_ci95'][1]:.1%}) "
+            f"when it assumes a perfect defence, and {b['finish_rate']:.1%} "
+            f"({b['finish_ci95'][0]:.1%}–{b['finish_ci95'][1]:.1%}) when it also replies to the heuristic's own "
+            f"card play (`python bench/presets.py --ceiling {c['preset']} --games {games} [--reply]`). "
+            f"The {goal:.1%} target is {where}. A player that sees only its own cards must choose its first card "
+            "of a hand without the others' cards; the strong bot that sees every card from then on (`--bound`) "
+            f"wins {f['finish_rate']:.1%} ({f['finish_ci95'][0]:.1%}–{f['finish_ci95'][1]:.1%}); no such player "
+            f"with the strong bot's bets can play the final hand better: the target is {fair}.",
+        ]
     load = f" Load average {os.getloadavg()[0]:.1f}." if hasattr(os, "getloadavg") else ""
     lines += ["", f"{sum(r['games'] for r in rows)} games in {sum(r['seconds'] for r in rows):.0f} s.{load}", ""]
     return "\n".join(lines)
@@ -225,17 +273,26 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--ceiling", metavar="PRESET", help="the all-seeing card player's finish rate on PRESET instead")
-    ap.add_argument("--reply", action="store_true",
-                    help="with --ceiling: the all-seeing player also knows the heuristic's card play and replies to it")
-    ap.add_argument("--bound", action="store_true",
-                    help="with --ceiling: the strong bot, seeing every card after its first card choice in each hand")
-    ap.add_argument("--plan", action="store_true",
-                    help="with --ceiling: the strong bot, its cards chosen by the best fair policy against the heuristic's card play")
+    ap.add_argument(
+        "--reply", action="store_true", help="with --ceiling: the all-seeing player also knows the heuristic's card play and replies to it"
+    )
+    ap.add_argument(
+        "--bound", action="store_true", help="with --ceiling: the strong bot, seeing every card after its first card choice in each hand"
+    )
+    ap.add_argument(
+        "--plan",
+        action="store_true",
+        help="with --ceiling: the strong bot, its cards chosen by the best fair policy against the heuristic's card play",
+    )
     ap.add_argument("--final-hands", type=int, metavar="N", help="Sebbe Schröhm's final hand of N games alone, by seat")
     ap.add_argument("--players", default="heuristic,strong,bound", help="with --final-hands: the players tested")
     ap.add_argument("--ladder", action="store_true", help="the app's levels and the heuristic at one table, every preset")
-    ap.add_argument("--presets", type=lambda s: s.split(","), metavar="A,B",
-                    help="only these presets (the table printed; --write is refused, it would drop the others' rows)")
+    ap.add_argument(
+        "--presets",
+        type=lambda s: s.split(","),
+        metavar="A,B",
+        help="only these presets (the table printed; --write is refused, it would drop the others' rows)",
+    )
     args = ap.parse_args(argv)
     if args.final_hands:
         try:
@@ -255,8 +312,18 @@ def main(argv=None) -> int:
         out = ceiling(args.ceiling, args.games, args.seed, args.reply, args.bound, args.plan)
         b = out["bots"]["tested"]
         player = "bound" if args.bound else "plan" if args.plan else "all_seeing_reply" if args.reply else "all_seeing"
-        print(json.dumps({"preset": args.ceiling, "player": player, "tested": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "score_per_game")},
-                          "heuristic": out["bots"]["heuristic"]["finish_rate"], "games": out["games"], "seconds": out["seconds"]}))
+        print(
+            json.dumps(
+                {
+                    "preset": args.ceiling,
+                    "player": player,
+                    "tested": {k: b[k] for k in ("finish", "finish_rate", "finish_ci95", "fair_share", "score_per_game")},
+                    "heuristic": out["bots"]["heuristic"]["finish_rate"],
+                    "games": out["games"],
+                    "seconds": out["seconds"],
+                }
+            )
+        )
         return 0
     if args.presets:
         unknown = sorted(set(args.presets) - set(Rules.preset_names()))
@@ -269,10 +336,14 @@ def main(argv=None) -> int:
     ceilings = []
     for r in rows:
         if r["finish"] == "win" and r["rate"] < TARGET["win"]:
-            ceilings.append({"preset": r["preset"],
-                             "all_seeing": ceiling(r["preset"], args.games, args.seed)["bots"]["tested"],
-                             "replying": ceiling(r["preset"], args.games, args.seed, reply=True)["bots"]["tested"],
-                             "bound": ceiling(r["preset"], args.games, args.seed, bound=True)["bots"]["tested"]})
+            ceilings.append(
+                {
+                    "preset": r["preset"],
+                    "all_seeing": ceiling(r["preset"], args.games, args.seed)["bots"]["tested"],
+                    "replying": ceiling(r["preset"], args.games, args.seed, reply=True)["bots"]["tested"],
+                    "bound": ceiling(r["preset"], args.games, args.seed, bound=True)["bots"]["tested"],
+                }
+            )
     text = table(rows, args.games, args.seed, ceilings)
     print(text)
     if args.write:

@@ -29,6 +29,7 @@ measured — the worker weighing every decision, one request each, the page
 drawing the progress bar between them.
 Prints JSON; bench/RESULTS.md ("Game review") records the figures.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,7 @@ def bot_game(seed: int, hands: int, marks: int | None = None, preset: str = "rhe
         if courts:
             # Exchanges and checks are made by bots not due: ask everyone.
             h = len(game.specs)
-            play_hand(game, ["strong"] * 4, {"strong": bot}, {"strong"},
-                      lambda step, s, out, h=h: derive_seed(seed, h, step, s, int(out)))
+            play_hand(game, ["strong"] * 4, {"strong": bot}, {"strong"}, lambda step, s, out, h=h: derive_seed(seed, h, step, s, int(out)))
             continue
         while not game.hand_over:
             for s in game.due():
@@ -102,7 +102,9 @@ def browser(args) -> dict:
     save = {"format": "schraem-save/1", "record": record, "table": {"players": seats, "seed": args.seed}}
     reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": save, "viewer": 1}})))
     state = {k: v for k, v in reply["result"].items() if k != "save"}
-    shell = json.dumps({"format": "schraem-shell/1", "savedAt": 0, "save": reply["result"]["save"], "state": state, "viewer": 1, "handoff": None})
+    shell = json.dumps(
+        {"format": "schraem-shell/1", "savedAt": 0, "save": reply["result"]["save"], "state": state, "viewer": 1, "handoff": None}
+    )
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
         dist = build.build(Path(tmp) / "dist", quiet=True)
@@ -134,9 +136,15 @@ def browser(args) -> dict:
             server.shutdown()
     secs = [r["seconds"] for r in runs]
     per = [1000 * r["seconds"] / max(1, r["decisions"]) for r in runs]
-    return {"runtime": f"the app in headless Chromium {version}", "preset": args.preset, "cpu_throttling": args.throttle, "hands": len(record["hands"]),
-            "runs": runs, "s_per_game_median": round(statistics.median(secs), 2),
-            "ms_per_decision_median": round(statistics.median(per), 1)}
+    return {
+        "runtime": f"the app in headless Chromium {version}",
+        "preset": args.preset,
+        "cpu_throttling": args.throttle,
+        "hands": len(record["hands"]),
+        "runs": runs,
+        "s_per_game_median": round(statistics.median(secs), 2),
+        "ms_per_decision_median": round(statistics.median(per), 1),
+    }
 
 
 def main():
@@ -166,8 +174,11 @@ def main():
             if any(e["kind"] in COURT_KINDS for e in made):
                 court_steps.append(steps[-1])
         per_game.append(time.perf_counter() - start)
-        runs = (("marks", r.result(), NOISE), ("review", Review(record, 1, seed=2000 + g, unit="equity").run(), 0.01),
-                ("self", Review(record, 1, seed=3000 + g, unit="equity", sure_holds=False).run(), 0.01))
+        runs = (
+            ("marks", r.result(), NOISE),
+            ("review", Review(record, 1, seed=2000 + g, unit="equity").run(), 0.01),
+            ("self", Review(record, 1, seed=3000 + g, unit="equity", sure_holds=False).run(), 0.01),
+        )
         for unit, result, near in runs:
             for hand in result["hands"]:
                 for e in hand["decisions"]:
@@ -177,16 +188,35 @@ def main():
                     k[2] += 1
                     decisions += unit == "marks"
     out = {
-        "python": sys.version.split()[0], "preset": args.preset, "games": args.games, "hands_per_game": args.hands, "samples": REVIEW_BUDGET.samples,
-        "decisions": decisions, "steps": len(steps),
-        "ms_per_decision": {"p50": round(1000 * statistics.median(steps), 1), "p95": round(1000 * pct(steps, 0.95), 1),
-                            "max": round(1000 * max(steps), 1)},
+        "python": sys.version.split()[0],
+        "preset": args.preset,
+        "games": args.games,
+        "hands_per_game": args.hands,
+        "samples": REVIEW_BUDGET.samples,
+        "decisions": decisions,
+        "steps": len(steps),
+        "ms_per_decision": {
+            "p50": round(1000 * statistics.median(steps), 1),
+            "p95": round(1000 * pct(steps, 0.95), 1),
+            "max": round(1000 * max(steps), 1),
+        },
         "s_per_game": {"median": round(statistics.median(per_game), 2), "max": round(max(per_game), 2)},
-        "court_ms_per_decision": {"n": len(court_steps), **({"p50": round(1000 * statistics.median(court_steps), 1),
-                                                             "p95": round(1000 * pct(court_steps, 0.95), 1)} if court_steps else {})},
-        "agreement": {unit: {"all": share(kinds.values(), 0), "all_near": share(kinds.values(), 1),
-                             **{k: {"agree": share([v], 0), "near": share([v], 1), "n": v[2]} for k, v in sorted(kinds.items())}}
-                      for unit, kinds in agree.items()},
+        "court_ms_per_decision": {
+            "n": len(court_steps),
+            **(
+                {"p50": round(1000 * statistics.median(court_steps), 1), "p95": round(1000 * pct(court_steps, 0.95), 1)}
+                if court_steps
+                else {}
+            ),
+        },
+        "agreement": {
+            unit: {
+                "all": share(kinds.values(), 0),
+                "all_near": share(kinds.values(), 1),
+                **{k: {"agree": share([v], 0), "near": share([v], 1), "n": v[2]} for k, v in sorted(kinds.items())},
+            }
+            for unit, kinds in agree.items()
+        },
     }
     print(json.dumps(out, indent=1))
 

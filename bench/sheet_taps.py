@@ -19,6 +19,7 @@ per mark lost (a pass, a penalty or the end of a hand).
 
     python bench/sheet_taps.py [--no-write] [--seed 7]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -156,39 +157,55 @@ def measure(page, site, scenario: str, seed: int) -> dict:
                 break
             c.move('[data-action="next-game"]')
     seconds = time.perf_counter() - t0
-    taps = page.evaluate("() => performance.getEntriesByType('measure').filter(m => m.name.startsWith('schraem:tap-sheet') && !m.name.endsWith('-saved')).map(m => m.duration)")
+    taps = page.evaluate(
+        "() => performance.getEntriesByType('measure').filter(m => m.name.startsWith('schraem:tap-sheet') && !m.name.endsWith('-saved')).map(m => m.duration)"
+    )
     return {"entries": c.entries, "moves": c.moves, "taps": c.taps, "seconds": seconds, "latency": taps, **info}
 
 
 def write(rows: dict, env: str) -> None:
     lat = [x for r in rows.values() for x in r["latency"]]
-    lines = [SECTION, "",
-             "`python bench/sheet_taps.py` — the scoresheet entered by taps (real cards), " + env, "",
-             "| what | taps (entries + next game) | seconds | hands | chalk strokes on a slate |",
-             "| --- | ---: | ---: | ---: | ---: |"]
-    names = {"plain": "a plain hand (nobody knocks)", "knock2": "a hand with one knock and two passes (4 players)",
-             "knock2_3p": "a hand with one knock and two passes (3 players: the knocker wins at once)",
-             "game": "a full 4-player game (seeded pub model)", "series": "a series (5 games, 4 players)"}
+    lines = [
+        SECTION,
+        "",
+        "`python bench/sheet_taps.py` — the scoresheet entered by taps (real cards), " + env,
+        "",
+        "| what | taps (entries + next game) | seconds | hands | chalk strokes on a slate |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    names = {
+        "plain": "a plain hand (nobody knocks)",
+        "knock2": "a hand with one knock and two passes (4 players)",
+        "knock2_3p": "a hand with one knock and two passes (3 players: the knocker wins at once)",
+        "game": "a full 4-player game (seeded pub model)",
+        "series": "a series (5 games, 4 players)",
+    }
     for key, r in rows.items():
         lines.append(f"| {names[key]} | {r['taps']} ({r['entries']} + {r['moves']}) | {r['seconds']:.1f} | {r['hands']} | {r['strokes']} |")
     if lat:
         q = statistics.quantiles(lat, n=20)
-        lines += ["", f"Tap → new state on screen for scoresheet entries: p50 {statistics.median(lat):.0f} ms, "
-                      f"p95 {q[18]:.0f} ms over {len(lat)} taps (`schraem:tap-sheet-*` user-timing measures)."]
-    lines += ["",
-              "Targets: a plain hand ≤ 2 taps, a hand with one knock and two passes ≤ 5 taps. An entry that decides "
-              "a hand deals the next one at once (the decided hand stays folded on top of the new sheet, and undo "
-              "takes both back), so a hand costs exactly its entries: \"wins\" alone for a plain hand; knock, pass, "
-              "pass, hold, wins with 4 players (the fourth player's hold and the winner are facts the sheet cannot "
-              "guess); knock, pass, pass with 3. Only a new game in a series takes a tap of its own. A slate needs 7 strokes per "
-              "player before each game and wipes one per mark lost; the phone needs one tap per thing that happened "
-              "(a knock, an answer, the winner) and counts the marks itself.", ""]
+        lines += [
+            "",
+            f"Tap → new state on screen for scoresheet entries: p50 {statistics.median(lat):.0f} ms, "
+            f"p95 {q[18]:.0f} ms over {len(lat)} taps (`schraem:tap-sheet-*` user-timing measures).",
+        ]
+    lines += [
+        "",
+        "Targets: a plain hand ≤ 2 taps, a hand with one knock and two passes ≤ 5 taps. An entry that decides "
+        "a hand deals the next one at once (the decided hand stays folded on top of the new sheet, and undo "
+        "takes both back), so a hand costs exactly its entries: \"wins\" alone for a plain hand; knock, pass, "
+        "pass, hold, wins with 4 players (the fourth player's hold and the winner are facts the sheet cannot "
+        "guess); knock, pass, pass with 3. Only a new game in a series takes a tap of its own. A slate needs 7 strokes per "
+        "player before each game and wipes one per mark lost; the phone needs one tap per thing that happened "
+        "(a knock, an answer, the winner) and counts the marks itself.",
+        "",
+    ]
     text = RESULTS.read_text()
     block = "\n".join(lines)
     if SECTION in text:
         i = text.index(SECTION)
         j = text.find("\n## ", i + len(SECTION))
-        text = text[:i] + block + ("\n" + text[j + 1:] if j != -1 else "")
+        text = text[:i] + block + ("\n" + text[j + 1 :] if j != -1 else "")
     else:
         text = text.rstrip("\n") + "\n\n" + block
     RESULTS.write_text(text)
@@ -213,14 +230,16 @@ def main() -> int:
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
                 rows[scenario] = measure(page, site, scenario, args.seed)
                 r = rows[scenario]
-                print(f"{scenario:7} taps {r['taps']:4} ({r['entries']} + {r['moves']})  {r['seconds']:6.1f} s  hands {r['hands']:3}  slate {r['strokes']}", flush=True)
+                print(
+                    f"{scenario:7} taps {r['taps']:4} ({r['entries']} + {r['moves']})  {r['seconds']:6.1f} s  hands {r['hands']:3}  slate {r['strokes']}",
+                    flush=True,
+                )
                 ctx.close()
             version = browser.version
             browser.close()
         server.shutdown()
     load = " ".join(f"{x:.1f}" for x in __import__("os").getloadavg())
-    env = (f"headless Chromium {version}, Pixel 7 emulation, CPU throttled {THROTTLE}x, {platform.machine()}, "
-           f"load average {load}.")
+    env = f"headless Chromium {version}, Pixel 7 emulation, CPU throttled {THROTTLE}x, {platform.machine()}, load average {load}."
     if not args.no_write:
         write(rows, env)
     return 0

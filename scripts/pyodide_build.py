@@ -64,16 +64,14 @@ def exercise(handle):
     hello = call(handle, "hello")["result"]
     for preset in hello["presets"]:
         for level in reversed(hello["bot_levels"]):  # the first level last: its game is saved below
-            players = [{"name": "Anne", "kind": "human"}] + [
-                {"name": f"Bot {i}", "kind": "bot", "level": level} for i in range(2, 5)]
+            players = [{"name": "Anne", "kind": "human"}] + [{"name": f"Bot {i}", "kind": "bot", "level": level} for i in range(2, 5)]
             state = call(handle, "new_game", players=players, rules=preset, dealer=4, seed=7, viewer=1)["result"]
             state = play(handle, state, MAX_STEPS if level == hello["bot_levels"][0] else SHORT_STEPS)
         save = state["save"]
         assert call(handle, "load", save=save, viewer=1)["ok"]
         call(handle, "undo", viewer=1)
         assert call(handle, "import", record=save["record"], seed=3, viewer=1)["ok"]
-        sheet = call(handle, "new_game", players=[{"name": n} for n in ("A", "B", "C")], rules=preset,
-                     real_cards=True, seed=1, viewer=1)
+        sheet = call(handle, "new_game", players=[{"name": n} for n in ("A", "B", "C")], rules=preset, real_cards=True, seed=1, viewer=1)
         if sheet["ok"]:
             play(handle, sheet["result"], 40)
             call(handle, "undo", viewer=1)
@@ -165,7 +163,7 @@ def loaded_from(prefix):
     for module in list(sys.modules.values()):
         origin = getattr(getattr(module, "__spec__", None), "origin", None)
         if isinstance(origin, str) and origin.startswith(prefix + "/"):
-            names.add(origin[len(prefix) + 1:])
+            names.add(origin[len(prefix) + 1 :])
     return names
 
 
@@ -203,7 +201,7 @@ def engine_bytecode():
             if name.endswith(".py"):
                 path = f"{folder}/{name}"
                 with open(path, "rb") as f:
-                    members.append((path[len(ENGINE_DIR) + 1:] + "c", pyc(f.read(), path, optimize=2)))
+                    members.append((path[len(ENGINE_DIR) + 1 :] + "c", pyc(f.read(), path, optimize=2)))
     return members
 
 
@@ -223,8 +221,9 @@ def main(bridge):
     import_what_the_app_names()
     stdlib = stdlib_zip_path()
     used = sorted(n for n in loaded_from(stdlib) if n.endswith(".py"))
-    stdlib_modules = sorted(n for n, m in sys.modules.items()
-                            if str(getattr(getattr(m, "__spec__", None), "origin", "")).startswith(stdlib + "/"))
+    stdlib_modules = sorted(
+        n for n, m in sys.modules.items() if str(getattr(getattr(m, "__spec__", None), "origin", "")).startswith(stdlib + "/")
+    )
 
     import zipfile
 

@@ -1,6 +1,7 @@
 """The whole run: parallel processes (pytest-xdist, `-n`) share a folder
 (shared_run.py), the engine suite inside Pyodide is started once and early,
 long tests go first, and the summary names the browser engines tested."""
+
 from __future__ import annotations
 
 import os
@@ -25,15 +26,20 @@ ENGINES_MODULE = "tests/browser/test_engines.py::"
 # engine's own tests need no site: they go first, so the cores are busy
 # with them while the site is built (a minute of a core in a fresh clone)
 # and the engine suite in Pyodide waits for the build's Pyodide step.
-LONG_FIRST = ("tests/engine/test_contract.py", "tests/engine/", "tests/bots/", "tests/variants/",
-              "tests/browser/test_engines.py", "tests/site/")
+LONG_FIRST = (
+    "tests/engine/test_contract.py",
+    "tests/engine/",
+    "tests/bots/",
+    "tests/variants/",
+    "tests/browser/test_engines.py",
+    "tests/site/",
+)
 
 # The tests that need neither the site nor a browser, in two groups of about
 # a minute and a half of a core each: pytest-xdist's loadgroup hands out the
 # largest groups first, and without these the first were the three browser
 # engines' groups, whose processes then sat waiting for the site's build.
-CPYTHON_GROUPS = (("tests/engine/", "cpython-engine"), ("tests/bots/", "cpython-bots"),
-                  ("tests/variants/", "cpython-bots"))
+CPYTHON_GROUPS = (("tests/engine/", "cpython-engine"), ("tests/bots/", "cpython-bots"), ("tests/variants/", "cpython-bots"))
 
 _pyodide_run: SuiteRun | None = None
 _site_build: threading.Thread | None = None
@@ -88,6 +94,7 @@ def pytest_collection_modifyitems(config, items):
             if item.nodeid.startswith(prefix):
                 return i
         return len(LONG_FIRST)
+
     if hasattr(config, "workerinput"):
         items.sort(key=rank)  # stable: each module keeps its order
         for item in items:

@@ -4,6 +4,7 @@ once in it under a lock (the built site), whichever process asks first.
 
 Without xdist the folder is pytest's own temporary one and the lock has
 nobody to wait for."""
+
 from __future__ import annotations
 
 import fcntl

@@ -18,6 +18,7 @@ Seats, targets and indexes are 1-based decimals without leading zeros; cards
 are written as `str(card)` does (10H, QS). Only this canonical spelling is
 accepted, so `str(Action.parse(t)) == t` for every text that parses.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,9 +28,23 @@ from .cards import DECK, Card
 from .errors import Both, InvalidAction
 
 # Types a player writes; "penalty" and "win" only on a scoresheet hand.
-TYPES = ("look", "knock", "hold", "pass", "play", "discard", "penalty", "win",
-         # regional variants (docs/VARIANTS.md): four courts and pretty ones
-         "exchange", "turn", "challenge", "redeal", "agree", "refuse")
+TYPES = (
+    "look",
+    "knock",
+    "hold",
+    "pass",
+    "play",
+    "discard",
+    "penalty",
+    "win",
+    # regional variants (docs/VARIANTS.md): four courts and pretty ones
+    "exchange",
+    "turn",
+    "challenge",
+    "redeal",
+    "agree",
+    "refuse",
+)
 PENALTY_KINDS = ("renege", "lead_out_of_turn", "misdeal")
 
 _CARD_TEXT = {str(c): c for c in DECK}  # the text form takes canonical cards only
@@ -56,14 +71,23 @@ class Action:
             raise InvalidAction("bad_action", detail=Both("eine Aktion muss ein Objekt sein", "an action must be an object"))
         seat, typ = obj.get("seat"), obj.get("type")
         if not _is_number(seat):
-            raise InvalidAction("bad_action", detail=Both(f"der Platz muss eine Zahl ab 1 sein (nicht {seat!r})", f"seat must be a number from 1 (got {seat!r})"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(f"der Platz muss eine Zahl ab 1 sein (nicht {seat!r})", f"seat must be a number from 1 (got {seat!r})"),
+            )
         if typ not in TYPES:
             raise InvalidAction("bad_action", detail=Both(f"unbekannte Aktion {typ!r}", f"unknown action type {typ!r}"))
         shape = _SHAPES[typ]
         fields = shape.json_fields(obj, typ)
         extra = set(obj) - {"seat", "type"} - shape.allowed(obj)
         if extra:
-            raise InvalidAction("bad_action", detail=Both(f"unerwartete Angabe(n) {', '.join(sorted(extra))} für {typ}", f"unexpected field(s) {', '.join(sorted(extra))} for {typ}"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    f"unerwartete Angabe(n) {', '.join(sorted(extra))} für {typ}",
+                    f"unexpected field(s) {', '.join(sorted(extra))} for {typ}",
+                ),
+            )
         return cls(seat, typ, **fields)
 
     @classmethod
@@ -71,13 +95,26 @@ class Action:
         """The action written in the text notation (module docstring), e.g.
         `Action.parse("1:play:10H")`; InvalidAction if malformed."""
         if not isinstance(text, str):
-            raise InvalidAction("bad_action", detail=Both(f"eine Aktion in Textform muss Text sein (nicht {text!r})", f"an action in text form must be text (got {text!r})"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    f"eine Aktion in Textform muss Text sein (nicht {text!r})", f"an action in text form must be text (got {text!r})"
+                ),
+            )
         parts = text.split(":")
         if len(parts) < 2 or not _NUMBER.fullmatch(parts[0]):
-            raise InvalidAction("bad_action", detail=Both(f"{text!r} beginnt nicht mit Platz und Aktion, wie 2:knock", f"{text!r} does not start with a seat and a type, as in 2:knock"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    f"{text!r} beginnt nicht mit Platz und Aktion, wie 2:knock",
+                    f"{text!r} does not start with a seat and a type, as in 2:knock",
+                ),
+            )
         typ = parts[1]
         if typ not in TYPES:
-            raise InvalidAction("bad_action", detail=Both(f"unbekannte Aktion {typ!r} in {text!r}", f"unknown action type {typ!r} in {text!r}"))
+            raise InvalidAction(
+                "bad_action", detail=Both(f"unbekannte Aktion {typ!r} in {text!r}", f"unknown action type {typ!r} in {text!r}")
+            )
         return cls(int(parts[0]), typ, **_SHAPES[typ].text_fields(parts[2:], text))
 
     def to_json(self) -> dict:
@@ -108,13 +145,24 @@ def _is_number(value) -> bool:
 def _text_card(token: str, text: str) -> Card:
     card = _CARD_TEXT.get(token)
     if card is None:
-        raise InvalidAction("bad_action", detail=Both(f"{token!r} in {text!r} ist keine Karte wie 10H oder QS", f"{token!r} in {text!r} is not a card written like 10H or QS"))
+        raise InvalidAction(
+            "bad_action",
+            detail=Both(
+                f"{token!r} in {text!r} ist keine Karte wie 10H oder QS", f"{token!r} in {text!r} is not a card written like 10H or QS"
+            ),
+        )
     return card
 
 
 def _text_number(token: str, what: str, text: str) -> int:
     if not _NUMBER.fullmatch(token):
-        raise InvalidAction("bad_action", detail=Both(f"{what} in {text!r} muss eine Zahl ab 1 sein (nicht {token!r})", f"{what} in {text!r} must be a number from 1 (got {token!r})"))
+        raise InvalidAction(
+            "bad_action",
+            detail=Both(
+                f"{what} in {text!r} muss eine Zahl ab 1 sein (nicht {token!r})",
+                f"{what} in {text!r} must be a number from 1 (got {token!r})",
+            ),
+        )
     return int(token)
 
 
@@ -197,13 +245,24 @@ class _Penalty(_Shape):
     def json_fields(self, obj, typ):
         kind = obj.get("kind")
         if kind not in PENALTY_KINDS:
-            raise InvalidAction("bad_action", detail=Both(f"die Strafe muss eine von {', '.join(PENALTY_KINDS)} sein", f"penalty kind must be one of {', '.join(PENALTY_KINDS)}"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    f"die Strafe muss eine von {', '.join(PENALTY_KINDS)} sein", f"penalty kind must be one of {', '.join(PENALTY_KINDS)}"
+                ),
+            )
         return {"kind": kind}
 
     def text_fields(self, args, text):
         _arity(args, 1, text, self.example)
         if args[0] not in PENALTY_KINDS:
-            raise InvalidAction("bad_action", detail=Both(f"die Strafe muss eine von {', '.join(PENALTY_KINDS)} sein (in {text!r})", f"penalty kind must be one of {', '.join(PENALTY_KINDS)} (in {text!r})"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    f"die Strafe muss eine von {', '.join(PENALTY_KINDS)} sein (in {text!r})",
+                    f"penalty kind must be one of {', '.join(PENALTY_KINDS)} (in {text!r})",
+                ),
+            )
         return {"kind": args[0]}
 
     def text_args(self, action):
@@ -216,7 +275,9 @@ class _Targeted(_Shape):
     def json_fields(self, obj, typ):
         target = obj.get("target")
         if not _is_number(target):
-            raise InvalidAction("bad_action", detail=Both(f"{typ} braucht einen Zielplatz (eine Zahl ab 1)", f"{typ} needs a target seat (a number from 1)"))
+            raise InvalidAction(
+                "bad_action", detail=Both(f"{typ} braucht einen Zielplatz (eine Zahl ab 1)", f"{typ} needs a target seat (a number from 1)")
+            )
         return {"target": target}
 
 
@@ -231,7 +292,13 @@ class _Turn(_Targeted):
         # card that was turned up.
         fields = super().json_fields(obj, typ)
         if ("index" in obj) == ("card" in obj):
-            raise InvalidAction("bad_action", detail=Both("Umdrehen braucht eine Nummer (gegebene Karten) oder die aufgedeckte Karte (Spielzettel)", "turn needs either an index (dealt hand) or the card turned up (scoresheet)"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    "Umdrehen braucht eine Nummer (gegebene Karten) oder die aufgedeckte Karte (Spielzettel)",
+                    "turn needs either an index (dealt hand) or the card turned up (scoresheet)",
+                ),
+            )
         if "card" in obj:
             return {**fields, "card": Card.parse(obj["card"])}
         if not _is_number(obj["index"]):
@@ -284,5 +351,6 @@ class _Challenge(_Targeted):
 
 _PLAIN = _Shape()
 _SHAPES: dict[str, _Shape] = {typ: _PLAIN for typ in TYPES}
-_SHAPES.update({"knock": _Knock(), "play": _CardAction(), "discard": _CardAction(), "penalty": _Penalty(),
-                "turn": _Turn(), "challenge": _Challenge()})
+_SHAPES.update(
+    {"knock": _Knock(), "play": _CardAction(), "discard": _CardAction(), "penalty": _Penalty(), "turn": _Turn(), "challenge": _Challenge()}
+)

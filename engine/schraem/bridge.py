@@ -2,6 +2,7 @@
 text out (docs/BRIDGE.md). It holds the table the worker is playing and
 never raises: every failure is returned as data, the state untouched, with
 the request's id whenever the text names one."""
+
 from __future__ import annotations
 
 import copy
@@ -89,7 +90,7 @@ def _find_id(text: str):
     for k, tok in enumerate(_STRING.finditer(text)):
         if k >= _ID_SCAN:
             break
-        between = text[pos:tok.start()]
+        between = text[pos : tok.start()]
         depth += between.count("{") + between.count("[") - between.count("}") - between.count("]")
         pos = tok.end()
         if depth == 1 and tok.group() == '"id"':
@@ -172,7 +173,9 @@ class Table:
     scoresheet table (`real_cards`) plays every hand with real cards: the
     phone only records knocks, answers, penalties and who won."""
 
-    def __init__(self, game: Game, seats: list[dict], seed: int, real_cards: bool = False, series: Series | None = None, ticket: dict | None = None):
+    def __init__(
+        self, game: Game, seats: list[dict], seed: int, real_cards: bool = False, series: Series | None = None, ticket: dict | None = None
+    ):
         self.game, self.seats, self.seed, self.real_cards = game, seats, seed, real_cards
         # A series at this table (club.py): its last game is `game`.
         self.series, self.ticket = series, ticket
@@ -295,6 +298,7 @@ class Table:
 
 def _seat(p, i: int, keys: set[str]) -> dict:
     """One seat's kind (and a bot's level), checked."""
+
     def bad(de, en):
         raise InvalidAction("bad_seat_entry", seat=i, why=Both(de, en))
 
@@ -335,14 +339,19 @@ def _seats(players) -> tuple[list[dict], list[dict]]:
 
 def _record_seats(players: list) -> list[dict]:
     """The seats a record names (a player without "kind" is a person)."""
-    return [_seat({k: p[k] for k in ("kind", "level") if k in p} if isinstance(p, dict) else {}, i, {"kind", "level"})
-            for i, p in enumerate(players, 1)]
+    return [
+        _seat({k: p[k] for k in ("kind", "level") if k in p} if isinstance(p, dict) else {}, i, {"kind", "level"})
+        for i, p in enumerate(players, 1)
+    ]
 
 
 def _saved_seats(players, names: list[str]) -> list[dict]:
     """The seats of a save, checked against the record's players."""
     if not isinstance(players, list) or len(players) != len(names) or not all(isinstance(p, dict) for p in players):
-        raise RecordError("bad_record", detail=Both("der Tisch passt nicht zu den Spielern der Aufzeichnung", "the table does not match the record's players"))
+        raise RecordError(
+            "bad_record",
+            detail=Both("der Tisch passt nicht zu den Spielern der Aufzeichnung", "the table does not match the record's players"),
+        )
     return _seats([dict(p, name=n) for p, n in zip(players, names)])[1]
 
 
@@ -361,9 +370,9 @@ def _restored(table: Table | None, mark) -> Table | None:
     if table is None or _mark(table) == mark:
         return table
     rec = table.game.to_record()
-    hands = rec["hands"][:mark[0]]
+    hands = rec["hands"][: mark[0]]
     if hands:
-        hands[-1] = {**hands[-1], "actions": hands[-1]["actions"][:mark[1]]}
+        hands[-1] = {**hands[-1], "actions": hands[-1]["actions"][: mark[1]]}
     return table.with_game(Game.from_record(trim_hints({**rec, "hands": hands})))
 
 
@@ -404,7 +413,11 @@ class Bridge(PhoneCommands, ReviewCommands):
             # The game as it was: an action written before the bug struck
             # is taken back, as the words "unchanged" promise.
             self.table = _restored(table, mark)
-            reply = {"id": req_id, "ok": False, "error": dict(InvalidAction("internal").to_json(), kind="InternalError", detail=repr(e)[:500])}
+            reply = {
+                "id": req_id,
+                "ok": False,
+                "error": dict(InvalidAction("internal").to_json(), kind="InternalError", detail=repr(e)[:500]),
+            }
         try:
             return json.dumps(reply, allow_nan=False)
         except (TypeError, ValueError):  # an id JSON cannot carry back; cannot happen with a parsed one
@@ -425,11 +438,19 @@ class Bridge(PhoneCommands, ReviewCommands):
     # --- commands ----------------------------------------------------------
     def cmd_hello(self, args):
         # The club facts of each preset: games per series, series per tournament.
-        club_facts = {p: {"series_games": r.series_games, "tournament_series": r.tournament_series}
-                      for p, r in ((p, Rules.make(p)) for p in Rules.preset_names())}
-        return {"version": __version__, "presets": Rules.preset_names(), "bot_levels": list(APP_LEVELS),
-                "limits": {"request_chars": MAX_REQUEST_CHARS, "depth": MAX_DEPTH}, "club": club_facts,
-                "house_rules": rule_catalog.house_rules(), "duel": duel.facts()}
+        club_facts = {
+            p: {"series_games": r.series_games, "tournament_series": r.tournament_series}
+            for p, r in ((p, Rules.make(p)) for p in Rules.preset_names())
+        }
+        return {
+            "version": __version__,
+            "presets": Rules.preset_names(),
+            "bot_levels": list(APP_LEVELS),
+            "limits": {"request_chars": MAX_REQUEST_CHARS, "depth": MAX_DEPTH},
+            "club": club_facts,
+            "house_rules": rule_catalog.house_rules(),
+            "duel": duel.facts(),
+        }
 
     def cmd_rule_catalog(self, args):
         """The house-rules editor's facts for a preset and options; options
@@ -443,7 +464,13 @@ class Bridge(PhoneCommands, ReviewCommands):
         if not isinstance(real, bool):
             raise InvalidAction("bad_flag", name="real_cards")
         if real and any(p["kind"] == "bot" for p in seats):
-            raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
+            raise InvalidAction(
+                "bad_players",
+                detail=Both(
+                    "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
+                    "on a scoresheet (real cards) every player is a person at the table",
+                ),
+            )
         game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed, args.get("stakes"))
         check_viewer(args.get("viewer"), game.n)
         table = Table(game, seats, seed, real)
@@ -464,8 +491,10 @@ class Bridge(PhoneCommands, ReviewCommands):
         if not g.game_over:
             raise InvalidAction("bad_request", detail=Both("die Spielrunde läuft noch", "the game is still running"))
         if t.series is not None or t.rset is not None:
-            raise InvalidAction("bad_request", detail=Both("in einer Serie kommt die nächste Spielrunde mit „next_game“",
-                                                           "a series goes on with 'next_game'"))
+            raise InvalidAction(
+                "bad_request",
+                detail=Both("in einer Serie kommt die nächste Spielrunde mit „next_game“", "a series goes on with 'next_game'"),
+            )
         seed = check_seed(args.get("seed", 0))
         game = Game(g.names, g.rules, None, g.next_game_dealer(), seed, g.stakes)
         check_viewer(args.get("viewer"), game.n)
@@ -497,9 +526,17 @@ class Bridge(PhoneCommands, ReviewCommands):
         save = args.get("save")
         try:
             if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
-                raise RecordError("bad_record", detail=Both(f"ein Spielstand hat das Format {SAVE_FORMAT!r}", f"a save has format {SAVE_FORMAT!r}"))
+                raise RecordError(
+                    "bad_record", detail=Both(f"ein Spielstand hat das Format {SAVE_FORMAT!r}", f"a save has format {SAVE_FORMAT!r}")
+                )
             if set(save) - {"format", "record", "table", "series", "set", "phone", "duel"}:
-                raise RecordError("bad_record", detail=Both("ein Spielstand enthält nur format, record, table und eine Serie oder einen Satz", "a save holds only format, record, table and a series or set"))
+                raise RecordError(
+                    "bad_record",
+                    detail=Both(
+                        "ein Spielstand enthält nur format, record, table und eine Serie oder einen Satz",
+                        "a save holds only format, record, table and a series or set",
+                    ),
+                )
             table = save.get("table")
             if not isinstance(table, dict):
                 raise RecordError("bad_record", detail=Both("der Spielstand hat keinen Tisch", "the save has no table"))
@@ -521,8 +558,12 @@ class Bridge(PhoneCommands, ReviewCommands):
             raise RecordError(e.code, cause=e) from e
         check_viewer(args.get("viewer"), game.n)
         # A table of phones saved mid-deal goes on with the round it saved.
-        if game.hand is None and not game.game_over and (loaded.host is None or loaded.host.round is None) and \
-                (loaded.duel is None or not duel.over(game, loaded.duel)):
+        if (
+            game.hand is None
+            and not game.game_over
+            and (loaded.host is None or loaded.host.round is None)
+            and (loaded.duel is None or not duel.over(game, loaded.duel))
+        ):
             loaded.deal()
         return self._take(loaded, args.get("viewer"))
 
@@ -613,7 +654,7 @@ class Bridge(PhoneCommands, ReviewCommands):
                     if passing and acts[i]["seat"] != viewer:
                         raise IllegalAction("undo_not_yours", seat=acts[i]["seat"])
                     del acts[i:]
-                    del rec["hands"][h + 1:]
+                    del rec["hands"][h + 1 :]
                     return self._take(t.with_game(Game.from_record(trim_hints(rec))), args.get("viewer"))
         raise IllegalAction("nothing_to_undo")
 
@@ -638,9 +679,12 @@ class Bridge(PhoneCommands, ReviewCommands):
         # the same computer players.
         for p, seat in zip(record["players"], self._table().seats):
             p.update(seat)
-        return {"record": record, "hands": len(record["hands"]),
-                "left_out_hand": len(game.specs) if secret and not include else None,
-                "includes_hidden_cards": secret and include}
+        return {
+            "record": record,
+            "hands": len(record["hands"]),
+            "left_out_hand": len(game.specs) if secret and not include else None,
+            "includes_hidden_cards": secret and include,
+        }
 
     # --- the club evening (club.py) ------------------------------------------
     def cmd_new_series(self, args):
@@ -648,9 +692,23 @@ class Bridge(PhoneCommands, ReviewCommands):
         names, seats = _seats(args.get("players"))
         seed, real = args.get("seed", 0), args.get("real_cards", False)
         if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
-            raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
-        series = club.new_series(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("games"), args.get("first_dealer"), check_seed(seed), args.get("ticket"),
-                                  args.get("stakes"))
+            raise InvalidAction(
+                "bad_players",
+                detail=Both(
+                    "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
+                    "on a scoresheet (real cards) every player is a person at the table",
+                ),
+            )
+        series = club.new_series(
+            names,
+            args.get("rules", "rheinland"),
+            args.get("options") or {},
+            args.get("games"),
+            args.get("first_dealer"),
+            check_seed(seed),
+            args.get("ticket"),
+            args.get("stakes"),
+        )
         table = Table(series.new_game(), seats, seed, real, series, args.get("ticket"))
         table.check_viewer(args.get("viewer"))
         table.deal()
@@ -661,8 +719,16 @@ class Bridge(PhoneCommands, ReviewCommands):
         names, seats = _seats(args.get("players"))
         seed, real = args.get("seed", 0), args.get("real_cards", False)
         if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
-            raise InvalidAction("bad_players", detail=Both("auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch", "on a scoresheet (real cards) every player is a person at the table"))
-        probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes"))
+            raise InvalidAction(
+                "bad_players",
+                detail=Both(
+                    "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
+                    "on a scoresheet (real cards) every player is a person at the table",
+                ),
+            )
+        probe = Game(
+            names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes")
+        )
         rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed, probe.stakes)
         table = Table(rset.new_game(), seats, seed, real)
         table.rset, table.set_seats = rset, seats
@@ -737,8 +803,13 @@ class Bridge(PhoneCommands, ReviewCommands):
         files the running table: who sits where, for which table."""
         series = club.check_ticket(args.get("ticket"))
         ticket = args["ticket"]
-        return {"players": series.names, "series": ticket["series"], "table": ticket["table"], "games": series.length,
-                "house": ticket.get("house")}
+        return {
+            "players": series.names,
+            "series": ticket["series"],
+            "table": ticket["table"],
+            "games": series.length,
+            "house": ticket.get("house"),
+        }
 
     def cmd_table_result(self, args):
         t = self._table()
@@ -768,6 +839,7 @@ class Bridge(PhoneCommands, ReviewCommands):
 def _table_of(game: Game, table: dict) -> Table:
     """A save's table, checked against its record before anything is
     replaced: seats, seed, and real cards exactly where the record has them."""
+
     def bad(de, en):
         raise RecordError("bad_table", why=Both(de, en))
 
@@ -788,10 +860,14 @@ def _table_of(game: Game, table: dict) -> Table:
     last = _dealt_real(game)
     if last is not None and last != real:
         if real:
-            bad("ein Spielzettel (echte Karten), aber die Karten der letzten Hand sind ausgeteilt",
-                "a scoresheet (real cards), but the last hand's cards were dealt")
-        bad("die letzte Hand wurde mit echten Karten gespielt, aber der Tisch ist kein Spielzettel",
-            "the last hand was played with real cards, but the table is not a scoresheet")
+            bad(
+                "ein Spielzettel (echte Karten), aber die Karten der letzten Hand sind ausgeteilt",
+                "a scoresheet (real cards), but the last hand's cards were dealt",
+            )
+        bad(
+            "die letzte Hand wurde mit echten Karten gespielt, aber der Tisch ist kein Spielzettel",
+            "the last hand was played with real cards, but the table is not a scoresheet",
+        )
     if real and any(p["kind"] == "bot" for p in seats):
         bad("auf einem Spielzettel sitzen keine Computerspieler", "a scoresheet has no computer players")
     if game.seed is None and not real and game.hand_over and not game.game_over:

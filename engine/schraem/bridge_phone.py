@@ -6,6 +6,7 @@ docs/PHONE_TABLE.md): the host's stand-ins, tickets and guests' messages
 A mixin of `bridge.Bridge`: the commands share its table and its rule that
 a refused request leaves everything as it was (`table_new` stays in the
 bridge, which builds tables)."""
+
 from __future__ import annotations
 
 from .dealcheck import check_deal

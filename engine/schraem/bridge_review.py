@@ -4,6 +4,7 @@ the decision at hand (written into the record), and deal sets.
 
 A mixin of `bridge.Bridge`: the commands share its table and its rule that
 a refused request leaves everything as it was."""
+
 from __future__ import annotations
 
 from . import duel
@@ -20,7 +21,10 @@ MAX_SAMPLES = 400
 def _int(args: dict, name: str, default: int, low: int, high: int) -> int:
     value = args.get(name, default)
     if type(value) is not int or not low <= value <= high:
-        raise InvalidAction("bad_request", detail=Both(f"„{name}“ ist eine ganze Zahl von {low} bis {high}", f"'{name}' is a whole number from {low} to {high}"))
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(f"„{name}“ ist eine ganze Zahl von {low} bis {high}", f"'{name}' is a whole number from {low} to {high}"),
+        )
     return value
 
 
@@ -32,7 +36,7 @@ class ReviewCommands:
         record = args.get("record")
         if record is None:
             record = self._table().game.to_record()
-        seed = _int(args, "seed", 0, 0, 2 ** 53 - 1)
+        seed = _int(args, "seed", 0, 0, 2**53 - 1)
         samples = _int(args, "samples", REVIEW_BUDGET.samples, 1, MAX_SAMPLES)
         budget = Budget(samples=samples, nodes=REVIEW_BUDGET.nodes * max(1, samples // REVIEW_BUDGET.samples))
         unit = args.get("unit", "marks")
@@ -71,15 +75,22 @@ class ReviewCommands:
         t.check_viewer(viewer)
         g = t.game
         if viewer is None or t.real_cards or t.host is not None or not t.bots() or t.seats[viewer - 1]["kind"] != "human":
-            raise IllegalAction("bad_request", detail=Both("Einen Rat des Computers gibt es nur beim Spiel gegen den Computer, für den eigenen Platz",
-                                                           "hints are given only in a game against the computer, for your own seat"))
+            raise IllegalAction(
+                "bad_request",
+                detail=Both(
+                    "Einen Rat des Computers gibt es nur beim Spiel gegen den Computer, für den eigenen Platz",
+                    "hints are given only in a game against the computer, for your own seat",
+                ),
+            )
         if g.hand_over:
             raise IllegalAction("hand_over")
         h = len(g.specs) - 1
         at = len(g.logs[-1])
         given = hint(view(g, viewer), seed=t.seed ^ (h * 1009 + at))
         if not given["decisions"]:
-            raise IllegalAction("bad_request", detail=Both("gerade gibt es für dich nichts zu entscheiden", "there is nothing for you to decide now"))
+            raise IllegalAction(
+                "bad_request", detail=Both("gerade gibt es für dich nichts zu entscheiden", "there is nothing for you to decide now")
+            )
         entry = {"seat": viewer, "at": at}
         if entry not in g.hints[-1]:
             g.hints[-1].append(entry)
@@ -124,7 +135,9 @@ class ReviewCommands:
             return duel.result(game, duel.check_facts(save["duel"], game))
         t = self._table()
         if t.duel is None:
-            raise IllegalAction("bad_request", detail=Both("an diesem Tisch laufen keine Duell-Karten", "this table does not play a deal set"))
+            raise IllegalAction(
+                "bad_request", detail=Both("an diesem Tisch laufen keine Duell-Karten", "this table does not play a deal set")
+            )
         return duel.result(t.game, t.duel)
 
     def cmd_duel_result(self, args):

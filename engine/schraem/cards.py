@@ -1,4 +1,5 @@
 """Cards of the 32-card French-suited Skat pack, in Siebenschräm order."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

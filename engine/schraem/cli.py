@@ -1,5 +1,6 @@
 """Command line: `python -m schraem replay FILE`, `simulate`, `match`
 (bots against bots) and `play` (you against bots, in the terminal)."""
+
 from __future__ import annotations
 
 import argparse
@@ -24,7 +25,14 @@ def replay_summary(game: Game) -> dict:
         "knollen": list(game.knollen),
         "scores": game.scores,
         "hands": [
-            {"hand": i + 1, "winner": None if r.winner is None else r.winner + 1, "reason": r.reason, "value": r.value, "losses": list(r.losses), "marks_after": list(r.marks_after)}
+            {
+                "hand": i + 1,
+                "winner": None if r.winner is None else r.winner + 1,
+                "reason": r.reason,
+                "value": r.value,
+                "losses": list(r.losses),
+                "marks_after": list(r.marks_after),
+            }
             for i, r in enumerate(game.results)
         ],
         "hand_in_progress": not game.hand_over,

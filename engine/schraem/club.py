@@ -6,6 +6,7 @@ series and tournament commands here; everything is JSON in, JSON out.
 A series table's save keeps the current game as `record`, as every save
 does, and the finished games of the series beside it, so a save without a
 series stays what it always was."""
+
 from __future__ import annotations
 
 import csv
@@ -37,8 +38,12 @@ MAX_RECORDS = 10_000  # finished games the statistics take at once
 
 def series_save(series: Series, ticket: dict | None) -> dict:
     """What a save holds besides the current game's record."""
-    out = {"length": series.length, "first_dealer": series.first_dealer, "seed": series.seed,
-           "finished": [g.to_record() for g in series.games[:-1]]}
+    out = {
+        "length": series.length,
+        "first_dealer": series.first_dealer,
+        "seed": series.seed,
+        "finished": [g.to_record() for g in series.games[:-1]],
+    }
     if ticket is not None:
         out["ticket"] = ticket
     return out
@@ -47,13 +52,22 @@ def series_save(series: Series, ticket: dict | None) -> dict:
 def series_from_save(saved, current: Game) -> tuple[Series, dict | None]:
     """The series of a save, replayed and checked like any record."""
     if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list):
-        raise RecordError("bad_record", detail=Both("die Serie im Spielstand hat keine Liste fertiger Spielrunden", "the save's series has no list of finished games"))
+        raise RecordError(
+            "bad_record",
+            detail=Both("die Serie im Spielstand hat keine Liste fertiger Spielrunden", "the save's series has no list of finished games"),
+        )
     try:
         f.only(saved, SERIES_SAVE_KEYS, "die Serie im Spielstand", "the save's series")
         f.items(saved["finished"], "finished", "fertige Spielrunden", "finished games", 0, f.MAX_SERIES_GAMES - 1)
         seed = None if saved.get("seed") is None else f.seed(saved["seed"])
-        series = Series.from_json({"format": "schraem-series/1", "length": saved.get("length"),
-                                   "first_dealer": saved.get("first_dealer", 4), "games": saved["finished"] + [current.to_record()]})
+        series = Series.from_json(
+            {
+                "format": "schraem-series/1",
+                "length": saved.get("length"),
+                "first_dealer": saved.get("first_dealer", 4),
+                "games": saved["finished"] + [current.to_record()],
+            }
+        )
     except SchraemError as e:
         raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
     series.seed = seed
@@ -69,7 +83,10 @@ def new_series(names: list, rules, options, length, first_dealer, seed, ticket, 
     if ticket is not None:
         series = check_ticket(ticket)
         if probe.names != series.names:
-            raise InvalidAction("bad_players", detail=Both("die Spieler müssen so sitzen, wie es der Tischzettel sagt", "the players must sit as the ticket says"))
+            raise InvalidAction(
+                "bad_players",
+                detail=Both("die Spieler müssen so sitzen, wie es der Tischzettel sagt", "the players must sit as the ticket says"),
+            )
         if series.seed is None:
             series.seed = seed  # a ticket carries no seed: this phone deals from its own
         return series
@@ -105,18 +122,23 @@ def set_facts(rset: RengenSet) -> dict:
 
 def set_save(rset: RengenSet, seats: list[dict]) -> dict:
     current = rset.hangeln or rset.games[-1]
-    return {"dealer": rset.dealer, "seed": rset.seed, "seats": seats,
-            "finished": [g.to_record() for g in rset.games if g is not current]}
+    return {"dealer": rset.dealer, "seed": rset.seed, "seats": seats, "finished": [g.to_record() for g in rset.games if g is not current]}
 
 
 def set_from_save(saved, current: Game) -> tuple[RengenSet, list]:
     """The set of a save; `current` is its game in progress (a game of the
     set or the Hängeln)."""
     if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list) or len(saved["finished"]) > 2:
-        raise RecordError("bad_record", detail=Both("der Satz im Spielstand hat keine Liste fertiger Spielrunden", "the save's set has no list of finished games"))
+        raise RecordError(
+            "bad_record",
+            detail=Both("der Satz im Spielstand hat keine Liste fertiger Spielrunden", "the save's set has no list of finished games"),
+        )
     hangeln = len(saved["finished"]) == 2
-    obj = {"format": "schraem-set/1", "games": saved["finished"] + ([] if hangeln else [current.to_record()]),
-           "hangeln": current.to_record() if hangeln else None}
+    obj = {
+        "format": "schraem-set/1",
+        "games": saved["finished"] + ([] if hangeln else [current.to_record()]),
+        "hangeln": current.to_record() if hangeln else None,
+    }
     try:
         f.only(saved, SET_SAVE_KEYS, "der Satz im Spielstand", "the save's set")
         rset = RengenSet.from_json(obj)
@@ -180,8 +202,13 @@ def lists(series: Series | None, game: Game, rset: RengenSet | None = None) -> d
         games = rset.games + ([rset.hangeln] if rset.hangeln is not None else [])
     else:
         games = [game]
-    out = {"lists": [{"game": k, "list": game_list(g), "csv": game_csv(g)} for k, g in enumerate(games, 1)],
-           "csv": _games_csv(games), "csv_en": _games_csv(games, "en"), "series": None, "set": None}
+    out = {
+        "lists": [{"game": k, "list": game_list(g), "csv": game_csv(g)} for k, g in enumerate(games, 1)],
+        "csv": _games_csv(games),
+        "csv_en": _games_csv(games, "en"),
+        "series": None,
+        "set": None,
+    }
     if series is not None:
         out["series"] = series_facts(series)
     if rset is not None:
@@ -233,7 +260,10 @@ def lists_of(obj) -> dict:
         return lists(kept, kept.games[-1])
     if kind == "set":
         return lists(None, kept.hangeln or kept.games[-1], kept)
-    raise RecordError("bad_record", detail=Both("ein Turnier oder Tischzettel hat keine eigene Spielliste", "a tournament or ticket has no list of its own"))
+    raise RecordError(
+        "bad_record",
+        detail=Both("ein Turnier oder Tischzettel hat keine eigene Spielliste", "a tournament or ticket has no list of its own"),
+    )
 
 
 def draft(series: Series | None, game: Game, args: dict) -> Game:
@@ -249,12 +279,26 @@ def draft(series: Series | None, game: Game, args: dict) -> Game:
     record = games[k - 1].to_record()
     hands = record["hands"]
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 1 <= hand_no <= len(hands):
-        raise InvalidAction("bad_request", detail=Both(f"es gibt kein Spiel {hand_no!r} zum Berichtigen (1..{len(hands)})", f"there is no hand {hand_no!r} to correct (1..{len(hands)})"))
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(
+                f"es gibt kein Spiel {hand_no!r} zum Berichtigen (1..{len(hands)})",
+                f"there is no hand {hand_no!r} to correct (1..{len(hands)})",
+            ),
+        )
     if not isinstance(actions, list):
-        raise InvalidAction("bad_request", detail=Both("ein berichtigtes Spiel ist eine Liste von Aktionen", "a corrected hand is a list of actions"))
+        raise InvalidAction(
+            "bad_request", detail=Both("ein berichtigtes Spiel ist eine Liste von Aktionen", "a corrected hand is a list of actions")
+        )
     if hands[hand_no - 1].get("deal", ()) is not None:
-        raise InvalidAction("bad_request", detail=Both("nur Spiele mit echten Karten werden auf dem Zettel neu eingetragen", "only hands played with real cards are entered again on the sheet"))
-    record["hands"] = hands[:hand_no - 1] + [{**hands[hand_no - 1], "actions": actions}]
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(
+                "nur Spiele mit echten Karten werden auf dem Zettel neu eingetragen",
+                "only hands played with real cards are entered again on the sheet",
+            ),
+        )
+    record["hands"] = hands[: hand_no - 1] + [{**hands[hand_no - 1], "actions": actions}]
     return Game.from_record(record)
 
 
@@ -289,7 +333,12 @@ def correction(series: Series | None, game: Game, args: dict) -> tuple[Series | 
 
 def result_for(series: Series | None, ticket: dict | None) -> dict:
     if series is None or ticket is None:
-        raise InvalidAction("bad_request", detail=Both("nur die Serie eines Turniertischs geht an die Turnierleitung", "only a tournament table's series is sent to the organiser"))
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(
+                "nur die Serie eines Turniertischs geht an die Turnierleitung", "only a tournament table's series is sent to the organiser"
+            ),
+        )
     return table_result(ticket, series)
 
 
@@ -331,8 +380,11 @@ def _counted(records, people, group, least: int = 2) -> list[tuple[Game, set[int
     out = [(g, b, [n if s in b else alias.get(n, n) for s, n in enumerate(g.names, 1)]) for g, b in zip(games, bots)]
     if group is None:
         return out
-    members = {alias.get(n, n) for n in f.items(group, "group", "Stammtisch", "group", 1, 100)
-               if isinstance(n, str) or f.refuse("group", "Stammtisch", "group", "ist eine Liste von Namen", "is a list of names")}
+    members = {
+        alias.get(n, n)
+        for n in f.items(group, "group", "Stammtisch", "group", 1, 100)
+        if isinstance(n, str) or f.refuse("group", "Stammtisch", "group", "ist eine Liste von Namen", "is a list of names")
+    }
     return [x for x in out if _group_game(x[2], x[1], members, least)]
 
 
@@ -343,16 +395,31 @@ def _money_games(records, people, group) -> list[tuple[Game, list[str]]]:
     member at the table is enough: money a member paid to a computer is
     the member's money, and the settlement counts it too, so the cash book
     and the settlement of the same games agree to the cent."""
-    return [(g, [n + COMPUTER if s in b else n for s, n in enumerate(names, 1)])
-            for g, b, names in _counted(records, people, group, least=1) if g.game_over and g.stakes.played_for]
+    return [
+        (g, [n + COMPUTER if s in b else n for s, n in enumerate(names, 1)])
+        for g, b, names in _counted(records, people, group, least=1)
+        if g.game_over and g.stakes.played_for
+    ]
 
 
 # The words of the money files, per language (the screen's own words).
 _CSV_WORDS = {
-    "de": {"head": ["Abend", "Art", "Wer", "An", "Betrag (€)", "Runden"], "balance": "Saldo", "pot": "Kasse",
-           "transfer": "Zahlung", "pot_total": "Kasse insgesamt", "decimal": ","},
-    "en": {"head": ["Evening", "Line", "Who", "To", "Amount (€)", "Rounds"], "balance": "Balance", "pot": "Pot",
-           "transfer": "Transfer", "pot_total": "Pot total", "decimal": "."},
+    "de": {
+        "head": ["Abend", "Art", "Wer", "An", "Betrag (€)", "Runden"],
+        "balance": "Saldo",
+        "pot": "Kasse",
+        "transfer": "Zahlung",
+        "pot_total": "Kasse insgesamt",
+        "decimal": ",",
+    },
+    "en": {
+        "head": ["Evening", "Line", "Who", "To", "Amount (€)", "Rounds"],
+        "balance": "Balance",
+        "pot": "Pot",
+        "transfer": "Transfer",
+        "pot_total": "Pot total",
+        "decimal": ".",
+    },
 }
 
 
@@ -375,12 +442,16 @@ def money_csv(sections: list[tuple[str | None, dict, int | None]]) -> dict:
         rows = csv.writer(buf, lineterminator="\r\n")
         rows.writerow(w["head"] if dated else w["head"][1:])
         for date, b, pot_total in sections:
-            lines = [[w["balance"], n, "", _amount(c, lang), b["rounds"].get(n, 0)]
-                     for n, c in sorted(b["balances"].items(), key=lambda x: (-x[1], x[0]))]
+            lines = [
+                [w["balance"], n, "", _amount(c, lang), b["rounds"].get(n, 0)]
+                for n, c in sorted(b["balances"].items(), key=lambda x: (-x[1], x[0]))
+            ]
             if b["pot"]:
                 lines.append([w["pot"], "", "", _amount(b["pot"], lang), ""])
-            lines += [[w["transfer"], t["payer"], w["pot"] if t["payee"] is None else t["payee"], _amount(t["cents"], lang), ""]
-                      for t in b["transfers"]]
+            lines += [
+                [w["transfer"], t["payer"], w["pot"] if t["payee"] is None else t["payee"], _amount(t["cents"], lang), ""]
+                for t in b["transfers"]
+            ]
             if pot_total is not None:
                 lines.append([w["pot_total"], "", "", _amount(pot_total, lang), ""])
             for line in lines:
@@ -457,8 +528,14 @@ class Organiser:
     def handle(self, args: dict) -> dict:
         op = args.get("op")
         if op == "new":
-            t = Tournament(args.get("players"), args.get("rules", "rheinland"), f.obj({} if args.get("options") is None else args["options"], "options", "Regeloptionen", "rule options"),
-                           args.get("seed", 0), 4, args.get("house"))
+            t = Tournament(
+                args.get("players"),
+                args.get("rules", "rheinland"),
+                f.obj({} if args.get("options") is None else args["options"], "options", "Regeloptionen", "rule options"),
+                args.get("seed", 0),
+                4,
+                args.get("house"),
+            )
             t.start_series()
             self.tournament = t
         elif op == "load":
@@ -474,7 +551,9 @@ class Organiser:
             elif op == "ticket":
                 return {"ticket": table_ticket(t, args.get("series"), args.get("table")), **self.facts()}
             elif op != "state":
-                raise InvalidAction("bad_request", detail=Both(f"unbekannter Turnierschritt {op[:20]!r}", f"unknown tournament operation {op[:20]!r}"))
+                raise InvalidAction(
+                    "bad_request", detail=Both(f"unbekannter Turnierschritt {op[:20]!r}", f"unknown tournament operation {op[:20]!r}")
+                )
         return self.facts()
 
     def _t(self) -> Tournament:
@@ -490,7 +569,8 @@ class Organiser:
             "seed": t.seed,
             "house": t.house,
             "series_count": t.series_count,
-            "tables": [[{"players": s.names, "played": bool(s.games), "over": s.over, "totals": s.totals()} for s in tables] for tables in t.series],
+            "tables": [
+                [{"players": s.names, "played": bool(s.games), "over": s.over, "totals": s.totals()} for s in tables] for tables in t.series
+            ],
             "standings": t.standings(),
         }
-

@@ -4,6 +4,7 @@ chalk. Nothing is changed in place: a correction returns the new game (or
 series) and the marks that change downstream, so the app can ask first;
 an edit that makes a later hand illegal raises RecordError naming that
 hand, the action and the rule."""
+
 from __future__ import annotations
 
 from .errors import Both, InvalidAction, RecordError
@@ -14,9 +15,17 @@ from .series import Series
 def _replace(record: dict, hand_no: int, actions) -> dict:
     hands = record["hands"]
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 1 <= hand_no <= len(hands):
-        raise InvalidAction("bad_request", detail=Both(f"es gibt kein Spiel {hand_no!r} zum Berichtigen (1..{len(hands)})", f"there is no hand {hand_no!r} to correct (1..{len(hands)})"))
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(
+                f"es gibt kein Spiel {hand_no!r} zum Berichtigen (1..{len(hands)})",
+                f"there is no hand {hand_no!r} to correct (1..{len(hands)})",
+            ),
+        )
     if not isinstance(actions, list):
-        raise InvalidAction("bad_request", detail=Both("ein berichtigtes Spiel ist eine Liste von Aktionen", "a corrected hand is a list of actions"))
+        raise InvalidAction(
+            "bad_request", detail=Both("ein berichtigtes Spiel ist eine Liste von Aktionen", "a corrected hand is a list of actions")
+        )
     hands[hand_no - 1] = {**hands[hand_no - 1], "actions": actions}
     return record
 
@@ -62,10 +71,14 @@ def _refusal(e: RecordError, names: list[str], hand_no: int, game_no: int | None
     else:
         later_de = f"{game_de}Spiel {e.hand}" if e.hand is not None else "Das Spätere"
         later_en = f"{game_en}hand {e.hand}" if e.hand is not None else "What followed"
-        fix_de = (f"{later_de[0].upper()}{later_de[1:]} wurde gespielt, wie es vorher stand: ändere {mine_de} so, "
-                  f"dass {later_de} noch dazu passt, oder lass es, wie es war.")
-        fix_en = (f"{later_en[0].upper()}{later_en[1:]} was played as things stood before: change {mine_en} so that "
-                  f"{later_en} still fits, or leave it as it was.")
+        fix_de = (
+            f"{later_de[0].upper()}{later_de[1:]} wurde gespielt, wie es vorher stand: ändere {mine_de} so, "
+            f"dass {later_de} noch dazu passt, oder lass es, wie es war."
+        )
+        fix_en = (
+            f"{later_en[0].upper()}{later_en[1:]} was played as things stood before: change {mine_en} so that "
+            f"{later_en} still fits, or leave it as it was."
+        )
     out.de = f"Diese Korrektur geht nicht – {where_de}: {cause.de} {fix_de}"
     out.en = f"This correction does not work – {where_en}: {cause.en} {fix_en}"
     out.args = (out.en,)
@@ -86,7 +99,10 @@ def correct_series_hand(series: Series, game_no: int, hand_no: int, actions) -> 
     """The same inside a series: the corrected game may end differently, so
     every later game is replayed with the first dealer it now gets."""
     if isinstance(game_no, bool) or not isinstance(game_no, int) or not 1 <= game_no <= len(series.games):
-        raise InvalidAction("bad_request", detail=Both(f"in dieser Serie gibt es keine Spielrunde {game_no!r}", f"there is no game {game_no!r} in this series"))
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(f"in dieser Serie gibt es keine Spielrunde {game_no!r}", f"there is no game {game_no!r} in this series"),
+        )
     new = Series(series.names, series.rules, None, series.first_dealer, series.seed, series.length)
     changes: list[dict] = []
     for k, old in enumerate(series.games, 1):
@@ -99,7 +115,13 @@ def correct_series_hand(series: Series, game_no: int, hand_no: int, actions) -> 
         except RecordError as e:
             raise _refusal(e, list(series.names), hand_no, game_no, k) from e
         if k < len(series.games) and not game.game_over:
-            raise RecordError("bad_record", detail=Both(f"Spielrunde {k} wäre nicht mehr fertig, aber Spielrunde {k + 1} folgt ihr", f"game {k} would no longer be finished, but game {k + 1} follows it"))
+            raise RecordError(
+                "bad_record",
+                detail=Both(
+                    f"Spielrunde {k} wäre nicht mehr fertig, aber Spielrunde {k + 1} folgt ihr",
+                    f"game {k} would no longer be finished, but game {k + 1} follows it",
+                ),
+            )
         new.games.append(game)
         changes += mark_changes(old, game, k)
     return new, changes

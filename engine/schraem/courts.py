@@ -3,6 +3,7 @@ stock, and the opponents' checks of it — turning the face-down discards
 (Wipperfürth, `four_courts="turn"`) or challenging the exchange (Eifel,
 `"challenge"`). A hand has a `Courts` only when the variant is on
 (`hand.courts is None` for `four_courts="none"`)."""
+
 from __future__ import annotations
 
 from .actions import Action
@@ -114,14 +115,26 @@ class Turn(_CourtAction):
             self._real_turn(courts.turned[t], action)
             return
         if action.index is None:
-            raise InvalidAction("bad_action", detail=Both("bei gegebenen Karten nennt ein Umdrehen die Nummer einer verdeckten Ablage, keine Karte", "on a dealt hand a turn names the index of a face-down discard, not a card"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    "bei gegebenen Karten nennt ein Umdrehen die Nummer einer verdeckten Ablage, keine Karte",
+                    "on a dealt hand a turn names the index of a face-down discard, not a card",
+                ),
+            )
         if not 1 <= action.index <= len(courts.exchanged[t]) or any(i == action.index for i, _, _ in courts.turned[t]):
             raise IllegalAction("turn_face_down", count=len(courts.exchanged[t]))
 
     @staticmethod
     def _real_turn(turned, action) -> None:
         if action.card is None:
-            raise InvalidAction("bad_action", detail=Both("auf dem Spielzettel nennt ein Umdrehen die aufgedeckte Karte, keine Nummer", "on a scoresheet hand a turn names the card turned up, not an index"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    "auf dem Spielzettel nennt ein Umdrehen die aufgedeckte Karte, keine Nummer",
+                    "on a scoresheet hand a turn names the card turned up, not an index",
+                ),
+            )
         if any(c == action.card for _, c, _ in turned):
             raise InvalidAction("bad_action", detail=Both(f"{action.card} ist schon umgedreht", f"{action.card} was already turned"))
 
@@ -161,11 +174,23 @@ class Challenge(_CourtAction):
             raise IllegalAction("challenge_once")
         if not hand.real:
             if action.cards is not None:
-                raise InvalidAction("bad_action", detail=Both("bei gegebenen Karten nennt ein Anzweifeln keine Karten (die werden aufgedeckt)", "on a dealt hand a challenge names no cards (the engine uncovers them)"))
+                raise InvalidAction(
+                    "bad_action",
+                    detail=Both(
+                        "bei gegebenen Karten nennt ein Anzweifeln keine Karten (die werden aufgedeckt)",
+                        "on a dealt hand a challenge names no cards (the engine uncovers them)",
+                    ),
+                )
             return
         cards, size = action.cards, hand.setup.cards
         if cards is None or len(cards) != size or len(set(cards)) != len(cards):
-            raise InvalidAction("bad_action", detail=Both(f"auf dem Spielzettel nennt ein Anzweifeln die {size} aufgedeckten Karten", f"on a scoresheet hand a challenge lists the {size} uncovered cards"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    f"auf dem Spielzettel nennt ein Anzweifeln die {size} aufgedeckten Karten",
+                    f"on a scoresheet hand a challenge lists the {size} uncovered cards",
+                ),
+            )
 
     def do(self, hand, s, action, auto):
         courts, t = hand.courts, action.target - 1

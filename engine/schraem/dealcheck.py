@@ -18,6 +18,7 @@ The first difference is named. A phone that saw too little to judge (it
 joined mid-hand, or kept no commits) is told so, never that the host
 cheated. What no check here can see is in docs/PHONE_TABLE.md.
 """
+
 from __future__ import annotations
 
 from .errors import Both, InvalidAction, SchraemError
@@ -43,10 +44,18 @@ _FIELD_WORDS = {
     "hand_result": ("das Ergebnis", "the result"),
 }
 _ACTION_WORDS = {
-    "look": ("sieht die Karten an", "looks at the cards"), "knock": ("klopft", "knocks"), "hold": ("hält", "holds"),
-    "pass": ("passt", "passes"), "play": ("spielt", "plays"), "discard": ("legt ab", "discards"),
-    "exchange": ("tauscht", "exchanges"), "turn": ("deckt auf", "turns a card"), "challenge": ("fordert heraus", "challenges"),
-    "redeal": ("will neu geben", "asks for a new deal"), "agree": ("stimmt zu", "agrees"), "refuse": ("lehnt ab", "refuses"),
+    "look": ("sieht die Karten an", "looks at the cards"),
+    "knock": ("klopft", "knocks"),
+    "hold": ("hält", "holds"),
+    "pass": ("passt", "passes"),
+    "play": ("spielt", "plays"),
+    "discard": ("legt ab", "discards"),
+    "exchange": ("tauscht", "exchanges"),
+    "turn": ("deckt auf", "turns a card"),
+    "challenge": ("fordert heraus", "challenges"),
+    "redeal": ("will neu geben", "asks for a new deal"),
+    "agree": ("stimmt zu", "agrees"),
+    "refuse": ("lehnt ab", "refuses"),
 }
 
 
@@ -69,7 +78,8 @@ def _checked_args(args) -> tuple[object, int, int, list | None, list]:
             _bad_arg(key, "ist eine ganze Zahl ab 1", "is a whole number from 1")
     if commits is not None:
         if not isinstance(commits, list) or not all(
-                isinstance(c, dict) and set(c) == {"seat", "commit"} and isinstance(c["seat"], int) and is_hex64(c["commit"]) for c in commits):
+            isinstance(c, dict) and set(c) == {"seat", "commit"} and isinstance(c["seat"], int) and is_hex64(c["commit"]) for c in commits
+        ):
             _bad_arg("commits", "ist null oder eine Liste von {seat, commit}", "is null or a list of {seat, commit}")
         commits = [(c["seat"], c["commit"]) for c in commits]
     if not isinstance(states, list) or len(states) > MAX_STATES:
@@ -106,23 +116,40 @@ def _first_difference(shown: dict, expected: dict, names: list[str]) -> Both | N
             k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
             got = _said(a[k], names) if k < len(a) else Both("nichts", "nothing")
             want = _said(b[k], names) if k < len(b) else Both("nichts", "nothing")
-            return Both(f"Zug {k + 1}: gezeigt wurde „{got[0]}“, die Aufzeichnung hat „{want[0]}“",
-                        f"action {k + 1}: this phone was shown '{got[1]}', the record has '{want[1]}'")
+            return Both(
+                f"Zug {k + 1}: gezeigt wurde „{got[0]}“, die Aufzeichnung hat „{want[0]}“",
+                f"action {k + 1}: this phone was shown '{got[1]}', the record has '{want[1]}'",
+            )
         if field == "my_cards":
-            return Both(f"diesem Handy wurden die Karten {', '.join(a or ['keine'])} gezeigt, laut Aufzeichnung hatte es {', '.join(b or ['keine'])}",
-                        f"this phone was shown the cards {', '.join(a or ['none'])}, the record gives it {', '.join(b or ['none'])}")
+            return Both(
+                f"diesem Handy wurden die Karten {', '.join(a or ['keine'])} gezeigt, laut Aufzeichnung hatte es {', '.join(b or ['keine'])}",
+                f"this phone was shown the cards {', '.join(a or ['none'])}, the record gives it {', '.join(b or ['none'])}",
+            )
         if field == "tricks" and isinstance(a, list) and isinstance(b, list):
             k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-            return Both(f"Stich {k + 1} sieht in der Aufzeichnung anders aus als auf diesem Handy",
-                        f"trick {k + 1} differs between the record and this phone")
+            return Both(
+                f"Stich {k + 1} sieht in der Aufzeichnung anders aus als auf diesem Handy",
+                f"trick {k + 1} differs between the record and this phone",
+            )
         if field == "hand_result":
             won = [expected.get("hand_result") or {}, shown.get("hand_result") or {}]
-            w = [names[r["winner"] - 1] if isinstance(r, dict) and isinstance(r.get("winner"), int) and 1 <= r["winner"] <= len(names) else "?" for r in won]
-            return Both(f"das Ergebnis weicht ab (Gewinner laut Aufzeichnung: {w[0]}, auf diesem Handy: {w[1]})",
-                        f"the result differs (winner by the record: {w[0]}, on this phone: {w[1]})")
+            w = [
+                names[r["winner"] - 1]
+                if isinstance(r, dict) and isinstance(r.get("winner"), int) and 1 <= r["winner"] <= len(names)
+                else "?"
+                for r in won
+            ]
+            return Both(
+                f"das Ergebnis weicht ab (Gewinner laut Aufzeichnung: {w[0]}, auf diesem Handy: {w[1]})",
+                f"the result differs (winner by the record: {w[0]}, on this phone: {w[1]})",
+            )
         de, en = _FIELD_WORDS[field]
-        return Both(f"{de} weichen von dem ab, was dieses Handy gezeigt bekam" if field in ("log", "tricks", "my_cards") else f"{de} weicht von dem ab, was dieses Handy gezeigt bekam",
-                    f"{en} differ from what this phone was shown")
+        return Both(
+            f"{de} weichen von dem ab, was dieses Handy gezeigt bekam"
+            if field in ("log", "tricks", "my_cards")
+            else f"{de} weicht von dem ab, was dieses Handy gezeigt bekam",
+            f"{en} differ from what this phone was shown",
+        )
     return None
 
 
@@ -130,7 +157,7 @@ def _replayed_views(record: dict, hand: int, seat: int) -> dict[int, dict]:
     """The hand replayed from the record: this seat's view after the deal
     and after every written action, by the number of log entries then."""
     hands = record["hands"]
-    game = Game.from_record(dict(record, hands=hands[:hand - 1]))
+    game = Game.from_record(dict(record, hands=hands[: hand - 1]))
     h = hands[hand - 1]
     game.deal(cards=h.get("deal"), seed=h.get("seed"), stock=h.get("stock"), fair=h.get("fair"), restarts=h.get("fair_restarts"))
     views = {}
@@ -148,17 +175,31 @@ def check_deal(args) -> dict:
     try:
         full = Game.from_record(record)
     except SchraemError as e:
-        return _verdict(hand, False, Both(f"die Aufzeichnung des Gastgebers geht nicht auf: {e.de}", f"the host's record does not add up: {e.en}"))
+        return _verdict(
+            hand, False, Both(f"die Aufzeichnung des Gastgebers geht nicht auf: {e.de}", f"the host's record does not add up: {e.en}")
+        )
     names = full.names
     if not 1 <= seat <= full.n:
         _bad_arg("seat", f"ist ein Platz von 1 bis {full.n}", f"is a seat from 1 to {full.n}")
     if hand > len(full.specs) or (hand == len(full.specs) and not full.hand_over):
-        return _verdict(hand, False, Both(f"die Aufzeichnung des Gastgebers enthält Spiel {hand} nicht fertig gespielt",
-                                          f"the host's record does not hold hand {hand} played to its end"))
+        return _verdict(
+            hand,
+            False,
+            Both(
+                f"die Aufzeichnung des Gastgebers enthält Spiel {hand} nicht fertig gespielt",
+                f"the host's record does not hold hand {hand} played to its end",
+            ),
+        )
     spec = full.specs[hand - 1]
     if "fair" not in spec:
-        return _verdict(hand, False, Both(f"laut Aufzeichnung wurde Spiel {hand} nicht von den Handys gegeben",
-                                          f"by the record, hand {hand} was not dealt by the phones"))
+        return _verdict(
+            hand,
+            False,
+            Both(
+                f"laut Aufzeichnung wurde Spiel {hand} nicht von den Handys gegeben",
+                f"by the record, hand {hand} was not dealt by the phones",
+            ),
+        )
     # The play: every state this phone was sent against the replayed hand.
     views = _replayed_views(record, hand, seat)
     final = views[max(views)]
@@ -176,8 +217,10 @@ def check_deal(args) -> dict:
             # name the first action where they part.
             why = _first_difference({"log": log}, {"log": final["log"]}, names)
             if len(log) < last:
-                why = Both(f"der Gastgeber nahm Züge zurück: erst {last}, dann {len(log)} Züge gezeigt",
-                           f"the host took actions back: this phone was shown {last}, then {len(log)} actions")
+                why = Both(
+                    f"der Gastgeber nahm Züge zurück: erst {last}, dann {len(log)} Züge gezeigt",
+                    f"the host took actions back: this phone was shown {last}, then {len(log)} actions",
+                )
             return _verdict(hand, False, why or Both("die Züge weichen ab", "the actions differ"))
         why = _first_difference(v, expected, names)
         if why is not None:
@@ -188,16 +231,36 @@ def check_deal(args) -> dict:
     if kept is not None:
         if any(s == seat for s, _ in mine):
             if kept != mine:
-                return _verdict(hand, False, Both("die Zusagen in der Aufzeichnung sind nicht die, die der Gastgeber diesem Handy vor dem Aufdecken zeigte",
-                                                  "the commits in the record are not those the host showed this phone before it revealed"))
+                return _verdict(
+                    hand,
+                    False,
+                    Both(
+                        "die Zusagen in der Aufzeichnung sind nicht die, die der Gastgeber diesem Handy vor dem Aufdecken zeigte",
+                        "the commits in the record are not those the host showed this phone before it revealed",
+                    ),
+                )
         elif not any(kept == [(c["seat"], c["commit"]) for c in r["commits"]] for r in spec.get("fair_restarts", ())):
-            return _verdict(hand, False, Both("die Zusagen, die dieses Handy gezeigt bekam, stehen in keiner Runde der Aufzeichnung",
-                                              "the commits this phone was shown are in no round of the record"))
+            return _verdict(
+                hand,
+                False,
+                Both(
+                    "die Zusagen, die dieses Handy gezeigt bekam, stehen in keiner Runde der Aufzeichnung",
+                    "the commits this phone was shown are in no round of the record",
+                ),
+            )
     if not seen:
         return _verdict(hand, None, Both(f"dieses Handy hat von Spiel {hand} nichts gesehen", f"this phone saw nothing of hand {hand}"))
     if kept is None:
-        return _verdict(hand, None, Both(f"dieses Handy hat beim Geben von Spiel {hand} nicht mitgemacht (es war weg oder kam erst während des Spiels dazu)",
-                                         f"this phone did not take part in dealing hand {hand} (it was away, or joined during the hand)"))
+        return _verdict(
+            hand,
+            None,
+            Both(
+                f"dieses Handy hat beim Geben von Spiel {hand} nicht mitgemacht (es war weg oder kam erst während des Spiels dazu)",
+                f"this phone did not take part in dealing hand {hand} (it was away, or joined during the hand)",
+            ),
+        )
     if last != len(final["log"]):
-        return _verdict(hand, None, Both(f"dieses Handy hat das Ende von Spiel {hand} nicht gesehen", f"this phone did not see the end of hand {hand}"))
+        return _verdict(
+            hand, None, Both(f"dieses Handy hat das Ende von Spiel {hand} nicht gesehen", f"this phone did not see the end of hand {hand}")
+        )
     return _verdict(hand, True)

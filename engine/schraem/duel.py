@@ -11,6 +11,7 @@ agree on; another preset or count folds into the seed, so each choice is a
 set of its own with a check number of its own. A result names the set and
 only the hands already played: nothing of a deal to come is in it.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,22 +62,30 @@ def set_word(text) -> str:
         raise InvalidAction("bad_request", detail=Both("das Wort der Duell-Karten ist ein Text", "a deal set's word is text"))
     word = " ".join(unicodedata.normalize("NFC", text).casefold().split())
     if not 1 <= len(word) <= MAX_WORD:
-        raise InvalidAction("bad_request", detail=Both(f"das Wort der Duell-Karten hat 1 bis {MAX_WORD} Zeichen",
-                                                       f"a deal set's word has 1 to {MAX_WORD} characters"))
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(f"das Wort der Duell-Karten hat 1 bis {MAX_WORD} Zeichen", f"a deal set's word has 1 to {MAX_WORD} characters"),
+        )
     return word
 
 
 def set_rules(rules) -> str:
     if rules not in presets():
-        raise InvalidAction("bad_request", detail=Both(f"Duell-Karten gibt es mit den Regeln {', '.join(presets())}",
-                                                       f"deal sets are played under the rules {', '.join(presets())}"))
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(
+                f"Duell-Karten gibt es mit den Regeln {', '.join(presets())}",
+                f"deal sets are played under the rules {', '.join(presets())}",
+            ),
+        )
     return rules
 
 
 def set_hands(hands) -> int:
     if type(hands) is not int or not 1 <= hands <= MAX_HANDS:
-        raise InvalidAction("bad_request", detail=Both(f"Duell-Karten haben 1 bis {MAX_HANDS} Spiele",
-                                                       f"a deal set has 1 to {MAX_HANDS} hands"))
+        raise InvalidAction(
+            "bad_request", detail=Both(f"Duell-Karten haben 1 bis {MAX_HANDS} Spiele", f"a deal set has 1 to {MAX_HANDS} hands")
+        )
     return hands
 
 
@@ -110,9 +119,11 @@ def read_set_text(text) -> dict:
     """A set's QR text back to its facts; anything else is refused in words."""
     if not isinstance(text, str) or not text.startswith(SET_PREFIX):
         raise InvalidAction("bad_request", detail=Both("dieser QR-Code ist keine Duell-Karte", "this QR code is not a deal set"))
-    head, sep, word = text[len(SET_PREFIX):].partition(":")
+    head, sep, word = text[len(SET_PREFIX) :].partition(":")
     if not sep:
-        raise InvalidAction("bad_request", detail=Both("der QR-Code der Duell-Karten ist unvollständig", "the deal set's QR code is incomplete"))
+        raise InvalidAction(
+            "bad_request", detail=Both("der QR-Code der Duell-Karten ist unvollständig", "the deal set's QR code is incomplete")
+        )
     if not head:
         return the_set(word)
     parts = head.split("/")
@@ -125,7 +136,9 @@ def new_game(s: dict, names) -> tuple[Game, list[dict], dict]:
     """The set's game: the person at seat 1, computer players at the other
     seats, dealt from the set's seed; with its seats and the set's facts."""
     if not isinstance(names, list) or len(names) != SET_PLAYERS:
-        raise InvalidAction("bad_players", detail=Both(f"Duell-Karten spielen {SET_PLAYERS} Spieler", f"a deal set is played by {SET_PLAYERS} players"))
+        raise InvalidAction(
+            "bad_players", detail=Both(f"Duell-Karten spielen {SET_PLAYERS} Spieler", f"a deal set is played by {SET_PLAYERS} players")
+        )
     seed = set_seed(s["set"], s["rules"], s["hands"])
     game = Game([{"name": n} for n in names], s["rules"], None, 1, seed)
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": BOT_LEVEL} for _ in range(SET_PLAYERS - 1)]
@@ -136,9 +149,16 @@ def check_facts(duel, game: Game) -> dict:
     """A save's set facts, checked against its game (the set's seed, rules
     and seats). Saves from before a set had a preset are Rhineland ones."""
     if not isinstance(duel, dict) or set(duel) - {"rules"} != {"set", "hands"}:
-        raise InvalidAction("bad_request", detail=Both("die Angaben der Duell-Karten sind unvollständig", "the deal set's facts are incomplete"))
+        raise InvalidAction(
+            "bad_request", detail=Both("die Angaben der Duell-Karten sind unvollständig", "the deal set's facts are incomplete")
+        )
     s = the_set(duel["set"], duel.get("rules", SET_RULES), duel["hands"])
-    if game.seed != set_seed(s["set"], s["rules"], s["hands"]) or game.rules.preset != s["rules"] or game.n != SET_PLAYERS or game.rules.overrides():
+    if (
+        game.seed != set_seed(s["set"], s["rules"], s["hands"])
+        or game.rules.preset != s["rules"]
+        or game.n != SET_PLAYERS
+        or game.rules.overrides()
+    ):
         raise InvalidAction("bad_request", detail=Both("das Spiel ist nicht das der Duell-Karten", "the game is not the deal set's"))
     return s
 
@@ -150,8 +170,15 @@ def over(game: Game, facts: dict) -> bool:
 
 def facts_of(game: Game, facts: dict) -> dict:
     done = over(game, facts)
-    out = {"set": facts["set"], "rules": facts["rules"], "code": set_code(facts["set"], facts["rules"], facts["hands"]),
-           "hands": facts["hands"], "played": sum(1 for _ in game.results), "over": done, "qr": set_text(facts)}
+    out = {
+        "set": facts["set"],
+        "rules": facts["rules"],
+        "code": set_code(facts["set"], facts["rules"], facts["hands"]),
+        "hands": facts["hands"],
+        "played": sum(1 for _ in game.results),
+        "over": done,
+        "qr": set_text(facts),
+    }
     # Once played out, what the person made of the set (as `result` says
     # it), for the set's last screen and its line in the history.
     if done:
@@ -182,14 +209,29 @@ def result(game: Game, facts: dict, seat: int = 1) -> dict:
             replay.apply(a)
         if not replay.hand_over:
             break
-        hands.append({"hand": k, "marks_lost": before - (replay.hand_marks[me] - replay.end.knollen[me]), "marks": replay.hand_marks[me],
-                      "hints": sum(1 for x in h.get("hints", ()) if x["seat"] == seat)})
+        hands.append(
+            {
+                "hand": k,
+                "marks_lost": before - (replay.hand_marks[me] - replay.end.knollen[me]),
+                "marks": replay.hand_marks[me],
+                "hints": sum(1 for x in h.get("hints", ()) if x["seat"] == seat),
+            }
+        )
     mine = _standing(replay, me)
     place = 1 + sum(1 for s in range(game.n) if _standing(replay, s) < mine)
-    return {"format": RESULT_FORMAT, "set": facts["set"], "rules": facts["rules"], "code": set_code(facts["set"], facts["rules"], facts["hands"]),
-            "hands_in_set": facts["hands"], "name": game.names[me], "complete": over(game, facts), "hands": hands,
-            "marks_lost": sum(h["marks_lost"] for h in hands), "hints": sum(h["hints"] for h in hands),
-            "finish": {"marks": replay.hand_marks[me], "place": place, "of": game.n}}
+    return {
+        "format": RESULT_FORMAT,
+        "set": facts["set"],
+        "rules": facts["rules"],
+        "code": set_code(facts["set"], facts["rules"], facts["hands"]),
+        "hands_in_set": facts["hands"],
+        "name": game.names[me],
+        "complete": over(game, facts),
+        "hands": hands,
+        "marks_lost": sum(h["marks_lost"] for h in hands),
+        "hints": sum(h["hints"] for h in hands),
+        "finish": {"marks": replay.hand_marks[me], "place": place, "of": game.n},
+    }
 
 
 def _checked(res, who: tuple[str, str]) -> dict:
@@ -210,7 +252,11 @@ def _checked(res, who: tuple[str, str]) -> dict:
         bad(f"höchstens {s['hands']} Spiele", f"at most {s['hands']} hands")
     out = []
     for k, h in enumerate(hands, 1):
-        if not isinstance(h, dict) or h.get("hand") != k or any(type(h.get(f)) is not int or not 0 <= h[f] <= 99 for f in ("marks_lost", "marks", "hints")):
+        if (
+            not isinstance(h, dict)
+            or h.get("hand") != k
+            or any(type(h.get(f)) is not int or not 0 <= h[f] <= 99 for f in ("marks_lost", "marks", "hints"))
+        ):
             bad(f"Spiel {k} ist unvollständig", f"hand {k} is incomplete")
         out.append({f: h[f] for f in ("hand", "marks_lost", "marks", "hints")})
     finish = res.get("finish")
@@ -220,8 +266,15 @@ def _checked(res, who: tuple[str, str]) -> dict:
         name = clean_name(res.get("name"), 1)
     except InvalidAction:
         bad("der Name fehlt oder ist kein Name", "the name is missing or not a name")
-    return {"set": s["set"], "rules": s["rules"], "deals": s["hands"], "name": name, "hands": out, "finish": {f: finish[f] for f in ("marks", "place", "of")},
-            "complete": res.get("complete") is True}
+    return {
+        "set": s["set"],
+        "rules": s["rules"],
+        "deals": s["hands"],
+        "name": name,
+        "hands": out,
+        "finish": {f: finish[f] for f in ("marks", "place", "of")},
+        "complete": res.get("complete") is True,
+    }
 
 
 def _set_name(r: dict) -> str:
@@ -236,8 +289,12 @@ def compare(mine, theirs) -> dict:
     b = _checked(unpack(theirs) if isinstance(theirs, str) else theirs, ("Das andere Ergebnis", "The other result"))
     if (a["set"], a["rules"], a["deals"]) != (b["set"], b["rules"], b["deals"]):
         x, y = _set_name(a), _set_name(b)
-        raise InvalidAction("bad_request", detail=Both(f"die Ergebnisse sind von verschiedenen Karten („{x}“, „{y}“)",
-                                                       f"the results are of different deal sets ('{x}', '{y}')"))
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(
+                f"die Ergebnisse sind von verschiedenen Karten („{x}“, „{y}“)", f"the results are of different deal sets ('{x}', '{y}')"
+            ),
+        )
     rows = []
     for k in range(max(len(a["hands"]), len(b["hands"]))):
         x = a["hands"][k] if k < len(a["hands"]) else None
@@ -248,10 +305,19 @@ def compare(mine, theirs) -> dict:
         rows.append({"hand": k + 1, "mine": x, "theirs": y, "ahead": ahead})
     both = min(len(a["hands"]), len(b["hands"]))
     lost = [sum(h["marks_lost"] for h in r["hands"][:both]) for r in (a, b)]
-    return {"set": a["set"], "rules": a["rules"], "hands_in_set": a["deals"], "names": [a["name"], b["name"]], "hands": rows, "both_played": both,
-            "marks_lost": lost, "ahead": None if lost[0] == lost[1] else ("mine" if lost[0] < lost[1] else "theirs"),
-            "hints": [sum(h["hints"] for h in r["hands"]) for r in (a, b)],
-            "finish": [a["finish"], b["finish"]], "complete": [a["complete"], b["complete"]]}
+    return {
+        "set": a["set"],
+        "rules": a["rules"],
+        "hands_in_set": a["deals"],
+        "names": [a["name"], b["name"]],
+        "hands": rows,
+        "both_played": both,
+        "marks_lost": lost,
+        "ahead": None if lost[0] == lost[1] else ("mine" if lost[0] < lost[1] else "theirs"),
+        "hints": [sum(h["hints"] for h in r["hands"]) for r in (a, b)],
+        "finish": [a["finish"], b["finish"]],
+        "complete": [a["complete"], b["complete"]],
+    }
 
 
 # --- a result as a QR code -------------------------------------------------------
@@ -263,12 +329,21 @@ def compare(mine, theirs) -> dict:
 # 45–49 modules, about 5 px each on a 320 px screen; the longest, sixteen
 # deals with a word and a name of 40 umlauts, a version 11 code at 4 px).
 
+
 def pack(res: dict) -> str:
     r = _checked(res, ("Dein Ergebnis", "Your result"))
     f = r["finish"]
     flat = [v for h in r["hands"] for v in (h["marks_lost"], h["marks"], h["hints"])]
-    body = [r["set"], r["rules"], r["deals"], set_code(r["set"], r["rules"], r["deals"]), r["name"], int(r["complete"]),
-            [f["marks"], f["place"], f["of"]], flat]
+    body = [
+        r["set"],
+        r["rules"],
+        r["deals"],
+        set_code(r["set"], r["rules"], r["deals"]),
+        r["name"],
+        int(r["complete"]),
+        [f["marks"], f["place"], f["of"]],
+        flat,
+    ]
     return CODE_PREFIX + json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -276,21 +351,41 @@ def unpack(text: str) -> dict:
     """A result's QR text back to a result (checked by `compare` like any
     result); foreign or damaged text is refused in plain words."""
     if not text.startswith(CODE_PREFIX):
-        raise InvalidAction("bad_request", detail=Both("dieser QR-Code ist kein Ergebnis von Duell-Karten", "this QR code is not a deal set's result"))
-    damaged = InvalidAction("bad_request", detail=Both("der QR-Code des Ergebnisses ist beschädigt oder unvollständig",
-                                                       "the result's QR code is damaged or incomplete"))
+        raise InvalidAction(
+            "bad_request", detail=Both("dieser QR-Code ist kein Ergebnis von Duell-Karten", "this QR code is not a deal set's result")
+        )
+    damaged = InvalidAction(
+        "bad_request",
+        detail=Both("der QR-Code des Ergebnisses ist beschädigt oder unvollständig", "the result's QR code is damaged or incomplete"),
+    )
     if len(text) > MAX_CODE:
         raise damaged
     try:
-        body = json.loads(text[len(CODE_PREFIX):])
+        body = json.loads(text[len(CODE_PREFIX) :])
     except ValueError:
         raise damaged from None
-    if not isinstance(body, list) or len(body) != 8 or not isinstance(body[6], list) or len(body[6]) != 3 \
-            or not isinstance(body[7], list) or len(body[7]) % 3:
+    if (
+        not isinstance(body, list)
+        or len(body) != 8
+        or not isinstance(body[6], list)
+        or len(body[6]) != 3
+        or not isinstance(body[7], list)
+        or len(body[7]) % 3
+    ):
         raise damaged
     word, rules, hands, code, name, complete, finish, flat = body
     if complete not in (0, 1) or type(complete) is not int:
         raise damaged
-    return {"format": RESULT_FORMAT, "set": word, "rules": rules, "hands_in_set": hands, "code": code, "name": name,
-            "complete": complete == 1, "finish": dict(zip(("marks", "place", "of"), finish)),
-            "hands": [{"hand": k + 1, "marks_lost": flat[3 * k], "marks": flat[3 * k + 1], "hints": flat[3 * k + 2]} for k in range(len(flat) // 3)]}
+    return {
+        "format": RESULT_FORMAT,
+        "set": word,
+        "rules": rules,
+        "hands_in_set": hands,
+        "code": code,
+        "name": name,
+        "complete": complete == 1,
+        "finish": dict(zip(("marks", "place", "of"), finish)),
+        "hands": [
+            {"hand": k + 1, "marks_lost": flat[3 * k], "marks": flat[3 * k + 1], "hints": flat[3 * k + 2]} for k in range(len(flat) // 3)
+        ],
+    }

@@ -17,6 +17,7 @@ Hashing is SHA-256 over plain text, so any phone (or a person with a
 shell) can check a transcript without this engine; the seed is the first
 53 bits, exact as a JavaScript number like every other seed.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -59,8 +60,7 @@ def check_transcript(fair, hand: int, n: int) -> list[dict]:
     """A transcript checked for form and for every commit matching its
     reveal; returned as a fresh list in seat order."""
     if not isinstance(fair, list) or not fair:
-        _bad("die offengelegten Zahlen sind eine Liste mit einem Eintrag je Handy",
-             "the transcript is a list with one entry per phone")
+        _bad("die offengelegten Zahlen sind eine Liste mit einem Eintrag je Handy", "the transcript is a list with one entry per phone")
     out, seats = [], set()
     for e in fair:
         if not isinstance(e, dict) or set(e) != {"seat", "commit", "reveal"}:
@@ -72,8 +72,10 @@ def check_transcript(fair, hand: int, n: int) -> list[dict]:
             _bad(f"Platz {seat} steht zweimal in der Liste", f"seat {seat} is listed twice")
         seats.add(seat)
         if not is_hex64(e["commit"]) or not is_hex64(e["reveal"]):
-            _bad(f"Platz {seat}: Zusage und Zahl sind je 64 Hex-Ziffern (0-9, a-f)",
-                 f"seat {seat}: commit and reveal are 64 hex digits (0-9, a-f) each")
+            _bad(
+                f"Platz {seat}: Zusage und Zahl sind je 64 Hex-Ziffern (0-9, a-f)",
+                f"seat {seat}: commit and reveal are 64 hex digits (0-9, a-f) each",
+            )
         if commit_of(hand, seat, e["reveal"]) != e["commit"]:
             _bad(f"die Zahl von Platz {seat} passt nicht zu seiner Zusage", f"the reveal of seat {seat} does not match its commit")
         out.append({"seat": seat, "commit": e["commit"], "reveal": e["reveal"]})
@@ -96,8 +98,11 @@ def host_reveal(key: str, hand: int, attempt: int) -> str:
 
 
 def _seat_list(value, n: int, what_de: str, what_en: str) -> list[int]:
-    if not isinstance(value, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= n for s in value) \
-            or len(set(value)) != len(value):
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= n for s in value)
+        or len(set(value)) != len(value)
+    ):
         _bad(f"„{what_de}“ ist eine Liste verschiedener Plätze", f"'{what_en}' is a list of different seats")
     return sorted(value)
 
@@ -114,26 +119,41 @@ def check_restarts(restarts, hand: int, n: int) -> list[dict]:
     out = []
     for r in restarts:
         if not isinstance(r, dict) or set(r) != {"commits", "reveals", "left"}:
-            _bad("eine abgebrochene Runde hat genau „commits“, „reveals“ und „left“",
-                 "a round given up has exactly 'commits', 'reveals' and 'left'")
+            _bad(
+                "eine abgebrochene Runde hat genau „commits“, „reveals“ und „left“",
+                "a round given up has exactly 'commits', 'reveals' and 'left'",
+            )
         commits: dict[int, str] = {}
         for e in r["commits"] if isinstance(r["commits"], list) else [None]:
             if not isinstance(e, dict) or set(e) != {"seat", "commit"} or not is_hex64(e["commit"]):
-                _bad("eine Zusage einer abgebrochenen Runde hat „seat“ und 64 Hex-Ziffern", "a commit of a round given up has 'seat' and 64 hex digits")
+                _bad(
+                    "eine Zusage einer abgebrochenen Runde hat „seat“ und 64 Hex-Ziffern",
+                    "a commit of a round given up has 'seat' and 64 hex digits",
+                )
             commits[_seat_list([e["seat"]], n, "seat", "seat")[0]] = e["commit"]
         if len(commits) != len(r["commits"]):
             _bad("ein Platz hat in einer Runde nur eine Zusage", "a seat has one commit in a round")
         shown = {}
         for e in r["reveals"] if isinstance(r["reveals"], list) else [None]:
             if not isinstance(e, dict) or set(e) != {"seat", "reveal"} or not is_hex64(e["reveal"]) or e["seat"] not in commits:
-                _bad("eine gezeigte Zahl einer abgebrochenen Runde gehört zu einer Zusage", "a number shown in a round given up belongs to a commit")
+                _bad(
+                    "eine gezeigte Zahl einer abgebrochenen Runde gehört zu einer Zusage",
+                    "a number shown in a round given up belongs to a commit",
+                )
             if commit_of(hand, e["seat"], e["reveal"]) != commits[e["seat"]] or e["seat"] in shown:
-                _bad(f"in einer abgebrochenen Runde passt die Zahl von Platz {e['seat']} nicht zu seiner Zusage",
-                     f"in a round given up, the number of seat {e['seat']} does not match its commit")
+                _bad(
+                    f"in einer abgebrochenen Runde passt die Zahl von Platz {e['seat']} nicht zu seiner Zusage",
+                    f"in a round given up, the number of seat {e['seat']} does not match its commit",
+                )
             shown[e["seat"]] = e["reveal"]
         left = _seat_list(r["left"], n, "left", "left")
         if not left:
             _bad("eine abgebrochene Runde nennt den Platz, der sie verlassen hat", "a round given up names the seat that left it")
-        out.append({"commits": [{"seat": s, "commit": commits[s]} for s in sorted(commits)],
-                    "reveals": [{"seat": s, "reveal": shown[s]} for s in sorted(shown)], "left": left})
+        out.append(
+            {
+                "commits": [{"seat": s, "commit": commits[s]} for s in sorted(commits)],
+                "reveals": [{"seat": s, "reveal": shown[s]} for s in sorted(shown)],
+                "left": left,
+            }
+        )
     return out

@@ -6,6 +6,7 @@ call these on their validating paths; what they build afterwards is trusted.
 
 Names are checked here too, for games and tournaments alike: one rule, one
 length limit."""
+
 from __future__ import annotations
 
 import unicodedata
@@ -87,7 +88,10 @@ def only(obj: dict, keys: set, what_de: str, what_en: str) -> None:
     would be silently ignored, and the file checked only in part)."""
     unknown = sorted(str(k)[:20] for k in set(obj) - keys)
     if unknown:
-        raise InvalidAction("bad_record", detail=Both(f"{what_de} kennt die Angabe {', '.join(unknown)} nicht", f"{what_en} has no field {', '.join(unknown)}"))
+        raise InvalidAction(
+            "bad_record",
+            detail=Both(f"{what_de} kennt die Angabe {', '.join(unknown)} nicht", f"{what_en} has no field {', '.join(unknown)}"),
+        )
 
 
 def clean_name(name, seat: int | None, code: str = "bad_players") -> str:
@@ -107,12 +111,16 @@ def clean_name(name, seat: int | None, code: str = "bad_players") -> str:
     hidden = hidden_char(name)
     if hidden is not None:
         shown = f"U+{ord(hidden):04X}"
-        raise InvalidAction(code, detail=Both(f"{whose[0]} enthält ein unsichtbares Zeichen ({shown})",
-                                              f"{whose[1]} holds an invisible character ({shown})"))
+        raise InvalidAction(
+            code,
+            detail=Both(f"{whose[0]} enthält ein unsichtbares Zeichen ({shown})", f"{whose[1]} holds an invisible character ({shown})"),
+        )
     if not name:
         raise InvalidAction(code, detail=needs)
     if len(name) > MAX_NAME:
-        raise InvalidAction(code, detail=Both(f"{whose[0]} ist länger als {MAX_NAME} Zeichen", f"{whose[1]} is longer than {MAX_NAME} characters"))
+        raise InvalidAction(
+            code, detail=Both(f"{whose[0]} ist länger als {MAX_NAME} Zeichen", f"{whose[1]} is longer than {MAX_NAME} characters")
+        )
     return name
 
 

@@ -11,6 +11,7 @@ plus its name in `rules.GAME_END`.
 Seats are 0-based inside, 1-based in `Outcome` (as everywhere outside the
 core's arrays).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -165,8 +166,9 @@ class GameEnd:
         key = (dealt, value, self.final)
         setup = self._setups.get(key)
         if setup is None:
-            setup = self._setups[key] = Setup(dealt, r.hand_cards(sum(dealt)), value, r.knocking, r.hammer,
-                                              kind="final" if self.final else "normal")
+            setup = self._setups[key] = Setup(
+                dealt, r.hand_cards(sum(dealt)), value, r.knocking, r.hammer, kind="final" if self.final else "normal"
+            )
         return setup
 
     def group_setup(self, count: int, kind: str, packets: tuple[int, ...] = ()) -> Setup:

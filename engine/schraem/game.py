@@ -5,6 +5,7 @@ the deal and the actions written. Everything else (marks, dealers, the hand
 in progress) is derived by replaying that log, so undo is "replay minus the
 tail" and a record is the log as JSON.
 """
+
 from __future__ import annotations
 
 from .actions import Action
@@ -35,12 +36,12 @@ def deal_pack(seed: int, active: list[bool], forehand: int, count: int, packets=
     if not packets:
         # Singly, clockwise: the j-th seat in order gets every m-th card.
         for j, s in enumerate(order):
-            hands[s] = pack[j:m * count:m]
-        return hands, pack[m * count:]
+            hands[s] = pack[j : m * count : m]
+        return hands, pack[m * count :]
     k = 0
     for p in packets:
         for s in order:
-            hands[s].extend(pack[k:k + p])
+            hands[s].extend(pack[k : k + p])
             k += p
     return hands, pack[k:]
 
@@ -76,13 +77,22 @@ def next_active(active: list[bool], seat: int) -> int:
 
 def check_deal(deal, active: list[bool], count: int) -> list[list[Card]]:
     if not isinstance(deal, list) or len(deal) != len(active):
-        raise InvalidAction("bad_deal", detail=Both(f"ein Geben nennt die Karten aller {len(active)} Plätze der Reihe nach", f"a deal lists the cards of all {len(active)} seats in seat order"))
+        raise InvalidAction(
+            "bad_deal",
+            detail=Both(
+                f"ein Geben nennt die Karten aller {len(active)} Plätze der Reihe nach",
+                f"a deal lists the cards of all {len(active)} seats in seat order",
+            ),
+        )
     hands = [parse_cards(h) for h in deal]
     seen: set[Card] = set()
     for s, h in enumerate(hands):
         want = count if active[s] else 0
         if len(h) != want:
-            raise InvalidAction("bad_deal", detail=Both(f"Platz {s + 1} bekommt {want} Karten, nicht {len(h)}", f"seat {s + 1} must get {want} cards, not {len(h)}"))
+            raise InvalidAction(
+                "bad_deal",
+                detail=Both(f"Platz {s + 1} bekommt {want} Karten, nicht {len(h)}", f"seat {s + 1} must get {want} cards, not {len(h)}"),
+            )
         for c in h:
             if c in seen:
                 raise InvalidAction("bad_deal", detail=Both(f"{c} ist doppelt gegeben", f"{c} is dealt twice"))
@@ -93,6 +103,7 @@ def check_deal(deal, active: list[bool], count: int) -> list[list[Card]]:
 def check_hints(hints, n: int, actions: int, h_no: int) -> list[dict]:
     """A hand's hints as a record holds them: {"seat", "at"}, `at` the
     index in the hand's actions the hint was asked before, in order."""
+
     def bad(de, en):
         raise RecordError("bad_record", hand=h_no, detail=Both(de, en))
 
@@ -121,8 +132,15 @@ def trim_hints(record: dict) -> dict:
 
 
 class Game:
-    def __init__(self, players, rules: str | Rules = "rheinland", options: dict | None = None, dealer: int = 1, seed: int | None = None,
-                 stakes: Stakes | dict | None = None):
+    def __init__(
+        self,
+        players,
+        rules: str | Rules = "rheinland",
+        options: dict | None = None,
+        dealer: int = 1,
+        seed: int | None = None,
+        stakes: Stakes | dict | None = None,
+    ):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         if isinstance(rules, Rules) and options:
             self.rules = rules.with_options(options)
@@ -134,9 +152,14 @@ class Game:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 1 <= dealer <= n:
             raise InvalidAction("bad_seat", seat=dealer)
         if self.start_marks[dealer - 1] == 0:
-            raise InvalidAction("bad_players", detail=Both(f"der Geber (Platz {dealer}) hat keine Schräm mehr", f"the dealer (seat {dealer}) has no marks left"))
+            raise InvalidAction(
+                "bad_players",
+                detail=Both(f"der Geber (Platz {dealer}) hat keine Schräm mehr", f"the dealer (seat {dealer}) has no marks left"),
+            )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise InvalidAction("bad_options", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
+            raise InvalidAction(
+                "bad_options", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0")
+            )
         self.first_dealer = dealer - 1
         self.seed = seed
         self.specs: list[dict] = []  # per hand: {"deal": [...] | None} or {"seed": s}
@@ -163,7 +186,13 @@ class Game:
             raise InvalidAction("bad_players", detail=Both("die Spieler müssen eine Liste sein", "players must be a list"))
         r = self.rules
         if not r.min_players <= len(players) <= r.max_players:
-            raise InvalidAction("bad_players", detail=Both(f"{r.preset} spielen {r.min_players} bis {r.max_players} Spieler, nicht {len(players)}", f"{r.preset} is played by {r.min_players} to {r.max_players} players, not {len(players)}"))
+            raise InvalidAction(
+                "bad_players",
+                detail=Both(
+                    f"{r.preset} spielen {r.min_players} bis {r.max_players} Spieler, nicht {len(players)}",
+                    f"{r.preset} is played by {r.min_players} to {r.max_players} players, not {len(players)}",
+                ),
+            )
         names, marks = [], []
         for i, p in enumerate(players, 1):
             if isinstance(p, str):
@@ -171,13 +200,29 @@ class Game:
             # "kind"/"level" say who sat there in the app (a person, a
             # computer player): the app's business, carried along by records.
             if not isinstance(p, dict) or set(p) - {"name", "marks", "kind", "level"}:
-                raise InvalidAction("bad_players", detail=Both(f"Spieler {i} muss {{'name': ..., 'marks': ...}} sein", f"player {i} must be {{'name': ..., 'marks': ...}}"))
+                raise InvalidAction(
+                    "bad_players",
+                    detail=Both(
+                        f"Spieler {i} muss {{'name': ..., 'marks': ...}} sein", f"player {i} must be {{'name': ..., 'marks': ...}}"
+                    ),
+                )
             if p.get("kind", "human") not in ("human", "bot") or not isinstance(p.get("level", ""), str):
-                raise InvalidAction("bad_players", detail=Both(f"Spieler {i}: „kind“ ist human oder bot, „level“ ein Wort", f"player {i}: 'kind' is human or bot, 'level' a word"))
+                raise InvalidAction(
+                    "bad_players",
+                    detail=Both(
+                        f"Spieler {i}: „kind“ ist human oder bot, „level“ ein Wort", f"player {i}: 'kind' is human or bot, 'level' a word"
+                    ),
+                )
             names.append(clean_name(p.get("name"), i))
             m = p.get("marks", r.start_marks)
             if isinstance(m, bool) or not isinstance(m, int) or m < 0 or m > 99:
-                raise InvalidAction("bad_players", detail=Both(f"die Schräm von Spieler {i} müssen eine ganze Zahl von 0 bis 99 sein", f"marks of player {i} must be a whole number 0..99"))
+                raise InvalidAction(
+                    "bad_players",
+                    detail=Both(
+                        f"die Schräm von Spieler {i} müssen eine ganze Zahl von 0 bis 99 sein",
+                        f"marks of player {i} must be a whole number 0..99",
+                    ),
+                )
             marks.append(m)
         if sum(1 for m in marks if m > 0) < 2:
             raise InvalidAction("bad_players", detail=Both("mindestens zwei Spieler brauchen Schräm", "at least two players need marks"))
@@ -284,11 +329,17 @@ class Game:
         if not self.hand_over:
             raise IllegalAction("bad_request", detail=Both("das laufende Spiel ist nicht vorbei", "the current hand is not over"))
         if stock is not None and (real or cards is None):
-            raise InvalidAction("bad_deal", detail=Both("einen Stock gibt es nur bei fest vorgegebenen Karten", "a stock is only given with an explicit deal"))
+            raise InvalidAction(
+                "bad_deal",
+                detail=Both("einen Stock gibt es nur bei fest vorgegebenen Karten", "a stock is only given with an explicit deal"),
+            )
         setup = self.end.setup()
         fh = next_active(list(setup.dealt), self.dealer)
         if restarts is not None and fair is None:
-            raise InvalidAction("fair_deal", detail=Both("abgebrochene Runden gibt es nur beim Geben der Handys", "rounds given up belong to a deal by the phones"))
+            raise InvalidAction(
+                "fair_deal",
+                detail=Both("abgebrochene Runden gibt es nur beim Geben der Handys", "rounds given up belong to a deal by the phones"),
+            )
         if fair is not None:
             cards, seed, stock, checked = self._fair_deal(setup, fh, fair, cards, seed, real, stock)
             restarts = None if restarts is None else check_restarts(restarts, len(self.specs) + 1, self.n)
@@ -313,18 +364,34 @@ class Game:
         hand_no = len(self.specs) + 1
         fair_seed, checked = transcript_seed(fair, hand_no, self.n)
         if real:
-            raise InvalidAction("fair_deal", detail=Both("mit echten Karten wird nicht am Handy gegeben", "real cards are not dealt by the phones"))
+            raise InvalidAction(
+                "fair_deal", detail=Both("mit echten Karten wird nicht am Handy gegeben", "real cards are not dealt by the phones")
+            )
         if cards is None:
             if seed is not None and seed != fair_seed:
-                raise InvalidAction("fair_deal", detail=Both("der Startwert folgt nicht aus den offengelegten Zahlen", "the seed does not follow from the revealed numbers"))
+                raise InvalidAction(
+                    "fair_deal",
+                    detail=Both(
+                        "der Startwert folgt nicht aus den offengelegten Zahlen", "the seed does not follow from the revealed numbers"
+                    ),
+                )
             return None, fair_seed, None, checked
         dealt, pack_rest = deal_pack(fair_seed, list(setup.dealt), fh, setup.cards, setup.packets)
         given = check_deal(cards, list(setup.dealt), setup.cards)
         for s, (want, got) in enumerate(zip(dealt, given), 1):
             if set(want) != set(got):  # the order within a hand is not the deal's business
-                raise InvalidAction("fair_deal", detail=Both(f"die Karten von Platz {s} folgen nicht aus den offengelegten Zahlen", f"the cards of seat {s} do not follow from the revealed numbers"))
+                raise InvalidAction(
+                    "fair_deal",
+                    detail=Both(
+                        f"die Karten von Platz {s} folgen nicht aus den offengelegten Zahlen",
+                        f"the cards of seat {s} do not follow from the revealed numbers",
+                    ),
+                )
         if stock is not None and check_stock(stock, given) != pack_rest:
-            raise InvalidAction("fair_deal", detail=Both("der Stock folgt nicht aus den offengelegten Zahlen", "the stock does not follow from the revealed numbers"))
+            raise InvalidAction(
+                "fair_deal",
+                detail=Both("der Stock folgt nicht aus den offengelegten Zahlen", "the stock does not follow from the revealed numbers"),
+            )
         return cards, None, [str(c) for c in pack_rest], checked
 
     def _cards_for(self, setup: Setup, fh: int, cards, seed, real: bool, stock):
@@ -342,7 +409,10 @@ class Game:
             return spec, dealt, pack_rest
         if seed is None:
             if self.seed is None:
-                raise IllegalAction("bad_request", detail=Both("weder Karten noch ein Startwert zum Geben", "no cards, no seed and no game seed to deal from"))
+                raise IllegalAction(
+                    "bad_request",
+                    detail=Both("weder Karten noch ein Startwert zum Geben", "no cards, no seed and no game seed to deal from"),
+                )
             seed = derive_seed(self.seed, len(self.specs))
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise InvalidAction("bad_deal", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
@@ -393,7 +463,7 @@ class Game:
     def _end_hand(self, hand: Hand, res: HandResult) -> None:
         self.dealer = hand.next_dealer()
         if res.winner is None:
-            del self.out_order[self._hand_out:]  # a void hand costs nobody anything
+            del self.out_order[self._hand_out :]  # a void hand costs nobody anything
             return
         before = self.hand_marks
         if hand.setup.scored:
@@ -442,7 +512,14 @@ class Game:
             if hints:
                 h["hints"] = [dict(x) for x in hints]
             hands.append(h)
-        rec = {"format": RECORD_FORMAT, "rules": self.rules.preset, "options": self.rules.overrides(), "players": players, "dealer": self.first_dealer + 1, "hands": hands}
+        rec = {
+            "format": RECORD_FORMAT,
+            "rules": self.rules.preset,
+            "options": self.rules.overrides(),
+            "players": players,
+            "dealer": self.first_dealer + 1,
+            "hands": hands,
+        }
         if self.seed is not None:
             rec["seed"] = self.seed
         if self.stakes.played_for:
@@ -459,23 +536,50 @@ class Game:
             raise RecordError("bad_record", detail=Both(f"das Format muss {RECORD_FORMAT!r} sein", f"format must be {RECORD_FORMAT!r}"))
         unknown = set(record) - {"format", "rules", "options", "players", "dealer", "hands", "seed", "stakes"}
         if unknown:
-            raise RecordError("bad_record", detail=Both(f"unbekannte Angabe(n) {', '.join(sorted(unknown))}", f"unknown field(s) {', '.join(sorted(unknown))}"))
+            raise RecordError(
+                "bad_record",
+                detail=Both(f"unbekannte Angabe(n) {', '.join(sorted(unknown))}", f"unknown field(s) {', '.join(sorted(unknown))}"),
+            )
         try:
-            game = cls(record.get("players"), record.get("rules", "rheinland"), record.get("options") or {}, record.get("dealer", 1), record.get("seed"),
-                       record.get("stakes"))
+            game = cls(
+                record.get("players"),
+                record.get("rules", "rheinland"),
+                record.get("options") or {},
+                record.get("dealer", 1),
+                record.get("seed"),
+                record.get("stakes"),
+            )
         except SchraemError as e:
             raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
         hands = record.get("hands", [])
         if not isinstance(hands, list):
             raise RecordError("bad_record", detail=Both("die Spiele müssen eine Liste sein", "hands must be a list"))
         for h_no, h in enumerate(hands, 1):
-            if not isinstance(h, dict) or not (("deal" in h) ^ ("seed" in h)) or set(h) - {"deal", "seed", "stock", "actions", "fair", "fair_restarts", "hints"}:
-                raise RecordError("bad_record", hand=h_no, detail=Both("ein Spiel hat entweder „deal“ oder „seed“, und „actions“", "a hand has either 'deal' or 'seed', and 'actions'"))
+            if (
+                not isinstance(h, dict)
+                or not (("deal" in h) ^ ("seed" in h))
+                or set(h) - {"deal", "seed", "stock", "actions", "fair", "fair_restarts", "hints"}
+            ):
+                raise RecordError(
+                    "bad_record",
+                    hand=h_no,
+                    detail=Both(
+                        "ein Spiel hat entweder „deal“ oder „seed“, und „actions“", "a hand has either 'deal' or 'seed', and 'actions'"
+                    ),
+                )
             try:
                 if "seed" in h and h["seed"] is None:
-                    raise InvalidAction("bad_deal", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
-                game.deal(cards=h.get("deal"), seed=h.get("seed"), real=("deal" in h and h["deal"] is None), stock=h.get("stock"), fair=h.get("fair"),
-                          restarts=h.get("fair_restarts"))
+                    raise InvalidAction(
+                        "bad_deal", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0")
+                    )
+                game.deal(
+                    cards=h.get("deal"),
+                    seed=h.get("seed"),
+                    real=("deal" in h and h["deal"] is None),
+                    stock=h.get("stock"),
+                    fair=h.get("fair"),
+                    restarts=h.get("fair_restarts"),
+                )
             except SchraemError as e:
                 raise RecordError(e.code, hand=h_no, cause=e) from e
             actions = h.get("actions", [])

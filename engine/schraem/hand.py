@@ -12,6 +12,7 @@ without a question, and `Hand.check(action)` validates outside input and
 changes nothing. `Game.apply` is `check` + `do`; bots and simulations that
 pick from `legal()` may call `do` (or `Game.do`) directly.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -99,11 +100,48 @@ def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tupl
 class Hand:
     # Slots: the hand's fields are read on every legal-actions query of every
     # seat, and a fixed layout makes those reads and each deal cheaper.
-    __slots__ = ("_basic", "_listing", "_listing_asked", "_turn", "answers", "blind_knocks", "cards", "courts", "dealer", "dealt",
-                 "discard_left", "discarded", "forehand", "in_hand", "knock_ok", "knocking", "last_knocker",
-                 "leader", "log", "looked", "losses", "marks", "n", "n_in", "over", "pretty_ones", "real",
-                 "reason", "responders", "round_auto", "round_knocker", "round_old", "rules", "setup", "stock",
-                 "trick", "tricks", "value", "void", "winner")
+    __slots__ = (
+        "_basic",
+        "_listing",
+        "_listing_asked",
+        "_turn",
+        "answers",
+        "blind_knocks",
+        "cards",
+        "courts",
+        "dealer",
+        "dealt",
+        "discard_left",
+        "discarded",
+        "forehand",
+        "in_hand",
+        "knock_ok",
+        "knocking",
+        "last_knocker",
+        "leader",
+        "log",
+        "looked",
+        "losses",
+        "marks",
+        "n",
+        "n_in",
+        "over",
+        "pretty_ones",
+        "real",
+        "reason",
+        "responders",
+        "round_auto",
+        "round_knocker",
+        "round_old",
+        "rules",
+        "setup",
+        "stock",
+        "trick",
+        "tricks",
+        "value",
+        "void",
+        "winner",
+    )
 
     def __init__(self, rules: Rules, marks, dealer: int, cards, *, discard: int = 0, setup: Setup | None = None, stock=None):
         """`marks[i] == 0` means seat i is out of the game; `cards` is a list

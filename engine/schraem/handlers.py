@@ -18,6 +18,7 @@ seat out of it, so handlers only see a running hand. The regional variants'
 handlers live with their state: four courts in `courts.py`, pretty ones in
 `redeal.py`.
 """
+
 from __future__ import annotations
 
 from .actions import PENALTY_KINDS, Action
@@ -27,7 +28,9 @@ from .errors import Both, IllegalAction, InvalidAction
 _MEMO: dict[tuple, Action] = {}
 
 
-def memo(seat: int, typ: str, card=None, blind: bool = False, kind: str | None = None, target: int | None = None, index: int | None = None) -> Action:
+def memo(
+    seat: int, typ: str, card=None, blind: bool = False, kind: str | None = None, target: int | None = None, index: int | None = None
+) -> Action:
     """The one shared Action with these fields: actions are immutable values,
     and building them is most of what listing legal actions would cost."""
     key = (seat, typ, card, blind, kind, target, index)
@@ -145,7 +148,13 @@ class Knock(Handler):
         rules = hand.rules
         if action.blind and not hand.real:
             # A dealt hand knows who has looked; only the scoresheet is told.
-            raise InvalidAction("bad_action", detail=Both("„blind“ wird nur bei einem Klopfen auf dem Spielzettel angegeben", "'blind' is only written for knocks on a scoresheet hand"))
+            raise InvalidAction(
+                "bad_action",
+                detail=Both(
+                    "„blind“ wird nur bei einem Klopfen auf dem Spielzettel angegeben",
+                    "'blind' is only written for knocks on a scoresheet hand",
+                ),
+            )
         if not hand.knocking:
             raise IllegalAction("no_knocking")
         if hand.responders:
@@ -422,6 +431,8 @@ def basic_legal_all(hand) -> list[Action]:
                 cards = [c for c in cards if c.suit == led] or cards
             out.extend(PLAY.card_actions(seat, cards))
     return out
+
+
 CORE = (LOOK, KNOCK, HOLD, PASS, PLAY, DISCARD, PENALTY, WIN)
 MAX_SEATS = 8  # Rules: at most 8 players
 # The plain actions `basic_legal_all` lists, by seat, made once.

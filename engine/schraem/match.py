@@ -16,6 +16,7 @@ are not independent of each other, deal sets are), and marks per hand: the
 kind's own change (never positive: marks are only lost) and the net change
 (its change minus the average change of the others dealt in that hand).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,6 +36,7 @@ MAX_HANDS = 2000
 
 def resolve(kind: str):
     from .bots import DETERMINISTIC
+
     if kind not in DETERMINISTIC:
         raise ValueError(f"unknown bot {kind!r} (known: {', '.join(DETERMINISTIC)})")
     return DETERMINISTIC[kind]  # app levels without their wall clock: matches repeat
@@ -54,13 +56,22 @@ def deal_for(seed: int, deal_set: int, hand_no: int, dealt: list[bool], count: i
     pack = [str(c) for c in shuffled_deck(derive_seed(seed, deal_set, hand_no))]
     n = len(dealt)
     slots = list(range(n)) if n * count <= len(pack) else [sum(dealt[:i]) for i in range(n)]
-    hands = [pack[slots[i] * count:(slots[i] + 1) * count] if d else [] for i, d in enumerate(dealt)]
+    hands = [pack[slots[i] * count : (slots[i] + 1) * count] if d else [] for i, d in enumerate(dealt)]
     used = {c for h in hands for c in h}
     return hands, [c for c in pack if c not in used]
 
 
-def play_game(kinds: list[str], seed: int, deal_set: int, r: int, rules: Rules, bots: dict | None = None, dealer: int | None = None,
-              on_decision=None, poll: bool = True) -> Game:
+def play_game(
+    kinds: list[str],
+    seed: int,
+    deal_set: int,
+    r: int,
+    rules: Rules,
+    bots: dict | None = None,
+    dealer: int | None = None,
+    on_decision=None,
+    poll: bool = True,
+) -> Game:
     """One complete game of a deal set in rotation r. `bots` maps a kind to
     a callable (view, rng) -> action; default: the registry. With `poll`,
     before each due action the bots not due are asked (clockwise after the
@@ -78,9 +89,14 @@ def play_game(kinds: list[str], seed: int, deal_set: int, r: int, rules: Rules, 
         setup = game.next_setup()
         cards, stock = deal_for(seed, deal_set, h, list(setup.dealt), setup.cards)
         game.deal(cards=cards, stock=stock)
-        play_hand(game, seat_kinds, fns, polled if poll else set(),
-                  lambda step, seat, out_of_turn: derive_seed(seed, deal_set, r, h, step, seat, *((1,) if out_of_turn else ())),
-                  on_decision)
+        play_hand(
+            game,
+            seat_kinds,
+            fns,
+            polled if poll else set(),
+            lambda step, seat, out_of_turn: derive_seed(seed, deal_set, r, h, step, seat, *((1,) if out_of_turn else ())),
+            on_decision,
+        )
     return game
 
 
@@ -209,8 +225,9 @@ def _interval(rates: list[float]) -> tuple[float, float, float]:
 
 
 def finish_metric(rules: str, options: dict | None = None) -> str:
-    """"win" where the game finds a winner, "not_lose" where it finds a loser."""
+    """ "win" where the game finds a winner, "not_lose" where it finds a loser."""
     from .formats import FORMATS
+
     return "win" if FORMATS[Rules.make(rules, options).game_end].finds == "winner" else "not_lose"
 
 
@@ -269,8 +286,9 @@ def summarize(kinds: list[str], results: list[dict], seed: int, rules: str, seco
     }
 
 
-def run_match(kinds: list[str], deal_sets: int, seed: int, rules: str = "rheinland", options: dict | None = None, jobs: int = 1,
-              progress=None) -> dict:
+def run_match(
+    kinds: list[str], deal_sets: int, seed: int, rules: str = "rheinland", options: dict | None = None, jobs: int = 1, progress=None
+) -> dict:
     Rules.make(rules, options)  # validate early
     for k in kinds:
         resolve(k)
@@ -279,6 +297,7 @@ def run_match(kinds: list[str], deal_sets: int, seed: int, rules: str = "rheinla
     results = []
     if jobs > 1:
         import multiprocessing
+
         with multiprocessing.Pool(jobs) as pool:
             for res in pool.imap(play_deal_set, tasks):
                 results.append(res)
@@ -324,7 +343,9 @@ def cmd_match(args) -> int:
 def add_parser(sub) -> None:
     """The `match` subcommand (called by cli.build_parser)."""
     m = sub.add_parser("match", help="duplicate bot match: every deal set played in every seat rotation")
-    m.add_argument("--seats", type=parse_seats, default=parse_seats("strong,heuristic,heuristic,heuristic"), help="bot kind per seat, comma separated")
+    m.add_argument(
+        "--seats", type=parse_seats, default=parse_seats("strong,heuristic,heuristic,heuristic"), help="bot kind per seat, comma separated"
+    )
     m.add_argument("--games", type=int, default=20, help="deal sets; each is played once per seat rotation")
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--rules", default="rheinland", choices=Rules.preset_names())

@@ -4,6 +4,7 @@ seed, no card of a hand that may be under way), each one replayed on the
 way out and again on the way in. Scrubbing a scrubbed entry gives it back
 unchanged, so a file imported twice, or carried back and forth between
 two phones, never makes a second copy of a game."""
+
 from __future__ import annotations
 
 import json
@@ -61,7 +62,13 @@ def _seats(save, n: int) -> dict | None:
         elif kind == "human":
             seats.append({"kind": "human"})
         else:
-            f.refuse("players", "Plätze", "seats", "sind Personen oder Computerspieler mit einer Stufe", "are people, or computer players with a level")
+            f.refuse(
+                "players",
+                "Plätze",
+                "seats",
+                "sind Personen oder Computerspieler mit einer Stufe",
+                "are people, or computer players with a level",
+            )
     out = {"players": seats}
     if table.get("real_cards") is True:
         out["real_cards"] = True
@@ -106,16 +113,23 @@ def _review(review, kept: int) -> dict | None:
     hands = hands[:kept]
     decisions = [e for hd in hands for e in hd["decisions"]]
     worst = sorted((e for e in decisions if e.get("reason") is not None), key=lambda e: (-e["cost"], e["hand"], e["index"]))[:WORST]
-    return {**review, "hands": hands, "weighed": len(decisions), "total": len(decisions),
-            "cost": round(sum(e["cost"] for e in decisions), 3),
-            "worst": [{"hand": e["hand"], "index": e["index"], "kind": e.get("kind"), "target": e.get("target")} for e in worst]}
+    return {
+        **review,
+        "hands": hands,
+        "weighed": len(decisions),
+        "total": len(decisions),
+        "cost": round(sum(e["cost"] for e in decisions), 3),
+        "worst": [{"hand": e["hand"], "index": e["index"], "kind": e.get("kind"), "target": e.get("target")} for e in worst],
+    }
 
 
 def _summary(v) -> bool:
     """An entry's line: one text (older entries), or the same line in
     German and English, so the history reads in the phone's language."""
+
     def short(x) -> bool:
         return isinstance(x, str) and len(x) <= MAX_SUMMARY
+
     return short(v) or (isinstance(v, dict) and set(v) == {"de", "en"} and all(short(x) for x in v.values()))
 
 
@@ -125,7 +139,13 @@ def _entry(entry, strict: bool) -> dict:
         f.only(entry, ENTRY_KEYS, "ein Verlaufseintrag", "a history entry")
     out = {k: v for k, v in entry.items() if k in ENTRY_KEYS}
     if not (isinstance(entry.get("id"), str) and 1 <= len(entry["id"]) <= f.MAX_ID or f.is_int(entry.get("id"))):
-        f.refuse("id", "Kennung", "id", f"ist ein Text mit 1 bis {f.MAX_ID} Zeichen oder eine Zahl", f"is a text of 1 to {f.MAX_ID} characters or a number")
+        f.refuse(
+            "id",
+            "Kennung",
+            "id",
+            f"ist ein Text mit 1 bis {f.MAX_ID} Zeichen oder eine Zahl",
+            f"is a text of 1 to {f.MAX_ID} characters or a number",
+        )
     if entry.get("kind") not in KINDS:
         f.refuse("kind", "Art", "kind", "ist game, series, set oder tournament", "is game, series, set or tournament")
     f.text(entry.get("status"), "status", "Stand", "status", 20)
@@ -135,8 +155,13 @@ def _entry(entry, strict: bool) -> dict:
     if entry.get("rules") is not None:
         f.text(entry["rules"], "rules", "Regeln", "rules", f.MAX_NAME)
     if entry.get("summary") is not None and not _summary(entry["summary"]):
-        f.refuse("summary", "Zusammenfassung", "summary", f"ist ein Text bis {MAX_SUMMARY} Zeichen, oder einer je Sprache (de, en)",
-                 f"is a text of up to {MAX_SUMMARY} characters, or one per language (de, en)")
+        f.refuse(
+            "summary",
+            "Zusammenfassung",
+            "summary",
+            f"ist ein Text bis {MAX_SUMMARY} Zeichen, oder einer je Sprache (de, en)",
+            f"is a text of up to {MAX_SUMMARY} characters, or one per language (de, en)",
+        )
     if entry.get("kind") == "tournament":
         facts = f.obj(entry.get("facts"), "facts", "Turnierstand", "tournament facts")
         tournament = export_of(f.obj(facts.get("tournament"), "tournament", "Turnier", "tournament"), False)["file"]

@@ -2,6 +2,7 @@
 ("So spielen wir"), German and English: the catalog lists them, and the
 rules' refusals name an option by them, so a table reads the same words
 where it changes an option and where a combination is refused."""
+
 from __future__ import annotations
 
 from .errors import Both
@@ -29,13 +30,17 @@ LABELS: dict[str, Both] = {
     "blind_max": Both("Blind klopfen bis zum Wert", "Knock blind up to the value"),
     "hammer": Both("Hammer: mit der letzten Schräm wird blind auf 2 geklopft", "Hammer: on the last mark the hand is knocked to 2 blind"),
     "hammer_marks": Both("Hammer mit so vielen Schräm", "Hammer on this many marks"),
-    "hammer_start_value": Both("Sitzt einer auf dem Hammer, beginnt jedes Spiel mit (0 = aus)", "Once someone is on the hammer, every hand starts at (0 = off)"),
+    "hammer_start_value": Both(
+        "Sitzt einer auf dem Hammer, beginnt jedes Spiel mit (0 = aus)", "Once someone is on the hammer, every hand starts at (0 = off)"
+    ),
     "hammer_announced": Both("Der Hammer wird angesagt („Seht ihr meinen Hammer?“)", "The hammer is announced"),
     "hammer_answer_unseen": Both("Auf den Hammer antwortet man vor dem Ansehen", "The hammer is answered before looking"),
     "four_courts": Both("Vier Bilder auf der Hand", "Four court cards in hand"),
     "turn_penalty": Both("Strafe beim Umdrehen", "Penalty when turning"),
     "challenge_penalty": Both("Strafe beim Anzweifeln", "Penalty when challenging"),
-    "pretty_ones": Both("„Hübschen“: alle auf dem Hammer dürfen neu geben lassen", "'Pretty ones': all on the hammer may ask for a fresh deal"),
+    "pretty_ones": Both(
+        "„Hübschen“: alle auf dem Hammer dürfen neu geben lassen", "'Pretty ones': all on the hammer may ask for a fresh deal"
+    ),
     "lead_after_pass": Both("Passt, wer ausspielen muss, spielt aus", "If the player on lead passes, the lead goes to"),
     "game_end": Both("Die Spielrunde endet", "The game ends"),
     "first_dealer_next_game": Both("Die nächste Spielrunde gibt zuerst", "The next game is dealt first by"),
@@ -53,36 +58,45 @@ CHOICE_WORDS: dict[str, dict[str, Both]] = {
     "knock_limit": {
         "marks": Both("bis zu den eigenen Schräm", "up to your own marks"),
         "marks_plus_one": Both("bis eins über die eigenen Schräm", "up to one above your own marks"),
-        "none": Both("ohne Grenze", "no limit")},
+        "none": Both("ohne Grenze", "no limit"),
+    },
     "two_marks_knock_three": {
         "always": Both("immer erlaubt", "always allowed"),
         "blind_only": Both("nur blind", "only blind"),
-        "never": Both("nie", "never")},
+        "never": Both("nie", "never"),
+    },
     "knock_by": {
         "anyone": Both("jeder, jederzeit", "anyone, at any time"),
-        "lead": Both("nur wer am Aufspiel ist", "only the player on lead")},
+        "lead": Both("nur wer am Aufspiel ist", "only the player on lead"),
+    },
     "lead_after_pass": {
         "clockwise": Both("den nächsten im Uhrzeigersinn", "the next player clockwise"),
-        "highest_card": Both("wer die höchste Karte im Stich hat (♣ vor ♠ vor ♥ vor ♦)", "the highest card in the trick (♣ over ♠ over ♥ over ♦)")},
-    "first_dealer_next_game": {
-        "winner": Both("der Sieger", "the winner"),
-        "loser": Both("der Verlierer", "the loser")},
+        "highest_card": Both(
+            "wer die höchste Karte im Stich hat (♣ vor ♠ vor ♥ vor ♦)", "the highest card in the trick (♣ over ♠ over ♥ over ♦)"
+        ),
+    },
+    "first_dealer_next_game": {"winner": Both("der Sieger", "the winner"), "loser": Both("der Verlierer", "the loser")},
     "four_courts": {
         "none": Both("kein Tausch", "no exchange"),
         "exchange": Both("dürfen getauscht werden", "may be exchanged"),
         "turn": Both("verdeckt tauschen, die anderen dürfen umdrehen", "exchanged face down, the others may turn them"),
-        "challenge": Both("verdeckt tauschen, die anderen dürfen anzweifeln", "exchanged face down, the others may challenge")},
+        "challenge": Both("verdeckt tauschen, die anderen dürfen anzweifeln", "exchanged face down, the others may challenge"),
+    },
     "game_end": {
         "last_standing": Both("wenn nur noch einer Schräm hat", "when only one player has marks left"),
         "first_out": Both("wenn der Erste keine Schräm mehr hat (er verliert)", "when the first player runs out (and loses)"),
-        "knolle": Both("Knollen: bei null weiterspielen, ein letztes Spiel entscheidet", "Knollen: play on at zero, one final hand decides"),
+        "knolle": Both(
+            "Knollen: bei null weiterspielen, ein letztes Spiel entscheidet", "Knollen: play on at zero, one final hand decides"
+        ),
         "long_ones": Both("mit kurzen Langen und dem Langen (Tuppen)", "with short long ones and the long one (Tuppen)"),
-        "halves": Both("in zwei Hälften und einem Stechen (Neulinge)", "in two halves and a play-off (newcomers)")},
+        "halves": Both("in zwei Hälften und einem Stechen (Neulinge)", "in two halves and a play-off (newcomers)"),
+    },
     "marks_display": {
         "strokes": Both("als Striche", "as strokes"),
         "roman_xii": Both("als römische XII", "as a Roman XII"),
         "die": Both("auf dem Würfel", "on a die"),
-        "matches": Both("mit Streichhölzern", "with matches")},
+        "matches": Both("mit Streichhölzern", "with matches"),
+    },
 }
 
 
@@ -104,5 +118,4 @@ def choices(name: str, allowed: tuple[str, ...]) -> Both:
     words, each with its code („ohne Grenze“ (none)), so a table reads what
     its list offers and a record's writer what to spell."""
     words = CHOICE_WORDS[name]
-    return Both(", ".join(f"„{words[v][0]}“ ({v})" for v in allowed),
-                ", ".join(f"'{words[v][1]}' ({v})" for v in allowed))
+    return Both(", ".join(f"„{words[v][0]}“ ({v})" for v in allowed), ", ".join(f"'{words[v][1]}' ({v})" for v in allowed))

@@ -5,6 +5,7 @@ viewer may not see: each dealt hand is written as its exact cards, and a
 hand still being played on dealt cards is left out unless the person
 insisted. Only the draw seed of a tournament travels: it is printed on every
 list so anyone can check the seats, and no card is dealt from it."""
+
 from __future__ import annotations
 
 from .game import Game
@@ -32,8 +33,13 @@ def export_record(game: Game, keep_last: bool) -> dict:
             hand = replay.deal(seed=h["seed"], fair=h.get("fair"), restarts=h.get("fair_restarts"))
             # A table of phones' transcript travels on: the importing phone
             # checks the deal against it.
-            h = {"deal": [[str(c) for c in cards] for cards in hand.cards], "stock": [str(c) for c in hand.stock], "actions": h["actions"],
-                 **{k: h[k] for k in ("fair", "fair_restarts") if k in h}, **({"hints": h["hints"]} if "hints" in h else {})}
+            h = {
+                "deal": [[str(c) for c in cards] for cards in hand.cards],
+                "stock": [str(c) for c in hand.stock],
+                "actions": h["actions"],
+                **{k: h[k] for k in ("fair", "fair_restarts") if k in h},
+                **({"hints": h["hints"]} if "hints" in h else {}),
+            }
         else:
             replay.deal(cards=h["deal"], real=h["deal"] is None, stock=h.get("stock"), fair=h.get("fair"), restarts=h.get("fair_restarts"))
         for a in h["actions"]:
@@ -72,9 +78,12 @@ class Outbound:
         return {**t.to_json(), "series": [[self.series(s) if s.games else None for s in tables] for tables in t.series]}
 
     def reply(self, file: dict) -> dict:
-        return {"file": file, "left_out_hand": None if self.left_out is None else self.left_out["hand"],
-                "left_out_game": None if self.left_out is None else self.left_out["game"],
-                "includes_hidden_cards": self.revealed}
+        return {
+            "file": file,
+            "left_out_hand": None if self.left_out is None else self.left_out["hand"],
+            "left_out_game": None if self.left_out is None else self.left_out["game"],
+            "includes_hidden_cards": self.revealed,
+        }
 
 
 def export_of(obj, include: bool) -> dict:

@@ -2,6 +2,7 @@
 the hammer, a player may ask for a fresh deal; it happens if all the others
 agree. A hand has `PrettyOnes` only when the variant is on
 (`hand.pretty_ones is None` unless `rules.pretty_ones`)."""
+
 from __future__ import annotations
 
 from .errors import IllegalAction

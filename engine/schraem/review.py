@@ -13,6 +13,7 @@ four-courts choices (exchange, challenge, turn) are review_courts.py's.
 Nothing here reads a card the seat could not see: the replay hands the
 weighing nothing but `view(game, seat)`, as the bots get it.
 """
+
 from __future__ import annotations
 
 import random
@@ -46,8 +47,15 @@ WORST = 3  # decisions named as the costliest of a game
 # gives: the shell words each in both languages (tests/site/test_i18n.py).
 KINDS = ("answer", "knock", "blind", "interject", "card", "look", "drop")
 CHOICES = ("hold", "pass", "stay", "knock", "play", "look", "wait")
-REASONS = ("hold_weak", "pass_strong", "drop_costly", "drop_missed", "card_chance", "keeper_thrown",
-           *(k + end for k in ("knock", "blind", "interject") for end in ("_missed", "_weak", "_capped")))
+REASONS = (
+    "hold_weak",
+    "pass_strong",
+    "drop_costly",
+    "drop_missed",
+    "card_chance",
+    "keeper_thrown",
+    *(k + end for k in ("knock", "blind", "interject") for end in ("_missed", "_weak", "_capped")),
+)
 
 
 class MarksScoring(Scoring):
@@ -228,9 +236,14 @@ def _drop_worth(sit: Situation) -> float:
 def _decision(kind: str, choices: dict, report: dict, sit: Situation) -> dict:
     # Ties go to the choice listed first: holding, knocking, the bot's card.
     best = max(choices, key=lambda c: choices[c])
-    out = {"kind": kind, "choices": {c: round(x, 4) for c, x in choices.items()}, "best": best,
-           "chance": None if report.get("p") is None else round(report["p"], 3), "samples": report.get("samples", 0),
-           "value": sit.value}
+    out = {
+        "kind": kind,
+        "choices": {c: round(x, 4) for c, x in choices.items()},
+        "best": best,
+        "chance": None if report.get("p") is None else round(report["p"], 3),
+        "samples": report.get("samples", 0),
+        "value": sit.value,
+    }
     if kind in ("knock", "blind", "interject") and sit.scoring.raiser_loss:
         # Sebbe Schröhm: a raiser beaten by a holder loses this, not the value.
         out["raiser_loss"] = min(sit.scoring.raiser_loss, sit.value + 1)
@@ -257,8 +270,7 @@ def _reason(d: dict, v: dict) -> dict | None:
         return courts.reason(d)
     p = d.get("chance")
     if kind == "answer":
-        return {"code": "hold_weak" if best == "pass" else "pass_strong", "chance": p, "value": d["value"],
-                "pass_costs": d["value"] - 1}
+        return {"code": "hold_weak" if best == "pass" else "pass_strong", "chance": p, "value": d["value"], "pass_costs": d["value"] - 1}
     if kind == "drop":
         return {"code": "drop_costly" if best == "stay" else "drop_missed", "chance": p, "value": d["value"]}
     if kind in ("knock", "blind", "interject"):
@@ -307,8 +319,13 @@ class Review:
         if type(seat) is not int or not 1 <= seat <= game.n:
             raise InvalidAction("bad_seat", seat=repr(seat)[:20])
         if any(spec.get("deal", ()) is None for spec in game.specs):
-            raise InvalidAction("bad_request", detail=Both("mit echten Karten gespielte Spiele lassen sich nicht analysieren: die App kennt die Karten nicht",
-                                                           "hands played with real cards cannot be reviewed: the app does not know the cards"))
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(
+                    "mit echten Karten gespielte Spiele lassen sich nicht analysieren: die App kennt die Karten nicht",
+                    "hands played with real cards cannot be reviewed: the app does not know the cards",
+                ),
+            )
         self.seat, self.seed, self.budget, self.unit, self.sure_holds = seat, seed, budget, unit, sure_holds
         self.names = list(game.names)
         self.rules = game.rules.preset
@@ -325,7 +342,13 @@ class Review:
         rec = full.to_record()
         game = Game.from_record(dict(rec, hands=[]))
         for h, hand in enumerate(rec["hands"]):
-            game.deal(cards=hand.get("deal"), seed=hand.get("seed"), stock=hand.get("stock"), fair=hand.get("fair"), restarts=hand.get("fair_restarts"))
+            game.deal(
+                cards=hand.get("deal"),
+                seed=hand.get("seed"),
+                stock=hand.get("stock"),
+                fair=hand.get("fair"),
+                restarts=hand.get("fair_restarts"),
+            )
             before = game.hand_marks[self.seat - 1]
             hinted = {x["at"] for x in hand.get("hints", ()) if x["seat"] == self.seat}
             # Four courts: the seat's chances to exchange, challenge, turn
@@ -343,8 +366,14 @@ class Review:
                 for at, cv, kind, target, chosen in watch.close():
                     self.points.append((h, at, cv, None, at in hinted, (kind, target, chosen)))
             over = game.hand_over
-            self.hands.append({"hand": h + 1, "finished": over, "marks_lost": (before - game.hand_marks[self.seat - 1]) if over else None,
-                               "hints": len(hinted)})
+            self.hands.append(
+                {
+                    "hand": h + 1,
+                    "finished": over,
+                    "marks_lost": (before - game.hand_marks[self.seat - 1]) if over else None,
+                    "hints": len(hinted),
+                }
+            )
         # In the order the hand went (a chance let go is found at its end).
         self.points.sort(key=lambda p: (p[0], p[1], p[5] is None))
 
@@ -374,8 +403,15 @@ class Review:
             if d["chosen"] not in d["choices"]:
                 continue  # the knock of a turn to play that knocked: its card is the next decision
             cost = d["choices"][d["best"]] - d["choices"][d["chosen"]]
-            d.update(hand=h + 1, index=i + 1, hinted=hinted, cost=round(cost, 3), my_cards=v.get("my_cards"),
-                     trick=len(v.get("tricks") or []) + 1, severity=_severity(cost) if self.unit == "marks" else None)
+            d.update(
+                hand=h + 1,
+                index=i + 1,
+                hinted=hinted,
+                cost=round(cost, 3),
+                my_cards=v.get("my_cards"),
+                trick=len(v.get("tricks") or []) + 1,
+                severity=_severity(cost) if self.unit == "marks" else None,
+            )
             d["reason"] = _reason(d, v) if cost >= (NOISE if self.unit == "marks" else 0.01) else None
             entries.append(d)
         self.done.append({"entries": entries})
@@ -393,11 +429,23 @@ class Review:
             mine = [e for e in decisions if e["hand"] == hd["hand"]]
             hands.append(dict(hd, cost=round(sum(e["cost"] for e in mine), 3), decisions=mine))
         worst = sorted((e for e in decisions if e["reason"] is not None), key=lambda e: (-e["cost"], e["hand"], e["index"]))[:WORST]
-        return {"format": REVIEW_FORMAT, "seat": self.seat, "name": self.names[self.seat - 1], "rules": self.rules, "seed": self.seed,
-                "unit": self.unit, "tally": self.tally, "samples": self.budget.samples, "complete": self.finished, "weighed": len(self.done), "total": self.total,
-                "cost": round(sum(e["cost"] for e in decisions), 3), "hands": hands,
-                # The target tells apart two challenges judged at one moment.
-                "worst": [{"hand": e["hand"], "index": e["index"], "kind": e["kind"], "target": e.get("target")} for e in worst]}
+        return {
+            "format": REVIEW_FORMAT,
+            "seat": self.seat,
+            "name": self.names[self.seat - 1],
+            "rules": self.rules,
+            "seed": self.seed,
+            "unit": self.unit,
+            "tally": self.tally,
+            "samples": self.budget.samples,
+            "complete": self.finished,
+            "weighed": len(self.done),
+            "total": self.total,
+            "cost": round(sum(e["cost"] for e in decisions), 3),
+            "hands": hands,
+            # The target tells apart two challenges judged at one moment.
+            "worst": [{"hand": e["hand"], "index": e["index"], "kind": e["kind"], "target": e.get("target")} for e in worst],
+        }
 
 
 def hint(v: dict, seed: int = 0, budget: Budget = REVIEW_BUDGET) -> dict:

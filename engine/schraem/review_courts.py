@@ -17,6 +17,7 @@ its views only: an exchange, a challenge or a turn where the seat made it;
 letting the chance go where it next acted while the chance was open (else
 at the last moment it was open).
 """
+
 from __future__ import annotations
 
 import copy
@@ -147,8 +148,14 @@ def _decision(kind, choices, n, sit, **facts) -> dict | None:
         return None
     # Ties go to the choice listed first (see the callers).
     best = max(choices, key=lambda c: choices[c])
-    out = {"kind": kind, "choices": {c: round(x / n, 4) for c, x in choices.items()}, "best": best, "chance": None,
-           "samples": n, "value": sit.value}
+    out = {
+        "kind": kind,
+        "choices": {c: round(x / n, 4) for c, x in choices.items()},
+        "best": best,
+        "chance": None,
+        "samples": n,
+        "value": sit.value,
+    }
     out.update({k: (round(x, 3) if isinstance(x, float) else x) for k, x in facts.items()})
     return out
 
@@ -207,8 +214,15 @@ def _exchange(dec, v: dict) -> dict | None:
         p_keep, p_new, caught = p_keep + pk, p_new + pn, caught + q
         n += 1
     # Keeping first: a tie is no reason to give up the cards.
-    d = _decision("exchange", {"keep": keep, "exchange": swap}, n, sit, chance_keep=p_keep / max(1, n),
-                  chance_new=p_new / max(1, n), caught=caught / max(1, n))
+    d = _decision(
+        "exchange",
+        {"keep": keep, "exchange": swap},
+        n,
+        sit,
+        chance_keep=p_keep / max(1, n),
+        chance_new=p_new / max(1, n),
+        caught=caught / max(1, n),
+    )
     if d is not None:
         d["chance"] = d["chance_keep"]
     return d
@@ -290,8 +304,11 @@ def _turn(dec, v: dict, t: int) -> dict | None:
     for (p,) in _chances(dec, alive):
         w0 = _worth(sc, sit, alive, committed, p)
         leave += w0
-        turn += numeral * _worth(sc_t, sit, alive, committed, p) + court_last * _worth(sc_me, sit, alive, committed, p) \
+        turn += (
+            numeral * _worth(sc_t, sit, alive, committed, p)
+            + court_last * _worth(sc_me, sit, alive, committed, p)
             + (1 - numeral - court_last) * w0
+        )
         n += 1
     # Turning first: a turn that is free (not the last one) never costs the
     # turner, and in marks it ties with leaving the discards.

@@ -6,6 +6,7 @@ rule sets the sources describe (the formats of their tournaments).
 A table's own rule set is a preset plus option values, checked by
 Rules.make like any options: a combination that cannot be dealt or
 finished is refused with the engine's reason before a game starts."""
+
 from __future__ import annotations
 
 from dataclasses import fields
@@ -16,41 +17,77 @@ from .rules import CHOICE_VALUES, PRESETS, Rules
 
 # (group, its title, its options), in the order the editor shows them.
 GROUPS: tuple[tuple[str, Both, tuple[str, ...]], ...] = (
-    ("table", Both("Tisch und Karten", "Table and cards"),
-     ("min_players", "max_players", "cards_per_hand", "cards_fit_pack", "discard")),
-    ("marks", Both("Schräm", "Marks"),
-     ("start_marks", "count_up", "marks_display", "win_bonus")),
-    ("knocking", Both("Klopfen", "Knocking"),
-     ("knocking", "start_value", "max_value", "knock_limit", "two_marks_knock_three", "knock_by", "holder_may_knock",
-      "free_pass", "pass_loss", "raiser_loss")),
+    ("table", Both("Tisch und Karten", "Table and cards"), ("min_players", "max_players", "cards_per_hand", "cards_fit_pack", "discard")),
+    ("marks", Both("Schräm", "Marks"), ("start_marks", "count_up", "marks_display", "win_bonus")),
+    (
+        "knocking",
+        Both("Klopfen", "Knocking"),
+        (
+            "knocking",
+            "start_value",
+            "max_value",
+            "knock_limit",
+            "two_marks_knock_three",
+            "knock_by",
+            "holder_may_knock",
+            "free_pass",
+            "pass_loss",
+            "raiser_loss",
+        ),
+    ),
     ("blind", Both("Blind klopfen", "Blind knocks"), ("blind_max",)),
-    ("hammer", Both("Hammer", "Hammer"),
-     ("hammer", "hammer_marks", "hammer_start_value", "hammer_announced", "hammer_answer_unseen")),
-    ("four_courts", Both("Vier Bilder", "Four courts"),
-     ("four_courts", "turn_penalty", "challenge_penalty", "pretty_ones")),
+    ("hammer", Both("Hammer", "Hammer"), ("hammer", "hammer_marks", "hammer_start_value", "hammer_announced", "hammer_answer_unseen")),
+    ("four_courts", Both("Vier Bilder", "Four courts"), ("four_courts", "turn_penalty", "challenge_penalty", "pretty_ones")),
     ("lead", Both("Aufspiel nach dem Passen", "Lead after a pass"), ("lead_after_pass",)),
-    ("game_end", Both("Ende der Spielrunde", "End of the game"),
-     ("game_end", "first_dealer_next_game", "long_one_deal", "playoff_cards")),
-    ("tournament", Both("Serie und Turnier", "Series and tournament"),
-     ("series_games", "tournament_series", "hangeln_cards", "hangeln_discard")),
+    ("game_end", Both("Ende der Spielrunde", "End of the game"), ("game_end", "first_dealer_next_game", "long_one_deal", "playoff_cards")),
+    (
+        "tournament",
+        Both("Serie und Turnier", "Series and tournament"),
+        ("series_games", "tournament_series", "hangeln_cards", "hangeln_discard"),
+    ),
 )
 
 
 # Each choice option: its allowed values, and each value in words.
-CHOICES: dict[str, tuple[tuple[str, ...], dict[str, Both]]] = {name: (allowed, CHOICE_WORDS[name]) for name, allowed in CHOICE_VALUES.items()}
+CHOICES: dict[str, tuple[tuple[str, ...], dict[str, Both]]] = {
+    name: (allowed, CHOICE_WORDS[name]) for name, allowed in CHOICE_VALUES.items()
+}
 
 # The formats the sources describe, ready to choose: a preset, its options,
 # and for a tournament the table size.
 HOUSE_RULES: tuple[dict, ...] = (
-    {"id": "rheinland_meisterschaft", "de": "Rheinland-Meisterschaft: 5 Serien zu 5 Spielrunden",
-     "en": "Rhineland Championship: 5 series of 5 games", "rules": "rheinland", "options": {}, "table_size": 4},
-    {"id": "rengen_turnier", "de": "Rengen: 4 Serien zu 5 Spielrunden", "en": "Rengen: 4 series of 5 games",
-     "rules": "rengen", "options": {}, "table_size": 4},
-    {"id": "enzyklopaedie_turnier", "de": "Turnier: 3 oder 4 am Tisch, 10 Spielrunden mit 5 Schräm, 3 Tische, Punkte addiert",
-     "en": "Tournament: 3 or 4 a table, 10 games from 5 marks, 3 tables, points added up", "rules": "rheinland",
-     "options": {"start_marks": 5, "series_games": 10, "tournament_series": 3}, "table_size": 4},
-    {"id": "marienheide_wuerfel", "de": "Marienheide: 5 Punkte, auf dem Würfel gezählt", "en": "Marienheide: 5 points kept on a die",
-     "rules": "marienheide", "options": {}, "table_size": 4},
+    {
+        "id": "rheinland_meisterschaft",
+        "de": "Rheinland-Meisterschaft: 5 Serien zu 5 Spielrunden",
+        "en": "Rhineland Championship: 5 series of 5 games",
+        "rules": "rheinland",
+        "options": {},
+        "table_size": 4,
+    },
+    {
+        "id": "rengen_turnier",
+        "de": "Rengen: 4 Serien zu 5 Spielrunden",
+        "en": "Rengen: 4 series of 5 games",
+        "rules": "rengen",
+        "options": {},
+        "table_size": 4,
+    },
+    {
+        "id": "enzyklopaedie_turnier",
+        "de": "Turnier: 3 oder 4 am Tisch, 10 Spielrunden mit 5 Schräm, 3 Tische, Punkte addiert",
+        "en": "Tournament: 3 or 4 a table, 10 games from 5 marks, 3 tables, points added up",
+        "rules": "rheinland",
+        "options": {"start_marks": 5, "series_games": 10, "tournament_series": 3},
+        "table_size": 4,
+    },
+    {
+        "id": "marienheide_wuerfel",
+        "de": "Marienheide: 5 Punkte, auf dem Würfel gezählt",
+        "en": "Marienheide: 5 points kept on a die",
+        "rules": "marienheide",
+        "options": {},
+        "table_size": 4,
+    },
 )
 
 
@@ -80,9 +117,10 @@ def catalog(rules: Rules) -> dict:
     return {
         "rules": rules.preset,
         "options": rules.overrides(),
-        "groups": [{"id": gid, "de": title[0], "en": title[1],
-                    "options": [dict(_option(rules, n), preset=getattr(base, n)) for n in names]}
-                   for gid, title, names in GROUPS],
+        "groups": [
+            {"id": gid, "de": title[0], "en": title[1], "options": [dict(_option(rules, n), preset=getattr(base, n)) for n in names]}
+            for gid, title, names in GROUPS
+        ],
     }
 
 

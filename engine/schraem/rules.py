@@ -5,6 +5,7 @@ a number, a named choice that the core consults at one well-defined point (a
 hook): who may knock how high, who leads after a passer, what a hand starts
 at. The core never branches on a preset's name.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
@@ -23,9 +24,14 @@ GAME_END = ("last_standing", "first_out", "knolle", "long_ones", "halves")
 MARKS_DISPLAY = ("strokes", "roman_xii", "die", "matches")
 # Every option that is one of named values, with them.
 CHOICE_VALUES = {
-    "knock_limit": KNOCK_LIMITS, "two_marks_knock_three": TWO_MARKS_THREE, "knock_by": KNOCK_BY,
-    "lead_after_pass": LEAD_AFTER_PASS, "first_dealer_next_game": FIRST_DEALER_NEXT_GAME,
-    "four_courts": FOUR_COURTS, "game_end": GAME_END, "marks_display": MARKS_DISPLAY,
+    "knock_limit": KNOCK_LIMITS,
+    "two_marks_knock_three": TWO_MARKS_THREE,
+    "knock_by": KNOCK_BY,
+    "lead_after_pass": LEAD_AFTER_PASS,
+    "first_dealer_next_game": FIRST_DEALER_NEXT_GAME,
+    "four_courts": FOUR_COURTS,
+    "game_end": GAME_END,
+    "marks_display": MARKS_DISPLAY,
 }
 
 
@@ -134,7 +140,13 @@ class Rules:
     @classmethod
     def make(cls, preset: str = "rheinland", options: dict | None = None) -> "Rules":
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise InvalidAction("bad_options", detail=Both(f"unbekannte Regeln {preset!r} (bekannt: {', '.join(PRESETS)})", f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})"))
+            raise InvalidAction(
+                "bad_options",
+                detail=Both(
+                    f"unbekannte Regeln {preset!r} (bekannt: {', '.join(PRESETS)})",
+                    f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})",
+                ),
+            )
         base = PRESETS[preset]
         return base.with_options(options or {})
 
@@ -163,13 +175,26 @@ class Rules:
     # The range of every whole-number option (docs/RULES.md, "Rule options").
     # Wider values cannot be dealt, never end, or only overflow the sheet.
     RANGES = {
-        "min_players": (2, 8), "max_players": (2, 8),
-        "start_marks": (1, 99), "start_value": (1, 99), "max_value": (1, 99),
-        "cards_per_hand": (1, 16), "discard": (0, 15),
-        "blind_max": (0, 99), "hammer_marks": (1, 99), "hammer_start_value": (0, 99),
-        "win_bonus": (0, 99), "pass_loss": (0, 99), "raiser_loss": (0, 99), "turn_penalty": (0, 99), "challenge_penalty": (0, 99),
-        "series_games": (1, 99), "tournament_series": (1, 99),
-        "hangeln_cards": (1, 16), "hangeln_discard": (0, 15), "playoff_cards": (1, 16),
+        "min_players": (2, 8),
+        "max_players": (2, 8),
+        "start_marks": (1, 99),
+        "start_value": (1, 99),
+        "max_value": (1, 99),
+        "cards_per_hand": (1, 16),
+        "discard": (0, 15),
+        "blind_max": (0, 99),
+        "hammer_marks": (1, 99),
+        "hammer_start_value": (0, 99),
+        "win_bonus": (0, 99),
+        "pass_loss": (0, 99),
+        "raiser_loss": (0, 99),
+        "turn_penalty": (0, 99),
+        "challenge_penalty": (0, 99),
+        "series_games": (1, 99),
+        "tournament_series": (1, 99),
+        "hangeln_cards": (1, 16),
+        "hangeln_discard": (0, 15),
+        "playoff_cards": (1, 16),
     }
 
     def validate(self) -> None:
@@ -189,42 +214,60 @@ class Rules:
             if not low <= value <= high:
                 raise InvalidAction("option_range", option=named(name), low=low, high=high, value=_shown(value))
         if self.min_players > self.max_players:
-            clash(f"{q('min_players', 'de')} ({self.min_players}) ist größer als {q('max_players', 'de')} ({self.max_players})",
-                  f"{q('min_players', 'en')} ({self.min_players}) is greater than {q('max_players', 'en')} ({self.max_players})")
+            clash(
+                f"{q('min_players', 'de')} ({self.min_players}) ist größer als {q('max_players', 'de')} ({self.max_players})",
+                f"{q('min_players', 'en')} ({self.min_players}) is greater than {q('max_players', 'en')} ({self.max_players})",
+            )
         if self.start_value > self.max_value:
-            clash(f"{q('start_value', 'de')} ({self.start_value}) ist größer als {q('max_value', 'de')} ({self.max_value})",
-                  f"{q('start_value', 'en')} ({self.start_value}) is greater than {q('max_value', 'en')} ({self.max_value})")
+            clash(
+                f"{q('start_value', 'de')} ({self.start_value}) ist größer als {q('max_value', 'de')} ({self.max_value})",
+                f"{q('start_value', 'en')} ({self.start_value}) is greater than {q('max_value', 'en')} ({self.max_value})",
+            )
         if self.hammer_start_value and not self.start_value <= self.hammer_start_value <= self.max_value:
-            clash(f"{q('hammer_start_value', 'de')} muss 0 sein oder zwischen {q('start_value', 'de')} ({self.start_value}) und {q('max_value', 'de')} ({self.max_value}) liegen",
-                  f"{q('hammer_start_value', 'en')} must be 0 or between {q('start_value', 'en')} ({self.start_value}) and {q('max_value', 'en')} ({self.max_value})")
+            clash(
+                f"{q('hammer_start_value', 'de')} muss 0 sein oder zwischen {q('start_value', 'de')} ({self.start_value}) und {q('max_value', 'de')} ({self.max_value}) liegen",
+                f"{q('hammer_start_value', 'en')} must be 0 or between {q('start_value', 'en')} ({self.start_value}) and {q('max_value', 'en')} ({self.max_value})",
+            )
         if self.max_players * self.cards_per_hand > 32 and not self.cards_fit_pack:
-            clash(f"{self.max_players} Spieler mit je {self.cards_per_hand} Karten brauchen mehr als 32 Karten "
-                  f"({q('max_players', 'de')}, {q('cards_per_hand', 'de')}; {q('cards_fit_pack', 'de')} ist aus)",
-                  f"{self.max_players} players with {self.cards_per_hand} cards each need more than 32 cards "
-                  f"({q('max_players', 'en')}, {q('cards_per_hand', 'en')}; {q('cards_fit_pack', 'en')} is off)")
+            clash(
+                f"{self.max_players} Spieler mit je {self.cards_per_hand} Karten brauchen mehr als 32 Karten "
+                f"({q('max_players', 'de')}, {q('cards_per_hand', 'de')}; {q('cards_fit_pack', 'de')} ist aus)",
+                f"{self.max_players} players with {self.cards_per_hand} cards each need more than 32 cards "
+                f"({q('max_players', 'en')}, {q('cards_per_hand', 'en')}; {q('cards_fit_pack', 'en')} is off)",
+            )
         try:
             packets = self.long_one_packets()
         except ValueError:
             packets = ()
         if not packets or any(p < 1 for p in packets) or 2 * sum(packets) > 32:
-            clash(f"{q('long_one_deal', 'de')}: „{_shown(self.long_one_deal)}“ ist keine Folge wie 3-2-3 mit höchstens 16 Karten",
-                  f"{q('long_one_deal', 'en')}: '{_shown(self.long_one_deal)}' is not packets like 3-2-3 with at most 16 cards")
+            clash(
+                f"{q('long_one_deal', 'de')}: „{_shown(self.long_one_deal)}“ ist keine Folge wie 3-2-3 mit höchstens 16 Karten",
+                f"{q('long_one_deal', 'en')}: '{_shown(self.long_one_deal)}' is not packets like 3-2-3 with at most 16 cards",
+            )
         # Discarding must leave a card to play in every hand the game can
         # deal: fewer cards each with more players (cards_fit_pack), the
         # play-off, the long one.
         fewest = min(((k, self.hand_cards(k)) for k in range(self.max_players, 1, -1)), key=lambda kc: kc[1])
         if self.discard >= fewest[1]:
-            clash(f"mit {fewest[0]} Spielern bekommt jeder {fewest[1]} Karten – {q('discard', 'de')}: {self.discard} lässt keine zum Spielen",
-                  f"with {fewest[0]} players each gets {fewest[1]} cards – {q('discard', 'en')}: {self.discard} leaves none to play")
+            clash(
+                f"mit {fewest[0]} Spielern bekommt jeder {fewest[1]} Karten – {q('discard', 'de')}: {self.discard} lässt keine zum Spielen",
+                f"with {fewest[0]} players each gets {fewest[1]} cards – {q('discard', 'en')}: {self.discard} leaves none to play",
+            )
         if self.game_end == "halves" and self.discard >= self.playoff_cards:
-            clash(f"{q('playoff_cards', 'de')}: {self.playoff_cards} – {q('discard', 'de')}: {self.discard} lässt keine zum Spielen",
-                  f"{q('playoff_cards', 'en')} (the play-off): {self.playoff_cards} – {q('discard', 'en')}: {self.discard} leaves none to play")
+            clash(
+                f"{q('playoff_cards', 'de')}: {self.playoff_cards} – {q('discard', 'de')}: {self.discard} lässt keine zum Spielen",
+                f"{q('playoff_cards', 'en')} (the play-off): {self.playoff_cards} – {q('discard', 'en')}: {self.discard} leaves none to play",
+            )
         if self.game_end == "long_ones" and self.discard >= sum(packets):
-            clash(f"der Lange hat {sum(packets)} Karten ({q('long_one_deal', 'de')}) – {q('discard', 'de')}: {self.discard} lässt keine zum Spielen",
-                  f"the long one deals {sum(packets)} cards ({q('long_one_deal', 'en')}) – {q('discard', 'en')}: {self.discard} leaves none to play")
+            clash(
+                f"der Lange hat {sum(packets)} Karten ({q('long_one_deal', 'de')}) – {q('discard', 'de')}: {self.discard} lässt keine zum Spielen",
+                f"the long one deals {sum(packets)} cards ({q('long_one_deal', 'en')}) – {q('discard', 'en')}: {self.discard} leaves none to play",
+            )
         if self.hangeln_discard >= self.hangeln_cards:
-            clash(f"{q('hangeln_discard', 'de')} ({self.hangeln_discard}) lässt von {q('hangeln_cards', 'de')} ({self.hangeln_cards}) keine zum Spielen",
-                  f"{q('hangeln_discard', 'en')} ({self.hangeln_discard}) leaves none of the {q('hangeln_cards', 'en')} ({self.hangeln_cards}) to play")
+            clash(
+                f"{q('hangeln_discard', 'de')} ({self.hangeln_discard}) lässt von {q('hangeln_cards', 'de')} ({self.hangeln_cards}) keine zum Spielen",
+                f"{q('hangeln_discard', 'en')} ({self.hangeln_discard}) leaves none of the {q('hangeln_cards', 'en')} ({self.hangeln_cards}) to play",
+            )
 
     def overrides(self) -> dict:
         """The options that differ from this preset's defaults (for records

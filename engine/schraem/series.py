@@ -5,6 +5,7 @@ Each container is a list of game records plus the facts that tie them
 together (who deals the first hand of the next game, the seat draw), and is
 checked by replaying those records with the same engine.
 """
+
 from __future__ import annotations
 
 from . import fields as f
@@ -25,8 +26,16 @@ class Series:
     by the previous game's winner (Marienheide and the variants that only
     find a loser: by its loser)."""
 
-    def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, first_dealer: int = 4, seed: int | None = None, games: int | None = None,
-                 stakes: Stakes | dict | None = None):
+    def __init__(
+        self,
+        names: list[str],
+        rules: str | Rules = "rheinland",
+        options: dict | None = None,
+        first_dealer: int = 4,
+        seed: int | None = None,
+        games: int | None = None,
+        stakes: Stakes | dict | None = None,
+    ):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         # What every game of the series is played for (a loaded series
         # goes on with its last game's stakes).
@@ -50,7 +59,9 @@ class Series:
         if self.games and not self.games[-1].game_over:
             raise InvalidAction("bad_request", detail=Both("die laufende Spielrunde ist nicht vorbei", "the current game is not over"))
         if len(self.games) >= self.length:
-            raise InvalidAction("bad_request", detail=Both(f"die Serie hat {self.length} Spielrunden", f"the series has {self.length} games"))
+            raise InvalidAction(
+                "bad_request", detail=Both(f"die Serie hat {self.length} Spielrunden", f"the series has {self.length} games")
+            )
         seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
         game = Game(self.names, self.rules, None, self.next_dealer(), seed, self.games[-1].stakes if self.games else self.stakes)
         self.games.append(game)
@@ -64,15 +75,28 @@ class Series:
         return out
 
     def to_json(self) -> dict:
-        return {"format": SERIES_FORMAT, "length": self.length, "first_dealer": self.first_dealer, "games": [g.to_record() for g in self.games]}
+        return {
+            "format": SERIES_FORMAT,
+            "length": self.length,
+            "first_dealer": self.first_dealer,
+            "games": [g.to_record() for g in self.games],
+        }
 
     @classmethod
     def from_json(cls, obj) -> "Series":
         if not isinstance(obj, dict) or obj.get("format") != SERIES_FORMAT or not isinstance(obj.get("games"), list):
-            raise RecordError("bad_record", detail=Both(f"eine Serie hat das Format {SERIES_FORMAT!r} und eine Liste von Spielrunden", f"a series has format {SERIES_FORMAT!r} and a list of games"))
+            raise RecordError(
+                "bad_record",
+                detail=Both(
+                    f"eine Serie hat das Format {SERIES_FORMAT!r} und eine Liste von Spielrunden",
+                    f"a series has format {SERIES_FORMAT!r} and a list of games",
+                ),
+            )
         games = obj["games"]
         if not games:
-            raise RecordError("bad_record", detail=Both("eine Serie braucht mindestens eine Spielrunde", "a series needs at least one game"))
+            raise RecordError(
+                "bad_record", detail=Both("eine Serie braucht mindestens eine Spielrunde", "a series needs at least one game")
+            )
         try:
             f.items(games, "games", "Spielrunden", "games", 1, f.MAX_SERIES_GAMES)
             length = obj.get("length")
@@ -88,29 +112,60 @@ class Series:
         for k, rec in enumerate(games, 1):
             game = first if k == 1 else Game.from_record(rec)
             if game.names != series.names or game.rules != series.rules:
-                raise RecordError("bad_record", detail=Both(f"Spielrunde {k} hat andere Spieler oder Regeln als die Serie", f"game {k} has other players or rules than the series"))
+                raise RecordError(
+                    "bad_record",
+                    detail=Both(
+                        f"Spielrunde {k} hat andere Spieler oder Regeln als die Serie",
+                        f"game {k} has other players or rules than the series",
+                    ),
+                )
             if game.first_dealer + 1 != series.next_dealer():
-                raise RecordError("bad_record", detail=Both(f"Spielrunde {k} gibt zuerst Platz {series.next_dealer()}, nicht Platz {game.first_dealer + 1}", f"game {k} must be dealt first by seat {series.next_dealer()}, not {game.first_dealer + 1}"))
+                raise RecordError(
+                    "bad_record",
+                    detail=Both(
+                        f"Spielrunde {k} gibt zuerst Platz {series.next_dealer()}, nicht Platz {game.first_dealer + 1}",
+                        f"game {k} must be dealt first by seat {series.next_dealer()}, not {game.first_dealer + 1}",
+                    ),
+                )
             if series.games and not series.games[-1].game_over:
                 raise RecordError("bad_record", detail=Both(f"Spielrunde {k - 1} ist nicht fertig", f"game {k - 1} is not finished"))
             series.games.append(game)
         if len(series.games) > series.length:
-            raise RecordError("bad_record", detail=Both(f"die Serie hat {series.length} Spielrunden", f"the series has {series.length} games"))
+            raise RecordError(
+                "bad_record", detail=Both(f"die Serie hat {series.length} Spielrunden", f"the series has {series.length} games")
+            )
         return series
 
 
 def hangeln_rules(rules: Rules) -> Rules:
     """The deciding hand of a Rengen set: two players, 8 cards each (or 10
     with 2 laid away), no knocking; the loser of the last trick loses the set."""
-    return rules.with_options({"min_players": 2, "max_players": 2, "start_marks": 1, "cards_per_hand": rules.hangeln_cards, "discard": rules.hangeln_discard, "knocking": False, "hammer": False})
+    return rules.with_options(
+        {
+            "min_players": 2,
+            "max_players": 2,
+            "start_marks": 1,
+            "cards_per_hand": rules.hangeln_cards,
+            "discard": rules.hangeln_discard,
+            "knocking": False,
+            "hammer": False,
+        }
+    )
 
 
 class RengenSet:
     """Two games; the first player out in each is its loser. The two losers
     play one Hängeln hand; one player who lost both games lost the set."""
 
-    def __init__(self, names: list[str], rules: str | Rules = "rengen", options: dict | None = None, dealer: int = 1, seed: int | None = None,
-                 stakes: Stakes | dict | None = None):
+    def __init__(
+        self,
+        names: list[str],
+        rules: str | Rules = "rengen",
+        options: dict | None = None,
+        dealer: int = 1,
+        seed: int | None = None,
+        stakes: Stakes | dict | None = None,
+    ):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         self.names, self.dealer, self.seed = list(names), dealer, seed
         # Both games of the set are played for these stakes, as a series'
@@ -125,7 +180,9 @@ class RengenSet:
 
     def new_game(self) -> Game:
         if len(self.games) == 2 or (self.games and not self.games[-1].game_over):
-            raise InvalidAction("bad_request", detail=Both("ein Satz hat zwei Spielrunden nacheinander", "a set has two games, one after the other"))
+            raise InvalidAction(
+                "bad_request", detail=Both("ein Satz hat zwei Spielrunden nacheinander", "a set has two games, one after the other")
+            )
         dealer = self.games[-1].winner if self.games else self.dealer
         seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
         self.games.append(Game(self.names, self.rules, None, dealer, seed, self.stakes))
@@ -161,27 +218,63 @@ class RengenSet:
         return losers[0] if self.hangeln.winner == 2 else losers[1]
 
     def to_json(self) -> dict:
-        return {"format": SET_FORMAT, "games": [g.to_record() for g in self.games], "hangeln": None if self.hangeln is None else self.hangeln.to_record()}
+        return {
+            "format": SET_FORMAT,
+            "games": [g.to_record() for g in self.games],
+            "hangeln": None if self.hangeln is None else self.hangeln.to_record(),
+        }
 
     @classmethod
     def from_json(cls, obj) -> "RengenSet":
-        if not isinstance(obj, dict) or obj.get("format") != SET_FORMAT or not isinstance(obj.get("games"), list) or not 1 <= len(obj["games"]) <= 2:
-            raise RecordError("bad_record", detail=Both(f"ein Satz hat das Format {SET_FORMAT!r} und eine oder zwei Spielrunden", f"a set has format {SET_FORMAT!r} and one or two games"))
+        if (
+            not isinstance(obj, dict)
+            or obj.get("format") != SET_FORMAT
+            or not isinstance(obj.get("games"), list)
+            or not 1 <= len(obj["games"]) <= 2
+        ):
+            raise RecordError(
+                "bad_record",
+                detail=Both(
+                    f"ein Satz hat das Format {SET_FORMAT!r} und eine oder zwei Spielrunden",
+                    f"a set has format {SET_FORMAT!r} and one or two games",
+                ),
+            )
         games = [Game.from_record(r) for r in obj["games"]]
         s = cls(games[0].names, games[0].rules, None, games[0].first_dealer + 1, None, games[0].stakes)
         for k, g in enumerate(games, 1):
             if g.names != s.names or g.rules != s.rules:
-                raise RecordError("bad_record", detail=Both(f"Spielrunde {k} hat andere Spieler oder Regeln als der Satz", f"game {k} has other players or rules than the set"))
+                raise RecordError(
+                    "bad_record",
+                    detail=Both(
+                        f"Spielrunde {k} hat andere Spieler oder Regeln als der Satz", f"game {k} has other players or rules than the set"
+                    ),
+                )
             if g.stakes.to_json() != s.stakes.to_json():
-                raise RecordError("bad_record", detail=Both(f"Spielrunde {k} wird um anderes gespielt als der Satz", f"game {k} is played for other stakes than the set"))
+                raise RecordError(
+                    "bad_record",
+                    detail=Both(
+                        f"Spielrunde {k} wird um anderes gespielt als der Satz", f"game {k} is played for other stakes than the set"
+                    ),
+                )
             if k == 2 and (not games[0].game_over or g.first_dealer + 1 != games[0].winner):
-                raise RecordError("bad_record", detail=Both("Spielrunde 2 folgt auf Spielrunde 1, gegeben von deren Sieger", "game 2 starts after game 1, dealt by its winner"))
+                raise RecordError(
+                    "bad_record",
+                    detail=Both(
+                        "Spielrunde 2 folgt auf Spielrunde 1, gegeben von deren Sieger", "game 2 starts after game 1, dealt by its winner"
+                    ),
+                )
             s.games.append(g)
         if obj.get("hangeln") is not None:
             pair = s.hangeln_players()
             h = Game.from_record(obj["hangeln"])
             if pair is None or h.names != [s.names[pair[0] - 1], s.names[pair[1] - 1]] or h.rules != hangeln_rules(s.rules):
-                raise RecordError("bad_record", detail=Both("das Hängeln spielen die beiden Verlierer der Spielrunden nach den Hängeln-Regeln des Satzes", "the Hängeln must be played by the two game losers with the set's Hängeln rules"))
+                raise RecordError(
+                    "bad_record",
+                    detail=Both(
+                        "das Hängeln spielen die beiden Verlierer der Spielrunden nach den Hängeln-Regeln des Satzes",
+                        "the Hängeln must be played by the two game losers with the set's Hängeln rules",
+                    ),
+                )
             s.hangeln = h
         return s
 
@@ -199,15 +292,28 @@ class Tournament:
     seats are drawn by lot from the recorded seed; seat 4 deals first; the
     ranking is by total score, ties decided by lot from the same seed."""
 
-    def __init__(self, names: list[str], rules: str | Rules = "rheinland", options: dict | None = None, seed: int = 0, table_size: int = 4,
-                 house: str | None = None):
+    def __init__(
+        self,
+        names: list[str],
+        rules: str | Rules = "rheinland",
+        options: dict | None = None,
+        seed: int = 0,
+        table_size: int = 4,
+        house: str | None = None,
+    ):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         # The name of the house rule set the options came from ("Stammtisch
         # Rengen"): every table's ticket carries it, so each phone says
         # which rules it plays. A name only; the options decide.
         self.house = None if house is None else f.house_name(house)
         if not isinstance(names, list) or len(names) < 2:
-            raise InvalidAction("bad_players", detail=Both("ein Turnier braucht mindestens zwei Spieler mit verschiedenen Namen", "a tournament needs at least two players with different names"))
+            raise InvalidAction(
+                "bad_players",
+                detail=Both(
+                    "ein Turnier braucht mindestens zwei Spieler mit verschiedenen Namen",
+                    "a tournament needs at least two players with different names",
+                ),
+            )
         # The same names as every table's game will keep (normalised, at most
         # 40 characters), so a ticket's table takes them as they are.
         self.names = f.names(names, "players", 2, f.MAX_PLAYERS)
@@ -225,15 +331,20 @@ class Tournament:
         order = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, number))
         tables, k = [], 0
         for size in split_tables(len(order), self.table_size):
-            tables.append(order[k:k + size])
+            tables.append(order[k : k + size])
             k += size
         return tables
 
     def start_series(self) -> list[Series]:
         if len(self.series) >= self.series_count:
-            raise InvalidAction("bad_request", detail=Both(f"das Turnier hat {self.series_count} Serien", f"the tournament has {self.series_count} series"))
+            raise InvalidAction(
+                "bad_request", detail=Both(f"das Turnier hat {self.series_count} Serien", f"the tournament has {self.series_count} series")
+            )
         if self.series and not all(s.over for s in self.series[-1]):
-            raise InvalidAction("bad_request", detail=Both("die laufende Serie ist nicht an allen Tischen fertig", "the current series is not finished at every table"))
+            raise InvalidAction(
+                "bad_request",
+                detail=Both("die laufende Serie ist nicht an allen Tischen fertig", "the current series is not finished at every table"),
+            )
         number = len(self.series) + 1
         tables = [self.table_series(number, k) for k in range(1, len(self.draw(number)) + 1)]
         self.series.append(tables)
@@ -257,13 +368,23 @@ class Tournament:
         seed), so anyone can verify how a tie was decided."""
         totals = self.totals()
         lots = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, 0xC0FFEE))
-        rows = sorted(({"name": n, "total": totals[n], "lot": lots[i]} for i, n in enumerate(self.names)), key=lambda r: (-r["total"], r["lot"]))
+        rows = sorted(
+            ({"name": n, "total": totals[n], "lot": lots[i]} for i, n in enumerate(self.names)), key=lambda r: (-r["total"], r["lot"])
+        )
         for rank, r in enumerate(rows, 1):
             r["rank"] = rank
         return rows
 
     def to_json(self) -> dict:
-        out = {"format": TOURNAMENT_FORMAT, "players": self.names, "rules": self.rules.preset, "options": self.rules.overrides(), "seed": self.seed, "table_size": self.table_size, "series": [[s.to_json() if s.games else None for s in tables] for tables in self.series]}
+        out = {
+            "format": TOURNAMENT_FORMAT,
+            "players": self.names,
+            "rules": self.rules.preset,
+            "options": self.rules.overrides(),
+            "seed": self.seed,
+            "table_size": self.table_size,
+            "series": [[s.to_json() if s.games else None for s in tables] for tables in self.series],
+        }
         if self.house is not None:
             out["house"] = self.house
         return out
@@ -271,18 +392,37 @@ class Tournament:
     @classmethod
     def from_json(cls, obj) -> "Tournament":
         if not isinstance(obj, dict) or obj.get("format") != TOURNAMENT_FORMAT:
-            raise RecordError("bad_record", detail=Both(f"ein Turnier hat das Format {TOURNAMENT_FORMAT!r}", f"a tournament has format {TOURNAMENT_FORMAT!r}"))
+            raise RecordError(
+                "bad_record",
+                detail=Both(f"ein Turnier hat das Format {TOURNAMENT_FORMAT!r}", f"a tournament has format {TOURNAMENT_FORMAT!r}"),
+            )
         try:
-            t = cls(obj.get("players"), obj.get("rules", "rheinland"), obj.get("options") or {}, obj.get("seed", 0), obj.get("table_size", 4), obj.get("house"))
+            t = cls(
+                obj.get("players"),
+                obj.get("rules", "rheinland"),
+                obj.get("options") or {},
+                obj.get("seed", 0),
+                obj.get("table_size", 4),
+                obj.get("house"),
+            )
         except SchraemError as e:
             raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
         series = obj.get("series", [])
         if not isinstance(series, list) or len(series) > t.series_count:
-            raise RecordError("bad_record", detail=Both(f"ein Turnier hat eine Liste von höchstens {t.series_count} Serien", f"a tournament has a list of at most {t.series_count} series"))
+            raise RecordError(
+                "bad_record",
+                detail=Both(
+                    f"ein Turnier hat eine Liste von höchstens {t.series_count} Serien",
+                    f"a tournament has a list of at most {t.series_count} series",
+                ),
+            )
         for number, tables in enumerate(series, 1):
             drawn = t.draw(number)
             if not isinstance(tables, list) or len(tables) != len(drawn):
-                raise RecordError("bad_record", detail=Both(f"Serie {number} muss {len(drawn)} Tische haben", f"series {number} must have {len(drawn)} tables"))
+                raise RecordError(
+                    "bad_record",
+                    detail=Both(f"Serie {number} muss {len(drawn)} Tische haben", f"series {number} must have {len(drawn)} tables"),
+                )
             loaded = []
             for k, (table, seats) in enumerate(zip(tables, drawn), 1):
                 if table is None:  # not played (or not brought in) yet
@@ -290,7 +430,13 @@ class Tournament:
                     continue
                 s = Series.from_json(table)
                 if s.names != [t.names[i] for i in seats] or s.first_dealer != min(4, len(seats)):
-                    raise RecordError("bad_record", detail=Both(f"Serie {number}, Tisch {k}: die Plätze weichen von der Auslosung ab", f"series {number}, table {k}: seats differ from the draw"))
+                    raise RecordError(
+                        "bad_record",
+                        detail=Both(
+                            f"Serie {number}, Tisch {k}: die Plätze weichen von der Auslosung ab",
+                            f"series {number}, table {k}: seats differ from the draw",
+                        ),
+                    )
                 loaded.append(s)
             t.series.append(loaded)
         return t

@@ -1,5 +1,6 @@
 """Random play: complete games with uniformly random legal actions, used by
 the CLI, the property tests and the benchmark."""
+
 from __future__ import annotations
 
 import random
@@ -36,4 +37,14 @@ def simulate(games: int, seed: int, rules: str = "rheinland", players: int = 4) 
         if game.loser is not None:
             losers[game.loser - 1] += 1
     seconds = time.perf_counter() - start
-    return {"games": games, "hands": hands, "actions": actions, "seconds": round(seconds, 3), "rules": rules, "players": players, "wins_by_seat": winners, "losses_by_seat": losers, "hands_per_second": round(hands / seconds, 1) if seconds else None}
+    return {
+        "games": games,
+        "hands": hands,
+        "actions": actions,
+        "seconds": round(seconds, 3),
+        "rules": rules,
+        "players": players,
+        "wins_by_seat": winners,
+        "losses_by_seat": losers,
+        "hands_per_second": round(hands / seconds, 1) if seconds else None,
+    }

@@ -6,6 +6,7 @@ the CSV a club hands in and the statistics of players across many games.
 Everything here reads a replayed `Game` (or records, which it replays); it
 never changes one. Seats are 1-based, as in records.
 """
+
 from __future__ import annotations
 
 import csv
@@ -78,10 +79,22 @@ def _answer_words(line: dict, names: list[str], answer: str) -> str:
 # The list's words per language: German as on the paper list, English for
 # a phone that speaks English.
 CSV_WORDS = {
-    "de": {"head": ["Spiel", "Geber", "Wert", "Geklopft", "Gehalten", "Gepasst", "Strafen", "Gewinner"], "start": "Start",
-           "points": "Punkte", "hammer": "Hammer", "blind": "blind", "game": "Spielrunde"},
-    "en": {"head": ["Hand", "Dealer", "Value", "Knocked", "Held", "Passed", "Penalties", "Winner"], "start": "Start",
-           "points": "Points", "hammer": "hammer", "blind": "blind", "game": "Game"},
+    "de": {
+        "head": ["Spiel", "Geber", "Wert", "Geklopft", "Gehalten", "Gepasst", "Strafen", "Gewinner"],
+        "start": "Start",
+        "points": "Punkte",
+        "hammer": "Hammer",
+        "blind": "blind",
+        "game": "Spielrunde",
+    },
+    "en": {
+        "head": ["Hand", "Dealer", "Value", "Knocked", "Held", "Passed", "Penalties", "Winner"],
+        "start": "Start",
+        "points": "Points",
+        "hammer": "hammer",
+        "blind": "blind",
+        "game": "Game",
+    },
 }
 
 
@@ -108,9 +121,19 @@ def game_csv(game: Game, lang: str = "de") -> str:
         penalties = ", ".join(f"{names[p['seat'] - 1]} ({p['kind']})" for p in line["penalties"])
         winner = names[line["winner"] - 1] if line["winner"] else ""
         marks = line["tally_after"] or [""] * len(names)
-        w.writerow([line["hand"], names[line["dealer"] - 1], line["value"], knocks,
-                    _answer_words(line, names, "hold"), _answer_words(line, names, "pass"),
-                    penalties, winner, *["" if m is None else m for m in marks]])
+        w.writerow(
+            [
+                line["hand"],
+                names[line["dealer"] - 1],
+                line["value"],
+                knocks,
+                _answer_words(line, names, "hold"),
+                _answer_words(line, names, "pass"),
+                penalties,
+                winner,
+                *["" if m is None else m for m in marks],
+            ]
+        )
     o = game.outcome
     if o.over and o.scores is not None:
         w.writerow([words["points"], "", "", "", "", "", "", names[o.winner - 1] if o.winner else "", *o.scores])
@@ -150,9 +173,24 @@ def player_stats(games: list[Game], computers: list[set[int]] | None = None, nam
         o = game.outcome
         bots = computers[k] if computers else set()
         for s, name in enumerate(names[k] if names else game.names, 1):
-            row = stats.setdefault(name + COMPUTER if s in bots else name, {"games": 0, "wins": 0, "losses": 0, "first_out": 0, "score_total": 0,
-                                          "knocks": 0, "blind_knocks": 0, "holds": 0, "passes": 0, "hands": 0, "hands_won": 0,
-                                          "computer": s in bots, "name": name})
+            row = stats.setdefault(
+                name + COMPUTER if s in bots else name,
+                {
+                    "games": 0,
+                    "wins": 0,
+                    "losses": 0,
+                    "first_out": 0,
+                    "score_total": 0,
+                    "knocks": 0,
+                    "blind_knocks": 0,
+                    "holds": 0,
+                    "passes": 0,
+                    "hands": 0,
+                    "hands_won": 0,
+                    "computer": s in bots,
+                    "name": name,
+                },
+            )
             row["games"] += 1
             row["wins"] += o.winner == s
             row["losses"] += o.loser == s

@@ -14,6 +14,7 @@ or half goes to the pot ("Kasse") or, where the table says so, to the
 winner. A combination the game cannot pay (a buy-in where nobody wins) is
 refused before the game starts, with the reason.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
@@ -64,14 +65,18 @@ class Stakes:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise InvalidAction("bad_stakes", field=Both("Einsätze", "stakes"),
-                                why=Both("sie müssen ein Objekt sein", "they must be an object"))
+            raise InvalidAction(
+                "bad_stakes", field=Both("Einsätze", "stakes"), why=Both("sie müssen ein Objekt sein", "they must be an object")
+            )
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
                 shown = key if isinstance(key, str) and len(key) <= 24 else "…"
-                raise InvalidAction("bad_stakes", field=Both(shown, shown),
-                                    why=Both(f"unbekannt (bekannt: {', '.join(sorted(known))})", f"unknown (known: {', '.join(sorted(known))})"))
+                raise InvalidAction(
+                    "bad_stakes",
+                    field=Both(shown, shown),
+                    why=Both(f"unbekannt (bekannt: {', '.join(sorted(known))})", f"unknown (known: {', '.join(sorted(known))})"),
+                )
         for key in AMOUNTS:
             value = data.get(key, 0)
             if isinstance(value, bool) or not isinstance(value, int):
@@ -97,14 +102,30 @@ class Stakes:
         if self.per_knolle and rules.game_end != "knolle":
             _refuse("per_knolle", "Knollen gibt es nur in Sebbe Schröhm", "only Sebbe Schröhm has Knollen")
         if self.per_lost_half and rules.game_end != "halves":
-            _refuse("per_lost_half", "Hälften und Stechen gibt es nur bei den Neulingen (Dedenbach)", "only the newcomers' game (Dedenbach) has halves and a play-off")
+            _refuse(
+                "per_lost_half",
+                "Hälften und Stechen gibt es nur bei den Neulingen (Dedenbach)",
+                "only the newcomers' game (Dedenbach) has halves and a play-off",
+            )
         if (self.per_lost_game or self.loser_round) and not finds_loser:
             field = "per_lost_game" if self.per_lost_game else "loser_round"
-            _refuse(field, "in Sebbe Schröhm verliert niemand das Spiel – es zählen die Knollen", "nobody loses a Sebbe Schröhm game: the Knollen count")
+            _refuse(
+                field,
+                "in Sebbe Schröhm verliert niemand das Spiel – es zählen die Knollen",
+                "nobody loses a Sebbe Schröhm game: the Knollen count",
+            )
         if self.buy_in and not finds_winner:
-            _refuse("buy_in", "der Einsatz geht an den Sieger, und dieses Spiel findet nur einen Verlierer", "the buy-in goes to the winner, and this game finds only a loser")
+            _refuse(
+                "buy_in",
+                "der Einsatz geht an den Sieger, und dieses Spiel findet nur einen Verlierer",
+                "the buy-in goes to the winner, and this game finds only a loser",
+            )
         if self.losses_to == "winner" and (self.per_lost_game or self.per_lost_half) and not finds_winner:
-            _refuse("losses_to", "dieses Spiel findet keinen Sieger – Verluste gehen in die Kasse", "this game finds no winner: losses go to the pot")
+            _refuse(
+                "losses_to",
+                "dieses Spiel findet keinen Sieger – Verluste gehen in die Kasse",
+                "this game finds no winner: losses go to the pot",
+            )
 
     def to_json(self) -> dict:
         """Only what differs from playing for nothing (like rule options)."""
@@ -153,8 +174,7 @@ class GameMoney:
         return sum(p.cents for p in self.payments if p.payee is None)
 
     def to_json(self) -> dict:
-        return {"net": self.net(), "pot": self.pot, "payments": [p.to_json() for p in self.payments],
-                "rounds": list(self.rounds)}
+        return {"net": self.net(), "pot": self.pot, "payments": [p.to_json() for p in self.payments], "rounds": list(self.rounds)}
 
 
 def game_money(stakes: Stakes, game) -> GameMoney | None:
@@ -259,5 +279,10 @@ def evening(games: list[tuple[list[str], GameMoney]]) -> dict:
                 pot_from[names[p.payer - 1]] = pot_from.get(names[p.payer - 1], 0) + p.cents
         for seat in money.rounds:
             rounds[names[seat - 1]] = rounds.get(names[seat - 1], 0) + 1
-    return {"balances": balances, "pot": pot, "pot_from": pot_from, "rounds": rounds,
-            "transfers": [t.to_json() for t in settle(balances, pot, pot_from)]}
+    return {
+        "balances": balances,
+        "pot": pot,
+        "pot_from": pot_from,
+        "rounds": rounds,
+        "transfers": [t.to_json() for t in settle(balances, pot, pot_from)],
+    }

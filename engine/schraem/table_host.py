@@ -18,6 +18,7 @@ number is in. A round that a phone leaves (the host gives its seat to the
 computer) is given up and starts again with fresh numbers from every phone
 still at the table; the given-up round stays in the hand's record.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -34,8 +35,14 @@ GUEST_DEPTH = 5
 GUEST_FIELDS = frozenset({"id", "seat", "secret", "cmd", "args"})
 GUEST_COMMANDS = ("state", "commit", "reveal", "act", "record", "dispute")
 # The keys of each command's args: anything else is refused by name.
-GUEST_ARGS = {"state": (), "record": (), "commit": ("hand", "round", "commit"), "reveal": ("hand", "round", "reveal"),
-              "act": ("action",), "dispute": ("hand", "why")}
+GUEST_ARGS = {
+    "state": (),
+    "record": (),
+    "commit": ("hand", "round", "commit"),
+    "reveal": ("hand", "round", "reveal"),
+    "act": ("action",),
+    "dispute": ("hand", "why"),
+}
 _ID_CHARS = 64
 # A dispute's reason as the guest's engine worded it (check_deal), per language.
 WHY_CHARS = 400
@@ -46,8 +53,11 @@ def _is_int(value) -> bool:
 
 
 def _why_ok(why) -> bool:
-    return why is None or (isinstance(why, dict) and set(why) == {"de", "en"}
-                           and all(isinstance(why[k], str) and 0 < len(why[k]) <= WHY_CHARS for k in ("de", "en")))
+    return why is None or (
+        isinstance(why, dict)
+        and set(why) == {"de", "en"}
+        and all(isinstance(why[k], str) and 0 < len(why[k]) <= WHY_CHARS for k in ("de", "en"))
+    )
 
 
 def _reply_id(value):
@@ -88,8 +98,11 @@ class Round:
     def given_up(self, left: list[int]) -> dict:
         """This round as the record keeps it once given up: every commit and
         number that was in, and who left."""
-        return {"commits": [{"seat": s, "commit": c} for s, c in sorted(self.commits.items())],
-                "reveals": [{"seat": s, "reveal": v} for s, v in sorted(self.reveals.items())], "left": sorted(left)}
+        return {
+            "commits": [{"seat": s, "commit": c} for s, c in sorted(self.commits.items())],
+            "reveals": [{"seat": s, "reveal": v} for s, v in sorted(self.reveals.items())],
+            "left": sorted(left),
+        }
 
     @property
     def phase(self) -> str:
@@ -106,8 +119,13 @@ class Round:
         """What every phone may know: whose numbers are awaited and, once
         all are committed, every commit (a guest checks its own is there
         and keeps the list, to check the transcript after the hand)."""
-        out = {"hand": self.hand, "round": self.attempt, "phase": self.phase, "waiting": self.waiting(),
-               "restarts": [{"left": r["left"]} for r in self.restarts]}
+        out = {
+            "hand": self.hand,
+            "round": self.attempt,
+            "phase": self.phase,
+            "waiting": self.waiting(),
+            "restarts": [{"left": r["left"]} for r in self.restarts],
+        }
         if self.phase == "reveal":
             out["commits"] = [{"seat": s, "commit": self.commits[s]} for s in self.phones]
         return out
@@ -137,13 +155,30 @@ class TableHost:
         is a person's seat other than the host's, named once."""
         n = len(seats)
         if not _is_int(host_seat) or not 1 <= host_seat <= n:
-            raise InvalidAction("bad_request", detail=Both("das eröffnende Handy braucht einen eigenen Platz („viewer“)", "the phone opening the table needs a seat of its own ('viewer')"))
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(
+                    "das eröffnende Handy braucht einen eigenen Platz („viewer“)",
+                    "the phone opening the table needs a seat of its own ('viewer')",
+                ),
+            )
         if not isinstance(guests, list) or not all(_is_int(s) and 1 <= s <= n for s in guests) or len(set(guests)) != len(guests):
-            raise InvalidAction("bad_request", detail=Both(f"„guests“ ist eine Liste verschiedener Plätze von 1 bis {n}", f"'guests' is a list of different seats from 1 to {n}"))
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(
+                    f"„guests“ ist eine Liste verschiedener Plätze von 1 bis {n}", f"'guests' is a list of different seats from 1 to {n}"
+                ),
+            )
         if host_seat in guests:
-            raise InvalidAction("bad_request", detail=Both("der Platz des eröffnenden Handys ist kein Gastplatz", "the opening phone's seat is not a guest's seat"))
+            raise InvalidAction(
+                "bad_request",
+                detail=Both("der Platz des eröffnenden Handys ist kein Gastplatz", "the opening phone's seat is not a guest's seat"),
+            )
         if any(seats[s - 1]["kind"] != "human" for s in [host_seat, *guests]):
-            raise InvalidAction("bad_request", detail=Both("an Handys sitzen Menschen, keine Computerspieler", "phones are held by people, not computer players"))
+            raise InvalidAction(
+                "bad_request",
+                detail=Both("an Handys sitzen Menschen, keine Computerspieler", "phones are held by people, not computer players"),
+            )
         return cls(host_seat, sorted(guests))
 
     # --- the host's save ---------------------------------------------------
@@ -159,8 +194,11 @@ class TableHost:
         if self.disputes:
             out["disputes"] = {str(h): claims for h, claims in sorted(self.disputes.items())}
         if r is not None:
-            out["round"] = {"hand": r.hand, "commits": {str(s): c for s, c in sorted(r.commits.items())},
-                            "reveals": {str(s): v for s, v in sorted(r.reveals.items())}}
+            out["round"] = {
+                "hand": r.hand,
+                "commits": {str(s): c for s, c in sorted(r.commits.items())},
+                "reveals": {str(s): v for s, v in sorted(r.reveals.items())},
+            }
             if r.attempt or r.restarts:
                 out["round"].update(attempt=r.attempt, restarts=r.restarts)
         return out
@@ -170,11 +208,19 @@ class TableHost:
         """A saved table of phones, checked as strictly as a guest's message:
         a damaged save must not open a seat without its secret or deal from a
         number that does not match its commit."""
+
         def bad(de, en):
             raise RecordError("bad_record", detail=Both(f"Tisch aus Handys: {de}", f"table of phones: {en}"))
 
-        if not isinstance(obj, dict) or set(obj) - {"standins", "disputes", "key"} != {"host", "secrets", "round"} or not isinstance(obj["secrets"], dict):
-            bad("„phone“ hat genau host, secrets, round und vielleicht key, standins und disputes", "'phone' has exactly host, secrets, round and perhaps key, standins and disputes")
+        if (
+            not isinstance(obj, dict)
+            or set(obj) - {"standins", "disputes", "key"} != {"host", "secrets", "round"}
+            or not isinstance(obj["secrets"], dict)
+        ):
+            bad(
+                "„phone“ hat genau host, secrets, round und vielleicht key, standins und disputes",
+                "'phone' has exactly host, secrets, round and perhaps key, standins and disputes",
+            )
         try:
             guests = [int(k) for k in obj["secrets"]]
         except ValueError:
@@ -195,23 +241,39 @@ class TableHost:
                 bad(f"das Geheimnis von Platz {k[:12]} fehlt", f"the secret of seat {k[:12]} is missing")
             host.secrets[int(k)] = v
         standins = obj.get("standins", [])
-        if not isinstance(standins, list) or not all(_is_int(x) and x in host.secrets for x in standins) or len(set(standins)) != len(standins):
+        if (
+            not isinstance(standins, list)
+            or not all(_is_int(x) and x in host.secrets for x in standins)
+            or len(set(standins)) != len(standins)
+        ):
             bad("„standins“ ist eine Liste von Gastplätzen", "'standins' is a list of guest seats")
         host.standins = set(standins)
         disputes = obj.get("disputes", {})
         try:
             # A save from before claims had reasons lists the seats only.
-            host.disputes = {int(h): [c if isinstance(c, dict) else {"seat": c, "why": None} for c in claims] for h, claims in disputes.items()}
+            host.disputes = {
+                int(h): [c if isinstance(c, dict) else {"seat": c, "why": None} for c in claims] for h, claims in disputes.items()
+            }
         except (AttributeError, ValueError, TypeError):
             bad("„disputes“ ordnet Spielen Gastplätze zu", "'disputes' maps hands to guest seats")
-        if not all(1 <= h <= len(game.specs) and claims and all(set(c) == {"seat", "why"} and c["seat"] in host.secrets and _why_ok(c["why"]) for c in claims)
-                   and len({c["seat"] for c in claims}) == len(claims) for h, claims in host.disputes.items()):
+        if not all(
+            1 <= h <= len(game.specs)
+            and claims
+            and all(set(c) == {"seat", "why"} and c["seat"] in host.secrets and _why_ok(c["why"]) for c in claims)
+            and len({c["seat"] for c in claims}) == len(claims)
+            for h, claims in host.disputes.items()
+        ):
             bad("„disputes“ ordnet gespielten Spielen Gastplätze zu", "'disputes' maps hands played to guest seats")
         saved = obj["round"]
         if saved is None:
             return host
-        if not isinstance(saved, dict) or set(saved) - {"attempt", "restarts"} != {"hand", "commits", "reveals"} or saved["hand"] != len(game.specs) + 1 \
-                or not isinstance(saved["commits"], dict) or not isinstance(saved["reveals"], dict):
+        if (
+            not isinstance(saved, dict)
+            or set(saved) - {"attempt", "restarts"} != {"hand", "commits", "reveals"}
+            or saved["hand"] != len(game.specs) + 1
+            or not isinstance(saved["commits"], dict)
+            or not isinstance(saved["reveals"], dict)
+        ):
             bad("das Geben unterwegs gehört nicht zu diesem Spiel", "the deal under way does not belong to this game")
         r = Round.__new__(Round)
         r.hand, r.phones = saved["hand"], host.phones
@@ -227,10 +289,14 @@ class TableHost:
             r.reveals = {int(s): v for s, v in saved["reveals"].items()}
         except ValueError:
             bad("ein Platz ist eine Zahl", "a seat is a number")
-        if not set(r.commits) <= set(r.phones) or not set(r.reveals) <= set(r.commits) or host.host_seat not in r.reveals \
-                or not all(is_hex64(c) for c in r.commits.values()) \
-                or any(not is_hex64(v) or commit_of(r.hand, s, v) != r.commits[s] for s, v in r.reveals.items()) \
-                or r.reveals[host.host_seat] != host_reveal(host.key, r.hand, r.attempt):
+        if (
+            not set(r.commits) <= set(r.phones)
+            or not set(r.reveals) <= set(r.commits)
+            or host.host_seat not in r.reveals
+            or not all(is_hex64(c) for c in r.commits.values())
+            or any(not is_hex64(v) or commit_of(r.hand, s, v) != r.commits[s] for s, v in r.reveals.items())
+            or r.reveals[host.host_seat] != host_reveal(host.key, r.hand, r.attempt)
+        ):
             bad("eine Zahl passt nicht zu ihrer Zusage", "a number does not match its commit")
         host.round = r
         return host
@@ -274,14 +340,21 @@ class TableHost:
     def ticket(self, seat) -> dict:
         """What the host's shell hands the guest phone joining at `seat`."""
         if seat not in self.secrets or not _is_int(seat):
-            raise InvalidAction("bad_request", detail=Both(f"Platz {str(seat)[:12]} ist kein Gastplatz", f"seat {str(seat)[:12]} is not a guest's seat"))
+            raise InvalidAction(
+                "bad_request", detail=Both(f"Platz {str(seat)[:12]} ist kein Gastplatz", f"seat {str(seat)[:12]} is not a guest's seat")
+            )
         return {"seat": seat, "secret": self.secrets[seat]}
 
     def facts(self, game) -> dict:
         """For the host's own screen (no secrets: those go out by `ticket`)."""
-        return {"host": self.host_seat, "guests": sorted(self.secrets), "standins": sorted(self.standins),
-                "disputes": self.dispute_list(), "deal": None if self.round is None else self.round.facts(),
-                "restarts": self.restarts(game)}
+        return {
+            "host": self.host_seat,
+            "guests": sorted(self.secrets),
+            "standins": sorted(self.standins),
+            "disputes": self.dispute_list(),
+            "deal": None if self.round is None else self.round.facts(),
+            "restarts": self.restarts(game),
+        }
 
     def dispute_list(self) -> list[dict]:
         return [{"hand": h, "seats": [c["seat"] for c in claims], "claims": claims} for h, claims in sorted(self.disputes.items())]
@@ -324,7 +397,10 @@ class TableHost:
         if r is None:
             _not_now("es wird gerade nicht gegeben", "no deal is under way")
         if seat not in r.phones:
-            _not_now("der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt", "the computer plays this seat until the host gives it back")
+            _not_now(
+                "der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt",
+                "the computer plays this seat until the host gives it back",
+            )
         if hand != r.hand:
             _not_now(f"gegeben wird Spiel {r.hand}", f"hand {r.hand} is being dealt")
         if attempt != r.attempt:
@@ -362,6 +438,7 @@ class TableHost:
     @staticmethod
     def _decode(text) -> dict:
         from .bridge import _find_id, decode  # here: the bridge imports this module
+
         if not isinstance(text, str):
             raise InvalidAction("request_not_text")
         if len(text) > GUEST_CHARS:
@@ -404,19 +481,26 @@ class TableHost:
             _not_now("dieses Handy hat schon zugesagt", "this phone has already committed")
         commit = args.get("commit")
         if not is_hex64(commit):
-            raise InvalidAction("fair_deal", detail=Both("eine Zusage ist 64 Hex-Ziffern (0-9, a-f)", "a commit is 64 hex digits (0-9, a-f)"))
+            raise InvalidAction(
+                "fair_deal", detail=Both("eine Zusage ist 64 Hex-Ziffern (0-9, a-f)", "a commit is 64 hex digits (0-9, a-f)")
+            )
         r.commits[seat] = commit
         return True
 
     def _guest_reveal(self, table, seat: int, args: dict) -> bool:
         r = self._round_for(seat, args)
         if r.phase != "reveal":
-            _not_now("Zahlen werden erst offengelegt, wenn alle Handys zugesagt haben", "numbers are revealed only once every phone has committed")
+            _not_now(
+                "Zahlen werden erst offengelegt, wenn alle Handys zugesagt haben",
+                "numbers are revealed only once every phone has committed",
+            )
         if seat in r.reveals:
             _not_now("dieses Handy hat seine Zahl schon offengelegt", "this phone has already revealed its number")
         reveal = args.get("reveal")
         if not is_hex64(reveal) or commit_of(r.hand, seat, reveal) != r.commits[seat]:
-            raise InvalidAction("fair_deal", detail=Both("die Zahl passt nicht zur Zusage dieses Handys", "the number does not match this phone's commit"))
+            raise InvalidAction(
+                "fair_deal", detail=Both("die Zahl passt nicht zur Zusage dieses Handys", "the number does not match this phone's commit")
+            )
         self._deal_when_complete(table.game, {**r.reveals, seat: reveal})
         return True
 
@@ -428,11 +512,22 @@ class TableHost:
         finished = len(g.specs) if g.hand_over else len(g.specs) - 1
         hand = _whole(args, "hand")
         if not 1 <= hand <= finished:
-            raise InvalidAction("fair_deal", detail=Both(f"gemeldet werden kann ein fertiges Spiel (1 bis {finished})", f"only a finished hand can be reported (1 to {finished})"))
+            raise InvalidAction(
+                "fair_deal",
+                detail=Both(
+                    f"gemeldet werden kann ein fertiges Spiel (1 bis {finished})", f"only a finished hand can be reported (1 to {finished})"
+                ),
+            )
         why = args.get("why")
         if not _why_ok(why):
-            raise InvalidAction("guest_type", field="'why'", kind=Both(f"null oder {{de, en}} mit je höchstens {WHY_CHARS} Zeichen",
-                                                                       f"null or {{de, en}} of at most {WHY_CHARS} characters each"))
+            raise InvalidAction(
+                "guest_type",
+                field="'why'",
+                kind=Both(
+                    f"null oder {{de, en}} mit je höchstens {WHY_CHARS} Zeichen",
+                    f"null or {{de, en}} of at most {WHY_CHARS} characters each",
+                ),
+            )
         claims = self.disputes.setdefault(hand, [])
         if any(c["seat"] == seat for c in claims):
             return False
@@ -446,7 +541,10 @@ class TableHost:
         if action.get("seat") != seat or not _is_int(action.get("seat")):
             raise InvalidAction("guest_not_your_seat", seat=seat)
         if seat in self.standins:
-            _not_now("der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt", "the computer plays this seat until the host gives it back")
+            _not_now(
+                "der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt",
+                "the computer plays this seat until the host gives it back",
+            )
         if self.round is not None:
             _not_now("erst wird gegeben", "the cards are being dealt")
         table.game.apply(action)
@@ -479,5 +577,6 @@ class TableHost:
         transcript, so a guest can check every deal (the hand in play is
         left out: its deal would show everyone's cards)."""
         from .bridge import export_record  # here: the bridge imports this module
+
         g = table.game
         return export_record(g, keep_last=g.hand_over)

@@ -6,6 +6,7 @@ reasons are the engine's own refusals (the same error data `apply` would
 return), so the shell still decides no rule. Only the viewer's own taps are
 covered, so nothing here tells the viewer more than its view does.
 """
+
 from __future__ import annotations
 
 from .actions import Action

@@ -8,6 +8,7 @@ number (or by name: "knock", "hold", "10H" ...); bots sit everywhere else
 and see only their seat's view, as in a match. Everything derives from
 --seed, so a game with the same answers repeats.
 """
+
 from __future__ import annotations
 
 import argparse

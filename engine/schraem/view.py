@@ -1,6 +1,7 @@
 """The observation of one seat: a JSON-ready dict holding nothing that seat
 may not see (no other hand, no passer's face-down cards, no stock, no seed).
 `seat=None` gives the public view a spectator gets."""
+
 from __future__ import annotations
 
 from .game import Game
@@ -21,7 +22,12 @@ def _exchanges(hand, s: int | None) -> list[dict]:
         discards = courts.exchanged[t]
         if discards is None:
             continue
-        e = {"seat": t + 1, "turned": [{"index": i, "card": str(c), "seat": p + 1} for i, c, p in courts.turned[t]], "checked": courts.checked[t], "challenge": None}
+        e = {
+            "seat": t + 1,
+            "turned": [{"index": i, "card": str(c), "seat": p + 1} for i, c, p in courts.turned[t]],
+            "checked": courts.checked[t],
+            "challenge": None,
+        }
         e["face_down"] = courts.size(hand, t) - len(courts.turned[t])
         ch = courts.challenges[t]
         if ch is not None:
@@ -38,29 +44,31 @@ def _players(game: Game, hand) -> list[dict]:
     marks, knollen = game.marks, game.knollen
     out = []
     for i in range(game.n):
-        out.append({
-            "seat": i + 1,
-            "name": game.names[i],
-            "marks": marks[i],
-            # The marks this hand was dealt with (a passer's loss is in
-            # `marks` at once; equity sums need the start).
-            "marks_before_hand": game.hand_marks[i],
-            # How the sheet reads: marks left, or points counted up (None:
-            # the format keeps no marks).
-            "tally": end.tally_of(marks[i]),
-            "out": end.is_out(i, marks),
-            "in_hand": bool(hand and hand.in_hand[i] and not hand.void),
-            "passed": bool(hand and hand.losses[i] is not None),
-            "looked": bool(hand and hand.looked[i]),
-            "cards_left": len(hand.cards[i]) if hand is not None and hand.cards is not None and hand.in_hand[i] else 0,
-            "hammer": marks[i] == rules.hammer_marks and (rules.hammer or rules.hammer_start_value > 0),
-            "knollen": knollen[i],
-            # Out of the hand by a penalty rather than a pass (the sheet
-            # must not show it as a pass); `penalty_marks`: what the seat
-            # has been charged on top (a turned numeral, a wrong turn).
-            "penalty": _penalty_kind(hand, i),
-            "penalty_marks": hand.courts.penalties[i] if hand is not None and hand.courts is not None else 0,
-        })
+        out.append(
+            {
+                "seat": i + 1,
+                "name": game.names[i],
+                "marks": marks[i],
+                # The marks this hand was dealt with (a passer's loss is in
+                # `marks` at once; equity sums need the start).
+                "marks_before_hand": game.hand_marks[i],
+                # How the sheet reads: marks left, or points counted up (None:
+                # the format keeps no marks).
+                "tally": end.tally_of(marks[i]),
+                "out": end.is_out(i, marks),
+                "in_hand": bool(hand and hand.in_hand[i] and not hand.void),
+                "passed": bool(hand and hand.losses[i] is not None),
+                "looked": bool(hand and hand.looked[i]),
+                "cards_left": len(hand.cards[i]) if hand is not None and hand.cards is not None and hand.in_hand[i] else 0,
+                "hammer": marks[i] == rules.hammer_marks and (rules.hammer or rules.hammer_start_value > 0),
+                "knollen": knollen[i],
+                # Out of the hand by a penalty rather than a pass (the sheet
+                # must not show it as a pass); `penalty_marks`: what the seat
+                # has been charged on top (a turned numeral, a wrong turn).
+                "penalty": _penalty_kind(hand, i),
+                "penalty_marks": hand.courts.penalties[i] if hand is not None and hand.courts is not None else 0,
+            }
+        )
     return out
 
 

@@ -1,6 +1,7 @@
 """The benchmarks' fair best policy against the heuristic's card play
 (bench/bots.py plan_against, behind `presets.py --ceiling P --plan`), against
 plain backtracking over the root's policies."""
+
 import sys
 from pathlib import Path
 
@@ -20,6 +21,7 @@ def brute_plan(deals, movers, led, wp, wc, root, k, played, reply):
     sequence of cards it has seen played, the same in every deal. Plain
     backtracking over policies, deal after deal (nothing shared with the
     solver's grouping)."""
+
     def step(i, hands, movers, led, wp, wc, played, seen, policy):
         if i == len(deals):
             return 0
@@ -40,7 +42,7 @@ def brute_plan(deals, movers, led, wp, wc, root, k, played, reply):
         for c in choices:
             p = policy if m != root or seen in policy else {**policy, seen: c}
             nl, nwp, nwc = trick_step(led, wp, wc, m, c)
-            child = hands[:m] + (h & ~(1 << c),) + hands[m + 1:]
+            child = hands[:m] + (h & ~(1 << c),) + hands[m + 1 :]
             best = max(best, step(i, child, movers[1:], nl, nwp, nwc, played | 1 << c, seen + (c,), p))
         return best
 
@@ -71,7 +73,7 @@ def test_a_plan_against_the_model_is_one_policy_for_deals_it_cannot_tell_apart(k
             for s in range(k):
                 if s != root:
                     n = bin(hands[s]).count("1")
-                    d[s] = mask_of(pool[at:at + n])
+                    d[s] = mask_of(pool[at : at + n])
                     at += n
             deals.append(tuple(d))
         got = plan_against(Solver(k, root), deals, movers, led, wp, wc, played, reply_card)
@@ -79,8 +81,9 @@ def test_a_plan_against_the_model_is_one_policy_for_deals_it_cannot_tell_apart(k
         fused = sum(Solver(k, root).wins_against(d, movers, led, wp, wc, played, reply_card) for d in deals)
         assert got <= fused
         fused_more += got < fused
-        assert plan_against(Solver(k, root), deals[:1], movers, led, wp, wc, played, reply_card) == \
-            Solver(k, root).wins_against(deals[0], movers, led, wp, wc, played, reply_card)
+        assert plan_against(Solver(k, root), deals[:1], movers, led, wp, wc, played, reply_card) == Solver(k, root).wins_against(
+            deals[0], movers, led, wp, wc, played, reply_card
+        )
         by_card = plan_root(Solver(k, root), deals, movers, led, wp, wc, played, reply_card, cards_of(playable(hands[root], led)))
         assert max(by_card.values()) == got
     assert fused_more > 0

@@ -4,6 +4,7 @@ knocks out of turn, passes after knocks (Marienheide's lead after a pass
 goes to the highest card of the last trick), hammer knocks, discards, fresh
 deals and four courts included. The engine's order is found by playing the
 trick out on a copy of the game, so the test re-derives no rule itself."""
+
 import random
 
 import pytest

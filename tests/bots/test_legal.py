@@ -1,5 +1,6 @@
 """Bots only ever choose legal actions: many seeded games of every preset,
 at every table size the preset allows, with bots of every level mixed."""
+
 import random
 
 import pytest

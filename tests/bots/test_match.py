@@ -1,5 +1,6 @@
 """The duplicate match runner: identical deals across rotations, seeded
 reproducibility, and the command line."""
+
 import json
 
 from schraem.cli import main
@@ -89,8 +90,7 @@ def test_cli_match_unknown_bot(capsys):
 def test_one_finish_metric_for_every_preset():
     """Winning where the game finds a winner, not losing where it finds a
     loser, with the fair share of that metric and an interval (issue 12)."""
-    finds = {p: ("win" if p not in ("siwwe_schroehm", "siwwe_schroehm_newcomer", "tuppen") else "not_lose")
-             for p in Rules.preset_names()}
+    finds = {p: ("win" if p not in ("siwwe_schroehm", "siwwe_schroehm_newcomer", "tuppen") else "not_lose") for p in Rules.preset_names()}
     for preset in ("rheinland", "tuppen", "siwwe_schroehm_newcomer", "sebbe_schroehm"):
         out = run_match(["random", "heuristic"], 3, seed=5, rules=preset)
         assert out["finish"] == finds[preset]

@@ -1,6 +1,7 @@
 """Issue 12: the strong bot values a hand's outcome under the preset's own
 scoring (first out, Knolle, Sebbe's pass and raiser losses), read from the
 rules the view states, options included."""
+
 import random
 
 import pytest
@@ -85,8 +86,13 @@ def test_strong_passes_cheaper_under_sebbe_pass_loss():
     passes = {"rheinland": 0, "sebbe_schroehm": 0}
     for preset in passes:
         for seed in range(12):
-            game = Game(["a", "b"], preset, {"four_courts": "none", "hammer_start_value": 0, "knock_by": "anyone"} if preset == "sebbe_schroehm" else {},
-                        seed=seed, dealer=2)
+            game = Game(
+                ["a", "b"],
+                preset,
+                {"four_courts": "none", "hammer_start_value": 0, "knock_by": "anyone"} if preset == "sebbe_schroehm" else {},
+                seed=seed,
+                dealer=2,
+            )
             game.deal()
             game.apply({"seat": 1, "type": "look"})
             game.apply({"seat": 1, "type": "knock"})

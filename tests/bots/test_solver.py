@@ -1,5 +1,6 @@
 """The exact card-play solver against a plain minimax that knows nothing
 clever (no memo, no interchangeable cards), on random positions."""
+
 import random
 
 import pytest
@@ -20,7 +21,7 @@ def brute(hands, movers, led, wp, wc, root, k):
     results = []
     for c in cards_of(playable(h, led)):
         nl, nwp, nwc = trick_step(led, wp, wc, m, c)
-        child = hands[:m] + (h & ~(1 << c),) + hands[m + 1:]
+        child = hands[:m] + (h & ~(1 << c),) + hands[m + 1 :]
         results.append(brute(child, movers[1:], nl, nwp, nwc, root, k))
     return any(results) if m == root else all(results)
 
@@ -28,8 +29,8 @@ def brute(hands, movers, led, wp, wc, root, k):
 def random_position(rng, k, cards):
     deck = list(range(32))
     rng.shuffle(deck)
-    hands = [mask_of(deck[i * cards:(i + 1) * cards]) for i in range(k)]
-    rest = deck[k * cards:]
+    hands = [mask_of(deck[i * cards : (i + 1) * cards]) for i in range(k)]
+    rest = deck[k * cards :]
     leader = rng.randrange(k)
     movers = order_from(k, leader)
     led, wp, wc = -1, -1, -1
@@ -73,7 +74,7 @@ def test_root_moves_agree_with_minimax():
         moves = Solver(k, root).root_moves(hands, movers, led, wp, wc)
         m = root
         for c, won in moves.items():
-            child = hands[:m] + (hands[m] & ~(1 << c),) + hands[m + 1:]
+            child = hands[:m] + (hands[m] & ~(1 << c),) + hands[m + 1 :]
             nl, nwp, nwc = trick_step(led, wp, wc, m, c)
             assert won == brute(child, movers[1:], nl, nwp, nwc, root, k)
 
@@ -104,7 +105,7 @@ def brute_against(hands, movers, led, wp, wc, root, k, played, reply):
         cards = [reply(h, legal, ((1 << 32) - 1) & ~played & ~h, led, wc, len(movers) - 1 if led >= 0 else 0)]
     for c in cards:
         nl, nwp, nwc = trick_step(led, wp, wc, m, c)
-        child = hands[:m] + (h & ~(1 << c),) + hands[m + 1:]
+        child = hands[:m] + (h & ~(1 << c),) + hands[m + 1 :]
         if brute_against(child, movers[1:], nl, nwp, nwc, root, k, played | 1 << c, reply):
             return True
     return False

@@ -2,6 +2,7 @@
 four courts exchanged (and, where only a challenge exposes it, bluffed),
 challenged, turned up; pretty ones asked for — and never learn what an
 opponent laid down face down."""
+
 import random
 from collections import Counter
 
@@ -53,8 +54,13 @@ def hopeless_heads_up_at_three():
     holds unseen, looks at four sevens and knocks to 3; seat 2 holds."""
     game = Game([{"name": "a"}, {"name": "b", "marks": 1}], "siwwe_stroeoem", dealer=2)
     game.deal(cards=[WEAK, ["10C", "10S", "10H", "10D"]])
-    for a in ({"seat": 1, "type": "hold"}, {"seat": 1, "type": "look"}, {"seat": 1, "type": "knock"},
-              {"seat": 2, "type": "look"}, {"seat": 2, "type": "hold"}):
+    for a in (
+        {"seat": 1, "type": "hold"},
+        {"seat": 1, "type": "look"},
+        {"seat": 1, "type": "knock"},
+        {"seat": 2, "type": "look"},
+        {"seat": 2, "type": "hold"},
+    ):
         game.apply(a)
     return game
 
@@ -109,7 +115,11 @@ def test_exchanges_a_real_four_courts_and_turns_an_exchange_up():
 @pytest.mark.parametrize("level", ["heuristic", "strong"])
 def test_asks_for_pretty_ones_with_a_weak_hand_and_not_with_a_strong_one(level):
     for seat, asks in ((2, True), (1, False)):
-        game = four("wipperfuerth", [["10C", "10S", "10H", "9C"], ["7C", "7S", "7H", "JD"], ["9S", "8S", "AH", "KD"], ["8C", "8H", "8D", "JC"]], marks=1)
+        game = four(
+            "wipperfuerth",
+            [["10C", "10S", "10H", "9C"], ["7C", "7S", "7H", "JD"], ["9S", "8S", "AH", "KD"], ["8C", "8H", "8D", "JC"]],
+            marks=1,
+        )
         # Everyone on the hammer: the hammer's knock is answered first.
         while game.hand.responders:
             s = game.hand.responders[0] + 1

@@ -1,5 +1,6 @@
 """The strong bot: sensible bets in clear cases, an injected clock, an
 anytime budget, and inference from the others' bets."""
+
 import random
 
 from schraem.bots import LEVELS, Budget
@@ -221,15 +222,20 @@ def test_late_in_the_hand_it_plays_for_the_others_likely_mistake(monkeypatch):
     for d in range(400):
         g = Game([f"P{i}" for i in range(4)], rules, dealer=4)
         pack = shuffled_deck(derive_seed(21, d))
-        g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(4)])
+        g.deal(cards=[[str(c) for c in pack[4 * i : 4 * i + 4]] for i in range(4)])
         chosen = None
         while not g.hand_over:
             s = g.due()[0]
             v = view(g, s)
             true = {t: mask_of(card_int(str(c)) for c in g.hand.cards[t]) for t in range(1, 4)}
             monkeypatch.setattr(Decider, "deals", lambda self, true=true: iter([true]))
-            if s == 1 and v["my_cards"] is not None and len(v["my_cards"]) <= strong.MODEL_CARDS \
-                    and len([a for a in v["legal"] if a["type"] == "play"]) > 1 and chosen is None:
+            if (
+                s == 1
+                and v["my_cards"] is not None
+                and len(v["my_cards"]) <= strong.MODEL_CARDS
+                and len([a for a in v["legal"] if a["type"] == "play"]) > 1
+                and chosen is None
+            ):
                 report = {}
                 a = decide(v, random.Random(1), budget, report)
                 sit = Situation(v)
@@ -262,7 +268,7 @@ def test_the_model_reply_is_the_heuristic_card_play():
     for d in range(300):
         g = Game([f"P{i}" for i in range(4)], rules, dealer=4)
         pack = shuffled_deck(derive_seed(5, d))
-        g.deal(cards=[[str(c) for c in pack[4 * i:4 * i + 4]] for i in range(4)])
+        g.deal(cards=[[str(c) for c in pack[4 * i : 4 * i + 4]] for i in range(4)])
         while not g.hand_over:
             v = view(g, g.due()[0])
             a = heuristic(v, random.Random(1))
@@ -273,7 +279,8 @@ def test_the_model_reply_is_the_heuristic_card_play():
                 w = trick_winner(sit.trick)
                 movers_left = len(sit.movers()) - 1 if sit.trick else 0
                 reply = Decider(sit, random.Random(1), Budget()).reply(
-                    hand, playable(hand, led), FULL & ~sit.seen & ~hand, led, -1 if w is None else w[1], movers_left)
+                    hand, playable(hand, led), FULL & ~sit.seen & ~hand, led, -1 if w is None else w[1], movers_left
+                )
                 assert card_int(a["card"]) == reply, (d, v["my_cards"], a)
                 plays += 1
             g.apply(a)

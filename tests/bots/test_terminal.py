@@ -1,6 +1,7 @@
 """`python -m schraem play`: a game in the terminal, driven here with
 scripted input to its end for every preset (bots at the other seats),
 through a fresh deal in Wipperfürth, and through the command line."""
+
 import io
 import random
 import re
@@ -29,7 +30,7 @@ class Script(io.StringIO):
 
     def readline(self):
         text = self.out.getvalue()
-        menu = MENU.findall(text[text.rfind(" — value "):])
+        menu = MENU.findall(text[text.rfind(" — value ") :])
         types = [t for _i, t in menu]
         for want in self.prefer:
             if want in types:
@@ -48,7 +49,9 @@ def test_play_runs_to_the_end_of_the_game(preset):
     rng = random.Random(preset)
     for seed in range(3):
         out = io.StringIO()
-        assert cmd_play(Namespace(seats=seats_for(preset, rng), seed=seed, rules=preset, options={}), inp=Script(out, seed=seed), out=out) == 0
+        assert (
+            cmd_play(Namespace(seats=seats_for(preset, rng), seed=seed, rules=preset, options={}), inp=Script(out, seed=seed), out=out) == 0
+        )
         text = out.getvalue()
         last = text.rstrip().splitlines()
         end = next(line for line in reversed(last) if line.startswith("Game over"))
@@ -72,7 +75,7 @@ def test_play_through_a_fresh_deal_in_wipperfuerth():
         assert "Game over" in text
         if "Everyone agreed to a fresh deal: the hand does not count, You (1) deals again." in text:
             agreed += 1
-            after = text[text.index("Everyone agreed"):]
+            after = text[text.index("Everyone agreed") :]
             assert after.splitlines()[2].startswith("=== Hand") and "dealer You (1)" in after.splitlines()[2]
     assert agreed >= 3
 

@@ -1,5 +1,6 @@
 """A bot receives its seat's view and nothing else, and that view never
 holds a card the seat may not see."""
+
 import ast
 import json
 import pathlib
@@ -90,8 +91,14 @@ def test_views_hold_no_hidden_cards(preset):
     try:
         n = min(max(4, rules.min_players), rules.max_players)
         for g in range(3):
-            play_game(["heuristic", "random", "heuristic", "random", "heuristic"][:n], derive_seed(3, g), g, g % n, rules,
-                      bots={"heuristic": spy("heuristic"), "random": spy("random")})
+            play_game(
+                ["heuristic", "random", "heuristic", "random", "heuristic"][:n],
+                derive_seed(3, g),
+                g,
+                g % n,
+                rules,
+                bots={"heuristic": spy("heuristic"), "random": spy("random")},
+            )
     finally:
         match.view = real_view
     assert seen_views[0] > 20

@@ -1,5 +1,6 @@
 """Helpers shared by the browser tests and their fixtures (importable by
 name from test modules; conftest.py is not, as every test folder has one)."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -11,8 +12,13 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
     # Every window (each new page or context) otherwise starts two renderers
     # for the address bar's suggestion popups (chrome://omnibox-popup.top-chrome),
     # which a headless test never opens: a warm page's start took 2.05
@@ -83,9 +89,9 @@ class RequestLog:
 
     def foreign(self, origin: str) -> list[str]:
         """Requests that went anywhere but `origin` (data:/blob: stay local)."""
-        return [u for u in self.urls
-                if urlsplit(u).scheme not in ("data", "blob")
-                and f"{urlsplit(u).scheme}://{urlsplit(u).netloc}" != origin]
+        return [
+            u for u in self.urls if urlsplit(u).scheme not in ("data", "blob") and f"{urlsplit(u).scheme}://{urlsplit(u).netloc}" != origin
+        ]
 
 
 # Chromium's headless shell (Debian's `chromium-headless-shell`, what
@@ -114,23 +120,23 @@ def wait_engine_ready(page, timeout: float = ENGINE_TIMEOUT_MS) -> None:
     """Until <html data-engine="ready">; fails fast with the engine's own
     message when it says "failed" instead."""
     try:
-        page.wait_for_function(
-            "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)",
-            timeout=timeout)
+        page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)", timeout=timeout)
     except Exception as timeout_error:
         # Where the start stood says which part hung: no data-engine at all
         # means the page never got as far as starting the worker.
         try:
-            where = page.evaluate("() => ({ ...document.documentElement.dataset, screen: document.body?.dataset.screen,"
-                                  " controlled: Boolean(navigator.serviceWorker?.controller) })")
+            where = page.evaluate(
+                "() => ({ ...document.documentElement.dataset, screen: document.body?.dataset.screen,"
+                " controlled: Boolean(navigator.serviceWorker?.controller) })"
+            )
         except Exception as e:  # the page itself is gone
             where = f"page unreadable: {e}"
         raise AssertionError(f"engine not ready after {timeout / 1000:.0f} s; the page stood at {where}") from timeout_error
     state = page.evaluate("document.documentElement.dataset.engine")
     if state != "ready":
         detail = page.evaluate(
-            "async () => { const m = await import('./engine-client.js');"
-            " const e = m.currentEngine(); return e && e.error; }")
+            "async () => { const m = await import('./engine-client.js'); const e = m.currentEngine(); return e && e.error; }"
+        )
         raise AssertionError(f"engine failed to start: {detail}")
 
 

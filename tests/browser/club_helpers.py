@@ -1,6 +1,7 @@
 """Steps shared by the club-evening browser tests: series and lists on the
 scoresheet, the correction editor, files in and out, the organiser's
 tournament, and a stand-in camera for the QR scanner."""
+
 from __future__ import annotations
 
 import json
@@ -78,6 +79,7 @@ def finish_fast(page) -> None:
     """End the game on the scoresheet in as few hands as the rules allow:
     knock the hand up to 7 in turn, everyone holds, the first seat in wins.
     Reads only what the engine offers (sheet_legal)."""
+
     def entry(state):
         legal, view = state["sheet_legal"], state["view"]
         if view["response"]:
@@ -86,6 +88,7 @@ def finish_fast(page) -> None:
         if knockers and view["value"] < 7:
             return knockers[0], "knock"
         return next(int(s) for s, acts in legal.items() if any(a["type"] == "win" for a in acts)), "win"
+
     play_sheet_to_the_end(page, entry)
 
 

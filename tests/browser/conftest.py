@@ -8,6 +8,7 @@ the app before. `warm_page` gives a test a new page in such a warm context,
 kept for the session, with the origin's storage cleared: for tests whose
 point is not isolation. A test about a first visit, a reload, going offline,
 a second phone or the service worker's install uses `new_context`/`page`."""
+
 from __future__ import annotations
 
 import os
@@ -31,6 +32,7 @@ def _wait_polling_20ms(self, expression, *, arg=None, timeout=None, polling=None
 
 
 Page.wait_for_function = _wait_polling_20ms
+
 
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory) -> Path:
@@ -58,6 +60,7 @@ def make_site():
     def make(path: Path) -> Site:
         sites.append(Site(path))
         return sites[-1]
+
     yield make
     for s in sites:
         s.stop()
@@ -141,10 +144,10 @@ def new_context(browser, playwright, request, page_errors):
     def make(**overrides):
         options = {**playwright.devices["Pixel 7"], **overrides}
         ctx = browser.new_context(**options)
-        _listen(ctx, log.record if log else None,
-                lambda e: (page_errors.append(str(e.error)), print(f"[page error] {e.error}")))
+        _listen(ctx, log.record if log else None, lambda e: (page_errors.append(str(e.error)), print(f"[page error] {e.error}")))
         contexts.append(ctx)
         return ctx
+
     yield make
     for ctx in contexts:
         ctx.close()
@@ -188,6 +191,7 @@ def _warm_contexts(browser, playwright):
             _listen(ctx, None, listeners.weberror)
             contexts[key] = ctx
         return contexts[key]
+
     yield get, listeners
     for ctx in contexts.values():
         ctx.close()
@@ -200,18 +204,32 @@ _CLEARED_STORAGE = "cookies,file_systems,indexeddb,local_storage,websql"
 
 # What a test may leave on a page for the next one: such a page is closed
 # after the test instead of kept for the next.
-_LEAVES_BEHIND = ("add_init_script", "route", "route_from_har", "route_web_socket", "expose_function",
-                  "expose_binding", "on", "once", "emulate_media", "set_extra_http_headers",
-                  "set_default_timeout", "set_default_navigation_timeout", "add_locator_handler")
+_LEAVES_BEHIND = (
+    "add_init_script",
+    "route",
+    "route_from_har",
+    "route_web_socket",
+    "expose_function",
+    "expose_binding",
+    "on",
+    "once",
+    "emulate_media",
+    "set_extra_http_headers",
+    "set_default_timeout",
+    "set_default_navigation_timeout",
+    "add_locator_handler",
+)
 
 
 def _watched(page):
     """The page with every method of _LEAVES_BEHIND marking it when called."""
     page.schraem_left_behind = False
     for name in _LEAVES_BEHIND:
+
         def marking(*args, _original=getattr(page, name), **kwargs):
             page.schraem_left_behind = True
             return _original(*args, **kwargs)
+
         setattr(page, name, marking)
     return page
 
@@ -265,6 +283,7 @@ def warm_page(_warm_contexts, _kept_pages, playwright, shared_site, request, pag
             cdp.detach()
         pages.append((ctx, page))
         return page
+
     yield make
     for ctx in logged:
         ctx.remove_listener("request", listeners.request)

@@ -6,6 +6,7 @@ and WebKitGTK (W3C WebDriver, see webdriver.py).
 Everything the suite does goes through `evaluate` (a JS function's source
 and one JSON argument), so one scenario runs unchanged everywhere; waiting
 is polling the page's own marks, each call with its own timeout."""
+
 from __future__ import annotations
 
 import abc
@@ -104,7 +105,8 @@ class ChromiumBrowser(EngineBrowser):
     def _start(self) -> None:
         device = {k: v for k, v in self.playwright.devices["Pixel 7"].items() if k != "default_browser_type"}
         self.context = self.playwright.chromium.launch_persistent_context(
-            str(self.profile), executable_path=chromium_path(full=True), args=CHROMIUM_ARGS, **device)
+            str(self.profile), executable_path=chromium_path(full=True), args=CHROMIUM_ARGS, **device
+        )
         self.context.on("console", self._console)
         self.context.on("weberror", lambda e: self.errors.append(f"page: {e.error}"))
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
@@ -143,8 +145,14 @@ class FirefoxBrowser(EngineBrowser):
         super().__init__(profile)
         self._ids = 0
         self._replies: queue.Queue = queue.Queue()
-        self.proc = subprocess.Popen(["node", str(Path(__file__).with_name("puppeteer_bridge.mjs")), FIREFOX],
-                                     cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.proc = subprocess.Popen(
+            ["node", str(Path(__file__).with_name("puppeteer_bridge.mjs")), FIREFOX],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
         threading.Thread(target=self._read, daemon=True).start()
         self.version = self._call("launch", timeout=90, profile=str(profile), width=WIDTH, height=HEIGHT)
 

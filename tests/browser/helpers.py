@@ -1,6 +1,7 @@
 """Steps shared by the game-shell browser tests: open the app, set up a
 table through the start screen, play by tapping, read the saved game, build
 saves with the project's own engine, and run axe-core."""
+
 from __future__ import annotations
 
 import json
@@ -20,10 +21,14 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHELL_FORMAT = "schraem-shell/1"
 GAME_KEY = "schraem.game"
 BACKUP_KEY = "schraem.game.backup"
-SUIT_NAMES = {"de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo"},
-              "en": {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}}
-RANK_NAMES = {"de": {"10": "Zehn", "9": "Neun", "8": "Acht", "7": "Sieben", "A": "Ass", "K": "König", "Q": "Dame", "J": "Bube"},
-              "en": {"10": "ten", "9": "nine", "8": "eight", "7": "seven", "A": "ace", "K": "king", "Q": "queen", "J": "jack"}}
+SUIT_NAMES = {
+    "de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo"},
+    "en": {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"},
+}
+RANK_NAMES = {
+    "de": {"10": "Zehn", "9": "Neun", "8": "Acht", "7": "Sieben", "A": "Ass", "K": "König", "Q": "Dame", "J": "Bube"},
+    "en": {"10": "ten", "9": "nine", "8": "eight", "7": "seven", "A": "ace", "K": "king", "Q": "queen", "J": "jack"},
+}
 
 # Recorded in the page before any app code runs: every vibration, every
 # oscillator the knock sound starts, every live-region announcement and every
@@ -135,7 +140,10 @@ def wait_idle(page, timeout: float = 60_000) -> None:
     bots = "pace=fast" in page.url
     page.wait_for_function(
         "(bots) => { const d = document.documentElement.dataset;"
-        " return d.busy === 'idle' && d.club !== 'busy' && (!bots || d.bots === 'idle'); }", arg=bots, timeout=timeout)
+        " return d.busy === 'idle' && d.club !== 'busy' && (!bots || d.bots === 'idle'); }",
+        arg=bots,
+        timeout=timeout,
+    )
 
 
 def screen(page) -> str:
@@ -145,8 +153,9 @@ def screen(page) -> str:
 def stored(page) -> dict | None:
     """The game as the app stored it (IndexedDB, read through the app's own
     storage module), or None."""
-    return page.evaluate("async () => { const m = await import('./storage.js'); const r = await m.readGame();"
-                         " return r.status === 'ok' ? r.game : null; }")
+    return page.evaluate(
+        "async () => { const m = await import('./storage.js'); const r = await m.readGame(); return r.status === 'ok' ? r.game : null; }"
+    )
 
 
 def wait_preference(page, name: str, key: str, value, tries: int = 50) -> None:
@@ -181,8 +190,7 @@ def engine_message(code: str, lang_: str, **params) -> str:
 def card_names(card: str) -> list[str]:
     """How a card is named on screen in either language (aria labels, log)."""
     rank, suit = card[:-1], card[-1]
-    return [f"{SUIT_NAMES['de'][suit]} {RANK_NAMES['de'][rank]}",
-            f"{RANK_NAMES['en'][rank]} of {SUIT_NAMES['en'][suit]}"]
+    return [f"{SUIT_NAMES['de'][suit]} {RANK_NAMES['de'][rank]}", f"{RANK_NAMES['en'][rank]} of {SUIT_NAMES['en'][suit]}"]
 
 
 def hand_of(save: dict, seat: int) -> list[str]:
@@ -297,6 +305,7 @@ def engine_table():
         reply = json.loads(bridge.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
         assert reply["ok"], reply
         return reply["result"]
+
     return call
 
 
@@ -307,8 +316,7 @@ def engine_state(cmd: str, args: dict) -> dict:
 
 def shell_record(state: dict, viewer: int | None, handoff: int | None = None) -> str:
     rest = {k: v for k, v in state.items() if k not in ("save", "bot_action")}
-    return json.dumps({"format": SHELL_FORMAT, "savedAt": 0, "save": state["save"], "state": rest,
-                       "viewer": viewer, "handoff": handoff})
+    return json.dumps({"format": SHELL_FORMAT, "savedAt": 0, "save": state["save"], "state": rest, "viewer": viewer, "handoff": handoff})
 
 
 def seed_storage(page, site, items: dict[str, str], **params) -> None:
@@ -324,8 +332,9 @@ def seed_storage(page, site, items: dict[str, str], **params) -> None:
         cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
         page.goto(app_url(site, **params), wait_until="commit")
         for key, value in items.items():
-            cdp.send("DOMStorage.setDOMStorageItem",
-                     {"storageId": {"storageKey": site.url, "isLocalStorage": True}, "key": key, "value": value})
+            cdp.send(
+                "DOMStorage.setDOMStorageItem", {"storageId": {"storageKey": site.url, "isLocalStorage": True}, "key": key, "value": value}
+            )
     finally:
         cdp.send("Emulation.setScriptExecutionDisabled", {"value": False})
         cdp.detach()
@@ -335,12 +344,13 @@ def seed_storage(page, site, items: dict[str, str], **params) -> None:
 def run_axe(page, site) -> list[dict]:
     """axe-core served from the app's own origin, so the page's
     Content-Security-Policy stays on while it runs."""
-    page.route("**/__axe.min.js", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body=AXE.read_text()))
+    page.route("**/__axe.min.js", lambda route: route.fulfill(status=200, content_type="text/javascript", body=AXE.read_text()))
     page.add_script_tag(url=site.url + "__axe.min.js")
-    result = page.evaluate("async () => { const r = await axe.run(document, { resultTypes: ['violations'] });"
-                           " return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,"
-                           " nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' + n.failureSummary) })); }")
+    result = page.evaluate(
+        "async () => { const r = await axe.run(document, { resultTypes: ['violations'] });"
+        " return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' + n.failureSummary) })); }"
+    )
     return result
 
 
@@ -352,12 +362,15 @@ def read_at_size(page, width: int, height: int, read: str, arg=None):
     """Resize the page to width × height and return the page function
     `read` called with `arg` at that size."""
     page.set_viewport_size({"width": width, "height": height})
-    return page.evaluate(f"""async ([width, height, arg]) => {{
+    return page.evaluate(
+        f"""async ([width, height, arg]) => {{
   for (let i = 0; i < 2 && (innerWidth !== width || innerHeight !== height); i++) {{
     await new Promise((r) => requestAnimationFrame(r));
   }}
   return ({read})(arg);
-}}""", [width, height, arg])
+}}""",
+        [width, height, arg],
+    )
 
 
 def shot(page, artifacts: Path, name: str) -> Path:
@@ -371,6 +384,7 @@ def shot(page, artifacts: Path, name: str) -> Path:
 
 
 # --- scoresheet (real cards), records -------------------------------------
+
 
 def start_sheet(page, names, *, rules: str | None = None, dealer: int | None = None, confirm: bool = True) -> None:
     """Set up a scoresheet table (real cards) through the start screen."""

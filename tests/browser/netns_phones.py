@@ -21,6 +21,7 @@ Each phone serves the built site on 127.0.0.1:PORT inside its own
 namespace, so both have the same origin (a secure context) and no request
 crosses between them: only WebRTC does.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -195,6 +196,7 @@ def remove_stale() -> list[str]:
 @dataclass
 class Phone:
     """One phone: its own Chromium in its own namespace, one context, one page."""
+
     name: str
     namespace: str
     address: str
@@ -311,7 +313,10 @@ class Network:
         with open(log, "w") as errors:
             proc = subprocess.Popen(
                 ["ip", "netns", "exec", ns, sys.executable, "-c", _SERVE, str(ROOT / "build.py"), str(self.dist), str(PORT)],
-                stdout=subprocess.PIPE, stderr=errors, text=True)
+                stdout=subprocess.PIPE,
+                stderr=errors,
+                text=True,
+            )
         self._servers.append(proc)
         line = proc.stdout.readline()
         if not line.startswith("http://"):
@@ -366,7 +371,8 @@ class Network:
         # before any request, and Chromium then never hides an address.
         phone.browser = playwright.chromium.launch(
             executable_path=str(self.wrapper(side, self.chromium or playwright.chromium.executable_path)),
-            args=[*TEST_CHROMIUM_ARGS, "--use-fake-device-for-media-stream", *args])
+            args=[*TEST_CHROMIUM_ARGS, "--use-fake-device-for-media-stream", *args],
+        )
         options = {**playwright.devices["Pixel 7"], "service_workers": "block", **context_options}
         phone.context = phone.browser.new_context(**options)
         phone.context.set_default_timeout(30_000)

@@ -2,6 +2,7 @@
 while the engine already starts; every later start restores a memory
 snapshot of the interpreter (a private Pyodide API, pinned here), and a
 snapshot that does not fit falls back to a normal start that makes a new one."""
+
 from __future__ import annotations
 
 import pytest
@@ -203,6 +204,7 @@ START_STAND_IN = """async (path) => {
 def stand_in_page(new_context, site):
     # No service worker, so the stand-in worker is fetched through the route.
     page = new_context(locale="en-US", service_workers="block").new_page()
+
     def serve(body):
         return lambda route: route.fulfill(status=200, content_type="text/javascript", body=body)
 
@@ -268,8 +270,7 @@ export default function createPyodideModule() {
 
 def test_an_error_pyodide_leaves_unhandled_fails_the_start_in_plain_words(new_context, site):
     page = new_context(locale="en-US", service_workers="block").new_page()
-    page.route("**/pyodide.asm.mjs", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body=SWALLOWED_FAILURE))
+    page.route("**/pyodide.asm.mjs", lambda route: route.fulfill(status=200, content_type="text/javascript", body=SWALLOWED_FAILURE))
     page.goto(site.url + "?pace=60000")
     # Well before the page's own stall limit (5 minutes on an uncontrolled page).
     page.wait_for_function("() => document.documentElement.dataset.engine === 'failed'", timeout=60_000)
@@ -302,6 +303,7 @@ def held_app_module(new_context, site, stalls: int):
             held.append(route)  # never answered
         else:
             route.continue_()
+
     page.route("**/app.js", app_module)
     # A module that never arrives holds the page's load event too.
     page.goto(site.url + "?bootlimit=3000", wait_until="commit")

@@ -1,6 +1,7 @@
 """Issue 12: a computer player knocks out of turn while the person holding
 the phone is to play, as players at a real table do, and the person sees
 the knock and answers it before playing on."""
+
 from __future__ import annotations
 
 from helpers import GAME_KEY, engine_table, seed_storage, shell_record, shot, stored, tap, wait_shell_ready
@@ -32,8 +33,7 @@ def position_before_an_out_of_turn_knock() -> tuple[dict, dict]:
                         state = after
                         continue
                 legal = view["legal"]
-                action = next((a for a in legal if a["type"] in ("look", "hold")), None) or \
-                    next(a for a in legal if a["type"] == "play")
+                action = next((a for a in legal if a["type"] in ("look", "hold")), None) or next(a for a in legal if a["type"] == "play")
                 state = call("act", action=action, viewer=1)
                 continue
             state = call("bot_step", viewer=1)
@@ -57,7 +57,7 @@ def test_a_computer_knocks_while_the_person_is_to_play_and_the_person_answers(wa
     view = stored(page)["state"]["view"]
     # The knock came first, then only the computers answering ahead of Anne:
     # no card was played in between.
-    new_entries = view["log"][len(before["view"]["log"]):]
+    new_entries = view["log"][len(before["view"]["log"]) :]
     assert new_entries[0] == {"seat": knocker, "type": "knock", "value": before["view"]["value"] + 1}, new_entries
     assert all(a["type"] in ("hold", "pass") and a["seat"] != 1 for a in new_entries[1:]), new_entries
     assert view["response"]["to_answer"] == 1
@@ -69,7 +69,7 @@ def test_a_computer_knocks_while_the_person_is_to_play_and_the_person_answers(wa
     # Her hold is the answer in the log; then the hand goes on to its end.
     for _ in range(200):
         view = stored(page)["state"]["view"]
-        answers = view["log"][len(before["view"]["log"]) + 1:]
+        answers = view["log"][len(before["view"]["log"]) + 1 :]
         if any(a["seat"] == 1 and a["type"] == "hold" for a in answers):
             break
         page.wait_for_timeout(100)

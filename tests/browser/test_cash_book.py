@@ -2,6 +2,7 @@
 evening by evening, in the group's screen — the stakes, each person's
 balance, the pot carried on and who pays whom, equal to the engine's sums
 over the same records; a game of other people is not in it."""
+
 from __future__ import annotations
 
 from test_club_series import finish_with
@@ -11,9 +12,13 @@ from test_move_file import kept, seed_prefs
 from club_helpers import choose_format, download
 from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle, wait_shell_ready
 
-PEOPLE = {"people": [{"id": "p-hans", "name": "Hans", "colour": "blue", "aliases": ["Hnas"]},
-                     {"id": "p-anne", "name": "Anne", "colour": "red", "aliases": []}],
-          "groups": [{"id": "g-1", "name": "Stammtisch Rengen", "members": ["p-anne", "p-hans"], "house": None}]}
+PEOPLE = {
+    "people": [
+        {"id": "p-hans", "name": "Hans", "colour": "blue", "aliases": ["Hnas"]},
+        {"id": "p-anne", "name": "Anne", "colour": "red", "aliases": []},
+    ],
+    "groups": [{"id": "g-1", "name": "Stammtisch Rengen", "members": ["p-anne", "p-hans"], "house": None}],
+}
 
 
 def money_game(page, names, winner: int) -> None:
@@ -47,9 +52,14 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     page.wait_for_selector(".cash-evening")
     wait_idle(page)
     assert page.locator(".cash-evening").count() == 1
-    book = engine_state("cash_book", {"evenings": [{"date": "d", "records": group_records}],
-                                      "people": [{"name": "Hans", "aliases": ["Hnas"]}, {"name": "Anne", "aliases": []}],
-                                      "group": ["Anne", "Hans"]})
+    book = engine_state(
+        "cash_book",
+        {
+            "evenings": [{"date": "d", "records": group_records}],
+            "people": [{"name": "Hans", "aliases": ["Hnas"]}, {"name": "Anne", "aliases": []}],
+            "group": ["Anne", "Hans"],
+        },
+    )
     ev = book["evenings"][0]
     assert ev["games"] == 2 and set(ev["balances"]) == {"Hans", "Anne"}
     shown = {r.locator("th").inner_text(): r.locator("td").inner_text() for r in page.locator(".cash-evening .kitty-balances tr").all()}
@@ -64,7 +74,9 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     assert_axe_clean(page, shared_site, "cash book")
     rows = _csv_rows(download(page, '[data-action="cash-csv"]', tmp_path))
     assert rows[0] == ["Abend", "Art", "Wer", "An", "Betrag (€)", "Runden"]
-    assert {r[2]: r[4] for r in rows if r[1] == "Saldo"} == {n: f"{'-' if c < 0 else ''}{abs(c) // 100},{abs(c) % 100:02d}" for n, c in ev["balances"].items()}
+    assert {r[2]: r[4] for r in rows if r[1] == "Saldo"} == {
+        n: f"{'-' if c < 0 else ''}{abs(c) // 100},{abs(c) % 100:02d}" for n, c in ev["balances"].items()
+    }
     assert rows[-1][1:] == ["Kasse insgesamt", "", "", euros_de(book["pot_total"]).removesuffix(" €"), ""]
     page.locator('[data-action="regulars"]').tap()
     assert screen(page) == "regulars"
@@ -93,7 +105,9 @@ def test_a_pub_evening_runs_past_midnight_a_game_kept_twice_counts_once_and_peri
     assert starts == {"evening": [2026, 11, 26, 10, 15], "month": [2026, 11, 1, 0, 0], "year": [2026, 1, 1, 0, 0], "all": 0}
     assert got["late"] == "2026-11-26" and got["evening"] == "2026-11-26" and got["early"] == "2026-11-27"
     assert [(e["date"], [r["players"][0]["name"] for r in e["records"]]) for e in got["grouped"]] == [
-        ("2026-11-26", ["Hans", "Gerda"]), ("2026-11-28", ["Willi"])]
+        ("2026-11-26", ["Hans", "Gerda"]),
+        ("2026-11-28", ["Willi"]),
+    ]
 
 
 def test_a_rengen_set_started_from_the_form_is_played_for_the_stakes(warm_page, shared_site):

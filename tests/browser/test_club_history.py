@@ -2,6 +2,7 @@
 first and files the running game into history (IndexedDB); history entries
 reopen read-only and export; statistics and charts over what is kept; axe
 on the history, statistics, tournament and QR screens."""
+
 from __future__ import annotations
 
 import pytest
@@ -90,7 +91,9 @@ def test_starting_anew_mid_game_asks_and_files_the_game_into_history(de_page, sh
     path = download(page, '[data-action="history-export"]', tmp_path, "kept.json")
     record = read_json(path)
     assert record["format"] == "schraem-record/1" and record["hands"][0]["actions"][:2] == [
-        {"seat": 1, "type": "knock"}, {"seat": 2, "type": "pass"}]
+        {"seat": 1, "type": "knock"},
+        {"seat": 2, "type": "pass"},
+    ]
 
     # Importing over a running game asks too, and files it.
     tap(page, '[data-action="setup"]')
@@ -102,8 +105,7 @@ def test_starting_anew_mid_game_asks_and_files_the_game_into_history(de_page, sh
     tap(page, '[data-action="confirm-yes"]')
     assert screen(page) == "sheet" and message(page) == ""
     assert stored(page)["save"]["record"]["hands"][0]["actions"][:2] == record["hands"][0]["actions"][:2]
-    assert sorted((e["status"], e["names"][0]) for e in history_entries(page)) == [
-        ("interrupted", "Anne"), ("interrupted", "Resi")]
+    assert sorted((e["status"], e["names"][0]) for e in history_entries(page)) == [("interrupted", "Anne"), ("interrupted", "Resi")]
     assert page_errors == []
 
 

@@ -2,6 +2,7 @@
 computer (the next game one tap away, dealt by the winner), a Rengen set on
 the scoresheet that goes to the Hängeln between the two game losers, and a
 hammer start value shown on the sheet."""
+
 from __future__ import annotations
 
 import json
@@ -97,9 +98,14 @@ def test_a_rengen_set_goes_to_the_hangeln(de_page, shared_site, page_errors):
 def test_a_hammer_start_value_is_shown_on_the_sheet(de_page, shared_site, tmp_path):
     page = de_page
     open_app(page, shared_site, seed=53)
-    record = {"format": "schraem-record/1", "rules": "sebbe_schroehm", "options": {},
-              "players": [{"name": "Anne", "marks": 1}, {"name": "Hubert"}, {"name": "Gerda"}],
-              "dealer": 3, "hands": [{"deal": None, "actions": [{"seat": 1, "type": "win"}]}]}
+    record = {
+        "format": "schraem-record/1",
+        "rules": "sebbe_schroehm",
+        "options": {},
+        "players": [{"name": "Anne", "marks": 1}, {"name": "Hubert"}, {"name": "Gerda"}],
+        "dealer": 3,
+        "hands": [{"deal": None, "actions": [{"seat": 1, "type": "win"}]}],
+    }
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
     page.set_input_files("#import-file", str(path))

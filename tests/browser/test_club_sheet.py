@@ -3,6 +3,7 @@
 rules worked out by hand, a series with the next game one tap away, a past
 hand corrected from the Spielliste after seeing what changes downstream,
 the card picker of the variants, and axe on every new screen."""
+
 from __future__ import annotations
 
 import pytest
@@ -192,9 +193,11 @@ def test_a_past_hand_corrected_after_the_downstream_confirmation(de_page, shared
             enter(page, order[(order.index(knocker) + k) % 4], "hold")
     enter(page, 2, "win")
     tap(page, '[data-action="fix-preview"]')
-    assert message(page) == ("Diese Korrektur geht nicht – Spielrunde 1, Spiel 2: Die Spielrunde ist vorbei. Spielrunde 1, "
-                             "Spiel 2 wurde gespielt, wie es vorher stand: ändere Spiel 1 der Spielrunde 1 so, dass "
-                             "Spielrunde 1, Spiel 2 noch dazu passt, oder lass es, wie es war.")
+    assert message(page) == (
+        "Diese Korrektur geht nicht – Spielrunde 1, Spiel 2: Die Spielrunde ist vorbei. Spielrunde 1, "
+        "Spiel 2 wurde gespielt, wie es vorher stand: ändere Spiel 1 der Spielrunde 1 so, dass "
+        "Spielrunde 1, Spiel 2 noch dazu passt, oder lass es, wie es war."
+    )
     assert page.locator(".fix-preview").count() == 0
     tap(page, '[data-action="fix-cancel"]')
     assert stored(page)["save"] == before
@@ -246,7 +249,11 @@ def test_variant_entries_that_name_cards_use_the_card_picker(de_page, shared_sit
     assert page.locator('[data-action="pick-card"][data-value="JD"]').is_disabled()
     tap(page, '[data-action="pick-done"]')
     assert stored(page)["save"]["record"]["hands"][0]["actions"][-1] == {
-        "seat": 4, "type": "challenge", "target": 3, "cards": ["AH", "KH", "QS", "7D"]}
+        "seat": 4,
+        "type": "challenge",
+        "target": 3,
+        "cards": ["AH", "KH", "QS", "7D"],
+    }
     assert badges(page, 3)[0] == "Strafe: Anzweifeln"
 
 
@@ -301,8 +308,10 @@ def test_one_changed_entry_is_said_in_the_singular(warm_page, shared_site):
       i18n.setLang('de');
       return out;
     }""")
-    assert said == {"de": ["1 Eintrag ändert sich", "2 Einträge ändern sich", "Korrigiert: 1 Eintrag geändert.", "Korrigiert: 2 Einträge geändert."],
-                    "en": ["1 entry changes", "2 entries change", "Corrected: 1 entry changed.", "Corrected: 2 entries changed."]}
+    assert said == {
+        "de": ["1 Eintrag ändert sich", "2 Einträge ändern sich", "Korrigiert: 1 Eintrag geändert.", "Korrigiert: 2 Einträge geändert."],
+        "en": ["1 entry changes", "2 entries change", "Corrected: 1 entry changed.", "Corrected: 2 entries changed."],
+    }
 
 
 def test_a_correction_starts_from_the_hand_as_it_was(de_page, shared_site):
@@ -316,7 +325,13 @@ def test_a_correction_starts_from_the_hand_as_it_was(de_page, shared_site):
     open_list(page)
     tap(page, '[data-action="fix-open"][data-game="1"][data-hand="1"]')
     entries = page.locator('.fix-as-was [data-action="fix-from"]')
-    assert entries.all_inner_texts() == ["Anne klopft auf 2.", "Hubert passt.", "Gerda hält.", "Hans hält.", "Hans hat den letzten Stich und gewinnt."]
+    assert entries.all_inner_texts() == [
+        "Anne klopft auf 2.",
+        "Hubert passt.",
+        "Gerda hält.",
+        "Hans hält.",
+        "Hans hat den letzten Stich und gewinnt.",
+    ]
     entries.nth(1).tap()  # Hubert did not pass
     wait_idle(page)
     assert "Anne klopft auf 2." in page.locator(".fix-now").inner_text() and "Hubert" not in page.locator(".fix-now").inner_text()

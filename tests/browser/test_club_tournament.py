@@ -5,6 +5,7 @@ other table's finished series in from a file and from a scanned QR sequence;
 the same file twice, a tampered file and a result of another tournament are
 refused with the engine's reason. The printed Spielliste is rendered and
 looked at."""
+
 from __future__ import annotations
 
 import json
@@ -228,4 +229,3 @@ def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path,
     tap(org, '[data-action="list-back"]')
     assert screen(org) == "tournament-view"
     assert page_errors == []
-

@@ -5,6 +5,7 @@ A reads it with its camera (Chromium's fake camera playing a video of B's
 code, read by the shipped jsQR) and shows the comparison hand by hand. A
 foreign, damaged or other set's code is refused in plain words with nothing
 changed, and a set's own code starts the same set on another phone."""
+
 from __future__ import annotations
 
 import base64

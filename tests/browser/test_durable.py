@@ -3,6 +3,7 @@ after it, a second tab cannot overwrite the game, old saves move over from
 localStorage, damaged saves are kept as several backups, a save from a newer
 version says so, and neither a deeply nested file nor a lost engine reply
 can leave the shell stuck."""
+
 from __future__ import annotations
 
 import json
@@ -56,7 +57,8 @@ def _launch(playwright, profile: Path):
     device = dict(playwright.devices["Pixel 7"])
     device.pop("default_browser_type", None)
     ctx = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS, locale="de-DE", **device)
+        str(profile), executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS, locale="de-DE", **device
+    )
     ctx.set_default_timeout(60_000)
     return ctx
 
@@ -173,9 +175,17 @@ def test_a_second_tab_is_read_only_until_it_takes_over(warm_page, shared_site):
 
 def test_an_old_localstorage_save_moves_over_once(warm_page, shared_site):
     from helpers import engine_state
-    state = engine_state("new_game", {
-        "players": [{"name": "Anne", "kind": "human"}, {"name": "Hubert", "kind": "bot", "level": "easy"}],
-        "rules": "rheinland", "dealer": 2, "seed": 3, "viewer": 1})
+
+    state = engine_state(
+        "new_game",
+        {
+            "players": [{"name": "Anne", "kind": "human"}, {"name": "Hubert", "kind": "bot", "level": "easy"}],
+            "rules": "rheinland",
+            "dealer": 2,
+            "seed": 3,
+            "viewer": 1,
+        },
+    )
     page = warm_page(locale="de-DE")
     seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
     wait_shell_ready(page)
@@ -240,9 +250,12 @@ def test_a_deeply_nested_file_is_refused_before_it_reaches_the_engine(warm_page,
 def test_a_lost_engine_reply_becomes_a_clear_error(warm_page, shared_site):
     # No service worker, so the stand-in worker below is fetched through the route.
     page = warm_page(locale="en-US", service_workers="block")
-    page.route("**/silent-worker.js", lambda route: route.fulfill(
-        status=200, content_type="text/javascript",
-        body="postMessage({type: 'ready', hello: {}}); onmessage = () => {};"))
+    page.route(
+        "**/silent-worker.js",
+        lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body="postMessage({type: 'ready', hello: {}}); onmessage = () => {};"
+        ),
+    )
     open_app(page, shared_site, pace="60000")
     reply = page.evaluate("""async () => {
       const { createEngine } = await import('./engine-client.js');

@@ -2,6 +2,7 @@
 early-paint.js shows the markup painted.js kept of the last drawn table,
 inert, until app.js draws the game live. Here app.js never arrives, so
 whatever is on screen came from early-paint.js alone."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,8 @@ def wait_kept(page) -> dict:
 
 def table_text(page) -> dict:
     return {sel: page.locator(sel).inner_text() for sel in ("#screen", "#controls")} | {
-        "cards": page.eval_on_selector_all("#screen [data-card]", "els => els.map(e => e.dataset.card)")}
+        "cards": page.eval_on_selector_all("#screen [data-card]", "els => els.map(e => e.dataset.card)")
+    }
 
 
 def without_the_shell(page) -> None:
@@ -63,8 +65,10 @@ def test_the_saved_table_is_drawn_before_the_shell_and_handed_over_to_it(warm_pa
     page.reload()
     wait_shell_ready(page)
     assert page.evaluate("() => document.body.dataset.step") == step
-    assert page.evaluate("() => !('painted' in document.body.dataset) && !document.getElementById('screen').inert"
-                         " && !document.getElementById('controls').inert")
+    assert page.evaluate(
+        "() => !('painted' in document.body.dataset) && !document.getElementById('screen').inert"
+        " && !document.getElementById('controls').inert"
+    )
     assert table_text(page) == live
 
 
@@ -107,20 +111,31 @@ def test_a_tampered_kept_table_shows_no_script_and_a_foreign_one_nothing(warm_pa
     page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=25)
     evil = {
-        "format": "schraem-painted/1", "screen": "table", "title": "Schräm", "lang": "de", "contrast": "normal", "tools": [
-            {"action": "list", "html": '<img src="x" onerror="window.__pwned = 1">Liste', "hidden": False, "label": None, "lang": None}],
+        "format": "schraem-painted/1",
+        "screen": "table",
+        "title": "Schräm",
+        "lang": "de",
+        "contrast": "normal",
+        "tools": [
+            {"action": "list", "html": '<img src="x" onerror="window.__pwned = 1">Liste', "hidden": False, "label": None, "lang": None}
+        ],
         "main": '<p class="evil" onclick="window.__pwned = 2">Tisch</p><script>window.__pwned = 3</script>'
-                '<img src="x" onerror="window.__pwned = 4"><a href="javascript:window.__pwned = 5">x</a>'
-                '<iframe srcdoc="<script>parent.__pwned = 6</script>"></iframe>',
-        "controls": "<button>Klopfen</button>", "id": "x"}
+        '<img src="x" onerror="window.__pwned = 4"><a href="javascript:window.__pwned = 5">x</a>'
+        '<iframe srcdoc="<script>parent.__pwned = 6</script>"></iframe>',
+        "controls": "<button>Klopfen</button>",
+        "id": "x",
+    }
     page.evaluate("(v) => localStorage.setItem('schraem.painted', v)", json.dumps(evil))
     without_the_shell(page)
     page.wait_for_function("() => document.body.dataset.painted === 'early'")
     page.wait_for_timeout(300)  # for an image error handler, had one survived
     assert page.evaluate("() => window.__pwned") is None
     assert page.locator("#screen .evil").inner_text() == "Tisch"
-    assert page.evaluate("""() => document.querySelectorAll('#screen script, #screen iframe, [onerror], [onclick],'
-        + ' [href^="javascript:"]').length""") == 0
+    assert (
+        page.evaluate("""() => document.querySelectorAll('#screen script, #screen iframe, [onerror], [onclick],'
+        + ' [href^="javascript:"]').length""")
+        == 0
+    )
 
     for foreign in ({**evil, "format": "schraem-painted/0"}, {**evil, "screen": "settings"}, {**evil, "main": 7}, "[1, 2]", "{"):
         page.evaluate("(v) => localStorage.setItem('schraem.painted', v)", foreign if isinstance(foreign, str) else json.dumps(foreign))

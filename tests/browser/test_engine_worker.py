@@ -1,5 +1,6 @@
 """The engine worker and its page-side client: replies matched by id, every
 failure (even Python not starting at all) delivered as data."""
+
 from __future__ import annotations
 
 import shutil

@@ -10,6 +10,7 @@ An engine whose browser is not installed is skipped with the reason (never
 silently); the session's summary names the engines whose tests ran. A page
 using a Chromium-only API must fail the Firefox and WebKit runs, so the
 suite cannot pass where it checks nothing."""
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """A first evening at the table: names typed in turn are all kept, every
 seat is in sight at the deal, a player who is out is told why, and a duel
 leaves nothing behind for the next ordinary game."""
+
 from __future__ import annotations
 
 from helpers import (
@@ -27,8 +28,9 @@ def _names(page) -> list[str]:
 
 
 def _focused_name_seat(page):
-    return page.evaluate("() => { const a = document.activeElement;"
-                         " return a && a.dataset.field === 'name' ? Number(a.dataset.seat) : null; }")
+    return page.evaluate(
+        "() => { const a = document.activeElement; return a && a.dataset.field === 'name' ? Number(a.dataset.seat) : null; }"
+    )
 
 
 def test_typing_four_names_in_turn_with_the_keyboard_only(warm_page, shared_site):
@@ -98,8 +100,7 @@ def test_every_seats_name_and_marks_are_on_screen_at_the_deal(warm_page, shared_
     open_app(page, shared_site, seed=71, pace="60000")
     for width, height in [(320, 568), (360, 640), (412, 915)]:
         page.set_viewport_size({"width": width, "height": height})
-        start_game(page, [("Anne-Kathrin", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")],
-                   dealer=4)
+        start_game(page, [("Anne-Kathrin", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")], dealer=4)
         assert screen(page) == "table"
         shot(page, artifacts, f"deal-{width}x{height}.png")
         seats = page.evaluate(SEATS_IN_SIGHT)
@@ -114,7 +115,8 @@ def _played_until(marks: list[int], stop):
     until `stop(state, call)` returns something."""
     call = engine_table()
     players = [{"name": "Anne", "marks": marks[0]}] + [
-        {"name": n, "kind": "bot", "level": "easy", "marks": m} for n, m in zip(("Hubert", "Gerda", "Hans"), marks[1:])]
+        {"name": n, "kind": "bot", "level": "easy", "marks": m} for n, m in zip(("Hubert", "Gerda", "Hans"), marks[1:])
+    ]
     st = call("new_game", players=players, rules="rheinland", seed=0, dealer=4, viewer=1)
     for _ in range(300):
         found = stop(st, call)
@@ -127,28 +129,36 @@ def _played_until(marks: list[int], stop):
             st = call("bot_step", viewer=1)
         else:
             legal = st["view"]["legal"]
-            pick = next((a for a in legal if a["type"] == "look"), None) \
-                or next((a for a in legal if a["type"] in ("knock", "hold")), None) \
+            pick = (
+                next((a for a in legal if a["type"] == "look"), None)
+                or next((a for a in legal if a["type"] in ("knock", "hold")), None)
                 or next(a for a in legal if a["type"] == "play")
+            )
             st = call("act", action=pick, viewer=1)
     raise AssertionError("position not reached")
 
 
 def _result_rows(page) -> dict[str, str]:
-    return dict(page.evaluate("() => [...document.querySelectorAll('table.results:not(.scores) tbody tr')]"
-                              ".map((r) => [r.querySelector('th').textContent, r.querySelector('td.lost').textContent])"))
+    return dict(
+        page.evaluate(
+            "() => [...document.querySelectorAll('table.results:not(.scores) tbody tr')]"
+            ".map((r) => [r.querySelector('th').textContent, r.querySelector('td.lost').textContent])"
+        )
+    )
 
 
 def test_an_out_players_status(warm_page, shared_site):
     """Anne, on her last mark, holds a knock to 4 and loses: 1 mark comes off
     her sheet, not 4, and at the next hand (nobody has knocked) she is told
     she has no marks left and is out of the game, not that she passed."""
+
     def anne_out(st, call):
         res = st["view"]["hand_result"]
         if st["hand_over"] and st["view"]["players"][0]["out"]:
             assert res["losses"][0] > 1
             return st
         return None
+
     state = _played_until([1, 7, 7, 7], anne_out)
     page = warm_page(locale="de-DE")
     seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
@@ -184,8 +194,13 @@ TABLE = [("Resi", "human"), ("Jupp", "bot:hard"), ("Trud", "bot:easy"), ("Kätt"
 
 
 def _form(page) -> list[tuple[str, str]]:
-    return [(page.locator(f'[data-field="name"][data-seat="{i}"]').input_value(),
-             page.locator(f'[data-field="who"][data-seat="{i}"]').input_value()) for i in range(4)]
+    return [
+        (
+            page.locator(f'[data-field="name"][data-seat="{i}"]').input_value(),
+            page.locator(f'[data-field="who"][data-seat="{i}"]').input_value(),
+        )
+        for i in range(4)
+    ]
 
 
 def test_a_duel_followed_by_an_ordinary_game(warm_page, shared_site):
@@ -216,8 +231,10 @@ def test_a_duel_followed_by_an_ordinary_game(warm_page, shared_site):
 
     # The last screen: the person's total, as the engine reckons the result.
     total = engine_table()("duel_result", save=stored(page)["save"])
-    said = (f"Dein Ergebnis: {total['marks_lost']} Schräm verloren in {len(total['hands'])} Spielen, "
-            f"Platz {total['finish']['place']} von 4, {total['hints']}-mal Rat geholt.")
+    said = (
+        f"Dein Ergebnis: {total['marks_lost']} Schräm verloren in {len(total['hands'])} Spielen, "
+        f"Platz {total['finish']['place']} von 4, {total['hints']}-mal Rat geholt."
+    )
     assert page.locator("#screen .duel-result").inner_text() == said
     top = page.locator("#screen .duel-result").bounding_box()
     assert top["y"] + top["height"] <= page.viewport_size["height"], "the total is at the top of the screen"
@@ -233,8 +250,10 @@ def test_a_duel_followed_by_an_ordinary_game(warm_page, shared_site):
     tap(page, '[data-action="history"]')
     entry = page.locator(".history-entry")
     assert entry.count() == 1
-    assert (f"Duell-Karten „kegelclub“: Resi {total['marks_lost']} Schräm verloren in {len(total['hands'])} Spielen, "
-            f"Platz {total['finish']['place']} von 4") in entry.inner_text()
+    assert (
+        f"Duell-Karten „kegelclub“: Resi {total['marks_lost']} Schräm verloren in {len(total['hands'])} Spielen, "
+        f"Platz {total['finish']['place']} von 4"
+    ) in entry.inner_text()
     tap(page, '#controls [data-action="setup"]')
     assert screen(page) == "start"
 
@@ -247,4 +266,8 @@ def test_a_duel_followed_by_an_ordinary_game(warm_page, shared_site):
     assert "duel" not in game["save"]
     seats = zip(game["state"]["view"]["players"], game["save"]["table"]["players"])
     assert [(v["name"], p["kind"], p.get("level")) for v, p in seats] == [
-        ("Resi", "human", None), ("Jupp", "bot", "hard"), ("Trud", "bot", "easy"), ("Kätt", "bot", "medium")]
+        ("Resi", "human", None),
+        ("Jupp", "bot", "hard"),
+        ("Trud", "bot", "easy"),
+        ("Kätt", "bot", "medium"),
+    ]

@@ -2,6 +2,7 @@
 360 × 640 screen (the same page resized), with every card of the hand inside the screen — the
 8-card newcomers' hand, a Tuppen long one and a Rengen Hängeln included
 (issue 11)."""
+
 from __future__ import annotations
 
 import json
@@ -82,8 +83,11 @@ def rengen_hangeln() -> tuple[dict, int]:
     raise AssertionError("no Hängeln")
 
 
-CASES = {**{p: (lambda p=p: first_hand(p)) for p in Rules.preset_names()},
-         "tuppen-long-one": tuppen_long_one, "rengen-hangeln": rengen_hangeln}
+CASES = {
+    **{p: (lambda p=p: first_hand(p)) for p in Rules.preset_names()},
+    "tuppen-long-one": tuppen_long_one,
+    "rengen-hangeln": rengen_hangeln,
+}
 
 CARDS_INSIDE = """() => [...document.querySelectorAll('#table .hand button.card')].map((b) => {
   const r = b.getBoundingClientRect();
@@ -119,6 +123,7 @@ def test_a_hand_of_every_rule_set_by_taps_with_every_card_on_screen(warm_page, s
         if size not in shots:
             shots.add(size)
             shot(page, artifacts, f"preset-{case}-{size}.png")
+
     for _ in range(400):
         where = screen(page)
         if where in ("result", "over") or stored(page)["state"]["view"]["hand_no"] != hand_no:

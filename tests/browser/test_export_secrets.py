@@ -2,6 +2,7 @@
 every player's cards), writes the file without that hand unless the user
 insists, and never writes a seed. What the phone itself keeps (the save)
 still holds the deal."""
+
 from __future__ import annotations
 
 import json

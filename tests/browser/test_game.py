@@ -1,6 +1,7 @@
 """Playing by tapping: a whole game against three computer players, knocks
 that the others answer, looking at cards, and illegal taps explained with
 the engine's own words."""
+
 from __future__ import annotations
 
 import re
@@ -103,7 +104,7 @@ def test_knock_is_answered_by_the_computers(warm_page, shared_site):
     view = stored(page)["state"]["view"]
     knock_at = next(i for i, a in enumerate(view["log"]) if a == {"seat": 1, "type": "knock", "value": 2, "blind": True})
     answers = []
-    for a in view["log"][knock_at + 1:]:
+    for a in view["log"][knock_at + 1 :]:
         if a["type"] == "knock":
             break  # a later knock opens its own round
         if a["type"] in ("hold", "pass"):
@@ -261,11 +262,18 @@ def test_language_switch_on_every_screen(warm_page, shared_site):
 def test_a_variant_action_offered_by_the_engine_can_be_tapped(de_page, shared_site):
     page = de_page
     # Wipperfürth, Anne holds four courts: the engine offers the exchange.
-    save = {"format": "schraem-save/1",
-            "record": {"format": "schraem-record/1", "rules": "wipperfuerth", "options": {},
-                       "players": [{"name": "Anne"}, {"name": "Hubert"}], "dealer": 2,
-                       "hands": [{"deal": [["AH", "KH", "QH", "JH"], ["10C", "9C", "8C", "7C"]], "actions": []}]},
-            "table": {"players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "seed": 1}}
+    save = {
+        "format": "schraem-save/1",
+        "record": {
+            "format": "schraem-record/1",
+            "rules": "wipperfuerth",
+            "options": {},
+            "players": [{"name": "Anne"}, {"name": "Hubert"}],
+            "dealer": 2,
+            "hands": [{"deal": [["AH", "KH", "QH", "JH"], ["10C", "9C", "8C", "7C"]], "actions": []}],
+        },
+        "table": {"players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "seed": 1},
+    }
     state = engine_state("load", {"save": save, "viewer": 1})
     seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
     wait_shell_ready(page)
@@ -293,6 +301,9 @@ def test_computers_wait_while_the_setup_screen_is_open(de_page, shared_site):
     assert stored(page)["state"]["view"]["log"] == frozen
     page.locator('[data-action="continue"]').tap()
     assert screen(page) == "table"
-    page.wait_for_function("async (n) => { const r = await (await import('./storage.js')).readGame();"
-                           " return r.status === 'ok' && r.game.state.view.log.length > n; }",
-                           arg=len(frozen), timeout=30_000)
+    page.wait_for_function(
+        "async (n) => { const r = await (await import('./storage.js')).readGame();"
+        " return r.status === 'ok' && r.game.state.view.log.length > n; }",
+        arg=len(frozen),
+        timeout=30_000,
+    )

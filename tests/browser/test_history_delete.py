@@ -1,6 +1,7 @@
 """People, not names (issue 20): history entries can be deleted (asked
 first, brought back with one tap), and the statistics keep a computer player
 apart from a person of the same name."""
+
 from __future__ import annotations
 
 from test_club_history import history_entries
@@ -46,9 +47,16 @@ def test_a_history_entry_is_deleted_only_when_confirmed_and_can_be_brought_back(
 def finished_game(seed: int) -> dict:
     """Anne against the computer Hubert, played to the end by the engine."""
     from helpers import engine_table
+
     call = engine_table()
-    st = call("new_game", players=[{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy"}],
-              rules="rheinland", seed=seed, dealer=2, viewer=1)
+    st = call(
+        "new_game",
+        players=[{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy"}],
+        rules="rheinland",
+        seed=seed,
+        dealer=2,
+        viewer=1,
+    )
     for _ in range(2000):
         if st["game_over"]:
             return st["save"]
@@ -69,11 +77,28 @@ def test_statistics_keep_the_computer_apart_from_a_person_of_the_same_name(warm_
     save = finished_game(5)
     # Another evening, Hubert a person this time.
     people = finished_game(6)["record"]
-    kept = [{"id": "g1", "kind": "game", "status": "finished", "names": ["Anne", "Hubert"], "rules": "rheinland",
-             "summary": "", "save": save, "records": [save["record"]]},
-            {"id": "g2", "kind": "game", "status": "finished", "names": ["Anne", "Hubert"], "rules": "rheinland",
-             "summary": "", "save": {**save, "record": people, "table": {**save["table"], "players": [{"kind": "human"}] * 2}},
-             "records": [people]}]
+    kept = [
+        {
+            "id": "g1",
+            "kind": "game",
+            "status": "finished",
+            "names": ["Anne", "Hubert"],
+            "rules": "rheinland",
+            "summary": "",
+            "save": save,
+            "records": [save["record"]],
+        },
+        {
+            "id": "g2",
+            "kind": "game",
+            "status": "finished",
+            "names": ["Anne", "Hubert"],
+            "rules": "rheinland",
+            "summary": "",
+            "save": {**save, "record": people, "table": {**save["table"], "players": [{"kind": "human"}] * 2}},
+            "records": [people],
+        },
+    ]
     page.evaluate("async (entries) => { const m = await import('./history.js'); for (const e of entries) await m.keep(e); }", kept)
     tap(page, '[data-action="stats"]')
     page.wait_for_selector(".stats-table")
@@ -87,11 +112,20 @@ def test_statistics_keep_the_computer_apart_from_a_person_of_the_same_name(warm_
 
 def test_axe_on_the_way_back_and_the_statistics(warm_page, shared_site):
     from helpers import assert_axe_clean
+
     page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=67, pace="60000")
     save = finished_game(5)
-    entry = {"id": "g1", "kind": "game", "status": "finished", "names": ["Anne", "Hubert"], "rules": "rheinland",
-             "summary": "", "save": save, "records": [save["record"]]}
+    entry = {
+        "id": "g1",
+        "kind": "game",
+        "status": "finished",
+        "names": ["Anne", "Hubert"],
+        "rules": "rheinland",
+        "summary": "",
+        "save": save,
+        "records": [save["record"]],
+    }
     page.evaluate("async (e) => (await import('./history.js')).keep(e)", entry)
     tap(page, '[data-action="history"]')
     page.once("dialog", lambda d: d.accept())

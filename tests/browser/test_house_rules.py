@@ -2,6 +2,7 @@
 catalog, a refused combination shown with the engine's reason and never
 saved, the set kept durably, chosen on the start form, seen on the rules
 page beside the preset's text and carried into the game's record."""
+
 from __future__ import annotations
 
 from helpers import assert_axe_clean, open_app, screen, shot, stored, wait_idle, wait_shell_ready
@@ -50,7 +51,9 @@ def test_a_house_rule_set_is_made_chosen_and_seen_on_the_rules_page(warm_page, s
     set_option(page, "max_players", "3")
     refusal = page.locator(".house-refused").inner_text()
     # Named in the words the editor shows for each option, not by its code.
-    assert "Diese Regeln gehen nicht zusammen: „Mindestens so viele Spieler“ (5) ist größer als „Höchstens so viele Spieler“ (3)" in refusal, refusal
+    assert (
+        "Diese Regeln gehen nicht zusammen: „Mindestens so viele Spieler“ (5) ist größer als „Höchstens so viele Spieler“ (3)" in refusal
+    ), refusal
     assert "min_players" not in refusal and "max_players" not in refusal, refusal
     editor = page.locator(".house-group").first.inner_text()
     assert "Mindestens so viele Spieler" in editor and "Höchstens so viele Spieler" in editor

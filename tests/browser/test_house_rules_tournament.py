@@ -3,6 +3,7 @@ one phone, chosen on the start form and for a tournament, seen on the
 rules page beside the preset's text; the tournament's table ticket loaded
 on a second phone (its own storage) plays those rules and says their name:
 in the banner over the sheet, on its rules page, and after a reload."""
+
 from __future__ import annotations
 
 from test_house_rules import HOSTILE, set_option

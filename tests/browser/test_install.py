@@ -1,5 +1,6 @@
 """The app is installable: Chromium itself finds no installability error, and
 the manifest's icons are what they claim to be."""
+
 from __future__ import annotations
 
 import json
@@ -13,7 +14,8 @@ def test_chromium_finds_the_app_installable(playwright, site, tmp_path):
     # every ordinary Playwright context is one.
     device = {k: v for k, v in playwright.devices["Pixel 7"].items() if k != "default_browser_type"}
     context = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile", executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS, **device)
+        tmp_path / "profile", executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS, **device
+    )
     try:
         page = context.new_page()
         page.goto(site.url)
@@ -39,8 +41,12 @@ def test_manifest_icons_exist_with_their_declared_sizes(dist):
     assert manifest["name"] == "Schräm – Siebenschräm" and manifest["short_name"] == "Schräm"
     assert (manifest["start_url"], manifest["scope"], manifest["display"], manifest["lang"]) == ("./", "./", "standalone", "de")
     declared = {(i["sizes"], i.get("purpose", "any"), i["type"]) for i in manifest["icons"]}
-    assert {("192x192", "any", "image/png"), ("512x512", "any", "image/png"),
-            ("512x512", "maskable", "image/png"), ("any", "any", "image/svg+xml")} <= declared
+    assert {
+        ("192x192", "any", "image/png"),
+        ("512x512", "any", "image/png"),
+        ("512x512", "maskable", "image/png"),
+        ("any", "any", "image/svg+xml"),
+    } <= declared
     for icon in manifest["icons"]:
         data = (dist / icon["src"]).read_bytes()
         if icon["type"] == "image/png":
@@ -63,6 +69,7 @@ def test_the_app_offers_installing_once_and_takes_no_for_an_answer(warm_page, sh
     """Issue 11: an in-app "add to home screen" offer where the browser
     supports it, once, dismissable."""
     from helpers import open_app, wait_preference, wait_shell_ready
+
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=3)
     assert page.evaluate(FAKE_PROMPT) is True  # the browser's own banner is held back
@@ -86,6 +93,7 @@ def test_the_app_offers_installing_once_and_takes_no_for_an_answer(warm_page, sh
 
 def test_accepting_the_offer_opens_the_browsers_prompt(warm_page, shared_site):
     from helpers import open_app
+
     page = warm_page(locale="en-US")
     open_app(page, shared_site, seed=3)
     page.evaluate(FAKE_PROMPT)

@@ -3,6 +3,7 @@ effect from the last state before the engine has answered, and a refused
 tap's reason (the engine's, carried in the state) without asking it. The
 worker's messages are held back here, so anything on screen before they are
 let through cannot have come from the engine's answer."""
+
 from __future__ import annotations
 
 from helpers import open_app, screen, start_game, stored, wait_idle
@@ -75,8 +76,7 @@ def test_a_refused_tap_shows_the_engines_reason_without_asking_it(warm_page, sha
 
     page.evaluate("() => { window.__hold = true; }")
     page.locator(f'[data-card="{card}"]').tap()
-    page.wait_for_function("(text) => document.getElementById('message').textContent.includes(text)",
-                           arg=reason["de"], timeout=2_000)
+    page.wait_for_function("(text) => document.getElementById('message').textContent.includes(text)", arg=reason["de"], timeout=2_000)
     assert held(page) == 0, "a refused tap is not sent to the engine"
     assert page.locator(".played.pending, li.leaving").count() == 0
     page.evaluate("() => window.__release()")

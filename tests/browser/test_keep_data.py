@@ -2,6 +2,7 @@
 stores, ask the browser to keep it for good (navigator.storage.persist) on
 a tap, and tell that an iPhone's home-screen app keeps its storage apart
 from Safari."""
+
 from __future__ import annotations
 
 from helpers import assert_axe_clean, open_app, shot

@@ -3,6 +3,7 @@ that is none said in plain words, a stake the rules cannot pay refused with
 the engine's reason, nothing started), each finished game of a series
 showing who pays whom from the engine's money, and the evening's
 settlement screen equal to the engine's books over the same records."""
+
 from __future__ import annotations
 
 from test_club_series import finish_with
@@ -50,8 +51,7 @@ def test_a_money_evening_of_a_series_with_its_settlement(warm_page, shared_site,
     stake(page, "per_mark", "0,10")
     stake(page, "per_knolle", "0.20")
     said = refused_start(page)
-    assert said == engine_message("bad_stakes", "de", field="pro Knolle",
-                                  why="Knollen gibt es nur in Sebbe Schröhm"), said
+    assert said == engine_message("bad_stakes", "de", field="pro Knolle", why="Knollen gibt es nur in Sebbe Schröhm"), said
     stake(page, "per_knolle", "")
     stake(page, "per_lost_game", "0.5")
     page.locator('[data-field="kitty:loser_round"]').check()
@@ -64,8 +64,9 @@ def test_a_money_evening_of_a_series_with_its_settlement(warm_page, shared_site,
     lines = page.locator(".kitty-payments li").all_inner_texts()
     assert len(lines) == len(money["payments"])
     for line, p in zip(lines, money["payments"]):
-        who = f"{PEOPLE[p['payer'] - 1]} zahlt " + (f"{PEOPLE[p['payee'] - 1]} {euros_de(p['cents'])}" if p["payee"]
-                                                     else f"{euros_de(p['cents'])} in die Kasse")
+        who = f"{PEOPLE[p['payer'] - 1]} zahlt " + (
+            f"{PEOPLE[p['payee'] - 1]} {euros_de(p['cents'])}" if p["payee"] else f"{euros_de(p['cents'])} in die Kasse"
+        )
         assert line.startswith(who), (line, who)
     assert any(line.startswith("Hans zahlt Anne ") for line in lines), lines
     if money["rounds"]:
@@ -83,8 +84,12 @@ def test_a_money_evening_of_a_series_with_its_settlement(warm_page, shared_site,
     tap(page, '[data-action="kitty-books"]')
     page.wait_for_selector(".kitty-transfers li")
     assert page.locator("#kitty-books-h").inner_text() == "Abrechnung"
-    expected = [f"{x['payer']} zahlt {x['payee']} {euros_de(x['cents'])}" if x["payee"]
-                else f"{x['payer']} zahlt {euros_de(x['cents'])} in die Kasse" for x in books["transfers"]]
+    expected = [
+        f"{x['payer']} zahlt {x['payee']} {euros_de(x['cents'])}"
+        if x["payee"]
+        else f"{x['payer']} zahlt {euros_de(x['cents'])} in die Kasse"
+        for x in books["transfers"]
+    ]
     assert page.locator(".kitty-transfers li").all_inner_texts() == expected
     cells = dict(zip(page.locator(".kitty-balances th").all_inner_texts(), page.locator(".kitty-balances td").all_inner_texts()))
     assert cells == {n: ("+" if c > 0 else "") + euros_de(c) for n, c in books["balances"].items()}
@@ -98,7 +103,8 @@ def test_a_money_evening_of_a_series_with_its_settlement(warm_page, shared_site,
     page.locator('[data-action="lang"]').tap()
     assert page.locator(".kitty-transfers li").all_inner_texts() == [
         f"{x['payer']} pays {x['payee']} {euros_en(x['cents'])}" if x["payee"] else f"{x['payer']} pays {euros_en(x['cents'])} into the pot"
-        for x in books["transfers"]]
+        for x in books["transfers"]
+    ]
     shot(page, artifacts, "kitty-books-320-en.png")
     tap(page, '[data-action="kitty-close"]')
     assert screen(page) == "over"
@@ -154,7 +160,9 @@ def test_the_kitty_stays_open_fits_the_over_screen_and_saves_the_settlement_as_c
     rows = _csv_rows(download(page, '[data-action="kitty-csv"]', tmp_path))
     assert rows[0] == ["Art", "Wer", "An", "Betrag (€)", "Runden"]
     shown = dict(zip(page.locator(".kitty-balances th").all_inner_texts(), page.locator(".kitty-balances td").all_inner_texts()))
-    assert {r[1]: r[3] for r in rows if r[0] == "Saldo"} == {n: v.replace("+", "").replace("−", "-").replace(" €", "") for n, v in shown.items()}
+    assert {r[1]: r[3] for r in rows if r[0] == "Saldo"} == {
+        n: v.replace("+", "").replace("−", "-").replace(" €", "") for n, v in shown.items()
+    }
     assert [(r[1], r[2]) for r in rows if r[0] == "Zahlung"] == [(x["payer"], x["payee"] or "Kasse") for x in books["transfers"]]
     page.locator('[data-action="lang"]').tap()
     rows = _csv_rows(download(page, '[data-action="kitty-csv"]', tmp_path, "en.csv"))

@@ -4,6 +4,7 @@ profile and read in by another with its own evening (two contexts, two
 storages): both evenings kept, the statistics equal on both phones once the
 file went back, nothing doubled by a second import; a truncated, foreign or
 tampered file refused in plain words with nothing changed."""
+
 from __future__ import annotations
 
 import json
@@ -18,10 +19,13 @@ HOUSE = [{"id": "h-rengen", "name": "Stammtisch Rengen", "rules": "rengen", "opt
 
 
 def seed_prefs(page, prefs: dict) -> None:
-    page.evaluate("""async (prefs) => {
+    page.evaluate(
+        """async (prefs) => {
       const s = await import('./storage.js');
       for (const [k, v] of Object.entries(prefs)) if (!await s.writePreference(k, v)) throw new Error(k);
-    }""", prefs)
+    }""",
+        prefs,
+    )
 
 
 def pref(page, name: str):
@@ -79,32 +83,70 @@ def history_file(page, file: dict, count: int = 1, broken: int | None = None) ->
     """The file with `count` history entries (a scoresheet game just
     begun), the one numbered `broken` (from 1) not replaying, its checksum
     made to fit."""
-    record = engine_state("new_game", {"players": [{"name": "Hubert"}, {"name": "Gerda"}], "real_cards": True, "viewer": None})["save"]["record"]
+    record = engine_state("new_game", {"players": [{"name": "Hubert"}, {"name": "Gerda"}], "real_cards": True, "viewer": None})["save"][
+        "record"
+    ]
     bad = json.loads(json.dumps(record))
     bad["hands"][0]["actions"] = [{"seat": 9, "type": "hold"}]
-    data = {**file["data"], "history": [{"id": f"moved-{k}", "kind": "game", "status": "interrupted", "names": ["Hubert", "Gerda"],
-                                         "savedAt": k, "save": {"format": "schraem-save/1", "record": bad if k == broken else record},
-                                         "records": []} for k in range(1, count + 1)]}
-    check = page.evaluate("""async (data) => {
+    data = {
+        **file["data"],
+        "history": [
+            {
+                "id": f"moved-{k}",
+                "kind": "game",
+                "status": "interrupted",
+                "names": ["Hubert", "Gerda"],
+                "savedAt": k,
+                "save": {"format": "schraem-save/1", "record": bad if k == broken else record},
+                "records": [],
+            }
+            for k in range(1, count + 1)
+        ],
+    }
+    check = page.evaluate(
+        """async (data) => {
       const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(data))));
       return Array.from(d, (x) => x.toString(16).padStart(2, '0')).join('');
-    }""", data)
+    }""",
+        data,
+    )
     return {**file, "data": data, "check": check}
 
 
 def snapshot(page) -> tuple:
-    return (sorted(json.dumps(e, sort_keys=True) for e in kept(page)), pref(page, "regulars"), pref(page, "house-rules"), pref(page, "settings"))
+    return (
+        sorted(json.dumps(e, sort_keys=True) for e in kept(page)),
+        pref(page, "regulars"),
+        pref(page, "house-rules"),
+        pref(page, "settings"),
+    )
 
 
 def test_an_evening_moves_to_another_phone_and_back(warm_page, shared_site, artifacts, tmp_path):
     a = warm_page(locale="de-DE", service_workers="block")
     open_app(a, shared_site, seed=11)
-    seed_prefs(a, {"regulars": {"people": [{"id": "p-hans", "name": "Hans", "colour": "blue", "aliases": ["Hnas"]},
-                                           {"id": "p-anne", "name": "Anne", "colour": "red", "aliases": []},
-                                           {"id": "p-gerda", "name": "Gerda", "colour": "green", "aliases": []}],
-                               "groups": [{"id": "g-1", "name": "Stammtisch", "members": ["p-anne", "p-hans", "p-gerda"], "house": "own:h-rengen"}]},
-                   "house-rules": HOUSE,
-                   "settings": {"sound": False, "vibrate": True, "vibrateOnRefusal": False, "pace": "slow", "doubleTapKnock": True, "contrast": False}})
+    seed_prefs(
+        a,
+        {
+            "regulars": {
+                "people": [
+                    {"id": "p-hans", "name": "Hans", "colour": "blue", "aliases": ["Hnas"]},
+                    {"id": "p-anne", "name": "Anne", "colour": "red", "aliases": []},
+                    {"id": "p-gerda", "name": "Gerda", "colour": "green", "aliases": []},
+                ],
+                "groups": [{"id": "g-1", "name": "Stammtisch", "members": ["p-anne", "p-hans", "p-gerda"], "house": "own:h-rengen"}],
+            },
+            "house-rules": HOUSE,
+            "settings": {
+                "sound": False,
+                "vibrate": True,
+                "vibrateOnRefusal": False,
+                "pace": "slow",
+                "doubleTapKnock": True,
+                "contrast": False,
+            },
+        },
+    )
     a.reload()
     wait_shell_ready(a)
     play_evening(a, ["Hans", "Anne", "Gerda"], 2)
@@ -151,7 +193,9 @@ def test_an_evening_moves_to_another_phone_and_back(warm_page, shared_site, arti
 def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed(warm_page, shared_site, tmp_path):
     a = warm_page(locale="de-DE", service_workers="block")
     open_app(a, shared_site, seed=13)
-    seed_prefs(a, {"house-rules": HOUSE, "regulars": {"people": [{"id": "p-1", "name": "Hubert", "colour": "red", "aliases": []}], "groups": []}})
+    seed_prefs(
+        a, {"house-rules": HOUSE, "regulars": {"people": [{"id": "p-1", "name": "Hubert", "colour": "red", "aliases": []}], "groups": []}}
+    )
     a.reload()
     wait_shell_ready(a)
     good = export_move(a, tmp_path, "good.json")
@@ -159,8 +203,20 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
 
     b = warm_page(locale="en-GB", service_workers="block")
     open_app(b, shared_site, seed=14)
-    seed_prefs(b, {"regulars": {"people": [{"id": "p-2", "name": "Gerda", "colour": "green", "aliases": []}], "groups": []},
-                   "settings": {"sound": True, "vibrate": False, "vibrateOnRefusal": False, "pace": "fast", "doubleTapKnock": True, "contrast": False}})
+    seed_prefs(
+        b,
+        {
+            "regulars": {"people": [{"id": "p-2", "name": "Gerda", "colour": "green", "aliases": []}], "groups": []},
+            "settings": {
+                "sound": True,
+                "vibrate": False,
+                "vibrateOnRefusal": False,
+                "pace": "fast",
+                "doubleTapKnock": True,
+                "contrast": False,
+            },
+        },
+    )
     b.reload()
     wait_shell_ready(b)
     before = snapshot(b)
@@ -171,7 +227,10 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
     files = {
         "truncated.json": (text[: len(text) // 2], "The file is damaged (incomplete or cut off) – nothing was changed."),
         "record.json": (json.dumps({"format": "schraem-save/1", "record": {}}), "This is not a Schräm move file – nothing was changed."),
-        "newer.json": (json.dumps({**json.loads(text), "format": "schraem-move/2"}), "The move file comes from a newer version of the app. Please reload the app – nothing was changed."),
+        "newer.json": (
+            json.dumps({**json.loads(text), "format": "schraem-move/2"}),
+            "The move file comes from a newer version of the app. Please reload the app – nothing was changed.",
+        ),
         "tampered.json": (json.dumps(tampered), "The move file was changed after it was saved, or is damaged – nothing was changed."),
     }
     for name, (content, reason) in files.items():
@@ -181,10 +240,13 @@ def test_a_damaged_foreign_or_tampered_move_file_is_refused_with_nothing_changed
         assert b.locator('.move-msg[role="alert"]').count() == 1
         assert snapshot(b) == before, name
     # A part that is not what it must be, with its checksum made to fit: named, nothing changed.
-    check = b.evaluate("""async (data) => {
+    check = b.evaluate(
+        """async (data) => {
       const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(data))));
       return Array.from(d, (x) => x.toString(16).padStart(2, '0')).join('');
-    }""", wrong_part["data"])
+    }""",
+        wrong_part["data"],
+    )
     path = tmp_path / "part.json"
     path.write_text(json.dumps({**wrong_part, "check": check}))
     assert read_in(b, path) == "In the move file, the list of people is damaged – nothing was changed."

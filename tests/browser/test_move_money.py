@@ -5,6 +5,7 @@ computer still bears the name Hubert, as the start form names seat 2) and
 a typo merged (Gerd into Gerda), both done on the regulars' screen; the
 kept review comes along with its game; a file whose settings carry junk
 under a checksum made to fit is refused with nothing changed."""
+
 from __future__ import annotations
 
 import json
@@ -20,11 +21,15 @@ from schraem.bridge import Bridge
 from schraem.review import Review
 
 STAKES = {"per_mark": 10, "per_lost_game": 50}
-REGULARS = {"people": [{"id": "p-hub", "name": "Hubert", "colour": "blue", "aliases": []},
-                       {"id": "p-ger", "name": "Gerda", "colour": "green", "aliases": []},
-                       {"id": "p-gerd", "name": "Gerd", "colour": "red", "aliases": []},
-                       {"id": "p-anne", "name": "Anne", "colour": "yellow", "aliases": []}],
-            "groups": [{"id": "g-1", "name": "Stammtisch", "members": ["p-hub", "p-ger", "p-anne"], "house": None}]}
+REGULARS = {
+    "people": [
+        {"id": "p-hub", "name": "Hubert", "colour": "blue", "aliases": []},
+        {"id": "p-ger", "name": "Gerda", "colour": "green", "aliases": []},
+        {"id": "p-gerd", "name": "Gerd", "colour": "red", "aliases": []},
+        {"id": "p-anne", "name": "Anne", "colour": "yellow", "aliases": []},
+    ],
+    "groups": [{"id": "g-1", "name": "Stammtisch", "members": ["p-hub", "p-ger", "p-anne"], "house": None}],
+}
 
 
 def finished_entry(entry_id: str, players: list[dict], seed: int, minutes_ago: int) -> dict:
@@ -32,14 +37,30 @@ def finished_entry(entry_id: str, players: list[dict], seed: int, minutes_ago: i
     files it: the people's seats played by the engine's computer, then
     written back as people's seats."""
     b = Bridge()
-    state = b_call(b, "new_game", players=[{"name": p["name"], "kind": "bot", "level": "easy"} for p in players], seed=seed, stakes=STAKES, viewer=None)
+    state = b_call(
+        b, "new_game", players=[{"name": p["name"], "kind": "bot", "level": "easy"} for p in players], seed=seed, stakes=STAKES, viewer=None
+    )
     while not state["game_over"]:
         state = b_call(b, "next_hand", viewer=None) if state["hand_over"] else b_call(b, "bot_step", viewer=None)
     assert state["money"]["payments"]
-    save = {**state["save"], "table": {**state["save"]["table"], "players": [
-        {"kind": "bot", "level": "easy"} if p.get("kind") == "bot" else {"kind": "human"} for p in players]}}
-    return {"id": entry_id, "kind": "game", "status": "finished", "names": [p["name"] for p in players], "rules": "rheinland", "summary": "",
-            "savedAt": int(time.time() * 1000) - minutes_ago * 60_000, "save": save, "records": [save["record"]]}
+    save = {
+        **state["save"],
+        "table": {
+            **state["save"]["table"],
+            "players": [{"kind": "bot", "level": "easy"} if p.get("kind") == "bot" else {"kind": "human"} for p in players],
+        },
+    }
+    return {
+        "id": entry_id,
+        "kind": "game",
+        "status": "finished",
+        "names": [p["name"] for p in players],
+        "rules": "rheinland",
+        "summary": "",
+        "savedAt": int(time.time() * 1000) - minutes_ago * 60_000,
+        "save": save,
+        "records": [save["record"]],
+    }
 
 
 def b_call(b: Bridge, cmd: str, **args) -> dict:
@@ -49,7 +70,7 @@ def b_call(b: Bridge, cmd: str, **args) -> dict:
 
 
 def cents(text: str) -> int:
-    """"+2,50 €", "−0,40 €" → cents."""
+    """ "+2,50 €", "−0,40 €" → cents."""
     sign = -1 if text.startswith("−") else 1
     return sign * int(re.sub(r"\D", "", text))
 
@@ -66,7 +87,10 @@ def abrechnung(page) -> dict[str, int]:
     page.locator('.kitty-form [data-action="kitty-books"]').tap()
     page.wait_for_selector(".kitty-balances")
     wait_idle(page)
-    shown = {th: cents(td) for th, td in zip(page.locator(".kitty-balances th").all_inner_texts(), page.locator(".kitty-balances td").all_inner_texts())}
+    shown = {
+        th: cents(td)
+        for th, td in zip(page.locator(".kitty-balances th").all_inner_texts(), page.locator(".kitty-balances td").all_inner_texts())
+    }
     pot = page.locator(".kitty-books .kitty-pot")
     return {**shown, "(Kasse)": cents(pot.inner_text()) if pot.count() else 0}
 
@@ -82,10 +106,16 @@ def kassenbuch(page) -> dict[str, int]:
 
 
 def test_the_abrechnung_and_kassenbuch_are_the_same_to_the_cent_after_a_move(warm_page, shared_site, tmp_path):
-    entries = [finished_entry("e-1", [{"name": "Hubert"}, {"name": "Gerda"}, {"name": "Anne"}], 71, 50),
-               finished_entry("e-2", [{"name": "Hubert"}, {"name": "Gerd"}, {"name": "Anne"}], 74, 40),
-               finished_entry("e-3", [{"name": "Hubi"}, {"name": "Hubert", "kind": "bot", "level": "easy"},
-                                      {"name": "Gerda", "kind": "bot", "level": "easy"}], 80, 30)]
+    entries = [
+        finished_entry("e-1", [{"name": "Hubert"}, {"name": "Gerda"}, {"name": "Anne"}], 71, 50),
+        finished_entry("e-2", [{"name": "Hubert"}, {"name": "Gerd"}, {"name": "Anne"}], 74, 40),
+        finished_entry(
+            "e-3",
+            [{"name": "Hubi"}, {"name": "Hubert", "kind": "bot", "level": "easy"}, {"name": "Gerda", "kind": "bot", "level": "easy"}],
+            80,
+            30,
+        ),
+    ]
     review = Review(entries[2]["save"]["record"], 1, budget=Budget(samples=2, nodes=500)).run()
     entries[2]["review"] = review
     a = warm_page(locale="de-DE", service_workers="block")
@@ -149,10 +179,13 @@ def test_a_move_file_with_junk_in_its_settings_is_refused_with_nothing_changed(w
     before = snapshot(b)
 
     def fitted(data: dict, name: str):
-        check = b.evaluate("""async (data) => {
+        check = b.evaluate(
+            """async (data) => {
           const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(data))));
           return Array.from(d, (x) => x.toString(16).padStart(2, '0')).join('');
-        }""", data)
+        }""",
+            data,
+        )
         path = tmp_path / name
         path.write_text(json.dumps({**file, "data": data, "check": check}))
         return path
@@ -163,7 +196,10 @@ def test_a_move_file_with_junk_in_its_settings_is_refused_with_nothing_changed(w
         "alias": ({**file["data"], "people": [{**file["data"]["people"][0], "aliases": [junk]}]}, "die Liste der Personen"),
         "pace": ({**file["data"], "settings": {"pace": junk}}, "der Teil mit den Einstellungen"),
         "group": ({**file["data"], "groups": [{**file["data"]["groups"][0], "name": junk}]}, "die Liste der Stammtische"),
-        "house": ({**file["data"], "house": [{"id": "h", "name": "Rengen", "rules": "rengen", "options": {"x": junk}}]}, "die Liste der Hausregeln"),
+        "house": (
+            {**file["data"], "house": [{"id": "h", "name": "Rengen", "rules": "rengen", "options": {"x": junk}}]},
+            "die Liste der Hausregeln",
+        ),
         "part": ({**file["data"], "extra": junk}, "der Inhalt"),
     }
     # (Each refusal reads unlike the one before, so each is seen to arrive.)

@@ -1,5 +1,6 @@
 """The app works with no network at all once visited, and offers (never
 forces) a new version when the site changes."""
+
 from __future__ import annotations
 
 import shutil
@@ -27,8 +28,7 @@ def _go_offline(context, site):
     site.stop()
 
 
-def test_engine_answers_offline_after_one_visit(site, new_context, request_log, wait_engine_ready,
-                                                wait_controlled, artifacts):
+def test_engine_answers_offline_after_one_visit(site, new_context, request_log, wait_engine_ready, wait_controlled, artifacts):
     context = new_context()
     page = context.new_page()
     page.goto(site.url)
@@ -73,8 +73,9 @@ def test_without_service_worker_the_offline_reload_fails(site, new_context, wait
         page.reload()
 
 
-def test_changed_build_offers_update_and_switches_only_on_tap(tmp_path, make_site, new_context,
-                                                              wait_engine_ready, wait_controlled, artifacts):
+def test_changed_build_offers_update_and_switches_only_on_tap(
+    tmp_path, make_site, new_context, wait_engine_ready, wait_controlled, artifacts
+):
     src = tmp_path / "src"
     for name in ("pwa", "engine"):
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
@@ -137,8 +138,7 @@ def test_a_whole_hand_plays_offline(site, new_context, request_log, wait_control
     _go_offline(context, site)
     page.reload()
     wait_shell_ready(page)
-    start_game(page, [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")],
-               dealer=4)
+    start_game(page, [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")], dealer=4)
     steps = []
     while screen(page) not in ("result", "over"):
         steps.append(play_step(page, knock=True))

@@ -2,6 +2,7 @@
 line in the history, kept while the app spoke German, reads in English once
 the phone is switched; one mark is "1 mark", not "1 marks"; the start
 screen's header names the app from 360 px on."""
+
 from __future__ import annotations
 
 import re
@@ -26,6 +27,7 @@ def _win_with_one_mark_left(page) -> None:
         if view["value"] < 7 and any(a["type"] == "knock" and not a.get("blind") for a in legal.get("1", [])):
             return 1, "knock"
         return 1, "win"
+
     play_sheet_to_the_end(page, entry, steps=200)
 
 
@@ -42,7 +44,9 @@ def test_the_history_line_follows_the_language_and_one_mark_is_singular(warm_pag
     # Nothing said in German stays in the live region for a screen reader.
     assert page.locator("#announce").text_content() == ""
     # Nor "1 marks" in what is shown or read out (Anne's strokes: 1 mark).
-    said = page.evaluate("() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')")
+    said = page.evaluate(
+        "() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')"
+    )
     assert "1 mark" in said and not re.search(r"\b1 marks\b", said), said
 
     # Filed in English now, read in German, and back.

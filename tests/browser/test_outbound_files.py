@@ -2,6 +2,7 @@
 one export function, and none of them carries a seed or a card of a hand
 under way (rebuilt here with the engine from each file); a hostile ticket
 is refused in plain words before anything is asked or filed."""
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,20 @@ THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), 
 NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"]
 # Every control that makes a file, a share or a QR code, and the module
 # that writes what it carries.
-FILE_ACTIONS = {"export", "list-json", "list-csv", "list-share", "history-export", "history-download", "t-export",
-                "t-ticket", "send-result", "qr-file", "qr-share", "export-damaged"}
+FILE_ACTIONS = {
+    "export",
+    "list-json",
+    "list-csv",
+    "list-share",
+    "history-export",
+    "history-download",
+    "t-export",
+    "t-ticket",
+    "send-result",
+    "qr-file",
+    "qr-share",
+    "export-damaged",
+}
 
 
 def hidden_cards_rebuilt(file: dict, hidden: set[str]) -> bool:
@@ -138,8 +151,17 @@ def test_a_hostile_ticket_is_refused_before_anything_is_asked_or_filed(warm_page
     wait_idle(page)
     before = stored(page)
     tap(page, 'header [data-action="setup"]')
-    ticket = {"format": "schraem-table/1", "tournament": "abc", "series": 1, "table": 1, "players": "Anne",
-              "rules": "rheinland", "options": {}, "first_dealer": 4, "games": 1}
+    ticket = {
+        "format": "schraem-table/1",
+        "tournament": "abc",
+        "series": 1,
+        "table": 1,
+        "players": "Anne",
+        "rules": "rheinland",
+        "options": {},
+        "first_dealer": 4,
+        "games": 1,
+    }
     for players, series in ((("Anne"), 1), (["Anne", "Hubert", "Gerda", "Hans"], "1")):
         path = tmp_path / "ticket.json"
         path.write_text(json.dumps({**ticket, "players": players, "series": series}))

@@ -2,6 +2,7 @@
 hand is only ever in the page for the person holding the phone, the phone
 changes hands through a "pass the phone" screen, and the engine is only
 asked for the holder's view."""
+
 from __future__ import annotations
 
 from helpers import card_names, hand_of, open_app, play_step, screen, shot, start_game, stored, wait_shell_ready

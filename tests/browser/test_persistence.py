@@ -1,6 +1,7 @@
 """The game survives reloads, closed tabs and damaged saves: every accepted
 state is stored before it is drawn, the saved position is drawn from storage
 before Python is up, and a save that will not load is kept, not lost."""
+
 from __future__ import annotations
 
 import copy
@@ -58,7 +59,8 @@ def _mid_hand(page):
 
 def _table_text(page):
     return {sel: page.locator(sel).inner_text() for sel in (".seats", ".centre", ".log")} | {
-        "cards": page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")}
+        "cards": page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+    }
 
 
 def test_reload_mid_hand_restores_the_exact_position(new_context, site):
@@ -89,8 +91,7 @@ def test_reload_mid_hand_restores_the_exact_position(new_context, site):
     assert page.locator("#table").inner_text() == full
     assert page.locator('[data-action="hold"]').count() == 0  # Hubert answers, not Anne
     assert page.locator('[data-action="knock"]').is_enabled()
-    marks = page.evaluate("() => ['schraem:saved-drawn', 'schraem:engine-ready']"
-                          ".map(n => performance.getEntriesByName(n)[0].startTime)")
+    marks = page.evaluate("() => ['schraem:saved-drawn', 'schraem:engine-ready'].map(n => performance.getEntriesByName(n)[0].startTime)")
     assert marks[0] < marks[1]
 
 
@@ -143,13 +144,21 @@ def test_computers_carry_on_after_a_reload(warm_page, shared_site):
 
 
 def _tampered_save():
-    state = engine_state("new_game", {
-        "players": [{"name": "Anne", "kind": "human"}, {"name": "Hubert", "kind": "bot", "level": "easy"}],
-        "rules": "rheinland", "dealer": 2, "seed": 99, "viewer": 1})
+    state = engine_state(
+        "new_game",
+        {
+            "players": [{"name": "Anne", "kind": "human"}, {"name": "Hubert", "kind": "bot", "level": "easy"}],
+            "rules": "rheinland",
+            "dealer": 2,
+            "seed": 99,
+            "viewer": 1,
+        },
+    )
     bad = copy.deepcopy(state)
     # Seat 2 plays although seat 1 leads: the record no longer replays.
     bad["save"]["record"]["hands"][0]["actions"] = [{"seat": 2, "type": "play", "card": "10H"}]
     from schraem.bridge import Bridge
+
     reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad["save"], "viewer": 1}})))
     assert not reply["ok"] and reply["error"]["kind"] == "CorruptSave"
     return shell_record(bad, 1), reply["error"]
@@ -208,17 +217,18 @@ def test_the_saved_game_is_read_while_the_shell_still_loads(new_context, site):
 
     def slow_tournament(route):
         import time
+
         held["until"] = time.monotonic() + 1.0
         time.sleep(1.0)
         route.continue_()
+
     context.route("**/tournament.js", slow_tournament)
     page.reload()
     wait_shell_ready(page)
     assert held["until"] is not None, "the held-back module was not asked for"
     marks = page.evaluate("""() => Object.fromEntries(['schraem:reads-asked', 'schraem:reads-done', 'schraem:saved-drawn']
         .map(n => [n, performance.getEntriesByName(n)[0]?.startTime ?? null]))""")
-    tournament = page.evaluate("() => performance.getEntriesByType('resource')"
-                               ".find(r => r.name.endsWith('/tournament.js')).responseEnd")
+    tournament = page.evaluate("() => performance.getEntriesByType('resource').find(r => r.name.endsWith('/tournament.js')).responseEnd")
     assert marks["schraem:reads-done"] is not None
     assert marks["schraem:reads-done"] < tournament - 500, (marks, tournament)
     assert marks["schraem:saved-drawn"] >= tournament

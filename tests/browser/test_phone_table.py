@@ -4,6 +4,7 @@ over loopback after passing the offers and the answers as text. Each guest
 plays (and knocks for) its own seat through a hand, beside a computer player
 on the host; every message a guest receives and its page are checked for
 cards that seat may not see."""
+
 from __future__ import annotations
 
 import json
@@ -208,7 +209,9 @@ def _join(guest, host, seat: int, check_screens: bool, site) -> None:
     host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
 
 
-def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards(warm_page, shared_site, artifacts, page_errors, request_log):
+def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards(
+    warm_page, shared_site, artifacts, page_errors, request_log
+):
     # Service workers blocked: axe-core is served to the page by a route.
     host = warm_page(locale="de-DE", service_workers="block")
     guests = {2: warm_page(locale="en-GB", service_workers="block"), 4: warm_page(locale="en-US", service_workers="block")}
@@ -309,7 +312,9 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
     # Every phone is told each claim, as that seat's claim with its reason.
     host.wait_for_function("() => document.querySelectorAll('.phone-dispute[data-hand=\"1\"]').length === 2", timeout=30_000)
     claims = host.locator(".phone-dispute").all_inner_texts()
-    assert any("Platz 2: Bert meldet zu Spiel 1" in c for c in claims) and any("Platz 4: Hans meldet zu Spiel 1" in c for c in claims), claims
+    assert any("Platz 2: Bert meldet zu Spiel 1" in c for c in claims) and any("Platz 4: Hans meldet zu Spiel 1" in c for c in claims), (
+        claims
+    )
     for seat, guest in guests.items():
         guest.wait_for_function("() => document.querySelectorAll('.phone-dispute[data-hand=\"1\"]').length === 2", timeout=30_000)
         other = 4 if seat == 2 else 2
@@ -335,5 +340,6 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
             record = host.evaluate(HOST_STATE)["save"]["record"]
             own2 = set(export_record(Game.from_record(record), keep_last=True)["hands"][1]["deal"][seat - 1])
             return allowed_1[seat] | own2 | {a["card"] for a in record["hands"][1]["actions"] if a["type"] == "play"}
+
         _assert_no_leak(guest, allowed_2, start=received_in_hand_1[seat])
     assert not page_errors

@@ -1,6 +1,7 @@
 """A guest's phone buzzes when its seat becomes due at a table of phones
 (docs/PHONE_TABLE.md): its turn, or a knock it must answer — once each time,
 and only where the settings allow vibration."""
+
 from __future__ import annotations
 
 import json

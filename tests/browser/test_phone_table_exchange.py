@@ -3,6 +3,7 @@ blind, docs/VARIANTS.md) is shown other cards than it was dealt. Its check
 of the hand (the engine's `check_deal`, docs/PHONE_TABLE.md) replays the
 hand from the host's record and compares every state it was shown, so an
 honest host is "geprüft", never "falsch gegeben"."""
+
 from __future__ import annotations
 
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _states
@@ -62,6 +63,7 @@ def test_a_blind_exchange_at_a_phone_table_is_checked_not_called_false(warm_page
     shown = next(st["view"]["my_cards"] for st in _states(guest) if st["view"]["my_cards"])
     from schraem.bridge import export_record
     from schraem.game import Game
+
     dealt = export_record(Game.from_record(record), keep_last=True)["hands"][0]["deal"][1]
     assert sorted(shown) != sorted(dealt)
 

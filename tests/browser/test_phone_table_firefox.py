@@ -4,6 +4,7 @@ BiDi, engines.py). Firefox reads the host's invitation from its QR code with
 the shipped decoder (jsQR: Firefox has no BarcodeDetector), joins with it,
 the two browsers connect by a real data channel over loopback, and a whole
 hand is played with the guest's seat tapped on Firefox's own table."""
+
 from __future__ import annotations
 
 import pytest
@@ -83,8 +84,9 @@ def test_a_firefox_guest_joins_a_chromium_host_and_plays_a_hand(firefox, warm_pa
     firefox.wait_for("() => !!document.querySelector('[data-phone-text=\"offer\"]')", timeout=30)
     assert firefox.evaluate(FILL, ['[data-phone-text="offer"]', read["text"]])
     assert firefox.evaluate(CLICK, '[data-action="phone-join-offer"]')
-    answer = firefox.wait_for("() => { const v = document.querySelector('[data-phone-text=\"answer\"]')?.value ?? '';"
-                              " return v.length > 100 && v; }", timeout=60)
+    answer = firefox.wait_for(
+        "() => { const v = document.querySelector('[data-phone-text=\"answer\"]')?.value ?? ''; return v.length > 100 && v; }", timeout=60
+    )
     assert answer.startswith("SCHRAEM-ANSWER:")
     host.fill('[data-phone-text="answer-2"]', answer)
     host.locator('[data-action="phone-answer"][data-seat="2"]').tap()
@@ -106,9 +108,11 @@ def test_a_firefox_guest_joins_a_chromium_host_and_plays_a_hand(firefox, warm_pa
         host.wait_for_timeout(120)
     else:
         view = host.evaluate(HOST_STATE)["view"]
-        raise AssertionError(f"the hand did not end: host on {screen(host)!r}, Firefox on "
-                             f"{firefox.evaluate('() => document.body.dataset.screen')!r}, "
-                             f"due {view.get('turn')!r}, response {view.get('response')!r}, last actions {view['log'][-4:]}")
+        raise AssertionError(
+            f"the hand did not end: host on {screen(host)!r}, Firefox on "
+            f"{firefox.evaluate('() => document.body.dataset.screen')!r}, "
+            f"due {view.get('turn')!r}, response {view.get('response')!r}, last actions {view['log'][-4:]}"
+        )
     wait_idle(host)
     record = host.evaluate(HOST_STATE)["save"]["record"]
     hand = record["hands"][0]

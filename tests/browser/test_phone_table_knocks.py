@@ -7,6 +7,7 @@ may knock, so the host's engine takes the one that reaches it first and
 refuses the other in plain words. Every phone then shows the same log in
 the same order and the same value, nothing lost or doubled, through the
 holds, a pass and the whole hand."""
+
 from __future__ import annotations
 
 import time
@@ -62,6 +63,7 @@ def _until(check, what: str, timeout: float = 120) -> None:
 def _same_table(host, phones: dict) -> dict:
     """Until every phone has the host's log and value (each guest from what
     the host sent it, each page from what it draws); → the host's view."""
+
     def agreed() -> bool:
         wait_idle(host)
         view = host.evaluate(HOST_STATE)["view"]
@@ -72,6 +74,7 @@ def _same_table(host, phones: dict) -> dict:
             if screen(page) == "table" and page.locator("#table .value").inner_text().split()[-1] != str(view["value"]):
                 return False
         return True
+
     _until(agreed, "the phones never agreed on the log and the value")
     return host.evaluate(HOST_STATE)["view"]
 
@@ -92,15 +95,16 @@ def _knock_together(host, pages: dict, phones: dict, hold: bool = False) -> int:
         host.evaluate("() => window.__release()")
     _until(lambda: len(_knocks(host)) > len(before), "no knock reached the host")
     view = _same_table(host, phones)
-    taken = _knocks(host)[len(before):]
+    taken = _knocks(host)[len(before) :]
     assert len(taken) == 1 and taken[0] in pages, taken
     assert view["response"] and view["response"]["knocker"] == taken[0]
     for seat, page in pages.items():
         if seat == taken[0]:
             continue
         lang = "de" if page is host else "en"
-        page.wait_for_function("(text) => document.getElementById('message')?.textContent.includes(text)",
-                               arg=REFUSED[lang], timeout=30_000)
+        page.wait_for_function(
+            "(text) => document.getElementById('message')?.textContent.includes(text)", arg=REFUSED[lang], timeout=30_000
+        )
     return taken[0]
 
 
@@ -145,8 +149,10 @@ def test_knocks_from_several_phones_at_once_are_ordered_alike_on_every_phone(war
     view = _same_table(host, phones)
     assert view["log"] == [] and view["value"] == 1
     for seat in (2, 4):
-        _until(lambda seat=seat: any(a["type"] == "knock" for a in (_guest_view(guests[seat]) or {"legal": []})["legal"]),
-               f"seat {seat} was never offered a knock")
+        _until(
+            lambda seat=seat: any(a["type"] == "knock" for a in (_guest_view(guests[seat]) or {"legal": []})["legal"]),
+            f"seat {seat} was never offered a knock",
+        )
     first = _knock_together(host, {2: guests[2], 4: guests[4]}, phones, hold=True)
     other = 6 - first
     # The host had both: the later one was refused there, and that phone
@@ -184,6 +190,6 @@ def test_knocks_from_several_phones_at_once_are_ordered_alike_on_every_phone(war
     assert [(e["seat"], e["type"], e.get("card")) for e in view["log"]] == [(a["seat"], a["type"], a.get("card")) for a in actions]
     for seat, guest in guests.items():
         logs = [st["view"]["log"] for st in _states(guest) if st["view"]["hand_no"] == 1]
-        assert all(b[:len(a)] == a for a, b in zip(logs, logs[1:])), seat
+        assert all(b[: len(a)] == a for a, b in zip(logs, logs[1:])), seat
         assert logs[-1] == view["log"]
     assert not page_errors

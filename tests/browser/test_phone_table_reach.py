@@ -12,6 +12,7 @@ across a router is test_phone_table_router.py.
   tap makes a new invitation for the seat, and with it the table is dealt.
 - A browser without RTCPeerConnection is told so on every button that
   would make a connection, and nothing hangs."""
+
 from __future__ import annotations
 
 from test_phone_table import _fill_setup, _text_of
@@ -194,8 +195,11 @@ def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_
 
     # One tap: a new invitation for the seat, and with it the table is dealt.
     host.locator('[data-action="phone-retry"][data-seat="2"]').tap()
-    host.wait_for_function("(old) => { const v = document.querySelector('[data-phone-text=\"offer-2\"]')?.value ?? '';"
-                           " return v.length > 100 && v !== old; }", arg=offer, timeout=30_000)
+    host.wait_for_function(
+        "(old) => { const v = document.querySelector('[data-phone-text=\"offer-2\"]')?.value ?? ''; return v.length > 100 && v !== old; }",
+        arg=offer,
+        timeout=30_000,
+    )
     assert host.locator(".link-trouble").count() == 0
     assert _events(host).count("camera") == 2
     fresh = host.locator('[data-phone-text="offer-2"]').input_value()

@@ -4,6 +4,7 @@ game waits for it, and it comes back to its own seat (kept on its own phone)
 with the host's new code for that seat; the host reloaded mid-hand comes
 back with every action, and the guests rejoin it. No guest ever receives or
 shows a card its seat may not see, and each still checks the deal."""
+
 from __future__ import annotations
 
 import time
@@ -140,7 +141,7 @@ def test_a_guest_closed_and_the_host_reloaded_mid_hand_lose_nothing(warm_page, s
         _play(host, guests, lambda: all(screen(p) == "result" for p in (host, *guests.values())))
 
         record = host.evaluate(HOST_STATE)["save"]["record"]
-        assert record["hands"][0]["actions"][:len(before["hands"][0]["actions"])] == before["hands"][0]["actions"]
+        assert record["hands"][0]["actions"][: len(before["hands"][0]["actions"])] == before["hands"][0]["actions"]
         for seat, guest in guests.items():
             assert any(a["seat"] == seat and a["type"] == "play" for a in record["hands"][0]["actions"])
             # The guest's numbers for the deal were kept on its phone through

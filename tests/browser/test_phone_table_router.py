@@ -11,6 +11,7 @@ grants or refuses when the app asks (a hook on getUserMedia).
   deals.
 - The control, both on one bridge (one subnet, names looked up by
   multicast), both refusing the camera: dealt."""
+
 from __future__ import annotations
 
 import time
@@ -106,7 +107,10 @@ def test_behind_a_router_phones_that_refuse_the_camera_say_so_and_a_new_try_deal
         guest.page.locator('[data-action="phone-retry"]').tap()
         fresh = host.page.wait_for_function(
             "(old) => { const v = document.querySelector('[data-phone-text=\"offer-2\"]')?.value ?? '';"
-            " return v.length > 100 && v !== old && v; }", arg=offer, timeout=30_000).json_value()
+            " return v.length > 100 && v !== old && v; }",
+            arg=offer,
+            timeout=30_000,
+        ).json_value()
         connect = _join(host, guest, fresh)
         for phone in (host, guest):
             phone.page.wait_for_function(DEALT, timeout=30_000)

@@ -2,6 +2,7 @@
 camera (docs/PHONE_TABLE.md): Chromium's fake camera plays a video made
 from the host's code, the shipped decoder (jsQR: headless Chromium has no
 BarcodeDetector) reads the invitation, and the phones connect and deal."""
+
 from __future__ import annotations
 
 import base64
@@ -43,11 +44,23 @@ QR_PIXELS = """async ([selector, side]) => {
 def camera_phone(playwright, video, locale: str):
     """A Chromium whose camera plays `video` (a fake device, allowed
     without asking) and a phone-sized page in it → (browser, page)."""
-    camera = playwright.chromium.launch(executable_path=chromium_path(), args=[
-        *TEST_CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-        f"--use-file-for-fake-video-capture={video.resolve()}"])
-    ctx = camera.new_context(locale=locale, service_workers="block", permissions=["camera"],
-                             viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    camera = playwright.chromium.launch(
+        executable_path=chromium_path(),
+        args=[
+            *TEST_CHROMIUM_ARGS,
+            "--use-fake-device-for-media-stream",
+            "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video.resolve()}",
+        ],
+    )
+    ctx = camera.new_context(
+        locale=locale,
+        service_workers="block",
+        permissions=["camera"],
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+    )
     return camera, ctx.new_page()
 
 

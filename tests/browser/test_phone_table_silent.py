@@ -3,6 +3,7 @@ table (docs/PHONE_TABLE.md, "The restart rule"): the host sees a countdown,
 then may give the seat to the computer; the round is given up and dealt
 again without that phone, every phone says why, and the record keeps the
 round given up."""
+
 from __future__ import annotations
 
 from test_phone_table import HOST_STATE
@@ -53,7 +54,10 @@ def test_a_phone_silent_after_its_commit_is_given_to_the_computer_and_the_deal_s
     assert [e["seat"] for e in hand["fair_restarts"][0]["commits"]] == [1, 2]
     assert [e["seat"] for e in hand["fair"]] == [1]
     # The phone is connected: once the cards are dealt its seat is its own again.
-    host.wait_for_function("async () => { const m = await import('./engine-client.js');"
-                           " const r = await m.currentEngine().call('state', { viewer: 1 });"
-                           " return r.result.phone_table.standins.length === 0; }", timeout=30_000)
+    host.wait_for_function(
+        "async () => { const m = await import('./engine-client.js');"
+        " const r = await m.currentEngine().call('state', { viewer: 1 });"
+        " return r.result.phone_table.standins.length === 0; }",
+        timeout=30_000,
+    )
     assert not page_errors

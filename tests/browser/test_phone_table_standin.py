@@ -2,6 +2,7 @@
 (docs/PHONE_TABLE.md): the host taps "Computer spielt für …" on the seat
 shown as away, the computer plays that seat at the usual pace (every phone
 says so), and the seat is given back when its phone rejoins."""
+
 from __future__ import annotations
 
 from test_phone_table import GUESTS, HOST_STATE, RECEIVED_PROBE, _join
@@ -53,9 +54,12 @@ def test_the_computer_plays_a_dropped_guests_seat_until_it_rejoins(warm_page, sh
         back.wait_for_function("() => document.body.dataset.screen === 'phone-join'")
         guests[4] = back
         _rejoin(back, host, 4)
-        host.wait_for_function("async () => { const m = await import('./engine-client.js');"
-                               " const r = await m.currentEngine().call('state', { viewer: 1 });"
-                               " return r.result.phone_table.standins.length === 0; }", timeout=30_000)
+        host.wait_for_function(
+            "async () => { const m = await import('./engine-client.js');"
+            " const r = await m.currentEngine().call('state', { viewer: 1 });"
+            " return r.result.phone_table.standins.length === 0; }",
+            timeout=30_000,
+        )
         host.locator('[data-action="phone-table"]').tap()
         host.wait_for_function("() => !document.querySelector('.phone-links')", timeout=30_000)
         back.wait_for_function("() => !document.querySelector('.phone-links')", timeout=30_000)

@@ -3,6 +3,7 @@ reads codes where the browser has no BarcodeDetector, with the shipped jsQR
 as the table of phones does (qr-scan.js): a camera that films the app's own
 code, drawn on a canvas, is read by headless Chromium, which has no
 BarcodeDetector."""
+
 from __future__ import annotations
 
 from helpers import open_app, screen

@@ -3,6 +3,7 @@ current record (a Blob, nothing sent anywhere) that replays in the engine and
 restores the game on another phone; a broken file is refused with the
 engine's words (which hand, which action, which rule) and the game on the
 phone stays exactly as it was."""
+
 from __future__ import annotations
 
 import json
@@ -124,8 +125,7 @@ def test_a_game_against_the_computer_imports_with_its_computer_player(warm_page,
     assert str(Game.from_record(record).hand.log[-1][0].card) == card
 
     other = warm_page(locale="de-AT")  # a second phone: another warm context
-    assert [(p["name"], p["kind"], p.get("level")) for p in record["players"]] == [
-        ("Anne", "human", None), ("Hubert", "bot", "easy")]
+    assert [(p["name"], p["kind"], p.get("level")) for p in record["players"]] == [("Anne", "human", None), ("Hubert", "bot", "easy")]
     open_app(other, shared_site, seed=24, pace="60000")
     _import(other, path)
     # Hubert is still the computer: nobody is asked to pass him the phone,
@@ -141,10 +141,14 @@ def test_a_game_against_the_computer_imports_with_its_computer_player(warm_page,
 
 def _broken_record():
     """Anne knocks twice in a row while the others still owe an answer."""
-    record = {"format": "schraem-record/1", "rules": "rheinland", "options": {},
-              "players": [{"name": n} for n in PEOPLE], "dealer": 4,
-              "hands": [{"deal": None, "actions": [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"},
-                                                   {"seat": 2, "type": "knock"}]}]}
+    record = {
+        "format": "schraem-record/1",
+        "rules": "rheinland",
+        "options": {},
+        "players": [{"name": n} for n in PEOPLE],
+        "dealer": 4,
+        "hands": [{"deal": None, "actions": [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"}, {"seat": 2, "type": "knock"}]}],
+    }
     with pytest.raises(RecordError) as refused:
         Game.from_record(record)
     return record, refused.value

@@ -2,6 +2,7 @@
 usual seats, a typo merged into the right person and a person renamed —
 both seen in the group and kept across a reload — and the group's table
 started with one tap from the start screen."""
+
 from __future__ import annotations
 
 from helpers import assert_axe_clean, message, open_app, screen, shot, stored, wait_idle, wait_shell_ready
@@ -134,7 +135,13 @@ def test_the_regulars_refuse_the_names_every_table_refuses_and_a_groups_statisti
     add_person(page, "Anne", "red")
     add_person(page, "Hans", "blue")
     before = kept(page)
-    for bad, char in (("An\u200bne", "U+200B"), ("\u202eennA", "U+202E"), ("\u3164", "U+3164"), ("\u2800", "U+2800"), ("Hans\u034f", "U+034F")):
+    for bad, char in (
+        ("An\u200bne", "U+200B"),
+        ("\u202eennA", "U+202E"),
+        ("\u3164", "U+3164"),
+        ("\u2800", "U+2800"),
+        ("Hans\u034f", "U+034F"),
+    ):
         page.fill('[data-field="reg-name"]', bad)
         page.locator('[data-action="person-add"]').tap()
         said = refused_name(page, before)
@@ -175,11 +182,14 @@ def test_a_merge_tapped_while_a_rename_is_saved_keeps_the_rename(warm_page, shar
     page.locator(f'[data-field="person-name:{hubert}"]').fill("Hubi")
     page.select_option(f'[data-field="person-merge:{gerd}"]', gerda)
     # The rename, and the merge asked and confirmed, in one go.
-    page.evaluate("""([hubert, gerd]) => {
+    page.evaluate(
+        """([hubert, gerd]) => {
       document.querySelector(`[data-action="person-rename"][data-id="${hubert}"]`).click();
       document.querySelector(`[data-action="person-merge"][data-id="${gerd}"]`).click();
       document.querySelector('[data-action="person-merge-yes"]').click();
-    }""", [hubert, gerd])
+    }""",
+        [hubert, gerd],
+    )
     page.wait_for_function("() => document.querySelectorAll('.person').length === 2")
     wait_idle(page)
     page.wait_for_function("() => [...document.querySelectorAll('.person-name bdi')].some((x) => x.textContent === 'Hubi')")

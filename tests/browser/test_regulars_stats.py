@@ -2,6 +2,7 @@
 the person renamed count as one person in the statistics; a group shows
 only its people's games, a period only its games, and computer players
 stand apart."""
+
 from __future__ import annotations
 
 import sys
@@ -111,11 +112,14 @@ def keep_finished_game(page, players: list[dict]) -> None:
             state = ok(b, "act", action=next(a for a in ok(b, "state", viewer=seat)["view"]["legal"] if a["type"] != "knock"), viewer=None)
         else:
             state = ok(b, "bot_step", viewer=None)
-    page.evaluate("""async ([save, names]) => {
+    page.evaluate(
+        """async ([save, names]) => {
       const h = await import('./history.js');
       await h.keep({ id: 'kept-game', kind: 'game', status: 'finished', names, rules: 'rheinland',
                      save, records: [save.record] });
-    }""", [state["save"], [p["name"] for p in players]])
+    }""",
+        [state["save"], [p["name"] for p in players]],
+    )
 
 
 def test_computer_players_stand_apart_in_the_statistics(warm_page, shared_site):
@@ -164,5 +168,7 @@ def test_the_computer_players_columns_fit_a_360_px_phone(warm_page, shared_site,
         assert box["x"] + box["width"] <= right + 1, head.inner_text()
     assert sorted(region.locator("th.player bdi").all_inner_texts()) == sorted(bots)
     # A screen reader still hears that they are computers.
-    assert sorted(region.locator("th.player").evaluate_all("(hs) => hs.map((h) => h.textContent)")) == sorted(f"{n} (Computer)" for n in bots)
+    assert sorted(region.locator("th.player").evaluate_all("(hs) => hs.map((h) => h.textContent)")) == sorted(
+        f"{n} (Computer)" for n in bots
+    )
     assert page.evaluate(NAMES_CUT, ".stats-table th.player bdi") == []

@@ -1,6 +1,7 @@
 """The game review in the app at a four-courts decision (issue 25): a
 challenge that was likely to lose, shown and worded in German and English
 from the engine's reason code."""
+
 from __future__ import annotations
 
 import random
@@ -25,8 +26,12 @@ def challenged_hand() -> dict:
     challenges it, loses 2 and leaves; the computer plays the rest."""
     game = Game(["Anne", "Ben", "Cora"], "siwwe_stroeoem", dealer=3, seed=3)
     game.deal(cards=DEAL)
-    for a in ({"seat": 2, "type": "look"}, {"seat": 2, "type": "exchange"}, {"seat": 1, "type": "look"},
-              {"seat": 1, "type": "challenge", "target": 2}):
+    for a in (
+        {"seat": 2, "type": "look"},
+        {"seat": 2, "type": "exchange"},
+        {"seat": 1, "type": "look"},
+        {"seat": 1, "type": "challenge", "target": 2},
+    ):
         game.apply(a)
     while not game.hand_over:
         s = game.due()[0]
@@ -59,8 +64,12 @@ def open_challenge() -> dict:
     first card, so Ben (a computer) is due — and Anne may still challenge."""
     game = Game(["Anne", "Ben", "Cora"], "siwwe_stroeoem", dealer=3, seed=3)
     game.deal(cards=DEAL)
-    for a in ({"seat": 3, "type": "look"}, {"seat": 3, "type": "exchange"}, {"seat": 1, "type": "look"},
-              {"seat": 1, "type": "play", "card": "7D"}):
+    for a in (
+        {"seat": 3, "type": "look"},
+        {"seat": 3, "type": "exchange"},
+        {"seat": 1, "type": "look"},
+        {"seat": 1, "type": "play", "card": "7D"},
+    ):
         game.apply(a)
     assert game.due() == [2] and any(a["type"] == "challenge" for a in view(game, 1)["legal"])
     save = {"format": "schraem-save/1", "record": game.to_record(), "table": {"players": SEATS, "seed": 3}}

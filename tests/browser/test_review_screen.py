@@ -2,6 +2,7 @@
 finished game with its progress bar, kept in the history; a hint during
 play, written into the record; the same deals on two phones, their results
 compared hand by hand."""
+
 from __future__ import annotations
 
 import json
@@ -62,8 +63,15 @@ def de_page(warm_page):
 def two_player_game(marks: int = 2, seed: int = 5) -> dict:
     """A fresh table: Anne against one computer player, few marks each, so
     the game ends within a hand or two."""
-    return engine_state("new_game", {"players": [{"name": "Anne", "marks": marks}, {"name": "Hubert", "kind": "bot", "level": "easy", "marks": marks}],
-                                     "seed": seed, "dealer": 2, "viewer": 1})
+    return engine_state(
+        "new_game",
+        {
+            "players": [{"name": "Anne", "marks": marks}, {"name": "Hubert", "kind": "bot", "level": "easy", "marks": marks}],
+            "seed": seed,
+            "dealer": 2,
+            "viewer": 1,
+        },
+    )
 
 
 def play_to(page, screens: set[str], max_steps: int = 400) -> None:

@@ -2,6 +2,7 @@
 the chalk. Entries are tapped per seat (exactly what the engine lists in
 sheet_legal), every entry is saved before it is drawn and survives a reload,
 and the last entry can be taken back."""
+
 from __future__ import annotations
 
 import pytest
@@ -99,8 +100,12 @@ def test_a_scoresheet_hand_entered_by_tapping(de_page, shared_site, artifacts, p
     shot(page, artifacts, "scoresheet-result.png")
     record = stored(page)["save"]["record"]
     assert record["hands"][0]["actions"] == [
-        {"seat": 1, "type": "knock"}, {"seat": 2, "type": "pass"}, {"seat": 3, "type": "hold"},
-        {"seat": 4, "type": "hold"}, {"seat": 4, "type": "win"}]
+        {"seat": 1, "type": "knock"},
+        {"seat": 2, "type": "pass"},
+        {"seat": 3, "type": "hold"},
+        {"seat": 4, "type": "hold"},
+        {"seat": 4, "type": "win"},
+    ]
     assert len(record["hands"]) == 2 and record["hands"][1]["actions"] == []
 
     # The next hand: the winner deals, the chalk carries over.
@@ -162,15 +167,19 @@ def test_reload_mid_scoresheet_restores_it(warm_page, shared_site):
     wait_shell_ready(page)
     assert screen(page) == "sheet"
     assert stored(page)["save"] == before["save"]
-    assert page.locator("#sheet").inner_text().replace("Engine startet – gleich kannst du tippen.", "") \
-        == drawn.replace("Engine startet – gleich kannst du tippen.", "")
+    assert page.locator("#sheet").inner_text().replace("Engine startet – gleich kannst du tippen.", "") == drawn.replace(
+        "Engine startet – gleich kannst du tippen.", ""
+    )
     assert [chalk_of(page, s) for s in range(1, 5)] == ["/////", "//////", "/////", "///////"]
 
     # And the hand goes on from there.
     sheet_tap(page, 1, "hold")
     record = stored(page)["save"]["record"]
-    assert record["hands"][1]["actions"][:3] == [{"seat": 3, "type": "knock", "blind": True}, {"seat": 4, "type": "hold"},
-                                                 {"seat": 1, "type": "hold"}]
+    assert record["hands"][1]["actions"][:3] == [
+        {"seat": 3, "type": "knock", "blind": True},
+        {"seat": 4, "type": "hold"},
+        {"seat": 1, "type": "hold"},
+    ]
 
 
 def test_undo_takes_back_a_scoresheet_entry(de_page, shared_site):
@@ -265,6 +274,7 @@ def test_a_scoresheet_game_to_the_end(de_page, shared_site, artifacts):
 
 # --- accessibility -------------------------------------------------------
 
+
 @pytest.fixture
 def axe_page(warm_page):
     # Blocking the service worker lets axe be served from the app's origin.
@@ -338,7 +348,7 @@ def test_a_finished_games_time_stays_when_the_next_game_starts(warm_page, shared
     finish_with(page, 2)
     entries = "async () => (await (await import('./history.js')).entries()).map((e) => [e.id, e.status, e.savedAt])"
     page.wait_for_function(f"async () => (await ({entries})()).some((e) => e[1] === 'finished')")
-    (first, _, at), = page.evaluate(entries)
+    ((first, _, at),) = page.evaluate(entries)
     page.wait_for_timeout(30)
     start_sheet(page, ["Anne", "Hubert", "Gerda", "Hans"])  # the start form files the finished game again
     kept = {i: (status, t) for i, status, t in page.evaluate(entries)}

@@ -1,6 +1,7 @@
 """Nothing leaves the phone, player names are text and never markup, the
 page refuses inline script, and axe-core finds no accessibility violation
 on any screen."""
+
 from __future__ import annotations
 
 import pytest
@@ -100,6 +101,7 @@ def test_page_refuses_inline_script(warm_page, shared_site):
 
 # --- axe-core on every screen --------------------------------------------
 
+
 @pytest.fixture
 def axe_page(warm_page):
     # Blocking the service worker lets Playwright serve axe from the app's own
@@ -155,9 +157,16 @@ def test_axe_pass_phone(axe_page, shared_site):
 def test_axe_game_over_and_damaged_save(axe_page, shared_site, artifacts):
     page = axe_page
     # Both players on their last mark: the hammer hand decides the game.
-    state = engine_state("new_game", {
-        "players": [{"name": "Anne", "kind": "human", "marks": 1}, {"name": "Hubert", "kind": "bot", "level": "easy", "marks": 1}],
-        "rules": "rheinland", "dealer": 2, "seed": 7, "viewer": 1})
+    state = engine_state(
+        "new_game",
+        {
+            "players": [{"name": "Anne", "kind": "human", "marks": 1}, {"name": "Hubert", "kind": "bot", "level": "easy", "marks": 1}],
+            "rules": "rheinland",
+            "dealer": 2,
+            "seed": 7,
+            "viewer": 1,
+        },
+    )
     seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)})
     wait_shell_ready(page)
     for _ in range(40):
@@ -168,8 +177,10 @@ def test_axe_game_over_and_damaged_save(axe_page, shared_site, artifacts):
     _assert_axe_clean(page, shared_site, "game over")
 
     # A save from before this version, damaged: moved aside and explained.
-    page.evaluate("async () => { const db = await new Promise((ok) => { const r = indexedDB.open('schraem'); r.onsuccess = () => ok(r.result); });"
-                  " await new Promise((ok) => { const tx = db.transaction('meta', 'readwrite'); tx.objectStore('meta').delete('current'); tx.oncomplete = ok; }); }")
+    page.evaluate(
+        "async () => { const db = await new Promise((ok) => { const r = indexedDB.open('schraem'); r.onsuccess = () => ok(r.result); });"
+        " await new Promise((ok) => { const tx = db.transaction('meta', 'readwrite'); tx.objectStore('meta').delete('current'); tx.oncomplete = ok; }); }"
+    )
     page.evaluate(f"() => localStorage.setItem('{GAME_KEY}', '{{broken')")
     page.reload()
     wait_shell_ready(page)

@@ -1,6 +1,7 @@
 """Settings (issue 11): sound, vibration (never on a refusal unless asked),
 the computer players' pace, the double-tap knock, high-contrast cards, the
 double-tap explained once; all kept across a reload."""
+
 from __future__ import annotations
 
 from test_table_ux import bot_table_state

@@ -3,6 +3,7 @@ other phones (docs/PHONE_TABLE.md): the phone keeping the sheet invites a
 phone by the table-of-phones invitation, over a real data channel; the
 following phone sees every entry arrive in its Spielliste and can change
 nothing (no entry or correction buttons, and what it sends is not read)."""
+
 from __future__ import annotations
 
 from test_phone_table_reach import CAMERA
@@ -45,11 +46,16 @@ def test_a_phone_follows_the_spielliste_live_and_cannot_edit_it(warm_page, share
     keeper.fill('[data-sheet-text="answer"]', follower.locator('[data-phone-text="answer"]').input_value())
     keeper.locator('[data-action="sheet-share-connect"]').tap()
     keeper.wait_for_selector('[data-followers="1"]', timeout=30_000)
-    follower.wait_for_function("() => document.body.dataset.screen === 'sheet-follow' && document.querySelector('.sheet-follow table.list')", timeout=30_000)
+    follower.wait_for_function(
+        "() => document.body.dataset.screen === 'sheet-follow' && document.querySelector('.sheet-follow table.list')", timeout=30_000
+    )
     assert "Read-only" in follower.locator(".sheet-follow").inner_text()
     # A new invitation waits for the next phone.
-    keeper.wait_for_function("(old) => { const v = document.querySelector('[data-sheet-text=\"offer\"]')?.value ?? '';"
-                             " return v.length > 100 && v !== old; }", arg=offer, timeout=30_000)
+    keeper.wait_for_function(
+        "(old) => { const v = document.querySelector('[data-sheet-text=\"offer\"]')?.value ?? ''; return v.length > 100 && v !== old; }",
+        arg=offer,
+        timeout=30_000,
+    )
     keeper.locator('[data-action="sheet-share-back"]').tap()
     assert "1 Handys lesen" in keeper.locator(".sheet-share").inner_text()
 
@@ -62,8 +68,11 @@ def test_a_phone_follows_the_spielliste_live_and_cannot_edit_it(warm_page, share
     sheet_tap(keeper, 4, "hold")
     sheet_tap(keeper, 4, "win")
     wait_idle(keeper)
-    follower.wait_for_function("(n) => document.querySelectorAll('.sheet-follow table.list tbody tr:not(.game-head):not(.start-row)').length > n",
-                               arg=before, timeout=30_000)
+    follower.wait_for_function(
+        "(n) => document.querySelectorAll('.sheet-follow table.list tbody tr:not(.game-head):not(.start-row)').length > n",
+        arg=before,
+        timeout=30_000,
+    )
     text = follower.locator(".sheet-follow").inner_text()
     assert "Anne" in text and "Hans" in text
 

@@ -2,6 +2,7 @@
 sight: the result line of a hand won by a seat low on the sheet, and the
 changes a correction would make, which sit below the hand being entered
 again."""
+
 from __future__ import annotations
 
 from club_helpers import enter, open_list

@@ -2,6 +2,7 @@
 while the engine is still starting; the game is queued, a wait longer than a
 glance shows a progress line with its reason, and the game begins once the
 engine is up."""
+
 from __future__ import annotations
 
 import functools
@@ -10,8 +11,10 @@ import threading
 from browser_support import build
 from helpers import app_url, screen, stored, wait_idle
 
-QUEUED_TEXT = {"de": "Die Spiel-Engine startet noch – das Spiel beginnt dann von selbst.",
-               "en": "The game engine is still starting – your game begins by itself."}
+QUEUED_TEXT = {
+    "de": "Die Spiel-Engine startet noch – das Spiel beginnt dann von selbst.",
+    "en": "The game engine is still starting – your game begins by itself.",
+}
 
 
 class _HeldWasm(build._Handler):

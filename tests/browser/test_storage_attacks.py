@@ -3,6 +3,7 @@ tournament, preferences) says when the browser refuses a write and shows
 nothing as done that is not on disk; damaged values in either database never
 stop the app from starting; a tab that takes the game back resumes its
 computer players, and a read-only tab shows only the read-only banner."""
+
 from __future__ import annotations
 
 import json
@@ -44,7 +45,8 @@ def fail_writes(page, on: bool) -> None:
 
 def put(page, db: str, store: str, value, key=None) -> None:
     """Write a raw value into the app's IndexedDB, as damage would."""
-    page.evaluate("""async ([db, store, value, key]) => {
+    page.evaluate(
+        """async ([db, store, value, key]) => {
       const d = await new Promise((ok, bad) => { const r = indexedDB.open(db); r.onsuccess = () => ok(r.result); r.onerror = () => bad(r.error); });
       await new Promise((ok, bad) => {
         const tx = d.transaction(store, 'readwrite');
@@ -52,15 +54,20 @@ def put(page, db: str, store: str, value, key=None) -> None:
         tx.oncomplete = ok; tx.onerror = () => bad(tx.error);
       });
       d.close();
-    }""", [db, store, value, key])
+    }""",
+        [db, store, value, key],
+    )
 
 
 def delete(page, db: str, store: str, key) -> None:
-    page.evaluate("""async ([db, store, key]) => {
+    page.evaluate(
+        """async ([db, store, key]) => {
       const d = await new Promise((ok) => { const r = indexedDB.open(db); r.onsuccess = () => ok(r.result); });
       await new Promise((ok) => { const tx = d.transaction(store, 'readwrite'); tx.objectStore(store).delete(key); tx.oncomplete = ok; });
       d.close();
-    }""", [db, store, key])
+    }""",
+        [db, store, key],
+    )
 
 
 def reload(page) -> None:
@@ -69,6 +76,7 @@ def reload(page) -> None:
 
 
 # --- finding 2 and every write path ------------------------------------------
+
 
 def test_a_refused_game_write_is_said_and_not_shown(warm_page, shared_site):
     page = warm_page(locale="de-DE")
@@ -117,10 +125,12 @@ def _organiser_tournament(page, seed: int) -> None:
 def _table_result(seed: int, table: int) -> dict:
     """A finished series of the organiser's table `table`, played with the
     project's own engine on "another phone"."""
+
     def ok(b, cmd, **args):
         reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
         assert reply["ok"], reply
         return reply["result"]
+
     org = Bridge()
     ok(org, "tournament", op="new", players=NAMES, options={"series_games": 1, "tournament_series": 2}, seed=seed)
     ticket = ok(org, "tournament", op="ticket", series=1, table=table)["ticket"]
@@ -217,6 +227,7 @@ def test_a_refused_preference_write_is_said(warm_page, shared_site):
 
 # --- findings 5 and 9: boot with damaged values in both databases -----------
 
+
 def _sheet_with_steps(page, seed: int) -> None:
     start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
     sheet_tap(page, 1, "knock")
@@ -282,13 +293,28 @@ def test_damaged_preferences_and_history_entries_do_not_stop_the_start(warm_page
     open_app(page, shared_site, seed=48)
     start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
     sheet_tap(page, 1, "knock")
-    for name, value in (("setup", "garbage"), ("settings", 5), ("table", [1, 2]), ("hints", "x"),
-                        ("tournament", {"id": 5, "tournament": "x"})):
+    for name, value in (
+        ("setup", "garbage"),
+        ("settings", 5),
+        ("table", [1, 2]),
+        ("hints", "x"),
+        ("tournament", {"id": 5, "tournament": "x"}),
+    ):
         put(page, "schraem", "meta", value, f"pref:{name}")
     put(page, "schraem-history", "entries", {"id": "no-names", "kind": "game", "savedAt": 2, "status": "finished"})
-    put(page, "schraem-history", "entries", {"id": "bad-tournament", "kind": "tournament", "savedAt": 3, "status": "running",
-                                             "names": ["A"], "facts": {"id": "x", "tournament": {"format": "schraem-tournament/1", "players": 3},
-                                                                       "standings": [], "tables": []}})
+    put(
+        page,
+        "schraem-history",
+        "entries",
+        {
+            "id": "bad-tournament",
+            "kind": "tournament",
+            "savedAt": 3,
+            "status": "running",
+            "names": ["A"],
+            "facts": {"id": "x", "tournament": {"format": "schraem-tournament/1", "players": 3}, "standings": [], "tables": []},
+        },
+    )
     reload(page)
     assert screen(page) == "sheet"
     assert message(page) == ""  # no error over the healthy game
@@ -299,14 +325,25 @@ def test_damaged_preferences_and_history_entries_do_not_stop_the_start(warm_page
 
 # --- finding 7: damaged history entries ---------------------------------------
 
+
 def test_damaged_history_entries_are_shown_as_damaged_and_the_good_ones_stay_usable(warm_page, shared_site, tmp_path):
     page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=49)
     start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
     sheet_tap(page, 1, "knock")
     start_sheet(page, ["Resi", "Jupp", "Trud"], dealer=3, confirm=True)  # files Anne's table into history
-    put(page, "schraem-history", "entries", {"id": "no-names", "kind": "game", "savedAt": 9e12, "status": "finished",
-                                             "save": {"format": "schraem-save/1", "record": {"seed": 5, "hands": [{"seed": 7, "actions": []}]}}})
+    put(
+        page,
+        "schraem-history",
+        "entries",
+        {
+            "id": "no-names",
+            "kind": "game",
+            "savedAt": 9e12,
+            "status": "finished",
+            "save": {"format": "schraem-save/1", "record": {"seed": 5, "hands": [{"seed": 7, "actions": []}]}},
+        },
+    )
     tap(page, 'header [data-action="setup"]')
     tap(page, '[data-action="history"]')
     page.wait_for_selector(".history-entry.damaged")
@@ -330,6 +367,7 @@ def test_damaged_history_entries_are_shown_as_damaged_and_the_good_ones_stay_usa
 
 
 # --- findings 3 and 4: tabs ------------------------------------------------------
+
 
 def test_a_tab_that_takes_the_game_back_resumes_its_computer_players(warm_page, shared_site):
     first = warm_page(locale="de-DE")

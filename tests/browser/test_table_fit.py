@@ -3,6 +3,7 @@ and English, the person's whole hand and every action button are on screen
 and answer a tap at every moment the person must act, through a whole game
 against the computer and one of the newcomers' 8-card preset; no text spills
 out of its box on any screen on the way."""
+
 from __future__ import annotations
 
 import pytest
@@ -156,8 +157,12 @@ def play_checked(page, label: str, artifacts, *, knock: bool = True, max_steps: 
             first = "open" not in shots
             shots.add("open")
 
-            as_every_phone(page, f"{where} with the details open", reach=True,
-                           then=(lambda p, w, size: shot(p, artifacts, f"fit-{size}-{label}-open.png")) if first else None)
+            as_every_phone(
+                page,
+                f"{where} with the details open",
+                reach=True,
+                then=(lambda p, w, size: shot(p, artifacts, f"fit-{size}-{label}-open.png")) if first else None,
+            )
         kind = "answer" if view["response"] else "cards" if view["my_cards"] else "look"
         if kind not in shots:
             shots.add(kind)
@@ -201,6 +206,7 @@ def test_a_whole_game_keeps_hand_and_buttons_in_reach(warm_page, shared_site, ar
         if p.viewport_size["width"] >= 360:
             assert p.evaluate("() => [...document.querySelectorAll('.list-scroll')].every((s) => s.scrollWidth <= s.clientWidth)"), where
         shot(p, artifacts, f"fit-{size}-{lang}-list.png")
+
     as_every_phone(page, f"{lang} list", reach=False, then=list_fits)
 
 
@@ -224,6 +230,7 @@ def test_no_text_spills_out_on_any_screen(warm_page, shared_site, artifacts, wid
     the statistics and the tournament's setup."""
     from club_helpers import finish_fast
     from helpers import start_sheet
+
     page = open_phone(warm_page, shared_site, width, height, lang, seed=22)
     label = f"{width}x{height}-{lang}"
     check_no_overflow(page, f"{label} start")
@@ -269,9 +276,9 @@ def test_a_charts_names_stay_inside_it_and_apart(warm_page, shared_site):
     the chart and clear of the others, a long one shortened with an
     ellipsis but its tally kept, and every name whole in the chart's title."""
     page = open_phone(warm_page, shared_site, 320, 568, "de", seed=23)
-    names = ["Marie-Luise", "Anne-Kathrin", "Maximilian-Alexander von Hohenzollern", "Hans",
-             "Karl-Heinz", "Hans-Jürgen", "J" * 40, "Trud"]
-    drawn = page.evaluate("""async (names) => {
+    names = ["Marie-Luise", "Anne-Kathrin", "Maximilian-Alexander von Hohenzollern", "Hans", "Karl-Heinz", "Hans-Jürgen", "J" * 40, "Trud"]
+    drawn = page.evaluate(
+        """async (names) => {
       const { lineChart } = await import('./charts.js');
       const series = names.map((name, i) => ({ name, values: [7, i < 2 ? 3 : 0, i ? 0 : 14] }));
       const chart = lineChart({ title: 'Probe', series, xLabel: 'Spiele' });
@@ -279,7 +286,9 @@ def test_a_charts_names_stay_inside_it_and_apart(warm_page, shared_site):
       document.body.append(chart);
       return { ends: [...chart.querySelectorAll('.chart-line text')].map((t) => t.textContent),
                title: chart.querySelector('title').textContent };
-    }""", names)
+    }""",
+        names,
+    )
     assert page.locator("svg.chart-svg").count() == 1
     assert page.evaluate(CHART_SPILLS) == []
     assert drawn["ends"][:2] == ["Marie-Luise 14", "Anne-Kathrin 0"]

@@ -2,6 +2,7 @@
 on the words of the table never knocks, a double tap on the felt knocks and
 says so with a moment to take it back; a finished trick stays in sight at
 the normal pace, its winning card marked, and the last trick is a tap away."""
+
 from __future__ import annotations
 
 from helpers import GAME_KEY, engine_table, message, seed_storage, shell_record, stored, wait_idle, wait_shell_ready
@@ -91,12 +92,15 @@ def test_a_finished_trick_stays_two_seconds_at_the_normal_pace(warm_page, shared
     shown_at = page.evaluate("""() => new Promise((done) => {
         const look = () => document.querySelector('#table .trick.previous') ? done(performance.now()) : requestAnimationFrame(look);
         look(); })""")
-    later = page.evaluate("""(t0) => new Promise((done) => setTimeout(() => {
+    later = page.evaluate(
+        """(t0) => new Promise((done) => setTimeout(() => {
         const trick = document.querySelector('#table .trick');
         const won = trick.querySelectorAll('.played.won .played-by');
         done({ previous: trick.classList.contains('previous'), cards: trick.querySelectorAll('.played').length,
                won: [...won].map((w) => w.textContent) });
-      }, Math.max(0, t0 + 2000 - performance.now())))""", shown_at)
+      }, Math.max(0, t0 + 2000 - performance.now())))""",
+        shown_at,
+    )
     first = stored(page)["state"]["view"]["tricks"][0]
     winner, cards = first["winner"], len(first["cards"])
     assert later == {"previous": True, "cards": cards, "won": [["Anne", "Hubert", "Gerda", "Hans"][winner - 1]]}
@@ -112,6 +116,7 @@ def test_a_finished_trick_stays_two_seconds_at_the_normal_pace(warm_page, shared
 
 def test_axe_on_the_knock_taken_back_and_the_stakes(warm_page, shared_site):
     from helpers import assert_axe_clean
+
     page = warm_page(locale="de-DE", service_workers="block")
     seed_storage(page, shared_site, {GAME_KEY: shell_record(looked_state(), 1)}, pace="60000")
     wait_shell_ready(page)
@@ -123,6 +128,7 @@ def test_axe_on_the_knock_taken_back_and_the_stakes(warm_page, shared_site):
 
 def test_the_answer_says_what_passing_costs_and_holding_risks(warm_page, shared_site):
     from test_table_ux import table_state
+
     page = warm_page(locale="de-DE")
     state = table_state(4, 4, answering=True)  # Hubert knocked to 2, Anne answers
     assert state["view"]["response"]["to_answer"] == 1

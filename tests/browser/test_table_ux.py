@@ -1,5 +1,6 @@
 """At the table on a phone screen (issue 11): every card of every hand size
 reachable on a 360 px screen, and the bugs a new player ran into."""
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,15 @@ def table_state(players: int, cards: int, *, answering: bool = False, preset: st
     `answering`: the second seat knocked and the first must answer."""
     call = engine_table()
     names = ["Anne", "Hubert", "Gerda", "Hans", "Resi", "Jupp", "Trud", "Kätt"][:players]
-    call("new_game", players=[{"name": n} for n in names], rules=preset,
-         options={"cards_per_hand": cards, "max_players": players}, seed=3, dealer=players, viewer=1)
+    call(
+        "new_game",
+        players=[{"name": n} for n in names],
+        rules=preset,
+        options={"cards_per_hand": cards, "max_players": players},
+        seed=3,
+        dealer=players,
+        viewer=1,
+    )
     call("act", action={"seat": 1, "type": "look"}, viewer=1)
     if answering:
         call("act", action={"seat": 2, "type": "knock"}, viewer=2)
@@ -55,10 +63,10 @@ CARD_REACH = """() => [...document.querySelectorAll('#table .hand button.card')]
 })"""
 
 
-@pytest.mark.parametrize("players,cards,answering", [(4, 8, False), (3, 10, False), (3, 10, True), (8, 4, True),
-                                                      (2, 6, False), (4, 7, True)])
-def test_every_card_of_every_hand_size_is_on_screen_and_tappable(warm_page, shared_site, artifacts, players, cards,
-                                                                 answering):
+@pytest.mark.parametrize(
+    "players,cards,answering", [(4, 8, False), (3, 10, False), (3, 10, True), (8, 4, True), (2, 6, False), (4, 7, True)]
+)
+def test_every_card_of_every_hand_size_is_on_screen_and_tappable(warm_page, shared_site, artifacts, players, cards, answering):
     page = warm_page()
     state = table_state(players, cards, answering=answering)
     open_table(page, shared_site, state)
@@ -127,9 +135,12 @@ def test_a_turned_discard_names_the_card_and_what_it_cost(warm_page, shared_site
     neither the card nor the point it cost."""
     from schraem.actions import Action
     from schraem.game import Game
+
     game = Game(["Anne", "Hubert", "Gerda", "Hans"], "wipperfuerth", dealer=4)
-    game.deal(cards=[["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "7D"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "JD"]],
-              stock=["10C", "9C", "8C", "7C", "AC", "KC"])
+    game.deal(
+        cards=[["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "7D"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "JD"]],
+        stock=["10C", "9C", "8C", "7C", "AC", "KC"],
+    )
     for a in ("2:exchange", "1:look", "1:turn:2#1", "1:turn:2#2", "1:turn:2#3", "1:turn:2#4"):
         game.apply(Action.parse(a))
     record = game.to_record()
@@ -218,6 +229,7 @@ def test_the_game_over_screen_opens_at_its_heading_and_passes_axe(warm_page, sha
     """Issue 11, bug 9: the game-over screen opened scrolled down (the table
     had been), its heading cut off, and failed axe's scrollable-region-focusable."""
     from helpers import assert_axe_clean
+
     page = warm_page(locale="de-DE", service_workers="block")
     state, card = last_card_state()
     seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
@@ -287,8 +299,17 @@ def test_an_import_refused_in_german_says_why_in_german(warm_page, shared_site, 
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=3)
     path = tmp_path / "broken.json"
-    path.write_text(json.dumps({"format": "schraem-record/1", "rules": "rheinland", "players": [{"name": "A"}, {"name": "B"}],
-                                "dealer": 1, "hands": [{"deal": [["AS"], ["AS"]], "actions": []}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "schraem-record/1",
+                "rules": "rheinland",
+                "players": [{"name": "A"}, {"name": "B"}],
+                "dealer": 1,
+                "hands": [{"deal": [["AS"], ["AS"]], "actions": []}],
+            }
+        )
+    )
     with page.expect_file_chooser() as chooser:
         page.locator('[data-action="import"]').tap()
     chooser.value.set_files(str(path))

@@ -1,6 +1,7 @@
 """The words and small things of issue 20: a series dealt first as the
 tournament order says, the start form keeping the people of the last
 table, German numbers with a comma, a hand's winner not called the game's."""
+
 from __future__ import annotations
 
 from test_variant_display import _import_record
@@ -25,8 +26,13 @@ def test_a_series_is_first_dealt_by_seat_four_whatever_the_form_said(warm_page, 
 def test_the_start_form_keeps_the_people_of_the_last_table(warm_page, shared_site, tmp_path):
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=62, pace="60000")
-    record = {"format": "schraem-record/1", "rules": "rheinland", "dealer": 2, "hands": [],
-              "players": [{"name": "Resi"}, {"name": "Jupp", "kind": "bot", "level": "hard"}]}
+    record = {
+        "format": "schraem-record/1",
+        "rules": "rheinland",
+        "dealer": 2,
+        "hands": [],
+        "players": [{"name": "Resi"}, {"name": "Jupp", "kind": "bot", "level": "hard"}],
+    }
     _import_record(page, tmp_path, record)
     tap(page, 'header [data-action="setup"]')
     assert screen(page) == "start"

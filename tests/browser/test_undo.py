@@ -1,6 +1,7 @@
 """Undo on the phone's own table: the last tap is taken back by the engine
 (and saved before it is drawn); with nothing left to take back the engine's
 message is shown."""
+
 from __future__ import annotations
 
 from helpers import message, open_app, screen, shot, start_game, stored, tap
@@ -71,4 +72,5 @@ def test_after_the_phone_changed_hands_undo_never_takes_back_the_previous_player
     after = stored(page)
     assert after["save"] == before["save"] and after["viewer"] == 3
     assert page.locator(f'[data-card="{card}"]').count() == 0 or card in [
-        c["card"] for c in after["state"]["view"]["trick"]]  # Anne's card is on the table, not back in a hand
+        c["card"] for c in after["state"]["view"]["trick"]
+    ]  # Anne's card is on the table, not back in a hand

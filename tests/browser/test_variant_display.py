@@ -1,6 +1,7 @@
 """The regional variants as the table chalks them: points counted up, the
 Roman XII crossed out, Knollen, the loser of loser-only formats, and readable
 names for every preset in both languages."""
+
 from __future__ import annotations
 
 import json
@@ -82,9 +83,14 @@ def test_sebbe_schroehm_crosses_out_a_roman_twelve_and_counts_knollen(warm_page,
     assert _chalk(page, 2).locator("line.cross").count() == 0
 
     # Knollen: Anne on her last mark loses a hand worth 2.
-    record = {"format": "schraem-record/1", "rules": "sebbe_schroehm", "options": {},
-              "players": [{"name": "Anne", "marks": 1}, {"name": "Hubert"}, {"name": "Gerda", "marks": 3}, {"name": "Hans"}],
-              "dealer": 4, "hands": [{"deal": None, "actions": [{"seat": 2, "type": "win"}]}]}
+    record = {
+        "format": "schraem-record/1",
+        "rules": "sebbe_schroehm",
+        "options": {},
+        "players": [{"name": "Anne", "marks": 1}, {"name": "Hubert"}, {"name": "Gerda", "marks": 3}, {"name": "Hans"}],
+        "dealer": 4,
+        "hands": [{"deal": None, "actions": [{"seat": 2, "type": "win"}]}],
+    }
     page.locator('header [data-action="setup"]').tap()
     _import_record(page, tmp_path, record)
     assert screen(page) == "sheet"
@@ -105,10 +111,24 @@ def test_a_loser_only_format_names_the_loser(warm_page, shared_site, tmp_path, a
     open_app(page, shared_site, seed=33)
     # Dedenbach classic: Anne stands on 6 points (poor, the hammer knocks to 2
     # for her); Hubert wins, Anne reaches 8 and has lost the game.
-    record = {"format": "schraem-record/1", "rules": "siwwe_schroehm", "options": {},
-              "players": [{"name": "Anne", "marks": 1}, {"name": "Hubert"}, {"name": "Gerda"}, {"name": "Hans"}],
-              "dealer": 4, "hands": [{"deal": None, "actions": [{"seat": 2, "type": "hold"}, {"seat": 3, "type": "hold"},
-                                                                 {"seat": 4, "type": "hold"}, {"seat": 2, "type": "win"}]}]}
+    record = {
+        "format": "schraem-record/1",
+        "rules": "siwwe_schroehm",
+        "options": {},
+        "players": [{"name": "Anne", "marks": 1}, {"name": "Hubert"}, {"name": "Gerda"}, {"name": "Hans"}],
+        "dealer": 4,
+        "hands": [
+            {
+                "deal": None,
+                "actions": [
+                    {"seat": 2, "type": "hold"},
+                    {"seat": 3, "type": "hold"},
+                    {"seat": 4, "type": "hold"},
+                    {"seat": 2, "type": "win"},
+                ],
+            }
+        ],
+    }
     _import_record(page, tmp_path, record)
     assert screen(page) == "over"
     view = stored(page)["state"]["view"]

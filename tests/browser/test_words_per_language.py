@@ -7,6 +7,7 @@ rules, the settings, the regulars, the house rules, the history, the
 statistics, the tournament's form, joining a table of phones, a table
 against the computer, a scoresheet before and after a hand, and its
 Spielliste. Visible text, labels, placeholders and titles are searched."""
+
 from __future__ import annotations
 
 import re
@@ -20,11 +21,46 @@ WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{4,}")
 LITERAL = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
 # Names, not words: the game's, the places' its rule sets come from, the
 # players', the language buttons' and what both languages say alike.
-NAMES = {"Schräm", "Spielliste", "Knolle", "Knollen", "Tuppen", "Siebenschräm", "Rheinland", "Rengen", "Wipperfürth",
-         "Marienheide", "Eifel", "Sebbe", "Schröhm", "Siwwe", "Strööm", "Dedenbach", "Sibbeschröm", "Schrööm", "Eifelpoker",
-         "Hängeln", "Anne", "Hubert", "Gerda", "Hans", "English", "Deutsch", "Computer", "Browser", "Engine", "Bluff",
-         # Words both languages spell alike ("wer nicht will"; "Start").
-         "Four", "Start", "Normal", "Stammtisch", "will", "JSON", "Hand"}
+NAMES = {
+    "Schräm",
+    "Spielliste",
+    "Knolle",
+    "Knollen",
+    "Tuppen",
+    "Siebenschräm",
+    "Rheinland",
+    "Rengen",
+    "Wipperfürth",
+    "Marienheide",
+    "Eifel",
+    "Sebbe",
+    "Schröhm",
+    "Siwwe",
+    "Strööm",
+    "Dedenbach",
+    "Sibbeschröm",
+    "Schrööm",
+    "Eifelpoker",
+    "Hängeln",
+    "Anne",
+    "Hubert",
+    "Gerda",
+    "Hans",
+    "English",
+    "Deutsch",
+    "Computer",
+    "Browser",
+    "Engine",
+    "Bluff",
+    # Words both languages spell alike ("wer nicht will"; "Start").
+    "Four",
+    "Start",
+    "Normal",
+    "Stammtisch",
+    "will",
+    "JSON",
+    "Hand",
+}
 
 
 def language_words() -> tuple[set[str], set[str]]:
@@ -77,8 +113,10 @@ def _to_start(page) -> None:
     if setup.count():
         setup.tap()
     if screen(page) != "start":
-        page.locator('[data-action="settings-close"], [data-action="rules-close"], [data-action="house-close"], '
-                     '[data-action="phone-back"], [data-action="back"]').first.tap()
+        page.locator(
+            '[data-action="settings-close"], [data-action="rules-close"], [data-action="house-close"], '
+            '[data-action="phone-back"], [data-action="back"]'
+        ).first.tap()
     page.wait_for_function("() => document.body.dataset.screen === 'start'")
 
 

@@ -4,6 +4,7 @@ MiniBrowser started by WebKitWebDriver on its own Xvfb display.
 WebKit's first script call after a navigation sometimes never answers, so
 every call has its own timeout and callers wait by polling the page's own
 marks (`WebDriverSession.wait_for`) instead of one long blocking call."""
+
 from __future__ import annotations
 
 import http.client
@@ -51,9 +52,12 @@ class Xvfb:
         # -noreset: by default the server resets when its last client leaves,
         # and a browser started right after another had stopped could not
         # open the display ("cannot open display: :1", seen on a loaded run).
-        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24",
-                                      "-nolisten", "tcp", "-noreset"], pass_fds=(write,),
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
+            pass_fds=(write,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(write)
         with os.fdopen(read) as f:
             number = f.readline().strip()
@@ -83,8 +87,12 @@ class WebDriverSession:
     def _call(self, method: str, path: str, body: dict | None = None, timeout: float = CALL_TIMEOUT_S):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
-            conn.request(method, path, body=json.dumps(body if body is not None else {}) if method == "POST" else None,
-                         headers={"Content-Type": "application/json"})
+            conn.request(
+                method,
+                path,
+                body=json.dumps(body if body is not None else {}) if method == "POST" else None,
+                headers={"Content-Type": "application/json"},
+            )
             response = conn.getresponse()
             data = json.loads(response.read() or b"{}")
         except (socket.timeout, TimeoutError) as e:
@@ -149,8 +157,7 @@ class WebKitDriver:
         self.port = free_port()
         env = {**os.environ, "DISPLAY": self.xvfb.display}
         self.log = tempfile.TemporaryFile("w+")
-        self.proc = subprocess.Popen(["WebKitWebDriver", f"--port={self.port}"], env=env,
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(["WebKitWebDriver", f"--port={self.port}"], env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -163,8 +170,12 @@ class WebKitDriver:
                 time.sleep(0.05)
 
     def session(self, args: list[str] | None = None) -> WebDriverSession:
-        caps = {"alwaysMatch": {"browserName": "MiniBrowser", "webkitgtk:browserOptions": {
-            "binary": MINIBROWSER, "args": ["--automation", *(args or [])]}}}
+        caps = {
+            "alwaysMatch": {
+                "browserName": "MiniBrowser",
+                "webkitgtk:browserOptions": {"binary": MINIBROWSER, "args": ["--automation", *(args or [])]},
+            }
+        }
         return WebDriverSession(self.port, caps)
 
     def stop(self) -> None:
@@ -176,4 +187,3 @@ class WebKitDriver:
                 self.proc.kill()
                 self.proc.wait()
         self.xvfb.stop()
-

@@ -6,6 +6,7 @@ MiniBrowser runs as a user starts it (profile under XDG_DATA_HOME, console
 messages written to its stdout), twice. Nothing drives it from outside: a
 harness page of the same origin runs the app in an iframe, takes a step,
 and sends what it saw to a small HTTP sink of the test's."""
+
 from __future__ import annotations
 
 import http.server
@@ -120,14 +121,24 @@ class MiniBrowserRuns:
     def run(self, url: str, timeout: float = 240) -> tuple[str, object]:
         """Open `url` in a new MiniBrowser, wait for the harness's report,
         stop the browser (SIGTERM, as a phone's system ends an app)."""
-        env = {**os.environ, "DISPLAY": self.xvfb.display, "HOME": str(self.profile),
-               "XDG_DATA_HOME": str(self.profile / "data"), "XDG_CACHE_HOME": str(self.profile / "cache"),
-               "XDG_CONFIG_HOME": str(self.profile / "config")}
+        env = {
+            **os.environ,
+            "DISPLAY": self.xvfb.display,
+            "HOME": str(self.profile),
+            "XDG_DATA_HOME": str(self.profile / "data"),
+            "XDG_CACHE_HOME": str(self.profile / "cache"),
+            "XDG_CONFIG_HOME": str(self.profile / "config"),
+        }
         out = self.profile / f"console-{len(self.console)}.txt"
         with open(out, "w") as log:
             # Line-buffered: the messages must reach the file before SIGTERM.
-            proc = subprocess.Popen(["stdbuf", "-oL", MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url],
-                                    env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            proc = subprocess.Popen(
+                ["stdbuf", "-oL", MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url],
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
             try:
                 report = self._report(proc, timeout, out)
             finally:

@@ -4,6 +4,7 @@ Everything here builds games from fixed, explicit deals written in the test
 itself: the suite never reads /work/shared or any other file outside the
 repository, so it runs the same in CPython and inside Pyodide.
 """
+
 from __future__ import annotations
 
 import json

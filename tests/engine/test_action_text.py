@@ -2,6 +2,7 @@
 it, `Action.parse` reads it, and the two are inverse — for every well-formed
 action and every text that parses. Malformed text is an InvalidAction with a
 plain message."""
+
 from __future__ import annotations
 
 import pytest
@@ -46,12 +47,47 @@ def test_examples_read_and_write_both_ways(text, obj):
 
 
 MALFORMED = [
-    "", "knock", "2", "2:", ":knock", "0:knock", "02:knock", "+2:knock", " 2:knock", "2:knock ", "2 knock",
-    "2:Knock", "2:shout", "2:knock:", "2:knock:seen", "2:hold:blind", "1:play", "1:play:", "1:play:10h",
-    "1:play:11H", "1:play:10H:9H", "1:discard: QS", "3:penalty", "3:penalty:cheat", "3:turn", "3:turn:2",
-    "3:turn:2#", "3:turn:#1", "3:turn:2#0", "3:turn:2#01", "3:turn:0#1", "3:turn:2:1", "3:turn:2:7D:8D",
-    "3:turn:2#1:7D", "4:challenge", "4:challenge:x", "4:challenge:2:AH,", "4:challenge:2:AH;KH",
-    "4:challenge:2:AH:KH", "1:play:10H\n", "１:knock",
+    "",
+    "knock",
+    "2",
+    "2:",
+    ":knock",
+    "0:knock",
+    "02:knock",
+    "+2:knock",
+    " 2:knock",
+    "2:knock ",
+    "2 knock",
+    "2:Knock",
+    "2:shout",
+    "2:knock:",
+    "2:knock:seen",
+    "2:hold:blind",
+    "1:play",
+    "1:play:",
+    "1:play:10h",
+    "1:play:11H",
+    "1:play:10H:9H",
+    "1:discard: QS",
+    "3:penalty",
+    "3:penalty:cheat",
+    "3:turn",
+    "3:turn:2",
+    "3:turn:2#",
+    "3:turn:#1",
+    "3:turn:2#0",
+    "3:turn:2#01",
+    "3:turn:0#1",
+    "3:turn:2:1",
+    "3:turn:2:7D:8D",
+    "3:turn:2#1:7D",
+    "4:challenge",
+    "4:challenge:x",
+    "4:challenge:2:AH,",
+    "4:challenge:2:AH;KH",
+    "4:challenge:2:AH:KH",
+    "1:play:10H\n",
+    "１:knock",
 ]
 
 
@@ -102,8 +138,8 @@ def _mutate(text: str, pos: int, char: str, how: int) -> str:
     if how == 0:
         return text[:pos] + char + text[pos:]
     if how == 1:
-        return text[:pos] + text[pos + 1:]
-    return text[:pos] + char + text[pos + 1:]
+        return text[:pos] + text[pos + 1 :]
+    return text[:pos] + char + text[pos + 1 :]
 
 
 TEXTS = st.one_of(

@@ -1,5 +1,6 @@
 """schraem.bridge.Bridge().handle(json_text): JSON in, JSON out, never raises;
 errors come back as data and leave the state untouched."""
+
 from __future__ import annotations
 
 import json
@@ -66,10 +67,21 @@ def test_no_game_yet():
     assert b.table is None
 
 
-@pytest.mark.parametrize("text, code", [
-    ("", "request_not_json"), ("{", "request_not_json"), ("null", "request_shape"), ("[1, 2]", "request_shape"),
-    ('"act"', "request_shape"), ("42", "request_shape"), ('{"cmd": 5}', "request_shape"), ('{"cmd": "fly"}', "unknown_command"),
-    ('{"cmd": "state", "args": [1]}', "request_shape"), ('{"cmd": "__init__"}', "unknown_command")])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("", "request_not_json"),
+        ("{", "request_not_json"),
+        ("null", "request_shape"),
+        ("[1, 2]", "request_shape"),
+        ('"act"', "request_shape"),
+        ("42", "request_shape"),
+        ('{"cmd": 5}', "request_shape"),
+        ('{"cmd": "fly"}', "unknown_command"),
+        ('{"cmd": "state", "args": [1]}', "request_shape"),
+        ('{"cmd": "__init__"}', "unknown_command"),
+    ],
+)
 def test_requests_that_are_not_requests(text, code):
     b, _ = new_humans()
     before = all_states(b, 4)
@@ -176,8 +188,12 @@ def _finish_hand(b: Bridge, viewer=1, limit=400):
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_bots_next_hand_and_winner_deals(preset):
-    players = [{"name": "Me"}, {"name": "R", "kind": "bot", "level": "random"},
-               {"name": "H", "kind": "bot", "level": "heuristic"}, {"name": "R2", "kind": "bot", "level": "random"}]
+    players = [
+        {"name": "Me"},
+        {"name": "R", "kind": "bot", "level": "random"},
+        {"name": "H", "kind": "bot", "level": "heuristic"},
+        {"name": "R2", "kind": "bot", "level": "random"},
+    ]
     b = Bridge()
     ok(call(b, "new_game", players=players, rules=preset, seed=11, dealer=4, viewer=1))
     for hand_no in range(1, 4):
@@ -199,9 +215,14 @@ def test_bots_next_hand_and_winner_deals(preset):
 
 def test_bad_bot_level_and_bad_players():
     b = Bridge()
-    for players in ([{"name": "A"}, {"name": "B", "kind": "bot", "level": "genius"}],
-                    [{"name": "A"}, {"name": "B", "kind": "alien"}], [{"name": "A"}], "AB", [1, 2],
-                    [{"name": ""}, {"name": "B"}]):
+    for players in (
+        [{"name": "A"}, {"name": "B", "kind": "bot", "level": "genius"}],
+        [{"name": "A"}, {"name": "B", "kind": "alien"}],
+        [{"name": "A"}],
+        "AB",
+        [1, 2],
+        [{"name": ""}, {"name": "B"}],
+    ):
         err(call(b, "new_game", players=players), "InvalidAction")
     assert b.table is None
 
@@ -306,9 +327,16 @@ def test_corrupt_saves_are_refused_and_change_nothing():
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["", "look", "knock", "10H", "x", "rheinland", "bot", "random"]),
-    lambda children: st.lists(children, max_size=3) | st.dictionaries(
-        st.sampled_from(["seat", "type", "card", "name", "kind", "level", "players", "action", "viewer", "save", "seed", "rules", "blind"]),
-        children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(
+                ["seat", "type", "card", "name", "kind", "level", "players", "action", "viewer", "save", "seed", "rules", "blind"]
+            ),
+            children,
+            max_size=4,
+        )
+    ),
     max_leaves=12,
 )
 
@@ -326,12 +354,15 @@ def test_bridge_answers_any_request_as_data(cmd, args):
         assert all_states(b, 4) == before
 
 
-@pytest.mark.parametrize("args", [
-    {"players": [{"name": "A"}, {"name": "B", "kind": "bot", "level": []}]},
-    {"players": [{"name": "A"}, {"name": "B", "kind": "bot", "level": {"x": 1}}]},
-    {"players": [{"name": "A"}, {"name": "B"}], "rules": []},
-    {"players": [{"name": "A"}, {"name": "B"}], "rules": {"preset": "rengen"}},
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"players": [{"name": "A"}, {"name": "B", "kind": "bot", "level": []}]},
+        {"players": [{"name": "A"}, {"name": "B", "kind": "bot", "level": {"x": 1}}]},
+        {"players": [{"name": "A"}, {"name": "B"}], "rules": []},
+        {"players": [{"name": "A"}, {"name": "B"}], "rules": {"preset": "rengen"}},
+    ],
+)
 def test_unhashable_values_are_invalid_not_internal_errors(args):
     b = Bridge()
     text = b.handle(json.dumps({"id": 1, "cmd": "new_game", "args": args}))

@@ -2,6 +2,7 @@
 Spielliste and a correction, a save with the series that loads again, and
 a tournament whose table result travels from one phone's bridge to the
 organiser's."""
+
 from __future__ import annotations
 
 import json
@@ -85,8 +86,13 @@ def test_correcting_a_past_hand_previews_then_commits():
     ok(b, "next_hand", viewer=None)
     ok(b, "act", action={"seat": 2, "type": "win"}, viewer=None)
     before = ok(b, "state", viewer=None)
-    fixed = [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"}, {"seat": 3, "type": "pass"},
-             {"seat": 4, "type": "hold"}, {"seat": 1, "type": "win"}]
+    fixed = [
+        {"seat": 1, "type": "knock"},
+        {"seat": 2, "type": "hold"},
+        {"seat": 3, "type": "pass"},
+        {"seat": 4, "type": "hold"},
+        {"seat": 1, "type": "win"},
+    ]
     preview = ok(b, "correct", hand=1, actions=fixed)
     assert preview["preview"] and {"hand": 1, "seat": 3, "name": "Hans", "before": 5, "after": 6, "game": 1} in preview["changes"]
     assert ok(b, "state", viewer=None) == before  # a preview changes nothing
@@ -133,8 +139,16 @@ def test_a_tournament_of_house_rules_hands_their_name_and_options_to_every_table
     table = Bridge()
     ticket = json.loads(json.dumps(ticket))
     assert ok(table, "check_ticket", ticket=ticket)["house"] == HOUSE
-    state = ok(table, "new_series", players=[{"name": n} for n in ticket["players"]], rules="rengen", options=ticket["options"],
-               real_cards=True, ticket=ticket, viewer=None)
+    state = ok(
+        table,
+        "new_series",
+        players=[{"name": n} for n in ticket["players"]],
+        rules="rengen",
+        options=ticket["options"],
+        real_cards=True,
+        ticket=ticket,
+        viewer=None,
+    )
     assert state["save"]["record"]["options"] == options and state["view"]["rules"] == "rengen"
     assert all(p["marks"] == 5 for p in state["view"]["players"])
     assert state["save"]["series"]["ticket"]["house"] == HOUSE

@@ -3,6 +3,7 @@ played is left out unless asked for (its deal is everyone's cards), no seed
 is written (a seed tells every later deal, and a hand's seed gives the game's
 away), and the finished hands stay exact: the same cards, the same stock,
 the same actions."""
+
 from __future__ import annotations
 
 import json
@@ -44,8 +45,17 @@ def mid_hand(preset: str = "rheinland", players: int = 4, seed: int = 3, hands: 
     """A bridge whose game has `hands` finished hands and one under way,
     with actions written in it."""
     b = Bridge()
-    ok(call(b, "new_game", players=HUMANS[:players] if players <= 4 else [{"name": f"P{i}"} for i in range(players)],
-            rules=preset, seed=seed, dealer=1, viewer=None))
+    ok(
+        call(
+            b,
+            "new_game",
+            players=HUMANS[:players] if players <= 4 else [{"name": f"P{i}"} for i in range(players)],
+            rules=preset,
+            seed=seed,
+            dealer=1,
+            viewer=None,
+        )
+    )
     game, rng = b.table.game, random.Random(seed)
     while len(game.results) < hands and not game.game_over:
         play(game, rng, 1)
@@ -66,8 +76,12 @@ def dealt(game: Game) -> list[tuple]:
     replay = Game.from_record(dict(rec, hands=[]))
     for h in rec["hands"]:
         hand = replay.deal(cards=h.get("deal"), seed=h.get("seed"), real="deal" in h and h["deal"] is None, stock=h.get("stock"))
-        out.append((None if hand.cards is None else [[str(c) for c in cs] for cs in hand.cards],
-                    None if hand.stock is None else [str(c) for c in hand.stock]))
+        out.append(
+            (
+                None if hand.cards is None else [[str(c) for c in cs] for cs in hand.cards],
+                None if hand.stock is None else [str(c) for c in hand.stock],
+            )
+        )
         for a in h["actions"]:
             replay.apply(a)
     return out
@@ -171,8 +185,7 @@ def test_every_preset_exports_its_finished_hands_exactly(preset):
 
 
 def test_who_sat_where_travels_with_the_export_and_the_import():
-    players = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "hard"},
-               {"name": "Gerda", "kind": "bot", "level": "easy"}]
+    players = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "hard"}, {"name": "Gerda", "kind": "bot", "level": "easy"}]
     b = Bridge()
     ok(call(b, "new_game", players=players, rules="rheinland", seed=4, dealer=3, viewer=1))
     record = ok(call(b, "export"))["record"]
@@ -180,15 +193,15 @@ def test_who_sat_where_travels_with_the_export_and_the_import():
     assert Game.from_record(record).names == ["Anne", "Hubert", "Gerda"]  # the CLI reads it too
     other = Bridge()
     state = ok(call(other, "import", record=record, seed=9, viewer=1))
-    assert state["save"]["table"]["players"] == [{"kind": "human"}, {"kind": "bot", "level": "hard"},
-                                                {"kind": "bot", "level": "easy"}]
+    assert state["save"]["table"]["players"] == [{"kind": "human"}, {"kind": "bot", "level": "hard"}, {"kind": "bot", "level": "easy"}]
     # A record that does not say has people everywhere, as before.
     bare = dict(record, players=[{"name": p["name"]} for p in record["players"]])
     assert ok(call(Bridge(), "import", record=bare, seed=9, viewer=None))["save"]["table"]["players"] == [{"kind": "human"}] * 3
 
 
-@pytest.mark.parametrize("player", [{"name": "X", "kind": "robot"}, {"name": "X", "kind": "bot", "level": "godlike"},
-                                    {"name": "X", "level": 3}])
+@pytest.mark.parametrize(
+    "player", [{"name": "X", "kind": "robot"}, {"name": "X", "kind": "bot", "level": "godlike"}, {"name": "X", "level": 3}]
+)
 def test_an_import_naming_an_unknown_seat_kind_is_refused_with_nothing_changed(player):
     b = Bridge()
     ok(call(b, "new_game", players=HUMANS, rules="rheinland", seed=4, dealer=4, viewer=1))

@@ -1,6 +1,7 @@
 """The bridge always answers: with the request's id (recovered even when the
 text cannot be parsed), in plain words in German and English, and with the
 game exactly as it was. Size and nesting are checked before parsing."""
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,10 @@ KINDS = ("InvalidAction", "IllegalAction", "CorruptSave", "NoGame")
 
 def strict(text: str) -> dict:
     """Parse a reply as JavaScript's JSON.parse would: no NaN, no Infinity."""
+
     def refuse(name):
         raise AssertionError(f"{name} in a reply")
+
     return json.loads(text, parse_constant=refuse)
 
 
@@ -135,28 +138,35 @@ def test_size_and_depth_are_checked_before_json_loads():
     assert '"id": 1' in deep and '"id": 1' in big
 
 
-@pytest.mark.parametrize("text, code", [
-    ('{"id": 1, "cmd": "hello", "args": {"x": NaN}}', "request_not_json"),
-    ('{"id": 1, "cmd": "hello", "args": {"x": -Infinity}}', "request_not_json"),
-    ('{"id": 1, "cmd": "hello", "args": {"x": 1e999}}', "request_number"),
-    ('{"id": 1, "cmd": "hello", "args": {"x": ' + "9" * 5000 + "}}", "request_not_json"),
-    ('{"id": 1, "cmd": "hello", "args": {"x": [1, 2}}', "request_not_json"),
-    ('{"id": 1, "cmd": "hello", "args": {"x": ]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}}', "request_not_json"),
-    ('{"id": 1, "cmd": "hello", "args": {"x": "unterminated}}', "request_not_json"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ('{"id": 1, "cmd": "hello", "args": {"x": NaN}}', "request_not_json"),
+        ('{"id": 1, "cmd": "hello", "args": {"x": -Infinity}}', "request_not_json"),
+        ('{"id": 1, "cmd": "hello", "args": {"x": 1e999}}', "request_number"),
+        ('{"id": 1, "cmd": "hello", "args": {"x": ' + "9" * 5000 + "}}", "request_not_json"),
+        ('{"id": 1, "cmd": "hello", "args": {"x": [1, 2}}', "request_not_json"),
+        ('{"id": 1, "cmd": "hello", "args": {"x": ]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}}', "request_not_json"),
+        ('{"id": 1, "cmd": "hello", "args": {"x": "unterminated}}', "request_not_json"),
+    ],
+)
 def test_text_javascript_could_not_read_back_is_refused(text, code):
     reply = strict(Bridge().handle(text))
     assert reply["id"] == 1
     plain_refusal(reply, code)
 
 
-@pytest.mark.parametrize("text", [
-    # an unterminated string of escaped quotes: a naive string pattern is
-    # retried from every quote inside it, quadratic in the length
-    '{"id": 6, "cmd": "import", "args": {"x": "' + '\\"' * 400_000,
-    '{"id": 6, "cmd": "import", "args": ' + "[" * 3_000_000 + "]" * 3_000_000 + "}",
-    '{"id": 6, "cmd": "import", "args": ' + "[1]," * 1_500_000 + "}",
-], ids=["unterminated-escaped-quotes", "deep", "long-and-flat"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an unterminated string of escaped quotes: a naive string pattern is
+        # retried from every quote inside it, quadratic in the length
+        '{"id": 6, "cmd": "import", "args": {"x": "' + '\\"' * 400_000,
+        '{"id": 6, "cmd": "import", "args": ' + "[" * 3_000_000 + "]" * 3_000_000 + "}",
+        '{"id": 6, "cmd": "import", "args": ' + "[1]," * 1_500_000 + "}",
+    ],
+    ids=["unterminated-escaped-quotes", "deep", "long-and-flat"],
+)
 def test_hostile_texts_near_the_limit_are_answered_at_once(text):
     assert len(text) <= MAX_REQUEST_CHARS
     start = time.perf_counter()
@@ -191,10 +201,40 @@ def test_an_internal_error_is_plain_and_changes_nothing():
 # --- fuzzing the one entry point --------------------------------------------
 
 SCALARS = st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=6)
-JSON = st.recursive(SCALARS, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(
-    st.sampled_from(["seat", "type", "card", "name", "kind", "level", "players", "action", "viewer", "save", "seed",
-                     "rules", "record", "format", "hands", "table", "real_cards", "include_current_hand", "id"]), kids, max_size=4),
-    max_leaves=10)
+JSON = st.recursive(
+    SCALARS,
+    lambda kids: (
+        st.lists(kids, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "seat",
+                    "type",
+                    "card",
+                    "name",
+                    "kind",
+                    "level",
+                    "players",
+                    "action",
+                    "viewer",
+                    "save",
+                    "seed",
+                    "rules",
+                    "record",
+                    "format",
+                    "hands",
+                    "table",
+                    "real_cards",
+                    "include_current_hand",
+                    "id",
+                ]
+            ),
+            kids,
+            max_size=4,
+        )
+    ),
+    max_leaves=10,
+)
 CMDS = st.sampled_from(["act", "state", "new_game", "load", "import", "bot_step", "next_hand", "undo", "export", "hello", "nope"])
 IDS = st.integers(-(2**53), 2**53) | st.text(alphabet="abcxyz-_0123456789 ", max_size=12)
 
@@ -217,7 +257,7 @@ def requests(draw):
         return rid, '{"cmd": ' + json.dumps(cmd) + ', "args": ' + args + ', "id": ' + json.dumps(rid) + "}"
     if shape == "cut":
         text = json.dumps({"id": rid, "cmd": cmd, "args": draw(JSON)})
-        return rid, text[:draw(st.integers(len('{"id": ') + len(json.dumps(rid)) + 1, max(len(text) - 1, 12)))]
+        return rid, text[: draw(st.integers(len('{"id": ') + len(json.dumps(rid)) + 1, max(len(text) - 1, 12)))]
     if shape == "big":
         return rid, json.dumps({"id": rid, "cmd": cmd, "args": {"record": "z" * (LIMIT + draw(st.integers(1, 50)))}})
     if shape == "no_id":

@@ -1,4 +1,5 @@
 """The bridge's scoresheet tables (real cards) and record import."""
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,13 @@ def test_scoresheet_table_records_real_card_hands_and_lists_every_seats_actions(
     assert set(legal) == {"1", "2", "3", "4"}
     assert {"seat": 1, "type": "win"} in legal["1"] and {"seat": 2, "type": "knock", "blind": True} in legal["2"]
     assert not any(a["type"] in ("play", "look") for acts in legal.values() for a in acts)
-    for action in ({"seat": 1, "type": "knock"}, {"seat": 2, "type": "pass"}, {"seat": 3, "type": "hold"}, {"seat": 4, "type": "hold"}, {"seat": 4, "type": "win"}):
+    for action in (
+        {"seat": 1, "type": "knock"},
+        {"seat": 2, "type": "pass"},
+        {"seat": 3, "type": "hold"},
+        {"seat": 4, "type": "hold"},
+        {"seat": 4, "type": "win"},
+    ):
         r = call(b, "act", action=action, viewer=None)
         assert r["ok"], r
     st = r["result"]
@@ -43,9 +50,30 @@ def test_scoresheet_refuses_bots():
 
 
 def test_import_takes_over_a_record_and_deals_on():
-    record = {"format": "schraem-record/1", "rules": "rheinland", "options": {},
-              "players": [{"name": "Hubert", "marks": 6}, {"name": "Gerda", "marks": 6}, {"name": "Hans", "marks": 6}, {"name": "Anne", "marks": 6}],
-              "dealer": 4, "hands": [{"deal": None, "actions": [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "pass"}, {"seat": 3, "type": "pass"}, {"seat": 4, "type": "hold"}, {"seat": 4, "type": "win"}]}]}
+    record = {
+        "format": "schraem-record/1",
+        "rules": "rheinland",
+        "options": {},
+        "players": [
+            {"name": "Hubert", "marks": 6},
+            {"name": "Gerda", "marks": 6},
+            {"name": "Hans", "marks": 6},
+            {"name": "Anne", "marks": 6},
+        ],
+        "dealer": 4,
+        "hands": [
+            {
+                "deal": None,
+                "actions": [
+                    {"seat": 1, "type": "knock"},
+                    {"seat": 2, "type": "pass"},
+                    {"seat": 3, "type": "pass"},
+                    {"seat": 4, "type": "hold"},
+                    {"seat": 4, "type": "win"},
+                ],
+            }
+        ],
+    }
     b = Bridge()
     st = call(b, "import", record=record, viewer=None)["result"]
     assert [p["marks"] for p in st["view"]["players"]] == [4, 5, 5, 6]
@@ -56,8 +84,13 @@ def test_import_takes_over_a_record_and_deals_on():
 def test_import_of_a_broken_record_names_hand_and_action_and_keeps_the_game():
     b = Bridge()
     before = call(b, "new_game", players=PEOPLE, seed=3, viewer=1)["result"]
-    broken = {"format": "schraem-record/1", "rules": "rheinland", "players": [{"name": "A"}, {"name": "B"}], "dealer": 1,
-              "hands": [{"deal": [["10H", "9H", "8H", "7H"], ["10H", "9S", "8S", "7S"]], "actions": []}]}
+    broken = {
+        "format": "schraem-record/1",
+        "rules": "rheinland",
+        "players": [{"name": "A"}, {"name": "B"}],
+        "dealer": 1,
+        "hands": [{"deal": [["10H", "9H", "8H", "7H"], ["10H", "9S", "8S", "7S"]], "actions": []}],
+    }
     r = call(b, "import", record=broken, viewer=1)
     assert not r["ok"] and r["error"]["kind"] == "CorruptSave"
     assert "hand 1" in r["error"]["en"] and "10H" in r["error"]["en"] and "Spiel 1" in r["error"]["de"]
@@ -67,12 +100,27 @@ def test_import_of_a_broken_record_names_hand_and_action_and_keeps_the_game():
 
 
 def test_import_of_a_dealt_record_without_seed_can_deal_on():
-    rec = {"format": "schraem-record/1", "rules": "rheinland", "players": [{"name": "A"}, {"name": "B"}], "dealer": 2,
-           "hands": [{"deal": [["10H", "9H", "8H", "7H"], ["10S", "9S", "8S", "7S"]],
-                      "actions": [{"seat": 1, "type": "play", "card": "10H"}, {"seat": 2, "type": "play", "card": "7S"},
-                                  {"seat": 1, "type": "play", "card": "9H"}, {"seat": 2, "type": "play", "card": "8S"},
-                                  {"seat": 1, "type": "play", "card": "8H"}, {"seat": 2, "type": "play", "card": "9S"},
-                                  {"seat": 1, "type": "play", "card": "7H"}, {"seat": 2, "type": "play", "card": "10S"}]}]}
+    rec = {
+        "format": "schraem-record/1",
+        "rules": "rheinland",
+        "players": [{"name": "A"}, {"name": "B"}],
+        "dealer": 2,
+        "hands": [
+            {
+                "deal": [["10H", "9H", "8H", "7H"], ["10S", "9S", "8S", "7S"]],
+                "actions": [
+                    {"seat": 1, "type": "play", "card": "10H"},
+                    {"seat": 2, "type": "play", "card": "7S"},
+                    {"seat": 1, "type": "play", "card": "9H"},
+                    {"seat": 2, "type": "play", "card": "8S"},
+                    {"seat": 1, "type": "play", "card": "8H"},
+                    {"seat": 2, "type": "play", "card": "9S"},
+                    {"seat": 1, "type": "play", "card": "7H"},
+                    {"seat": 2, "type": "play", "card": "10S"},
+                ],
+            }
+        ],
+    }
     b = Bridge()
     st = call(b, "import", record=rec, seed=77, viewer=1)["result"]
     assert st["save"]["record"]["seed"] == 77

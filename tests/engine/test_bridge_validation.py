@@ -1,6 +1,7 @@
 """Every request is checked in full before it changes anything: a new game,
 an import or a load that is refused leaves the table that was playing, and a
 save's table must fit its record (seats, bot levels, seed, real cards)."""
+
 from __future__ import annotations
 
 import copy
@@ -52,6 +53,7 @@ def save_of(b: Bridge) -> dict:
 
 # --- a bad viewer no longer replaces the game --------------------------------
 
+
 @pytest.mark.parametrize("viewer", [9, 0, -1, "1", True, 1.0, [1]])
 def test_new_game_with_a_bad_viewer_keeps_the_old_game(viewer):
     b = playing()
@@ -79,6 +81,7 @@ def test_load_with_a_bad_viewer_keeps_the_old_game():
 
 
 # --- tampered tables ------------------------------------------------------------
+
 
 def _tampered(save):
     def edit(f):
@@ -160,7 +163,9 @@ def test_new_game_and_import_check_their_seed(seed):
 
 def test_seat_kinds_and_levels_are_checked_in_plain_words():
     b = Bridge()
-    e = refused(call(b, "new_game", players=[{"name": "A"}, {"name": "B", "kind": "bot", "level": "genius"}]), "InvalidAction", "bad_seat_entry")
+    e = refused(
+        call(b, "new_game", players=[{"name": "A"}, {"name": "B", "kind": "bot", "level": "genius"}]), "InvalidAction", "bad_seat_entry"
+    )
     assert "Seat 2" in e["en"] and "Platz 2" in e["de"] and "genius" in e["en"]
     refused(call(b, "new_game", players=[{"name": "A", "level": "hard"}, {"name": "B"}]), "InvalidAction", "bad_seat_entry")
     refused(call(b, "new_game", players=[{"name": "A", "secret": 1}, {"name": "B"}]), "InvalidAction", "bad_seat_entry")

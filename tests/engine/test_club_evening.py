@@ -2,6 +2,7 @@
 past hand, series and tournament files with their standings, tournaments
 across phones (tickets and results, refused when duplicated, foreign or
 tampered), and player statistics."""
+
 from __future__ import annotations
 
 import copy
@@ -51,7 +52,10 @@ def test_spielliste_lines_of_a_scoresheet_game():
     lines = game_list(g)["lines"]
     first = lines[0]
     assert first["dealer"] == 4 and first["value"] == 3
-    assert first["knocks"] == [{"seat": 1, "value": 2, "blind": True, "auto": False}, {"seat": 2, "value": 3, "blind": False, "auto": False}]
+    assert first["knocks"] == [
+        {"seat": 1, "value": 2, "blind": True, "auto": False},
+        {"seat": 2, "value": 3, "blind": False, "auto": False},
+    ]
     assert [(a["seat"], a["answer"]) for a in first["answers"]] == [(2, "hold"), (3, "pass"), (4, "hold"), (4, "hold"), (1, "pass")]
     assert first["winner"] == 4 and first["marks_after"] == [5, 4, 6, 7]
     second = lines[1]

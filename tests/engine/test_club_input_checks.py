@@ -2,6 +2,7 @@
 ranges, lengths; the field named in German and English; never an internal
 error, nothing changed), names are one rule for games and tournaments, and
 actions in refusals count from 1 like hands."""
+
 from __future__ import annotations
 
 import copy
@@ -52,18 +53,22 @@ def snapshot(b: Bridge) -> tuple:
 
 # --- finding 8: the fuzzed requests that came back as internal errors --------
 
-@pytest.mark.parametrize("cmd,args,field", [
-    ("tournament", {"op": "ticket", "series": "1", "table": 1}, "series"),
-    ("tournament", {"op": "ticket", "series": 1, "table": None}, "table"),
-    ("tournament", {"op": "new", "players": "Anne", "seed": 1}, None),
-    ("tournament", {"op": "new", "players": ["Anne", 7, "Gerda"], "seed": 1}, None),
-    ("tournament", {"op": "new", "players": T_NAMES, "seed": "7"}, "seed"),
-    ("tournament", {"op": "new", "players": T_NAMES, "seed": 1, "options": []}, "options"),
-    ("tournament", {"op": ["new"]}, "op"),
-    ("new_series", {"players": PLAYERS, "games": 2, "first_dealer": "4", "viewer": None}, "first_dealer"),
-    ("new_series", {"players": PLAYERS, "games": "5", "viewer": None}, "games"),
-    ("stats", {"records": 5}, "records"),
-])
+
+@pytest.mark.parametrize(
+    "cmd,args,field",
+    [
+        ("tournament", {"op": "ticket", "series": "1", "table": 1}, "series"),
+        ("tournament", {"op": "ticket", "series": 1, "table": None}, "table"),
+        ("tournament", {"op": "new", "players": "Anne", "seed": 1}, None),
+        ("tournament", {"op": "new", "players": ["Anne", 7, "Gerda"], "seed": 1}, None),
+        ("tournament", {"op": "new", "players": T_NAMES, "seed": "7"}, "seed"),
+        ("tournament", {"op": "new", "players": T_NAMES, "seed": 1, "options": []}, "options"),
+        ("tournament", {"op": ["new"]}, "op"),
+        ("new_series", {"players": PLAYERS, "games": 2, "first_dealer": "4", "viewer": None}, "first_dealer"),
+        ("new_series", {"players": PLAYERS, "games": "5", "viewer": None}, "games"),
+        ("stats", {"records": 5}, "records"),
+    ],
+)
 def test_a_wrongly_typed_field_is_refused_by_name_and_changes_nothing(cmd, args, field):
     b, _ = club_bridge()
     before = snapshot(b)
@@ -73,12 +78,15 @@ def test_a_wrongly_typed_field_is_refused_by_name_and_changes_nothing(cmd, args,
     assert snapshot(b) == before
 
 
-@pytest.mark.parametrize("change,field", [
-    (lambda s: s["series"].update(first_dealer="4"), "first_dealer"),
-    (lambda s: s["series"].update(length=[2]), "length"),
-    (lambda s: s["series"].update(seed=-1), "seed"),
-    (lambda s: s["series"].update(finished={}), None),
-])
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        (lambda s: s["series"].update(first_dealer="4"), "first_dealer"),
+        (lambda s: s["series"].update(length=[2]), "length"),
+        (lambda s: s["series"].update(seed=-1), "seed"),
+        (lambda s: s["series"].update(finished={}), None),
+    ],
+)
 def test_a_damaged_series_in_a_save_is_refused_naming_the_field(change, field):
     b, _ = club_bridge()
     save = ok(b, "state", viewer=None)["save"]
@@ -92,18 +100,21 @@ def test_a_damaged_series_in_a_save_is_refused_naming_the_field(change, field):
     assert snapshot(b) == before
 
 
-@pytest.mark.parametrize("change,field", [
-    (lambda t: t.update(series="1"), "series"),
-    (lambda t: t.update(table=True), "table"),
-    (lambda t: t.update(first_dealer="4"), "first_dealer"),
-    (lambda t: t.update(games=0), "games"),
-    (lambda t: t.update(players="Anne"), "players"),
-    (lambda t: t.update(players=[1, 2, 3, 4]), None),
-    (lambda t: t.update(rules=["rheinland"]), "rules"),
-    (lambda t: t.update(options=3), "options"),
-    (lambda t: t.update(tournament=None), "tournament"),
-    (lambda t: t.update(extra=1), None),
-])
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        (lambda t: t.update(series="1"), "series"),
+        (lambda t: t.update(table=True), "table"),
+        (lambda t: t.update(first_dealer="4"), "first_dealer"),
+        (lambda t: t.update(games=0), "games"),
+        (lambda t: t.update(players="Anne"), "players"),
+        (lambda t: t.update(players=[1, 2, 3, 4]), None),
+        (lambda t: t.update(rules=["rheinland"]), "rules"),
+        (lambda t: t.update(options=3), "options"),
+        (lambda t: t.update(tournament=None), "tournament"),
+        (lambda t: t.update(extra=1), None),
+    ],
+)
 def test_a_damaged_ticket_is_refused_in_plain_words_before_any_table_starts(change, field):
     b, ticket = club_bridge()
     assert "seed" not in ticket  # a ticket leaves the phone: no seed
@@ -123,8 +134,13 @@ def test_a_damaged_ticket_is_refused_in_plain_words_before_any_table_starts(chan
 def test_a_damaged_tournament_is_refused_as_a_file_not_an_internal_error():
     b, _ = club_bridge()
     kept = b.organiser.facts()["tournament"]
-    for change in (lambda t: t.update(seed="3"), lambda t: t.update(table_size="4"), lambda t: t.update(players=None),
-                   lambda t: t.update(series={}), lambda t: t.update(series=[[None]] * 9)):
+    for change in (
+        lambda t: t.update(seed="3"),
+        lambda t: t.update(table_size="4"),
+        lambda t: t.update(players=None),
+        lambda t: t.update(series={}),
+        lambda t: t.update(series=[[None]] * 9),
+    ):
         bad = copy.deepcopy(kept)
         change(bad)
         before = snapshot(b)
@@ -134,11 +150,43 @@ def test_a_damaged_tournament_is_refused_as_a_file_not_an_internal_error():
 
 # --- the property: random JSON of right and wrong shapes to every command ---
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 2**60) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=6),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=8)
-FIELDS = ("format", "players", "series", "table", "games", "first_dealer", "seed", "rules", "options", "length", "finished", "result",
-          "marks", "totals", "tournament", "op", "hand", "actions", "game", "confirm", "of", "record", "ticket", "dealer", "seats",
-          "table_size", "records", "viewer", "include_current_hand", "damaged")
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 2**60) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=8,
+)
+FIELDS = (
+    "format",
+    "players",
+    "series",
+    "table",
+    "games",
+    "first_dealer",
+    "seed",
+    "rules",
+    "options",
+    "length",
+    "finished",
+    "result",
+    "marks",
+    "totals",
+    "tournament",
+    "op",
+    "hand",
+    "actions",
+    "game",
+    "confirm",
+    "of",
+    "record",
+    "ticket",
+    "dealer",
+    "seats",
+    "table_size",
+    "records",
+    "viewer",
+    "include_current_hand",
+    "damaged",
+)
 
 
 def _mutate(data, value, path):
@@ -163,8 +211,21 @@ def _mutate(data, value, path):
     return value
 
 
-CLUB_COMMANDS = ("new_series", "new_set", "next_game", "spielliste", "correct", "correct_draft", "lists", "table_result",
-                 "stats", "tournament", "check_ticket", "export", "load")
+CLUB_COMMANDS = (
+    "new_series",
+    "new_set",
+    "next_game",
+    "spielliste",
+    "correct",
+    "correct_draft",
+    "lists",
+    "table_result",
+    "stats",
+    "tournament",
+    "check_ticket",
+    "export",
+    "load",
+)
 
 _BASE, _TICKET = club_bridge()
 _SAVE = ok(_BASE, "state", viewer=None)["save"]
@@ -179,8 +240,18 @@ RIGHT_SHAPES = {
     "lists": {"of": _SAVE},
     "table_result": {},
     "stats": {"records": [_SAVE["record"]]},
-    "tournament": {"op": "import", "result": {"format": "schraem-table-series/1", "tournament": "x", "series": 1, "table": 1,
-                                              "result": {"format": "schraem-series/1", "games": [_SAVE["record"]]}, "marks": [[]], "totals": [0, 0, 0, 0]}},
+    "tournament": {
+        "op": "import",
+        "result": {
+            "format": "schraem-table-series/1",
+            "tournament": "x",
+            "series": 1,
+            "table": 1,
+            "result": {"format": "schraem-series/1", "games": [_SAVE["record"]]},
+            "marks": [[]],
+            "totals": [0, 0, 0, 0],
+        },
+    },
     "check_ticket": {"ticket": _TICKET},
     "export": {"of": {"format": "schraem-tournament/1", **_TOURNAMENT}},
     "load": {"save": _SAVE, "viewer": None},
@@ -188,8 +259,13 @@ RIGHT_SHAPES = {
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cmd=st.sampled_from(CLUB_COMMANDS), value=JSON, path=st.lists(st.integers(0, 50), max_size=6),
-       extra=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=3), shape=st.integers(0, 2))
+@given(
+    cmd=st.sampled_from(CLUB_COMMANDS),
+    value=JSON,
+    path=st.lists(st.integers(0, 50), max_size=6),
+    extra=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=3),
+    shape=st.integers(0, 2),
+)
 def test_no_club_command_answers_random_json_with_an_internal_error_or_a_change(cmd, value, path, extra, shape):
     b, _ = club_bridge()
     args = RIGHT_SHAPES[cmd]
@@ -208,6 +284,7 @@ def test_no_club_command_answers_random_json_with_an_internal_error_or_a_change(
 
 
 # --- finding 9: names and action numbers -------------------------------------
+
 
 @pytest.mark.parametrize("name", ["Anne\u200b", "\u202eennA", "An\u2066ne", "\u200b", "Anne\x00", "Ann\ufeffe"])
 def test_names_with_invisible_characters_are_refused_in_games_and_tournaments(name):
@@ -237,9 +314,24 @@ def test_one_forty_character_limit_for_every_name():
 
 
 def test_a_refusal_counts_actions_from_one_like_hands():
-    record = {"format": "schraem-record/1", "rules": "rheinland", "options": {}, "players": [{"name": n} for n in ("A", "B", "C")],
-              "dealer": 3, "hands": [{"deal": None, "actions": [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"},
-                                                                {"seat": 3, "type": "hold"}, {"seat": 1, "type": "knock"}]}]}
+    record = {
+        "format": "schraem-record/1",
+        "rules": "rheinland",
+        "options": {},
+        "players": [{"name": n} for n in ("A", "B", "C")],
+        "dealer": 3,
+        "hands": [
+            {
+                "deal": None,
+                "actions": [
+                    {"seat": 1, "type": "knock"},
+                    {"seat": 2, "type": "hold"},
+                    {"seat": 3, "type": "hold"},
+                    {"seat": 1, "type": "knock"},
+                ],
+            }
+        ],
+    }
     with pytest.raises(Exception) as e:
         Game.from_record(record)
     assert e.value.index == 4  # the fourth action: Anne knocks twice in a row

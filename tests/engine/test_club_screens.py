@@ -3,6 +3,7 @@ once (also of kept files, leaving the table alone), a past hand entered
 again step by step, the card templates of a scoresheet's turn-up and
 challenge, how a penalised seat and a hammer start value show, and the
 draw seed on a ticket."""
+
 from __future__ import annotations
 
 import csv
@@ -95,7 +96,9 @@ def test_a_past_hand_is_entered_again_step_by_step():
     assert [p["marks"] for p in d["view"]["players"]] == [7, 7, 7, 7]
     assert {a["type"] for a in d["sheet_legal"]["1"]} >= {"knock", "win"}
     # The hand as it was entered, each action with its line of the log.
-    assert [x["action"] for x in d["as_was"]] == [{"seat": s, "type": typ} for s, typ in ((1, "knock"), (2, "hold"), (3, "hold"), (4, "hold"), (1, "win"))]
+    assert [x["action"] for x in d["as_was"]] == [
+        {"seat": s, "type": typ} for s, typ in ((1, "knock"), (2, "hold"), (3, "hold"), (4, "hold"), (1, "win"))
+    ]
     assert [(x["log"]["seat"], x["log"]["type"]) for x in d["as_was"]] == [(x["action"]["seat"], x["action"]["type"]) for x in d["as_was"]]
     assert d["as_was"][0]["log"]["value"] == 2
     d = ok(b, "correct_draft", hand=1, actions=[{"seat": 1, "type": "knock"}, {"seat": 2, "type": "pass"}])

@@ -2,6 +2,7 @@
 names the players, the hand and the entry counted from 1, and says what to
 change instead (never "Platz 3" or "Aktion 0"); statistics keep computer
 players apart from people of the same name."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,10 +19,13 @@ def test_an_illegal_entry_names_the_players_and_the_entry():
         correct_hand(g, 1, [action("1:knock"), action("3:hold")])
     err = e.value
     assert err.rule == "not_your_answer" and err.hand == 1
-    assert err.de == ("Diese Korrektur geht nicht – Spiel 1, 2. Eingabe: Auf das Klopfen antwortet jetzt Gerda, nicht Hans. "
-                      "Ändere diese Eingabe von Spiel 1.")
-    assert err.en == ("This correction does not work – hand 1, entry 2: The knock is answered by Gerda now, not by Hans. "
-                      "Change this entry of hand 1.")
+    assert err.de == (
+        "Diese Korrektur geht nicht – Spiel 1, 2. Eingabe: Auf das Klopfen antwortet jetzt Gerda, nicht Hans. "
+        "Ändere diese Eingabe von Spiel 1."
+    )
+    assert err.en == (
+        "This correction does not work – hand 1, entry 2: The knock is answered by Gerda now, not by Hans. Change this entry of hand 1."
+    )
     assert "Platz" not in err.de and "Aktion" not in err.de
 
 
@@ -33,15 +37,19 @@ def test_a_later_hand_that_no_longer_fits_says_what_to_change():
     err = e.value
     assert err.hand > 1
     assert err.de.startswith(f"Diese Korrektur geht nicht – Spiel {err.hand}")
-    assert err.de.endswith(f"Spiel {err.hand} wurde gespielt, wie es vorher stand: ändere Spiel 1 so, "
-                           f"dass Spiel {err.hand} noch dazu passt, oder lass es, wie es war.")
-    assert err.en.endswith(f"Hand {err.hand} was played as things stood before: change hand 1 so that "
-                           f"hand {err.hand} still fits, or leave it as it was.")
+    assert err.de.endswith(
+        f"Spiel {err.hand} wurde gespielt, wie es vorher stand: ändere Spiel 1 so, "
+        f"dass Spiel {err.hand} noch dazu passt, oder lass es, wie es war."
+    )
+    assert err.en.endswith(
+        f"Hand {err.hand} was played as things stood before: change hand 1 so that hand {err.hand} still fits, or leave it as it was."
+    )
 
 
 def test_statistics_keep_a_computer_apart_from_a_person_of_the_same_name():
     """Issue 20: the default names are the same for people and computers."""
     from schraem.club import stats
+
     record = evening_game().to_record()
     seated = {**record, "players": [dict(p) for p in record["players"]]}
     seated["players"][1].update(kind="bot", level="easy")  # Gerda was the computer

@@ -10,6 +10,7 @@ random games, dealt and on the scoresheet, at every state of them:
 A preset added to rules.py is covered without touching this file; the last
 test fails if the presets checked here and the registered ones ever differ.
 """
+
 from __future__ import annotations
 
 import json

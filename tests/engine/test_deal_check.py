@@ -6,6 +6,7 @@ before and after a phone looked, passes, blind knocks, a phone back
 mid-hand — and a record that differs from what a phone was shown, in a
 dealt card, a card played or a trick's winner, is called false with the
 difference named."""
+
 from __future__ import annotations
 
 import copy
@@ -76,8 +77,14 @@ class Phones:
             kept = self.kept[seat].get(deal["hand"])
             if deal["phase"] == "commit":
                 if kept is None or kept["round"] != deal["round"]:
-                    kept = self.kept[seat][deal["hand"]] = {"round": deal["round"], "reveal": new_reveal(), "commits": (kept or {}).get("commits")}
-                assert self.send(seat, "commit", hand=deal["hand"], round=deal["round"], commit=commit_of(deal["hand"], seat, kept["reveal"]))["ok"]
+                    kept = self.kept[seat][deal["hand"]] = {
+                        "round": deal["round"],
+                        "reveal": new_reveal(),
+                        "commits": (kept or {}).get("commits"),
+                    }
+                assert self.send(
+                    seat, "commit", hand=deal["hand"], round=deal["round"], commit=commit_of(deal["hand"], seat, kept["reveal"])
+                )["ok"]
             else:
                 kept["commits"] = deal["commits"]
                 assert self.send(seat, "reveal", hand=deal["hand"], round=deal["round"], reveal=kept["reveal"])["ok"]
@@ -130,8 +137,11 @@ class Phones:
     def verdict(self, seat: int, hand: int, record=None, states=None, commits="kept") -> dict:
         record = record if record is not None else self.send(seat, "record")["result"]
         kept = self.kept[seat].get(hand, {}).get("commits") if commits == "kept" else commits
-        mine = [s for s in (states if states is not None else self.states[seat])
-                if s["view"]["hand_no"] == hand or (s.get("deal") or {}).get("hand") == hand]
+        mine = [
+            s
+            for s in (states if states is not None else self.states[seat])
+            if s["view"]["hand_no"] == hand or (s.get("deal") or {}).get("hand") == hand
+        ]
         return check(record, seat, hand, kept, mine)
 
 
@@ -211,6 +221,7 @@ def _other_play(record: dict, seat_filter=None) -> tuple[dict | None, int]:
     there by the first legal action: the host showed the honest hand but
     records another."""
     from schraem.game import Game
+
     hand = record["hands"][0]
     for k, a in enumerate(hand["actions"]):
         if a["type"] != "play" or (seat_filter and a["seat"] != seat_filter):
@@ -267,14 +278,17 @@ def test_commits_other_than_those_shown_before_the_reveal_are_named():
     assert v["fair"] is False and "Zusagen" in v["why"]["de"] and "commits" in v["why"]["en"]
 
 
-@pytest.mark.parametrize("args, key", [
-    ({"extra": 1}, "extra"),
-    ({"seat": "2"}, "seat"),
-    ({"hand": 0}, "hand"),
-    ({"hand": True}, "hand"),
-    ({"commits": [{"seat": 1}]}, "commits"),
-    ({"states": {}}, "states"),
-])
+@pytest.mark.parametrize(
+    "args, key",
+    [
+        ({"extra": 1}, "extra"),
+        ({"seat": "2"}, "seat"),
+        ({"hand": 0}, "hand"),
+        ({"hand": True}, "hand"),
+        ({"commits": [{"seat": 1}]}, "commits"),
+        ({"states": {}}, "states"),
+    ],
+)
 def test_malformed_check_requests_are_refused_by_name(args, key):
     phones = _played(seed=23)
     good = {"record": phones.send(2, "record")["result"], "seat": 2, "hand": 1, "commits": None, "states": []}

@@ -1,4 +1,5 @@
 """Deal sets (duel.py) and the bridge's review, hint and deal-set commands."""
+
 import json
 import re
 
@@ -46,8 +47,19 @@ def test_the_same_word_deals_the_same_cards_and_answers():
     sa = call(a, "duel_new", set="2026-11-26", players=NAMES)
     sb = call(b, "duel_new", set="  2026-11-26 ", players=["Bert"] + NAMES[1:])
     assert sa["view"]["my_cards"] == sb["view"]["my_cards"]
-    assert sa["duel"] == sb["duel"] == {"set": "2026-11-26", "rules": "rheinland", "code": duel.set_code("2026-11-26"), "hands": duel.SET_HANDS,
-                                        "played": 0, "over": False, "qr": "SCHRAEM-DUEL:2026-11-26"}
+    assert (
+        sa["duel"]
+        == sb["duel"]
+        == {
+            "set": "2026-11-26",
+            "rules": "rheinland",
+            "code": duel.set_code("2026-11-26"),
+            "hands": duel.SET_HANDS,
+            "played": 0,
+            "over": False,
+            "qr": "SCHRAEM-DUEL:2026-11-26",
+        }
+    )
     # Today's set is the one every app version deals: its seed and check
     # number are those of the first sets (eight Rhineland deals, nothing chosen).
     assert sa["save"]["record"]["seed"] == 4523038723439945 and sa["duel"]["code"] == "789992"
@@ -96,8 +108,12 @@ def test_a_set_ends_after_its_deals_and_results_compare_hand_by_hand():
         assert sum(h["hints"] for h in res["hands"]) == res["hints"]
         results.append(res)
         # Played out, the state carries the person's total as the result has it.
-        assert state["duel"]["total"] == {"hands": len(res["hands"]), "marks_lost": res["marks_lost"], "hints": res["hints"],
-                                          **res["finish"]}
+        assert state["duel"]["total"] == {
+            "hands": len(res["hands"]),
+            "marks_lost": res["marks_lost"],
+            "hints": res["hints"],
+            **res["finish"],
+        }
         # The save loads again as the same set, still played out.
         loaded = call(Bridge(), "load", save=state["save"], viewer=1)["duel"]
         assert loaded["over"] and loaded["total"] == state["duel"]["total"]
@@ -105,7 +121,7 @@ def test_a_set_ends_after_its_deals_and_results_compare_hand_by_hand():
     cmp = call(a, "duel_compare", mine=results[0], theirs=results[1])
     assert cmp["set"] == "2026-11-26" and cmp["names"] == ["Anna", "Anna"]
     assert cmp["both_played"] == min(len(results[0]["hands"]), len(results[1]["hands"]))
-    for row in cmp["hands"][:cmp["both_played"]]:
+    for row in cmp["hands"][: cmp["both_played"]]:
         x, y = row["mine"]["marks_lost"], row["theirs"]["marks_lost"]
         assert row["ahead"] == (None if x == y else "mine" if x < y else "theirs")
     other = dict(results[1], set="kegelclub", code=duel.set_code("kegelclub"))
@@ -205,14 +221,21 @@ def test_a_chosen_preset_and_count_of_deals_is_a_set_of_its_own():
     assert sa["save"]["duel"] == {"set": "kegelclub", "rules": "tuppen", "hands": 4}
     # The set's QR text starts the same set on another phone; checked first,
     # it is the same set.
-    assert call(Bridge(), "duel_set", scanned=sa["duel"]["qr"]) == {"set": "kegelclub", "rules": "tuppen", "hands": 4,
-                                                                    "code": sa["duel"]["code"], "qr": sa["duel"]["qr"]}
+    assert call(Bridge(), "duel_set", scanned=sa["duel"]["qr"]) == {
+        "set": "kegelclub",
+        "rules": "tuppen",
+        "hands": 4,
+        "code": sa["duel"]["code"],
+        "qr": sa["duel"]["qr"],
+    }
     sc = call(Bridge(), "duel_new", scanned=sa["duel"]["qr"], players=NAMES)
     assert sc["view"]["my_cards"] == sa["view"]["my_cards"] and sc["duel"] == sa["duel"]
     # The same word under another preset or count deals other cards, with
     # another check number.
-    seeds = {call(Bridge(), "duel_new", set="kegelclub", rules=r, hands=n, players=NAMES)["save"]["record"]["seed"]
-             for r, n in (("tuppen", 4), ("tuppen", 8), ("rheinland", 4), ("rheinland", 8), ("sebbe_schroehm", 4))}
+    seeds = {
+        call(Bridge(), "duel_new", set="kegelclub", rules=r, hands=n, players=NAMES)["save"]["record"]["seed"]
+        for r, n in (("tuppen", 4), ("tuppen", 8), ("rheinland", 4), ("rheinland", 8), ("sebbe_schroehm", 4))
+    }
     assert len(seeds) == 5
     codes = {duel.set_code("kegelclub", r, n) for r, n in (("tuppen", 4), ("tuppen", 8), ("rheinland", 4), ("rheinland", 8))}
     assert len(codes) == 4
@@ -244,15 +267,28 @@ def test_a_result_of_another_preset_or_count_is_refused_in_comparison():
     assert "Prüfzahl" in refused(Bridge(), "duel_compare", mine=mine, theirs=forged)["de"]
 
 
-@pytest.mark.parametrize("rules,hands", [("siwwe_schroehm_newcomer", 8), ("skat", 8), ("rheinland", 0), ("rheinland", 17), ("rheinland", "8"), ("rheinland", True)])
+@pytest.mark.parametrize(
+    "rules,hands",
+    [("siwwe_schroehm_newcomer", 8), ("skat", 8), ("rheinland", 0), ("rheinland", 17), ("rheinland", "8"), ("rheinland", True)],
+)
 def test_sets_of_unknown_presets_or_counts_are_refused(rules, hands):
     b = Bridge()
     assert refused(b, "duel_new", set="x", rules=rules, hands=hands, players=NAMES)["code"] == "bad_request"
     assert refused(b, "state", viewer=1)["code"] == "no_game"
 
 
-@pytest.mark.parametrize("text", ["SCHRAEM-OFFER:abc", "SCHRAEM-DUEL", "SCHRAEM-DUEL/tuppen:x", "SCHRAEM-DUEL/tuppen/99:x",
-                                  "SCHRAEM-DUEL/skat/8:x", "SCHRAEM-DUEL:", "https://example.org"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "SCHRAEM-OFFER:abc",
+        "SCHRAEM-DUEL",
+        "SCHRAEM-DUEL/tuppen:x",
+        "SCHRAEM-DUEL/tuppen/99:x",
+        "SCHRAEM-DUEL/skat/8:x",
+        "SCHRAEM-DUEL:",
+        "https://example.org",
+    ],
+)
 def test_foreign_or_damaged_set_codes_are_refused(text):
     b = Bridge()
     state = call(b, "new_game", players=[{"name": "A"}, {"name": "B"}], seed=3, viewer=1)
@@ -264,7 +300,9 @@ def test_foreign_or_damaged_set_codes_are_refused(text):
 def test_a_result_as_one_small_qr_code_compares_like_the_file():
     a, b = Bridge(), Bridge()
     play_set(a, call(a, "duel_new", set="stammtisch 25", rules="rheinland", hands=12, players=NAMES))
-    sb = play_set(b, call(b, "duel_new", set="stammtisch 25", rules="rheinland", hands=12, players=["Bert"] + NAMES[1:]), lambda legal: legal[-1])
+    sb = play_set(
+        b, call(b, "duel_new", set="stammtisch 25", rules="rheinland", hands=12, players=["Bert"] + NAMES[1:]), lambda legal: legal[-1]
+    )
     mine, theirs = call(a, "duel_result"), call(b, "duel_result")
     text = call(b, "duel_code")["text"]
     assert text.startswith("SCHRAEM-DR1:") and len(text.encode()) <= 200, text

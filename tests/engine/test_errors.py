@@ -1,6 +1,7 @@
 """Every illegal action is refused with IllegalAction (code = the rule) and
 leaves the state unchanged (record and every seat's view compared); malformed
 actions raise InvalidAction; messages exist in German and English."""
+
 from __future__ import annotations
 
 import os
@@ -200,14 +201,31 @@ def test_rheinland_pass_without_knock():
 
 
 MALFORMED = [
-    "knock", None, 3, [], {"type": "knock"}, {"seat": 0, "type": "knock"}, {"seat": -1, "type": "knock"},
-    {"seat": "1", "type": "knock"}, {"seat": True, "type": "knock"}, {"seat": 1.0, "type": "knock"},
-    {"seat": 5, "type": "knock"}, {"seat": 1}, {"seat": 1, "type": "shout"}, {"seat": 1, "type": None},
-    {"seat": 1, "type": "play"}, {"seat": 1, "type": "play", "card": "11H"}, {"seat": 1, "type": "play", "card": 10},
-    {"seat": 1, "type": "play", "card": ""}, {"seat": 1, "type": "play", "card": "10X"},
-    {"seat": 1, "type": "knock", "card": "10H"}, {"seat": 1, "type": "knock", "blind": "yes"},
-    {"seat": 1, "type": "hold", "extra": 1}, {"seat": 1, "type": "penalty", "kind": "cheat"},
-    {"seat": 1, "type": "penalty"}, {"seat": 1, "type": "knock", "blind": True},
+    "knock",
+    None,
+    3,
+    [],
+    {"type": "knock"},
+    {"seat": 0, "type": "knock"},
+    {"seat": -1, "type": "knock"},
+    {"seat": "1", "type": "knock"},
+    {"seat": True, "type": "knock"},
+    {"seat": 1.0, "type": "knock"},
+    {"seat": 5, "type": "knock"},
+    {"seat": 1},
+    {"seat": 1, "type": "shout"},
+    {"seat": 1, "type": None},
+    {"seat": 1, "type": "play"},
+    {"seat": 1, "type": "play", "card": "11H"},
+    {"seat": 1, "type": "play", "card": 10},
+    {"seat": 1, "type": "play", "card": ""},
+    {"seat": 1, "type": "play", "card": "10X"},
+    {"seat": 1, "type": "knock", "card": "10H"},
+    {"seat": 1, "type": "knock", "blind": "yes"},
+    {"seat": 1, "type": "hold", "extra": 1},
+    {"seat": 1, "type": "penalty", "kind": "cheat"},
+    {"seat": 1, "type": "penalty"},
+    {"seat": 1, "type": "knock", "blind": True},
 ]
 
 
@@ -224,8 +242,12 @@ def test_malformed_action_is_invalid_and_changes_nothing(preset, bad):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_malformed_scoresheet_actions(preset):
     g = real_game(4, preset)
-    for bad in ({"seat": 1, "type": "penalty", "kind": "sleeping"}, {"seat": 1, "type": "knock", "blind": 1},
-                {"seat": 9, "type": "win"}, {"seat": 1, "type": "win", "card": "10H"}):
+    for bad in (
+        {"seat": 1, "type": "penalty", "kind": "sleeping"},
+        {"seat": 1, "type": "knock", "blind": 1},
+        {"seat": 9, "type": "win"},
+        {"seat": 1, "type": "win", "card": "10H"},
+    ):
         _fmt_ok(refused(g, bad, exc=InvalidAction))
 
 
@@ -241,8 +263,15 @@ def test_german_and_english_texts_of_a_rule_error():
 
 
 def test_bad_setup_is_invalid():
-    for players in ([], ["A"], "AB", [{"name": ""}, {"name": "B"}], [{"name": "A", "marks": -1}, "B"],
-                    [{"name": "A", "marks": 0}, {"name": "B", "marks": 0}], [{"name": "A", "colour": 1}, "B"]):
+    for players in (
+        [],
+        ["A"],
+        "AB",
+        [{"name": ""}, {"name": "B"}],
+        [{"name": "A", "marks": -1}, "B"],
+        [{"name": "A", "marks": 0}, {"name": "B", "marks": 0}],
+        [{"name": "A", "colour": 1}, "B"],
+    ):
         with pytest.raises(InvalidAction):
             Game(players)
     with pytest.raises(InvalidAction):

@@ -2,6 +2,7 @@
 hash of every phone's revealed number, the transcript travels in the game
 record, and a record whose deal does not follow from it is refused with
 the hand named."""
+
 from __future__ import annotations
 
 import copy
@@ -150,15 +151,18 @@ def test_a_transcript_cannot_be_carried_to_another_hand(tmp_path, capsys):
     _refused(rec, 2, tmp_path, capsys)
 
 
-@pytest.mark.parametrize("mutate", [
-    lambda f: f.append(dict(f[0])),  # a seat twice
-    lambda f: f[0].update(seat=9),
-    lambda f: f[0].update(seat=True),
-    lambda f: f[0].update(reveal="XYZ"),
-    lambda f: f[0].update(commit=f[0]["commit"].upper()),
-    lambda f: f[0].pop("commit"),
-    lambda f: f.clear(),
-])
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda f: f.append(dict(f[0])),  # a seat twice
+        lambda f: f[0].update(seat=9),
+        lambda f: f[0].update(seat=True),
+        lambda f: f[0].update(reveal="XYZ"),
+        lambda f: f[0].update(commit=f[0]["commit"].upper()),
+        lambda f: f[0].pop("commit"),
+        lambda f: f.clear(),
+    ],
+)
 def test_malformed_transcripts_are_refused_in_both_languages(mutate):
     fair = transcript(1, random.Random(3))
     mutate(fair)

@@ -2,6 +2,7 @@
 only its seed, so the fast code must deal exactly what the plain
 definitions deal: SplitMix64 draws one at a time, Fisher–Yates, one card at
 a time clockwise from forehand (or in packets)."""
+
 from __future__ import annotations
 
 import random
@@ -27,7 +28,7 @@ def reference_deal(seed, active, forehand, count, packets=()):
     k = 0
     for p in packets or (1,) * count:
         for s in order:
-            hands[s].extend(pack[k:k + p])
+            hands[s].extend(pack[k : k + p])
             k += p
     return hands, pack[k:]
 

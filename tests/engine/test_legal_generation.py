@@ -4,6 +4,7 @@ oracle here is how it used to work: build every candidate and keep those
 sets that reach discards, free passes and the variants' corners), for every
 seat after every action, both lists must be equal — the same actions in the
 same order, since bots and seeded games depend on the order."""
+
 from __future__ import annotations
 
 import random

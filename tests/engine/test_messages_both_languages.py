@@ -1,5 +1,6 @@
 """Every engine message reaches the player in the chosen language: no
 refusal's German text carries an English detail (issue 11, bug 6)."""
+
 from __future__ import annotations
 
 import ast
@@ -32,8 +33,13 @@ def _refusal(cmd: str, **args) -> dict:
 
 
 def test_refusals_of_broken_input_are_german_in_german():
-    record = {"format": "schraem-record/1", "rules": "rheinland", "players": [{"name": "A"}, {"name": "B"}],
-              "dealer": 1, "hands": [{"deal": [["AS"], ["AS"]], "actions": []}]}
+    record = {
+        "format": "schraem-record/1",
+        "rules": "rheinland",
+        "players": [{"name": "A"}, {"name": "B"}],
+        "dealer": 1,
+        "hands": [{"deal": [["AS"], ["AS"]], "actions": []}],
+    }
     cases = [
         _refusal("new_game", players="Anne"),
         _refusal("import", record={"format": "nope"}),

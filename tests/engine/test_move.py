@@ -2,6 +2,7 @@
 without the cards of a hand under way, keeps who was a computer, scrubs to
 itself (so a file imported twice adds nothing), and an entry that does not
 replay is left out on the way out but refuses the whole file on the way in."""
+
 from __future__ import annotations
 
 import copy
@@ -28,8 +29,15 @@ def series_entry() -> dict:
     finish_game(b, 2)
     state = ok(b, "next_game", viewer=None)
     finished = state["save"]["series"]["finished"]
-    return {"id": "s1", "kind": "series", "status": "running", "names": [p["name"] for p in PLAYERS], "savedAt": 1,
-            "save": state["save"], "records": finished}
+    return {
+        "id": "s1",
+        "kind": "series",
+        "status": "running",
+        "names": [p["name"] for p in PLAYERS],
+        "savedAt": 1,
+        "save": state["save"],
+        "records": finished,
+    }
 
 
 def running_entry() -> dict:
@@ -39,12 +47,23 @@ def running_entry() -> dict:
     while state["view"]["hand_no"] < 2 and not state["game_over"]:
         step = ok(b, "bot_step", viewer=1)
         if step["bot_action"] is None:
-            state = ok(b, "act", action=step["view"]["legal"][0] if step["view"]["legal"] else {}, viewer=1) if not step["hand_over"] else ok(b, "next_hand", viewer=1)
+            state = (
+                ok(b, "act", action=step["view"]["legal"][0] if step["view"]["legal"] else {}, viewer=1)
+                if not step["hand_over"]
+                else ok(b, "next_hand", viewer=1)
+            )
         else:
             state = step
     assert not state["hand_over"]
-    return {"id": "g1", "kind": "game", "status": "interrupted", "names": ["Hubert", "Gerda", "Hans"], "savedAt": 2,
-            "save": state["save"], "records": []}
+    return {
+        "id": "g1",
+        "kind": "game",
+        "status": "interrupted",
+        "names": ["Hubert", "Gerda", "Hans"],
+        "savedAt": 2,
+        "save": state["save"],
+        "records": [],
+    }
 
 
 def finished_bot_record() -> dict:
@@ -60,9 +79,19 @@ def finished_bot_record() -> dict:
 
 def test_entries_leave_without_seeds_or_the_hand_under_way_and_scrub_to_themselves():
     b = Bridge()
-    entries = [series_entry(), running_entry(), {"id": "g2", "kind": "game", "status": "finished", "names": ["Anne", "Gerda", "Hans"],
-                                                 "savedAt": 3, "save": {"format": "schraem-save/1", "record": finished_bot_record()},
-                                                 "records": [finished_bot_record()]}]
+    entries = [
+        series_entry(),
+        running_entry(),
+        {
+            "id": "g2",
+            "kind": "game",
+            "status": "finished",
+            "names": ["Anne", "Gerda", "Hans"],
+            "savedAt": 3,
+            "save": {"format": "schraem-save/1", "record": finished_bot_record()},
+            "records": [finished_bot_record()],
+        },
+    ]
     assert seeds_in(entries) > 0
     out = ok(b, "move", entries=entries)
     assert out["left_out"] == 0 and len(out["entries"]) == 3
@@ -110,8 +139,15 @@ def test_a_tournament_entry_moves_and_loads_on_the_other_phone():
     ok(table, "new_series", players=[{"name": n} for n in ticket["players"]], real_cards=True, ticket=ticket, viewer=None)
     finish_game(table, 4)
     t = ok(organiser, "tournament", op="import", result=ok(table, "table_result"))
-    entry = {"id": "t1", "kind": "tournament", "status": "running", "names": names, "savedAt": 4,
-             "facts": {k: t[k] for k in ("tournament", "id", "standings", "tables")}, "records": []}
+    entry = {
+        "id": "t1",
+        "kind": "tournament",
+        "status": "running",
+        "names": names,
+        "savedAt": 4,
+        "facts": {k: t[k] for k in ("tournament", "id", "standings", "tables")},
+        "records": [],
+    }
     out = ok(Bridge(), "move", entries=[entry], strict=True)["entries"][0]
     assert out["facts"]["id"] == t["id"] and out["facts"]["standings"] == t["standings"]
     # Standings written into the facts by hand do not travel: the engine's own from the tournament do.
@@ -139,8 +175,15 @@ def mid_hand_entry() -> dict:
         else:
             state = step
         assert not state["game_over"]
-    return {"id": "g3", "kind": "game", "status": "interrupted", "names": ["Hubert", "Gerda", "Hans"], "savedAt": 5,
-            "save": state["save"], "records": []}
+    return {
+        "id": "g3",
+        "kind": "game",
+        "status": "interrupted",
+        "names": ["Hubert", "Gerda", "Hans"],
+        "savedAt": 5,
+        "save": state["save"],
+        "records": [],
+    }
 
 
 def reviewed(entry: dict) -> dict:
@@ -177,10 +220,19 @@ def test_an_entry_coming_in_holds_only_the_fields_and_sizes_the_app_writes():
     # The line in both languages, as the app keeps it, comes in as it is.
     both = {**good, "summary": {"de": "Anne gewinnt (9 Punkte)", "en": "Anne wins (9 points)"}}
     assert ok(b, "move", entries=[both], strict=True)["entries"][0]["summary"] == both["summary"]
-    for bad in ({**good, "extra": junk}, {**good, "summary": junk}, {**good, "names": [junk]}, {**good, "status": junk},
-                {**good, "summary": {"de": "x", "en": junk}}, {**good, "summary": {"de": "x", "fr": "y"}}, {**good, "summary": ["x"]},
-                {**good, "review": {**good["review"], "notes": junk}}, {**good, "review": {**good["review"], "format": "x"}},
-                {**good, "save": {**good["save"], "table": {"players": [{"kind": "alien"}] * 3}}}, {**good, "savedAt": "now"}):
+    for bad in (
+        {**good, "extra": junk},
+        {**good, "summary": junk},
+        {**good, "names": [junk]},
+        {**good, "status": junk},
+        {**good, "summary": {"de": "x", "en": junk}},
+        {**good, "summary": {"de": "x", "fr": "y"}},
+        {**good, "summary": ["x"]},
+        {**good, "review": {**good["review"], "notes": junk}},
+        {**good, "review": {**good["review"], "format": "x"}},
+        {**good, "save": {**good["save"], "table": {"players": [{"kind": "alien"}] * 3}}},
+        {**good, "savedAt": "now"},
+    ):
         refused = call(b, "move", entries=[bad], strict=True)
         assert not refused["ok"] and "Verlaufseintrag 1" in refused["error"]["de"], list(bad)
     # Going out, a field the app does not know stays behind; the entry still moves.

@@ -2,6 +2,7 @@
 whole-number option has a range, and combinations that cannot be dealt or
 never end are refused with a plain message. Every set that is accepted deals
 and its random games end."""
+
 from __future__ import annotations
 
 import re
@@ -59,16 +60,19 @@ def test_every_whole_number_option_has_a_range():
         Rules.make(preset).validate()  # the presets themselves stay within them
 
 
-@pytest.mark.parametrize("options, option", [
-    ({"blind_max": -5}, "blind_max"),
-    ({"hammer_marks": 1000}, "hammer_marks"),
-    ({"win_bonus": 10**30}, "win_bonus"),
-    ({"start_marks": 0}, "start_marks"),
-    ({"pass_loss": -1}, "pass_loss"),
-    ({"series_games": 0}, "series_games"),
-    ({"tournament_series": 100}, "tournament_series"),
-    ({"discard": -1}, "discard"),
-])
+@pytest.mark.parametrize(
+    "options, option",
+    [
+        ({"blind_max": -5}, "blind_max"),
+        ({"hammer_marks": 1000}, "hammer_marks"),
+        ({"win_bonus": 10**30}, "win_bonus"),
+        ({"start_marks": 0}, "start_marks"),
+        ({"pass_loss": -1}, "pass_loss"),
+        ({"series_games": 0}, "series_games"),
+        ({"tournament_series": 100}, "tournament_series"),
+        ({"discard": -1}, "discard"),
+    ],
+)
 def test_out_of_range_values_are_refused(options, option):
     e = refused("rheinland", options)
     assert e.code == "option_range" and option in e.en and option in e.de
@@ -89,16 +93,19 @@ def test_the_deadlocking_discard_is_refused():
     Rules.make("rheinland", {"max_players": 5, "cards_per_hand": 8, "discard": 5, "cards_fit_pack": True})
 
 
-@pytest.mark.parametrize("preset, options, words", [
-    ("siwwe_schroehm_newcomer", {"discard": 4, "playoff_cards": 4}, "play-off"),
-    ("tuppen", {"discard": 2, "long_one_deal": "1-1"}, "long one"),
-    ("rheinland", {"hangeln_cards": 2, "hangeln_discard": 2}, "Hängeln"),
-    ("rheinland", {"min_players": 5, "max_players": 4}, "'Fewest players' (5) is greater than 'Most players' (4)"),
-    ("rheinland", {"start_value": 3, "max_value": 2}, "'A hand starts at the value' (3) is greater than 'Highest value' (2)"),
-    ("rheinland", {"hammer_start_value": 9}, "'Once someone is on the hammer, every hand starts at (0 = off)' must be 0 or between"),
-    ("rheinland", {"cards_per_hand": 5}, "32 cards"),
-    ("rheinland", {"long_one_deal": "9" * 5000}, "'The long one is dealt (packets)'"),
-])
+@pytest.mark.parametrize(
+    "preset, options, words",
+    [
+        ("siwwe_schroehm_newcomer", {"discard": 4, "playoff_cards": 4}, "play-off"),
+        ("tuppen", {"discard": 2, "long_one_deal": "1-1"}, "long one"),
+        ("rheinland", {"hangeln_cards": 2, "hangeln_discard": 2}, "Hängeln"),
+        ("rheinland", {"min_players": 5, "max_players": 4}, "'Fewest players' (5) is greater than 'Most players' (4)"),
+        ("rheinland", {"start_value": 3, "max_value": 2}, "'A hand starts at the value' (3) is greater than 'Highest value' (2)"),
+        ("rheinland", {"hammer_start_value": 9}, "'Once someone is on the hammer, every hand starts at (0 = off)' must be 0 or between"),
+        ("rheinland", {"cards_per_hand": 5}, "32 cards"),
+        ("rheinland", {"long_one_deal": "9" * 5000}, "'The long one is dealt (packets)'"),
+    ],
+)
 def test_combinations_that_cannot_work_are_refused(preset, options, words):
     e = refused(preset, options)
     assert e.code == "options_clash" and words in e.en, e.en
@@ -126,10 +133,16 @@ def test_a_choice_refused_lists_the_choices_in_the_editors_words(name):
     shown = next(o for g in catalog(Rules.make("rheinland"))["groups"] for o in g["options"] if o["name"] == name)
     assert [c["value"] for c in shown["choices"]] == list(CHOICES[name])
     de, en = LABELS[name]
-    assert e.de == (f"Die Regeloption „{de}“ ({name}) kennt nur: "
-                    + ", ".join(f"„{c['de']}“ ({c['value']})" for c in shown["choices"]) + " – nicht „sudden_death“.")
-    assert e.en == (f"The rule option '{en}' ({name}) is one of: "
-                    + ", ".join(f"'{c['en']}' ({c['value']})" for c in shown["choices"]) + " – not 'sudden_death'.")
+    assert e.de == (
+        f"Die Regeloption „{de}“ ({name}) kennt nur: "
+        + ", ".join(f"„{c['de']}“ ({c['value']})" for c in shown["choices"])
+        + " – nicht „sudden_death“."
+    )
+    assert e.en == (
+        f"The rule option '{en}' ({name}) is one of: "
+        + ", ".join(f"'{c['en']}' ({c['value']})" for c in shown["choices"])
+        + " – not 'sudden_death'."
+    )
 
 
 def test_a_choice_refusal_reads_in_words_not_a_list_of_codes():
@@ -142,10 +155,14 @@ def test_a_choice_refusal_reads_in_words_not_a_list_of_codes():
     assert "„xxxxxxxxxxxxxxxxxxxx…“" in e.de and len(e.de) < 600
 
 
-@pytest.mark.parametrize("options, name, kind", [
-    ({"hammer": 1}, "hammer", "true or false"), ({"start_marks": "5"}, "start_marks", "a whole number"),
-    ({"long_one_deal": 323}, "long_one_deal", "text"),
-])
+@pytest.mark.parametrize(
+    "options, name, kind",
+    [
+        ({"hammer": 1}, "hammer", "true or false"),
+        ({"start_marks": "5"}, "start_marks", "a whole number"),
+        ({"long_one_deal": 323}, "long_one_deal", "text"),
+    ],
+)
 def test_a_value_of_the_wrong_kind_is_named_in_words(options, name, kind):
     e = refused("rheinland", options)
     de, en = LABELS[name]
@@ -159,8 +176,12 @@ def _value(name: str):
         return st.booleans() | st.sampled_from([0, 1, None, "true"])
     if isinstance(default, int):
         low, high = Rules.RANGES[name]
-        return st.one_of(st.integers(low, high), st.integers(low, high), st.integers(low - 3, high + 3),
-                         st.sampled_from([10**30, -(10**6), 2.0, "4", None, True]))
+        return st.one_of(
+            st.integers(low, high),
+            st.integers(low, high),
+            st.integers(low - 3, high + 3),
+            st.sampled_from([10**30, -(10**6), 2.0, "4", None, True]),
+        )
     if name in CHOICES:
         return st.sampled_from(CHOICES[name]) | st.sampled_from(["", "clockwise ", "x"])
     assert name == "long_one_deal", name

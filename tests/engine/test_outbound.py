@@ -3,6 +3,7 @@
 ticket or table result) holds no seed and no card of a hand still being
 played: none of a running hand's cards can be rebuilt from it with the
 engine, unless the person insisted."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,12 @@ from schraem.bridge import Bridge
 from schraem.errors import RecordError
 from schraem.game import Game
 
-BOTS = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy"}, {"name": "Gerda", "kind": "bot", "level": "easy"},
-        {"name": "Hans", "kind": "bot", "level": "easy"}]
+BOTS = [
+    {"name": "Anne"},
+    {"name": "Hubert", "kind": "bot", "level": "easy"},
+    {"name": "Gerda", "kind": "bot", "level": "easy"},
+    {"name": "Hans", "kind": "bot", "level": "easy"},
+]
 
 
 def seeds(value, path="") -> list[str]:
@@ -73,8 +78,7 @@ def test_no_export_of_a_running_table_rebuilds_a_hidden_card(cmd, extra):
     b, hidden = mid_hand(cmd, **extra)
     save = ok(b, "state", viewer=1)["save"]
     assert rebuilt_hidden_cards(save, hidden)  # what the phone keeps does: it never leaves
-    files = [ok(b, "export")["record"], ok(b, "export", of=save)["file"],
-             ok(b, "export", damaged=save)["file"]]
+    files = [ok(b, "export")["record"], ok(b, "export", of=save)["file"], ok(b, "export", damaged=save)["file"]]
     for file in files:
         assert seeds(file) == [], file
         assert not rebuilt_hidden_cards(file, hidden)

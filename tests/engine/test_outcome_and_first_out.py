@@ -1,6 +1,7 @@
 """The game's outcome as data (formats.py), and two rule corrections with
 fixed scoresheet hands: a passer's loss is booked at the moment of the pass,
 and "first out" is the order in which players reach 0."""
+
 from __future__ import annotations
 
 import inspect
@@ -49,6 +50,7 @@ def sheet(marks, preset: str = "rheinland", dealer: int | None = None) -> Game:
 
 # --- correction 1: a passer pays at once ------------------------------------
 
+
 def test_a_passers_loss_shows_at_once_in_marks_view_and_sheet():
     g = sheet([7, 7, 7, 7])
     act(g, knock(1), pass_(2))
@@ -90,6 +92,7 @@ def test_knollen_from_a_pass_show_at_once():
 
 
 # --- correction 2: first out -------------------------------------------------
+
 
 def _passer_out_before_a_deeper_loss() -> Game:
     """B (2 marks) passes a knock from 2 to 3 and is at 0 at once; C (2
@@ -149,6 +152,7 @@ def test_first_out_decides_marienheides_next_dealer():
 
 
 # --- the outcome as data -------------------------------------------------------
+
 
 def test_every_game_end_format_is_a_class():
     assert set(FORMATS) == set(GAME_END)

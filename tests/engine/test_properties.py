@@ -3,6 +3,7 @@ for 2..8 players and both presets, plus smaller hypothesis properties.
 
 The random games are replayed step by step from their records, so every
 intermediate state can be checked, not only the end."""
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,11 @@ DEEP_GAMES_PER_CONFIG = scaled(2, 1)  # + views at every state, legality, undo
 
 def _fresh(record: dict) -> Game:
     return Game(
-        record["players"], record["rules"], record.get("options") or {},
-        dealer=record["dealer"], seed=record.get("seed"),
+        record["players"],
+        record["rules"],
+        record.get("options") or {},
+        dealer=record["dealer"],
+        seed=record.get("seed"),
     )
 
 
@@ -216,6 +220,7 @@ def test_random_games_are_deterministic_per_seed():
 
 # --- smaller hypothesis properties --------------------------------------------
 
+
 @settings(derandomize=True, database=None)
 @given(
     preset=st.sampled_from(PRESETS),
@@ -287,9 +292,15 @@ def test_errors_never_change_state_in_random_positions(preset, players, seed):
     mid = game.undo(total // 3)
     before = _fingerprint(mid)
     bad = [
-        {"seat": 0, "type": "knock"}, {"seat": players + 1, "type": "knock"}, {"seat": 1, "type": "shout"},
-        {"seat": 1, "type": "play"}, {"seat": 1, "type": "play", "card": "11H"}, "knock", None,
-        {"seat": 1, "type": "knock", "blind": True}, {"seat": 1, "type": "penalty", "kind": "renege"},
+        {"seat": 0, "type": "knock"},
+        {"seat": players + 1, "type": "knock"},
+        {"seat": 1, "type": "shout"},
+        {"seat": 1, "type": "play"},
+        {"seat": 1, "type": "play", "card": "11H"},
+        "knock",
+        None,
+        {"seat": 1, "type": "knock", "blind": True},
+        {"seat": 1, "type": "penalty", "kind": "renege"},
         {"seat": 1, "type": "win"},
     ]
     for a in bad:
@@ -327,8 +338,7 @@ def test_random_scoresheet_games_legal_actions_match_the_universe(preset):
                     assert _fingerprint(game) == before
                     assert set(accepted) == set(legal)
                 step += 1
-                weights = [0.01 if a.kind == "misdeal" else 0.1 if a.type == "penalty" else 0.3 if a.type == "win" else 1.0
-                           for a in legal]
+                weights = [0.01 if a.kind == "misdeal" else 0.1 if a.type == "penalty" else 0.3 if a.type == "win" else 1.0 for a in legal]
                 game.apply(rng.choices(legal, weights)[0].to_json())
             res = game.results[-1]
             if res.reason == "void":

@@ -1,6 +1,7 @@
 """Game records (schraem-record/1): the documented example, seeded hands,
 scoresheet hands, records ending mid-hand, illegal records (RecordError
 naming hand, action and rule) and the command line (in-process)."""
+
 from __future__ import annotations
 
 import copy
@@ -17,11 +18,17 @@ from schraem.view import view
 
 # The example record of docs/RULES.md, exactly as written there.
 DOC_EXAMPLE = {
-    "format": "schraem-record/1", "rules": "rheinland", "options": {},
+    "format": "schraem-record/1",
+    "rules": "rheinland",
+    "options": {},
     "players": [{"name": "Hubert", "marks": 6}, {"name": "Gerda"}, {"name": "Hans"}, {"name": "Anne"}],
     "dealer": 4,
-    "hands": [{"deal": [["8H", "7H", "QC", "JC"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10H", "9H", "AS", "KS"]],
-               "actions": [{"seat": 4, "type": "knock"}, {"seat": 1, "type": "hold"}, {"seat": 1, "type": "play", "card": "8H"}]}],
+    "hands": [
+        {
+            "deal": [["8H", "7H", "QC", "JC"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10H", "9H", "AS", "KS"]],
+            "actions": [{"seat": 4, "type": "knock"}, {"seat": 1, "type": "hold"}, {"seat": 1, "type": "play", "card": "8H"}],
+        }
+    ],
 }
 
 
@@ -72,8 +79,14 @@ def test_seeded_hand_record_replays_the_seeded_cards():
     for k in range(12):
         hands[order[k % 3]].append(str(pack[k]))
     lead = hands[2][0]
-    rec = {"format": "schraem-record/1", "rules": "rheinland", "options": {}, "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
-           "dealer": 2, "hands": [{"seed": seed, "actions": [{"seat": 3, "type": "play", "card": lead}]}]}
+    rec = {
+        "format": "schraem-record/1",
+        "rules": "rheinland",
+        "options": {},
+        "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+        "dealer": 2,
+        "hands": [{"seed": seed, "actions": [{"seat": 3, "type": "play", "card": lead}]}],
+    }
     g = Game.from_record(rec)
     assert [[str(c) for c in h] for h in g.hand.cards] == [hands[0], hands[1], hands[2][1:]]
     assert g.to_record() == rec
@@ -98,14 +111,31 @@ def test_game_seed_deals_further_hands_reproducibly():
 
 
 TWO_HANDS = {
-    "format": "schraem-record/1", "rules": "rheinland", "options": {},
-    "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}], "dealer": 4,
+    "format": "schraem-record/1",
+    "rules": "rheinland",
+    "options": {},
+    "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}],
+    "dealer": 4,
     "hands": [
-        {"deal": None, "actions": [{"seat": 2, "type": "knock"}, {"seat": 3, "type": "pass"}, {"seat": 4, "type": "hold"},
-                                   {"seat": 1, "type": "hold"}, {"seat": 1, "type": "win"}]},
-        {"deal": [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]],
-         "actions": [{"seat": 2, "type": "play", "card": "10C"}, {"seat": 3, "type": "play", "card": "10D"},
-                     {"seat": 4, "type": "play", "card": "10S"}, {"seat": 1, "type": "play", "card": "10H"}]},
+        {
+            "deal": None,
+            "actions": [
+                {"seat": 2, "type": "knock"},
+                {"seat": 3, "type": "pass"},
+                {"seat": 4, "type": "hold"},
+                {"seat": 1, "type": "hold"},
+                {"seat": 1, "type": "win"},
+            ],
+        },
+        {
+            "deal": [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]],
+            "actions": [
+                {"seat": 2, "type": "play", "card": "10C"},
+                {"seat": 3, "type": "play", "card": "10D"},
+                {"seat": 4, "type": "play", "card": "10S"},
+                {"seat": 1, "type": "play", "card": "10H"},
+            ],
+        },
     ],
 }
 
@@ -126,17 +156,26 @@ def _second_hand(actions):
 
 
 PLAYS = TWO_HANDS["hands"][1]["actions"]
-KNOCK_TWICE = [{"seat": 2, "type": "knock"}, {"seat": 3, "type": "hold"}, {"seat": 4, "type": "hold"},
-               {"seat": 1, "type": "hold"}, {"seat": 2, "type": "knock"}]
+KNOCK_TWICE = [
+    {"seat": 2, "type": "knock"},
+    {"seat": 3, "type": "hold"},
+    {"seat": 4, "type": "hold"},
+    {"seat": 1, "type": "hold"},
+    {"seat": 2, "type": "knock"},
+]
 
 
-@pytest.mark.parametrize("actions,index,rule", [
-    (PLAYS[:1] + [{"seat": 3, "type": "play", "card": "10S"}], 2, "card_not_held"),  # seat 4's card
-    (PLAYS[:1] + [{"seat": 4, "type": "play", "card": "10S"}], 2, "not_your_turn"),
-    (PLAYS + [{"seat": 2, "type": "play", "card": "10C"}], 5, "card_not_held"),  # played already
-    (KNOCK_TWICE, 5, "knock_twice"),
-    (PLAYS[:1] + [{"seat": 3, "type": "hold"}], 2, "no_knock_to_answer"),
-], ids=["not-held", "out-of-turn", "played-twice", "knock-twice", "hold-without-knock"])
+@pytest.mark.parametrize(
+    "actions,index,rule",
+    [
+        (PLAYS[:1] + [{"seat": 3, "type": "play", "card": "10S"}], 2, "card_not_held"),  # seat 4's card
+        (PLAYS[:1] + [{"seat": 4, "type": "play", "card": "10S"}], 2, "not_your_turn"),
+        (PLAYS + [{"seat": 2, "type": "play", "card": "10C"}], 5, "card_not_held"),  # played already
+        (KNOCK_TWICE, 5, "knock_twice"),
+        (PLAYS[:1] + [{"seat": 3, "type": "hold"}], 2, "no_knock_to_answer"),
+    ],
+    ids=["not-held", "out-of-turn", "played-twice", "knock-twice", "hold-without-knock"],
+)
 def test_illegal_record_names_hand_action_and_rule(actions, index, rule):
     with pytest.raises(RecordError) as e:
         Game.from_record(_second_hand(actions))
@@ -155,16 +194,19 @@ def test_record_with_a_card_dealt_twice_names_the_hand():
     assert "10H" in e.value.en
 
 
-@pytest.mark.parametrize("mutate,rule", [
-    (lambda r: r.update(format="schraem-record/0"), "bad_record"),
-    (lambda r: r.update(extra=1), "bad_record"),
-    (lambda r: r.update(players=[{"name": "A"}]), "bad_record"),
-    (lambda r: r.update(hands={}), "bad_record"),
-    (lambda r: r["hands"][0].update(seed=3), "bad_record"),
-    (lambda r: r["hands"][1]["actions"].__setitem__(0, {"seat": 2, "type": "fly"}), "bad_action"),
-    (lambda r: r["hands"][1]["actions"].__setitem__(0, {"seat": 2, "type": "play", "card": "1Z"}), "bad_card"),
-    (lambda r: r.update(rules="atlantis"), "bad_record"),
-])
+@pytest.mark.parametrize(
+    "mutate,rule",
+    [
+        (lambda r: r.update(format="schraem-record/0"), "bad_record"),
+        (lambda r: r.update(extra=1), "bad_record"),
+        (lambda r: r.update(players=[{"name": "A"}]), "bad_record"),
+        (lambda r: r.update(hands={}), "bad_record"),
+        (lambda r: r["hands"][0].update(seed=3), "bad_record"),
+        (lambda r: r["hands"][1]["actions"].__setitem__(0, {"seat": 2, "type": "fly"}), "bad_action"),
+        (lambda r: r["hands"][1]["actions"].__setitem__(0, {"seat": 2, "type": "play", "card": "1Z"}), "bad_card"),
+        (lambda r: r.update(rules="atlantis"), "bad_record"),
+    ],
+)
 def test_corrupt_records(mutate, rule):
     rec = copy.deepcopy(TWO_HANDS)
     mutate(rec)
@@ -181,11 +223,23 @@ def test_not_a_record():
 
 
 def test_record_with_misdeal_then_same_dealer():
-    rec = {"format": "schraem-record/1", "rules": "rengen", "options": {}, "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
-           "dealer": 2, "hands": [
-               {"deal": None, "actions": [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"}, {"seat": 3, "type": "penalty", "kind": "misdeal"}]},
-               {"deal": None, "actions": [{"seat": 3, "type": "knock", "blind": True}, {"seat": 1, "type": "pass"}, {"seat": 2, "type": "pass"}]},
-           ]}
+    rec = {
+        "format": "schraem-record/1",
+        "rules": "rengen",
+        "options": {},
+        "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+        "dealer": 2,
+        "hands": [
+            {
+                "deal": None,
+                "actions": [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"}, {"seat": 3, "type": "penalty", "kind": "misdeal"}],
+            },
+            {
+                "deal": None,
+                "actions": [{"seat": 3, "type": "knock", "blind": True}, {"seat": 1, "type": "pass"}, {"seat": 2, "type": "pass"}],
+            },
+        ],
+    }
     g = Game.from_record(rec)
     assert [r.reason for r in g.results] == ["void", "others_passed"]
     assert g.forehands == [2, 2]  # the same dealer (2) dealt again: forehand seat 3 (0-based 2)
@@ -205,6 +259,7 @@ def test_record_options_round_trip():
 
 # --- CLI (in-process) ----------------------------------------------------------
 
+
 def _write(tmp_path, obj, name="game.json"):
     p = tmp_path / name
     p.write_text(obj if isinstance(obj, str) else json.dumps(obj), encoding="utf-8")
@@ -212,14 +267,28 @@ def _write(tmp_path, obj, name="game.json"):
 
 
 FINISHED = {
-    "format": "schraem-record/1", "rules": "rheinland", "options": {},
-    "players": [{"name": "Hubert", "marks": 2}, {"name": "Anne", "marks": 2}], "dealer": 2,
-    "hands": [{"deal": [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"]],
-               "actions": [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "hold"},
-                           {"seat": 1, "type": "play", "card": "10H"}, {"seat": 2, "type": "play", "card": "7C"},
-                           {"seat": 1, "type": "play", "card": "9H"}, {"seat": 2, "type": "play", "card": "8C"},
-                           {"seat": 1, "type": "play", "card": "8H"}, {"seat": 2, "type": "play", "card": "9C"},
-                           {"seat": 1, "type": "play", "card": "7H"}, {"seat": 2, "type": "play", "card": "10C"}]}],
+    "format": "schraem-record/1",
+    "rules": "rheinland",
+    "options": {},
+    "players": [{"name": "Hubert", "marks": 2}, {"name": "Anne", "marks": 2}],
+    "dealer": 2,
+    "hands": [
+        {
+            "deal": [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"]],
+            "actions": [
+                {"seat": 1, "type": "knock"},
+                {"seat": 2, "type": "hold"},
+                {"seat": 1, "type": "play", "card": "10H"},
+                {"seat": 2, "type": "play", "card": "7C"},
+                {"seat": 1, "type": "play", "card": "9H"},
+                {"seat": 2, "type": "play", "card": "8C"},
+                {"seat": 1, "type": "play", "card": "8H"},
+                {"seat": 2, "type": "play", "card": "9C"},
+                {"seat": 1, "type": "play", "card": "7H"},
+                {"seat": 2, "type": "play", "card": "10C"},
+            ],
+        }
+    ],
 }
 
 
@@ -246,12 +315,15 @@ def _broken(change):
     return rec
 
 
-@pytest.mark.parametrize("name,change,hand,act,rule", [
-    ("card not in hand", lambda h: h["actions"][2].update(card="10C"), 1, 3, "card_not_held"),
-    ("duplicate card", lambda h: h["deal"][1].__setitem__(0, "10H"), 1, None, "bad_deal"),
-    ("out of turn", lambda h: h["actions"].__setitem__(2, {"seat": 2, "type": "play", "card": "7C"}), 1, 3, "not_your_turn"),
-    ("card played twice", lambda h: h["actions"][4].update(card="10H"), 1, 5, "card_not_held"),
-])
+@pytest.mark.parametrize(
+    "name,change,hand,act,rule",
+    [
+        ("card not in hand", lambda h: h["actions"][2].update(card="10C"), 1, 3, "card_not_held"),
+        ("duplicate card", lambda h: h["deal"][1].__setitem__(0, "10H"), 1, None, "bad_deal"),
+        ("out of turn", lambda h: h["actions"].__setitem__(2, {"seat": 2, "type": "play", "card": "7C"}), 1, 3, "not_your_turn"),
+        ("card played twice", lambda h: h["actions"][4].update(card="10H"), 1, 5, "card_not_held"),
+    ],
+)
 def test_cli_replay_broken_record(tmp_path, capsys, name, change, hand, act, rule):
     rc = main(["replay", _write(tmp_path, _broken(change))])
     out = capsys.readouterr()

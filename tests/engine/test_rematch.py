@@ -1,5 +1,6 @@
 """`rematch`: the next game at the same table, dealt first by the last
 game's winner (or its loser where the preset says so)."""
+
 from __future__ import annotations
 
 import json
@@ -9,8 +10,12 @@ import pytest
 
 from schraem.bridge import Bridge
 
-PLAYERS = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy"},
-           {"name": "Gerda", "kind": "bot", "level": "medium"}, {"name": "Hans", "kind": "bot", "level": "easy"}]
+PLAYERS = [
+    {"name": "Anne"},
+    {"name": "Hubert", "kind": "bot", "level": "easy"},
+    {"name": "Gerda", "kind": "bot", "level": "medium"},
+    {"name": "Hans", "kind": "bot", "level": "easy"},
+]
 
 
 def call(b: Bridge, cmd, **args) -> dict:

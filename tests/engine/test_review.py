@@ -1,6 +1,7 @@
 """The game review (review.py): blunders found with the right alternative,
 the same review from the same record and seed, and nothing read but the
 reviewed seat's views."""
+
 import json
 import random
 
@@ -35,7 +36,9 @@ def entry(result, where):
 def test_a_hold_against_a_certain_loss_is_the_worst_decision():
     # Two jacks never take a trick led by the other: holding loses 2 where
     # passing costs 1.
-    game = two_cards(["JD", "JS"], ["10H", "9C"], ["2:look", "2:knock", "1:look", "1:hold", "2:play:10H", "1:play:JD", "2:play:9C", "1:play:JS"])
+    game = two_cards(
+        ["JD", "JS"], ["10H", "9C"], ["2:look", "2:knock", "1:look", "1:hold", "2:play:10H", "1:play:JD", "2:play:9C", "1:play:JS"]
+    )
     result = Review(game.to_record(), 1, seed=1, budget=SMALL).run()
     worst = entry(result, result["worst"][0])
     assert (worst["kind"], worst["chosen"], worst["best"]) == ("answer", "hold", "pass")
@@ -166,10 +169,18 @@ def test_hints_stay_in_the_record_and_mark_the_review():
     assert "hints" not in Game.from_record(record).undo(6).to_record()["hands"][0]
 
 
-@pytest.mark.parametrize("hints", [
-    "x", [{"seat": 1}], [{"seat": 3, "at": 0}], [{"seat": 1, "at": 99}], [{"seat": 1, "at": 2}, {"seat": 1, "at": 1}],
-    [{"seat": 1, "at": 1}, {"seat": 1, "at": 1}], [{"seat": 1, "at": True}],
-])
+@pytest.mark.parametrize(
+    "hints",
+    [
+        "x",
+        [{"seat": 1}],
+        [{"seat": 3, "at": 0}],
+        [{"seat": 1, "at": 99}],
+        [{"seat": 1, "at": 2}, {"seat": 1, "at": 1}],
+        [{"seat": 1, "at": 1}, {"seat": 1, "at": 1}],
+        [{"seat": 1, "at": True}],
+    ],
+)
 def test_bad_hints_are_refused(hints):
     record = two_cards(["JD", "JS"], ["10H", "9C"], ["2:look", "2:knock", "1:look"]).to_record()
     record["hands"][0]["hints"] = hints

@@ -3,6 +3,7 @@ exchanging a hand, challenging an exchange (Siwwe Strööm), turning its
 discards (Wipperfürth) — costly choices found with the right alternative,
 the same review from the same record and seed, nothing read but the
 reviewed seat's views."""
+
 import json
 import random
 
@@ -49,8 +50,11 @@ def decisions(result, kind):
 
 def worst(result):
     w = result["worst"][0]
-    return next(e for e in result["hands"][w["hand"] - 1]["decisions"]
-                if (e["index"], e["kind"], e.get("target")) == (w["index"], w["kind"], w["target"]))
+    return next(
+        e
+        for e in result["hands"][w["hand"] - 1]["decisions"]
+        if (e["index"], e["kind"], e.get("target")) == (w["index"], w["kind"], w["target"])
+    )
 
 
 def test_keeping_four_jacks_instead_of_exchanging_them_is_the_costliest_decision():
@@ -130,7 +134,9 @@ def test_a_hint_weighs_the_four_courts_choices_at_hand():
     assert challenge["target"] == 2 and challenge["best"] == "accept"
     assert reply["result"]["save"]["record"]["hands"][0]["hints"] == [{"seat": 1, "at": 4}]
     # Turning in Wipperfürth, with three courts up: leave the fourth.
-    game = table("wipperfuerth", [act(2, "look"), act(2, "exchange"), act(1, "look"), *[act(1, "turn", target=2, index=k) for k in (1, 2, 3)]])
+    game = table(
+        "wipperfuerth", [act(2, "look"), act(2, "exchange"), act(1, "look"), *[act(1, "turn", target=2, index=k) for k in (1, 2, 3)]]
+    )
     turn = next(d for d in hint(view(game, 1), seed=1, budget=SMALL)["decisions"] if d["kind"] == "turn")
     assert turn["best"] == "leave" and turn["face_down"] == 1 and turn["choices"]["turn"] < turn["choices"]["leave"] - 0.5
 
@@ -213,4 +219,6 @@ def test_the_review_of_four_courts_decisions_is_repeatable_and_reads_no_hidden_c
     assert Review(record, 1, seed=2, budget=SMALL).run() == base
     # Seat 2 knew its discards: its exchange, a bluff now, is judged anew.
     original = export_record(game, keep_last=True)
-    assert decisions(Review(record, 2, seed=2, budget=SMALL).run(), "exchange") != decisions(Review(original, 2, seed=2, budget=SMALL).run(), "exchange")
+    assert decisions(Review(record, 2, seed=2, budget=SMALL).run(), "exchange") != decisions(
+        Review(original, 2, seed=2, budget=SMALL).run(), "exchange"
+    )

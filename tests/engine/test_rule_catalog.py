@@ -2,6 +2,7 @@
 grouped, with the range the engine enforces; a changed option reported as
 a house rule; refused combinations with the engine's reason; the ready
 house rule sets of the sources."""
+
 from __future__ import annotations
 
 import json
@@ -49,12 +50,15 @@ def test_a_house_rule_is_reported_beside_the_preset_value():
     assert by_name["start_marks"]["value"] == 5 and by_name["start_marks"]["preset"] == 7
 
 
-@pytest.mark.parametrize("options,code,words", [
-    ({"start_value": 5, "max_value": 3}, "options_clash", "„Ein Spiel beginnt mit dem Wert“ (5) ist größer als „Höchster Wert“ (3)"),
-    ({"start_marks": 0}, "option_range", "zwischen 1 und 99"),
-    ({"game_end": "sudden_death"}, "option_choice", "„wenn nur noch einer Schräm hat“ (last_standing)"),
-    ({"cards_per_hand": 9}, "options_clash", "mehr als 32 Karten"),
-])
+@pytest.mark.parametrize(
+    "options,code,words",
+    [
+        ({"start_value": 5, "max_value": 3}, "options_clash", "„Ein Spiel beginnt mit dem Wert“ (5) ist größer als „Höchster Wert“ (3)"),
+        ({"start_marks": 0}, "option_range", "zwischen 1 und 99"),
+        ({"game_end": "sudden_death"}, "option_choice", "„wenn nur noch einer Schräm hat“ (last_standing)"),
+        ({"cards_per_hand": 9}, "options_clash", "mehr als 32 Karten"),
+    ],
+)
 def test_combinations_that_cannot_be_played_are_refused_with_the_reason(options, code, words):
     reply = call("rule_catalog", rules="rheinland", options=options)
     assert not reply["ok"] and reply["error"]["code"] == code and words in reply["error"]["de"]
@@ -81,6 +85,7 @@ def _random_options():
         if o["kind"] == "choice":
             return st.sampled_from([c["value"] for c in o["choices"]])
         return st.sampled_from(["3-2-3", "4-4", "2-2-2-2", "9-9"])
+
     return st.fixed_dictionaries({}, optional={n: value(o) for n, o in names.items()})
 
 

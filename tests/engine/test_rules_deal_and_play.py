@@ -1,5 +1,6 @@
 """RULES.md: cards, dealing, play (rules 1-3 and the card order), for both
 presets, on fixed explicit deals."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,6 +15,7 @@ ORDER = ["10", "9", "8", "7", "A", "K", "Q", "J"]  # high to low, RULES.md
 
 
 # --- cards -------------------------------------------------------------------
+
 
 def test_pack_is_32_distinct_cards_with_text_notation():
     assert len(DECK) == 32 == len(set(DECK))
@@ -47,7 +49,7 @@ def test_eight_players_whole_pack_ten_takes_the_trick(preset):
     # Every seat holds one heart; the ten of hearts (seat 6) wins, not the ace.
     hearts = ["JH", "AH", "7H", "QH", "8H", "10H", "KH", "9H"]
     rest = [str(c) for c in DECK if c.suit != "H"]
-    cards = [[hearts[i]] + rest[3 * i:3 * i + 3] for i in range(8)]
+    cards = [[hearts[i]] + rest[3 * i : 3 * i + 3] for i in range(8)]
     g = new_game(cards, preset, dealer=8)
     for seat in range(1, 9):
         # must follow: the heart is the only legal card (except for the leader)
@@ -61,6 +63,7 @@ def test_eight_players_whole_pack_ten_takes_the_trick(preset):
 
 
 # --- dealing -----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("players,dealer", [(4, 4), (4, 2), (2, 1), (5, 5), (8, 3)])
@@ -94,11 +97,20 @@ def test_seeded_deal_is_pinned_for_every_implementation():
     g = Game(["a", "b", "c", "d"], dealer=4)
     g.deal(seed=12345)
     assert [[str(c) for c in h] for h in g.hand.cards] == [
-        ["KD", "7S", "KH", "AC"], ["JD", "QS", "QD", "10D"], ["10S", "8D", "QC", "KC"], ["8S", "7D", "9S", "7H"]]
+        ["KD", "7S", "KH", "AC"],
+        ["JD", "QS", "QD", "10D"],
+        ["10S", "8D", "QC", "KC"],
+        ["8S", "7D", "9S", "7H"],
+    ]
     g = Game(["a", "b", "c", "d", "e"], dealer=2)
     g.deal(seed=7)
     assert [[str(c) for c in h] for h in g.hand.cards] == [
-        ["9S", "QD", "KS", "AH"], ["7D", "10H", "KH", "8S"], ["10S", "KD", "KC", "JS"], ["7H", "QS", "QH", "7C"], ["AD", "JD", "9D", "10C"]]
+        ["9S", "QD", "KS", "AH"],
+        ["7D", "10H", "KH", "8S"],
+        ["10S", "KD", "KC", "JS"],
+        ["7H", "QS", "QH", "7C"],
+        ["AD", "JD", "9D", "10C"],
+    ]
 
 
 @pytest.mark.parametrize("preset", PRESETS)

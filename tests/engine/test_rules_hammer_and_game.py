@@ -1,5 +1,6 @@
 """RULES.md rules 8-10: the hammer, end of hand, elimination, end of game;
 both presets, fixed deals."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,6 +13,7 @@ D4 = [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", 
 
 
 # --- rule 8: hammer ----------------------------------------------------------
+
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_hammer_is_knocked_to_two_automatically_and_blind(preset):
@@ -94,11 +96,14 @@ def test_hammer_on_a_scoresheet_hand(preset):
     assert v["value"] == 2 and v["last_knocker"] == 2 and v["response"]["to_answer"] == 3
     play(g, "3:hold", "4:pass", "1:hold", "1:win")
     assert hand_losses(g) == [0, 2, 2, 1]
-    assert g.to_record()["hands"][0] == {"deal": None, "actions": [
-        {"seat": 3, "type": "hold"}, {"seat": 4, "type": "pass"}, {"seat": 1, "type": "hold"}, {"seat": 1, "type": "win"}]}
+    assert g.to_record()["hands"][0] == {
+        "deal": None,
+        "actions": [{"seat": 3, "type": "hold"}, {"seat": 4, "type": "pass"}, {"seat": 1, "type": "hold"}, {"seat": 1, "type": "win"}],
+    }
 
 
 # --- rule 9: end of hand, clamp, elimination ----------------------------------
+
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_end_of_hand_losses_clamp_at_zero_and_elimination(preset):

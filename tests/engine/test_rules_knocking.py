@@ -1,5 +1,6 @@
 """RULES.md rules 4-7: knocking, answers, passers, lead after a pass, dead
 cards, blind knocks and looking - both presets, fixed deals."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,6 +34,7 @@ def value(game) -> int:
 
 
 # --- rule 4: knocking --------------------------------------------------------
+
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_knock_raises_by_one_up_to_seven(preset):
@@ -264,6 +266,7 @@ def test_last_player_left_wins_at_once(preset):
 
 # --- rule 6: lead after a pass, dead cards ------------------------------------
 
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_lead_goes_clockwise_when_the_leader_passed(preset):
     g = new_game(D4, preset)
@@ -341,6 +344,7 @@ def test_trick_completed_by_a_pass_waits_for_the_answers(preset):
 
 
 # --- rule 7: blind knocks and looking ---------------------------------------
+
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_blind_knocks_only_up_to_the_limit(preset):

@@ -1,6 +1,7 @@
 """RULES.md: Rengen's free pass, penalties and scoresheet hands (deal: null),
 and the worked example (Hubert, Gerda, Hans, Anne) as a dealt record replay
 and as a scoresheet record."""
+
 from __future__ import annotations
 
 import json
@@ -25,6 +26,7 @@ def test_presets_differ_exactly_where_rules_md_says():
 
 
 # --- Rengen: free pass -------------------------------------------------------
+
 
 def test_rengen_free_pass_at_any_time_loses_current_value():
     g = new_game(D4, "rengen")
@@ -73,6 +75,7 @@ def test_rengen_free_pass_only_by_the_seat_due_while_a_knock_is_answered():
 
 
 # --- scoresheet hands and penalties -------------------------------------------
+
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_scoresheet_hand_closes_with_win(preset):
@@ -191,25 +194,37 @@ def test_blind_flag_is_refused_on_a_dealt_hand():
 PLAYERS = [{"name": "Hubert", "marks": 6}, {"name": "Gerda", "marks": 6}, {"name": "Hans", "marks": 6}, {"name": "Anne", "marks": 6}]
 EXAMPLE_DEAL = [["AC", "KC", "QC", "JC"], ["10H", "9H", "8H", "7H"], ["10D", "9D", "8D", "7D"], ["10C", "9C", "8C", "7C"]]
 TO_THREE = [  # Anne knocks to 2, Gerda to 3, everybody holds
-    {"seat": 4, "type": "knock"}, {"seat": 1, "type": "hold"}, {"seat": 2, "type": "hold"}, {"seat": 3, "type": "hold"},
-    {"seat": 2, "type": "knock"}, {"seat": 3, "type": "hold"}, {"seat": 4, "type": "hold"}, {"seat": 1, "type": "hold"},
+    {"seat": 4, "type": "knock"},
+    {"seat": 1, "type": "hold"},
+    {"seat": 2, "type": "hold"},
+    {"seat": 3, "type": "hold"},
+    {"seat": 2, "type": "knock"},
+    {"seat": 3, "type": "hold"},
+    {"seat": 4, "type": "hold"},
+    {"seat": 1, "type": "hold"},
 ]
 HUBERT_KNOCKS = [  # Hubert knocks to 4; Gerda and Hans pass, Anne holds
-    {"seat": 1, "type": "look"}, {"seat": 1, "type": "knock"},
-    {"seat": 2, "type": "pass"}, {"seat": 3, "type": "pass"}, {"seat": 4, "type": "hold"},
+    {"seat": 1, "type": "look"},
+    {"seat": 1, "type": "knock"},
+    {"seat": 2, "type": "pass"},
+    {"seat": 3, "type": "pass"},
+    {"seat": 4, "type": "hold"},
 ]
 PLAY = [
-    {"seat": 1, "type": "play", "card": "AC"}, {"seat": 4, "type": "play", "card": "10C"},
-    {"seat": 4, "type": "play", "card": "9C"}, {"seat": 1, "type": "play", "card": "KC"},
-    {"seat": 4, "type": "play", "card": "8C"}, {"seat": 1, "type": "play", "card": "QC"},
-    {"seat": 4, "type": "play", "card": "7C"}, {"seat": 1, "type": "play", "card": "JC"},
+    {"seat": 1, "type": "play", "card": "AC"},
+    {"seat": 4, "type": "play", "card": "10C"},
+    {"seat": 4, "type": "play", "card": "9C"},
+    {"seat": 1, "type": "play", "card": "KC"},
+    {"seat": 4, "type": "play", "card": "8C"},
+    {"seat": 1, "type": "play", "card": "QC"},
+    {"seat": 4, "type": "play", "card": "7C"},
+    {"seat": 1, "type": "play", "card": "JC"},
 ]
 RESULT = [2, 3, 3, 6]  # Hubert 2, Gerda 3, Hans 3, Anne 6
 
 
 def _record(preset, hand, options=None):
-    return {"format": "schraem-record/1", "rules": preset, "options": options or {},
-            "players": PLAYERS, "dealer": 4, "hands": [hand]}
+    return {"format": "schraem-record/1", "rules": preset, "options": options or {}, "players": PLAYERS, "dealer": 4, "hands": [hand]}
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -248,8 +263,13 @@ def test_worked_example_scoresheet_record(preset):
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_worked_example_scoresheet_from_value_three(preset):
-    actions = [{"seat": 1, "type": "knock"}, {"seat": 2, "type": "pass"}, {"seat": 3, "type": "pass"},
-               {"seat": 4, "type": "hold"}, {"seat": 4, "type": "win"}]
+    actions = [
+        {"seat": 1, "type": "knock"},
+        {"seat": 2, "type": "pass"},
+        {"seat": 3, "type": "pass"},
+        {"seat": 4, "type": "hold"},
+        {"seat": 4, "type": "win"},
+    ]
     rec = _record(preset, {"deal": None, "actions": actions}, options={"start_value": 3})
     g = Game.from_record(rec)
     assert g.marks == RESULT

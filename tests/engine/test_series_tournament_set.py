@@ -1,4 +1,5 @@
 """Beyond one game: series at a table, tournaments and Rengen sets."""
+
 from __future__ import annotations
 
 import json
@@ -156,8 +157,12 @@ def test_rengen_set_losers_play_hangeln_with_eight_cards():
 def test_hangeln_with_ten_cards_discards_two_first():
     rules = Rules.make("rengen", {"hangeln_cards": 10, "hangeln_discard": 2})
     h = Game(["A", "B"], hangeln_rules(rules), None, 2)
-    hand = h.deal(cards=[["10H", "9H", "8H", "7H", "AH", "KH", "QH", "JH", "10S", "9S"],
-                         ["10C", "9C", "8C", "7C", "AC", "KC", "QC", "JC", "10D", "9D"]])
+    hand = h.deal(
+        cards=[
+            ["10H", "9H", "8H", "7H", "AH", "KH", "QH", "JH", "10S", "9S"],
+            ["10C", "9C", "8C", "7C", "AC", "KC", "QC", "JC", "10D", "9D"],
+        ]
+    )
     with pytest.raises(Exception) as e:
         h.apply({"seat": 1, "type": "play", "card": "10H"})
     assert e.value.code == "discard_first"
@@ -166,6 +171,7 @@ def test_hangeln_with_ten_cards_discards_two_first():
             h.apply({"seat": seat, "type": "discard", "card": c})
     assert [len(c) for c in hand.cards] == [8, 8]
     from schraem.view import view
+
     assert "10S" not in json.dumps(view(h, 2))  # discards lie face down
     h.apply({"seat": 1, "type": "play", "card": "10H"})
     again = Game.from_record(h.to_record())
@@ -174,7 +180,9 @@ def test_hangeln_with_ten_cards_discards_two_first():
 
 def test_first_eliminated_prefers_the_deepest_loss():
     # seat 2 (1 mark) and seat 3 (2 marks) both lose 3: seat 2 went further below zero
-    g = Game([{"name": "A", "marks": 7}, {"name": "B", "marks": 2}, {"name": "C", "marks": 3}, {"name": "D", "marks": 7}], "rheinland", dealer=4)
+    g = Game(
+        [{"name": "A", "marks": 7}, {"name": "B", "marks": 2}, {"name": "C", "marks": 3}, {"name": "D", "marks": 7}], "rheinland", dealer=4
+    )
     g.deal(real=True)
     g.apply({"seat": 1, "type": "knock"})
     for s in (2, 3, 4):

@@ -3,6 +3,7 @@ like a single game and a series, both games of the set are played for
 them (the Hängeln between the two losers for nothing), a reload keeps
 them, the books add the set's games up, and a stake the rules cannot pay
 is refused before the set starts."""
+
 from __future__ import annotations
 
 import copy

@@ -2,6 +2,7 @@
 that use it, cross-checked against what the game formats score on their own;
 refused combinations naming the rule; a settlement that balances with at
 most n−1 transfers; stakes carried by the game record."""
+
 from __future__ import annotations
 
 import pytest
@@ -93,23 +94,26 @@ def test_a_running_game_costs_nothing_yet():
     assert game.money is None
 
 
-@pytest.mark.parametrize("preset,stakes,field", [
-    ("rheinland", {"per_knolle": 10}, "pro Knolle"),
-    ("rheinland", {"per_lost_half": 10}, "pro verlorener Hälfte"),
-    ("siwwe_schroehm_newcomer", {"per_mark": 10}, "pro Schräm"),
-    ("siwwe_schroehm", {"buy_in": 100}, "Einsatz"),
-    ("tuppen", {"per_lost_game": 10, "losses_to": "winner"}, "wohin Verluste gehen"),
-    ("sebbe_schroehm", {"per_lost_game": 10}, "pro verlorenem Spiel"),
-    ("sebbe_schroehm", {"loser_round": True}, "Runde des Verlierers"),
-    ("rheinland", {"per_mark": -1}, "pro Schräm"),
-    ("rheinland", {"per_mark": 1.5}, "pro Schräm"),
-    ("rheinland", {"per_mark": True}, "pro Schräm"),
-    ("rheinland", {"buy_in": MAX_CENTS + 1}, "Einsatz"),
-    ("rheinland", {"loser_round": "yes"}, "Runde des Verlierers"),
-    ("rheinland", {"losses_to": "bar"}, "wohin Verluste gehen"),
-    ("rheinland", {"tip": 5}, "tip"),
-    ("rheinland", [1, 2], "Einsätze"),
-])
+@pytest.mark.parametrize(
+    "preset,stakes,field",
+    [
+        ("rheinland", {"per_knolle": 10}, "pro Knolle"),
+        ("rheinland", {"per_lost_half": 10}, "pro verlorener Hälfte"),
+        ("siwwe_schroehm_newcomer", {"per_mark": 10}, "pro Schräm"),
+        ("siwwe_schroehm", {"buy_in": 100}, "Einsatz"),
+        ("tuppen", {"per_lost_game": 10, "losses_to": "winner"}, "wohin Verluste gehen"),
+        ("sebbe_schroehm", {"per_lost_game": 10}, "pro verlorenem Spiel"),
+        ("sebbe_schroehm", {"loser_round": True}, "Runde des Verlierers"),
+        ("rheinland", {"per_mark": -1}, "pro Schräm"),
+        ("rheinland", {"per_mark": 1.5}, "pro Schräm"),
+        ("rheinland", {"per_mark": True}, "pro Schräm"),
+        ("rheinland", {"buy_in": MAX_CENTS + 1}, "Einsatz"),
+        ("rheinland", {"loser_round": "yes"}, "Runde des Verlierers"),
+        ("rheinland", {"losses_to": "bar"}, "wohin Verluste gehen"),
+        ("rheinland", {"tip": 5}, "tip"),
+        ("rheinland", [1, 2], "Einsätze"),
+    ],
+)
 def test_refused_stakes_name_the_stake_and_the_reason(preset, stakes, field):
     with pytest.raises(InvalidAction) as e:
         Game(["A", "B", "C", "D"], preset, stakes=stakes)
@@ -118,11 +122,14 @@ def test_refused_stakes_name_the_stake_and_the_reason(preset, stakes, field):
 
 
 _amount = st.one_of(st.integers(-5, MAX_CENTS + 5), st.just(0), st.booleans(), st.floats(allow_nan=False), st.text(max_size=3))
-_stakes = st.fixed_dictionaries({}, optional={
-    **{k: _amount for k in AMOUNTS},
-    "loser_round": st.one_of(st.booleans(), st.integers(0, 1)),
-    "losses_to": st.sampled_from(["pot", "winner", "bar", ""]),
-})
+_stakes = st.fixed_dictionaries(
+    {},
+    optional={
+        **{k: _amount for k in AMOUNTS},
+        "loser_round": st.one_of(st.booleans(), st.integers(0, 1)),
+        "losses_to": st.sampled_from(["pot", "winner", "bar", ""]),
+    },
+)
 
 
 @settings(max_examples=scaled(120), deadline=None)

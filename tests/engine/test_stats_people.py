@@ -2,6 +2,7 @@
 names count as the person, a computer never does (not even under a
 person's alias), and a group's statistics hold only the games its own
 people played together."""
+
 from __future__ import annotations
 
 import pytest
@@ -46,8 +47,13 @@ def test_a_person_name_is_never_taken_by_another_persons_alias():
 
 
 def test_a_groups_statistics_hold_only_its_peoples_games():
-    records = [record(7, ["Hans", "Anne", "Gerda"]), record(8, ["Hnas", "Anne"]), record(9, ["Hans", "Willi"]),
-               record(10, ["Anne", "Gerda", "Robo"], bots=(3,)), record(11, ["Anne", "Robo"], bots=(2,))]
+    records = [
+        record(7, ["Hans", "Anne", "Gerda"]),
+        record(8, ["Hnas", "Anne"]),
+        record(9, ["Hans", "Willi"]),
+        record(10, ["Anne", "Gerda", "Robo"], bots=(3,)),
+        record(11, ["Anne", "Robo"], bots=(2,)),
+    ]
     people = [{"name": "Hans", "aliases": ["Hnas"]}]
     group = stats(records, people, ["Anne", "Hans", "Gerda"])
     # 7 (all three), 8 (the typo is Hans), 10 (a computer fills a seat); not 9 (Willi is no member), not 11 (one person).
@@ -59,8 +65,13 @@ def test_the_bridge_checks_people_and_group():
     b = Bridge()
     r = [record(12, ["Hans", "Anne"])]
     assert ok(b, "stats", records=r, people=[{"name": "Hans", "aliases": []}], group=["Hans", "Anne"])["Hans"]["games"] == 1
-    for bad in ({"people": "Hans"}, {"people": [{"aliases": []}]}, {"people": [{"name": "Hans", "aliases": [3]}]},
-                {"group": []}, {"group": [1, 2]}):
+    for bad in (
+        {"people": "Hans"},
+        {"people": [{"aliases": []}]},
+        {"people": [{"name": "Hans", "aliases": [3]}]},
+        {"group": []},
+        {"group": [1, 2]},
+    ):
         reply = call(b, "stats", records=r, **bad)
         assert not reply["ok"] and reply["error"]["code"] == "bad_field", bad
     with pytest.raises(InvalidAction):
@@ -78,17 +89,24 @@ def test_a_groups_cash_book_per_evening_with_the_pot_carried_on():
 
     per_mark = {"per_mark": 10}
     pot = {"per_lost_game": 50}
-    first = [money_record(20, ["Hans", "Anne", "Gerda"], per_mark), money_record(21, ["Hnas", "Anne", "Gerda"], pot),
-             money_record(22, ["Hans", "Willi"], per_mark), record(23, ["Hans", "Anne"])]
+    first = [
+        money_record(20, ["Hans", "Anne", "Gerda"], per_mark),
+        money_record(21, ["Hnas", "Anne", "Gerda"], pot),
+        money_record(22, ["Hans", "Willi"], per_mark),
+        record(23, ["Hans", "Anne"]),
+    ]
     second = [money_record(24, ["Anne", "Gerda", "Robo"], pot, bots=(3,))]
     people = [{"name": "Hans", "aliases": ["Hnas"]}]
-    book = cash_book([{"date": "2026-11-20", "records": first}, {"date": "2026-11-26", "records": second}],
-                     people, ["Hans", "Anne", "Gerda"])
+    book = cash_book(
+        [{"date": "2026-11-20", "records": first}, {"date": "2026-11-26", "records": second}], people, ["Hans", "Anne", "Gerda"]
+    )
     one, two = book["evenings"]
     # Not Willi's game (no member), not the game played for nothing.
     assert one["date"] == "2026-11-20" and one["games"] == 2 and one["stakes"] == [per_mark, pot]
     expected = books([first[0], {**first[1], "players": [{"name": "Hans"}, {"name": "Anne"}, {"name": "Gerda"}]}])
-    assert {k: one[k] for k in ("balances", "pot", "rounds", "transfers")} == {k: expected[k] for k in ("balances", "pot", "rounds", "transfers")}
+    assert {k: one[k] for k in ("balances", "pot", "rounds", "transfers")} == {
+        k: expected[k] for k in ("balances", "pot", "rounds", "transfers")
+    }
     assert sum(one["balances"].values()) + one["pot"] == 0
     assert set(two["balances"]) == {"Anne", "Gerda", "Robo (Computer)"}
     assert one["pot"] == 50 and two["pot"] == 50 and two["pot_total"] == 100 == book["pot_total"]
@@ -118,8 +136,10 @@ def test_the_books_keep_a_computer_apart_from_the_person_whose_earlier_name_it_b
 
     # Hubert was renamed Hubi; a computer seat still bears the name Hubert.
     people = [{"name": "Hubi", "aliases": ["Hubert"]}]
-    records = [money_record(32, ["Hubi", "Hubert", "Anne"], {"per_mark": 10}, bots=(2,)),
-               money_record(33, ["Hubert", "Anne"], {"per_mark": 10})]
+    records = [
+        money_record(32, ["Hubi", "Hubert", "Anne"], {"per_mark": 10}, bots=(2,)),
+        money_record(33, ["Hubert", "Anne"], {"per_mark": 10}),
+    ]
     one = books(records, people)
     assert set(one["balances"]) == {"Hubi", "Hubert (Computer)", "Anne"}
     apart = books([{**r, "players": [{"name": p["name"]} for p in r["players"]]} for r in records[:1]])
@@ -139,8 +159,10 @@ def test_only_games_played_for_something_open_an_account():
 def test_the_cash_book_and_the_settlement_agree_on_a_member_alone_with_computers():
     from schraem.club import books, cash_book
 
-    records = [money_record(42, ["Hans", "Anne"], {"per_mark": 10}),
-               money_record(43, ["Hans", "Hans", "Robo"], {"per_mark": 10, "per_lost_game": 50}, bots=(2, 3))]
+    records = [
+        money_record(42, ["Hans", "Anne"], {"per_mark": 10}),
+        money_record(43, ["Hans", "Hans", "Robo"], {"per_mark": 10, "per_lost_game": 50}, bots=(2, 3)),
+    ]
     settlement = books(records)
     book = cash_book([{"date": "2026-11-26", "records": records}], None, ["Hans", "Anne"])["evenings"][0]
     assert book["games"] == 2
@@ -162,7 +184,10 @@ def test_the_pot_is_paid_by_whoever_lost_into_it():
     # first; the rest of the pot comes from Hubert, who owed her 4 €.
     assert books["transfers"][0] == {"payer": "Gerda", "payee": None, "cents": 100}
     assert sorted((t["payer"], t["payee"] or "", t["cents"]) for t in books["transfers"]) == [
-        ("Gerda", "", 100), ("Hubert", "", 400), ("Hubert", "Anne", 300)]
+        ("Gerda", "", 100),
+        ("Hubert", "", 400),
+        ("Hubert", "Anne", 300),
+    ]
     alone = evening([(["Anne", "Hubert", "Gerda"], GameMoney(3, (Payment(3, None, 500, "lost_game"), Payment(2, 1, 300, "mark", 3))))])
     assert {"payer": "Gerda", "payee": None, "cents": 500} in alone["transfers"]
 
@@ -180,7 +205,9 @@ def test_the_settlement_and_the_cash_book_as_spreadsheets_in_both_languages():
     assert de[0] == ["Art", "Wer", "An", "Betrag (€)", "Runden"]
     assert en[0] == ["Line", "Who", "To", "Amount (€)", "Rounds"]
     balances = [r for r in de if r[0] == "Saldo"]
-    assert {r[1]: r[3] for r in balances} == {n: f"{'-' if c < 0 else ''}{abs(c) // 100},{abs(c) % 100:02d}" for n, c in got["balances"].items()}
+    assert {r[1]: r[3] for r in balances} == {
+        n: f"{'-' if c < 0 else ''}{abs(c) // 100},{abs(c) % 100:02d}" for n, c in got["balances"].items()
+    }
     assert [r[3] for r in en if r[0] == "Balance"] == [r[3].replace(",", ".") for r in balances]
     assert [r for r in de if r[0] == "Kasse"] == [["Kasse", "", "", "2,50", ""]]
     assert [(r[1], r[2]) for r in de if r[0] == "Zahlung"] == [(t["payer"], t["payee"] or "Kasse") for t in got["transfers"]]

@@ -3,6 +3,7 @@ are relayed through the bridge under their own seat, checked like the
 bridge's own requests, and answered with that seat's view only; anything
 malformed, forged or out of order is refused in both languages and changes
 nothing."""
+
 from __future__ import annotations
 
 import json
@@ -37,7 +38,9 @@ class Table:
     def __init__(self, seed: int = 11):
         self.bridge = Bridge()
         # A long table seed, so a reply carrying it cannot hide among small numbers.
-        self.state = call(self.bridge, "table_new", players=PLAYERS, viewer=HOST, guests=list(GUESTS), seed=8_123_456_789_012_345 + seed, dealer=4)
+        self.state = call(
+            self.bridge, "table_new", players=PLAYERS, viewer=HOST, guests=list(GUESTS), seed=8_123_456_789_012_345 + seed, dealer=4
+        )
         self.tickets = {s: call(self.bridge, "table_ticket", seat=s) for s in GUESTS}
         self.ids = 0
         self.rng = random.Random(seed)
@@ -118,6 +121,7 @@ def play_hand(table: Table, check=None, knock: bool = True) -> None:
 
     def first(legal):
         return next((a for a in legal if knock or a["type"] != "knock"), legal[0])
+
     for _ in range(400):
         if table.game.hand_over:
             return
@@ -143,8 +147,14 @@ def play_hand(table: Table, check=None, knock: bool = True) -> None:
 def test_the_first_hand_waits_for_every_phone_and_is_dealt_from_their_numbers():
     t = Table()
     facts = t.state["phone_table"]
-    assert facts == {"host": HOST, "guests": list(GUESTS), "standins": [], "disputes": [], "restarts": [],
-                     "deal": {"hand": 1, "round": 0, "phase": "commit", "waiting": list(GUESTS), "restarts": []}}
+    assert facts == {
+        "host": HOST,
+        "guests": list(GUESTS),
+        "standins": [],
+        "disputes": [],
+        "restarts": [],
+        "deal": {"hand": 1, "round": 0, "phase": "commit", "waiting": list(GUESTS), "restarts": []},
+    }
     # Secrets go out by ticket only; the host's save keeps them for its reload.
     assert t.game.hand is None and "secret" not in json.dumps({k: v for k, v in t.state.items() if k != "save"})
     assert "secret" not in json.dumps({k: v for k, v in t.state["save"].items() if k != "phone"})
@@ -249,15 +259,18 @@ def test_a_guests_change_brings_the_hosts_own_state_and_a_bad_viewer_changes_not
     assert not unchanged["changed"] and "state" not in unchanged
 
 
-@pytest.mark.parametrize("players, viewer, guests", [
-    (PLAYERS, 3, [2]),  # the host at a computer player's seat
-    (PLAYERS, 1, [3]),  # a computer player as a guest
-    (PLAYERS, 1, [1, 2]),
-    (PLAYERS, 1, [2, 2]),
-    (PLAYERS, 1, [5]),
-    (PLAYERS, None, [2]),
-    (PLAYERS, 1, "2"),
-])
+@pytest.mark.parametrize(
+    "players, viewer, guests",
+    [
+        (PLAYERS, 3, [2]),  # the host at a computer player's seat
+        (PLAYERS, 1, [3]),  # a computer player as a guest
+        (PLAYERS, 1, [1, 2]),
+        (PLAYERS, 1, [2, 2]),
+        (PLAYERS, 1, [5]),
+        (PLAYERS, None, [2]),
+        (PLAYERS, 1, "2"),
+    ],
+)
 def test_a_table_of_phones_is_opened_only_with_sound_seats(players, viewer, guests):
     b = Bridge()
     e = _host_refusal(b, "table_new", players=players, viewer=viewer, guests=guests)
@@ -274,22 +287,29 @@ def _deep(n: int) -> str:
     return '{"id": 5, "args": ' * n + "{}" + "}" * n
 
 
-@pytest.mark.parametrize("name, make, code", [
-    ("wrong secret", lambda t: t.send(2, "state", secret="x" * 24), "guest_unknown"),
-    ("another seat's secret", lambda t: t.send(2, "state", secret=t.tickets[4]["secret"]), "guest_unknown"),
-    ("another seat on this channel", lambda t: t.send(4, "state", channel=2), "guest_not_your_seat"),
-    ("a channel for no guest", lambda t: t.send(2, "state", channel=HOST), "guest_unknown"),
-    ("a host command", lambda t: t.send(2, "undo"), "guest_command"),
-    ("a reveal before every commit", lambda t: t.send(2, "reveal", round=0, hand=1, reveal=new_reveal()), "deal_phase"),
-    ("a commit for another hand", lambda t: t.send(2, "commit", round=0, hand=2, commit="a" * 64), "deal_phase"),
-    ("a commit that is no hash", lambda t: t.send(2, "commit", round=0, hand=1, commit="A" * 64), "fair_deal"),
-    ("an action while dealing", lambda t: t.send(2, "act", action={"seat": 2, "type": "knock"}), "deal_phase"),
-    ("too large", lambda t: t.send_text(2, json.dumps({"id": 9, "pad": "x" * GUEST_CHARS}))[0], "guest_too_large"),
-    ("too deep", lambda t: t.send_text(2, _deep(8))[0], "guest_too_deep"),
-    ("not JSON", lambda t: t.send_text(2, '{"id": 9, "cmd": ')[0], "request_not_json"),
-    ("not text", lambda t: t.send_text(2, 17)[0], "request_not_text"),
-    ("an unknown field", lambda t: t.send_text(2, json.dumps({"id": 1, "seat": 2, "secret": t.tickets[2]["secret"], "cmd": "state", "as": 1}))[0], "guest_field"),
-])
+@pytest.mark.parametrize(
+    "name, make, code",
+    [
+        ("wrong secret", lambda t: t.send(2, "state", secret="x" * 24), "guest_unknown"),
+        ("another seat's secret", lambda t: t.send(2, "state", secret=t.tickets[4]["secret"]), "guest_unknown"),
+        ("another seat on this channel", lambda t: t.send(4, "state", channel=2), "guest_not_your_seat"),
+        ("a channel for no guest", lambda t: t.send(2, "state", channel=HOST), "guest_unknown"),
+        ("a host command", lambda t: t.send(2, "undo"), "guest_command"),
+        ("a reveal before every commit", lambda t: t.send(2, "reveal", round=0, hand=1, reveal=new_reveal()), "deal_phase"),
+        ("a commit for another hand", lambda t: t.send(2, "commit", round=0, hand=2, commit="a" * 64), "deal_phase"),
+        ("a commit that is no hash", lambda t: t.send(2, "commit", round=0, hand=1, commit="A" * 64), "fair_deal"),
+        ("an action while dealing", lambda t: t.send(2, "act", action={"seat": 2, "type": "knock"}), "deal_phase"),
+        ("too large", lambda t: t.send_text(2, json.dumps({"id": 9, "pad": "x" * GUEST_CHARS}))[0], "guest_too_large"),
+        ("too deep", lambda t: t.send_text(2, _deep(8))[0], "guest_too_deep"),
+        ("not JSON", lambda t: t.send_text(2, '{"id": 9, "cmd": ')[0], "request_not_json"),
+        ("not text", lambda t: t.send_text(2, 17)[0], "request_not_text"),
+        (
+            "an unknown field",
+            lambda t: t.send_text(2, json.dumps({"id": 1, "seat": 2, "secret": t.tickets[2]["secret"], "cmd": "state", "as": 1}))[0],
+            "guest_field",
+        ),
+    ],
+)
 def test_malformed_or_forged_messages_while_dealing_are_refused(name, make, code):
     t = Table()
     before = t.snapshot()
@@ -299,11 +319,14 @@ def test_malformed_or_forged_messages_while_dealing_are_refused(name, make, code
         assert "Bernd" in e["en"] and "Bernd" in e["de"]
 
 
-@pytest.mark.parametrize("name, make, code", [
-    ("a commit twice", lambda t, r: t.send(2, "commit", round=0, hand=1, commit=commit_of(1, 2, r[2])), "deal_phase"),
-    ("a reveal that does not match", lambda t, r: t.send(2, "reveal", round=0, hand=1, reveal=r[4]), "fair_deal"),
-    ("a reveal of the wrong form", lambda t, r: t.send(2, "reveal", round=0, hand=1, reveal=None), "fair_deal"),
-])
+@pytest.mark.parametrize(
+    "name, make, code",
+    [
+        ("a commit twice", lambda t, r: t.send(2, "commit", round=0, hand=1, commit=commit_of(1, 2, r[2])), "deal_phase"),
+        ("a reveal that does not match", lambda t, r: t.send(2, "reveal", round=0, hand=1, reveal=r[4]), "fair_deal"),
+        ("a reveal of the wrong form", lambda t, r: t.send(2, "reveal", round=0, hand=1, reveal=None), "fair_deal"),
+    ],
+)
 def test_out_of_order_or_false_numbers_are_refused(name, make, code):
     t = Table()
     r = {s: new_reveal() for s in GUESTS}
@@ -339,20 +362,31 @@ _json = st.recursive(
 _field = st.sampled_from(["id", "seat", "secret", "cmd", "args", "action", "hand"])
 _cmd = st.sampled_from(GUEST_COMMANDS + ("new_game", "load", "undo", "table_ticket", "")) | st.text(max_size=10)
 _hex = st.sampled_from(["0" * 64, "f" * 63, "g" * 64, new_reveal()]) | st.text(max_size=70)
-_args = st.fixed_dictionaries({}, optional={
-    "hand": st.integers(-2, 4) | _json,
-    "commit": _hex,
-    "reveal": _hex,
-    "action": st.fixed_dictionaries({"seat": st.integers(0, 5) | _json, "type": st.sampled_from(["knock", "look", "play", "hold", "pass"])},
-                                    optional={"card": st.sampled_from(["10H", "7C", "ZZ"]) | _json}) | _json,
-}) | _json
+_args = (
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "hand": st.integers(-2, 4) | _json,
+            "commit": _hex,
+            "reveal": _hex,
+            "action": st.fixed_dictionaries(
+                {"seat": st.integers(0, 5) | _json, "type": st.sampled_from(["knock", "look", "play", "hold", "pass"])},
+                optional={"card": st.sampled_from(["10H", "7C", "ZZ"]) | _json},
+            )
+            | _json,
+        },
+    )
+    | _json
+)
 
 MESSAGES = st.one_of(
     # anything at all as text
     st.text(max_size=300),
     _json.map(json.dumps),
     # well formed, with a wrong secret or speaking for another seat
-    st.fixed_dictionaries({"id": st.integers(), "seat": st.integers(0, 6) | _json, "secret": st.text(max_size=30) | _json, "cmd": _cmd, "args": _args}).map(json.dumps),
+    st.fixed_dictionaries(
+        {"id": st.integers(), "seat": st.integers(0, 6) | _json, "secret": st.text(max_size=30) | _json, "cmd": _cmd, "args": _args}
+    ).map(json.dumps),
     # huge and deep
     st.integers(GUEST_CHARS + 1, 3 * GUEST_CHARS).map(lambda n: json.dumps({"id": 1, "x": "y" * n})),
     st.integers(6, 400).map(_deep),
@@ -379,7 +413,9 @@ def test_fuzz_forged_and_malformed_messages_never_change_the_game(channel, text)
 
 
 @FUZZ
-@given(dealt=st.booleans(), steps=st.lists(st.tuples(st.sampled_from(GUESTS), st.sampled_from(GUESTS), _cmd, _args), min_size=1, max_size=6))
+@given(
+    dealt=st.booleans(), steps=st.lists(st.tuples(st.sampled_from(GUESTS), st.sampled_from(GUESTS), _cmd, _args), min_size=1, max_size=6)
+)
 def test_fuzz_a_guest_with_the_right_secret_still_cannot_break_the_rules(dealt, steps):
     """The secret of one seat, any command and arguments, in any order:
     whatever is accepted is a legal step for that seat; whatever is refused
@@ -402,18 +438,21 @@ def test_fuzz_a_guest_with_the_right_secret_still_cannot_break_the_rules(dealt, 
             assert t.snapshot() == before
 
 
-@pytest.mark.parametrize("cmd, args, key", [
-    ("state", {"extra": 1}, "extra"),
-    ("record", {"hand": 1}, "hand"),
-    ("commit", {"hand": 1, "round": 0, "commit": "a" * 64, "x": 1}, "x"),
-    ("reveal", {"hand": 1, "round": 0, "reveal": "a" * 64, "card": "KH"}, "card"),
-    ("commit", {"hand": "1", "round": 0, "commit": "a" * 64}, "hand"),
-    ("commit", {"hand": 1, "round": "0", "commit": "a" * 64}, "round"),
-    ("commit", {"hand": 1, "commit": "a" * 64}, "round"),
-    ("reveal", {"hand": True, "round": 0, "reveal": "a" * 64}, "hand"),
-    ("act", {"action": {"seat": 2, "type": "look"}, "also": 1}, "also"),
-    ("dispute", {"hand": [1]}, "hand"),
-])
+@pytest.mark.parametrize(
+    "cmd, args, key",
+    [
+        ("state", {"extra": 1}, "extra"),
+        ("record", {"hand": 1}, "hand"),
+        ("commit", {"hand": 1, "round": 0, "commit": "a" * 64, "x": 1}, "x"),
+        ("reveal", {"hand": 1, "round": 0, "reveal": "a" * 64, "card": "KH"}, "card"),
+        ("commit", {"hand": "1", "round": 0, "commit": "a" * 64}, "hand"),
+        ("commit", {"hand": 1, "round": "0", "commit": "a" * 64}, "round"),
+        ("commit", {"hand": 1, "commit": "a" * 64}, "round"),
+        ("reveal", {"hand": True, "round": 0, "reveal": "a" * 64}, "hand"),
+        ("act", {"action": {"seat": 2, "type": "look"}, "also": 1}, "also"),
+        ("dispute", {"hand": [1]}, "hand"),
+    ],
+)
 def test_every_unexpected_or_mistyped_key_is_refused_by_name(cmd, args, key):
     t = Table()
     before = t.snapshot()
@@ -431,13 +470,21 @@ def test_an_extra_top_level_key_is_named():
     assert t.snapshot() == before
 
 
-@given(key=st.text(min_size=1, max_size=12).filter(lambda k: k not in ("hand", "round", "commit")),
-       value=st.none() | st.integers() | st.text(max_size=8))
+@given(
+    key=st.text(min_size=1, max_size=12).filter(lambda k: k not in ("hand", "round", "commit")),
+    value=st.none() | st.integers() | st.text(max_size=8),
+)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_fuzz_an_unknown_key_in_a_commit_is_refused_by_name(key, value):
     t = Table()
     before = t.snapshot()
-    msg = {"id": 1, "seat": 2, "secret": t.tickets[2]["secret"], "cmd": "commit", "args": {"hand": 1, "round": 0, "commit": "a" * 64, key: value}}
+    msg = {
+        "id": 1,
+        "seat": 2,
+        "secret": t.tickets[2]["secret"],
+        "cmd": "commit",
+        "args": {"hand": 1, "round": 0, "commit": "a" * 64, key: value},
+    }
     e = refused(t.send_text(2, json.dumps(msg))[0], "guest_field")
     assert repr(key)[:24] in e["en"]
     assert t.snapshot() == before

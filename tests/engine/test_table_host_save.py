@@ -2,6 +2,7 @@
 host's save holds the seats, their secrets and the deal under way, loading
 it goes on exactly where it was, a damaged part of it is refused, and none
 of it leaves the host in an export or a guest's reply."""
+
 from __future__ import annotations
 
 import copy
@@ -53,22 +54,25 @@ def _save(t: Table) -> dict:
     return call(t.bridge, "state", viewer=HOST)["save"]
 
 
-@pytest.mark.parametrize("damage", [
-    lambda p: p.update(secrets={}),
-    lambda p: p["secrets"].update({"2": "short"}),
-    lambda p: p["secrets"].update({"3": "x" * 24}),  # the computer player's seat
-    lambda p: p.update(host=2),
-    lambda p: p.update(extra=1),
-    lambda p: p["round"].update(hand=2),
-    lambda p: p["round"]["reveals"].update({"1": "0" * 64}),
-    lambda p: p["round"]["commits"].update({"3": "0" * 64}),
-    lambda p: p["round"].update(reveals={}),
-    lambda p: p.update(standins=[3]),  # the computer player's own seat
-    lambda p: p.update(standins=[2, 2]),
-    lambda p: p.update(standins="2"),
-    lambda p: p.update(disputes={"1": [2]}),  # no hand is finished
-    lambda p: p.update(disputes=[2]),
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda p: p.update(secrets={}),
+        lambda p: p["secrets"].update({"2": "short"}),
+        lambda p: p["secrets"].update({"3": "x" * 24}),  # the computer player's seat
+        lambda p: p.update(host=2),
+        lambda p: p.update(extra=1),
+        lambda p: p["round"].update(hand=2),
+        lambda p: p["round"]["reveals"].update({"1": "0" * 64}),
+        lambda p: p["round"]["commits"].update({"3": "0" * 64}),
+        lambda p: p["round"].update(reveals={}),
+        lambda p: p.update(standins=[3]),  # the computer player's own seat
+        lambda p: p.update(standins=[2, 2]),
+        lambda p: p.update(standins="2"),
+        lambda p: p.update(disputes={"1": [2]}),  # no hand is finished
+        lambda p: p.update(disputes=[2]),
+    ],
+)
 def test_a_damaged_phone_table_in_a_save_is_refused_and_changes_nothing(damage):
     t = Table()
     save = _save(t)
@@ -85,9 +89,12 @@ def test_nothing_of_the_hosts_table_leaves_it():
     t.deal()
     save = _save(t)
     secrets = [v for v in save["phone"]["secrets"].values()]
-    texts = [json.dumps(call(t.bridge, "export", include_current_hand=False)),
-             json.dumps(call(t.bridge, "export", of=save, include_current_hand=False)),
-             *(json.dumps(t.send(s, "state")) for s in GUESTS), json.dumps(t.send(2, "record"))]
+    texts = [
+        json.dumps(call(t.bridge, "export", include_current_hand=False)),
+        json.dumps(call(t.bridge, "export", of=save, include_current_hand=False)),
+        *(json.dumps(t.send(s, "state")) for s in GUESTS),
+        json.dumps(t.send(2, "record")),
+    ]
     for text in texts:
         assert '"phone"' not in text and "secrets" not in text
         assert not any(secret in text for secret in secrets)

@@ -3,6 +3,7 @@
 the seat's own phone cannot act meanwhile, the seat leaves or rejoins the
 deal only while the phones commit, it survives the host's reload, and the
 host gives it back."""
+
 from __future__ import annotations
 
 import json
@@ -109,6 +110,7 @@ def test_a_phone_silent_after_every_commit_does_not_freeze_the_table():
     # The record with both rounds replays, and a number changed in the round
     # given up is refused with the hand named.
     from schraem.game import Game
+
     rec = json.loads(json.dumps(t.game.to_record()))
     Game.from_record(rec)
     rec["hands"][0]["fair_restarts"][0]["reveals"][1]["reveal"] = new_reveal()
@@ -156,10 +158,17 @@ def test_a_false_deal_a_guest_reports_is_told_to_every_phone_and_kept():
     refused(t.send(2, "dispute", hand=1), "fair_deal")
     assert t.snapshot() == before
     from test_table_host import play_hand
+
     play_hand(t)
     played = t.snapshot()
-    for bad, code in (({"hand": 2}, "fair_deal"), ({"hand": 0}, "fair_deal"), ({"hand": "1"}, "guest_type"), ({"hand": 1, "extra": 1}, "guest_field"),
-                      ({"hand": 1, "why": "x"}, "guest_type"), ({"hand": 1, "why": {"de": "x" * 401, "en": "y"}}, "guest_type")):
+    for bad, code in (
+        ({"hand": 2}, "fair_deal"),
+        ({"hand": 0}, "fair_deal"),
+        ({"hand": "1"}, "guest_type"),
+        ({"hand": 1, "extra": 1}, "guest_field"),
+        ({"hand": 1, "why": "x"}, "guest_type"),
+        ({"hand": 1, "why": {"de": "x" * 401, "en": "y"}}, "guest_type"),
+    ):
         e = refused(t.send(2, "dispute", **bad), code)
         assert code == "fair_deal" or next(iter(set(bad) - {"hand"}), "hand") in e["en"]
     assert t.snapshot() == played

@@ -1,6 +1,7 @@
 """The state's `refusals`: the engine's reason for each tap the table shows
 its viewer, so the shell answers a refused tap at once. Each must be
 exactly what `act` would answer, and every tap not listed must be legal."""
+
 from __future__ import annotations
 
 import json
@@ -85,8 +86,12 @@ def test_no_refusals_on_a_scoresheet_or_for_the_public_view():
 
 def test_pass_and_play_undo_takes_back_only_the_holders_own_move():
     b = Bridge()
-    players = [{"name": "Anne"}, {"name": "Hubert", "kind": "bot", "level": "easy"}, {"name": "Bert"},
-               {"name": "Gerda", "kind": "bot", "level": "easy"}]
+    players = [
+        {"name": "Anne"},
+        {"name": "Hubert", "kind": "bot", "level": "easy"},
+        {"name": "Bert"},
+        {"name": "Gerda", "kind": "bot", "level": "easy"},
+    ]
     assert call(b, "new_game", players=players, rules="rheinland", seed=5, dealer=4, viewer=1)["ok"]
     assert call(b, "act", action={"seat": 3, "type": "look"}, viewer=3)["ok"]
     assert call(b, "act", action={"seat": 1, "type": "look"}, viewer=1)["ok"]
@@ -144,8 +149,11 @@ def test_a_persons_forced_last_card_is_played_without_handing_over_the_phone():
             # Knock when it is the last trick, so the next person may be left with only a card to play.
             legal = view["legal"]
             knock = [a for a in legal if a["type"] == "knock"]
-            pick = knock[0] if knock and view["players"][due - 1]["cards_left"] == 1 and rng.random() < 0.7 else \
-                next((a for a in legal if a["type"] in ("hold", "play", "look")), legal[0])
+            pick = (
+                knock[0]
+                if knock and view["players"][due - 1]["cards_left"] == 1 and rng.random() < 0.7
+                else next((a for a in legal if a["type"] in ("hold", "play", "look")), legal[0])
+            )
             st = call(b, "act", action=pick, viewer=1)["result"]
             for s in st["forced"]:
                 assert s != 1

@@ -1,6 +1,7 @@
 """The view's `previous_result`: the hand before the current one, exactly as
 its own `hand_result` showed it when it was decided (the scoresheet deals on
 at once and keeps it in sight)."""
+
 from __future__ import annotations
 
 import random
@@ -43,7 +44,6 @@ def test_the_view_says_whether_the_hand_is_knocked():
     halves.deal()
     assert view(halves, 1)["knocking"] is False and not any(a.type == "knock" for a in halves.legal_actions(1))
     assert view(Game(["A", "B"], "rheinland", dealer=1, seed=1), 1)["knocking"] is False  # nothing dealt yet
-
 
 
 def test_a_result_says_what_came_off_each_sheet():

@@ -4,6 +4,7 @@ A seat that has not looked sees the same `legal` list whatever its unseen
 hand holds: the same game with that seat's cards swapped for other unseen
 cards (another player's, the stock's) offers it exactly the same actions,
 and shows it exactly the same view."""
+
 from __future__ import annotations
 
 import random
@@ -78,8 +79,7 @@ def play_until(preset: str, players: int, seed: int, seat: int, steps: int) -> G
 
 def unlooked(game: Game, seat: int) -> bool:
     hand = game.hand
-    return (hand is not None and not hand.over and hand.cards is not None and hand.in_hand[seat - 1]
-            and not hand.looked[seat - 1])
+    return hand is not None and not hand.over and hand.cards is not None and hand.in_hand[seat - 1] and not hand.looked[seat - 1]
 
 
 def test_four_courts_unseen_are_not_offered_for_exchange():
@@ -129,8 +129,8 @@ def test_dealt_hands_of_four_courts_are_tried_in_every_preset(preset):
     if per < 4:
         pytest.skip("hands of fewer than four cards")
     deck = "10C 9C 8C 7C 10S 9S 8S 7S 10H 9H 8H 7H 10D 9D 8D 7D AC AS AD KC KH KD QC QH QS JH JS JD".split()
-    hands = [["AH", "KS", "QD", "JC"] + deck[:per - 4]]
-    deck = deck[per - 4:]
+    hands = [["AH", "KS", "QD", "JC"] + deck[: per - 4]]
+    deck = deck[per - 4 :]
     for _ in range(n - 1):
         hands.append(deck[:per])
         deck = deck[per:]

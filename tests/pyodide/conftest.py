@@ -2,6 +2,7 @@
 started in the background as soon as pytest knows the test will run, so it
 overlaps with the CPython and browser tests instead of running after them;
 test_in_pyodide.py then waits for the result."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """Running the engine suite inside Pyodide under Node (run.mjs), shared by
 conftest.py (which starts it early) and test_in_pyodide.py (which waits for
 it and judges the result)."""
+
 from __future__ import annotations
 
 import os
@@ -24,8 +25,10 @@ TIMEOUT_S = 40 * 60
 BACKGROUND_NICENESS = 10
 # The tests that judge the one background run (conftest.py starts it when
 # either is collected; tests/conftest.py runs them last).
-SUITE_TESTS = ("test_in_pyodide.py::test_engine_suite_passes_inside_pyodide",
-               "test_trimmed_stdlib.py::test_engine_suite_passes_on_the_trimmed_library")
+SUITE_TESTS = (
+    "test_in_pyodide.py::test_engine_suite_passes_inside_pyodide",
+    "test_trimmed_stdlib.py::test_engine_suite_passes_on_the_trimmed_library",
+)
 
 
 def suite_folder() -> Path | None:
@@ -61,10 +64,29 @@ def _download(wanted: str) -> None:
     fresh = WHEELS.with_name("wheels.partial")
     shutil.rmtree(fresh, ignore_errors=True)
     subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
-         "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--implementation", "py",
-         "--platform", "any", "--abi", "none", "-d", str(fresh), "-r", str(HERE / "requirements.txt")],
-        check=True)
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--only-binary=:all:",
+            "--python-version",
+            PYODIDE_PYTHON,
+            "--implementation",
+            "py",
+            "--platform",
+            "any",
+            "--abi",
+            "none",
+            "-d",
+            str(fresh),
+            "-r",
+            str(HERE / "requirements.txt"),
+        ],
+        check=True,
+    )
     (fresh / "requirements.txt").write_text(wanted)
     shutil.rmtree(WHEELS, ignore_errors=True)
     fresh.rename(WHEELS)

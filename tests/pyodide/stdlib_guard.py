@@ -14,6 +14,7 @@ when some caller swallowed the ImportError.
 `builtins.__import__` sees every import statement, also those of modules
 already loaded by pytest, which no finder on sys.meta_path would see.
 """
+
 import builtins
 import sys
 
@@ -74,7 +75,8 @@ class Guard:
                 raise ModuleNotFoundError(
                     f"No module named {lacking[0]!r} in the app's trimmed standard library "
                     f"(asked for by {asked_by}); build.py trims to what the app was seen to load",
-                    name=lacking[0])
+                    name=lacking[0],
+                )
         return self._import(name, globals, locals, fromlist, level)
 
     def install(self):

@@ -1,6 +1,7 @@
 """The engine test suite again, inside real Pyodide under Node: the
 interpreter the app ships, not the one on the developer's machine. The run
 itself starts early, in the background (conftest.py)."""
+
 from __future__ import annotations
 
 import re

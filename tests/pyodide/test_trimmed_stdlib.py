@@ -2,6 +2,7 @@
 app was seen to load (scripts/pyodide_build.py). A module the engine needs
 only now and then — a lazy import, a codec looked up by name — would be
 missing on a phone and nowhere else; these tests make the build fail instead."""
+
 from __future__ import annotations
 
 import json
@@ -43,8 +44,15 @@ def test_the_library_is_computed_compiled_and_much_smaller(trimmed):
     assert names and all(n.endswith(".pyc") for n in names)
     assert sorted(n[:-1] for n in names) == report["stdlib_files"]
     # What Pyodide's own start and the worker's unpacking need is in, …
-    for needed in ("encodings/__init__.py", "encodings/utf_8.py", "encodings/cp437.py",
-                   "pyodide/__init__.py", "_pyodide/_base.py", "zipfile/__init__.py", "json/__init__.py"):
+    for needed in (
+        "encodings/__init__.py",
+        "encodings/utf_8.py",
+        "encodings/cp437.py",
+        "pyodide/__init__.py",
+        "_pyodide/_base.py",
+        "zipfile/__init__.py",
+        "json/__init__.py",
+    ):
         assert needed in report["stdlib_files"], needed
     # … what nothing of the app touches is not.
     for unused in ("unittest/__init__.py", "argparse.py", "sqlite3/__init__.py", "email/__init__.py"):
@@ -69,8 +77,7 @@ def test_engine_suite_passes_on_the_trimmed_library(engine_suite_in_pyodide, cap
 def _without(trimmed: Path, out: Path, module_file: str) -> Path:
     """A copy of the Pyodide step's output whose library lacks one module."""
     shutil.copytree(trimmed, out)
-    with zipfile.ZipFile(trimmed / "python_stdlib.zip") as src, \
-            zipfile.ZipFile(out / "python_stdlib.zip", "w", zipfile.ZIP_STORED) as dst:
+    with zipfile.ZipFile(trimmed / "python_stdlib.zip") as src, zipfile.ZipFile(out / "python_stdlib.zip", "w", zipfile.ZIP_STORED) as dst:
         for info in src.infolist():
             if info.filename != module_file + "c":
                 dst.writestr(info, src.read(info))
@@ -104,14 +111,16 @@ def test_an_app_import_outside_the_library_fails_the_run(trimmed, tmp_path):
         "        import argparse\n"
         "    except ImportError:\n"
         "        return None\n"
-        "    return argparse.ArgumentParser()\n")
+        "    return argparse.ArgumentParser()\n"
+    )
     (root / "tests" / "engine" / "test_probe.py").write_text(
         "import argparse\n"
         "import probe_app\n\n"
         "def test_the_tools_have_argparse():\n"
         "    assert argparse.ArgumentParser()\n\n"
         "def test_the_app_does_not():\n"
-        "    assert probe_app.parser() is None\n")
+        "    assert probe_app.parser() is None\n"
+    )
     probe = tmp_path / "trimmed"
     shutil.copytree(trimmed, probe)
     report = json.loads((probe / "report.json").read_text())
@@ -119,9 +128,27 @@ def test_an_app_import_outside_the_library_fails_the_run(trimmed, tmp_path):
     (probe / "report.json").write_text(json.dumps(report))
 
     node = shutil.which("node")
-    proc = subprocess.run([node, str(HERE / "run.mjs"), "--root", str(root), "--wheels", str(_wheels()),
-                           "--trimmed", str(probe), "--", "tests/engine", "-q", "-p", "no:cacheprovider"],
-                          cwd=root, capture_output=True, text=True, timeout=20 * 60)
+    proc = subprocess.run(
+        [
+            node,
+            str(HERE / "run.mjs"),
+            "--root",
+            str(root),
+            "--wheels",
+            str(_wheels()),
+            "--trimmed",
+            str(probe),
+            "--",
+            "tests/engine",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=20 * 60,
+    )
     output = proc.stdout + proc.stderr
     assert "2 passed" in output, output[-3000:]  # the guard made the app's import fail, as on a phone
     assert proc.returncode == 97, output[-3000:]

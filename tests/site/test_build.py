@@ -1,4 +1,5 @@
 """build.py: what lands in dist/, the cache version, and the local server."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -41,9 +42,18 @@ def _build(src: Path, out: Path, compress_files: bool = True) -> dict:
 def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
     meta = _build(src, tmp_path / "dist")
     dist = tmp_path / "dist"
-    for rel in ("index.html", "worker.js", "engine-client.js", "sw-register.js", "manifest.json",
-                "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-                "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"):
+    for rel in (
+        "index.html",
+        "worker.js",
+        "engine-client.js",
+        "sw-register.js",
+        "manifest.json",
+        "pyodide/pyodide.mjs",
+        "pyodide/pyodide.asm.mjs",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "pyodide/pyodide-lock.json",
+    ):
         assert (dist / rel).is_file(), rel
         assert f"./{rel}" in meta["files"], rel
     assert "./" in meta["files"]
@@ -89,8 +99,12 @@ def test_server_types_and_restart_on_the_same_port(src, tmp_path):
     server = build.serve(dist, 0)
     port = server.server_address[1]
     try:
-        for path, mime in (("pyodide/pyodide.asm.wasm", "application/wasm"), ("pyodide/pyodide.mjs", "text/javascript"),
-                           ("manifest.json", "application/json"), ("", "text/html")):
+        for path, mime in (
+            ("pyodide/pyodide.asm.wasm", "application/wasm"),
+            ("pyodide/pyodide.mjs", "text/javascript"),
+            ("manifest.json", "application/json"),
+            ("", "text/html"),
+        ):
             with urllib.request.urlopen(server.url + path) as r:
                 assert r.headers.get_content_type() == mime, path
     finally:
@@ -174,5 +188,9 @@ def test_a_package_whose_licence_changed_stops_the_build(tmp_path):
     (fake / "package.json").write_text(json.dumps({"name": "qrcode-generator", "version": "9.9.9", "license": "GPL-3.0"}))
     pyodide = build.ensure_pyodide(ROOT)
     with pytest.raises(SystemExit, match="qrcode-generator 9.9.9 says its licence is 'GPL-3.0'"):
-        build.write_notices(tmp_path / "dist", ROOT, {"pyodide": ["pyodide/pyodide.mjs"], "qrcode-generator": ["vendor/qrcode.mjs"]},
-                            {"pyodide": pyodide, "qrcode-generator": fake})
+        build.write_notices(
+            tmp_path / "dist",
+            ROOT,
+            {"pyodide": ["pyodide/pyodide.mjs"], "qrcode-generator": ["vendor/qrcode.mjs"]},
+            {"pyodide": pyodide, "qrcode-generator": fake},
+        )

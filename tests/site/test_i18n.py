@@ -1,6 +1,7 @@
 """The app names why every hand ended, in German and in English: each
 reason the engine gives a hand result (screens.js shows
 `result.reason.<reason>`) has a text in both languages of pwa/i18n.js."""
+
 from __future__ import annotations
 
 import re

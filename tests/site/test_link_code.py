@@ -11,6 +11,7 @@ nothing is inflated: a text that would inflate to megabytes costs nothing.
 
 That a rebuilt description really connects two browsers is the phone-table
 tests' part (Chromium to Chromium, Chromium to Firefox)."""
+
 from __future__ import annotations
 
 import json
@@ -57,14 +58,17 @@ def _sdps() -> list[dict]:
         out.append({"name": path.stem, "sdp": text, "type": type_, "seat": 3})
         # The same description once the camera is allowed: raw addresses
         # (one IPv4, one IPv6) in place of the hidden names.
-        raw = re.sub(r"[0-9a-f-]{36}\.local", lambda m, n=iter(["192.168.178.23", "fd00:0:0:0:0:1:2:3"]): next(n, "10.0.0.9"), text, count=2)
+        raw = re.sub(
+            r"[0-9a-f-]{36}\.local", lambda m, n=iter(["192.168.178.23", "fd00:0:0:0:0:1:2:3"]): next(n, "10.0.0.9"), text, count=2
+        )
         out.append({"name": f"{path.stem}-raw", "sdp": raw, "type": type_, "seat": 2})
     return out
 
 
 def _run(payload: dict) -> dict:
-    proc = subprocess.run(["node", "--input-type=module", "-e", RUN], input=json.dumps(payload), capture_output=True,
-                          text=True, cwd=ROOT, timeout=60)
+    proc = subprocess.run(
+        ["node", "--input-type=module", "-e", RUN], input=json.dumps(payload), capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 

@@ -1,7 +1,8 @@
 """The linters, kept at no finding: Ruff over every Python file of the
 project (pyproject.toml's [tool.ruff]: pyflakes' findings such as unused or
-undefined names, pycodestyle's errors, the order of imports) and oxlint
-over the shell (.oxlintrc.json)."""
+undefined names, pycodestyle's errors, the order of imports, and its
+formatting), and oxlint over the shell (.oxlintrc.json)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -16,11 +17,19 @@ def test_ruff_finds_nothing():
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
 
 
+def test_every_python_file_is_formatted_as_ruff_formats_it():
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "--no-cache", "."], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+
+
 def test_oxlint_finds_nothing_in_the_shell():
     """oxlint (npm, .oxlintrc.json) over the shell and the service worker:
     no error and no warning (unused names among them)."""
     oxlint = ROOT / "node_modules" / ".bin" / "oxlint"
     assert oxlint.exists(), "npm ci installs oxlint (package.json's devDependencies)"
-    proc = subprocess.run([str(oxlint), "--deny-warnings", "-f", "unix", "pwa", "service-worker.js"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [str(oxlint), "--deny-warnings", "-f", "unix", "pwa", "service-worker.js"], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]

@@ -2,6 +2,7 @@
 file twice adds nothing, a phone's own data stays beside the new, a person
 is found by id or by a name or alias, groups and house rule sets follow the
 people and sets they were merged into."""
+
 from __future__ import annotations
 
 import json
@@ -18,9 +19,11 @@ def merge(mine: dict, theirs: dict) -> dict:
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node.js is not installed")
-    script = (f"import {{ mergeMove, changesAnything }} from {json.dumps((ROOT / 'pwa' / 'move-merge.js').as_uri())};"
-              f"const p = mergeMove({json.dumps(mine)}, {json.dumps(theirs)});"
-              "console.log(JSON.stringify({ ...p, changes: changesAnything(p) }));")
+    script = (
+        f"import {{ mergeMove, changesAnything }} from {json.dumps((ROOT / 'pwa' / 'move-merge.js').as_uri())};"
+        f"const p = mergeMove({json.dumps(mine)}, {json.dumps(theirs)});"
+        "console.log(JSON.stringify({ ...p, changes: changesAnything(p) }));"
+    )
     out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True, timeout=60)
     return json.loads(out.stdout)
 
@@ -45,8 +48,13 @@ def test_into_an_empty_phone_everything_comes_and_a_second_time_nothing():
 
 
 def test_a_phone_keeps_its_own_and_finds_its_people_by_name_or_alias():
-    mine = data([{"id": "e9"}, {"id": "e1"}], [{"id": "q1", "name": "hnas", "colour": "green", "aliases": []}],
-                [], [{"id": "h9", "name": "Rengen", "rules": "rheinland", "options": {}}], {"pace": "fast"})
+    mine = data(
+        [{"id": "e9"}, {"id": "e1"}],
+        [{"id": "q1", "name": "hnas", "colour": "green", "aliases": []}],
+        [],
+        [{"id": "h9", "name": "Rengen", "rules": "rheinland", "options": {}}],
+        {"pace": "fast"},
+    )
     plan = merge(mine, THEIRS)
     assert [e["id"] for e in plan["history"]] == ["e2"]  # e1 is here already
     people = {p["name"]: p for p in plan["people"]}
@@ -70,4 +78,8 @@ def test_the_files_people_stay_apart_even_where_one_bears_anothers_earlier_name(
     mine = data(people=[{"id": "q1", "name": "Hubert", "colour": "red", "aliases": []}])
     plan = merge(mine, theirs)
     assert [(p["id"], p["name"], p["aliases"]) for p in plan["people"]] == [
-        ("q1", "Hubert", []), ("p3", "Hubi", ["Hubert"]), ("p2", "Anne", []), ("p5", "anne", [])]
+        ("q1", "Hubert", []),
+        ("p3", "Hubi", ["Hubert"]),
+        ("p2", "Anne", []),
+        ("p5", "anne", []),
+    ]

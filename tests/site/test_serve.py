@@ -1,6 +1,7 @@
 """Compressed files and how build.py serves them: each encoding next to its
 file, chosen by Accept-Encoding, with validators and cache lifetimes that let
 browsers and the service worker skip what they already have."""
+
 from __future__ import annotations
 
 import gzip
@@ -63,8 +64,12 @@ def _get(url: str, **headers) -> tuple[int, dict, bytes]:
 
 def _unbrotli(data: bytes) -> bytes:
     node = shutil.which("node")
-    proc = subprocess.run([node, "-e", "process.stdin.pipe(require('zlib').createBrotliDecompress()).pipe(process.stdout)"],
-                          input=data, capture_output=True, check=True)
+    proc = subprocess.run(
+        [node, "-e", "process.stdin.pipe(require('zlib').createBrotliDecompress()).pipe(process.stdout)"],
+        input=data,
+        capture_output=True,
+        check=True,
+    )
     return proc.stdout
 
 
@@ -93,8 +98,16 @@ def test_every_compressible_file_has_both_encodings_of_the_same_bytes(dist):
     files = [p for p in dist.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")]
     compressible = [p for p in files if p.suffix in build.COMPRESSIBLE]
     assert {p.relative_to(dist).as_posix() for p in compressible} >= {
-        "index.html", "app.js", "worker.js", "service-worker.js", "style.css", "engine.zip",
-        "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip"}
+        "index.html",
+        "app.js",
+        "worker.js",
+        "service-worker.js",
+        "style.css",
+        "engine.zip",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/pyodide.asm.mjs",
+        "pyodide/python_stdlib.zip",
+    }
     for p in compressible:
         original = p.read_bytes()
         br, gz = p.with_name(p.name + ".br"), p.with_name(p.name + ".gz")
@@ -126,8 +139,7 @@ def test_the_first_visit_fits_in_4_25_mb(dist):
 def test_encoding_follows_accept_encoding(server, dist):
     wasm = (dist / "pyodide/pyodide.asm.wasm").read_bytes()
     url = server.url + "pyodide/pyodide.asm.wasm"
-    for accept, encoding in (("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"),
-                             ("", None), ("identity", None)):
+    for accept, encoding in (("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"), ("", None), ("identity", None)):
         status, headers, body = _get(url, **{"Accept-Encoding": accept})
         assert status == 200, accept
         assert headers.get("content-encoding") == encoding, accept

@@ -2,6 +2,7 @@
 one exactly, holds nothing the new state does not (so a guest is never sent
 a card its own state lacks), and a patch that does not fit, or reaches for
 an object's prototype, is refused."""
+
 from __future__ import annotations
 
 import json
@@ -67,8 +68,15 @@ def test_a_patch_rebuilds_the_new_state_and_holds_nothing_else():
         else:
             log = log[: rng.randint(0, len(log))]
         cases.append([a, _state(rng, log)])
-    done = subprocess.run(["node", "--input-type=module", "-e", RUN], input=json.dumps(cases), cwd=ROOT,
-                          capture_output=True, text=True, check=True, timeout=60)
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", RUN],
+        input=json.dumps(cases),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
     result = json.loads(done.stdout)
     for (a, b), r in zip(cases, result["out"]):
         assert r["same"] and r["untouched"], (a, b, r["patch"])

@@ -1,6 +1,7 @@
 """pytest imports test modules by their file name (the test folders are no
 packages): two test files with one name in different folders make the
 second fail to collect, and its tests silently never run in a whole run."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,6 +1,7 @@
 """Marienheide: 2-5 players on 5 marks, knock up to marks + 1, the loser of
 a game deals the next one, and the lead after a passer on lead goes to the
 highest card of the trick (clubs > spades > hearts > diamonds)."""
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """Dedenbach Siwwe Schröhm for newcomers: 8 cards (6 with five players), no
 knocking, no points; the last-trick winner drops out and deals; the last
 two's loser loses the half; two halves and a play-off of the half losers."""
+
 from __future__ import annotations
 
 import pytest

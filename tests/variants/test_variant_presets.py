@@ -1,6 +1,7 @@
 """Every regional preset: valid options, complete random games that end,
 records that replay, views that hide what they must, legal actions that are
 legal, and the command-line simulator."""
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,16 @@ def test_every_variant_is_registered_and_valid():
 
 def test_options_are_checked():
     from schraem.errors import InvalidAction
-    for bad in ({"four_courts": "maybe"}, {"game_end": "never"}, {"knock_by": "dealer"}, {"long_one_deal": "3-x"},
-                {"hammer_start_value": 9}, {"marks_display": "chalk"}, {"playoff_cards": 0}):
+
+    for bad in (
+        {"four_courts": "maybe"},
+        {"game_end": "never"},
+        {"knock_by": "dealer"},
+        {"long_one_deal": "3-x"},
+        {"hammer_start_value": 9},
+        {"marks_display": "chalk"},
+        {"playoff_cards": 0},
+    ):
         with pytest.raises(InvalidAction):
             Rules.make("rheinland", bad)
 
@@ -105,6 +114,7 @@ def test_simulate_counts_losers_where_there_is_no_winner():
 
 def test_new_actions_are_refused_where_the_variant_is_off():
     from variant_support import SUITED4, dealt, refused
+
     g = dealt("rheinland", SUITED4)
     refused(g, "1:exchange", "exchange_not_allowed")
     refused(g, "2:turn:1#1", "turn_not_allowed")
@@ -119,10 +129,17 @@ def test_malformed_variant_actions_and_stocks():
 
     from schraem.actions import Action
     from schraem.errors import InvalidAction, RecordError
-    for bad in ({"seat": 1, "type": "turn", "target": 2}, {"seat": 1, "type": "turn", "target": 2, "index": 1, "card": "7H"},
-                {"seat": 1, "type": "turn", "index": 1}, {"seat": 1, "type": "turn", "target": 0, "index": 1},
-                {"seat": 1, "type": "challenge"}, {"seat": 1, "type": "challenge", "target": 2, "cards": "AH"},
-                {"seat": 1, "type": "exchange", "card": "AH"}, {"seat": 1, "type": "redeal", "target": 2}):
+
+    for bad in (
+        {"seat": 1, "type": "turn", "target": 2},
+        {"seat": 1, "type": "turn", "target": 2, "index": 1, "card": "7H"},
+        {"seat": 1, "type": "turn", "index": 1},
+        {"seat": 1, "type": "turn", "target": 0, "index": 1},
+        {"seat": 1, "type": "challenge"},
+        {"seat": 1, "type": "challenge", "target": 2, "cards": "AH"},
+        {"seat": 1, "type": "exchange", "card": "AH"},
+        {"seat": 1, "type": "redeal", "target": 2},
+    ):
         with pytest.raises(InvalidAction):
             Action.from_json(bad)
     a = Action.from_json({"seat": 3, "type": "turn", "target": 2, "index": 4})
@@ -134,14 +151,20 @@ def test_malformed_variant_actions_and_stocks():
         g.deal(cards=SUITED4, stock=["AH", "AH"])
     with pytest.raises(InvalidAction):
         g.deal(seed=1, stock=["AH"])
-    rec = {"format": "schraem-record/1", "rules": "wipperfuerth", "players": ["A", "B"], "dealer": 2,
-           "hands": [{"seed": 3, "stock": ["AH"], "actions": []}]}
+    rec = {
+        "format": "schraem-record/1",
+        "rules": "wipperfuerth",
+        "players": ["A", "B"],
+        "dealer": 2,
+        "hands": [{"seed": 3, "stock": ["AH"], "actions": []}],
+    }
     with pytest.raises(RecordError):
         Game.from_record(rec)
 
 
 def test_view_fields_of_the_variants():
     from variant_support import SUITED4, dealt
+
     v = view(dealt("tuppen", SUITED4), 2)
     for key in ("marks_display", "hammer_announced", "game_end", "phase", "hand_kind", "exchanges", "stock_left", "redeal", "loser"):
         assert key in v

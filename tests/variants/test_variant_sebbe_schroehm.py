@@ -2,6 +2,7 @@
 the player on lead (and by a holder of the 2, to 3), folders lose 1, every
 hand at 2 once anyone sits on the hammer, four courts exchanged openly, and
 the Knolle."""
+
 from __future__ import annotations
 
 from variant_support import SUITED4, act, dealt, finish, new_game, refused, replay_equal

@@ -1,6 +1,7 @@
 """Dedenbach Siwwe Schröhm, classic: four players, marks counted up, poor at
 6, knocking without blind knocks and without a score limit; the first
 player to 7 has lost and ends the game."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """Eifel Siwwe Strööm / Sibbeschröm: points counted up to 7, the hammer's
 opponents answer before looking (a passer takes 1 point), and an unseen
 four-courts exchange that anyone may challenge."""
+
 from __future__ import annotations
 
 from variant_support import SUITED4, act, assert_no_leak, dealt, finish, new_game, refused, replay_equal

@@ -2,6 +2,7 @@
 when two or more are one mark from out they play short long ones (4 cards,
 the winner drops out) and the last two a long one (8 cards, dealt 3-2-3)
 whose loser is the overall loser."""
+
 from __future__ import annotations
 
 from variant_support import SUITED4, answer_all, dealt, finish, new_game, refused, replay_equal
@@ -19,7 +20,11 @@ def test_preset_options():
     r = Rules.make("tuppen")
     base = Rules.make("rheinland")
     assert r.game_end == "long_ones" and r.long_one_packets() == (3, 2, 3)
-    assert {k: v for k, v in vars(r).items() if getattr(base, k) != v} == {"preset": "tuppen", "game_end": "long_ones", "first_dealer_next_game": "loser"}
+    assert {k: v for k, v in vars(r).items() if getattr(base, k) != v} == {
+        "preset": "tuppen",
+        "game_end": "long_ones",
+        "first_dealer_next_game": "loser",
+    }
 
 
 def test_first_player_out_alone_is_the_overall_loser():

@@ -1,5 +1,6 @@
 """Wipperfürth (Schrööm): knock up to marks + 1, the announced hammer, four
 courts with turning the discards, and pretty ones."""
+
 from __future__ import annotations
 
 from variant_support import SUITED4, act, answer_all, assert_no_leak, dealt, finish, new_game, refused, replay_equal
@@ -135,8 +136,15 @@ def test_a_numeral_among_the_discards_costs_the_exchanger():
     assert g.hand.courts.penalties == [0, 1, 0, 0] and g.hand.courts.checked[1]
     refused(g, "3:turn:2#2", "turn_done")
     v = view(g, None)
-    assert v["exchanges"] == [{"seat": 2, "turned": [{"index": 1, "card": "AH", "seat": 3}, {"index": 4, "card": "7D", "seat": 4}],
-                               "checked": True, "challenge": None, "face_down": 2}]
+    assert v["exchanges"] == [
+        {
+            "seat": 2,
+            "turned": [{"index": 1, "card": "AH", "seat": 3}, {"index": 4, "card": "7D", "seat": 4}],
+            "checked": True,
+            "challenge": None,
+            "face_down": 2,
+        }
+    ]
     assert [e.get("card") for e in v["log"] if e["type"] == "turn"] == ["AH", "7D"]
     assert view(g, 2)["exchanges"][0]["discards"] == ["AH", "KH", "QS", "7D"]
     assert_no_leak(g)

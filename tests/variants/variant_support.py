@@ -3,6 +3,7 @@
 Games are built from fixed, explicit deals written in the tests; the random
 games use schraem.simulate.random_game. No files, no subprocesses, no
 threads: the suite runs the same in CPython and inside Pyodide."""
+
 from __future__ import annotations
 
 import json

@@ -15,6 +15,7 @@ with less or more thinking, capped by the wall clock on the phone:
 for the deal sets everyone plays alike (duel.py). DETERMINISTIC holds every level
 without the clock: the match runner uses it, so seeded matches repeat.
 """
+
 from __future__ import annotations
 
 import time
@@ -37,8 +38,9 @@ APP_SECONDS = 0.1
 
 
 def _capped(b: Budget) -> Budget:
-    return Budget(samples=b.samples, nodes=b.nodes, seconds=APP_SECONDS, clock=time.perf_counter, inference=b.inference,
-                  model_cards=b.model_cards)
+    return Budget(
+        samples=b.samples, nodes=b.nodes, seconds=APP_SECONDS, clock=time.perf_counter, inference=b.inference, model_cards=b.model_cards
+    )
 
 
 LEVELS = {

@@ -6,6 +6,7 @@ A card is an int 0..31, suit * 8 + strength (suits C S H D, strength 0 for
 the ten, 7 for the jack), so within a suit a LOWER number is a HIGHER card;
 a set of cards is a 32-bit mask. Seats are 0-based here.
 """
+
 from __future__ import annotations
 
 from ..cards import RANKS, SUITS

@@ -6,6 +6,7 @@ A bot is due when it must answer a knock, answer a request for a fresh deal,
 discard, or play a card. When it is not due it may still act (look, exchange
 four courts, turn an exchanger's discards) but never has to: it returns None.
 """
+
 from __future__ import annotations
 
 from math import comb

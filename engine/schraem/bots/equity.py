@@ -23,6 +23,7 @@ scoring (`Scoring.of(rules)`):
 All worths are on the scale of a share of the marks (about 0..1), so the
 bots' margins mean the same under every preset.
 """
+
 from __future__ import annotations
 
 

@@ -7,6 +7,7 @@ self-play, by cards left, players in the hand, how many unseen cards beat
 the two best cards, and who leads) is weighed against the value, everyone's
 marks and who is poor (equity.py).
 """
+
 from __future__ import annotations
 
 from . import equity
@@ -40,8 +41,15 @@ def win_chance(cards, unseen: int, k: int, lead: bool) -> float:
             b1, b2 = b, b1
         elif b < b2:
             b2 = b
-    p = STRENGTH.get((k if k < 6 else 6, len(cards) if len(cards) < 4 else 4, b1 if b1 < 3 else 3,
-                      4 if b2 == 99 else (b2 if b2 < 3 else 3), 1 if lead else 0))
+    p = STRENGTH.get(
+        (
+            k if k < 6 else 6,
+            len(cards) if len(cards) < 4 else 4,
+            b1 if b1 < 3 else 3,
+            4 if b2 == 99 else (b2 if b2 < 3 else 3),
+            1 if lead else 0,
+        )
+    )
     if p is not None:
         return p
     base = 1.0 / k
@@ -102,7 +110,9 @@ def hold_equities(sit: Situation, p: float) -> tuple[float, float]:
     v_new = sit.value
     v_old = v_new - 1
     alive = list(sit.alive)
-    e_hold = p * equity.outcome(sit.marks, sit.committed, alive, me, v_new, me) + (1 - p) * equity.expected_others(sit.marks, sit.committed, alive, v_new, me)
+    e_hold = p * equity.outcome(sit.marks, sit.committed, alive, me, v_new, me) + (1 - p) * equity.expected_others(
+        sit.marks, sit.committed, alive, v_new, me
+    )
     committed = list(sit.committed)
     committed[me] = v_old
     alive_p = list(alive)

@@ -4,6 +4,7 @@ Cards become ints (bits.py), seats are 0-based. Nothing here touches the
 engine's Game or Hand: bots must decide from exactly what the app shows
 their seat.
 """
+
 from __future__ import annotations
 
 import json
@@ -108,8 +109,11 @@ class Situation:
         # exchanged discards, discards turned up or uncovered by a challenge.
         gone = 0
         for e in view.get("exchanges") or []:
-            for c in (e.get("discards") or []) + [x["card"] for x in e.get("turned") or [] if x.get("card")] + \
-                    list((e.get("challenge") or {}).get("cards") or []):
+            for c in (
+                (e.get("discards") or [])
+                + [x["card"] for x in e.get("turned") or [] if x.get("card")]
+                + list((e.get("challenge") or {}).get("cards") or [])
+            ):
                 gone |= 1 << card_int(c)
         self.out_of_play = gone
         self.voids = voids
@@ -160,7 +164,21 @@ class Situation:
                 looked[s] = True
             elif typ in ("knock", "hold", "pass"):
                 before = after - 1 if typ == "knock" else after
-                self.bets.append(Bet(s, typ, before, after, bool(e.get("auto")), played[s], looked[s], s in responders, sum(alive), seen, in_trick == 0 and leader == s))
+                self.bets.append(
+                    Bet(
+                        s,
+                        typ,
+                        before,
+                        after,
+                        bool(e.get("auto")),
+                        played[s],
+                        looked[s],
+                        s in responders,
+                        sum(alive),
+                        seen,
+                        in_trick == 0 and leader == s,
+                    )
+                )
                 if typ == "knock":
                     responders = {p for p in range(n) if alive[p] and p != s}
                 elif typ == "hold":
@@ -180,8 +198,13 @@ class Situation:
                     leader = self.lead_after_pass(leaver, alive, self.tricks[t_no - 1][0] if t_no else None)
             # A trick closes once everyone in the hand has played to it and
             # no answer is pending (its cards are then all down).
-            if (in_trick and not responders and t_no < len(self.tricks) and in_trick == len(self.tricks[t_no][0])
-                    and all(not alive[p] or p in trick_seats for p in range(n))):
+            if (
+                in_trick
+                and not responders
+                and t_no < len(self.tricks)
+                and in_trick == len(self.tricks[t_no][0])
+                and all(not alive[p] or p in trick_seats for p in range(n))
+            ):
                 leader = self.tricks[t_no][1]
                 t_no += 1
                 in_trick = 0

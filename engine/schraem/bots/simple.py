@@ -1,4 +1,5 @@
 """The random bot: any legal action (for tests). It reads only its view."""
+
 from __future__ import annotations
 
 from .common import is_due

@@ -15,6 +15,7 @@ a memo keyed by the whole position is shared by all samples of a decision.
 Cards that are adjacent among the cards still in play are interchangeable:
 only one of them is searched.
 """
+
 from __future__ import annotations
 
 from .bits import FULL, TAKE, cards_of, playable, trick_step
@@ -92,7 +93,7 @@ class Solver:
                 nl, nwp, nwc = led, m, c
             else:
                 nl, nwp, nwc = led, wp, wc
-            if self.wins(hands[:m] + (h ^ low,) + hands[m + 1:], rest, nl, nwp, nwc) == is_root:
+            if self.wins(hands[:m] + (h ^ low,) + hands[m + 1 :], rest, nl, nwp, nwc) == is_root:
                 res = is_root
                 break
         memo[key] = res
@@ -146,7 +147,7 @@ class Solver:
         res = False
         for c in choices:
             nl, nwp, nwc = trick_step(led, wp, wc, m, c)
-            if self.wins_against(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], rest, nl, nwp, nwc, played | 1 << c, reply):
+            if self.wins_against(hands[:m] + (h & ~(1 << c),) + hands[m + 1 :], rest, nl, nwp, nwc, played | 1 << c, reply):
                 res = True
                 break
         self.reply_memo[key] = res
@@ -160,9 +161,9 @@ class Solver:
         cand = playable(h, led)
         rest = movers[1:]
         out = {}
-        for c in (cards_of(cand) if cards is None else cards):
+        for c in cards_of(cand) if cards is None else cards:
             nl, nwp, nwc = trick_step(led, wp, wc, m, c)
-            out[c] = self.wins(hands[:m] + (h & ~(1 << c),) + hands[m + 1:], rest, nl, nwp, nwc)
+            out[c] = self.wins(hands[:m] + (h & ~(1 << c),) + hands[m + 1 :], rest, nl, nwp, nwc)
         return out
 
 

@@ -22,6 +22,7 @@ budget or the wall clock (an injected clock) runs out; the decision uses
 what was finished. With no clock, a decision depends only on the view and
 the rng, so seeded matches reproduce exactly.
 """
+
 from __future__ import annotations
 
 import math
@@ -51,8 +52,15 @@ class Budget:
     bets and plays make them likely. `model_cards`: with this many cards or
     fewer, cards are also scored against the player model (MODEL_CARDS)."""
 
-    def __init__(self, samples: int = 40, nodes: int = 60000, seconds: float | None = None, clock=time.perf_counter,
-                 inference: bool = True, model_cards: int = MODEL_CARDS):
+    def __init__(
+        self,
+        samples: int = 40,
+        nodes: int = 60000,
+        seconds: float | None = None,
+        clock=time.perf_counter,
+        inference: bool = True,
+        model_cards: int = MODEL_CARDS,
+    ):
         self.samples = samples
         self.nodes = nodes
         self.seconds = seconds
@@ -251,7 +259,7 @@ class Decider:
         for bet in bets:
             if bet.type == "knock" and not bet.looked:
                 continue  # a blind knock says nothing about the cards
-            hand = hidden | mask_of(plays[bet.played:])
+            hand = hidden | mask_of(plays[bet.played :])
             p = win_chance(cards_of(hand), FULL & ~hand & ~bet.seen, bet.field, bet.lead)
             if bet.type == "knock":
                 q = _sigmoid((p - knock_threshold(bet.field)) / TAU)
@@ -362,13 +370,16 @@ BLIND_MARGIN = 0.03
 
 def decide(view: dict, rng, budget: Budget, report: dict | None = None) -> dict | None:
     """The strong bot's action; `report` (if given) receives diagnostics."""
-    return act(view, rng,
-               lambda sit: _answer(Decider(sit, rng, budget), report),
-               lambda sit, legal, can_knock: _play(Decider(sit, rng, budget), legal, can_knock, report),
-               heuristic.my_chance,
-               lambda sit: _knock_now(Decider(sit, rng, budget), report, "interject"),
-               lambda sit: _knock_now(Decider(sit, rng, budget), report, "blind"),
-               bluff=True)
+    return act(
+        view,
+        rng,
+        lambda sit: _answer(Decider(sit, rng, budget), report),
+        lambda sit, legal, can_knock: _play(Decider(sit, rng, budget), legal, can_knock, report),
+        heuristic.my_chance,
+        lambda sit: _knock_now(Decider(sit, rng, budget), report, "interject"),
+        lambda sit: _knock_now(Decider(sit, rng, budget), report, "blind"),
+        bluff=True,
+    )
 
 
 def _mixed(dec: Decider, gain: float) -> bool:
@@ -469,7 +480,9 @@ def _answer(dec: Decider, report) -> str:
             break
         p = dec.calibrated(force, k)
         p_sum += p
-        e_hold += p * sc.outcome(sit.marks, committed, alive, me, v_new, me, knocker) + (1 - p) * sc.expected_others(sit.marks, committed, alive, v_new, me, raiser=knocker)
+        e_hold += p * sc.outcome(sit.marks, committed, alive, me, v_new, me, knocker) + (1 - p) * sc.expected_others(
+            sit.marks, committed, alive, v_new, me, raiser=knocker
+        )
         n += 1
     if n == 0:
         return heuristic.answer(sit)
@@ -499,7 +512,7 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     against_model = len(legal) > 1 and len(sit.my_cards or ()) <= dec.budget.model_cards
     model_wins = {c: 0 for c in legal}
     played = sit.seen
-    for d in ([] if trivial else dec.deals()):
+    for d in [] if trivial else dec.deals():
         if dec.out_of_time():
             break
         seats, hands, movers, led, wp, wc = dec.position(d, alive0)
@@ -509,8 +522,15 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
             force = any(res.values())
             # Forcing the last trick beats any defence, the model's too. Counted
             # once the sample is finished: one cut short by the budget is dropped.
-            replied = [c for c in legal if res[c] or dec.run(
-                solver, solver.wins_against, *after_play(hands, movers, led, wp, wc, c, played), dec.reply)] if against_model else ()
+            replied = (
+                [
+                    c
+                    for c in legal
+                    if res[c] or dec.run(solver, solver.wins_against, *after_play(hands, movers, led, wp, wc, c, played), dec.reply)
+                ]
+                if against_model
+                else ()
+            )
             knock_val = None
             if can_knock:
                 knock_val = _knock_value(dec, d, v)
@@ -538,9 +558,16 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     best = max(legal, key=lambda c: (wins[c] + model_wins[c], c == pref))
     knock = can_knock and _mixed(dec, (e_knock - e_stay) / n)
     if report is not None:
-        report.update(kind="play", samples=n, p=p_sum / n, e_stay=e_stay / n, e_knock=(e_knock / n if can_knock else None),
-                      wins={card_str(c): w / n for c, w in wins.items()},
-                      model={card_str(c): w / n for c, w in model_wins.items()} if against_model else None, nodes=dec.nodes_used)
+        report.update(
+            kind="play",
+            samples=n,
+            p=p_sum / n,
+            e_stay=e_stay / n,
+            e_knock=(e_knock / n if can_knock else None),
+            wins={card_str(c): w / n for c, w in wins.items()},
+            model={card_str(c): w / n for c, w in model_wins.items()} if against_model else None,
+            nodes=dec.nodes_used,
+        )
     return best, knock
 
 
@@ -549,7 +576,7 @@ def after_play(hands: tuple, movers: tuple, led: int, wp: int, wc: int, c: int, 
     has played card c."""
     m = movers[0]
     nl, nwp, nwc = trick_step(led, wp, wc, m, c)
-    return hands[:m] + (hands[m] & ~(1 << c),) + hands[m + 1:], movers[1:], nl, nwp, nwc, played | 1 << c
+    return hands[:m] + (hands[m] & ~(1 << c),) + hands[m + 1 :], movers[1:], nl, nwp, nwc, played | 1 << c
 
 
 def _knock_value(dec: Decider, d: dict, v: int, seen: bool = True) -> float:
@@ -576,11 +603,14 @@ def _knock_value(dec: Decider, d: dict, v: int, seen: bool = True) -> float:
     solver = dec.solver(seats, me)
     force = dec.run(solver, solver.wins, hands, movers, led, wp, wc)
     p = dec.calibrated(force, k)
-    return p * sc.outcome(sit.marks, committed, alive, me, v_new, me, me) + (1 - p) * sc.expected_others(sit.marks, committed, alive, v_new, me, raiser=me)
+    return p * sc.outcome(sit.marks, committed, alive, me, v_new, me, me) + (1 - p) * sc.expected_others(
+        sit.marks, committed, alive, v_new, me, raiser=me
+    )
 
 
 def make(budget: Budget):
     def choose_strong(view: dict, rng) -> dict | None:
         return decide(view, rng, budget)
+
     choose_strong.out_of_turn = True  # it may knock out of turn: the match runner asks it
     return choose_strong
