@@ -12,6 +12,7 @@ from .bots.strong import Budget
 from .errors import Both, IllegalAction, InvalidAction
 from .game import Game
 from .review import REVIEW_BUDGET, Review, hint
+from .table import Table
 from .view import view
 
 MAX_STEPS = 8  # decisions one review_step may weigh (the worker asks again for the next)
@@ -104,8 +105,6 @@ class ReviewCommands:
         and `hands` the preset and number of deals (default: eight Rhineland
         deals), or `scanned` a set's QR text instead; `players` the four
         names (the person first)."""
-        from .bridge import Table
-
         game, seats, facts = duel.new_game(self._duel_set(args), args.get("players"))
         table = Table(game, seats, game.seed)
         table.duel = facts

@@ -16,6 +16,7 @@ from . import fields as f
 from .correct import correct_hand, correct_series_hand
 from .errors import Both, InvalidAction, RecordError, SchraemError
 from .game import Game
+from .outbound import Outbound
 from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
 from .spielliste import COMPUTER, CSV_WORDS, game_csv, game_list, player_stats
 from .stakes import evening
@@ -248,6 +249,24 @@ def read_kept(obj) -> tuple[str, object]:
     # Anything else must be a game record: refused with the very words the
     # `import` command would use.
     return "game", Game.from_record(obj)
+
+
+def export_of(obj, include: bool) -> dict:
+    """A kept file as it may leave the phone: a game record, a save (its
+    game, series or set), a series, a set, a table's result, a tournament or
+    a ticket; refused (CorruptSave) if it does not replay."""
+    kind, kept = read_kept(obj)
+    out = Outbound(include)
+    if kind == "game":
+        return out.reply(out.game(kept))
+    if kind == "set":
+        return out.reply(out.rset(kept))
+    if kind == "tournament":
+        return out.reply(out.tournament(kept))
+    if kind == "ticket":
+        return out.reply({k: v for k, v in obj.items() if k != "seed"})
+    series = out.series(kept)
+    return out.reply({**obj, "result": series} if obj.get("format") == RESULT_FORMAT else series)
 
 
 def lists_of(obj) -> dict:

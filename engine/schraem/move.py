@@ -12,9 +12,8 @@ import math
 
 from . import fields as f
 from .bots import LEVELS
-from .club import Organiser
+from .club import Organiser, export_of
 from .errors import Both, RecordError, SchraemError
-from .outbound import export_of
 from .review import REVIEW_FORMAT, WORST
 from .series import Tournament
 

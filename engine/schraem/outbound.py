@@ -86,26 +86,6 @@ class Outbound:
         }
 
 
-def export_of(obj, include: bool) -> dict:
-    """A kept file as it may leave the phone: a game record, a save (its
-    game, series or set), a series, a set, a table's result, a tournament or
-    a ticket; refused (CorruptSave) if it does not replay."""
-    from .club import read_kept  # club.py builds on this module for the table in play
-
-    kind, kept = read_kept(obj)
-    out = Outbound(include)
-    if kind == "game":
-        return out.reply(out.game(kept))
-    if kind == "set":
-        return out.reply(out.rset(kept))
-    if kind == "tournament":
-        return out.reply(out.tournament(kept))
-    if kind == "ticket":
-        return out.reply({k: v for k, v in obj.items() if k != "seed"})
-    series = out.series(kept)
-    return out.reply({**obj, "result": series} if obj.get("format") == RESULT_FORMAT else series)
-
-
 def scrub(value, depth: int = 0):
     """A damaged file (one that does not replay) as it may still leave the
     phone, for a bug report or to copy marks by hand: every seed dropped,

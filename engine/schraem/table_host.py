@@ -25,8 +25,10 @@ import secrets
 
 from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
 from .fairdeal import check_restarts, commit_of, host_reveal, is_hex64
+from .outbound import export_record
 from .taps import tap_refusals
 from .view import view
+from .wire import _find_id, decode
 
 # A guest's honest messages are a few hundred characters (an action, a
 # commit) nested at most four deep: {args: {action: {cards: [...]}}}.
@@ -437,8 +439,6 @@ class TableHost:
 
     @staticmethod
     def _decode(text) -> dict:
-        from .bridge import _find_id, decode  # here: the bridge imports this module
-
         if not isinstance(text, str):
             raise InvalidAction("request_not_text")
         if len(text) > GUEST_CHARS:
@@ -576,7 +576,5 @@ class TableHost:
         """The finished hands as a record without any seed, each with its
         transcript, so a guest can check every deal (the hand in play is
         left out: its deal would show everyone's cards)."""
-        from .bridge import export_record  # here: the bridge imports this module
-
         g = table.game
         return export_record(g, keep_last=g.hand_over)

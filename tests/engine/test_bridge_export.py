@@ -11,9 +11,10 @@ import random
 
 import pytest
 
-from schraem.bridge import Bridge, Table
+from schraem.bridge import Bridge
 from schraem.game import Game
 from schraem.rules import Rules
+from schraem.table import Table
 
 HUMANS = [{"name": "Hubert"}, {"name": "Gerda"}, {"name": "Hans"}, {"name": "Anne"}]
 

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schraem import bridge as bridge_mod
-from schraem.bridge import MAX_DEPTH, MAX_REQUEST_CHARS, Bridge
+from schraem.bridge import Bridge
+from schraem.wire import MAX_DEPTH, MAX_REQUEST_CHARS
 
 HUMANS = [{"name": "Hubert"}, {"name": "Gerda"}, {"name": "Hans"}, {"name": "Anne"}]
 KINDS = ("InvalidAction", "IllegalAction", "CorruptSave", "NoGame")

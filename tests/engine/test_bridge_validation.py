@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from schraem.bridge import MAX_SEED, Bridge
+from schraem.bridge import Bridge
+from schraem.fields import MAX_SEED
 from schraem.game import Game
 
 HUMANS = [{"name": "Hubert"}, {"name": "Gerda"}, {"name": "Hans"}, {"name": "Anne"}]

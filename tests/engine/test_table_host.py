@@ -14,9 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schraem.bridge import Bridge, export_record
+from schraem.bridge import Bridge
 from schraem.fairdeal import commit_of, new_reveal
 from schraem.game import Game
+from schraem.outbound import export_record
 from schraem.table_host import GUEST_CHARS, GUEST_COMMANDS
 from schraem.view import view
 
