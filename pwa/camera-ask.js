@@ -11,7 +11,7 @@
 // → {allowed, why, release()}; why: null, 'blocked' (the person or the
 // browser said no), 'none' (no camera, or a page the browser gives none:
 // not https). A camera another app holds was allowed all the same.
-export async function askCamera() {
+async function askCamera() {
   const none = (why) => ({ allowed: false, why, release() {} });
   if (!navigator.mediaDevices?.getUserMedia) return none('none');
   let stream;
@@ -33,4 +33,16 @@ export async function askCamera() {
       for (const track of stream.getTracks()) track.stop();
     },
   };
+}
+
+// `make(answer)` run while the camera runs, the camera stopped afterwards
+// whatever came of it. answer: 'allowed', 'blocked' or 'none', for the
+// screen's words. → what `make` gave.
+export async function withCamera(make) {
+  const camera = await askCamera();
+  try {
+    return await make(camera.allowed ? 'allowed' : camera.why);
+  } finally {
+    camera.release();
+  }
 }

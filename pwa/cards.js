@@ -39,10 +39,6 @@ export function chalk(marks, extraClass = '') {
 // The pips of a die face 1..6 on a 3 x 3 grid (cells numbered 1..9).
 const PIPS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 
-function plural(key, n) {
-  return tn(key, n);
-}
-
 // A Roman XII chalked in 6 lines (bars above and below, the X, two I); every
 // mark lost crosses it out once more, so a glance says how far it is gone.
 function romanTwelve(marks, max) {
@@ -71,7 +67,7 @@ export function marksView(view, tally, extraClass = '') {
     const points = n;
     return h('span', { class: cls('points'), role: 'img', 'aria-label': t('marks.points.label', { n: points, max }) },
       h('span', { class: 'strokes', 'aria-hidden': 'true', text: points ? '/'.repeat(points) : '–' }),
-      h('span', { class: 'unit', 'aria-hidden': 'true', text: plural('marks.points', points) }));
+      h('span', { class: 'unit', 'aria-hidden': 'true', text: tn('marks.points', points) }));
   }
   switch (view?.marks_display) {
     case 'roman_xii':
@@ -92,5 +88,5 @@ export function marksView(view, tally, extraClass = '') {
 }
 
 export function knollenBadge(n) {
-  return n > 0 ? h('span', { class: 'badge knollen', text: plural('knollen', n) }) : null;
+  return n > 0 ? h('span', { class: 'badge knollen', text: tn('knollen', n) }) : null;
 }

@@ -302,7 +302,7 @@ export function readCode(text, type) {
     try {
       const e = unpackBytes(bytes);
       if (e.type !== type) throw new CodeError('kind');
-      return { type, seat: e.seat || null, sdp: buildSdp(e), key: rest, essentials: e };
+      return { type, seat: e.seat || null, sdp: buildSdp(e), key: rest };
     } catch (error) {
       if (error.why !== 'damaged') throw error;
     }

@@ -10,7 +10,7 @@ import { errorText, t } from './i18n.js';
 import { loadQr, qrSvg } from './qr.js';
 import { guarded } from './club.js';
 import { ANSWER, OFFER, answerOffer, canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
-import { askCamera } from './camera-ask.js';
+import { withCamera } from './camera-ask.js';
 import {
   CONNECT_SECONDS, cameraNote, codeError, linkError, markLink, networkNote, troubleAlert,
 } from './link-trouble.js';
@@ -31,7 +31,6 @@ const KEPT = 'phone-guest';
 // The texts are i18n-phone.js's, under "phone.".
 const tt = (key, vars) => t(`phone.${key}`, vars);
 
-const shellError = linkError;
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
@@ -88,14 +87,14 @@ function dealt(state) {
 
 async function openTable() {
   const s = m().setup;
-  if (s.mode === 'sheet') { app.onError(shellError('err.sheet')); return; }
+  if (s.mode === 'sheet') { app.onError(linkError('err.sheet')); return; }
   const players = s.seats.map((p, i) => {
     const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
     return p.kind === 'human' ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
   });
   const guests = players.map((p, i) => (p.kind === 'human' && i > 0 ? i + 1 : null)).filter((x) => x != null);
-  if (players[0].kind !== 'human' || !guests.length) { app.onError(shellError('err.guests')); return; }
-  if (!canLink()) { app.onError(shellError('err.webrtc')); return; }
+  if (players[0].kind !== 'human' || !guests.length) { app.onError(linkError('err.guests')); return; }
+  if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
   await guarded(async () => {
     leavePhoneTable();
     const session = app.session();
@@ -118,14 +117,12 @@ async function inviteSeats(table, entries) {
   table.camera = 'asking';
   hostMark(table);
   app.render();
-  const camera = await askCamera();
-  if (phone !== table) { camera.release(); return; }
-  table.camera = camera.allowed ? 'allowed' : camera.why;
-  try {
+  await withCamera(async (camera) => {
+    if (phone !== table) return;
+    table.camera = camera;
     await Promise.all(entries.map((entry) => invite(entry, table)));
-  } finally {
-    camera.release();
-  }
+  });
+  if (phone !== table) return;
   hostMark(table);
   app.render();
 }
@@ -169,7 +166,7 @@ async function connect(seat) {
   }
   if (phone !== table || entry.link !== link) return;
   if (taken === 'same') { app.announce(tt('open.same', { name })); return; }
-  if (taken === 'other') { app.onError(shellError('err.answered', { name })); return; }
+  if (taken === 'other') { app.onError(linkError('err.answered', { name })); return; }
   if (entry.status === 'waiting') entry.status = 'connecting';
   app.announce(tt('open.connecting', { name }));
   watchConnect(link.pc, {
@@ -311,20 +308,19 @@ async function joinTable() {
   markLink('waiting');
   app.render();
   // The camera runs while the answer gathers this phone's addresses.
-  const camera = await askCamera();
-  table.camera = camera.allowed ? 'allowed' : camera.why;
   let link;
   try {
-    link = await answerOffer(offer);
+    link = await withCamera((camera) => {
+      table.camera = camera;
+      return answerOffer(offer);
+    });
   } catch (error) {
-    camera.release();
     if (phone !== table) return;
     table.status = null;
     app.onError(codeError(error, 'offer'));
     app.render();
     return;
   }
-  camera.release();
   if (phone !== table) { link.pc.close(); return; }
   Object.assign(table, { link, answer: link.answer, status: 'answer' });
   await loadQr().catch(() => {});
@@ -349,7 +345,7 @@ async function joinTable() {
   try {
     channel = await link.open;
   } catch {
-    if (phone === table && table.link === link) app.onError(shellError('err.link'));
+    if (phone === table && table.link === link) app.onError(linkError('err.link'));
     return;
   }
   if (phone !== table || table.link !== link) return;
@@ -380,7 +376,7 @@ async function joinTable() {
     // Another seat's code: this phone keeps its own seat.
     link.pc.close();
     Object.assign(table, { answer: null, link: null, status: null });
-    app.onError(shellError('err.seat', { seat, other: ticket.result.seat }));
+    app.onError(linkError('err.seat', { seat, other: ticket.result.seat }));
     app.render();
     return;
   }
@@ -424,7 +420,7 @@ function guestDropped(table, remote) {
   Object.assign(table, { status: 'dropped', link: null, answer: null, qr: null });
   table.texts.offer = '';
   markLink('waiting');
-  app.onError(shellError('links.lost'));
+  app.onError(linkError('links.lost'));
   app.render();
 }
 
@@ -458,7 +454,7 @@ async function checkDeal(table, hand) {
   table.verdicts.set(hand, own.result);
   document.documentElement.dataset.fairDeal = `${hand}:${fair === true ? 'checked' : fair === false ? 'false' : 'unknown'}`;
   if (fair === false) {
-    app.onError(shellError('err.unfair', { hand, why }));
+    app.onError(linkError('err.unfair', { hand, why }));
     // Every phone at the table is told, through the host (whose engine
     // notes the claim and sends it to all); this phone says it in any case.
     // The reply's state is this phone's newest (the host pushes no copy).
@@ -520,7 +516,7 @@ async function scan(key) {
   try {
     text = await scanQr({ accept: (t) => t.startsWith(prefix), labels: { title: tt('scan.title'), cancel: tt('scan.cancel') } });
   } catch {
-    app.onError(shellError('err.camera'));
+    app.onError(linkError('err.camera'));
   } finally {
     table.scanning = false;
   }
@@ -708,7 +704,7 @@ export function phoneAction(action, target) {
       return true;
     case 'phone-join':
       if (!m().ready) return true;
-      if (!canLink()) { app.onError(shellError('err.webrtc')); return true; }
+      if (!canLink()) { app.onError(linkError('err.webrtc')); return true; }
       leavePhoneTable();
       setPhone(guestTable());
       m().route = 'phone-join';

@@ -12,7 +12,7 @@ import { loadQr, qrSvg } from './qr.js';
 import { renderList } from './spielliste.js';
 import { isSheet } from './session.js';
 import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
-import { askCamera } from './camera-ask.js';
+import { withCamera } from './camera-ask.js';
 import { CONNECT_SECONDS, cameraNote, codeError, linkError, markLink, networkNote, troubleAlert } from './link-trouble.js';
 import { apply, diff, isEmpty } from './state-patch.js';
 
@@ -63,14 +63,10 @@ async function invite(k) {
   k.camera = 'asking';
   markLink('waiting');
   app.render();
-  const camera = await askCamera();
-  k.camera = camera.allowed ? 'allowed' : camera.why;
-  let link;
-  try {
-    link = await makeOffer(LIST_CHANNEL);
-  } finally {
-    camera.release();
-  }
+  const link = await withCamera((camera) => {
+    k.camera = camera;
+    return makeOffer(LIST_CHANNEL);
+  });
   if (keeper !== k) { link.pc.close(); return; }
   await loadQr().catch(() => {});
   let qr = null;

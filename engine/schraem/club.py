@@ -330,10 +330,12 @@ def as_was(series: Series | None, game: Game, args: dict) -> list[dict]:
     number = args.get("game")
     hand = games[(len(games) if number is None else number) - 1].to_record()["hands"][args["hand"] - 1]
     out = []
+    seen = len(view(recorded, None)["log"])
     for action in hand["actions"]:
-        before = len(view(recorded, None)["log"])
         recorded.apply(action)
-        made = [e for e in view(recorded, None)["log"][before:] if not e.get("auto")]
+        log = view(recorded, None)["log"]
+        made = [e for e in log[seen:] if not e.get("auto")]
+        seen = len(log)
         out.append({"action": action, "log": made[0] if made else None})
     return out
 

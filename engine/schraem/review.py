@@ -23,8 +23,7 @@ from .bots.bits import FULL, SUIT_MASK, card_int, card_str, cards_of, mask_of
 from .bots.common import answering, legal_by_type
 from .bots.equity import Scoring
 from .bots.model import Situation
-from .bots.solver import OutOfBudget
-from .bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, Budget, _answer, _as_it_stands, _knock_now, _play
+from .bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, Budget, _answer, _as_it_stands, _knock_now, _play, stay_samples
 from .bots.strong import Decider as BotDecider
 from .bots.tables import CALIBRATION
 from .cards import derive_seed
@@ -200,20 +199,10 @@ def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool 
 def _stay(dec, report: dict) -> float | None:
     """My worth staying in the hand as it stands while another seat is due,
     averaged over sampled deals (report: its chance of the last trick)."""
-    sit = dec.sit
-    alive, k, e_win, e_lose = _as_it_stands(sit)
+    alive, k, e_win, e_lose = _as_it_stands(dec.sit)
     total = p_sum = 0.0
     n = 0
-    for d in dec.deals():
-        if dec.out_of_time():
-            break
-        seats, hands, movers, led, wp, wc = dec.position(d, alive)
-        solver = dec.solver(seats, sit.me)
-        try:
-            force = dec.run(solver, solver.wins, hands, movers, led, wp, wc)
-        except OutOfBudget:
-            break
-        p = dec.calibrated(force, k)
+    for p, _ in stay_samples(dec, alive, k):
         p_sum += p
         total += p * e_win + (1 - p) * e_lose
         n += 1

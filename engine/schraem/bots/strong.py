@@ -398,6 +398,23 @@ def _as_it_stands(sit: Situation) -> tuple[list[bool], int, float, float]:
     return alive, sum(alive), e_win, e_lose
 
 
+def stay_samples(dec: Decider, alive: list[bool], k: int, also=None):
+    """Per sampled deal, the calibrated chance that I force the last trick
+    with `alive` in the hand (`k` of them), and `also(deal)` computed in the
+    same budget (None without it); ends when time or nodes run out."""
+    for d in dec.deals():
+        if dec.out_of_time():
+            break
+        seats, hands, movers, led, wp, wc = dec.position(d, alive)
+        solver = dec.solver(seats, dec.sit.me)
+        try:
+            force = dec.run(solver, solver.wins, hands, movers, led, wp, wc)
+            extra = also(d) if also is not None else None
+        except OutOfBudget:
+            break
+        yield dec.calibrated(force, k), extra
+
+
 def _knock_now(dec: Decider, report, kind: str, screen: bool = True) -> bool:
     """Knock out of turn ("interject": my cards seen, someone else due) or
     before looking ("blind": my turn, my cards sampled like the others').
@@ -407,21 +424,11 @@ def _knock_now(dec: Decider, report, kind: str, screen: bool = True) -> bool:
     sit = dec.sit
     if screen and kind == "interject" and heuristic.my_chance(sit) < INTERJECT_MIN_CHANCE:
         return False
-    me, v = sit.me, sit.value
+    v = sit.value
     alive0, k0, e_win0, e_lose0 = _as_it_stands(sit)
     e_stay = e_knock = 0.0
     n = 0
-    for d in dec.deals():
-        if dec.out_of_time():
-            break
-        seats, hands, movers, led, wp, wc = dec.position(d, alive0)
-        solver = dec.solver(seats, me)
-        try:
-            force = dec.run(solver, solver.wins, hands, movers, led, wp, wc)
-            knock_val = _knock_value(dec, d, v, seen=kind != "blind")
-        except OutOfBudget:
-            break
-        p = dec.calibrated(force, k0)
+    for p, knock_val in stay_samples(dec, alive0, k0, lambda d: _knock_value(dec, d, v, seen=kind != "blind")):
         e_stay += p * e_win0 + (1 - p) * e_lose0
         e_knock += knock_val
         n += 1
