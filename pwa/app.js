@@ -30,8 +30,9 @@ import {
 } from './club.js';
 import { keepAwake } from './wakelock.js';
 import {
-  initPhoneTable, leavePhoneTable, phoneAction, phoneBanner, phoneParts, phoneStartSection, phoneTableState, savedRoute,
+  initPhoneTable, leavePhoneTable, phoneAction, phoneBanner, phoneParts, phoneTableState, savedRoute,
 } from './phone-table.js';
+import { phoneStartSection } from './phone-screens.js';
 import * as evening from './evening.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];

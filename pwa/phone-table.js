@@ -11,9 +11,8 @@ import { loadQr, qrSvg } from './qr.js';
 import { guarded } from './club.js';
 import { ANSWER, OFFER, answerOffer, canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
-import {
-  CONNECT_SECONDS, cameraNote, codeError, linkError, markLink, networkNote, troubleAlert,
-} from './link-trouble.js';
+import { codeError, linkError, markLink } from './link-trouble.js';
+import { claimLines, countdown, renderJoin, renderOpen, seatLabel, standinButton } from './phone-screens.js';
 import { createRemoteEngine } from './remote-engine.js';
 import { TableRelay } from './table-relay.js';
 import { readPreference, writePreference } from './storage.js';
@@ -484,27 +483,6 @@ export function leavePhoneTable() {
 
 // --- screens -----------------------------------------------------------------
 
-export function phoneStartSection({ ready }) {
-  // Styled and ranked like its neighbours (the club's and the deal sets'
-  // sections): one more of the start screen's offers, not a new chapter.
-  return h('section', { class: 'record phone-start', 'aria-labelledby': 'phone-start-heading' },
-    h('h3', { id: 'phone-start-heading', text: tt('start.heading') }),
-    h('p', { class: 'note', text: tt('start.body') }),
-    h('p', { class: 'note', text: tt('start.camera') }),
-    h('div', { class: 'tool-row' },
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-open' }, disabled: !ready, text: tt('start.open') }),
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-join' }, disabled: !ready, text: tt('start.join') })));
-}
-
-function textBox(key, label, { readonly = false, value = '' } = {}) {
-  return h('label', { class: 'field' }, h('span', { text: label }),
-    h('textarea', { rows: 4, spellcheck: 'false', autocomplete: 'off', readonly, dataset: { phoneText: key }, value }));
-}
-
-function scanButton(key) {
-  return h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-scan', key }, text: tt('scan') });
-}
-
 // The camera reads the other phone's code into `key`'s box, and the step
 // that box is for goes on by itself (the guest answers, the host connects).
 async function scan(key) {
@@ -530,67 +508,6 @@ async function scan(key) {
   }
 }
 
-function renderOpen() {
-  const table = phone;
-  const rows = table.seats.map((e) => {
-    const name = table.names[e.seat - 1];
-    const status = {
-      making: 'open.making', waiting: 'open.waiting', connecting: 'open.connecting', connected: 'open.connected', dropped: 'open.dropped',
-    }[e.status];
-    return h('li', { class: 'phone-seat', dataset: { seat: e.seat, link: e.failure ? 'failed' : e.status } },
-      h('h3', { text: tt('open.seat', { seat: e.seat, name }) }),
-      h('p', { role: 'status', text: tt(status, { name }) }),
-      e.failure ? troubleAlert({
-        head: tt('fail.host', { name, seconds: CONNECT_SECONDS }),
-        reasons: e.failure,
-        retry: { action: 'phone-retry', seat: e.seat },
-        retryText: tt('fail.retry.host'),
-      }) : null,
-      e.offer && e.status !== 'connected' ? [
-        e.qr ? h('div', { class: 'qr-box' }, e.qr) : null,
-        textBox(`offer-${e.seat}`, tt('open.invite', { name }), { readonly: true, value: e.offer }),
-        scanButton(`answer-${e.seat}`),
-        textBox(`answer-${e.seat}`, tt('open.answer', { name }), { value: table.texts[`answer-${e.seat}`] ?? '' }),
-        h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-answer', seat: e.seat }, text: tt('open.connect') }),
-      ] : null);
-  });
-  return h('section', { class: 'phone-open', 'aria-labelledby': 'phone-open-heading' },
-    h('h2', { id: 'phone-open-heading', text: tt('open.heading') }),
-    h('p', { text: tt('open.body', { seat: table.viewer, name: table.names[table.viewer - 1] }) }),
-    networkNote(),
-    cameraNote(table.camera),
-    h('ol', { class: 'phone-seats' }, rows),
-    dealWaitParts(table, table.names),
-    h('p', { class: 'note', text: tt('open.deal') }));
-}
-
-function renderJoin() {
-  const table = phone;
-  return h('section', { class: 'phone-join', 'aria-labelledby': 'phone-join-heading' },
-    h('h2', { id: 'phone-join-heading', text: tt('join.heading') }),
-    table.answer ? null : [
-      h('p', { text: table.kept ? tt('join.again', { seat: table.kept.seat }) : table.retried ? tt('join.retry') : tt('join.body') }),
-      networkNote(),
-      scanButton('offer'),
-      textBox('offer', tt('join.offer'), { value: table.texts.offer ?? '' }),
-      h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-join-offer' }, disabled: table.status === 'making', text: tt('join.make') }),
-      table.status === 'making' ? h('p', { role: 'status', text: tt('join.making') }) : null,
-    ],
-    cameraNote(table.camera),
-    table.failure && table.status !== 'connected' ? troubleAlert({
-      head: tt('fail.guest', { seconds: CONNECT_SECONDS }),
-      reasons: table.failure,
-      retry: { action: 'phone-retry' },
-      retryText: tt('fail.retry.guest'),
-    }) : null,
-    table.answer && table.status !== 'connected' ? [
-      h('p', { role: 'status', text: tt('join.answer') }),
-      table.qr ? h('div', { class: 'qr-box' }, table.qr) : null,
-      textBox('answer', tt('join.answer.label'), { readonly: true, value: table.answer }),
-    ] : null,
-    table.status === 'connected' ? h('p', { role: 'status', dataset: { link: 'connected' }, text: tt('join.connected', { seat: table.seat }) }) : null);
-}
-
 export function phoneParts(name) {
   const leave = h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
   const sheet = sheetFollowParts(name, leave);
@@ -602,7 +519,7 @@ export function phoneParts(name) {
   const back = playing
     ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-table' }, text: tt('to.table') })
     : h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
-  return [name === 'phone-open' ? renderOpen() : renderJoin(), [back]];
+  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names)) : renderJoin(phone), [back]];
 }
 
 // The seats the deal under way waits for although their phones are
@@ -626,42 +543,6 @@ function dealWaitParts(table, names) {
   const silent = silentSeats(table, m().game?.state);
   if (!silent.seats.length) return null;
   return silent.left > 0 ? countdown(silent, names) : silent.seats.map((seat) => standinButton(seat, names));
-}
-
-// "Platz 2: Bert, Platz 4: Hans".
-function seatLabel(seats, names) {
-  return seats.map((seat) => tt('open.seat', { seat, name: names[seat - 1] ?? '' })).join(', ');
-}
-
-function countdown(silent, names) {
-  return h('p', {
-    role: 'status', class: 'phone-deal-wait', dataset: { left: silent.left }, text: tt('deal.waiting', { names: seatLabel(silent.seats, names), seconds: silent.left }),
-  });
-}
-
-function standinButton(seat, names) {
-  return h('button', {
-    type: 'button', class: 'secondary', dataset: { action: 'phone-standin', seat }, text: tt('links.standin.button', { name: names[seat - 1] ?? seat }),
-  });
-}
-
-// Every claim of a false deal, as a claim: who says so and why, and on a
-// guest what its own check of that hand found.
-function claimLines(table, disputes, names) {
-  return disputes.map((d) => {
-    const claims = d.claims ?? d.seats.map((seat) => ({ seat, why: null }));
-    const own = table.role === 'guest' ? table.verdicts?.get(d.hand) : null;
-    // Beside another phone's claim: whether this phone's own check agrees.
-    const mine = own && claims.some((c) => c.seat !== table.seat) ? h('p', {
-      class: 'phone-own-check', dataset: { hand: d.hand, fair: String(own.fair) },
-      text: own.fair === false ? tt('deal.own.agree', { hand: d.hand, why: errorText(own.why) })
-        : own.fair ? tt('deal.own.disagree', { hand: d.hand }) : tt('deal.own.unknown', { hand: d.hand, why: errorText(own.why) }),
-    }) : null;
-    return [claims.map((c) => h('p', {
-      role: 'alert', class: 'phone-dispute', dataset: { hand: d.hand, seat: c.seat },
-      text: tt('deal.claim', { name: seatLabel([c.seat], names), hand: d.hand, why: c.why ? errorText(c.why) : tt('deal.claim.plain') }),
-    })), mine];
-  });
 }
 
 // Above the table on every phone: who is away (the game waits for them),
