@@ -73,8 +73,18 @@ def read_in(page, path) -> str:
     wait_engine_ready(page)
     open_settings(page)
     before = page.locator(".move-msg").inner_text() if page.locator(".move-msg").count() else None
-    page.set_input_files("#move-file", str(path))
-    page.wait_for_function("(b) => { const m = document.querySelector('.move-msg'); return m && m.textContent !== b; }", arg=before)
+    # A redraw of the settings (the evening's last states arriving) can
+    # replace the file field as the file is chosen: chosen again then.
+    for attempt in range(3):
+        page.set_input_files("#move-file", str(path))
+        try:
+            page.wait_for_function(
+                "(b) => { const m = document.querySelector('.move-msg'); return m && m.textContent !== b; }", arg=before, timeout=10_000
+            )
+            break
+        except Exception:  # noqa: BLE001 - chosen again below, the last try's failure raised
+            if attempt == 2:
+                raise
     wait_idle(page)
     return page.locator(".move-msg").inner_text()
 
