@@ -211,7 +211,7 @@ def table(rows: list[dict], games: int, seed: int, ceilings=()) -> str:
         f"`python bench/presets.py --games {games} --seed {seed}` — strong against three heuristic bots, 4 players, "
         f"{games} deal sets × 4 rotations = {4 * games} games per preset on duplicate deals; the finish metric of "
         "`python -m schraem match` (\"win\" where the game finds a winner, \"not_lose\" where it finds a loser), "
-        "its fair share, and the 95% interval over deal sets. Targets (issue 12): ≥ 37.5% wins, ≥ 85% not losing, "
+        "its fair share, and the 95% interval over deal sets. Targets: ≥ 37.5% wins, ≥ 85% not losing, "
         "the interval clear of the fair share.",
         "",
         "| preset | finish | strong | 95% interval | fair share | heuristic (each) | target met | final score per game, strong / heuristic |",

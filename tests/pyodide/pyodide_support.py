@@ -139,7 +139,7 @@ class SuiteRun:
                 # minute of one core that nothing waits for until the end, so
                 # the test processes go first. (It still slows them: on this
                 # 2-core machine what they leave idle is not free, whatever
-                # the priority; see bench/RESULTS.md, eighth session.)
+                # the priority; see bench/RESULTS.md, "Test suite".)
                 command = [nice, "-n", str(BACKGROUND_NICENESS), *command]
             self.proc = subprocess.Popen(command, cwd=ROOT, stdout=self._out, stderr=self._err, text=True)
             if self.folder:
