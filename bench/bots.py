@@ -37,11 +37,11 @@ from schraem.bots.heuristic import by_strength, choose_card, strength_key  # noq
 from schraem.bots.model import Situation  # noqa: E402
 from schraem.bots.solver import Solver, order_from  # noqa: E402
 from schraem.bots.strong import Budget, decide  # noqa: E402
-from schraem.cards import derive_seed, shuffled_deck  # noqa: E402
-from schraem.game import Game  # noqa: E402
-from schraem.match import play_game, rotation, run_match  # noqa: E402
-from schraem.rules import Rules  # noqa: E402
-from schraem.view import view  # noqa: E402
+from schraem.cli.match import play_game, rotation, run_match  # noqa: E402
+from schraem.core.cards import derive_seed, shuffled_deck  # noqa: E402
+from schraem.core.game import Game  # noqa: E402
+from schraem.core.rules import Rules  # noqa: E402
+from schraem.core.view import view  # noqa: E402
 
 
 # --- fit: the strength table -----------------------------------------------------
@@ -637,7 +637,7 @@ class watching:
     which game it is looking at."""
 
     def __enter__(self):
-        import schraem.match as match
+        import schraem.cli.match as match
 
         self.match, self.real_view = match, match.view
 
@@ -747,7 +747,7 @@ def cmd_hard(args) -> None:
     6.5 ms; "Time per decision"), so the cap is divided by it here.
     Sequential, on an otherwise idle machine: the clock decides."""
     from schraem.bots import APP_SECONDS
-    from schraem.match import run_with_bots
+    from schraem.cli.match import run_with_bots
 
     cap = APP_SECONDS / args.slowdown
     budget = Budget(samples=STRONG_BUDGET.samples, nodes=STRONG_BUDGET.nodes, seconds=cap, clock=time.perf_counter)

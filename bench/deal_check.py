@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 from test_deal_check import GUESTS, Phones  # noqa: E402
 
 from schraem.bridge import Bridge  # noqa: E402
-from schraem.rules import Rules  # noqa: E402
+from schraem.core.rules import Rules  # noqa: E402
 
 
 def timed(cmd: str, args: dict) -> float:

@@ -29,7 +29,7 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
-from schraem.game import Game  # noqa: E402
+from schraem.core.game import Game  # noqa: E402
 
 PLAYERS = 4
 RULES = "rheinland"

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
 from schraem.bridge import Bridge  # noqa: E402
-from schraem.simulate import random_game  # noqa: E402
+from schraem.cli.simulate import random_game  # noqa: E402
 
 NAMES = ["Hans", "Anne", "Gerda", "Willi"]
 STAKES = {"per_mark": 10, "per_lost_game": 50}

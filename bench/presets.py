@@ -53,8 +53,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
-from schraem.match import run_match, run_with_bots  # noqa: E402
-from schraem.rules import Rules  # noqa: E402
+from schraem.cli.match import run_match, run_with_bots  # noqa: E402
+from schraem.core.rules import Rules  # noqa: E402
 
 SEATS = ["strong", "heuristic", "heuristic", "heuristic"]
 SECTION = "## Bots on every preset"
@@ -155,9 +155,9 @@ def final_hands(hands: int, seed: int, players: list[str]) -> dict:
     sys.path.insert(0, str(ROOT / "bench"))
     from bots import LEVELS, AllSeeing, PlansAgainstModel, SeesAfterFirstChoice, watching
 
-    from schraem.cards import derive_seed
-    from schraem.game import Game
-    from schraem.match import play_game, play_hand
+    from schraem.cli.match import play_game, play_hand
+    from schraem.core.cards import derive_seed
+    from schraem.core.game import Game
 
     rules = Rules.make("sebbe_schroehm")
     makers = {

@@ -44,12 +44,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
 from schraem.bots.strong import make  # noqa: E402
-from schraem.cards import derive_seed  # noqa: E402
-from schraem.game import Game  # noqa: E402
-from schraem.match import play_hand  # noqa: E402
-from schraem.review import NOISE, REVIEW_BUDGET, Review  # noqa: E402
-from schraem.review_courts import KINDS as COURT_KINDS  # noqa: E402
-from schraem.view import view  # noqa: E402
+from schraem.cli.match import play_hand  # noqa: E402
+from schraem.core.cards import derive_seed  # noqa: E402
+from schraem.core.game import Game  # noqa: E402
+from schraem.core.view import view  # noqa: E402
+from schraem.review.courts import KINDS as COURT_KINDS  # noqa: E402
+from schraem.review.review import NOISE, REVIEW_BUDGET, Review  # noqa: E402
 
 
 def bot_game(seed: int, hands: int, marks: int | None = None, preset: str = "rheinland") -> dict:

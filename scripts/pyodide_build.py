@@ -90,7 +90,7 @@ def exercise(handle):
 def phone_table(handle):
     """A table of phones: a guest joins, commits and reveals (the hashing
     runs), plays, checks the record, and sends a refused message."""
-    fair = sys.modules["schraem.fairdeal"]
+    fair = sys.modules["schraem.core.fairdeal"]
     players = [{"name": "Anne"}, {"name": "Bert"}, {"name": "Bot", "kind": "bot", "level": "easy"}]
     state = call(handle, "table_new", players=players, viewer=1, guests=[2], seed=5)["result"]
     ticket = call(handle, "table_ticket", seat=2)["result"]

@@ -7,10 +7,10 @@ from collections import Counter
 
 from schraem.bots import LEVELS, strong
 from schraem.bots.model import Situation
-from schraem.game import Game
-from schraem.match import play_game
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.cli.match import play_game
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 
 def test_heuristic_knocks_out_of_turn_only_with_a_hand_well_above_its_bar():

@@ -12,10 +12,10 @@ import pytest
 from schraem.bots import LEVELS
 from schraem.bots.common import is_due
 from schraem.bots.model import Situation
-from schraem.cards import derive_seed
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.core.cards import derive_seed
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 BETS = ("knock", "hold", "pass")
 

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from schraem.bots import LEVELS
-from schraem.cards import derive_seed
-from schraem.match import play_game
-from schraem.rules import Rules
+from schraem.cli.match import play_game
+from schraem.core.cards import derive_seed
+from schraem.core.rules import Rules
 
 PRESETS = Rules.preset_names()
 
@@ -67,8 +67,8 @@ def test_app_levels_always_legal(scale):
 
 def test_not_due_bots_do_not_have_to_act():
     """Asked out of turn, a bot may pass up the chance (None) or act legally."""
-    from schraem.game import Game
-    from schraem.view import view
+    from schraem.core.game import Game
+    from schraem.core.view import view
 
     game = Game(["a", "b", "c", "d"], seed=3)
     game.deal()

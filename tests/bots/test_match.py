@@ -4,8 +4,8 @@ reproducibility, and the command line."""
 import json
 
 from schraem.cli import main
-from schraem.match import deal_for, play_game, rotation, run_match
-from schraem.rules import Rules
+from schraem.cli.match import deal_for, play_game, rotation, run_match
+from schraem.core.rules import Rules
 
 
 def test_rotation_puts_every_kind_in_every_seat():

@@ -9,9 +9,9 @@ import pytest
 from schraem.bots import equity
 from schraem.bots.equity import Scoring
 from schraem.bots.model import Situation
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 ALIVE4 = [True, True, True, True]
 NONE4 = [0, 0, 0, 0]

@@ -14,10 +14,10 @@ from schraem.bots.common import bluff_chance, bluff_pays, challenge_chance, genu
 from schraem.bots.heuristic import my_chance
 from schraem.bots.model import Situation
 from schraem.bots.strong import Budget, Decider
-from schraem.game import Game
-from schraem.match import play_game
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.cli.match import play_game
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 WEAK = ["7C", "7S", "7H", "7D"]  # the heuristic rates it hopeless (0.045 with four players)
 

@@ -7,8 +7,8 @@ from schraem.bots import LEVELS, Budget
 from schraem.bots.bits import SUIT_MASK, card_int, mask_of, popcount
 from schraem.bots.model import Situation
 from schraem.bots.strong import Decider, decide, make
-from schraem.game import Game
-from schraem.view import view
+from schraem.core.game import Game
+from schraem.core.view import view
 
 
 def one_card_game(mine: str, other: str, marks=(7, 7), dealer=2):
@@ -175,7 +175,7 @@ def test_samples_are_fresh_draws_that_explain_the_others_plays():
     distinct draws, not the same few deals repeated (the card choice needs
     many distinct deals: bench/RESULTS.md, "Trick play")."""
     from schraem.bots import LEVELS
-    from schraem.rules import Rules
+    from schraem.core.rules import Rules
 
     rules = Rules.make("rheinland", {"knocking": False})
     explained = total = 0
@@ -212,8 +212,8 @@ def test_late_in_the_hand_it_plays_for_the_others_likely_mistake(monkeypatch):
     from schraem.bots import strong
     from schraem.bots.bits import card_str
     from schraem.bots.heuristic import choose_card
-    from schraem.cards import derive_seed, shuffled_deck
-    from schraem.rules import Rules
+    from schraem.core.cards import derive_seed, shuffled_deck
+    from schraem.core.rules import Rules
 
     heuristic = LEVELS["heuristic"]
     rules = Rules.make("rheinland", {"knocking": False})
@@ -259,8 +259,8 @@ def test_the_model_reply_is_the_heuristic_card_play():
     read from the solver's inner position: over 300 seeded hands every card
     the heuristic played is the one the reply predicts from its hand."""
     from schraem.bots.bits import FULL, playable, trick_winner
-    from schraem.cards import derive_seed, shuffled_deck
-    from schraem.rules import Rules
+    from schraem.core.cards import derive_seed, shuffled_deck
+    from schraem.core.rules import Rules
 
     heuristic = LEVELS["heuristic"]
     rules = Rules.make("rheinland", {"knocking": False})

@@ -10,8 +10,8 @@ from argparse import Namespace
 import pytest
 
 from schraem.cli import main
-from schraem.rules import Rules
-from schraem.terminal import cmd_play
+from schraem.cli.terminal import cmd_play
+from schraem.core.rules import Rules
 
 MENU = re.compile(r"^  (\d+)\) (\w+)", re.M)
 # Formats that find only the game's loser (first out, the Dedenbach

@@ -10,11 +10,11 @@ import pytest
 
 import schraem.bots as bots_pkg
 from schraem.bots import LEVELS
-from schraem.cards import DECK, derive_seed
-from schraem.game import Game
-from schraem.match import play_game
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.cli.match import play_game
+from schraem.core.cards import DECK, derive_seed
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 CARD_NAMES = {str(c) for c in DECK}
 
@@ -79,7 +79,7 @@ def test_views_hold_no_hidden_cards(preset):
         return bot
 
     # play_game builds the Game itself; catch it through the view function.
-    import schraem.match as match
+    import schraem.cli.match as match
 
     real_view = match.view
 

@@ -14,8 +14,8 @@ from browser_support import ENGINE_TIMEOUT_MS, ROOT, wait_engine_ready
 
 sys.path.insert(0, str(ROOT / "engine"))
 from schraem.bridge import Bridge  # noqa: E402  (the engine the app runs, read by path)
-from schraem.errors import MESSAGES  # noqa: E402
-from schraem.game import Game  # noqa: E402
+from schraem.core.errors import MESSAGES  # noqa: E402
+from schraem.core.game import Game  # noqa: E402
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHELL_FORMAT = "schraem-shell/1"

@@ -25,8 +25,8 @@ from engines import ENGINES, launch, missing
 from helpers import ENGINE_TIMINGS, app_url
 
 sys.path.insert(0, str(ROOT / "engine"))
-from schraem.series import Tournament  # noqa: E402
-from schraem.transfer import table_ticket  # noqa: E402
+from schraem.club.series import Tournament  # noqa: E402
+from schraem.club.transfer import table_ticket  # noqa: E402
 
 SHELL = """() => { const d = document.documentElement.dataset;
   if (d.engine === 'failed') return 'failed';

@@ -12,7 +12,7 @@ import pytest
 
 from helpers import GAME_KEY, play_step, read_at_size, screen, seed_storage, shell_record, shot, stored, wait_shell_ready
 from schraem.bridge import Bridge
-from schraem.rules import Rules
+from schraem.core.rules import Rules
 
 # A Pixel 7 (412 × 915) and a small phone: one hand per rule set, checked
 # at both sizes at every step by resizing the page (the cards' layout is in

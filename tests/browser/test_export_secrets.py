@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from helpers import open_app, sheet_tap, start_game, start_sheet, stored, tap, wait_idle
-from schraem.game import Game
+from schraem.core.game import Game
 
 
 def _mid_hand(page) -> dict:

@@ -18,7 +18,7 @@ from browser_support import wait_engine_ready
 from helpers import open_app, screen, wait_idle, wait_shell_ready
 from schraem.bots.strong import Budget
 from schraem.bridge import Bridge
-from schraem.review import Review
+from schraem.review.review import Review
 
 STAKES = {"per_mark": 10, "per_lost_game": 50}
 REGULARS = {

@@ -15,8 +15,8 @@ from urllib.parse import urlsplit
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from helpers import assert_axe_clean, card_names, open_app, screen, shot, wait_idle
-from schraem.game import Game
-from schraem.outbound import export_record
+from schraem.club.outbound import export_record
+from schraem.core.game import Game
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "human")]
 GUESTS = (2, 4)

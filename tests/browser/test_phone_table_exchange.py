@@ -61,8 +61,8 @@ def test_a_blind_exchange_at_a_phone_table_is_checked_not_called_false(warm_page
     # The cards the guest was shown are not the cards it was dealt: the old
     # check (first cards shown against the dealt ones) called this false.
     shown = next(st["view"]["my_cards"] for st in _states(guest) if st["view"]["my_cards"])
-    from schraem.game import Game
-    from schraem.outbound import export_record
+    from schraem.club.outbound import export_record
+    from schraem.core.game import Game
 
     dealt = export_record(Game.from_record(record), keep_last=True)["hands"][0]["deal"][1]
     assert sorted(shown) != sorted(dealt)

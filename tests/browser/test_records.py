@@ -25,8 +25,8 @@ from helpers import (
     tap,
     wait_idle,
 )
-from schraem.errors import RecordError
-from schraem.game import Game
+from schraem.core.errors import RecordError
+from schraem.core.game import Game
 
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 FILE_NAME = re.compile(r"schraem-[a-z_]+-\d{4}-\d\d-\d\d-\d{4}\.json")

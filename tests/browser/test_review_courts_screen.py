@@ -10,8 +10,8 @@ import pytest
 
 from helpers import GAME_KEY, engine_state, seed_storage, shell_record, wait_idle, wait_shell_ready
 from schraem.bots import DETERMINISTIC
-from schraem.game import Game
-from schraem.view import view
+from schraem.core.game import Game
+from schraem.core.view import view
 
 SEATS = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 DEAL = [["10C", "9S", "8H", "7D"], ["AC", "KS", "QH", "JD"], ["10S", "9C", "8D", "7H"]]

@@ -12,7 +12,7 @@ from helpers import GAME_KEY, assert_axe_clean, open_app, seed_storage, shell_re
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "engine"))
 from test_table_ux import bot_table_state  # noqa: E402
 
-from schraem.rules import Rules  # noqa: E402
+from schraem.core.rules import Rules  # noqa: E402
 
 
 def test_every_rule_set_has_its_section_in_both_languages(warm_page, shared_site):

@@ -133,8 +133,8 @@ def import_record(page, tmp_path, record: dict) -> None:
 def test_a_turned_discard_names_the_card_and_what_it_cost(warm_page, shared_site, tmp_path):
     """Issue 11, bug 5: Wipperfürth's turn-up showed "Hubert: turn." and
     neither the card nor the point it cost."""
-    from schraem.actions import Action
-    from schraem.game import Game
+    from schraem.core.actions import Action
+    from schraem.core.game import Game
 
     game = Game(["Anne", "Hubert", "Gerda", "Hans"], "wipperfuerth", dealer=4)
     game.deal(

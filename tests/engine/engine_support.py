@@ -13,11 +13,11 @@ import re
 import pytest
 from hypothesis import settings
 
-from schraem.actions import Action
-from schraem.cards import DECK
-from schraem.errors import IllegalAction
-from schraem.game import Game
-from schraem.view import view
+from schraem.core.actions import Action
+from schraem.core.cards import DECK
+from schraem.core.errors import IllegalAction
+from schraem.core.game import Game
+from schraem.core.view import view
 
 PRESETS = ("rheinland", "rengen")
 BLIND_MAX = {"rheinland": 4, "rengen": 3}

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from schraem.actions import PENALTY_KINDS, Action
-from schraem.cards import DECK
-from schraem.errors import InvalidAction
+from schraem.core.actions import PENALTY_KINDS, Action
+from schraem.core.cards import DECK
+from schraem.core.errors import InvalidAction
 
 # Every shape of the notation, with the JSON it stands for.
 EXAMPLES = [

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schraem.bridge import Bridge
-from schraem.game import Game
+from schraem.core.game import Game
 
 SCRIPT = '<script>alert("x")</script>'
 
@@ -371,7 +371,7 @@ def test_unhashable_values_are_invalid_not_internal_errors(args):
 
 
 def test_record_with_unhashable_rules_is_a_record_error():
-    from schraem.errors import RecordError
+    from schraem.core.errors import RecordError
 
     rec = {"format": "schraem-record/1", "rules": ["rheinland"], "players": [{"name": "A"}, {"name": "B"}], "dealer": 1, "hands": []}
     with pytest.raises(RecordError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from schraem.bridge import Bridge
-from schraem.game import Game
+from schraem.core.game import Game
 
 PLAYERS = [{"name": n} for n in ("Hubert", "Gerda", "Hans", "Anne")]
 

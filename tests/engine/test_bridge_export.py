@@ -12,9 +12,9 @@ import random
 import pytest
 
 from schraem.bridge import Bridge
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.table import Table
+from schraem.bridge.table import Table
+from schraem.core.game import Game
+from schraem.core.rules import Rules
 
 HUMANS = [{"name": "Hubert"}, {"name": "Gerda"}, {"name": "Hans"}, {"name": "Anne"}]
 

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schraem import bridge as bridge_mod
-from schraem import table as table_mod
 from schraem.bridge import Bridge
-from schraem.wire import MAX_DEPTH, MAX_REQUEST_CHARS
+from schraem.bridge import table as table_mod
+from schraem.bridge.wire import MAX_DEPTH, MAX_REQUEST_CHARS
 
 HUMANS = [{"name": "Hubert"}, {"name": "Gerda"}, {"name": "Hans"}, {"name": "Anne"}]
 KINDS = ("InvalidAction", "IllegalAction", "CorruptSave", "NoGame")

@@ -10,8 +10,8 @@ import json
 import pytest
 
 from schraem.bridge import Bridge
-from schraem.fields import MAX_SEED
-from schraem.game import Game
+from schraem.core.fields import MAX_SEED
+from schraem.core.game import Game
 
 HUMANS = [{"name": "Hubert"}, {"name": "Gerda"}, {"name": "Hans"}, {"name": "Anne"}]
 

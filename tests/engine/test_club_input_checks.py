@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schraem.bridge import Bridge
-from schraem.game import Game
+from schraem.core.game import Game
 
 PLAYERS = [{"name": n} for n in ("Hubert", "Gerda", "Hans", "Anne")]
 T_NAMES = ["Anne", "Hubert", "Gerda", "Hans", "Resi"]

@@ -9,8 +9,8 @@ import pytest
 from engine_support import action
 from test_club_evening import evening_game
 
-from schraem.correct import correct_hand
-from schraem.errors import RecordError
+from schraem.club.correct import correct_hand
+from schraem.core.errors import RecordError
 
 
 def test_an_illegal_entry_names_the_players_and_the_entry():
@@ -48,7 +48,7 @@ def test_a_later_hand_that_no_longer_fits_says_what_to_change():
 
 def test_statistics_keep_a_computer_apart_from_a_person_of_the_same_name():
     """Issue 20: the default names are the same for people and computers."""
-    from schraem.club import stats
+    from schraem.club.club import stats
 
     record = evening_game().to_record()
     seated = {**record, "players": [dict(p) for p in record["players"]]}
@@ -63,8 +63,8 @@ def test_the_view_states_what_a_knock_and_its_answers_are_worth():
     passing costs and holding risks, from these facts (the shell computes
     no rule): in the Rhineland a pass costs the value before the knock, in
     Sebbe Schröhm always 1."""
-    from schraem.game import Game
-    from schraem.view import view
+    from schraem.core.game import Game
+    from schraem.core.view import view
 
     def knocked_twice(preset):
         g = Game(["A", "B", "C", "D"], preset, dealer=4, seed=1)

@@ -19,13 +19,13 @@ import random
 import pytest
 from engine_support import card_tokens, scaled
 
-from schraem.actions import Action
-from schraem.cards import DECK
-from schraem.errors import SchraemError
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.simulate import random_game
-from schraem.view import view
+from schraem.cli.simulate import random_game
+from schraem.core.actions import Action
+from schraem.core.cards import DECK
+from schraem.core.errors import SchraemError
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 PRESETS = Rules.preset_names()
 GAMES = scaled(12, 2)  # per preset and kind of game

@@ -16,8 +16,8 @@ import random
 import pytest
 
 from schraem.bridge import Bridge
-from schraem.fairdeal import commit_of, new_reveal
-from schraem.rules import Rules
+from schraem.core.fairdeal import commit_of, new_reveal
+from schraem.core.rules import Rules
 
 HOST, GUESTS, BOT = 1, (2, 4), 3
 PLAYERS = [{"name": "Anne"}, {"name": "Bert"}, {"name": "Rechner", "kind": "bot", "level": "easy"}, {"name": "Dora"}]
@@ -220,7 +220,7 @@ def _other_play(record: dict, seat_filter=None) -> tuple[dict | None, int]:
     where that seat had another legal card, and the hand played on from
     there by the first legal action: the host showed the honest hand but
     records another."""
-    from schraem.game import Game
+    from schraem.core.game import Game
 
     hand = record["hands"][0]
     for k, a in enumerate(hand["actions"]):

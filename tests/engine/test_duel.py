@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from schraem import duel
 from schraem.bridge import Bridge
-from schraem.rules import PRESETS
+from schraem.core.rules import PRESETS
+from schraem.review import duel
 
 NAMES = ["Anna", "Computer 2", "Computer 3", "Computer 4"]
 

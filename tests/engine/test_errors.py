@@ -12,8 +12,8 @@ import pytest
 from engine_support import PRESETS, action, new_game, play, play_out, real_game, refused
 
 import schraem
-from schraem.errors import MESSAGES, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
-from schraem.game import Game
+from schraem.core.errors import MESSAGES, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
+from schraem.core.game import Game
 
 D4 = [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]]
 FOLLOW = [["10H", "9C", "8C", "7C"], ["9H", "10C", "8D", "7D"], ["10D", "9D", "10S", "9S"], ["KH", "JD", "8S", "7S"]]

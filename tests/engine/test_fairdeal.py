@@ -13,10 +13,10 @@ import random
 import pytest
 
 from schraem.cli import main
-from schraem.errors import InvalidAction, RecordError
-from schraem.fairdeal import commit_of, seed_of, transcript_seed
-from schraem.game import Game, deal_pack
-from schraem.outbound import export_record
+from schraem.club.outbound import export_record
+from schraem.core.errors import InvalidAction, RecordError
+from schraem.core.fairdeal import commit_of, seed_of, transcript_seed
+from schraem.core.game import Game, deal_pack
 
 PLAYERS = ["Anne", "Bernd", "Carla", "Dieter"]
 PHONES = (1, 2, 4)  # seat 3 is a computer player on the host

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from schraem.cards import DECK, SplitMix64, seeded_shuffle
-from schraem.game import deal_pack
+from schraem.core.cards import DECK, SplitMix64, seeded_shuffle
+from schraem.core.game import deal_pack
 
 
 def reference_shuffle(items: list, seed: int) -> list:
@@ -59,8 +59,8 @@ def test_every_seats_listing_at_once_matches_the_seat_by_seat_listing():
     what `legal_actions` lists seat by seat, in the same order, on every
     state of seeded random games of every preset and table size; the knock
     memo it shares is filled by one and read by the other both ways round."""
-    from schraem.game import Game
-    from schraem.rules import Rules
+    from schraem.core.game import Game
+    from schraem.core.rules import Rules
 
     rng = random.Random(5)
     states = 0

@@ -12,11 +12,11 @@ import random
 import pytest
 from engine_support import scaled
 
-from schraem.actions import Action
-from schraem.cards import derive_seed
-from schraem.errors import IllegalAction
-from schraem.game import Game
-from schraem.rules import Rules
+from schraem.core.actions import Action
+from schraem.core.cards import derive_seed
+from schraem.core.errors import IllegalAction
+from schraem.core.game import Game
+from schraem.core.rules import Rules
 
 TARGET_INDEXES = range(1, 9)  # more than any exchange lays away
 

@@ -15,7 +15,7 @@ ENGINE = Path(schraem.__file__).parent
 
 def test_no_detail_is_written_in_one_language_only():
     plain = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Call):
                 for kw in node.keywords:

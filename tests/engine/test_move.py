@@ -189,7 +189,7 @@ def mid_hand_entry() -> dict:
 def reviewed(entry: dict) -> dict:
     """The entry with the review the app keeps of its person's game (seat 1), the hand under way included."""
     from schraem.bots.strong import Budget
-    from schraem.review import Review
+    from schraem.review.review import Review
 
     review = Review(entry["save"]["record"], 1, budget=Budget(samples=2, nodes=500)).run()
     assert review["hands"][-1]["finished"] is False and any(e["my_cards"] for e in review["hands"][-1]["decisions"])

@@ -13,12 +13,12 @@ from engine_support import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schraem import rules as rules_mod
-from schraem.errors import InvalidAction
-from schraem.option_words import LABELS
-from schraem.rule_catalog import catalog
-from schraem.rules import Rules
-from schraem.simulate import random_game
+from schraem.cli.simulate import random_game
+from schraem.core import rules as rules_mod
+from schraem.core.errors import InvalidAction
+from schraem.core.option_words import LABELS
+from schraem.core.rule_catalog import catalog
+from schraem.core.rules import Rules
 
 PRESETS = Rules.preset_names()
 # A game that needs more hands than this has not ended: with 8 players on

@@ -12,8 +12,8 @@ import pytest
 from test_club_input_checks import call, ok
 
 from schraem.bridge import Bridge
-from schraem.errors import RecordError
-from schraem.game import Game
+from schraem.core.errors import RecordError
+from schraem.core.game import Game
 
 BOTS = [
     {"name": "Anne"},

@@ -9,15 +9,15 @@ import json
 
 import pytest
 
-from schraem import game as game_module
-from schraem import view as view_module
 from schraem.cli import replay_summary
-from schraem.formats import FORMATS, Outcome
-from schraem.game import Game
-from schraem.rules import GAME_END, Rules
-from schraem.series import RengenSet, Series
-from schraem.simulate import random_game
-from schraem.view import view
+from schraem.cli.simulate import random_game
+from schraem.club.series import RengenSet, Series
+from schraem.core import game as game_module
+from schraem.core import view as view_module
+from schraem.core.formats import FORMATS, Outcome
+from schraem.core.game import Game
+from schraem.core.rules import GAME_END, Rules
+from schraem.core.view import view
 
 
 def act(game: Game, *actions: dict) -> None:

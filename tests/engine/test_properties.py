@@ -1,4 +1,4 @@
-"""Properties over thousands of seeded random games (schraem.simulate.random_game)
+"""Properties over thousands of seeded random games (schraem.cli.simulate.random_game)
 for 2..8 players and both presets, plus smaller hypothesis properties.
 
 The random games are replayed step by step from their records, so every
@@ -13,11 +13,11 @@ from engine_support import PRESETS, action_universe, card_tokens, forbidden_card
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schraem.cards import DECK
-from schraem.errors import IllegalAction, SchraemError
-from schraem.game import Game
-from schraem.simulate import random_game
-from schraem.view import view
+from schraem.cli.simulate import random_game
+from schraem.core.cards import DECK
+from schraem.core.errors import IllegalAction, SchraemError
+from schraem.core.game import Game
+from schraem.core.view import view
 
 PLAYERS = range(2, 9)
 GAMES_PER_CONFIG = scaled(100, 4)  # 2 presets x 7 table sizes x 100 = 1400 games

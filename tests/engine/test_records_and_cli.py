@@ -10,11 +10,11 @@ import json
 import pytest
 from engine_support import PRESETS
 
-from schraem.cards import shuffled_deck
 from schraem.cli import main
-from schraem.errors import RecordError
-from schraem.game import Game
-from schraem.view import view
+from schraem.core.cards import shuffled_deck
+from schraem.core.errors import RecordError
+from schraem.core.game import Game
+from schraem.core.view import view
 
 # The example record of docs/RULES.md, exactly as written there.
 DOC_EXAMPLE = {

@@ -9,11 +9,11 @@ import pytest
 
 from schraem.bots import DETERMINISTIC
 from schraem.bots.strong import Budget
-from schraem.errors import SchraemError
-from schraem.game import Game
-from schraem.outbound import export_record
-from schraem.review import Review, _reason, hint, weigh
-from schraem.view import view
+from schraem.club.outbound import export_record
+from schraem.core.errors import SchraemError
+from schraem.core.game import Game
+from schraem.core.view import view
+from schraem.review.review import Review, _reason, hint, weigh
 
 SMALL = Budget(samples=24, nodes=30000)
 

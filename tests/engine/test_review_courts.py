@@ -12,11 +12,11 @@ import pytest
 from schraem.bots import DETERMINISTIC
 from schraem.bots.strong import Budget
 from schraem.bridge import Bridge
-from schraem.cards import DECK
-from schraem.errors import SchraemError
-from schraem.game import Game
-from schraem.review import Review, hint, weigh
-from schraem.view import view
+from schraem.core.cards import DECK
+from schraem.core.errors import SchraemError
+from schraem.core.game import Game
+from schraem.core.view import view
+from schraem.review.review import Review, hint, weigh
 
 SMALL = Budget(samples=24, nodes=30000)
 # Seat 1 holds tens to sevens, seat 2 four courts, seat 3 the rest of the
@@ -191,7 +191,7 @@ def _swap(record: dict, h: int, one: tuple, two: tuple) -> dict | None:
 
 
 def test_the_review_of_four_courts_decisions_is_repeatable_and_reads_no_hidden_card():
-    from schraem.outbound import export_record
+    from schraem.club.outbound import export_record
 
     game = courts_game(2)
     record = export_record(game, keep_last=True)

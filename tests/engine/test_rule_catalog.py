@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schraem.bridge import Bridge
-from schraem.errors import InvalidAction
-from schraem.game import Game
-from schraem.rule_catalog import catalog, house_rules
-from schraem.rules import Rules
-from schraem.simulate import random_game
+from schraem.cli.simulate import random_game
+from schraem.core.errors import InvalidAction
+from schraem.core.game import Game
+from schraem.core.rule_catalog import catalog, house_rules
+from schraem.core.rules import Rules
 
 
 def call(cmd, **args):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from engine_support import PRESETS, hand_losses, marks_after, new_game, play, play_out, refused
 
-from schraem.cards import DECK, SUITS, Card, shuffled_deck
-from schraem.errors import InvalidAction
-from schraem.game import Game
-from schraem.view import view
+from schraem.core.cards import DECK, SUITS, Card, shuffled_deck
+from schraem.core.errors import InvalidAction
+from schraem.core.game import Game
+from schraem.core.view import view
 
 ORDER = ["10", "9", "8", "7", "A", "K", "Q", "J"]  # high to low, RULES.md
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from engine_support import PRESETS, hand_losses, new_game, play, play_out, refused
 
-from schraem.errors import IllegalAction, InvalidAction
-from schraem.view import view
+from schraem.core.errors import IllegalAction, InvalidAction
+from schraem.core.view import view
 
 D4 = [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]]
 

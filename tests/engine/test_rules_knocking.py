@@ -15,7 +15,7 @@ from engine_support import (
     refused,
 )
 
-from schraem.view import view
+from schraem.core.view import view
 
 # Seat 1 holds all hearts and, as forehand (dealer 4), wins every trick.
 D4 = [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]]

@@ -9,9 +9,9 @@ import json
 import pytest
 from engine_support import BLIND_MAX, PRESETS, hand_losses, new_game, play, play_out, real_game, refused
 
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 D4 = [["10H", "9H", "8H", "7H"], ["10C", "9C", "8C", "7C"], ["10D", "9D", "8D", "7D"], ["10S", "9S", "8S", "7S"]]
 
@@ -183,7 +183,7 @@ def test_scoresheet_knock_limits(preset):
 
 
 def test_blind_flag_is_refused_on_a_dealt_hand():
-    from schraem.errors import InvalidAction
+    from schraem.core.errors import InvalidAction
 
     g = new_game(D4)
     refused(g, "1:knock:blind", exc=InvalidAction)

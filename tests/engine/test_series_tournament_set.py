@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from schraem.errors import InvalidAction, RecordError
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.series import RengenSet, Series, Tournament, hangeln_rules, split_tables
+from schraem.club.series import RengenSet, Series, Tournament, hangeln_rules, split_tables
+from schraem.core.errors import InvalidAction, RecordError
+from schraem.core.game import Game
+from schraem.core.rules import Rules
 
 
 def play_out(game: Game, rng: random.Random) -> Game:
@@ -170,7 +170,7 @@ def test_hangeln_with_ten_cards_discards_two_first():
         for c in cards:
             h.apply({"seat": seat, "type": "discard", "card": c})
     assert [len(c) for c in hand.cards] == [8, 8]
-    from schraem.view import view
+    from schraem.core.view import view
 
     assert "10S" not in json.dumps(view(h, 2))  # discards lie face down
     h.apply({"seat": 1, "type": "play", "card": "10H"})

@@ -12,8 +12,8 @@ import json
 from test_bridge_club import PLAYERS, call, finish_game, ok
 
 from schraem.bridge import Bridge
-from schraem.game import Game
-from schraem.series import RengenSet
+from schraem.club.series import RengenSet
+from schraem.core.game import Game
 
 STAKES = {"per_mark": 10, "per_lost_game": 50, "loser_round": True}
 

@@ -10,11 +10,11 @@ from engine_support import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schraem.errors import InvalidAction, RecordError
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.simulate import random_game
-from schraem.stakes import AMOUNTS, MAX_CENTS, GameMoney, Payment, Stakes, evening, game_money, settle
+from schraem.cli.simulate import random_game
+from schraem.core.errors import InvalidAction, RecordError
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.stakes import AMOUNTS, MAX_CENTS, GameMoney, Payment, Stakes, evening, game_money, settle
 
 PRESETS = Rules.preset_names()
 

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schraem.bridge import Bridge
-from schraem.fairdeal import commit_of, new_reveal
-from schraem.game import Game
-from schraem.outbound import export_record
-from schraem.table_host import GUEST_CHARS, GUEST_COMMANDS
-from schraem.view import view
+from schraem.bridge.table_host import GUEST_CHARS, GUEST_COMMANDS
+from schraem.club.outbound import export_record
+from schraem.core.fairdeal import commit_of, new_reveal
+from schraem.core.game import Game
+from schraem.core.view import view
 
 PLAYERS = [{"name": "Anne"}, {"name": "Bernd"}, {"name": "Rechner", "kind": "bot", "level": "easy"}, {"name": "Dora"}]
 HOST, GUESTS, BOT = 1, (2, 4), 3

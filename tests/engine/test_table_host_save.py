@@ -12,7 +12,7 @@ import pytest
 from test_table_host import GUESTS, HOST, Table, call
 
 from schraem.bridge import Bridge
-from schraem.fairdeal import commit_of, new_reveal
+from schraem.core.fairdeal import commit_of, new_reveal
 
 
 def reload(t: Table) -> None:

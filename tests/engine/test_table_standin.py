@@ -11,7 +11,7 @@ import json
 from test_table_host import BOT, GUESTS, HOST, Table, _host_refusal, call, play_hand, refused
 from test_table_host_save import reload
 
-from schraem.fairdeal import commit_of, new_reveal
+from schraem.core.fairdeal import commit_of, new_reveal
 
 
 def standin(t: Table, seat: int, on: bool) -> dict:
@@ -109,7 +109,7 @@ def test_a_phone_silent_after_every_commit_does_not_freeze_the_table():
     assert [e["seat"] for e in full["fair_restarts"][0]["reveals"]] == [HOST, 2]
     # The record with both rounds replays, and a number changed in the round
     # given up is refused with the hand named.
-    from schraem.game import Game
+    from schraem.core.game import Game
 
     rec = json.loads(json.dumps(t.game.to_record()))
     Game.from_record(rec)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from schraem.bridge import Bridge
-from schraem.rules import Rules
+from schraem.core.rules import Rules
 
 PLAYERS = [{"name": n} for n in ("Hubert", "Gerda", "Hans", "Anne")]
 

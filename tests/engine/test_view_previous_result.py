@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 
 @pytest.mark.parametrize("preset", Rules.preset_names())

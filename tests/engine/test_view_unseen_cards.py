@@ -14,10 +14,10 @@ from engine_support import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schraem.errors import SchraemError
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.core.errors import SchraemError
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 # Acting for the watched seat would show it its cards.
 LOOKING = ("look", "play", "discard", "exchange")

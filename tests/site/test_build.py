@@ -69,7 +69,7 @@ def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
 
     # The engine as bytecode only: WebKit spends seconds compiling sources.
     names = zipfile.ZipFile(io.BytesIO((dist / "engine.zip").read_bytes())).namelist()
-    assert "schraem/__init__.pyc" in names and "schraem/bridge.pyc" in names and "schraem/bots/strong.pyc" in names
+    assert "schraem/__init__.pyc" in names and "schraem/bridge/__init__.pyc" in names and "schraem/bots/strong.pyc" in names
     assert all(n.endswith(".pyc") and "__pycache__" not in n for n in names), names
     sources = {p.relative_to(src / "engine").as_posix() + "c" for p in (src / "engine" / "schraem").rglob("*.py")}
     assert set(names) == sources

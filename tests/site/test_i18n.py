@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from schraem.game import Game
+from schraem.core.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,7 +62,7 @@ def test_every_hand_end_reason_is_translated():
 def test_the_shell_words_every_four_courts_kind_choice_and_reason_in_both_languages():
     # Here, not among the engine tests: those run inside Pyodide too, where
     # the shell's files are not at hand.
-    from schraem.review_courts import KINDS, REASONS
+    from schraem.review.courts import KINDS, REASONS
 
     text = (ROOT / "pwa" / "i18n-review.js").read_text(encoding="utf-8")
     keys = [f"review.kind.{k}" for k in KINDS] + [f"review.choice.{c}" for pair in KINDS.values() for c in pair]
@@ -72,7 +72,7 @@ def test_the_shell_words_every_four_courts_kind_choice_and_reason_in_both_langua
 
 
 def test_the_shell_words_every_review_kind_choice_and_reason_in_both_languages():
-    from schraem import review
+    from schraem.review import review
 
     text = (ROOT / "pwa" / "i18n-review.js").read_text(encoding="utf-8")
     keys = [f"review.kind.{k}" for k in review.KINDS] + [f"review.choice.{c}" for c in review.CHOICES]

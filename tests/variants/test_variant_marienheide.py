@@ -9,9 +9,9 @@ import random
 import pytest
 from variant_support import SUITED4, act, answer_all, dealt, finish, new_game, play_random, refused
 
-from schraem.errors import InvalidAction
-from schraem.rules import Rules
-from schraem.series import Series
+from schraem.club.series import Series
+from schraem.core.errors import InvalidAction
+from schraem.core.rules import Rules
 
 LEAD = [["10H", "9H", "8H", "7H"], ["7S", "10D", "9D", "8D"], ["JC", "10S", "9S", "8S"]]
 

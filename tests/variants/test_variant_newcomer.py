@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from variant_support import dealt, finish, new_game, refused, replay_equal
 
-from schraem.errors import InvalidAction
-from schraem.rules import Rules
-from schraem.simulate import random_game
-from schraem.view import view
+from schraem.cli.simulate import random_game
+from schraem.core.errors import InvalidAction
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 HEARTS, SPADES = ["10H", "9H", "8H", "7H", "AH", "KH", "QH", "JH"], ["10S", "9S", "8S", "7S", "AS", "KS", "QS", "JS"]
 

@@ -10,10 +10,10 @@ import pytest
 from variant_support import assert_no_leak, replay_equal
 
 from schraem import cli
-from schraem.game import Game
-from schraem.rules import Rules
-from schraem.simulate import random_game, simulate
-from schraem.view import view
+from schraem.cli.simulate import random_game, simulate
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 VARIANTS = ("wipperfuerth", "marienheide", "siwwe_stroeoem", "sebbe_schroehm", "siwwe_schroehm", "siwwe_schroehm_newcomer", "tuppen")
 
@@ -33,7 +33,7 @@ def test_every_variant_is_registered_and_valid():
 
 
 def test_options_are_checked():
-    from schraem.errors import InvalidAction
+    from schraem.core.errors import InvalidAction
 
     for bad in (
         {"four_courts": "maybe"},
@@ -127,8 +127,8 @@ def test_new_actions_are_refused_where_the_variant_is_off():
 def test_malformed_variant_actions_and_stocks():
     from variant_support import SUITED4, new_game
 
-    from schraem.actions import Action
-    from schraem.errors import InvalidAction, RecordError
+    from schraem.core.actions import Action
+    from schraem.core.errors import InvalidAction, RecordError
 
     for bad in (
         {"seat": 1, "type": "turn", "target": 2},

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from variant_support import SUITED4, act, answer_all, dealt, finish, new_game, refused, replay_equal
 
-from schraem.errors import IllegalAction, InvalidAction
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.core.errors import IllegalAction, InvalidAction
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 
 def test_preset_options():

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from variant_support import SUITED4, act, assert_no_leak, dealt, finish, new_game, refused, replay_equal
 
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 COURTS2 = [["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "JD"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "7D"]]
 BLUFF2 = [["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "7D"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "JD"]]

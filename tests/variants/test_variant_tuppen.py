@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from variant_support import SUITED4, answer_all, dealt, finish, new_game, refused, replay_equal
 
-from schraem.cards import shuffled_deck
-from schraem.game import deal_pack
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.core.cards import shuffled_deck
+from schraem.core.game import deal_pack
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 HEARTS, SPADES = ["10H", "9H", "8H", "7H", "AH", "KH", "QH", "JH"], ["10S", "9S", "8S", "7S", "AS", "KS", "QS", "JS"]
 THREE = [["10H", "9H", "8H", "7H"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "7D"]]

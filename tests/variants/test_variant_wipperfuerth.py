@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from variant_support import SUITED4, act, answer_all, assert_no_leak, dealt, finish, new_game, refused, replay_equal
 
-from schraem.cards import DECK
-from schraem.game import deal_pack
-from schraem.rules import Rules
-from schraem.view import view
+from schraem.core.cards import DECK
+from schraem.core.game import deal_pack
+from schraem.core.rules import Rules
+from schraem.core.view import view
 
 COURTS2 = [["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "JD"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "7D"]]
 STOCK = ["10C", "9C", "8C", "7C", "AC", "KC"]

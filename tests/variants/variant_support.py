@@ -1,7 +1,7 @@
 """Helpers for the regional-variant tests (not a test module).
 
 Games are built from fixed, explicit deals written in the tests; the random
-games use schraem.simulate.random_game. No files, no subprocesses, no
+games use schraem.cli.simulate.random_game. No files, no subprocesses, no
 threads: the suite runs the same in CPython and inside Pyodide."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from schraem.actions import Action
-from schraem.cards import DECK
-from schraem.errors import IllegalAction
-from schraem.game import Game
-from schraem.view import view
+from schraem.core.actions import Action
+from schraem.core.cards import DECK
+from schraem.core.errors import IllegalAction
+from schraem.core.game import Game
+from schraem.core.view import view
 
 # A deal for four seats that gives nobody four courts, for tests that only
 # need some cards: every seat holds one suit, 10 9 8 7.

@@ -9,7 +9,7 @@ a set of cards is a 32-bit mask. Seats are 0-based here.
 
 from __future__ import annotations
 
-from ..cards import RANKS, SUITS
+from ..core.cards import RANKS, SUITS
 
 _INDEX = {r + s: si * 8 + ri for si, s in enumerate(SUITS) for ri, r in enumerate(RANKS)}
 _NAMES = {v: k for k, v in _INDEX.items()}

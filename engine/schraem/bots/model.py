@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from ..errors import SchraemError
-from ..rules import PRESETS, Rules
+from ..core.errors import SchraemError
+from ..core.rules import PRESETS, Rules
 from .bits import FULL, card_int, mask_of
 from .equity import Scoring
 

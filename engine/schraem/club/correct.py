@@ -7,8 +7,8 @@ hand, the action and the rule."""
 
 from __future__ import annotations
 
-from .errors import Both, InvalidAction, RecordError
-from .game import Game
+from ..core.errors import Both, InvalidAction, RecordError
+from ..core.game import Game
 from .series import Series
 
 

@@ -18,12 +18,12 @@ import json
 import unicodedata
 from functools import cache
 
-from .cards import derive_seed
-from .errors import Both, InvalidAction
-from .fields import clean_name
-from .formats import FORMATS
-from .game import Game
-from .rules import PRESETS
+from ..core.cards import derive_seed
+from ..core.errors import Both, InvalidAction
+from ..core.fields import clean_name
+from ..core.formats import FORMATS
+from ..core.game import Game
+from ..core.rules import PRESETS
 
 RESULT_FORMAT = "schraem-duel/1"
 SET_HANDS = 8  # deals in today's set

@@ -7,13 +7,13 @@ a refused request leaves everything as it was."""
 
 from __future__ import annotations
 
-from . import duel
-from .bots.strong import Budget
-from .errors import Both, IllegalAction, InvalidAction
-from .game import Game
-from .review import REVIEW_BUDGET, Review, hint
+from ..bots.strong import Budget
+from ..core.errors import Both, IllegalAction, InvalidAction
+from ..core.game import Game
+from ..core.view import view
+from ..review import duel
+from ..review.review import REVIEW_BUDGET, Review, hint
 from .table import Table
-from .view import view
 
 MAX_STEPS = 8  # decisions one review_step may weigh (the worker asks again for the next)
 MAX_SAMPLES = 400

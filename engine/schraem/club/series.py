@@ -8,12 +8,12 @@ checked by replaying those records with the same engine.
 
 from __future__ import annotations
 
-from . import fields as f
-from .cards import derive_seed, seeded_shuffle
-from .errors import Both, InvalidAction, RecordError, SchraemError
-from .game import Game
-from .rules import Rules
-from .stakes import Stakes
+from ..core import fields as f
+from ..core.cards import derive_seed, seeded_shuffle
+from ..core.errors import Both, InvalidAction, RecordError, SchraemError
+from ..core.game import Game
+from ..core.rules import Rules
+from ..core.stakes import Stakes
 
 SERIES_FORMAT = "schraem-series/1"
 SET_FORMAT = "schraem-set/1"

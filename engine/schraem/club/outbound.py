@@ -8,7 +8,7 @@ list so anyone can check the seats, and no card is dealt from it."""
 
 from __future__ import annotations
 
-from .game import Game
+from ..core.game import Game
 from .series import RengenSet, Series, Tournament
 
 TICKET_FORMAT = "schraem-table/1"

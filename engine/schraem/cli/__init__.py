@@ -7,13 +7,13 @@ import argparse
 import json
 import sys
 
+from ..club.series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
+from ..club.transfer import RESULT_FORMAT
+from ..core.errors import RecordError, SchraemError
+from ..core.game import Game
+from ..core.rules import Rules
 from . import match, terminal
-from .errors import RecordError, SchraemError
-from .game import Game
-from .rules import Rules
-from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
 from .simulate import simulate
-from .transfer import RESULT_FORMAT
 
 
 def replay_summary(game: Game) -> dict:

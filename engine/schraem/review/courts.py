@@ -23,9 +23,9 @@ from __future__ import annotations
 import copy
 from math import comb
 
-from .bots.bits import cards_of, mask_of
-from .bots.common import ASSUMED_BLUFF_RATE, _known, all_courts, challenge_chance, genuine_chance
-from .bots.solver import OutOfBudget
+from ..bots.bits import cards_of, mask_of
+from ..bots.common import ASSUMED_BLUFF_RATE, _known, all_courts, challenge_chance, genuine_chance
+from ..bots.solver import OutOfBudget
 
 # The decision a four-courts action belongs to: (what the seat did, what it
 # could have done instead).

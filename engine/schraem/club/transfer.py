@@ -10,10 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 
-from . import fields as f
-from .errors import Both, InvalidAction, RecordError, SchraemError
+from ..core import fields as f
+from ..core.errors import Both, InvalidAction, RecordError, SchraemError
+from ..core.rules import Rules
 from .outbound import RESULT_FORMAT, TICKET_FORMAT, Outbound
-from .rules import Rules
 from .series import Series, Tournament
 
 TICKET_KEYS = {

@@ -18,18 +18,18 @@ from __future__ import annotations
 
 import random
 
-from . import review_courts as courts
-from .bots.bits import FULL, SUIT_MASK, card_int, card_str, cards_of, mask_of
-from .bots.common import answering, legal_by_type
-from .bots.equity import Scoring
-from .bots.model import Situation
-from .bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, Budget, _answer, _as_it_stands, _knock_now, _play, stay_samples
-from .bots.strong import Decider as BotDecider
-from .bots.tables import CALIBRATION
-from .cards import derive_seed
-from .errors import Both, InvalidAction
-from .game import Game
-from .view import view
+from ..bots.bits import FULL, SUIT_MASK, card_int, card_str, cards_of, mask_of
+from ..bots.common import answering, legal_by_type
+from ..bots.equity import Scoring
+from ..bots.model import Situation
+from ..bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, Budget, _answer, _as_it_stands, _knock_now, _play, stay_samples
+from ..bots.strong import Decider as BotDecider
+from ..bots.tables import CALIBRATION
+from ..core.cards import derive_seed
+from ..core.errors import Both, InvalidAction
+from ..core.game import Game
+from ..core.view import view
+from . import courts
 
 REVIEW_FORMAT = "schraem-review/1"
 # The review's thinking per decision: deterministic (no clock), so two

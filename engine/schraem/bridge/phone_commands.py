@@ -9,9 +9,9 @@ bridge, which builds tables)."""
 
 from __future__ import annotations
 
-from .dealcheck import check_deal
-from .errors import InvalidAction
-from .game import Game
+from ..core.dealcheck import check_deal
+from ..core.errors import InvalidAction
+from ..core.game import Game
 
 
 class PhoneCommands:

@@ -16,11 +16,11 @@ import json
 import random
 import sys
 
-from .cards import derive_seed
-from .game import Game
+from ..core.cards import derive_seed
+from ..core.game import Game
+from ..core.rules import Rules
+from ..core.view import view
 from .match import parse_seats, resolve
-from .rules import Rules
-from .view import view
 
 
 def cmd_play(args, inp=None, out=None) -> int:

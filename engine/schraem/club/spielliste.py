@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 
-from .game import Game
+from ..core.game import Game
 
 # Actions that show a player has seen their cards (a knock after them is
 # not blind).

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import secrets
 
-from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
-from .fairdeal import check_restarts, commit_of, host_reveal, is_hex64
-from .outbound import export_record
-from .taps import tap_refusals
-from .view import view
+from ..club.outbound import export_record
+from ..core.errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
+from ..core.fairdeal import check_restarts, commit_of, host_reveal, is_hex64
+from ..core.taps import tap_refusals
+from ..core.view import view
 from .wire import _find_id, decode
 
 # A guest's honest messages are a few hundred characters (an action, a

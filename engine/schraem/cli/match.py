@@ -26,16 +26,16 @@ import random
 import sys
 import time
 
-from .cards import derive_seed, shuffled_deck
-from .game import Game
-from .rules import Rules
-from .view import view
+from ..core.cards import derive_seed, shuffled_deck
+from ..core.game import Game
+from ..core.rules import Rules
+from ..core.view import view
 
 MAX_HANDS = 2000
 
 
 def resolve(kind: str):
-    from .bots import DETERMINISTIC
+    from ..bots import DETERMINISTIC
 
     if kind not in DETERMINISTIC:
         raise ValueError(f"unknown bot {kind!r} (known: {', '.join(DETERMINISTIC)})")
@@ -226,7 +226,7 @@ def _interval(rates: list[float]) -> tuple[float, float, float]:
 
 def finish_metric(rules: str, options: dict | None = None) -> str:
     """ "win" where the game finds a winner, "not_lose" where it finds a loser."""
-    from .formats import FORMATS
+    from ..core.formats import FORMATS
 
     return "win" if FORMATS[Rules.make(rules, options).game_end].finds == "winner" else "not_lose"
 

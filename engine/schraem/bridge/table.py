@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import copy
 
-from . import club, duel
-from .bots import APP_LEVELS, LEVELS
-from .errors import Both, IllegalAction, InvalidAction, RecordError
-from .fields import MAX_SEED
-from .game import Game, trim_hints
-from .series import RengenSet, Series
+from ..bots import APP_LEVELS, LEVELS
+from ..club import club
+from ..club.series import RengenSet, Series
+from ..core.errors import Both, IllegalAction, InvalidAction, RecordError
+from ..core.fields import MAX_SEED
+from ..core.game import Game, trim_hints
+from ..core.taps import tap_refusals
+from ..core.view import view
+from ..review import duel
 from .table_host import TableHost
-from .taps import tap_refusals
-from .view import view
 
 SAVE_FORMAT = "schraem-save/1"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 import time
 
-from .cards import derive_seed
-from .game import Game
+from ..core.cards import derive_seed
+from ..core.game import Game
 
 
 def random_game(seed: int, rules: str = "rheinland", players: int = 4, options: dict | None = None, max_hands: int = 10_000) -> Game:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import math
 
-from . import fields as f
-from .bots import LEVELS
+from ..bots import LEVELS
+from ..core import fields as f
+from ..core.errors import Both, RecordError, SchraemError
+from ..review.review import REVIEW_FORMAT, WORST
 from .club import Organiser, export_of
-from .errors import Both, RecordError, SchraemError
-from .review import REVIEW_FORMAT, WORST
 from .series import Tournament
 
 MAX_ENTRIES = 10_000

@@ -9,7 +9,7 @@ import json
 import math
 import re
 
-from .errors import InvalidAction, SchraemError
+from ..core.errors import InvalidAction, SchraemError
 
 # Limits checked on the raw text, before any parsing: a request is at most
 # this many characters and nested at most this deep. The deepest honest

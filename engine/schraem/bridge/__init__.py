@@ -8,17 +8,21 @@ from __future__ import annotations
 import json
 import random
 
-from . import __version__, club, duel, move, rule_catalog
-from .bots import APP_LEVELS, choose
-from .bridge_phone import PhoneCommands
-from .bridge_review import ReviewCommands
-from .cards import derive_seed
-from .errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
-from .fields import clean_name
-from .game import Game, trim_hints
-from .outbound import export_record, running, scrub
-from .rules import Rules
-from .series import RengenSet
+from .. import __version__
+from ..bots import APP_LEVELS, choose
+from ..club import club, move
+from ..club.outbound import export_record, running, scrub
+from ..club.series import RengenSet
+from ..core import rule_catalog
+from ..core.cards import derive_seed
+from ..core.errors import Both, IllegalAction, InvalidAction, NoGame, RecordError, SchraemError
+from ..core.fields import clean_name
+from ..core.game import Game, trim_hints
+from ..core.rules import Rules
+from ..core.view import view
+from ..review import duel
+from .phone_commands import PhoneCommands
+from .review_commands import ReviewCommands
 from .table import (
     SAVE_FORMAT,
     Table,
@@ -35,7 +39,6 @@ from .table import (
     check_viewer,
 )
 from .table_host import TableHost
-from .view import view
 from .wire import MAX_DEPTH, MAX_REQUEST_CHARS, _find_id, decode
 
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 import csv
 import io
 
-from . import fields as f
+from ..core import fields as f
+from ..core.errors import Both, InvalidAction, RecordError, SchraemError
+from ..core.game import Game
+from ..core.stakes import evening
+from ..core.view import view
 from .correct import correct_hand, correct_series_hand
-from .errors import Both, InvalidAction, RecordError, SchraemError
-from .game import Game
 from .outbound import Outbound
 from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
 from .spielliste import COMPUTER, CSV_WORDS, game_csv, game_list, player_stats
-from .stakes import evening
 from .transfer import (
     RESULT_FORMAT,
     TICKET_FORMAT,
@@ -30,7 +31,6 @@ from .transfer import (
     table_ticket,
     tournament_id,
 )
-from .view import view
 
 SERIES_SAVE_KEYS = {"length", "first_dealer", "seed", "finished", "ticket"}
 SET_SAVE_KEYS = {"dealer", "seed", "seats", "finished"}
