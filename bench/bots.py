@@ -33,10 +33,11 @@ sys.path.insert(0, str(ROOT / "engine"))
 
 from schraem.bots import LEVELS, STRONG_BUDGET  # noqa: E402
 from schraem.bots.bits import FULL, beaters, card_int, card_str, cards_of, mask_of, playable, trick_step  # noqa: E402
+from schraem.bots.decider import Budget  # noqa: E402
 from schraem.bots.heuristic import by_strength, choose_card, strength_key  # noqa: E402
 from schraem.bots.model import Situation  # noqa: E402
 from schraem.bots.solver import Solver, order_from  # noqa: E402
-from schraem.bots.strong import Budget, decide  # noqa: E402
+from schraem.bots.strong import decide  # noqa: E402
 from schraem.cli.match import play_game, rotation, run_match  # noqa: E402
 from schraem.core.cards import derive_seed, shuffled_deck  # noqa: E402
 from schraem.core.game import Game  # noqa: E402
@@ -608,7 +609,8 @@ class PlansAgainstModel:
         self.budget = budget
 
     def __call__(self, v, rng):
-        from schraem.bots.strong import Decider, _as_it_stands
+        from schraem.bots.decider import Decider
+        from schraem.bots.strong import _as_it_stands
 
         a = decide(v, rng, self.budget)
         legal = [card_int(x["card"]) for x in v["legal"] if x["type"] == "play"]

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 from schraem.bots import LEVELS, strong
+from schraem.bots.decider import Budget
 from schraem.bots.model import Situation
 from schraem.cli.match import play_game
 from schraem.core.game import Game
@@ -104,11 +105,11 @@ def test_the_strong_bot_sometimes_knocks_the_same_hand_and_sometimes_not():
         game.apply({"seat": 1, "type": "look"})
         v = view(game, 1)
         report = {}
-        strong.decide(v, random.Random(0), strong.Budget(samples=20, nodes=20000), report)
+        strong.decide(v, random.Random(0), Budget(samples=20, nodes=20000), report)
         if "e_knock" not in report or report["e_knock"] is None:
             continue
         if abs(report["e_knock"] - report["e_stay"]) < strong.MIX / 2:
-            answers = {strong.decide(v, random.Random(k), strong.Budget(samples=20, nodes=20000))["type"] for k in range(30)}
+            answers = {strong.decide(v, random.Random(k), Budget(samples=20, nodes=20000))["type"] for k in range(30)}
             assert answers == {"knock", "play"}, answers
             found = True
             break

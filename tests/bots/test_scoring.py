@@ -81,7 +81,8 @@ def test_strong_passes_cheaper_under_sebbe_pass_loss():
     """Facing a knock to 3, a passer loses 1 in Sebbe but 2 under the
     Rhineland rules: with the same middling hand the Sebbe bot passes at
     least as often."""
-    from schraem.bots.strong import Budget, decide
+    from schraem.bots.decider import Budget
+    from schraem.bots.strong import decide
 
     passes = {"rheinland": 0, "sebbe_schroehm": 0}
     for preset in passes:

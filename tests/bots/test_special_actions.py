@@ -11,9 +11,9 @@ import pytest
 from schraem.bots import LEVELS
 from schraem.bots.bits import card_int
 from schraem.bots.common import bluff_chance, bluff_pays, challenge_chance, genuine_chance
+from schraem.bots.decider import Budget, Decider
 from schraem.bots.heuristic import my_chance
 from schraem.bots.model import Situation
-from schraem.bots.strong import Budget, Decider
 from schraem.cli.match import play_game
 from schraem.core.game import Game
 from schraem.core.rules import Rules

@@ -5,8 +5,9 @@ import random
 
 from schraem.bots import LEVELS, Budget
 from schraem.bots.bits import SUIT_MASK, card_int, mask_of, popcount
+from schraem.bots.decider import Decider
 from schraem.bots.model import Situation
-from schraem.bots.strong import Decider, decide, make
+from schraem.bots.strong import decide, make
 from schraem.core.game import Game
 from schraem.core.view import view
 
@@ -209,8 +210,8 @@ def test_late_in_the_hand_it_plays_for_the_others_likely_mistake(monkeypatch):
     bot finds hands that no card can force against a perfect defence but
     one card wins against the heuristic players actually at the table, where
     the heuristic's own card loses; it plays that card and takes the hand."""
-    from schraem.bots import strong
     from schraem.bots.bits import card_str
+    from schraem.bots.decider import MODEL_CARDS
     from schraem.bots.heuristic import choose_card
     from schraem.core.cards import derive_seed, shuffled_deck
     from schraem.core.rules import Rules
@@ -232,7 +233,7 @@ def test_late_in_the_hand_it_plays_for_the_others_likely_mistake(monkeypatch):
             if (
                 s == 1
                 and v["my_cards"] is not None
-                and len(v["my_cards"]) <= strong.MODEL_CARDS
+                and len(v["my_cards"]) <= MODEL_CARDS
                 and len([a for a in v["legal"] if a["type"] == "play"]) > 1
                 and chosen is None
             ):

@@ -16,7 +16,7 @@ from test_move_file import export_move, kept, pref, read_in, seed_prefs, snapsho
 
 from browser_support import wait_engine_ready
 from helpers import open_app, screen, wait_idle, wait_shell_ready
-from schraem.bots.strong import Budget
+from schraem.bots.decider import Budget
 from schraem.bridge import Bridge
 from schraem.review.review import Review
 

@@ -14,9 +14,10 @@ import pytest
 
 from schraem.cli import main
 from schraem.club.outbound import export_record
+from schraem.core.deal import deal_pack
 from schraem.core.errors import InvalidAction, RecordError
 from schraem.core.fairdeal import commit_of, seed_of, transcript_seed
-from schraem.core.game import Game, deal_pack
+from schraem.core.game import Game
 
 PLAYERS = ["Anne", "Bernd", "Carla", "Dieter"]
 PHONES = (1, 2, 4)  # seat 3 is a computer player on the host

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from schraem.core.cards import DECK, SplitMix64, seeded_shuffle
-from schraem.core.game import deal_pack
+from schraem.core.deal import deal_pack
 
 
 def reference_shuffle(items: list, seed: int) -> list:

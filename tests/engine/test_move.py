@@ -188,7 +188,7 @@ def mid_hand_entry() -> dict:
 
 def reviewed(entry: dict) -> dict:
     """The entry with the review the app keeps of its person's game (seat 1), the hand under way included."""
-    from schraem.bots.strong import Budget
+    from schraem.bots.decider import Budget
     from schraem.review.review import Review
 
     review = Review(entry["save"]["record"], 1, budget=Budget(samples=2, nodes=500)).run()

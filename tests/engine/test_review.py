@@ -8,7 +8,7 @@ import random
 import pytest
 
 from schraem.bots import DETERMINISTIC
-from schraem.bots.strong import Budget
+from schraem.bots.decider import Budget
 from schraem.club.outbound import export_record
 from schraem.core.errors import SchraemError
 from schraem.core.game import Game

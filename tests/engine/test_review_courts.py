@@ -10,7 +10,7 @@ import random
 import pytest
 
 from schraem.bots import DETERMINISTIC
-from schraem.bots.strong import Budget
+from schraem.bots.decider import Budget
 from schraem.bridge import Bridge
 from schraem.core.cards import DECK
 from schraem.core.errors import SchraemError

@@ -8,7 +8,7 @@ from __future__ import annotations
 from variant_support import SUITED4, answer_all, dealt, finish, new_game, refused, replay_equal
 
 from schraem.core.cards import shuffled_deck
-from schraem.core.game import deal_pack
+from schraem.core.deal import deal_pack
 from schraem.core.rules import Rules
 from schraem.core.view import view
 

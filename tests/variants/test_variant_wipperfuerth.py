@@ -6,7 +6,7 @@ from __future__ import annotations
 from variant_support import SUITED4, act, answer_all, assert_no_leak, dealt, finish, new_game, refused, replay_equal
 
 from schraem.core.cards import DECK
-from schraem.core.game import deal_pack
+from schraem.core.deal import deal_pack
 from schraem.core.rules import Rules
 from schraem.core.view import view
 

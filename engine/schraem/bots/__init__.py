@@ -12,7 +12,7 @@ App difficulty levels (APP_LEVELS, what the app offers) are the strong bot
 with less or more thinking, capped by the wall clock on the phone:
 `easy` (3 samples, no reading of the others' bets), `medium` (12 samples),
 `hard` (the strong bot's full budget); `duel` is medium without the clock,
-for the deal sets everyone plays alike (duel.py). DETERMINISTIC holds every level
+for the deal sets everyone plays alike (review/duel.py). DETERMINISTIC holds every level
 without the clock: the match runner uses it, so seeded matches repeat.
 """
 
@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import time
 
+from .decider import Budget
 from .heuristic import choose_heuristic
 from .simple import choose_random
-from .strong import Budget, make
+from .strong import make
 
 # Thinking per decision (deterministic: solved samples, solver nodes).
 STRONG_BUDGET = Budget(samples=400, nodes=400000)
@@ -50,7 +51,7 @@ LEVELS = {
     "random": choose_random,
     "heuristic": choose_heuristic,
     "strong": make(STRONG_BUDGET),
-    # The computer players of a deal set (duel.py): medium's thinking
+    # The computer players of a deal set (review/duel.py): medium's thinking
     # without the clock, so everyone who plays the set the same way meets
     # the same answers on any phone.
     "duel": make(APP_BUDGETS["medium"]),

@@ -1,11 +1,11 @@
 """The bridge's commands for a table of phones once it is open (docs/BRIDGE.md,
 docs/PHONE_TABLE.md): the host's stand-ins, tickets and guests' messages
 (table_host.py), and a guest's own checks of what its host sent
-(dealcheck.py).
+(core/dealcheck.py).
 
-A mixin of `bridge.Bridge`: the commands share its table and its rule that
-a refused request leaves everything as it was (`table_new` stays in the
-bridge, which builds tables)."""
+A mixin of `Bridge` (bridge/__init__.py): the commands share its table and
+its rule that a refused request leaves everything as it was (`table_new` is
+with the other commands that build tables, game_commands.py)."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class PhoneCommands:
         return {"hands": len(game.specs), "fair_deals_checked": [i + 1 for i, spec in enumerate(game.specs) if "fair" in spec]}
 
     def cmd_check_deal(self, args):
-        """A guest phone's whole check of one finished hand (dealcheck.py):
+        """A guest phone's whole check of one finished hand (core/dealcheck.py):
         the host's `record` reply, this phone's `seat`, the `hand`, the
         `commits` it kept in that hand's reveal phase (null: none) and every
         state it was sent in that hand, in order. This phone's own table is

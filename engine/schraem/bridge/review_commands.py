@@ -2,12 +2,12 @@
 docs/REVIEW.md): the game review made a decision at a time, the hint for
 the decision at hand (written into the record), and deal sets.
 
-A mixin of `bridge.Bridge`: the commands share its table and its rule that
-a refused request leaves everything as it was."""
+A mixin of `Bridge` (bridge/__init__.py): the commands share its table and
+its rule that a refused request leaves everything as it was."""
 
 from __future__ import annotations
 
-from ..bots.strong import Budget
+from ..bots.decider import Budget
 from ..core.errors import Both, IllegalAction, InvalidAction
 from ..core.game import Game
 from ..core.view import view

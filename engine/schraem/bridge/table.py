@@ -2,7 +2,8 @@
 a person, which computer plays where), its seed, whether it is a scoresheet,
 its series, set, duel or phone table, and the checks every request about
 seats, seeds and saves goes through before anything changes (docs/BRIDGE.md).
-The commands on it are the bridge's (bridge.py and its mixins)."""
+The commands on it are the bridge's (bridge/__init__.py and its command
+mixins)."""
 
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ class Table:
         self, game: Game, seats: list[dict], seed: int, real_cards: bool = False, series: Series | None = None, ticket: dict | None = None
     ):
         self.game, self.seats, self.seed, self.real_cards = game, seats, seed, real_cards
-        # A series at this table (club.py): its last game is `game`.
+        # A series at this table (club/club.py): its last game is `game`.
         self.series, self.ticket = series, ticket
         # A Rengen set: `game` is its game in progress or its Hängeln, whose
         # two players sit at `seats`; `set_seats` are everyone's seats.
@@ -73,7 +74,7 @@ class Table:
         self.set_seats: list[dict] | None = None
         # A table of phones (table_host.py): guests' seats and the deal.
         self.host: TableHost | None = None
-        # A deal set (duel.py): {"set": word, "rules": preset, "hands": how many deals}.
+        # A deal set (review/duel.py): {"set": word, "rules": preset, "hands": how many deals}.
         self.duel: dict | None = None
 
     def save(self) -> dict:
@@ -110,7 +111,7 @@ class Table:
 
     def deal(self) -> None:
         if self.host is not None:
-            self.host.begin(self.game)  # the phones deal it between them (fairdeal.py)
+            self.host.begin(self.game)  # the phones deal it between them (core/fairdeal.py)
             return
         if self.duel is not None and duel.over(self.game, self.duel):
             raise IllegalAction("bad_request", detail=Both("die Duell-Karten sind ausgespielt", "the deal set is played out"))

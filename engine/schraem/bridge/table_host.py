@@ -12,7 +12,7 @@ another seat's cards. Every refusal is data in German and English, and a
 refused message changes nothing.
 
 Every hand is dealt by a commit–reveal round among the phones
-(fairdeal.py): the host's own number is derived here from the table's key,
+(core/fairdeal.py): the host's own number is derived here from the table's key,
 the guests' come in their messages, and the hand is dealt when the last
 number is in. A round that a phone leaves (the host gives its seat to the
 computer) is given up and starts again with fresh numbers from every phone
@@ -188,7 +188,7 @@ class TableHost:
         """Everything needed to go on after the host reloads: the seats, their
         secrets and the deal under way, with the host's own number. It is
         kept in the host's save only; no export and no guest ever gets it
-        (outbound.py rebuilds files from the game, a guest gets `guest_state`)."""
+        (club/outbound.py rebuilds files from the game, a guest gets `guest_state`)."""
         r = self.round
         out = {"host": self.host_seat, "key": self.key, "secrets": {str(s): v for s, v in sorted(self.secrets.items())}, "round": None}
         if self.standins:

@@ -38,7 +38,7 @@ def replay_summary(game: Game) -> dict:
         "hand_in_progress": not game.hand_over,
     }
     # Hands of a table of phones whose deal replay checked against the
-    # commit–reveal transcript (fairdeal.py).
+    # commit–reveal transcript (core/fairdeal.py).
     fair = [i + 1 for i, spec in enumerate(game.specs) if "fair" in spec]
     if fair:
         summary["fair_deals_checked"] = fair

@@ -150,7 +150,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Zum Neugeben antwortet jetzt {due}, nicht {seat}.",
         "The fresh-deal question is answered by {due} now, not by {seat}.",
     ),
-    # tournaments across phones (transfer.py)
+    # tournaments across phones (club/transfer.py)
     "foreign_series": ("Diese Serie gehört zu einem anderen Turnier.", "This series belongs to another tournament."),
     "duplicate_series": (
         "Serie {series}, Tisch {table} ist schon eingelesen.",
@@ -161,7 +161,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Series {series}, table {table} already has a different result.",
     ),
     "tampered": ("Die Serie ist verändert worden: {detail}.", "The series has been altered: {detail}."),
-    # a table of phones (fairdeal.py, table_host.py, docs/PHONE_TABLE.md)
+    # a table of phones (fairdeal.py, bridge/table_host.py, docs/PHONE_TABLE.md)
     "deal_phase": ("Jetzt nicht: {detail}.", "Not now: {detail}."),
     "guest_unknown": (
         "Dieses Handy ist an diesem Tisch nicht angemeldet – bitte neu beitreten.",

@@ -1,8 +1,9 @@
 """Checks of single fields of the data the club commands take (tickets,
 results, series, sets, tournaments, the series or set part of a save):
 type, range and length, refused with the field named in German and English
-before anything acts on it. The containers (series.py, transfer.py, club.py)
-call these on their validating paths; what they build afterwards is trusted.
+before anything acts on it. The containers (club/series.py,
+club/transfer.py, club/club.py) call these on their validating paths; what
+they build afterwards is trusted.
 
 Names are checked here too, for games and tournaments alike: one rule, one
 length limit."""

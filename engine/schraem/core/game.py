@@ -9,10 +9,10 @@ tail" and a record is the log as JSON.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
 from .courts import card_entries
+from .deal import cards_for, fair_deal, next_active
 from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
-from .fairdeal import check_restarts, transcript_seed
+from .fairdeal import check_restarts
 from .fields import clean_name
 from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult, Setup
@@ -22,82 +22,6 @@ from .stakes import GameMoney, Stakes, game_money
 RECORD_FORMAT = "schraem-record/1"
 # The action types that can take a seat out of the hand with a loss.
 LEAVING = frozenset(("pass", "penalty", "challenge"))
-
-
-def deal_pack(seed: int, active: list[bool], forehand: int, count: int, packets=()) -> tuple[list[list[Card]], list[Card]]:
-    """Deal `count` cards clockwise from forehand to active seats, singly or
-    in `packets` (3-2-3: three each, then two each, then three each); also
-    returns the stock, the undealt rest of the pack, top first."""
-    pack = shuffled_deck(seed)
-    n = len(active)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    order = [(forehand + i) % n for i in range(n) if active[(forehand + i) % n]]
-    m = len(order)
-    if not packets:
-        # Singly, clockwise: the j-th seat in order gets every m-th card.
-        for j, s in enumerate(order):
-            hands[s] = pack[j : m * count : m]
-        return hands, pack[m * count :]
-    k = 0
-    for p in packets:
-        for s in order:
-            hands[s].extend(pack[k : k + p])
-            k += p
-    return hands, pack[k:]
-
-
-def deal_cards(seed: int, active: list[bool], forehand: int, count: int, packets=()) -> list[list[Card]]:
-    """Deal `count` cards singly (or in packets), clockwise from forehand."""
-    return deal_pack(seed, active, forehand, count, packets)[0]
-
-
-def check_stock(stock, dealt: list[list[Card]]) -> list[Card]:
-    if not isinstance(stock, list):
-        raise InvalidAction("bad_deal", detail=Both("der Stock ist eine Liste von Karten", "the stock is a list of cards"))
-    cards = parse_cards(stock)
-    seen = {c for h in dealt for c in h}
-    for c in cards:
-        if c in seen:
-            raise InvalidAction("bad_deal", detail=Both(f"{c} ist doppelt gegeben (Stock)", f"{c} is dealt twice (stock)"))
-        seen.add(c)
-    return cards
-
-
-def default_stock(dealt: list[list[Card]]) -> list[Card]:
-    """The stock of an explicit deal that names none: the undealt cards in
-    pack order (♣ 10..J, ♠, ♥, ♦), so its records replay exactly."""
-    seen = {c for h in dealt for c in h}
-    return [c for c in DECK if c not in seen]
-
-
-def next_active(active: list[bool], seat: int) -> int:
-    n = len(active)
-    return next((seat + k) % n for k in range(1, n + 1) if active[(seat + k) % n])
-
-
-def check_deal(deal, active: list[bool], count: int) -> list[list[Card]]:
-    if not isinstance(deal, list) or len(deal) != len(active):
-        raise InvalidAction(
-            "bad_deal",
-            detail=Both(
-                f"ein Geben nennt die Karten aller {len(active)} Plätze der Reihe nach",
-                f"a deal lists the cards of all {len(active)} seats in seat order",
-            ),
-        )
-    hands = [parse_cards(h) for h in deal]
-    seen: set[Card] = set()
-    for s, h in enumerate(hands):
-        want = count if active[s] else 0
-        if len(h) != want:
-            raise InvalidAction(
-                "bad_deal",
-                detail=Both(f"Platz {s + 1} bekommt {want} Karten, nicht {len(h)}", f"seat {s + 1} must get {want} cards, not {len(h)}"),
-            )
-        for c in h:
-            if c in seen:
-                raise InvalidAction("bad_deal", detail=Both(f"{c} ist doppelt gegeben", f"{c} is dealt twice"))
-            seen.add(c)
-    return hands
 
 
 def check_hints(hints, n: int, actions: int, h_no: int) -> list[dict]:
@@ -341,9 +265,9 @@ class Game:
                 detail=Both("abgebrochene Runden gibt es nur beim Geben der Handys", "rounds given up belong to a deal by the phones"),
             )
         if fair is not None:
-            cards, seed, stock, checked = self._fair_deal(setup, fh, fair, cards, seed, real, stock)
+            cards, seed, stock, checked = fair_deal(setup, fh, fair, cards, seed, real, stock, len(self.specs) + 1, self.n)
             restarts = None if restarts is None else check_restarts(restarts, len(self.specs) + 1, self.n)
-        spec, dealt, pack_rest = self._cards_for(setup, fh, cards, seed, real, stock)
+        spec, dealt, pack_rest = cards_for(setup, fh, cards, seed, real, stock, self.seed, len(self.specs))
         if fair is not None:
             spec["fair"] = checked
             if restarts is not None:
@@ -356,68 +280,6 @@ class Game:
         self.hints.append([])
         self._hand_out = len(self.out_order)
         return self.hand
-
-    def _fair_deal(self, setup: Setup, fh: int, fair, cards, seed, real: bool, stock):
-        """The deal a transcript gives, checked against what the record
-        says beside it; returns (cards, seed, stock, transcript) for
-        `_cards_for`, which writes the spec as usual."""
-        hand_no = len(self.specs) + 1
-        fair_seed, checked = transcript_seed(fair, hand_no, self.n)
-        if real:
-            raise InvalidAction(
-                "fair_deal", detail=Both("mit echten Karten wird nicht am Handy gegeben", "real cards are not dealt by the phones")
-            )
-        if cards is None:
-            if seed is not None and seed != fair_seed:
-                raise InvalidAction(
-                    "fair_deal",
-                    detail=Both(
-                        "der Startwert folgt nicht aus den offengelegten Zahlen", "the seed does not follow from the revealed numbers"
-                    ),
-                )
-            return None, fair_seed, None, checked
-        dealt, pack_rest = deal_pack(fair_seed, list(setup.dealt), fh, setup.cards, setup.packets)
-        given = check_deal(cards, list(setup.dealt), setup.cards)
-        for s, (want, got) in enumerate(zip(dealt, given), 1):
-            if set(want) != set(got):  # the order within a hand is not the deal's business
-                raise InvalidAction(
-                    "fair_deal",
-                    detail=Both(
-                        f"die Karten von Platz {s} folgen nicht aus den offengelegten Zahlen",
-                        f"the cards of seat {s} do not follow from the revealed numbers",
-                    ),
-                )
-        if stock is not None and check_stock(stock, given) != pack_rest:
-            raise InvalidAction(
-                "fair_deal",
-                detail=Both("der Stock folgt nicht aus den offengelegten Zahlen", "the stock does not follow from the revealed numbers"),
-            )
-        return cards, None, [str(c) for c in pack_rest], checked
-
-    def _cards_for(self, setup: Setup, fh: int, cards, seed, real: bool, stock):
-        """The record's spec of the deal, the hands and the stock."""
-        active = list(setup.dealt)
-        if real:
-            return {"deal": None}, None, None
-        if cards is not None:
-            dealt = check_deal(cards, active, setup.cards)
-            spec = {"deal": [[str(c) for c in h] for h in dealt]}
-            if stock is None:
-                return spec, dealt, default_stock(dealt)
-            pack_rest = check_stock(stock, dealt)
-            spec["stock"] = [str(c) for c in pack_rest]
-            return spec, dealt, pack_rest
-        if seed is None:
-            if self.seed is None:
-                raise IllegalAction(
-                    "bad_request",
-                    detail=Both("weder Karten noch ein Startwert zum Geben", "no cards, no seed and no game seed to deal from"),
-                )
-            seed = derive_seed(self.seed, len(self.specs))
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise InvalidAction("bad_deal", detail=Both("der Startwert muss eine ganze Zahl ≥ 0 sein", "seed must be a whole number ≥ 0"))
-        dealt, pack_rest = deal_pack(seed, active, fh, setup.cards, setup.packets)
-        return {"seed": seed}, dealt, pack_rest
 
     # --- acting --------------------------------------------------------------
     def _action(self, action) -> Action:

@@ -3,12 +3,12 @@ decision was worth, estimated by the strong bot from the deciding seat's
 view only (docs/REVIEW.md).
 
 `weigh(view, rng)` is one decision: the strong bot's sampling and exact
-card play (bots/strong.py) run on the view, and every choice gets its
+card play (bots/decider.py, bots/strong.py) run on the view, and every choice gets its
 worth — by default the marks the seat expects to lose in this hand (a
 negative number; `unit="equity"`: the bot's own share of the marks).
 `Review` replays a record and weighs every decision of one seat, one
 decision per `step()`, so the worker can report progress and stop. The
-four-courts choices (exchange, challenge, turn) are review_courts.py's.
+four-courts choices (exchange, challenge, turn) are courts.py's.
 
 Nothing here reads a card the seat could not see: the replay hands the
 weighing nothing but `view(game, seat)`, as the bots get it.
@@ -20,10 +20,11 @@ import random
 
 from ..bots.bits import FULL, SUIT_MASK, card_int, card_str, cards_of, mask_of
 from ..bots.common import answering, legal_by_type
+from ..bots.decider import Budget, stay_samples
+from ..bots.decider import Decider as BotDecider
 from ..bots.equity import Scoring
 from ..bots.model import Situation
-from ..bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, Budget, _answer, _as_it_stands, _knock_now, _play, stay_samples
-from ..bots.strong import Decider as BotDecider
+from ..bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, _answer, _as_it_stands, _knock_now, _play
 from ..bots.tables import CALIBRATION
 from ..core.cards import derive_seed
 from ..core.errors import Both, InvalidAction
@@ -68,7 +69,7 @@ class MarksScoring(Scoring):
 
 def Decider(sit: Situation, rng, budget: Budget, sure_holds: bool = True) -> BotDecider:
     """The strong bot's decider, with the others holding a knock whenever
-    they force the last trick in the sampled deal (bots/strong.py; without
+    they force the last trick in the sampled deal (bots/decider.py; without
     `sure_holds`: the bot's own player model, for the benchmark)."""
     dec = BotDecider(sit, rng, budget)
     dec.sure_holds = sure_holds
@@ -141,7 +142,7 @@ def weigh(v: dict, rng, budget: Budget = REVIEW_BUDGET, unit: str = "marks", sur
 
 
 def _weigh_court(v: dict, kind: str, target: int | None, rng, budget: Budget, unit: str, sure_holds: bool = True) -> dict | None:
-    """A four-courts decision (review_courts.py): exchange, challenge, turn."""
+    """A four-courts decision (courts.py): exchange, challenge, turn."""
     return courts.weigh(Decider(_situation(v, unit), rng, budget, sure_holds), v, kind, target)
 
 

@@ -1,0 +1,172 @@
+"""The bridge's commands for the club evening (docs/BRIDGE.md, docs/CLUB.md):
+series and Rengen sets at the table, the Spielliste and its corrections,
+tournament tickets and results, the regulars' statistics and books, the
+move file, and the organiser's tournament (club/club.py does the work).
+
+A mixin of `Bridge` (bridge/__init__.py): the commands share its table and
+its rule that a refused request leaves everything as it was."""
+
+from __future__ import annotations
+
+from ..club import club, move
+from ..club.series import RengenSet
+from ..core.cards import derive_seed
+from ..core.errors import Both, InvalidAction
+from ..core.fields import clean_name
+from ..core.game import Game
+from ..core.view import view
+from .table import (
+    Table,
+    _seats,
+    check_seed,
+)
+
+
+class ClubCommands:
+    def cmd_new_series(self, args):
+        """A series at this table (a tournament table: from its ticket)."""
+        names, seats = _seats(args.get("players"))
+        seed, real = args.get("seed", 0), args.get("real_cards", False)
+        if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
+            raise InvalidAction(
+                "bad_players",
+                detail=Both(
+                    "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
+                    "on a scoresheet (real cards) every player is a person at the table",
+                ),
+            )
+        series = club.new_series(
+            names,
+            args.get("rules", "rheinland"),
+            args.get("options") or {},
+            args.get("games"),
+            args.get("first_dealer"),
+            check_seed(seed),
+            args.get("ticket"),
+            args.get("stakes"),
+        )
+        table = Table(series.new_game(), seats, seed, real, series, args.get("ticket"))
+        table.check_viewer(args.get("viewer"))
+        table.deal()
+        return self._take(table, args.get("viewer"))
+
+    def cmd_new_set(self, args):
+        """A Rengen set: two games, then the Hängeln between their losers."""
+        names, seats = _seats(args.get("players"))
+        seed, real = args.get("seed", 0), args.get("real_cards", False)
+        if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
+            raise InvalidAction(
+                "bad_players",
+                detail=Both(
+                    "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
+                    "on a scoresheet (real cards) every player is a person at the table",
+                ),
+            )
+        probe = Game(
+            names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes")
+        )
+        rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed, probe.stakes)
+        table = Table(rset.new_game(), seats, seed, real)
+        table.rset, table.set_seats = rset, seats
+        table.check_viewer(args.get("viewer"))
+        table.deal()
+        return self._take(table, args.get("viewer"))
+
+    def cmd_next_game(self, args):
+        t = self._table()
+        t.check_viewer(args.get("viewer"))
+        if t.rset is not None:
+            if not t.game.game_over:
+                raise InvalidAction("bad_request", detail=Both("die laufende Spielrunde ist nicht vorbei", "the current game is not over"))
+            game, pair = club.next_in_set(t.rset)
+            if pair is not None:
+                t.seats = [t.set_seats[s - 1] for s in pair]
+            t.game = game
+            t.deal()
+            return t.state(None if pair is not None else args.get("viewer"))
+        if t.series is None:
+            raise InvalidAction("bad_request", detail=Both("an diesem Tisch läuft keine Serie", "this table plays no series"))
+        game = t.series.new_game()  # refuses while the game runs or the series is full
+        if game.seed is None:
+            game.seed = derive_seed(t.seed, len(t.series.games))
+        t.game = game
+        t.deal()
+        return t.state(args.get("viewer"))
+
+    def cmd_spielliste(self, args):
+        t = self._table()
+        return club.spielliste(t.series, t.game, args.get("game"))
+
+    def cmd_lists(self, args):
+        """Every game's Spielliste at once: of the table in play, or (with
+        `of`) of a kept save, record, series, set or table result, which
+        leaves the table in play alone."""
+        if "of" in args:
+            return club.lists_of(args["of"])
+        t = self._table()
+        return club.lists(t.series, t.game, t.rset)
+
+    def cmd_correct_draft(self, args):
+        """A past scoresheet hand entered again, as far as `actions` go: its
+        public view and what each seat may enter next (the correction editor);
+        with no action yet, also the hand as it was (`as_was`)."""
+        t = self._table()
+        g = club.draft(t.series, t.game, args)
+        out = {
+            "view": view(g, None),
+            "hand_over": g.hand_over,
+            "sheet_legal": {str(s): [a.to_json() for a in g.legal_actions(s)] for s in range(1, g.n + 1)},
+            "sheet_cards": {str(s): g.card_entries(s) for s in range(1, g.n + 1)},
+        }
+        if not args.get("actions"):
+            out["as_was"] = club.as_was(t.series, t.game, args)
+        return out
+
+    def cmd_correct(self, args):
+        """Preview a correction of a past hand (the marks that change), or
+        with `"confirm": true` make it; nothing changes on any refusal."""
+        t = self._table()
+        t.check_viewer(args.get("viewer"))
+        series, game, changes = club.correction(t.series, t.game, args)
+        if args.get("confirm") is not True:
+            return {"changes": changes, "preview": True}
+        state = self._take(t.with_game(game, series), args.get("viewer"))
+        state["changes"] = changes
+        return state
+
+    def cmd_check_ticket(self, args):
+        """A ticket file checked completely before the app asks anything or
+        files the running table: who sits where, for which table."""
+        series = club.check_ticket(args.get("ticket"))
+        ticket = args["ticket"]
+        return {
+            "players": series.names,
+            "series": ticket["series"],
+            "table": ticket["table"],
+            "games": series.length,
+            "house": ticket.get("house"),
+        }
+
+    def cmd_table_result(self, args):
+        t = self._table()
+        return club.result_for(t.series, t.ticket)
+
+    def cmd_stats(self, args):
+        return club.stats(args.get("records"), args.get("people"), args.get("group"))
+
+    def cmd_name(self, args):
+        # The regulars' names pass the same check as every table's, so a
+        # person saved there can always sit down and start a game.
+        return {"name": clean_name(args.get("name"), None, "bad_name")}
+
+    def cmd_books(self, args):
+        return club.books(args.get("records"), args.get("people"))
+
+    def cmd_cash_book(self, args):
+        return club.cash_book(args.get("evenings"), args.get("people"), args.get("group"))
+
+    def cmd_move(self, args):
+        return move.move(args.get("entries"), args.get("strict", False), args.get("offset", 0))
+
+    def cmd_tournament(self, args):
+        return self.organiser.handle(args)

@@ -1,0 +1,267 @@
+"""The bridge's commands for the game in play (docs/BRIDGE.md): a new game,
+a rematch, an imported record or a loaded save made the table in play, a
+table of phones opened (its commands once open: phone_commands.py), and
+the table's moves — a person's action, the bots' and forced steps, the
+next hand, undo — and the file a game leaves the phone as.
+
+A mixin of `Bridge` (bridge/__init__.py): the commands share its table and
+its rule that a refused request leaves everything as it was."""
+
+from __future__ import annotations
+
+import random
+
+from ..bots import choose
+from ..club import club
+from ..club.outbound import export_record, running, scrub
+from ..core.cards import derive_seed
+from ..core.errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
+from ..core.game import Game, trim_hints
+from ..core.view import view
+from ..review import duel
+from .table import (
+    SAVE_FORMAT,
+    Table,
+    _dealt_real,
+    _record_seats,
+    _saved_seats,
+    _seats,
+    _table_of,
+    check_exact,
+    check_seed,
+    check_viewer,
+)
+from .table_host import TableHost
+
+
+class GameCommands:
+    # --- a table made the one in play ------------------------------------------
+    def cmd_new_game(self, args):
+        names, seats = _seats(args.get("players"))
+        seed = check_seed(args.get("seed", 0))
+        real = args.get("real_cards", False)
+        if not isinstance(real, bool):
+            raise InvalidAction("bad_flag", name="real_cards")
+        if real and any(p["kind"] == "bot" for p in seats):
+            raise InvalidAction(
+                "bad_players",
+                detail=Both(
+                    "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
+                    "on a scoresheet (real cards) every player is a person at the table",
+                ),
+            )
+        game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed, args.get("stakes"))
+        check_viewer(args.get("viewer"), game.n)
+        table = Table(game, seats, seed, real)
+        table.deal()
+        return self._take(table, args.get("viewer"))
+
+    def cmd_rematch(self, args):
+        """A new game at the same table once this one is over: the same
+        players in the same seats (people and computer players), rules and
+        options; its first hand dealt by the last game's winner (or loser,
+        where the preset says so)."""
+        t = self._table()
+        g = t.game
+        if t.host is not None:
+            # The guests' phones number their deals by hand within a game;
+            # a table opened again starts them afresh.
+            raise IllegalAction("phone_table_rematch")
+        if not g.game_over:
+            raise InvalidAction("bad_request", detail=Both("die Spielrunde läuft noch", "the game is still running"))
+        if t.series is not None or t.rset is not None:
+            raise InvalidAction(
+                "bad_request",
+                detail=Both("in einer Serie kommt die nächste Spielrunde mit „next_game“", "a series goes on with 'next_game'"),
+            )
+        seed = check_seed(args.get("seed", 0))
+        game = Game(g.names, g.rules, None, g.next_game_dealer(), seed, g.stakes)
+        check_viewer(args.get("viewer"), game.n)
+        table = Table(game, t.seats, seed, t.real_cards)
+        table.deal()
+        return self._take(table, args.get("viewer"))
+
+    def cmd_import(self, args):
+        """Take over a game record (a file from another phone or the CLI).
+        Who sat where comes with it: a computer player exported by the app
+        plays on as one; a record that does not say (or one played with real
+        cards) has a person at every seat. Hands go on with real cards if the
+        record's last hand was played with real cards."""
+        seed = check_seed(args.get("seed", 0))
+        record = args.get("record")
+        game = Game.from_record(record)
+        check_exact(game)
+        check_viewer(args.get("viewer"), game.n)
+        real = bool(_dealt_real(game))
+        if game.seed is None and not real:
+            game.seed = seed  # dealing further hands needs a seed
+        seats = [{"kind": "human"} for _ in range(game.n)] if real else _record_seats(record["players"])
+        table = Table(game, seats, game.seed if game.seed is not None else seed, real)
+        if game.hand_over and not game.game_over:
+            table.deal()
+        return self._take(table, args.get("viewer"))
+
+    def cmd_load(self, args):
+        save = args.get("save")
+        try:
+            if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
+                raise RecordError(
+                    "bad_record", detail=Both(f"ein Spielstand hat das Format {SAVE_FORMAT!r}", f"a save has format {SAVE_FORMAT!r}")
+                )
+            if set(save) - {"format", "record", "table", "series", "set", "phone", "duel"}:
+                raise RecordError(
+                    "bad_record",
+                    detail=Both(
+                        "ein Spielstand enthält nur format, record, table und eine Serie oder einen Satz",
+                        "a save holds only format, record, table and a series or set",
+                    ),
+                )
+            table = save.get("table")
+            if not isinstance(table, dict):
+                raise RecordError("bad_record", detail=Both("der Spielstand hat keinen Tisch", "the save has no table"))
+            game = Game.from_record(save.get("record"))
+            check_exact(game)
+            loaded = _table_of(game, table)
+            if "series" in save:
+                loaded.series, loaded.ticket = club.series_from_save(save["series"], game)
+            if "set" in save:
+                loaded.rset, set_seats = club.set_from_save(save["set"], game)
+                loaded.set_seats = _saved_seats(set_seats, loaded.rset.names)
+            if "phone" in save:
+                loaded.host = TableHost.from_save(save["phone"], loaded.seats, game)
+            if "duel" in save:
+                loaded.duel = duel.check_facts(save["duel"], game)
+        except RecordError:
+            raise
+        except SchraemError as e:
+            raise RecordError(e.code, cause=e) from e
+        check_viewer(args.get("viewer"), game.n)
+        # A table of phones saved mid-deal goes on with the round it saved.
+        if (
+            game.hand is None
+            and not game.game_over
+            and (loaded.host is None or loaded.host.round is None)
+            and (loaded.duel is None or not duel.over(game, loaded.duel))
+        ):
+            loaded.deal()
+        return self._take(loaded, args.get("viewer"))
+
+    # --- a table of phones (table_host.py, docs/PHONE_TABLE.md) -------------
+    def cmd_table_new(self, args):
+        """Open a table of phones: like `new_game`, with `viewer` the host's
+        own seat and `guests` the seats played from other phones; the first
+        hand is dealt by the phones' commit–reveal round."""
+        names, seats = _seats(args.get("players"))
+        seed = check_seed(args.get("seed", 0))
+        game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed)
+        table = Table(game, seats, seed)
+        table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
+        table.deal()
+        return self._take(table, args.get("viewer"))
+
+    # --- the table's moves --------------------------------------------------
+    def cmd_state(self, args):
+        return self._table().state(args.get("viewer"))
+
+    def cmd_act(self, args):
+        t = self._table()
+        viewer = args.get("viewer")
+        t.check_viewer(viewer)  # before anything changes
+        t.game.apply(args.get("action"))
+        return t.state(viewer)
+
+    def cmd_bot_step(self, args):
+        t = self._table()
+        g = t.game
+        viewer = args.get("viewer")
+        t.check_viewer(viewer)
+        taken = None
+        if not g.hand_over:
+            # Bots answer and play when due; between those they may knock.
+            due = g.due()
+            order = [s for s in due if s in t.bots()] + [s for s in t.bots() if s not in due]
+            for seat in order:
+                rng = random.Random(derive_seed(t.seed, len(g.specs), sum(len(log) for log in g.logs), seat))
+                action = choose(t.level(seat), view(g, seat), rng)
+                if action is not None:
+                    g.apply(action)
+                    taken = action
+                    break
+        state = t.state(viewer)
+        state["bot_action"] = taken
+        return state
+
+    def cmd_forced_step(self, args):
+        """Plays the forced move of the first seat `forced` lists (a person's
+        last card that can only be played), so the phone need not be handed
+        over for it."""
+        t = self._table()
+        viewer = args.get("viewer")
+        t.check_viewer(viewer)
+        seats = t.forced(viewer)
+        if not seats:
+            raise IllegalAction("bad_request", detail=Both("es gibt keinen erzwungenen Zug", "there is no forced move"))
+        t.game.apply(t.game.legal_actions(seats[0])[0])
+        state = t.state(viewer)
+        state["forced_seat"] = seats[0]
+        return state
+
+    def cmd_next_hand(self, args):
+        t = self._table()
+        t.check_viewer(args.get("viewer"))
+        t.deal()
+        return t.state(args.get("viewer"))
+
+    def cmd_undo(self, args):
+        """Takes back the last person's action and what the bots did after
+        it. With several people passing the phone only the one holding it
+        (the viewer) takes back, and only their own move: never another
+        player's, which would reveal or withdraw it."""
+        t = self._table()
+        viewer = args.get("viewer")
+        t.check_viewer(viewer)
+        if t.host is not None:
+            # The guests have seen the move (and a hand's end starts the next
+            # deal's round): taking it back would fork the table.
+            raise IllegalAction("phone_table_no_undo")
+        rec = t.game.to_record()
+        humans = {i + 1 for i, p in enumerate(t.seats) if p["kind"] == "human"}
+        passing = not t.real_cards and viewer is not None and len(humans) > 1
+        for h in range(len(rec["hands"]) - 1, -1, -1):
+            acts = rec["hands"][h]["actions"]
+            for i in range(len(acts) - 1, -1, -1):
+                if acts[i]["seat"] in humans:
+                    if passing and acts[i]["seat"] != viewer:
+                        raise IllegalAction("undo_not_yours", seat=acts[i]["seat"])
+                    del acts[i:]
+                    del rec["hands"][h + 1 :]
+                    return self._take(t.with_game(Game.from_record(trim_hints(rec))), args.get("viewer"))
+        raise IllegalAction("nothing_to_undo")
+
+    def cmd_export(self, args):
+        """A file for other phones (club/outbound.py): the game in play as a
+        record, or with `of` any kept file (a save, record, series, set,
+        tournament, ticket or table result); with `damaged` a file that does
+        not replay, scrubbed of seeds and of its last hands' cards. No seeds,
+        each finished hand as its exact cards, and a hand still being played
+        only when asked for: its deal shows everyone's cards."""
+        include = args.get("include_current_hand", False)
+        if not isinstance(include, bool):
+            raise InvalidAction("bad_flag", name="include_current_hand")
+        if "damaged" in args:
+            return {"file": scrub(args["damaged"]), "left_out_hand": None, "left_out_game": None, "includes_hidden_cards": False}
+        if "of" in args:
+            return club.export_of(args["of"], include)
+        game = self._table().game
+        secret = running(game)
+        record = export_record(game, keep_last=include or not secret)
+        # Who sat where travels with the file, so an import plays on against
+        # the same computer players.
+        for p, seat in zip(record["players"], self._table().seats):
+            p.update(seat)
+        return {
+            "record": record,
+            "hands": len(record["hands"]),
+            "left_out_hand": len(game.specs) if secret and not include else None,
+            "includes_hidden_cards": secret and include,
+        }
