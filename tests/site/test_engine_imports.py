@@ -1,6 +1,7 @@
 """The engine's modules import one way: no cycle among them, also none
 through an import made inside a function (such an import only hides a
-cycle; it does not remove it)."""
+cycle; it does not remove it), and no package imports one above it in the
+order of layers schraem/__init__.py states (LAYERS here)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import ast
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "schraem"
+# Lowest first: a package may import its own layer and those below it.
+LAYERS = ("core", "bots", "review", "club", "bridge", "cli")
 
 
 def _module(path: Path) -> str:
@@ -67,3 +70,28 @@ def test_the_engine_has_no_import_cycle():
         graph[name] = {m for m in graph[name] if not (name.startswith(m + ".") and m in ("schraem", "schraem.bots"))}
     cycle = _cycle(graph)
     assert cycle is None, " → ".join(cycle)
+
+
+def _layer(module: str) -> int | None:
+    """The layer of an engine module: the package it is in, the root
+    package (its version only) below every layer, `python -m schraem`
+    above them; None for a module in no layer."""
+    parts = module.split(".")
+    if parts == ["schraem"]:
+        return -1
+    if parts == ["schraem", "__main__"]:
+        return len(LAYERS)
+    return LAYERS.index(parts[1]) if parts[1] in LAYERS else None
+
+
+def test_no_engine_layer_imports_one_above_it():
+    import schraem
+
+    assert " < ".join(LAYERS) in " ".join((schraem.__doc__ or "").split()), "schraem/__init__.py states the layers in this order"
+    graph = imports()
+    assert "schraem.core.game" in graph["schraem.club.series"], "the scan sees the imports"
+    layer = {m: _layer(m) for m in graph}
+    unplaced = sorted(m for m, n in layer.items() if n is None)
+    assert unplaced == [], f"every engine module belongs in one of {', '.join(LAYERS)}: {unplaced}"
+    upward = sorted(f"{m} imports {n}" for m, targets in graph.items() for n in targets if layer[n] > layer[m])
+    assert upward == [], f"lower layers import higher ones (order {' < '.join(LAYERS)}):\n" + "\n".join(upward)
