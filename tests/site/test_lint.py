@@ -1,7 +1,8 @@
 """The linters, kept at no finding: Ruff over every Python file of the
 project (pyproject.toml's [tool.ruff]: pyflakes' findings such as unused or
 undefined names, pycodestyle's errors, the order of imports, and its
-formatting), and oxlint over the shell (.oxlintrc.json)."""
+formatting), mypy over the engine (pyproject.toml's [tool.mypy]), and oxlint
+over the shell (.oxlintrc.json)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,14 @@ def test_every_python_file_is_formatted_as_ruff_formats_it():
         [sys.executable, "-m", "ruff", "format", "--check", "--no-cache", "."], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+
+
+def test_mypy_finds_no_error_in_the_engine():
+    """The game itself (schraem.core) under --strict's checks, the packages
+    above it under mypy's default ones; its cache stays under .cache/mypy."""
+    proc = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert "no issues found" in proc.stdout, proc.stdout[-2000:]
 
 
 def test_oxlint_finds_nothing_in_the_shell():

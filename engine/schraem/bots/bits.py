@@ -35,7 +35,7 @@ def mask_of(cards) -> int:
 
 def cards_of(mask: int) -> list[int]:
     """The cards in a mask, highest first within each suit, suits C S H D."""
-    out = []
+    out: list[int] = []
     base = 0
     while mask:
         low = mask & 0xFF

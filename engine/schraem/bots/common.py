@@ -31,7 +31,7 @@ def answering(view: dict) -> bool:
 
 def redeal_due(view: dict) -> bool:
     r = view.get("redeal")
-    return bool(r) and r.get("to_answer") == view["seat"]
+    return r is not None and r.get("to_answer") == view["seat"]
 
 
 def is_due(view: dict) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import TYPE_CHECKING
 
 from .bits import FULL, SUIT_MASK, beats, cards_of, mask_of, playable, popcount
 from .equity import RHINELAND
@@ -23,6 +24,9 @@ from .heuristic import reply_card, win_chance
 from .model import Situation
 from .solver import OutOfBudget, Solver
 from .tables import CALIBRATION
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 # With this many cards or fewer in my hand, each card is also scored against
 # the player model's card play (a best reply to it in every sample), beside
@@ -122,7 +126,7 @@ class Decider:
             self.nodes_used += solver.nodes - start
 
     # --- sampling --------------------------------------------------------------
-    def deals(self):
+    def deals(self) -> Iterator[dict[int, int]]:
         """Sampled deals, one at a time (anytime: the caller stops when its
         budget is spent): seat -> mask of the cards it holds unseen by me.
 

@@ -27,7 +27,7 @@ def rules_of(view: dict) -> Rules:
         try:
             rules = Rules.make(preset, options)
         except SchraemError:
-            rules = PRESETS.get(preset) or PRESETS["rheinland"]
+            rules = (PRESETS.get(preset) if isinstance(preset, str) else None) or PRESETS["rheinland"]
         rules = _RULES[key] = rules
     return rules
 

@@ -20,4 +20,4 @@ def choose_random(view: dict, rng) -> dict | None:
     return None
 
 
-choose_random.out_of_turn = True  # the match runner asks it when not due
+choose_random.out_of_turn = True  # type: ignore[attr-defined]  # a flag on the function: the match runner asks it when not due

@@ -18,6 +18,12 @@ only one of them is searched.
 
 from __future__ import annotations
 
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 from .bits import FULL, TAKE, cards_of, playable, trick_step
 
 
@@ -39,8 +45,8 @@ class Solver:
         self.nodes = 0
         self.limit = limit
         # Wall clock: with a deadline, checked every 256 nodes (anytime use).
-        self.clock = None
-        self.deadline = None
+        self.clock: Callable[[], float] = time.perf_counter  # read only with a deadline
+        self.deadline: float | None = None
 
     # A position: hands (tuple of masks), movers (players still to play in
     # this trick, in order), led suit (-1 before the first card), wp / wc:
@@ -140,6 +146,7 @@ class Solver:
         rest = movers[1:]
         h = hands[m]
         cand = playable(h, led)
+        choices: list[int] | tuple[int]
         if m == self.root:
             choices = cards_of(cand)
         else:

@@ -11,9 +11,10 @@ from .. import __version__
 from ..bots import APP_LEVELS
 from ..club import club
 from ..core import rule_catalog
-from ..core.errors import IllegalAction, InvalidAction, NoGame, SchraemError
+from ..core.errors import IllegalAction, InvalidAction, SchraemError
 from ..core.rules import Rules
 from ..review import duel
+from ..review.review import Review
 from .club_commands import ClubCommands
 from .game_commands import GameCommands
 from .phone_commands import PhoneCommands
@@ -23,10 +24,10 @@ from .wire import MAX_DEPTH, MAX_REQUEST_CHARS, _find_id, decode
 
 
 class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands):
-    def __init__(self):
+    def __init__(self) -> None:
         self.table: Table | None = None
         self.organiser = club.Organiser()
-        self.review = None  # the game review under way (review_commands.py)
+        self.review: Review | None = None  # the game review under way (review_commands.py)
 
     def handle(self, text: str) -> str:
         req_id = None
@@ -68,18 +69,6 @@ class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands):
             return json.dumps(reply, allow_nan=False)
         except (TypeError, ValueError):  # an id JSON cannot carry back; cannot happen with a parsed one
             return json.dumps({"id": None, "ok": False, "error": dict(InvalidAction("internal").to_json(), kind="InternalError")})
-
-    def _table(self) -> Table:
-        if self.table is None:
-            raise NoGame("no_game")
-        return self.table
-
-    def _take(self, table: Table, viewer) -> dict:
-        """Make `table` the one played, once its state for `viewer` could be
-        built: a refused request must leave the old table in place."""
-        state = table.state(viewer)
-        self.table = table
-        return state
 
     # --- commands ----------------------------------------------------------
     def cmd_hello(self, args):

@@ -16,13 +16,14 @@ from ..core.fields import clean_name
 from ..core.game import Game
 from ..core.view import view
 from .table import (
+    Commands,
     Table,
     _seats,
     check_seed,
 )
 
 
-class ClubCommands:
+class ClubCommands(Commands):
     def cmd_new_series(self, args):
         """A series at this table (a tournament table: from its ticket)."""
         names, seats = _seats(args.get("players"))

@@ -21,6 +21,7 @@ from ..core.view import view
 from ..review import duel
 from .table import (
     SAVE_FORMAT,
+    Commands,
     Table,
     _dealt_real,
     _record_seats,
@@ -34,7 +35,7 @@ from .table import (
 from .table_host import TableHost
 
 
-class GameCommands:
+class GameCommands(Commands):
     # --- a table made the one in play ------------------------------------------
     def cmd_new_game(self, args):
         names, seats = _seats(args.get("players"))

@@ -12,9 +12,10 @@ from __future__ import annotations
 from ..core.dealcheck import check_deal
 from ..core.errors import InvalidAction
 from ..core.game import Game
+from .table import Commands
 
 
-class PhoneCommands:
+class PhoneCommands(Commands):
     def _phone_table(self):
         t = self._table()
         if t.host is None:

@@ -13,7 +13,7 @@ from ..core.game import Game
 from ..core.view import view
 from ..review import duel
 from ..review.review import REVIEW_BUDGET, Review, hint
-from .table import Table
+from .table import Commands, Table
 
 MAX_STEPS = 8  # decisions one review_step may weigh (the worker asks again for the next)
 MAX_SAMPLES = 400
@@ -29,7 +29,7 @@ def _int(args: dict, name: str, default: int, low: int, high: int) -> int:
     return value
 
 
-class ReviewCommands:
+class ReviewCommands(Commands):
     # --- the game review ---------------------------------------------------
     def cmd_review_start(self, args):
         """Begin the review of `seat`'s decisions in `record` (default: the

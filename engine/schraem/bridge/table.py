@@ -8,13 +8,15 @@ mixins)."""
 from __future__ import annotations
 
 import copy
+from typing import Any, NoReturn, TypeGuard, cast
 
 from ..bots import APP_LEVELS, LEVELS
 from ..club import club
 from ..club.series import RengenSet, Series
-from ..core.errors import Both, IllegalAction, InvalidAction, RecordError
+from ..core.errors import Both, IllegalAction, InvalidAction, NoGame, RecordError
 from ..core.fields import MAX_SEED
 from ..core.game import Game, trim_hints
+from ..core.stakes import GameMoney
 from ..core.taps import tap_refusals
 from ..core.view import view
 from ..review import duel
@@ -23,7 +25,7 @@ from .table_host import TableHost
 SAVE_FORMAT = "schraem-save/1"
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -81,11 +83,11 @@ class Table:
         table = {"players": self.seats, "seed": self.seed}
         if self.real_cards:
             table["real_cards"] = True
-        out = {"format": SAVE_FORMAT, "record": self.game.to_record(), "table": table}
+        out: dict[str, Any] = {"format": SAVE_FORMAT, "record": self.game.to_record(), "table": table}
         if self.series is not None:
             out["series"] = club.series_save(self.series, self.ticket)
         if self.rset is not None:
-            out["set"] = club.set_save(self.rset, self.set_seats)
+            out["set"] = club.set_save(self.rset, cast("list[dict]", self.set_seats))  # a set's table keeps its seats
         if self.host is not None:
             out["phone"] = self.host.to_save()
         if self.duel is not None:
@@ -98,8 +100,9 @@ class Table:
         until the bridge takes the copy."""
         t = copy.copy(self)
         t.game = game
-        if series is not None or self.series is not None:
-            t.series = copy.copy(series or self.series)
+        kept = series or self.series
+        if kept is not None:
+            t.series = copy.copy(kept)
             t.series.games = t.series.games[:-1] + [game]
         if self.rset is not None:
             t.rset = copy.copy(self.rset)
@@ -177,11 +180,31 @@ class Table:
             # The kitty: what the table plays for, and once the game is over
             # what it cost whom (cents; the shell only formats them).
             "stakes": g.stakes.to_json(),
-            "money": g.money.to_json() if g.game_over and g.stakes.played_for else None,
+            "money": cast(GameMoney, g.money).to_json() if g.game_over and g.stakes.played_for else None,
         }
         if self.host is not None:
             state["phone_table"] = self.host.facts(self.game)
         state["duel"] = None if self.duel is None else duel.facts_of(g, self.duel)
+        return state
+
+
+class Commands:
+    """What the bridge's command mixins share (bridge/__init__.py): the table
+    in play, and its rule that a new table is taken only once its state
+    could be built."""
+
+    table: Table | None
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise NoGame("no_game")
+        return self.table
+
+    def _take(self, table: Table, viewer) -> dict:
+        """Make `table` the one played, once its state for `viewer` could be
+        built: a refused request must leave the old table in place."""
+        state = table.state(viewer)
+        self.table = table
         return state
 
 
@@ -269,7 +292,7 @@ def _table_of(game: Game, table: dict) -> Table:
     """A save's table, checked against its record before anything is
     replaced: seats, seed, and real cards exactly where the record has them."""
 
-    def bad(de, en):
+    def bad(de: str, en: str) -> NoReturn:
         raise RecordError("bad_table", why=Both(de, en))
 
     unknown = set(table) - {"players", "seed", "real_cards"}

@@ -22,6 +22,7 @@ still at the table; the given-up round stays in the hand's record.
 from __future__ import annotations
 
 import secrets
+from typing import Any, NoReturn, TypeGuard, cast
 
 from ..club.outbound import export_record
 from ..core.errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
@@ -50,7 +51,7 @@ _ID_CHARS = 64
 WHY_CHARS = 400
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -70,7 +71,7 @@ def _reply_id(value):
     return None
 
 
-def _not_now(de: str, en: str):
+def _not_now(de: str, en: str) -> NoReturn:
     raise IllegalAction("deal_phase", detail=Both(de, en))
 
 
@@ -190,7 +191,12 @@ class TableHost:
         kept in the host's save only; no export and no guest ever gets it
         (club/outbound.py rebuilds files from the game, a guest gets `guest_state`)."""
         r = self.round
-        out = {"host": self.host_seat, "key": self.key, "secrets": {str(s): v for s, v in sorted(self.secrets.items())}, "round": None}
+        out: dict[str, Any] = {
+            "host": self.host_seat,
+            "key": self.key,
+            "secrets": {str(s): v for s, v in sorted(self.secrets.items())},
+            "round": None,
+        }
         if self.standins:
             out["standins"] = sorted(self.standins)
         if self.disputes:
@@ -334,10 +340,10 @@ class TableHost:
             return
         if on and seat in r.phones:
             restarts = [*r.restarts, r.given_up([seat])]
-            self.round = Round(r.hand, self.phones, self.host_seat, self.key, r.attempt + 1, restarts)
+            r = self.round = Round(r.hand, self.phones, self.host_seat, self.key, r.attempt + 1, restarts)
         else:
             r.phones = self.phones
-        self._deal_when_complete(game, self.round.reveals)
+        self._deal_when_complete(game, r.reveals)
 
     def ticket(self, seat) -> dict:
         """What the host's shell hands the guest phone joining at `seat`."""
@@ -386,7 +392,7 @@ class TableHost:
         self._deal_when_complete(game, self.round.reveals)
 
     def _deal_when_complete(self, game, reveals: dict[int, str]) -> None:
-        r = self.round
+        r = cast(Round, self.round)  # asked while a round is open
         if len(reveals) == len(r.phones):
             game.deal(fair=r.transcript(reveals), restarts=r.restarts or None)  # first: a refusal leaves the round as it was
             self.round = None
@@ -447,7 +453,8 @@ class TableHost:
             return decode(text, GUEST_DEPTH)
         except InvalidAction as e:
             err = InvalidAction("guest_too_deep") if e.code == "request_too_deep" else e
-            err.req_id = _reply_id(_find_id(text))  # so the guest can tell which request failed
+            # So the guest can tell which request failed (`guest` reads it).
+            err.req_id = _reply_id(_find_id(text))  # type: ignore[attr-defined]  # an attribute of this refusal only
             raise err from None
 
     def _sender(self, req: dict, bound) -> int:

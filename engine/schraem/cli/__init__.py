@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from ..club.series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
 from ..club.transfer import RESULT_FORMAT
@@ -52,7 +53,8 @@ def _container(record) -> bool:
 def _ranked(totals: dict[str, int]) -> list[dict]:
     """Highest total first; equal totals share a rank (no lot is drawn
     outside a tournament)."""
-    rows = sorted(({"name": n, "total": t} for n, t in totals.items()), key=lambda r: -r["total"])
+    entries: list[dict[str, Any]] = [{"name": n, "total": t} for n, t in totals.items()]
+    rows = sorted(entries, key=lambda r: -r["total"])
     for i, r in enumerate(rows):
         r["rank"] = rows[i - 1]["rank"] if i and rows[i - 1]["total"] == r["total"] else i + 1
     return rows
@@ -70,12 +72,12 @@ def standings_summary(obj: dict) -> dict:
             r["tie_break"] = sum(1 for o in rows if o["total"] == r["total"]) > 1
         return {"format": fmt, "over": len(t.series) == t.series_count and all(s.over for s in t.series[-1]), "standings": rows}
     if fmt == SET_FORMAT:
-        s = RengenSet.from_json(obj)
-        totals = dict.fromkeys(s.names, 0)
-        for g in s.games:
+        rset = RengenSet.from_json(obj)
+        totals = dict.fromkeys(rset.names, 0)
+        for g in rset.games:
             for name, score in zip(g.names, g.scores or []):
                 totals[name] += score
-        loser = None if s.loser is None else s.names[s.loser - 1]
+        loser = None if rset.loser is None else rset.names[rset.loser - 1]
         return {"format": fmt, "over": loser is not None, "loser": loser, "standings": _ranked(totals)}
     s = Series.from_json(obj["result"] if fmt == RESULT_FORMAT else obj)
     return {"format": fmt, "over": s.over, "standings": _ranked(dict(zip(s.names, s.totals())))}

@@ -45,12 +45,12 @@ def cmd_play(args, inp=None, out=None) -> int:
         print(text, file=out, flush=True)
 
     while not game.game_over:
-        game.deal()
-        say(f"\n=== Hand {len(game.specs)}: dealer {game.names[game.hand.dealer]}, value {game.hand.value} ===")
+        hand = game.deal()
+        say(f"\n=== Hand {len(game.specs)}: dealer {game.names[hand.dealer]}, value {hand.value} ===")
         say("Marks: " + ", ".join(f"{nm} {m}" for nm, m in zip(game.names, game.marks)))
-        shown = len(game.hand.log)
+        shown = len(hand.log)
         tricks_seen = 0
-        for a, _auto, value in game.hand.log:
+        for a, _auto, value in hand.log:
             say(f"  {game.names[a.seat - 1]}: {a.type} (value {value})")
         while not game.hand_over:
             seat = game.due()[0]
@@ -65,17 +65,17 @@ def cmd_play(args, inp=None, out=None) -> int:
                 action = resolve(kind)(v, random.Random(derive_seed(rng_seed, step)))
             game.apply(action)
             step += 1
-            for a, _auto, value in game.hand.log[shown:]:
+            for a, _auto, value in hand.log[shown:]:
                 text = f"  {game.names[a.seat - 1]}: {a.type}"
                 if a.card is not None:
                     text += f" {a.card}"
                 if a.type == "knock":
                     text += f" (value {value})"
                 say(text)
-            shown = len(game.hand.log)
-            if len(game.hand.tricks) > tricks_seen:
-                tricks_seen = len(game.hand.tricks)
-                say(f"  -- trick {tricks_seen} to {game.names[game.hand.tricks[-1][1]]}")
+            shown = len(hand.log)
+            if len(hand.tricks) > tricks_seen:
+                tricks_seen = len(hand.tricks)
+                say(f"  -- trick {tricks_seen} to {game.names[hand.tricks[-1][1]]}")
         say(hand_end_text(game))
     say(game_end_text(game))
     return 0

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any, cast
 
 from ..core import fields as f
 from ..core.errors import Both, InvalidAction, RecordError, SchraemError
 from ..core.game import Game
-from ..core.stakes import evening
+from ..core.stakes import GameMoney, evening
 from ..core.view import view
 from .correct import correct_hand, correct_series_hand
 from .outbound import Outbound
@@ -39,7 +40,7 @@ MAX_RECORDS = 10_000  # finished games the statistics take at once
 
 def series_save(series: Series, ticket: dict | None) -> dict:
     """What a save holds besides the current game's record."""
-    out = {
+    out: dict[str, Any] = {
         "length": series.length,
         "first_dealer": series.first_dealer,
         "seed": series.seed,
@@ -126,7 +127,7 @@ def set_save(rset: RengenSet, seats: list[dict]) -> dict:
     return {"dealer": rset.dealer, "seed": rset.seed, "seats": seats, "finished": [g.to_record() for g in rset.games if g is not current]}
 
 
-def set_from_save(saved, current: Game) -> tuple[RengenSet, list]:
+def set_from_save(saved, current: Game) -> tuple[RengenSet, object]:
     """The set of a save; `current` is its game in progress (a game of the
     set or the Hängeln)."""
     if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list) or len(saved["finished"]) > 2:
@@ -160,8 +161,8 @@ def next_in_set(rset: RengenSet) -> tuple[Game, list[int] | None]:
     players (None: the same seats as the set)."""
     if len(rset.games) < 2:
         return rset.new_game(), None
-    game = rset.new_hangeln()  # refuses once the set is decided
-    return game, list(rset.hangeln_players())
+    game = rset.new_hangeln()  # refuses unless two losers are to play it
+    return game, list(cast("tuple[int, int]", rset.hangeln_players()))
 
 
 def spielliste(series: Series | None, game: Game, number) -> dict:
@@ -203,7 +204,7 @@ def lists(series: Series | None, game: Game, rset: RengenSet | None = None) -> d
         games = rset.games + ([rset.hangeln] if rset.hangeln is not None else [])
     else:
         games = [game]
-    out = {
+    out: dict[str, Any] = {
         "lists": [{"game": k, "list": game_list(g), "csv": game_csv(g)} for k, g in enumerate(games, 1)],
         "csv": _games_csv(games),
         "csv_en": _games_csv(games, "en"),
@@ -217,7 +218,7 @@ def lists(series: Series | None, game: Game, rset: RengenSet | None = None) -> d
     return out
 
 
-def read_kept(obj) -> tuple[str, object]:
+def read_kept(obj) -> tuple[str, Game | Series | RengenSet | Tournament]:
     """A kept or received file replayed and checked, without touching the
     table in play: ("game", Game) for a record or a plain save, ("series",
     Series) also for a table's result, ("set", RengenSet), ("tournament",
@@ -257,11 +258,11 @@ def export_of(obj, include: bool) -> dict:
     a ticket; refused (CorruptSave) if it does not replay."""
     kind, kept = read_kept(obj)
     out = Outbound(include)
-    if kind == "game":
+    if isinstance(kept, Game):
         return out.reply(out.game(kept))
-    if kind == "set":
+    if isinstance(kept, RengenSet):
         return out.reply(out.rset(kept))
-    if kind == "tournament":
+    if isinstance(kept, Tournament):
         return out.reply(out.tournament(kept))
     if kind == "ticket":
         return out.reply({k: v for k, v in obj.items() if k != "seed"})
@@ -273,12 +274,12 @@ def lists_of(obj) -> dict:
     """The lists of a kept file (history, an import): a save, a game
     record, a series, a set or a table's result."""
     kind, kept = read_kept(obj)
-    if kind == "game":
+    if isinstance(kept, Game):
         return lists(None, kept)
-    if kind == "series":
-        return lists(kept, kept.games[-1])
-    if kind == "set":
+    if isinstance(kept, RengenSet):
         return lists(None, kept.hangeln or kept.games[-1], kept)
+    if isinstance(kept, Series) and kind == "series":
+        return lists(kept, kept.games[-1])
     raise RecordError(
         "bad_record",
         detail=Both("ein Turnier oder Tischzettel hat keine eigene Spielliste", "a tournament or ticket has no list of its own"),
@@ -371,7 +372,8 @@ def _people_names(people) -> dict[str, str]:
     a typo merged into a person, or a name before a rename, counts as that
     person. A name that is some person's own name stays theirs."""
     f.items(people, "people", "Personen", "people", 0, MAX_PEOPLE)
-    own, alias = set(), {}
+    own: set[str] = set()
+    alias: dict[str, str] = {}
     for p in people:
         f.obj(p, "person", "Person", "person")
         own.add(f.text(p.get("name"), "name", "Name", "name", 40))
@@ -507,7 +509,7 @@ def cash_book(evenings, people=None, group=None) -> dict:
         played = _money_games(ev.get("records"), people, group)
         if not played:
             continue
-        books = evening([(names, g.money) for g, names in played])
+        books = evening([(names, cast(GameMoney, g.money)) for g, names in played])  # finished games: money is due
         pot_total += books["pot"]
         stakes = []
         for g, _ in played:
@@ -525,7 +527,7 @@ def books(records, people=None) -> dict:
     played for money has no account in it. A computer's seat keeps its own
     account ("Name (Computer)"), as in the cash book: a computer that bears
     a person's name, or an earlier name of one, is never that person."""
-    out = evening([(names, g.money) for g, names in _money_games(records, people, None)])
+    out = evening([(names, cast(GameMoney, g.money)) for g, names in _money_games(records, people, None)])  # finished games
     return {**out, "csv": money_csv([(None, out, None)])}
 
 
@@ -543,7 +545,7 @@ def _history_games(records) -> list[Game]:
 class Organiser:
     """The organiser's tournament: draw, tickets, results, standings."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.tournament: Tournament | None = None
 
     def handle(self, args: dict) -> dict:

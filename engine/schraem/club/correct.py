@@ -12,7 +12,7 @@ from ..core.game import Game
 from .series import Series
 
 
-def _replace(record: dict, hand_no: int, actions) -> dict:
+def _replace(record: dict, hand_no: object, actions: object) -> dict:
     hands = record["hands"]
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 1 <= hand_no <= len(hands):
         raise InvalidAction(
@@ -48,7 +48,7 @@ def mark_changes(old: Game, new: Game, game_no: int | None = None) -> list[dict]
     return out
 
 
-def _refusal(e: RecordError, names: list[str], hand_no: int, game_no: int | None = None, failed_game: int | None = None) -> RecordError:
+def _refusal(e: RecordError, names: list[str], hand_no: object, game_no: int | None = None, failed_game: int | None = None) -> RecordError:
     """A correction refused in the table's words: the players by name (not
     seat numbers), the hand and the entry that no longer fit (counted from
     1), and what to change instead."""
@@ -85,7 +85,7 @@ def _refusal(e: RecordError, names: list[str], hand_no: int, game_no: int | None
     return out
 
 
-def correct_hand(game: Game, hand_no: int, actions) -> tuple[Game, list[dict]]:
+def correct_hand(game: Game, hand_no: object, actions: object) -> tuple[Game, list[dict]]:
     """The game with hand `hand_no` (1-based) entered as `actions`, every
     later hand replayed, and the marks that change."""
     try:
@@ -95,7 +95,7 @@ def correct_hand(game: Game, hand_no: int, actions) -> tuple[Game, list[dict]]:
     return new, mark_changes(game, new)
 
 
-def correct_series_hand(series: Series, game_no: int, hand_no: int, actions) -> tuple[Series, list[dict]]:
+def correct_series_hand(series: Series, game_no: object, hand_no: object, actions: object) -> tuple[Series, list[dict]]:
     """The same inside a series: the corrected game may end differently, so
     every later game is replayed with the first dealer it now gets."""
     if isinstance(game_no, bool) or not isinstance(game_no, int) or not 1 <= game_no <= len(series.games):

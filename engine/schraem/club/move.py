@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 from ..bots import LEVELS
 from ..core import fields as f
@@ -68,7 +69,7 @@ def _seats(save, n: int) -> dict | None:
                 "sind Personen oder Computerspieler mit einer Stufe",
                 "are people, or computer players with a level",
             )
-    out = {"players": seats}
+    out: dict[str, Any] = {"players": seats}
     if table.get("real_cards") is True:
         out["real_cards"] = True
     return out

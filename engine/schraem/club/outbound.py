@@ -8,7 +8,11 @@ list so anyone can check the seats, and no card is dealt from it."""
 
 from __future__ import annotations
 
+from typing import cast
+
+from ..core.cards import Card
 from ..core.game import Game
+from ..core.handlers import dealt_cards
 from .series import RengenSet, Series, Tournament
 
 TICKET_FORMAT = "schraem-table/1"
@@ -34,8 +38,8 @@ def export_record(game: Game, keep_last: bool) -> dict:
             # A table of phones' transcript travels on: the importing phone
             # checks the deal against it.
             h = {
-                "deal": [[str(c) for c in cards] for cards in hand.cards],
-                "stock": [str(c) for c in hand.stock],
+                "deal": [[str(c) for c in cards] for cards in dealt_cards(hand)],
+                "stock": [str(c) for c in cast("list[Card]", hand.stock)],  # dealt from a seed: it has its stock
                 "actions": h["actions"],
                 **{k: h[k] for k in ("fair", "fair_restarts") if k in h},
                 **({"hints": h["hints"]} if "hints" in h else {}),

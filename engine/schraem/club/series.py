@@ -8,6 +8,8 @@ checked by replaying those records with the same engine.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ..core import fields as f
 from ..core.cards import derive_seed, seeded_shuffle
 from ..core.errors import Both, InvalidAction, RecordError, SchraemError
@@ -49,7 +51,8 @@ class Series:
     def next_dealer(self) -> int:
         if not self.games:
             return self.first_dealer
-        return self.games[-1].next_game_dealer()
+        # Asked once the last game is over, which then has a winner or a loser.
+        return cast(int, self.games[-1].next_game_dealer())
 
     @property
     def over(self) -> bool:
@@ -176,14 +179,16 @@ class RengenSet:
         self.hangeln: Game | None = None
 
     def losers(self) -> list[int]:
-        return [g.first_eliminated() for g in self.games if g.game_over]
+        # A finished game of a set has put a first player out.
+        return [cast(int, g.first_eliminated()) for g in self.games if g.game_over]
 
     def new_game(self) -> Game:
         if len(self.games) == 2 or (self.games and not self.games[-1].game_over):
             raise InvalidAction(
                 "bad_request", detail=Both("ein Satz hat zwei Spielrunden nacheinander", "a set has two games, one after the other")
             )
-        dealer = self.games[-1].winner if self.games else self.dealer
+        # The first game's winner deals the second (a game of a set ends with one).
+        dealer = cast(int, self.games[-1].winner) if self.games else self.dealer
         seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
         self.games.append(Game(self.names, self.rules, None, dealer, seed, self.stakes))
         return self.games[-1]
@@ -294,7 +299,7 @@ class Tournament:
 
     def __init__(
         self,
-        names: list[str],
+        names: object,
         rules: str | Rules = "rheinland",
         options: dict | None = None,
         seed: int = 0,
@@ -368,9 +373,8 @@ class Tournament:
         seed), so anyone can verify how a tie was decided."""
         totals = self.totals()
         lots = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, 0xC0FFEE))
-        rows = sorted(
-            ({"name": n, "total": totals[n], "lot": lots[i]} for i, n in enumerate(self.names)), key=lambda r: (-r["total"], r["lot"])
-        )
+        entries: list[dict[str, Any]] = [{"name": n, "total": totals[n], "lot": lots[i]} for i, n in enumerate(self.names)]
+        rows = sorted(entries, key=lambda r: (-r["total"], r["lot"]))
         for rank, r in enumerate(rows, 1):
             r["rank"] = rank
         return rows

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import cast
 
 from ..core.game import Game
 
@@ -195,7 +196,7 @@ def player_stats(games: list[Game], computers: list[set[int]] | None = None, nam
             row["wins"] += o.winner == s
             row["losses"] += o.loser == s
             row["first_out"] += bool(o.out_order) and o.out_order[0] == s
-            row["score_total"] += o.scores[s - 1]
+            row["score_total"] += cast("tuple[int, ...]", o.scores)[s - 1]  # a finished game has its scores
             for key, n in _count(lines, s).items():
                 row[key] += n
     for row in stats.values():

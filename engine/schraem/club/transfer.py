@@ -40,11 +40,11 @@ def tournament_id(t: Tournament) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
-def table_ticket(t: Tournament, number: int, k: int) -> dict:
+def table_ticket(t: Tournament, series: object, table: object) -> dict:
     """What table k (1-based) of series `number` needs to play it. No seed:
     a ticket leaves the phone, and its table plays real cards."""
-    f.whole(number, "series", "Serie", "series", 1, f.MAX_NUMBER)
-    f.whole(k, "table", "Tisch", "table", 1, f.MAX_NUMBER)
+    number = f.whole(series, "series", "Serie", "series", 1, f.MAX_NUMBER)
+    k = f.whole(table, "table", "Tisch", "table", 1, f.MAX_NUMBER)
     if not 1 <= number <= len(t.series) or not 1 <= k <= len(t.series[number - 1]):
         raise InvalidAction(
             "bad_request", detail=Both(f"in Serie {number} gibt es keinen Tisch {k}", f"there is no table {k} in series {number}")

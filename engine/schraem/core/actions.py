@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, TypeGuard, cast
 
 from .cards import DECK, Card
 from .errors import Both, InvalidAction
@@ -49,6 +50,8 @@ PENALTY_KINDS = ("renege", "lead_out_of_turn", "misdeal")
 
 _CARD_TEXT = {str(c): c for c in DECK}  # the text form takes canonical cards only
 _NUMBER = re.compile(r"[1-9][0-9]*")
+# An action's fields beyond seat and type, as `Action` takes them.
+Fields = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +66,7 @@ class Action:
     cards: tuple[Card, ...] | None = None  # challenge on a scoresheet hand: the uncovered cards
 
     @classmethod
-    def from_json(cls, obj) -> "Action":
+    def from_json(cls, obj: object) -> "Action":
         """The action a JSON object describes; InvalidAction if malformed."""
         if isinstance(obj, Action):
             return obj
@@ -91,7 +94,7 @@ class Action:
         return cls(seat, typ, **fields)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: object) -> "Action":
         """The action written in the text notation (module docstring), e.g.
         `Action.parse("1:play:10H")`; InvalidAction if malformed."""
         if not isinstance(text, str):
@@ -117,8 +120,8 @@ class Action:
             )
         return cls(int(parts[0]), typ, **_SHAPES[typ].text_fields(parts[2:], text))
 
-    def to_json(self) -> dict:
-        out = {"seat": self.seat, "type": self.type}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "type": self.type}
         if self.card is not None:
             out["card"] = str(self.card)
         if self.blind:
@@ -137,7 +140,7 @@ class Action:
         return ":".join([str(self.seat), self.type, *_SHAPES[self.type].text_args(self)])
 
 
-def _is_number(value) -> bool:
+def _is_number(value: object) -> TypeGuard[int]:
     """A 1-based JSON number (booleans are numbers to Python, not to JSON)."""
     return not isinstance(value, bool) and isinstance(value, int) and value >= 1
 
@@ -182,13 +185,13 @@ class _Shape:
 
     example = "2:hold"
 
-    def allowed(self, obj: dict) -> set[str]:
+    def allowed(self, obj: dict[str, Any]) -> set[str]:
         return set()
 
-    def json_fields(self, obj: dict, typ: str) -> dict:
+    def json_fields(self, obj: dict[str, Any], typ: str) -> Fields:
         return {}
 
-    def text_fields(self, args: list[str], text: str) -> dict:
+    def text_fields(self, args: list[str], text: str) -> Fields:
         _arity(args, 0, text, self.example)
         return {}
 
@@ -199,50 +202,50 @@ class _Shape:
 class _Knock(_Shape):
     example = "2:knock or 2:knock:blind"
 
-    def allowed(self, obj):
+    def allowed(self, obj: dict[str, Any]) -> set[str]:
         return {"blind"}
 
-    def json_fields(self, obj, typ):
+    def json_fields(self, obj: dict[str, Any], typ: str) -> Fields:
         blind = obj.get("blind", False)
         if not isinstance(blind, bool):
             raise InvalidAction("bad_action", detail=Both("blind muss true oder false sein", "blind must be true or false"))
         return {"blind": blind}
 
-    def text_fields(self, args, text):
+    def text_fields(self, args: list[str], text: str) -> Fields:
         if args != [] and args != ["blind"]:
             raise _misread(text, self.example)
         return {"blind": bool(args)}
 
-    def text_args(self, action):
+    def text_args(self, action: Action) -> list[str]:
         return ["blind"] if action.blind else []
 
 
 class _CardAction(_Shape):
     example = "1:play:10H"
 
-    def allowed(self, obj):
+    def allowed(self, obj: dict[str, Any]) -> set[str]:
         return {"card"}
 
-    def json_fields(self, obj, typ):
+    def json_fields(self, obj: dict[str, Any], typ: str) -> Fields:
         if "card" not in obj:
             raise InvalidAction("bad_action", detail=Both(f"{typ} braucht eine Karte", f"{typ} needs a card"))
         return {"card": Card.parse(obj["card"])}
 
-    def text_fields(self, args, text):
+    def text_fields(self, args: list[str], text: str) -> Fields:
         _arity(args, 1, text, self.example)
         return {"card": _text_card(args[0], text)}
 
-    def text_args(self, action):
+    def text_args(self, action: Action) -> list[str]:
         return [str(action.card)]
 
 
 class _Penalty(_Shape):
     example = "3:penalty:renege"
 
-    def allowed(self, obj):
+    def allowed(self, obj: dict[str, Any]) -> set[str]:
         return {"kind"}
 
-    def json_fields(self, obj, typ):
+    def json_fields(self, obj: dict[str, Any], typ: str) -> Fields:
         kind = obj.get("kind")
         if kind not in PENALTY_KINDS:
             raise InvalidAction(
@@ -253,7 +256,7 @@ class _Penalty(_Shape):
             )
         return {"kind": kind}
 
-    def text_fields(self, args, text):
+    def text_fields(self, args: list[str], text: str) -> Fields:
         _arity(args, 1, text, self.example)
         if args[0] not in PENALTY_KINDS:
             raise InvalidAction(
@@ -265,14 +268,14 @@ class _Penalty(_Shape):
             )
         return {"kind": args[0]}
 
-    def text_args(self, action):
-        return [action.kind]
+    def text_args(self, action: Action) -> list[str]:
+        return [cast(str, action.kind)]
 
 
 class _Targeted(_Shape):
     """turn and challenge: aimed at another seat's exchange."""
 
-    def json_fields(self, obj, typ):
+    def json_fields(self, obj: dict[str, Any], typ: str) -> Fields:
         target = obj.get("target")
         if not _is_number(target):
             raise InvalidAction(
@@ -284,10 +287,10 @@ class _Targeted(_Shape):
 class _Turn(_Targeted):
     example = "3:turn:2#1 (dealt hand) or 3:turn:2:7D (scoresheet)"
 
-    def allowed(self, obj):
+    def allowed(self, obj: dict[str, Any]) -> set[str]:
         return {"target", "index", "card"}
 
-    def json_fields(self, obj, typ):
+    def json_fields(self, obj: dict[str, Any], typ: str) -> Fields:
         # A dealt hand names the face-down discard; a scoresheet hand the
         # card that was turned up.
         fields = super().json_fields(obj, typ)
@@ -305,7 +308,7 @@ class _Turn(_Targeted):
             raise InvalidAction("bad_action", detail=Both("der Index muss eine Zahl ab 1 sein", "index must be a number from 1"))
         return {**fields, "index": obj["index"]}
 
-    def text_fields(self, args, text):
+    def text_fields(self, args: list[str], text: str) -> Fields:
         if len(args) == 2:
             return {"target": _text_number(args[0], "the target seat", text), "card": _text_card(args[1], text)}
         _arity(args, 1, text, self.example)
@@ -314,7 +317,7 @@ class _Turn(_Targeted):
             raise _misread(text, self.example)
         return {"target": _text_number(target, "the target seat", text), "index": _text_number(index, "the index", text)}
 
-    def text_args(self, action):
+    def text_args(self, action: Action) -> list[str]:
         if action.index is not None:
             return [f"{action.target}#{action.index}"]
         return [str(action.target), str(action.card)]
@@ -323,10 +326,10 @@ class _Turn(_Targeted):
 class _Challenge(_Targeted):
     example = "4:challenge:2 (dealt hand) or 4:challenge:2:AH,KH,QS,JD (scoresheet)"
 
-    def allowed(self, obj):
+    def allowed(self, obj: dict[str, Any]) -> set[str]:
         return {"target", "cards"} if "cards" in obj else {"target"}
 
-    def json_fields(self, obj, typ):
+    def json_fields(self, obj: dict[str, Any], typ: str) -> Fields:
         fields = super().json_fields(obj, typ)
         if "cards" not in obj:
             return fields
@@ -334,16 +337,16 @@ class _Challenge(_Targeted):
             raise InvalidAction("bad_card_list", value=repr(obj["cards"]))
         return {**fields, "cards": tuple(Card.parse(c) for c in obj["cards"])}
 
-    def text_fields(self, args, text):
+    def text_fields(self, args: list[str], text: str) -> Fields:
         if len(args) not in (1, 2):
             raise _misread(text, self.example)
-        fields = {"target": _text_number(args[0], "the target seat", text)}
+        fields: Fields = {"target": _text_number(args[0], "the target seat", text)}
         if len(args) == 2:
             # An empty list is a field of its own ("4:challenge:2:"): JSON allows it.
             fields["cards"] = tuple(_text_card(t, text) for t in args[1].split(",")) if args[1] else ()
         return fields
 
-    def text_args(self, action):
+    def text_args(self, action: Action) -> list[str]:
         if action.cards is None:
             return [str(action.target)]
         return [str(action.target), ",".join(str(c) for c in action.cards)]

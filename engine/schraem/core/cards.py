@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
 from .errors import InvalidAction
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 # High to low inside a suit: the tens are the highest cards, the jacks the lowest.
 RANKS = ("10", "9", "8", "7", "A", "K", "Q", "J")
 SUITS = ("C", "S", "H", "D")
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 COURT_RANKS = frozenset("AKQJ")
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, order=False, slots=True)
@@ -29,7 +35,7 @@ class Card:
         return self.rank in COURT_RANKS
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: object) -> "Card":
         if not isinstance(text, str):
             raise InvalidAction("bad_card", card=repr(text))
         card = _BY_TEXT.get(text.strip().upper())
@@ -48,7 +54,7 @@ DECK: tuple[Card, ...] = tuple(Card(s, suit) for suit in SUITS for s in range(8)
 _BY_TEXT = {str(c): c for c in DECK}
 
 
-def parse_cards(texts) -> list[Card]:
+def parse_cards(texts: object) -> list[Card]:
     if not isinstance(texts, (list, tuple)):
         raise InvalidAction("bad_card_list", value=repr(texts))
     return [Card.parse(t) for t in texts]
@@ -85,7 +91,7 @@ _TOP = 1 << 64
 _LIMITS = tuple(_TOP - (_TOP % n) if n else 0 for n in range(65))
 
 
-def seeded_shuffle(items: list, seed: int) -> list:
+def seeded_shuffle(items: Sequence[T], seed: int) -> list[T]:
     """Fisher–Yates with SplitMix64: the same order for a seed everywhere.
     `SplitMix64.next` and `below` are inlined: every deal runs this loop,
     and method calls made it a fifth of a random-play hand's time."""

@@ -1,20 +1,54 @@
-"""The deal of one hand: the cards each seat gets and the stock (the
-undealt rest of the pack, top first), from a seed (the pack shuffled and
-dealt clockwise from forehand, singly or in packets), from explicit cards
-(checked: every seat its count, no card twice), or from a table of phones'
-commit–reveal transcript (fairdeal.py; whatever the record says beside it
-must be exactly what the transcript deals). `Game.deal` decides which, and
-writes the record's spec this returns."""
+"""The deal of one hand: how the game wants it dealt and played (`Setup`),
+then the cards each seat gets and the stock (the undealt rest of the pack,
+top first), from a seed (the pack shuffled and dealt clockwise from
+forehand, singly or in packets), from explicit cards (checked: every seat
+its count, no card twice), or from a table of phones' commit–reveal
+transcript (fairdeal.py; whatever the record says beside it must be exactly
+what the transcript deals). `Game.deal` decides which, and writes the
+record's spec this returns."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
 from .errors import Both, IllegalAction, InvalidAction
 from .fairdeal import transcript_seed
-from .hand import Setup
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+# What a record says of a hand's deal: {"deal": [[card, ...] per seat] or
+# None (real cards), or "seed"; "stock"; "fair", "fair_restarts"}.
+Spec = dict[str, Any]
 
 
-def deal_pack(seed: int, active: list[bool], forehand: int, count: int, packets=()) -> tuple[list[list[Card]], list[Card]]:
+@dataclass(frozen=True)
+class Setup:
+    """What the game decides about a hand before dealing it (the hooks in
+    formats.py): who is dealt in, how many cards, the value it starts at,
+    whether knocking and the hammer apply, and whether it costs marks."""
+
+    dealt: tuple[bool, ...]
+    cards: int
+    value: int
+    knocking: bool
+    hammer: bool
+    scored: bool = True
+    # normal | final (Knolle) | short_long_one | long_one (Tuppen) | half | playoff (Dedenbach)
+    kind: str = "normal"
+    packets: tuple[int, ...] = ()  # dealt in packets (3-2-3); () = singly
+
+    @classmethod
+    def default(cls, rules: Rules, marks: Sequence[int]) -> "Setup":
+        return cls(tuple(m > 0 for m in marks), rules.cards_per_hand, rules.start_value, rules.knocking, rules.hammer)
+
+
+def deal_pack(
+    seed: int, active: list[bool], forehand: int, count: int, packets: tuple[int, ...] = ()
+) -> tuple[list[list[Card]], list[Card]]:
     """Deal `count` cards clockwise from forehand to active seats, singly or
     in `packets` (3-2-3: three each, then two each, then three each); also
     returns the stock, the undealt rest of the pack, top first."""
@@ -36,7 +70,7 @@ def deal_pack(seed: int, active: list[bool], forehand: int, count: int, packets=
     return hands, pack[k:]
 
 
-def check_stock(stock, dealt: list[list[Card]]) -> list[Card]:
+def check_stock(stock: object, dealt: list[list[Card]]) -> list[Card]:
     if not isinstance(stock, list):
         raise InvalidAction("bad_deal", detail=Both("der Stock ist eine Liste von Karten", "the stock is a list of cards"))
     cards = parse_cards(stock)
@@ -60,7 +94,7 @@ def next_active(active: list[bool], seat: int) -> int:
     return next((seat + k) % n for k in range(1, n + 1) if active[(seat + k) % n])
 
 
-def check_deal(deal, active: list[bool], count: int) -> list[list[Card]]:
+def check_deal(deal: object, active: list[bool], count: int) -> list[list[Card]]:
     if not isinstance(deal, list) or len(deal) != len(active):
         raise InvalidAction(
             "bad_deal",
@@ -85,7 +119,9 @@ def check_deal(deal, active: list[bool], count: int) -> list[list[Card]]:
     return hands
 
 
-def fair_deal(setup: Setup, fh: int, fair, cards, seed, real: bool, stock, hand_no: int, n: int):
+def fair_deal(
+    setup: Setup, fh: int, fair: object, cards: object, seed: object, real: bool, stock: object, hand_no: int, n: int
+) -> tuple[object, int | None, list[str] | None, list[dict[str, Any]]]:
     """The deal a transcript gives, checked against what the record
     says beside it; returns (cards, seed, stock, transcript) for
     `cards_for`, which writes the spec as usual. `hand_no` counts from 1,
@@ -121,7 +157,9 @@ def fair_deal(setup: Setup, fh: int, fair, cards, seed, real: bool, stock, hand_
     return cards, None, [str(c) for c in pack_rest], checked
 
 
-def cards_for(setup: Setup, fh: int, cards, seed, real: bool, stock, game_seed: int | None, hand_index: int):
+def cards_for(
+    setup: Setup, fh: int, cards: object, seed: object, real: bool, stock: object, game_seed: int | None, hand_index: int
+) -> tuple[Spec, list[list[Card]] | None, list[Card] | None]:
     """The record's spec of the deal, the hands and the stock; without cards
     or a seed, hand `hand_index` (from 0) is dealt from the game's seed."""
     active = list(setup.dealt)
@@ -129,7 +167,7 @@ def cards_for(setup: Setup, fh: int, cards, seed, real: bool, stock, game_seed: 
         return {"deal": None}, None, None
     if cards is not None:
         dealt = check_deal(cards, active, setup.cards)
-        spec = {"deal": [[str(c) for c in h] for h in dealt]}
+        spec: Spec = {"deal": [[str(c) for c in h] for h in dealt]}
         if stock is None:
             return spec, dealt, default_stock(dealt)
         pack_rest = check_stock(stock, dealt)

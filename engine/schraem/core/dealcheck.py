@@ -21,6 +21,8 @@ cheated. What no check here can see is in docs/PHONE_TABLE.md.
 
 from __future__ import annotations
 
+from typing import Any, NoReturn, cast
+
 from .errors import Both, InvalidAction, SchraemError
 from .fairdeal import is_hex64
 from .game import Game
@@ -59,11 +61,11 @@ _ACTION_WORDS = {
 }
 
 
-def _bad_arg(key: str, de: str, en: str):
+def _bad_arg(key: str, de: str, en: str) -> NoReturn:
     raise InvalidAction("bad_field", field=repr(key), why=Both(de, en))
 
 
-def _checked_args(args) -> tuple[object, int, int, list | None, list]:
+def _checked_args(args: object) -> tuple[object, int, int, list[tuple[int, str]] | None, list[Any]]:
     if not isinstance(args, dict):
         raise InvalidAction("request_shape")
     for key in args:
@@ -87,17 +89,19 @@ def _checked_args(args) -> tuple[object, int, int, list | None, list]:
     return args["record"], seat, hand, commits, states
 
 
-def _verdict(hand: int, fair: bool | None, why: Both | None = None) -> dict:
+def _verdict(hand: int, fair: bool | None, why: Both | None = None) -> dict[str, Any]:
     return {"hand": hand, "fair": fair, "why": None if why is None else {"de": why[0], "en": why[1]}}
 
 
-def _said(entry, names: list[str]) -> Both:
+def _said(entry: object, names: list[str]) -> Both:
     """An action of the log in a few words, e.g. "Anne spielt KH"."""
     if not isinstance(entry, dict):
         return Both("nichts", "nothing")
     seat = entry.get("seat")
-    named = isinstance(seat, int) and 1 <= seat <= len(names)
-    who = (names[seat - 1],) * 2 if named else (f"Platz {str(seat)[:12]}", f"seat {str(seat)[:12]}")
+    if isinstance(seat, int) and 1 <= seat <= len(names):
+        who = (names[seat - 1],) * 2
+    else:
+        who = (f"Platz {str(seat)[:12]}", f"seat {str(seat)[:12]}")
     kind = str(entry.get("type"))[:20]
     de, en = _ACTION_WORDS.get(kind, (kind, kind))
     card = f" {entry['card'][:4]}" if isinstance(entry.get("card"), str) else ""
@@ -105,14 +109,14 @@ def _said(entry, names: list[str]) -> Both:
     return Both(f"{who[0]} {de}{card}{blind}", f"{who[1]} {en}{card}{blind}")
 
 
-def _first_difference(shown: dict, expected: dict, names: list[str]) -> Both | None:
+def _first_difference(shown: dict[str, Any], expected: dict[str, Any], names: list[str]) -> Both | None:
     for field in COMPARED:
         a, b = shown.get(field), expected.get(field)
         if field == "my_cards" and isinstance(a, list) and isinstance(b, list):
             a, b = sorted(map(str, a)), sorted(b)
         if a == b:
             continue
-        if field == "log" and isinstance(a, list):
+        if field == "log" and isinstance(a, list) and isinstance(b, list):
             k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
             got = _said(a[k], names) if k < len(a) else Both("nichts", "nothing")
             want = _said(b[k], names) if k < len(b) else Both("nichts", "nothing")
@@ -153,7 +157,7 @@ def _first_difference(shown: dict, expected: dict, names: list[str]) -> Both | N
     return None
 
 
-def _replayed_views(record: dict, hand: int, seat: int) -> dict[int, dict]:
+def _replayed_views(record: dict[str, Any], hand: int, seat: int) -> dict[int, dict[str, Any]]:
     """The hand replayed from the record: this seat's view after the deal
     and after every written action, by the number of log entries then."""
     hands = record["hands"]
@@ -169,7 +173,7 @@ def _replayed_views(record: dict, hand: int, seat: int) -> dict[int, dict]:
     return views
 
 
-def check_deal(args) -> dict:
+def check_deal(args: object) -> dict[str, Any]:
     """→ {"hand", "fair": true | false | null, "why": {de, en} | null}."""
     record, seat, hand, kept, states = _checked_args(args)
     try:
@@ -201,7 +205,7 @@ def check_deal(args) -> dict:
             ),
         )
     # The play: every state this phone was sent against the replayed hand.
-    views = _replayed_views(record, hand, seat)
+    views = _replayed_views(cast("dict[str, Any]", record), hand, seat)  # it replayed: a record object
     final = views[max(views)]
     seen, last = 0, -1
     for state in states:

@@ -201,10 +201,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
-class Both(tuple):
+class Both(tuple[str, str]):
     """A message field given in both languages: Both("German", "English")."""
 
-    def __new__(cls, de: str, en: str):
+    def __new__(cls, de: str, en: str) -> Both:
         return super().__new__(cls, (de, en))
 
 
@@ -215,7 +215,7 @@ PLAYER_PARAMS = ("seat", "due")
 _SEAT_NUMBER_CODES = frozenset({"bad_seat", "bad_seat_entry"})
 
 
-def _seat_words(value):
+def _seat_words(value: object) -> object:
     if isinstance(value, int) and not isinstance(value, bool):
         return Both(f"Platz {value}", f"seat {value}")
     return value
@@ -226,7 +226,7 @@ class SchraemError(ValueError):
 
     kind = "SchraemError"
 
-    def __init__(self, code: str, **params):
+    def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = params
         de, en = MESSAGES.get(code, ("{code}", "{code}"))
@@ -237,7 +237,7 @@ class SchraemError(ValueError):
         self.en = en.format(**{k: v[1] if isinstance(v, Both) else v for k, v in fields.items()})
         super().__init__(self.en)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "code": self.code, "de": self.de, "en": self.en}
 
     def named(self, names: list[str]) -> "SchraemError":
@@ -277,7 +277,9 @@ class RecordError(SchraemError):
 
     kind = "CorruptSave"
 
-    def __init__(self, code: str, hand: int | None = None, index: int | None = None, cause: SchraemError | None = None, **params):
+    def __init__(
+        self, code: str, hand: int | None = None, index: int | None = None, cause: SchraemError | None = None, **params: object
+    ) -> None:
         # The code is usually the cause's: its message needs the cause's fields.
         super().__init__(code, **({**cause.params, **params} if cause is not None else params))
         self.hand, self.index, self.cause = hand, index, cause

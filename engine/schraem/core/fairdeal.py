@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from typing import Any, NoReturn, TypeGuard
 
 from .errors import Both, InvalidAction
 
@@ -48,20 +49,21 @@ def seed_of(hand: int, reveals: dict[int, str]) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") & SEED_MASK
 
 
-def _bad(de: str, en: str):
+def _bad(de: str, en: str) -> NoReturn:
     raise InvalidAction("fair_deal", detail=Both(de, en))
 
 
-def is_hex64(value) -> bool:
+def is_hex64(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and _HEX64.fullmatch(value) is not None
 
 
-def check_transcript(fair, hand: int, n: int) -> list[dict]:
+def check_transcript(fair: object, hand: int, n: int) -> list[dict[str, Any]]:
     """A transcript checked for form and for every commit matching its
     reveal; returned as a fresh list in seat order."""
     if not isinstance(fair, list) or not fair:
         _bad("die offengelegten Zahlen sind eine Liste mit einem Eintrag je Handy", "the transcript is a list with one entry per phone")
-    out, seats = [], set()
+    out: list[dict[str, Any]] = []
+    seats: set[int] = set()
     for e in fair:
         if not isinstance(e, dict) or set(e) != {"seat", "commit", "reveal"}:
             _bad("ein Eintrag hat genau „seat“, „commit“ und „reveal“", "an entry has exactly 'seat', 'commit' and 'reveal'")
@@ -83,7 +85,7 @@ def check_transcript(fair, hand: int, n: int) -> list[dict]:
     return out
 
 
-def transcript_seed(fair, hand: int, n: int) -> tuple[int, list[dict]]:
+def transcript_seed(fair: object, hand: int, n: int) -> tuple[int, list[dict[str, Any]]]:
     """The seed a transcript deals hand `hand` (1-based) with, and the
     checked transcript."""
     checked = check_transcript(fair, hand, n)
@@ -97,7 +99,7 @@ def host_reveal(key: str, hand: int, attempt: int) -> str:
     return hashlib.sha256(f"{FAIR_FORMAT}|host|{key}|{hand}|{attempt}".encode()).hexdigest()
 
 
-def _seat_list(value, n: int, what_de: str, what_en: str) -> list[int]:
+def _seat_list(value: object, n: int, what_de: str, what_en: str) -> list[int]:
     if (
         not isinstance(value, list)
         or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= n for s in value)
@@ -107,7 +109,7 @@ def _seat_list(value, n: int, what_de: str, what_en: str) -> list[int]:
     return sorted(value)
 
 
-def check_restarts(restarts, hand: int, n: int) -> list[dict]:
+def check_restarts(restarts: object, hand: int, n: int) -> list[dict[str, Any]]:
     """The rounds of a hand that were given up before its deal, because the
     host gave a seat in them to the computer (its phone was away, or never
     showed its number): checked for form, every number shown against its
@@ -116,7 +118,7 @@ def check_restarts(restarts, hand: int, n: int) -> list[dict]:
     is seen doing it."""
     if not isinstance(restarts, list) or not restarts:
         _bad("„fair_restarts“ ist eine Liste der abgebrochenen Runden", "'fair_restarts' is a list of the rounds given up")
-    out = []
+    out: list[dict[str, Any]] = []
     for r in restarts:
         if not isinstance(r, dict) or set(r) != {"commits", "reveals", "left"}:
             _bad(
@@ -133,7 +135,7 @@ def check_restarts(restarts, hand: int, n: int) -> list[dict]:
             commits[_seat_list([e["seat"]], n, "seat", "seat")[0]] = e["commit"]
         if len(commits) != len(r["commits"]):
             _bad("ein Platz hat in einer Runde nur eine Zusage", "a seat has one commit in a round")
-        shown = {}
+        shown: dict[int, str] = {}
         for e in r["reveals"] if isinstance(r["reveals"], list) else [None]:
             if not isinstance(e, dict) or set(e) != {"seat", "reveal"} or not is_hex64(e["reveal"]) or e["seat"] not in commits:
                 _bad(

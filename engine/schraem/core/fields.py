@@ -11,6 +11,7 @@ length limit."""
 from __future__ import annotations
 
 import unicodedata
+from typing import Any, NoReturn, TypeGuard
 
 from .errors import Both, InvalidAction
 
@@ -40,51 +41,51 @@ def hidden_char(name: str) -> str | None:
     return next((c for c in name if unicodedata.category(c) in _HIDDEN or ord(c) in _BLANK), None)
 
 
-def refuse(key: str, de: str, en: str, why_de: str, why_en: str):
+def refuse(key: str, de: str, en: str, why_de: str, why_en: str) -> NoReturn:
     """A field that is not what it must be, named as the file names it
     (`key`) and in words."""
     raise InvalidAction("bad_field", field=Both(f"„{key}“ ({de})", f"'{key}' ({en})"), why=Both(why_de, why_en))
 
 
-def is_int(value) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole(value, key: str, de: str, en: str, low: int, high: int) -> int:
+def whole(value: object, key: str, de: str, en: str, low: int, high: int) -> int:
     if not is_int(value) or not low <= value <= high:
         refuse(key, de, en, f"muss eine ganze Zahl von {low} bis {high} sein", f"must be a whole number from {low} to {high}")
     return value
 
 
-def seed(value, key: str = "seed") -> int:
+def seed(value: object, key: str = "seed") -> int:
     return whole(value, key, "Startwert", "seed", 0, MAX_SEED)
 
 
-def flag(value, key: str, de: str, en: str) -> bool:
+def flag(value: object, key: str, de: str, en: str) -> bool:
     if not isinstance(value, bool):
         refuse(key, de, en, "muss true oder false sein", "must be true or false")
     return value
 
 
-def text(value, key: str, de: str, en: str, longest: int = MAX_ID) -> str:
+def text(value: object, key: str, de: str, en: str, longest: int = MAX_ID) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= longest:
         refuse(key, de, en, f"muss ein Text mit 1 bis {longest} Zeichen sein", f"must be a text of 1 to {longest} characters")
     return value
 
 
-def obj(value, key: str, de: str, en: str) -> dict:
+def obj(value: object, key: str, de: str, en: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         refuse(key, de, en, "muss ein Objekt sein", "must be an object")
     return value
 
 
-def items(value, key: str, de: str, en: str, low: int = 0, high: int = MAX_NUMBER) -> list:
+def items(value: object, key: str, de: str, en: str, low: int = 0, high: int = MAX_NUMBER) -> list[Any]:
     if not isinstance(value, list) or not low <= len(value) <= high:
         refuse(key, de, en, f"muss eine Liste mit {low} bis {high} Einträgen sein", f"must be a list of {low} to {high} entries")
     return value
 
 
-def only(obj: dict, keys: set, what_de: str, what_en: str) -> None:
+def only(obj: dict[str, Any], keys: set[str], what_de: str, what_en: str) -> None:
     """A file's object holds no field but `keys` (a field it does not know
     would be silently ignored, and the file checked only in part)."""
     unknown = sorted(str(k)[:20] for k in set(obj) - keys)
@@ -95,7 +96,7 @@ def only(obj: dict, keys: set, what_de: str, what_en: str) -> None:
         )
 
 
-def clean_name(name, seat: int | None, code: str = "bad_players") -> str:
+def clean_name(name: object, seat: int | None, code: str = "bad_players") -> str:
     """A player's name as every table, tournament and the regulars keep it:
     NFC, whitespace runs made one space, at most MAX_NAME characters, and
     no invisible or blank-looking characters that would make two names
@@ -125,7 +126,7 @@ def clean_name(name, seat: int | None, code: str = "bad_players") -> str:
     return name
 
 
-def house_name(value) -> str:
+def house_name(value: object) -> str:
     """A house rule set's name as a tournament and its tickets carry it
     ("Stammtisch Rengen", or a ready format's longer title): 1 to 100
     characters, not blank, no invisible characters; kept as written (the
@@ -136,10 +137,10 @@ def house_name(value) -> str:
     return name
 
 
-def names(value, key: str = "players", low: int = 2, high: int = MAX_PLAYERS) -> list[str]:
+def names(value: object, key: str = "players", low: int = 2, high: int = MAX_PLAYERS) -> list[str]:
     """A list of distinct player names (a tournament's, a ticket's)."""
-    items(value, key, "Spieler", "players", low, high)
-    out = [clean_name(n, i) for i, n in enumerate(value, 1)]
+    listed = items(value, key, "Spieler", "players", low, high)
+    out = [clean_name(n, i) for i, n in enumerate(listed, 1)]
     if len(set(out)) != len(out):
         refuse(key, "Spieler", "players", "nennt einen Namen zweimal", "names a player twice")
     return out

@@ -15,8 +15,11 @@ core's arrays).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
-from .hand import Hand, HandResult, Setup
+from .deal import Setup
+from .hand import Hand, HandResult
+from .rules import Rules
 
 
 @dataclass(frozen=True)
@@ -33,9 +36,9 @@ class Outcome:
     scores: tuple[int, ...] | None = None
     order: tuple[int, ...] = ()
     out_order: tuple[int, ...] = ()
-    phase: dict | None = None
+    phase: dict[str, Any] | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "over": self.over,
             "winner": self.winner,
@@ -51,6 +54,18 @@ def _seat(s: int | None) -> int | None:
     return None if s is None else s + 1
 
 
+class Played(Protocol):
+    """What a format reads of its game (`Game`, game.py): the seats, the
+    rules, the marks at the start and after the last decided hand, and who
+    reached 0 in which order."""
+
+    n: int
+    rules: Rules
+    start_marks: list[int]
+    hand_marks: list[int]
+    out_order: list[int]
+
+
 class GameEnd:
     """The common case: every seat with marks is dealt in, a hand costs
     marks, and the game goes on until the format says it is over."""
@@ -60,7 +75,7 @@ class GameEnd:
     # "loser" (match statistics measure strength by it).
     finds = "winner"
 
-    def __init__(self, game):
+    def __init__(self, game: Played) -> None:
         self.game = game
         self.n = game.n
         self.rules = game.rules
@@ -72,7 +87,7 @@ class GameEnd:
         self.done = False
         self.winner: int | None = None
         self.loser: int | None = None
-        self._setups: dict[tuple, Setup] = {}
+        self._setups: dict[tuple[tuple[bool, ...], int, bool], Setup] = {}
         self.begin()
 
     # --- hooks ---------------------------------------------------------
@@ -125,7 +140,7 @@ class GameEnd:
         then seat order."""
         return sorted(range(self.n), key=lambda s: self.rank_key(s, marks, out_order))
 
-    def rank_key(self, s: int, marks: list[int], out_order: list[int]) -> tuple:
+    def rank_key(self, s: int, marks: list[int], out_order: list[int]) -> tuple[int, ...]:
         if s == self.winner:
             return (0,)
         if s == self.loser:
@@ -133,7 +148,7 @@ class GameEnd:
         late = out_order.index(s) if s in out_order else len(out_order)
         return (1, -marks[s], -late, s)
 
-    def phase(self) -> dict | None:
+    def phase(self) -> dict[str, Any] | None:
         if self.group is None and not self.final:
             return None
         return {
@@ -174,7 +189,8 @@ class GameEnd:
     def group_setup(self, count: int, kind: str, packets: tuple[int, ...] = ()) -> Setup:
         """An endgame or a half among `self.group`: nothing left to stake, so
         no knocking, no hammer and no marks lost."""
-        dealt = tuple(s in self.group for s in range(self.n))
+        group = cast("list[int]", self.group)
+        dealt = tuple(s in group for s in range(self.n))
         return Setup(dealt, count, self.rules.start_value, False, False, scored=False, kind=kind, packets=packets)
 
     def reached_zero(self, before: list[int]) -> list[int]:
@@ -194,7 +210,7 @@ class LastStanding(GameEnd):
         # asks whether the game is over.
         self.done = sum(1 for m in self.game.hand_marks if m > 0) <= 1
 
-    def after_hand(self, hand, res, before) -> None:
+    def after_hand(self, hand: Hand, res: HandResult, before: list[int]) -> None:
         self._settle()
         if self.done:
             marks = self.game.hand_marks
@@ -211,7 +227,7 @@ class FirstOut(GameEnd):
 
     finds = "loser"
 
-    def after_hand(self, hand, res, before) -> None:
+    def after_hand(self, hand: Hand, res: HandResult, before: list[int]) -> None:
         if self.reached_zero(before):
             self.done, self.loser = True, self.game.out_order[0]
 
@@ -233,7 +249,7 @@ class Knolle(GameEnd):
     def setup(self) -> Setup:
         return self.normal_setup((True,) * self.n)
 
-    def after_hand(self, hand, res, before) -> None:
+    def after_hand(self, hand: Hand, res: HandResult, before: list[int]) -> None:
         if hand.setup.scored:
             for s in range(self.n):
                 self.knollen[s] += max(0, res.losses[s] - before[s])
@@ -248,7 +264,7 @@ class Knolle(GameEnd):
     def score_basis(self) -> str:
         return "knollen"
 
-    def knollen_now(self, marks_before, booked) -> list[int]:
+    def knollen_now(self, marks_before: list[int], booked: list[int | None]) -> list[int]:
         # A passer's loss beyond 0 is a Knolle at once, like the loss itself.
         return [k + max(0, (b or 0) - m) for k, m, b in zip(self.knollen, marks_before, booked)]
 
@@ -257,7 +273,7 @@ class Knolle(GameEnd):
         pot = sum(k for s, k in enumerate(self.knollen) if s != w)
         return [pot if s == w else -k for s, k in enumerate(self.knollen)]
 
-    def rank_key(self, s, marks, out_order) -> tuple:
+    def rank_key(self, s: int, marks: list[int], out_order: list[int]) -> tuple[int, ...]:
         return (0,) if s == self.winner else (1, self.knollen[s], -marks[s], s)
 
 
@@ -285,7 +301,7 @@ class LongOnes(GameEnd):
             return self.group_setup(sum(packets), "long_one", packets)
         return self.group_setup(self.rules.hand_cards(len(self.group)), "short_long_one")
 
-    def after_hand(self, hand, res, before) -> None:
+    def after_hand(self, hand: Hand, res: HandResult, before: list[int]) -> None:
         if self.group is None:
             zeros = self.reached_zero(before)
             if len(zeros) == 1:
@@ -297,7 +313,7 @@ class LongOnes(GameEnd):
         elif len(self.group) == 2:
             self.done, self.loser = True, next(s for s in self.group if s != res.winner)
         else:
-            self.group.remove(res.winner)
+            self.group.remove(cast(int, res.winner))  # a decided hand has a winner
 
     def scores(self) -> list[int]:
         return [-1 if s == self.loser else 0 for s in range(self.n)]
@@ -323,13 +339,18 @@ class Halves(GameEnd):
     def setup(self) -> Setup:
         if self.half == 3:
             return self.group_setup(self.rules.playoff_cards, "playoff")
-        return self.group_setup(self.rules.hand_cards(len(self.group)), "half")
+        return self.group_setup(self.rules.hand_cards(len(self._group())), "half")
 
-    def after_hand(self, hand, res, before) -> None:
-        if len(self.group) > 2:
-            self.group.remove(res.winner)
+    def _group(self) -> list[int]:
+        """The seats playing the half or the play-off (from `begin` on)."""
+        return cast("list[int]", self.group)
+
+    def after_hand(self, hand: Hand, res: HandResult, before: list[int]) -> None:
+        group = self._group()
+        if len(group) > 2:
+            group.remove(cast(int, res.winner))  # a decided hand has a winner
             return
-        loser = next(s for s in self.group if s != res.winner)
+        loser = next(s for s in group if s != res.winner)
         if self.half == 3:
             self.done, self.loser = True, loser
             return
@@ -344,7 +365,7 @@ class Halves(GameEnd):
     def scores(self) -> list[int]:
         return [-1 if s == self.loser else 0 for s in range(self.n)]
 
-    def rank_key(self, s, marks, out_order) -> tuple:
+    def rank_key(self, s: int, marks: list[int], out_order: list[int]) -> tuple[int, ...]:
         return (2 if s == self.loser else 1 if s in self.half_losers else 0, s)
 
 

@@ -8,14 +8,16 @@ tail" and a record is the log as JSON.
 
 from __future__ import annotations
 
+from typing import Any, NoReturn, cast
+
 from .actions import Action
 from .courts import card_entries
-from .deal import cards_for, fair_deal, next_active
+from .deal import Setup, cards_for, fair_deal, next_active
 from .errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
 from .fairdeal import check_restarts
 from .fields import clean_name
 from .formats import FORMATS, GameEnd, Outcome
-from .hand import Hand, HandResult, Setup
+from .hand import Hand, HandResult
 from .rules import Rules
 from .stakes import GameMoney, Stakes, game_money
 
@@ -24,16 +26,17 @@ RECORD_FORMAT = "schraem-record/1"
 LEAVING = frozenset(("pass", "penalty", "challenge"))
 
 
-def check_hints(hints, n: int, actions: int, h_no: int) -> list[dict]:
+def check_hints(hints: object, n: int, actions: int, h_no: int) -> list[dict[str, int]]:
     """A hand's hints as a record holds them: {"seat", "at"}, `at` the
     index in the hand's actions the hint was asked before, in order."""
 
-    def bad(de, en):
+    def bad(de: str, en: str) -> NoReturn:
         raise RecordError("bad_record", hand=h_no, detail=Both(de, en))
 
     if not isinstance(hints, list) or len(hints) > (actions + 1) * n:
         bad("die Ratschläge sind eine Liste, höchstens einer je Platz und Aktion", "hints are a list, at most one per seat and action")
-    out, last = [], -1
+    out: list[dict[str, int]] = []
+    last = -1
     for x in hints:
         if not isinstance(x, dict) or set(x) != {"seat", "at"} or any(type(x[k]) is not int for k in x):
             bad("ein Rat ist {\"seat\": Platz, \"at\": Aktion}", "a hint is {\"seat\": seat, \"at\": action index}")
@@ -44,7 +47,7 @@ def check_hints(hints, n: int, actions: int, h_no: int) -> list[dict]:
     return out
 
 
-def trim_hints(record: dict) -> dict:
+def trim_hints(record: dict[str, Any]) -> dict[str, Any]:
     """A record whose actions were cut (undo) keeps the hints asked up to
     its last action; later ones go with the actions they were asked for."""
     for h in record.get("hands", []):
@@ -58,13 +61,13 @@ def trim_hints(record: dict) -> dict:
 class Game:
     def __init__(
         self,
-        players,
+        players: object,
         rules: str | Rules = "rheinland",
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         dealer: int = 1,
         seed: int | None = None,
-        stakes: Stakes | dict | None = None,
-    ):
+        stakes: Stakes | dict[str, Any] | None = None,
+    ) -> None:
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         if isinstance(rules, Rules) and options:
             self.rules = rules.with_options(options)
@@ -86,12 +89,12 @@ class Game:
             )
         self.first_dealer = dealer - 1
         self.seed = seed
-        self.specs: list[dict] = []  # per hand: {"deal": [...] | None} or {"seed": s}
+        self.specs: list[dict[str, Any]] = []  # per hand: {"deal": [...] | None} or {"seed": s}
         self.logs: list[list[Action]] = []  # per hand: the actions written
         # Per hand: the hints asked for (hints.py), {"seat", "at"}: before
         # the action at index `at` of that hand's log. They change nothing in
         # play; a review says which decisions were hinted.
-        self.hints: list[list[dict]] = []
+        self.hints: list[list[dict[str, int]]] = []
         self.results: list[HandResult] = []
         # The marks after the last decided hand; `marks` adds the losses
         # booked in the hand in progress (a passer pays at once).
@@ -105,7 +108,7 @@ class Game:
         self.forehands: list[int] = []
         self.end: GameEnd = FORMATS[self.rules.game_end](self)
 
-    def _players(self, players) -> tuple[list[str], list[int]]:
+    def _players(self, players: object) -> tuple[list[str], list[int]]:
         if not isinstance(players, list):
             raise InvalidAction("bad_players", detail=Both("die Spieler müssen eine Liste sein", "players must be a list"))
         r = self.rules
@@ -226,9 +229,10 @@ class Game:
     def _book_out_at_once(self, seats: list[int]) -> None:
         """Seats that just left the hand: a loss that takes a seat to 0
         puts it out at that moment, before anyone reaching 0 at the end."""
-        hand = self.hand
+        hand = cast(Hand, self.hand)
         for s in seats:
-            if self.hand_marks[s] > 0 and self.hand_marks[s] - hand.losses[s] <= 0 and s not in self.out_order:
+            # Each of `seats` left the hand with its loss booked.
+            if self.hand_marks[s] > 0 and self.hand_marks[s] - cast(int, hand.losses[s]) <= 0 and s not in self.out_order:
                 self.out_order.append(s)
 
     def _book_out_at_end(self, before: list[int], res: HandResult, forehand: int) -> None:
@@ -239,7 +243,15 @@ class Game:
         self.out_order.extend(out)
 
     # --- dealing -------------------------------------------------------------
-    def deal(self, cards=None, seed: int | None = None, real: bool = False, stock=None, fair=None, restarts=None) -> Hand:
+    def deal(
+        self,
+        cards: object = None,
+        seed: int | None = None,
+        real: bool = False,
+        stock: object = None,
+        fair: object = None,
+        restarts: object = None,
+    ) -> Hand:
         """Start the next hand: explicit `cards`, a `seed`, `real` cards (the
         scoresheet), or, with none of them, the game's own seed. With
         explicit cards, `stock` may list the undealt cards top first (four
@@ -282,13 +294,13 @@ class Game:
         return self.hand
 
     # --- acting --------------------------------------------------------------
-    def _action(self, action) -> Action:
+    def _action(self, action: object) -> Action:
         a = Action.from_json(action)
         if a.seat > self.n:
             raise InvalidAction("bad_seat", seat=a.seat)
         return a
 
-    def check(self, action) -> Action:
+    def check(self, action: object) -> Action:
         """Validate without changing anything; returns the parsed action."""
         a = self._action(action)
         if self.game_over:
@@ -300,7 +312,7 @@ class Game:
         self.hand.check(a)
         return a
 
-    def apply(self, action) -> HandResult | None:
+    def apply(self, action: object) -> HandResult | None:
         """The validating path: parse and check `action` (JSON or Action),
         then `do` it; on any error nothing has changed. Returns the hand's
         result when this action ended the hand."""
@@ -310,14 +322,14 @@ class Game:
         """The trusted path, like python-chess's `push` beside `push_uci`:
         `a` must be one of `legal_actions(a.seat)` (or have passed `check`);
         nothing is validated, so a wrong action corrupts the game."""
-        hand = self.hand
+        hand = cast(Hand, self.hand)  # a legal action has a hand to be taken in
         hand.do(a)
         self.logs[-1].append(a)
         if a.type in LEAVING and hand.setup.scored:
             self._book_out_at_once([s for s, b in enumerate(hand.losses) if b is not None])
         if not hand.over:
             return None
-        res = hand.result()
+        res = cast(HandResult, hand.result())  # a decided hand has its result
         self.results.append(res)
         self._end_hand(hand, res)
         return res
@@ -350,7 +362,7 @@ class Game:
             return []
         return hand.legal_all()
 
-    def card_entries(self, seat: int) -> list[dict]:
+    def card_entries(self, seat: int) -> list[dict[str, Any]]:
         """Scoresheet entries that need cards named (see courts.card_entries)."""
         if self.game_over or self.hand is None or self.hand.over:
             return []
@@ -360,10 +372,10 @@ class Game:
         return [] if self.hand is None else [s + 1 for s in self.hand.due()]
 
     # --- records -------------------------------------------------------------
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         players = []
         for name, m in zip(self.names, self.start_marks):
-            p = {"name": name}
+            p: dict[str, Any] = {"name": name}
             if m != self.rules.start_marks:
                 p["marks"] = m
             players.append(p)
@@ -374,7 +386,7 @@ class Game:
             if hints:
                 h["hints"] = [dict(x) for x in hints]
             hands.append(h)
-        rec = {
+        rec: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "rules": self.rules.preset,
             "options": self.rules.overrides(),
@@ -389,7 +401,7 @@ class Game:
         return rec
 
     @classmethod
-    def from_record(cls, record) -> "Game":
+    def from_record(cls, record: object) -> "Game":
         """Replay a record; any inconsistency raises RecordError naming the
         hand and the action (both counted from 1) and the rule."""
         if not isinstance(record, dict):

@@ -16,38 +16,29 @@ pick from `legal()` may call `do` (or `Game.do`) directly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from .actions import Action
 from .cards import SUITS, Card
-from .courts import CHALLENGE, EXCHANGE, TURN, Courts
+from .courts import CHALLENGE, EXCHANGE, TURN, Courts, Turned
+from .deal import Setup
 from .errors import IllegalAction
-from .handlers import CORE, DISCARD, HOLD, KNOCK, LOOK, PASS, PENALTY, PLAY, WIN, Handler, basic_legal_all, memo
+from .handlers import CORE, DISCARD, HOLD, KNOCK, LOOK, PASS, PENALTY, PLAY, WIN, Handler, basic_legal_all, dealt_cards, memo
 from .redeal import AGREE, REDEAL, REFUSE, PrettyOnes
 from .rules import Rules
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+
+    # A handler's `legal`, bound: what `Hand.legal` calls per listed type.
+    Listing = Callable[["Hand", int, int, list[Action]], None]
+
 # Every action type's handler (check, do, legal), by type.
-HANDLERS: dict[str, Handler] = {h.type: h for h in (*CORE, EXCHANGE, TURN, CHALLENGE, REDEAL, AGREE, REFUSE)}
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What the game decides about a hand before dealing it (the hooks in
-    game.py): who is dealt in, how many cards, the value it starts at,
-    whether knocking and the hammer apply, and whether it costs marks."""
-
-    dealt: tuple[bool, ...]
-    cards: int
-    value: int
-    knocking: bool
-    hammer: bool
-    scored: bool = True
-    # normal | final (Knolle) | short_long_one | long_one (Tuppen) | half | playoff (Dedenbach)
-    kind: str = "normal"
-    packets: tuple[int, ...] = ()  # dealt in packets (3-2-3); () = singly
-
-    @classmethod
-    def default(cls, rules: Rules, marks) -> "Setup":
-        return cls(tuple(m > 0 for m in marks), rules.cards_per_hand, rules.start_value, rules.knocking, rules.hammer)
+_ALL: tuple[Handler[Hand], ...] = (*CORE, EXCHANGE, TURN, CHALLENGE, REDEAL, AGREE, REFUSE)
+HANDLERS: dict[str, Handler[Hand]] = {h.type: h for h in _ALL}
+# The opponents' checks of an exchange, by four courts' mode.
+_CHECKS: dict[str, tuple[Handler[Hand], ...]] = {"turn": (TURN,), "challenge": (CHALLENGE,)}
 
 
 @dataclass(frozen=True)
@@ -62,7 +53,7 @@ class HandResult:
     def eliminated(self) -> list[int]:
         return [i for i, m in enumerate(self.marks_after) if m == 0 and self.losses[i] > 0]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "winner": None if self.winner is None else self.winner + 1,
             "reason": self.reason,
@@ -73,21 +64,29 @@ class HandResult:
         }
 
 
-_LISTINGS: dict[tuple, tuple] = {}
-_UNKNOWN = object()  # to_play not worked out yet for this state
+_LISTINGS: dict[tuple[bool, str | None, bool, bool], tuple[tuple[Listing, ...], tuple[Listing, ...]]] = {}
 
 
-def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tuple[tuple, tuple]:
+class _Unknown(Enum):
+    TURN = 0
+
+
+_UNKNOWN: Final = _Unknown.TURN  # to_play not worked out yet for this state
+
+
+def _listings(real: bool, mode: str | None, pretty: bool, discard: bool) -> tuple[tuple[Listing, ...], tuple[Listing, ...]]:
     """The `legal` methods of the handlers whose actions `Hand.legal` lists, in its order:
     normally, and while a fresh deal is asked for (then only looking, the
     answers and, on a scoresheet, a misdeal). Turns and challenges carry
     what the table saw on a scoresheet, so they are listed on dealt hands only."""
     key = (real, mode, pretty, discard)
     if key not in _LISTINGS:
-        courts = () if mode is None else (EXCHANGE,)
-        if courts and not real:
-            courts += {"turn": (TURN,), "challenge": (CHALLENGE,)}.get(mode, ())
-        asking = (REDEAL,) if pretty else ()
+        courts: tuple[Handler[Hand], ...] = () if mode is None else (EXCHANGE,)
+        if mode is not None and not real:
+            courts += _CHECKS.get(mode, ())
+        asking: tuple[Handler[Hand], ...] = (REDEAL,) if pretty else ()
+        normal: tuple[Handler[Hand], ...]
+        asked: tuple[Handler[Hand], ...]
         if real:
             normal, asked = (KNOCK, HOLD, PASS, WIN, PENALTY, *courts, *asking), (PENALTY, AGREE, REFUSE)
         else:
@@ -143,7 +142,17 @@ class Hand:
         "winner",
     )
 
-    def __init__(self, rules: Rules, marks, dealer: int, cards, *, discard: int = 0, setup: Setup | None = None, stock=None):
+    def __init__(
+        self,
+        rules: Rules,
+        marks: Sequence[int],
+        dealer: int,
+        cards: Iterable[Iterable[Card]] | None,
+        *,
+        discard: int = 0,
+        setup: Setup | None = None,
+        stock: Iterable[Card] | None = None,
+    ) -> None:
         """`marks[i] == 0` means seat i is out of the game; `cards` is a list
         of card lists per seat ([] for a seat not dealt in), or None for a
         hand played with real cards that only the scoresheet records.
@@ -161,13 +170,13 @@ class Hand:
         self.in_hand = list(self.dealt)
         self.n_in = sum(self.dealt)
         self.forehand = self.leader = self.next_in(dealer)
-        self.cards = None if cards is None else [list(c) for c in cards]
-        self.stock = None if cards is None else list(stock or [])
+        self.cards: list[list[Card]] | None = None if cards is None else [list(c) for c in cards]
+        self.stock: list[Card] | None = None if cards is None else list(stock or [])
         self.looked = [False] * n
         self.losses: list[int | None] = [None] * n
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
-        self.discard_left = [discard if d else 0 for d in self.dealt] if discard else None
+        self.discard_left: list[int] | None = [discard if d else 0 for d in self.dealt] if discard else None
         self.discarded: list[list[Card]] = [[] for _ in range(n)]
         self.winner: int | None = None
         self.reason: str | None = None
@@ -177,8 +186,8 @@ class Hand:
         self.over = False
         self._start_knocks()
         # The regional variants' state exists only where they are played.
-        self.courts = None if rules.four_courts == "none" else Courts(n, rules.four_courts)
-        self.pretty_ones = PrettyOnes(n) if rules.pretty_ones else None
+        self.courts: Courts | None = None if rules.four_courts == "none" else Courts(n, rules.four_courts)
+        self.pretty_ones: PrettyOnes | None = PrettyOnes(n) if rules.pretty_ones else None
         mode = None if self.courts is None else self.courts.mode
         self._listing, self._listing_asked = _listings(self.real, mode, rules.pretty_ones, bool(discard))
         self._basic = self._listing is _listings(False, None, False, False)[0]
@@ -188,7 +197,7 @@ class Hand:
         # Log positions of knocks made before looking, on a dealt hand (a
         # scoresheet's knock says so itself).
         self.blind_knocks: set[int] = set()
-        self._turn: int | None | object = _UNKNOWN
+        self._turn: int | None | Literal[_Unknown.TURN] = _UNKNOWN
         self._hammer()
 
     def _start_knocks(self) -> None:
@@ -224,7 +233,7 @@ class Hand:
         return out
 
     @property
-    def turned(self) -> list[list[tuple]]:
+    def turned(self) -> list[list[Turned]]:
         """Four courts: per seat, the discards turned up so far (index, card,
         turner); empty lists where the variant is off. The view's log shows
         the card a turn brought up from here."""
@@ -237,15 +246,17 @@ class Hand:
 
     def discarding(self) -> bool:
         """Cards are still to be laid away before the first trick."""
-        return bool(self.discard_left) and any(self.discard_left)
+        left = self.discard_left
+        return left is not None and any(left)
 
     def to_play(self) -> int | None:
         """The seat due to play a card, or None (answers pending, hand over)."""
         # Asked for every seat's legal actions: found once per state (`do`,
         # the only way the state changes, forgets it).
-        if self._turn is _UNKNOWN:
-            self._turn = self._find_turn()
-        return self._turn
+        turn = self._turn
+        if turn is _UNKNOWN:
+            turn = self._turn = self._find_turn()
+        return turn
 
     def _find_turn(self) -> int | None:
         if self.winner is not None or self.void or self.responders or self.real or self.redeal_due() or self.discarding():
@@ -271,7 +282,8 @@ class Hand:
         if waiting:
             return [waiting[0]]
         if self.discarding():
-            return [s for s in range(self.n) if self.discard_left[s]]
+            left = cast("list[int]", self.discard_left)
+            return [s for s in range(self.n) if left[s]]
         t = self.to_play()
         return [] if t is None else [t]
 
@@ -371,7 +383,7 @@ class Hand:
         self.tricks.append((tuple(trick), w))
         self.trick = []
         self.leader = w
-        if not self.cards[w]:
+        if not dealt_cards(self)[w]:  # only a dealt hand plays tricks
             self.winner, self.reason = w, "last_trick"
 
     def _hammer(self) -> None:
@@ -400,11 +412,12 @@ class Hand:
             return HandResult(None, self.reason or "void", self.value, (0,) * self.n, self.marks)
         if self.winner is None:
             return None
+        reason = cast(str, self.reason)  # set with the winner
         if not self.setup.scored:
-            return HandResult(self.winner, self.reason, self.value, (0,) * self.n, self.marks)
+            return HandResult(self.winner, reason, self.value, (0,) * self.n, self.marks)
         losses = tuple(self._loss(s) for s in range(self.n))
         after = tuple(max(0, m - loss) for m, loss in zip(self.marks, losses))
-        return HandResult(self.winner, self.reason, self.value, losses, after)
+        return HandResult(self.winner, reason, self.value, losses, after)
 
     def _loss(self, s: int) -> int:
         """Seat `s`'s loss in a decided hand: none if not dealt in; a player
@@ -415,8 +428,9 @@ class Hand:
         extra = self.courts.penalties[s] if self.courts is not None else 0
         if s == self.winner:
             return extra
-        if self.losses[s] is not None:
-            return self.losses[s] + extra
+        left = self.losses[s]
+        if left is not None:
+            return left + extra
         return self.stake(s) + extra
 
     def stake(self, s: int) -> int:

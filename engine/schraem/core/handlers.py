@@ -21,15 +21,77 @@ handlers live with their state: four courts in `courts.py`, pretty ones in
 
 from __future__ import annotations
 
-from .actions import PENALTY_KINDS, Action
-from .cards import SUIT_SYMBOLS
-from .errors import Both, IllegalAction, InvalidAction
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
-_MEMO: dict[tuple, Action] = {}
+from .actions import PENALTY_KINDS, Action
+from .cards import SUIT_SYMBOLS, Card
+from .errors import Both, IllegalAction, InvalidAction
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+
+class HandState(Protocol):
+    """What the handlers read and change of a hand (`Hand` in hand.py);
+    the variants' handlers add their own state (courts.py, redeal.py)."""
+
+    rules: Rules
+    n: int
+    marks: tuple[int, ...]
+    real: bool
+    knocking: bool
+    dealt: list[bool]
+    in_hand: list[bool]
+    leader: int
+    # None on a scoresheet hand (real cards, which the engine never sees).
+    cards: list[list[Card]] | None
+    looked: list[bool]
+    trick: list[tuple[int, Card]]
+    discard_left: list[int] | None
+    discarded: list[list[Card]]
+    winner: int | None
+    reason: str | None
+    void: bool
+    value: int
+    knock_ok: dict[int, bool]
+    last_knocker: int | None
+    round_knocker: int | None
+    round_old: int
+    round_auto: bool
+    responders: list[int]
+    answers: list[tuple[int, str]]
+    log: list[tuple[Action, bool, int]]
+    blind_knocks: set[int]
+
+    def others_from(self, seat: int) -> list[int]: ...
+    def redeal_due(self) -> list[int]: ...
+    def discarding(self) -> bool: ...
+    def to_play(self) -> int | None: ...
+    def leave(self, s: int, loss: int) -> None: ...
+
+
+# The hand a handler works on: `HandState`, or more for the variants'.
+H = TypeVar("H", bound=HandState, contravariant=True)
+
+
+def dealt_cards(hand: HandState) -> list[list[Card]]:
+    """The cards of a hand dealt by the engine: only such a hand ever plays
+    or lays away a card, so only the handlers of those reach for them."""
+    return cast("list[list[Card]]", hand.cards)
+
+
+_MEMO: dict[tuple[int, str, Card | None, bool, str | None, int | None, int | None], Action] = {}
 
 
 def memo(
-    seat: int, typ: str, card=None, blind: bool = False, kind: str | None = None, target: int | None = None, index: int | None = None
+    seat: int,
+    typ: str,
+    card: Card | None = None,
+    blind: bool = False,
+    kind: str | None = None,
+    target: int | None = None,
+    index: int | None = None,
 ) -> Action:
     """The one shared Action with these fields: actions are immutable values,
     and building them is most of what listing legal actions would cost."""
@@ -40,7 +102,7 @@ def memo(
     return action
 
 
-class Handler:
+class Handler(Generic[H]):
     """The rules of one action type (see the module docstring). `check` is
     `admit` (what every type asks: a scoresheet-only type, a seat still in
     the hand, no fresh-deal question open) followed by `rule` (the type's own)."""
@@ -49,18 +111,18 @@ class Handler:
     real_only = False  # penalty, win: entered on the scoresheet only
     while_asked = False  # may be taken while a fresh deal is asked for (pretty ones)
 
-    def __init__(self):
+    def __init__(self) -> None:
         # The shared actions `legal` hands out: per seat, the bare one, and
         # per seat and card (keyed by id: the cached action holds the card,
         # so no other object can take that id while the entry lives).
         self._plain: list[Action] = []
         self._with_card: dict[int, dict[int, Action]] = {}
 
-    def check(self, hand, s: int, action: Action) -> None:
+    def check(self, hand: H, s: int, action: Action) -> None:
         self.admit(hand, s, action)
         self.rule(hand, s, action)
 
-    def admit(self, hand, s: int, action: Action) -> None:
+    def admit(self, hand: H, s: int, action: Action) -> None:
         if self.real_only and not hand.real:
             raise IllegalAction(self.type + "_real_only")
         if not hand.in_hand[s]:
@@ -70,7 +132,7 @@ class Handler:
             if waiting:
                 raise IllegalAction("redeal_pending", due=waiting[0] + 1)
 
-    def rule(self, hand, s: int, action: Action) -> None:
+    def rule(self, hand: H, s: int, action: Action) -> None:
         """The type's own conditions; none beyond `admit` by default."""
 
     def plain(self, seat: int) -> Action:
@@ -81,12 +143,12 @@ class Handler:
             self._plain += [Action(k, self.type) for k in range(len(self._plain), seat + 1)]
             return self._plain[seat]
 
-    def card_actions(self, seat: int, cards) -> list[Action]:
+    def card_actions(self, seat: int, cards: Iterable[Card]) -> list[Action]:
         """This type's actions for `seat`, one for each of `cards`."""
         by_card = self._with_card.get(seat)
         if by_card is None:
             by_card = self._with_card[seat] = {}
-        out = []
+        out: list[Action] = []
         for c in cards:
             action = by_card.get(id(c))
             if action is None:
@@ -94,16 +156,16 @@ class Handler:
             out.append(action)
         return out
 
-    def do(self, hand, s: int, action: Action, auto: bool) -> None:
+    def do(self, hand: H, s: int, action: Action, auto: bool) -> None:
         """Change the hand (trusted: `action` passed `check`)."""
         raise NotImplementedError(self.type)
 
-    def legal(self, hand, s: int, seat: int, out: list) -> None:
+    def legal(self, hand: H, s: int, seat: int, out: list[Action]) -> None:
         """Append this type's legal actions for the seat to `out`."""
         raise NotImplementedError(self.type)
 
 
-class Look(Handler):
+class Look(Handler[HandState]):
     """Picking one's cards up: once, on a dealt hand, at any moment (also
     while a fresh deal is asked for), except that the Eifel answers the
     hammer's knock unseen."""
@@ -111,7 +173,7 @@ class Look(Handler):
     type = "look"
     while_asked = True
 
-    def rule(self, hand, s, action):
+    def rule(self, hand: HandState, s: int, action: Action) -> None:
         if hand.real:
             raise IllegalAction("not_real_cards")
         if hand.looked[s]:
@@ -120,14 +182,14 @@ class Look(Handler):
             raise IllegalAction("hammer_answer_unseen")
 
     @staticmethod
-    def _unseen_answer(hand, s) -> bool:
+    def _unseen_answer(hand: HandState, s: int) -> bool:
         # Eifel: the hammer's knock is answered before looking.
         return hand.rules.hammer_answer_unseen and hand.round_auto and s in hand.responders
 
-    def do(self, hand, s, action, auto):
+    def do(self, hand: HandState, s: int, action: Action, auto: bool) -> None:
         hand.looked[s] = True
 
-    def legal(self, hand, s, seat, out):
+    def legal(self, hand: HandState, s: int, seat: int, out: list[Action]) -> None:
         if not hand.looked[s] and not self._unseen_answer(hand, s):
             out.append(self.plain(seat))
 
@@ -138,13 +200,13 @@ def _knock_key(s: int, new: int, looked: bool) -> int:
     return (new * 2 + looked) * 16 + s
 
 
-class Knock(Handler):
+class Knock(Handler[HandState]):
     """Raising the value by 1 (rules 4, 7, 8; who may raise is a hook:
     `Rules.knock_allowed`, `knock_by`)."""
 
     type = "knock"
 
-    def rule(self, hand, s, action):
+    def rule(self, hand: HandState, s: int, action: Action) -> None:
         rules = hand.rules
         if action.blind and not hand.real:
             # A dealt hand knows who has looked; only the scoresheet is told.
@@ -172,7 +234,7 @@ class Knock(Handler):
             raise IllegalAction(code, marks=hand.marks[s], value=new, max=rules.max_value if code == "knock_max" else rules.blind_max)
 
     @staticmethod
-    def _may_raise(hand, s) -> bool:
+    def _may_raise(hand: HandState, s: int) -> bool:
         rules = hand.rules
         if rules.knock_by != "lead" or hand.real:
             return True
@@ -181,7 +243,7 @@ class Knock(Handler):
         on_lead = not hand.trick and hand.leader == s
         return on_lead or (rules.holder_may_knock and (s, "hold") in hand.answers)
 
-    def do(self, hand, s, action, auto):
+    def do(self, hand: HandState, s: int, action: Action, auto: bool) -> None:
         if not auto and not hand.real and not hand.looked[s]:
             hand.blind_knocks.add(len(hand.log))  # Hand.do logs this knock next
         old = hand.value
@@ -192,7 +254,7 @@ class Knock(Handler):
         hand.answers = []
         hand.responders = hand.others_from(s)
 
-    def legal(self, hand, s, seat, out):
+    def legal(self, hand: HandState, s: int, seat: int, out: list[Action]) -> None:
         if not hand.knocking or hand.responders or hand.last_knocker == s or hand.value >= hand.rules.max_value:
             return
         if hand.rules.knock_by == "lead" and not self._may_raise(hand, s):
@@ -216,17 +278,17 @@ class Knock(Handler):
             out.append(memo(seat, "knock", blind=True))
 
 
-class _Answer(Handler):
+class _Answer(Handler[HandState]):
     """hold and pass: the answers to a knock, given in turn."""
 
-    def rule(self, hand, s, action):
+    def rule(self, hand: HandState, s: int, action: Action) -> None:
         responders = hand.responders
         if not responders:
             self.unprompted(hand)
         elif responders[0] != s:
             raise IllegalAction("not_your_answer", due=responders[0] + 1, seat=s + 1)
 
-    def unprompted(self, hand) -> None:
+    def unprompted(self, hand: HandState) -> None:
         raise NotImplementedError(self.type)
 
 
@@ -235,14 +297,14 @@ class Hold(_Answer):
 
     type = "hold"
 
-    def unprompted(self, hand):
+    def unprompted(self, hand: HandState) -> None:
         raise IllegalAction("no_knock_to_answer")
 
-    def do(self, hand, s, action, auto):
+    def do(self, hand: HandState, s: int, action: Action, auto: bool) -> None:
         hand.responders.pop(0)
         hand.answers.append((s, "hold"))
 
-    def legal(self, hand, s, seat, out):
+    def legal(self, hand: HandState, s: int, seat: int, out: list[Action]) -> None:
         if hand.responders and hand.responders[0] == s:
             out.append(self.plain(seat))
 
@@ -253,11 +315,11 @@ class Pass(_Answer):
 
     type = "pass"
 
-    def unprompted(self, hand):
+    def unprompted(self, hand: HandState) -> None:
         if not hand.rules.free_pass:  # Rengen: drop out at any moment
             raise IllegalAction("pass_needs_knock")
 
-    def do(self, hand, s, action, auto):
+    def do(self, hand: HandState, s: int, action: Action, auto: bool) -> None:
         if hand.responders:
             hand.responders.pop(0)
             hand.answers.append((s, "pass"))
@@ -266,18 +328,18 @@ class Pass(_Answer):
             loss = hand.value
         hand.leave(s, loss)
 
-    def legal(self, hand, s, seat, out):
+    def legal(self, hand: HandState, s: int, seat: int, out: list[Action]) -> None:
         responders = hand.responders
         if (responders[0] == s) if responders else hand.rules.free_pass:
             out.append(self.plain(seat))
 
 
-class Play(Handler):
+class Play(Handler[HandState]):
     """Playing a card to the trick, in turn, following suit."""
 
     type = "play"
 
-    def rule(self, hand, s, action):
+    def rule(self, hand: HandState, s: int, action: Action) -> None:
         if hand.real:
             raise IllegalAction("not_real_cards")
         if hand.responders:
@@ -286,8 +348,9 @@ class Play(Handler):
             raise IllegalAction("discard_first", count=hand.rules.discard)
         due = hand.to_play()
         if due != s:
-            raise IllegalAction("not_your_turn", due=due + 1, seat=s + 1)
-        cards = hand.cards[s]
+            # With nothing to answer or lay away, a running hand has a seat to play.
+            raise IllegalAction("not_your_turn", due=cast(int, due) + 1, seat=s + 1)
+        cards = dealt_cards(hand)[s]
         if action.card not in cards:
             raise IllegalAction("card_not_held", card=str(action.card))
         if hand.trick:
@@ -295,52 +358,55 @@ class Play(Handler):
             if action.card.suit != led and any(c.suit == led for c in cards):
                 raise IllegalAction("must_follow", suit=SUIT_SYMBOLS[led])
 
-    def do(self, hand, s, action, auto):
-        hand.cards[s].remove(action.card)
+    def do(self, hand: HandState, s: int, action: Action, auto: bool) -> None:
+        card = cast(Card, action.card)  # a play names its card (actions.py)
+        dealt_cards(hand)[s].remove(card)
         hand.looked[s] = True
-        hand.trick.append((s, action.card))
+        hand.trick.append((s, card))
 
-    def legal(self, hand, s, seat, out):
+    def legal(self, hand: HandState, s: int, seat: int, out: list[Action]) -> None:
         if hand.to_play() != s:
             return
-        cards = hand.cards[s]
+        cards = dealt_cards(hand)[s]
         if hand.trick:
             led = hand.trick[0][1].suit
             cards = [c for c in cards if c.suit == led] or cards
         out.extend(self.card_actions(seat, cards))
 
 
-class Discard(Handler):
+class Discard(Handler[HandState]):
     """Laying a card away face down before the first trick (Hängeln with
     10 cards)."""
 
     type = "discard"
 
-    def rule(self, hand, s, action):
+    def rule(self, hand: HandState, s: int, action: Action) -> None:
         if hand.real:
             raise IllegalAction("not_real_cards")  # a scoresheet never sees the cards laid away
         if not hand.discard_left or not hand.discard_left[s]:
             raise IllegalAction("no_discard")
-        if action.card not in hand.cards[s]:
+        if action.card not in dealt_cards(hand)[s]:
             raise IllegalAction("card_not_held", card=str(action.card))
 
-    def do(self, hand, s, action, auto):
-        hand.cards[s].remove(action.card)
-        hand.discarded[s].append(action.card)
-        hand.discard_left[s] -= 1
+    def do(self, hand: HandState, s: int, action: Action, auto: bool) -> None:
+        card = cast(Card, action.card)  # a discard names its card (actions.py)
+        dealt_cards(hand)[s].remove(card)
+        hand.discarded[s].append(card)
+        cast("list[int]", hand.discard_left)[s] -= 1
 
-    def legal(self, hand, s, seat, out):
-        if hand.discard_left[s]:
-            out.extend(self.card_actions(seat, hand.cards[s]))
+    def legal(self, hand: HandState, s: int, seat: int, out: list[Action]) -> None:
+        # Listed only where the rules lay cards away (hand.py, _listings).
+        if cast("list[int]", hand.discard_left)[s]:
+            out.extend(self.card_actions(seat, dealt_cards(hand)[s]))
 
 
-class Penalty(Handler):
+class Penalty(Handler[HandState]):
     """A scoresheet entry: renege, leading out of turn, misdeal (rule 11)."""
 
     type = "penalty"
     real_only = True
 
-    def admit(self, hand, s, action):
+    def admit(self, hand: HandState, s: int, action: Action) -> None:
         if action.kind != "misdeal":
             super().admit(hand, s, action)
         elif not hand.real:
@@ -350,7 +416,7 @@ class Penalty(Handler):
             # whatever else is going on (docs/RULES.md).
             raise IllegalAction("not_in_hand", seat=s + 1)
 
-    def do(self, hand, s, action, auto):
+    def do(self, hand: HandState, s: int, action: Action, auto: bool) -> None:
         if action.kind == "misdeal":
             hand.void, hand.reason = True, "void"
             hand.responders = []
@@ -359,26 +425,26 @@ class Penalty(Handler):
             # of turn costs 1, as for a passer (rule 11).
             hand.leave(s, hand.value if action.kind == "renege" else 1)
 
-    def legal(self, hand, s, seat, out):
+    def legal(self, hand: HandState, s: int, seat: int, out: list[Action]) -> None:
         kinds = ("misdeal",) if hand.redeal_due() else PENALTY_KINDS
         out.extend([memo(seat, "penalty", kind=k) for k in kinds])
 
 
-class Win(Handler):
+class Win(Handler[HandState]):
     """The scoresheet's closing entry: who took the last trick."""
 
     type = "win"
     real_only = True
 
-    def rule(self, hand, s, action):
+    def rule(self, hand: HandState, s: int, action: Action) -> None:
         if hand.responders:
             raise IllegalAction("win_during_answers")
 
-    def do(self, hand, s, action, auto):
+    def do(self, hand: HandState, s: int, action: Action, auto: bool) -> None:
         hand.winner, hand.reason = s, "declared"
         hand.responders = []
 
-    def legal(self, hand, s, seat, out):
+    def legal(self, hand: HandState, s: int, seat: int, out: list[Action]) -> None:
         if not hand.responders:
             out.append(self.plain(seat))
 
@@ -386,7 +452,7 @@ class Win(Handler):
 LOOK, KNOCK, HOLD, PASS, PLAY, DISCARD, PENALTY, WIN = (Look(), Knock(), Hold(), Pass(), Play(), Discard(), Penalty(), Win())
 
 
-def basic_legal_all(hand) -> list[Action]:
+def basic_legal_all(hand: HandState) -> list[Action]:
     """Every seat's legal actions on a dealt hand whose listing is just
     look, knock, hold, pass and play (most presets), in `Hand.legal`'s order
     seat by seat; the same answers as those five `legal` methods, found in
@@ -425,7 +491,7 @@ def basic_legal_all(hand) -> list[Action]:
         elif free_pass:
             out.append(passes[seat])
         if s == turn:
-            cards, trick = hand.cards[s], hand.trick
+            cards, trick = dealt_cards(hand)[s], hand.trick
             if trick:
                 led = trick[0][1].suit
                 cards = [c for c in cards if c.suit == led] or cards

@@ -10,6 +10,7 @@ finished is refused with the engine's reason before a game starts."""
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Any
 
 from .errors import Both
 from .option_words import CHOICE_WORDS, LABELS
@@ -55,7 +56,7 @@ CHOICES: dict[str, tuple[tuple[str, ...], dict[str, Both]]] = {
 
 # The formats the sources describe, ready to choose: a preset, its options,
 # and for a tournament the table size.
-HOUSE_RULES: tuple[dict, ...] = (
+HOUSE_RULES: tuple[dict[str, Any], ...] = (
     {
         "id": "rheinland_meisterschaft",
         "de": "Rheinland-Meisterschaft: 5 Serien zu 5 Spielrunden",
@@ -91,7 +92,7 @@ HOUSE_RULES: tuple[dict, ...] = (
 )
 
 
-def _option(rules: Rules, name: str) -> dict:
+def _option(rules: Rules, name: str) -> dict[str, Any]:
     value = getattr(rules, name)
     label = LABELS[name]
     out = {"name": name, "de": label[0], "en": label[1], "value": value}
@@ -109,7 +110,7 @@ def _option(rules: Rules, name: str) -> dict:
     return out
 
 
-def catalog(rules: Rules) -> dict:
+def catalog(rules: Rules) -> dict[str, Any]:
     """The editor's facts for a rule set: every option in its group with
     its words, kind, range or choices and current value, and what the
     preset itself says (so the editor can mark a house rule)."""
@@ -124,7 +125,7 @@ def catalog(rules: Rules) -> dict:
     }
 
 
-def house_rules() -> list[dict]:
+def house_rules() -> list[dict[str, Any]]:
     """The ready house rule sets, each checked (a typo here fails the tests
     and every start, not a table's evening)."""
     out = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
+from typing import Any, NoReturn
 
 from .errors import Both, InvalidAction
 from .option_words import choices, named, quoted
@@ -35,7 +36,7 @@ CHOICE_VALUES = {
 }
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     """A value as an error message may quote it: short, whatever was sent."""
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= 24 else text[:20] + "…"
@@ -138,7 +139,7 @@ class Rules:
         return list(PRESETS)
 
     @classmethod
-    def make(cls, preset: str = "rheinland", options: dict | None = None) -> "Rules":
+    def make(cls, preset: object = "rheinland", options: object = None) -> "Rules":
         if not isinstance(preset, str) or preset not in PRESETS:
             raise InvalidAction(
                 "bad_options",
@@ -150,7 +151,7 @@ class Rules:
         base = PRESETS[preset]
         return base.with_options(options or {})
 
-    def with_options(self, options: dict) -> "Rules":
+    def with_options(self, options: object) -> "Rules":
         if not isinstance(options, dict):
             raise InvalidAction("bad_options", detail=Both("die Optionen müssen ein Objekt sein", "options must be an object"))
         known = {f.name: f for f in fields(self)}
@@ -200,10 +201,10 @@ class Rules:
     def validate(self) -> None:
         # A refusal names every option in the words the house-rules editor
         # shows for it, never by its code.
-        def clash(de, en):
+        def clash(de: str, en: str) -> NoReturn:
             raise InvalidAction("options_clash", why=Both(de, en))
 
-        def q(name, lang):
+        def q(name: str, lang: str) -> str:
             return quoted(name)[0 if lang == "de" else 1]
 
         for name, allowed in CHOICE_VALUES.items():
@@ -269,13 +270,13 @@ class Rules:
                 f"{q('hangeln_discard', 'en')} ({self.hangeln_discard}) leaves none of the {q('hangeln_cards', 'en')} ({self.hangeln_cards}) to play",
             )
 
-    def overrides(self) -> dict:
+    def overrides(self) -> dict[str, Any]:
         """The options that differ from this preset's defaults (for records
         and every view); a fresh dict each time."""
         return dict(self._overrides)
 
     @cached_property
-    def _overrides(self) -> dict:
+    def _overrides(self) -> dict[str, Any]:
         # Rules never change, and `asdict` twice cost as much as the rest of
         # a view: worked out once per rule set.
         base = asdict(PRESETS[self.preset])

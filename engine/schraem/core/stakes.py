@@ -18,9 +18,11 @@ refused before the game starts, with the reason.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import Any, NoReturn, Protocol
 
 from .errors import Both, InvalidAction
-from .formats import FORMATS
+from .formats import FORMATS, GameEnd, Outcome
+from .rules import Rules
 
 # One stake above this is a typo, not a pub evening (1.000 €).
 MAX_CENTS = 100_000
@@ -39,7 +41,7 @@ _NAMES = {
 }
 
 
-def _refuse(field: str, de: str, en: str):
+def _refuse(field: str, de: str, en: str) -> NoReturn:
     name = _NAMES.get(field, Both(field, field))
     raise InvalidAction("bad_stakes", field=name, why=Both(de, en))
 
@@ -59,7 +61,7 @@ class Stakes:
 
     # --- the validating outer path ---------------------------------------
     @classmethod
-    def make(cls, data, rules) -> "Stakes":
+    def make(cls, data: object, rules: Rules) -> "Stakes":
         """Stakes from JSON (None or {} for none), checked field by field and
         against the game `rules` they are to be paid under."""
         if data is None:
@@ -91,7 +93,7 @@ class Stakes:
         stakes.check(rules)
         return stakes
 
-    def check(self, rules) -> None:
+    def check(self, rules: Rules) -> None:
         """Refuse what a game under `rules` cannot pay (FORMATS decide who
         a game finds: a winner, a loser, both)."""
         end = FORMATS[rules.game_end]
@@ -127,7 +129,7 @@ class Stakes:
                 "this game finds no winner: losses go to the pot",
             )
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Only what differs from playing for nothing (like rule options)."""
         default = Stakes()
         return {k: v for k, v in asdict(self).items() if v != getattr(default, k)}
@@ -148,7 +150,7 @@ class Payment:
     kind: str
     count: int = 1
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -173,11 +175,28 @@ class GameMoney:
     def pot(self) -> int:
         return sum(p.cents for p in self.payments if p.payee is None)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"net": self.net(), "pot": self.pot, "payments": [p.to_json() for p in self.payments], "rounds": list(self.rounds)}
 
 
-def game_money(stakes: Stakes, game) -> GameMoney | None:
+class Finished(Protocol):
+    """What the money of a game reads of it (`Game`, game.py): whether it
+    is over and how it ended, its seats, everyone's marks at the start and
+    at the end, and its format's tally (Knollen, halves)."""
+
+    n: int
+    start_marks: list[int]
+    hand_marks: list[int]
+    end: GameEnd
+
+    @property
+    def game_over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+
+def game_money(stakes: Stakes, game: Finished) -> GameMoney | None:
     """The payments of a finished game under `stakes`; None while it runs."""
     if not game.game_over:
         return None
@@ -186,7 +205,7 @@ def game_money(stakes: Stakes, game) -> GameMoney | None:
     seats = [s for s in range(1, game.n + 1) if game.start_marks[s - 1] > 0]
     pay: list[Payment] = []
 
-    def add(payer, payee, each, count, kind):
+    def add(payer: int, payee: int | None, each: int, count: int, kind: str) -> None:
         if each and count and payer != payee:
             pay.append(Payment(payer, payee, each * count, kind, count))
 
@@ -220,7 +239,7 @@ class Transfer:
     payee: str | None
     cents: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -238,7 +257,7 @@ def settle(balances: dict[str, int], pot: int = 0, pot_from: dict[str, int] | No
     someone else."""
     if sum(balances.values()) + pot != 0:
         raise ValueError(f"balances do not add up: {sum(balances.values())} + pot {pot} != 0")
-    owed = {k: v for k, v in balances.items() if v > 0}
+    owed: dict[str | None, int] = {k: v for k, v in balances.items() if v > 0}
     if pot:
         owed[None] = pot
     owing = {k: -v for k, v in balances.items() if v < 0}
@@ -247,6 +266,7 @@ def settle(balances: dict[str, int], pot: int = 0, pot_from: dict[str, int] | No
     while owing:
         # Ties broken by name, so two phones print the same settlement.
         losers = [k for k in owing if pot_from.get(k, 0) > 0]
+        payee: str | None
         if None in owed and losers:
             payer = max(losers, key=lambda k: (pot_from[k], owing[k], k))
             payee = None
@@ -255,14 +275,16 @@ def settle(balances: dict[str, int], pot: int = 0, pot_from: dict[str, int] | No
             payee = max(owed, key=lambda k: (owed[k], k is not None, k or ""))
         cents = min(owing[payer], owed[payee])
         out.append(Transfer(payer, payee, cents))
-        for book, key in ((owing, payer), (owed, payee)):
-            book[key] -= cents
-            if not book[key]:
-                del book[key]
+        owing[payer] -= cents
+        if not owing[payer]:
+            del owing[payer]
+        owed[payee] -= cents
+        if not owed[payee]:
+            del owed[payee]
     return out
 
 
-def evening(games: list[tuple[list[str], GameMoney]]) -> dict:
+def evening(games: list[tuple[list[str], GameMoney]]) -> dict[str, Any]:
     """The evening's books from its finished games (names in seat order and
     the game's money): each person's balance, the pot and who lost into it,
     the rounds owed and the settlement."""

@@ -9,8 +9,14 @@ covered, so nothing here tells the viewer more than its view does.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import Action
 from .errors import SchraemError
+from .handlers import dealt_cards
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 def tap_key(action: Action) -> str:
@@ -18,7 +24,7 @@ def tap_key(action: Action) -> str:
     return action.type if action.card is None else f"{action.type}:{action.card}"
 
 
-def tap_refusals(game, seat: int | None) -> dict[str, dict]:
+def tap_refusals(game: Game, seat: int | None) -> dict[str, dict[str, str]]:
     """{tap key: error JSON} for every always-shown tap of `seat` that the
     engine would refuse now: each held card the viewer sees (played, or laid
     away where the hand only offers discarding), the knock and the look."""
@@ -33,8 +39,8 @@ def tap_refusals(game, seat: int | None) -> dict[str, dict]:
     elif hand.in_hand[s]:
         # A card tap lays the card away while the hand offers only that.
         card_type = "discard" if any(a.type == "discard" for a in legal) and not any(a.type == "play" for a in legal) else "play"
-        taps += [Action(seat, card_type, c) for c in hand.cards[s]]
-    out = {}
+        taps += [Action(seat, card_type, c) for c in dealt_cards(hand)[s]]
+    out: dict[str, dict[str, str]] = {}
     for a in taps:
         if a in legal:
             continue

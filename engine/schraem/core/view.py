@@ -4,14 +4,22 @@ may not see (no other hand, no passer's face-down cards, no stock, no seed).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from .game import Game
+from .hand import Hand, HandResult
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from .cards import Card
 
 
-def _cards_json(trick, in_hand, dead_when_out: bool):
+def _cards_json(trick: Iterable[tuple[int, Card]], in_hand: list[bool], dead_when_out: bool) -> list[dict[str, Any]]:
     return [{"seat": p + 1, "card": str(c), "dead": dead_when_out and not in_hand[p]} for p, c in trick]
 
 
-def _exchanges(hand, s: int | None) -> list[dict]:
+def _exchanges(hand: Hand, s: int | None) -> list[dict[str, Any]]:
     """Four courts: who exchanged; turned or uncovered discards are public,
     the face-down ones only their owner sees."""
     courts = hand.courts
@@ -22,7 +30,7 @@ def _exchanges(hand, s: int | None) -> list[dict]:
         discards = courts.exchanged[t]
         if discards is None:
             continue
-        e = {
+        e: dict[str, Any] = {
             "seat": t + 1,
             "turned": [{"index": i, "card": str(c), "seat": p + 1} for i, c, p in courts.turned[t]],
             "checked": courts.checked[t],
@@ -39,7 +47,7 @@ def _exchanges(hand, s: int | None) -> list[dict]:
     return out
 
 
-def _players(game: Game, hand) -> list[dict]:
+def _players(game: Game, hand: Hand | None) -> list[dict[str, Any]]:
     end, rules = game.end, game.rules
     marks, knollen = game.marks, game.knollen
     out = []
@@ -72,7 +80,7 @@ def _players(game: Game, hand) -> list[dict]:
     return out
 
 
-def _penalty_kind(hand, i: int) -> str | None:
+def _penalty_kind(hand: Hand | None, i: int) -> str | None:
     """Why seat i (0-based) left the hand, when it was not by passing: a
     penalty's kind, or "challenge" for a lost challenge of four courts."""
     if hand is None or hand.losses[i] is None:
@@ -86,7 +94,7 @@ def _penalty_kind(hand, i: int) -> str | None:
     return None
 
 
-def _hand_result(game: Game, res, marks_before) -> dict:
+def _hand_result(game: Game, res: HandResult, marks_before: Sequence[int]) -> dict[str, Any]:
     """The result as the sheet shows it: who went out of the game in this
     hand (per the format: in Knolle nobody does), everyone's tally, and the
     marks each seat had taken off (`losses` is what each owed: a seat with
@@ -98,12 +106,12 @@ def _hand_result(game: Game, res, marks_before) -> dict:
     return out
 
 
-def _previous_result(game: Game) -> dict | None:
+def _previous_result(game: Game) -> dict[str, Any] | None:
     k = len(game.hands) - 2  # results[k] belongs to hands[k]
     return _hand_result(game, game.results[k], game.hands[k].marks) if 0 <= k < len(game.results) else None
 
 
-def _table_facts(game: Game, hand, seat: int | None) -> dict:
+def _table_facts(game: Game, hand: Hand | None, seat: int | None) -> dict[str, Any]:
     """Everything but the hand in progress, with empty hand fields."""
     outcome = game.outcome
     return {
@@ -165,7 +173,7 @@ def _table_facts(game: Game, hand, seat: int | None) -> dict:
     }
 
 
-def _hand_facts(out: dict, hand, s: int | None) -> None:
+def _hand_facts(out: dict[str, Any], hand: Hand, s: int | None) -> None:
     """The hand in progress as seat s (0-based, None: a spectator) sees it."""
     if s is not None and hand.cards is not None and hand.looked[s] and hand.dealt[s] and (hand.in_hand[s] or hand.over):
         out["my_cards"] = [str(c) for c in hand.cards[s]]
@@ -181,7 +189,7 @@ def _hand_facts(out: dict, hand, s: int | None) -> None:
     if hand.responders:
         to_answer = hand.responders[0]
         out["response"] = {
-            "knocker": hand.round_knocker + 1,
+            "knocker": cast(int, hand.round_knocker) + 1,  # a knock opened the answers
             "value": hand.value,
             "to_answer": to_answer + 1,
             "answers": [{"seat": p + 1, "answer": a} for p, a in hand.answers],
@@ -194,14 +202,14 @@ def _hand_facts(out: dict, hand, s: int | None) -> None:
     pretty = hand.pretty_ones
     if pretty is not None and (pretty.waiting or pretty.answers):
         out["redeal"] = {
-            "asker": pretty.asker + 1,
+            "asker": cast(int, pretty.asker) + 1,  # someone asked for the fresh deal
             "to_answer": pretty.waiting[0] + 1 if pretty.waiting else None,
             "answers": [{"seat": p + 1, "answer": a} for p, a in pretty.answers],
         }
     out["exchanges"] = _exchanges(hand, s)
 
 
-def _log(hand, seat: int | None) -> list[dict]:
+def _log(hand: Hand, seat: int | None) -> list[dict[str, Any]]:
     """The hand's actions as seat `seat` may read them."""
     log = []
     turned = {(t, i): c for t in range(hand.n) for i, c, _ in hand.turned[t] if i is not None}
@@ -212,7 +220,7 @@ def _log(hand, seat: int | None) -> list[dict]:
             entry["blind"] = True  # knocked before looking: the table saw it
         if a.type == "turn":
             if a.index is not None:
-                entry["card"] = str(turned[(a.target - 1, a.index)])  # turned up for all to see
+                entry["card"] = str(turned[(cast(int, a.target) - 1, a.index)])  # turned up for all to see
             # Who paid for the turn, and how much: the exchanger for a
             # numeral, the turner when the last discard is a court too.
             payer, cost = next(costs)
@@ -227,16 +235,16 @@ def _log(hand, seat: int | None) -> list[dict]:
     return log
 
 
-def view(game: Game, seat: int | None) -> dict:
+def view(game: Game, seat: int | None) -> dict[str, Any]:
     hand = game.hand
     s = None if seat is None else seat - 1
     out = _table_facts(game, hand, seat)
     if hand is None:
         return out
     _hand_facts(out, hand, s)
-    if s is not None:
+    if seat is not None:
         legal = [a.to_json() for a in game.legal_actions(seat)]
-        if hand.cards is not None and not hand.looked[s]:
+        if hand.cards is not None and not hand.looked[seat - 1]:
             # A seat that has not looked is offered nothing that depends on
             # its unseen cards: plays and discards name them, and an open
             # exchange is only legal with four courts. It looks first (the

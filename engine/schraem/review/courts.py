@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 from math import comb
+from typing import cast
 
 from ..bots.bits import cards_of, mask_of
 from ..bots.common import ASSUMED_BLUFF_RATE, _known, all_courts, challenge_chance, genuine_chance
@@ -138,9 +139,10 @@ def weigh(dec, v: dict, kind: str, target: int | None) -> dict | None:
     worth; None when no sample could be solved."""
     if kind == "exchange":
         return _exchange(dec, v)
+    # A challenge and a turn are aimed at another seat's exchange.
     if kind == "challenge":
-        return _challenge(dec, v, target - 1)
-    return _turn(dec, v, target - 1)
+        return _challenge(dec, v, cast(int, target) - 1)
+    return _turn(dec, v, cast(int, target) - 1)
 
 
 def _decision(kind, choices, n, sit, **facts) -> dict | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from functools import cache
+from typing import cast
 
 from ..core.cards import derive_seed
 from ..core.errors import Both, InvalidAction
@@ -243,7 +244,7 @@ def _checked(res, who: tuple[str, str]) -> dict:
     try:
         s = the_set(res.get("set"), res.get("rules", SET_RULES), res.get("hands_in_set"))
     except InvalidAction as e:
-        d = e.params["detail"]
+        d = cast(Both, e.params["detail"])  # every refusal of a set's facts says why
         bad(d[0], d[1])
     if res.get("code") != set_code(s["set"], s["rules"], s["hands"]):
         bad("die Prüfzahl passt nicht zu den Karten", "the check number does not fit the deal set")
@@ -297,12 +298,12 @@ def compare(mine, theirs) -> dict:
         )
     rows = []
     for k in range(max(len(a["hands"]), len(b["hands"]))):
-        x = a["hands"][k] if k < len(a["hands"]) else None
-        y = b["hands"][k] if k < len(b["hands"]) else None
+        ours = a["hands"][k] if k < len(a["hands"]) else None
+        other = b["hands"][k] if k < len(b["hands"]) else None
         ahead = None
-        if x and y and x["marks_lost"] != y["marks_lost"]:
-            ahead = "mine" if x["marks_lost"] < y["marks_lost"] else "theirs"
-        rows.append({"hand": k + 1, "mine": x, "theirs": y, "ahead": ahead})
+        if ours and other and ours["marks_lost"] != other["marks_lost"]:
+            ahead = "mine" if ours["marks_lost"] < other["marks_lost"] else "theirs"
+        rows.append({"hand": k + 1, "mine": ours, "theirs": other, "ahead": ahead})
     both = min(len(a["hands"]), len(b["hands"]))
     lost = [sum(h["marks_lost"] for h in r["hands"][:both]) for r in (a, b)]
     return {

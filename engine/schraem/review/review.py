@@ -17,6 +17,7 @@ weighing nothing but `view(game, seat)`, as the bots get it.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ..bots.bits import FULL, SUIT_MASK, card_int, card_str, cards_of, mask_of
 from ..bots.common import answering, legal_by_type
@@ -165,15 +166,15 @@ def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool 
         _knock_now(Decider(sit, rng, budget, sure_holds), report, kind, screen=False)
         if not report:
             return []
-        stay = "look" if kind == "blind" else "wait"
+        staying = "look" if kind == "blind" else "wait"
         # In the bot's unit, not knocking keeps the bot's margin: looking
         # first, or waiting for one's turn, is worth something itself.
         margin = 0.0 if unit == "marks" else (BLIND_MARGIN if kind == "blind" else INTERJECT_MARGIN)
-        return [_decision(kind, {"knock": report["e_knock"], stay: report["e_stay"] + margin}, report, sit)]
+        return [_decision(kind, {"knock": report["e_knock"], staying: report["e_stay"] + margin}, report, sit)]
     legal = [card_int(a["card"]) for a in by_type["play"]]
     can_knock = "knock" in by_type
     _play(Decider(sit, rng, budget, sure_holds), legal, can_knock, report)
-    out = []
+    out: list[dict] = []
     if not report.get("samples"):
         return out
     if "pass" in by_type and not answering(v):
@@ -240,7 +241,7 @@ def _decision(kind: str, choices: dict, report: dict, sit: Situation) -> dict:
     return out
 
 
-def _chosen(kind: str, action: dict) -> str:
+def _chosen(kind: str, action: dict) -> str | None:
     if kind == "card":
         return action.get("card")
     if kind == "knock":
@@ -332,7 +333,7 @@ class Review:
         rec = full.to_record()
         game = Game.from_record(dict(rec, hands=[]))
         for h, hand in enumerate(rec["hands"]):
-            game.deal(
+            dealt = game.deal(
                 cards=hand.get("deal"),
                 seed=hand.get("seed"),
                 stock=hand.get("stock"),
@@ -343,13 +344,13 @@ class Review:
             hinted = {x["at"] for x in hand.get("hints", ()) if x["seat"] == self.seat}
             # Four courts: the seat's chances to exchange, challenge, turn
             # are open between its own actions, so every view is watched.
-            watch = courts.Watch(self.seat, hand["actions"]) if game.hand.courts is not None else None
+            watch = courts.Watch(self.seat, hand["actions"]) if dealt.courts is not None else None
             for i, a in enumerate(hand["actions"]):
                 v = view(game, self.seat) if a["seat"] == self.seat or watch is not None else None
                 if watch is not None:
                     for at, cv, kind, target, chosen in watch.see(i, v, a):
                         self.points.append((h, at, cv, None, at in hinted, (kind, target, chosen)))
-                if a["seat"] == self.seat and kind_of(v, a["type"]) not in (None, "look"):
+                if v is not None and a["seat"] == self.seat and kind_of(v, a["type"]) not in (None, "look"):
                     self.points.append((h, i, v, a, i in hinted, None))
                 game.apply(a)
             if watch is not None:
@@ -382,7 +383,8 @@ class Review:
         entries = []
         if court is None:
             rng = random.Random(derive_seed(self.seed, h, i))
-            weighed = _weigh(v, kind_of(v, a["type"]), rng, self.budget, self.unit, self.sure_holds)
+            # Only the decisions `kind_of` names were collected.
+            weighed = _weigh(v, cast(str, kind_of(v, a["type"])), rng, self.budget, self.unit, self.sure_holds)
         else:
             kind, target, chosen = court
             rng = random.Random(derive_seed(self.seed, h, i, courts.SEED_PART[kind], target or 0))
