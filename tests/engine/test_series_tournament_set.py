@@ -62,6 +62,19 @@ def test_series_round_trips_and_refuses_a_broken_dealer_chain():
         Series.from_json(data)
 
 
+def test_a_series_record_with_an_unfinished_game_before_another_says_so():
+    """Only a finished game has a next dealer: a game that follows an
+    unfinished one is refused for that, not for a dealer "None"."""
+    series = Series(["A", "B", "C", "D"], "rheinland", seed=14)
+    first = series.new_game()
+    first.deal()
+    data = json.loads(json.dumps(series.to_json()))
+    data["games"].append(data["games"][0])
+    with pytest.raises(RecordError) as refused:
+        Series.from_json(data)
+    assert "game 1 is not finished" in refused.value.en and "None" not in refused.value.en
+
+
 def test_marienheide_style_option_lets_the_first_player_out_deal_next():
     rng = random.Random(4)
     rules = Rules.make("rheinland", {"first_dealer_next_game": "loser"})

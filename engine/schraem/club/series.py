@@ -122,6 +122,9 @@ class Series:
                         f"game {k} has other players or rules than the series",
                     ),
                 )
+            # The game before must be over first: only then is there a next dealer.
+            if series.games and not series.games[-1].game_over:
+                raise RecordError("bad_record", detail=Both(f"Spielrunde {k - 1} ist nicht fertig", f"game {k - 1} is not finished"))
             if game.first_dealer + 1 != series.next_dealer():
                 raise RecordError(
                     "bad_record",
@@ -130,8 +133,6 @@ class Series:
                         f"game {k} must be dealt first by seat {series.next_dealer()}, not {game.first_dealer + 1}",
                     ),
                 )
-            if series.games and not series.games[-1].game_over:
-                raise RecordError("bad_record", detail=Both(f"Spielrunde {k - 1} ist nicht fertig", f"game {k - 1} is not finished"))
             series.games.append(game)
         if len(series.games) > series.length:
             raise RecordError(
