@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What a guest phone's check of a hand costs (engine/schraem/dealcheck.py),
+"""What a guest phone's check of a hand costs (engine/schraem/core/dealcheck.py),
 in CPython, against the check it replaced in the same run.
 
 For each preset a hand is played through a host's bridge (tests/engine's

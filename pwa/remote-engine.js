@@ -2,11 +2,11 @@
 // the face of engine-client.js — `call(cmd, args)` resolves with
 // {ok, result} or {ok: false, error} and never rejects — so a Session plays
 // the guest's seat exactly as it plays a local one. The host answers with
-// this seat's view only (engine/schraem/table_host.py).
+// this seat's view only (engine/schraem/bridge/table_host.py).
 //
 // The guest also does its part of every deal: it commits to a random number
 // of its own, checks its commit is among those the host lists, and then
-// reveals the number (engine/schraem/fairdeal.py); a round the host gave up
+// reveals the number (engine/schraem/core/fairdeal.py); a round the host gave up
 // (a phone left it) is answered with a fresh number. It keeps every state
 // it is sent per hand, for its own engine's check of that hand
 // (`check_deal`). The host's shell decides nothing here either: the guest's

@@ -1,4 +1,4 @@
-"""The text notation of actions (schraem/actions.py): `str(action)` writes
+"""The text notation of actions (schraem/core/actions.py): `str(action)` writes
 it, `Action.parse` reads it, and the two are inverse — for every well-formed
 action and every text that parses. Malformed text is an InvalidAction with a
 plain message."""

@@ -1,4 +1,4 @@
-"""The review and the hint at the four-courts decisions (review_courts.py):
+"""The review and the hint at the four-courts decisions (review/courts.py):
 exchanging a hand, challenging an exchange (Siwwe Strööm), turning its
 discards (Wipperfürth) — costly choices found with the right alternative,
 the same review from the same record and seed, nothing read but the
