@@ -30,6 +30,7 @@ import http.server
 import io
 import json
 import os
+import posixpath
 import re
 import shutil
 import socket
@@ -56,7 +57,7 @@ LICENSES = "licenses"
 OWN_LICENSE = "LICENSE"
 ENGINE_ZIP = "engine.zip"
 STDLIB_ZIP = "pyodide/python_stdlib.zip"
-WORKER = "worker.js"
+WORKER = "bridge/worker.js"
 CACHE = ROOT / ".cache" / "build"
 PYODIDE_STEP = (ROOT / "scripts" / "pyodide_build.mjs", ROOT / "scripts" / "pyodide_build.py")
 BROTLI_STEP = ROOT / "scripts" / "brotli.mjs"
@@ -278,7 +279,7 @@ def _inject(source: str, name: str, value: dict) -> str:
     return BUILD_MARKER.sub(lambda _: f"/*BUILD*/{text}/*END BUILD*/", source, count=1)
 
 
-_STATIC_IMPORT = re.compile(r"""^\s*(?:import\s*|(?:import|export)\s[^;]*?\bfrom\s*)['"]\./([\w./-]+\.m?js)['"]""", re.M)
+_STATIC_IMPORT = re.compile(r"""^\s*(?:import\s*|(?:import|export)\s[^;]*?\bfrom\s*)['"](\.\.?/[\w./-]+\.m?js)['"]""", re.M)
 ENTRY_MODULE = "app.js"
 
 
@@ -289,7 +290,9 @@ def module_graph(site: Path, entry: str = ENTRY_MODULE) -> list[str]:
     todo = [entry]
     while todo:
         name = todo.pop()
-        for dep in _STATIC_IMPORT.findall((site / name).read_text()):
+        for spec in _STATIC_IMPORT.findall((site / name).read_text()):
+            # Relative to the importing module, as the browser resolves it.
+            dep = posixpath.normpath(posixpath.join(posixpath.dirname(name), spec))
             if dep not in seen and dep != entry:
                 seen.append(dep)
                 todo.append(dep)
