@@ -4,7 +4,7 @@
 const BUILD = /*BUILD*/{ "version": "dev", "files": [] }/*END BUILD*/;
 const PREFIX = "schraem-";
 const CACHE = PREFIX + BUILD.version;
-// The engine worker's memory snapshot (pwa/worker.js) outlives releases that
+// The engine worker's memory snapshot (pwa/bridge/worker.js) outlives releases that
 // leave Pyodide and the engine as they were; the worker replaces it itself.
 const SNAPSHOT_CACHE = "schraem-snapshot";
 

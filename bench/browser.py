@@ -59,7 +59,7 @@ PLAYERS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("H
 TIMINGS = """async () => {
   const paint = performance.getEntriesByName('first-paint')[0];
   const mark = (n) => { const e = performance.getEntriesByName(n)[0]; return e ? e.startTime : null; };
-  const { currentEngine } = await import('./engine-client.js');
+  const { currentEngine } = await import('./bridge/engine-client.js');
   const engine = currentEngine();
   return { first_paint: paint ? paint.startTime : null, saved_drawn: mark('schraem:saved-drawn'),
            shell_drawn: mark('schraem:shell-drawn'), engine_ready: mark('schraem:engine-ready'),
@@ -319,7 +319,7 @@ def summarize(apps, bares, browser_version, load: tuple[float, float], rate: flo
             "",
             "Latency is measured in the page from the tap's input event to the frame after the result is in "
             "the DOM (`schraem:tap-*` user-timing measures): \"effect shown\" is the card leaving the hand or the "
-            "knock pressed and sounding, drawn at once from the last state (pwa/instant.js), or with the engine's "
+            "knock pressed and sounding, drawn at once from the last state (pwa/table/instant.js), or with the engine's "
             "answer when a tap came while another answer was on its way; \"saved and drawn\" is the frame after "
             "the engine's answer is durably saved and drawn over it. Throttling slows the page's main thread "
             "only (Chromium does not throttle dedicated workers), so the engine's own time is not scaled.",
@@ -330,7 +330,7 @@ def summarize(apps, bares, browser_version, load: tuple[float, float], rate: flo
 
 ENGINE_READY = """() => { const e = performance.getEntriesByName('schraem:engine-ready')[0];
   return e ? e.startTime : null; }"""
-ENGINE_SPLIT = """async () => { const { currentEngine } = await import('./engine-client.js');
+ENGINE_SPLIT = """async () => { const { currentEngine } = await import('./bridge/engine-client.js');
   const t = currentEngine().timings; return { boot: t.boot, pyodide: t.pyodide, engine: t.engine }; }"""
 
 

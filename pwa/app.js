@@ -1,39 +1,39 @@
 // Boot and routing. The saved position is drawn straight from storage before
 // Python is up (taps wait for the engine), then the engine loads the save.
-import { createEngine } from './engine-client.js';
-import { registerServiceWorker } from './sw-register.js';
-import { caretOf, h, refocus, replace } from './dom.js';
-import { errorText, getLang, setLang, t } from './i18n.js';
-import { readPreference, writePreference } from './storage.js';
-import { keepPainted } from './painted.js';
-import { claimWriter } from './tabs.js';
-import { earlyReads } from './early-read.js';
-import { exportDamaged, initDamaged, showCorrupt, startFresh, takeOver } from './damaged-save.js';
-import { exportRecord, importFile } from './records.js';
-import { Session, isSheet } from './session.js';
-import { describeLog, keepTrickInSight, nameOf, renderTable, renderTableControls, togglePeek } from './table.js';
-import { clearKnockUndo, knockUndoStrip, offerKnockUndo } from './knock-undo.js';
-import { findSheetAction, renderSheet, renderSheetControls } from './sheet.js';
+import { createEngine } from './bridge/engine-client.js';
+import { registerServiceWorker } from './boot/sw-register.js';
+import { caretOf, h, refocus, replace } from './lib/dom.js';
+import { errorText, getLang, setLang, t } from './i18n/i18n.js';
+import { readPreference, writePreference } from './store/storage.js';
+import { keepPainted } from './boot/painted.js';
+import { claimWriter } from './store/tabs.js';
+import { earlyReads } from './boot/early-read.js';
+import { exportDamaged, initDamaged, showCorrupt, startFresh, takeOver } from './store/damaged-save.js';
+import { exportRecord, importFile } from './files/records.js';
+import { Session, isSheet } from './bridge/session.js';
+import { describeLog, keepTrickInSight, nameOf, renderTable, renderTableControls, togglePeek } from './table/table.js';
+import { clearKnockUndo, knockUndoStrip, offerKnockUndo } from './table/knock-undo.js';
+import { findSheetAction, renderSheet, renderSheetControls } from './table/sheet.js';
 import {
   dealerLabel, lastHandSummary, renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass,
   renderPassControls, renderResult, renderResultControls, renderStart, renderStartControls,
-} from './screens.js';
-import { errorBuzz, knockFeedback, warmUp } from './sound.js';
-import { lookUp, showPlayed, showPressed } from './instant.js';
-import { installOffer, offerInstall } from './install.js';
-import { renderRulesControls, renderRulesPage } from './rules-page.js';
-import { loadNotices, renderAbout, renderAboutControls } from './about.js';
-import { PACES, TRICK_PAUSES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './settings.js';
+} from './table/screens.js';
+import { errorBuzz, knockFeedback, warmUp } from './lib/sound.js';
+import { lookUp, showPlayed, showPressed } from './table/instant.js';
+import { installOffer, offerInstall } from './boot/install.js';
+import { renderRulesControls, renderRulesPage } from './pages/rules-page.js';
+import { loadNotices, renderAbout, renderAboutControls } from './pages/about.js';
+import { PACES, TRICK_PAUSES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './pages/settings.js';
 import {
   afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, initClub, overControls,
   overExtras, startClubSection, startFormExtras, startTable,
-} from './club.js';
-import { keepAwake } from './wakelock.js';
+} from './club/club.js';
+import { keepAwake } from './lib/wakelock.js';
 import {
   initPhoneTable, leavePhoneTable, phoneAction, phoneBanner, phoneParts, phoneTableState, savedRoute,
-} from './phone-table.js';
-import { phoneStartSection } from './phone-screens.js';
-import * as evening from './evening.js';
+} from './phone/phone-table.js';
+import { phoneStartSection } from './phone/phone-screens.js';
+import * as evening from './evening/evening.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;

@@ -1,5 +1,5 @@
 // Build step run by build.py: boots the real Pyodide under Node, starts the
-// engine exactly as pwa/worker.js does, lets scripts/pyodide_build.py play
+// engine exactly as pwa/bridge/worker.js does, lets scripts/pyodide_build.py play
 // the app's part, and writes what that Python run produced; then starts and
 // plays it all once more on the trimmed library, so that what the library
 // lacks fails the build:
@@ -22,12 +22,12 @@ const option = (name) => {
   if (i < 0 || i + 1 >= args.length) throw new Error(`missing ${name}`);
   return path.resolve(args[i + 1]);
 };
-// The same names as in pwa/worker.js: the trimmed library must serve the
+// The same names as in pwa/bridge/worker.js: the trimmed library must serve the
 // very steps the app takes.
 const ENGINE_DIR = "/engine";
 const OUT = "/build-out";
 
-// The worker's steps (pwa/worker.js: freshStart), on the given library.
+// The worker's steps (pwa/bridge/worker.js: freshStart), on the given library.
 async function startEngine(loadPyodide, pyodideDir, engineZip, options) {
   // _makeSnapshot as in the worker: it changes how Pyodide sets itself up.
   const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _makeSnapshot: true, ...options });

@@ -1,5 +1,5 @@
 """Runs inside Pyodide at build time (see pyodide_build.mjs, which has already
-booted Pyodide and started the engine the way pwa/worker.js does).
+booted Pyodide and started the engine the way pwa/bridge/worker.js does).
 
 It drives the engine's bridge through what the app does — every preset,
 every bot level, scoresheet tables, saves, undo, record import, refused

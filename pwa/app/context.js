@@ -1,7 +1,7 @@
 // What the club's screens share: the app they are wired to (its model,
 // session, render and messages) and the few moves every one of them makes.
 // club.js sets it up once (initClub); the screen modules only read it.
-import { both } from './i18n.js';
+import { both } from '../i18n/i18n.js';
 
 export const ctx = { app: null };
 

@@ -2,9 +2,9 @@
 // (`beforeinstallprompt`), the start screen ends with the offer (at its end,
 // so nothing the player is about to tap moves); "not now" and the browser's
 // own answer are remembered, so it never comes back.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import { readPreference, writePreference } from './storage.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import { readPreference, writePreference } from '../store/storage.js';
 
 let deferred = null;
 

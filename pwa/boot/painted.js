@@ -6,8 +6,8 @@
 // person's hand (and after a crash, possibly the one before the hand-over);
 // a phone table's screens depend on the other phones; a tab that is not the
 // writer shows another tab's game.
-import { humanSeats } from './session.js';
-import { writePainted } from './storage.js';
+import { humanSeats } from '../bridge/session.js';
+import { writePainted } from '../store/storage.js';
 
 const KEPT_SCREENS = new Set(['table', 'sheet']);
 // Renders come in bursts while the computer players move: the markup is

@@ -2,9 +2,9 @@
 // state before it is drawn, paces the computer players and decides when the
 // phone must change hands. It knows no rule: "who must act" comes from the
 // engine's `due`, "what is allowed" from its `legal` and its errors.
-import { writeGame } from './storage.js';
-import { isWriter } from './tabs.js';
-import { both } from './i18n.js';
+import { writeGame } from '../store/storage.js';
+import { isWriter } from '../store/tabs.js';
+import { both } from '../i18n/i18n.js';
 
 export function humanSeats(save) {
   return (save?.table?.players ?? [])

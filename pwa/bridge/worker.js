@@ -10,15 +10,15 @@
 // over Pyodide, the standard library, the engine and this file. Anything odd
 // about a snapshot means a normal start, which makes a new one.
 
-const PYODIDE_URL = new URL("./pyodide/", import.meta.url).href;
-const ENGINE_URL = new URL("./engine.zip", import.meta.url).href;
+const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
+const ENGINE_URL = new URL("../engine.zip", import.meta.url).href;
 const ENGINE_DIR = "/engine";
 const BOOT = /*BUILD*/{ "key": null }/*END BUILD*/;
 // Not the service worker's cache: that one is replaced with every release,
 // while a snapshot stays good for as long as BOOT.key does. service-worker.js
 // leaves a cache of this name alone.
 const SNAPSHOT_CACHE = "schraem-snapshot";
-const SNAPSHOT_URL = new URL(`./snapshot/${BOOT.key}`, import.meta.url).href;
+const SNAPSHOT_URL = new URL(`../snapshot/${BOOT.key}`, import.meta.url).href;
 // Set by the page when it starts a second worker after a first start got
 // stuck: this one must not trust the snapshot.
 const FRESH_ONLY = new URL(import.meta.url).searchParams.get("boot") === "fresh";

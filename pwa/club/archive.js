@@ -1,11 +1,11 @@
 // History and statistics screens: what this phone has kept (IndexedDB,
 // history.js), each entry reopened read-only or exported, and the players'
 // figures across it (the engine's `stats`).
-import { h } from './dom.js';
-import { formatNumber, getLang, has, t } from './i18n.js';
-import { barChart } from './charts.js';
+import { h } from '../lib/dom.js';
+import { formatNumber, getLang, has, t } from '../i18n/i18n.js';
+import { barChart } from '../lib/charts.js';
 import { restoreOffer } from './history-delete.js';
-import { reviewButton, reviewSummary, reviewable } from './review.js';
+import { reviewButton, reviewSummary, reviewable } from '../learn/review.js';
 
 const KINDS = ['game', 'series', 'set', 'tournament'];
 

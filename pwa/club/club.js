@@ -3,26 +3,26 @@
 // and results carried by file or QR code, history, statistics, export and
 // print. It wires screens to engine commands and keeps nothing the engine
 // decides: who deals, what a correction changes, whether a result counts.
-import { h } from './dom.js';
-import { both, getLang, t } from './i18n.js';
-import * as history from './history.js';
-import { canShareFiles, readJsonFile, stamp } from './share.js';
-import { Collector, Scanner, canScan } from './qr.js';
+import { h } from '../lib/dom.js';
+import { both, getLang, t } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
+import { canShareFiles, readJsonFile, stamp } from '../files/share.js';
+import { Collector, Scanner, canScan } from '../qr/qr.js';
 import { changesText, lineEvents, renderFix, renderFixControls, renderList, renderListControls } from './spielliste.js';
 import {
   renderQr, renderQrControls, renderScan, renderScanControls, renderTournament, renderTournamentControls,
   renderTournamentSetup, renderTournamentSetupControls,
 } from './tournament.js';
 import { renderHistory, renderHistoryControls, renderStats, renderStatsControls } from './archive.js';
-import { actionFrom, toggleCard } from './picker.js';
-import { findSheetAction } from './sheet.js';
-import { isSheet } from './session.js';
-import { undoButton } from './table.js';
-import { csvForLanguage } from './csv-sheet.js';
-import { readPreference, writePreference } from './storage.js';
+import { actionFrom, toggleCard } from '../table/picker.js';
+import { findSheetAction } from '../table/sheet.js';
+import { isSheet } from '../bridge/session.js';
+import { undoButton } from '../table/table.js';
+import { csvForLanguage } from '../files/csv-sheet.js';
+import { readPreference, writePreference } from '../store/storage.js';
 import {
   busy, c, ctx, go, m, refusedWith, session, shellError,
-} from './club-context.js';
+} from '../app/context.js';
 import { keeperSelect, openKeptList, openList } from './lists.js';
 import {
   bootTournament, createTournament, importResult, sendResult, showCodes, ticketFor, tournamentOp,
@@ -30,9 +30,9 @@ import {
 import {
   deleteEntry, downloadDamaged, exportEntry, openEntry, openHistory, openStats, restoreDeleted,
 } from './kept.js';
-import { json, outboundFile, sendOut } from './outbound.js';
-import { tournamentHouse } from './house-rules.js';
-import { renderStatsScope, statsScope } from './stats-scope.js';
+import { json, outboundFile, sendOut } from '../files/outbound.js';
+import { tournamentHouse } from '../evening/house-rules.js';
+import { renderStatsScope, statsScope } from '../evening/stats-scope.js';
 
 const TABLE_KEY = 'schraem.club.table';
 const TICKET_FORMAT = 'schraem-table/1';

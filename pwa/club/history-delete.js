@@ -1,9 +1,9 @@
 // Deleting an entry of the history: asked first, and brought back with one
 // tap (the deleted entry is held here until another is deleted or it comes
 // back). The history database itself is history.js's.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import * as history from './history.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
 
 let removed = null; // {entry, title}
 

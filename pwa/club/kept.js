@@ -1,17 +1,17 @@
 // The history and statistics screens wired to storage and the engine: what
 // this phone kept, each entry reopened read-only or exported, damaged ones
 // offered for download and deletion while the good ones stay usable.
-import { errorText, t } from './i18n.js';
-import * as history from './history.js';
+import { errorText, t } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
 import { entryTitle, keptRecords, readable } from './archive.js';
 import { forget, restoreEntry } from './history-delete.js';
 import { openKeptList } from './lists.js';
 import {
   c, go, onError, refusedWith, render, session,
-} from './club-context.js';
-import { damagedFile, json, outboundFile, sendOut } from './outbound.js';
-import { stamp } from './share.js';
-import { statsRequest } from './stats-scope.js';
+} from '../app/context.js';
+import { damagedFile, json, outboundFile, sendOut } from '../files/outbound.js';
+import { stamp } from '../files/share.js';
+import { statsRequest } from '../evening/stats-scope.js';
 
 export async function openHistory(message = null) {
   c().history = null;

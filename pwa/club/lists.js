@@ -1,10 +1,10 @@
 // Opening the Spielliste: of the table in play, or of a kept file (history,
 // a tournament's table) read-only. The lists are the engine's (`lists`).
-import { h } from './dom.js';
-import { t } from './i18n.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
 import {
   c, go, m, onError, render, session,
-} from './club-context.js';
+} from '../app/context.js';
 
 function listMeta(data, game) {
   const lines = [];

@@ -3,17 +3,17 @@
 // are the engine's (`tournament`). Each step is on disk (the history's
 // strict commit) before the screen shows it; a step storage refuses is put
 // back in the engine and said so, never shown as done.
-import { getLang, t } from './i18n.js';
-import * as history from './history.js';
-import { readPreference, writePreference } from './storage.js';
-import { MAX_CODES, encodeCodes, loadQr } from './qr.js';
+import { getLang, t } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
+import { readPreference, writePreference } from '../store/storage.js';
+import { MAX_CODES, encodeCodes, loadQr } from '../qr/qr.js';
 import { tournamentDone } from './tournament.js';
 import {
   c, ctx, go, m, onError, refusedWith, render, session, shellError,
-} from './club-context.js';
-import { outboundFile } from './outbound.js';
-import { stamp } from './share.js';
-import { tournamentHouse } from './house-rules.js';
+} from '../app/context.js';
+import { outboundFile } from '../files/outbound.js';
+import { stamp } from '../files/share.js';
+import { tournamentHouse } from '../evening/house-rules.js';
 
 const TOURNAMENT_KEY = 'schraem.tournament';
 

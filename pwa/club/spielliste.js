@@ -3,11 +3,11 @@
 // marks after the hand; per game the points, per series the totals. The
 // same screen prints (print.css) and opens the correction of a past hand.
 // Every fact comes from the engine's `lists`; nothing is counted here.
-import { h } from './dom.js';
-import { has, t } from './i18n.js';
-import { lineChart } from './charts.js';
-import { renderSheet } from './sheet.js';
-import { describeLog } from './table.js';
+import { h } from '../lib/dom.js';
+import { has, t } from '../i18n/i18n.js';
+import { lineChart } from '../lib/charts.js';
+import { renderSheet } from '../table/sheet.js';
+import { describeLog } from '../table/table.js';
 
 function nameIn(names, seat) {
   return names[seat - 1] ?? t('start.seat', { seat });

@@ -2,10 +2,10 @@
 // the results brought in and the standings; and the QR screens that carry
 // tickets and results from phone to phone. The draw, the checks on every
 // result and the ranking are the engine's; these screens show them.
-import { h } from './dom.js';
-import { has, t } from './i18n.js';
-import { barChart } from './charts.js';
-import { qrSvg } from './qr.js';
+import { h } from '../lib/dom.js';
+import { has, t } from '../i18n/i18n.js';
+import { barChart } from '../lib/charts.js';
+import { qrSvg } from '../qr/qr.js';
 
 function option(value, text, selected) {
   return h('option', { value, selected: selected || null, text });

@@ -3,11 +3,11 @@
 // whom and the rounds owed. The shell only sorts the kept games into
 // evenings (by when they were kept); the engine's `cash_book` picks the
 // group's games and does every sum.
-import { h } from './dom.js';
-import { both, errorText, getLang, t } from './i18n.js';
-import * as history from './history.js';
-import { readable, seatedRecords } from './archive.js';
-import { go, m, render, session } from './club-context.js';
+import { h } from '../lib/dom.js';
+import { both, errorText, getLang, t } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
+import { readable, seatedRecords } from '../club/archive.js';
+import { go, m, render, session } from '../app/context.js';
 import { regularsData } from './regulars.js';
 import { booksBody, euros, sendMoneyCsv } from './kitty.js';
 import { statsPeople } from './stats-scope.js';

@@ -5,18 +5,18 @@
 import { bootHouse, houseAction, houseField, houseParts, playedRules } from './house-rules.js';
 import { kittyAction, kittyField, kittyParts, restoreStakes, stakesFor } from './kitty.js';
 import { bootRegulars, regularsAction, regularsField, regularsParts } from './regulars.js';
-import { renderStorage as storageInfo, storageAction } from './keep-data.js';
+import { renderStorage as storageInfo, storageAction } from '../store/keep-data.js';
 import { moveAction, moveField, renderMove } from './move-file.js';
 import { statsScopeAction, statsScopeField } from './stats-scope.js';
 import { cashBookAction, cashBookParts } from './cash-book.js';
-import { openStats } from './kept.js';
-import { bootLearn, learnAction, learnParts } from './learn.js';
+import { openStats } from '../club/kept.js';
+import { bootLearn, learnAction, learnParts } from '../learn/learn.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
 export { regularsStartField } from './regulars.js';
-export { loadStorageInfo } from './keep-data.js';
-export { duelBanner, duelControls, duelStartSection, hintStrip, learnExtras } from './learn.js';
+export { loadStorageInfo } from '../store/keep-data.js';
+export { duelBanner, duelControls, duelStartSection, hintStrip, learnExtras } from '../learn/learn.js';
 
 // The settings' part about what this phone keeps, and the move file.
 export function renderStorage() {

@@ -4,10 +4,10 @@
 // every change, saved under a name and chosen on the start form. The
 // shell decides no rule: a combination the engine refuses is shown with
 // its reason and cannot be saved.
-import { h } from './dom.js';
-import { errorText, getLang, t } from './i18n.js';
-import { newId, readPreference, writePreference } from './storage.js';
-import { ctx, go, m, session, shellError } from './club-context.js';
+import { h } from '../lib/dom.js';
+import { errorText, getLang, t } from '../i18n/i18n.js';
+import { newId, readPreference, writePreference } from '../store/storage.js';
+import { ctx, go, m, session, shellError } from '../app/context.js';
 
 const PREF = 'house-rules';
 const NAME_MAX = 40;

@@ -2,15 +2,15 @@
 // finished game's money and the evening's settlement ("Abrechnung"). The
 // engine computes every amount (state.money, books); the shell only turns
 // typed euros into whole cents and cents back into "2,40 €".
-import { h } from './dom.js';
-import { both, errorText, getLang, t, tn } from './i18n.js';
-import * as history from './history.js';
-import { keptRecords } from './archive.js';
-import { ctx, go, m, session } from './club-context.js';
+import { h } from '../lib/dom.js';
+import { both, errorText, getLang, t, tn } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
+import { keptRecords } from '../club/archive.js';
+import { ctx, go, m, session } from '../app/context.js';
 import { statsPeople } from './stats-scope.js';
-import { csvForLanguage } from './csv-sheet.js';
-import { sendOut } from './outbound.js';
-import { stamp } from './share.js';
+import { csvForLanguage } from '../files/csv-sheet.js';
+import { sendOut } from '../files/outbound.js';
+import { stamp } from '../files/share.js';
 
 const AMOUNTS = ['per_mark', 'per_knolle', 'per_lost_game', 'per_lost_half', 'buy_in'];
 // An evening: what was kept in the last twelve hours (past midnight too).

@@ -7,18 +7,18 @@
 // kind of file, unchanged since it was written (SHA-256 of its contents),
 // every part readable, every game replayed by the engine — before anything
 // is written; then merged (move-merge.js) so nothing is there twice.
-import { h } from './dom.js';
-import { both, errorText, t } from './i18n.js';
-import * as history from './history.js';
-import { readPreference, writePreferences } from './storage.js';
-import { readable, seatedRecords } from './archive.js';
+import { h } from '../lib/dom.js';
+import { both, errorText, t } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
+import { readPreference, writePreferences } from '../store/storage.js';
+import { readable, seatedRecords } from '../club/archive.js';
 import { bootRegulars, regularsData, validGroup, validPerson } from './regulars.js';
 import { bootHouse, ownSets, validSet } from './house-rules.js';
-import { loadSettings, validSettings } from './settings.js';
-import { nestingDepth } from './records.js';
-import { sendOut } from './outbound.js';
-import { stamp } from './share.js';
-import { ctx, m, session } from './club-context.js';
+import { loadSettings, validSettings } from '../pages/settings.js';
+import { nestingDepth } from '../files/records.js';
+import { sendOut } from '../files/outbound.js';
+import { stamp } from '../files/share.js';
+import { ctx, m, session } from '../app/context.js';
 import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
 
 // A club's whole history, years of evenings, is far larger than one game

@@ -5,10 +5,10 @@
 // a typo into the right person leaves one person everywhere (the merged
 // name is kept as an alias). Everything is written durably (strict commit)
 // before the screen shows it.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import { newId, readPreference, writePreference } from './storage.js';
-import { ctx, go, m, session, shellError } from './club-context.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import { newId, readPreference, writePreference } from '../store/storage.js';
+import { ctx, go, m, session, shellError } from '../app/context.js';
 import { chosenSet, houseChoices } from './house-rules.js';
 
 const PREF = 'regulars';

@@ -4,9 +4,9 @@
 // were kept) and names the regulars; the engine's `stats` counts, folding a
 // person's merged and earlier names into the person and keeping computer
 // players apart.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import { c } from './club-context.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import { c } from '../app/context.js';
 import { regularsData } from './regulars.js';
 
 export const PERIODS = ['evening', 'month', 'year', 'all'];

@@ -2,7 +2,7 @@
 // spreadsheet programs split columns at a semicolon (the comma is their
 // decimal sign), English ones at a comma. The engine writes the cells; this
 // only changes the separator, quoting cells that hold the new one.
-import { getLang } from './i18n.js';
+import { getLang } from '../i18n/i18n.js';
 
 // RFC 4180 rows → [[cell]]: quoted cells may hold commas, quotes ("") and line breaks.
 function parse(text) {

@@ -2,7 +2,7 @@
 // sheet, the QR codes. The engine writes each file (its `export`): no seed,
 // and no card of a hand still being played unless the person, asked,
 // insists. The shell only chooses the file name and the way out.
-import { t } from './i18n.js';
+import { t } from '../i18n/i18n.js';
 import { download, json, share } from './share.js';
 
 // → {ok: true, file, leftOut} | {ok: false, error}. `of`: a kept file (a

@@ -2,13 +2,13 @@
 // the CLI (written by the engine through outbound.js), and a record file
 // taken over here (checked, asked about, filed). A file is checked for size
 // and nesting before it is parsed, so no file can choke the worker.
-import { errorText, t } from './i18n.js';
+import { errorText, t } from '../i18n/i18n.js';
 import { outboundFile, sendOut } from './outbound.js';
 import { stamp } from './share.js';
 import {
   ctx, m, onError, session, shellError,
-} from './club-context.js';
-import { asClubWork, guardedImport } from './club.js';
+} from '../app/context.js';
+import { asClubWork, guardedImport } from '../club/club.js';
 
 // A game record of a long evening is a few hundred kB; anything far bigger
 // is not one.

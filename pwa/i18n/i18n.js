@@ -1,10 +1,10 @@
 // German is the game's home language; English only when the phone asks for it
 // or the player switches. The choice is remembered across visits.
-import { CLUB_STRINGS } from './i18n-club.js';
-import { HOUSE_STRINGS } from './i18n-house.js';
-import { PHONE_STRINGS } from './i18n-phone.js';
-import { MOVE_STRINGS } from './i18n-move.js';
-import { REVIEW_STRINGS } from './i18n-review.js';
+import { CLUB_STRINGS } from './club.js';
+import { HOUSE_STRINGS } from './house.js';
+import { PHONE_STRINGS } from './phone.js';
+import { MOVE_STRINGS } from './move.js';
+import { REVIEW_STRINGS } from './review.js';
 
 const LANG_KEY = 'schraem.lang';
 

@@ -4,11 +4,11 @@
 // no seed, no card, about 140 characters for twelve hands) that a friend's
 // phone scans and compares hand by hand. The engine writes and checks every
 // text; this module only draws and reads the codes.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import { go, m, onError, session, shellError } from './club-context.js';
-import { loadQr, qrSvg } from './qr.js';
-import { scanQr } from './qr-scan.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import { go, m, onError, session, shellError } from '../app/context.js';
+import { loadQr, qrSvg } from '../qr/qr.js';
+import { scanQr } from '../qr/qr-scan.js';
 
 // What a friend's phone shows to be scanned: the set in play, or my result.
 async function show(kind, text) {

@@ -5,12 +5,12 @@
 // hand, finish, hints) leaves the phone as a file or a QR code (duel-qr.js)
 // and a friend's is compared with it hand by hand; the engine checks both
 // and does the comparing.
-import { h } from './dom.js';
-import { formatNumber, has, t } from './i18n.js';
-import { ctx, go, m, onError, refusedWith, render, session, shellError } from './club-context.js';
-import { guarded } from './club.js';
-import { sendOut } from './outbound.js';
-import { json, readJsonFile, stamp } from './share.js';
+import { h } from '../lib/dom.js';
+import { formatNumber, has, t } from '../i18n/i18n.js';
+import { ctx, go, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
+import { guarded } from '../club/club.js';
+import { sendOut } from '../files/outbound.js';
+import { json, readJsonFile, stamp } from '../files/share.js';
 import { reviewButton, reviewable } from './review.js';
 import { scanResult, scanSet, showResultCode, showSetCode } from './duel-qr.js';
 

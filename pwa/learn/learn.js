@@ -5,7 +5,7 @@ import { closeReview, cancelReview, openReview, renderReview, renderReviewContro
 import { askHint } from './review-hint.js';
 import { bootDuel, duelAction, duelTools, renderCompare, renderCompareControls } from './duel.js';
 import { renderCode } from './duel-qr.js';
-import { busy, m } from './club-context.js';
+import { busy, m } from '../app/context.js';
 
 export { hintStrip } from './review-hint.js';
 export { duelBanner, duelControls, duelStartSection } from './duel.js';

@@ -3,10 +3,10 @@
 // hand. The engine writes the hint into the game's record and answers with
 // the new state (saved before it is drawn, like every state); the hint is
 // part of that state until the next move replaces it.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import { settings } from './settings.js';
-import { m, onError, session } from './club-context.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import { settings } from '../pages/settings.js';
+import { m, onError, session } from '../app/context.js';
 import { choiceText, marks, percent, unitWord } from './review.js';
 
 // Four courts' choices a person may take while another is due (challenge

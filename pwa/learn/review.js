@@ -4,12 +4,12 @@
 // between steps. The shell only words the engine's figures and reasons;
 // a finished review is kept with its game in the history — a review between
 // two hands too: the game in play is filed as running with it.
-import { h } from './dom.js';
-import { both, errorText, formatNumber, t } from './i18n.js';
-import { cardName } from './cards.js';
-import { c, go, m, render, session } from './club-context.js';
-import * as history from './history.js';
-import { keepReviewed, tableEntryId } from './club.js';
+import { h } from '../lib/dom.js';
+import { both, errorText, formatNumber, t } from '../i18n/i18n.js';
+import { cardName } from '../table/cards.js';
+import { c, go, m, render, session } from '../app/context.js';
+import * as history from '../store/history.js';
+import { keepReviewed, tableEntryId } from '../club/club.js';
 
 // Always the same seed: two phones show the same review of the same game.
 const REVIEW_SEED = 0;

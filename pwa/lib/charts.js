@@ -3,7 +3,7 @@
 // no style, so the page's CSP needs no exception; every line also differs
 // by its dash pattern and carries its player's name, not colour alone.
 import { h, svg } from './dom.js';
-import { formatNumber } from './i18n.js';
+import { formatNumber } from '../i18n/i18n.js';
 
 const COLOURS = ['#ffd166', '#7fd1ff', '#ff8a80', '#9be564', '#d0a2ff', '#ffb703', '#5ee6c9', '#f4a6c8'];
 const DASHES = [null, '8 4', '2 4', '10 3 2 3', '4 4', '12 4', '1 3', '6 2 2 2'];

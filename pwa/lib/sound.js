@@ -1,6 +1,6 @@
 // A knock on the table: synthesised, so the app ships no audio file and works
 // before anything but the shell is cached.
-import { settings } from './settings.js';
+import { settings } from '../pages/settings.js';
 
 let ctx = null;
 let sleepTimer = null;

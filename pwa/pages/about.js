@@ -2,8 +2,8 @@
 // it ships that others wrote (Pyodide with CPython, the QR code generator).
 // The build writes the notices into licenses/ from the packages it copies;
 // they are precached with the app, so the screen works offline too.
-import { h } from './dom.js';
-import { t } from './i18n.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
 
 const NOTICES = 'licenses/notices.json';
 

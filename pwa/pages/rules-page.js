@@ -2,9 +2,9 @@
 // house rules the app can change and the calls it made where the sources are
 // unclear. Opened from the start form (at the chosen rule set) and from the
 // settings, which the table reaches from its header.
-import { h } from './dom.js';
-import { getLang, t } from './i18n.js';
-import { BASIC, OPTIONS, PRESETS } from './rules-text.js';
+import { h } from '../lib/dom.js';
+import { getLang, t } from '../i18n/i18n.js';
+import { BASIC, OPTIONS, PRESETS } from '../i18n/rules.js';
 
 function list(items) {
   return h('ul', {}, items.map((text) => h('li', { text })));

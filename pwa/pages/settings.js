@@ -1,9 +1,9 @@
 // The player's settings: sound, vibration, the computer players' pace, the
 // double-tap knock, a high-contrast card face. Kept durably with the game's
 // storage (a preference), applied at once, and drawn as their own screen.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import { readPreference, writePreference } from './storage.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import { readPreference, writePreference } from '../store/storage.js';
 
 // Milliseconds per computer action at each pace.
 export const PACES = { fast: 350, normal: 800, slow: 1600 };

@@ -21,7 +21,7 @@
 //
 // A code of the first app versions (the whole description, deflated) is
 // recognised and the person told to update the other phone.
-import { fromBase64 } from './bytes.js';
+import { fromBase64 } from '../lib/bytes.js';
 
 export const OFFER = 'SCHRAEM-OFFER:';
 export const ANSWER = 'SCHRAEM-ANSWER:';

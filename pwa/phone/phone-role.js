@@ -3,8 +3,8 @@
 // there: the engine refuses taking a move back at a phone table (every
 // phone has seen it) and a new game at the same table, and only the host
 // deals the next hand; a guest holds no game of its own to export.
-import { h } from './dom.js';
-import { getLang } from './i18n.js';
+import { h } from '../lib/dom.js';
+import { getLang } from '../i18n/i18n.js';
 
 let role = null;
 

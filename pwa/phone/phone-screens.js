@@ -3,8 +3,8 @@
 // the host's codes, a guest's join, and the lines above the table (a seat
 // label, the deal's countdown, the stand-in button, every claim of a false
 // deal). Nothing here changes anything.
-import { h } from './dom.js';
-import { errorText, t } from './i18n.js';
+import { h } from '../lib/dom.js';
+import { errorText, t } from '../i18n/i18n.js';
 import { CONNECT_SECONDS, cameraNote, networkNote, troubleAlert } from './link-trouble.js';
 
 // The texts are i18n-phone.js's, under "phone.".

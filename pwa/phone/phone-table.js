@@ -5,19 +5,19 @@
 // The phones connect by text passed between them (table-link.js): the
 // host's invitation per guest seat, the guest's answer. This module only
 // wires screens to those pieces; every rule stays in the engine.
-import { h } from './dom.js';
-import { errorText, t } from './i18n.js';
-import { loadQr, qrSvg } from './qr.js';
-import { guarded } from './club.js';
+import { h } from '../lib/dom.js';
+import { errorText, t } from '../i18n/i18n.js';
+import { loadQr, qrSvg } from '../qr/qr.js';
+import { guarded } from '../club/club.js';
 import { ANSWER, OFFER, answerOffer, canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { claimLines, countdown, renderJoin, renderOpen, seatLabel, standinButton } from './phone-screens.js';
-import { createRemoteEngine } from './remote-engine.js';
+import { createRemoteEngine } from '../bridge/remote-engine.js';
 import { TableRelay } from './table-relay.js';
-import { readPreference, writePreference } from './storage.js';
-import { scanQr } from './qr-scan.js';
-import { dueBuzz } from './sound.js';
+import { readPreference, writePreference } from '../store/storage.js';
+import { scanQr } from '../qr/qr-scan.js';
+import { dueBuzz } from '../lib/sound.js';
 import { setPhoneRole } from './phone-role.js';
 import {
   LIST_CHANNEL, followSheet, initSheetFollow, leaveSheetFollow, sheetFollowAction, sheetFollowParts, sheetFollowState, sheetShareRow,

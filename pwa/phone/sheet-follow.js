@@ -6,15 +6,15 @@
 // every stored entry it sends each of them the engine's Spielliste (what
 // changed since the last one, state-patch.js). It reads nothing they send:
 // a following phone can look, never enter or change anything.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import { loadQr, qrSvg } from './qr.js';
-import { renderList } from './spielliste.js';
-import { isSheet } from './session.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import { loadQr, qrSvg } from '../qr/qr.js';
+import { renderList } from '../club/spielliste.js';
+import { isSheet } from '../bridge/session.js';
 import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { CONNECT_SECONDS, cameraNote, codeError, linkError, markLink, networkNote, troubleAlert } from './link-trouble.js';
-import { apply, diff, isEmpty } from './state-patch.js';
+import { apply, diff, isEmpty } from '../bridge/state-patch.js';
 
 // The data channel's label: a guest that joins by such an invitation
 // follows a Spielliste instead of playing a seat.

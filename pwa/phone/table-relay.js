@@ -12,7 +12,7 @@
 // to this phone's storage (the host's Session commit, in the same turn of
 // the Session as the engine call), so a host that reloads or crashes never
 // told a guest of a move it has lost.
-import { diff, isEmpty } from './state-patch.js';
+import { diff, isEmpty } from '../bridge/state-patch.js';
 
 const MAX_IN_FLIGHT = 8;
 const NOT_KEPT = {

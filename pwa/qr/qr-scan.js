@@ -4,7 +4,7 @@
 // only now, so it costs nothing until a phone scans. The camera is shown in
 // a layer of its own, outside the screens the app redraws, and stopped as
 // soon as a code is read or the scan is cancelled.
-import { h } from './dom.js';
+import { h } from '../lib/dom.js';
 
 // jsQR takes ~70 ms a frame on a phone: a few tries a second are plenty.
 const FRAME_MS = 200;
@@ -22,7 +22,7 @@ async function nativeDetector() {
 
 async function jsqrDecoder() {
   // The UMD bundle puts jsQR on `self` when imported as a module.
-  await import('./vendor/jsQR.js');
+  await import('../vendor/jsQR.js');
   const jsQR = self.jsQR;
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d', { willReadFrequently: true });

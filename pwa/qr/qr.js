@@ -5,14 +5,14 @@
 //   SCHRAEM:<k>/<n>:<id>:<enc>:<data>
 // <id> ties the parts of one sequence together, <enc> is "z" (deflate-raw,
 // base64) or "j" (plain JSON, base64) where the browser cannot compress.
-import { svg } from './dom.js';
-import { fromBase64, pipe, toBase64 } from './bytes.js';
+import { svg } from '../lib/dom.js';
+import { fromBase64, pipe, toBase64 } from '../lib/bytes.js';
 import { frameDecoder } from './qr-scan.js';
 
 // Loaded on first use, so the library costs nothing at start-up.
 let qrcode = null;
 export async function loadQr() {
-  if (!qrcode) qrcode = (await import('./vendor/qrcode.mjs')).default;
+  if (!qrcode) qrcode = (await import('../vendor/qrcode.mjs')).default;
 }
 
 const PREFIX = 'SCHRAEM';

@@ -1,11 +1,11 @@
 // A damaged save and a game taken back from another tab: the screens' taps,
 // kept apart from app.js. `ctx` is the shell's: {model, session(), render,
 // onError, announce}.
-import { t } from './i18n.js';
+import { t } from '../i18n/i18n.js';
 import { backupGame, clearGame, readBackups, readGame } from './storage.js';
 import { claimWriter } from './tabs.js';
-import { damagedFile, sendOut } from './outbound.js';
-import { shellError } from './club-context.js';
+import { damagedFile, sendOut } from '../files/outbound.js';
+import { shellError } from '../app/context.js';
 
 let ctx = null;
 

@@ -2,9 +2,9 @@
 // asked to keep it (navigator.storage.persist: otherwise a full phone may
 // clear it), and the note that an iPhone's home-screen app keeps its own
 // storage apart from Safari's.
-import { h } from './dom.js';
-import { t } from './i18n.js';
-import { ctx } from './club-context.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import { ctx } from '../app/context.js';
 
 const info = { usage: null, quota: null, persisted: null, asked: false };
 

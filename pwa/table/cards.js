@@ -1,6 +1,6 @@
 // How a card and a tally of marks look; rules never live here.
-import { h, svg } from './dom.js';
-import { t, tn } from './i18n.js';
+import { h, svg } from '../lib/dom.js';
+import { t, tn } from '../i18n/i18n.js';
 
 const SYMBOL = { C: '♣', S: '♠', H: '♥', D: '♦' };
 

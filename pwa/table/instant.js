@@ -6,7 +6,7 @@
 // legal knock sounds, an answer button is taken — all marked as pending until
 // the engine's state, saved, is drawn over it. A refused tap shows the
 // engine's reason. Nothing here decides a rule: it only looks the tap up.
-import { h } from './dom.js';
+import { h } from '../lib/dom.js';
 import { cardFace, cardName } from './cards.js';
 import { nameOf } from './table.js';
 

@@ -2,8 +2,8 @@
 // geklopft") and offers, for a moment, to take it back: a double tap is the
 // one tap that can be made by accident. The knock is saved like any other;
 // taking it back is the engine's undo (the computers' answers go with it).
-import { h } from './dom.js';
-import { t } from './i18n.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
 import { undoButton } from './table.js';
 
 export const KNOCK_UNDO_MS = 5000;

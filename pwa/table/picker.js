@@ -2,8 +2,8 @@
 // a challenge the cards uncovered. The engine offers these entries as
 // templates (state.sheet_cards: how many cards, out of which); the picker
 // only collects the cards and hands back the finished action.
-import { h } from './dom.js';
-import { t } from './i18n.js';
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
 import { cardFace, cardName } from './cards.js';
 import { nameOf } from './table.js';
 

@@ -1,10 +1,10 @@
 // The screens around the table: setup, handing the phone over, a hand's
 // result, the end of the game and a damaged save.
-import { h } from './dom.js';
-import { getLang, has, t } from './i18n.js';
+import { h } from '../lib/dom.js';
+import { getLang, has, t } from '../i18n/i18n.js';
 import { knollenBadge, marksView } from './cards.js';
 import { handHistory, nameOf, trickCards, undoButton } from './table.js';
-import { hostDealsNote, phoneRole } from './phone-role.js';
+import { hostDealsNote, phoneRole } from '../phone/phone-role.js';
 
 const MIN_SEATS = 2;
 const MAX_SEATS = 8;

@@ -2,8 +2,8 @@
 // Each seat gets buttons for exactly the entries the engine lists for it now
 // (state.sheet_legal); the penalties wait behind a second tap so that nobody
 // books one by accident. No rule lives here.
-import { h } from './dom.js';
-import { has, t } from './i18n.js';
+import { h } from '../lib/dom.js';
+import { has, t } from '../i18n/i18n.js';
 import { knollenBadge, marksView } from './cards.js';
 import { describeLog, handKindText, nameOf, otherLabel, seatMarkers, undoButton } from './table.js';
 import { renderPicker, templateLabel } from './picker.js';

@@ -1,9 +1,9 @@
 // Draws one seat's view of the table. It only shows what the engine sent:
 // which actions are legal, whose turn it is and every rule stay in Python.
-import { h } from './dom.js';
-import { has, t } from './i18n.js';
+import { h } from '../lib/dom.js';
+import { has, t } from '../i18n/i18n.js';
 import { cardFace, cardName, knollenBadge, marksView } from './cards.js';
-import { phoneRole } from './phone-role.js';
+import { phoneRole } from '../phone/phone-role.js';
 
 const CORE_TYPES = new Set(['look', 'knock', 'hold', 'pass', 'play']);
 

@@ -12,11 +12,11 @@ from playwright.sync_api import expect
 from browser_support import ROOT, build
 
 # The engine worker's memory snapshot has a cache of its own that outlives
-# releases (pwa/worker.js); the release caches are the service worker's.
+# releases (pwa/bridge/worker.js); the release caches are the service worker's.
 RELEASE_CACHES = "async () => (await caches.keys()).filter((n) => n !== 'schraem-snapshot')"
 
 HELLO = """async () => {
-  const { currentEngine } = await import('./engine-client.js');
+  const { currentEngine } = await import('./bridge/engine-client.js');
   return await currentEngine().call('hello');
 }"""
 

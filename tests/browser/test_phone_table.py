@@ -55,7 +55,7 @@ RTCDataChannel.prototype.addEventListener = function (type, fn, ...rest) {
 TAMPERED = {2: ("reveal", "the reveal of seat 1 does not match its commit"), 4: ("cards", "the cards of seat 1 do not follow")}
 
 HOST_STATE = """async () => {
-  const m = await import('./engine-client.js');
+  const m = await import('./bridge/engine-client.js');
   const r = await m.currentEngine().call('state', { viewer: 1 });
   return r.result;
 }"""
@@ -85,7 +85,7 @@ def _received(page) -> list[dict]:
 
 
 def _patched(base, patch: dict):
-    """A state patch (pwa/state-patch.js) applied, as the guest applies it."""
+    """A state patch (pwa/bridge/state-patch.js) applied, as the guest applies it."""
     out = list(base) if isinstance(base, list) else dict(base)
     for k, v in patch.get("s", {}).items():
         out[int(k) if isinstance(out, list) else k] = v

@@ -1,6 +1,6 @@
 """The screens a new user reaches, searched for words of the other
 language: in English no word that only the German texts of the app's
-dictionaries use (pwa/i18n*.js), in German none that only the English ones
+dictionaries use (pwa/i18n/), in German none that only the English ones
 use; the game's own names (Schräm, Spielliste, Knolle, the rule sets'
 places) are names. The screens: the start form with its kitty section, the
 rules, the settings, the regulars, the house rules, the history, the
@@ -67,7 +67,9 @@ def language_words() -> tuple[set[str], set[str]]:
     """Words of four letters or more that only the German texts of the
     app's dictionaries use, and those only the English ones use."""
     de, en = set(), set()
-    for path in sorted((ROOT / "pwa").glob("i18n*.js")):
+    for path in sorted((ROOT / "pwa" / "i18n").glob("*.js")):
+        if path.name == "rules.js":
+            continue  # the rules page's texts: German and English per rule set, not one dictionary each
         text = path.read_text(encoding="utf-8")
         if "\n  en: {" not in text:
             continue

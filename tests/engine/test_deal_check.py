@@ -35,7 +35,7 @@ def check(record, seat, hand, commits, states) -> dict:
 
 class Phones:
     """A host's bridge and what each guest phone was sent and kept, as
-    pwa/table-relay.js and pwa/remote-engine.js do it: every change pushes
+    pwa/phone/table-relay.js and pwa/bridge/remote-engine.js do it: every change pushes
     each guest its state; a guest's reply brings its own."""
 
     def __init__(self, preset: str, seed: int):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import posixpath
 import re
 import shutil
 import urllib.request
@@ -44,9 +45,9 @@ def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
     dist = tmp_path / "dist"
     for rel in (
         "index.html",
-        "worker.js",
-        "engine-client.js",
-        "sw-register.js",
+        "bridge/worker.js",
+        "bridge/engine-client.js",
+        "boot/sw-register.js",
         "manifest.json",
         "pyodide/pyodide.mjs",
         "pyodide/pyodide.asm.mjs",
@@ -127,17 +128,19 @@ def test_index_preloads_the_whole_static_module_graph(src, tmp_path):
     # Walk the imports independently of build.py's own walk.
     expected, todo = set(), ["app.js"]
     while todo:
-        text = (dist / todo.pop()).read_text()
-        for dep in re.findall(r"""from\s+['"]\./([\w./-]+)['"]""", text):
+        name = todo.pop()
+        text = (dist / name).read_text()
+        for spec in re.findall(r"""from\s+['"](\.\.?/[\w./-]+)['"]""", text):
+            dep = posixpath.normpath(posixpath.join(posixpath.dirname(name), spec))
             if dep not in expected:
                 expected.add(dep)
                 todo.append(dep)
     assert set(preloaded) == expected | {"app.js"}
-    assert {"storage.js", "table.js", "instant.js"} <= expected
+    assert {"store/storage.js", "table/table.js", "table/instant.js"} <= expected
     # The saved game's reads (early-read.js, a script of its own) need only
     # storage.js: it is asked for first, not behind the rest of the shell.
-    assert '<script type="module" src="early-read.js" async></script>' in html
-    assert preloaded.index("storage.js") < preloaded.index("app.js")
+    assert '<script type="module" src="boot/early-read.js" async></script>' in html
+    assert preloaded.index("store/storage.js") < preloaded.index("app.js")
     assert len(preloaded) == len(set(preloaded))
     assert all((dist / p).is_file() for p in preloaded)
     assert "vendor/qrcode.mjs" not in preloaded  # loaded by import() when a QR code is drawn

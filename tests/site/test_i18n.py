@@ -1,6 +1,6 @@
 """The app names why every hand ended, in German and in English: each
 reason the engine gives a hand result (screens.js shows
-`result.reason.<reason>`) has a text in both languages of pwa/i18n.js."""
+`result.reason.<reason>`) has a text in both languages of pwa/i18n/."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def strings(lang: str) -> set[str]:
-    text = (ROOT / "pwa" / "i18n.js").read_text(encoding="utf-8")
+    text = (ROOT / "pwa" / "i18n" / "i18n.js").read_text(encoding="utf-8")
     start = text.index(f"\n  {lang}: {{")
     end = text.index("\n  },", start)
     return set(re.findall(r"'([\w.]+)':", text[start:end]))
@@ -64,7 +64,7 @@ def test_the_shell_words_every_four_courts_kind_choice_and_reason_in_both_langua
     # the shell's files are not at hand.
     from schraem.review.courts import KINDS, REASONS
 
-    text = (ROOT / "pwa" / "i18n-review.js").read_text(encoding="utf-8")
+    text = (ROOT / "pwa" / "i18n" / "review.js").read_text(encoding="utf-8")
     keys = [f"review.kind.{k}" for k in KINDS] + [f"review.choice.{c}" for pair in KINDS.values() for c in pair]
     keys += [f"review.reason.{code}" for code in REASONS]
     for key in keys:
@@ -74,7 +74,7 @@ def test_the_shell_words_every_four_courts_kind_choice_and_reason_in_both_langua
 def test_the_shell_words_every_review_kind_choice_and_reason_in_both_languages():
     from schraem.review import review
 
-    text = (ROOT / "pwa" / "i18n-review.js").read_text(encoding="utf-8")
+    text = (ROOT / "pwa" / "i18n" / "review.js").read_text(encoding="utf-8")
     keys = [f"review.kind.{k}" for k in review.KINDS] + [f"review.choice.{c}" for c in review.CHOICES]
     keys += [f"review.reason.{code}" for code in review.REASONS]
     for key in keys:

@@ -1,4 +1,4 @@
-"""pwa/link-code.js, run in Node: the codes a table of phones passes between
+"""pwa/phone/link-code.js, run in Node: the codes a table of phones passes between
 phones. Descriptions that Chromium and Firefox made themselves (tests/site/
 sdp/, offers and answers with hidden and raw addresses) are packed and read
 back: the description built for the other side carries exactly their ICE
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SDP = Path(__file__).parent / "sdp"
 
 RUN = """
-import { packCode, readCode, essentials, CodeError } from './pwa/link-code.js';
+import { packCode, readCode, essentials, CodeError } from './pwa/phone/link-code.js';
 import qrcode from './node_modules/qrcode-generator/dist/qrcode.mjs';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-"""The move file's merge (pwa/move-merge.js, pure) run under Node: the same
+"""The move file's merge (pwa/evening/move-merge.js, pure) run under Node: the same
 file twice adds nothing, a phone's own data stays beside the new, a person
 is found by id or by a name or alias, groups and house rule sets follow the
 people and sets they were merged into."""
@@ -20,7 +20,7 @@ def merge(mine: dict, theirs: dict) -> dict:
     if node is None:
         pytest.skip("Node.js is not installed")
     script = (
-        f"import {{ mergeMove, changesAnything }} from {json.dumps((ROOT / 'pwa' / 'move-merge.js').as_uri())};"
+        f"import {{ mergeMove, changesAnything }} from {json.dumps((ROOT / 'pwa' / 'evening' / 'move-merge.js').as_uri())};"
         f"const p = mergeMove({json.dumps(mine)}, {json.dumps(theirs)});"
         "console.log(JSON.stringify({ ...p, changes: changesAnything(p) }));"
     )

@@ -1,4 +1,4 @@
-"""pwa/state-patch.js, run in Node: a patch takes the old state to the new
+"""pwa/bridge/state-patch.js, run in Node: a patch takes the old state to the new
 one exactly, holds nothing the new state does not (so a guest is never sent
 a card its own state lacks), and a patch that does not fit, or reaches for
 an object's prototype, is refused."""
@@ -19,7 +19,7 @@ CARD = re.compile(r'"((?:10|[7-9AKQJ])[CSHD])"')
 CARDS = [f"{r}{s}" for r in ("10", "9", "8", "7", "A", "K", "Q", "J") for s in "CSHD"]
 
 RUN = """
-import { apply, diff } from './pwa/state-patch.js';
+import { apply, diff } from './pwa/bridge/state-patch.js';
 import { readFileSync } from 'node:fs';
 const cases = JSON.parse(readFileSync(0, 'utf8'));
 const out = cases.map(([a, b]) => {
