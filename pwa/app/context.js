@@ -42,3 +42,20 @@ export function onError(error) {
 export function render() {
   ctx.app.render();
 }
+
+// Shell work on a file (an import being read) counts as club work too, so
+// the page says it is busy until the file has been dealt with.
+export async function asClubWork(work) {
+  busy(1);
+  try {
+    return await work();
+  } finally {
+    busy(-1);
+  }
+}
+
+// A number for a seed the organiser may read and type (a tournament's
+// draw) and for the tail of a table's id.
+export function randomSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+}

@@ -6,9 +6,9 @@ import { errorText, t } from '../i18n/i18n.js';
 import { outboundFile, sendOut } from './outbound.js';
 import { stamp } from './share.js';
 import {
-  ctx, m, onError, session, shellError,
+  asClubWork, ctx, m, onError, session, shellError,
 } from '../app/context.js';
-import { asClubWork, guardedImport } from '../club/club.js';
+import { guardedImport } from '../app/guard.js';
 
 // A game record of a long evening is a few hundred kB; anything far bigger
 // is not one.

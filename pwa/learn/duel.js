@@ -8,7 +8,7 @@
 import { h } from '../lib/dom.js';
 import { formatNumber, has, t } from '../i18n/i18n.js';
 import { ctx, go, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
-import { guarded } from '../club/club.js';
+import { guarded } from '../app/guard.js';
 import { sendOut } from '../files/outbound.js';
 import { json, readJsonFile, stamp } from '../files/share.js';
 import { reviewButton, reviewable } from './review.js';

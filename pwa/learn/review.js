@@ -9,7 +9,7 @@ import { both, errorText, formatNumber, t } from '../i18n/i18n.js';
 import { cardName } from '../table/cards.js';
 import { c, go, m, render, session } from '../app/context.js';
 import * as history from '../store/history.js';
-import { keepReviewed, tableEntryId } from '../club/club.js';
+import { keepReviewed, tableEntryId } from '../app/guard.js';
 
 // Always the same seed: two phones show the same review of the same game.
 const REVIEW_SEED = 0;

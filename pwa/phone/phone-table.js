@@ -8,7 +8,7 @@
 import { h } from '../lib/dom.js';
 import { errorText, t } from '../i18n/i18n.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
-import { guarded } from '../club/club.js';
+import { guarded } from '../app/guard.js';
 import { ANSWER, OFFER, answerOffer, canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { codeError, linkError, markLink } from './link-trouble.js';

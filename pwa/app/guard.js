@@ -1,0 +1,212 @@
+// Never lose a game: the table in play goes into the history as it ends,
+// and before anything replaces it (a new table, a ticket, an imported
+// record, a table of phones, a deal set) it is filed there first — asked
+// about while it still runs. Its identity in the history (one entry per
+// table, whatever games it plays) is kept here too.
+import { h } from '../lib/dom.js';
+import { both, t } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
+import { readPreference, writePreference } from '../store/storage.js';
+import { busy, c, ctx, go, m, randomSeed, session, shellError } from './context.js';
+
+const TABLE_KEY = 'schraem.club.table';
+
+// --- the table's identity in history ---------------------------------------
+
+// The table's identity is kept with the game's own storage (IndexedDB,
+// durable); this copy answers the synchronous reads of the screens. An older
+// app kept it in localStorage, read once at boot when nothing newer is kept.
+let tableMeta = null;
+
+export function readMeta() {
+  return tableMeta;
+}
+
+function writeMeta(meta) {
+  tableMeta = meta;
+  // Refused (private mode, quota): history files it under a new id, and the
+  // person is told the phone is not keeping it.
+  writePreference('table', meta).then((ok) => { if (!ok) ctx.app.notify('pref.failed'); });
+}
+
+export function legacy(key) {
+  try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
+}
+
+// `seed` ties the identity to its table (the save's table seed, the same for
+// every game of a series or set).
+export function newMeta(kind, names) {
+  const seed = m().game?.save?.table?.seed ?? null;
+  const meta = { id: `${kind}-${Date.now().toString(36)}-${randomSeed().toString(36)}`, kind, names, seed, startedAt: Date.now() };
+  writeMeta(meta);
+  return meta;
+}
+
+function kindOf(state) {
+  return state.series ? 'series' : state.set ? 'set' : 'game';
+}
+
+export function metaFor(game) {
+  const meta = readMeta();
+  // The identity is stored after the table starts: a crash in between (or an
+  // identity from an older app) may still name the table before this one,
+  // and filing this table under that id would overwrite the earlier table's
+  // history. Only this table's own identity (its seed) counts; otherwise the
+  // table gets a new one.
+  if (meta && meta.kind === kindOf(game.state) && meta.seed === (game.save?.table?.seed ?? null)) return meta;
+  return newMeta(kindOf(game.state), game.state.view.players.map((p) => p.name));
+}
+
+function hasContent(game) {
+  const s = game.save;
+  return Boolean(s?.record?.hands?.some((hd) => hd.actions?.length) || s?.series?.finished?.length || s?.set?.finished?.length);
+}
+
+// Something that would be lost by replacing it: a game under way, or a
+// series or set with games still to play.
+export function running(game = m().game) {
+  if (!game || !hasContent(game)) return false;
+  const st = game.state;
+  return !(st.game_over || st.duel?.over) || Boolean(st.series && !st.series.over) || Boolean(st.set && !st.set.over);
+}
+
+function finishedRecords(game) {
+  const s = game.save;
+  const st = game.state;
+  const current = st.game_over && !(st.set?.in_hangeln) ? [s.record] : [];
+  if (s.series) return [...s.series.finished, ...current];
+  if (s.set) return [...s.set.finished, ...current];
+  return current;
+}
+
+// The entry's line in both languages ({de, en}): the history is read later,
+// perhaps in the other language, and on another phone.
+function summaryOf(game, status) {
+  const st = game.state;
+  const names = game.save.series || game.save.set ? metaFor(game).names : st.view.players.map((p) => p.name);
+  if (st.series) return both('history.summary.series', { k: st.series.number, n: st.series.length, totals: names.map((n, i) => `${n} ${st.series.totals[i]}`).join(' · ') });
+  if (st.set) return st.set.loser != null ? both('list.set.loser', { name: names[st.set.loser - 1] }) : both('list.set.open');
+  if (status === 'interrupted') return both('history.summary.interrupted', { hand: st.view.hand_no });
+  // A deal set is played against the computer for its total, not to win.
+  const d = st.duel?.total;
+  if (d) return both('history.summary.duel', { set: st.duel.set, name: names[0], lost: d.marks_lost, k: d.hands, place: d.place, of: d.of });
+  const v = st.view;
+  return v.winner ? both('history.summary.winner', { name: names[v.winner - 1], score: v.scores?.[v.winner - 1] ?? '' }) : null;
+}
+
+function tableEntry(game, status) {
+  const meta = metaFor(game);
+  return {
+    id: meta.id, kind: meta.kind, status, names: meta.names, rules: game.state.view.rules,
+    summary: summaryOf(game, status), save: game.save, records: finishedRecords(game),
+  };
+}
+
+async function keepTable(game, status) {
+  const entry = tableEntry(game, status);
+  await history.keep(entry);
+  c().kept = entry.id;
+  return entry;
+}
+
+// A review of the table in play (review.js), kept with its history entry:
+// the table is filed now — as running while it goes on — so a reload finds
+// the review there, and filing it later keeps it (history.keep).
+// → true once on disk; false when the game in play is not the one reviewed.
+export async function keepReviewed(record, review) {
+  const game = m().game;
+  if (!game?.save || !hasContent(game) || !history.reviewHolds(review, record, game.save.record)) return false;
+  const entry = { ...tableEntry(game, running(game) ? 'running' : 'finished'), review };
+  await history.keep(entry);
+  c().kept = entry.id;
+  return true;
+}
+
+// The history entry the table in play is (or will be) filed under.
+export function tableEntryId(game = m().game) {
+  return game?.save ? metaFor(game).id : null;
+}
+
+// After every accepted state: a finished game goes into history at once
+// (a series or set stays "running" there until it is complete).
+export function fileFinished(game, info) {
+  if (info.loaded || !(game.state.game_over || game.state.duel?.over) || !hasContent(game)) return;
+  const st = game.state;
+  const open = (st.series && !st.series.over) || (st.set && !st.set.over);
+  c().kept = null;
+  busy(1);
+  keepTable(game, open ? 'running' : 'finished').then(() => ctx.app.render(), () => {
+    shellError('history.failed');
+  }).finally(() => busy(-1));
+}
+
+// --- never lose a game ---------------------------------------------------------
+
+// Runs `proceed` at once when nothing runs; otherwise asks, files the
+// running table into history (awaited: on disk before anything replaces
+// it) and then proceeds.
+export async function guarded(proceed, what = 'game') {
+  const game = m().game;
+  if (!running(game)) {
+    // Filed again before it is replaced: a refused write replaces nothing.
+    if (game && hasContent(game)) {
+      try {
+        await keepTable(game, 'finished');
+      } catch {
+        shellError('history.failed');
+        return null;
+      }
+    }
+    return proceed();
+  }
+  c().confirm = { proceed, what, back: m().route };
+  go('confirm');
+  return null;
+}
+
+export async function confirmYes() {
+  const pending = c().confirm;
+  if (!pending) return;
+  try {
+    await keepTable(m().game, 'interrupted');
+  } catch {
+    shellError('history.failed');
+    return;
+  }
+  c().confirm = null;
+  ctx.app.announce(t('confirm.filed'));
+  await pending.proceed();
+}
+
+export function renderConfirm() {
+  const g = m().game;
+  const v = g.state.view;
+  const what = g.state.series ? t('confirm.series', { k: g.state.series.number, n: g.state.series.length })
+    : g.state.set ? t('confirm.set') : t('confirm.game', { hand: v.hand_no });
+  return [h('section', { class: 'confirm', 'aria-labelledby': 'confirm-heading' },
+    h('h2', { id: 'confirm-heading', text: t('confirm.heading') }),
+    h('p', { text: `${what} – ${v.players.map((p) => p.name).join(', ')}` }),
+    h('p', { text: t('confirm.body') })),
+  [h('div', { class: 'tool-row' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'confirm-no' }, text: t('confirm.no') })),
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 'confirm-yes' }, disabled: !m().ready, text: t('confirm.yes') })]];
+}
+
+// A record import replaces the table too: the record is checked first (a
+// refusal leaves everything as it was, nothing asked), then a running game
+// is asked about and filed. → the import's reply, or null while asking
+export async function guardedImport(record, proceed) {
+  const check = await session().query('lists', { of: record });
+  if (!check.ok) return check;
+  return guarded(async () => {
+    const r = await proceed();
+    if (r?.ok && m().game) newMeta(kindOf(m().game.state), m().game.state.view.players.map((p) => p.name));
+    return r;
+  });
+}
+
+// The identity kept for the table in play, read at the start.
+export async function bootTableMeta() {
+  const meta = (await readPreference('table')) ?? legacy(TABLE_KEY);
+  tableMeta = meta && typeof meta === 'object' ? meta : null;
+}
