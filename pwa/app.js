@@ -25,15 +25,16 @@ import { renderRulesControls, renderRulesPage } from './pages/rules-page.js';
 import { loadNotices, renderAbout, renderAboutControls } from './pages/about.js';
 import { PACES, TRICK_PAUSES, changeSetting, loadSettings, renderSettings, renderSettingsControls, settings } from './pages/settings.js';
 import {
-  afterState, bootClub, clubAction, clubBanner, clubField, clubInput, clubParts, initClub, overControls,
+  afterState, bootClub, clubAction, clubBanner, clubField, clubInput, initClub, overControls,
   overExtras, startClubSection, startFormExtras, startTable,
 } from './club/club.js';
 import { keepAwake } from './lib/wakelock.js';
 import {
-  initPhoneTable, leavePhoneTable, phoneAction, phoneBanner, phoneParts, phoneTableState, savedRoute,
+  initPhoneTable, leavePhoneTable, phoneAction, phoneBanner, phoneTableState, savedRoute,
 } from './phone/phone-table.js';
 import { phoneStartSection } from './phone/phone-screens.js';
 import * as evening from './evening/evening.js';
+import { declareScreens, drawScreen } from './app/registry.js';
 
 const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 const DOUBLE_TAP_MS = 350;
@@ -121,37 +122,58 @@ function playerNames(g) {
   return g.state.view.players.map((p) => p.name);
 }
 
+// The table's line above it: where the series, set or tournament stands,
+// the table of phones' links, the deal set.
+function banner(g) {
+  return [clubBanner(g), phoneBanner(), evening.duelBanner(g)];
+}
+
+declareScreens('app', {
+  // The install offer on top, where it is seen (at the foot of the long
+  // start page nobody found it).
+  start: (ctx) => [[installOffer(), renderStart(model.setup, {
+    hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(model.game?.save?.record),
+    top: evening.regularsStartField(ctx),
+    formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
+    extra: [startClubSection(ctx), phoneStartSection(ctx), evening.duelStartSection(ctx)],
+  })], renderStartControls(ctx)],
+  table: (ctx) => {
+    const g = model.game;
+    return [[banner(g), renderTable(g.state.view, ctx)], [knockUndoStrip(ctx), evening.hintStrip(g), renderTableControls(g.state.view, ctx)]];
+  },
+  sheet: (ctx) => {
+    const g = model.game;
+    return [[banner(g), lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
+      ...ctx, penaltyFor: model.penaltyFor, sheetCards: g.state.sheet_cards, picker: model.club.picker,
+    })], renderSheetControls(ctx)];
+  },
+  pass: (ctx) => {
+    const g = model.game;
+    return [renderPass(playerNames(g), g.handoff, g.state.view), renderPassControls(playerNames(g), g.handoff, ctx)];
+  },
+  result: (ctx) => {
+    const g = model.game;
+    return [[banner(g), renderResult(g.state.view), evening.learnExtras(g)], evening.duelControls(g) ?? renderResultControls(ctx)];
+  },
+  over: (ctx) => {
+    const g = model.game;
+    return [[banner(g), renderOver(g.state.view), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)],
+      overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
+  },
+  settings: () => [[renderSettings(), evening.renderStorage()], renderSettingsControls()],
+  about: () => [renderAbout(), renderAboutControls()],
+  rules: () => [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), evening.houseOnRulesPage()), renderRulesControls()],
+  corrupt: () => [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()],
+});
+
+// The screen the route names, drawn by the part that declared it; anything
+// else (or a screen with nothing to show yet) is the loading screen.
 function parts(name) {
   const g = model.game;
   const ctx = {
     ready: model.ready, failed: model.failed, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued,
   };
-  // The club screens (lists, corrections, history, tournament, …).
-  const club = clubParts(name, ctx) ?? phoneParts(name) ?? evening.eveningParts(name, ctx);
-  if (club) return club;
-  const banner = g ? [clubBanner(g), phoneBanner(), evening.duelBanner(g)] : null;
-  switch (name) {
-    // The install offer on top, where it is seen (at the foot of the long
-    // start page nobody found it).
-    case 'start': return [[installOffer(), renderStart(model.setup, {
-      hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(g?.save?.record),
-      top: evening.regularsStartField(ctx),
-      formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
-      extra: [startClubSection(ctx), phoneStartSection(ctx), evening.duelStartSection(ctx)],
-    })], renderStartControls(ctx)];
-    case 'table': return [[banner, renderTable(g.state.view, ctx)], [knockUndoStrip(ctx), evening.hintStrip(g), renderTableControls(g.state.view, ctx)]];
-    case 'sheet': return [[banner, lastHandSummary(g.state.view), renderSheet(g.state.view, g.state.sheet_legal, {
-      ...ctx, penaltyFor: model.penaltyFor, sheetCards: g.state.sheet_cards, picker: model.club.picker,
-    })], renderSheetControls(ctx)];
-    case 'pass': return [renderPass(playerNames(g), g.handoff, g.state.view), renderPassControls(playerNames(g), g.handoff, ctx)];
-    case 'result': return [[banner, renderResult(g.state.view), evening.learnExtras(g)], evening.duelControls(g) ?? renderResultControls(ctx)];
-    case 'over': return [[banner, renderOver(g.state.view), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)], overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
-    case 'settings': return [[renderSettings(), evening.renderStorage()], renderSettingsControls()];
-    case 'about': return [renderAbout(), renderAboutControls()];
-    case 'rules': return [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), evening.houseOnRulesPage()), renderRulesControls()];
-    case 'corrupt': return [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()];
-    default: return [renderLoading(t('engine.loading')), []];
-  }
+  return drawScreen(name, ctx) ?? [renderLoading(t('engine.loading')), []];
 }
 
 function corruptText(c) {

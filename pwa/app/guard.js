@@ -8,6 +8,7 @@ import { both, t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
 import { readPreference, writePreference } from '../store/storage.js';
 import { busy, c, ctx, go, m, randomSeed, session, shellError } from './context.js';
+import { declareScreens } from './registry.js';
 
 const TABLE_KEY = 'schraem.club.table';
 
@@ -178,7 +179,7 @@ export async function confirmYes() {
   await pending.proceed();
 }
 
-export function renderConfirm() {
+function renderConfirm() {
   const g = m().game;
   const v = g.state.view;
   const what = g.state.series ? t('confirm.series', { k: g.state.series.number, n: g.state.series.length })
@@ -191,6 +192,10 @@ export function renderConfirm() {
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'confirm-no' }, text: t('confirm.no') })),
   h('button', { type: 'button', class: 'big primary', dataset: { action: 'confirm-yes' }, disabled: !m().ready, text: t('confirm.yes') })]];
 }
+
+declareScreens('guard', {
+  confirm: () => (m().game ? renderConfirm() : null),
+});
 
 // A record import replaces the table too: the record is checked first (a
 // refusal leaves everything as it was, nothing asked), then a running game

@@ -22,8 +22,9 @@ import {
   busy, c, ctx, go, m, randomSeed, refusedWith, session, shellError,
 } from '../app/context.js';
 import {
-  bootTableMeta, confirmYes, fileFinished, guarded, legacy, metaFor, newMeta, readMeta, renderConfirm,
+  bootTableMeta, confirmYes, fileFinished, guarded, legacy, metaFor, newMeta, readMeta,
 } from '../app/guard.js';
+import { declareScreens } from '../app/registry.js';
 import { keeperSelect, openKeptList, openList } from './lists.js';
 import {
   bootTournament, createTournament, importResult, sendResult, showCodes, ticketFor, tournamentOp,
@@ -367,47 +368,37 @@ async function handleFileData(purpose, data) {
 
 // --- routing -----------------------------------------------------------------------------
 
-export function clubParts(name, { ready }) {
-  const club = c();
-  switch (name) {
-    case 'confirm': case 'confirm-tournament': {
-      if (name === 'confirm-tournament') {
-        return [h('section', { class: 'confirm', 'aria-labelledby': 'confirm-heading' },
-          h('h2', { id: 'confirm-heading', text: t('confirm.tournament') }),
-          h('p', { text: t('confirm.tournament.body', { id: club.tournament?.id }) })),
-        [h('div', { class: 'tool-row' }, h('button', { type: 'button', class: 'secondary', dataset: { action: 'confirm-no' }, text: t('confirm.no') })),
-          h('button', { type: 'button', class: 'big primary', dataset: { action: 'confirm-tournament-yes' }, disabled: !ready, text: t('confirm.yes') })]];
-      }
-      return m().game ? renderConfirm() : null;
-    }
-    case 'list': {
-      if (!club.lists) return [h('section', { class: 'loading', 'aria-busy': 'true' }, h('p', { text: t('list.loading') })), []];
-      const players = club.lists.lists[0]?.list.players ?? [];
-      return [[renderList(club.lists, { readOnly: club.readOnly, meta: { ...club.listMeta, signer: club.keeper ?? Math.min(4, players.length) }, ready }), keeperSelect(players)],
-        renderListControls({ readOnly: club.readOnly, canShare: canShareFiles(), ready })];
-    }
-    case 'fix':
-      return club.fix ? [renderFix(club.fix, { ready, penaltyFor: m().penaltyFor, picker: club.picker }), renderFixControls(club.fix, { ready })] : null;
-    case 'qr':
-      return club.qr ? [renderQr(club.qr), renderQrControls({ canShare: canShareFiles() })] : null;
-    case 'scan':
-      return club.scan ? [renderScan(club.scan, video), renderScanControls()] : null;
-    case 'history':
-      return [renderHistory(club.history, { message: club.historyMsg, damaged: club.damaged }), renderHistoryControls()];
-    case 'stats':
-      return [renderStats(club.stats, { message: club.statsMsg, scope: renderStatsScope() }), renderStatsControls(statsScope().back)];
-    case 'tournament-setup':
-      return [renderTournamentSetup(club.tForm, { hello: m().hello, ready, house: tournamentHouse(club.tForm) }), renderTournamentSetupControls({ ready, hasTournament: Boolean(club.tournament) })];
-    case 'tournament':
-      if (!club.tournament) return null;
-      return [renderTournament(club.tournament, { ready, readOnly: false, message: club.tMsg }), renderTournamentControls(club.tournament, { ready, canScan: canScan() })];
-    case 'tournament-view':
-      return club.tView ? [renderTournament(club.tView, { ready, readOnly: true }),
-        [h('button', { type: 'button', class: 'big primary', dataset: { action: 'history' }, text: t('history.back') })]] : null;
-    default:
-      return null;
-  }
-}
+declareScreens('club', {
+  'confirm-tournament': ({ ready }) => [h('section', { class: 'confirm', 'aria-labelledby': 'confirm-heading' },
+    h('h2', { id: 'confirm-heading', text: t('confirm.tournament') }),
+    h('p', { text: t('confirm.tournament.body', { id: c().tournament?.id }) })),
+  [h('div', { class: 'tool-row' }, h('button', { type: 'button', class: 'secondary', dataset: { action: 'confirm-no' }, text: t('confirm.no') })),
+    h('button', { type: 'button', class: 'big primary', dataset: { action: 'confirm-tournament-yes' }, disabled: !ready, text: t('confirm.yes') })]],
+  list: ({ ready }) => {
+    const club = c();
+    if (!club.lists) return [h('section', { class: 'loading', 'aria-busy': 'true' }, h('p', { text: t('list.loading') })), []];
+    const players = club.lists.lists[0]?.list.players ?? [];
+    return [[renderList(club.lists, { readOnly: club.readOnly, meta: { ...club.listMeta, signer: club.keeper ?? Math.min(4, players.length) }, ready }), keeperSelect(players)],
+      renderListControls({ readOnly: club.readOnly, canShare: canShareFiles(), ready })];
+  },
+  fix: ({ ready }) => {
+    const club = c();
+    return club.fix ? [renderFix(club.fix, { ready, penaltyFor: m().penaltyFor, picker: club.picker }), renderFixControls(club.fix, { ready })] : null;
+  },
+  qr: () => (c().qr ? [renderQr(c().qr), renderQrControls({ canShare: canShareFiles() })] : null),
+  scan: () => (c().scan ? [renderScan(c().scan, video), renderScanControls()] : null),
+  history: () => [renderHistory(c().history, { message: c().historyMsg, damaged: c().damaged }), renderHistoryControls()],
+  stats: () => [renderStats(c().stats, { message: c().statsMsg, scope: renderStatsScope() }), renderStatsControls(statsScope().back)],
+  'tournament-setup': ({ ready }) => [renderTournamentSetup(c().tForm, { hello: m().hello, ready, house: tournamentHouse(c().tForm) }),
+    renderTournamentSetupControls({ ready, hasTournament: Boolean(c().tournament) })],
+  tournament: ({ ready }) => {
+    const club = c();
+    if (!club.tournament) return null;
+    return [renderTournament(club.tournament, { ready, readOnly: false, message: club.tMsg }), renderTournamentControls(club.tournament, { ready, canScan: canScan() })];
+  },
+  'tournament-view': ({ ready }) => (c().tView ? [renderTournament(c().tView, { ready, readOnly: true }),
+    [h('button', { type: 'button', class: 'big primary', dataset: { action: 'history' }, text: t('history.back') })]] : null),
+});
 
 // The fields of the club screens; true when handled.
 export function clubField(target, committed) {

@@ -11,6 +11,7 @@ import { go, m, render, session } from '../app/context.js';
 import { regularsData } from './regulars.js';
 import { booksBody, euros, sendMoneyCsv } from './kitty.js';
 import { statsPeople } from './stats-scope.js';
+import { declareScreens } from '../app/registry.js';
 
 // A pub evening runs past midnight: a game kept before 6 in the morning
 // belongs to the evening before.
@@ -117,11 +118,10 @@ function renderCashBook(b) {
     body);
 }
 
-export function cashBookParts(name) {
-  if (name !== 'cash-book') return null;
-  return [renderCashBook(book()),
-    [h('button', { type: 'button', class: 'big primary', dataset: { action: 'regulars' }, text: t('house.back') })]];
-}
+declareScreens('cash book', {
+  'cash-book': () => [renderCashBook(book()),
+    [h('button', { type: 'button', class: 'big primary', dataset: { action: 'regulars' }, text: t('house.back') })]],
+});
 
 export function cashBookAction(action, target) {
   if (action === 'cash-csv') {

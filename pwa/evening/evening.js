@@ -1,16 +1,17 @@
 // The regulars' evening wired into the shell in one place: house rules,
 // the kitty, the regulars and what the phone keeps (issue 24). app.js asks
-// here for their screens, fields, taps and start-up, and for the terms a
-// table started from the form plays under.
-import { bootHouse, houseAction, houseField, houseParts, playedRules } from './house-rules.js';
-import { kittyAction, kittyField, kittyParts, restoreStakes, stakesFor } from './kitty.js';
-import { bootRegulars, regularsAction, regularsField, regularsParts } from './regulars.js';
+// here for their fields, taps and start-up, and for the terms a table
+// started from the form plays under; each declares its own screens
+// (app/registry.js).
+import { bootHouse, houseAction, houseField, playedRules } from './house-rules.js';
+import { kittyAction, kittyField, restoreStakes, stakesFor } from './kitty.js';
+import { bootRegulars, regularsAction, regularsField } from './regulars.js';
 import { renderStorage as storageInfo, storageAction } from '../store/keep-data.js';
 import { moveAction, moveField, renderMove } from './move-file.js';
 import { statsScopeAction, statsScopeField } from './stats-scope.js';
-import { cashBookAction, cashBookParts } from './cash-book.js';
+import { cashBookAction } from './cash-book.js';
 import { openStats } from '../club/kept.js';
-import { bootLearn, learnAction, learnParts } from '../learn/learn.js';
+import { bootLearn, learnAction } from '../learn/learn.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
@@ -21,10 +22,6 @@ export { duelBanner, duelControls, duelStartSection, hintStrip, learnExtras } fr
 // The settings' part about what this phone keeps, and the move file.
 export function renderStorage() {
   return [storageInfo(), renderMove()];
-}
-
-export function eveningParts(name, ctx) {
-  return houseParts(name, ctx) ?? kittyParts(name) ?? regularsParts(name) ?? cashBookParts(name) ?? learnParts(name);
 }
 
 export function eveningField(target, committed) {

@@ -8,6 +8,7 @@ import { h } from '../lib/dom.js';
 import { errorText, getLang, t } from '../i18n/i18n.js';
 import { newId, readPreference, writePreference } from '../store/storage.js';
 import { ctx, go, m, session, shellError } from '../app/context.js';
+import { declareScreens } from '../app/registry.js';
 
 const PREF = 'house-rules';
 const NAME_MAX = 40;
@@ -313,12 +314,13 @@ export function houseAction(action) {
   }
 }
 
-export function houseParts(name, { ready }) {
-  if (name !== 'house') return null;
-  const editor = house().editor;
-  if (!editor) return null;
-  return [renderEditor(editor, m().hello?.presets ?? [editor.rules]), renderEditorControls(editor, { ready })];
-}
+declareScreens('house rules', {
+  house: ({ ready }) => {
+    const editor = house().editor;
+    if (!editor) return null;
+    return [renderEditor(editor, m().hello?.presets ?? [editor.rules]), renderEditorControls(editor, { ready })];
+  },
+});
 
 // --- on the rules page ----------------------------------------------------------
 

@@ -11,6 +11,7 @@ import { statsPeople } from './stats-scope.js';
 import { csvForLanguage } from '../files/csv-sheet.js';
 import { sendOut } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
+import { declareScreens } from '../app/registry.js';
 
 const AMOUNTS = ['per_mark', 'per_knolle', 'per_lost_game', 'per_lost_half', 'buy_in'];
 // An evening: what was kept in the last twelve hours (past midnight too).
@@ -226,11 +227,10 @@ export function sendMoneyCsv(csv, base) {
   return sendOut(`${base}-${stamp()}.csv`, `\ufeff${csvForLanguage(csv[lang], lang)}`, { type: 'text/csv' });
 }
 
-export function kittyParts(name) {
-  if (name !== 'kitty') return null;
-  return [renderBooks(kitty()),
-    [h('button', { type: 'button', class: 'big primary', dataset: { action: 'kitty-close' }, text: t('house.back') })]];
-}
+declareScreens('kitty', {
+  kitty: () => [renderBooks(kitty()),
+    [h('button', { type: 'button', class: 'big primary', dataset: { action: 'kitty-close' }, text: t('house.back') })]],
+});
 
 export function kittyAction(action) {
   if (action === 'kitty-books') { openBooks(m().route); return true; }

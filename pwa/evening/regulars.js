@@ -10,6 +10,7 @@ import { t } from '../i18n/i18n.js';
 import { newId, readPreference, writePreference } from '../store/storage.js';
 import { ctx, go, m, session, shellError } from '../app/context.js';
 import { chosenSet, houseChoices } from './house-rules.js';
+import { declareScreens } from '../app/registry.js';
 
 const PREF = 'regulars';
 const NAME_MAX = 40;
@@ -267,10 +268,9 @@ function renderRegulars() {
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'group-add' }, disabled: !m().ready, text: t('regulars.group.add.button') })) : null);
 }
 
-export function regularsParts(name) {
-  if (name !== 'regulars') return null;
-  return [renderRegulars(), [h('button', { type: 'button', class: 'big primary', dataset: { action: 'regulars-close' }, text: t('house.back') })]];
-}
+declareScreens('regulars', {
+  regulars: () => [renderRegulars(), [h('button', { type: 'button', class: 'big primary', dataset: { action: 'regulars-close' }, text: t('house.back') })]],
+});
 
 // The start form's row: every group's one-tap start, and the way in.
 export function regularsStartField({ ready }) {

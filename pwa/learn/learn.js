@@ -1,11 +1,12 @@
 // Learning from the computer (issue 25) wired into the shell in one place:
-// the game review, the hint and the deal sets. evening.js hands app.js
-// their screens, taps and start-up from here.
+// the game review, the hint and the deal sets. Their screens are declared
+// here; evening.js hands app.js their taps and start-up from here.
 import { closeReview, cancelReview, openReview, renderReview, renderReviewControls, reviewButton, reviewable } from './review.js';
 import { askHint } from './review-hint.js';
 import { bootDuel, duelAction, duelTools, renderCompare, renderCompareControls } from './duel.js';
 import { renderCode } from './duel-qr.js';
 import { busy, m } from '../app/context.js';
+import { declareScreens } from '../app/registry.js';
 
 export { hintStrip } from './review-hint.js';
 export { duelBanner, duelControls, duelStartSection } from './duel.js';
@@ -18,12 +19,11 @@ function busyWith(work) {
   work.finally(() => busy(-1));
 }
 
-export function learnParts(name) {
-  if (name === 'review') return [renderReview(), renderReviewControls()];
-  if (name === 'duel-compare') return m().duelCompare ? [renderCompare(), renderCompareControls()] : null;
-  if (name === 'duel-qr') return m().duelQr ? [renderCode(), renderCompareControls()] : null;
-  return null;
-}
+declareScreens('learning from the computer', {
+  review: () => [renderReview(), renderReviewControls()],
+  'duel-compare': () => (m().duelCompare ? [renderCompare(), renderCompareControls()] : null),
+  'duel-qr': () => (m().duelQr ? [renderCode(), renderCompareControls()] : null),
+});
 
 export function learnAction(action, target) {
   switch (action) {

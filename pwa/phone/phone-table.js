@@ -19,8 +19,9 @@ import { readPreference, writePreference } from '../store/storage.js';
 import { scanQr } from '../qr/qr-scan.js';
 import { dueBuzz } from '../lib/sound.js';
 import { setPhoneRole } from './phone-role.js';
+import { declareScreens } from '../app/registry.js';
 import {
-  LIST_CHANNEL, followSheet, initSheetFollow, leaveSheetFollow, sheetFollowAction, sheetFollowParts, sheetFollowState, sheetShareRow,
+  LIST_CHANNEL, followSheet, initSheetFollow, leaveSheetFollow, sheetFollowAction, sheetFollowState, sheetShareRow,
 } from './sheet-follow.js';
 
 // Where a guest keeps its seat, its secret and its deal numbers (IndexedDB,
@@ -508,11 +509,13 @@ async function scan(key) {
   }
 }
 
-export function phoneParts(name) {
-  const leave = h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
-  const sheet = sheetFollowParts(name, leave);
-  if (sheet) return sheet;
-  if ((name !== 'phone-open' && name !== 'phone-join') || !phone) return null;
+declareScreens('phone table', {
+  'phone-open': () => phoneScreen('phone-open'),
+  'phone-join': () => phoneScreen('phone-join'),
+});
+
+function phoneScreen(name) {
+  if (!phone) return null;
   // At a table already in play, the way back is to it; leaving is the
   // start screen's new game.
   const playing = phone.role === 'host' ? phone.inGame : Boolean(phone.session);

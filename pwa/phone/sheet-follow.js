@@ -15,6 +15,7 @@ import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } f
 import { withCamera } from './camera-ask.js';
 import { CONNECT_SECONDS, cameraNote, codeError, linkError, markLink, networkNote, troubleAlert } from './link-trouble.js';
 import { apply, diff, isEmpty } from '../bridge/state-patch.js';
+import { declareScreens } from '../app/registry.js';
 
 // The data channel's label: a guest that joins by such an invitation
 // follows a Spielliste instead of playing a seat.
@@ -204,14 +205,11 @@ function renderFollow() {
       : h('p', { role: 'status', text: tt('follow.waiting') }));
 }
 
-// → [main, controls] of this module's screens, or null.
-export function sheetFollowParts(name, back) {
-  if (name === 'sheet-share' && keeper) {
-    return [renderShare(), [h('button', { type: 'button', class: 'secondary', dataset: { action: 'sheet-share-back' }, text: tt('back') })]];
-  }
-  if (name === 'sheet-follow' && follower) return [renderFollow(), [back]];
-  return null;
-}
+declareScreens('followed Spielliste', {
+  'sheet-share': () => (keeper ? [renderShare(), [h('button', { type: 'button', class: 'secondary', dataset: { action: 'sheet-share-back' }, text: tt('back') })]] : null),
+  // Leaving is the table of phones' way back (phone-table.js).
+  'sheet-follow': () => (follower ? [renderFollow(), [h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: t('phone.back') })]] : null),
+});
 
 // → true when the tap was this module's.
 export function sheetFollowAction(action) {
