@@ -1,6 +1,9 @@
-// What the club's screens share: the app they are wired to (its model,
-// session, render and messages) and the few moves every one of them makes.
-// club.js sets it up once (initClub); the screen modules only read it.
+// What the parts of the shell share (the club, the evening, learning, the
+// files, the guard): the app they are wired to (its model, session, render
+// and messages) and the few moves every one of them makes. app.js sets it
+// up once at the start; the parts only read it. Through this one object,
+// not by importing the app's own modules, so no part imports the app that
+// imports it.
 import { both } from '../i18n/i18n.js';
 
 export const ctx = { app: null };

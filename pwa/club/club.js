@@ -19,7 +19,7 @@ import { isSheet } from '../bridge/session.js';
 import { undoButton } from '../table/table.js';
 import { csvForLanguage } from '../files/csv-sheet.js';
 import {
-  busy, c, ctx, go, m, randomSeed, refusedWith, session, shellError,
+  busy, c, go, m, randomSeed, refusedWith, session, shellError,
 } from '../app/context.js';
 import {
   bootTableMeta, confirmYes, fileFinished, guarded, legacy, metaFor, newMeta, readMeta,
@@ -46,7 +46,6 @@ const collector = new Collector();
 
 export function initClub(context) {
   app = context;
-  ctx.app = context;
   context.model.club = {
     lists: null, listMeta: null, readOnly: false, listEntry: null, keeper: null,
     fix: null, picker: null, confirm: null, qr: null, scan: null,

@@ -52,7 +52,7 @@ def test_every_file_control_is_written_by_the_one_export_function():
         text = path.read_text()
         assert not re.search(r"\b(download|share)\(", text.replace("navigator.share(", "")), path.name
         assert not re.search(r"import \{[^}]*\b(download|share)\b[^}]*\} from '[./]*(?:files/)?share.js'", text), path.name
-    handlers = (pwa / "club" / "club.js").read_text() + (pwa / "app.js").read_text()
+    handlers = (pwa / "club" / "club.js").read_text() + (pwa / "app" / "taps.js").read_text()
     for action in FILE_ACTIONS:
         assert f"case '{action}'" in handlers, action
 

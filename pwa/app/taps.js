@@ -1,0 +1,271 @@
+// The taps and fields of the app's own screens (the table, the scoresheet,
+// the start form, settings, rules, about, a damaged save); any other tap
+// goes to the table of phones, the evening or the club, in that order.
+import { getLang, setLang } from '../i18n/i18n.js';
+import { exportDamaged, startFresh, takeOver } from '../store/damaged-save.js';
+import { exportRecord, importFile } from '../files/records.js';
+import { togglePeek } from '../table/table.js';
+import { offerKnockUndo } from '../table/knock-undo.js';
+import { findSheetAction } from '../table/sheet.js';
+import { lookUp, showPlayed, showPressed } from '../table/instant.js';
+import { knockFeedback } from '../lib/sound.js';
+import { loadNotices } from '../pages/about.js';
+import { changeSetting, settings } from '../pages/settings.js';
+import { clubAction, clubInput } from '../club/club.js';
+import { phoneAction } from '../phone/phone-table.js';
+import * as evening from '../evening/evening.js';
+import { el, model, nextSeed, pace, paceFromUrl, screenName, session, trickPause } from './model.js';
+import { notify, render, rulesPreset } from './draw.js';
+import { measureTap, onError, pending } from './state.js';
+import { rememberSetup } from './setup.js';
+import { onField, queueStart, startNewGame } from './start-form.js';
+
+const DOUBLE_TAP_MS = 350;
+
+let lastTableTap = 0;
+
+export function onClick(event) {
+  const target = event.target.closest('[data-action], [data-card]');
+  if (!target) {
+    onTableTap(event);
+    return;
+  }
+  if (target.disabled) return;
+  const action = target.dataset.action;
+  if (model.readOnly && action !== 'take-over' && action !== 'lang') return;
+  if (target.dataset.card) {
+    tap(event, target, cardActionType(target.dataset.card), target.dataset.card);
+    return;
+  }
+  switch (action) {
+    case 'lang':
+      setLang(getLang() === 'de' ? 'en' : 'de');
+      // What was last announced stays in the live region for a screen
+      // reader to read again: it must not stay in the other language.
+      el.announce.textContent = '';
+      render();
+      break;
+    case 'settings':
+      model.settingsBack = model.route;
+      goTo('settings');
+      evening.loadStorageInfo();
+      break;
+    case 'rules':
+      model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
+      model.rulesBack = model.route;
+      goTo('rules');
+      evening.loadHouseForRules(model.rulesFrom === 'start' || !model.game);
+      // Open at the rule set in play (or chosen on the form).
+      document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
+      break;
+    case 'rules-close':
+      model.route = model.rulesBack ?? 'start';
+      render();
+      break;
+    case 'about':
+      goTo('about');
+      loadNotices().then(() => { if (model.route === 'about') render(); });
+      break;
+    case 'about-close':
+      model.route = 'settings';
+      render();
+      break;
+    case 'settings-close':
+      model.route = model.settingsBack ?? (model.game ? 'game' : 'start');
+      render();
+      break;
+    case 'setup':
+      session?.pause();
+      goTo('start');
+      break;
+    case 'continue':
+      if (model.game) {
+        model.route = 'game';
+        model.error = null;
+        render();
+        session.resume();
+      }
+      break;
+    case 'reload-app':
+      location.reload();
+      break;
+    case 'new-game':
+      if (model.ready) startNewGame();
+      else queueStart();
+      break;
+    case 'knock':
+      knock(event);
+      break;
+    case 'peek-trick':
+      togglePeek(model.game.state.view);
+      render();
+      break;
+    case 'look':
+      session.act(action);
+      break;
+    case 'hold': case 'pass':
+      tap(event, target, action);
+      break;
+    case 'other': {
+      const { seat, type, ...rest } = model.game.state.view.legal[Number(target.dataset.index)] ?? {};
+      if (type) session.act(type, rest);
+      break;
+    }
+    case 'next-hand':
+      session.nextHand();
+      break;
+    case 'rematch':
+      if (model.ready) rematch();
+      break;
+    case 'mode':
+      model.setup.mode = target.dataset.mode === 'sheet' ? 'sheet' : 'phone';
+      render();
+      rememberSetup();
+      break;
+    case 'undo':
+      if (model.ready) session.undo();
+      break;
+    case 'sheet': {
+      const a = findSheetAction(model.game?.state.sheet_legal, target.dataset.seat, target.dataset.act);
+      if (a && model.ready) {
+        pending.tap = { name: `sheet-${a.type}`, start: event.timeStamp };
+        session.sheetAct(a);
+      }
+      break;
+    }
+    case 'penalty-menu': {
+      const seat = Number(target.dataset.seat);
+      model.penaltyFor = model.penaltyFor === seat ? null : seat;
+      render();
+      break;
+    }
+    case 'penalty-close':
+      model.penaltyFor = null;
+      render();
+      // The seat's toggle takes over the focus of the vanished button.
+      document.querySelector(`[data-action="penalty-menu"][data-seat="${target.dataset.seat}"]`)?.focus({ preventScroll: true });
+      break;
+    case 'export':
+      exportRecord();
+      break;
+    case 'import':
+      if (model.ready) document.getElementById('import-file')?.click();
+      break;
+    case 'take-phone':
+      session.takePhone();
+      break;
+    case 'take-over':
+      takeOver();
+      break;
+    case 'export-damaged':
+      exportDamaged(Number(target.dataset.index));
+      break;
+    case 'start-fresh':
+      startFresh();
+      break;
+    default:
+      if (!phoneAction(action, target) && !evening.eveningAction(action, target)) clubAction(action, target);
+      break;
+  }
+}
+
+// A screen of the shell's own (setup, settings, rules), focused for the
+// screen reader, without an old refusal on it.
+function goTo(route) {
+  model.route = route;
+  model.error = null;
+  render();
+  el.screen.focus({ preventScroll: true });
+}
+
+// The same table again; the finished game is in history already.
+async function rematch() {
+  const g = model.game;
+  const r = await session.tableCommand('rematch', { seed: nextSeed(), viewer: g.viewer ?? null }, { fresh: true });
+  if (!r.ok) onError(r.error);
+}
+
+// A card tap plays the card, except while the engine offers that card only
+// for discarding (the eight-card hands of some variants).
+function cardActionType(card) {
+  const legal = model.game?.state.view.legal ?? [];
+  const offered = (type) => legal.some((a) => a.type === type && a.card === card);
+  return offered('discard') && !offered('play') ? 'discard' : 'play';
+}
+
+// A knock by double tap says what it did and may be taken back for a moment.
+function knock(event, byDoubleTap = false) {
+  if (!model.ready) return;
+  const button = event.target.closest?.('[data-action="knock"]') ?? document.querySelector('[data-action="knock"]');
+  tap(event, button, 'knock').then((taken) => {
+    if (taken && byDoubleTap) offerKnockUndo(model.game.state.view.value, render);
+  });
+}
+
+// A tap the last state can answer is answered within the frame (instant.js);
+// the engine still takes it, and its state, once saved, is drawn over the
+// pending one. While another answer is on its way the last state may be
+// stale, so the tap waits for the engine like any other.
+function tap(event, button, type, card = null) {
+  pending.tap = { name: type === 'discard' ? 'play' : type, start: event.timeStamp };
+  const g = model.game;
+  const known = session.inflight === 0 && g?.handoff == null ? lookUp(g?.state, type, card) : null;
+  if (known?.refused) {
+    measureTap(false);
+    onError(known.refused);
+    return Promise.resolve(false);
+  }
+  if (known?.legal && button) {
+    if (card != null) showPlayed(g.state.view, button, type, card);
+    else showPressed(button);
+    if (type === 'knock') {
+      knockFeedback();
+      pending.knockSounded = true;
+    }
+    measureTap(false);
+  }
+  return session.act(type, card == null ? {} : { card }).then((taken) => {
+    // Refused after all (or not sent): the pending effect goes.
+    if (!taken && known?.legal) {
+      pending.knockSounded = false;
+      render();
+    }
+    return taken;
+  });
+}
+
+// Knuckles on the table: a double tap on the green felt knocks, as the
+// players would on wood. Only the felt itself counts, never its words (the
+// value, the status) nor the cards on it: two quick taps while reading are
+// no knock. A single tap on the felt lets a finished trick go.
+const FELT = '.centre, .trick, .trick-cards, .played';
+
+function onTableTap(event) {
+  if (!model.ready || screenName() !== 'table' || !event.target.closest?.('#table .centre')) return;
+  session.hurry();
+  if (!settings.doubleTapKnock || !event.target.matches(FELT)) return;
+  const now = event.timeStamp;
+  if (now - lastTableTap < DOUBLE_TAP_MS) {
+    lastTableTap = 0;
+    knock(event, true);
+  } else {
+    lastTableTap = now;
+  }
+}
+
+async function onSetting(input) {
+  const key = input.dataset.setting;
+  if (!await changeSetting(key, input.type === 'checkbox' ? input.checked : input.value)) notify('pref.failed');
+  if (session && paceFromUrl() == null) Object.assign(session, { pace: pace(), trickPause: trickPause() });
+}
+
+export function onInput(event) {
+  if (event.target.dataset?.setting) {
+    if (event.type === 'change') onSetting(event.target);
+    return;
+  }
+  const kind = event.target.dataset?.import;
+  if (kind && kind !== 'true' && event.type === 'change') clubInput(event.target);
+  else if (kind && event.type === 'change') importFile(event.target);
+  else if (event.target.dataset?.field) onField(event.target, event.type === 'change');
+}
