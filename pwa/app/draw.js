@@ -19,7 +19,7 @@ import {
 import { renderRulesControls, renderRulesPage } from '../pages/rules-page.js';
 import { renderAbout, renderAboutControls } from '../pages/about.js';
 import { renderSettings, renderSettingsControls } from '../pages/settings.js';
-import { clubBanner, overControls, overExtras, startClubSection, startFormExtras } from '../club/club.js';
+import { clubBanner, overControls, overExtras, startClubSection, startFormExtras } from '../club/around-table.js';
 import { keepAwake } from '../lib/wakelock.js';
 import { phoneBanner } from '../phone/phone-table.js';
 import { phoneStartSection } from '../phone/phone-screens.js';

@@ -1,9 +1,12 @@
 // Opening the Spielliste: of the table in play, or of a kept file (history,
-// a tournament's table) read-only. The lists are the engine's (`lists`).
+// a tournament's table) read-only; and the list as a file. The lists are
+// the engine's (`lists`).
 import { h } from '../lib/dom.js';
-import { t } from '../i18n/i18n.js';
+import { getLang, t } from '../i18n/i18n.js';
+import { stamp } from '../files/share.js';
+import { json, outboundFile, sendOut } from '../files/outbound.js';
 import {
-  c, go, m, onError, render, session,
+  c, ctx, go, m, onError, refusedWith, render, session,
 } from '../app/context.js';
 
 function listMeta(data, game) {
@@ -53,4 +56,26 @@ export function keeperSelect(players) {
   return h('label', { class: 'field keeper no-print' }, h('span', { text: t('list.keeper') }),
     h('select', { dataset: { field: 'list-keeper' } },
       players.map((n, i) => h('option', { value: i + 1, selected: i + 1 === seat || null, text: `${i + 1}: ${n}` }))));
+}
+
+// The Spielliste's CSV with the headings in the phone's language (lists
+// kept before English headings existed have the German ones only).
+export function listCsv(lists) {
+  return getLang() === 'en' && lists.csv_en ? lists.csv_en : lists.csv;
+}
+
+export function listFileBase() {
+  const rules = String(c().lists?.lists?.[0]?.list.rules ?? 'schraem').replace(/[^a-z0-9_-]/gi, '');
+  return `schraem-liste-${rules}-${stamp()}`;
+}
+
+// The list's JSON is the engine's outbound file of what the list shows:
+// the table in play (its game, series or set) or the kept file.
+export async function exportListJson() {
+  const of = c().readOnly ? c().listOf : m().game?.save;
+  const out = await outboundFile(session(), of);
+  if (!out.ok) { if (out.error) refusedWith('export.refused', out.error); return; }
+  const file = `${listFileBase()}.json`;
+  sendOut(file, json(out.file));
+  ctx.app.announce(out.leftOut == null ? t('record.exported', { file }) : t('record.exportedWithout', { file, hand: out.leftOut }));
 }

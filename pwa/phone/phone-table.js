@@ -31,7 +31,6 @@ const KEPT = 'phone-guest';
 // The texts are i18n-phone.js's, under "phone.".
 const tt = (key, vars) => t(`phone.${key}`, vars);
 
-
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
 const DEAL_WAIT_MS = 20_000;

@@ -1,0 +1,138 @@
+// Tickets and results carried from phone to phone, by file or by camera:
+// a ticket starts the tournament table it names (the engine checks it
+// whole first), a table's result goes into the organiser's tournament.
+import { h } from '../lib/dom.js';
+import { t } from '../i18n/i18n.js';
+import { readJsonFile } from '../files/share.js';
+import { Collector, Scanner } from '../qr/qr.js';
+import { c, ctx, go, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
+import { guarded, newMeta } from '../app/guard.js';
+import { declareScreens } from '../app/registry.js';
+import { importResult, ticketFor } from './organiser.js';
+import { renderScan, renderScanControls } from './tournament.js';
+
+const TICKET_FORMAT = 'schraem-table/1';
+const RESULT_FORMAT = 'schraem-table-series/1';
+
+// The camera's scan: its video (drawn on the scan screen), the scanner
+// and the codes read so far.
+let scanner = null;
+let video = null;
+const collector = new Collector();
+
+// A ticket (a file, a QR code, the organiser's own) is checked completely by
+// the engine before anything is asked or filed: a refused one leaves the
+// running game, the history and the screen as they were.
+async function startTicket(ticket) {
+  if (!ticket || ticket.format !== TICKET_FORMAT) { shellError('ticket.bad'); return null; }
+  const check = await session().query('check_ticket', { ticket });
+  if (!check.ok) { refusedWith('ticket.refused', check.error); return null; }
+  return guarded(async () => {
+    const players = check.result.players.map((name) => ({ name, kind: 'human' }));
+    const r = await session().tableCommand('new_series', {
+      players, rules: ticket.rules, options: ticket.options ?? {}, ticket, real_cards: true, viewer: null, seed: ctx.app.nextSeed(),
+    }, { fresh: true });
+    if (!r.ok) { onError(r.error); return; }
+    m().setup.mode = 'sheet';
+    newMeta('series', check.result.players);
+    ctx.app.announce(t('ticket.started', { series: ticket.series, table: ticket.table }));
+    render();
+  });
+}
+
+// --- scanning ---------------------------------------------------------------------------
+
+function stopScan() {
+  scanner?.stop();
+  scanner = null;
+}
+
+async function startScan(purpose) {
+  collector.reset();
+  c().scan = { purpose, got: 0, n: 0, error: null, back: m().route };
+  video = h('video', { class: 'scan-video', muted: true, playsinline: true, 'aria-label': t('scan.video') });
+  go('scan');
+  scanner = new Scanner(video, (text) => {
+    if (!collector.add(text)) return;
+    const scan = c().scan;
+    if (!scan) return;
+    scan.got = collector.parts.size;
+    scan.n = collector.n;
+    render();
+    if (collector.complete) finishScan();
+  });
+  try {
+    await scanner.start();
+  } catch {
+    stopScan();
+    if (c().scan) { c().scan.error = t('scan.noCamera'); render(); }
+  }
+}
+
+async function finishScan() {
+  const scan = c().scan;
+  stopScan();
+  let data;
+  try { data = await collector.data(); } catch { scan.error = t('scan.bad'); collector.reset(); render(); return; }
+  c().scan = null;
+  await handleFileData(scan.purpose, data);
+}
+
+async function handleFileData(purpose, data) {
+  if (purpose === 'ticket') {
+    if (data?.format !== TICKET_FORMAT) { go('start'); shellError('ticket.bad'); return; }
+    await startTicket(data);
+  } else {
+    if (data?.format !== RESULT_FORMAT) { go('tournament'); shellError('t.result.bad'); return; }
+    await importResult(data);
+  }
+}
+
+export async function takeTableFile(target) {
+  const kind = target.dataset.import;
+  if (kind !== 'ticket' && kind !== 'result') return false;
+  const file = target.files?.[0];
+  target.value = '';
+  if (!file) return true;
+  const r = await readJsonFile(file);
+  if (!r.ok) { shellError(r.key); return true; }
+  await handleFileData(kind, r.data);
+  return true;
+}
+
+declareScreens('tickets', {
+  scan: () => (c().scan ? [renderScan(c().scan, video), renderScanControls()] : null),
+});
+
+// The taps of tickets and of the camera; true when handled.
+export async function ticketAction(action, target) {
+  const d = target.dataset;
+  const club = c();
+  switch (action) {
+    case 't-play': {
+      const ticket = await ticketFor(Number(d.series), Number(d.table));
+      if (ticket) await startTicket(ticket);
+      return true;
+    }
+    case 't-scan': await startScan('result'); return true;
+    case 'ticket-file': document.getElementById('ticket-file')?.click(); return true;
+    case 'ticket-scan': await startScan('ticket'); return true;
+    case 'scan-file': {
+      const purpose = club.scan?.purpose;
+      stopScan();
+      club.scan = null;
+      go(purpose === 'ticket' ? 'start' : 'tournament');
+      document.getElementById(purpose === 'ticket' ? 'ticket-file' : 't-import-file')?.click();
+      return true;
+    }
+    case 'scan-cancel': {
+      const back = club.scan?.back ?? 'start';
+      stopScan();
+      club.scan = null;
+      go(back);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
