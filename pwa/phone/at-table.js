@@ -1,0 +1,62 @@
+// The table of phones this phone is at (docs/PHONE_TABLE.md), shared by
+// the host's flows (phone-host.js), the guest's (phone-guest.js) and the
+// screens and taps (phone-table.js): which table, in which role, the app it
+// is wired to, and leaving it.
+import { t } from '../i18n/i18n.js';
+import { writePreference } from '../store/storage.js';
+import { markLink } from './link-trouble.js';
+import { setPhoneRole } from './phone-role.js';
+import { leaveSheetFollow } from './sheet-follow.js';
+
+// Where a guest keeps its seat, its secret and its deal numbers (IndexedDB,
+// beside the game): a reload or a dropped channel does not lose the seat.
+export const KEPT = 'phone-guest';
+
+// The texts are i18n/phone.js's, under "phone.".
+export const tt = (key, vars) => t(`phone.${key}`, vars);
+
+export let app = null;
+
+// The app's model, session, render and messages (app.js, at the start).
+export function wirePhoneTable(ctx) {
+  app = ctx;
+}
+
+// role: 'host' | 'guest'; see openTable and joinTable.
+export let phone = null;
+
+// A guest's own Session, put back when it leaves the table.
+export let localSession = null;
+
+export function keepLocalSession(session) {
+  localSession = session;
+}
+
+// The screens (phone-role.js) leave out what this phone may not do there.
+export function setPhone(table) {
+  phone = table;
+  setPhoneRole(table?.role);
+}
+
+export const m = () => app.model;
+
+export function dealt(state) {
+  return state?.view?.hand_no >= 1 && state.deal == null && state.phone_table?.deal == null;
+}
+
+// Leaving the table (a new game on this phone, or back): channels closed,
+// and a guest's Session is this phone's own again.
+export function leavePhoneTable() {
+  leaveSheetFollow();
+  if (!phone) return;
+  if (phone.role === 'guest' && phone.status !== 'following') writePreference(KEPT, null);
+  phone.relay?.close();
+  phone.link?.pc.close();
+  for (const e of phone.seats ?? []) e.link?.pc.close();
+  setPhone(null);
+  markLink(null);
+  if (localSession) {
+    app.useSession(localSession);
+    localSession = null;
+  }
+}

@@ -1,0 +1,185 @@
+// A guest at a table of phones: "Am Tisch mitspielen" answers the host's
+// invitation and plays its seat through a remote engine
+// (remote-engine.js) in an ordinary Session; after each hand its own engine
+// checks the deal. A guest that drops keeps its seat and its secret, and
+// goes back to the table with a new invitation.
+import { errorText } from '../i18n/i18n.js';
+import { loadQr, qrSvg } from '../qr/qr.js';
+import { createRemoteEngine } from '../bridge/remote-engine.js';
+import { writePreference } from '../store/storage.js';
+import { dueBuzz } from '../lib/sound.js';
+import { answerOffer, watchConnect, watchLink } from './table-link.js';
+import { withCamera } from './camera-ask.js';
+import { codeError, linkError, markLink } from './link-trouble.js';
+import { LIST_CHANNEL, followSheet } from './sheet-follow.js';
+import { KEPT, app, dealt, keepLocalSession, localSession, phone, tt } from './at-table.js';
+
+export function guestTable(kept = null) {
+  return { role: 'guest', texts: {}, status: null, inGame: false, kept, down: [] };
+}
+
+// --- guest -------------------------------------------------------------------
+
+export async function joinTable() {
+  const table = phone;
+  const offer = table.texts.offer;
+  Object.assign(table, { status: 'making', camera: 'asking', failure: null });
+  markLink('waiting');
+  app.render();
+  // The camera runs while the answer gathers this phone's addresses.
+  let link;
+  try {
+    link = await withCamera((camera) => {
+      table.camera = camera;
+      return answerOffer(offer);
+    });
+  } catch (error) {
+    if (phone !== table) return;
+    table.status = null;
+    app.onError(codeError(error, 'offer'));
+    app.render();
+    return;
+  }
+  if (phone !== table) { link.pc.close(); return; }
+  Object.assign(table, { link, answer: link.answer, status: 'answer' });
+  await loadQr().catch(() => {});
+  try { table.qr = qrSvg(link.answer, tt('join.answer.label'), 'M'); } catch { table.qr = null; }
+  // The host reads the answer now; if the phones have not met after a
+  // while, this phone says so (the connection stays open for a late read).
+  watchConnect(link.pc, {
+    onFail: (reasons) => {
+      if (phone !== table || table.link !== link) return;
+      table.failure = reasons;
+      markLink('failed');
+      app.render();
+    },
+    onUp: () => {
+      if (phone !== table || table.link !== link) return;
+      table.failure = null;
+      app.render();
+    },
+  });
+  app.render();
+  let channel;
+  try {
+    channel = await link.open;
+  } catch {
+    if (phone === table && table.link === link) app.onError(linkError('err.link'));
+    return;
+  }
+  if (phone !== table || table.link !== link) return;
+  markLink('connected');
+  if (channel.label === LIST_CHANNEL) {
+    // A scoresheet's invitation: this phone follows its Spielliste.
+    table.status = 'following';
+    followSheet(channel, link.pc);
+    return;
+  }
+  const remote = createRemoteEngine(channel, {
+    onState: guestState,
+    onProblem: (e) => app.onError(e),
+    kept: table.kept,
+    onKeep: (kept) => { if (phone === table) table.kept = kept; return writePreference(KEPT, kept); },
+    onLinks: (down) => { if (phone === table) { table.down = down; app.render(); } },
+    onClose: () => guestDropped(table, remote),
+    onSeen: (state) => {
+      if (phone !== table || !table.remote) return;
+      if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
+      buzzWhenDue(table, state);
+    },
+  });
+  watchLink(link.pc, () => guestDropped(table, remote));
+  const seat = table.kept?.seat;
+  const ticket = await remote.ready;
+  if (seat != null && ticket.result.seat !== seat) {
+    // Another seat's code: this phone keeps its own seat.
+    link.pc.close();
+    Object.assign(table, { answer: null, link: null, status: null });
+    app.onError(linkError('err.seat', { seat, other: ticket.result.seat }));
+    app.render();
+    return;
+  }
+  Object.assign(table, {
+    remote, checked: table.checked ?? new Set(), verdicts: table.verdicts ?? new Map(), seat: remote.seat, status: 'connected', down: [],
+  });
+  keepLocalSession(localSession ?? app.session());
+  // A phone back at its table goes on in the Session it had.
+  if (table.session) table.session.engine = remote;
+  else table.session = app.makeSession(remote);
+  app.useSession(table.session);
+  table.inGame = false; // the state that follows is drawn afresh
+  app.render();
+  const r = await remote.call('state');
+  if (r.ok) guestState(r.result);
+}
+
+// The phone may lie face down while others play: it buzzes once each time
+// its seat becomes due (its turn, or a knock it must answer).
+function buzzWhenDue(table, state) {
+  const seat = table.remote.seat;
+  const due = !state.hand_over && state.due?.humans?.includes(seat);
+  const now = due ? `${state.view?.hand_no}:${state.view?.response?.to_answer === seat ? 'answer' : 'turn'}` : '';
+  if (now && now !== table.due) dueBuzz();
+  table.due = now;
+}
+
+// A guest whose phones did not meet reads a new invitation for its seat.
+export function retryGuest(table) {
+  if (table?.role !== 'guest' || table.status === 'connected' || table.status === 'making') return;
+  table.link?.pc.close();
+  Object.assign(table, { status: null, link: null, answer: null, qr: null, failure: null, retried: true });
+  table.texts.offer = '';
+  markLink('waiting');
+  app.render();
+}
+
+function guestDropped(table, remote) {
+  if (phone !== table || table.remote !== remote || table.status === 'dropped') return;
+  table.link?.pc.close();
+  Object.assign(table, { status: 'dropped', link: null, answer: null, qr: null });
+  table.texts.offer = '';
+  markLink('waiting');
+  app.onError(linkError('links.lost'));
+  app.render();
+}
+
+function guestState(state) {
+  const table = phone;
+  if (table?.role !== 'guest' || !table.session) return;
+  const s = table.session;
+  if (!table.inGame) {
+    if (!dealt(state)) return;
+    table.inGame = true;
+    s.serial(() => s.commit(state, table.seat, { fresh: true }));
+    return;
+  }
+  s.serial(() => s.commit(state, table.seat, {}));
+}
+
+// After a hand the guest asks the host for the finished hands and its own
+// engine checks the hand (`check_deal`): the transcript against the commits
+// this phone kept, and the hand replayed from the record against every state
+// this phone was sent. The shell compares nothing itself.
+async function checkDeal(table, hand) {
+  if (table.checked.has(hand)) return;
+  table.checked.add(hand);
+  const r = await table.remote.call('record');
+  if (!r.ok) { table.checked.delete(hand); return; }
+  const own = await localSession.engine.call('check_deal', {
+    record: r.result, seat: table.seat, hand, commits: table.remote.rounds.get(hand)?.commits ?? null, states: table.remote.statesOf(hand),
+  });
+  if (phone !== table || !own.ok) return;
+  const { fair, why } = own.result;
+  table.verdicts.set(hand, own.result);
+  document.documentElement.dataset.fairDeal = `${hand}:${fair === true ? 'checked' : fair === false ? 'false' : 'unknown'}`;
+  if (fair === false) {
+    app.onError(linkError('err.unfair', { hand, why }));
+    // Every phone at the table is told, through the host (whose engine
+    // notes the claim and sends it to all); this phone says it in any case.
+    // The reply's state is this phone's newest (the host pushes no copy).
+    table.remote.call('dispute', { hand, why }).then((d) => { if (d.ok && phone === table) guestState(d.result); });
+  } else {
+    app.announce(fair ? tt('deal.checked', { hand }) : tt('deal.unknown', { hand, why: errorText(why) }));
+  }
+  app.render();
+}

@@ -1,0 +1,234 @@
+// The host of a table of phones: "Tisch eröffnen" plays the game in this
+// phone's own engine and invites a phone per guest seat (an invitation
+// each, the guest's answer read back); a seat whose phone is away, or keeps
+// the deal waiting, may be played by the computer and is given back once
+// the phone is there again. The relay (table-relay.js) carries the game.
+import { t } from '../i18n/i18n.js';
+import { loadQr, qrSvg } from '../qr/qr.js';
+import { guarded } from '../app/guard.js';
+import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
+import { withCamera } from './camera-ask.js';
+import { codeError, linkError, markLink } from './link-trouble.js';
+import { TableRelay } from './table-relay.js';
+import { app, dealt, leavePhoneTable, m, phone, setPhone, tt } from './at-table.js';
+
+// How long the host waits for a phone's part of the deal before it may give
+// the seat to the computer (the round then starts again without it).
+const DEAL_WAIT_MS = 20_000;
+
+function hostTable(session, { names, viewer, guests, inGame }) {
+  return {
+    role: 'host', viewer, names, texts: {}, inGame,
+    seats: guests.map((seat) => ({ seat, link: null, offer: null, qr: null, status: 'making' })),
+    relay: new TableRelay(session, { viewer, onChange: hostChanged, onLink: hostLink }),
+  };
+}
+
+// --- host --------------------------------------------------------------------
+
+export async function openTable() {
+  const s = m().setup;
+  if (s.mode === 'sheet') { app.onError(linkError('err.sheet')); return; }
+  const players = s.seats.map((p, i) => {
+    const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
+    return p.kind === 'human' ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
+  });
+  const guests = players.map((p, i) => (p.kind === 'human' && i > 0 ? i + 1 : null)).filter((x) => x != null);
+  if (players[0].kind !== 'human' || !guests.length) { app.onError(linkError('err.guests')); return; }
+  if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
+  await guarded(async () => {
+    leavePhoneTable();
+    const session = app.session();
+    const r = await session.query('table_new', {
+      players, rules: s.rules, options: {}, dealer: s.dealer, seed: app.nextSeed(), viewer: 1, guests,
+    });
+    if (!r.ok) { app.onError(r.error); return; }
+    setPhone(hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false }));
+    m().game = null;
+    m().route = 'phone-open';
+    app.render();
+    await loadQr().catch(() => {});
+    await inviteSeats(phone, phone.seats);
+  }, 'game');
+}
+
+// Invitations for `entries`, made while the camera runs (camera-ask.js):
+// on the tap that opened the table, a reconnect code, a new try, a reload.
+async function inviteSeats(table, entries) {
+  table.camera = 'asking';
+  hostMark(table);
+  app.render();
+  await withCamera(async (camera) => {
+    if (phone !== table) return;
+    table.camera = camera;
+    await Promise.all(entries.map((entry) => invite(entry, table)));
+  });
+  if (phone !== table) return;
+  hostMark(table);
+  app.render();
+}
+
+async function invite(entry, table) {
+  const link = await makeOffer('schraem', { seat: entry.seat });
+  if (phone !== table) { link.pc.close(); return; }
+  // A seat that dropped stays shown as away until its phone is back.
+  Object.assign(entry, { link, offer: link.offer, failure: null, status: entry.status === 'dropped' ? 'dropped' : 'waiting' });
+  try { entry.qr = qrSvg(link.offer, tt('open.invite', { name: table.names[entry.seat - 1] }), 'M'); } catch { entry.qr = null; }
+  link.open.then((channel) => {
+    if (phone !== table) return;
+    table.relay.attach(entry.seat, channel);
+    watchLink(link.pc, () => table.relay.drop(entry.seat, channel));
+  }, () => {});
+  app.render();
+}
+
+// The guest's answer, read before WebRTC sees it. An answer carries its
+// seat: pasted into another seat's box, it still goes to its own.
+export async function connect(seat) {
+  const table = phone;
+  let entry = table?.seats.find((e) => e.seat === seat);
+  if (!entry?.link) return;
+  let answer;
+  try {
+    answer = await readAnswer(table.texts[`answer-${seat}`]);
+  } catch (error) {
+    app.onError(codeError(error, 'answer'));
+    return;
+  }
+  entry = table.seats.find((e) => e.seat === answer.seat && e.link) ?? entry;
+  const link = entry.link;
+  const name = table.names[entry.seat - 1];
+  let taken;
+  try {
+    taken = await takeAnswer(link, answer);
+  } catch (error) {
+    app.onError(codeError(error, 'answer'));
+    return;
+  }
+  if (phone !== table || entry.link !== link) return;
+  if (taken === 'same') { app.announce(tt('open.same', { name })); return; }
+  if (taken === 'other') { app.onError(linkError('err.answered', { name })); return; }
+  if (entry.status === 'waiting') entry.status = 'connecting';
+  app.announce(tt('open.connecting', { name }));
+  watchConnect(link.pc, {
+    onFail: (reasons) => {
+      if (phone !== table || entry.link !== link) return;
+      entry.failure = reasons;
+      hostMark(table);
+      app.render();
+    },
+  });
+  app.render();
+}
+
+// A new invitation for a seat whose phone could not be reached.
+export function retrySeat(seat) {
+  const table = phone;
+  const entry = table?.role === 'host' ? table.seats.find((e) => e.seat === seat) : null;
+  if (!entry || entry.status === 'connected' || entry.status === 'making') return;
+  entry.link?.pc.close();
+  Object.assign(entry, { link: null, offer: null, qr: null, failure: null, status: entry.status === 'dropped' ? 'dropped' : 'making' });
+  table.texts[`answer-${seat}`] = '';
+  inviteSeats(table, [entry]);
+}
+
+function hostMark(table) {
+  const seats = table.seats;
+  markLink(seats.some((e) => e.failure) ? 'failed' : seats.every((e) => e.status === 'connected') ? 'connected' : 'waiting');
+}
+
+function hostLink(seat, up) {
+  const table = phone;
+  const entry = table?.seats.find((e) => e.seat === seat);
+  if (!entry) return;
+  if (up) {
+    Object.assign(entry, { status: 'connected', offer: null, qr: null, failure: null });
+    table.texts[`answer-${seat}`] = '';
+    giveBack(table);
+  } else {
+    // The seat's rejoin code: a new invitation for the same seat.
+    entry.link?.pc.close();
+    Object.assign(entry, { status: 'dropped', link: null, offer: null, qr: null, failure: null });
+    inviteSeats(table, [entry]);
+  }
+  table.relay.links(awaySeats(table));
+  hostMark(table);
+  app.render();
+}
+
+export function awaySeats(table) {
+  return table.seats.filter((e) => e.status !== 'connected').map((e) => e.seat);
+}
+
+// The computer plays a seat whose phone is away, or whose phone kept the
+// deal waiting, at the host's word (a deal under way then starts again
+// without it), and gives it back once the phone is connected and no deal
+// is under way.
+export async function standIn(seat) {
+  const table = phone;
+  if (table?.role !== 'host') return;
+  const silent = silentSeats(table, m().game?.state);
+  if (!awaySeats(table).includes(seat) && !(silent.left === 0 && silent.seats.includes(seat))) return;
+  const r = await app.session().tableCommand('table_standin', { seat, on: true, viewer: table.viewer });
+  if (!r.ok && r.error) app.onError(r.error);
+  // The first hand dealt this way (its round started again without the
+  // seat) opens the table on the host as a guest's last number does.
+  if (r.ok && phone === table && !table.inGame && dealt(r.result)) {
+    table.inGame = true;
+    m().route = 'game';
+    app.render();
+  }
+}
+
+export function giveBack(table) {
+  const facts = m().game?.state?.phone_table;
+  if (facts?.deal) return;
+  const standins = facts?.standins ?? [];
+  const back = standins.filter((seat) => !awaySeats(table).includes(seat));
+  if (!back.length || table.givingBack) return;
+  table.givingBack = true;
+  app.session().tableCommand('table_standin', { seat: back[0], on: false, viewer: table.viewer })
+    .finally(() => { table.givingBack = false; });
+}
+
+// A guest's message moved the game or the deal: stored first (the host's
+// Session commit, within the relay's turn of the Session), then the host's
+// own screen follows and every guest gets its state (phoneTableState).
+// → false when it could not be stored.
+async function hostChanged(seat, state) {
+  const table = phone;
+  if (table?.role !== 'host' || !state) return true;
+  const fresh = !table.inGame && dealt(state);
+  if (fresh) table.inGame = true;
+  const game = await app.session().commit(state, table.viewer, fresh ? { fresh: true } : {});
+  if (!game && fresh) table.inGame = false;
+  return game != null;
+}
+
+export function resumeHost(game, facts) {
+  const table = hostTable(app.session(), {
+    names: game.state.view.players.map((p) => p.name), viewer: facts.host, guests: facts.guests, inGame: dealt(game.state),
+  });
+  for (const e of table.seats) e.status = 'dropped';
+  setPhone(table);
+  if (!table.inGame) m().route = 'phone-open';
+  loadQr().catch(() => {}).then(() => {
+    if (phone === table) inviteSeats(table, table.seats);
+  });
+}
+
+// The seats the deal under way waits for although their phones are
+// connected (a phone that lost its number, or never sends it), on the host:
+// after DEAL_WAIT_MS, counted down on screen, the computer may take them.
+export function silentSeats(table, state) {
+  const deal = state?.phone_table?.deal;
+  if (table.role !== 'host' || !deal) { table.dealWait = null; return { seats: [], left: 0 }; }
+  const seats = deal.waiting.filter((seat) => seat !== table.viewer && !awaySeats(table).includes(seat));
+  const key = `${deal.hand}:${deal.round}:${deal.phase}:${seats.join(' ')}`;
+  if (!seats.length) { table.dealWait = null; return { seats, left: 0 }; }
+  if (table.dealWait?.key !== key) table.dealWait = { key, since: Date.now() };
+  const left = Math.max(0, Math.ceil((table.dealWait.since + DEAL_WAIT_MS - Date.now()) / 1000));
+  // The countdown is drawn again each second while it runs.
+  if (left > 0 && !table.dealTick) table.dealTick = setTimeout(() => { table.dealTick = null; if (phone === table) app.render(); }, 1000);
+  return { seats, left };
+}
