@@ -31,6 +31,8 @@
     }
     retried(false);
     document.documentElement.dataset.boot = 'stalled';
+    // Its own words: it speaks when the modules (the words of i18n/ among
+    // them) never came.
     var de = document.documentElement.lang !== 'en';
     var box = document.querySelector('main .loading') || document.getElementById('screen');
     var text = document.createElement('p');

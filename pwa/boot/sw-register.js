@@ -1,11 +1,7 @@
 // Registers the offline service worker and offers new versions politely:
 // a waiting version is announced with a button, and the page reloads only
 // after the player taps it (never in the middle of a hand on its own).
-
-const TEXT = {
-  de: { reload: "Neue Version bereit – neu laden", later: "Später" },
-  en: { reload: "Update ready — reload", later: "Later" },
-};
+import { t } from "../i18n/i18n.js";
 
 export async function registerServiceWorker({ url = "./service-worker.js" } = {}) {
   if (!("serviceWorker" in navigator)) return null;
@@ -47,7 +43,6 @@ export async function registerServiceWorker({ url = "./service-worker.js" } = {}
 // "later" puts it away until the next start.
 export function showUpdateToast(worker) {
   if (document.getElementById("sw-update")) return;
-  const lang = (document.documentElement.lang || "de").toLowerCase().startsWith("en") ? "en" : "de";
   const box = document.createElement("div");
   box.className = "sw-toast";
   box.setAttribute("role", "status");
@@ -55,12 +50,12 @@ export function showUpdateToast(worker) {
   later.type = "button";
   later.className = "secondary";
   later.dataset.swLater = "true";
-  later.textContent = TEXT[lang].later;
+  later.textContent = t("update.later");
   later.addEventListener("click", () => box.remove());
   const button = document.createElement("button");
   button.type = "button";
   button.id = "sw-update";
-  button.textContent = TEXT[lang].reload;
+  button.textContent = t("update.reload");
   button.addEventListener("click", () => {
     button.disabled = true;
     // The reload waits for the new worker to take control, so the reloaded

@@ -3,6 +3,8 @@
 // Replies are data: `call` resolves with {ok:false, error} on failure and
 // never rejects, so the shell handles one shape for every outcome.
 
+import { both } from "../i18n/i18n.js";
+
 const DEFAULT_URL = new URL("./worker.js", import.meta.url);
 // No request takes this long once the engine is up (a bot decision ~0.1 s,
 // a large import a few seconds): a reply still missing then is lost, and
@@ -17,24 +19,11 @@ const FIRST_VISIT_STALL_MS = 300_000;
 let pageEngine = null;
 
 function lost(code, detail) {
-  return code === "timeout" ? {
-    kind: "EngineUnavailable", code,
-    de: `Die Spiel-Engine hat nicht geantwortet (${detail}). Es wurde nichts geändert – bitte noch einmal versuchen.`,
-    en: `The game engine did not answer (${detail}). Nothing was changed – please try again.`,
-  } : {
-    kind: "EngineUnavailable", code,
-    de: "Diese Anfrage ist zu groß oder zu tief verschachtelt für die Spiel-Engine. Es wurde nichts geändert.",
-    en: "This request is too large or too deeply nested for the game engine. Nothing was changed.",
-  };
+  return { kind: "EngineUnavailable", code, ...both(code === "timeout" ? "engine.timeout" : "engine.tooLarge", { detail }) };
 }
 
 function unavailable(message) {
-  return {
-    kind: "EngineUnavailable",
-    code: "worker_failed",
-    de: `Die Spiel-Engine ist nicht verfügbar (Fehler: ${message}). Bitte die App neu laden.`,
-    en: `The game engine is unavailable (${message}). Please reload the app.`,
-  };
+  return { kind: "EngineUnavailable", code: "worker_failed", ...both("engine.unavailable", { message }) };
 }
 
 export function createEngine({

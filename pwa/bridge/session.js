@@ -92,7 +92,7 @@ export class Session {
       await this.engine.call('load', { save: this.game.save, viewer: this.game.viewer });
     }
     if (reply && typeof reply === 'object' && 'ok' in reply) return reply;
-    return { ok: false, error: { kind: 'InternalError', code: 'bad_reply', de: 'Unerwartete Antwort der Engine.', en: 'Unexpected reply from the engine.' } };
+    return { ok: false, error: { kind: 'InternalError', code: 'bad_reply', ...both('engine.badReply') } };
   }
 
   adopt(game) {

@@ -4,7 +4,7 @@
 // phone has seen it) and a new game at the same table, and only the host
 // deals the next hand; a guest holds no game of its own to export.
 import { h } from '../lib/dom.js';
-import { getLang } from '../i18n/i18n.js';
+import { t } from '../i18n/i18n.js';
 
 let role = null;
 
@@ -16,12 +16,7 @@ export function setPhoneRole(value) {
   role = value ?? null;
 }
 
-const HOST_DEALS = {
-  de: 'Das nächste Spiel gibt das Handy, das den Tisch eröffnet hat.',
-  en: 'The phone that opened the table deals the next hand.',
-};
-
 // In place of "next hand" on a guest's phone.
 export function hostDealsNote() {
-  return h('p', { class: 'note host-deals', role: 'status', text: HOST_DEALS[getLang()] ?? HOST_DEALS.de });
+  return h('p', { class: 'note host-deals', role: 'status', text: t('phone.hostDeals') });
 }

@@ -12,14 +12,11 @@
 // to this phone's storage (the host's Session commit, in the same turn of
 // the Session as the engine call), so a host that reloads or crashes never
 // told a guest of a move it has lost.
+import { both } from '../i18n/i18n.js';
 import { diff, isEmpty } from '../bridge/state-patch.js';
 
 const MAX_IN_FLIGHT = 8;
-const NOT_KEPT = {
-  kind: 'StorageFailed', code: 'storage.host',
-  de: 'Das Handy des Gastgebers konnte den Zug nicht speichern; er gilt nicht. Bitte noch einmal.',
-  en: "The host's phone could not store the move, so it does not count. Please try again.",
-};
+const NOT_KEPT = { kind: 'StorageFailed', code: 'storage.host', ...both('storage.host') };
 
 export class TableRelay {
   // session: the host's Session (its engine calls stay in one line);

@@ -1,6 +1,6 @@
 """The app names why every hand ended, in German and in English: each
 reason the engine gives a hand result (screens.js shows
-`result.reason.<reason>`) has a text in both languages of pwa/i18n/."""
+`result.reason.<reason>`) has a text in both languages of the dictionaries in pwa/i18n/."""
 
 from __future__ import annotations
 
@@ -13,10 +13,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def strings(lang: str) -> set[str]:
-    text = (ROOT / "pwa" / "i18n" / "i18n.js").read_text(encoding="utf-8")
-    start = text.index(f"\n  {lang}: {{")
-    end = text.index("\n  },", start)
-    return set(re.findall(r"'([\w.]+)':", text[start:end]))
+    """The keys of the app's dictionary in `lang`, from every part's words."""
+    keys: set[str] = set()
+    for path in (ROOT / "pwa" / "i18n").glob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        if f"\n  {lang}: {{" not in text or "_STRINGS = {" not in text:
+            continue
+        start = text.index(f"\n  {lang}: {{")
+        end = text.index("\n  },", start)
+        keys |= set(re.findall(r"'([\w.]+)':", text[start:end]))
+    return keys
 
 
 def reason(game: Game, actions) -> str:
