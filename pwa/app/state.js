@@ -6,7 +6,7 @@
 import { t } from '../i18n/i18n.js';
 import { readPreference } from '../store/storage.js';
 import { isSheet } from '../bridge/session.js';
-import { describeLog, nameOf } from '../table/table.js';
+import { describeLog, nameOf } from '../table/log.js';
 import { clearKnockUndo } from '../table/knock-undo.js';
 import { errorBuzz, knockFeedback } from '../lib/sound.js';
 import { settings } from '../pages/settings.js';

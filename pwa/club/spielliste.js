@@ -7,7 +7,7 @@ import { h } from '../lib/dom.js';
 import { has, t } from '../i18n/i18n.js';
 import { lineChart } from '../lib/charts.js';
 import { renderSheet } from '../table/sheet.js';
-import { describeLog } from '../table/table.js';
+import { describeLog } from '../table/log.js';
 
 function nameIn(names, seat) {
   return names[seat - 1] ?? t('start.seat', { seat });

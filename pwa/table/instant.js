@@ -8,7 +8,7 @@
 // engine's reason. Nothing here decides a rule: it only looks the tap up.
 import { h } from '../lib/dom.js';
 import { cardFace, cardName } from './cards.js';
-import { nameOf } from './table.js';
+import { nameOf } from './log.js';
 
 export function tapKey(type, card) {
   return card == null ? type : `${type}:${card}`;

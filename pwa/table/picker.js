@@ -5,7 +5,7 @@
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { cardFace, cardName } from './cards.js';
-import { nameOf } from './table.js';
+import { nameOf } from './log.js';
 
 export function templateLabel(view, tpl) {
   const name = nameOf(view, tpl.target);

@@ -3,7 +3,8 @@
 import { h } from '../lib/dom.js';
 import { getLang, has, t } from '../i18n/i18n.js';
 import { knollenBadge, marksView } from './cards.js';
-import { handHistory, nameOf, trickCards, undoButton } from './table.js';
+import { handHistory, trickCards, undoButton } from './table.js';
+import { nameOf } from './log.js';
 import { hostDealsNote, phoneRole } from '../phone/phone-role.js';
 
 const MIN_SEATS = 2;

@@ -5,7 +5,8 @@
 import { h } from '../lib/dom.js';
 import { has, t } from '../i18n/i18n.js';
 import { knollenBadge, marksView } from './cards.js';
-import { describeLog, handKindText, nameOf, otherLabel, seatMarkers, undoButton } from './table.js';
+import { handKindText, otherLabel, seatMarkers, undoButton } from './table.js';
+import { describeLog, nameOf } from './log.js';
 import { renderPicker, templateLabel } from './picker.js';
 
 // One key per entry, stable across re-renders (focus and taps find it again).
