@@ -5,6 +5,70 @@
 
 import { both } from "../i18n/i18n.js";
 
+// The engine's interface, the same for the worker here and for the host's
+// engine at a table of phones (remote-engine.js): a Session knows no other.
+
+/**
+ * A refusal or a failure: the same message in both languages (the shell
+ * shows the one in use) and a code the shell and the tests tell apart.
+ * The engine's refusals carry more facts (the rule, the seat…).
+ * @typedef {object} EngineError
+ * @property {string} kind
+ * @property {string} code
+ * @property {string} de
+ * @property {string} en
+ */
+
+/**
+ * Every answer an engine gives; never a rejection.
+ * @typedef {object} Reply
+ * @property {number} [id] the request's
+ * @property {boolean} ok
+ * @property {any} [result] what the command answers, when ok
+ * @property {EngineError | null} [error] why not, when not ok (null: already said)
+ * @property {any} [state] with a refusal at a table of phones: the host's newest state, drawn first
+ */
+
+/**
+ * @typedef {object} Engine
+ * @property {(cmd: string, args?: object) => Promise<Reply>} call one engine command (engine/schraem/bridge.py)
+ * @property {Promise<Reply>} ready settles once the engine answers (result: its hello), or cannot
+ */
+
+/**
+ * How the start went (ms since the worker began), as the worker reports it.
+ * @typedef {object} Timings
+ * @property {"fresh" | "snapshot"} boot
+ * @property {string | null} fallback why a snapshot was not used
+ * @property {number | null} snapshot its size in bytes
+ * @property {number} read
+ * @property {number} imported
+ * @property {number} pyodide
+ * @property {number} engine
+ * @property {number} total
+ */
+
+/**
+ * The page's request to the worker.
+ * @typedef {{id: number, cmd: string, args: object}} WorkerRequest
+ */
+
+/**
+ * What the worker posts: a reply to a request (with its id), or a note on
+ * its start (a stage reached, ready with the engine's hello, failed).
+ * @typedef {(Reply & {id: number, type?: undefined})
+ *   | {type: "stage", stage: string}
+ *   | {type: "ready", hello: any, timings: Timings}
+ *   | {type: "failed", error: EngineError}} WorkerMessage
+ */
+
+/**
+ * The page's engine: the worker's, with what it says about its start.
+ * @typedef {Engine & {
+ *   hello: any, timings: Timings | null, error: EngineError | null, stage: string | null, restarts: number, terminate: () => void,
+ * }} PageEngine
+ */
+
 const DEFAULT_URL = new URL("./worker.js", import.meta.url);
 // No request takes this long once the engine is up (a bot decision ~0.1 s,
 // a large import a few seconds): a reply still missing then is lost, and
@@ -16,34 +80,50 @@ const REPLY_MS = 30_000;
 // downloading Pyodide within one stage.
 const STALL_MS = 60_000;
 const FIRST_VISIT_STALL_MS = 300_000;
+/** @type {PageEngine | null} */
 let pageEngine = null;
 
+/** @param {string} code @param {string} detail @returns {EngineError} */
 function lost(code, detail) {
   return { kind: "EngineUnavailable", code, ...both(code === "timeout" ? "engine.timeout" : "engine.tooLarge", { detail }) };
 }
 
+/** @param {string} message @returns {EngineError} */
 function unavailable(message) {
   return { kind: "EngineUnavailable", code: "worker_failed", ...both("engine.unavailable", { message }) };
 }
 
+/**
+ * @param {{url?: URL, markDocument?: boolean, replyMs?: number, stallMs?: number}} [options]
+ * @returns {PageEngine}
+ */
 export function createEngine({
   url = DEFAULT_URL, markDocument = true, replyMs = REPLY_MS,
   stallMs = globalThis.navigator?.serviceWorker?.controller ? STALL_MS : FIRST_VISIT_STALL_MS,
 } = {}) {
+  /** @type {Map<number, (reply: Reply) => void>} */
   const pending = new Map();
   let nextId = 1;
+  /** @type {EngineError | null} */
   let dead = null;
+  /** @type {Worker | null} */
   let worker = null;
-  let watchdog = null;
-  let settleReady;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let watchdog;
+  /** @type {(reply: Reply) => void} */
+  let settleReady = () => {};
+  /** @type {Promise<Reply>} */
   const ready = new Promise((resolve) => { settleReady = resolve; });
+  /** @type {PageEngine} */
   const engine = { call, ready, hello: null, timings: null, error: null, stage: null, restarts: 0, terminate };
 
+  /** @param {string} value */
   const mark = (value) => {
     if (markDocument) document.documentElement.dataset.engine = value;
   };
   mark("loading");
 
+  /** @param {EngineError} error */
   function fail(error) {
     clearTimeout(watchdog);
     dead = error;
@@ -75,6 +155,7 @@ export function createEngine({
     }, stallMs);
   }
 
+  /** @param {Worker} source @param {MessageEvent<WorkerMessage>} event */
   function onMessage(source, event) {
     if (source !== worker) return; // a replaced worker's last words
     const msg = event.data;
@@ -105,6 +186,7 @@ export function createEngine({
     resolve(msg);
   }
 
+  /** @param {boolean} fresh */
   function spawn(fresh) {
     const target = new URL(url);
     if (fresh) target.searchParams.set("boot", "fresh");
@@ -127,11 +209,13 @@ export function createEngine({
   // Calls made before it is ready simply wait in line.
   Promise.resolve().then(() => { if (!dead) spawn(false); });
 
+  /** @param {string} cmd @param {object} [args] @returns {Promise<Reply>} */
   function call(cmd, args = {}) {
     const id = nextId++;
     if (dead) return Promise.resolve({ id, ok: false, error: dead });
     return new Promise((resolve) => {
       pending.set(id, resolve);
+      /** @param {EngineError} error */
       const answer = (error) => {
         if (pending.delete(id)) resolve({ id, ok: false, error });
       };
@@ -161,6 +245,7 @@ export function createEngine({
 
 // The engine behind <html data-engine>, for code (and tests) that did not
 // create it but need to talk to it.
+/** @returns {PageEngine | null} */
 export function currentEngine() {
   return pageEngine;
 }

@@ -15,30 +15,56 @@
 // The host sends a state whole once per channel, then as patches against
 // the last one (state-patch.js); a patch that does not fit ends the channel,
 // and the phone reconnects as after any drop, to a whole state again.
+import { both } from '../i18n/i18n.js';
 import { apply } from './state-patch.js';
+
+/** @typedef {import('./engine-client.js').Engine} Engine */
+/** @typedef {import('./engine-client.js').EngineError} EngineError */
+/** @typedef {import('./engine-client.js').Reply} Reply */
+
+/**
+ * This phone's part of one hand's deal: the round its number is for, the
+ * number (revealed later), its commit, and the commits the host listed.
+ * @typedef {{round: number, reveal: string, commit: string, commits?: {seat: number, commit: string}[] | null}} Round
+ */
+
+/**
+ * What a guest keeps at its table (IndexedDB): its seat, its secret and its deal numbers.
+ * @typedef {{seat: number, secret: string, rounds: Record<string, Round>}} Kept
+ */
+
+/**
+ * The host's engine as a guest's Session sees it: an Engine, and this
+ * phone's seat and deal.
+ * @typedef {Engine & {
+ *   rounds: Map<number, Round>, readonly seat: number | null, statesOf: (hand: number) => any[], last: () => any,
+ * }} RemoteEngine
+ */
 
 const REPLY_MS = 20_000;
 // A reply is a view of a few kilobytes; far more is not the host's.
 const MAX_MESSAGE = 1_000_000;
 
-function problem(code, de, en) {
-  return { kind: 'EngineUnavailable', code, de, en };
+/** @param {string} code @param {string} key @returns {EngineError} */
+function problem(code, key) {
+  return { kind: 'EngineUnavailable', code, ...both(key) };
 }
 
-const LOST = problem('table_lost', 'Die Verbindung zum Tisch antwortet nicht. Es wurde nichts geändert.',
-  'The table does not answer. Nothing was changed.');
-const COMMIT_MISSING = problem('commit_missing', 'Der Gastgeber hat die Zusage dieses Handys nicht weitergegeben – das Geben ist nicht fair.',
-  "The host did not pass on this phone's commit: the deal is not fair.");
+const LOST = problem('table_lost', 'phone.remote.lost');
+const COMMIT_MISSING = problem('commit_missing', 'phone.remote.commitMissing');
 
+/** @param {Uint8Array} bytes */
 function hex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** @param {string} text */
 async function sha256(text) {
   return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
 }
 
 // Same text as fairdeal.commit_of: hand and seat are hashed in.
+/** @param {number} hand @param {number} seat @param {string} reveal */
 export function commitText(hand, seat, reveal) {
   return `schraem-fair/1|commit|${hand}|${seat}|${reveal}`;
 }
@@ -55,32 +81,50 @@ export function commitText(hand, seat, reveal) {
 // to the host closed. onSeen(state): every state this phone is given,
 // pushed or in a reply to its own request (the host does not push again a
 // state a reply already brought).
+/**
+ * @param {RTCDataChannel} channel
+ * @param {{
+ *   onState?: (state: any) => void, onProblem?: (error: EngineError | null | undefined) => void, kept?: Kept | null,
+ *   onKeep?: (kept: Kept) => Promise<unknown>, onLinks?: (down: number[]) => void, onClose?: () => void, onSeen?: (state: any) => void,
+ * }} [hooks]
+ * @returns {RemoteEngine}
+ */
 export function createRemoteEngine(channel, {
   onState = () => {}, onProblem = () => {}, kept = null, onKeep = async () => {}, onLinks = () => {}, onClose = () => {},
   onSeen = () => {},
 } = {}) {
+  /** @type {Map<number, (reply: Reply) => void>} */
   const pending = new Map();
   let nextId = 1;
+  /** @type {{seat: number, secret: string} | null} */
   let ticket = null;
+  /** @type {any} */
   let last = null;
   // The last state the host sent over this channel, as sent: its patches
   // apply to it. Nothing else holds it, so nothing can change it meanwhile.
+  /** @type {any} */
   let base = null;
-  let settleReady;
+  /** @type {(reply: Reply) => void} */
+  let settleReady = () => {};
+  /** @type {Promise<Reply>} */
   const ready = new Promise((resolve) => { settleReady = resolve; });
   // Per hand: the deal's round this phone's number is for, the number, its
   // commit, and the commits the host listed before this phone revealed
   // (kept to check the transcript after the hand).
+  /** @type {Map<number, Round>} */
   const rounds = new Map();
   // Per hand: every state this phone was sent in it, in order (check_deal
   // compares each with the hand replayed from the host's record).
+  /** @type {Map<number, any[]>} */
   const shown = new Map();
   // Deal steps sent over this channel ("hand:commit"): a state pushed twice
   // must not send them twice; a new channel sends again what the host still
   // waits for.
+  /** @type {Set<string>} */
   const sent = new Set();
+  /** @type {RemoteEngine} */
   const engine = {
-    call, ready, rounds, get seat() { return ticket?.seat ?? null; }, statesOf: (hand) => [...(shown.get(hand) ?? [])],
+    call, ready, rounds, get seat() { return ticket?.seat ?? null; }, statesOf: (hand) => [...(shown.get(hand) ?? [])], last: () => last,
   };
 
   function keep() {
@@ -88,6 +132,7 @@ export function createRemoteEngine(channel, {
     return onKeep({ seat: ticket.seat, secret: ticket.secret, rounds: Object.fromEntries(rounds) });
   }
 
+  /** @param {string} cmd @param {object} [args] @returns {Promise<Reply>} */
   function send(cmd, args = {}) {
     const id = nextId++;
     return new Promise((resolve) => {
@@ -101,12 +146,14 @@ export function createRemoteEngine(channel, {
     });
   }
 
+  /** @param {any} state */
   function took(state) {
     last = state;
     const hand = state?.view?.hand_no;
     if (Number.isInteger(hand) && hand >= 1) {
-      if (!shown.has(hand)) shown.set(hand, []);
-      shown.get(hand).push(state);
+      const states = shown.get(hand) ?? [];
+      if (!shown.has(hand)) shown.set(hand, states);
+      states.push(state);
       // Two hands back is checked by now: a long evening keeps no more.
       shown.delete(hand - 2);
     }
@@ -117,6 +164,7 @@ export function createRemoteEngine(channel, {
   // Session's commands, as the guest messages the host accepts. Whatever
   // else a Session asks (next_hand, undo…) goes as it is: the host's engine
   // refuses it in its own words.
+  /** @param {string} cmd @param {{action?: object, hand?: number, why?: unknown}} [args] @returns {Promise<Reply>} */
   async function call(cmd, args = {}) {
     // The host's computer players act on the host, and every change reaches
     // this phone as a pushed state: the Session's computer step needs no
@@ -140,10 +188,12 @@ export function createRemoteEngine(channel, {
     return reply;
   }
 
+  /** @param {any} state */
   async function takePart(state) {
+    /** @type {{hand: number, round?: number, phase: string, waiting?: number[], commits?: {seat: number, commit: string}[]} | undefined} */
     const deal = state?.deal;
     const seat = ticket?.seat;
-    if (!deal || !deal.waiting?.includes(seat)) return;
+    if (!deal || seat == null || !deal.waiting?.includes(seat)) return;
     const attempt = deal.round ?? 0;
     let round = rounds.get(deal.hand);
     if (round?.round !== attempt) {
@@ -188,7 +238,7 @@ export function createRemoteEngine(channel, {
     if (!msg || typeof msg !== 'object') return;
     if (msg.type === 'ticket' && !ticket && Number.isInteger(msg.seat) && typeof msg.secret === 'string') {
       ticket = { seat: msg.seat, secret: msg.secret };
-      const same = kept?.seat === msg.seat && kept?.secret === msg.secret && kept.rounds && typeof kept.rounds === 'object';
+      const same = kept != null && kept.seat === msg.seat && kept.secret === msg.secret && kept.rounds && typeof kept.rounds === 'object';
       if (same) for (const [hand, round] of Object.entries(kept.rounds)) rounds.set(Number(hand), round);
       keep().finally(() => settleReady({ ok: true, result: { seat: msg.seat, again: same } }));
     } else if (msg.type === 'links' && Array.isArray(msg.down)) {
@@ -210,6 +260,7 @@ export function createRemoteEngine(channel, {
   // → the state a message brings (whole or patched onto the last one, a
   // copy of its own for the Session), undefined when it brings none, null
   // when its patch does not fit: the channel is closed then.
+  /** @param {{state?: unknown, patch?: unknown}} msg @returns {any} */
   function received(msg) {
     let state;
     try {
@@ -230,6 +281,5 @@ export function createRemoteEngine(channel, {
     onClose();
   });
 
-  engine.last = () => last;
   return engine;
 }

@@ -6,15 +6,62 @@ import { writeGame } from '../store/storage.js';
 import { isWriter } from '../store/tabs.js';
 import { both } from '../i18n/i18n.js';
 
+/** @typedef {import('./engine-client.js').Engine} Engine */
+/** @typedef {import('./engine-client.js').EngineError} EngineError */
+/** @typedef {import('./engine-client.js').Reply} Reply */
+
+/**
+ * A table's state as the engine answers it (engine/schraem/bridge.py): the
+ * viewer's view, who is due, what is legal, the save to keep. The shell
+ * reads it and decides nothing from it.
+ * @typedef {Record<string, any>} TableState
+ */
+
+/**
+ * A game as this phone keeps and draws it: the engine's save, the state
+ * without it, whose view is drawn, and who must be handed the phone first.
+ * @typedef {object} Game
+ * @property {any} save
+ * @property {TableState} state
+ * @property {number | null} viewer
+ * @property {number | null} handoff
+ */
+
+/**
+ * What an accepted state says about how it came (app/state.js reads it).
+ * @typedef {object} StateInfo
+ * @property {boolean} [fresh] a new table: drawn afresh, not against the last state
+ * @property {boolean} [loaded] the stored game, loaded at the start
+ * @property {boolean | null} [stored] on disk (true), or not this tab's to store (null)
+ * @property {number | string} [by] the seat that acted, or 'undo'
+ * @property {boolean} [undo]
+ * @property {boolean} [imported]
+ * @property {boolean} [settled] a scoresheet hand decided: the next is dealt at once
+ * @property {boolean} [corrected]
+ * @property {number} [forced] the seat whose only card was played for it
+ * @property {unknown} [bot] what a computer player did
+ */
+
+/**
+ * @typedef {object} SessionHooks
+ * @property {number} pace ms between two computer moves
+ * @property {number} [trickPause] ms a finished trick stays in sight
+ * @property {(game: Game, previous: Game | null, info: StateInfo) => void} onState
+ * @property {(error: EngineError | null | undefined, info?: StateInfo) => void} onError
+ * @property {(busy: {engine: boolean, bots: boolean}) => void} [onBusy]
+ */
+
+/** @param {any} save @returns {number[]} */
 export function humanSeats(save) {
   return (save?.table?.players ?? [])
-    .map((p, i) => (p.kind === 'human' ? i + 1 : null))
-    .filter((s) => s != null);
+    .map((/** @type {{kind: string}} */ p, /** @type {number} */ i) => (p.kind === 'human' ? i + 1 : null))
+    .filter((/** @type {number | null} */ s) => s != null);
 }
 
 // With two or more humans on one phone, the phone goes to the human who must
 // act next, and nobody's hand is drawn until that person says they hold it.
 // Bots act first while the current holder (or nobody) watches.
+/** @param {TableState} state @param {number | null} viewer @returns {number | null} */
 function handoffFor(state, viewer) {
   // A scoresheet hides nothing: the phone lies on the table for everyone.
   if (isSheet(state)) return null;
@@ -24,30 +71,36 @@ function handoffFor(state, viewer) {
   if (state.due.bots.length) return null;
   // A person whose last card can only be played needs no phone: it is played
   // for them (Session.forcedStep).
-  const next = state.due.humans.find((s) => !(state.forced ?? []).includes(s));
+  const next = state.due.humans.find((/** @type {number} */ s) => !(state.forced ?? []).includes(s));
   return next != null && next !== viewer ? next : null;
 }
 
 // A table played with real cards, where the phone only keeps the scoresheet.
+/** @param {TableState | null | undefined} state */
 export function isSheet(state) {
   return state?.sheet_legal != null;
 }
 
 export class Session {
+  /** @param {Engine} engine @param {SessionHooks} hooks */
   constructor(engine, { pace, trickPause = pace, onState, onError, onBusy = () => {} }) {
     this.engine = engine;
     this.pace = pace;
     // How long a finished trick stays before the computers play on (a tap
     // on the felt goes on at once: hurry).
     this.trickPause = trickPause;
+    /** @type {string | null} */
     this.trickShown = null; // the finished trick already held: "hand:tricks"
     this.holding = false;
     this.onState = onState;
     this.onError = onError;
     this.onBusy = onBusy;
     this.inflight = 0;
-    this.game = null; // {save, state, viewer, handoff}
+    /** @type {Game | null} */
+    this.game = null;
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.botTimer = null;
     this.stalled = false;
     this.paused = false;
@@ -67,6 +120,11 @@ export class Session {
 
   // Engine calls run one after another, so replies (and the saves written
   // from them) can never arrive out of order.
+  /**
+   * @template T
+   * @param {() => Promise<T> | T} fn
+   * @returns {Promise<T>}
+   */
   serial(fn) {
     this.inflight += 1;
     this.busyChanged();
@@ -84,6 +142,7 @@ export class Session {
     this.onBusy({ engine: this.inflight > 0, bots: this.botTimer != null });
   }
 
+  /** @param {string} cmd @param {object} [args] @returns {Promise<Reply>} */
   async call(cmd, args) {
     const reply = await this.engine.call(cmd, args);
     if (reply?.error?.code === 'timeout' && this.game) {
@@ -95,6 +154,7 @@ export class Session {
     return { ok: false, error: { kind: 'InternalError', code: 'bad_reply', ...both('engine.badReply') } };
   }
 
+  /** @param {Game} game */
   adopt(game) {
     this.game = game;
   }
@@ -106,6 +166,7 @@ export class Session {
   // goes back to the last stored game, the screen keeps what it showed, the
   // person is told, and the computer players wait for the next tap.
   // → the game drawn, or null when it could not be stored.
+  /** @param {TableState} state @param {number | null} viewer @param {StateInfo} [info] @returns {Promise<Game | null>} */
   async commit(state, viewer, info = {}) {
     const handoff = handoffFor(state, viewer);
     const { save, ...rest } = state;
@@ -127,6 +188,7 @@ export class Session {
     return game;
   }
 
+  /** @param {{viewer: number | null} & Record<string, any>} args */
   async newGame(args) {
     this.cancelBots();
     this.paused = false;
@@ -138,6 +200,7 @@ export class Session {
   }
 
   // → {ok: true} | {ok: false, error}; a CorruptSave is the caller's to show.
+  /** @param {Game} game @returns {Promise<Reply>} */
   async load(game) {
     this.cancelBots();
     return this.serial(async () => {
@@ -149,9 +212,10 @@ export class Session {
     });
   }
 
+  /** @param {string} type @param {object} [extra] @param {StateInfo} [info] @returns {Promise<boolean>} */
   act(type, extra = {}, info = {}) {
     const viewer = this.game?.viewer;
-    if (viewer == null || this.game.handoff != null) return Promise.resolve(false);
+    if (viewer == null || this.game?.handoff != null) return Promise.resolve(false);
     this.cancelBots();
     return this.serial(async () => {
       const r = await this.call('act', { action: { seat: viewer, type, ...extra }, viewer });
@@ -174,10 +238,11 @@ export class Session {
   // with real cards the table is already shuffling, and the hand's result
   // stays on the new sheet (the view's previous_result). Both states are saved, in order, before
   // anything is drawn; undo takes back the entry and the fresh hand with it.
+  /** @param {{seat: number, type: string}} action one of the state's sheet_legal @param {StateInfo} [info] @returns {Promise<boolean>} */
   sheetAct(action, info = {}) {
     if (!this.game || !isSheet(this.game.state)) return Promise.resolve(false);
     return this.serial(async () => {
-      const viewer = this.game.viewer;
+      const viewer = /** @type {Game} */ (this.game).viewer;
       const r = await this.call('act', { action, viewer });
       if (!r.ok) { this.onError(r.error, info); return false; }
       const settled = r.result.hand_over && !r.result.game_over;
@@ -196,7 +261,7 @@ export class Session {
     if (!this.game) return Promise.resolve(false);
     this.cancelBots();
     return this.serial(async () => {
-      const viewer = this.game.viewer;
+      const viewer = /** @type {Game} */ (this.game).viewer;
       const r = await this.call('undo', { viewer });
       if (!r.ok) {
         this.onError(r.error);
@@ -211,6 +276,7 @@ export class Session {
   // Takes over a game record. A refused record leaves the engine's game and
   // the saved one exactly as they were: nothing is committed.
   // → {ok: true} | {ok: false, error}
+  /** @param {{viewer: number | null} & Record<string, any>} args @returns {Promise<Reply>} */
   async importRecord(args) {
     this.cancelBots();
     return this.serial(async () => {
@@ -226,6 +292,7 @@ export class Session {
   // next_game, a confirmed correction): saved and drawn like any state.
   // A refusal is returned, not shown: the caller knows what was asked.
   // → {ok: true, result} | {ok: false, error}
+  /** @param {string} cmd @param {{viewer?: number | null} & Record<string, any>} args @param {StateInfo} [info] @returns {Promise<Reply>} */
   tableCommand(cmd, args, info = {}) {
     this.cancelBots();
     return this.serial(async () => {
@@ -239,6 +306,7 @@ export class Session {
 
   // A command that only reads (lists, a correction's preview, statistics,
   // the organiser's tournament), in line with the table's own calls.
+  /** @param {string} cmd @param {object} [args] @returns {Promise<Reply>} */
   query(cmd, args = {}) {
     return this.serial(() => this.call(cmd, args));
   }
@@ -246,7 +314,7 @@ export class Session {
   nextHand() {
     this.cancelBots();
     return this.serial(async () => {
-      const viewer = this.game.viewer;
+      const viewer = /** @type {Game} */ (this.game).viewer;
       const r = await this.call('next_hand', { viewer });
       if (!r.ok) { this.onError(r.error); return false; }
       await this.commit(r.result, viewer);
@@ -266,7 +334,7 @@ export class Session {
   }
 
   cancelBots() {
-    clearTimeout(this.botTimer);
+    clearTimeout(this.botTimer ?? undefined);
     this.botTimer = null;
     this.busyChanged();
   }

@@ -9,10 +9,21 @@
 //   {s: {key: value}, p: {key: patch}, a: {key: [items added at the end]}, d: [keys removed]}
 // every part optional; {} means nothing changed.
 
+/**
+ * A patch; its values are JSON as the engine wrote it.
+ * @typedef {object} Patch
+ * @property {Record<string, any>} [s] keys set to a value
+ * @property {Record<string, Patch>} [p] keys patched
+ * @property {Record<string, any[]>} [a] items added at the end of an array
+ * @property {string[]} [d] keys removed
+ */
+
+/** @param {unknown} x @returns {boolean} */
 function isObject(x) {
   return x !== null && typeof x === 'object' && !Array.isArray(x);
 }
 
+/** @param {any} a @param {any} b @returns {boolean} */
 export function same(a, b) {
   if (a === b) return true;
   if (Array.isArray(a)) {
@@ -23,12 +34,15 @@ export function same(a, b) {
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
 }
 
+/** @param {Patch} out @param {'s' | 'p' | 'a'} part @param {string} key @param {any} value */
 function put(out, part, key, value) {
   (out[part] ??= {})[key] = value;
 }
 
 // → the patch taking `a` to `b` (both objects, or arrays of one length).
+/** @param {any} a @param {any} b @returns {Patch} */
 export function diff(a, b) {
+  /** @type {Patch} */
   const out = {};
   for (const k of Object.keys(b)) {
     const x = a[k];
@@ -46,6 +60,7 @@ export function diff(a, b) {
   return out;
 }
 
+/** @param {Patch} patch */
 export function isEmpty(patch) {
   return Object.keys(patch).length === 0;
 }
@@ -53,16 +68,18 @@ export function isEmpty(patch) {
 // Keys a JSON text can carry that would reach an object's prototype.
 const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** @param {unknown} part @returns {string[]} */
 function keysOf(part) {
   if (part === undefined) return [];
   if (!isObject(part)) throw new Error('bad patch');
-  const keys = Object.keys(part);
+  const keys = Object.keys(/** @type {object} */ (part));
   if (keys.some((k) => UNSAFE.has(k))) throw new Error('bad patch');
   return keys;
 }
 
 // → a new state: `a` with `patch` applied; `a` itself is left as it was.
 // Throws on a patch that does not fit `a` (the caller then asks afresh).
+/** @param {any} a @param {any} patch as received: checked here, part by part @returns {any} */
 export function apply(a, patch) {
   if (!isObject(patch) || (!isObject(a) && !Array.isArray(a))) throw new Error('bad patch');
   const out = Array.isArray(a) ? a.slice() : { ...a };

@@ -9,10 +9,25 @@
 // is only used by the build that made it: build.py writes BOOT.key, a hash
 // over Pyodide, the standard library, the engine and this file. Anything odd
 // about a snapshot means a normal start, which makes a new one.
+//
+// Its messages are engine-client.js's WorkerRequest and WorkerMessage.
+
+/** @typedef {import('./engine-client.js').EngineError} EngineError */
+/** @typedef {import('./engine-client.js').Reply} Reply */
+/** @typedef {import('./engine-client.js').Timings} Timings */
+/** @typedef {import('./engine-client.js').WorkerMessage} WorkerMessage */
+/** Pyodide's interpreter, as its own module gives it (not typed here). @typedef {any} Pyodide */
+/** @typedef {(options: object) => Promise<Pyodide>} LoadPyodide */
+/**
+ * The engine in this worker: the bridge's one entry (JSON text in, JSON
+ * text out), its hello and how the start went.
+ * @typedef {{handle: (text: string) => string, hello: any, timings?: Timings}} Bridge
+ */
 
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const ENGINE_URL = new URL("../engine.zip", import.meta.url).href;
 const ENGINE_DIR = "/engine";
+/** @type {{key: string | null}} */
 const BOOT = /*BUILD*/{ "key": null }/*END BUILD*/;
 // Not the service worker's cache: that one is replaced with every release,
 // while a snapshot stays good for as long as BOOT.key does. service-worker.js
@@ -24,10 +39,14 @@ const SNAPSHOT_URL = new URL(`../snapshot/${BOOT.key}`, import.meta.url).href;
 const FRESH_ONLY = new URL(import.meta.url).searchParams.get("boot") === "fresh";
 
 // The page restarts a start that stops reaching stages (engine-client.js).
+/** @param {string} name */
 function stage(name) {
   postMessage({ type: "stage", stage: name });
 }
 
+// Its own words, in English and German where it has them: the worker does
+// not load the page's dictionaries (i18n/), which would hold up the start.
+/** @param {string} kind @param {string} code @param {string} en @param {string} [de] @returns {EngineError} */
 function failure(kind, code, en, de) {
   return { kind, code, de: de ?? en, en };
 }
@@ -42,7 +61,8 @@ async function fetchEngine() {
 // missing pyodide.asm.wasm): it logs "wasm instantiation failed!" and waits
 // forever. This turns exactly that log line into a failure.
 function wasmFailure() {
-  let restore;
+  /** @type {() => void} */
+  let restore = () => {};
   const failed = new Promise((_, reject) => {
     const warn = console.warn;
     console.warn = (...args) => {
@@ -54,6 +74,7 @@ function wasmFailure() {
   return { failed, restore };
 }
 
+/** @param {LoadPyodide} loadPyodide @param {object} options @returns {Promise<Pyodide>} */
 async function startPyodide(loadPyodide, options) {
   const wasm = wasmFailure();
   try {
@@ -64,6 +85,7 @@ async function startPyodide(loadPyodide, options) {
 }
 
 // → { bytes, written: the length it was stored with (0: not known) }, or null.
+/** @returns {Promise<{bytes: Uint8Array, written: number} | null>} */
 async function readSnapshot() {
   if (!BOOT.key) return null; // an unbuilt worker: nothing to match a snapshot against
   try {
@@ -79,6 +101,7 @@ async function readSnapshot() {
 
 // One snapshot per origin: writing one drops every other, so a release with a
 // new engine does not leave 30 MB behind.
+/** @param {Uint8Array<ArrayBuffer>} bytes */
 async function writeSnapshot(bytes) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   await Promise.all((await cache.keys()).filter((r) => r.url !== SNAPSHOT_URL).map((r) => cache.delete(r)));
@@ -98,11 +121,13 @@ async function dropSnapshot() {
 // The engine's files, in the same place on every start: a restored
 // interpreter remembers the imports but not the file system, and anything
 // imported later (or a traceback's source line) comes from here.
+/** @param {Pyodide} pyodide @param {Uint8Array} zip */
 function installEngine(pyodide, zip) {
   pyodide.unpackArchive(zip, "zip", { extractDir: ENGINE_DIR });
   pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
 }
 
+/** @param {Pyodide} pyodide @returns {Bridge} */
 function connect(pyodide) {
   const handle = pyodide.pyimport("schraem.bridge").handle;
   const hello = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "hello", args: {} })));
@@ -112,8 +137,10 @@ function connect(pyodide) {
 
 // Pyodide keeps its options for the whole session; handed over as a thenable
 // that lets go once read, the snapshot's 30 MB are not pinned by them.
+/** @param {Uint8Array | null} bytes */
 function handOver(bytes) {
   return {
+    /** @param {(bytes: Uint8Array | null) => void} resolve */
     // oxlint-disable-next-line unicorn/no-thenable -- a thenable is the point
     then(resolve) {
       const b = bytes;
@@ -123,6 +150,7 @@ function handOver(bytes) {
   };
 }
 
+/** @param {LoadPyodide} loadPyodide @param {Uint8Array} snapshot @param {Promise<Uint8Array>} engineZip @param {Record<string, number>} marks */
 async function restore(loadPyodide, snapshot, engineZip, marks) {
   const pyodide = await startPyodide(loadPyodide, { _loadSnapshot: handOver(snapshot) });
   marks.pyodide = performance.now();
@@ -135,6 +163,10 @@ async function restore(loadPyodide, snapshot, engineZip, marks) {
   return engine;
 }
 
+/**
+ * @param {LoadPyodide} loadPyodide @param {Promise<Uint8Array>} engineZip @param {Record<string, number>} marks
+ * @returns {Promise<{engine: Bridge, snapshot: Uint8Array<ArrayBuffer> | null}>}
+ */
 async function freshStart(loadPyodide, engineZip, marks) {
   const pyodide = await startPyodide(loadPyodide, { _makeSnapshot: BOOT.key !== null });
   marks.pyodide = performance.now();
@@ -157,10 +189,13 @@ async function freshStart(loadPyodide, engineZip, marks) {
 
 // Resolves to the engine and, after a fresh start, the snapshot to store
 // (kept apart so the engine does not hold on to 30 MB once it is written).
+/** @returns {Promise<{engine: Bridge, snapshot: Uint8Array<ArrayBuffer> | null}>} */
 async function boot() {
+  /** @type {Record<string, number>} */
   const marks = { start: performance.now() };
   // What the page sees as engine.timings (ms): Pyodide up, engine imported
   // and answering, and how the start went.
+  /** @type {(kind: "fresh" | "snapshot", fallback: string | null, snapshot: number) => Timings} */
   const timings = (kind, fallback, snapshot) => ({
     boot: kind, fallback, snapshot, read: marks.read - marks.start, imported: marks.imported - marks.start,
     pyodide: marks.pyodide - marks.start, engine: marks.engine - marks.pyodide, total: marks.engine - marks.start,
@@ -208,8 +243,14 @@ async function boot() {
 // inside it can end up only as an unhandled rejection while the start waits
 // forever. While `start` runs, such an error is its failure (the same idea
 // as wasmFailure, for errors that surface nowhere else).
+/**
+ * @template T
+ * @param {Promise<T>} start
+ * @returns {Promise<T>}
+ */
 function failOnCrash(start) {
-  let onCrash;
+  /** @type {(event: any) => void} */
+  let onCrash = () => {};
   const crashed = new Promise((_, reject) => {
     onCrash = (event) => reject(event.reason ?? event.error ?? new Error(event.message));
   });
@@ -238,6 +279,7 @@ booted.then(
   },
 );
 
+/** @param {any} err */
 function loadError(err) {
   return failure("EngineUnavailable", "load_failed",
     `The game engine could not start (${err && err.message ? err.message : err}). Please reload the app.`,
@@ -262,6 +304,7 @@ self.addEventListener("message", async (event) => {
   postMessage(call(handle, { id, cmd: msg.cmd, args: msg.args ?? {} }));
 });
 
+/** @param {Bridge["handle"]} handle @param {{id: number, cmd: string, args: object}} request @returns {Reply} */
 function call(handle, request) {
   let text;
   try {

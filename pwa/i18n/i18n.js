@@ -14,13 +14,17 @@ import { REVIEW_STRINGS } from './review.js';
 
 const LANG_KEY = 'schraem.lang';
 
+/** @typedef {'de' | 'en'} Lang */
+
 // One dictionary per language, from every part's words.
+/** @type {Record<Lang, Record<string, string>>} */
 const STRINGS = { de: {}, en: {} };
 for (const part of [APP_STRINGS, TABLE_STRINGS, CLUB_TABLE_STRINGS, CLUB_STRINGS, HOUSE_STRINGS, MOVE_STRINGS, REVIEW_STRINGS, PHONE_STRINGS]) {
   Object.assign(STRINGS.de, part.de);
   Object.assign(STRINGS.en, part.en);
 }
 
+/** @returns {Lang} */
 function initialLang() {
   try {
     const stored = localStorage.getItem(LANG_KEY);
@@ -32,13 +36,16 @@ function initialLang() {
 
 let lang = initialLang();
 
+/** @returns {Lang} */
 export function getLang() { return lang; }
 
 // A number as the language writes it: 5,55 in German, 5.55 in English.
+/** @param {unknown} n */
 export function formatNumber(n) {
   return typeof n === 'number' ? n.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 2 }) : String(n);
 }
 
+/** @param {string} next */
 export function setLang(next) {
   lang = next === 'en' ? 'en' : 'de';
   document.documentElement.lang = lang;
@@ -47,9 +54,14 @@ export function setLang(next) {
 
 // The same text in both languages, for messages that must follow a later
 // language switch (they are shown through errorText, like the engine's).
+/**
+ * @param {string} key
+ * @param {Record<string, any>} [vars]
+ * @returns {{de: string, en: string}}
+ */
 export function both(key, vars = {}) {
-  const out = {};
-  for (const l of ['de', 'en']) {
+  const out = { de: '', en: '' };
+  for (const l of /** @type {Lang[]} */ (['de', 'en'])) {
     const text = STRINGS[l][key] ?? STRINGS.de[key] ?? key;
     // A variable may itself be given in both languages: {de, en}.
     out[l] = text.replace(/\{(\w+)\}/g, (m, name) => {
@@ -61,20 +73,24 @@ export function both(key, vars = {}) {
   return out;
 }
 
+/** @param {string} key */
 export function has(key) { return key in STRINGS[lang]; }
 
 // A text about `n` of something: `<key>.one` where the language has one for
 // n = 1 ("1 mark left", not "1 marks left").
+/** @param {string} key @param {number} n @param {Record<string, unknown>} [vars] */
 export function tn(key, n, vars = {}) {
   return t(n === 1 && has(`${key}.one`) ? `${key}.one` : key, { ...vars, n });
 }
 
+/** @param {string} key @param {Record<string, unknown>} [vars] */
 export function t(key, vars = {}) {
   const text = STRINGS[lang][key] ?? STRINGS.de[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
 // The engine sends every message in both languages; show the one in use.
+/** @param {{de?: string, en?: string, code?: string, kind?: string} | null | undefined} error */
 export function errorText(error) {
   if (!error) return '';
   return error[lang] || error.en || error.de || error.code || String(error.kind || error);

@@ -15,6 +15,9 @@
 import { both } from '../i18n/i18n.js';
 import { diff, isEmpty } from '../bridge/state-patch.js';
 
+/** @typedef {import('../bridge/session.js').Session} Session */
+/** @typedef {import('../bridge/engine-client.js').Reply} Reply */
+
 const MAX_IN_FLIGHT = 8;
 const NOT_KEPT = { kind: 'StorageFailed', code: 'storage.host', ...both('storage.host') };
 
@@ -25,20 +28,29 @@ export class TableRelay {
   // stores and draws it (within the Session's turn; it must not queue
   // another engine call behind it) and resolves false when it could not be
   // stored. onLink(seat, up): a guest's channel opened or closed.
+  /**
+   * @param {Session} session
+   * @param {{viewer?: number, onChange?: (seat: number, state: any) => Promise<boolean>, onLink?: (seat: number, up: boolean) => void}} [hooks]
+   */
   constructor(session, { viewer, onChange = async () => true, onLink = () => {} } = {}) {
     this.session = session;
     this.viewer = viewer;
     this.onChange = onChange;
     this.onLink = onLink;
+    /** @type {Map<number, RTCDataChannel>} */
     this.channels = new Map(); // seat -> open RTCDataChannel
+    /** @type {Map<number, number>} */
     this.inFlight = new Map(); // seat -> messages waiting for the engine
+    /** @type {Map<number, any>} */
     this.sent = new Map(); // seat -> the last state its channel was sent
     // A guest's change being stored: every guest's new state and that
     // guest's reply, sent from pushAll as soon as the state is stored,
     // before this phone draws its own screen.
+    /** @type {{states: Record<string, any> | null, seat: number, reply: Reply, answered: boolean} | null} */
     this.ready = null;
   }
 
+  /** @param {number} seat @param {RTCDataChannel} channel */
   async attach(seat, channel) {
     const r = await this.session.query('table_ticket', { seat });
     if (!r.ok) return false;
@@ -61,6 +73,7 @@ export class TableRelay {
   }
 
   // The channel's connection went away without closing it.
+  /** @param {number} seat @param {RTCDataChannel} channel */
   drop(seat, channel) {
     if (this.channels.get(seat) !== channel) return;
     this.channels.delete(seat);
@@ -68,6 +81,7 @@ export class TableRelay {
     this.onLink(seat, false);
   }
 
+  /** @param {number} seat @param {object} msg */
   send(seat, msg) {
     const ch = this.channels.get(seat);
     if (ch?.readyState !== 'open') return false;
@@ -78,6 +92,7 @@ export class TableRelay {
   // A seat's state as the change since the last one its channel was sent,
   // in `msg` ({type: 'reply' | 'state', …}). A state that did not change is
   // not pushed again (`always`: a reply still goes, with an empty patch).
+  /** @param {number} seat @param {{type: 'reply' | 'state'} & Record<string, any>} msg @param {any} state @param {boolean} [always] */
   sendState(seat, msg, state, always = false) {
     const last = this.sent.get(seat);
     const patch = last ? diff(last, state) : null;
@@ -85,6 +100,7 @@ export class TableRelay {
     if (this.send(seat, patch ? { ...msg, patch } : { ...msg, state })) this.sent.set(seat, state);
   }
 
+  /** @param {number} seat @param {unknown} data a message as it arrived */
   async relay(seat, data) {
     // A guest's own phone waits for each answer, so it never has more than
     // a few messages under way: a flood beyond that is dropped unread, and
@@ -94,6 +110,7 @@ export class TableRelay {
     this.inFlight.set(seat, waiting + 1);
     // A binary message is no request; the engine says so in its own words.
     const text = typeof data === 'string' ? data : null;
+    /** @type {Reply} */
     let r;
     let kept = true;
     let answered = false;
@@ -104,7 +121,7 @@ export class TableRelay {
           this.ready = { states: q.result.guests, seat, reply: q.result.reply, answered: false };
           try {
             kept = await this.onChange(seat, q.result.state) !== false;
-            answered = this.ready.answered;
+            answered = /** @type {NonNullable<TableRelay['ready']>} */ (this.ready).answered;
           } finally {
             this.ready = null;
           }
@@ -128,6 +145,7 @@ export class TableRelay {
     this.answer(seat, reply);
   }
 
+  /** @param {number} seat @param {Reply} reply */
   answer(seat, reply) {
     const { result, ...head } = reply;
     if (reply.ok && result?.view && result.seat === seat) this.sendState(seat, { type: 'reply', ...head }, result, true);
@@ -136,6 +154,7 @@ export class TableRelay {
 
   // Every guest is told which phones are away (channel closed): the game
   // waits for them, and every phone says so.
+  /** @param {number[]} down */
   links(down) {
     for (const seat of this.channels.keys()) this.send(seat, { type: 'links', down });
   }
@@ -146,6 +165,7 @@ export class TableRelay {
   // is under way; the call then goes to the engine at once instead of
   // queueing behind this phone's drawing, and the guests' states are built
   // while the host draws its own. Otherwise it waits its turn in the Session.
+  /** @param {{stored?: boolean}} [options] */
   pushAll({ stored = false } = {}) {
     const ready = this.ready;
     if (stored && ready?.states) {
@@ -155,14 +175,14 @@ export class TableRelay {
       ready.answered = true;
       this.answer(ready.seat, ready.reply);
       for (const seat of this.channels.keys()) {
-        const state = states[seat];
+        const state = /** @type {Record<string, any>} */ (states)[seat];
         if (state) this.sendState(seat, { type: 'state' }, state);
       }
       return;
     }
     if (!this.channels.size) return;
     const asked = stored ? this.session.engine.call('guest_states', {}) : this.session.query('guest_states', {});
-    asked.then((r) => {
+    asked.then((/** @type {Reply} */ r) => {
       if (!r?.ok) return;
       for (const seat of this.channels.keys()) {
         const state = r.result[seat];

@@ -8,10 +8,22 @@ const DB_NAME = 'schraem-history';
 const DB_VERSION = 1; // the lowest version that has the store
 const STORE = 'entries';
 
+/**
+ * A kept table: a game, a series, a set or a tournament, under the id of
+ * its table (app/guard.js), with its save, its finished records and what
+ * was added to it (a review).
+ * @typedef {{id: string, status?: string, savedAt: number, save?: any, records?: any[], review?: any} & Record<string, any>} Entry
+ */
+
+/** An entry to keep: the time it is kept is added here. @typedef {Omit<Entry, 'savedAt'>} NewEntry */
+
+/** @type {Promise<IDBDatabase> | null} */
 let opening = null;
 
+/** @param {number} version 0: as it is @returns {Promise<IDBDatabase>} */
 function openAt(version) {
   return new Promise((resolve, reject) => {
+    /** @type {IDBOpenDBRequest} */
     let req;
     try { req = version ? indexedDB.open(DB_NAME, version) : indexedDB.open(DB_NAME); } catch (e) { reject(e); return; }
     req.onupgradeneeded = () => {
@@ -30,6 +42,7 @@ function openAt(version) {
   });
 }
 
+/** @returns {Promise<IDBDatabase>} */
 function db() {
   if (!opening) {
     opening = (async () => {
@@ -50,6 +63,7 @@ function db() {
 // refused (quota, private mode), so the caller never claims it is kept.
 // A game filed again keeps the review made of it (review.js), as long as
 // the hands it weighed are still the game's (see reviewHolds).
+/** @param {NewEntry} entry @returns {Promise<true>} */
 export async function keep(entry) {
   const d = await db();
   const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
@@ -66,6 +80,7 @@ export async function keep(entry) {
   return finished;
 }
 
+/** @param {NewEntry | undefined} e @param {unknown} record */
 function sameGame(e, record) {
   return JSON.stringify(e?.save?.record ?? null) === JSON.stringify(record ?? null);
 }
@@ -74,6 +89,7 @@ function sameGame(e, record) {
 // (players, rules, seed…) whose first hands, as many as the review weighed,
 // are unchanged. A review made between two hands stays with the game as it
 // goes on; an undo into a weighed hand, or another game, drops it.
+/** @param {any} review @param {any} reviewed @param {any} record @returns {boolean} */
 export function reviewHolds(review, reviewed, record) {
   const k = Array.isArray(review?.hands) ? review.hands.length : -1;
   if (k < 0 || !reviewed || !record) return false;
@@ -85,6 +101,7 @@ export function reviewHolds(review, reviewed, record) {
 
 // A review that is the whole of `record` (every hand weighed): shown as
 // kept; a review of fewer hands is weighed anew once the game went on.
+/** @param {any} review @param {any} reviewed @param {any} record @returns {boolean} */
 export function reviewCovers(review, reviewed, record) {
   return Boolean(review?.complete) && review.hands.length === (record?.hands?.length ?? -1) && reviewHolds(review, reviewed, record);
 }
@@ -92,6 +109,7 @@ export function reviewCovers(review, reviewed, record) {
 // Adds fields (a review) to a kept entry of that game, where it stands in
 // the list. → true once on disk, false when the entry is gone or now holds
 // another game.
+/** @param {string} id @param {unknown} record @param {Record<string, unknown>} fields @returns {Promise<boolean>} */
 export async function amend(id, record, fields) {
   const d = await db();
   const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
@@ -107,17 +125,20 @@ export async function amend(id, record, fields) {
   return finished;
 }
 
+/** @returns {Promise<Entry[]>} */
 export async function entries() {
   const d = await db();
   const list = await request(d.transaction(STORE, 'readonly').objectStore(STORE).getAll());
-  return list.sort((a, b) => b.savedAt - a.savedAt);
+  return list.sort((/** @type {Entry} */ a, /** @type {Entry} */ b) => b.savedAt - a.savedAt);
 }
 
+/** @param {string} id @returns {Promise<Entry | undefined>} */
 export async function entry(id) {
   const d = await db();
   return request(d.transaction(STORE, 'readonly').objectStore(STORE).get(id));
 }
 
+/** @param {string} id */
 export async function remove(id) {
   const d = await db();
   const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
@@ -127,6 +148,7 @@ export async function remove(id) {
 
 // Entries brought from another phone, all in one transaction, each with the
 // time it was kept there (so the same entry brought again is seen as such).
+/** @param {Entry[]} list */
 export async function keepAll(list) {
   const d = await db();
   const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
@@ -134,6 +156,7 @@ export async function keepAll(list) {
   return done(tx);
 }
 
+/** @param {string[]} ids */
 export async function removeAll(ids) {
   const d = await db();
   const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });

@@ -19,15 +19,48 @@ const COMPACT_AFTER = 400; // steps; then the base is written afresh
 const PAINTED_KEY = 'schraem.painted';
 const PAINTED_FORMAT = 'schraem-painted/1';
 
+/** @typedef {import('../bridge/session.js').Game} Game */
+
+/**
+ * The engine's save (its record of every hand, the table, a series or a
+ * set): kept whole as the base, then grown by steps.
+ * @typedef {{format?: string, record: {hands: Hand[]} & Record<string, any>} & Record<string, any>} Save
+ */
+/** A hand of the record: its deal and the actions taken in it. @typedef {{actions: any[]} & Record<string, any>} Hand */
+
+/**
+ * What one accepted state adds to the save: one action in the last hand,
+ * or a new hand.
+ * @typedef {{op: 'act', action: any} | {op: 'hand', hand: Hand}} Step
+ */
+
+/**
+ * A saved game as read: the save and the screen's last state beside it.
+ * @typedef {Game & {format: string, savedAt: number}} StoredGame
+ */
+
+/**
+ * What readGame finds.
+ * @typedef {{status: 'none'} | {status: 'ok', game: StoredGame} | {status: 'unreadable' | 'newer', raw: string}} ReadGame
+ */
+
+/** @type {Promise<IDBDatabase> | null} */
 let dbPromise = null;
 // What the last commit wrote, to tell an append from a rewrite.
-let last = null; // {id, seq, save, saveKey}
+/** @type {{id: string, seq: number, save: Save, saveKey: string} | null} */
+let last = null;
 // The screen state last committed (or read), and how many game writes are
 // under way: the drawn table is kept only for that state, and never while a
 // write could still replace it (writePainted).
+/** @type {object | null} */
 let lastState = null;
 let writing = 0;
 
+/**
+ * @template T
+ * @param {IDBRequest<T>} req
+ * @returns {Promise<T>}
+ */
 export function request(req) {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
@@ -36,6 +69,7 @@ export function request(req) {
 }
 
 // Settles when the transaction is complete (for a strict one: on disk).
+/** @param {IDBTransaction} tx @returns {Promise<true>} */
 export function done(tx) {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve(true);
@@ -44,6 +78,7 @@ export function done(tx) {
   });
 }
 
+/** @returns {Promise<IDBDatabase>} */
 function open() {
   if (!dbPromise) {
     dbPromise = new Promise((resolve, reject) => {
@@ -70,6 +105,7 @@ function open() {
   return dbPromise;
 }
 
+/** @param {string[]} stores @param {(tx: IDBTransaction) => void} fn */
 async function write(stores, fn) {
   const db = await open();
   const tx = db.transaction(stores, 'readwrite', { durability: 'strict' });
@@ -79,12 +115,14 @@ async function write(stores, fn) {
 
 // --- what changed since the last commit ------------------------------------
 
+/** @param {Save} save */
 function headerKey(save) {
   const { record, ...rest } = save;
   const { hands, ...header } = record ?? {};
   return JSON.stringify([rest, header]);
 }
 
+/** @param {any[]} a @param {any[]} b @param {number} n */
 function sameActions(a, b, n) {
   for (let i = 0; i < n; i += 1) if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
   return true;
@@ -93,11 +131,12 @@ function sameActions(a, b, n) {
 // One step from `prev` to `next`: {op: 'act', action} when one action was
 // appended to the last hand, {op: 'hand', hand} when a hand was dealt; null
 // when anything else changed (a new game, an undo, a correction).
+/** @param {Save | null | undefined} prev @param {Save} next @returns {Step | null} */
 export function stepBetween(prev, next) {
   if (!prev || headerKey(prev) !== headerKey(next)) return null;
   const a = prev.record.hands;
   const b = next.record.hands;
-  const spec = (h) => JSON.stringify({ ...h, actions: undefined });
+  const spec = (/** @type {Hand} */ h) => JSON.stringify({ ...h, actions: undefined });
   if (b.length === a.length && a.length > 0) {
     const pa = a[a.length - 1].actions;
     const pb = b[b.length - 1].actions;
@@ -111,6 +150,7 @@ export function stepBetween(prev, next) {
   return null;
 }
 
+/** @param {Save} save @param {Step} step */
 function applyStep(save, step) {
   const hands = save.record.hands;
   if (step?.op === 'act' && hands.length) hands[hands.length - 1].actions.push(step.action);
@@ -120,6 +160,7 @@ function applyStep(save, step) {
 
 // --- reading -----------------------------------------------------------------
 
+/** @param {string} store @param {IDBKeyRange} [range] @returns {Promise<[IDBValidKey, any][]>} */
 async function readAll(store, range) {
   const db = await open();
   const tx = db.transaction(store, 'readonly');
@@ -128,11 +169,13 @@ async function readAll(store, range) {
   return keys.map((k, i) => [k, values[i]]);
 }
 
+/** @param {string} store @param {IDBValidKey} key @returns {Promise<any>} */
 async function get(store, key) {
   const db = await open();
   return request(db.transaction(store, 'readonly').objectStore(store).get(key));
 }
 
+/** @param {any} save @returns {number | null} */
 function knownSave(save) {
   const m = /^schraem-save\/(\d+)$/.exec(save?.format ?? '');
   return m ? Number(m[1]) : null;
@@ -142,6 +185,7 @@ function knownSave(save) {
 //   | {status: 'newer', raw}: saved by a newer version of the app.
 // Never throws: whatever the database holds (a pointer that is no key, a
 // value of the wrong shape) is a damaged save, shown with its backups.
+/** @returns {Promise<ReadGame>} */
 export async function readGame() {
   try {
     await migrateLegacy();
@@ -167,9 +211,11 @@ export async function readGame() {
 // follow-up requests are made in the pointer's success event, while the
 // transaction is certainly still active. → {id, base, head, keys, values}, or
 // {id, failed} when the pointer is no key the stores can look up.
+/** @param {IDBDatabase} db @returns {Promise<Record<string, any>>} */
 function readCurrent(db) {
   return new Promise((resolve, reject) => {
     const tx = db.transaction(['meta', 'bases', 'heads', 'steps'], 'readonly');
+    /** @type {Record<string, any>} */
     const out = {};
     const pointer = tx.objectStore('meta').get('current');
     pointer.onsuccess = () => {
@@ -182,7 +228,7 @@ function readCurrent(db) {
           base: tx.objectStore('bases').get(out.id), head: tx.objectStore('heads').get(out.id),
           keys: steps.getAllKeys(range), values: steps.getAll(range),
         };
-        for (const [name, req] of Object.entries(asks)) req.onsuccess = () => { out[name] = req.result; };
+        for (const [name, req] of Object.entries(asks)) req.onsuccess = () => { out[name] = /** @type {IDBRequest} */ (req).result; };
       } catch (err) {
         out.failed = err; // a pointer that is no valid key: a damaged save
       }
@@ -198,20 +244,24 @@ function readCurrent(db) {
   });
 }
 
+/** @param {unknown} value @returns {string} */
 function textOf(value) {
   try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
 }
 
 // The saved steps are numbered 1, 2, 3 … in the order they were taken: a
 // gap or a step out of place is a damaged log, never replayed without it.
+/** @param {[any, any][]} steps */
 function stepsInOrder(steps) {
   return steps.every(([key], i) => Array.isArray(key) && key[1] === i + 1);
 }
 
+/** @param {Record<string, any>} stored @returns {ReadGame} */
 function gameFrom({ id, base, head, keys, values }) {
-  const steps = keys.map((k, i) => [k, values[i]]);
+  /** @type {[any, Step][]} */
+  const steps = keys.map((/** @type {any} */ k, /** @type {number} */ i) => [k, values[i]]);
   const raw = typeof base?.raw === 'string' ? base.raw : textOf({ base, head, steps: steps.map(([, s]) => s) });
-  if (base?.version > STORAGE_VERSION || knownSave(base?.save) > 1) return { status: 'newer', raw };
+  if (base?.version > STORAGE_VERSION || (knownSave(base?.save) ?? 0) > 1) return { status: 'newer', raw };
   try {
     if (!base || base.format !== FORMAT || !head?.state?.view || knownSave(base.save) !== 1) throw new Error('shape');
     if (!stepsInOrder(steps)) throw new Error('gap');
@@ -235,6 +285,7 @@ export function newId() {
 
 // Commits `game` ({save, state, viewer, handoff}) durably; resolves true
 // once it is on disk, false when the browser refused (quota, private mode).
+/** @param {Game} game @returns {Promise<boolean>} */
 export async function writeGame({ save, state, viewer, handoff }) {
   const { save: _dropped, ...rest } = state;
   const head = { savedAt: Date.now(), state: rest, viewer, handoff };
@@ -242,7 +293,7 @@ export async function writeGame({ save, state, viewer, handoff }) {
   writing += 1;
   forgetPainted();
   try {
-    if (step) {
+    if (step && last) {
       const { id } = last;
       const seq = last.seq + 1;
       await write(['heads', 'steps'], (tx) => {
@@ -302,6 +353,7 @@ export async function clearGame() {
 
 // Keeps `raw` (the damaged save as text) among the last few backups, so a
 // second damaged save never overwrites the first.
+/** @param {string | null | undefined} raw @param {string} [reason] */
 export async function backupGame(raw, reason = 'unreadable') {
   if (raw == null) return false;
   try {
@@ -319,6 +371,7 @@ export async function backupGame(raw, reason = 'unreadable') {
 }
 
 // → [{key, keptAt, reason, raw}], newest first.
+/** @returns {Promise<{key: IDBValidKey, keptAt: number, reason: string, raw: string}[]>} */
 export async function readBackups() {
   try {
     return (await readAll('backups')).map(([key, b]) => ({ key, ...b })).reverse();
@@ -329,6 +382,7 @@ export async function readBackups() {
 
 // --- the one-time move from localStorage --------------------------------------
 
+/** @type {Promise<void> | null} */
 let migrated = null;
 
 // Saves of earlier versions lived in localStorage. They are copied into
@@ -394,6 +448,7 @@ function forgetPainted() {
 
 // `capture()` → the record (early-paint.js reads its fields), or null.
 // → true once it is kept.
+/** @param {object} state @param {() => object | null} capture @returns {boolean} */
 export function writePainted(state, capture) {
   if (writing !== 0 || last == null || state !== lastState) return false;
   const record = capture();
@@ -410,6 +465,7 @@ export function writePainted(state, capture) {
 // Small things the player set up (the start form's names, seats and rules):
 // kept beside the game, as durably, under their own key in "meta".
 
+/** @param {string} name @returns {Promise<any>} */
 export async function readPreference(name) {
   try {
     const db = await open();
@@ -421,6 +477,7 @@ export async function readPreference(name) {
 
 // Resolves false when the browser refused (private mode, quota): a
 // preference is then only forgotten, nothing else is lost.
+/** @param {string} name @param {unknown} value @returns {Promise<boolean>} */
 export async function writePreference(name, value) {
   try {
     await write(['meta'], (tx) => tx.objectStore('meta').put(value, `pref:${name}`));
@@ -432,6 +489,7 @@ export async function writePreference(name, value) {
 
 // Several preferences in one transaction: all of them on disk, or none
 // (the move file's people, groups, house rules and settings).
+/** @param {Record<string, unknown>} values @returns {Promise<boolean>} */
 export async function writePreferences(values) {
   try {
     await write(['meta'], (tx) => {

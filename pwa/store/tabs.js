@@ -13,6 +13,10 @@ export function isWriter() {
 
 // → Promise<boolean>: whether this tab is the writer now. `steal` takes the
 // lock from another tab (the player chose "take over here").
+/**
+ * @param {{steal?: boolean, onLost?: () => void}} [options]
+ * @returns {Promise<boolean>}
+ */
 export function claimWriter({ steal = false, onLost } = {}) {
   if (onLost) lost = onLost;
   if (!('locks' in navigator)) return Promise.resolve(true);

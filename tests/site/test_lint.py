@@ -1,8 +1,9 @@
 """The linters, kept at no finding: Ruff over every Python file of the
 project (pyproject.toml's [tool.ruff]: pyflakes' findings such as unused or
 undefined names, pycodestyle's errors, the order of imports, and its
-formatting), mypy over the engine (pyproject.toml's [tool.mypy]), and oxlint
-over the shell (.oxlintrc.json)."""
+formatting), mypy over the engine (pyproject.toml's [tool.mypy]), oxlint
+over the shell (.oxlintrc.json), and TypeScript's checks of the shell's
+JSDoc types (tsconfig.json)."""
 
 from __future__ import annotations
 
@@ -41,4 +42,13 @@ def test_oxlint_finds_nothing_in_the_shell():
     proc = subprocess.run(
         [str(oxlint), "--deny-warnings", "-f", "unix", "pwa", "service-worker.js"], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+
+
+def test_typescript_finds_nothing_in_the_typed_shell():
+    """tsc --noEmit over tsconfig.json's files (the engine's interface, the
+    Session, the storage and what they import), strict: no error."""
+    tsc = ROOT / "node_modules" / ".bin" / "tsc"
+    assert tsc.exists(), "npm ci installs typescript (package.json's devDependencies)"
+    proc = subprocess.run([str(tsc), "-p", "tsconfig.json", "--pretty", "false"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
