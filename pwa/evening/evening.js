@@ -1,6 +1,6 @@
 // The regulars' evening wired into the shell in one place: house rules,
-// the kitty, the regulars and what the phone keeps (issue 24). app.js asks
-// here for their fields, taps and start-up, and for the terms a table
+// the kitty, the regulars and what the phone keeps (issue 24). The app
+// (app/) asks here for their fields, taps and start-up, and for the terms a table
 // started from the form plays under; each declares its own screens
 // (app/registry.js).
 import { bootHouse, houseAction, houseField, playedRules } from './house-rules.js';

@@ -1,7 +1,7 @@
 // What the screens of a table of phones and of a followed Spielliste say
 // when two phones may not find each other: the camera's answer, a code that
 // does not fit, a connection that did not come up (what was seen, what to
-// do, and one tap to try again). The words are i18n-phone.js's.
+// do, and one tap to try again). The words are i18n/phone.js's.
 import { h } from '../lib/dom.js';
 import { both, t } from '../i18n/i18n.js';
 import { CONNECT_MS } from './table-link.js';

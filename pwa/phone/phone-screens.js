@@ -7,7 +7,7 @@ import { h } from '../lib/dom.js';
 import { errorText, t } from '../i18n/i18n.js';
 import { CONNECT_SECONDS, cameraNote, networkNote, troubleAlert } from './link-trouble.js';
 
-// The texts are i18n-phone.js's, under "phone.".
+// The texts are i18n/phone.js's, under "phone.".
 const tt = (key, vars) => t(`phone.${key}`, vars);
 
 export function phoneStartSection({ ready }) {

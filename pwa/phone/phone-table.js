@@ -38,7 +38,7 @@ export function initPhoneTable(ctx) {
   });
 }
 
-// Every state the host's Session accepts (app.js onState). A phone table
+// Every state the host's Session accepts (app/state.js onState). A phone table
 // loaded from this phone's storage (the host reloaded) is opened again:
 // its seats wait for their phones, each with a new code.
 export function phoneTableState(game, info = {}) {

@@ -22,7 +22,7 @@ import { declareScreens } from '../app/registry.js';
 export const LIST_CHANNEL = 'schraem-list';
 const MAX_MESSAGE = 1_000_000;
 
-// The texts are i18n-phone.js's, under "phone.sheet.".
+// The texts are i18n/phone.js's, under "phone.sheet.".
 const tt = (key, vars) => t(`phone.sheet.${key}`, vars);
 
 let app = null;
@@ -97,7 +97,7 @@ function send(k, channel, list) {
   k.sent.set(channel, list);
 }
 
-// Every state the Session stored (app.js onState, through phone-table.js):
+// Every state the Session stored (app/state.js onState, through phone-table.js):
 // within the Session's turn, so the engine holds just what was stored.
 export function sheetFollowState(game) {
   const k = keeper;

@@ -105,7 +105,7 @@ export function renderStart(setup, { hello, saved, ready, failed = false, canExp
     extra);
 }
 
-// Usable before the engine is up: a tap then is queued (see app.js), and
+// Usable before the engine is up: a tap then is queued (see app/start-form.js), and
 // after a moment the wait shows, with its reason. An engine that failed to
 // start leaves a reload as the one thing to do.
 export function renderStartControls({ mode, queued, failed }) {
