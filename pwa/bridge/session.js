@@ -11,7 +11,7 @@ import { both } from '../i18n/i18n.js';
 /** @typedef {import('./engine-client.js').Reply} Reply */
 
 /**
- * A table's state as the engine answers it (engine/schraem/bridge.py): the
+ * A table's state as the engine answers it (engine/schraem/bridge/): the
  * viewer's view, who is due, what is legal, the save to keep. The shell
  * reads it and decides nothing from it.
  * @typedef {Record<string, any>} TableState
