@@ -5,9 +5,14 @@
     python build.py serve [--port 8000]   build, then serve dist/ on 127.0.0.1
 
 Standard library only, so a fresh machine with Python and Node needs nothing
-but this one command (it runs `npm ci` itself when Pyodide is missing).
+but this one command (it runs `npm ci` itself when Pyodide or esbuild is
+missing).
 
-Besides copying, the build runs Pyodide once under Node
+The shell's scripts are bundled and minified by esbuild
+(scripts/bundle.mjs): the page's scripts as index.html names them, the
+engine worker, the chunks they share; source maps beside them.
+
+Besides that, the build runs Pyodide once under Node
 (scripts/pyodide_build.mjs): the engine is started as the app starts it and
 played through, and the standard library is trimmed to the modules that
 loaded and precompiled to bytecode. Every compressible file gets a `.br`
@@ -57,10 +62,10 @@ LICENSES = "licenses"
 OWN_LICENSE = "LICENSE"
 ENGINE_ZIP = "engine.zip"
 STDLIB_ZIP = "pyodide/python_stdlib.zip"
-WORKER = "bridge/worker.js"
 CACHE = ROOT / ".cache" / "build"
 PYODIDE_STEP = (ROOT / "scripts" / "pyodide_build.mjs", ROOT / "scripts" / "pyodide_build.py")
 BROTLI_STEP = ROOT / "scripts" / "brotli.mjs"
+BUNDLE_STEP = ROOT / "scripts" / "bundle.mjs"
 # The service worker and the engine worker carry a development default
 # between these markers; the build replaces it with the real values.
 BUILD_MARKER = re.compile(r"/\*BUILD\*/.*?/\*END BUILD\*/", re.S)
@@ -69,7 +74,8 @@ COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg",
 # A compressed copy that saves less than this is not worth a second file.
 MIN_SAVING = 0.9
 # app.3f9c2a1b.js: a name that changes with the content may be cached for good.
-HASHED_NAME = re.compile(r"\.[0-9a-f]{8,}\.[A-Za-z0-9]+$")
+# esbuild's chunk names carry its own hash (chunk.DNF6QWEP.js).
+HASHED_NAME = re.compile(r"\.(?:[0-9a-f]{8,}|[0-9A-Z]{8})\.[A-Za-z0-9]+$")
 SKIP_NAMES = {"__pycache__", ".DS_Store", ".gitkeep"}
 # A fixed timestamp keeps the engine zip byte-identical for identical sources,
 # so the content hash (and with it the cache name) only moves on real changes.
@@ -77,16 +83,23 @@ ZIP_EPOCH = (2020, 1, 1, 0, 0, 0)
 
 
 def ensure_pyodide(root: Path = ROOT) -> Path:
+    """Pyodide's folder in node_modules, after `npm ci` if it (or the
+    vendored libraries, or esbuild, which bundles the shell) is missing."""
     pkg = root / "node_modules" / "pyodide"
-    if not _pyodide_ok(pkg) or not _vendor_ok(root):
+    if not _pyodide_ok(pkg) or not _vendor_ok(root) or not _esbuild_ok():
         npm = shutil.which("npm")
         if npm is None:
-            sys.exit("build.py: node_modules/pyodide is missing and npm is not installed")
+            sys.exit("build.py: node_modules/pyodide or esbuild is missing and npm is not installed")
         print("build.py: installing npm packages (npm ci) …", flush=True)
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, check=True)
-        if not _pyodide_ok(pkg) or not _vendor_ok(root):
-            sys.exit(f"build.py: npm ci did not install pyodide {PYODIDE_VERSION} and the vendored libraries")
+        if not _pyodide_ok(pkg) or not _vendor_ok(root) or not _esbuild_ok():
+            sys.exit(f"build.py: npm ci did not install pyodide {PYODIDE_VERSION}, esbuild and the vendored libraries")
     return pkg
+
+
+def _esbuild_ok() -> bool:
+    # scripts/bundle.mjs imports it from this checkout's node_modules.
+    return (ROOT / "node_modules" / "esbuild" / "package.json").is_file()
 
 
 def _pyodide_ok(pkg: Path) -> bool:
@@ -159,7 +172,7 @@ def _sha256(*parts: bytes) -> str:
 def _node() -> str:
     node = shutil.which("node")
     if node is None:
-        sys.exit("build.py: Node.js is needed (it runs Pyodide to build the standard library and compresses files)")
+        sys.exit("build.py: Node.js is needed (it bundles the shell, runs Pyodide to build the standard library and compresses files)")
     return node
 
 
@@ -279,54 +292,108 @@ def _inject(source: str, name: str, value: dict) -> str:
     return BUILD_MARKER.sub(lambda _: f"/*BUILD*/{text}/*END BUILD*/", source, count=1)
 
 
-_STATIC_IMPORT = re.compile(r"""^\s*(?:import\s*|(?:import|export)\s[^;]*?\bfrom\s*)['"](\.\.?/[\w./-]+\.m?js)['"]""", re.M)
-ENTRY_MODULE = "app.js"
+# The page's scripts, as index.html names them: module scripts are bundled
+# (with what they share in chunks), classic ones minified on their own.
+_SCRIPT = re.compile(r'<script\b([^>]*?)\ssrc="([\w./-]+\.m?js)"([^>]*)>')
+# The module whose preloads the build writes in (the links stand there).
+_PRELOAD = re.compile(r'<link rel="modulepreload" href="([\w./-]+\.m?js)">')
+# Handed to tests: every module of the shell, as the page runs it.
+HANDLES = "modules.js"
+# Stands in for the snapshot key until the worker it is a hash of is built
+# (as long as a key, so the source map's columns stay right).
+BOOT_KEY_SLOT = "schraem-boot-key"
 
 
-def module_graph(site: Path, entry: str = ENTRY_MODULE) -> list[str]:
-    """Every module `entry` imports statically, directly or not (dynamic
-    `import()`s stay out: they load when needed), as built into `site`."""
+def page_scripts(index_html: str) -> tuple[list[str], list[str]]:
+    """index.html's module scripts and classic scripts, in document order."""
+    modules, classic = [], []
+    for before, src, after in _SCRIPT.findall(index_html):
+        (modules if 'type="module"' in before + after else classic).append(src)
+    return modules, classic
+
+
+def bundle(pwa: Path, out: Path, modules: list[str], classic: list[str], vendor: dict[str, Path], worker_build: dict) -> dict:
+    """Bundle and minify the shell into `out` (scripts/bundle.mjs); returns
+    the metafile: esbuild's inputs and outputs (paths relative to `out`) and
+    `entries`, which output is which script."""
+    with tempfile.TemporaryDirectory(prefix="bundle.") as work:
+        config = {
+            "root": str(pwa.parent),
+            "pwa": str(pwa),
+            "out": str(out),
+            "modules": modules,
+            "classic": classic,
+            "vendor": {dest: str(src) for dest, src in vendor.items()},
+            "handles": HANDLES,
+            "workerBuild": json.dumps(worker_build),
+            "metafile": str(Path(work) / "meta.json"),
+        }
+        (Path(work) / "config.json").write_text(json.dumps(config))
+        proc = subprocess.run([_node(), str(BUNDLE_STEP), str(Path(work) / "config.json")], capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.exit(f"build.py: bundling the shell failed:\n{(proc.stdout + proc.stderr)[-4000:]}")
+        sys.stderr.write(proc.stderr)  # esbuild's warnings
+        return json.loads((Path(work) / "meta.json").read_text())
+
+
+def static_closure(meta: dict, start: str) -> list[str]:
+    """The outputs `start` imports statically, directly or not (a dynamic
+    import() loads when it is needed), in the order met."""
     seen: list[str] = []
-    todo = [entry]
+    todo = [start]
     while todo:
-        name = todo.pop()
-        for spec in _STATIC_IMPORT.findall((site / name).read_text()):
-            # Relative to the importing module, as the browser resolves it.
-            dep = posixpath.normpath(posixpath.join(posixpath.dirname(name), spec))
-            if dep not in seen and dep != entry:
-                seen.append(dep)
-                todo.append(dep)
-    return sorted(seen)
+        for item in meta["outputs"][todo.pop(0)]["imports"]:
+            if item["kind"] == "import-statement" and not item.get("external") and item["path"] not in seen:
+                seen.append(item["path"])
+                todo.append(item["path"])
+    return seen
 
 
-_EARLY_SCRIPT = re.compile(r'<script type="module" src="([\w./-]+\.js)" async></script>')
+def preload_modules(index_html: str, meta: dict) -> str:
+    """The page names what its scripts import up front, so the browser
+    fetches it in parallel instead of discovering it import by import. What
+    the early reads (early-read.js, an async module script of its own) need
+    is named before the main module, so it is not queued behind the rest.
+    The links stand at the end of the body: met in the head, their fetches
+    and compiles hold up the parser, and with it the first frame of the
+    saved table that early-paint.js has already put in place."""
+    anchor = _PRELOAD.search(index_html)
+    if anchor is None:
+        raise SystemExit('build.py: index.html lacks <link rel="modulepreload" href="…"> (the main module)')
+    main = Path(anchor.group(1)).stem + ".js"
+    first: list[str] = []
+    for script in meta["entries"]["modules"]:
+        if script != main:
+            first += [m for m in static_closure(meta, script) if m not in first]
+    rest = [m for m in static_closure(meta, main) if m not in first]
+    link = '<link rel="modulepreload" href="{}">'.format
+    links = [link(m) for m in first] + [link(main)] + [link(m) for m in rest]
+    return index_html[: anchor.start()] + "\n".join(links) + index_html[anchor.end() :]
 
 
-def early_modules(site: Path, index_html: str) -> list[str]:
-    """What the page's own async module scripts (early-read.js) import: the
-    first screen's reads wait for these, not for the whole shell."""
-    found: list[str] = []
-    for script in _EARLY_SCRIPT.findall(index_html):
-        found += [m for m in module_graph(site, script) if m not in found]
+def flat_script_names(index_html: str) -> str:
+    """Every script is built into the site's top folder (scripts/bundle.mjs)."""
+    return _SCRIPT.sub(lambda m: f'<script{m.group(1)} src="{Path(m.group(2)).stem}.js"{m.group(3)}>', index_html)
+
+
+def shipped_packages(meta: dict) -> dict[str, list[str]]:
+    """npm package -> the built files its code is in."""
+    found: dict[str, list[str]] = {}
+    for name, output in sorted(meta["outputs"].items()):
+        for source in output["inputs"]:
+            parts = Path(source).parts
+            if "node_modules" in parts:
+                i = len(parts) - 1 - parts[::-1].index("node_modules")
+                package = "/".join(parts[i + 1 : i + 3]) if parts[i + 1].startswith("@") else parts[i + 1]
+                if name not in found.setdefault(package, []):
+                    found[package].append(name)
     return found
 
 
-def preload_modules(index_html: str, modules: list[str], first: list[str] = ()) -> str:
-    """The page names the whole module graph up front, so the browser
-    fetches it in parallel instead of discovering it import by import
-    (each a round trip to the service worker) before the saved game can
-    be drawn. `first` (the early reads' imports) is named before the rest,
-    so it is not queued behind fifty other modules. The links stand at the
-    end of the body: met in the head, their fetches and compiles hold up
-    the parser, and with it the first frame of the saved table that
-    early-paint.js has already put in place."""
-    anchor = f'<link rel="modulepreload" href="{ENTRY_MODULE}">'
-    if anchor not in index_html:
-        raise SystemExit(f"build.py: index.html lacks {anchor}")
-    link = '<link rel="modulepreload" href="{}">\n'.format
-    early = "".join(link(m) for m in first)
-    rest = "".join("\n" + link(m).rstrip("\n") for m in modules if m not in first)
-    return index_html.replace(anchor, early + anchor + rest, 1)
+def meta_path(out: Path) -> Path:
+    """Where the build of `out` keeps its metafile (not in the site: it is
+    not served)."""
+    return CACHE / "metafiles" / f"{hashlib.sha256(str(Path(out).resolve()).encode()).hexdigest()[:16]}.json"
 
 
 def write_notices(out: Path, root: Path, shipped: dict[str, list[str]], package_dirs: dict[str, Path]) -> None:
@@ -394,17 +461,20 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
+    # Scripts come only from the bundler: no module ships a second time.
     for path, rel in _tree(pwa):
-        (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, out / rel)
+        if path.suffix not in (".js", ".mjs"):
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, out / rel)
     shutil.copyfile(root / "manifest.json", out / "manifest.json")
     shutil.copyfile(step / ENGINE_ZIP, out / ENGINE_ZIP)
-    for src, dest in VENDOR_FILES.items():
-        (out / dest).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(_vendor_source(root, src), out / dest)
-    index_html = (out / "index.html").read_text()
-    index_html = preload_modules(index_html, module_graph(out), early_modules(out, index_html))
-    (out / "index.html").write_text(index_html)
+    index_html = (pwa / "index.html").read_text()
+    modules, classic = page_scripts(index_html)
+    vendor = {dest: _vendor_source(root, src) for src, dest in VENDOR_FILES.items()}
+    meta = bundle(pwa, out, modules, classic, vendor, {"key": BOOT_KEY_SLOT})
+    meta_path(out).parent.mkdir(parents=True, exist_ok=True)
+    meta_path(out).write_text(json.dumps(meta))
+    (out / "index.html").write_text(preload_modules(flat_script_names(index_html), meta))
     (out / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_COPIED:
         shutil.copyfile(pyodide_dir / name, out / "pyodide" / name)
@@ -412,40 +482,47 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
     (out / "pyodide" / "pyodide-lock.json").write_bytes(trimmed_lock(pyodide_dir / "pyodide-lock.json"))
     shipped = {"pyodide": [f"pyodide/{n}" for n in (*PYODIDE_COPIED, "python_stdlib.zip", "pyodide-lock.json")]}
     package_dirs = {"pyodide": pyodide_dir}
-    for src, dest in VENDOR_FILES.items():
-        package = src.split("/")[0]
-        shipped.setdefault(package, []).append(dest)
+    for package, files in shipped_packages(meta).items():
+        shipped[package] = [f for f in files if not f.endswith(".map")]
         package_dirs[package] = _vendor_source(root, f"{package}/package.json").parent
     write_notices(out, root, shipped, package_dirs)
 
     # A memory snapshot is only good for the interpreter, library, engine and
     # boot code that made it; the worker files it under this key.
-    worker_source = (pwa / WORKER).read_text()
-    boot_key = _sha256(
-        *[(out / "pyodide" / n).read_bytes() for n in PYODIDE_COPIED],
-        (out / STDLIB_ZIP).read_bytes(),
-        (out / ENGINE_ZIP).read_bytes(),
-        worker_source.encode(),
-    )[:16]
-    (out / WORKER).write_text(_inject(worker_source, WORKER, {"key": boot_key}))
+    for worker in meta["entries"]["workers"]:
+        code = (out / worker).read_text()
+        if BOOT_KEY_SLOT not in code:
+            continue
+        boot_key = _sha256(
+            *[(out / "pyodide" / n).read_bytes() for n in PYODIDE_COPIED],
+            (out / STDLIB_ZIP).read_bytes(),
+            (out / ENGINE_ZIP).read_bytes(),
+            code.encode(),
+        )[:16]
+        (out / worker).write_text(code.replace(BOOT_KEY_SLOT, boot_key))
 
-    files = sorted(rel.as_posix() for _, rel in _tree(out))
+    # Source maps are for a developer's tools, fetched only when those open.
+    built = sorted(rel.as_posix() for _, rel in _tree(out))
+    files = [f for f in built if not f.endswith(".map")]
     version = content_hash(out, files)
     # "./" is precached too: it is the start_url and what a reload navigates to.
     sw = _inject(
-        (root / "service-worker.js").read_text(), "service-worker.js", {"version": version, "files": ["./"] + [f"./{f}" for f in files]}
+        (root / "service-worker.js").read_text(),
+        "service-worker.js",
+        {"version": version, "files": ["./"] + [f"./{f}" for f in files], "hashed": [f"./{f}" for f in files if HASHED_NAME.search(f)]},
     )
     (out / "service-worker.js").write_text(sw)
     if not compress_files:
         return out
-    sizes = compress(out, files + ["service-worker.js"], quiet)
+    sizes = compress(out, built + ["service-worker.js"], quiet)
 
     if not quiet:
         report = json.loads((step / "report.json").read_text())
-        size = sum(s["identity"] for s in sizes.values())
-        wire = sum(min(s.values()) for s in sizes.values())
+        cached = [s for f, s in sizes.items() if not f.endswith(".map")]
+        size = sum(s["identity"] for s in cached)
+        wire = sum(min(s.values()) for s in cached)
         print(
-            f"build.py: {len(files) + 1} files, {size / 1e6:.1f} MB ({wire / 1e6:.1f} MB brotli), "
+            f"build.py: {len(cached)} files (and source maps), {size / 1e6:.1f} MB ({wire / 1e6:.1f} MB brotli), "
             f"standard library {len(report['stdlib_files'])} of {report['stdlib_files_full']} modules, "
             f"version {version} → {out}"
         )

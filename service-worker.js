@@ -1,7 +1,8 @@
 // Offline cache for Schräm. build.py replaces the block between the BUILD
 // markers with the real file list and a hash over every file's content, so
 // any change to the site yields a new cache and a new worker version.
-const BUILD = /*BUILD*/{ "version": "dev", "files": [] }/*END BUILD*/;
+// "hashed" are the files whose names carry a hash of their content.
+const BUILD = /*BUILD*/{ "version": "dev", "files": [], "hashed": [] }/*END BUILD*/;
 const PREFIX = "schraem-";
 const CACHE = PREFIX + BUILD.version;
 // The engine worker's memory snapshot (pwa/bridge/worker.js) outlives releases that
@@ -17,8 +18,11 @@ self.addEventListener("install", (event) => {
     // holds this build's files and not stale copies from an earlier visit;
     // a file the browser already has (the page's own, or Pyodide while the
     // engine worker is still downloading it on a first visit) comes back as
-    // a bodiless 304 instead of a second download.
-    await cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "no-cache" })));
+    // a bodiless 304 instead of a second download. A name with a hash of its
+    // content in it cannot be stale: the copy the page has just fetched is
+    // taken from the HTTP cache without asking the server at all.
+    const hashed = new Set(BUILD.hashed);
+    await cache.addAll(BUILD.files.map((f) => new Request(f, { cache: hashed.has(f) ? "force-cache" : "no-cache" })));
   })());
   // Where the browser can (Chromium's static routing), the shell's scripts
   // and styles come straight from this version's precache without starting

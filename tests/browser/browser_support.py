@@ -135,7 +135,7 @@ def wait_engine_ready(page, timeout: float = ENGINE_TIMEOUT_MS) -> None:
     state = page.evaluate("document.documentElement.dataset.engine")
     if state != "ready":
         detail = page.evaluate(
-            "async () => { const m = await import('./bridge/engine-client.js'); const e = m.currentEngine(); return e && e.error; }"
+            "async () => { const m = await import('./modules.js').then((m) => m.engineClient); const e = m.currentEngine(); return e && e.error; }"
         )
         raise AssertionError(f"engine failed to start: {detail}")
 

@@ -129,7 +129,7 @@ navigator.mediaDevices.getUserMedia = async () => {
 
 def codes_for(page, data: dict) -> list[str]:
     """The QR texts the app makes for `data` (its own encoder)."""
-    return page.evaluate("async (d) => (await import('./qr/qr.js')).encodeCodes(d)", data)
+    return page.evaluate("async (d) => (await import('./modules.js').then((m) => m.qr)).encodeCodes(d)", data)
 
 
 def read_json(path: Path) -> dict:

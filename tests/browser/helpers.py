@@ -76,7 +76,7 @@ def app_url(site, **params) -> str:
 
 
 # The running engine's start: "boot" is "fresh" or "snapshot" (engine-client.js).
-ENGINE_TIMINGS = "async () => (await import('./bridge/engine-client.js')).currentEngine().timings"
+ENGINE_TIMINGS = "async () => (await import('./modules.js').then((m) => m.engineClient)).currentEngine().timings"
 
 # The elements (matched by a selector) whose text is cut off by their own
 # box (where they have one: not an inline element) or the box they sit in,
@@ -154,7 +154,7 @@ def stored(page) -> dict | None:
     """The game as the app stored it (IndexedDB, read through the app's own
     storage module), or None."""
     return page.evaluate(
-        "async () => { const m = await import('./store/storage.js'); const r = await m.readGame(); return r.status === 'ok' ? r.game : null; }"
+        "async () => { const m = await import('./modules.js').then((m) => m.storage); const r = await m.readGame(); return r.status === 'ok' ? r.game : null; }"
     )
 
 
@@ -162,7 +162,7 @@ def wait_preference(page, name: str, key: str, value, tries: int = 50) -> None:
     """Until the app's stored preference `name` has `key` == `value` (a
     preference is written in the background, after the tap)."""
     for _ in range(tries):
-        kept = page.evaluate("async (name) => (await import('./store/storage.js')).readPreference(name)", name)
+        kept = page.evaluate("async (name) => (await import('./modules.js').then((m) => m.storage)).readPreference(name)", name)
         if (kept or {}).get(key) == value:
             return
         page.wait_for_timeout(100)
@@ -171,7 +171,7 @@ def wait_preference(page, name: str, key: str, value, tries: int = 50) -> None:
 
 def backups(page) -> list[dict]:
     """The damaged saves the app kept aside, newest first."""
-    return page.evaluate("async () => (await import('./store/storage.js')).readBackups()")
+    return page.evaluate("async () => (await import('./modules.js').then((m) => m.storage)).readBackups()")
 
 
 def message(page) -> str:

@@ -14,7 +14,7 @@ from helpers import SNAPSHOT_CACHE
 OLD_KEY = "0123456789abcdef"  # a snapshot key no build of this site has
 
 TIMINGS = """async () => {
-  const { currentEngine } = await import('./bridge/engine-client.js');
+  const { currentEngine } = await import('./modules.js').then((m) => m.engineClient);
   const engine = currentEngine();
   await engine.ready;
   return engine.timings;
@@ -25,7 +25,7 @@ TIMINGS = """async () => {
 # legal action; the bots are the engine's deterministic ones, so two engines
 # that are the same must play the same hands.
 PLAY = """async (seed) => {
-  const { currentEngine } = await import('./bridge/engine-client.js');
+  const { currentEngine } = await import('./modules.js').then((m) => m.engineClient);
   const engine = currentEngine();
   await engine.ready;
   const players = [{ name: 'Anne', kind: 'human' }, { name: 'Hubert', kind: 'bot', level: 'heuristic' },
@@ -193,7 +193,7 @@ if (fresh && !STALLS_ALWAYS) {
 """
 
 START_STAND_IN = """async (path) => {
-  const { createEngine } = await import('./bridge/engine-client.js');
+  const { createEngine } = await import('./modules.js').then((m) => m.engineClient);
   const e = createEngine({ url: new URL(path, location.href), markDocument: false, stallMs: 400 });
   const ready = await Promise.race([e.ready, new Promise((r) => setTimeout(() => r('no answer'), 20000))]);
   return { ready, restarts: e.restarts, stage: e.stage, call: ready.ok ? await e.call('hello') : null };
@@ -245,7 +245,7 @@ def test_the_real_engine_stuck_at_a_download_starts_again_without_the_snapshot(n
     page.route("**/engine.zip", hold_first_workers_download)
     page.goto(site.url + "?pace=60000")
     started = page.evaluate("""async () => {
-      const { createEngine } = await import('./bridge/engine-client.js');
+      const { createEngine } = await import('./modules.js').then((m) => m.engineClient);
       // Longer than any stage of a normal start on a busy 2-core machine.
       const e = createEngine({ markDocument: false, stallMs: 25000 });
       const ready = await Promise.race([e.ready, new Promise((r) => setTimeout(() => r('no answer'), 110000))]);
@@ -274,7 +274,7 @@ def test_an_error_pyodide_leaves_unhandled_fails_the_start_in_plain_words(new_co
     page.goto(site.url + "?pace=60000")
     # Well before the page's own stall limit (5 minutes on an uncontrolled page).
     page.wait_for_function("() => document.documentElement.dataset.engine === 'failed'", timeout=60_000)
-    error = page.evaluate("async () => (await import('./bridge/engine-client.js')).currentEngine().error")
+    error = page.evaluate("async () => (await import('./modules.js').then((m) => m.engineClient)).currentEngine().error")
     assert error["code"] == "load_failed" and "the interpreter broke down" in error["en"], error
     page.wait_for_function("() => !document.getElementById('message').hidden")
     message = page.evaluate("() => document.getElementById('message').textContent")

@@ -42,7 +42,7 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     money_game(page, ["Hans", "Anne"], 2)
     money_game(page, ["Hnas", "Anne"], 1)  # the typo is Hans
     money_game(page, ["Hans", "Willi"], 1)  # not the group's game
-    page.wait_for_function("async () => (await (await import('./store/history.js')).entries()).length === 3")
+    page.wait_for_function("async () => (await (await import('./modules.js').then((m) => m.history)).entries()).length === 3")
     records = [e["records"][0] for e in sorted(kept(page), key=lambda e: e["savedAt"])]
     group_records = records[:2]
 
@@ -86,7 +86,7 @@ def test_a_pub_evening_runs_past_midnight_a_game_kept_twice_counts_once_and_peri
     page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=32)
     got = page.evaluate("""async () => {
-      const { eveningOf, evenings } = await import('./evening/cash-book.js');
+      const { eveningOf, evenings } = await import('./modules.js').then((m) => m.cashBook);
       const at = (d, h, min = 0) => new Date(2026, 10, d, h, min).getTime();
       const rec = (n) => ({ players: [{ name: n }, { name: 'Anne' }], hands: [] });
       const entry = (id, savedAt, records) => ({ id, kind: 'game', status: 'finished', names: ['x'], savedAt, save: {}, records });
@@ -97,7 +97,7 @@ def test_a_pub_evening_runs_past_midnight_a_game_kept_twice_counts_once_and_peri
       };
     }""")
     starts = page.evaluate("""async () => {
-      const { periodStart } = await import('./evening/stats-scope.js');
+      const { periodStart } = await import('./modules.js').then((m) => m.statsScope);
       const now = new Date(2026, 10, 26, 22, 15);
       const iso = (ms) => { const d = new Date(ms); return [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()]; };
       return Object.fromEntries(['evening', 'month', 'year', 'all'].map((p) => [p, periodStart(p, now) === 0 ? 0 : iso(periodStart(p, now))]));

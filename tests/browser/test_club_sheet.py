@@ -295,8 +295,8 @@ def test_one_changed_entry_is_said_in_the_singular(warm_page, shared_site):
     page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=13)
     said = page.evaluate("""async () => {
-      const { renderChanges, changesText } = await import('./club/spielliste.js');
-      const i18n = await import('./i18n/i18n.js');
+      const { renderChanges, changesText } = await import('./modules.js').then((m) => m.spielliste);
+      const i18n = await import('./modules.js').then((m) => m.i18n);
       const change = { game: 1, hand: 1, name: 'Hubert', before: 6, after: 5 };
       const out = {};
       for (const lang of ['de', 'en']) {

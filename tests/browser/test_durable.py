@@ -258,7 +258,7 @@ def test_a_lost_engine_reply_becomes_a_clear_error(warm_page, shared_site):
     )
     open_app(page, shared_site, pace="60000")
     reply = page.evaluate("""async () => {
-      const { createEngine } = await import('./bridge/engine-client.js');
+      const { createEngine } = await import('./modules.js').then((m) => m.engineClient);
       const e = createEngine({ url: new URL('./silent-worker.js', location.href), markDocument: false, replyMs: 300 });
       await e.ready;
       return e.call('state', {});

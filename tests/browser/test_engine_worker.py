@@ -12,7 +12,7 @@ from browser_support import wait_engine_ready
 # A second engine of the test's own (markDocument: false), so the shell's
 # engine and its <html data-engine> are left alone.
 CONCURRENT_CALLS = """async () => {
-  const { createEngine } = await import('./bridge/engine-client.js');
+  const { createEngine } = await import('./modules.js').then((m) => m.engineClient);
   const engine = createEngine({ markDocument: false });
   const ready = await engine.ready;
   const replies = await Promise.all([
@@ -60,7 +60,7 @@ def test_engine_that_cannot_start_says_so_as_data(missing, dist, tmp_path, make_
     page.goto(site.url)
     page.wait_for_function("() => document.documentElement.dataset.engine === 'failed'", timeout=120_000)
     reply = page.evaluate("""async () => {
-      const { currentEngine } = await import('./bridge/engine-client.js');
+      const { currentEngine } = await import('./modules.js').then((m) => m.engineClient);
       return await currentEngine().call('hello');
     }""")
     assert reply["ok"] is False

@@ -33,7 +33,7 @@ SHELL = """() => { const d = document.documentElement.dataset;
   if (d.boot === 'stalled') return 'stalled';
   return d.engine === 'ready' && d.shell === 'ready' && d.busy === 'idle' && d.bots === 'idle' && d.club !== 'busy' && 'ready'; }"""
 SCREEN = "() => document.body.dataset.screen"
-STORED = """async () => { const r = await (await import('./store/storage.js')).readGame();
+STORED = """async () => { const r = await (await import('./modules.js').then((m) => m.storage)).readGame();
   return r.status === 'ok' ? r.game : null; }"""
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 SNAPSHOT_STORED = """async () => { const keys = await (await caches.open('schraem-snapshot')).keys();
@@ -54,7 +54,7 @@ PLAY_STEP = """async (knock) => {
   }
   if (where === 'pass') { click('[data-action="take-phone"]'); return 'take-phone'; }
   if (where !== 'table') return 'screen ' + where;
-  const view = (await (await import('./store/storage.js')).readGame()).game.state.view;
+  const view = (await (await import('./modules.js').then((m) => m.storage)).readGame()).game.state.view;
   const me = view.seat;
   const legal = view.legal;
   if (view.response && view.response.to_answer === me) { click('[data-action="hold"]'); return 'hold'; }

@@ -47,7 +47,7 @@ def test_typing_four_names_in_turn_with_the_keyboard_only(warm_page, shared_site
         page.keyboard.press("Tab")  # the seat's choice: person or computer
         page.keyboard.press("Tab")
     assert _names(page) == NAMES
-    kept = "async () => ((await (await import('./store/storage.js')).readPreference('setup'))?.seats ?? []).map((s) => s.name)"
+    kept = "async () => ((await (await import('./modules.js').then((m) => m.storage)).readPreference('setup'))?.seats ?? []).map((s) => s.name)"
     page.wait_for_function(f"async (names) => JSON.stringify(await ({kept})()) === JSON.stringify(names)", arg=NAMES)
     dealer = page.locator('[data-field="dealer"] option').all_inner_texts()
     assert dealer == [f"{i + 1}: {n}" for i, n in enumerate(NAMES)]
@@ -167,7 +167,7 @@ def test_an_out_players_status(warm_page, shared_site):
     assert _result_rows(page)["Anne"] == "−1"
     tap(page, '[data-action="next-hand"]')
     assert screen(page) == "table"
-    view = page.evaluate("async () => (await (await import('./store/storage.js')).readGame()).game.state.view")
+    view = page.evaluate("async () => (await (await import('./modules.js').then((m) => m.storage)).readGame()).game.state.view")
     assert not any(e["type"] == "knock" for e in view["log"])
     said = "Du hast keine Schräm mehr: Du bist aus der Spielrunde raus und schaust zu."
     assert page.locator("#table .status").inner_text() == said

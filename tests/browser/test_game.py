@@ -302,7 +302,7 @@ def test_computers_wait_while_the_setup_screen_is_open(de_page, shared_site):
     page.locator('[data-action="continue"]').tap()
     assert screen(page) == "table"
     page.wait_for_function(
-        "async (n) => { const r = await (await import('./store/storage.js')).readGame();"
+        "async (n) => { const r = await (await import('./modules.js').then((m) => m.storage)).readGame();"
         " return r.status === 'ok' && r.game.state.view.log.length > n; }",
         arg=len(frozen),
         timeout=30_000,

@@ -99,7 +99,10 @@ def test_statistics_keep_the_computer_apart_from_a_person_of_the_same_name(warm_
             "records": [people],
         },
     ]
-    page.evaluate("async (entries) => { const m = await import('./store/history.js'); for (const e of entries) await m.keep(e); }", kept)
+    page.evaluate(
+        "async (entries) => { const m = await import('./modules.js').then((m) => m.history); for (const e of entries) await m.keep(e); }",
+        kept,
+    )
     tap(page, '[data-action="stats"]')
     page.wait_for_selector(".stats-table")
     wait_idle(page)
@@ -126,7 +129,7 @@ def test_axe_on_the_way_back_and_the_statistics(warm_page, shared_site):
         "save": save,
         "records": [save["record"]],
     }
-    page.evaluate("async (e) => (await import('./store/history.js')).keep(e)", entry)
+    page.evaluate("async (e) => (await import('./modules.js').then((m) => m.history)).keep(e)", entry)
     tap(page, '[data-action="history"]')
     page.once("dialog", lambda d: d.accept())
     page.locator('[data-action="history-delete"]').tap()

@@ -26,7 +26,7 @@ def open_editor(page) -> None:
 
 
 def kept_sets(page) -> list[dict]:
-    return page.evaluate("async () => (await import('./store/storage.js')).readPreference('house-rules')") or []
+    return page.evaluate("async () => (await import('./modules.js').then((m) => m.storage)).readPreference('house-rules')") or []
 
 
 def test_a_house_rule_set_is_made_chosen_and_seen_on_the_rules_page(warm_page, shared_site):
@@ -146,7 +146,9 @@ def test_a_tournament_started_from_a_ready_format_carries_its_options(warm_page,
     page.locator('[data-action="t-create"]').tap()
     page.wait_for_function("() => document.body.dataset.screen === 'tournament'")
     wait_idle(page)
-    kept = page.evaluate("async () => (await (await import('./store/history.js')).entries()).filter(e => e.kind === 'tournament')")
+    kept = page.evaluate(
+        "async () => (await (await import('./modules.js').then((m) => m.history)).entries()).filter(e => e.kind === 'tournament')"
+    )
     assert kept[0]["facts"]["tournament"]["options"] == {"start_marks": 5, "series_games": 10, "tournament_series": 3}
     assert kept[0]["facts"]["tournament"]["rules"] == "rheinland"
     # Its title (a sentence, longer than a name of our own) goes with it to every ticket.

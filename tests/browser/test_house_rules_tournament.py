@@ -56,7 +56,7 @@ def test_house_rules_travel_in_a_tournament_ticket_to_a_second_phone(warm_page, 
 
     # Phone A: the house rule set, made and chosen on the start form.
     make_house_rules(org)
-    kept = org.evaluate("async () => (await import('./store/storage.js')).readPreference('house-rules')")
+    kept = org.evaluate("async () => (await import('./modules.js').then((m) => m.storage)).readPreference('house-rules')")
     assert [(s["name"], s["rules"], s["options"]) for s in kept] == [(HOSTILE, "rengen", SET_OPTIONS)]
     key = f"own:{kept[0]['id']}"
     assert org.eval_on_selector('[data-field="house-set"]', "s => s.value") == key
@@ -83,9 +83,9 @@ def test_house_rules_travel_in_a_tournament_ticket_to_a_second_phone(warm_page, 
     tap(org, '[data-action="t-create"]')
     assert screen(org) == "tournament"
     assert org.locator(".tournament .t-house").inner_text() == f"Gespielt nach den Hausregeln „{HOSTILE}“"
-    facts = org.evaluate("async () => (await (await import('./store/history.js')).entries()).filter(e => e.kind === 'tournament')")[0][
-        "facts"
-    ]
+    facts = org.evaluate(
+        "async () => (await (await import('./modules.js').then((m) => m.history)).entries()).filter(e => e.kind === 'tournament')"
+    )[0]["facts"]
     assert facts["tournament"]["house"] == HOSTILE and facts["tournament"]["rules"] == "rengen"
     options = facts["tournament"]["options"]
     assert options == {**SET_OPTIONS, "series_games": 1, "tournament_series": 1}
@@ -99,7 +99,7 @@ def test_house_rules_travel_in_a_tournament_ticket_to_a_second_phone(warm_page, 
     tap(org, '[data-action="qr-done"]')
 
     # Phone B knows nothing of these house rules: nothing kept, none to choose.
-    assert table.evaluate("async () => (await import('./store/storage.js')).readPreference('house-rules')") in (None, [])
+    assert table.evaluate("async () => (await import('./modules.js').then((m) => m.storage)).readPreference('house-rules')") in (None, [])
     choose_file(table, "ticket-file", ticket_path)
     if screen(table) == "confirm":
         tap(table, '[data-action="confirm-yes"]')

@@ -21,7 +21,7 @@ HOUSE = [{"id": "h-rengen", "name": "Stammtisch Rengen", "rules": "rengen", "opt
 def seed_prefs(page, prefs: dict) -> None:
     page.evaluate(
         """async (prefs) => {
-      const s = await import('./store/storage.js');
+      const s = await import('./modules.js').then((m) => m.storage);
       for (const [k, v] of Object.entries(prefs)) if (!await s.writePreference(k, v)) throw new Error(k);
     }""",
         prefs,
@@ -29,17 +29,17 @@ def seed_prefs(page, prefs: dict) -> None:
 
 
 def pref(page, name: str):
-    return page.evaluate("async (n) => (await import('./store/storage.js')).readPreference(n)", name)
+    return page.evaluate("async (n) => (await import('./modules.js').then((m) => m.storage)).readPreference(n)", name)
 
 
 def kept(page) -> list[dict]:
-    return page.evaluate("async () => (await import('./store/history.js')).entries()")
+    return page.evaluate("async () => (await import('./modules.js').then((m) => m.history)).entries()")
 
 
 def play_evening(page, names, winner: int) -> None:
     start_sheet(page, names)
     finish_with(page, winner)
-    page.wait_for_function("async () => (await (await import('./store/history.js')).entries()).length > 0")
+    page.wait_for_function("async () => (await (await import('./modules.js').then((m) => m.history)).entries()).length > 0")
 
 
 def stats(page) -> dict:

@@ -121,7 +121,7 @@ def test_the_abrechnung_and_kassenbuch_are_the_same_to_the_cent_after_a_move(war
     a = warm_page(locale="de-DE", service_workers="block")
     open_app(a, shared_site, seed=41)
     seed_prefs(a, {"regulars": REGULARS})
-    a.evaluate("async (list) => (await import('./store/history.js')).keepAll(list)", entries)
+    a.evaluate("async (list) => (await import('./modules.js').then((m) => m.history)).keepAll(list)", entries)
     a.reload()
     wait_shell_ready(a)
     # Hubert is renamed Hubi, the typo Gerd merged into Gerda, on the regulars' screen

@@ -16,7 +16,7 @@ from browser_support import ROOT, build
 RELEASE_CACHES = "async () => (await caches.keys()).filter((n) => n !== 'schraem-snapshot')"
 
 HELLO = """async () => {
-  const { currentEngine } = await import('./bridge/engine-client.js');
+  const { currentEngine } = await import('./modules.js').then((m) => m.engineClient);
   return await currentEngine().call('hello');
 }"""
 

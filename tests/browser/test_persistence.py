@@ -215,23 +215,23 @@ def test_the_saved_game_is_read_while_the_shell_still_loads(new_context, site):
     view = _mid_hand(page)
     held = {"until": None}
 
-    def slow_tournament(route):
+    def slow_app(route):
         import time
 
         held["until"] = time.monotonic() + 1.0
         time.sleep(1.0)
         route.continue_()
 
-    context.route("**/tournament.js", slow_tournament)
+    context.route("**/app.js", slow_app)
     page.reload()
     wait_shell_ready(page)
     assert held["until"] is not None, "the held-back module was not asked for"
     marks = page.evaluate("""() => Object.fromEntries(['schraem:reads-asked', 'schraem:reads-done', 'schraem:saved-drawn']
         .map(n => [n, performance.getEntriesByName(n)[0]?.startTime ?? null]))""")
-    tournament = page.evaluate("() => performance.getEntriesByType('resource').find(r => r.name.endsWith('/tournament.js')).responseEnd")
+    held_back = page.evaluate("() => performance.getEntriesByType('resource').find(r => r.name.endsWith('/app.js')).responseEnd")
     assert marks["schraem:reads-done"] is not None
-    assert marks["schraem:reads-done"] < tournament - 500, (marks, tournament)
-    assert marks["schraem:saved-drawn"] >= tournament
+    assert marks["schraem:reads-done"] < held_back - 500, (marks, held_back)
+    assert marks["schraem:saved-drawn"] >= held_back
     assert stored(page)["state"]["view"] == view
     assert screen(page) == "table"
 

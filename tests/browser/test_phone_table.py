@@ -55,7 +55,7 @@ RTCDataChannel.prototype.addEventListener = function (type, fn, ...rest) {
 TAMPERED = {2: ("reveal", "the reveal of seat 1 does not match its commit"), 4: ("cards", "the cards of seat 1 do not follow")}
 
 HOST_STATE = """async () => {
-  const m = await import('./bridge/engine-client.js');
+  const m = await import('./modules.js').then((m) => m.engineClient);
   const r = await m.currentEngine().call('state', { viewer: 1 });
   return r.result;
 }"""

@@ -54,7 +54,7 @@ NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnect
 # the other side's remote description; → whether the channel opened, and
 # the essentials of each description before and after.
 ROUND_TRIP = """async () => {
-  const { packCode, readCode, essentials } = await import('./phone/link-code.js');
+  const { packCode, readCode, essentials } = await import('./modules.js').then((m) => m.linkCode);
   const gathered = (pc) => new Promise((r) => { const f = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = f; f(); });
   const a = new RTCPeerConnection({ iceServers: [] });
   const channel = a.createDataChannel('schraem', { ordered: true });

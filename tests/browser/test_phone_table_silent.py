@@ -55,7 +55,7 @@ def test_a_phone_silent_after_its_commit_is_given_to_the_computer_and_the_deal_s
     assert [e["seat"] for e in hand["fair"]] == [1]
     # The phone is connected: once the cards are dealt its seat is its own again.
     host.wait_for_function(
-        "async () => { const m = await import('./bridge/engine-client.js');"
+        "async () => { const m = await import('./modules.js').then((m) => m.engineClient);"
         " const r = await m.currentEngine().call('state', { viewer: 1 });"
         " return r.result.phone_table.standins.length === 0; }",
         timeout=30_000,

@@ -55,7 +55,7 @@ def test_the_computer_plays_a_dropped_guests_seat_until_it_rejoins(warm_page, sh
         guests[4] = back
         _rejoin(back, host, 4)
         host.wait_for_function(
-            "async () => { const m = await import('./bridge/engine-client.js');"
+            "async () => { const m = await import('./modules.js').then((m) => m.engineClient);"
             " const r = await m.currentEngine().call('state', { viewer: 1 });"
             " return r.result.phone_table.standins.length === 0; }",
             timeout=30_000,

@@ -18,7 +18,7 @@ CANVAS_CAMERA = """
     return canvas;
   };
   window.__film = async (text) => {
-    const { loadQr, qrSvg } = await import('./qr/qr.js');
+    const { loadQr, qrSvg } = await import('./modules.js').then((m) => m.qr);
     await loadQr();
     const svg = qrSvg(text, 'code');
     svg.setAttribute('width', 400);
@@ -38,7 +38,7 @@ CANVAS_CAMERA = """
 """
 
 READ = """async () => {
-  const { Scanner } = await import('./qr/qr.js');
+  const { Scanner } = await import('./modules.js').then((m) => m.qr);
   const video = document.createElement('video');
   const got = [];
   const scanner = new Scanner(video, (text) => got.push(text));

@@ -45,10 +45,10 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
     play_evening(page, ["Hans", "Anne"], 1)
     play_evening(page, ["Hnas", "Anne"], 2)
     play_evening(page, ["Anne", "Willi"], 1)  # not the group's
-    page.wait_for_function("async () => (await (await import('./store/history.js')).entries()).length === 3")
+    page.wait_for_function("async () => (await (await import('./modules.js').then((m) => m.history)).entries()).length === 3")
     # The first evening was last year.
     page.evaluate("""async () => {
-      const h = await import('./store/history.js');
+      const h = await import('./modules.js').then((m) => m.history);
       const list = await h.entries();
       const first = list[list.length - 1];
       await h.keepAll([{ ...first, savedAt: new Date(new Date().getFullYear() - 1, 5, 1).getTime() }]);
@@ -84,7 +84,9 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
     assert page.locator('.stats-table td[data-col="wins"][data-name="Hans P."]').inner_text() == "1"
     assert choose(page, "stats-period", "year") == {"Anne": 2, "Hans P.": 1, "Willi": 1}
     assert choose(page, "stats-period", "all") == {"Anne": 3, "Hans P.": 2, "Willi": 1}
-    group = page.evaluate("async () => (await (await import('./store/storage.js')).readPreference('regulars')).groups[0].id")
+    group = page.evaluate(
+        "async () => (await (await import('./modules.js').then((m) => m.storage)).readPreference('regulars')).groups[0].id"
+    )
     assert choose(page, "stats-group", group) == {"Anne": 2, "Hans P.": 2}
     # The group's own statistics, one tap from its row.
     assert choose(page, "stats-group", "") == {"Anne": 3, "Hans P.": 2, "Willi": 1}
@@ -114,7 +116,7 @@ def keep_finished_game(page, players: list[dict]) -> None:
             state = ok(b, "bot_step", viewer=None)
     page.evaluate(
         """async ([save, names]) => {
-      const h = await import('./store/history.js');
+      const h = await import('./modules.js').then((m) => m.history);
       await h.keep({ id: 'kept-game', kind: 'game', status: 'finished', names, rules: 'rheinland',
                      save, records: [save.record] });
     }""",

@@ -89,5 +89,5 @@ def test_a_hint_at_an_open_challenge_while_another_is_due(warm_page, shared_site
     page.locator('[data-action="hint"]').tap()
     page.wait_for_selector("section.hint", timeout=120_000)
     assert page.locator('section.hint li[data-choice="challenge"]').count() == 1
-    record = page.evaluate("""async () => (await (await import('./store/storage.js')).readGame()).game.save.record""")
+    record = page.evaluate("""async () => (await (await import('./modules.js').then((m) => m.storage)).readGame()).game.save.record""")
     assert record["hands"][-1]["hints"] == [{"seat": 1, "at": len(record["hands"][-1]["actions"])}]

@@ -120,7 +120,7 @@ def test_review_of_a_finished_game_with_progress_and_result_kept_in_history(de_p
     tap(page, '[data-action="history"]')
     entry = page.locator(".history-entry").first
     assert "Analysiert" in entry.locator(".review-summary").inner_text()
-    kept = page.evaluate("async () => (await (await import('./store/history.js')).entries())[0]")
+    kept = page.evaluate("async () => (await (await import('./modules.js').then((m) => m.history)).entries())[0]")
     assert kept["review"]["format"] == "schraem-review/1" and kept["review"]["complete"]
     before = len(page.evaluate("() => window.__progress"))
     entry.locator('[data-action="review-open"]').tap()
@@ -146,7 +146,7 @@ def test_a_review_between_hands_is_kept_with_the_game_over_a_reload(de_page, sha
     hands = page.locator(".review-hand").all_inner_texts()
     assert len(hands) == 1
     # Kept with the game in the history, the game filed as running.
-    kept = page.evaluate("async () => (await import('./store/history.js')).entries()")
+    kept = page.evaluate("async () => (await import('./modules.js').then((m) => m.history)).entries()")
     assert len(kept) == 1 and kept[0]["status"] == "running" and kept[0]["save"]["record"] == record
     assert [h["hand"] for h in kept[0]["review"]["hands"]] == [1] and kept[0]["review"]["complete"]
     # After a reload the same review opens from there, nothing weighed again.
@@ -169,7 +169,7 @@ def test_a_review_between_hands_is_kept_with_the_game_over_a_reload(de_page, sha
     tap(page, '[data-action="confirm-yes"]')
     page.wait_for_function("() => document.body.dataset.screen === 'table'")
     wait_idle(page)
-    kept = page.evaluate("async () => (await import('./store/history.js')).entries()")
+    kept = page.evaluate("async () => (await import('./modules.js').then((m) => m.history)).entries()")
     game = next(e for e in kept if e["save"]["record"]["hands"][0] == record["hands"][0])
     assert game["status"] == "interrupted" and len(game["save"]["record"]["hands"]) == 2
     assert [h["hand"] for h in game["review"]["hands"]] == [1]

@@ -346,7 +346,7 @@ def test_a_finished_games_time_stays_when_the_next_game_starts(warm_page, shared
     open_app(page, shared_site, seed=17)
     start_sheet(page, ["Anne", "Hubert", "Gerda"])
     finish_with(page, 2)
-    entries = "async () => (await (await import('./store/history.js')).entries()).map((e) => [e.id, e.status, e.savedAt])"
+    entries = "async () => (await (await import('./modules.js').then((m) => m.history)).entries()).map((e) => [e.id, e.status, e.savedAt])"
     page.wait_for_function(f"async () => (await ({entries})()).some((e) => e[1] === 'finished')")
     ((first, _, at),) = page.evaluate(entries)
     page.wait_for_timeout(30)

@@ -205,7 +205,9 @@ def test_a_new_tournament_whose_name_is_not_kept_is_not_created(warm_page, share
     tap(page, '[data-action="confirm-tournament-yes"]')
     page.wait_for_function("() => document.getElementById('message').textContent.includes('Turnier konnte nicht gespeichert werden')")
     assert "Einstellung" not in message(page)
-    running = [e for e in page.evaluate("async () => (await import('./store/history.js')).entries()") if e["kind"] == "tournament"]
+    running = [
+        e for e in page.evaluate("async () => (await import('./modules.js').then((m) => m.history)).entries()") if e["kind"] == "tournament"
+    ]
     assert [e["status"] for e in running] == ["running"], running
 
     page.evaluate("() => { window.__failGameStore = false; }")
@@ -249,7 +251,7 @@ def _damaged_screen_then_fresh(page) -> None:
     # Clearing the save is a storage transaction: the start screen follows it.
     page.wait_for_function("() => document.body.dataset.screen !== 'corrupt'")
     assert screen(page) == "start"
-    assert page.evaluate("async () => (await (await import('./store/storage.js')).readGame()).status") == "none"
+    assert page.evaluate("async () => (await (await import('./modules.js').then((m) => m.storage)).readGame()).status") == "none"
     reload(page)
     assert screen(page) == "start", page.locator("#screen").inner_text()
 

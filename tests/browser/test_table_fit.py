@@ -146,7 +146,7 @@ def play_checked(page, label: str, artifacts, *, knock: bool = True, max_steps: 
             # From the second hand on the "new version" strip sits under the
             # header (the service worker's own code draws it).
             shots.add("update")
-            page.evaluate("async () => (await import('./boot/sw-register.js')).showUpdateToast({ postMessage() {} })")
+            page.evaluate("async () => (await import('./modules.js').then((m) => m.swRegister)).showUpdateToast({ postMessage() {} })")
             as_every_phone(page, f"{where} with the update strip", reach=True)
         opened = page.locator("#table details:not([open]) > summary")
         if opened.count() and view["my_cards"] and f"open{view['hand_no']}" not in shots:
@@ -279,7 +279,7 @@ def test_a_charts_names_stay_inside_it_and_apart(warm_page, shared_site):
     names = ["Marie-Luise", "Anne-Kathrin", "Maximilian-Alexander von Hohenzollern", "Hans", "Karl-Heinz", "Hans-Jürgen", "J" * 40, "Trud"]
     drawn = page.evaluate(
         """async (names) => {
-      const { lineChart } = await import('./lib/charts.js');
+      const { lineChart } = await import('./modules.js').then((m) => m.charts);
       const series = names.map((name, i) => ({ name, values: [7, i < 2 ? 3 : 0, i ? 0 : 14] }));
       const chart = lineChart({ title: 'Probe', series, xLabel: 'Spiele' });
       // Beside the screens, where no render of the app replaces it.

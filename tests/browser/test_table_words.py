@@ -44,7 +44,7 @@ def test_the_start_form_keeps_the_people_of_the_last_table(warm_page, shared_sit
 def test_numbers_are_written_as_the_language_writes_them(warm_page, shared_site):
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=63)
-    fmt = "async (n) => (await import('./i18n/i18n.js')).formatNumber(n)"
+    fmt = "async (n) => (await import('./modules.js').then((m) => m.i18n)).formatNumber(n)"
     assert page.evaluate(fmt, 5.55) == "5,55"
     page.locator('[data-action="lang"]').tap()
     assert page.evaluate(fmt, 5.55) == "5.55"

@@ -54,7 +54,7 @@ function idle() {
 try {
   frame.src = "app/index.html?pace=fast";
   await until(idle, "the app");
-  const { readGame } = await import("./app/store/storage.js");
+  const { readGame } = await import("./app/modules.js").then((m) => m.storage);
   const stored = async () => { const r = await readGame(); return r.status === "ok" ? r.game : null; };
   if (q.get("step") === "play") {
     doc().querySelector('[data-action="new-game"]').click();

@@ -45,9 +45,9 @@ def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
     dist = tmp_path / "dist"
     for rel in (
         "index.html",
-        "bridge/worker.js",
-        "bridge/engine-client.js",
-        "boot/sw-register.js",
+        "worker.js",
+        "app.js",
+        "early-read.js",
         "manifest.json",
         "pyodide/pyodide.mjs",
         "pyodide/pyodide.asm.mjs",
@@ -60,10 +60,13 @@ def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
     assert "./" in meta["files"]
     listed = {f[2:] for f in meta["files"] if f != "./"}
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
-    # .br and .gz are other encodings of a listed file, chosen by the server.
+    # .br and .gz are other encodings of a listed file, chosen by the server;
+    # source maps are fetched only by a developer's tools.
     encoded = {f for f in on_disk if f.endswith((".br", ".gz"))}
-    assert listed == on_disk - encoded - {"service-worker.js"}
-    assert all(f[:-3] in listed | {"service-worker.js"} for f in encoded)
+    maps = {f for f in on_disk if f.endswith(".map")}
+    assert maps and all(f[:-4] in listed for f in maps)
+    assert listed == on_disk - encoded - maps - {"service-worker.js"}
+    assert all(f[:-3] in listed | maps | {"service-worker.js"} for f in encoded)
 
     lock = json.loads((dist / "pyodide/pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.14")
@@ -118,32 +121,73 @@ def test_server_types_and_restart_on_the_same_port(src, tmp_path):
         again.shutdown()
 
 
-def test_index_preloads_the_whole_static_module_graph(src, tmp_path):
-    """The saved game is drawn before Python is up; for that the shell's
-    modules must arrive in parallel, so the page names all of them."""
+def _static_imports(meta: dict, start: str) -> set[str]:
+    found, todo = set(), [start]
+    while todo:
+        for item in meta["outputs"][todo.pop()]["imports"]:
+            if item["kind"] == "import-statement" and not item.get("external") and item["path"] not in found:
+                found.add(item["path"])
+                todo.append(item["path"])
+    return found
+
+
+def _sources(meta: dict, outputs) -> set[str]:
+    """The source files' names (without their folders) bundled into `outputs`."""
+    return {Path(i).name for o in outputs for i in meta["outputs"][o]["inputs"]}
+
+
+def test_the_shell_is_bundled_preloaded_and_precached_as_the_metafile_says(src, tmp_path):
+    """The saved game is drawn before Python is up; for that the page names
+    every chunk its scripts import statically, so they arrive in parallel.
+    Every built file is precached but the source maps; nothing precached is
+    missing; no module of the shell ships a second time, unbundled."""
     dist = tmp_path / "dist"
-    _build(src, dist, compress_files=False)
+    sw = _build(src, dist, compress_files=False)
+    meta = json.loads(build.meta_path(dist).read_text())
     html = (dist / "index.html").read_text()
     preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
-    # Walk the imports independently of build.py's own walk.
-    expected, todo = set(), ["app.js"]
-    while todo:
-        name = todo.pop()
-        text = (dist / name).read_text()
-        for spec in re.findall(r"""from\s+['"](\.\.?/[\w./-]+)['"]""", text):
-            dep = posixpath.normpath(posixpath.join(posixpath.dirname(name), spec))
-            if dep not in expected:
-                expected.add(dep)
-                todo.append(dep)
-    assert set(preloaded) == expected | {"app.js"}
-    assert {"store/storage.js", "table/table.js", "table/instant.js"} <= expected
-    # The saved game's reads (early-read.js, a script of its own) need only
-    # storage.js: it is asked for first, not behind the rest of the shell.
-    assert '<script type="module" src="boot/early-read.js" async></script>' in html
-    assert preloaded.index("store/storage.js") < preloaded.index("app.js")
+    outputs = set(meta["outputs"])
+    assert all((dist / o).is_file() for o in outputs)
+
+    # The page's module scripts are the bundle's entries; what they import
+    # statically is preloaded, what they import() is not.
+    scripts = re.findall(r'<script type="module" src="([^"]+)"', html)
+    assert scripts == meta["entries"]["modules"] == ["early-read.js", "app.js"]
+    needed = set().union(*(_static_imports(meta, s) for s in scripts))
+    assert set(preloaded) == needed | {"app.js"}
     assert len(preloaded) == len(set(preloaded))
-    assert all((dist / p).is_file() for p in preloaded)
-    assert "vendor/qrcode.mjs" not in preloaded  # loaded by import() when a QR code is drawn
+    dynamic = {i["path"] for o in meta["outputs"].values() for i in o["imports"] if i["kind"] == "dynamic-import"}
+    assert {"./vendor/qrcode.mjs", "./vendor/jsQR.js"} <= dynamic
+    assert not {"vendor/qrcode.mjs", "vendor/jsQR.js"} & set(preloaded)
+    assert {"storage.js", "table.js", "instant.js"} <= _sources(meta, preloaded)
+    # The saved game's reads (early-read.js, a script of its own) need only
+    # the storage chunk: it is asked for first, not behind the rest.
+    assert '<script type="module" src="early-read.js" async></script>' in html
+    reads = _static_imports(meta, "early-read.js")
+    assert "storage.js" in _sources(meta, reads) and "table.js" not in _sources(meta, reads)
+    assert max(preloaded.index(c) for c in reads) < preloaded.index("app.js")
+    # Shared code sits in chunks whose names carry their content's hash.
+    chunks = {o for o in outputs if o.startswith("chunk.") and o.endswith(".js")}
+    assert chunks and needed - {"early-read.js"} <= chunks
+    assert all(build.HASHED_NAME.search(c) for c in chunks)
+
+    # Shipped scripts are the bundler's outputs and nothing else: no module
+    # of the shell as a file of its own, and no module bundled twice.
+    shipped = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    scripts_shipped = {f for f in shipped if f.endswith((".js", ".mjs")) and not f.startswith("pyodide/")}
+    assert scripts_shipped - {"service-worker.js"} == {o for o in outputs if not o.endswith(".map")}
+    assert not {"storage.js", "table.js", "engine-client.js", "history.js"} & shipped
+    bundled = [Path(i).name for o in outputs if not o.startswith("vendor/") for i in meta["outputs"][o]["inputs"]]
+    module_sources = [n for n in bundled if n.endswith(".js")]
+    assert len(module_sources) == len(set(module_sources))
+    assert {"worker.js", "early-paint.js", "boot-guard.js"} <= set(module_sources)
+
+    # Precached: every built file but the source maps (and the service
+    # worker itself), and only those; the hashed ones are the chunks.
+    precached = {f[2:] for f in sw["files"] if f != "./"}
+    assert precached == {f for f in shipped if not f.endswith(".map")} - {"service-worker.js"}
+    assert {o for o in outputs if not o.endswith(".map")} <= precached
+    assert {f[2:] for f in sw["hashed"]} == chunks
 
 
 def test_every_shipped_package_has_its_notice_and_licence_text(src, tmp_path):
