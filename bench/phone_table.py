@@ -74,7 +74,7 @@ new MutationObserver(() => window.__steps.push([Date.now(), document.body.datase
 # (the whole description, deflated) and the app's code (link-code.js), each
 # with its QR version (the app's own encoder).
 OLD_FORM = """async () => {
-  const { toBase64, pipe } = await import('./lib/bytes.js');
+  const { toBase64, pipe } = await import('./modules.js').then((m) => m.bytes);
   const { default: qrcode } = await import('./vendor/qrcode.mjs');
   const pc = new RTCPeerConnection({ iceServers: [] });
   pc.createDataChannel('schraem', { ordered: true });
