@@ -26,8 +26,8 @@ self.addEventListener("install", (event) => {
   })());
   // Where the browser can (Chromium's static routing), the shell's scripts
   // and styles come straight from this version's precache without starting
-  // this worker's script: the first paint of a saved game waits for every
-  // module of the shell, and 50 fetch events in one busy thread cost more
+  // this worker's script: the first paint of a saved game waits for the
+  // shell's scripts, and a fetch event each in one busy thread costs more
   // than the paint itself. A miss still goes to the network.
   if (event.addRoutes) {
     const here = new URL("./", self.location.href).pathname;

@@ -1,6 +1,6 @@
 // The saved table, on screen before the shell's modules are in: a classic
 // script first in index.html's head, so it runs with the page instead of
-// after some seventy modules are fetched and compiled. It shows the markup
+// after the shell's bundle is fetched and compiled. It shows the markup
 // painted.js kept of the saved game's last drawn table (storage.js forgets
 // it with every write of the game), inert, until app.js draws the same game
 // live and takes the taps. What is kept is treated as untrusted text: only
