@@ -390,10 +390,24 @@ def shipped_packages(meta: dict) -> dict[str, list[str]]:
     return found
 
 
+METAFILES_KEPT = 64
+
+
 def meta_path(out: Path) -> Path:
     """Where the build of `out` keeps its metafile (not in the site: it is
     not served)."""
     return CACHE / "metafiles" / f"{hashlib.sha256(str(Path(out).resolve()).encode()).hexdigest()[:16]}.json"
+
+
+def keep_metafile(out: Path, meta: dict) -> None:
+    """Kept for the tests that check the site against it; the newest few
+    only (every test's build is into a folder of its own)."""
+    path = meta_path(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(meta))
+    kept = sorted(path.parent.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kept[METAFILES_KEPT:]:
+        old.unlink(missing_ok=True)
 
 
 def write_notices(out: Path, root: Path, shipped: dict[str, list[str]], package_dirs: dict[str, Path]) -> None:
@@ -472,8 +486,7 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
     modules, classic = page_scripts(index_html)
     vendor = {dest: _vendor_source(root, src) for src, dest in VENDOR_FILES.items()}
     meta = bundle(pwa, out, modules, classic, vendor, {"key": BOOT_KEY_SLOT})
-    meta_path(out).parent.mkdir(parents=True, exist_ok=True)
-    meta_path(out).write_text(json.dumps(meta))
+    keep_metafile(out, meta)
     (out / "index.html").write_text(preload_modules(flat_script_names(index_html), meta))
     (out / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_COPIED:
