@@ -92,11 +92,19 @@ for (const file of shellInputs) {
 // module of the shell but the page's own scripts, named by its file name in
 // camelCase: storage.js → storage, engine-client.js → engineClient): the
 // same instances the app uses, since esbuild puts each module in one place.
+// A file name used in two folders is named with its folder (i18n/club.js →
+// i18nClub), except in the folder it names (club/club.js → club), so a
+// test's name does not change when another folder gains a namesake.
 const entries = new Set(modules.map((m) => m.in));
+const camel = (text) => text.replace(/[-.]+(.)/g, (_, c) => c.toUpperCase());
+const stems = new Map();
+for (const file of shellInputs) stems.set(stem(file), (stems.get(stem(file)) ?? 0) + 1);
 const handled = new Map();
 for (const file of shellInputs.sort()) {
   if (entries.has(file)) continue;
-  const name = stem(file).replace(/[-.]+(.)/g, (_, c) => c.toUpperCase());
+  const folder = path.basename(path.dirname(file));
+  const shared = stems.get(stem(file)) > 1 && folder !== stem(file) && path.dirname(file) !== pwa;
+  const name = camel(shared ? `${folder}-${stem(file)}` : stem(file));
   if (handled.has(name)) throw new Error(`two modules named ${name}: ${inPwa(handled.get(name))} and ${inPwa(file)}`);
   handled.set(name, file);
 }
