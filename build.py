@@ -35,7 +35,6 @@ import http.server
 import io
 import json
 import os
-import posixpath
 import re
 import shutil
 import socket

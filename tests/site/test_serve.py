@@ -100,7 +100,7 @@ def test_every_compressible_file_has_both_encodings_of_the_same_bytes(dist):
     assert {p.relative_to(dist).as_posix() for p in compressible} >= {
         "index.html",
         "app.js",
-        "bridge/worker.js",
+        "worker.js",
         "service-worker.js",
         "style.css",
         "engine.zip",
@@ -193,7 +193,7 @@ def test_hashed_names_are_immutable_and_a_missing_file_stays_missing(dist, tmp_p
 
 def test_the_snapshot_key_follows_the_engine_not_the_shell(src, tmp_path):
     def key(out):
-        return BOOT_KEY.search((out / "bridge" / "worker.js").read_text()).group(1)
+        return BOOT_KEY.search((out / "worker.js").read_text()).group(1)
 
     # The key is written before anything is compressed.
     first = key(_build(src, tmp_path / "a", compress_files=False))
