@@ -4,8 +4,13 @@ reason the engine gives a hand result (screens.js shows
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from schraem.core.game import Game
 
@@ -85,3 +90,33 @@ def test_the_shell_words_every_review_kind_choice_and_reason_in_both_languages()
     keys += [f"review.reason.{code}" for code in review.REASONS]
     for key in keys:
         assert text.count(f"'{key}':") == 2, key  # German and English
+
+
+# Every part's dictionary as Node reads it: {part: {de: {key: text}, en: {...}}}.
+DICTIONARIES = """
+import { readdirSync } from 'node:fs';
+const out = {};
+for (const file of readdirSync('pwa/i18n').filter((f) => f.endsWith('.js') && !['i18n.js', 'rules.js'].includes(f))) {
+  const words = Object.values(await import(`./pwa/i18n/${file}`))[0];
+  out[file] = { de: words.de, en: words.en };
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is needed")
+def test_every_word_is_in_both_languages_with_the_same_blanks():
+    """A key only one language has shows the key itself to the other; a
+    blank ({name}) only one side fills leaves a brace on screen. English's
+    singulars (`.one`, read by tn) have no German twin: German says the
+    number in the plural form there too."""
+    proc = subprocess.run(["node", "--input-type=module", "-e", DICTIONARIES], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    parts = json.loads(proc.stdout)
+    assert len(parts) >= 8, sorted(parts)
+    blanks = lambda text: sorted(re.findall(r"\{(\w+)\}", text)) if isinstance(text, str) else None  # noqa: E731
+    for part, words in parts.items():
+        de, en = words["de"], words["en"]
+        assert sorted(set(de) - set(en)) == [], f"{part}: German only"
+        assert sorted(k for k in set(en) - set(de) if not k.endswith(".one")) == [], f"{part}: English only"
+        assert [k for k in de if blanks(de[k]) != blanks(en[k])] == [], f"{part}: blanks differ"
