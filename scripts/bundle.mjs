@@ -64,7 +64,16 @@ function shellPlugin(workers = new Set()) {
         }
         const dir = path.dirname(args.path);
         if (dir !== pwa) {
-          text = text.replace(SITE_URL, (all, quote, rel) => `new URL(${JSON.stringify(`./${inPwa(path.resolve(dir, rel))}`)}, import.meta.url)`);
+          // path.resolve drops a folder's closing slash, which the URL needs
+          // ("../pyodide/" + "pyodide.mjs").
+          // A script (the engine worker) is built into the top folder under
+          // its own name, like every entry.
+          const site = (rel) => {
+            const target = path.resolve(dir, rel);
+            if (/\.m?js$/.test(target)) return `./${stem(target)}.js`;
+            return `./${inPwa(target)}${rel.endsWith("/") ? "/" : ""}`;
+          };
+          text = text.replace(SITE_URL, (all, quote, rel) => `new URL(${JSON.stringify(site(rel))}, import.meta.url)`);
         }
         return { contents: text, loader: "js" };
       });

@@ -1,6 +1,7 @@
 // The taps and fields of the app's own screens (the table, the scoresheet,
 // the start form, settings, rules, about, a damaged save); any other tap
 // goes to the table of phones, the evening or the club, in that order.
+import { pickFile } from '../lib/dom.js';
 import { getLang, setLang } from '../i18n/i18n.js';
 import { exportDamaged, startFresh, takeOver } from '../store/damaged-save.js';
 import { exportRecord, importFile } from '../files/records.js';
@@ -149,7 +150,7 @@ export function onClick(event) {
       exportRecord();
       break;
     case 'import':
-      if (model.ready) document.getElementById('import-file')?.click();
+      if (model.ready) pickFile(/** @type {HTMLInputElement} */ (document.getElementById('import-file')));
       break;
     case 'take-phone':
       session.takePhone();

@@ -33,7 +33,7 @@ const BOOT = /*BUILD*/{ "key": null }/*END BUILD*/;
 // while a snapshot stays good for as long as BOOT.key does. service-worker.js
 // leaves a cache of this name alone.
 const SNAPSHOT_CACHE = "schraem-snapshot";
-const SNAPSHOT_URL = new URL(`../snapshot/${BOOT.key}`, import.meta.url).href;
+const SNAPSHOT_URL = new URL("../snapshot/", import.meta.url).href + BOOT.key;
 // Set by the page when it starts a second worker after a first start got
 // stuck: this one must not trust the snapshot.
 const FRESH_ONLY = new URL(import.meta.url).searchParams.get("boot") === "fresh";

@@ -5,7 +5,7 @@
 // the club's tables and routes the club's screens, fields and taps; it
 // keeps nothing the engine decides: who deals, what a correction changes,
 // whether a result counts.
-import { h } from '../lib/dom.js';
+import { h, pickFile } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { canShareFiles } from '../files/share.js';
 import { canScan } from '../qr/qr.js';
@@ -241,7 +241,7 @@ async function clubActionNow(action, target) {
       if (series) await openKeptList(series, null, t('t.list.title', { series: d.series, table: d.table }), m().route);
       return true;
     }
-    case 't-import': document.getElementById('t-import-file')?.click(); return true;
+    case 't-import': pickFile(/** @type {HTMLInputElement} */ (document.getElementById('t-import-file'))); return true;
     case 't-export': {
       const facts = m().route === 'tournament-view' ? club.tView : club.tournament;
       const out = facts ? await outboundFile(session(), facts.tournament) : null;

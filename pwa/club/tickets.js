@@ -1,7 +1,7 @@
 // Tickets and results carried from phone to phone, by file or by camera:
 // a ticket starts the tournament table it names (the engine checks it
 // whole first), a table's result goes into the organiser's tournament.
-import { h } from '../lib/dom.js';
+import { h, pickFile } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { readJsonFile } from '../files/share.js';
 import { Collector, Scanner } from '../qr/qr.js';
@@ -115,14 +115,14 @@ export async function ticketAction(action, target) {
       return true;
     }
     case 't-scan': await startScan('result'); return true;
-    case 'ticket-file': document.getElementById('ticket-file')?.click(); return true;
+    case 'ticket-file': pickFile(/** @type {HTMLInputElement} */ (document.getElementById('ticket-file'))); return true;
     case 'ticket-scan': await startScan('ticket'); return true;
     case 'scan-file': {
       const purpose = club.scan?.purpose;
       stopScan();
       club.scan = null;
       go(purpose === 'ticket' ? 'start' : 'tournament');
-      document.getElementById(purpose === 'ticket' ? 'ticket-file' : 't-import-file')?.click();
+      pickFile(/** @type {HTMLInputElement} */ (document.getElementById(purpose === 'ticket' ? 'ticket-file' : 't-import-file')));
       return true;
     }
     case 'scan-cancel': {

@@ -7,7 +7,7 @@
 // kind of file, unchanged since it was written (SHA-256 of its contents),
 // every part readable, every game replayed by the engine — before anything
 // is written; then merged (move-merge.js) so nothing is there twice.
-import { h } from '../lib/dom.js';
+import { h, pickFile } from '../lib/dom.js';
 import { both, errorText, t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
 import { readPreference, writePreferences } from '../store/storage.js';
@@ -200,7 +200,7 @@ async function importMove(file) {
 export function moveAction(action) {
   if (action === 'move-export') { work(exportMove); return true; }
   if (action === 'move-import') {
-    document.getElementById('move-file')?.click();
+    pickFile(/** @type {HTMLInputElement} */ (document.getElementById('move-file')));
     return true;
   }
   return false;

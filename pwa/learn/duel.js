@@ -5,7 +5,7 @@
 // hand, finish, hints) leaves the phone as a file or a QR code (duel-qr.js)
 // and a friend's is compared with it hand by hand; the engine checks both
 // and does the comparing.
-import { h } from '../lib/dom.js';
+import { h, pickFile } from '../lib/dom.js';
 import { formatNumber, has, t } from '../i18n/i18n.js';
 import { ctx, go, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
 import { guarded } from '../app/guard.js';
@@ -182,7 +182,7 @@ export async function duelAction(action, target) {
       return true;
     }
     case 'duel-export': await exportResult(); return true;
-    case 'duel-compare': target.parentElement?.querySelector('[data-duel-file]')?.click(); return true;
+    case 'duel-compare': pickFile(target.parentElement?.querySelector('[data-duel-file]')); return true;
     case 'duel-back': go('game'); return true;
     case 'duel-qr': await showSetCode(); return true;
     case 'duel-rqr': await showResultCode(); return true;

@@ -48,3 +48,23 @@ export function svg(tag, attrs, ...children) {
   for (const child of children.flat(Infinity)) if (child) el.append(child);
   return el;
 }
+
+/**
+ * Opens a file field's picker. The picker stays open while the person
+ * looks for the file, and a redraw meanwhile (an answer arriving, a state
+ * from another phone) replaces the field: its change then happens outside
+ * the page, where the page's change listeners never hear it. So a field
+ * that was replaced is put back, hidden, just long enough to say it again.
+ * @param {HTMLInputElement | null | undefined} input
+ */
+export function pickFile(input) {
+  if (!input) return;
+  input.addEventListener('change', () => {
+    if (input.isConnected) return;
+    input.hidden = true;
+    document.body.append(input);
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    input.remove();
+  }, { once: true });
+  input.click();
+}

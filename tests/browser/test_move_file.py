@@ -310,3 +310,27 @@ def test_a_move_file_chosen_while_the_engine_starts_is_read_once_it_is_up(warm_p
     b.evaluate("() => window.__release()")
     b.wait_for_function("() => document.querySelector('.move-msg')?.textContent.startsWith('Taken in')", timeout=60_000)
     assert [e["id"] for e in kept(b)] == ["moved-1"]
+
+
+def test_a_file_chosen_while_the_settings_are_drawn_again_is_read(warm_page, shared_site, tmp_path):
+    """The picker is open for as long as the person looks for the file; an
+    answer arriving meanwhile draws the settings again and replaces the
+    file field. The file chosen in the old field is still read."""
+    a = warm_page(locale="de-DE", service_workers="block")
+    open_app(a, shared_site, seed=13)
+    good = export_move(a, tmp_path, "good.json")
+
+    b = warm_page(locale="en-GB", service_workers="block")
+    open_app(b, shared_site, seed=14)
+    wait_engine_ready(b)
+    open_settings(b)
+    with b.expect_file_chooser() as chooser:
+        b.locator('[data-action="move-import"]').tap()
+    old = b.locator("#move-file").element_handle()
+    b.evaluate("async () => (await import('./modules.js')).draw.render()")
+    assert b.evaluate("(field) => !field.isConnected", old), "the redraw did not replace the file field"
+    chooser.value.set_files(str(good))
+    # The file was read: this phone already holds all it brings.
+    b.wait_for_selector(".move-msg")
+    assert b.locator(".move-msg").inner_text() == "Everything in this file is here already – nothing was changed."
+    assert b.locator("#move-file").count() == 1

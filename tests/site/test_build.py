@@ -189,6 +189,22 @@ def test_the_shell_is_bundled_preloaded_and_precached_as_the_metafile_says(src, 
     assert {f[2:] for f in sw["hashed"]} == chunks
 
 
+def test_every_url_a_built_script_makes_of_its_own_place_is_there(src, tmp_path):
+    """Sources in folders name files relative to themselves (the engine
+    worker, Pyodide, the engine's zip); every script is built into the site's
+    top folder, so those URLs are rewritten: each must still point at a
+    shipped file or folder (the snapshot's is a Cache Storage key only)."""
+    dist = tmp_path / "dist"
+    _build(src, dist, compress_files=False)
+    made = {}
+    for script in dist.glob("*.js"):
+        for rel in re.findall(r'new URL\("(\.[^"]*)",\s*import\.meta\.url\)', script.read_text()):
+            made.setdefault(rel, script.name)
+    assert {"./worker.js", "./pyodide/", "./engine.zip"} <= set(made), made
+    missing = {rel: by for rel, by in made.items() if rel != "./snapshot/" and not (dist / rel).exists()}
+    assert not missing
+
+
 def test_every_shipped_package_has_its_notice_and_licence_text(src, tmp_path):
     _build(src, tmp_path / "dist", compress_files=False)
     dist = tmp_path / "dist"
