@@ -72,13 +72,14 @@ declareScreens('app', {
 });
 
 // The screen the route names, drawn by the part that declared it; anything
-// else (or a screen with nothing to show yet) is the loading screen.
+// else (or a screen with nothing to show yet, or whose module is still
+// coming) is the loading screen.
 function parts(name) {
   const g = model.game;
   const ctx = {
     ready: model.ready, failed: model.failed, sheet: g ? isSheet(g.state) : false, mode: model.setup.mode, queued: model.queued,
   };
-  return drawScreen(name, ctx) ?? [renderLoading(t('engine.loading')), []];
+  return drawScreen(name, ctx, render) ?? [renderLoading(t('engine.loading')), []];
 }
 
 function corruptText(c) {
