@@ -5,7 +5,7 @@ import { h } from '../lib/dom.js';
 import { formatNumber, getLang, has, t } from '../i18n/i18n.js';
 import { barChart } from '../lib/charts.js';
 import { restoreOffer } from './history-delete.js';
-import { reviewButton, reviewSummary, reviewable } from '../learn/review.js';
+import { reviewButton, reviewSummary, reviewable } from '../learn/review-words.js';
 
 const KINDS = ['game', 'series', 'set', 'tournament'];
 

@@ -1,16 +1,16 @@
 // Learning from the computer (issue 25) wired into the shell in one place:
 // the game review, the hint and the deal sets. Their screens are declared
 // here; evening.js hands app.js their taps and start-up from here.
-import { closeReview, cancelReview, openReview, renderReview, renderReviewControls, reviewButton, reviewable } from './review.js';
+import { pickFile } from '../lib/dom.js';
+import { reviewButton, reviewable } from './review-words.js';
 import { askHint } from './review-hint.js';
-import { bootDuel, duelAction, duelTools, renderCompare, renderCompareControls } from './duel.js';
-import { renderCode } from './duel-qr.js';
-import { busy, m } from '../app/context.js';
-import { declareScreens } from '../app/registry.js';
+import { duelTools, pick } from './duel-table.js';
+import { busy, lazyPart, m, shellError } from '../app/context.js';
+import { declareLazy } from '../app/registry.js';
 
 export { hintStrip } from './review-hint.js';
-export { duelBanner, duelControls, duelStartSection } from './duel.js';
-export { reviewSummary } from './review.js';
+export { duelBanner, duelControls, duelStartSection } from './duel-table.js';
+export { reviewSummary } from './review-words.js';
 
 // Work on files, codes and the camera shows on <html data-club> like the
 // club's, so the page says it is busy until it is done.
@@ -19,19 +19,22 @@ function busyWith(work) {
   work.finally(() => busy(-1));
 }
 
-declareScreens('learning from the computer', {
-  review: () => [renderReview(), renderReviewControls()],
-  'duel-compare': () => (m().duelCompare ? [renderCompare(), renderCompareControls()] : null),
-  'duel-qr': () => (m().duelQr ? [renderCode(), renderCompareControls()] : null),
-});
+// The review and the deal sets' work come when first needed (a screen of
+// theirs drawn, or a tap of theirs).
+const review = lazyPart(() => import('./review.js'));
+const duel = lazyPart(() => import('./duel.js'));
+declareLazy('the game review', ['review'], review);
+declareLazy('the deal sets', ['duel-compare', 'duel-qr'], duel);
 
 export function learnAction(action, target) {
   switch (action) {
-    case 'review-open': openReview(target.dataset.id ?? null); return true;
-    case 'review-cancel': cancelReview(); return true;
-    case 'review-back': closeReview(); return true;
+    case 'review-open': review().then((r) => r.openReview(target.dataset.id ?? null)); return true;
+    case 'review-cancel': review().then((r) => r.cancelReview()); return true;
+    case 'review-back': review().then((r) => r.closeReview()); return true;
     case 'hint': askHint(); return true;
-    default: return action?.startsWith('duel-') ? (busyWith(duelAction(action, target)), true) : false;
+    // The file picker opens within the tap, as browsers require.
+    case 'duel-compare': pickFile(target.parentElement?.querySelector('[data-duel-file]')); return true;
+    default: return action?.startsWith('duel-') ? (busyWith(duel().then((d) => d.duelAction(action))), true) : false;
   }
 }
 
@@ -42,6 +45,20 @@ export function learnExtras(game) {
   return reviewable(game?.save) ? reviewButton() : null;
 }
 
+// The deal set's preset and number of deals as chosen, and a friend's
+// result file to compare with.
 export function bootLearn() {
-  bootDuel();
+  document.addEventListener('change', (event) => {
+    const input = event.target;
+    const field = input?.dataset?.duelField;
+    if (field) {
+      const { chosen } = pick(m().hello);
+      chosen[field] = field === 'hands' ? Number(input.value) : input.value;
+      return;
+    }
+    if (!input?.dataset?.duelFile || !input.files?.length) return;
+    const file = input.files[0];
+    input.value = '';
+    duel().then((d) => d.compareWith(file).catch(() => shellError('import.unreadable')));
+  });
 }

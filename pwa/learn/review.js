@@ -3,13 +3,16 @@
 // until done), so the page shows a progress bar and the table stays free
 // between steps. The shell only words the engine's figures and reasons;
 // a finished review is kept with its game in the history — a review between
-// two hands too: the game in play is filed as running with it.
+// two hands too: the game in play is filed as running with it. A chunk of
+// its own, loaded when the review is first opened (learn.js); the button
+// that opens it and the words the hint shares are review-words.js.
 import { h } from '../lib/dom.js';
-import { both, errorText, formatNumber, t } from '../i18n/i18n.js';
+import { both, errorText, t } from '../i18n/i18n.js';
 import { cardName } from '../table/cards.js';
 import { c, go, m, render, session } from '../app/context.js';
 import * as history from '../store/history.js';
 import { keepReviewed, tableEntryId } from '../app/guard.js';
+import { choiceText, marks, percent, unitWord } from './review-words.js';
 
 // Always the same seed: two phones show the same review of the same game.
 const REVIEW_SEED = 0;
@@ -17,25 +20,6 @@ const REVIEW_SEED = 0;
 function state() {
   m().review ??= { run: 0, progress: null, result: null, error: null, back: 'game', entryId: null, stored: null };
   return m().review;
-}
-
-// The unit the sheet counts in: Schräm, or points where they are counted up.
-export function unitWord(tally) {
-  return t(tally === 'points' ? 'review.unit.points' : 'review.unit.marks');
-}
-
-export function marks(n) {
-  return formatNumber(Math.round(n * 10) / 10);
-}
-
-export function percent(p) {
-  return p == null ? '–' : `${formatNumber(Math.round(p * 100))} %`;
-}
-
-// A choice as words: "Passen", "Herz Zehn spielen".
-export function choiceText(choice) {
-  if (/^(10|[7-9AKQJ])[CSHD]$/.test(choice)) return t('review.choice.card', { card: cardName(choice) });
-  return t(`review.choice.${choice}`);
 }
 
 export function reasonText(r) {
@@ -55,19 +39,6 @@ function personSeat(save, viewer = null) {
   if (viewer != null && seats[viewer - 1]?.kind === 'human') return viewer;
   const i = seats.findIndex((p) => p.kind === 'human');
   return i < 0 ? 1 : i + 1;
-}
-
-// Whether a game can be reviewed: dealt cards (not a scoresheet), a person
-// at the table and a hand played; an imported record qualifies too.
-export function reviewable(save) {
-  const seats = save?.table?.players ?? [];
-  return Boolean(save?.record?.hands?.some((hd) => hd.actions?.length)) && !save?.table?.real_cards
-    && !save?.record?.hands?.some((hd) => hd.deal === null) && seats.some((p) => p.kind === 'human');
-}
-
-export function reviewButton(extra = {}) {
-  return h('button', { type: 'button', class: 'secondary', dataset: { action: 'review-open', ...extra },
-    'aria-label': t('review.open.label'), text: t('review.open') });
 }
 
 // The game in play (after a hand or the game), or a kept history entry.
@@ -207,12 +178,7 @@ export async function closeReview() {
   go('history');
 }
 
-// A history entry's line about its kept review.
-// A review made between hands says up to which hand it goes.
-export function reviewSummary(entry) {
-  const r = entry?.review;
-  if (!r || typeof r.cost !== 'number') return null;
-  const vars = { cost: marks(r.cost), unit: unitWord(r.tally), hand: r.hands?.length ?? 0 };
-  const upTo = (r.hands?.length ?? 0) < (entry.save?.record?.hands?.length ?? 0);
-  return h('p', { class: 'summary review-summary', text: t(upTo ? 'review.summary.upto' : 'review.summary', vars) });
-}
+// Declared by learn.js, drawn once this module is in (app/registry.js).
+export const screens = {
+  review: () => [renderReview(), renderReviewControls()],
+};
