@@ -3,15 +3,17 @@
 // (app/) asks here for their fields, taps and start-up, and for the terms a table
 // started from the form plays under; each declares its own screens
 // (app/registry.js).
+import { pickFile } from '../lib/dom.js';
 import { bootHouse, houseAction, houseField, playedRules } from './house-rules.js';
 import { kittyAction, kittyField, restoreStakes, stakesFor } from './kitty.js';
 import { bootRegulars, regularsAction, regularsField } from './regulars.js';
 import { renderStorage as storageInfo, storageAction } from '../store/keep-data.js';
-import { moveAction, moveField, renderMove } from './move-file.js';
+import { renderMove, work } from './move-section.js';
 import { statsScopeAction, statsScopeField } from './stats-scope.js';
 import { cashBookAction } from './cash-book.js';
 import { openStats } from '../club/kept.js';
 import { bootLearn, learnAction } from '../learn/learn.js';
+import { lazyPart } from '../app/context.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
@@ -22,6 +24,29 @@ export { duelBanner, duelControls, duelStartSection, hintStrip, learnExtras } fr
 // The settings' part about what this phone keeps, and the move file.
 export function renderStorage() {
   return [storageInfo(), renderMove()];
+}
+
+// The move file's work comes when a file is first written or taken in; the
+// file picker opens within the tap, as browsers require.
+const moveFile = lazyPart(() => import('./move-file.js'));
+
+function moveAction(action) {
+  if (action === 'move-export') { work(() => moveFile().then((f) => f.exportMove())); return true; }
+  if (action === 'move-import') {
+    pickFile(/** @type {HTMLInputElement} */ (document.getElementById('move-file')));
+    return true;
+  }
+  return false;
+}
+
+function moveField(target, committed) {
+  if (target.dataset.field !== 'move-file') return false;
+  const file = target.files?.[0];
+  if (committed && file) {
+    target.value = ''; // the same file may be chosen again
+    work(() => moveFile().then((f) => f.importMove(file)));
+  }
+  return true;
 }
 
 export function eveningField(target, committed) {

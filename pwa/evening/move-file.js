@@ -6,9 +6,10 @@
 // stays here). Coming in, the file is checked whole — complete JSON, our
 // kind of file, unchanged since it was written (SHA-256 of its contents),
 // every part readable, every game replayed by the engine — before anything
-// is written; then merged (move-merge.js) so nothing is there twice.
-import { h, pickFile } from '../lib/dom.js';
-import { both, errorText, t } from '../i18n/i18n.js';
+// is written; then merged (move-merge.js) so nothing is there twice. A
+// chunk of its own, loaded when a move file is first written or taken in
+// (evening.js); its part of the settings is move-section.js.
+import { both } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
 import { readPreference, writePreferences } from '../store/storage.js';
 import { readable, seatedRecords } from '../club/archive.js';
@@ -18,8 +19,9 @@ import { loadSettings, validSettings } from '../pages/settings.js';
 import { nestingDepth } from '../files/records.js';
 import { sendOut } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
-import { ctx, m, session } from '../app/context.js';
+import { session } from '../app/context.js';
 import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
+import { say } from './move-section.js';
 
 // A club's whole history, years of evenings, is far larger than one game
 // record (a series of five games moves as about 30 kB); it reaches the
@@ -27,38 +29,10 @@ import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
 const MAX_MOVE_BYTES = 50_000_000;
 const MAX_MOVE_DEPTH = 32;
 
-const state = { busy: false, msg: null, alert: false };
-
 async function checksum(data) {
   const bytes = new TextEncoder().encode(JSON.stringify(data));
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function say(key, vars = {}, alert = false) {
-  state.msg = both(key, vars);
-  state.alert = alert;
-  ctx.app.render();
-  ctx.app.announce(errorText(state.msg));
-}
-
-// A file chosen while the engine still starts (a new phone's first visit)
-// is read once it is up.
-async function work(fn) {
-  if (state.busy) return;
-  state.busy = true;
-  state.msg = null;
-  ctx.app.render();
-  try {
-    if (!m().ready) {
-      say('move.wait');
-      if (!await ctx.app.whenReady()) { say('move.noEngine', {}, true); return; }
-    }
-    await fn();
-  } finally {
-    state.busy = false;
-    ctx.app.render();
-  }
 }
 
 // The engine replays a long history in parts: each request stays well
@@ -84,7 +58,7 @@ async function mine() {
   return { history: list, people, groups, house: ownSets(), settings: await readPreference('settings') };
 }
 
-async function exportMove() {
+export async function exportMove() {
   let kept;
   try { kept = await mine(); } catch { say('move.unavailable', {}, true); return; }
   // Each record with who sat where, so a computer player stays one on the other phone.
@@ -177,7 +151,7 @@ async function badName(parts) {
   return null;
 }
 
-async function importMove(file) {
+export async function importMove(file) {
   const theirs = await checkedFile(file);
   if (!theirs) return;
   let plan;
@@ -195,34 +169,4 @@ async function importMove(file) {
   }
   await Promise.all([bootRegulars(), bootHouse(), plan.settings ? loadSettings() : null]);
   say('move.imported', { ...plan.added });
-}
-
-export function moveAction(action) {
-  if (action === 'move-export') { work(exportMove); return true; }
-  if (action === 'move-import') {
-    pickFile(/** @type {HTMLInputElement} */ (document.getElementById('move-file')));
-    return true;
-  }
-  return false;
-}
-
-export function moveField(target, committed) {
-  if (target.dataset.field !== 'move-file') return false;
-  const file = target.files?.[0];
-  if (committed && file) {
-    target.value = ''; // the same file may be chosen again
-    work(() => importMove(file));
-  }
-  return true;
-}
-
-export function renderMove() {
-  return h('section', { class: 'move-file', 'aria-labelledby': 'move-h' },
-    h('h3', { id: 'move-h', text: t('move.heading') }),
-    h('p', { class: 'note', text: t('move.hint') }),
-    h('div', { class: 'tool-row wrap' },
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'move-export' }, disabled: state.busy, text: t('move.export') }),
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'move-import' }, disabled: state.busy, text: t('move.import') })),
-    h('input', { type: 'file', id: 'move-file', accept: '.json,application/json', hidden: true, 'aria-label': t('move.import'), dataset: { field: 'move-file' } }),
-    state.msg ? h('p', { class: state.alert ? 'move-msg house-refused' : 'move-msg notice', role: state.alert ? 'alert' : 'status', text: errorText(state.msg) }) : null);
 }

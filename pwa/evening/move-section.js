@@ -1,0 +1,46 @@
+// The move file's part of the settings: its buttons, what it last said,
+// and the work it does while the buttons wait (move-file.js, loaded when
+// first needed).
+import { h } from '../lib/dom.js';
+import { both, errorText, t } from '../i18n/i18n.js';
+import { ctx, m } from '../app/context.js';
+
+const state = { busy: false, msg: null, alert: false };
+
+// Said in the section and to a screen reader.
+export function say(key, vars = {}, alert = false) {
+  state.msg = both(key, vars);
+  state.alert = alert;
+  ctx.app.render();
+  ctx.app.announce(errorText(state.msg));
+}
+
+// A file chosen while the engine still starts (a new phone's first visit)
+// is read once it is up.
+export async function work(fn) {
+  if (state.busy) return;
+  state.busy = true;
+  state.msg = null;
+  ctx.app.render();
+  try {
+    if (!m().ready) {
+      say('move.wait');
+      if (!await ctx.app.whenReady()) { say('move.noEngine', {}, true); return; }
+    }
+    await fn();
+  } finally {
+    state.busy = false;
+    ctx.app.render();
+  }
+}
+
+export function renderMove() {
+  return h('section', { class: 'move-file', 'aria-labelledby': 'move-h' },
+    h('h3', { id: 'move-h', text: t('move.heading') }),
+    h('p', { class: 'note', text: t('move.hint') }),
+    h('div', { class: 'tool-row wrap' },
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'move-export' }, disabled: state.busy, text: t('move.export') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'move-import' }, disabled: state.busy, text: t('move.import') })),
+    h('input', { type: 'file', id: 'move-file', accept: '.json,application/json', hidden: true, 'aria-label': t('move.import'), dataset: { field: 'move-file' } }),
+    state.msg ? h('p', { class: state.alert ? 'move-msg house-refused' : 'move-msg notice', role: state.alert ? 'alert' : 'status', text: errorText(state.msg) }) : null);
+}
