@@ -1,43 +1,43 @@
 // The club evening in the shell: series and sets at one table, the
 // Spielliste and its corrections (fix.js), the organiser's tournament with
-// tickets and results carried by file or QR code (organiser.js,
-// tickets.js), history, statistics, export and print. This module starts
+// tickets and results carried by file or QR code (organiser.js, loaded
+// when first needed, and tickets.js), history, statistics, export and
+// print. This module starts
 // the club's tables and routes the club's screens, fields and taps; it
 // keeps nothing the engine decides: who deals, what a correction changes,
 // whether a result counts.
 import { h, pickFile } from '../lib/dom.js';
-import { t } from '../i18n/i18n.js';
+import { getLang, t } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
+import { readPreference } from '../store/storage.js';
 import { canShareFiles } from '../files/share.js';
-import { canScan } from '../qr/qr.js';
 import { renderList, renderListControls } from './spielliste.js';
-import {
-  renderQr, renderQrControls, renderTournament, renderTournamentControls,
-  renderTournamentSetup, renderTournamentSetupControls,
-} from './tournament.js';
 import { renderHistory, renderHistoryControls, renderStats, renderStatsControls } from './archive.js';
 import { isSheet } from '../bridge/session.js';
 import { csvForLanguage } from '../files/csv-sheet.js';
 import {
-  busy, c, go, m, randomSeed, refusedWith, session,
+  busy, c, go, lazyPart, m, randomSeed, refusedWith, session,
 } from '../app/context.js';
 import {
   bootTableMeta, confirmYes, fileFinished, guarded, legacy, newMeta,
 } from '../app/guard.js';
-import { declareScreens } from '../app/registry.js';
+import { declareLazy, declareScreens } from '../app/registry.js';
 import { exportListJson, keeperSelect, listCsv, listFileBase, openKeptList, openList } from './lists.js';
-import {
-  bootTournament, createTournament, importResult, sendResult, showCodes, ticketFor, tournamentOp,
-} from './organiser.js';
 import {
   deleteEntry, downloadDamaged, exportEntry, openEntry, openHistory, openStats, restoreDeleted,
 } from './kept.js';
 import { json, outboundFile, sendOut } from '../files/outbound.js';
-import { tournamentHouse } from '../evening/house-rules.js';
 import { renderStatsScope, statsScope } from '../evening/stats-scope.js';
 import { fixAction } from './fix.js';
 import { takeTableFile, ticketAction } from './tickets.js';
 
 let app = null; // {model, session(), render, onError, announce, nextSeed, defaultNames}
+
+const TOURNAMENT_KEY = 'schraem.tournament';
+
+// The organiser's tournament, its screens and the QR screen of a file
+// leaving the phone come when first needed.
+const organiser = lazyPart(() => import('./organiser.js'));
 
 export function initClub(context) {
   app = context;
@@ -99,7 +99,23 @@ async function nextGame() {
 
 export async function bootClub() {
   await bootTableMeta();
-  await bootTournament(legacy);
+  await bootTournament();
+}
+
+// At start-up: the tournament that was open, from history (every step is
+// kept there; the preference names which one). Damaged entries are passed
+// over; a tournament the engine refuses is said on the tournament screen,
+// not over the game.
+async function bootTournament() {
+  const local = await readPreference('tournament') ?? legacy(TOURNAMENT_KEY);
+  const kept = (await history.entries().catch(() => []))
+    .filter((e) => e?.kind === 'tournament' && e.facts && typeof e.facts === 'object' && e.facts.tournament);
+  const entry = (local?.id && kept.find((e) => e.facts.id === local.id)) || kept.find((e) => e.status === 'running');
+  const tournament = entry?.facts.tournament ?? local?.tournament;
+  if (!tournament) return;
+  const r = await session().query('tournament', { op: 'load', tournament });
+  if (r.ok) c().tournament = r.result;
+  else c().tMsg = t('t.loadFailed', { detail: r.error?.[getLang()] ?? '' });
 }
 
 // --- routing -----------------------------------------------------------------------------
@@ -117,19 +133,10 @@ declareScreens('club', {
     return [[renderList(club.lists, { readOnly: club.readOnly, meta: { ...club.listMeta, signer: club.keeper ?? Math.min(4, players.length) }, ready }), keeperSelect(players)],
       renderListControls({ readOnly: club.readOnly, canShare: canShareFiles(), ready })];
   },
-  qr: () => (c().qr ? [renderQr(c().qr), renderQrControls({ canShare: canShareFiles() })] : null),
   history: () => [renderHistory(c().history, { message: c().historyMsg, damaged: c().damaged }), renderHistoryControls()],
   stats: () => [renderStats(c().stats, { message: c().statsMsg, scope: renderStatsScope() }), renderStatsControls(statsScope().back)],
-  'tournament-setup': ({ ready }) => [renderTournamentSetup(c().tForm, { hello: m().hello, ready, house: tournamentHouse(c().tForm) }),
-    renderTournamentSetupControls({ ready, hasTournament: Boolean(c().tournament) })],
-  tournament: ({ ready }) => {
-    const club = c();
-    if (!club.tournament) return null;
-    return [renderTournament(club.tournament, { ready, readOnly: false, message: club.tMsg }), renderTournamentControls(club.tournament, { ready, canScan: canScan() })];
-  },
-  'tournament-view': ({ ready }) => (c().tView ? [renderTournament(c().tView, { ready, readOnly: true }),
-    [h('button', { type: 'button', class: 'big primary', dataset: { action: 'history' }, text: t('history.back') })]] : null),
 });
+declareLazy('the organiser', ['qr', 'tournament-setup', 'tournament', 'tournament-view'], organiser);
 
 // The fields of the club screens; true when handled.
 export function clubField(target, committed) {
@@ -187,11 +194,11 @@ async function clubActionNow(action, target) {
     case 'list-share': await sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(listCsv(club.lists))}`, { type: 'text/csv', via: 'share', title: t('list.heading') }); return true;
     case 'list-print': case 't-print': window.print(); return true;
     case 'next-game': if (ready) await nextGame(); return true;
-    case 'send-result': if (ready) await sendResult(); return true;
+    case 'send-result': if (ready) await (await organiser()).sendResult(); return true;
     case 'result-here': {
       const r = ready ? await session().query('table_result', {}) : null;
       if (r && !r.ok) app.onError(r.error);
-      else if (r) await importResult(r.result);
+      else if (r) await (await organiser()).importResult(r.result);
       return true;
     }
     case 'confirm-yes': await confirmYes(); return true;
@@ -223,9 +230,10 @@ async function clubActionNow(action, target) {
       club.tForm.seed = randomSeed();
       go('tournament-setup');
       return true;
-    case 't-create': if (ready) await createTournament(); return true;
-    case 't-next': await tournamentOp({ op: 'start_series' }, (f) => t('t.drawn', { k: f.tables.length })); return true;
+    case 't-create': if (ready) await (await organiser()).createTournament(); return true;
+    case 't-next': await (await organiser()).tournamentOp({ op: 'start_series' }, (f) => t('t.drawn', { k: f.tables.length })); return true;
     case 't-ticket': {
+      const { showCodes, ticketFor } = await organiser();
       const ticket = await ticketFor(Number(d.series), Number(d.table));
       if (ticket) {
         await showCodes({

@@ -2,10 +2,12 @@
 // in, tickets handed out. The draw, every check on a result and the ranking
 // are the engine's (`tournament`). Each step is on disk (the history's
 // strict commit) before the screen shows it; a step storage refuses is put
-// back in the engine and said so, never shown as done.
-import { getLang, t } from '../i18n/i18n.js';
+// back in the engine and said so, never shown as done. A chunk of its own
+// with its screens (tournament.js), loaded when first needed (club.js,
+// tickets.js); the tournament open at start-up is loaded by club.js.
+import { t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
-import { readPreference, writePreference } from '../store/storage.js';
+import { writePreference } from '../store/storage.js';
 import { MAX_CODES, encodeCodes, loadQr } from '../qr/qr.js';
 import { tournamentDone } from './tournament.js';
 import {
@@ -15,7 +17,7 @@ import { outboundFile } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
 import { tournamentHouse } from '../evening/house-rules.js';
 
-const TOURNAMENT_KEY = 'schraem.tournament';
+export { screens } from './tournament.js';
 
 function tournamentRecords(facts) {
   return facts.tournament.series.flat().filter(Boolean).flatMap((s) => s.games);
@@ -66,22 +68,6 @@ async function step(args) {
   if (shown) await session().query('tournament', { op: 'load', tournament: shown.tournament });
   shellError('t.storeFailed');
   return null;
-}
-
-// At start-up: the tournament that was open, from history (every step is
-// kept there; the preference names which one). Damaged entries are passed
-// over; a tournament the engine refuses is said on the tournament screen,
-// not over the game.
-export async function bootTournament(legacy) {
-  const local = await readPreference('tournament') ?? legacy(TOURNAMENT_KEY);
-  const kept = (await history.entries().catch(() => []))
-    .filter((e) => e?.kind === 'tournament' && e.facts && typeof e.facts === 'object' && e.facts.tournament);
-  const entry = (local?.id && kept.find((e) => e.facts.id === local.id)) || kept.find((e) => e.status === 'running');
-  const tournament = entry?.facts.tournament ?? local?.tournament;
-  if (!tournament) return;
-  const r = await session().query('tournament', { op: 'load', tournament });
-  if (r.ok) c().tournament = r.result;
-  else c().tMsg = t('t.loadFailed', { detail: r.error?.[getLang()] ?? '' });
 }
 
 // The chosen house rules' options, with the games and series the form sets.

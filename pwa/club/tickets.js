@@ -5,11 +5,13 @@ import { h, pickFile } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { readJsonFile } from '../files/share.js';
 import { Collector, Scanner } from '../qr/qr.js';
-import { c, ctx, go, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
+import { c, ctx, go, lazyPart, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
 import { guarded, newMeta } from '../app/guard.js';
 import { declareScreens } from '../app/registry.js';
-import { importResult, ticketFor } from './organiser.js';
-import { renderScan, renderScanControls } from './tournament.js';
+
+// The organiser's tournament (a result taken in, a ticket of its own)
+// comes when first needed.
+const organiser = lazyPart(() => import('./organiser.js'));
 
 const TICKET_FORMAT = 'schraem-table/1';
 const RESULT_FORMAT = 'schraem-table-series/1';
@@ -84,7 +86,7 @@ async function handleFileData(purpose, data) {
     await startTicket(data);
   } else {
     if (data?.format !== RESULT_FORMAT) { go('tournament'); shellError('t.result.bad'); return; }
-    await importResult(data);
+    await (await organiser()).importResult(data);
   }
 }
 
@@ -100,6 +102,21 @@ export async function takeTableFile(target) {
   return true;
 }
 
+// scan: {purpose: 'ticket' | 'result', got, n, error}
+function renderScan(scan, video) {
+  return h('section', { class: 'scan', 'aria-labelledby': 'scan-heading' },
+    h('h2', { id: 'scan-heading', text: t(scan.purpose === 'ticket' ? 'scan.ticket' : 'scan.result') }),
+    h('div', { class: 'scan-view' }, video),
+    h('p', { class: 'status', 'aria-live': 'polite', text: scan.n ? t('scan.progress', { k: scan.got, n: scan.n }) : t('scan.aim') }),
+    scan.error ? h('p', { class: 'notice', role: 'status', text: scan.error }) : null);
+}
+
+function renderScanControls() {
+  return [h('div', { class: 'tool-row' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'scan-file' }, text: t('scan.file') })),
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 'scan-cancel' }, text: t('scan.cancel') })];
+}
+
 declareScreens('tickets', {
   scan: () => (c().scan ? [renderScan(c().scan, video), renderScanControls()] : null),
 });
@@ -110,7 +127,7 @@ export async function ticketAction(action, target) {
   const club = c();
   switch (action) {
     case 't-play': {
-      const ticket = await ticketFor(Number(d.series), Number(d.table));
+      const ticket = await (await organiser()).ticketFor(Number(d.series), Number(d.table));
       if (ticket) await startTicket(ticket);
       return true;
     }

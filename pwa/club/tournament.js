@@ -1,11 +1,15 @@
 // The organiser's screens: a tournament's draw, its tables and tickets,
-// the results brought in and the standings; and the QR screens that carry
+// the results brought in and the standings; and the QR screen that carries
 // tickets and results from phone to phone. The draw, the checks on every
-// result and the ranking are the engine's; these screens show them.
+// result and the ranking are the engine's; these screens show them. Part
+// of the organiser's chunk (organiser.js), loaded when first needed.
 import { h } from '../lib/dom.js';
 import { has, t } from '../i18n/i18n.js';
 import { barChart } from '../lib/charts.js';
-import { qrSvg } from '../qr/qr.js';
+import { canScan, qrSvg } from '../qr/qr.js';
+import { canShareFiles } from '../files/share.js';
+import { c, m } from '../app/context.js';
+import { tournamentHouse } from '../evening/house-rules.js';
 
 function option(value, text, selected) {
   return h('option', { value, selected: selected || null, text });
@@ -131,7 +135,7 @@ export function renderTournamentControls(facts, { ready, canScan }) {
     : h('button', { type: 'button', class: 'big primary', dataset: { action: 'setup' }, text: t('club.toStart') })];
 }
 
-// --- QR: show and scan ----------------------------------------------------
+// --- QR: show ----------------------------------------------------------------
 
 // qr: {title, hint, codes: [text], index, tooBig}
 export function renderQr(qr) {
@@ -155,17 +159,17 @@ export function renderQrControls({ canShare }) {
   h('button', { type: 'button', class: 'big primary', dataset: { action: 'qr-done' }, text: t('qr.done') })];
 }
 
-// scan: {purpose: 'ticket' | 'result', got, n, error}
-export function renderScan(scan, video) {
-  return h('section', { class: 'scan', 'aria-labelledby': 'scan-heading' },
-    h('h2', { id: 'scan-heading', text: t(scan.purpose === 'ticket' ? 'scan.ticket' : 'scan.result') }),
-    h('div', { class: 'scan-view' }, video),
-    h('p', { class: 'status', 'aria-live': 'polite', text: scan.n ? t('scan.progress', { k: scan.got, n: scan.n }) : t('scan.aim') }),
-    scan.error ? h('p', { class: 'notice', role: 'status', text: scan.error }) : null);
-}
-
-export function renderScanControls() {
-  return [h('div', { class: 'tool-row' },
-    h('button', { type: 'button', class: 'secondary', dataset: { action: 'scan-file' }, text: t('scan.file') })),
-  h('button', { type: 'button', class: 'big primary', dataset: { action: 'scan-cancel' }, text: t('scan.cancel') })];
-}
+// Declared by club.js, drawn once the organiser's chunk is in
+// (app/registry.js).
+export const screens = {
+  qr: () => (c().qr ? [renderQr(c().qr), renderQrControls({ canShare: canShareFiles() })] : null),
+  'tournament-setup': ({ ready }) => [renderTournamentSetup(c().tForm, { hello: m().hello, ready, house: tournamentHouse(c().tForm) }),
+    renderTournamentSetupControls({ ready, hasTournament: Boolean(c().tournament) })],
+  tournament: ({ ready }) => {
+    const club = c();
+    if (!club.tournament) return null;
+    return [renderTournament(club.tournament, { ready, readOnly: false, message: club.tMsg }), renderTournamentControls(club.tournament, { ready, canScan: canScan() })];
+  },
+  'tournament-view': ({ ready }) => (c().tView ? [renderTournament(c().tView, { ready, readOnly: true }),
+    [h('button', { type: 'button', class: 'big primary', dataset: { action: 'history' }, text: t('history.back') })]] : null),
+};
