@@ -3,6 +3,7 @@ forces) a new version when the site changes."""
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -151,4 +152,47 @@ def test_a_whole_hand_plays_offline(site, new_context, request_log, wait_control
     assert state["hand_over"], state
     assert state["view"]["hand_result"]["winner"] in (1, 2, 3, 4)
     assert "play" in steps or state["view"]["hand_result"]["reason"] == "others_passed"
+    assert request_log.foreign(site.origin) == []
+
+
+def test_the_game_review_opens_offline_from_the_precache(site, new_context, request_log, wait_controlled, artifacts):
+    # The review is a chunk of its own, loaded when it is first opened: after
+    # one visit it comes from the service worker's precache like the rest.
+    from helpers import GAME_KEY, engine_state, play_step, screen, seed_storage, shell_record, wait_idle, wait_shell_ready
+
+    meta = json.loads(build.meta_path(site.dist).read_text())
+    chunk = next(o for o, v in meta["outputs"].items() if v.get("entryPoint", "").endswith("pwa/learn/review.js"))
+    fetched = "(name) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname.endsWith('/' + name))"
+    game = engine_state(
+        "new_game",
+        {
+            "players": [{"name": "Anne", "marks": 2}, {"name": "Hubert", "kind": "bot", "level": "easy", "marks": 2}],
+            "seed": 5,
+            "dealer": 2,
+            "viewer": 1,
+        },
+    )
+    context = new_context(locale="de-DE")
+    page = context.new_page()
+    seed_storage(page, site, {GAME_KEY: shell_record(game, 1)})
+    wait_shell_ready(page)
+    wait_controlled(page)
+
+    _go_offline(context, site)
+    page.reload()
+    wait_shell_ready(page)
+    for _ in range(400):
+        if screen(page) == "over":
+            break
+        if play_step(page) == "wait":
+            page.wait_for_timeout(100)
+    assert screen(page) == "over"
+    wait_idle(page)
+    assert not page.evaluate(fetched, chunk), "the review came with the first screen"
+    page.locator('[data-action="review-open"]').tap()
+    page.wait_for_selector(".review-total", timeout=120_000)
+    page.screenshot(path=artifacts / "offline-review.png")
+
+    assert page.evaluate(fetched, chunk)
+    assert page.locator(".review-hand").count() >= 1
     assert request_log.foreign(site.origin) == []

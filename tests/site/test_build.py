@@ -135,6 +135,11 @@ def _sources(meta: dict, outputs) -> set[str]:
     return {Path(i).name for o in outputs for i in meta["outputs"][o]["inputs"]}
 
 
+def _shell_sources(meta: dict, outputs) -> set[str]:
+    """The shell's source files bundled into `outputs`, by their paths under pwa/."""
+    return {i.removeprefix("pwa/") for o in outputs for i in meta["outputs"][o]["inputs"] if i.startswith("pwa/")}
+
+
 def test_the_shell_is_bundled_preloaded_and_precached_as_the_metafile_says(src, tmp_path):
     """The saved game is drawn before Python is up; for that the page names
     every chunk its scripts import statically, so they arrive in parallel.
@@ -187,6 +192,31 @@ def test_the_shell_is_bundled_preloaded_and_precached_as_the_metafile_says(src, 
     assert precached == {f for f in shipped if not f.endswith(".map")} - {"service-worker.js"}
     assert {o for o in outputs if not o.endswith(".map")} <= precached
     assert {f[2:] for f in sw["hashed"]} == chunks
+
+    # The rarely used parts (the game review, the deal sets, the move file,
+    # the organiser's tournament) are chunks of their own that the page's
+    # scripts import() when first needed: not in what the first screen
+    # waits for, not preloaded, but precached (they open offline too), and
+    # still handed to the tests by modules.js.
+    lazy = {
+        "learn/review.js",
+        "learn/duel.js",
+        "learn/duel-qr.js",
+        "evening/move-file.js",
+        "evening/move-merge.js",
+        "club/organiser.js",
+        "club/tournament.js",
+    }
+    first = needed | {"app.js"}
+    assert not lazy & _shell_sources(meta, first)
+    loaded = {i["path"] for o in first for i in meta["outputs"][o]["imports"] if i["kind"] == "dynamic-import" and not i.get("external")}
+    assert {f"pwa/{s}" for s in ("learn/review.js", "learn/duel.js", "evening/move-file.js", "club/organiser.js")} <= {
+        meta["outputs"][o].get("entryPoint") for o in loaded
+    }
+    later = set().union(*({o} | _static_imports(meta, o) for o in loaded)) - first
+    assert lazy <= _shell_sources(meta, later)
+    assert later <= chunks and later <= precached and not later & set(preloaded)
+    assert lazy <= _shell_sources(meta, _static_imports(meta, meta["entries"]["handles"]))
 
 
 def test_every_url_a_built_script_makes_of_its_own_place_is_there(src, tmp_path):
