@@ -167,7 +167,7 @@ def test_first_visit_is_compressed_and_starts_the_engine_at_once(site, page, wai
     server = site.server
     # The engine worker fetched Pyodide itself, without waiting for the
     # precache; the precache asked too and got a 304, not the bytes again.
-    for path in ("/bridge/worker.js", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/engine.zip"):
+    for path in ("/worker.js", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/engine.zip"):
         assert server.hits[path] == 1, (path, dict(server.hits))
         assert server.revalidated[path] == 1, (path, dict(server.revalidated))
     # The shell's chunks carry a hash of their content: the precache takes
