@@ -38,11 +38,9 @@ export function busy(delta) {
   document.documentElement.dataset.club = working > 0 ? 'busy' : 'idle';
 }
 
-// A rarely used part of the shell (the review, the deal sets, the move
-// file, the organiser's tournament) is a chunk of its own, loaded the first
-// time it is needed, so the first screen does not wait for it. → a
-// function giving the part's module, one loading for every caller. A chunk
-// that cannot be loaded (a page left open while another tab took an
+// A part of the shell the first screen does not wait for (app/rare.js),
+// loaded the first time it is needed. → a function giving the part's
+// module, one loading for every caller. A chunk that cannot be loaded (a page left open while another tab took an
 // update, whose old files are gone) is said once: a reload brings the
 // current version.
 export function lazyPart(load) {

@@ -5,9 +5,9 @@
 // they answer for one screen.
 //
 // A rarely used part (the game review, the deal sets, the organiser's
-// tournament) is a chunk of its own that the first screen does not wait
-// for: its screens are declared by name with the loading of the module
-// that draws them (its `screens`). Such a screen drawn before its module
+// tournament) comes in a chunk that the first screen does not wait for
+// (rare.js): its screens are declared by name with the loading of the
+// module that draws them (its `screens`). Such a screen drawn before its module
 // is in has nothing to show yet (the app shows that it is loading) and is
 // drawn again once it is.
 

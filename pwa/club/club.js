@@ -16,12 +16,13 @@ import { renderHistory, renderHistoryControls, renderStats, renderStatsControls 
 import { isSheet } from '../bridge/session.js';
 import { csvForLanguage } from '../files/csv-sheet.js';
 import {
-  busy, c, go, lazyPart, m, randomSeed, refusedWith, session,
+  busy, c, go, m, randomSeed, refusedWith, session,
 } from '../app/context.js';
 import {
   bootTableMeta, confirmYes, fileFinished, guarded, legacy, newMeta,
 } from '../app/guard.js';
 import { declareLazy, declareScreens } from '../app/registry.js';
+import { organiser } from '../app/rare.js';
 import { exportListJson, keeperSelect, listCsv, listFileBase, openKeptList, openList } from './lists.js';
 import {
   deleteEntry, downloadDamaged, exportEntry, openEntry, openHistory, openStats, restoreDeleted,
@@ -34,10 +35,6 @@ import { takeTableFile, ticketAction } from './tickets.js';
 let app = null; // {model, session(), render, onError, announce, nextSeed, defaultNames}
 
 const TOURNAMENT_KEY = 'schraem.tournament';
-
-// The organiser's tournament, its screens and the QR screen of a file
-// leaving the phone come when first needed.
-const organiser = lazyPart(() => import('./organiser.js'));
 
 export function initClub(context) {
   app = context;
@@ -136,6 +133,8 @@ declareScreens('club', {
   history: () => [renderHistory(c().history, { message: c().historyMsg, damaged: c().damaged }), renderHistoryControls()],
   stats: () => [renderStats(c().stats, { message: c().statsMsg, scope: renderStatsScope() }), renderStatsControls(statsScope().back)],
 });
+// The organiser's tournament, its screens and the QR screen of a file
+// leaving the phone come when first needed (app/rare.js).
 declareLazy('the organiser', ['qr', 'tournament-setup', 'tournament', 'tournament-view'], organiser);
 
 // The fields of the club screens; true when handled.

@@ -2,9 +2,9 @@
 // in, tickets handed out. The draw, every check on a result and the ranking
 // are the engine's (`tournament`). Each step is on disk (the history's
 // strict commit) before the screen shows it; a step storage refuses is put
-// back in the engine and said so, never shown as done. A chunk of its own
-// with its screens (tournament.js), loaded when first needed (club.js,
-// tickets.js); the tournament open at start-up is loaded by club.js.
+// back in the engine and said so, never shown as done. Loaded with its
+// screens (tournament.js) when first needed (app/rare.js); the tournament
+// open at start-up is loaded by club.js.
 import { t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
 import { writePreference } from '../store/storage.js';

@@ -5,13 +5,10 @@ import { h, pickFile } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { readJsonFile } from '../files/share.js';
 import { Collector, Scanner } from '../qr/qr.js';
-import { c, ctx, go, lazyPart, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
+import { c, ctx, go, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
 import { guarded, newMeta } from '../app/guard.js';
 import { declareScreens } from '../app/registry.js';
-
-// The organiser's tournament (a result taken in, a ticket of its own)
-// comes when first needed.
-const organiser = lazyPart(() => import('./organiser.js'));
+import { organiser } from '../app/rare.js';
 
 const TICKET_FORMAT = 'schraem-table/1';
 const RESULT_FORMAT = 'schraem-table-series/1';

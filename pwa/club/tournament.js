@@ -2,7 +2,7 @@
 // the results brought in and the standings; and the QR screen that carries
 // tickets and results from phone to phone. The draw, the checks on every
 // result and the ranking are the engine's; these screens show them. Part
-// of the organiser's chunk (organiser.js), loaded when first needed.
+// of the organiser's part (organiser.js), loaded when first needed.
 import { h } from '../lib/dom.js';
 import { has, t } from '../i18n/i18n.js';
 import { barChart } from '../lib/charts.js';
@@ -159,7 +159,7 @@ export function renderQrControls({ canShare }) {
   h('button', { type: 'button', class: 'big primary', dataset: { action: 'qr-done' }, text: t('qr.done') })];
 }
 
-// Declared by club.js, drawn once the organiser's chunk is in
+// Declared by club.js, drawn once the organiser's part is in
 // (app/registry.js).
 export const screens = {
   qr: () => (c().qr ? [renderQr(c().qr), renderQrControls({ canShare: canShareFiles() })] : null),

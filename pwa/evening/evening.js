@@ -13,7 +13,7 @@ import { statsScopeAction, statsScopeField } from './stats-scope.js';
 import { cashBookAction } from './cash-book.js';
 import { openStats } from '../club/kept.js';
 import { bootLearn, learnAction } from '../learn/learn.js';
-import { lazyPart } from '../app/context.js';
+import { moveFile } from '../app/rare.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
@@ -26,10 +26,8 @@ export function renderStorage() {
   return [storageInfo(), renderMove()];
 }
 
-// The move file's work comes when a file is first written or taken in; the
-// file picker opens within the tap, as browsers require.
-const moveFile = lazyPart(() => import('./move-file.js'));
-
+// The move file's work comes when a file is first written or taken in
+// (app/rare.js); the file picker opens within the tap, as browsers require.
 function moveAction(action) {
   if (action === 'move-export') { work(() => moveFile().then((f) => f.exportMove())); return true; }
   if (action === 'move-import') {

@@ -6,9 +6,9 @@
 // stays here). Coming in, the file is checked whole — complete JSON, our
 // kind of file, unchanged since it was written (SHA-256 of its contents),
 // every part readable, every game replayed by the engine — before anything
-// is written; then merged (move-merge.js) so nothing is there twice. A
-// chunk of its own, loaded when a move file is first written or taken in
-// (evening.js); its part of the settings is move-section.js.
+// is written; then merged (move-merge.js) so nothing is there twice.
+// Loaded when a move file is first written or taken in (app/rare.js); its
+// part of the settings is move-section.js.
 import { both } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
 import { readPreference, writePreferences } from '../store/storage.js';

@@ -2,7 +2,7 @@
 // form's section, the banner over a set's table, the tools under a decided
 // hand and the way on after the last. What those buttons do (starting a
 // set, the result out, a friend's in, the codes) is duel.js, loaded when
-// first needed (learn.js).
+// first needed (app/rare.js).
 import { h } from '../lib/dom.js';
 import { has, t } from '../i18n/i18n.js';
 import { m } from '../app/context.js';

@@ -4,8 +4,8 @@
 // same computer players (the engine's duel_new). The result (marks per
 // hand, finish, hints) leaves the phone as a file or a QR code (duel-qr.js)
 // and a friend's is compared with it hand by hand; the engine checks both
-// and does the comparing. A chunk of its own, loaded when a deal set is
-// first started, scanned or compared (learn.js); what the start form and
+// and does the comparing. Loaded when a deal set is first started, scanned
+// or compared (app/rare.js); what the start form and
 // the table show of deal sets is duel-table.js.
 import { h } from '../lib/dom.js';
 import { formatNumber, t } from '../i18n/i18n.js';

@@ -5,8 +5,9 @@ import { pickFile } from '../lib/dom.js';
 import { reviewButton, reviewable } from './review-words.js';
 import { askHint } from './review-hint.js';
 import { duelTools, pick } from './duel-table.js';
-import { busy, lazyPart, m, shellError } from '../app/context.js';
+import { busy, m, shellError } from '../app/context.js';
 import { declareLazy } from '../app/registry.js';
+import { duel, review } from '../app/rare.js';
 
 export { hintStrip } from './review-hint.js';
 export { duelBanner, duelControls, duelStartSection } from './duel-table.js';
@@ -19,10 +20,7 @@ function busyWith(work) {
   work.finally(() => busy(-1));
 }
 
-// The review and the deal sets' work come when first needed (a screen of
-// theirs drawn, or a tap of theirs).
-const review = lazyPart(() => import('./review.js'));
-const duel = lazyPart(() => import('./duel.js'));
+// The review and the deal sets' work come when first needed (app/rare.js).
 declareLazy('the game review', ['review'], review);
 declareLazy('the deal sets', ['duel-compare', 'duel-qr'], duel);
 

@@ -3,8 +3,8 @@
 // until done), so the page shows a progress bar and the table stays free
 // between steps. The shell only words the engine's figures and reasons;
 // a finished review is kept with its game in the history — a review between
-// two hands too: the game in play is filed as running with it. A chunk of
-// its own, loaded when the review is first opened (learn.js); the button
+// two hands too: the game in play is filed as running with it. Loaded
+// when the review is first opened (app/rare.js); the button
 // that opens it and the words the hint shares are review-words.js.
 import { h } from '../lib/dom.js';
 import { both, errorText, t } from '../i18n/i18n.js';

@@ -1,0 +1,6 @@
+// The rarely used parts of the shell, one chunk loaded when one of them is
+// first needed (rare.js).
+export * as review from '../learn/review.js';
+export * as duel from '../learn/duel.js';
+export * as moveFile from '../evening/move-file.js';
+export * as organiser from '../club/organiser.js';

@@ -1,0 +1,16 @@
+// The rarely used parts of the shell (the game review, the deal sets'
+// work, the move file, the organiser's tournament) come in one chunk,
+// rare-parts.js, that the first screen does not wait for: loaded when one
+// of them is first needed (a tap, a field, a screen of theirs), and
+// precached for offline use like every file. One chunk for all, not one
+// each: what each shares with the first screen would otherwise be cut
+// into more chunks, each compressed on its own — more requests and more
+// bytes for the first screen than the parts saved it.
+import { lazyPart } from './context.js';
+
+const parts = lazyPart(() => import('./rare-parts.js'));
+
+export const review = () => parts().then((p) => p.review);
+export const duel = () => parts().then((p) => p.duel);
+export const moveFile = () => parts().then((p) => p.moveFile);
+export const organiser = () => parts().then((p) => p.organiser);
