@@ -7,15 +7,15 @@ import { registerServiceWorker } from './boot/sw-register.js';
 import { getLang, setLang } from './i18n/i18n.js';
 import { claimWriter } from './store/tabs.js';
 import { earlyReads } from './boot/early-read.js';
-import { initDamaged, showCorrupt } from './store/damaged-save.js';
+import { initDamaged, showCorrupt } from './pages/damaged-save.js';
 import { Session, isSheet } from './bridge/session.js';
-import { warmUp } from './lib/sound.js';
+import { warmUp } from './table/sound.js';
 import { offerInstall } from './boot/install.js';
 import { loadSettings } from './pages/settings.js';
 import { bootClub, initClub } from './club/club.js';
 import { initPhoneTable, savedRoute } from './phone/phone-table.js';
 import * as evening from './evening/evening.js';
-import { ctx } from './app/context.js';
+import { ctx } from './context/context.js';
 import { DEFAULT_NAMES, model, nextSeed, pace, screenName, session, trickPause, useSession } from './app/model.js';
 import { announce, notify, render } from './app/draw.js';
 import { knowHints, onError, onState } from './app/state.js';
@@ -72,6 +72,7 @@ async function boot() {
   setLang(getLang());
   ctx.app = {
     model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup, startNewGame, whenReady,
+    rareParts: () => import('./app/rare-parts.js'),
   };
   initClub(ctx.app);
   initDamaged({ model, session: () => session, render, onError, announce });

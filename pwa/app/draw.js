@@ -24,7 +24,7 @@ import { keepAwake } from '../lib/wakelock.js';
 import { phoneBanner } from '../phone/phone-table.js';
 import { phoneStartSection } from '../phone/phone-screens.js';
 import * as evening from '../evening/evening.js';
-import { declareScreens, drawScreen } from './registry.js';
+import { declareScreens, drawScreen } from '../context/registry.js';
 import { el, model, playerNames, screenName, stepOf } from './model.js';
 
 // The table's line above it: where the series, set or tournament stands,

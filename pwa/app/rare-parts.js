@@ -1,5 +1,5 @@
 // The rarely used parts of the shell, one chunk loaded when one of them is
-// first needed (rare.js).
+// first needed (context/rare.js; app.js hands its loading over).
 export * as review from '../learn/review.js';
 export * as duel from '../learn/duel.js';
 export * as moveFile from '../evening/move-file.js';

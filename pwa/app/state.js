@@ -8,7 +8,7 @@ import { readPreference } from '../store/storage.js';
 import { isSheet } from '../bridge/session.js';
 import { describeLog, nameOf } from '../table/log.js';
 import { clearKnockUndo } from '../table/knock-undo.js';
-import { errorBuzz, knockFeedback } from '../lib/sound.js';
+import { errorBuzz, knockFeedback } from '../table/sound.js';
 import { settings } from '../pages/settings.js';
 import { afterState } from '../club/club.js';
 import { phoneTableState } from '../phone/phone-table.js';

@@ -3,13 +3,13 @@
 // goes to the table of phones, the evening or the club, in that order.
 import { pickFile } from '../lib/dom.js';
 import { getLang, setLang } from '../i18n/i18n.js';
-import { exportDamaged, startFresh, takeOver } from '../store/damaged-save.js';
+import { exportDamaged, startFresh, takeOver } from '../pages/damaged-save.js';
 import { exportRecord, importFile } from '../files/records.js';
 import { togglePeek } from '../table/table.js';
 import { offerKnockUndo } from '../table/knock-undo.js';
 import { findSheetAction } from '../table/sheet.js';
 import { lookUp, showPlayed, showPressed } from '../table/instant.js';
-import { knockFeedback } from '../lib/sound.js';
+import { knockFeedback } from '../table/sound.js';
 import { loadNotices } from '../pages/about.js';
 import { changeSetting, settings } from '../pages/settings.js';
 import { clubAction, clubInput } from '../club/club.js';

@@ -10,22 +10,8 @@ import { both } from '../i18n/i18n.js';
 /** @typedef {import('./engine-client.js').EngineError} EngineError */
 /** @typedef {import('./engine-client.js').Reply} Reply */
 
-/**
- * A table's state as the engine answers it (engine/schraem/bridge/): the
- * viewer's view, who is due, what is legal, the save to keep. The shell
- * reads it and decides nothing from it.
- * @typedef {Record<string, any>} TableState
- */
-
-/**
- * A game as this phone keeps and draws it: the engine's save, the state
- * without it, whose view is drawn, and who must be handed the phone first.
- * @typedef {object} Game
- * @property {any} save
- * @property {TableState} state
- * @property {number | null} viewer
- * @property {number | null} handoff
- */
+/** @typedef {import('../store/storage.js').TableState} TableState */
+/** @typedef {import('../store/storage.js').Game} Game */
 
 /**
  * What an accepted state says about how it came (app/state.js reads it).

@@ -6,8 +6,7 @@ import { formatNumber, getLang, has, t } from '../i18n/i18n.js';
 import { barChart } from '../lib/charts.js';
 import { restoreOffer } from './history-delete.js';
 import { reviewButton, reviewSummary, reviewable } from '../learn/review-words.js';
-
-const KINDS = ['game', 'series', 'set', 'tournament'];
+import { readable } from '../store/entries.js';
 
 function when(ms) {
   try {
@@ -17,29 +16,8 @@ function when(ms) {
   }
 }
 
-// A line kept in both languages ({de, en}; older entries kept one string).
-function bothTexts(v) {
-  return Boolean(v && typeof v === 'object' && typeof v.de === 'string' && typeof v.en === 'string');
-}
-
 function summaryText(summary) {
   return typeof summary === 'string' ? summary : summary[getLang()] ?? summary.de;
-}
-
-// Whether an entry has what its line on the screen and its opening need; the
-// engine checks the rest (its games replay) when it is opened or exported.
-// Anything else is shown as damaged, never allowed to stop the screen.
-export function readable(e) {
-  if (!e || typeof e !== 'object' || (typeof e.id !== 'string' && typeof e.id !== 'number')) return false;
-  if (!KINDS.includes(e.kind) || !Number.isFinite(e.savedAt) || typeof e.status !== 'string') return false;
-  if (!Array.isArray(e.names) || !e.names.length || !e.names.every((n) => typeof n === 'string')) return false;
-  if (e.summary != null && typeof e.summary !== 'string' && !bothTexts(e.summary)) return false;
-  if (e.kind === 'tournament') {
-    const f = e.facts;
-    return Boolean(f && typeof f === 'object' && f.tournament && typeof f.tournament === 'object' && typeof f.id === 'string'
-      && Array.isArray(f.standings) && Array.isArray(f.tables));
-  }
-  return Boolean(e.save && typeof e.save === 'object');
 }
 
 export function entryTitle(e) {
@@ -92,28 +70,6 @@ export function renderHistoryControls() {
 // The kept records of a history entry with who sat where (its table's
 // seats), so the statistics keep a computer apart from a person of the same
 // name. → [{raw, record}]: raw to tell the same game kept twice.
-export function seatedRecords(entry) {
-  const seats = entry.save?.table?.players ?? [];
-  return (Array.isArray(entry.records) ? entry.records : []).map((raw) => ({ raw, record: { ...raw,
-    players: (Array.isArray(raw?.players) ? raw.players : []).map((p, i) => (seats[i]?.kind === 'bot' ? { ...p, kind: 'bot', level: seats[i].level } : p)) } }));
-}
-
-// The finished games of readable entries kept since `since` (ms), each
-// with who sat where, for the statistics and the kitty's settlement: a
-// game kept twice (a table's series and the organiser's tournament on the
-// same phone) counts once; damaged entries count not at all.
-export function keptRecords(entries, since = 0) {
-  const seen = new Set();
-  const records = [];
-  for (const e of entries.filter((x) => readable(x) && x.savedAt >= since)) {
-    for (const { raw, record } of seatedRecords(e)) {
-      const key = JSON.stringify(raw);
-      if (!seen.has(key)) { seen.add(key); records.push(record); }
-    }
-  }
-  return records;
-}
-
 const COLS = ['games', 'wins', 'mean_score', 'knocks', 'blind_knocks', 'holds', 'passes', 'first_out'];
 
 // A column per player (names as heads), a row per figure: four players

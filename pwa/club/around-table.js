@@ -7,8 +7,8 @@ import { t } from '../i18n/i18n.js';
 import { isSheet } from '../bridge/session.js';
 import { undoButton } from '../table/table.js';
 import { canScan } from '../qr/qr.js';
-import { c, m } from '../app/context.js';
-import { metaFor, readMeta } from '../app/guard.js';
+import { c, m } from '../context/context.js';
+import { metaFor, readMeta } from '../context/guard.js';
 
 // --- the screens around the table -------------------------------------------
 

@@ -17,18 +17,18 @@ import { isSheet } from '../bridge/session.js';
 import { csvForLanguage } from '../files/csv-sheet.js';
 import {
   busy, c, go, m, randomSeed, refusedWith, session,
-} from '../app/context.js';
+} from '../context/context.js';
 import {
   bootTableMeta, confirmYes, fileFinished, guarded, legacy, newMeta,
-} from '../app/guard.js';
-import { declareLazy, declareScreens } from '../app/registry.js';
-import { organiser } from '../app/rare.js';
+} from '../context/guard.js';
+import { declareLazy, declareScreens } from '../context/registry.js';
+import { organiser } from '../context/rare.js';
 import { exportListJson, keeperSelect, listCsv, listFileBase, openKeptList, openList } from './lists.js';
 import {
   deleteEntry, downloadDamaged, exportEntry, openEntry, openHistory, openStats, restoreDeleted,
 } from './kept.js';
 import { json, outboundFile, sendOut } from '../files/outbound.js';
-import { renderStatsScope, statsScope } from '../evening/stats-scope.js';
+import { renderStatsScope, statsScope, statsScopeAction, statsScopeField } from '../evening/stats-scope.js';
 import { fixAction } from './fix.js';
 import { takeTableFile, ticketAction } from './tickets.js';
 
@@ -134,11 +134,13 @@ declareScreens('club', {
   stats: () => [renderStats(c().stats, { message: c().statsMsg, scope: renderStatsScope() }), renderStatsControls(statsScope().back)],
 });
 // The organiser's tournament, its screens and the QR screen of a file
-// leaving the phone come when first needed (app/rare.js).
+// leaving the phone come when first needed (context/rare.js).
 declareLazy('the organiser', ['qr', 'tournament-setup', 'tournament', 'tournament-view'], organiser);
 
 // The fields of the club screens; true when handled.
 export function clubField(target, committed) {
+  // The statistics' scope (a period, a group) counts them again.
+  if (statsScopeField(target, committed, openStats)) return true;
   const f = target.dataset.field;
   const s = m().setup;
   const form = c().tForm;
@@ -181,6 +183,7 @@ export async function clubInput(target) {
 
 // Taps on the club screens; true when handled.
 async function clubActionNow(action, target) {
+  if (statsScopeAction(action, target, openStats)) return true;
   const d = target.dataset;
   const club = c();
   const ready = m().ready;

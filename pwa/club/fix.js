@@ -5,8 +5,8 @@
 // correction alike.
 import { actionFrom, toggleCard } from '../table/picker.js';
 import { findSheetAction } from '../table/sheet.js';
-import { c, ctx, go, m, onError, render, session } from '../app/context.js';
-import { declareScreens } from '../app/registry.js';
+import { c, ctx, go, m, onError, render, session } from '../context/context.js';
+import { declareScreens } from '../context/registry.js';
 import { changesText, lineEvents, renderFix, renderFixControls } from './spielliste.js';
 import { openList } from './lists.js';
 

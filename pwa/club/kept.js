@@ -3,12 +3,13 @@
 // offered for download and deletion while the good ones stay usable.
 import { errorText, t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
-import { entryTitle, keptRecords, readable } from './archive.js';
+import { entryTitle } from './archive.js';
+import { keptRecords, readable } from '../store/entries.js';
 import { forget, restoreEntry } from './history-delete.js';
 import { openKeptList } from './lists.js';
 import {
   c, go, onError, refusedWith, render, session,
-} from '../app/context.js';
+} from '../context/context.js';
 import { damagedFile, json, outboundFile, sendOut } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
 import { statsRequest } from '../evening/stats-scope.js';

@@ -7,7 +7,7 @@ import { stamp } from '../files/share.js';
 import { json, outboundFile, sendOut } from '../files/outbound.js';
 import {
   c, ctx, go, m, onError, refusedWith, render, session,
-} from '../app/context.js';
+} from '../context/context.js';
 
 function listMeta(data, game) {
   const lines = [];

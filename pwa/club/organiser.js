@@ -3,7 +3,7 @@
 // are the engine's (`tournament`). Each step is on disk (the history's
 // strict commit) before the screen shows it; a step storage refuses is put
 // back in the engine and said so, never shown as done. Loaded with its
-// screens (tournament.js) when first needed (app/rare.js); the tournament
+// screens (tournament.js) when first needed (context/rare.js); the tournament
 // open at start-up is loaded by club.js.
 import { t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
@@ -12,7 +12,7 @@ import { MAX_CODES, encodeCodes, loadQr } from '../qr/qr.js';
 import { tournamentDone } from './tournament.js';
 import {
   c, ctx, go, m, onError, refusedWith, render, session, shellError,
-} from '../app/context.js';
+} from '../context/context.js';
 import { outboundFile } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
 import { tournamentHouse } from '../evening/house-rules.js';

@@ -5,10 +5,10 @@ import { h, pickFile } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { readJsonFile } from '../files/share.js';
 import { Collector, Scanner } from '../qr/qr.js';
-import { c, ctx, go, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
-import { guarded, newMeta } from '../app/guard.js';
-import { declareScreens } from '../app/registry.js';
-import { organiser } from '../app/rare.js';
+import { c, ctx, go, m, onError, refusedWith, render, session, shellError } from '../context/context.js';
+import { guarded, newMeta } from '../context/guard.js';
+import { declareScreens } from '../context/registry.js';
+import { organiser } from '../context/rare.js';
 
 const TICKET_FORMAT = 'schraem-table/1';
 const RESULT_FORMAT = 'schraem-table-series/1';

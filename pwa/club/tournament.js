@@ -8,7 +8,7 @@ import { has, t } from '../i18n/i18n.js';
 import { barChart } from '../lib/charts.js';
 import { canScan, qrSvg } from '../qr/qr.js';
 import { canShareFiles } from '../files/share.js';
-import { c, m } from '../app/context.js';
+import { c, m } from '../context/context.js';
 import { tournamentHouse } from '../evening/house-rules.js';
 
 function option(value, text, selected) {
@@ -160,7 +160,7 @@ export function renderQrControls({ canShare }) {
 }
 
 // Declared by club.js, drawn once the organiser's part is in
-// (app/registry.js).
+// (context/registry.js).
 export const screens = {
   qr: () => (c().qr ? [renderQr(c().qr), renderQrControls({ canShare: canShareFiles() })] : null),
   'tournament-setup': ({ ready }) => [renderTournamentSetup(c().tForm, { hello: m().hello, ready, house: tournamentHouse(c().tForm) }),

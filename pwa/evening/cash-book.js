@@ -6,12 +6,12 @@
 import { h } from '../lib/dom.js';
 import { both, errorText, getLang, t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
-import { readable, seatedRecords } from '../club/archive.js';
-import { go, m, render, session } from '../app/context.js';
+import { readable, seatedRecords } from '../store/entries.js';
+import { go, m, render, session } from '../context/context.js';
 import { regularsData } from './regulars.js';
 import { booksBody, euros, sendMoneyCsv } from './kitty.js';
 import { statsPeople } from './stats-scope.js';
-import { declareScreens } from '../app/registry.js';
+import { declareScreens } from '../context/registry.js';
 
 // A pub evening runs past midnight: a game kept before 6 in the morning
 // belongs to the evening before.

@@ -2,23 +2,21 @@
 // the kitty, the regulars and what the phone keeps (issue 24). The app
 // (app/) asks here for their fields, taps and start-up, and for the terms a table
 // started from the form plays under; each declares its own screens
-// (app/registry.js).
+// (context/registry.js); the statistics' scope is the club's to count.
 import { pickFile } from '../lib/dom.js';
 import { bootHouse, houseAction, houseField, playedRules } from './house-rules.js';
 import { kittyAction, kittyField, restoreStakes, stakesFor } from './kitty.js';
 import { bootRegulars, regularsAction, regularsField } from './regulars.js';
-import { renderStorage as storageInfo, storageAction } from '../store/keep-data.js';
+import { renderStorage as storageInfo, storageAction } from '../pages/keep-data.js';
 import { renderMove, work } from './move-section.js';
-import { statsScopeAction, statsScopeField } from './stats-scope.js';
 import { cashBookAction } from './cash-book.js';
-import { openStats } from '../club/kept.js';
 import { bootLearn, learnAction } from '../learn/learn.js';
-import { moveFile } from '../app/rare.js';
+import { moveFile } from '../context/rare.js';
 
 export { houseOnRulesPage, houseStartField, loadHouseForRules } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
 export { regularsStartField } from './regulars.js';
-export { loadStorageInfo } from '../store/keep-data.js';
+export { loadStorageInfo } from '../pages/keep-data.js';
 export { duelBanner, duelControls, duelStartSection, hintStrip, learnExtras } from '../learn/learn.js';
 
 // The settings' part about what this phone keeps, and the move file.
@@ -27,7 +25,7 @@ export function renderStorage() {
 }
 
 // The move file's work comes when a file is first written or taken in
-// (app/rare.js); the file picker opens within the tap, as browsers require.
+// (context/rare.js); the file picker opens within the tap, as browsers require.
 function moveAction(action) {
   if (action === 'move-export') { work(() => moveFile().then((f) => f.exportMove())); return true; }
   if (action === 'move-import') {
@@ -48,13 +46,12 @@ function moveField(target, committed) {
 }
 
 export function eveningField(target, committed) {
-  return houseField(target, committed) || kittyField(target, committed) || regularsField(target, committed) || moveField(target, committed)
-    || statsScopeField(target, committed, openStats);
+  return houseField(target, committed) || kittyField(target, committed) || regularsField(target, committed) || moveField(target, committed);
 }
 
 export function eveningAction(action, target) {
   return houseAction(action) || kittyAction(action) || regularsAction(action, target) || storageAction(action) || moveAction(action)
-    || cashBookAction(action, target) || statsScopeAction(action, target, openStats) || learnAction(action, target);
+    || cashBookAction(action, target) || learnAction(action, target);
 }
 
 export async function bootEvening() {

@@ -7,8 +7,8 @@
 import { h } from '../lib/dom.js';
 import { errorText, getLang, t } from '../i18n/i18n.js';
 import { newId, readPreference, writePreference } from '../store/storage.js';
-import { ctx, go, m, session, shellError } from '../app/context.js';
-import { declareScreens } from '../app/registry.js';
+import { ctx, go, m, session, shellError } from '../context/context.js';
+import { declareScreens } from '../context/registry.js';
 
 const PREF = 'house-rules';
 const NAME_MAX = 40;

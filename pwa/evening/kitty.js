@@ -5,13 +5,13 @@
 import { h } from '../lib/dom.js';
 import { both, errorText, getLang, t, tn } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
-import { keptRecords } from '../club/archive.js';
-import { ctx, go, m, session } from '../app/context.js';
+import { keptRecords } from '../store/entries.js';
+import { ctx, go, m, session } from '../context/context.js';
 import { statsPeople } from './stats-scope.js';
 import { csvForLanguage } from '../files/csv-sheet.js';
 import { sendOut } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
-import { declareScreens } from '../app/registry.js';
+import { declareScreens } from '../context/registry.js';
 
 const AMOUNTS = ['per_mark', 'per_knolle', 'per_lost_game', 'per_lost_half', 'buy_in'];
 // An evening: what was kept in the last twelve hours (past midnight too).

@@ -7,19 +7,19 @@
 // kind of file, unchanged since it was written (SHA-256 of its contents),
 // every part readable, every game replayed by the engine — before anything
 // is written; then merged (move-merge.js) so nothing is there twice.
-// Loaded when a move file is first written or taken in (app/rare.js); its
+// Loaded when a move file is first written or taken in (context/rare.js); its
 // part of the settings is move-section.js.
 import { both } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
 import { readPreference, writePreferences } from '../store/storage.js';
-import { readable, seatedRecords } from '../club/archive.js';
+import { readable, seatedRecords } from '../store/entries.js';
 import { bootRegulars, regularsData, validGroup, validPerson } from './regulars.js';
 import { bootHouse, ownSets, validSet } from './house-rules.js';
 import { loadSettings, validSettings } from '../pages/settings.js';
 import { nestingDepth } from '../files/records.js';
 import { sendOut } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
-import { session } from '../app/context.js';
+import { session } from '../context/context.js';
 import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
 import { say } from './move-section.js';
 

@@ -3,7 +3,7 @@
 // first needed).
 import { h } from '../lib/dom.js';
 import { both, errorText, t } from '../i18n/i18n.js';
-import { ctx, m } from '../app/context.js';
+import { ctx, m } from '../context/context.js';
 
 const state = { busy: false, msg: null, alert: false };
 

@@ -8,9 +8,9 @@
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { newId, readPreference, writePreference } from '../store/storage.js';
-import { ctx, go, m, session, shellError } from '../app/context.js';
+import { ctx, go, m, session, shellError } from '../context/context.js';
 import { chosenSet, houseChoices } from './house-rules.js';
-import { declareScreens } from '../app/registry.js';
+import { declareScreens } from '../context/registry.js';
 
 const PREF = 'regulars';
 const NAME_MAX = 40;

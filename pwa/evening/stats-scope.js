@@ -6,7 +6,7 @@
 // players apart.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
-import { c } from '../app/context.js';
+import { c } from '../context/context.js';
 import { regularsData } from './regulars.js';
 
 export const PERIODS = ['evening', 'month', 'year', 'all'];

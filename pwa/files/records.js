@@ -7,8 +7,8 @@ import { outboundFile, sendOut } from './outbound.js';
 import { stamp } from './share.js';
 import {
   asClubWork, ctx, m, onError, session, shellError,
-} from '../app/context.js';
-import { guardedImport } from '../app/guard.js';
+} from '../context/context.js';
+import { guardedImport } from '../context/guard.js';
 
 // A game record of a long evening is a few hundred kB; anything far bigger
 // is not one.

@@ -6,7 +6,7 @@
 // text; this module only draws and reads the codes.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
-import { go, m, onError, session, shellError } from '../app/context.js';
+import { go, m, onError, session, shellError } from '../context/context.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
 import { scanQr } from '../qr/qr-scan.js';
 

@@ -2,10 +2,10 @@
 // form's section, the banner over a set's table, the tools under a decided
 // hand and the way on after the last. What those buttons do (starting a
 // set, the result out, a friend's in, the codes) is duel.js, loaded when
-// first needed (app/rare.js).
+// first needed (context/rare.js).
 import { h } from '../lib/dom.js';
 import { has, t } from '../i18n/i18n.js';
-import { m } from '../app/context.js';
+import { m } from '../context/context.js';
 import { reviewButton, reviewable } from './review-words.js';
 
 // The engine's offer (hello.duel) until it has said hello.

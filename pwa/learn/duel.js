@@ -5,12 +5,12 @@
 // hand, finish, hints) leaves the phone as a file or a QR code (duel-qr.js)
 // and a friend's is compared with it hand by hand; the engine checks both
 // and does the comparing. Loaded when a deal set is first started, scanned
-// or compared (app/rare.js); what the start form and
+// or compared (context/rare.js); what the start form and
 // the table show of deal sets is duel-table.js.
 import { h } from '../lib/dom.js';
 import { formatNumber, t } from '../i18n/i18n.js';
-import { ctx, go, m, onError, refusedWith, render, session, shellError } from '../app/context.js';
-import { guarded } from '../app/guard.js';
+import { ctx, go, m, onError, refusedWith, render, session, shellError } from '../context/context.js';
+import { guarded } from '../context/guard.js';
 import { sendOut } from '../files/outbound.js';
 import { json, readJsonFile, stamp } from '../files/share.js';
 import { pick, setLabel } from './duel-table.js';
@@ -116,7 +116,7 @@ export async function duelAction(action) {
   }
 }
 
-// Declared by learn.js, drawn once this module is in (app/registry.js).
+// Declared by learn.js, drawn once this module is in (context/registry.js).
 export const screens = {
   'duel-compare': () => (m().duelCompare ? [renderCompare(), renderCompareControls()] : null),
   'duel-qr': () => (m().duelQr ? [renderCode(), renderCompareControls()] : null),

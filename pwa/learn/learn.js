@@ -5,9 +5,9 @@ import { pickFile } from '../lib/dom.js';
 import { reviewButton, reviewable } from './review-words.js';
 import { askHint } from './review-hint.js';
 import { duelTools, pick } from './duel-table.js';
-import { busy, m, shellError } from '../app/context.js';
-import { declareLazy } from '../app/registry.js';
-import { duel, review } from '../app/rare.js';
+import { busy, m, shellError } from '../context/context.js';
+import { declareLazy } from '../context/registry.js';
+import { duel, review } from '../context/rare.js';
 
 export { hintStrip } from './review-hint.js';
 export { duelBanner, duelControls, duelStartSection } from './duel-table.js';
@@ -20,7 +20,7 @@ function busyWith(work) {
   work.finally(() => busy(-1));
 }
 
-// The review and the deal sets' work come when first needed (app/rare.js).
+// The review and the deal sets' work come when first needed (context/rare.js).
 declareLazy('the game review', ['review'], review);
 declareLazy('the deal sets', ['duel-compare', 'duel-qr'], duel);
 

@@ -6,7 +6,7 @@
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { settings } from '../pages/settings.js';
-import { m, onError, session } from '../app/context.js';
+import { m, onError, session } from '../context/context.js';
 import { choiceText, marks, percent, unitWord } from './review-words.js';
 
 // Four courts' choices a person may take while another is due (challenge

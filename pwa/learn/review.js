@@ -4,14 +4,14 @@
 // between steps. The shell only words the engine's figures and reasons;
 // a finished review is kept with its game in the history — a review between
 // two hands too: the game in play is filed as running with it. Loaded
-// when the review is first opened (app/rare.js); the button
+// when the review is first opened (context/rare.js); the button
 // that opens it and the words the hint shares are review-words.js.
 import { h } from '../lib/dom.js';
 import { both, errorText, t } from '../i18n/i18n.js';
 import { cardName } from '../table/cards.js';
-import { c, go, m, render, session } from '../app/context.js';
+import { c, go, m, render, session } from '../context/context.js';
 import * as history from '../store/history.js';
-import { keepReviewed, tableEntryId } from '../app/guard.js';
+import { keepReviewed, tableEntryId } from '../context/guard.js';
 import { choiceText, marks, percent, unitWord } from './review-words.js';
 
 // Always the same seed: two phones show the same review of the same game.
@@ -178,7 +178,7 @@ export async function closeReview() {
   go('history');
 }
 
-// Declared by learn.js, drawn once this module is in (app/registry.js).
+// Declared by learn.js, drawn once this module is in (context/registry.js).
 export const screens = {
   review: () => [renderReview(), renderReviewControls()],
 };

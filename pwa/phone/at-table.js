@@ -5,7 +5,7 @@
 import { t } from '../i18n/i18n.js';
 import { writePreference } from '../store/storage.js';
 import { markLink } from './link-trouble.js';
-import { setPhoneRole } from './phone-role.js';
+import { setPhoneRole } from '../table/phone-role.js';
 import { leaveSheetFollow } from './sheet-follow.js';
 
 // Where a guest keeps its seat, its secret and its deal numbers (IndexedDB,

@@ -7,7 +7,7 @@ import { errorText } from '../i18n/i18n.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
 import { createRemoteEngine } from '../bridge/remote-engine.js';
 import { writePreference } from '../store/storage.js';
-import { dueBuzz } from '../lib/sound.js';
+import { dueBuzz } from '../table/sound.js';
 import { answerOffer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { codeError, linkError, markLink } from './link-trouble.js';

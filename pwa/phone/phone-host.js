@@ -5,7 +5,7 @@
 // the phone is there again. The relay (table-relay.js) carries the game.
 import { t } from '../i18n/i18n.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
-import { guarded } from '../app/guard.js';
+import { guarded } from '../context/guard.js';
 import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { codeError, linkError, markLink } from './link-trouble.js';

@@ -12,7 +12,7 @@ import { linkError } from './link-trouble.js';
 import { claimLines, countdown, renderJoin, renderOpen, seatLabel, standinButton } from './phone-screens.js';
 import { readPreference } from '../store/storage.js';
 import { scanQr } from '../qr/qr-scan.js';
-import { declareScreens } from '../app/registry.js';
+import { declareScreens } from '../context/registry.js';
 import { initSheetFollow, sheetFollowAction, sheetFollowState, sheetShareRow } from './sheet-follow.js';
 import { KEPT, app, dealt, leavePhoneTable, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import { awaySeats, connect, giveBack, openTable, resumeHost, retrySeat, silentSeats, standIn } from './phone-host.js';

@@ -15,7 +15,7 @@ import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } f
 import { withCamera } from './camera-ask.js';
 import { CONNECT_SECONDS, cameraNote, codeError, linkError, markLink, networkNote, troubleAlert } from './link-trouble.js';
 import { apply, diff, isEmpty } from '../bridge/state-patch.js';
-import { declareScreens } from '../app/registry.js';
+import { declareScreens } from '../context/registry.js';
 
 // The data channel's label: a guest that joins by such an invitation
 // follows a Spielliste instead of playing a seat.

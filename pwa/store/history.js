@@ -10,7 +10,7 @@ const STORE = 'entries';
 
 /**
  * A kept table: a game, a series, a set or a tournament, under the id of
- * its table (app/guard.js), with its save, its finished records and what
+ * its table (context/guard.js), with its save, its finished records and what
  * was added to it (a review).
  * @typedef {{id: string, status?: string, savedAt: number, save?: any, records?: any[], review?: any} & Record<string, any>} Entry
  */

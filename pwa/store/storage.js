@@ -19,7 +19,22 @@ const COMPACT_AFTER = 400; // steps; then the base is written afresh
 const PAINTED_KEY = 'schraem.painted';
 const PAINTED_FORMAT = 'schraem-painted/1';
 
-/** @typedef {import('../bridge/session.js').Game} Game */
+/**
+ * A table's state as the engine answers it (engine/schraem/bridge/): the
+ * viewer's view, who is due, what is legal, the save to keep. The shell
+ * reads it and decides nothing from it.
+ * @typedef {Record<string, any>} TableState
+ */
+
+/**
+ * A game as this phone keeps and draws it: the engine's save, the state
+ * without it, whose view is drawn, and who must be handed the phone first.
+ * @typedef {object} Game
+ * @property {any} save
+ * @property {TableState} state
+ * @property {number | null} viewer
+ * @property {number | null} handoff
+ */
 
 /**
  * The engine's save (its record of every hand, the table, a series or a

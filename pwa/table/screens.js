@@ -5,7 +5,7 @@ import { getLang, has, t } from '../i18n/i18n.js';
 import { knollenBadge, marksView } from './cards.js';
 import { handHistory, trickCards, undoButton } from './table.js';
 import { nameOf } from './log.js';
-import { hostDealsNote, phoneRole } from '../phone/phone-role.js';
+import { hostDealsNote, phoneRole } from './phone-role.js';
 
 const MIN_SEATS = 2;
 const MAX_SEATS = 8;

@@ -4,7 +4,7 @@ import { h } from '../lib/dom.js';
 import { has, t } from '../i18n/i18n.js';
 import { cardFace, cardName, knollenBadge, marksView } from './cards.js';
 import { describeLog, nameOf } from './log.js';
-import { phoneRole } from '../phone/phone-role.js';
+import { phoneRole } from './phone-role.js';
 
 const CORE_TYPES = new Set(['look', 'knock', 'hold', 'pass', 'play']);
 

@@ -1,4 +1,4 @@
-"""pwa/app/registry.js, run in Node: a screen is drawn by the part that
+"""pwa/context/registry.js, run in Node: a screen is drawn by the part that
 declared it, a screen with nothing to show (or no such screen) draws
 nothing, and a name declared by two parts stops the loading, naming both."""
 
@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 RUN = """
-import { declareScreens, drawScreen } from './pwa/app/registry.js';
+import { declareScreens, drawScreen } from './pwa/context/registry.js';
 declareScreens('club', { list: ({ ready }) => ['list', ready], fix: () => null });
 declareScreens('phone', { 'phone-open': () => ['open', 'back'] });
 const out = { list: drawScreen('list', { ready: true }), fix: drawScreen('fix', {}), open: drawScreen('phone-open', {}), none: drawScreen('nowhere', {}) };
@@ -42,7 +42,7 @@ def test_each_screen_is_drawn_by_the_one_part_that_declared_it():
 
 
 LAZY = """
-import { declareLazy, declareScreens, drawScreen } from './pwa/app/registry.js';
+import { declareLazy, declareScreens, drawScreen } from './pwa/context/registry.js';
 let loads = 0;
 let release;
 const module = new Promise((resolve) => { release = resolve; });

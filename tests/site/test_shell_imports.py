@@ -1,5 +1,6 @@
-"""The shell's modules import each other without a cycle, and every import
-names a file that is there. Read from the sources, not the browser: every
+"""The shell's modules import each other without a cycle, every import
+names a file that is there, and the folders are layers: a folder imports
+only from itself and the folders below it. Read from the sources, not the browser: every
 static `import … from`, `export … from` and `import '…'`, and every dynamic
 `import('…')` with a literal path."""
 
@@ -60,6 +61,47 @@ def cycles(graph: dict[str, list[str]]) -> list[list[str]]:
     return found
 
 
+# The shell's folders from the bottom up; a row's folders may import each
+# other's modules only if the row is below. app.js, the entry, is on top;
+# vendor/ is the QR libraries, copied in by the build.
+LAYERS = [
+    ["vendor"],
+    ["i18n"],
+    ["lib"],
+    ["store"],
+    ["bridge"],
+    ["context"],
+    ["files", "qr"],
+    ["pages", "boot"],
+    ["table"],
+    ["learn"],
+    ["evening"],
+    ["club"],
+    ["phone"],
+    ["app"],
+    ["app.js"],
+]
+
+
+def layer_of(name: str) -> int:
+    top = name.split("/")[0]
+    for rank, row in enumerate(LAYERS):
+        if top in row:
+            return rank
+    raise AssertionError(f"{name}: its folder is in no layer (tests/site/test_shell_imports.py LAYERS)")
+
+
+def upward(graph: dict[str, list[str]]) -> list[str]:
+    """Every import of a module in a higher layer, or of one beside it in
+    another folder of the same row."""
+    return [
+        f"{name} imports {dep}"
+        for name, deps in graph.items()
+        for dep in deps
+        if dep.split("/")[0] != name.split("/")[0] and layer_of(dep) >= layer_of(name)
+    ]
+
+
 def test_every_import_names_a_file_that_is_there():
     shipped = set(build.VENDOR_FILES.values())  # copied into the site from node_modules by the build
     missing = [
@@ -74,6 +116,16 @@ def test_every_import_names_a_file_that_is_there():
 def test_no_module_imports_itself_through_others():
     found = cycles(module_imports())
     assert not found, "import cycles:\n" + "\n".join(" → ".join(c) for c in found)
+
+
+def test_every_folder_imports_only_from_the_layers_below_it():
+    found = upward(module_imports())
+    assert not found, "imports against the layers (lower folders never import higher ones):\n" + "\n".join(found)
+
+
+def test_the_layers_catch_an_import_upwards_or_sideways():
+    graph = {"store/a.js": ["lib/b.js", "store/c.js"], "lib/b.js": ["store/a.js"], "files/f.js": ["qr/q.js"], "pages/p.js": ["qr/q.js"]}
+    assert upward(graph) == ["lib/b.js imports store/a.js", "files/f.js imports qr/q.js"]
 
 
 def test_the_reading_finds_every_kind_of_import_and_every_cycle():

@@ -38,7 +38,7 @@ export function busy(delta) {
   document.documentElement.dataset.club = working > 0 ? 'busy' : 'idle';
 }
 
-// A part of the shell the first screen does not wait for (app/rare.js),
+// A part of the shell the first screen does not wait for (context/rare.js),
 // loaded the first time it is needed. → a function giving the part's
 // module, one loading for every caller. A chunk that cannot be loaded (a page left open while another tab took an
 // update, whose old files are gone) is said once: a reload brings the

@@ -2,10 +2,10 @@
 // kept apart from app.js. `ctx` is the shell's: {model, session(), render,
 // onError, announce}.
 import { t } from '../i18n/i18n.js';
-import { backupGame, clearGame, readBackups, readGame } from './storage.js';
-import { claimWriter } from './tabs.js';
+import { backupGame, clearGame, readBackups, readGame } from '../store/storage.js';
+import { claimWriter } from '../store/tabs.js';
 import { damagedFile, sendOut } from '../files/outbound.js';
-import { shellError } from '../app/context.js';
+import { shellError } from '../context/context.js';
 
 let ctx = null;
 

@@ -4,7 +4,7 @@
 // storage apart from Safari's.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
-import { ctx } from '../app/context.js';
+import { ctx } from '../context/context.js';
 
 const info = { usage: null, quota: null, persisted: null, asked: false };
 

@@ -1,0 +1,49 @@
+// What a history entry must hold to be read at all, and the finished games
+// it keeps: the history's screens (club/archive.js), the statistics, the
+// kitty, the cash book and the move file read entries through these, so a
+// damaged entry is told apart the same way everywhere.
+
+const KINDS = ['game', 'series', 'set', 'tournament'];
+
+// A line kept in both languages ({de, en}; older entries kept one string).
+function bothTexts(v) {
+  return Boolean(v && typeof v === 'object' && typeof v.de === 'string' && typeof v.en === 'string');
+}
+
+// Whether an entry has what its line on the screen and its opening need; the
+// engine checks the rest (its games replay) when it is opened or exported.
+// Anything else is shown as damaged, never allowed to stop the screen.
+export function readable(e) {
+  if (!e || typeof e !== 'object' || (typeof e.id !== 'string' && typeof e.id !== 'number')) return false;
+  if (!KINDS.includes(e.kind) || !Number.isFinite(e.savedAt) || typeof e.status !== 'string') return false;
+  if (!Array.isArray(e.names) || !e.names.length || !e.names.every((n) => typeof n === 'string')) return false;
+  if (e.summary != null && typeof e.summary !== 'string' && !bothTexts(e.summary)) return false;
+  if (e.kind === 'tournament') {
+    const f = e.facts;
+    return Boolean(f && typeof f === 'object' && f.tournament && typeof f.tournament === 'object' && typeof f.id === 'string'
+      && Array.isArray(f.standings) && Array.isArray(f.tables));
+  }
+  return Boolean(e.save && typeof e.save === 'object');
+}
+
+export function seatedRecords(entry) {
+  const seats = entry.save?.table?.players ?? [];
+  return (Array.isArray(entry.records) ? entry.records : []).map((raw) => ({ raw, record: { ...raw,
+    players: (Array.isArray(raw?.players) ? raw.players : []).map((p, i) => (seats[i]?.kind === 'bot' ? { ...p, kind: 'bot', level: seats[i].level } : p)) } }));
+}
+
+// The finished games of readable entries kept since `since` (ms), each
+// with who sat where, for the statistics and the kitty's settlement: a
+// game kept twice (a table's series and the organiser's tournament on the
+// same phone) counts once; damaged entries count not at all.
+export function keptRecords(entries, since = 0) {
+  const seen = new Set();
+  const records = [];
+  for (const e of entries.filter((x) => readable(x) && x.savedAt >= since)) {
+    for (const { raw, record } of seatedRecords(e)) {
+      const key = JSON.stringify(raw);
+      if (!seen.has(key)) { seen.add(key); records.push(record); }
+    }
+  }
+  return records;
+}
