@@ -17,7 +17,7 @@ QUEUED_TEXT = {
 }
 
 
-class _HeldWasm(build._Handler):
+class _HeldWasm(build.Handler):
     """Answers pyodide.asm.wasm only once the test lets it (an engine that
     takes as long to start as the test needs)."""
 
