@@ -20,6 +20,7 @@ from .table import (
     Table,
     _seats,
     check_seed,
+    real_cards,
 )
 
 
@@ -27,15 +28,7 @@ class ClubCommands(Commands):
     def cmd_new_series(self, args):
         """A series at this table (a tournament table: from its ticket)."""
         names, seats = _seats(args.get("players"))
-        seed, real = args.get("seed", 0), args.get("real_cards", False)
-        if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
-            raise InvalidAction(
-                "bad_players",
-                detail=Both(
-                    "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
-                    "on a scoresheet (real cards) every player is a person at the table",
-                ),
-            )
+        seed, real = args.get("seed", 0), real_cards(args, seats)
         series = club.new_series(
             names,
             args.get("rules", "rheinland"),
@@ -54,15 +47,7 @@ class ClubCommands(Commands):
     def cmd_new_set(self, args):
         """A Rengen set: two games, then the Hängeln between their losers."""
         names, seats = _seats(args.get("players"))
-        seed, real = args.get("seed", 0), args.get("real_cards", False)
-        if not isinstance(real, bool) or (real and any(p["kind"] == "bot" for p in seats)):
-            raise InvalidAction(
-                "bad_players",
-                detail=Both(
-                    "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
-                    "on a scoresheet (real cards) every player is a person at the table",
-                ),
-            )
+        seed, real = args.get("seed", 0), real_cards(args, seats)
         probe = Game(
             names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes")
         )

@@ -31,6 +31,7 @@ from .table import (
     check_exact,
     check_seed,
     check_viewer,
+    real_cards,
 )
 from .table_host import TableHost
 
@@ -40,17 +41,7 @@ class GameCommands(Commands):
     def cmd_new_game(self, args):
         names, seats = _seats(args.get("players"))
         seed = check_seed(args.get("seed", 0))
-        real = args.get("real_cards", False)
-        if not isinstance(real, bool):
-            raise InvalidAction("bad_flag", name="real_cards")
-        if real and any(p["kind"] == "bot" for p in seats):
-            raise InvalidAction(
-                "bad_players",
-                detail=Both(
-                    "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
-                    "on a scoresheet (real cards) every player is a person at the table",
-                ),
-            )
+        real = real_cards(args, seats)
         game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed, args.get("stakes"))
         check_viewer(args.get("viewer"), game.n)
         table = Table(game, seats, seed, real)

@@ -234,6 +234,23 @@ def _seat(p, i: int, keys: set[str]) -> dict:
     return seat
 
 
+def real_cards(args: dict, seats: list[dict]) -> bool:
+    """Whether a new table is a scoresheet of a game played with real cards;
+    refused where a computer would sit at it."""
+    real = args.get("real_cards", False)
+    if not isinstance(real, bool):
+        raise InvalidAction("bad_flag", name="real_cards")
+    if real and any(p["kind"] == "bot" for p in seats):
+        raise InvalidAction(
+            "bad_players",
+            detail=Both(
+                "auf dem Spielzettel (echte Karten) sitzen nur Menschen am Tisch",
+                "on a scoresheet (real cards) every player is a person at the table",
+            ),
+        )
+    return real
+
+
 def _seats(players) -> tuple[list[dict], list[dict]]:
     if not isinstance(players, list):
         raise InvalidAction("bad_players", detail=Both("die Spieler müssen eine Liste sein", "players must be a list"))

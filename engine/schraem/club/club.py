@@ -18,7 +18,7 @@ from ..core.errors import Both, InvalidAction, RecordError, SchraemError
 from ..core.game import Game
 from ..core.stakes import GameMoney, evening
 from ..core.view import view
-from .correct import correct_hand, correct_series_hand
+from .correct import check_correction, correct_hand, correct_series_hand
 from .outbound import Outbound
 from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
 from .spielliste import COMPUTER, CSV_WORDS, game_csv, game_list, player_stats
@@ -298,18 +298,7 @@ def draft(series: Series | None, game: Game, args: dict) -> Game:
         raise InvalidAction("bad_request", detail=Both(f"es gibt keine Spielrunde {number!r}", f"there is no game {number!r}"))
     record = games[k - 1].to_record()
     hands = record["hands"]
-    if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 1 <= hand_no <= len(hands):
-        raise InvalidAction(
-            "bad_request",
-            detail=Both(
-                f"es gibt kein Spiel {hand_no!r} zum Berichtigen (1..{len(hands)})",
-                f"there is no hand {hand_no!r} to correct (1..{len(hands)})",
-            ),
-        )
-    if not isinstance(actions, list):
-        raise InvalidAction(
-            "bad_request", detail=Both("ein berichtigtes Spiel ist eine Liste von Aktionen", "a corrected hand is a list of actions")
-        )
+    hand_no = check_correction(hands, hand_no, actions)
     if hands[hand_no - 1].get("deal", ()) is not None:
         raise InvalidAction(
             "bad_request",

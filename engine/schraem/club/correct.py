@@ -12,8 +12,9 @@ from ..core.game import Game
 from .series import Series
 
 
-def _replace(record: dict, hand_no: object, actions: object) -> dict:
-    hands = record["hands"]
+def check_correction(hands: list, hand_no: object, actions: object) -> int:
+    """The number of the hand a correction names, refused unless it is one
+    of `hands` and its actions a list."""
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 1 <= hand_no <= len(hands):
         raise InvalidAction(
             "bad_request",
@@ -26,6 +27,12 @@ def _replace(record: dict, hand_no: object, actions: object) -> dict:
         raise InvalidAction(
             "bad_request", detail=Both("ein berichtigtes Spiel ist eine Liste von Aktionen", "a corrected hand is a list of actions")
         )
+    return hand_no
+
+
+def _replace(record: dict, hand_no: object, actions: object) -> dict:
+    hands = record["hands"]
+    hand_no = check_correction(hands, hand_no, actions)
     hands[hand_no - 1] = {**hands[hand_no - 1], "actions": actions}
     return record
 
