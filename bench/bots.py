@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bot benchmarks (issue 4). Standard library only; run from the repository root.
+"""Bot benchmarks. Standard library only; run from the repository root.
 
     python bench/bots.py fit [--hands 12000]          strength table (bots/tables.py STRENGTH)
     python bench/bots.py calibrate [--deals 60]       solver calibration (bots/tables.py CALIBRATION)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The regulars' history in the engine (issue 24): how long the move file's
+"""The regulars' history in the engine: how long the move file's
 `move` (every entry replayed and scrubbed), the statistics with the
 regulars' aliases and a group, and a group's cash book take over a club's
 history. Standard library only; the same script runs in CPython and, with

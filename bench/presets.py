@@ -58,7 +58,7 @@ from schraem.core.rules import Rules  # noqa: E402
 
 SEATS = ["strong", "heuristic", "heuristic", "heuristic"]
 SECTION = "## Bots on every preset"
-# Issue 12's targets, per finish metric.
+# The targets, per finish metric.
 TARGET = {"win": 0.375, "not_lose": 0.85}
 
 

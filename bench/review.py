@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The game review's benchmark (issue 25). Standard library only; run from
+"""The game review's benchmark. Standard library only; run from
 the repository root.
 
     python bench/review.py [--games 12 --hands 10 --seed 25 --preset rheinland]

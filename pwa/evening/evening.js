@@ -1,5 +1,5 @@
 // The regulars' evening wired into the shell in one place: house rules,
-// the kitty, the regulars and what the phone keeps (issue 24). The app
+// the kitty, the regulars and what the phone keeps. The app
 // (app/) asks here for their fields, taps and start-up, and for the terms a table
 // started from the form plays under; each declares its own screens
 // (context/registry.js); the statistics' scope is the club's to count.

@@ -1,4 +1,4 @@
-// The texts of the house rules and the kitty (issue 24): German first,
+// The texts of the house rules and the kitty: German first,
 // English second, merged into i18n.js's dictionaries.
 export const HOUSE_STRINGS = {
   de: {

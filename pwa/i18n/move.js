@@ -1,4 +1,4 @@
-// The texts of the move file and the regulars' statistics (issue 24):
+// The texts of the move file and the regulars' statistics:
 // German first, English second, merged into i18n.js's dictionaries.
 export const MOVE_STRINGS = {
   de: {

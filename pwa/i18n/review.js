@@ -1,4 +1,4 @@
-// The texts of learning from the computer (issue 25): the game review
+// The texts of learning from the computer: the game review
 // (Spielanalyse), the hint (Rat des Computers) and the deal sets (Duell-Karten). German
 // first, English second, merged into i18n.js's dictionaries. The engine
 // sends reasons as codes with their facts; they are worded here.

@@ -1,4 +1,4 @@
-// Deal sets by QR code (issue 25): the set itself (word, preset and number
+// Deal sets by QR code: the set itself (word, preset and number
 // of deals, as the engine writes it: the state's `duel.qr`) for a friend to
 // scan and play, and a result as one short code (the engine's duel_code:
 // no seed, no card, about 140 characters for twelve hands) that a friend's

@@ -1,4 +1,4 @@
-// Deal sets (Duell-Karten, issue 25): a word anyone can type — today's
+// Deal sets (Duell-Karten): a word anyone can type — today's
 // date by default — with a preset and a number of deals (eight Rhineland
 // ones unless chosen otherwise) gives everyone the same deals against the
 // same computer players (the engine's duel_new). The result (marks per

@@ -1,4 +1,4 @@
-// Learning from the computer (issue 25) wired into the shell in one place:
+// Learning from the computer wired into the shell in one place:
 // the game review, the hint and the deal sets. Their screens are declared
 // here; evening.js hands app.js their taps and start-up from here.
 import { pickFile } from '../lib/dom.js';

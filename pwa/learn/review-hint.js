@@ -1,4 +1,4 @@
-// The hint (Tipp, issue 25): at a table against the computer, with the
+// The hint (Tipp): at a table against the computer, with the
 // setting on, one tap asks the engine for its estimate of the decision at
 // hand. The engine writes the hint into the game's record and answers with
 // the new state (saved before it is drawn, like every state); the hint is

@@ -1,4 +1,4 @@
-// The game review (Spielanalyse, issue 25): the engine weighs a person's
+// The game review (Spielanalyse): the engine weighs a person's
 // decisions one at a time in the worker (review_start, then review_step
 // until done), so the page shows a progress bar and the table stays free
 // between steps. The shell only words the engine's figures and reasons;

@@ -1,4 +1,4 @@
-"""Issue 12: the bots knock out of turn and before looking when it pays, and
+"""The bots knock out of turn and before looking when it pays, and
 the strong bot's betting is mixed where its options are close, so it cannot
 be read off its hand."""
 

@@ -89,7 +89,7 @@ def test_cli_match_unknown_bot(capsys):
 
 def test_one_finish_metric_for_every_preset():
     """Winning where the game finds a winner, not losing where it finds a
-    loser, with the fair share of that metric and an interval (issue 12)."""
+    loser, with the fair share of that metric and an interval."""
     finds = {p: ("win" if p not in ("siwwe_schroehm", "siwwe_schroehm_newcomer", "tuppen") else "not_lose") for p in Rules.preset_names()}
     for preset in ("rheinland", "tuppen", "siwwe_schroehm_newcomer", "sebbe_schroehm"):
         out = run_match(["random", "heuristic"], 3, seed=5, rules=preset)

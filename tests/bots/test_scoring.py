@@ -1,4 +1,4 @@
-"""Issue 12: the strong bot values a hand's outcome under the preset's own
+"""The strong bot values a hand's outcome under the preset's own
 scoring (first out, Knolle, Sebbe's pass and raiser losses), read from the
 rules the view states, options included."""
 

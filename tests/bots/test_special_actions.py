@@ -1,4 +1,4 @@
-"""Issue 12: the bots use each rule set's own special actions on purpose —
+"""The bots use each rule set's own special actions on purpose —
 four courts exchanged (and, where only a challenge exposes it, bluffed),
 challenged, turned up; pretty ones asked for — and never learn what an
 opponent laid down face down."""

@@ -1,4 +1,4 @@
-"""Issue 12: a computer player knocks out of turn while the person holding
+"""A computer player knocks out of turn while the person holding
 the phone is to play, as players at a real table do, and the person sees
 the knock and answers it before playing on."""
 

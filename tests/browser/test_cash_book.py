@@ -1,4 +1,4 @@
-"""A group's cash book (issue 24): the group's games played for money,
+"""A group's cash book: the group's games played for money,
 evening by evening, in the group's screen — the stakes, each person's
 balance, the pot carried on and who pays whom, equal to the engine's sums
 over the same records; a game of other people is not in it."""

@@ -1,4 +1,4 @@
-"""Deal sets by QR code (issue 25, docs/REVIEW.md): two phones choose the
+"""Deal sets by QR code (docs/REVIEW.md): two phones choose the
 same word, preset and number of deals and get the same cards; phone B shows
 its result as one QR code, small enough to read off a 320 px screen; phone
 A reads it with its camera (Chromium's fake camera playing a video of B's

@@ -1,7 +1,6 @@
 """A hand of every rule set played by taps only, on a Pixel 7 and on a
 360 × 640 screen (the same page resized), with every card of the hand inside the screen — the
-8-card newcomers' hand, a Tuppen long one and a Rengen Hängeln included
-(issue 11)."""
+8-card newcomers' hand, a Tuppen long one and a Rengen Hängeln included."""
 
 from __future__ import annotations
 

@@ -155,7 +155,7 @@ def test_double_tap_on_the_table_knocks(de_page, shared_site):
     open_app(page, shared_site, seed=3, pace="60000")
     start_game(page, THREE_BOTS, dealer=4)
     tap(page, '[data-action="look"]')
-    # On the felt, clear of its words (issue 20: text never knocks).
+    # On the felt, clear of its words (text never knocks).
     trick = page.locator(".centre .trick")
     box = trick.bounding_box()
     felt = {"x": box["width"] - 4, "y": box["height"] - 4}

@@ -1,4 +1,4 @@
-"""People, not names (issue 20): history entries can be deleted (asked
+"""People, not names: history entries can be deleted (asked
 first, brought back with one tap), and the statistics keep a computer player
 apart from a person of the same name."""
 

@@ -1,4 +1,4 @@
-"""House rules ("So spielen wir", issue 24): a set made from the engine's
+"""House rules ("So spielen wir"): a set made from the engine's
 catalog, a refused combination shown with the engine's reason and never
 saved, the set kept durably, chosen on the start form, seen on the rules
 page beside the preset's text and carried into the game's record."""

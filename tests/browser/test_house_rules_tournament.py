@@ -1,4 +1,4 @@
-"""House rules on every phone (issue 24): a named house rule set made on
+"""House rules on every phone: a named house rule set made on
 one phone, chosen on the start form and for a tournament, seen on the
 rules page beside the preset's text; the tournament's table ticket loaded
 on a second phone (its own storage) plays those rules and says their name:

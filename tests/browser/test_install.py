@@ -66,7 +66,7 @@ FAKE_PROMPT = """() => {
 
 
 def test_the_app_offers_installing_once_and_takes_no_for_an_answer(warm_page, shared_site):
-    """Issue 11: an in-app "add to home screen" offer where the browser
+    """An in-app "add to home screen" offer where the browser
     supports it, once, dismissable."""
     from helpers import open_app, wait_preference, wait_shell_ready
 
@@ -76,7 +76,7 @@ def test_the_app_offers_installing_once_and_takes_no_for_an_answer(warm_page, sh
     offer = page.locator(".install-offer")
     offer.wait_for(state="visible")
     assert "Startbildschirm" in offer.inner_text()
-    # On top of the start screen (issue 20: at its foot nobody found it),
+    # On top of the start screen (at its foot nobody found it),
     # seen without scrolling.
     assert page.evaluate("() => document.querySelector('#screen').firstElementChild.classList.contains('install-offer')")
     box = offer.bounding_box()

@@ -1,4 +1,4 @@
-"""Taps answered within a frame (issue 10): the shell shows a legal tap's
+"""Taps answered within a frame: the shell shows a legal tap's
 effect from the last state before the engine has answered, and a refused
 tap's reason (the engine's, carried in the state) without asking it. The
 worker's messages are held back here, so anything on screen before they are

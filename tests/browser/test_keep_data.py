@@ -1,4 +1,4 @@
-"""What the phone keeps (issue 24): the settings say how much the app
+"""What the phone keeps: the settings say how much the app
 stores, ask the browser to keep it for good (navigator.storage.persist) on
 a tap, and tell that an iPhone's home-screen app keeps its storage apart
 from Safari."""

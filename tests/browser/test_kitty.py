@@ -1,4 +1,4 @@
-"""The kitty (issue 24): stakes typed in euros on the start form (an amount
+"""The kitty: stakes typed in euros on the start form (an amount
 that is none said in plain words, a stake the rules cannot pay refused with
 the engine's reason, nothing started), each finished game of a series
 showing who pays whom from the engine's money, and the evening's

@@ -1,4 +1,4 @@
-"""The move file (issue 24): everything one phone keeps — history, people,
+"""The move file: everything one phone keeps — history, people,
 groups, house rules, settings — exported as one file from one browser
 profile and read in by another with its own evening (two contexts, two
 storages): both evenings kept, the statistics equal on both phones once the

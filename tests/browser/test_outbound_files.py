@@ -1,4 +1,4 @@
-"""Issue 21, findings 1 and 6: every way a file leaves the phone goes through
+"""Every way a file leaves the phone goes through
 one export function, and none of them carries a seed or a card of a hand
 under way (rebuilt here with the engine from each file); a hostile ticket
 is refused in plain words before anything is asked or filed."""

@@ -100,7 +100,7 @@ def test_a_single_human_never_sees_the_pass_screen(warm_page, shared_site):
 
 
 def test_the_handover_screen_says_whose_turn_and_why(warm_page, shared_site):
-    """Issue 11: "pass the phone" names the player and what they must do."""
+    """The handover screen ("pass the phone") names the player and what they must do."""
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=17)
     start_game(page, PLAYERS, dealer=4)  # Anne leads

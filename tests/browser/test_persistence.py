@@ -177,7 +177,7 @@ def test_a_save_that_does_not_replay_is_explained_and_kept(warm_page, shared_sit
     assert len(kept) == 1 and json.loads(kept[0]["raw"])["save"] == json.loads(raw)["save"]
     with page.expect_download() as download:
         page.locator('[data-action="export-damaged"]').first.tap()
-    # The file leaves the phone scrubbed (issue 21): no seed, no cards of the
+    # The file leaves the phone scrubbed: no seed, no cards of the
     # hand that may be under way; everything else as kept.
     text = open(download.value.path()).read()
     saved = json.loads(raw)["save"]

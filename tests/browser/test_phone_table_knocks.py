@@ -1,5 +1,4 @@
-"""Knocks from several phones at once at a table of phones (issue 23,
-docs/PHONE_TABLE.md): a host and three guests, joined over real data
+"""Knocks from several phones at once at a table of phones (docs/PHONE_TABLE.md): a host and three guests, joined over real data
 channels. Right after the deal anyone may knock out of turn (blind, up to
 4, docs/RULES.md rule 4 and 7), so two guests tap their knock at the same
 instant; later the host and a guest do. While a knock is answered nobody

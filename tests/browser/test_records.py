@@ -105,7 +105,7 @@ def test_export_replays_and_import_restores_it_on_another_phone(warm_page, share
 
 
 def test_a_game_against_the_computer_imports_with_its_computer_player(warm_page, shared_site, tmp_path):
-    """Issue 11, bug 3: the import used to make every seat a person and ask
+    """The import used to make every seat a person and ask
     to pass the phone to the computer's seat."""
     page = warm_page(locale="de-DE")  # contexts accept downloads by default
     open_app(page, shared_site, seed=23, pace="60000")

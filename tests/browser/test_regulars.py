@@ -1,4 +1,4 @@
-"""The regulars (issue 24): people saved with a colour, a group with its
+"""The regulars: people saved with a colour, a group with its
 usual seats, a typo merged into the right person and a person renamed —
 both seen in the group and kept across a reload — and the group's table
 started with one tap from the start screen."""

@@ -1,4 +1,4 @@
-"""Statistics of the regulars (issue 24): a typo merged into a person and
+"""Statistics of the regulars: a typo merged into a person and
 the person renamed count as one person in the statistics; a group shows
 only its people's games, a period only its games, and computer players
 stand apart."""

@@ -1,4 +1,4 @@
-"""The game review in the app at a four-courts decision (issue 25): a
+"""The game review in the app at a four-courts decision: a
 challenge that was likely to lose, shown and worded in German and English
 from the engine's reason code."""
 

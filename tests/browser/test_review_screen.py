@@ -1,4 +1,4 @@
-"""Learning from the computer (issue 25) in the app: the game review of a
+"""Learning from the computer in the app: the game review of a
 finished game with its progress bar, kept in the history; a hint during
 play, written into the record; the same deals on two phones, their results
 compared hand by hand."""

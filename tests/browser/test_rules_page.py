@@ -1,4 +1,4 @@
-"""The rules page (issue 11): the basic game, a section for every rule set in
+"""The rules page: the basic game, a section for every rule set in
 both languages, opened from the start form at the chosen rule set and from
 the table (through the settings); axe-clean."""
 

@@ -1,4 +1,4 @@
-"""Settings (issue 11): sound, vibration (never on a refusal unless asked),
+"""Settings: sound, vibration (never on a refusal unless asked),
 the computer players' pace, the double-tap knock, high-contrast cards, the
 double-tap explained once; all kept across a reload."""
 

@@ -1,4 +1,4 @@
-"""Issue 21: storage under attack. Every write path (game, history,
+"""Storage under attack. Every write path (game, history,
 tournament, preferences) says when the browser refuses a write and shows
 nothing as done that is not on disk; damaged values in either database never
 stop the app from starting; a tab that takes the game back resumes its
@@ -361,7 +361,7 @@ def test_damaged_history_entries_are_shown_as_damaged_and_the_good_ones_stay_usa
     tap(page, '.history-entry[data-kind="game"] [data-action="history-open"]')
     page.wait_for_selector("table.list")
     tap(page, '[data-action="list-back"]')
-    # Deleting is asked first, a damaged entry too (issue 20).
+    # Deleting is asked first, a damaged entry too.
     page.once("dialog", lambda dialog: dialog.accept())
     tap(page, '.history-entry.damaged [data-action="history-delete"]')
     page.wait_for_selector('[data-action="history-restore"]')

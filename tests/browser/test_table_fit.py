@@ -1,4 +1,4 @@
-"""The table on every phone (issue 20): from 320×568 to 430×932, in German
+"""The table on every phone: from 320×568 to 430×932, in German
 and English, the person's whole hand and every action button are on screen
 and answer a tap at every moment the person must act, through a whole game
 against the computer and one of the newcomers' 8-card preset; no text spills

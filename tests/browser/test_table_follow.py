@@ -1,4 +1,4 @@
-"""Knocks only on purpose and tricks one can follow (issue 20): a double tap
+"""Knocks only on purpose and tricks one can follow: a double tap
 on the words of the table never knocks, a double tap on the felt knocks and
 says so with a moment to take it back; a finished trick stays in sight at
 the normal pace, its winning card marked, and the last trick is a tap away."""

@@ -1,4 +1,4 @@
-"""At the table on a phone screen (issue 11): every card of every hand size
+"""At the table on a phone screen: every card of every hand size
 reachable on a 360 px screen, and the bugs a new player ran into."""
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def bot_table_state(*acts, preset: str = "rheinland") -> dict:
 
 
 def test_a_refusal_goes_once_the_position_it_was_about_has_changed(warm_page, shared_site):
-    """Issue 11, bug 4: "Erst halten oder passen …" stayed on screen after the
+    """The refusal "Erst halten oder passen …" stayed on screen after the
     computers had answered (and on the hand's result)."""
     page = warm_page(locale="de-DE")
     state = bot_table_state("look", "knock")
@@ -131,7 +131,7 @@ def import_record(page, tmp_path, record: dict) -> None:
 
 
 def test_a_turned_discard_names_the_card_and_what_it_cost(warm_page, shared_site, tmp_path):
-    """Issue 11, bug 5: Wipperfürth's turn-up showed "Hubert: turn." and
+    """Wipperfürth's turn-up showed "Hubert: turn." and
     neither the card nor the point it cost."""
     from schraem.core.actions import Action
     from schraem.core.game import Game
@@ -159,7 +159,7 @@ def test_a_turned_discard_names_the_card_and_what_it_cost(warm_page, shared_site
 
 
 def test_a_hand_without_knocking_offers_no_knock(warm_page, shared_site):
-    """Issue 11, bug 7: the newcomers' halves are not knocked, yet the table
+    """The newcomers' halves are not knocked, yet the table
     showed "Klopfen" and "Noch nicht geklopft"."""
     page = warm_page(locale="de-DE")
     state = bot_table_state("look", preset="siwwe_schroehm_newcomer")
@@ -185,7 +185,7 @@ def test_a_hand_without_knocking_offers_no_knock(warm_page, shared_site):
 
 
 def test_a_knock_before_looking_is_logged_as_blind(warm_page, shared_site):
-    """Issue 11, bug 8: a blind knock looked like any other in the log."""
+    """A blind knock looked like any other in the log."""
     page = warm_page(locale="de-DE")
     state = bot_table_state()
     seed_storage(page, shared_site, {GAME_KEY: shell_record(state, 1)}, pace="60000")
@@ -226,7 +226,7 @@ def last_card_state(seed: int = 12) -> tuple[dict, str]:
 
 
 def test_the_game_over_screen_opens_at_its_heading_and_passes_axe(warm_page, shared_site):
-    """Issue 11, bug 9: the game-over screen opened scrolled down (the table
+    """The game-over screen opened scrolled down (the table
     had been), its heading cut off, and failed axe's scrollable-region-focusable."""
     from helpers import assert_axe_clean
 
@@ -248,7 +248,7 @@ def test_the_game_over_screen_opens_at_its_heading_and_passes_axe(warm_page, sha
 
 
 def test_after_a_game_the_winner_deals_the_rematch_in_one_tap(warm_page, shared_site):
-    """Issue 11, bug 10 and the rematch: the next game's first dealer is the
+    """The rematch: the next game's first dealer is the
     last game's winner (the engine says whom), the same table in one tap."""
     page = warm_page(locale="de-DE")
     state, card = last_card_state()
@@ -271,7 +271,7 @@ def test_after_a_game_the_winner_deals_the_rematch_in_one_tap(warm_page, shared_
 
 
 def test_the_start_form_is_remembered_across_a_reload(warm_page, shared_site):
-    """Issue 11, bug 11: names, seats, levels, rules and dealer were forgotten
+    """Names, seats, levels, rules and dealer were forgotten
     on reload."""
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=5)
@@ -295,7 +295,7 @@ def test_the_start_form_is_remembered_across_a_reload(warm_page, shared_site):
 
 
 def test_an_import_refused_in_german_says_why_in_german(warm_page, shared_site, tmp_path):
-    """Issue 11, bug 6: German refusals on import carried English engine text."""
+    """German refusals on import carried English engine text."""
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=3)
     path = tmp_path / "broken.json"
@@ -341,7 +341,7 @@ def played_state(tricks: int, *, to_end: bool = False) -> dict:
 
 
 def test_every_trick_and_every_action_of_the_hand_can_be_reviewed(warm_page, shared_site):
-    """Issue 11: the last trick stays until the next card; a tap shows every
+    """The last trick stays until the next card; a tap shows every
     trick of the hand so far; the log of the hand is there in full."""
     page = warm_page(locale="de-DE")
     state = played_state(2)

@@ -1,4 +1,4 @@
-"""The words and small things of issue 20: a series dealt first as the
+"""Words and small things at the table: a series dealt first as the
 tournament order says, the start form keeping the people of the last
 table, German numbers with a comma, a hand's winner not called the game's."""
 

@@ -51,7 +51,7 @@ PASSING = [("Anne", "human"), ("Hubert", "bot:easy"), ("Bert", "human"), ("Gerda
 
 
 def test_after_the_phone_changed_hands_undo_never_takes_back_the_previous_players_card(warm_page, shared_site):
-    """Issue 11, bug 2: Bert, handed the phone, tapped "Zurücknehmen" and
+    """Bert, handed the phone, tapped "Zurücknehmen" and
     took back Anne's card (revealing it). Only the holder's own move may be
     taken back."""
     page = warm_page(locale="de-DE")

@@ -1,4 +1,4 @@
-"""Issue 21: every club command checks its input before it acts (types,
+"""Every club command checks its input before it acts (types,
 ranges, lengths; the field named in German and English; never an internal
 error, nothing changed), names are one rule for games and tournaments, and
 actions in refusals count from 1 like hands."""

@@ -1,4 +1,4 @@
-"""The club evening in the table's words (issue 20): a refused correction
+"""The club evening in the table's words: a refused correction
 names the players, the hand and the entry counted from 1, and says what to
 change instead (never "Platz 3" or "Aktion 0"); statistics keep computer
 players apart from people of the same name."""
@@ -47,7 +47,7 @@ def test_a_later_hand_that_no_longer_fits_says_what_to_change():
 
 
 def test_statistics_keep_a_computer_apart_from_a_person_of_the_same_name():
-    """Issue 20: the default names are the same for people and computers."""
+    """The default names are the same for people and computers."""
     from schraem.club.club import stats
 
     record = evening_game().to_record()

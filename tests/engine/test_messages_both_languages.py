@@ -1,5 +1,5 @@
 """Every engine message reaches the player in the chosen language: no
-refusal's German text carries an English detail (issue 11, bug 6)."""
+refusal's German text carries an English detail (bug 6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 21, finding 1: every file the engine writes for leaving the phone
+"""Every file the engine writes for leaving the phone
 (`export` of the table in play, of a kept save, series, set, tournament,
 ticket or table result) holds no seed and no card of a hand still being
 played: none of a running hand's cards can be rebuilt from it with the

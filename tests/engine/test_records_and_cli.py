@@ -44,7 +44,7 @@ def _with_answers(record):
 def test_doc_example_record_as_written_is_refused_with_hand_action_and_rule():
     # Anne's knock must be answered by Hubert, Gerda and Hans before anyone
     # plays (RULES.md rule 5): Hubert's 8H, the third action, comes too early.
-    # Actions are counted from 1, like hands (issue 21).
+    # Actions are counted from 1, like hands.
     with pytest.raises(RecordError) as e:
         Game.from_record(copy.deepcopy(DOC_EXAMPLE))
     err = e.value

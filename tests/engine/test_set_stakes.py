@@ -1,4 +1,4 @@
-"""A Rengen set played for something (issue 24): `new_set` takes stakes
+"""A Rengen set played for something: `new_set` takes stakes
 like a single game and a series, both games of the set are played for
 them (the Hängeln between the two losers for nothing), a reload keeps
 them, the books add the set's games up, and a stake the rules cannot pay
