@@ -47,7 +47,9 @@ const common = {
 // them are kept as they are, relative to the top folder.
 const vendorByPath = new Map(Object.keys(cfg.vendor).map((rel) => [path.join(pwa, rel), rel]));
 
-function shellPlugin(workers = new Set()) {
+// `workers`: the sources built as a worker (their /*BUILD*/ block filled
+// in); `read`, told every shell source as it is read.
+function shellPlugin(workers = new Set(), read = () => {}) {
   return {
     name: "schraem-shell",
     setup(build) {
@@ -58,19 +60,20 @@ function shellPlugin(workers = new Set()) {
       build.onLoad({ filter: /\.m?js$/ }, async (args) => {
         if (!args.path.startsWith(pwa + path.sep)) return undefined;
         let text = await readFile(args.path, "utf8");
+        read(args.path, text);
         if (workers.has(args.path)) {
           if (!BUILD_MARKER.test(text)) throw new Error(`${inPwa(args.path)} lacks the /*BUILD*/ … /*END BUILD*/ block`);
           text = text.replace(BUILD_MARKER, () => cfg.workerBuild);
         }
         const dir = path.dirname(args.path);
         if (dir !== pwa) {
-          // path.resolve drops a folder's closing slash, which the URL needs
-          // ("../pyodide/" + "pyodide.mjs").
-          // A script (the engine worker) is built into the top folder under
-          // its own name, like every entry.
           const site = (rel) => {
             const target = path.resolve(dir, rel);
+            // A script (the engine worker) is built into the top folder
+            // under its own name, like every entry.
             if (/\.m?js$/.test(target)) return `./${stem(target)}.js`;
+            // path.resolve drops a folder's closing slash, which the URL
+            // needs ("../pyodide/" + "pyodide.mjs").
             return `./${inPwa(target)}${rel.endsWith("/") ? "/" : ""}`;
           };
           text = text.replace(SITE_URL, (all, quote, rel) => `new URL(${JSON.stringify(site(rel))}, import.meta.url)`);
@@ -86,16 +89,16 @@ const modules = cfg.modules.map(entry);
 
 // What the page's modules import, to find the workers they start and the
 // modules to hand to tests.
-const probe = await esbuild.build({ ...common, entryPoints: modules, format: "esm", splitting: true, write: false, minify: false, sourcemap: false, plugins: [shellPlugin()] });
-const shellInputs = Object.keys(probe.metafile.inputs).map((p) => path.resolve(root, p)).filter((p) => p.startsWith(pwa + path.sep));
-const workers = new Set();
-for (const file of shellInputs) {
-  const text = await readFile(file, "utf8");
+const named = new Set(); // the scripts the sources name by `new URL(…)`
+const nameScripts = (file, text) => {
   for (const [, , rel] of text.matchAll(SITE_URL)) {
     const target = path.resolve(path.dirname(file), rel);
-    if (/\.m?js$/.test(target) && !shellInputs.includes(target)) workers.add(target);
+    if (/\.m?js$/.test(target)) named.add(target);
   }
-}
+};
+const probe = await esbuild.build({ ...common, entryPoints: modules, format: "esm", splitting: true, write: false, minify: false, sourcemap: false, plugins: [shellPlugin(new Set(), nameScripts)] });
+const shellInputs = Object.keys(probe.metafile.inputs).map((p) => path.resolve(root, p)).filter((p) => p.startsWith(pwa + path.sep));
+const workers = new Set([...named].filter((target) => !shellInputs.includes(target)));
 
 // Tests reach the running page's modules through this one module (every
 // module of the shell but the page's own scripts, named by its file name in

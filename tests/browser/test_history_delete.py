@@ -71,6 +71,20 @@ def finished_game(seed: int) -> dict:
     raise AssertionError("the game did not end")
 
 
+def kept_game(entry_id: str, save: dict) -> dict:
+    """The history entry of Anne and Hubert's finished game."""
+    return {
+        "id": entry_id,
+        "kind": "game",
+        "status": "finished",
+        "names": ["Anne", "Hubert"],
+        "rules": "rheinland",
+        "summary": "",
+        "save": save,
+        "records": [save["record"]],
+    }
+
+
 def test_statistics_keep_the_computer_apart_from_a_person_of_the_same_name(warm_page, shared_site):
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=66, pace="60000")
@@ -78,26 +92,8 @@ def test_statistics_keep_the_computer_apart_from_a_person_of_the_same_name(warm_
     # Another evening, Hubert a person this time.
     people = finished_game(6)["record"]
     kept = [
-        {
-            "id": "g1",
-            "kind": "game",
-            "status": "finished",
-            "names": ["Anne", "Hubert"],
-            "rules": "rheinland",
-            "summary": "",
-            "save": save,
-            "records": [save["record"]],
-        },
-        {
-            "id": "g2",
-            "kind": "game",
-            "status": "finished",
-            "names": ["Anne", "Hubert"],
-            "rules": "rheinland",
-            "summary": "",
-            "save": {**save, "record": people, "table": {**save["table"], "players": [{"kind": "human"}] * 2}},
-            "records": [people],
-        },
+        kept_game("g1", save),
+        kept_game("g2", {**save, "record": people, "table": {**save["table"], "players": [{"kind": "human"}] * 2}}),
     ]
     page.evaluate(
         "async (entries) => { const m = await import('./modules.js').then((m) => m.history); for (const e of entries) await m.keep(e); }",
@@ -119,16 +115,7 @@ def test_axe_on_the_way_back_and_the_statistics(warm_page, shared_site):
     page = warm_page(locale="de-DE", service_workers="block")
     open_app(page, shared_site, seed=67, pace="60000")
     save = finished_game(5)
-    entry = {
-        "id": "g1",
-        "kind": "game",
-        "status": "finished",
-        "names": ["Anne", "Hubert"],
-        "rules": "rheinland",
-        "summary": "",
-        "save": save,
-        "records": [save["record"]],
-    }
+    entry = kept_game("g1", save)
     page.evaluate("async (e) => (await import('./modules.js').then((m) => m.history)).keep(e)", entry)
     tap(page, '[data-action="history"]')
     page.once("dialog", lambda d: d.accept())
