@@ -320,8 +320,11 @@ def page_scripts(index_html: str) -> tuple[list[str], list[str]]:
     return modules, classic
 
 
-def bundle(pwa: Path, out: Path, modules: list[str], classic: list[str], vendor: dict[str, Path], worker_build: dict) -> dict:
-    """Bundle and minify the shell into `out` (scripts/bundle.mjs); returns
+def bundle(
+    pwa: Path, out: Path, modules: list[str], classic: list[str], vendor: dict[str, Path], styles: list[str], worker_build: dict
+) -> dict:
+    """Bundle and minify the shell into `out` (scripts/bundle.mjs), and
+    minify its stylesheets (`styles`, relative to pwa/); returns
     the metafile: esbuild's inputs and outputs (paths relative to `out`) and
     `entries`, which output is which script."""
     with tempfile.TemporaryDirectory(prefix="bundle.") as work:
@@ -332,6 +335,7 @@ def bundle(pwa: Path, out: Path, modules: list[str], classic: list[str], vendor:
             "modules": modules,
             "classic": classic,
             "vendor": {dest: str(src) for dest, src in vendor.items()},
+            "styles": styles,
             "handles": HANDLES,
             "workerBuild": json.dumps(worker_build),
             "metafile": str(Path(work) / "meta.json"),
@@ -483,9 +487,9 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    # Scripts come only from the bundler: no module ships a second time.
+    # Scripts and stylesheets come only from the bundler: no module ships a second time.
     for path, rel in _tree(pwa):
-        if path.suffix not in (".js", ".mjs"):
+        if path.suffix not in (".js", ".mjs", ".css"):
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, out / rel)
     shutil.copyfile(root / "manifest.json", out / "manifest.json")
@@ -493,7 +497,8 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
     index_html = (pwa / "index.html").read_text()
     modules, classic = page_scripts(index_html)
     vendor = {dest: _vendor_source(root, src) for src, dest in VENDOR_FILES.items()}
-    meta = bundle(pwa, out, modules, classic, vendor, {"key": BOOT_KEY_SLOT})
+    styles = [rel.as_posix() for path, rel in _tree(pwa) if path.suffix == ".css"]
+    meta = bundle(pwa, out, modules, classic, vendor, styles, {"key": BOOT_KEY_SLOT})
     keep_metafile(out, meta)
     (out / "index.html").write_text(preload_modules(flat_script_names(index_html), meta))
     (out / "pyodide").mkdir(exist_ok=True)
@@ -526,11 +531,11 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
     built = sorted(rel.as_posix() for _, rel in _tree(out))
     files = [f for f in built if not f.endswith(".map")]
     version = content_hash(out, files)
-    # "./" is precached too: it is the start_url and what a reload navigates to.
+    precached = ["./"] + [f"./{f}" for f in files if f not in not_precached(out)]
     sw = _inject(
         (root / "service-worker.js").read_text(),
         "service-worker.js",
-        {"version": version, "files": ["./"] + [f"./{f}" for f in files], "hashed": [f"./{f}" for f in files if HASHED_NAME.search(f)]},
+        {"version": version, "files": precached, "hashed": [f for f in precached if HASHED_NAME.search(f)]},
     )
     (out / "service-worker.js").write_text(sw)
     if not compress_files:
@@ -548,6 +553,18 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
             f"version {version} → {out}"
         )
     return out
+
+
+def not_precached(out: Path) -> set[str]:
+    """The built files a first visit does not download for the service
+    worker's cache. index.html is precached as "./", the start_url and what
+    every navigation is answered with. The manifest's icons that the page
+    itself never shows (the large ones) are fetched by the browser only when
+    it installs the app, which keeps its own copy: precaching them cost a
+    first visit 0.09 MB of chalk grain."""
+    page = (out / "index.html").read_text()
+    icons = {icon["src"] for icon in json.loads((out / "manifest.json").read_text())["icons"]}
+    return {"index.html"} | {src for src in icons if f'"{src}"' not in page}
 
 
 def _has_display() -> bool:

@@ -9,6 +9,7 @@
 //   modules   the page's module scripts, in document order
 //   classic   the page's classic scripts
 //   vendor    {path in the site: the npm file it is made of}
+//   styles    the stylesheets (minified where they are, with source maps)
 //   handles   the name of the module that hands the shell's modules to tests
 //   workerBuild  what goes between a worker's /*BUILD*/ markers
 //   metafile  where to write what was built (see the end of this file)
@@ -157,7 +158,15 @@ for (const [rel, source] of Object.entries(cfg.vendor)) {
     banner: notice ? { js: notice } : undefined,
   }));
 }
+// Stylesheets stay where they are, one file each; they import nothing.
+const styles = cfg.styles.map((rel) => esbuild.build({
+  ...common,
+  entryPoints: [{ in: path.join(pwa, rel), out: rel.replace(/\.css$/, "") }],
+  bundle: false,
+  metafile: false,
+}));
 const results = await Promise.all(builds);
+await Promise.all(styles);
 
 // One metafile for all: esbuild's inputs and outputs, the outputs' paths
 // relative to `out`, the inputs' relative to `root`; `entries` says which

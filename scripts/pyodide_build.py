@@ -10,9 +10,13 @@ phone never compiles the library from source.
 The engine ships as bytecode too (engine.zip, no sources): compiling its
 sources is most of a first start's engine import in WebKit (about 4 s of
 4.3 s on this machine; JavaScriptCore runs the compiler's wasm far slower than
-V8), while the bytecode costs about 40 kB more on the wire. Docstrings are
-left out (optimize=2; the engine has no asserts and reads no __doc__), which
-keeps it under the 4 MB first visit.
+V8), while the bytecode costs about 40 kB more on the wire. The command line
+(schraem.cli, schraem.__main__) stays out of it: a browser never runs it.
+
+Both are compiled without docstrings (optimize=2, as `python -OO`, a mode
+CPython tests its library in): the engine has no asserts and reads no
+__doc__, nor does Pyodide's start; the library's docstrings alone were an
+eighth of a first visit's bytes after Pyodide's wasm.
 
 ENGINE_DIR and OUT come from the caller's namespace."""
 
@@ -24,6 +28,10 @@ import sys
 
 # Fixed, so identical inputs give byte-identical archives (see build.py).
 ZIP_EPOCH = (2020, 1, 1, 0, 0, 0)
+# Without docstrings or asserts (see above).
+OPTIMIZE = 2
+# What of the engine only a terminal runs (paths under ENGINE_DIR).
+COMMAND_LINE = ("schraem/cli/", "schraem/__main__.py")
 # Whole games with the quickest bots; the slower levels only for a few
 # moves each, which already runs all of their code: the strong bot's
 # decisions take their whole time budget (about half a second each in
@@ -167,13 +175,13 @@ def loaded_from(prefix):
     return names
 
 
-def pyc(source: bytes, filename: str, optimize: int = -1) -> bytes:
+def pyc(source: bytes, filename: str) -> bytes:
     from importlib._bootstrap_external import _code_to_hash_pyc
     from importlib.util import source_hash
 
     # Unchecked hash-based: valid without the source beside it and without
     # timestamps, so the archives do not change unless the code does.
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=OPTIMIZE)
     return bytes(_code_to_hash_pyc(code, source_hash(source), checked=False))
 
 
@@ -190,18 +198,20 @@ def write_zip(path, members):
 
 
 def engine_bytecode():
-    """(archive name, .pyc) for every engine source under ENGINE_DIR, named
-    for where the worker unpacks them, so tracebacks name the right files."""
+    """(archive name, .pyc) for every engine source under ENGINE_DIR but the
+    command line's, named for where the worker unpacks them, so tracebacks
+    name the right files."""
     import os
 
     members = []
     for folder, dirs, files in os.walk(ENGINE_DIR):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
-            if name.endswith(".py"):
-                path = f"{folder}/{name}"
+            path = f"{folder}/{name}"
+            inside = path[len(ENGINE_DIR) + 1 :]
+            if name.endswith(".py") and not inside.startswith(COMMAND_LINE):
                 with open(path, "rb") as f:
-                    members.append((path[len(ENGINE_DIR) + 1 :] + "c", pyc(f.read(), path, optimize=2)))
+                    members.append((inside + "c", pyc(f.read(), path)))
     return members
 
 

@@ -17,6 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("schraem_build", ROOT / "build.py")
 build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(build)
+# Built, not precached: index.html is precached as "./", and the browser
+# fetches the large icons only when it installs the app.
+NOT_PRECACHED = {"index.html", "icons/icon-512.png", "icons/icon-maskable-512.png"}
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +46,6 @@ def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
     meta = _build(src, tmp_path / "dist")
     dist = tmp_path / "dist"
     for rel in (
-        "index.html",
         "worker.js",
         "app.js",
         "early-read.js",
@@ -64,8 +66,10 @@ def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
     encoded = {f for f in on_disk if f.endswith((".br", ".gz"))}
     maps = {f for f in on_disk if f.endswith(".map")}
     assert maps and all(f[:-4] in listed for f in maps)
-    assert listed == on_disk - encoded - maps - {"service-worker.js"}
-    assert all(f[:-3] in listed | maps | {"service-worker.js"} for f in encoded)
+    assert NOT_PRECACHED <= on_disk
+    assert listed == on_disk - encoded - maps - {"service-worker.js"} - NOT_PRECACHED
+    assert "icons/icon-192.png" in listed and "icons/icon.svg" in listed, "the page shows these"
+    assert all(f[:-3] in listed | maps | {"service-worker.js"} | NOT_PRECACHED for f in encoded)
 
     lock = json.loads((dist / "pyodide/pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.14")
@@ -74,8 +78,19 @@ def test_dist_holds_the_app_the_engine_and_pyodide(src, tmp_path):
     names = zipfile.ZipFile(io.BytesIO((dist / "engine.zip").read_bytes())).namelist()
     assert "schraem/__init__.pyc" in names and "schraem/bridge/__init__.pyc" in names and "schraem/bots/strong.pyc" in names
     assert all(n.endswith(".pyc") and "__pycache__" not in n for n in names), names
+    # Every source but the command line's, which a browser never runs.
     sources = {p.relative_to(src / "engine").as_posix() + "c" for p in (src / "engine" / "schraem").rglob("*.py")}
-    assert set(names) == sources
+    command_line = {n for n in sources if n.startswith("schraem/cli/")} | {"schraem/__main__.pyc"}
+    assert "schraem/cli/match.pyc" in command_line
+    assert set(names) == sources - command_line
+
+    # Library and engine without docstrings (optimize=2): typing.Any's and
+    # the engine package's own are not in the bytecode.
+    stdlib = zipfile.ZipFile(io.BytesIO((dist / "pyodide/python_stdlib.zip").read_bytes()))
+    assert b"Special type indicating an unconstrained type" not in stdlib.read("typing.pyc")
+    assert b"Any" in stdlib.read("typing.pyc")
+    engine = zipfile.ZipFile(io.BytesIO((dist / "engine.zip").read_bytes()))
+    assert b"rules engine (pure Python" not in engine.read("schraem/__init__.pyc")
 
 
 def test_version_is_stable_and_follows_any_content_change(src, tmp_path):
@@ -187,9 +202,10 @@ def test_the_shell_is_bundled_preloaded_and_precached_as_the_metafile_says(src, 
     assert {"worker.js", "early-paint.js", "boot-guard.js"} <= {Path(i).name for i in module_sources}
 
     # Precached: every built file but the source maps (and the service
-    # worker itself), and only those; the hashed ones are the chunks.
+    # worker itself, and NOT_PRECACHED), and only those; the hashed ones are
+    # the chunks.
     precached = {f[2:] for f in sw["files"] if f != "./"}
-    assert precached == {f for f in shipped if not f.endswith(".map")} - {"service-worker.js"}
+    assert precached == {f for f in shipped if not f.endswith(".map")} - {"service-worker.js"} - NOT_PRECACHED
     assert {o for o in outputs if not o.endswith(".map")} <= precached
     assert {f[2:] for f in sw["hashed"]} == chunks
 
