@@ -24,6 +24,7 @@ kept under .cache/build/, keyed by their inputs.
 from __future__ import annotations
 
 import argparse
+import base64
 import concurrent.futures
 import fcntl
 import gzip
@@ -535,7 +536,7 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
     sw = _inject(
         (root / "service-worker.js").read_text(),
         "service-worker.js",
-        {"version": version, "files": precached, "hashed": [f for f in precached if HASHED_NAME.search(f)]},
+        {"version": version, "files": precached, "integrity": integrity(out, precached)},
     )
     (out / "service-worker.js").write_text(sw)
     if not compress_files:
@@ -553,6 +554,19 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
             f"version {version} → {out}"
         )
     return out
+
+
+def integrity(out: Path, precached: list[str]) -> dict[str, str]:
+    """Subresource Integrity digests of the precached files whose names do
+    not change with their content ("./" is index.html): the service worker
+    takes the copies the page has just fetched from the HTTP cache, and the
+    digest tells this build's copy from an earlier visit's."""
+    digests = {}
+    for url in precached:
+        if not HASHED_NAME.search(url):
+            data = (out / ("index.html" if url == "./" else url[2:])).read_bytes()
+            digests[url] = "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+    return digests
 
 
 def not_precached(out: Path) -> set[str]:

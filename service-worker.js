@@ -1,8 +1,9 @@
 // Offline cache for Schräm. build.py replaces the block between the BUILD
 // markers with the real file list and a hash over every file's content, so
 // any change to the site yields a new cache and a new worker version.
-// "hashed" are the files whose names carry a hash of their content.
-const BUILD = /*BUILD*/{ "version": "dev", "files": [], "hashed": [] }/*END BUILD*/;
+// "integrity" holds the digests of the files whose names do not carry a
+// hash of their content.
+const BUILD = /*BUILD*/{ "version": "dev", "files": [], "integrity": {} }/*END BUILD*/;
 const PREFIX = "schraem-";
 const CACHE = PREFIX + BUILD.version;
 // The engine worker's memory snapshot (pwa/bridge/worker.js) outlives releases that
@@ -14,15 +15,15 @@ self.addEventListener("install", (event) => {
   // "reload", so a running game is never swapped out underneath them.
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "no-cache" revalidates every file with the server, so the precache
-    // holds this build's files and not stale copies from an earlier visit;
-    // a file the browser already has (the page's own, or Pyodide while the
-    // engine worker is still downloading it on a first visit) comes back as
-    // a bodiless 304 instead of a second download. A name with a hash of its
-    // content in it cannot be stale: the copy the page has just fetched is
-    // taken from the HTTP cache without asking the server at all.
-    const hashed = new Set(BUILD.hashed);
-    await cache.addAll(BUILD.files.map((f) => new Request(f, { cache: hashed.has(f) ? "force-cache" : "no-cache" })));
+    // What the page and the engine worker have just fetched (Pyodide even
+    // while it is still arriving) is taken from the HTTP cache without
+    // asking the server. A name with a hash of its content in it cannot be
+    // stale; any other file must match this build's digest, so a copy from
+    // an earlier visit fails and is fetched again, revalidated ("no-cache").
+    const take = (f, mode) => new Request(f, { cache: mode, integrity: BUILD.integrity[f] ?? "" });
+    const first = await Promise.allSettled(BUILD.files.map((f) => cache.add(take(f, "force-cache"))));
+    const again = BUILD.files.filter((f, i) => first[i].status === "rejected");
+    await cache.addAll(again.map((f) => take(f, "no-cache")));
   })());
   // Where the browser can (Chromium's static routing), the shell's scripts
   // and styles come straight from this version's precache without starting

@@ -320,10 +320,10 @@ def summarize(apps, bares, browser_version, load: tuple[float, float], rate: flo
             f"Targets: offline reload ready {ms(offline_ready)} (≤ 1,000 ms) and {ratio['offline']:.2f}× the bare page "
             f"(≤ 0.3×); first visit {mb(app_bytes)} transferred (≤ 3.9 MB); saved game drawn {ms(drawn)} (≤ 150 ms).",
             "",
-            f"First visit transfers {mb(app_bytes)} in {full + revalidated:.0f} responses (response bodies as sent by "
-            f"the server, the service worker's precache included: it revalidates what the page and the engine worker "
-            f"already fetched and gets {revalidated:.0f} 304s, and takes the content-hashed chunks from the HTTP "
-            f"cache without asking); the bare "
+            f"First visit transfers {mb(app_bytes)} in {full + revalidated:.0f} responses, {revalidated:.0f} of them "
+            f"304s (response bodies as sent by the server, the service worker's precache included: it takes what the "
+            f"page and the engine worker already fetched from the HTTP cache without asking, the content-hashed "
+            f"chunks by their names, the other files by their digests); the bare "
             f"page alone transfers {mb(bare_bytes)}. The memory snapshot the first start stores in Cache Storage "
             f"(and every later start restores) is {mb(snapshot)}.",
             "",

@@ -49,8 +49,8 @@ def test_engine_answers_offline_after_one_visit(site, new_context, request_log, 
 
 
 def test_first_visit_downloads_pyodide_once(site, page, wait_engine_ready, wait_controlled):
-    # The engine starts at once; the precache revalidates what the engine
-    # worker is downloading and gets a 304 rather than the files again.
+    # The engine starts at once; the precache takes what the engine worker
+    # is downloading from the HTTP cache rather than fetching it again.
     page.goto(site.url)
     wait_engine_ready(page)
     wait_controlled(page)
@@ -97,6 +97,11 @@ def test_changed_build_offers_update_and_switches_only_on_tap(
     marker = '<meta name="schraem-test-build" content="2">'
     index = src / "pwa" / "index.html"
     index.write_text(index.read_text().replace("</head>", marker + "</head>", 1))
+    # The browser's HTTP cache still holds the old stylesheet (the reload
+    # below takes it from the precache): the new precache must not take
+    # that copy for this build's.
+    style = src / "pwa" / "style.css"
+    style.write_text(style.read_text() + "\n:root { --schraem-test-build: 2; }\n")
     build.build(out, root=src, pyodide_dir=pyodide, quiet=True)
 
     page.reload()  # a navigation makes the browser look for a new worker
@@ -123,6 +128,7 @@ def test_changed_build_offers_update_and_switches_only_on_tap(
         toast.tap()
     wait_engine_ready(page)
     assert page.locator(new_version).count() == 1
+    assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--schraem-test-build').trim()") == "2"
     caches = page.evaluate(RELEASE_CACHES)
     assert len(caches) == 1 and caches != first_caches, caches
 

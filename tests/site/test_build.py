@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import importlib.util
 import io
 import json
@@ -207,7 +209,13 @@ def test_the_shell_is_bundled_preloaded_and_precached_as_the_metafile_says(src, 
     precached = {f[2:] for f in sw["files"] if f != "./"}
     assert precached == {f for f in shipped if not f.endswith(".map")} - {"service-worker.js"} - NOT_PRECACHED
     assert {o for o in outputs if not o.endswith(".map")} <= precached
-    assert {f[2:] for f in sw["hashed"]} == chunks
+    # Every precached file whose name carries no hash of its content has
+    # the digest of this build's copy (the service worker checks the copy
+    # it takes from the HTTP cache against it).
+    assert {f[2:] for f in sw["files"] if f not in sw["integrity"]} == chunks
+    for url, digest in sw["integrity"].items():
+        data = (dist / ("index.html" if url == "./" else url[2:])).read_bytes()
+        assert digest == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode(), url
 
     # The rarely used parts (the game review, the deal sets, the move file,
     # the organiser's tournament) are in chunks that the page's scripts
