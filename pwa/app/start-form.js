@@ -1,13 +1,16 @@
 // The start form's fields and its start: a game, a series or a set from
 // the form, and a start tapped before the engine is up kept until it is.
+// Its club fields (the format, the games of a series) are the club's, its
+// house rules and stakes the evening's (context/taps.js).
 import { t } from '../i18n/i18n.js';
 import { dealerLabel } from '../table/screens.js';
-import { clubField, startTable } from '../club/club.js';
+import { startTable } from '../club/club.js';
 import { leavePhoneTable } from '../phone/phone-table.js';
 import * as evening from '../evening/evening.js';
 import { DEFAULT_NAMES, model, nextSeed } from './model.js';
 import { render } from './draw.js';
 import { onError } from './state.js';
+import { declareFields } from '../context/taps.js';
 import { rememberSetup } from './setup.js';
 
 function resizeSeats(n) {
@@ -19,33 +22,41 @@ function resizeSeats(n) {
   if (model.setup.dealer > n) model.setup.dealer = n;
 }
 
-export function onField(target, committed) {
-  if (evening.eveningField(target, committed) || clubField(target, committed)) return;
-  const f = target.dataset.field;
-  const seat = Number(target.dataset.seat);
-  const s = model.setup;
-  if (f === 'name') {
-    s.seats[seat].name = target.value;
-    if (committed) {
-      // A name is committed as the focus leaves it, for the next field: a
-      // redraw now would replace that field and the keyboard would close
-      // with nothing typed in it. Only the dealer list shows the names.
-      document.querySelectorAll('[data-field="dealer"] option').forEach((o, i) => {
-        if (s.seats[i]) o.textContent = dealerLabel(s.seats[i], i);
-      });
-      rememberSetup();
-    }
-    return;
-  }
-  if (f === 'who') {
+// A seat's name is kept as typed; the other choices are drawn and kept at once.
+function chosen(change) {
+  return (target) => {
+    change(target, model.setup);
+    render();
+    rememberSetup();
+  };
+}
+
+declareFields('app', {
+  name: (target, committed) => {
+    const s = model.setup;
+    s.seats[Number(target.dataset.seat)].name = target.value;
+    if (!committed) return;
+    // A name is committed as the focus leaves it, for the next field: a
+    // redraw now would replace that field and the keyboard would close
+    // with nothing typed in it. Only the dealer list shows the names.
+    document.querySelectorAll('[data-field="dealer"] option').forEach((o, i) => {
+      if (s.seats[i]) o.textContent = dealerLabel(s.seats[i], i);
+    });
+    rememberSetup();
+  },
+  who: chosen((target, s) => {
+    const seat = Number(target.dataset.seat);
     const [kind, level] = target.value.split(':');
     s.seats[seat] = kind === 'human' ? { name: s.seats[seat].name, kind } : { name: s.seats[seat].name, kind, level };
-  } else if (f === 'count') resizeSeats(Number(target.value));
-  else if (f === 'rules') s.rules = target.value;
-  else if (f === 'dealer') s.dealer = Number(target.value);
-  render();
-  rememberSetup();
-}
+  }),
+  count: chosen((target) => resizeSeats(Number(target.value))),
+  rules: chosen((target, s) => {
+    // Another rule set is not the chosen house rules any more.
+    evening.rulesChosen(s, target.value);
+    s.rules = target.value;
+  }),
+  dealer: chosen((target, s) => { s.dealer = Number(target.value); }),
+});
 
 export async function startNewGame() {
   leavePhoneTable();

@@ -1,6 +1,8 @@
-// The taps and fields of the app's own screens (the table, the scoresheet,
-// the start form, settings, rules, about, a damaged save); any other tap
-// goes to the table of phones, the evening or the club, in that order.
+// The app's taps and fields: a tap or a field goes to the part of the
+// shell that declared its name (context/taps.js); the app declares those of
+// its own screens (the table, the scoresheet, settings, rules, about, a
+// damaged save; the start form's fields are start-form.js's). A card is
+// tapped by its data-card; a double tap on the table's felt knocks.
 import { pickFile } from '../lib/dom.js';
 import { getLang, setLang } from '../i18n/i18n.js';
 import { exportDamaged, startFresh, takeOver } from '../pages/damaged-save.js';
@@ -12,14 +14,13 @@ import { lookUp, showPlayed, showPressed } from '../table/instant.js';
 import { knockFeedback } from '../table/sound.js';
 import { loadNotices } from '../pages/about.js';
 import { changeSetting, settings } from '../pages/settings.js';
-import { clubAction, clubInput } from '../club/club.js';
-import { phoneAction } from '../phone/phone-table.js';
 import * as evening from '../evening/evening.js';
 import { el, model, nextSeed, pace, paceFromUrl, screenName, session, trickPause } from './model.js';
 import { notify, render, rulesPreset } from './draw.js';
 import { measureTap, onError, pending } from './state.js';
 import { rememberSetup } from './setup.js';
-import { onField, queueStart, startNewGame } from './start-form.js';
+import { queueStart, startNewGame } from './start-form.js';
+import { declareFields, declareTaps, fieldHandler, fieldName, tapHandler } from '../context/taps.js';
 
 const DOUBLE_TAP_MS = 350;
 
@@ -38,137 +39,112 @@ export function onClick(event) {
     tap(event, target, cardActionType(target.dataset.card), target.dataset.card);
     return;
   }
-  switch (action) {
-    case 'lang':
-      setLang(getLang() === 'de' ? 'en' : 'de');
-      // What was last announced stays in the live region for a screen
-      // reader to read again: it must not stay in the other language.
-      el.announce.textContent = '';
-      render();
-      break;
-    case 'settings':
-      model.settingsBack = model.route;
-      goTo('settings');
-      evening.loadStorageInfo();
-      break;
-    case 'rules':
-      model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
-      model.rulesBack = model.route;
-      goTo('rules');
-      evening.loadHouseForRules(model.rulesFrom === 'start' || !model.game);
-      // Open at the rule set in play (or chosen on the form).
-      document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
-      break;
-    case 'rules-close':
-      model.route = model.rulesBack ?? 'start';
-      render();
-      break;
-    case 'about':
-      goTo('about');
-      loadNotices().then(() => { if (model.route === 'about') render(); });
-      break;
-    case 'about-close':
-      model.route = 'settings';
-      render();
-      break;
-    case 'settings-close':
-      model.route = model.settingsBack ?? (model.game ? 'game' : 'start');
-      render();
-      break;
-    case 'setup':
-      session?.pause();
-      goTo('start');
-      break;
-    case 'continue':
-      if (model.game) {
-        model.route = 'game';
-        model.error = null;
-        render();
-        session.resume();
-      }
-      break;
-    case 'reload-app':
-      location.reload();
-      break;
-    case 'new-game':
-      if (model.ready) startNewGame();
-      else queueStart();
-      break;
-    case 'knock':
-      knock(event);
-      break;
-    case 'peek-trick':
-      togglePeek(model.game.state.view);
-      render();
-      break;
-    case 'look':
-      session.act(action);
-      break;
-    case 'hold': case 'pass':
-      tap(event, target, action);
-      break;
-    case 'other': {
-      const { seat, type, ...rest } = model.game.state.view.legal[Number(target.dataset.index)] ?? {};
-      if (type) session.act(type, rest);
-      break;
-    }
-    case 'next-hand':
-      session.nextHand();
-      break;
-    case 'rematch':
-      if (model.ready) rematch();
-      break;
-    case 'mode':
-      model.setup.mode = target.dataset.mode === 'sheet' ? 'sheet' : 'phone';
-      render();
-      rememberSetup();
-      break;
-    case 'undo':
-      if (model.ready) session.undo();
-      break;
-    case 'sheet': {
-      const a = findSheetAction(model.game?.state.sheet_legal, target.dataset.seat, target.dataset.act);
-      if (a && model.ready) {
-        pending.tap = { name: `sheet-${a.type}`, start: event.timeStamp };
-        session.sheetAct(a);
-      }
-      break;
-    }
-    case 'penalty-menu': {
-      const seat = Number(target.dataset.seat);
-      model.penaltyFor = model.penaltyFor === seat ? null : seat;
-      render();
-      break;
-    }
-    case 'penalty-close':
-      model.penaltyFor = null;
-      render();
-      // The seat's toggle takes over the focus of the vanished button.
-      document.querySelector(`[data-action="penalty-menu"][data-seat="${target.dataset.seat}"]`)?.focus({ preventScroll: true });
-      break;
-    case 'export':
-      exportRecord();
-      break;
-    case 'import':
-      if (model.ready) pickFile(/** @type {HTMLInputElement} */ (document.getElementById('import-file')));
-      break;
-    case 'take-phone':
-      session.takePhone();
-      break;
-    case 'take-over':
-      takeOver();
-      break;
-    case 'export-damaged':
-      exportDamaged(Number(target.dataset.index));
-      break;
-    case 'start-fresh':
-      startFresh();
-      break;
-    default:
-      if (!phoneAction(action, target) && !evening.eveningAction(action, target)) clubAction(action, target);
-      break;
-  }
+  const answer = tapHandler(action);
+  if (answer) answer(target, event);
+  else console.error(`no part of the shell answers the tap "${action}"`);
 }
+
+declareTaps('app', {
+  lang: () => {
+    setLang(getLang() === 'de' ? 'en' : 'de');
+    // What was last announced stays in the live region for a screen
+    // reader to read again: it must not stay in the other language.
+    el.announce.textContent = '';
+    render();
+  },
+  settings: () => {
+    model.settingsBack = model.route;
+    goTo('settings');
+    evening.loadStorageInfo();
+  },
+  rules: () => {
+    model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
+    model.rulesBack = model.route;
+    goTo('rules');
+    evening.loadHouseForRules(model.rulesFrom === 'start' || !model.game);
+    // Open at the rule set in play (or chosen on the form).
+    document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
+  },
+  'rules-close': () => {
+    model.route = model.rulesBack ?? 'start';
+    render();
+  },
+  about: () => {
+    goTo('about');
+    loadNotices().then(() => { if (model.route === 'about') render(); });
+  },
+  'about-close': () => {
+    model.route = 'settings';
+    render();
+  },
+  'settings-close': () => {
+    model.route = model.settingsBack ?? (model.game ? 'game' : 'start');
+    render();
+  },
+  setup: () => {
+    session?.pause();
+    goTo('start');
+  },
+  continue: () => {
+    if (model.game) {
+      model.route = 'game';
+      model.error = null;
+      render();
+      session.resume();
+    }
+  },
+  'reload-app': () => location.reload(),
+  'new-game': () => {
+    if (model.ready) startNewGame();
+    else queueStart();
+  },
+  knock: (target, event) => knock(event),
+  'peek-trick': () => {
+    togglePeek(model.game.state.view);
+    render();
+  },
+  look: () => session.act('look'),
+  hold: (target, event) => tap(event, target, 'hold'),
+  pass: (target, event) => tap(event, target, 'pass'),
+  other: (target) => {
+    const { seat, type, ...rest } = model.game.state.view.legal[Number(target.dataset.index)] ?? {};
+    if (type) session.act(type, rest);
+  },
+  'next-hand': () => session.nextHand(),
+  rematch: () => { if (model.ready) rematch(); },
+  mode: (target) => {
+    model.setup.mode = target.dataset.mode === 'sheet' ? 'sheet' : 'phone';
+    render();
+    rememberSetup();
+  },
+  undo: () => { if (model.ready) session.undo(); },
+  sheet: (target, event) => {
+    const a = findSheetAction(model.game?.state.sheet_legal, target.dataset.seat, target.dataset.act);
+    if (a && model.ready) {
+      pending.tap = { name: `sheet-${a.type}`, start: event.timeStamp };
+      session.sheetAct(a);
+    }
+  },
+  'penalty-menu': (target) => {
+    const seat = Number(target.dataset.seat);
+    model.penaltyFor = model.penaltyFor === seat ? null : seat;
+    render();
+  },
+  'penalty-close': (target) => {
+    model.penaltyFor = null;
+    render();
+    // The seat's toggle takes over the focus of the vanished button.
+    document.querySelector(`[data-action="penalty-menu"][data-seat="${target.dataset.seat}"]`)?.focus({ preventScroll: true });
+  },
+  export: () => exportRecord(),
+  import: () => {
+    if (model.ready) pickFile(/** @type {HTMLInputElement} */ (document.getElementById('import-file')));
+  },
+  'take-phone': () => session.takePhone(),
+  'take-over': () => takeOver(),
+  'export-damaged': (target) => exportDamaged(Number(target.dataset.index)),
+  'start-fresh': () => startFresh(),
+});
 
 // A screen of the shell's own (setup, settings, rules), focused for the
 // screen reader, without an old refusal on it.
@@ -254,19 +230,22 @@ function onTableTap(event) {
   }
 }
 
-async function onSetting(input) {
-  const key = input.dataset.setting;
-  if (!await changeSetting(key, input.type === 'checkbox' ? input.checked : input.value)) notify('pref.failed');
-  if (session && paceFromUrl() == null) Object.assign(session, { pace: pace(), trickPause: trickPause() });
-}
+declareFields('app', {
+  // The settings' switches and the pace, each saved as it is changed.
+  'setting:': async (input, committed) => {
+    if (!committed) return;
+    const key = input.dataset.setting;
+    if (!await changeSetting(key, input.type === 'checkbox' ? input.checked : input.value)) notify('pref.failed');
+    if (session && paceFromUrl() == null) Object.assign(session, { pace: pace(), trickPause: trickPause() });
+  },
+  // A game or a series from a file (records.js).
+  'import:true': (input, committed) => { if (committed) importFile(input); },
+});
 
 export function onInput(event) {
-  if (event.target.dataset?.setting) {
-    if (event.type === 'change') onSetting(event.target);
-    return;
-  }
-  const kind = event.target.dataset?.import;
-  if (kind && kind !== 'true' && event.type === 'change') clubInput(event.target);
-  else if (kind && event.type === 'change') importFile(event.target);
-  else if (event.target.dataset?.field) onField(event.target, event.type === 'change');
+  const name = fieldName(event.target);
+  if (!name) return;
+  const answer = fieldHandler(name);
+  if (answer) answer(event.target, event.type === 'change');
+  else console.error(`no part of the shell answers the field "${name}"`);
 }

@@ -16,12 +16,13 @@ import { renderHistory, renderHistoryControls, renderStats, renderStatsControls 
 import { isSheet } from '../bridge/session.js';
 import { csvForLanguage } from '../files/csv-sheet.js';
 import {
-  busy, c, go, m, randomSeed, refusedWith, session,
+  c, clubWork, go, m, randomSeed, refusedWith, session,
 } from '../context/context.js';
 import {
   bootTableMeta, confirmYes, fileFinished, guarded, legacy, newMeta,
 } from '../context/guard.js';
 import { declareLazy, declareScreens } from '../context/registry.js';
+import { declareFields, declareTaps } from '../context/taps.js';
 import { organiser } from '../context/rare.js';
 import { exportListJson, keeperSelect, listCsv, listFileBase, openKeptList, openList } from './lists.js';
 import {
@@ -29,8 +30,9 @@ import {
 } from './kept.js';
 import { json, outboundFile, sendOut } from '../files/outbound.js';
 import { renderStatsScope, statsScope, statsScopeAction, statsScopeField } from '../evening/stats-scope.js';
-import { fixAction } from './fix.js';
-import { takeTableFile, ticketAction } from './tickets.js';
+import { rulesChosen } from '../evening/house-rules.js';
+import './fix.js'; // the correction's screen and taps, declared as it loads
+import './tickets.js'; // the tickets' screen, taps and fields, declared as it loads
 
 let app = null; // {model, session(), render, onError, announce, nextSeed, defaultNames}
 
@@ -137,139 +139,126 @@ declareScreens('club', {
 // leaving the phone come when first needed (context/rare.js).
 declareLazy('the organiser', ['qr', 'tournament-setup', 'tournament', 'tournament-view'], organiser);
 
-// The fields of the club screens; true when handled.
-export function clubField(target, committed) {
+// The fields of the club's forms: the start form's format, the
+// organiser's tournament, the list's keeper. Each is drawn as chosen; a
+// name or a seed being typed is kept, drawn once it is committed.
+function clubChoice(change) {
+  return (target, committed) => {
+    if (change(target, committed) === false) return;
+    app.render();
+  };
+}
+
+declareFields('club', {
+  format: clubChoice((target) => {
+    const s = m().setup;
+    s.format = ['series', 'set'].includes(target.value) ? target.value : 'game';
+    // A set is Rengen's club format: its preset is the natural default.
+    if (s.format === 'set' && m().hello?.presets.includes('rengen')) s.rules = 'rengen';
+  }),
+  'series-games': clubChoice((target) => { m().setup.seriesGames = Number(target.value); }),
+  't-names': clubChoice((target, committed) => { c().tForm.names = target.value; return committed; }),
+  't-seed': clubChoice((target, committed) => { c().tForm.seed = target.value; return committed; }),
+  't-rules': clubChoice((target) => {
+    const form = c().tForm;
+    // Another rule set is not the chosen house rules any more.
+    rulesChosen(form, target.value);
+    form.rules = target.value;
+    form.games = null;
+    form.series = null;
+  }),
+  't-games': clubChoice((target) => { c().tForm.games = Number(target.value); }),
+  't-series': clubChoice((target) => { c().tForm.series = Number(target.value); }),
+  'list-keeper': clubChoice((target) => { c().keeper = Number(target.value); }),
   // The statistics' scope (a period, a group) counts them again.
-  if (statsScopeField(target, committed, openStats)) return true;
-  const f = target.dataset.field;
-  const s = m().setup;
-  const form = c().tForm;
-  switch (f) {
-    case 'format':
-      s.format = ['series', 'set'].includes(target.value) ? target.value : 'game';
-      // A set is Rengen's club format: its preset is the natural default.
-      if (s.format === 'set' && m().hello?.presets.includes('rengen')) s.rules = 'rengen';
-      break;
-    case 'series-games': s.seriesGames = Number(target.value); break;
-    case 't-names': form.names = target.value; if (!committed) return true; break;
-    case 't-seed': form.seed = target.value; if (!committed) return true; break;
-    case 't-rules': form.rules = target.value; form.games = null; form.series = null; break;
-    case 't-games': form.games = Number(target.value); break;
-    case 't-series': form.series = Number(target.value); break;
-    case 'list-keeper': c().keeper = Number(target.value); break;
-    default: return false;
-  }
-  app.render();
-  return true;
-}
+  'stats-period': (target, committed) => statsScopeField(target, committed, openStats),
+  'stats-group': (target, committed) => statsScopeField(target, committed, openStats),
+});
 
-export async function clubAction(action, target) {
-  busy(1);
-  try {
-    return await clubActionNow(action, target);
-  } finally {
-    busy(-1);
-  }
-}
-
-export async function clubInput(target) {
-  busy(1);
-  try {
-    return await takeTableFile(target);
-  } finally {
-    busy(-1);
-  }
-}
-
-// Taps on the club screens; true when handled.
-async function clubActionNow(action, target) {
-  if (statsScopeAction(action, target, openStats)) return true;
-  const d = target.dataset;
-  const club = c();
-  const ready = m().ready;
-  switch (action) {
-    case 'list': if (ready) await openList(); return true;
-    case 'back': go('game'); return true;
-    case 'list-back': go(club.listBack ?? 'game'); return true;
-    case 'list-csv': sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(listCsv(club.lists))}`, { type: 'text/csv' }); return true;
-    case 'list-json': await exportListJson(); return true;
-    case 'list-share': await sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(listCsv(club.lists))}`, { type: 'text/csv', via: 'share', title: t('list.heading') }); return true;
-    case 'list-print': case 't-print': window.print(); return true;
-    case 'next-game': if (ready) await nextGame(); return true;
-    case 'send-result': if (ready) await (await organiser()).sendResult(); return true;
-    case 'result-here': {
-      const r = ready ? await session().query('table_result', {}) : null;
-      if (r && !r.ok) app.onError(r.error);
-      else if (r) await (await organiser()).importResult(r.result);
-      return true;
+// The club's taps, each club work until it is answered (context.js).
+declareTaps('club', clubWork({
+  list: async () => { if (m().ready) await openList(); },
+  'list-back': () => go(c().listBack ?? 'game'),
+  'list-csv': () => { sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(listCsv(c().lists))}`, { type: 'text/csv' }); },
+  'list-json': () => exportListJson(),
+  'list-share': () => sendOut(`${listFileBase()}.csv`, `\ufeff${csvForLanguage(listCsv(c().lists))}`, { type: 'text/csv', via: 'share', title: t('list.heading') }),
+  'list-print': () => window.print(),
+  't-print': () => window.print(),
+  'next-game': async () => { if (m().ready) await nextGame(); },
+  'send-result': async () => { if (m().ready) await (await organiser()).sendResult(); },
+  'result-here': async () => {
+    const r = m().ready ? await session().query('table_result', {}) : null;
+    if (r && !r.ok) app.onError(r.error);
+    else if (r) await (await organiser()).importResult(r.result);
+  },
+  'confirm-yes': () => confirmYes(),
+  'confirm-tournament-yes': async () => {
+    const club = c();
+    const pending = club.confirm;
+    club.confirm = null;
+    await pending?.proceed();
+  },
+  'confirm-no': () => {
+    const club = c();
+    const back = club.confirm?.back ?? 'start';
+    club.confirm = null;
+    go(back);
+  },
+  history: () => openHistory(),
+  'history-open': (target) => openEntry(target.dataset.id),
+  'history-export': (target) => exportEntry(target.dataset.id),
+  'history-download': (target) => downloadDamaged(target.dataset.id),
+  'history-delete': (target) => deleteEntry(target.dataset.id, target.dataset.title),
+  'history-restore': () => restoreDeleted(),
+  stats: async () => { if (m().ready) { statsScope().back = null; await openStats(); } },
+  // A group's own statistics, from its row among the regulars.
+  'group-stats': (target) => statsScopeAction(target, openStats),
+  tournament: () => {
+    const club = c();
+    session()?.pause();
+    club.tMsg = null;
+    go(club.tournament ? 'tournament' : 'tournament-setup');
+  },
+  't-new': () => {
+    c().tForm.seed = randomSeed();
+    go('tournament-setup');
+  },
+  't-create': async () => { if (m().ready) await (await organiser()).createTournament(); },
+  't-next': async () => (await organiser()).tournamentOp({ op: 'start_series' }, (f) => t('t.drawn', { k: f.tables.length })),
+  't-ticket': async (target) => {
+    const d = target.dataset;
+    const { showCodes, ticketFor } = await organiser();
+    const ticket = await ticketFor(Number(d.series), Number(d.table));
+    if (ticket) {
+      await showCodes({
+        title: (k) => t('ticket.heading', { series: k.series, table: k.table }), hint: t('ticket.hint'), of: ticket,
+        name: (k) => `schraem-ticket-s${k.series}-t${k.table}.json`,
+      });
     }
-    case 'confirm-yes': await confirmYes(); return true;
-    case 'confirm-tournament-yes': {
-      const pending = club.confirm;
-      club.confirm = null;
-      await pending?.proceed();
-      return true;
-    }
-    case 'confirm-no': {
-      const back = club.confirm?.back ?? 'start';
-      club.confirm = null;
-      go(back);
-      return true;
-    }
-    case 'history': await openHistory(); return true;
-    case 'history-open': await openEntry(d.id); return true;
-    case 'history-export': await exportEntry(d.id); return true;
-    case 'history-download': await downloadDamaged(d.id); return true;
-    case 'history-delete': await deleteEntry(d.id, d.title); return true;
-    case 'history-restore': await restoreDeleted(); return true;
-    case 'stats': if (ready) { statsScope().back = null; await openStats(); } return true;
-    case 'tournament':
-      session()?.pause();
-      club.tMsg = null;
-      go(club.tournament ? 'tournament' : 'tournament-setup');
-      return true;
-    case 't-new':
-      club.tForm.seed = randomSeed();
-      go('tournament-setup');
-      return true;
-    case 't-create': if (ready) await (await organiser()).createTournament(); return true;
-    case 't-next': await (await organiser()).tournamentOp({ op: 'start_series' }, (f) => t('t.drawn', { k: f.tables.length })); return true;
-    case 't-ticket': {
-      const { showCodes, ticketFor } = await organiser();
-      const ticket = await ticketFor(Number(d.series), Number(d.table));
-      if (ticket) {
-        await showCodes({
-          title: (k) => t('ticket.heading', { series: k.series, table: k.table }), hint: t('ticket.hint'), of: ticket,
-          name: (k) => `schraem-ticket-s${k.series}-t${k.table}.json`,
-        });
-      }
-      return true;
-    }
-    case 't-list': {
-      const facts = m().route === 'tournament-view' ? club.tView : club.tournament;
-      const series = facts?.tournament.series[Number(d.series) - 1]?.[Number(d.table) - 1];
-      if (series) await openKeptList(series, null, t('t.list.title', { series: d.series, table: d.table }), m().route);
-      return true;
-    }
-    case 't-import': pickFile(/** @type {HTMLInputElement} */ (document.getElementById('t-import-file'))); return true;
-    case 't-export': {
-      const facts = m().route === 'tournament-view' ? club.tView : club.tournament;
-      const out = facts ? await outboundFile(session(), facts.tournament) : null;
-      if (out && !out.ok && out.error) refusedWith('export.refused', out.error);
-      else if (out) sendOut(`schraem-turnier-${facts.id}.json`, json(out.file));
-      return true;
-    }
-    case 'qr-prev': club.qr.index = Math.max(0, club.qr.index - 1); app.render(); return true;
-    case 'qr-next': club.qr.index = Math.min(club.qr.codes.length - 1, club.qr.index + 1); app.render(); return true;
-    case 'qr-file': sendOut(club.qr.file.name, club.qr.file.text); return true;
-    case 'qr-share': await sendOut(club.qr.file.name, club.qr.file.text, { via: 'share', title: club.qr.title }); return true;
-    case 'qr-done': {
-      const back = club.qr?.back ?? 'start';
-      club.qr = null;
-      go(back === 'qr' ? 'start' : back);
-      return true;
-    }
-    default:
-      return await fixAction(action, target) || await ticketAction(action, target);
-  }
-}
+  },
+  't-list': async (target) => {
+    const d = target.dataset;
+    const club = c();
+    const facts = m().route === 'tournament-view' ? club.tView : club.tournament;
+    const series = facts?.tournament.series[Number(d.series) - 1]?.[Number(d.table) - 1];
+    if (series) await openKeptList(series, null, t('t.list.title', { series: d.series, table: d.table }), m().route);
+  },
+  't-import': () => { pickFile(/** @type {HTMLInputElement} */ (document.getElementById('t-import-file'))); },
+  't-export': async () => {
+    const club = c();
+    const facts = m().route === 'tournament-view' ? club.tView : club.tournament;
+    const out = facts ? await outboundFile(session(), facts.tournament) : null;
+    if (out && !out.ok && out.error) refusedWith('export.refused', out.error);
+    else if (out) sendOut(`schraem-turnier-${facts.id}.json`, json(out.file));
+  },
+  'qr-prev': () => { const { qr } = c(); qr.index = Math.max(0, qr.index - 1); app.render(); },
+  'qr-next': () => { const { qr } = c(); qr.index = Math.min(qr.codes.length - 1, qr.index + 1); app.render(); },
+  'qr-file': () => { const { qr } = c(); sendOut(qr.file.name, qr.file.text); },
+  'qr-share': () => { const { qr } = c(); return sendOut(qr.file.name, qr.file.text, { via: 'share', title: qr.title }); },
+  'qr-done': () => {
+    const club = c();
+    const back = club.qr?.back ?? 'start';
+    club.qr = null;
+    go(back === 'qr' ? 'start' : back);
+  },
+}));

@@ -5,8 +5,9 @@
 // correction alike.
 import { actionFrom, toggleCard } from '../table/picker.js';
 import { findSheetAction } from '../table/sheet.js';
-import { c, ctx, go, m, onError, render, session } from '../context/context.js';
+import { c, clubWork, ctx, go, m, onError, render, session } from '../context/context.js';
 import { declareScreens } from '../context/registry.js';
+import { declareTaps } from '../context/taps.js';
 import { changesText, lineEvents, renderFix, renderFixControls } from './spielliste.js';
 import { openList } from './lists.js';
 
@@ -89,53 +90,48 @@ declareScreens('correction', {
   },
 });
 
-// The correction's and the picker's taps; true when handled.
-export async function fixAction(action, target) {
-  const d = target.dataset;
-  const club = c();
-  const ready = m().ready;
-  switch (action) {
-    case 'fix-open': if (ready) await openFix(Number(d.game), Number(d.hand)); return true;
-    case 'fix-entry': {
-      const a = findSheetAction(club.fix?.draft?.sheet_legal, d.seat, d.act);
-      if (a && ready) await fixAppend(a);
-      return true;
-    }
-    case 'fix-undo': if (club.fix?.actions.length) await fixSet(club.fix.actions.slice(0, -1)); return true;
-    case 'fix-from': {
-      const k = Number(target.dataset.index);
-      if (club.fix?.asWas && k >= 0 && k < club.fix.asWas.length) await fixSet(club.fix.asWas.slice(0, k).map((x) => x.action));
-      return true;
-    }
-    case 'fix-clear': await fixSet([]); return true;
-    case 'fix-cancel': club.fix = null; go('list'); return true;
-    case 'fix-preview': if (ready) await fixPreview(); return true;
-    case 'fix-edit': club.fix.preview = null; m().error = null; render(); return true;
-    case 'fix-confirm': if (ready) await fixConfirm(); return true;
-    case 'pick-open': {
-      const seat = Number(d.seat);
-      const index = Number(d.index);
-      club.picker = club.picker?.seat === seat && club.picker.index === index ? null : { seat, index, chosen: [] };
-      render();
-      return true;
-    }
-    case 'pick-card': {
-      const tpl = pickerTemplate();
-      if (tpl) club.picker = toggleCard(club.picker, tpl, d.value);
-      render();
-      return true;
-    }
-    case 'pick-done': {
-      const tpl = pickerTemplate();
-      if (!tpl || club.picker.chosen.length !== tpl.count) return true;
-      const a = actionFrom(tpl, club.picker.chosen);
-      club.picker = null;
-      if (m().route === 'fix') await fixAppend(a);
-      else await session().sheetAct(a);
-      return true;
-    }
-    case 'pick-cancel': club.picker = null; render(); return true;
-    default:
-      return false;
-  }
-}
+// The correction's and the picker's taps, club work until answered (context.js).
+declareTaps('correction', clubWork({
+  'fix-open': async (target) => { if (m().ready) await openFix(Number(target.dataset.game), Number(target.dataset.hand)); },
+  'fix-entry': async (target) => {
+    const a = findSheetAction(c().fix?.draft?.sheet_legal, target.dataset.seat, target.dataset.act);
+    if (a && m().ready) await fixAppend(a);
+  },
+  'fix-undo': async () => {
+    const { fix } = c();
+    if (fix?.actions.length) await fixSet(fix.actions.slice(0, -1));
+  },
+  'fix-from': async (target) => {
+    const { fix } = c();
+    const k = Number(target.dataset.index);
+    if (fix?.asWas && k >= 0 && k < fix.asWas.length) await fixSet(fix.asWas.slice(0, k).map((x) => x.action));
+  },
+  'fix-clear': () => fixSet([]),
+  'fix-cancel': () => { c().fix = null; go('list'); },
+  'fix-preview': async () => { if (m().ready) await fixPreview(); },
+  'fix-edit': () => { c().fix.preview = null; m().error = null; render(); },
+  'fix-confirm': async () => { if (m().ready) await fixConfirm(); },
+  'pick-open': (target) => {
+    const club = c();
+    const seat = Number(target.dataset.seat);
+    const index = Number(target.dataset.index);
+    club.picker = club.picker?.seat === seat && club.picker.index === index ? null : { seat, index, chosen: [] };
+    render();
+  },
+  'pick-card': (target) => {
+    const club = c();
+    const tpl = pickerTemplate();
+    if (tpl) club.picker = toggleCard(club.picker, tpl, target.dataset.value);
+    render();
+  },
+  'pick-done': async () => {
+    const club = c();
+    const tpl = pickerTemplate();
+    if (!tpl || club.picker.chosen.length !== tpl.count) return;
+    const a = actionFrom(tpl, club.picker.chosen);
+    club.picker = null;
+    if (m().route === 'fix') await fixAppend(a);
+    else await session().sheetAct(a);
+  },
+  'pick-cancel': () => { c().picker = null; render(); },
+}));

@@ -5,9 +5,10 @@ import { h, pickFile } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { readJsonFile } from '../files/share.js';
 import { Collector, Scanner } from '../qr/qr.js';
-import { c, ctx, go, m, onError, refusedWith, render, session, shellError } from '../context/context.js';
+import { asClubWork, c, clubWork, ctx, go, m, onError, refusedWith, render, session, shellError } from '../context/context.js';
 import { guarded, newMeta } from '../context/guard.js';
 import { declareScreens } from '../context/registry.js';
+import { declareFields, declareTaps } from '../context/taps.js';
 import { organiser } from '../context/rare.js';
 
 const TICKET_FORMAT = 'schraem-table/1';
@@ -87,17 +88,22 @@ async function handleFileData(purpose, data) {
   }
 }
 
-export async function takeTableFile(target) {
+// A ticket (data-import="ticket") or a result ("result") from a file.
+async function takeTableFile(target) {
   const kind = target.dataset.import;
-  if (kind !== 'ticket' && kind !== 'result') return false;
   const file = target.files?.[0];
   target.value = '';
-  if (!file) return true;
+  if (!file) return;
   const r = await readJsonFile(file);
-  if (!r.ok) { shellError(r.key); return true; }
+  if (!r.ok) { shellError(r.key); return; }
   await handleFileData(kind, r.data);
-  return true;
 }
+
+// Chosen files are read as club work, until they are dealt with.
+declareFields('tickets', {
+  'import:ticket': (target, committed) => { if (committed) asClubWork(() => takeTableFile(target)); },
+  'import:result': (target, committed) => { if (committed) asClubWork(() => takeTableFile(target)); },
+});
 
 // scan: {purpose: 'ticket' | 'result', got, n, error}
 function renderScan(scan, video) {
@@ -118,35 +124,28 @@ declareScreens('tickets', {
   scan: () => (c().scan ? [renderScan(c().scan, video), renderScanControls()] : null),
 });
 
-// The taps of tickets and of the camera; true when handled.
-export async function ticketAction(action, target) {
-  const d = target.dataset;
-  const club = c();
-  switch (action) {
-    case 't-play': {
-      const ticket = await (await organiser()).ticketFor(Number(d.series), Number(d.table));
-      if (ticket) await startTicket(ticket);
-      return true;
-    }
-    case 't-scan': await startScan('result'); return true;
-    case 'ticket-file': pickFile(/** @type {HTMLInputElement} */ (document.getElementById('ticket-file'))); return true;
-    case 'ticket-scan': await startScan('ticket'); return true;
-    case 'scan-file': {
-      const purpose = club.scan?.purpose;
-      stopScan();
-      club.scan = null;
-      go(purpose === 'ticket' ? 'start' : 'tournament');
-      pickFile(/** @type {HTMLInputElement} */ (document.getElementById(purpose === 'ticket' ? 'ticket-file' : 't-import-file')));
-      return true;
-    }
-    case 'scan-cancel': {
-      const back = club.scan?.back ?? 'start';
-      stopScan();
-      club.scan = null;
-      go(back);
-      return true;
-    }
-    default:
-      return false;
-  }
-}
+// The taps of tickets and of the camera, club work until answered (context.js).
+declareTaps('tickets', clubWork({
+  't-play': async (target) => {
+    const ticket = await (await organiser()).ticketFor(Number(target.dataset.series), Number(target.dataset.table));
+    if (ticket) await startTicket(ticket);
+  },
+  't-scan': () => startScan('result'),
+  'ticket-file': () => { pickFile(/** @type {HTMLInputElement} */ (document.getElementById('ticket-file'))); },
+  'ticket-scan': () => startScan('ticket'),
+  'scan-file': () => {
+    const club = c();
+    const purpose = club.scan?.purpose;
+    stopScan();
+    club.scan = null;
+    go(purpose === 'ticket' ? 'start' : 'tournament');
+    pickFile(/** @type {HTMLInputElement} */ (document.getElementById(purpose === 'ticket' ? 'ticket-file' : 't-import-file')));
+  },
+  'scan-cancel': () => {
+    const club = c();
+    const back = club.scan?.back ?? 'start';
+    stopScan();
+    club.scan = null;
+    go(back);
+  },
+}));

@@ -73,6 +73,13 @@ export async function asClubWork(work) {
   }
 }
 
+// Taps whose work is the club's (IndexedDB, files, the camera): each
+// counts as club work until it is answered. tap name → answer, as
+// context/taps.js declares them.
+export function clubWork(taps) {
+  return Object.fromEntries(Object.entries(taps).map(([name, answer]) => [name, (target, event) => asClubWork(() => answer(target, event))]));
+}
+
 // A number for a seed the organiser may read and type (a tournament's
 // draw) and for the tail of a table's id.
 export function randomSeed() {

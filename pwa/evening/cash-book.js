@@ -12,6 +12,7 @@ import { regularsData } from './regulars.js';
 import { booksBody, euros, sendMoneyCsv } from './kitty.js';
 import { statsPeople } from './stats-scope.js';
 import { declareScreens } from '../context/registry.js';
+import { declareTaps } from '../context/taps.js';
 
 // A pub evening runs past midnight: a game kept before 6 in the morning
 // belongs to the evening before.
@@ -123,13 +124,10 @@ declareScreens('cash book', {
     [h('button', { type: 'button', class: 'big primary', dataset: { action: 'regulars' }, text: t('house.back') })]],
 });
 
-export function cashBookAction(action, target) {
-  if (action === 'cash-csv') {
+declareTaps('cash book', {
+  'cash-book': (target) => { if (m().ready) openCashBook(target.dataset.id); },
+  'cash-csv': () => {
     const b = book();
     if (b.result) sendMoneyCsv(b.result.csv, `${t('cash.csv.file')}-${String(b.group?.name ?? '').replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 40)}`);
-    return true;
-  }
-  if (action !== 'cash-book') return false;
-  if (m().ready) openCashBook(target?.dataset?.id);
-  return true;
-}
+  },
+});

@@ -9,6 +9,7 @@ import { errorText, getLang, t } from '../i18n/i18n.js';
 import { newId, readPreference, writePreference } from '../store/storage.js';
 import { ctx, go, m, session, shellError } from '../context/context.js';
 import { declareScreens } from '../context/registry.js';
+import { declareFields, declareTaps } from '../context/taps.js';
 
 const PREF = 'house-rules';
 const NAME_MAX = 40;
@@ -245,49 +246,51 @@ function typed(kind, target) {
 
 // --- wiring -------------------------------------------------------------------
 
-// The fields of the start form's house-rule choice and of the editor; true when handled.
-export function houseField(target, committed) {
-  const f = target.dataset.field ?? '';
-  const setup = m().setup;
-  if (f === 'house-set') {
+// Another rule set chosen on a form (the start form's, the organiser's)
+// is not the chosen house rules any more; the form's owner sets the rules.
+export function rulesChosen(form, rules) {
+  if (chosenSet(form) && chosenSet(form).rules !== rules) form.house = null;
+}
+
+// The fields of the editor; it is open while they are drawn.
+function inEditor(answer) {
+  return (target, committed) => {
+    const editor = house().editor;
+    if (editor) answer(editor, target, committed);
+  };
+}
+
+declareFields('house rules', {
+  'house-set': (target) => {
+    const setup = m().setup;
     setup.house = target.value || null;
     const set = chosenSet(setup);
     if (set) setup.rules = set.rules;
     ctx.app.render();
     ctx.app.rememberSetup();
-    return true;
-  }
-  const form = m().club?.tForm;
-  if (f === 't-house' && form) {
+  },
+  't-house': (target) => {
+    const form = m().club?.tForm;
+    if (!form) return;
     form.house = target.value || null;
     const set = chosenSet(form);
     if (set) form.rules = set.rules;
     form.games = null;
     form.series = null;
     ctx.app.render();
-    return true;
-  }
-  // Another rule set on a form is not the chosen house rules any more.
-  if (f === 'rules' && chosenSet(setup) && chosenSet(setup).rules !== target.value) setup.house = null;
-  if (f === 't-rules' && form && chosenSet(form) && chosenSet(form).rules !== target.value) form.house = null;
-  const editor = house().editor;
-  if (!editor) return false;
-  if (f === 'house-name') {
-    editor.name = target.value;
-    return true;
-  }
-  if (f === 'house-preset') {
-    if (!committed) return true;
+  },
+  'house-name': inEditor((editor, target) => { editor.name = target.value; }),
+  'house-preset': inEditor((editor, target, committed) => {
+    if (!committed) return;
     editor.rules = target.value;
     editor.catalog = null;
     editor.touched = null;
     check(editor, {});
     ctx.app.render();
-    return true;
-  }
-  if (f.startsWith('house-opt:')) {
-    if (!committed) return true;
-    const name = f.slice('house-opt:'.length);
+  }),
+  'house-opt:': inEditor((editor, target, committed) => {
+    if (!committed) return;
+    const name = target.dataset.field.slice('house-opt:'.length);
     const value = typed(target.dataset.kind, target);
     const opt = editor.catalog?.groups.flatMap((g) => g.options).find((o) => o.name === name);
     const options = { ...editor.options, [name]: value };
@@ -295,24 +298,18 @@ export function houseField(target, committed) {
     if (opt && value === opt.preset) delete options[name];
     editor.touched = name;
     check(editor, options);
-    return true;
-  }
-  return false;
-}
+  }),
+});
 
-// Taps of the house rules screens; true when handled.
-export function houseAction(action) {
-  switch (action) {
-    case 'house-open': openEditor(); return true;
-    case 'house-save': save(); return true;
-    case 'house-delete': remove(); return true;
-    case 'house-close':
-      house().editor = null;
-      go('start');
-      return true;
-    default: return false;
-  }
-}
+declareTaps('house rules', {
+  'house-open': () => openEditor(),
+  'house-save': () => save(),
+  'house-delete': () => remove(),
+  'house-close': () => {
+    house().editor = null;
+    go('start');
+  },
+});
 
 declareScreens('house rules', {
   house: ({ ready }) => {

@@ -12,6 +12,7 @@ import { csvForLanguage } from '../files/csv-sheet.js';
 import { sendOut } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
 import { declareScreens } from '../context/registry.js';
+import { declareFields, declareTaps } from '../context/taps.js';
 
 const AMOUNTS = ['per_mark', 'per_knolle', 'per_lost_game', 'per_lost_half', 'buy_in'];
 // An evening: what was kept in the last twelve hours (past midnight too).
@@ -105,21 +106,20 @@ export function kittyStartField(setup) {
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'kitty-books' }, disabled: !m().ready, text: t('kitty.books.open') }));
 }
 
-export function kittyField(target, committed) {
-  const f = target.dataset.field ?? '';
-  if (f === 'kitty-period') {
-    if (!committed) return true;
+declareFields('kitty', {
+  'kitty-period': (target, committed) => {
+    if (!committed) return;
     kitty().period = target.value === 'all' ? 'all' : 'evening';
     openBooks();
-    return true;
-  }
-  if (!f.startsWith('kitty:')) return false;
-  const key = f.slice('kitty:'.length);
-  const form = stakesForm(m().setup);
-  form[key] = target.type === 'checkbox' ? target.checked : target.value;
-  if (committed) ctx.app.rememberSetup();
-  return true;
-}
+  },
+  // The stakes on the start form ("kitty:" and the amount's key).
+  'kitty:': (target, committed) => {
+    const key = target.dataset.field.slice('kitty:'.length);
+    const form = stakesForm(m().setup);
+    form[key] = target.type === 'checkbox' ? target.checked : target.value;
+    if (committed) ctx.app.rememberSetup();
+  },
+});
 
 // --- what a game cost ----------------------------------------------------------
 
@@ -232,13 +232,11 @@ declareScreens('kitty', {
     [h('button', { type: 'button', class: 'big primary', dataset: { action: 'kitty-close' }, text: t('house.back') })]],
 });
 
-export function kittyAction(action) {
-  if (action === 'kitty-books') { openBooks(m().route); return true; }
-  if (action === 'kitty-close') { go(kitty().back ?? 'start'); return true; }
-  if (action === 'kitty-csv') {
+declareTaps('kitty', {
+  'kitty-books': () => openBooks(m().route),
+  'kitty-close': () => go(kitty().back ?? 'start'),
+  'kitty-csv': () => {
     if (kitty().books) sendMoneyCsv(kitty().books.csv, t('kitty.csv.file'));
-    return true;
-  }
-  return false;
-}
+  },
+});
 

@@ -1,9 +1,11 @@
 // The move file's part of the settings: its buttons, what it last said,
 // and the work it does while the buttons wait (move-file.js, loaded when
 // first needed).
-import { h } from '../lib/dom.js';
+import { h, pickFile } from '../lib/dom.js';
 import { both, errorText, t } from '../i18n/i18n.js';
 import { ctx, m } from '../context/context.js';
+import { moveFile } from '../context/rare.js';
+import { declareFields, declareTaps } from '../context/taps.js';
 
 const state = { busy: false, msg: null, alert: false };
 
@@ -44,3 +46,20 @@ export function renderMove() {
     h('input', { type: 'file', id: 'move-file', accept: '.json,application/json', hidden: true, 'aria-label': t('move.import'), dataset: { field: 'move-file' } }),
     state.msg ? h('p', { class: state.alert ? 'move-msg house-refused' : 'move-msg notice', role: state.alert ? 'alert' : 'status', text: errorText(state.msg) }) : null);
 }
+
+// The move file's work comes when a file is first written or taken in
+// (context/rare.js); the file picker opens within the tap, as browsers require.
+declareTaps('the move file', {
+  'move-export': () => work(() => moveFile().then((f) => f.exportMove())),
+  'move-import': () => pickFile(/** @type {HTMLInputElement} */ (document.getElementById('move-file'))),
+});
+
+declareFields('the move file', {
+  'move-file': (target, committed) => {
+    const file = target.files?.[0];
+    if (committed && file) {
+      target.value = ''; // the same file may be chosen again
+      work(() => moveFile().then((f) => f.importMove(file)));
+    }
+  },
+});

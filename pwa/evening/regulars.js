@@ -11,6 +11,7 @@ import { newId, readPreference, writePreference } from '../store/storage.js';
 import { ctx, go, m, session, shellError } from '../context/context.js';
 import { chosenSet, houseChoices } from './house-rules.js';
 import { declareScreens } from '../context/registry.js';
+import { declareFields, declareTaps } from '../context/taps.js';
 
 const PREF = 'regulars';
 const NAME_MAX = 40;
@@ -291,55 +292,53 @@ function inLine(fn) {
   return run;
 }
 
-export function regularsAction(action, target) {
-  const id = target?.dataset?.id;
-  switch (action) {
-    case 'regulars': go('regulars'); return true;
-    case 'regulars-close': go('start'); return true;
-    case 'person-add': inLine(addPerson); return true;
-    case 'person-rename': {
-      // The name as typed now: the field may be drawn again before its turn.
-      const typed = document.querySelector(`[data-field="person-name:${id}"]`)?.value;
-      inLine(() => renamePerson(id, typed));
-      return true;
-    }
-    case 'person-merge': askMerge(id); return true;
-    case 'person-merge-yes': {
-      // The merge as asked now: a change saved before its turn closes the question.
-      const { merging } = reg();
-      inLine(() => mergePerson(merging));
-      return true;
-    }
-    case 'person-merge-no': reg().merging = null; ctx.app.render(); return true;
-    case 'regulars-undo': inLine(undoMerge); return true;
-    case 'group-add': inLine(addGroup); return true;
-    case 'group-remove': inLine(() => removeGroup(id)); return true;
-    case 'group-start': startGroup(id); return true;
-    default: return false;
-  }
-}
+declareTaps('regulars', {
+  regulars: () => go('regulars'),
+  'regulars-close': () => go('start'),
+  'person-add': () => inLine(addPerson),
+  'person-rename': (target) => {
+    const { id } = target.dataset;
+    // The name as typed now: the field may be drawn again before its turn.
+    const typed = document.querySelector(`[data-field="person-name:${id}"]`)?.value;
+    inLine(() => renamePerson(id, typed));
+  },
+  'person-merge': (target) => askMerge(target.dataset.id),
+  'person-merge-yes': () => {
+    // The merge as asked now: a change saved before its turn closes the question.
+    const { merging } = reg();
+    inLine(() => mergePerson(merging));
+  },
+  'person-merge-no': () => { reg().merging = null; ctx.app.render(); },
+  'regulars-undo': () => inLine(undoMerge),
+  'group-add': () => inLine(addGroup),
+  'group-remove': (target) => {
+    const { id } = target.dataset;
+    inLine(() => removeGroup(id));
+  },
+  'group-start': (target) => startGroup(target.dataset.id),
+});
 
-export function regularsField(target, committed) {
-  const f = target.dataset.field ?? '';
-  const { form } = reg();
-  if (f === 'reg-name') { form.name = target.value; return true; }
-  if (f === 'reg-group') { form.group = target.value; return true; }
-  if (f === 'reg-colour') { form.colour = target.value; return true; }
-  if (f.startsWith('reg-member:')) {
-    if (!committed) return true;
-    const pid = f.slice('reg-member:'.length);
+declareFields('regulars', {
+  'reg-name': (target) => { reg().form.name = target.value; },
+  'reg-group': (target) => { reg().form.group = target.value; },
+  'reg-colour': (target) => { reg().form.colour = target.value; },
+  'reg-member:': (target, committed) => {
+    if (!committed) return;
+    const { form } = reg();
+    const pid = target.dataset.field.slice('reg-member:'.length);
     form.members = target.checked ? [...form.members.filter((x) => x !== pid), pid] : form.members.filter((x) => x !== pid);
-    return true;
-  }
-  if (f.startsWith('person-colour:')) {
-    if (committed) { const value = target.value; inLine(() => colourPerson(f.slice('person-colour:'.length), value)); }
-    return true;
-  }
-  if (f.startsWith('person-merge:')) {
+  },
+  'person-colour:': (target, committed) => {
+    if (!committed) return;
+    const id = target.dataset.field.slice('person-colour:'.length);
+    const value = target.value;
+    inLine(() => colourPerson(id, value));
+  },
+  'person-merge:': (target, committed) => {
     const r = reg();
-    r.mergeTo = { ...r.mergeTo, [f.slice('person-merge:'.length)]: target.value };
+    r.mergeTo = { ...r.mergeTo, [target.dataset.field.slice('person-merge:'.length)]: target.value };
     if (committed && r.merging) { r.merging = null; ctx.app.render(); }
-    return true;
-  }
-  return f.startsWith('person-name:');
-}
+  },
+  // A new name is read as typed when it is saved (person-rename).
+  'person-name:': () => {},
+});

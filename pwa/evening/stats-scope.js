@@ -60,23 +60,20 @@ export function renderStatsScope() {
         groups.map((g) => h('option', { value: g.id, selected: scope.group === g.id || null, text: g.name })))) : null);
 }
 
-// A group's own statistics, from its row among the regulars.
-export function statsScopeAction(action, target, reopen) {
-  if (action !== 'group-stats') return false;
+// A group's own statistics, from its row among the regulars; `reopen` counts again.
+export function statsScopeAction(target, reopen) {
   statsScope().group = target?.dataset?.id ?? '';
   statsScope().back = 'regulars';
   reopen();
-  return true;
 }
 
-// → true when the field is the scope's; `reopen` counts again.
+// A period or a group chosen (the fields stats-period, stats-group);
+// `reopen` counts again.
 export function statsScopeField(target, committed, reopen) {
   const f = target.dataset.field;
-  if (f !== 'stats-period' && f !== 'stats-group') return false;
-  if (!committed) return true;
+  if (!committed) return;
   const scope = statsScope();
   if (f === 'stats-period' && PERIODS.includes(target.value)) scope.period = target.value;
   if (f === 'stats-group') scope.group = target.value;
   reopen();
-  return true;
 }

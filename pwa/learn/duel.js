@@ -97,24 +97,21 @@ export function renderCompareControls() {
   return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'duel-back' }, text: t('duel.back') })];
 }
 
-// Taps of the deal sets; true when handled.
-export async function duelAction(action) {
-  switch (action) {
-    case 'duel-today': await startDuel({ set: todaysWord() }); return true;
-    case 'duel-start': {
-      const word = document.getElementById('duel-word')?.value ?? '';
-      await startDuel({ set: word.trim() ? word : todaysWord() });
-      return true;
-    }
-    case 'duel-export': await exportResult(); return true;
-    case 'duel-back': go('game'); return true;
-    case 'duel-qr': await showSetCode(); return true;
-    case 'duel-rqr': await showResultCode(); return true;
-    case 'duel-scan': await scanSet(startDuel); return true;
-    case 'duel-rscan': await scanResult(compareResult); return true;
-    default: return false;
-  }
-}
+// The deal sets' taps, declared by learn.js and answered once this module
+// is in (context/taps.js).
+export const taps = {
+  'duel-today': () => startDuel({ set: todaysWord() }),
+  'duel-start': () => {
+    const word = document.getElementById('duel-word')?.value ?? '';
+    return startDuel({ set: word.trim() ? word : todaysWord() });
+  },
+  'duel-export': () => exportResult(),
+  'duel-back': () => go('game'),
+  'duel-qr': () => showSetCode(),
+  'duel-rqr': () => showResultCode(),
+  'duel-scan': () => scanSet(startDuel),
+  'duel-rscan': () => scanResult(compareResult),
+};
 
 // Declared by learn.js, drawn once this module is in (context/registry.js).
 export const screens = {

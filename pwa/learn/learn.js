@@ -1,12 +1,14 @@
 // Learning from the computer wired into the shell in one place:
-// the game review, the hint and the deal sets. Their screens are declared
-// here; evening.js hands app.js their taps and start-up from here.
+// the game review, the hint and the deal sets. Their screens, taps and
+// fields are declared here, the rarely used ones answered once their
+// module is in.
 import { pickFile } from '../lib/dom.js';
 import { reviewButton, reviewable } from './review-words.js';
 import { askHint } from './review-hint.js';
 import { duelTools, pick } from './duel-table.js';
 import { busy, m, shellError } from '../context/context.js';
 import { declareLazy } from '../context/registry.js';
+import { declareFields, declareTaps } from '../context/taps.js';
 import { duel, review } from '../context/rare.js';
 
 export { hintStrip } from './review-hint.js';
@@ -24,39 +26,51 @@ function busyWith(work) {
 declareLazy('the game review', ['review'], review);
 declareLazy('the deal sets', ['duel-compare', 'duel-qr'], duel);
 
-export function learnAction(action, target) {
-  switch (action) {
-    case 'review-open': review().then((r) => r.openReview(target.dataset.id ?? null)); return true;
-    case 'review-cancel': review().then((r) => r.cancelReview()); return true;
-    case 'review-back': review().then((r) => r.closeReview()); return true;
-    case 'hint': askHint(); return true;
-    // The file picker opens within the tap, as browsers require.
-    case 'duel-compare': pickFile(target.parentElement?.querySelector('[data-duel-file]')); return true;
-    default: return action?.startsWith('duel-') ? (busyWith(duel().then((d) => d.duelAction(action))), true) : false;
-  }
+declareTaps('the game review', {
+  'review-open': (target) => review().then((r) => r.openReview(target.dataset.id ?? null)),
+  'review-cancel': () => review().then((r) => r.cancelReview()),
+  'review-back': () => review().then((r) => r.closeReview()),
+  hint: () => askHint(),
+});
+
+// A deal set's tap, answered by its module (duel.js `taps`) once it is in.
+function duelTap(name) {
+  return () => busyWith(duel().then((d) => {
+    const answer = d.taps[name];
+    if (!answer) throw new Error(`the deal sets do not answer the tap "${name}"`);
+    return answer();
+  }));
 }
+
+declareTaps('the deal sets', {
+  // The file picker opens within the tap, as browsers require.
+  'duel-compare': (target) => pickFile(target.parentElement?.querySelector('[data-duel-file]')),
+  'duel-today': duelTap('duel-today'),
+  'duel-start': duelTap('duel-start'),
+  'duel-export': duelTap('duel-export'),
+  'duel-back': duelTap('duel-back'),
+  'duel-qr': duelTap('duel-qr'),
+  'duel-rqr': duelTap('duel-rqr'),
+  'duel-scan': duelTap('duel-scan'),
+  'duel-rscan': duelTap('duel-rscan'),
+});
+
+// The deal set's preset and number of deals as chosen, and a friend's
+// result file to compare with; taken once the engine is up.
+declareFields('the deal sets', {
+  'duel-field:rules': (input, committed) => { if (committed && m().ready) pick(m().hello).chosen.rules = input.value; },
+  'duel-field:hands': (input, committed) => { if (committed && m().ready) pick(m().hello).chosen.hands = Number(input.value); },
+  'duel-file:true': (input, committed) => {
+    if (!committed || !m().ready || !input.files?.length) return;
+    const file = input.files[0];
+    input.value = '';
+    duel().then((d) => d.compareWith(file).catch(() => shellError('import.unreadable')));
+  },
+});
 
 // Under a decided hand or a finished game against the computer: the
 // review, and a deal set's result tools.
 export function learnExtras(game) {
   if (game?.state?.duel) return duelTools(game);
   return reviewable(game?.save) ? reviewButton() : null;
-}
-
-// The deal set's preset and number of deals as chosen, and a friend's
-// result file to compare with.
-export function bootLearn() {
-  document.addEventListener('change', (event) => {
-    const input = event.target;
-    const field = input?.dataset?.duelField;
-    if (field) {
-      const { chosen } = pick(m().hello);
-      chosen[field] = field === 'hands' ? Number(input.value) : input.value;
-      return;
-    }
-    if (!input?.dataset?.duelFile || !input.files?.length) return;
-    const file = input.files[0];
-    input.value = '';
-    duel().then((d) => d.compareWith(file).catch(() => shellError('import.unreadable')));
-  });
 }

@@ -5,6 +5,7 @@
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { ctx } from '../context/context.js';
+import { declareTaps } from '../context/taps.js';
 
 const info = { usage: null, quota: null, persisted: null, asked: false };
 
@@ -35,11 +36,9 @@ async function askToKeep() {
   ctx.app.render();
 }
 
-export function storageAction(action) {
-  if (action !== 'storage-persist') return false;
-  askToKeep();
-  return true;
-}
+declareTaps('what the phone keeps', {
+  'storage-persist': () => askToKeep(),
+});
 
 export function renderStorage() {
   const kept = info.persisted === true;

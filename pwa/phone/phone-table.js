@@ -13,7 +13,8 @@ import { claimLines, countdown, renderJoin, renderOpen, seatLabel, standinButton
 import { readPreference } from '../store/storage.js';
 import { scanQr } from '../qr/qr-scan.js';
 import { declareScreens } from '../context/registry.js';
-import { initSheetFollow, sheetFollowAction, sheetFollowState, sheetShareRow } from './sheet-follow.js';
+import { declareTaps } from '../context/taps.js';
+import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
 import { KEPT, app, dealt, leavePhoneTable, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import { awaySeats, connect, giveBack, openTable, resumeHost, retrySeat, silentSeats, standIn } from './phone-host.js';
 import { guestTable, joinTable, retryGuest } from './phone-guest.js';
@@ -143,52 +144,39 @@ export function phoneBanner() {
     ] : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
 }
 
-// → true when the tap was this module's.
-export function phoneAction(action, target) {
-  switch (action) {
-    case 'phone-open':
-      if (m().ready) openTable();
-      return true;
-    case 'phone-join':
-      if (!m().ready) return true;
-      if (!canLink()) { app.onError(linkError('err.webrtc')); return true; }
-      leavePhoneTable();
-      setPhone(guestTable());
-      m().route = 'phone-join';
-      app.render();
-      return true;
-    case 'phone-join-offer':
-      if (phone?.role === 'guest' && phone.status !== 'making') joinTable();
-      return true;
-    case 'phone-answer':
-      connect(Number(target.dataset.seat));
-      return true;
-    case 'phone-retry':
-      if (phone?.role === 'host') retrySeat(Number(target.dataset.seat));
-      else retryGuest(phone);
-      return true;
-    case 'phone-scan':
-      scan(target.dataset.key);
-      return true;
-    case 'phone-standin':
-      standIn(Number(target.dataset.seat));
-      return true;
-    case 'phone-codes':
-      if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }
-      return true;
-    case 'phone-rejoin':
-      if (phone?.role === 'guest') { m().route = 'phone-join'; app.render(); }
-      return true;
-    case 'phone-table':
-      m().route = 'game';
-      app.render();
-      return true;
-    case 'phone-back':
-      leavePhoneTable();
-      m().route = 'start';
-      app.render();
-      return true;
-    default:
-      return sheetFollowAction(action);
-  }
-}
+declareTaps('phone table', {
+  'phone-open': () => { if (m().ready) openTable(); },
+  'phone-join': () => {
+    if (!m().ready) return;
+    if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
+    leavePhoneTable();
+    setPhone(guestTable());
+    m().route = 'phone-join';
+    app.render();
+  },
+  'phone-join-offer': () => {
+    if (phone?.role === 'guest' && phone.status !== 'making') joinTable();
+  },
+  'phone-answer': (target) => connect(Number(target.dataset.seat)),
+  'phone-retry': (target) => {
+    if (phone?.role === 'host') retrySeat(Number(target.dataset.seat));
+    else retryGuest(phone);
+  },
+  'phone-scan': (target) => scan(target.dataset.key),
+  'phone-standin': (target) => standIn(Number(target.dataset.seat)),
+  'phone-codes': () => {
+    if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }
+  },
+  'phone-rejoin': () => {
+    if (phone?.role === 'guest') { m().route = 'phone-join'; app.render(); }
+  },
+  'phone-table': () => {
+    m().route = 'game';
+    app.render();
+  },
+  'phone-back': () => {
+    leavePhoneTable();
+    m().route = 'start';
+    app.render();
+  },
+});

@@ -16,6 +16,7 @@ import { withCamera } from './camera-ask.js';
 import { CONNECT_SECONDS, cameraNote, codeError, linkError, markLink, networkNote, troubleAlert } from './link-trouble.js';
 import { apply, diff, isEmpty } from '../bridge/state-patch.js';
 import { declareScreens } from '../context/registry.js';
+import { declareTaps } from '../context/taps.js';
 
 // The data channel's label: a guest that joins by such an invitation
 // follows a Spielliste instead of playing a seat.
@@ -211,27 +212,18 @@ declareScreens('followed Spielliste', {
   'sheet-follow': () => (follower ? [renderFollow(), [h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: t('phone.back') })]] : null),
 });
 
-// → true when the tap was this module's.
-export function sheetFollowAction(action) {
-  switch (action) {
-    case 'sheet-share':
-      openFollowers();
-      return true;
-    case 'sheet-share-connect':
-      connect();
-      return true;
-    case 'sheet-share-retry':
-      if (keeper?.invite?.link) {
-        keeper.invite.link.pc.close();
-        keeper.answer = '';
-        invite(keeper);
-      }
-      return true;
-    case 'sheet-share-back':
-      m().route = 'game';
-      app.render();
-      return true;
-    default:
-      return false;
-  }
-}
+declareTaps('followed Spielliste', {
+  'sheet-share': () => openFollowers(),
+  'sheet-share-connect': () => connect(),
+  'sheet-share-retry': () => {
+    if (keeper?.invite?.link) {
+      keeper.invite.link.pc.close();
+      keeper.answer = '';
+      invite(keeper);
+    }
+  },
+  'sheet-share-back': () => {
+    m().route = 'game';
+    app.render();
+  },
+});

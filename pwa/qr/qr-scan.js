@@ -54,7 +54,9 @@ export async function scanQr({ accept, labels }) {
   video.srcObject = stream;
   let cancel;
   const cancelled = new Promise((resolve) => { cancel = () => resolve(null); });
-  const button = h('button', { type: 'button', class: 'secondary', dataset: { action: 'qr-scan-cancel' }, text: labels.cancel });
+  // Answered here, not by a part of the shell (context/taps.js): the scan
+  // is this call's, over whatever screen is drawn.
+  const button = h('button', { type: 'button', class: 'secondary', text: labels.cancel });
   button.addEventListener('click', () => cancel());
   const layer = h('div', { class: 'qr-scan', role: 'dialog', 'aria-label': labels.title, dataset: { scanning: 'yes' } },
     h('p', { role: 'status', text: labels.title }), video, button);
