@@ -4,12 +4,7 @@ nothing, and a name declared by two parts stops the loading, naming both."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,11 +24,8 @@ console.log(JSON.stringify(out));
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is needed")
-def test_each_screen_is_drawn_by_the_one_part_that_declared_it():
-    proc = subprocess.run(["node", "--input-type=module", "-e", RUN], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    out = json.loads(proc.stdout)
+def test_each_screen_is_drawn_by_the_one_part_that_declared_it(node_json):
+    out = node_json(RUN)
     assert out["list"] == ["list", True]
     assert out["fix"] is None and out["none"] is None
     assert out["open"] == ["open", "back"]
@@ -69,11 +61,8 @@ console.log(JSON.stringify(out));
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is needed")
-def test_a_lazily_declared_screen_loads_its_module_once_and_is_drawn_again():
-    proc = subprocess.run(["node", "--input-type=module", "-e", LAZY], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    out = json.loads(proc.stdout)
+def test_a_lazily_declared_screen_loads_its_module_once_and_is_drawn_again(node_json):
+    out = node_json(LAZY)
     # Before its module is in, the screen has nothing to show (the app
     # shows that it is loading); once it is, the app draws it again.
     assert out["before"] is None and out["again"] is None

@@ -7,12 +7,7 @@ prefixes one of which begins the other."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,11 +45,8 @@ console.log(JSON.stringify(out));
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is needed")
-def test_each_tap_and_field_goes_to_the_one_part_that_declared_it():
-    proc = subprocess.run(["node", "--input-type=module", "-e", RUN], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    out = json.loads(proc.stdout)
+def test_each_tap_and_field_goes_to_the_one_part_that_declared_it(node_json):
+    out = node_json(RUN)
     assert out["heard"] == [["list", "button", "click"], ["phone-open"], ["kitty", "kitty:per_mark", True], ["period"]]
     # Taps and fields are names of their own; nothing answers for a
     # name nobody declared, nor for a prefix's bare stem.
@@ -84,8 +76,5 @@ try {
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is needed")
-def test_a_prefix_over_a_name_another_part_declared_is_refused():
-    proc = subprocess.run(["node", "--input-type=module", "-e", PREFIX_LATER], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout) == 'the field "person-name:p1" of regulars begins with the prefix "person-name:" of evening'
+def test_a_prefix_over_a_name_another_part_declared_is_refused(node_json):
+    assert node_json(PREFIX_LATER) == 'the field "person-name:p1" of regulars begins with the prefix "person-name:" of evening'
