@@ -190,7 +190,7 @@ def test_first_visit_is_compressed_and_starts_the_engine_at_once(site, page, wai
     # Brotli on the wire: the 9.6 MB wasm travels as well under 3 MB, and
     # the whole first visit (everything a pub without signal needs later too:
     # the QR decoder, the licence texts) stays under 3.9 MB (3.89 MB;
-    # Pyodide and the engine are 3.73 MB of it).
+    # Pyodide and the engine are 3.71 MB of it).
     assert server.sent["/pyodide/pyodide.asm.wasm"] < 3_000_000, dict(server.sent)
     assert sum(server.sent.values()) < 3_900_000, dict(server.sent)
 
