@@ -489,8 +489,11 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
         shutil.rmtree(out)
     out.mkdir(parents=True)
     # Scripts and stylesheets come only from the bundler: no module ships a second time.
+    styles = []
     for path, rel in _tree(pwa):
-        if path.suffix not in (".js", ".mjs", ".css"):
+        if path.suffix == ".css":
+            styles.append(rel.as_posix())
+        elif path.suffix not in (".js", ".mjs"):
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, out / rel)
     shutil.copyfile(root / "manifest.json", out / "manifest.json")
@@ -498,7 +501,6 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
     index_html = (pwa / "index.html").read_text()
     modules, classic = page_scripts(index_html)
     vendor = {dest: _vendor_source(root, src) for src, dest in VENDOR_FILES.items()}
-    styles = [rel.as_posix() for path, rel in _tree(pwa) if path.suffix == ".css"]
     meta = bundle(pwa, out, modules, classic, vendor, styles, {"key": BOOT_KEY_SLOT})
     keep_metafile(out, meta)
     (out / "index.html").write_text(preload_modules(flat_script_names(index_html), meta))
@@ -532,7 +534,8 @@ def build(out: Path = DIST, root: Path = ROOT, pyodide_dir: Path | None = None, 
     built = sorted(rel.as_posix() for _, rel in _tree(out))
     files = [f for f in built if not f.endswith(".map")]
     version = content_hash(out, files)
-    precached = ["./"] + [f"./{f}" for f in files if f not in not_precached(out)]
+    left_out = not_precached(out)
+    precached = ["./"] + [f"./{f}" for f in files if f not in left_out]
     sw = _inject(
         (root / "service-worker.js").read_text(),
         "service-worker.js",

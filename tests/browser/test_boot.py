@@ -172,16 +172,10 @@ def test_first_visit_is_compressed_and_starts_the_engine_at_once(site, page, wai
     # before the service worker was registered, were not even asked for
     # again. The engine worker races the precache: when it asks for a file
     # after the precache has fetched it, the worker's request gets the 304.
-    worker_files = {
-        "/worker.js",
-        "/pyodide/pyodide.asm.mjs",
-        "/pyodide/pyodide.asm.wasm",
-        "/pyodide/python_stdlib.zip",
-        "/pyodide/pyodide-lock.json",
-        "/engine.zip",
-    }
-    for path in worker_files - {"/pyodide/pyodide.asm.mjs", "/pyodide/pyodide-lock.json"}:
+    downloads = ("/worker.js", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/engine.zip")
+    for path in downloads:
         assert server.hits[path] == 1, (path, dict(server.hits))
+    worker_files = {*downloads, "/pyodide/pyodide.asm.mjs", "/pyodide/pyodide-lock.json"}
     chunks = [path for path in server.hits if build.HASHED_NAME.search(path)]
     assert chunks, dict(server.hits)
     assert all(n == 1 for n in server.hits.values()), dict(server.hits)
