@@ -29,7 +29,8 @@ import { apply } from './state-patch.js';
  */
 
 /**
- * What a guest keeps at its table (IndexedDB): its seat, its secret and its deal numbers.
+ * What a guest keeps at its table (IndexedDB): its seat, its secret and its
+ * deal numbers, by game and hand ("2:1": the first hand of the table's second game).
  * @typedef {{seat: number, secret: string, rounds: Record<string, Round>}} Kept
  */
 
@@ -37,9 +38,16 @@ import { apply } from './state-patch.js';
  * The host's engine as a guest's Session sees it: an Engine, and this
  * phone's seat and deal.
  * @typedef {Engine & {
- *   rounds: Map<number, Round>, readonly seat: number | null, statesOf: (hand: number) => any[], last: () => any,
+ *   rounds: Map<string, Round>, readonly seat: number | null, statesOf: (key: string) => any[], last: () => any,
  * }} RemoteEngine
  */
+
+// A table of phones plays one game after another with the same phones, and
+// numbers its hands within each game: a hand is known by both.
+/** @param {number | undefined} game @param {number} hand */
+export function handKey(game, hand) {
+  return `${game ?? 1}:${hand}`;
+}
 
 const REPLY_MS = 20_000;
 // A reply is a view of a few kilobytes; far more is not the host's.
@@ -108,14 +116,14 @@ export function createRemoteEngine(channel, {
   let settleReady = () => {};
   /** @type {Promise<Reply>} */
   const ready = new Promise((resolve) => { settleReady = resolve; });
-  // Per hand: the deal's round this phone's number is for, the number, its
-  // commit, and the commits the host listed before this phone revealed
-  // (kept to check the transcript after the hand).
-  /** @type {Map<number, Round>} */
+  // Per hand (handKey): the deal's round this phone's number is for, the
+  // number, its commit, and the commits the host listed before this phone
+  // revealed (kept to check the transcript after the hand).
+  /** @type {Map<string, Round>} */
   const rounds = new Map();
-  // Per hand: every state this phone was sent in it, in order (check_deal
-  // compares each with the hand replayed from the host's record).
-  /** @type {Map<number, any[]>} */
+  // Per hand (handKey): every state this phone was sent in it, in order
+  // (check_deal compares each with the hand replayed from the host's record).
+  /** @type {Map<string, any[]>} */
   const shown = new Map();
   // Deal steps sent over this channel ("hand:commit"): a state pushed twice
   // must not send them twice; a new channel sends again what the host still
@@ -124,7 +132,7 @@ export function createRemoteEngine(channel, {
   const sent = new Set();
   /** @type {RemoteEngine} */
   const engine = {
-    call, ready, rounds, get seat() { return ticket?.seat ?? null; }, statesOf: (hand) => [...(shown.get(hand) ?? [])], last: () => last,
+    call, ready, rounds, get seat() { return ticket?.seat ?? null; }, statesOf: (key) => [...(shown.get(key) ?? [])], last: () => last,
   };
 
   function keep() {
@@ -151,11 +159,12 @@ export function createRemoteEngine(channel, {
     last = state;
     const hand = state?.view?.hand_no;
     if (Number.isInteger(hand) && hand >= 1) {
-      const states = shown.get(hand) ?? [];
-      if (!shown.has(hand)) shown.set(hand, states);
+      const key = handKey(state.game, hand);
+      const states = shown.get(key) ?? [];
+      if (!shown.has(key)) shown.set(key, states);
       states.push(state);
       // Two hands back is checked by now: a long evening keeps no more.
-      shown.delete(hand - 2);
+      for (const old of [...shown.keys()].slice(0, -2)) shown.delete(old);
     }
     takePart(state);
     onSeen(state);
@@ -164,7 +173,7 @@ export function createRemoteEngine(channel, {
   // Session's commands, as the guest messages the host accepts. Whatever
   // else a Session asks (next_hand, undo…) goes as it is: the host's engine
   // refuses it in its own words.
-  /** @param {string} cmd @param {{action?: object, hand?: number, why?: unknown}} [args] @returns {Promise<Reply>} */
+  /** @param {string} cmd @param {{action?: object, hand?: number, why?: unknown, game?: number}} [args] @returns {Promise<Reply>} */
   async function call(cmd, args = {}) {
     // The host's computer players act on the host, and every change reaches
     // this phone as a pushed state: the Session's computer step needs no
@@ -176,6 +185,7 @@ export function createRemoteEngine(channel, {
     if (cmd === 'act') reply = await send('act', { action: args.action });
     else if (cmd === 'state' || cmd === 'bot_step') reply = await send('state');
     else if (cmd === 'dispute') reply = await send('dispute', { hand: args.hand, why: args.why ?? null });
+    else if (cmd === 'record' && args.game != null) reply = await send('record', { game: args.game });
     else reply = await send(cmd);
     if (reply.ok && cmd !== 'record') took(reply.result);
     // The host refused on its newest state: when another phone's move was
@@ -195,18 +205,21 @@ export function createRemoteEngine(channel, {
     const seat = ticket?.seat;
     if (!deal || seat == null || !deal.waiting?.includes(seat)) return;
     const attempt = deal.round ?? 0;
-    let round = rounds.get(deal.hand);
+    const key = handKey(state.game, deal.hand);
+    let round = rounds.get(key);
     if (round?.round !== attempt) {
       // A number this phone never committed to is never revealed; a round
       // started again gets a fresh number (the old one may have been shown).
       if (deal.phase !== 'commit') return;
       const reveal = hex(crypto.getRandomValues(new Uint8Array(32)));
       const fresh = { round: attempt, reveal, commit: await sha256(commitText(deal.hand, seat, reveal)), commits: round?.commits ?? null };
-      if (rounds.get(deal.hand)?.round === attempt) return; // another state got here first
-      rounds.set(deal.hand, fresh);
+      if (rounds.get(key)?.round === attempt) return; // another state got here first
+      rounds.set(key, fresh);
+      // The numbers of games and hands long over are no longer checked.
+      for (const old of [...rounds.keys()].slice(0, -3)) rounds.delete(old);
       round = fresh;
     }
-    const step = `${deal.hand}:${attempt}:${deal.phase}`;
+    const step = `${key}:${attempt}:${deal.phase}`;
     if (sent.has(step)) return;
     sent.add(step);
     let reply = null;
@@ -239,7 +252,7 @@ export function createRemoteEngine(channel, {
     if (msg.type === 'ticket' && !ticket && Number.isInteger(msg.seat) && typeof msg.secret === 'string') {
       ticket = { seat: msg.seat, secret: msg.secret };
       const same = kept != null && kept.seat === msg.seat && kept.secret === msg.secret && kept.rounds && typeof kept.rounds === 'object';
-      if (same) for (const [hand, round] of Object.entries(kept.rounds)) rounds.set(Number(hand), round);
+      if (same) for (const [key, round] of Object.entries(kept.rounds)) rounds.set(key.includes(':') ? key : handKey(1, Number(key)), round);
       keep().finally(() => settleReady({ ok: true, result: { seat: msg.seat, again: same } }));
     } else if (msg.type === 'links' && Array.isArray(msg.down)) {
       onLinks(msg.down.filter(Number.isInteger));

@@ -169,6 +169,10 @@ export class Session {
     const previous = info.fresh ? null : this.game;
     this.game = game;
     this.stalled = false;
+    // A new game is drawn: whoever paused the computers on the start form
+    // is at a table again (a table of phones deals its first hand here, with
+    // no newGame to say so).
+    if (info.fresh) this.paused = false;
     this.onState(game, previous, { ...info, stored });
     this.scheduleBots();
     return game;

@@ -5,14 +5,14 @@
 // goes back to the table with a new invitation.
 import { errorText } from '../i18n/i18n.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
-import { createRemoteEngine } from '../bridge/remote-engine.js';
+import { createRemoteEngine, handKey } from '../bridge/remote-engine.js';
 import { writePreference } from '../store/storage.js';
 import { dueBuzz } from '../table/sound.js';
 import { answerOffer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { LIST_CHANNEL, followSheet } from './sheet-follow.js';
-import { KEPT, app, dealt, keepLocalSession, localSession, phone, tt } from './at-table.js';
+import { KEPT, app, dealt, keepLocalSession, localSession, m, phone, tt } from './at-table.js';
 
 export function guestTable(kept = null) {
   return { role: 'guest', texts: {}, status: null, inGame: false, kept, down: [] };
@@ -84,7 +84,7 @@ export async function joinTable() {
     onClose: () => guestDropped(table, remote),
     onSeen: (state) => {
       if (phone !== table || !table.remote) return;
-      if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.view.hand_no);
+      if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.game ?? 1, state.view.hand_no);
       buzzWhenDue(table, state);
     },
   });
@@ -147,9 +147,17 @@ function guestState(state) {
   const table = phone;
   if (table?.role !== 'guest' || !table.session) return;
   const s = table.session;
+  if (table.inGame && (state.game ?? 1) !== table.game) {
+    // The host dealt the next game: the last one stays drawn until the
+    // phones have dealt this one between them.
+    table.inGame = false;
+    m().route = 'phone-deal';
+    app.render();
+  }
   if (!table.inGame) {
     if (!dealt(state)) return;
     table.inGame = true;
+    table.game = state.game ?? 1;
     s.serial(() => s.commit(state, table.seat, { fresh: true }));
     return;
   }
@@ -160,18 +168,23 @@ function guestState(state) {
 // engine checks the hand (`check_deal`): the transcript against the commits
 // this phone kept, and the hand replayed from the record against every state
 // this phone was sent. The shell compares nothing itself.
-async function checkDeal(table, hand) {
-  if (table.checked.has(hand)) return;
-  table.checked.add(hand);
-  const r = await table.remote.call('record');
-  if (!r.ok) { table.checked.delete(hand); return; }
-  const own = await localSession.engine.call('check_deal', {
-    record: r.result, seat: table.seat, hand, commits: table.remote.rounds.get(hand)?.commits ?? null, states: table.remote.statesOf(hand),
-  });
-  if (phone !== table || !own.ok) return;
-  const { fair, why } = own.result;
-  table.verdicts.set(hand, own.result);
-  document.documentElement.dataset.fairDeal = `${hand}:${fair === true ? 'checked' : fair === false ? 'false' : 'unknown'}`;
+async function checkDeal(table, game, hand) {
+  const key = handKey(game, hand);
+  if (table.checked.has(key)) return;
+  table.checked.add(key);
+  // By number: the host may have dealt the next game meanwhile.
+  const r = await table.remote.call('record', { game });
+  // Cut off meanwhile: asked again with the state the phone gets back.
+  if (!r.ok && r.error?.code === 'table_lost') { table.checked.delete(key); return; }
+  // A record the host refuses or never sends, or one this phone's engine
+  // cannot read, is said as such: a check never ends without a word.
+  const own = r.ok ? await localSession.engine.call('check_deal', {
+    record: r.result, seat: table.seat, hand, commits: table.remote.rounds.get(key)?.commits ?? null, states: table.remote.statesOf(key),
+  }) : r;
+  if (phone !== table) return;
+  const { fair, why } = own.ok ? own.result : { fair: null, why: own.error };
+  table.verdicts.set(key, { fair, why });
+  document.documentElement.dataset.fairDeal = `${key}:${fair === true ? 'checked' : fair === false ? 'false' : 'unknown'}`;
   if (fair === false) {
     app.onError(linkError('err.unfair', { hand, why }));
     // Every phone at the table is told, through the host (whose engine

@@ -180,6 +180,30 @@ export async function standIn(seat) {
   }
 }
 
+// "Nochmal" at a table of phones: the next game with the same phones at
+// the same seats, no codes. Stored like any state; the phones then deal its
+// first hand between them, and hostChanged opens the table once it is dealt.
+export async function rematchTable() {
+  const table = phone;
+  if (table?.role !== 'host') return;
+  table.inGame = false;
+  m().route = 'phone-deal';
+  app.render();
+  const r = await app.session().tableCommand('rematch', { seed: app.nextSeed(), viewer: table.viewer });
+  if (phone !== table) return;
+  if (!r.ok) {
+    table.inGame = true;
+    m().route = 'game';
+    if (r.error) app.onError(r.error);
+    app.render();
+  } else if (dealt(r.result)) {
+    // Every guest seat given to the computer: dealt from the host's number alone.
+    table.inGame = true;
+    m().route = 'game';
+    app.render();
+  }
+}
+
 export function giveBack(table) {
   const facts = m().game?.state?.phone_table;
   if (facts?.deal) return;

@@ -4,6 +4,7 @@
 // label, the deal's countdown, the stand-in button, every claim of a false
 // deal). Nothing here changes anything.
 import { h } from '../lib/dom.js';
+import { handKey } from '../bridge/remote-engine.js';
 import { errorText, t } from '../i18n/i18n.js';
 import { CONNECT_SECONDS, cameraNote, networkNote, troubleAlert } from './link-trouble.js';
 
@@ -112,10 +113,10 @@ export function standinButton(seat, names) {
 
 // Every claim of a false deal, as a claim: who says so and why, and on a
 // guest what its own check of that hand found.
-export function claimLines(table, disputes, names) {
+export function claimLines(table, disputes, names, game) {
   return disputes.map((d) => {
     const claims = d.claims ?? d.seats.map((seat) => ({ seat, why: null }));
-    const own = table.role === 'guest' ? table.verdicts?.get(d.hand) : null;
+    const own = table.role === 'guest' ? table.verdicts?.get(handKey(game, d.hand)) : null;
     // Beside another phone's claim: whether this phone's own check agrees.
     const mine = own && claims.some((c) => c.seat !== table.seat) ? h('p', {
       class: 'phone-own-check', dataset: { hand: d.hand, fair: String(own.fair) },
@@ -127,4 +128,32 @@ export function claimLines(table, disputes, names) {
       text: tt('deal.claim', { name: seatLabel([c.seat], names), hand: d.hand, why: c.why ? errorText(c.why) : tt('deal.claim.plain') }),
     })), mine];
   });
+}
+
+// A guest's own check of the hand just finished, in words on its result
+// screen (the table is gone by then, so it covers nothing): being checked,
+// checked, the fault, or why it cannot be checked.
+export function verdictLine(table, game, hand) {
+  const verdict = table.verdicts?.get(handKey(game, hand));
+  if (!verdict && !table.checked?.has(handKey(game, hand))) return null;
+  const fair = verdict ? String(verdict.fair) : 'checking';
+  const key = { true: 'checked', false: 'false', null: 'unknown', checking: 'checking' }[fair];
+  return h('p', {
+    class: 'phone-verdict', dataset: { game, hand, fair },
+    text: tt(`verdict.${key}`, { hand, why: verdict?.why ? errorText(verdict.why) : '' }),
+  });
+}
+
+// Between two games at the same table: the phones deal the next one
+// between them (no codes: every phone is still at the table). `state` is
+// the host's new game (its deal under way) or, on a guest, the last state
+// it was sent; `wait`, the host's countdown and stand-in buttons.
+export function renderDealing(state, wait) {
+  const facts = state?.phone_table ?? state;
+  const deal = facts?.deal;
+  const names = state?.view?.players?.map((p) => p.name) ?? [];
+  return h('section', { class: 'phone-deal', 'aria-labelledby': 'phone-deal-heading', 'aria-busy': 'true' },
+    h('h2', { id: 'phone-deal-heading', text: tt('deal.next', { game: facts?.game ?? '' }) }),
+    h('p', { role: 'status', text: deal?.waiting?.length ? tt('deal.next.waiting', { names: seatLabel(deal.waiting, names) }) : tt('deal.next.body') }),
+    wait);
 }

@@ -9,7 +9,7 @@
 import { h } from '../lib/dom.js';
 import { ANSWER, OFFER, canLink } from './table-link.js';
 import { linkError } from './link-trouble.js';
-import { claimLines, countdown, renderJoin, renderOpen, seatLabel, standinButton } from './phone-screens.js';
+import { claimLines, countdown, renderDealing, renderJoin, renderOpen, seatLabel, standinButton, verdictLine } from './phone-screens.js';
 import { readPreference } from '../store/storage.js';
 import { scanQr } from '../qr/qr-scan.js';
 import { declareScreens } from '../context/registry.js';
@@ -92,6 +92,12 @@ async function scan(key) {
 declareScreens('phone table', {
   'phone-open': () => phoneScreen('phone-open'),
   'phone-join': () => phoneScreen('phone-join'),
+  'phone-deal': () => {
+    if (!phone) return null;
+    // A guest's Session still holds the last game: the host's newest word is the remote's.
+    const state = phone.role === 'host' ? m().game?.state : phone.remote?.last();
+    return [renderDealing(state, phone.role === 'host' ? dealWaitParts(phone, phone.names) : null), []];
+  },
 });
 
 function phoneScreen(name) {
@@ -130,10 +136,13 @@ export function phoneBanner() {
   const disputes = facts?.disputes ?? [];
   const restarts = facts?.restarts ?? [];
   const silent = silentSeats(table, state);
-  if (!lost && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  const game = facts?.game ?? 1;
+  const verdict = table.role === 'guest' && state?.hand_over ? verdictLine(table, game, state.view.hand_no) : null;
+  if (!lost && !verdict && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
   const offer = [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
-    claimLines(table, disputes, names),
+    verdict,
+    claimLines(table, disputes, names, game),
     restarts.map((r) => h('p', { role: 'status', class: 'phone-restart', dataset: { hand: r.hand }, text: tt('deal.restart', { hand: r.hand, names: label(r.left) }) })),
     lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
     silent.left > 0 ? countdown(silent, names) : null,

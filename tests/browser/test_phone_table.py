@@ -296,9 +296,11 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         # After the hand the guest fetched the finished hands and its own
         # engine checked them; each was sent an altered record and names
         # what its check found.
-        guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:false'", timeout=30_000)
+        guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:1:false'", timeout=30_000)
         message = guest.locator("#message").inner_text()
         assert "does not match what this phone was shown" in message and TAMPERED[seat][1] in message, message
+        verdict = guest.locator('.phone-verdict[data-hand="1"]')
+        assert verdict.get_attribute("data-fair") == "false" and verdict.inner_text().startswith("✗ Hand 1 does not add up:")
         records = [json.loads(m)["result"] for m in guest.evaluate("() => window.__received.slice()") if _is_record(m)]
         assert len(records) == 1 and len(records[0]["hands"]) == 1  # only the finished hand, never one in play
         allowed_1[seat] = own | played

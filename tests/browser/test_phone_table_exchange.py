@@ -9,7 +9,15 @@ from __future__ import annotations
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _states
 from test_phone_table_rejoin import _play
 
-from helpers import open_app
+from helpers import open_app, read_at_size
+
+# The guest's verdict line, and whether all of it lies inside the screen.
+VERDICT_IN_SIGHT = """() => {
+  const el = document.querySelector('.phone-verdict');
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return { text: el.textContent, fair: el.dataset.fair, inSight: r.top >= 0 && r.bottom <= innerHeight && r.height > 0 };
+}"""
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
@@ -67,6 +75,11 @@ def test_a_blind_exchange_at_a_phone_table_is_checked_not_called_false(warm_page
     dealt = export_record(Game.from_record(record), keep_last=True)["hands"][0]["deal"][1]
     assert sorted(shown) != sorted(dealt)
 
-    guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:checked'", timeout=30_000)
+    guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:1:checked'", timeout=30_000)
     assert host.locator(".phone-dispute").count() == 0 and guest.locator(".phone-dispute").count() == 0
+    # The check in words on the guest's result screen, in sight on small
+    # and large phones alike.
+    for width, height in ((360, 640), (412, 915)):
+        line = read_at_size(guest, width, height, VERDICT_IN_SIGHT)
+        assert line == {"text": "✓ Hand 1 checked", "fair": "true", "inSight": True}, (width, line)
     assert not page_errors

@@ -119,6 +119,6 @@ def test_a_firefox_guest_joins_a_chromium_host_and_plays_a_hand(firefox, warm_pa
     assert [e["seat"] for e in hand["fair"]] == [1, 2]  # Firefox's number went into the deal
     assert tapped and any(a["seat"] == 2 and a["type"] == "play" for a in hand["actions"])
     # Firefox checked the deal with its own engine after the hand.
-    firefox.wait_for("() => document.documentElement.dataset.fairDeal === '1:checked'", timeout=60)
+    firefox.wait_for("() => document.documentElement.dataset.fairDeal === '1:1:checked'", timeout=60)
     assert not firefox.errors, firefox.errors
     assert not page_errors

@@ -146,7 +146,7 @@ def test_a_guest_closed_and_the_host_reloaded_mid_hand_lose_nothing(warm_page, s
             assert any(a["seat"] == seat and a["type"] == "play" for a in record["hands"][0]["actions"])
             # The guest's numbers for the deal were kept on its phone through
             # the close and the host's reload: it still checks the deal.
-            guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:checked'", timeout=30_000)
+            guest.wait_for_function("() => document.documentElement.dataset.fairDeal === '1:1:checked'", timeout=30_000)
             own, played = _allowed(record, seat)
             _assert_no_leak(guest, own | played)
         assert not page_errors

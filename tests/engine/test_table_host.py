@@ -150,6 +150,7 @@ def test_the_first_hand_waits_for_every_phone_and_is_dealt_from_their_numbers():
     facts = t.state["phone_table"]
     assert facts == {
         "host": HOST,
+        "game": 1,
         "guests": list(GUESTS),
         "standins": [],
         "disputes": [],
@@ -225,7 +226,7 @@ def test_the_host_cannot_restart_a_deal_or_take_a_move_back():
     call(t.bridge, "act", viewer=HOST, action={"seat": 1, "type": "look"})
     before = t.snapshot()
     assert _host_refusal(t.bridge, "undo", viewer=HOST)["code"] == "phone_table_no_undo"
-    assert _host_refusal(t.bridge, "rematch", viewer=HOST)["code"] == "phone_table_rematch"
+    assert _host_refusal(t.bridge, "rematch", viewer=HOST)["code"] == "bad_request"  # the game runs
     assert t.snapshot() == before
     assert _host_refusal(t.bridge, "table_ticket", seat=BOT)["code"] == "bad_request"
     assert _host_refusal(t.bridge, "guest_state", seat=HOST)["code"] == "bad_request"

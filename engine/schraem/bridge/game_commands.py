@@ -55,10 +55,6 @@ class GameCommands(Commands):
         where the preset says so)."""
         t = self._table()
         g = t.game
-        if t.host is not None:
-            # The guests' phones number their deals by hand within a game;
-            # a table opened again starts them afresh.
-            raise IllegalAction("phone_table_rematch")
         if not g.game_over:
             raise InvalidAction("bad_request", detail=Both("die Spielrunde läuft noch", "the game is still running"))
         if t.series is not None or t.rset is not None:
@@ -70,6 +66,9 @@ class GameCommands(Commands):
         game = Game(g.names, g.rules, None, g.next_game_dealer(), seed, g.stakes)
         check_viewer(args.get("viewer"), game.n)
         table = Table(game, t.seats, seed, t.real_cards)
+        if t.host is not None:
+            # A table of phones plays on with the same phones (table_host.py).
+            table.host = t.host.next_game(g)
         table.deal()
         return self._take(table, args.get("viewer"))
 

@@ -40,13 +40,15 @@ GUEST_COMMANDS = ("state", "commit", "reveal", "act", "record", "dispute")
 # The keys of each command's args: anything else is refused by name.
 GUEST_ARGS = {
     "state": (),
-    "record": (),
+    "record": ("game",),
     "commit": ("hand", "round", "commit"),
     "reveal": ("hand", "round", "reveal"),
     "act": ("action",),
     "dispute": ("hand", "why"),
 }
 _ID_CHARS = 64
+# Games one table plays in a row: an evening, with room to spare.
+MAX_GAMES = 999
 # A dispute's reason as the guest's engine worded it (check_deal), per language.
 WHY_CHARS = 400
 
@@ -151,6 +153,13 @@ class TableHost:
         # failed): hand -> each claim, {"seat", "why"} in the words of that
         # phone's check. Every phone is told, as a claim, and checks itself.
         self.disputes: dict[int, list[dict]] = {}
+        # The table plays one game after another with the same phones: the
+        # guests keep their deals and checks per game and hand.
+        self.game_no = 1
+        # The game before this one, as a guest checking its last hand may
+        # still ask for it once the next game has begun (not kept in the
+        # save: after a reload that check says it cannot be made).
+        self.previous: dict | None = None
 
     @classmethod
     def open(cls, host_seat, guests, seats: list[dict]) -> "TableHost":
@@ -197,6 +206,8 @@ class TableHost:
             "secrets": {str(s): v for s, v in sorted(self.secrets.items())},
             "round": None,
         }
+        if self.game_no > 1:
+            out["game"] = self.game_no
         if self.standins:
             out["standins"] = sorted(self.standins)
         if self.disputes:
@@ -222,12 +233,12 @@ class TableHost:
 
         if (
             not isinstance(obj, dict)
-            or set(obj) - {"standins", "disputes", "key"} != {"host", "secrets", "round"}
+            or set(obj) - {"standins", "disputes", "key", "game"} != {"host", "secrets", "round"}
             or not isinstance(obj["secrets"], dict)
         ):
             bad(
-                "„phone“ hat genau host, secrets, round und vielleicht key, standins und disputes",
-                "'phone' has exactly host, secrets, round and perhaps key, standins and disputes",
+                "„phone“ hat genau host, secrets, round und vielleicht key, game, standins und disputes",
+                "'phone' has exactly host, secrets, round and perhaps key, game, standins and disputes",
             )
         try:
             guests = [int(k) for k in obj["secrets"]]
@@ -244,6 +255,10 @@ class TableHost:
         if not is_hex64(key):
             bad("der Schlüssel des Tisches ist 64 Hex-Ziffern", "the table's key is 64 hex digits")
         host.key = key
+        game_no = obj.get("game", 1)
+        if not _is_int(game_no) or not 1 <= game_no <= MAX_GAMES:
+            bad(f"die Spielrunde am Tisch ist 1 bis {MAX_GAMES}", f"the table's game is 1 to {MAX_GAMES}")
+        host.game_no = game_no
         for k, v in obj["secrets"].items():
             if not isinstance(v, str) or not 16 <= len(v) <= _ID_CHARS:
                 bad(f"das Geheimnis von Platz {k[:12]} fehlt", f"the secret of seat {k[:12]} is missing")
@@ -345,6 +360,24 @@ class TableHost:
             r.phones = self.phones
         self._deal_when_complete(game, r.reveals)
 
+    def next_game(self, finished) -> "TableHost":
+        """The same phones at the same seats for the next game, once
+        `finished` is over: the seats keep their secrets (no phone joins
+        again) and the computer its stand-ins; the key is new, since the
+        finished game's record shows every number the old key gave, and
+        a guest knowing the host's number before it commits could choose
+        its own. This table is left as it was until the bridge takes the new one."""
+        if not finished.game_over:
+            raise InvalidAction("bad_request", detail=Both("die Spielrunde läuft noch", "the game is still running"))
+        if self.game_no >= MAX_GAMES:
+            _not_now(f"ein Tisch spielt höchstens {MAX_GAMES} Spielrunden", f"a table plays at most {MAX_GAMES} games")
+        nxt = TableHost(self.host_seat, [])
+        nxt.secrets = dict(self.secrets)
+        nxt.standins = set(self.standins)
+        nxt.game_no = self.game_no + 1
+        nxt.previous = export_record(finished, keep_last=True)
+        return nxt
+
     def ticket(self, seat) -> dict:
         """What the host's shell hands the guest phone joining at `seat`."""
         if seat not in self.secrets or not _is_int(seat):
@@ -357,6 +390,7 @@ class TableHost:
         """For the host's own screen (no secrets: those go out by `ticket`)."""
         return {
             "host": self.host_seat,
+            "game": self.game_no,
             "guests": sorted(self.secrets),
             "standins": sorted(self.standins),
             "disputes": self.dispute_list(),
@@ -438,7 +472,7 @@ class TableHost:
                 if key not in GUEST_ARGS[cmd]:
                     raise InvalidAction("guest_field", field=repr(key)[:24])
             changed = getattr(self, "_guest_" + cmd)(table, seat, args)
-            result = self.guest_record(table) if cmd == "record" else self.guest_state(table, seat)
+            result = self.guest_record(table, args) if cmd == "record" else self.guest_state(table, seat)
             return {"id": req_id, "ok": True, "result": result}, changed
         except SchraemError as e:
             return {"id": req_id, "ok": False, "error": e.named(table.game.names).to_json()}, False
@@ -566,6 +600,7 @@ class TableHost:
         bots = table.bots()
         return {
             "seat": seat,
+            "game": self.game_no,
             "view": view(g, seat),
             "refusals": tap_refusals(g, seat),
             "due": {"humans": [s for s in due if s not in bots], "bots": [s for s in due if s in bots]},
@@ -578,10 +613,20 @@ class TableHost:
             "deal": None if self.round is None else self.round.facts(),
         }
 
-    @staticmethod
-    def guest_record(table) -> dict:
-        """The finished hands as a record without any seed, each with its
-        transcript, so a guest can check every deal (the hand in play is
-        left out: its deal would show everyone's cards)."""
-        g = table.game
-        return export_record(g, keep_last=g.hand_over)
+    def guest_record(self, table, args: dict) -> dict:
+        """The finished hands of this game (or, with `game`, of the game
+        before it) as a record without any seed, each with its transcript,
+        so a guest can check every deal (the hand in play is left out: its
+        deal would show everyone's cards)."""
+        asked = args.get("game", self.game_no)
+        if not _is_int(asked):
+            raise InvalidAction("guest_type", field="'game'", kind=Both("eine ganze Zahl", "a whole number"))
+        if asked == self.game_no:
+            g = table.game
+            return export_record(g, keep_last=g.hand_over)
+        if asked == self.game_no - 1 and self.previous is not None:
+            return self.previous
+        _not_now(
+            f"dieses Handy hat Spielrunde {asked} nicht mehr (es spielt Runde {self.game_no})",
+            f"this phone no longer has game {asked} (it plays game {self.game_no})",
+        )

@@ -186,10 +186,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Only the phone that opened the table can do that ({cmd}).",
     ),
     "phone_table_only": ("Das geht nur an einem Tisch aus Handys.", "That works only at a table of phones."),
-    "phone_table_rematch": (
-        "Für eine neue Spielrunde am Tisch aus Handys den Tisch bitte neu eröffnen.",
-        "For a new game at a table of phones, please open the table again.",
-    ),
     "phone_table_no_undo": ("Am Tisch aus Handys wird nichts zurückgenommen.", "Nothing is taken back at a table of phones."),
     "fair_deal": ("Das Geben am Tisch der Handys geht nicht auf: {detail}.", "The deal at the table of phones does not add up: {detail}."),
     "hammer_answer_unseen": (

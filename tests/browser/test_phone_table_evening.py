@@ -1,0 +1,103 @@
+"""A table of phones for the whole evening (docs/PHONE_TABLE.md): a host and
+two guests join once, then play game after game with "Nochmal" on the host —
+no code is made or read again, the phones deal each new game between them,
+every guest says in words on its result screen what its own check of each
+hand found, and the host's history keeps every game."""
+
+from __future__ import annotations
+
+import time
+
+from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _step
+
+from helpers import open_app, screen, wait_idle
+
+# Marienheide with three: the shortest games of the presets (about five hands).
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
+GUESTS = (2, 3)
+GAMES = 3
+# Every connection a page makes: after the first join none may follow.
+CONNECTIONS_PROBE = """
+window.__connections = 0;
+const Made = window.RTCPeerConnection;
+window.RTCPeerConnection = function (...args) { window.__connections += 1; return new Made(...args); };
+window.RTCPeerConnection.prototype = Made.prototype;
+"""
+
+
+def _play_game(host, guests: dict, game: int) -> None:
+    """Every phone taps for its own seat until the game is over; after each
+    hand every guest shows its check of that hand in words."""
+    phones = (host, *guests.values())
+    deadline = time.monotonic() + 240
+    checked = 0
+    while True:
+        assert time.monotonic() < deadline, [screen(p) for p in phones]
+        state = host.evaluate(HOST_STATE)
+        if state["hand_over"] and state["phone_table"]["deal"] is None and state["view"]["hand_no"] > checked:
+            hand = checked = state["view"]["hand_no"]
+            for guest in guests.values():
+                guest.wait_for_selector(f'.phone-verdict[data-game="{game}"][data-hand="{hand}"][data-fair="true"]', timeout=30_000)
+                assert guest.locator(".phone-verdict").inner_text() == f"✓ Hand {hand} checked"
+            if state["game_over"]:
+                return
+            wait_idle(host)
+            host.locator('[data-action="next-hand"]').tap()
+            continue
+        tapped = False
+        for guest in guests.values():
+            tapped = _step(guest, _guest_view(guest)) or tapped
+        tapped = _step(host, state["view"]) or tapped
+        host.wait_for_timeout(120 if tapped else 80)
+
+
+def test_three_games_in_a_row_at_one_table_of_phones_with_no_code_after_the_first_join(warm_page, shared_site, page_errors):
+    host = warm_page(locale="de-DE", service_workers="block")
+    guests = {seat: warm_page(locale=locale, service_workers="block") for seat, locale in zip(GUESTS, ("en-GB", "en-US"))}
+    for page in (host, *guests.values()):
+        page.add_init_script(CONNECTIONS_PROBE)
+    for guest in guests.values():
+        guest.add_init_script(RECEIVED_PROBE)
+    open_app(host, shared_site, seed=31)
+    for guest in guests.values():
+        open_app(guest, shared_site)
+    host.select_option('[data-field="rules"]', "marienheide")
+    _fill_setup(host, PLAYERS, dealer="3")
+    host.locator('[data-action="phone-open"]').tap()
+    for seat, guest in guests.items():
+        _join(guest, host, seat, False, shared_site)
+    phones = (host, *guests.values())
+    for page in phones:
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    connections = [p.evaluate("() => window.__connections") for p in phones]
+
+    for game in range(1, GAMES + 1):
+        _play_game(host, guests, game)
+        for page in phones:
+            page.wait_for_function("() => document.body.dataset.screen === 'over'")
+        # Only the host deals the next game; every guest is told so.
+        for guest in guests.values():
+            assert guest.locator('[data-action="rematch"]').count() == 0
+            assert "deals the next hand" in guest.locator(".host-deals").inner_text()
+        if game == GAMES:
+            break
+        wait_idle(host)
+        host.locator('[data-action="rematch"]').tap()
+        for page in phones:
+            page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+        state = host.evaluate(HOST_STATE)
+        assert state["phone_table"]["game"] == game + 1 and state["view"]["hand_no"] == 1
+        assert [e["seat"] for e in state["save"]["record"]["hands"][0]["fair"]] == [1, *GUESTS]
+        for seat, guest in guests.items():
+            view = _guest_view(guest)
+            assert view["seat"] == seat and view["hand_no"] == 1 and not view["game_over"]
+
+    # No phone made a connection after the first join: no code was exchanged.
+    assert [p.evaluate("() => window.__connections") for p in phones] == connections
+    assert host.locator("[data-phone-text]").count() == 0
+    # The host's history keeps the three games, each finished.
+    entries = host.evaluate(
+        "async () => (await (await import('./modules.js')).history.entries()).map((e) => [e.kind, e.status, e.records.length])"
+    )
+    assert sorted(entries) == [["game", "finished", 1]] * GAMES, entries
+    assert not page_errors

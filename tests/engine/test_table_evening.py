@@ -1,0 +1,109 @@
+"""A table of phones for the whole evening (docs/PHONE_TABLE.md): once a
+game is over the host deals the next one to the same phones — every seat
+keeps its secret, so no phone joins again — from a new key, since the
+finished game's record shows every number the old key gave. A guest still
+checking the last hand of the game before asks for that game by number.
+A rematch while a game runs, or a record of a game the host no longer
+has, is refused and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+from test_deal_check import GUESTS, HOST, Phones, call
+from test_table_host import refused
+
+from schraem.bridge import Bridge
+from schraem.core.fairdeal import host_reveal
+
+
+def _play_game(phones: Phones) -> None:
+    """The game to its end, every hand checked by every guest."""
+    for _ in range(60):
+        phones.play_hand(events=False)
+        hand = len(phones.game.specs)
+        for seat in GUESTS:
+            assert phones.verdict(seat, hand)["fair"] is True
+        if phones.game.game_over:
+            return
+        call(phones.b, "next_hand", viewer=HOST)
+        phones.push()
+    raise AssertionError("the game did not end")
+
+
+def _next_game(phones: Phones, seed: int) -> dict:
+    """The host's "Nochmal"; each guest keeps its deals per game, so it
+    starts the new game with none (remote-engine.js keys them by game)."""
+    state = call(phones.b, "rematch", seed=seed, viewer=HOST)
+    phones.push()
+    phones.kept = {s: {} for s in GUESTS}
+    return state
+
+
+def test_the_next_game_is_dealt_to_the_same_phones_from_a_new_key():
+    phones = Phones("rheinland", 7)
+    tickets = dict(phones.tickets)
+    _play_game(phones)
+    host = phones.b.table.host
+    first_key, first_record = host.key, phones.send(2, "record")["result"]
+    last_hand = len(first_record["hands"])
+    states_of_game_1 = {s: list(phones.states[s]) for s in GUESTS}
+    commits_of_last_hand = {s: phones.kept[s][last_hand]["commits"] for s in GUESTS}
+
+    state = _next_game(phones, seed=99)
+    facts = state["phone_table"]
+    assert facts["game"] == 2 and facts["deal"]["hand"] == 1 and facts["deal"]["phase"] == "commit"
+    assert state["view"]["hand_no"] == 0 and not state["game_over"]
+    host = phones.b.table.host
+    assert host.key != first_key and host.secrets == {s: t["secret"] for s, t in tickets.items()}
+    # Every guest is told the new game, and deals it with its old ticket.
+    for seat in GUESTS:
+        assert phones.states[seat][-1]["game"] == 2
+    # A guest checking the last hand of the first game asks for it by number.
+    for seat in GUESTS:
+        assert phones.send(seat, "record", game=1)["result"] == first_record
+        verdict = phones.verdict(seat, last_hand, record=first_record, states=states_of_game_1[seat], commits=commits_of_last_hand[seat])
+        assert verdict["fair"] is True, verdict
+
+    phones.states = {s: [] for s in GUESTS}
+    _play_game(phones)
+    second = phones.send(2, "record", game=2)["result"]
+    assert phones.send(4, "record")["result"] == second
+    # The host's number for hand 1 is not the one the first record showed.
+    own = [e["reveal"] for r in (first_record, second) for e in r["hands"][0]["fair"] if e["seat"] == HOST]
+    assert own[0] != own[1] and own[1] == host_reveal(host.key, 1, 0)
+    assert [e["seat"] for e in second["hands"][0]["fair"]] == [HOST, *GUESTS]
+
+
+def test_the_game_number_survives_the_hosts_reload_and_the_old_game_is_said_to_be_gone():
+    phones = Phones("rheinland", 8)
+    _play_game(phones)
+    _next_game(phones, seed=5)
+    save = call(phones.b, "state", viewer=HOST)["save"]
+    assert save["phone"]["game"] == 2
+    phones.b = Bridge()
+    call(phones.b, "load", save=json.loads(json.dumps(save)), viewer=HOST)
+    assert call(phones.b, "state", viewer=HOST)["phone_table"]["game"] == 2
+    phones.deal_step()
+    phones.deal_step()
+    assert phones.game.specs and phones.b.table.host.round is None  # dealt with the old tickets
+    # The game before is not in the save: asked for, the host says so.
+    reply = phones.send(2, "record", game=1)
+    assert refused(reply, "deal_phase")["en"].endswith("this phone no longer has game 1 (it plays game 2).")
+    for game in (0, 3, "1", None):
+        assert phones.send(2, "record", game=game)["ok"] is False
+
+
+def test_no_next_game_while_one_runs_and_a_damaged_game_number_is_refused():
+    phones = Phones("rheinland", 9)
+    phones.play_hand(events=False)
+    before = json.dumps(call(phones.b, "state", viewer=HOST)["save"], sort_keys=True)
+    reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "rematch", "args": {"seed": 3, "viewer": HOST}})))
+    assert refused(reply, "bad_request")["en"].endswith("the game is still running.")
+    save = call(phones.b, "state", viewer=HOST)["save"]
+    assert json.dumps(save, sort_keys=True) == before
+    for damage in (0, -1, 1000, "2", True, 2.5):
+        bad = json.loads(before)
+        bad["phone"]["game"] = damage
+        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad, "viewer": HOST}})))
+        assert reply["ok"] is False and reply["error"]["kind"] == "CorruptSave", (damage, reply)
