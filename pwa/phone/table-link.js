@@ -121,7 +121,20 @@ export function watchConnect(pc, { onFail, onUp, ms = CONNECT_MS }) {
 }
 
 const hidden = (cands) => cands.length > 0 && cands.every((c) => c.address.endsWith('.local'));
-const net = (address) => (/^\d+\.\d+\.\d+\.\d+$/.test(address) ? address.split('.').slice(0, 3).join('.') : null);
+// The widest network an IPv4 address can lie on: a description carries no
+// netmask, and a Wi-Fi may be a /16 of 192.168 or a /8 of 10 — two
+// addresses in one private block may share one network, so only
+// different blocks (or a public address) prove the phones are apart.
+const net = (address) => {
+  const m = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(address);
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (a === 10) return '10/8';
+  if (a === 172 && b >= 16 && b <= 31) return '172.16/12';
+  if (a === 192 && b === 168) return '192.168/16';
+  if (a === 169 && b === 254) return '169.254/16';
+  return address;
+};
 
 // What the two descriptions tell about why the phones did not meet:
 // 'none-here' (this phone has no network), 'hidden-here' / 'hidden-there'

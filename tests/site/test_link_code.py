@@ -124,3 +124,32 @@ def test_texts_that_are_no_code_are_refused_with_their_reason(result):
 def test_a_code_of_the_first_versions_is_named_as_such_and_nothing_is_inflated(result):
     assert result["old"] == "older"
     assert result["bomb"] in ("older", "damaged", "long")
+
+
+TROUBLE = """
+import { linkTrouble } from './pwa/phone/table-link.js';
+const sdp = (...addresses) => addresses.map((a, i) => `a=candidate:${i} 1 udp 2122260223 ${a} 5${i}000 typ host`).join('\\r\\n');
+const pc = (here, there) => ({ localDescription: { sdp: sdp(...here) }, remoteDescription: { sdp: sdp(...there) } });
+console.log(JSON.stringify(CASES.map(([here, there]) => linkTrouble(pc(here, there)))));
+"""
+
+
+@pytest.mark.parametrize(
+    ("here", "there", "reasons"),
+    [
+        # One Wi-Fi of 192.168.0.0/16 that keeps its phones apart: they see
+        # each other's addresses and cannot reach them; not "other networks".
+        (["192.168.1.20"], ["192.168.7.40"], ["blocked"]),
+        (["10.1.2.3"], ["10.200.0.9"], ["blocked"]),
+        (["172.16.0.2"], ["172.31.9.9"], ["blocked"]),
+        # Addresses that no one network can hold.
+        (["192.168.1.20"], ["10.0.0.5"], ["apart"]),
+        (["172.15.0.2"], ["172.16.0.2"], ["apart"]),
+        (["192.168.1.20", "10.0.0.4"], ["10.9.9.9"], ["blocked"]),
+        (["a1b2.local"], ["192.168.1.3"], ["hidden-here"]),
+        ([], ["192.168.1.3"], ["none-here"]),
+    ],
+)
+def test_link_trouble_calls_phones_apart_only_where_no_network_can_hold_both(node_json, here, there, reasons):
+    script = TROUBLE.replace("CASES", json.dumps([[here, there]]))
+    assert node_json(script) == [reasons]
