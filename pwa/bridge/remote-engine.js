@@ -29,8 +29,9 @@ import { apply } from './state-patch.js';
  */
 
 /**
- * What a guest keeps at its table (IndexedDB): its seat, its secret and its deal numbers.
- * @typedef {{seat: number, secret: string, rounds: Record<string, Round>}} Kept
+ * What a guest keeps at its table (IndexedDB): its seat, its secret and its deal numbers;
+ * `left` once it left that table (phone/at-table.js).
+ * @typedef {{seat: number, secret: string, rounds: Record<string, Round>, left?: boolean}} Kept
  */
 
 /**
