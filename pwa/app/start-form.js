@@ -5,7 +5,6 @@
 import { t } from '../i18n/i18n.js';
 import { dealerLabel } from '../table/screens.js';
 import { startTable } from '../club/club.js';
-import { leavePhoneTable } from '../phone/phone-table.js';
 import * as evening from '../evening/evening.js';
 import { DEFAULT_NAMES, model, nextSeed } from './model.js';
 import { render } from './draw.js';
@@ -58,8 +57,9 @@ declareFields('app', {
   dealer: chosen((target, s) => { s.dealer = Number(target.value); }),
 });
 
+// A table of phones this phone is at is left only once the guard has asked
+// (context/guard.js): replacing the game ends it for the other phones too.
 export async function startNewGame() {
-  leavePhoneTable();
   const s = model.setup;
   const sheet = s.mode === 'sheet';
   const players = s.seats.map((p, i) => {

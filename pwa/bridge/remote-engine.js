@@ -30,8 +30,9 @@ import { apply } from './state-patch.js';
 
 /**
  * What a guest keeps at its table (IndexedDB): its seat, its secret and its
- * deal numbers, by game and hand ("2:1": the first hand of the table's second game).
- * @typedef {{seat: number, secret: string, rounds: Record<string, Round>}} Kept
+ * deal numbers, by game and hand ("2:1": the first hand of the table's second
+ * game); `left` once it left that table (phone/at-table.js).
+ * @typedef {{seat: number, secret: string, rounds: Record<string, Round>, left?: boolean}} Kept
  */
 
 /**

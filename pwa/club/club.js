@@ -201,8 +201,13 @@ declareTaps('club', clubWork({
   'confirm-no': () => {
     const club = c();
     const back = club.confirm?.back ?? 'start';
+    const host = club.confirm?.table?.role === 'host';
     club.confirm = null;
     go(back);
+    // Back at a table it goes on as "Weiterspielen" would ("Neues Spiel"
+    // paused it); a host's table, before its first deal too: the other
+    // phones play on meanwhile.
+    if (back === 'game' || host) session()?.resume();
   },
   history: () => openHistory(),
   'history-open': (target) => openEntry(target.dataset.id),

@@ -143,58 +143,94 @@ export function fileFinished(game, info) {
 
 // --- never lose a game ---------------------------------------------------------
 
-// Runs `proceed` at once when nothing runs; otherwise asks, files the
-// running table into history (awaited: on disk before anything replaces
-// it) and then proceeds.
+// A table of phones this phone is at (phone/at-table.js declares it): what
+// replaces the game leaves the table too, for the other phones as well,
+// so that is asked about even where no game of this phone's own runs (a
+// guest's game is the host's). here() → null away from a table, else
+// {role: 'host' | 'guest', route: where the table is drawn}.
+let phoneTable = { here: () => null, leave: () => {} };
+
+export function declarePhoneTable(hooks) {
+  phoneTable = hooks;
+}
+
+// Runs `proceed` at once when nothing runs and this phone is at no table
+// of phones; otherwise asks, files the running table into history
+// (awaited: on disk before anything replaces it), leaves the table of
+// phones and then proceeds. `what` 'table' only leaves the table of phones
+// (joining another, back from its codes): this phone's own game stays.
 export async function guarded(proceed, what = 'game') {
-  const game = m().game;
-  if (!running(game)) {
+  const table = phoneTable.here();
+  if (!table && (what === 'table' || !running(m().game))) {
     // Filed again before it is replaced: a refused write replaces nothing.
-    if (game && hasContent(game)) {
-      try {
-        await keepTable(game, 'finished');
-      } catch {
-        shellError('history.failed');
-        return null;
-      }
-    }
+    if (!(await fileBefore(replaced({ what, table })))) return null;
+    phoneTable.leave();
     return proceed();
   }
-  c().confirm = { proceed, what, back: m().route };
+  // "Abbrechen" at a table goes back to it: staying there is the answer.
+  c().confirm = { proceed, what, table, back: table ? table.route : m().route };
   go('confirm');
   return null;
+}
+
+// The game that goes when the question is answered: the one replaced, or a
+// host's table that ends (a guest's game is the host's; one of this
+// phone's own that only waits stays where it is).
+function replaced({ what, table }) {
+  return what !== 'table' || table?.role === 'host' ? m().game : null;
+}
+
+// → false when the history refused the write (said; nothing is replaced).
+async function fileBefore(game) {
+  if (!game || !hasContent(game)) return true;
+  try {
+    await keepTable(game, running(game) ? 'interrupted' : 'finished');
+    return true;
+  } catch {
+    shellError('history.failed');
+    return false;
+  }
 }
 
 export async function confirmYes() {
   const pending = c().confirm;
   if (!pending) return;
-  try {
-    await keepTable(m().game, 'interrupted');
-  } catch {
-    shellError('history.failed');
-    return;
-  }
+  const game = replaced(pending);
+  const filed = running(game);
+  if (!(await fileBefore(game))) return;
   c().confirm = null;
-  ctx.app.announce(t('confirm.filed'));
+  if (filed) ctx.app.announce(t('confirm.filed'));
+  phoneTable.leave();
   await pending.proceed();
 }
 
-function renderConfirm() {
-  const g = m().game;
+function gameLine(g) {
   const v = g.state.view;
   const what = g.state.series ? t('confirm.series', { k: g.state.series.number, n: g.state.series.length })
     : g.state.set ? t('confirm.set') : t('confirm.game', { hand: v.hand_no });
-  return [h('section', { class: 'confirm', 'aria-labelledby': 'confirm-heading' },
-    h('h2', { id: 'confirm-heading', text: t('confirm.heading') }),
-    h('p', { text: `${what} – ${v.players.map((p) => p.name).join(', ')}` }),
-    h('p', { text: t('confirm.body') })),
+  return h('p', { text: `${what} – ${v.players.map((p) => p.name).join(', ')}` });
+}
+
+// At a table of phones the question says what happens to the other phones;
+// a game of this phone's own that goes is filed into history as ever.
+function renderConfirm() {
+  const pending = c().confirm;
+  const role = pending?.table?.role;
+  const g = pending ? replaced(pending) : m().game;
+  const files = !role || running(g);
+  return [h('section', { class: 'confirm', 'aria-labelledby': 'confirm-heading', dataset: { phone: role ?? 'none' } },
+    h('h2', { id: 'confirm-heading', text: role ? t(`phone.leave.heading.${role}`) : t('confirm.heading') }),
+    files ? gameLine(g) : null,
+    role ? h('p', { class: 'phone-leave', text: t(`phone.leave.${role}`) }) : null,
+    files ? h('p', { text: t('confirm.body') }) : null),
   [h('div', { class: 'tool-row' },
-    h('button', { type: 'button', class: 'secondary', dataset: { action: 'confirm-no' }, text: t('confirm.no') })),
-  h('button', { type: 'button', class: 'big primary', dataset: { action: 'confirm-yes' }, disabled: !m().ready, text: t('confirm.yes') })]];
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'confirm-no' }, text: role ? t('phone.leave.no') : t('confirm.no') })),
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 'confirm-yes' }, disabled: !m().ready,
+    text: role ? t(`phone.leave.yes.${role}`) : t('confirm.yes') })]];
 }
 
 declareScreens('guard', {
-  confirm: () => (m().game ? renderConfirm() : null),
+  confirm: () => (m().game || c().confirm?.table ? renderConfirm() : null),
 });
 
 // A record import replaces the table too: the record is checked first (a

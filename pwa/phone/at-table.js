@@ -7,9 +7,13 @@ import { writePreference } from '../store/storage.js';
 import { markLink } from './link-trouble.js';
 import { setPhoneRole } from '../table/phone-role.js';
 import { leaveSheetFollow } from './sheet-follow.js';
+import { declarePhoneTable } from '../context/guard.js';
 
 // Where a guest keeps its seat, its secret and its deal numbers (IndexedDB,
 // beside the game): a reload or a dropped channel does not lose the seat.
+// A guest that left its table keeps them too, marked `left`: it can come
+// back to its seat with the host's code for it, but a reload no longer
+// takes it there, and a code for another table is no code for another seat.
 export const KEPT = 'phone-guest';
 
 // The texts are i18n/phone.js's, under "phone.".
@@ -44,12 +48,23 @@ export function dealt(state) {
   return state?.view?.hand_no >= 1 && state.deal == null && state.phone_table?.deal == null;
 }
 
+// This phone at a table of phones, for the question before anything
+// replaces its game (context/guard.js): null away from one, and for a
+// phone that follows a Spielliste or has not got a seat yet (nobody else
+// plays on with it); else its role and where its table is drawn.
+export function tableHere() {
+  const seated = phone?.role === 'host' || (phone?.status !== 'following' && Boolean(phone?.session || (phone?.kept && !phone.kept.left)));
+  if (!seated) return null;
+  const route = phone.inGame ? 'game' : phone.role === 'host' ? 'phone-open' : 'phone-join';
+  return { role: phone.role, route };
+}
+
 // Leaving the table (a new game on this phone, or back): channels closed,
 // and a guest's Session is this phone's own again.
 export function leavePhoneTable() {
   leaveSheetFollow();
   if (!phone) return;
-  if (phone.role === 'guest' && phone.status !== 'following') writePreference(KEPT, null);
+  if (phone.role === 'guest' && phone.kept && !phone.kept.left) writePreference(KEPT, { ...phone.kept, left: true });
   phone.relay?.close();
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();
@@ -60,3 +75,5 @@ export function leavePhoneTable() {
     localSession = null;
   }
 }
+
+declarePhoneTable({ here: tableHere, leave: leavePhoneTable });

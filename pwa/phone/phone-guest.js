@@ -75,11 +75,20 @@ export async function joinTable() {
     followSheet(channel, link.pc);
     return;
   }
+  // The seat this phone plays at this table, if it is back at it; a seat it
+  // left is only brought along (its deal numbers, if the code is for it).
+  const seat = table.kept && !table.kept.left ? table.kept.seat : null;
   const remote = createRemoteEngine(channel, {
     onState: guestState,
     onProblem: (e) => app.onError(e),
     kept: table.kept,
-    onKeep: (kept) => { if (phone === table) table.kept = kept; return writePreference(KEPT, kept); },
+    onKeep: (kept) => {
+      // A code for another seat is refused below, and a phone that left
+      // keeps what it kept then: neither replaces this phone's own seat.
+      if (phone !== table || (seat != null && kept.seat !== seat)) return Promise.resolve();
+      table.kept = kept;
+      return writePreference(KEPT, kept);
+    },
     onLinks: (down) => { if (phone === table) { table.down = down; app.render(); } },
     onClose: () => guestDropped(table, remote),
     onSeen: (state) => {
@@ -89,7 +98,6 @@ export async function joinTable() {
     },
   });
   watchLink(link.pc, () => guestDropped(table, remote));
-  const seat = table.kept?.seat;
   const ticket = await remote.ready;
   if (seat != null && ticket.result.seat !== seat) {
     // Another seat's code: this phone keeps its own seat.

@@ -10,7 +10,7 @@ import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } f
 import { withCamera } from './camera-ask.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
-import { app, dealt, leavePhoneTable, m, phone, setPhone, tt } from './at-table.js';
+import { app, dealt, m, phone, setPhone, tt } from './at-table.js';
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
@@ -36,8 +36,8 @@ export async function openTable() {
   const guests = players.map((p, i) => (p.kind === 'human' && i > 0 ? i + 1 : null)).filter((x) => x != null);
   if (players[0].kind !== 'human' || !guests.length) { app.onError(linkError('err.guests')); return; }
   if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
+  // The table this phone is at, if any, is asked about and left first.
   await guarded(async () => {
-    leavePhoneTable();
     const session = app.session();
     const r = await session.query('table_new', {
       players, rules: s.rules, options: {}, dealer: s.dealer, seed: app.nextSeed(), viewer: 1, guests,

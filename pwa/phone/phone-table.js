@@ -14,12 +14,11 @@ import { readPreference } from '../store/storage.js';
 import { scanQr } from '../qr/qr-scan.js';
 import { declareScreens } from '../context/registry.js';
 import { declareTaps } from '../context/taps.js';
+import { guarded } from '../context/guard.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
-import { KEPT, app, dealt, leavePhoneTable, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
+import { KEPT, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import { awaySeats, connect, giveBack, openTable, resumeHost, retrySeat, silentSeats, standIn } from './phone-host.js';
 import { guestTable, joinTable, retryGuest } from './phone-guest.js';
-
-export { leavePhoneTable } from './at-table.js';
 
 export function initPhoneTable(ctx) {
   wirePhoneTable(ctx);
@@ -30,13 +29,20 @@ export function initPhoneTable(ctx) {
     if (key && phone) phone.texts[key] = event.target.value;
   });
   // A guest phone that was at a table (reloaded, or closed and opened
-  // again) goes back to it: its seat waits for it on the host.
-  readPreference(KEPT).then((kept) => {
-    if (phone || !kept || !Number.isInteger(kept.seat) || typeof kept.secret !== 'string') return;
+  // again) goes back to it: its seat waits for it on the host. One that
+  // left its table on purpose stays where it is.
+  readPreference(KEPT).then((stored) => {
+    const kept = keptSeat(stored);
+    if (phone || !kept || kept.left) return;
     setPhone(guestTable(kept));
     m().route = 'phone-join';
     app.render();
   });
+}
+
+// A guest's kept seat as stored (at-table.js KEPT), or null if none.
+function keptSeat(kept) {
+  return kept && Number.isInteger(kept.seat) && typeof kept.secret === 'string' ? kept : null;
 }
 
 // Every state the host's Session accepts (app/state.js onState). A phone table
@@ -158,10 +164,16 @@ declareTaps('phone table', {
   'phone-join': () => {
     if (!m().ready) return;
     if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
-    leavePhoneTable();
-    setPhone(guestTable());
-    m().route = 'phone-join';
-    app.render();
+    // A table this phone is at is asked about and left first; this
+    // phone's own game waits for its return.
+    return guarded(async () => {
+      // A seat this phone left comes along: the host's code for it brings
+      // the phone back with its deal numbers; any other code is a new seat.
+      const kept = keptSeat(await readPreference(KEPT));
+      setPhone(guestTable(kept && { ...kept, left: true }));
+      m().route = 'phone-join';
+      app.render();
+    }, 'table');
   },
   'phone-join-offer': () => {
     if (phone?.role === 'guest' && phone.status !== 'making') joinTable();
@@ -183,9 +195,10 @@ declareTaps('phone table', {
     m().route = 'game';
     app.render();
   },
-  'phone-back': () => {
-    leavePhoneTable();
+  // Back from the codes before the first deal: the phones already there
+  // lose the table too, so it is asked about as well.
+  'phone-back': () => guarded(() => {
     m().route = 'start';
     app.render();
-  },
+  }, 'table'),
 });
