@@ -153,6 +153,9 @@ function hostLink(seat, up) {
   }
   table.relay.links(awaySeats(table));
   hostMark(table);
+  // The codes were shown for the phones that were away: once every one is
+  // back, the host's screen goes back to the table by itself.
+  if (up && table.inGame && m().route === 'phone-open' && !awaySeats(table).length) m().route = 'game';
   app.render();
 }
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _step
 
 from helpers import open_app, screen, wait_idle
@@ -16,6 +17,9 @@ from helpers import open_app, screen, wait_idle
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
 GUESTS = (2, 3)
 GAMES = 3
+# What a phone has drawn (its Session's state, without the host's save):
+# cheap to read at every step, unlike the whole save or every message.
+DRAWN = "async () => (await import('./modules.js')).model.model.game?.state ?? null"
 # Every connection a page makes: after the first join none may follow.
 CONNECTIONS_PROBE = """
 window.__connections = 0;
@@ -33,7 +37,7 @@ def _play_game(host, guests: dict, game: int) -> None:
     checked = 0
     while True:
         assert time.monotonic() < deadline, [screen(p) for p in phones]
-        state = host.evaluate(HOST_STATE)
+        state = host.evaluate(DRAWN)
         if state["hand_over"] and state["phone_table"]["deal"] is None and state["view"]["hand_no"] > checked:
             hand = checked = state["view"]["hand_no"]
             for guest in guests.values():
@@ -44,11 +48,20 @@ def _play_game(host, guests: dict, game: int) -> None:
             wait_idle(host)
             host.locator('[data-action="next-hand"]').tap()
             continue
-        tapped = False
-        for guest in guests.values():
-            tapped = _step(guest, _guest_view(guest)) or tapped
-        tapped = _step(host, state["view"]) or tapped
-        host.wait_for_timeout(120 if tapped else 80)
+        tapped = []
+        for page, view in [*((g, (g.evaluate(DRAWN) or {}).get("view")) for g in guests.values()), (host, state["view"])]:
+            step = page.evaluate("() => document.body.dataset.step")
+            if _step(page, view):
+                tapped.append((page, step))
+        # Each tap is drawn before that phone is read again (a card tapped
+        # twice would be no card of its hand any more); a refused one is not.
+        for page, step in tapped:
+            try:
+                page.wait_for_function("(step) => document.body.dataset.step !== step", arg=step, timeout=2_000)
+            except PlaywrightTimeout:
+                pass
+        if not tapped:
+            host.wait_for_timeout(60)
 
 
 def test_three_games_in_a_row_at_one_table_of_phones_with_no_code_after_the_first_join(warm_page, shared_site, page_errors):

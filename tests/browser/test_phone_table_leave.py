@@ -95,7 +95,7 @@ def test_leaving_a_table_of_phones_is_asked_and_cancelling_changes_nothing(warm_
     guest.locator('[data-action="phone-join"]').tap()
     guest.wait_for_function("() => document.body.dataset.screen === 'phone-join'")
     _rejoin(guest, host, 2)
-    host.locator('[data-action="phone-table"]').tap()
+    host.wait_for_function("() => document.body.dataset.screen === 'table'")
     _connected(host, guest)
     back = guest.evaluate(KEPT)
     assert (back["seat"], back["secret"]) == (2, kept["secret"]) and "left" not in back

@@ -56,7 +56,11 @@ def _rejoin(guest, host, seat: int) -> None:
     answer = _text_of(guest, "answer")
     host.fill(f'[data-phone-text="answer-{seat}"]', answer)
     host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
-    host.wait_for_selector(f'.phone-seat[data-seat="{seat}"][data-link="connected"]')
+    # Connected, the seat says so; with every phone back the host is at its table.
+    host.wait_for_function(
+        f"() => document.body.dataset.screen === 'table'"
+        f" || Boolean(document.querySelector('.phone-seat[data-seat=\"{seat}\"][data-link=\"connected\"]'))"
+    )
     guest.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
 
 
@@ -114,7 +118,8 @@ def test_a_guest_closed_and_the_host_reloaded_mid_hand_lose_nothing(warm_page, s
         assert "You play seat 4" in back.locator(".phone-join").inner_text()
         guests[4] = back
         _rejoin(back, host, 4)
-        host.locator('[data-action="phone-table"]').tap()
+        # Every phone back: the host's screen goes back to the table by itself.
+        host.wait_for_function("() => document.body.dataset.screen === 'table'")
         first = _guest_view(back)
         assert first["seat"] == 4 and first["hand_no"] == 1
         assert len(first["log"]) == len(host.evaluate(HOST_STATE)["view"]["log"])
@@ -137,7 +142,7 @@ def test_a_guest_closed_and_the_host_reloaded_mid_hand_lose_nothing(warm_page, s
             guest.wait_for_selector('.phone-links[data-lost="yes"]')
         for seat, guest in guests.items():
             _rejoin(guest, host, seat)
-        host.locator('[data-action="phone-table"]').tap()
+        host.wait_for_function("() => document.body.dataset.screen === 'table'")
         _play(host, guests, lambda: all(screen(p) == "result" for p in (host, *guests.values())))
 
         record = host.evaluate(HOST_STATE)["save"]["record"]

@@ -60,7 +60,7 @@ def test_the_computer_plays_a_dropped_guests_seat_until_it_rejoins(warm_page, sh
             " return r.result.phone_table.standins.length === 0; }",
             timeout=30_000,
         )
-        host.locator('[data-action="phone-table"]').tap()
+        host.wait_for_function("() => document.body.dataset.screen === 'table'")
         host.wait_for_function("() => !document.querySelector('.phone-links')", timeout=30_000)
         back.wait_for_function("() => !document.querySelector('.phone-links')", timeout=30_000)
         assert 4 not in host.evaluate(HOST_STATE)["due"]["bots"]
