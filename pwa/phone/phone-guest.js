@@ -6,6 +6,7 @@
 import { errorText } from '../i18n/i18n.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
 import { createRemoteEngine, handKey } from '../bridge/remote-engine.js';
+import { keepGuestGame } from '../context/guard.js';
 import { writePreference } from '../store/storage.js';
 import { dueBuzz } from '../table/sound.js';
 import { answerOffer, watchConnect, watchLink } from './table-link.js';
@@ -93,7 +94,7 @@ export async function joinTable() {
     onClose: () => guestDropped(table, remote),
     onSeen: (state) => {
       if (phone !== table || !table.remote) return;
-      if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state.game ?? 1, state.view.hand_no);
+      if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state);
       buzzWhenDue(table, state);
     },
   });
@@ -176,7 +177,9 @@ function guestState(state) {
 // engine checks the hand (`check_deal`): the transcript against the commits
 // this phone kept, and the hand replayed from the record against every state
 // this phone was sent. The shell compares nothing itself.
-async function checkDeal(table, game, hand) {
+async function checkDeal(table, state) {
+  const game = state.game ?? 1;
+  const hand = state.view.hand_no;
   const key = handKey(game, hand);
   if (table.checked.has(key)) return;
   table.checked.add(key);
@@ -190,6 +193,8 @@ async function checkDeal(table, game, hand) {
     record: r.result, seat: table.seat, hand, commits: table.remote.rounds.get(key)?.commits ?? null, states: table.remote.statesOf(key),
   }) : r;
   if (phone !== table) return;
+  // The game's last hand: the whole game goes into this phone's history.
+  if (r.ok && state.game_over) keepGuestGame(r.result, state).catch(() => app.onError(linkError('err.history')));
   const { fair, why } = own.ok ? own.result : { fair: null, why: own.error };
   table.verdicts.set(key, { fair, why });
   document.documentElement.dataset.fairDeal = `${key}:${fair === true ? 'checked' : fair === false ? 'false' : 'unknown'}`;

@@ -6,6 +6,7 @@ hand found, and the host's history keeps every game."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -20,6 +21,7 @@ GAMES = 3
 # What a phone has drawn (its Session's state, without the host's save):
 # cheap to read at every step, unlike the whole save or every message.
 DRAWN = "async () => (await import('./modules.js')).model.model.game?.state ?? null"
+KEPT_GAMES = "async () => (await (await import('./modules.js')).history.entries()).filter((e) => e.kind !== 'tournament')"
 # Every connection a page makes: after the first join none may follow.
 CONNECTIONS_PROBE = """
 window.__connections = 0;
@@ -108,9 +110,14 @@ def test_three_games_in_a_row_at_one_table_of_phones_with_no_code_after_the_firs
     # No phone made a connection after the first join: no code was exchanged.
     assert [p.evaluate("() => window.__connections") for p in phones] == connections
     assert host.locator("[data-phone-text]").count() == 0
-    # The host's history keeps the three games, each finished.
-    entries = host.evaluate(
-        "async () => (await (await import('./modules.js')).history.entries()).map((e) => [e.kind, e.status, e.records.length])"
-    )
-    assert sorted(entries) == [["game", "finished", 1]] * GAMES, entries
+    # Every phone's history keeps the three games, each finished, and the
+    # phones agree on every card played and every deal's numbers.
+    played = {}
+    for page in phones:
+        entries = page.evaluate(KEPT_GAMES)
+        assert sorted(e["kind"] + ":" + e["status"] for e in entries) == ["game:finished"] * GAMES, entries
+        played[page] = sorted(json.dumps([[h["actions"], h["fair"]] for h in e["records"][0]["hands"]]) for e in entries)
+    assert played[guests[2]] == played[host] == played[guests[3]]
+    # A guest knows who sat where: its saved game names the people as such.
+    assert {p["kind"] for e in guests[2].evaluate(KEPT_GAMES) for p in e["save"]["table"]["players"]} == {"human"}
     assert not page_errors

@@ -33,7 +33,7 @@ from .table import (
     check_viewer,
     real_cards,
 )
-from .table_host import TableHost
+from .table_host import TableHost, with_seats
 
 
 class GameCommands(Commands):
@@ -68,7 +68,7 @@ class GameCommands(Commands):
         table = Table(game, t.seats, seed, t.real_cards)
         if t.host is not None:
             # A table of phones plays on with the same phones (table_host.py).
-            table.host = t.host.next_game(g)
+            table.host = t.host.next_game(g, t.seats)
         table.deal()
         return self._take(table, args.get("viewer"))
 
@@ -248,8 +248,7 @@ class GameCommands(Commands):
         record = export_record(game, keep_last=include or not secret)
         # Who sat where travels with the file, so an import plays on against
         # the same computer players.
-        for p, seat in zip(record["players"], self._table().seats):
-            p.update(seat)
+        with_seats(record, self._table().seats)
         return {
             "record": record,
             "hands": len(record["hands"]),

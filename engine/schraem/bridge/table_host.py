@@ -73,6 +73,14 @@ def _reply_id(value):
     return None
 
 
+def with_seats(record: dict, seats: list[dict]) -> dict:
+    """Who sat where (a person, or a computer player and its level) on each
+    of the record's players, as `export` writes it; replaying ignores it."""
+    for player, seat in zip(record["players"], seats):
+        player.update(seat)
+    return record
+
+
 def _not_now(de: str, en: str) -> NoReturn:
     raise IllegalAction("deal_phase", detail=Both(de, en))
 
@@ -360,7 +368,7 @@ class TableHost:
             r.phones = self.phones
         self._deal_when_complete(game, r.reveals)
 
-    def next_game(self, finished) -> "TableHost":
+    def next_game(self, finished, seats: list[dict]) -> "TableHost":
         """The same phones at the same seats for the next game, once
         `finished` is over: the seats keep their secrets (no phone joins
         again) and the computer its stand-ins; the key is new, since the
@@ -375,7 +383,7 @@ class TableHost:
         nxt.secrets = dict(self.secrets)
         nxt.standins = set(self.standins)
         nxt.game_no = self.game_no + 1
-        nxt.previous = export_record(finished, keep_last=True)
+        nxt.previous = with_seats(export_record(finished, keep_last=True), seats)
         return nxt
 
     def ticket(self, seat) -> dict:
@@ -617,13 +625,14 @@ class TableHost:
         """The finished hands of this game (or, with `game`, of the game
         before it) as a record without any seed, each with its transcript,
         so a guest can check every deal (the hand in play is left out: its
-        deal would show everyone's cards)."""
+        deal would show everyone's cards), and who sat where, as `export`
+        writes it: a guest keeps the finished game in its own history."""
         asked = args.get("game", self.game_no)
         if not _is_int(asked):
             raise InvalidAction("guest_type", field="'game'", kind=Both("eine ganze Zahl", "a whole number"))
         if asked == self.game_no:
             g = table.game
-            return export_record(g, keep_last=g.hand_over)
+            return with_seats(export_record(g, keep_last=g.hand_over), table.seats)
         if asked == self.game_no - 1 and self.previous is not None:
             return self.previous
         _not_now(
