@@ -10,7 +10,9 @@ grants or refuses when the app asks (a hook on getUserMedia).
   cannot reach each other and why; once the camera is allowed, the new try
   deals.
 - The control, both on one bridge (one subnet, names looked up by
-  multicast), both refusing the camera: dealt."""
+  multicast), both refusing the camera: dealt.
+- Behind a router, two games in a row: "Nochmal" deals the second game over
+  the connection made for the first, with no new code."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import time
 
 import pytest
 from test_phone_table import _fill_setup, _text_of
+from test_phone_table_evening import _play_game
 
 from helpers import open_app
 from netns_phones import can_make_namespaces, is_hidden, is_raw, network
@@ -132,3 +135,29 @@ def test_on_one_bridge_phones_are_dealt_without_the_camera(namespaces, dist, pla
             addresses = _addresses(phone)
             assert addresses and all(is_hidden(a) for a in addresses), addresses
             assert phone.camera_asked == 1
+
+
+def test_behind_a_router_two_games_in_a_row_need_no_new_code(namespaces, dist, playwright):
+    with network("router", dist) as net:
+        host, guest = _phones(net, playwright, "allow")
+        host.page.select_option('[data-field="rules"]', "marienheide")
+        _fill_setup(host.page, [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")], dealer="1")
+        host.page.locator('[data-action="phone-open"]').tap()
+        offer = _text_of(host.page, "offer-2")
+        guest.page.locator('[data-action="phone-join"]').tap()
+        _join(host, guest, offer)
+        for phone in (host, guest):
+            phone.page.wait_for_function(DEALT, timeout=30_000)
+        _play_game(host.page, {2: guest.page}, 1)
+        host.page.wait_for_function("() => document.body.dataset.screen === 'over'")
+        host.page.locator('[data-action="rematch"]').tap()
+        started = time.monotonic()
+        for phone in (host, guest):
+            phone.page.wait_for_function(DEALT, timeout=30_000)
+        print(f"router, Nochmal: the next game dealt on both phones {time.monotonic() - started:.2f} s after the tap")
+        _play_game(host.page, {2: guest.page}, 2)
+        # One connection each, made for the first game, carried both.
+        for phone in (host, guest):
+            peers = phone.ice()
+            assert len(peers) == 1 and peers[0]["connectionState"] == "connected", peers
+        assert host.camera_asked == guest.camera_asked == 1
