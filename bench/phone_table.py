@@ -19,6 +19,11 @@ over real RTCPeerConnection data channels on loopback.
                      its version at L (as it was shown) and at M
   leaks              cards any guest received (messages, page) that its seat
                      may not see, over the whole run (target 0)
+  evening            three phones (a host and two guests) play five games of
+                     Marienheide in a row with "Nochmal": the taps and pasted
+                     codes per person for the whole evening, the connections
+                     each phone made, and from "Nochmal" until every phone
+                     shows the next game dealt (median of the four)
   router_join_ms     two phones, each its own Chromium in its own network
                      namespace behind a router (tests/browser/netns_phones.py),
                      both people allowing the camera: from the host's
@@ -46,6 +51,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from browser import Served, loadavg, throttle  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from test_phone_table import CARD, HOST_STATE, RECEIVED_PROBE, _allowed, _guest_view, _is_record, _step, _text_of  # noqa: E402
+from test_phone_table_evening import CONNECTIONS_PROBE, _play_game  # noqa: E402
 from test_phone_table_router import DEALT, _join, _open, _phones  # noqa: E402
 
 from browser_support import CHROMIUM_ARGS, build, chromium_path  # noqa: E402
@@ -215,6 +221,81 @@ def run(pw, browser, site: Served) -> dict:
     }
 
 
+# What a person does with codes: a tap on any of the table of phones'
+# buttons (open, join, answer, connect, scan, retry) and a code pasted.
+CODE_PROBE = (
+    CONNECTIONS_PROBE
+    + """
+window.__codeTaps = 0;
+window.__pastes = 0;
+document.addEventListener('click', (e) => { if (e.target.closest?.('[data-action^="phone-"]')) window.__codeTaps += 1; }, true);
+document.addEventListener('input', (e) => { if (e.target.dataset?.phoneText) window.__pastes += 1; }, true);
+"""
+)
+EVENING = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
+
+
+def evening(pw, browser, site: Served, games: int = 5) -> dict:
+    """Three phones, `games` games in a row: what each person did with
+    codes, the connections made, and "Nochmal" until every phone is dealt."""
+    device = pw.devices["Pixel 7"]
+    pages = []
+    for i in range(3):
+        ctx = browser.new_context(**device, locale="de-DE" if i == 0 else "en-GB", service_workers="block")
+        ctx.set_default_timeout(180_000)
+        page = ctx.new_page()
+        page.add_init_script(CODE_PROBE)
+        page.goto(app_url(site, seed=43) if i == 0 else app_url(site))
+        wait_shell_ready(page)
+        pages.append(page)
+    host, guests = pages[0], dict(zip((2, 3), pages[1:]))
+    host.select_option('[data-field="rules"]', "marienheide")
+    host.select_option('[data-field="count"]', "3")
+    for i, (name, who) in enumerate(EVENING):
+        host.fill(f'[data-field="name"][data-seat="{i}"]', name)
+        host.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
+        host.select_option(f'[data-field="who"][data-seat="{i}"]', who)
+    host.locator('[data-action="phone-open"]').tap()
+    for seat, guest in guests.items():
+        offer = _text_of(host, f"offer-{seat}")
+        guest.locator('[data-action="phone-join"]').tap()
+        guest.fill('[data-phone-text="offer"]', offer)
+        guest.locator('[data-action="phone-join-offer"]').tap()
+        host.fill(f'[data-phone-text="answer-{seat}"]', _text_of(guest, "answer"))
+        host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
+    for page in pages:
+        page.wait_for_function(DEALT)
+    joined = [(p.evaluate("() => window.__codeTaps"), p.evaluate("() => window.__pastes")) for p in pages]
+    t0 = time.monotonic()
+    hands, next_game = 0, []
+    for game in range(1, games + 1):
+        _play_game(host, guests, game)
+        hands += host.evaluate("async () => (await import('./modules.js')).model.model.game.state.view.hand_no")
+        if game == games:
+            break
+        host.wait_for_function("() => document.body.dataset.screen === 'over'")
+        tapped = time.monotonic()
+        host.locator('[data-action="rematch"]').tap()
+        for page in pages:
+            page.wait_for_function(DEALT)
+        next_game.append((time.monotonic() - tapped) * 1000)
+    whole = time.monotonic() - t0
+    after = [(p.evaluate("() => window.__codeTaps"), p.evaluate("() => window.__pastes")) for p in pages]
+    connections = [p.evaluate("() => window.__connections") for p in pages]
+    for p in pages:
+        p.context.close()
+    return {
+        "games": games,
+        "hands": hands,
+        "minutes": round(whole / 60, 1),
+        "join": {"host": joined[0], "guest": joined[1]},
+        "later": [(a[0] - j[0], a[1] - j[1]) for a, j in zip(after, joined)],
+        "connections": connections,
+        "next_game_ms_p50": round(statistics.median(next_game)),
+        "next_game_ms_max": round(max(next_game)),
+    }
+
+
 def across_router(pw, dist: Path, runs: int = 3) -> dict | None:
     """The join of two phones behind a router and, as the baseline, on one
     bridge; None where namespaces cannot be made (not root)."""
@@ -244,7 +325,8 @@ def across_router(pw, dist: Path, runs: int = 3) -> dict | None:
 
 
 def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
-    return f"""## Table of phones
+    return (
+        f"""## Table of phones
 
 `python3 bench/phone_table.py` — {browser_version}, headless, four contexts (Pixel 7 emulation) on one machine over loopback, one hand of four people (host and three guests), guests' main threads throttled 4x. Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work).
 
@@ -257,7 +339,27 @@ def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
 | invitation as text / bytes it codes / QR code at level M | {out['offer_chars']} characters / {out['offer_bytes']} bytes / version {out['qr_version']} |
 | the same phone's description in the old form (whole SDP deflated): text / QR at L / at M | {out['old_offer_chars']} characters / version {out['old_qr_version_l']} / version {out['old_qr_version_m']} |
 | cards a guest received or showed that its seat may not see | {out['leaks']} |
-""" + router_rows(out.get("router"))
+"""
+        + evening_rows(out.get("evening"))
+        + router_rows(out.get("router"))
+    )
+
+
+def evening_rows(e: dict | None) -> str:
+    if not e:
+        return ""
+    later = ", ".join(f"{t} taps / {p} pastes" for t, p in e["later"])
+    return f"""
+An evening: three phones (host and two guests, unthrottled), {e['games']} games of Marienheide in a row ({e['hands']} hands, {e['minutes']} min at the test's tapping pace), each game after the first dealt by "Nochmal" on the host:
+
+| figure | value |
+| --- | ---: |
+| joining, the host: taps on the table's buttons / codes pasted | {e['join']['host'][0]} / {e['join']['host'][1]} |
+| joining, each guest: taps / codes pasted | {e['join']['guest'][0]} / {e['join']['guest'][1]} |
+| after the join, for the rest of the evening (host, guest, guest) | {later} |
+| connections each phone made (host, guest, guest) | {", ".join(map(str, e['connections']))} |
+| "Nochmal" until every phone shows the next game dealt, median / slowest of {e['games'] - 1} | {e['next_game_ms_p50']} / {e['next_game_ms_max']} ms |
+"""
 
 
 def router_rows(r: dict | None) -> str:
@@ -300,6 +402,7 @@ def main(argv=None) -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_ARGS)
             out = run(pw, browser, site)
+            out["evening"] = evening(pw, browser, site)
             version = f"Chromium {browser.version}"
             browser.close()
             out["router"] = across_router(pw, dist)
@@ -326,6 +429,7 @@ def main(argv=None) -> int:
                         "old_qr_version_l",
                         "old_qr_version_m",
                         "leaks",
+                        "evening",
                         "router",
                     )
                 }
