@@ -12,8 +12,6 @@ import { offerKnockUndo } from '../table/knock-undo.js';
 import { findSheetAction } from '../table/sheet.js';
 import { lookUp, showPlayed, showPressed } from '../table/instant.js';
 import { knockFeedback } from '../table/sound.js';
-import { phoneRole } from '../table/phone-role.js';
-import { rematchTable } from '../phone/phone-host.js';
 import { loadNotices } from '../pages/about.js';
 import { changeSetting, settings } from '../pages/settings.js';
 import * as evening from '../evening/evening.js';
@@ -159,8 +157,6 @@ function goTo(route) {
 
 // The same table again; the finished game is in history already.
 async function rematch() {
-  // At a table of phones the same phones play on (phone-host.js).
-  if (phoneRole() === 'host') { await rematchTable(); return; }
   const g = model.game;
   const r = await session.tableCommand('rematch', { seed: nextSeed(), viewer: g.viewer ?? null }, { fresh: true });
   if (!r.ok) onError(r.error);

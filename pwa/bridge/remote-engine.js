@@ -188,7 +188,8 @@ export function createRemoteEngine(channel, {
     else if (cmd === 'dispute') reply = await send('dispute', { hand: args.hand, why: args.why ?? null });
     else if (cmd === 'record' && args.game != null) reply = await send('record', { game: args.game });
     else reply = await send(cmd);
-    if (reply.ok && cmd !== 'record') took(reply.result);
+    // The finished hands and the Spielliste are no state of this seat's.
+    if (reply.ok && cmd !== 'record' && cmd !== 'lists') took(reply.result);
     // The host refused on its newest state: when another phone's move was
     // pushed meanwhile, the refusal comes with it, so the Session draws it
     // first and the reason is read against it (two knocks at once: "answer

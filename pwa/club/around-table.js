@@ -6,6 +6,7 @@ import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { isSheet } from '../bridge/session.js';
 import { undoButton } from '../table/table.js';
+import { phoneRole } from '../table/phone-role.js';
 import { canScan } from '../qr/qr.js';
 import { c, m } from '../context/context.js';
 import { metaFor, readMeta } from '../context/guard.js';
@@ -28,8 +29,11 @@ export function clubBanner(game) {
   return parts.length ? h('p', { class: 'club-banner', text: parts.join(' · ') }) : null;
 }
 
-function totalsTable(state) {
-  const names = metaFor(m().game).names;
+function totalsTable(game) {
+  const { state } = game;
+  // A guest at a table of phones keeps no save of the host's game: its
+  // players are the view's (the table's own identity stays untouched).
+  const names = game.save ? metaFor(game).names : state.view.players.map((p) => p.name);
   return h('table', { class: 'results series-totals' },
     h('caption', { text: state.series.over ? t('over.series.done') : t('over.series.after', { k: state.series.number, n: state.series.length }) }),
     h('tbody', {}, names.map((n, i) => h('tr', {},
@@ -40,7 +44,7 @@ function totalsTable(state) {
 export function overExtras(game) {
   const { state } = game;
   const out = [];
-  if (state.series) out.push(totalsTable(state));
+  if (state.series) out.push(totalsTable(game));
   if (state.set) {
     const names = metaFor(m().game).names;
     out.push(h('p', { class: 'set-line', text: state.set.loser != null ? t('list.set.loser', { name: names[state.set.loser - 1] })
@@ -55,6 +59,8 @@ export function overExtras(game) {
 // a finished tournament table sends its result to the organiser.
 export function overControls(game, { ready }) {
   const { state } = game;
+  // At a table of phones the host deals the next game (renderOverControls says so).
+  if (phoneRole() === 'guest') return null;
   const next = (state.series && !state.series.over) || (state.set && !state.set.over);
   const ticket = game.save?.series?.ticket;
   if (!next && !(ticket && state.series?.over)) return null;

@@ -4,6 +4,7 @@
 import { h } from '../lib/dom.js';
 import { getLang, t } from '../i18n/i18n.js';
 import { stamp } from '../files/share.js';
+import { phoneRole } from '../table/phone-role.js';
 import { json, outboundFile, sendOut } from '../files/outbound.js';
 import {
   c, ctx, go, m, onError, refusedWith, render, session,
@@ -23,13 +24,21 @@ function listMeta(data, game) {
 
 export async function openList() {
   c().lists = null;
-  c().readOnly = false;
+  // A guest at a table of phones reads the host's list: corrections are the host's.
+  c().readOnly = phoneRole() === 'guest';
   c().listEntry = null;
   c().listOf = undefined;
   c().listBack = 'game';
   go('list');
+  await refreshList();
+}
+
+// The list of the table in play, read again (a hand ended at a table of
+// phones while it is on screen): it grows as the table plays.
+export async function refreshList() {
   const r = await session().query('lists', {});
   if (!r.ok) { onError(r.error); return; }
+  if (m().route !== 'list' || c().listOf !== undefined) return;
   c().lists = r.result;
   c().listMeta = { title: t('list.heading'), lines: listMeta(r.result, m().game) };
   render();

@@ -7,6 +7,7 @@ import { errorText } from '../i18n/i18n.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
 import { createRemoteEngine, handKey } from '../bridge/remote-engine.js';
 import { keepGuestGame } from '../context/guard.js';
+import { refreshList } from '../club/lists.js';
 import { writePreference } from '../store/storage.js';
 import { dueBuzz } from '../table/sound.js';
 import { answerOffer, watchConnect, watchLink } from './table-link.js';
@@ -171,6 +172,8 @@ function guestState(state) {
     return;
   }
   s.serial(() => s.commit(state, table.seat, {}));
+  // The Spielliste on screen grows with each hand, as on the host.
+  if (state.hand_over && m().route === 'list') refreshList();
 }
 
 // After a hand the guest asks the host for the finished hands and its own

@@ -8,6 +8,7 @@ import { loadQr, qrSvg } from '../qr/qr.js';
 import { guarded } from '../context/guard.js';
 import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
+import { tableTerms } from '../evening/evening.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
 import { app, dealt, m, phone, setPhone, tt } from './at-table.js';
@@ -36,11 +37,17 @@ export async function openTable() {
   const guests = players.map((p, i) => (p.kind === 'human' && i > 0 ? i + 1 : null)).filter((x) => x != null);
   if (players[0].kind !== 'human' || !guests.length) { app.onError(linkError('err.guests')); return; }
   if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
+  if (s.format === 'set') { app.onError(linkError('err.set')); return; }
+  // The start form's terms, as for a game on this phone: the house rules,
+  // the stakes (an amount that is none is said first), a series' length.
+  const { error, rules, options, stakes } = tableTerms(s);
+  if (error) { app.onError(error); return; }
+  const series = s.format === 'series' ? { games: s.seriesGames ?? null } : { dealer: s.dealer };
   // The table this phone is at, if any, is asked about and left first.
   await guarded(async () => {
     const session = app.session();
     const r = await session.query('table_new', {
-      players, rules: s.rules, options: {}, dealer: s.dealer, seed: app.nextSeed(), viewer: 1, guests,
+      players, rules, options, stakes, ...series, seed: app.nextSeed(), viewer: 1, guests,
     });
     if (!r.ok) { app.onError(r.error); return; }
     setPhone(hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false }));
@@ -177,30 +184,6 @@ export async function standIn(seat) {
   // The first hand dealt this way (its round started again without the
   // seat) opens the table on the host as a guest's last number does.
   if (r.ok && phone === table && !table.inGame && dealt(r.result)) {
-    table.inGame = true;
-    m().route = 'game';
-    app.render();
-  }
-}
-
-// "Nochmal" at a table of phones: the next game with the same phones at
-// the same seats, no codes. Stored like any state; the phones then deal its
-// first hand between them, and hostChanged opens the table once it is dealt.
-export async function rematchTable() {
-  const table = phone;
-  if (table?.role !== 'host') return;
-  table.inGame = false;
-  m().route = 'phone-deal';
-  app.render();
-  const r = await app.session().tableCommand('rematch', { seed: app.nextSeed(), viewer: table.viewer });
-  if (phone !== table) return;
-  if (!r.ok) {
-    table.inGame = true;
-    m().route = 'game';
-    if (r.error) app.onError(r.error);
-    app.render();
-  } else if (dealt(r.result)) {
-    // Every guest seat given to the computer: dealt from the host's number alone.
     table.inGame = true;
     m().route = 'game';
     app.render();

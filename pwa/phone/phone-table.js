@@ -15,6 +15,7 @@ import { scanQr } from '../qr/qr-scan.js';
 import { declareScreens } from '../context/registry.js';
 import { declareTaps } from '../context/taps.js';
 import { guarded } from '../context/guard.js';
+import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
 import { KEPT, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import { awaySeats, connect, giveBack, openTable, resumeHost, retrySeat, silentSeats, standIn } from './phone-host.js';
@@ -57,7 +58,16 @@ export function phoneTableState(game, info = {}) {
   }
   // Every accepted state reaches every guest (the deal's steps too).
   if (phone?.role !== 'host') return;
+  // The next game at the same table ("Nochmal", a series' next game): the
+  // phones deal its first hand between them, and hostChanged opens the
+  // table once it is dealt.
+  if (phone.inGame && game.state.view.hand_no === 0) {
+    phone.inGame = false;
+    m().route = 'phone-deal';
+  }
   phone.relay.pushAll({ stored: true });
+  // A guest's move ended a hand while this phone shows the Spielliste.
+  if (game.state.hand_over && m().route === 'list') refreshList();
   if (facts?.standins?.length) queueMicrotask(() => { if (phone?.role === 'host') giveBack(phone); });
 }
 

@@ -1,18 +1,24 @@
 """A table of phones for the whole evening (docs/PHONE_TABLE.md): a host and
-two guests join once, then play game after game with "Nochmal" on the host —
-no code is made or read again, the phones deal each new game between them,
-every guest says in words on its result screen what its own check of each
-hand found, and the host's history keeps every game."""
+two guests join once, then play a series of three games for money, each
+next game dealt from the host's over screen — no code is made or read
+again, the phones deal each new game between them, every guest says in
+words on its result screen what its own check of each hand found, shows
+what the game cost whom, reads the same Spielliste as the host, and every
+phone's history keeps every game. ("Nochmal" after a single game: across a
+router, test_phone_table_router.py.)"""
 
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_kitty import stake
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _step
 
-from helpers import open_app, screen, wait_idle
+from club_helpers import choose_format
+from helpers import open_app, screen, shot, wait_idle
 
 # Marienheide with three: the shortest games of the presets (about five hands).
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
@@ -29,6 +35,16 @@ const Made = window.RTCPeerConnection;
 window.RTCPeerConnection = function (...args) { window.__connections += 1; return new Made(...args); };
 window.RTCPeerConnection.prototype = Made.prototype;
 """
+
+
+def _list_of(page) -> list[list[str]]:
+    """The Spielliste as this phone shows it, every game's numbers read from
+    its screen (the words are the phone's language), and back to the game."""
+    page.locator('header [data-action="list"]').tap()
+    page.wait_for_selector("table.list")
+    rows = [re.findall(r"\d+", text) for text in page.locator("table.list").all_inner_texts()]
+    page.locator('[data-action="list-back"]').tap()
+    return rows
 
 
 def _play_game(host, guests: dict, game: int) -> None:
@@ -66,7 +82,9 @@ def _play_game(host, guests: dict, game: int) -> None:
             host.wait_for_timeout(60)
 
 
-def test_three_games_in_a_row_at_one_table_of_phones_with_no_code_after_the_first_join(warm_page, shared_site, page_errors):
+def test_a_series_of_three_games_for_money_at_one_table_of_phones_with_no_code_after_the_first_join(
+    warm_page, shared_site, page_errors, artifacts
+):
     host = warm_page(locale="de-DE", service_workers="block")
     guests = {seat: warm_page(locale=locale, service_workers="block") for seat, locale in zip(GUESTS, ("en-GB", "en-US"))}
     for page in (host, *guests.values()):
@@ -78,6 +96,9 @@ def test_three_games_in_a_row_at_one_table_of_phones_with_no_code_after_the_firs
         open_app(guest, shared_site)
     host.select_option('[data-field="rules"]', "marienheide")
     _fill_setup(host, PLAYERS, dealer="3")
+    choose_format(host, "series", GAMES)
+    host.locator(".kitty-form summary").tap()
+    stake(host, "per_mark", "0,10")
     host.locator('[data-action="phone-open"]').tap()
     for seat, guest in guests.items():
         _join(guest, host, seat, False, shared_site)
@@ -85,19 +106,29 @@ def test_three_games_in_a_row_at_one_table_of_phones_with_no_code_after_the_firs
     for page in phones:
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
     connections = [p.evaluate("() => window.__connections") for p in phones]
+    shown = None
 
     for game in range(1, GAMES + 1):
         _play_game(host, guests, game)
         for page in phones:
             page.wait_for_function("() => document.body.dataset.screen === 'over'")
-        # Only the host deals the next game; every guest is told so.
+        # Only the host deals the next game; every guest is told so, and
+        # sees what the game cost whom, as the host does.
+        money = host.locator(".kitty-payments").inner_text()
         for guest in guests.values():
-            assert guest.locator('[data-action="rematch"]').count() == 0
+            assert guest.locator('[data-action="next-game"], [data-action="rematch"]').count() == 0
             assert "deals the next hand" in guest.locator(".host-deals").inner_text()
+            assert guest.locator(".kitty-payments li").count() == host.locator(".kitty-payments li").count() > 0, money
+        if game == 1:
+            shot(guests[2], artifacts, "phone-table-guest-over.png")
+        # The Spielliste on every phone is the host's, game by game.
+        lists = [_list_of(page) for page in phones]
+        assert lists[0] == lists[1] == lists[2] != shown, lists
+        shown = lists[0]
         if game == GAMES:
             break
         wait_idle(host)
-        host.locator('[data-action="rematch"]').tap()
+        host.locator('[data-action="next-game"]').tap()
         for page in phones:
             page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
         state = host.evaluate(HOST_STATE)
@@ -110,13 +141,16 @@ def test_three_games_in_a_row_at_one_table_of_phones_with_no_code_after_the_firs
     # No phone made a connection after the first join: no code was exchanged.
     assert [p.evaluate("() => window.__connections") for p in phones] == connections
     assert host.locator("[data-phone-text]").count() == 0
-    # Every phone's history keeps the three games, each finished, and the
-    # phones agree on every card played and every deal's numbers.
+    # Every phone's history keeps the three games (the host's as its
+    # series, each guest's game by game), and the phones agree on every
+    # card played and every deal's numbers.
     played = {}
     for page in phones:
         entries = page.evaluate(KEPT_GAMES)
-        assert sorted(e["kind"] + ":" + e["status"] for e in entries) == ["game:finished"] * GAMES, entries
-        played[page] = sorted(json.dumps([[h["actions"], h["fair"]] for h in e["records"][0]["hands"]]) for e in entries)
+        kinds = ["series:finished"] if page is host else ["game:finished"] * GAMES
+        assert sorted(e["kind"] + ":" + e["status"] for e in entries) == kinds, entries
+        records = [r for e in entries for r in e["records"]]
+        played[page] = sorted(json.dumps([[h["actions"], h["fair"]] for h in r["hands"]]) for r in records)
     assert played[guests[2]] == played[host] == played[guests[3]]
     # A guest knows who sat where: its saved game names the people as such.
     assert {p["kind"] for e in guests[2].evaluate(KEPT_GAMES) for p in e["save"]["table"]["players"]} == {"human"}

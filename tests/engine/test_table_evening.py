@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
-from test_deal_check import GUESTS, HOST, Phones, call
-from test_table_host import refused
+from test_deal_check import GUESTS, HOST, PLAYERS, Phones, call
+from test_table_host import CARD, refused
 
 from schraem.bridge import Bridge
 from schraem.core.fairdeal import host_reveal
@@ -107,3 +107,33 @@ def test_no_next_game_while_one_runs_and_a_damaged_game_number_is_refused():
         bad["phone"]["game"] = damage
         reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad, "viewer": HOST}})))
         assert reply["ok"] is False and reply["error"]["kind"] == "CorruptSave", (damage, reply)
+
+
+def test_a_series_with_stakes_at_a_table_of_phones_goes_on_with_the_same_phones_and_every_guest_reads_its_list():
+    phones = Phones("rheinland", 12)
+    phones.b = Bridge()
+    stakes = {"per_mark": 10}
+    call(phones.b, "table_new", players=PLAYERS, viewer=HOST, guests=list(GUESTS), seed=12, games=2, stakes=stakes)
+    phones.tickets = {s: call(phones.b, "table_ticket", seat=s) for s in GUESTS}
+    _play_game(phones)
+    for seat in GUESTS:
+        state = phones.send(seat, "state")["result"]
+        assert state["series"]["number"] == 1 and state["series"]["length"] == 2
+        assert state["stakes"] == stakes and state["money"] is not None and sum(state["money"]["net"]) == 0
+        # The Spielliste is the host's, word for word, and holds no card.
+        lists = phones.send(seat, "lists")["result"]
+        assert lists == call(phones.b, "lists")
+        assert not CARD.search(json.dumps(lists))
+    state = call(phones.b, "next_game", viewer=HOST)
+    phones.push()
+    phones.kept = {s: {} for s in GUESTS}
+    assert state["phone_table"]["game"] == 2 and state["series"]["number"] == 2 and state["phone_table"]["deal"]["hand"] == 1
+    phones.states = {s: [] for s in GUESTS}
+    _play_game(phones)
+    assert call(phones.b, "state", viewer=HOST)["series"]["over"]
+    for seat in GUESTS:
+        lists = phones.send(seat, "lists")["result"]
+        assert [entry["game"] for entry in lists["lists"]] == [1, 2] and lists["series"]["over"]
+    # Full: no third game, and the table is as it was.
+    reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "next_game", "args": {"viewer": HOST}})))
+    assert reply["ok"] is False and call(phones.b, "state", viewer=HOST)["phone_table"]["game"] == 2

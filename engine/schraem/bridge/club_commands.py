@@ -72,10 +72,15 @@ class ClubCommands(Commands):
             return t.state(None if pair is not None else args.get("viewer"))
         if t.series is None:
             raise InvalidAction("bad_request", detail=Both("an diesem Tisch läuft keine Serie", "this table plays no series"))
+        # A table of phones plays on with the same phones (table_host.py);
+        # asked first, so a refusal leaves the series as it was.
+        host = None if t.host is None else t.host.next_game(t.game, t.seats)
         game = t.series.new_game()  # refuses while the game runs or the series is full
         if game.seed is None:
             game.seed = derive_seed(t.seed, len(t.series.games))
         t.game = game
+        if host is not None:
+            t.host = host
         t.deal()
         return t.state(args.get("viewer"))
 

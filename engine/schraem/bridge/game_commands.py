@@ -139,13 +139,19 @@ class GameCommands(Commands):
 
     # --- a table of phones (table_host.py, docs/PHONE_TABLE.md) -------------
     def cmd_table_new(self, args):
-        """Open a table of phones: like `new_game`, with `viewer` the host's
-        own seat and `guests` the seats played from other phones; the first
-        hand is dealt by the phones' commit–reveal round."""
+        """Open a table of phones: like `new_game` (with `stakes` and
+        `options`), or like `new_series` with `games` (and `first_dealer`),
+        with `viewer` the host's own seat and `guests` the seats played from
+        other phones; the first hand is dealt by the phones' commit–reveal
+        round."""
         names, seats = _seats(args.get("players"))
         seed = check_seed(args.get("seed", 0))
-        game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed)
-        table = Table(game, seats, seed)
+        rules, options, stakes = args.get("rules", "rheinland"), args.get("options") or {}, args.get("stakes")
+        if "games" in args:
+            series = club.new_series(names, rules, options, args["games"], args.get("first_dealer"), seed, None, stakes)
+            table = Table(series.new_game(), seats, seed, False, series)
+        else:
+            table = Table(Game(names, rules, options, args.get("dealer", 1), seed, stakes), seats, seed)
         table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
         table.deal()
         return self._take(table, args.get("viewer"))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, NoReturn, TypeGuard, cast
 
+from ..club import club
 from ..club.outbound import export_record
 from ..core.errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
 from ..core.fairdeal import check_restarts, commit_of, host_reveal, is_hex64
@@ -36,11 +37,12 @@ from .wire import _find_id, decode
 GUEST_CHARS = 2048
 GUEST_DEPTH = 5
 GUEST_FIELDS = frozenset({"id", "seat", "secret", "cmd", "args"})
-GUEST_COMMANDS = ("state", "commit", "reveal", "act", "record", "dispute")
+GUEST_COMMANDS = ("state", "commit", "reveal", "act", "record", "dispute", "lists")
 # The keys of each command's args: anything else is refused by name.
 GUEST_ARGS = {
     "state": (),
     "record": ("game",),
+    "lists": (),
     "commit": ("hand", "round", "commit"),
     "reveal": ("hand", "round", "reveal"),
     "act": ("action",),
@@ -480,7 +482,13 @@ class TableHost:
                 if key not in GUEST_ARGS[cmd]:
                     raise InvalidAction("guest_field", field=repr(key)[:24])
             changed = getattr(self, "_guest_" + cmd)(table, seat, args)
-            result = self.guest_record(table, args) if cmd == "record" else self.guest_state(table, seat)
+            if cmd == "record":
+                result = self.guest_record(table, args)
+            elif cmd == "lists":
+                # The Spielliste of the table: public facts only (club.lists).
+                result = club.lists(table.series, table.game, table.rset)
+            else:
+                result = self.guest_state(table, seat)
             return {"id": req_id, "ok": True, "result": result}, changed
         except SchraemError as e:
             return {"id": req_id, "ok": False, "error": e.named(table.game.names).to_json()}, False
@@ -520,6 +528,9 @@ class TableHost:
         return False
 
     def _guest_record(self, table, seat: int, args: dict) -> bool:
+        return False
+
+    def _guest_lists(self, table, seat: int, args: dict) -> bool:
         return False
 
     def _guest_commit(self, table, seat: int, args: dict) -> bool:
@@ -619,6 +630,11 @@ class TableHost:
             "hand_over": g.hand_over,
             "game_over": g.game_over,
             "deal": None if self.round is None else self.round.facts(),
+            # Where the series stands, what the table plays for and, once
+            # the game is over, what it cost whom: the same for every seat.
+            "series": None if table.series is None else club.series_facts(table.series),
+            "stakes": g.stakes.to_json(),
+            "money": g.money.to_json() if g.game_over and g.stakes.played_for and g.money is not None else None,
         }
 
     def guest_record(self, table, args: dict) -> dict:
