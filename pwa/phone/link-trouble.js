@@ -50,11 +50,13 @@ export function networkNote() {
 // A connection that did not come up: what was seen, what to do, one tap.
 // head: the first sentence (who could not be reached); reasons: from
 // linkTrouble; retry: the button's dataset.
-export function troubleAlert({ head, reasons, retry, retryText }) {
+// camera: this phone's answer when the camera was asked: once it was
+// allowed, the advice does not ask for it again.
+export function troubleAlert({ head, reasons, retry, retryText, camera }) {
   return h('div', { class: 'link-trouble', role: 'alert', dataset: { reasons: reasons.join(' ') } },
     h('p', { text: head }),
     h('ul', {}, reasons.map((r) => h('li', { text: tt(`fail.${r}`) }))),
-    h('p', { text: tt('fail.todo') }),
+    h('p', { text: tt(camera === 'allowed' ? 'fail.todo.allowed' : 'fail.todo') }),
     h('button', { type: 'button', class: 'primary', dataset: retry, text: retryText }));
 }
 

@@ -28,8 +28,8 @@ function textBox(key, label, { readonly = false, value = '' } = {}) {
     h('textarea', { rows: 4, spellcheck: 'false', autocomplete: 'off', readonly, dataset: { phoneText: key }, value }));
 }
 
-function scanButton(key) {
-  return h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-scan', key }, text: tt('scan') });
+function scanButton(key, text = tt('scan')) {
+  return h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-scan', key }, text });
 }
 
 // The host's screen of codes: a seat's invitation, its answer, how far it
@@ -48,22 +48,28 @@ export function renderOpen(table, wait) {
         reasons: e.failure,
         retry: { action: 'phone-retry', seat: e.seat },
         retryText: tt('fail.retry.host'),
+        camera: table.camera,
       }) : null,
-      e.offer && e.status !== 'connected' ? [
+      // A failed link's codes are spent (the new try makes new ones): not
+      // shown, so nobody scans them again.
+      e.offer && e.status !== 'connected' && !e.failure ? [
         e.qr ? h('div', { class: 'qr-box' }, e.qr) : null,
         textBox(`offer-${e.seat}`, tt('open.invite', { name }), { readonly: true, value: e.offer }),
-        scanButton(`answer-${e.seat}`),
+        // The camera reads the answer: its button stands by the answer's box.
         textBox(`answer-${e.seat}`, tt('open.answer', { name }), { value: table.texts[`answer-${e.seat}`] ?? '' }),
-        h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-answer', seat: e.seat }, text: tt('open.connect') }),
+        h('div', { class: 'tool-row' }, scanButton(`answer-${e.seat}`, tt('scan.answer', { name })),
+          h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-answer', seat: e.seat }, text: tt('open.connect') })),
       ] : null);
   });
+  // The codes first, where a phone held up to read them finds them (the
+  // explanations below them).
   return h('section', { class: 'phone-open', 'aria-labelledby': 'phone-open-heading' },
     h('h2', { id: 'phone-open-heading', text: tt('open.heading') }),
+    h('ol', { class: 'phone-seats' }, rows),
+    wait,
     h('p', { text: tt('open.body', { seat: table.viewer, name: table.names[table.viewer - 1] }) }),
     networkNote(),
     cameraNote(table.camera),
-    h('ol', { class: 'phone-seats' }, rows),
-    wait,
     h('p', { class: 'note', text: tt('open.deal') }));
 }
 
@@ -85,6 +91,7 @@ export function renderJoin(table) {
       reasons: table.failure,
       retry: { action: 'phone-retry' },
       retryText: tt('fail.retry.guest'),
+      camera: table.camera,
     }) : null,
     table.answer && table.status !== 'connected' ? [
       h('p', { role: 'status', text: tt('join.answer') }),

@@ -163,10 +163,11 @@ export function phoneBanner() {
     lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
-    table.role === 'host' ? [
+    // The host's buttons side by side: the table stays in sight below them.
+    table.role === 'host' && (offer.length || down.length) ? h('div', { class: 'tool-row phone-links-tools' },
       offer.map((seat) => standinButton(seat, names)),
-      down.length ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null,
-    ] : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
+      down.length ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null)
+      : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
 }
 
 declareTaps('phone table', {

@@ -131,6 +131,7 @@ function renderShare() {
     keeper.channels.size ? h('p', { role: 'status', dataset: { followers: keeper.channels.size }, text: tt('share.count', { n: keeper.channels.size }) }) : null,
     inv?.failure ? troubleAlert({
       head: tt('fail', { seconds: CONNECT_SECONDS }), reasons: inv.failure, retry: { action: 'sheet-share-retry' }, retryText: t('phone.fail.retry.host'),
+      camera: keeper.camera,
     }) : null,
     inv?.offer ? [
       inv.qr ? h('div', { class: 'qr-box' }, inv.qr) : null,

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from helpers import assert_axe_clean, card_names, open_app, screen, shot, wait_idle
+from helpers import assert_axe_clean, card_names, open_app, read_at_size, screen, shot, wait_idle
 from schraem.club.outbound import export_record
 from schraem.core.game import Game
 
@@ -53,6 +53,21 @@ RTCDataChannel.prototype.addEventListener = function (type, fn, ...rest) {
 # Each guest is sent the finished hand's record altered in its own way, and
 # reports it with its own reason.
 TAMPERED = {2: ("reveal", "the reveal of seat 1 does not match its commit"), 4: ("cards", "the cards of seat 1 do not follow")}
+
+# Whether every element `selector` matches lies whole between the top bar
+# and the controls at the foot of the screen, its top and its foot not
+# covered or scrolled away (the topmost element there is it or inside it).
+IN_SIGHT = """(selector) => {
+  const top = document.querySelector('header.topbar').getBoundingClientRect().bottom;
+  const foot = document.getElementById('controls').getBoundingClientRect().top;
+  const els = [...document.querySelectorAll(selector)];
+  const seen = (el, x, y) => el.contains(document.elementFromPoint(x, y));
+  return els.length > 0 && els.every((el) => {
+    const r = el.getBoundingClientRect();
+    const x = (r.left + r.right) / 2;
+    return r.top >= top && r.bottom <= foot && seen(el, x, r.top + 4) && seen(el, x, r.bottom - 4);
+  });
+}"""
 
 HOST_STATE = """async () => {
   const m = await import('./modules.js').then((m) => m.engineClient);
@@ -231,6 +246,11 @@ def test_guests_play_their_own_seats_over_data_channels_and_see_only_their_cards
         _text_of(host, f"offer-{seat}")
         assert host.locator(f'.phone-seat[data-seat="{seat}"] svg.qr').count() == 1
     assert screen(host) == "phone-open" and host.locator("h2#phone-open-heading").inner_text() == "Tisch eröffnen"
+    # The first code is whole on the screen as it opens, on a small phone and a large one.
+    size = host.viewport_size
+    for width, height in ((360, 640), (412, 915)):
+        assert read_at_size(host, width, height, IN_SIGHT, '.phone-seat[data-seat="2"] svg.qr'), (width, height)
+    host.set_viewport_size(size)
     shot(host, artifacts, "phone-table-open.png")
     assert_axe_clean(host, shared_site, "open a table")
 

@@ -11,6 +11,7 @@ import time
 
 from test_phone_table import (
     HOST_STATE,
+    IN_SIGHT,
     RECEIVED_PROBE,
     _allowed,
     _assert_no_leak,
@@ -22,7 +23,7 @@ from test_phone_table import (
 )
 from test_phone_table_reach import CAMERA
 
-from helpers import open_app, screen, stored, wait_idle
+from helpers import open_app, read_at_size, screen, stored, wait_idle
 
 
 def _actions(page) -> int:
@@ -106,6 +107,11 @@ def test_a_guest_closed_and_the_host_reloaded_mid_hand_lose_nothing(warm_page, s
     _away(host, "4")
     _away(guests[2], "4")
     assert "Getrennt: Platz 4: Hans" in host.locator(".phone-links").inner_text()
+    # One short line and its two buttons side by side: every seat and the
+    # hand's value above the trick stay in sight at 360×640.
+    size = host.viewport_size
+    assert read_at_size(host, 360, 640, IN_SIGHT, ".phone-links button, .seat-name, .centre .value-line")
+    host.set_viewport_size(size)
     assert "Disconnected: Seat 4: Hans" in guests[2].locator(".phone-links").inner_text()
 
     # Opened again on the same phone, the app goes back to seat 4 (kept on
