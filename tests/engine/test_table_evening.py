@@ -137,3 +137,43 @@ def test_a_series_with_stakes_at_a_table_of_phones_goes_on_with_the_same_phones_
     # Full: no third game, and the table is as it was.
     reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "next_game", "args": {"viewer": HOST}})))
     assert reply["ok"] is False and call(phones.b, "state", viewer=HOST)["phone_table"]["game"] == 2
+
+
+def test_a_guest_carries_the_table_on_from_the_last_finished_hand_when_the_host_is_gone():
+    phones = Phones("rheinland", 21)
+    phones.play_hand(events=False)
+    call(phones.b, "next_hand", viewer=HOST)
+    phones.push()
+    record = phones.send(2, "record")["result"]  # what seat 2 kept after hand 1
+    # The host's phone is gone mid-deal of hand 2; seat 2 takes over.
+    new = Bridge()
+    state = call(new, "table_takeover", record=record, viewer=2, guests=[1, 4], **{"from": 1}, seed=77)
+    facts = state["phone_table"]
+    assert facts["host"] == 2 and facts["taken_over"] == {"hand": 2, "seat": 1}
+    assert facts["deal"]["hand"] == 2 and facts["deal"]["waiting"] == [1, 4]
+    # The finished hand is the old host's, card for card and number for number.
+    before = call(phones.b, "state", viewer=HOST)["save"]["record"]["hands"][0]
+    after = state["save"]["record"]["hands"]
+    assert len(after) == 1 and (after[0]["actions"], after[0]["fair"]) == (before["actions"], before["fair"])
+    # The old host's seat goes to the computer; seat 4 joins the new host.
+    call(new, "table_standin", seat=1, on=True, viewer=2)
+    ticket = call(new, "table_ticket", seat=4)
+    msg = {"id": 1, "seat": 4, "secret": ticket["secret"], "cmd": "state", "args": {}}
+    guest = call(new, "guest", seat=4, text=json.dumps(msg))["reply"]["result"]
+    assert guest["taken_over"] == {"hand": 2, "seat": 1} and guest["host"] == 2
+    # Kept in the new host's save, refused when damaged.
+    save = call(new, "state", viewer=2)["save"]
+    assert save["phone"]["taken_over"] == {"hand": 2, "seat": 1}
+    for damage in ({"hand": 2}, {"hand": 0, "seat": 1}, {"hand": 2, "seat": 9}, "2"):
+        bad = json.loads(json.dumps(save))
+        bad["phone"]["taken_over"] = damage
+        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad, "viewer": 2}})))
+        assert reply["ok"] is False and reply["error"]["kind"] == "CorruptSave", damage
+    # No take-over of a hand in play, of a game over, or without the old host's seat.
+    for args in (
+        {"record": record, "viewer": 2, "guests": [1, 4]},
+        {"record": record, "viewer": 2, "guests": [4], "from": 1},
+        {"record": record, "viewer": 3, "guests": [1, 4], "from": 1},
+    ):
+        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "table_takeover", "args": args})))
+        assert reply["ok"] is False, args

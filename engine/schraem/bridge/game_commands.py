@@ -156,6 +156,40 @@ class GameCommands(Commands):
         table.deal()
         return self._take(table, args.get("viewer"))
 
+    def cmd_table_takeover(self, args):
+        """A guest phone carries a table of phones on when the host's phone
+        is gone: `record` the finished hands of the game as the host sent
+        them (who sat where on its players), `viewer` this phone's seat (the
+        new host's), `guests` every other person's seat, `from` the old
+        host's among them. The hand that was in play is dealt again by a commit–reveal
+        round among the phones; every phone is told who took over and which
+        hand is dealt again (`phone_table.taken_over`)."""
+        record = args.get("record")
+        game = Game.from_record(record)
+        check_exact(game)
+        if not game.hand_over or game.game_over:
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(
+                    "übernommen wird ein Tisch nach einem fertigen Spiel und vor dem Ende der Spielrunde",
+                    "a table is taken over after a finished hand and before the game's end",
+                ),
+            )
+        seats = _record_seats(record["players"])
+        seed = check_seed(args.get("seed", 0))
+        game.seed = seed  # the computer players' choices; the cards come from the phones' numbers
+        table = Table(game, seats, seed)
+        table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
+        old = args.get("from")
+        if old not in table.host.secrets or type(old) is not int:
+            raise InvalidAction(
+                "bad_request",
+                detail=Both("„from“ ist der Platz des alten Gastgebers, ein Gastplatz", "'from' is the old host's seat, a guest's seat"),
+            )
+        table.host.taken_over = {"hand": len(game.specs) + 1, "seat": old}
+        table.deal()
+        return self._take(table, args.get("viewer"))
+
     # --- the table's moves --------------------------------------------------
     def cmd_state(self, args):
         return self._table().state(args.get("viewer"))

@@ -170,6 +170,9 @@ class TableHost:
         # still ask for it once the next game has begun (not kept in the
         # save: after a reload that check says it cannot be made).
         self.previous: dict | None = None
+        # A guest that carried the table on when the host's phone was gone:
+        # {"hand": the hand dealt again, "seat": the host's seat before}.
+        self.taken_over: dict | None = None
 
     @classmethod
     def open(cls, host_seat, guests, seats: list[dict]) -> "TableHost":
@@ -218,6 +221,8 @@ class TableHost:
         }
         if self.game_no > 1:
             out["game"] = self.game_no
+        if self.taken_over is not None:
+            out["taken_over"] = dict(self.taken_over)
         if self.standins:
             out["standins"] = sorted(self.standins)
         if self.disputes:
@@ -243,7 +248,7 @@ class TableHost:
 
         if (
             not isinstance(obj, dict)
-            or set(obj) - {"standins", "disputes", "key", "game"} != {"host", "secrets", "round"}
+            or set(obj) - {"standins", "disputes", "key", "game", "taken_over"} != {"host", "secrets", "round"}
             or not isinstance(obj["secrets"], dict)
         ):
             bad(
@@ -269,6 +274,15 @@ class TableHost:
         if not _is_int(game_no) or not 1 <= game_no <= MAX_GAMES:
             bad(f"die Spielrunde am Tisch ist 1 bis {MAX_GAMES}", f"the table's game is 1 to {MAX_GAMES}")
         host.game_no = game_no
+        taken = obj.get("taken_over")
+        if taken is not None and (
+            not isinstance(taken, dict)
+            or set(taken) != {"hand", "seat"}
+            or not all(_is_int(taken[k]) and taken[k] >= 1 for k in taken)
+            or taken["seat"] > len(seats)
+        ):
+            bad("„taken_over“ nennt ein Spiel und einen Platz", "'taken_over' names a hand and a seat")
+        host.taken_over = taken
         for k, v in obj["secrets"].items():
             if not isinstance(v, str) or not 16 <= len(v) <= _ID_CHARS:
                 bad(f"das Geheimnis von Platz {k[:12]} fehlt", f"the secret of seat {k[:12]} is missing")
@@ -401,6 +415,7 @@ class TableHost:
         return {
             "host": self.host_seat,
             "game": self.game_no,
+            "taken_over": self.taken_over,
             "guests": sorted(self.secrets),
             "standins": sorted(self.standins),
             "disputes": self.dispute_list(),
@@ -619,7 +634,9 @@ class TableHost:
         bots = table.bots()
         return {
             "seat": seat,
+            "host": self.host_seat,
             "game": self.game_no,
+            "taken_over": self.taken_over,
             "view": view(g, seat),
             "refusals": tap_refusals(g, seat),
             "due": {"humans": [s for s in due if s not in bots], "bots": [s for s in due if s in bots]},
