@@ -196,6 +196,9 @@ async function checkDeal(table, state) {
     record: r.result, seat: table.seat, hand, commits: table.remote.rounds.get(key)?.commits ?? null, states: table.remote.statesOf(key),
   }) : r;
   if (phone !== table) return;
+  // The finished hands of the game in play, kept to carry the table on if
+  // the host's phone is gone (phone-host.js takeOver).
+  if (r.ok && game === table.game) Object.assign(table, { lastRecord: r.result, hostSeat: state.host ?? table.hostSeat });
   // The game's last hand: the whole game goes into this phone's history.
   if (r.ok && state.game_over) keepGuestGame(r.result, state).catch(() => app.onError(linkError('err.history')));
   const { fair, why } = own.ok ? own.result : { fair: null, why: own.error };

@@ -11,15 +11,15 @@ import { withCamera } from './camera-ask.js';
 import { tableTerms } from '../evening/evening.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
-import { app, dealt, m, phone, setPhone, tt } from './at-table.js';
+import { app, dealt, leavePhoneTable, m, phone, setPhone, tt } from './at-table.js';
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
 const DEAL_WAIT_MS = 20_000;
 
-function hostTable(session, { names, viewer, guests, inGame }) {
+function hostTable(session, { names, viewer, guests, inGame, takenOver = false }) {
   return {
-    role: 'host', viewer, names, texts: {}, inGame,
+    role: 'host', viewer, names, texts: {}, inGame, takenOver,
     seats: guests.map((seat) => ({ seat, link: null, offer: null, qr: null, status: 'making' })),
     relay: new TableRelay(session, { viewer, onChange: hostChanged, onLink: hostLink }),
   };
@@ -57,6 +57,27 @@ export async function openTable() {
     await loadQr().catch(() => {});
     await inviteSeats(phone, phone.seats);
   }, 'game');
+}
+
+// The host's phone is gone: this guest carries the table on from the last
+// finished hand it checked (the engine's table_takeover), and invites every
+// other person's phone, the old host's seat too (its phone may come back,
+// or the computer plays it). The hand that was in play is dealt again.
+export async function takeOver() {
+  const was = phone;
+  if (was?.role !== 'guest' || !was.lastRecord || was.status !== 'dropped') return;
+  const { lastRecord: record, seat, hostSeat } = was;
+  const guests = record.players.map((p, i) => (p.kind !== 'bot' && i + 1 !== seat ? i + 1 : null)).filter((x) => x != null);
+  leavePhoneTable();
+  const session = app.session();
+  const r = await session.query('table_takeover', { record, viewer: seat, guests, from: hostSeat, seed: app.nextSeed() });
+  if (!r.ok) { app.onError(r.error); return; }
+  setPhone(hostTable(session, { names: record.players.map((p) => p.name), viewer: seat, guests, inGame: false, takenOver: true }));
+  m().game = null;
+  m().route = 'phone-open';
+  app.render();
+  await loadQr().catch(() => {});
+  await inviteSeats(phone, phone.seats);
 }
 
 // Invitations for `entries`, made while the camera runs (camera-ask.js):

@@ -33,8 +33,9 @@ function scanButton(key, text = tt('scan')) {
 }
 
 // The host's screen of codes: a seat's invitation, its answer, how far it
-// got; `wait`, the first deal's wait for a silent phone (as above the table).
-export function renderOpen(table, wait) {
+// got; `wait`, the first deal's wait for a silent phone (as above the table);
+// `standins`, the seats the computer plays already.
+export function renderOpen(table, wait, standins = []) {
   const rows = table.seats.map((e) => {
     const name = table.names[e.seat - 1];
     const status = {
@@ -52,6 +53,8 @@ export function renderOpen(table, wait) {
       }) : null,
       // A failed link's codes are spent (the new try makes new ones): not
       // shown, so nobody scans them again.
+      // A table carried on: the old host's phone may be gone for good.
+      table.takenOver && e.status !== 'connected' && !standins.includes(e.seat) ? standinButton(e.seat, table.names) : null,
       e.offer && e.status !== 'connected' && !e.failure ? [
         e.qr ? h('div', { class: 'qr-box' }, e.qr) : null,
         textBox(`offer-${e.seat}`, tt('open.invite', { name }), { readonly: true, value: e.offer }),

@@ -18,7 +18,7 @@ import { guarded } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
 import { KEPT, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
-import { awaySeats, connect, giveBack, openTable, resumeHost, retrySeat, silentSeats, standIn } from './phone-host.js';
+import { awaySeats, connect, giveBack, openTable, resumeHost, retrySeat, silentSeats, standIn, takeOver } from './phone-host.js';
 import { guestTable, joinTable, retryGuest } from './phone-guest.js';
 
 export function initPhoneTable(ctx) {
@@ -124,7 +124,8 @@ function phoneScreen(name) {
   const back = playing
     ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-table' }, text: tt('to.table') })
     : h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
-  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names)) : renderJoin(phone), [back]];
+  const standins = m().game?.state?.phone_table?.standins ?? [];
+  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins) : renderJoin(phone), [back]];
 }
 
 // The first deal's wait on the host's screen of codes, as above the table.
@@ -154,10 +155,15 @@ export function phoneBanner() {
   const silent = silentSeats(table, state);
   const game = facts?.game ?? 1;
   const verdict = table.role === 'guest' && state?.hand_over ? verdictLine(table, game, state.view.hand_no) : null;
-  if (!lost && !verdict && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  // Who carried the table on, while the hand dealt again is played.
+  const taken = facts?.taken_over && state?.view?.hand_no <= facts.taken_over.hand ? facts.taken_over : null;
+  if (!lost && !verdict && !taken && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
   const offer = [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
     verdict,
+    taken ? h('p', { role: 'status', class: 'phone-taken-over', text: tt('takeover.done', {
+      name: seatLabel([facts.host ?? table.viewer], names), old: seatLabel([taken.seat], names), hand: taken.hand,
+    }) }) : null,
     claimLines(table, disputes, names, game),
     restarts.map((r) => h('p', { role: 'status', class: 'phone-restart', dataset: { hand: r.hand }, text: tt('deal.restart', { hand: r.hand, names: label(r.left) }) })),
     lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
@@ -167,7 +173,13 @@ export function phoneBanner() {
     table.role === 'host' && (offer.length || down.length) ? h('div', { class: 'tool-row phone-links-tools' },
       offer.map((seat) => standinButton(seat, names)),
       down.length ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null)
-      : lost ? h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }) : null);
+      : lost ? h('div', { class: 'tool-row phone-links-tools' },
+        h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }),
+        // The host's phone may be gone for good: this phone can carry the
+        // table on from the last hand it checked.
+        table.lastRecord && !state?.game_over
+          ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-takeover' }, text: tt('takeover') }) : null)
+        : null);
 }
 
 declareTaps('phone table', {
@@ -196,6 +208,7 @@ declareTaps('phone table', {
   },
   'phone-scan': (target) => scan(target.dataset.key),
   'phone-standin': (target) => standIn(Number(target.dataset.seat)),
+  'phone-takeover': () => { if (m().ready) takeOver(); },
   'phone-codes': () => {
     if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }
   },

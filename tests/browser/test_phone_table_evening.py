@@ -47,9 +47,10 @@ def _list_of(page) -> list[list[str]]:
     return rows
 
 
-def _play_game(host, guests: dict, game: int) -> None:
-    """Every phone taps for its own seat until the game is over; after each
-    hand every guest shows its check of that hand in words."""
+def _play_game(host, guests: dict, game: int, hands: int | None = None) -> None:
+    """Every phone taps for its own seat until the game is over (or hand
+    `hands` is); after each hand every guest shows its check of that hand
+    in words."""
     phones = (host, *guests.values())
     deadline = time.monotonic() + 240
     checked = 0
@@ -61,7 +62,7 @@ def _play_game(host, guests: dict, game: int) -> None:
             for guest in guests.values():
                 guest.wait_for_selector(f'.phone-verdict[data-game="{game}"][data-hand="{hand}"][data-fair="true"]', timeout=30_000)
                 assert guest.locator(".phone-verdict").inner_text() == f"✓ Hand {hand} checked"
-            if state["game_over"]:
+            if state["game_over"] or hand == hands:
                 return
             wait_idle(host)
             host.locator('[data-action="next-hand"]').tap()
