@@ -149,6 +149,9 @@ function guestDropped(table, remote) {
   Object.assign(table, { status: 'dropped', link: null, answer: null, qr: null });
   table.texts.offer = '';
   markLink('waiting');
+  // Cut off while the next game was being dealt: back to the last game,
+  // where the way back to the table (or to carry it on) is offered.
+  if (m().route === 'phone-deal') m().route = 'game';
   app.onError(linkError('links.lost'));
   app.render();
 }

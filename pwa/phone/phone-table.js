@@ -112,7 +112,7 @@ declareScreens('phone table', {
     if (!phone) return null;
     // A guest's Session still holds the last game: the host's newest word is the remote's.
     const state = phone.role === 'host' ? m().game?.state : phone.remote?.last();
-    return [renderDealing(state, phone.role === 'host' ? dealWaitParts(phone, phone.names) : null), []];
+    return [renderDealing(state, phone.role === 'host' ? [dealWaitParts(phone, phone.names), awayParts(phone, state)] : null), []];
   },
 });
 
@@ -126,6 +126,17 @@ function phoneScreen(name) {
     : h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
   const standins = m().game?.state?.phone_table?.standins ?? [];
   return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins) : renderJoin(phone), [back]];
+}
+
+// A phone away while the next game is dealt (it left between games): the
+// computer may take its seat, or the host shows its code to come back.
+function awayParts(table, state) {
+  const standins = state?.phone_table?.standins ?? [];
+  const away = awaySeats(table).filter((seat) => !standins.includes(seat));
+  if (!away.length) return null;
+  return [h('p', { role: 'status', text: tt('links.down', { names: seatLabel(away, table.names) }) }),
+    h('div', { class: 'tool-row phone-links-tools' }, away.map((seat) => standinButton(seat, table.names)),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }))];
 }
 
 // The first deal's wait on the host's screen of codes, as above the table.
