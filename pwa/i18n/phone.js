@@ -5,7 +5,7 @@ export const PHONE_STRINGS = {
   de: {
     'phone.start.heading': 'Ein Tisch aus Handys',
     'phone.start.body': 'Jeder spielt sein Blatt auf dem eigenen Handy – ohne Internet, ohne Server. Ein Handy eröffnet den Tisch mit den Plätzen oben (Platz 1 ist dieses Handy, jeder weitere Mensch spielt an seinem eigenen Handy), die anderen machen mit.',
-    'phone.hostDeals': 'Das nächste Spiel gibt das Handy, das den Tisch eröffnet hat.',
+    'phone.hostDeals': 'Das nächste Spiel gibt das Handy des Gastgebers.',
     'phone.start.open': 'Tisch eröffnen',
     'phone.start.join': 'Am Tisch mitspielen',
     'phone.open.heading': 'Tisch eröffnen',
@@ -121,7 +121,7 @@ export const PHONE_STRINGS = {
   en: {
     'phone.start.heading': 'A table of phones',
     'phone.start.body': 'Everyone plays their own hand on their own phone – no internet, no server. One phone opens the table with the seats above (seat 1 is this phone, every other person plays on their own phone); the others join.',
-    'phone.hostDeals': 'The phone that opened the table deals the next hand.',
+    'phone.hostDeals': "The host's phone deals the next hand.",
     'phone.start.open': 'Open a table',
     'phone.start.join': 'Join a table',
     'phone.open.heading': 'Open a table',
