@@ -143,14 +143,17 @@ export function fileFinished(game, info) {
 
 // A game this phone played at another phone's table (a guest at a table of
 // phones): its own history keeps it too, as a finished game with the record
-// the host sent (who sat where on its players), under an id of its own. The
+// the host sent (who sat where on its players). Its id comes from the
+// game's first deal (the commits no two games share), so a phone that
+// checks the game again (reloaded, back at the table) files it once. The
 // table in play on this phone and its identity are not touched.
 export async function keepGuestGame(record, state) {
   const players = record.players.map((p) => (p.kind === 'bot' ? { kind: 'bot', level: p.level } : { kind: 'human' }));
   const save = { format: 'schraem-save/1', record, table: { players } };
   const names = state.view.players.map((p) => p.name);
   const entry = {
-    id: `game-${Date.now().toString(36)}-${randomSeed().toString(36)}`, kind: 'game', status: 'finished', names,
+    id: `game-phone-${record.hands[0]?.fair?.[0]?.commit?.slice(0, 24) ?? `${Date.now().toString(36)}-${randomSeed().toString(36)}`}`,
+    kind: 'game', status: 'finished', names,
     rules: state.view.rules, summary: summaryOf({ save, state }, 'finished'), save, records: [record],
   };
   await history.keep(entry);
