@@ -50,7 +50,17 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser import Served, loadavg, throttle  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from test_phone_table import CARD, HOST_STATE, RECEIVED_PROBE, _allowed, _guest_view, _is_record, _step, _text_of  # noqa: E402
+from test_phone_table import (  # noqa: E402
+    CARD,
+    HOST_STATE,
+    RECEIVED_PROBE,
+    _allowed,
+    _fill_setup,
+    _guest_view,
+    _is_record,
+    _step,
+    _text_of,
+)
 from test_phone_table_evening import CONNECTIONS_PROBE, _play_game  # noqa: E402
 from test_phone_table_router import DEALT, _join, _open, _phones  # noqa: E402
 
@@ -118,18 +128,35 @@ def leaks_of(guest, allowed: set[str]) -> int:
     return len(leaked)
 
 
-def run(pw, browser, site: Served) -> dict:
+def open_phones(pw, browser, site: Served, n: int, probe: str, seed: int) -> list:
+    """`n` phones (Pixel 7 contexts) with the app started, each with `probe`:
+    the host first (German, dealing from `seed`), then the guests."""
     device = pw.devices["Pixel 7"]
     pages = []
-    for i in range(4):
+    for i in range(n):
         ctx = browser.new_context(**device, locale="de-DE" if i == 0 else "en-GB", service_workers="block")
         ctx.set_default_timeout(180_000)
         page = ctx.new_page()
-        page.add_init_script(PROBE)
-        page.goto(app_url(site, seed=41) if i == 0 else app_url(site))
+        page.add_init_script(probe)
+        page.goto(app_url(site, seed=seed) if i == 0 else app_url(site))
         wait_shell_ready(page)
-        page.wait_for_function("() => document.documentElement.dataset.shell === 'ready'")
         pages.append(page)
+    return pages
+
+
+def join_all(host, guests: dict) -> None:
+    """Every guest pastes the host's invitation for its seat, the host its answer."""
+    for seat, guest in guests.items():
+        offer = _text_of(host, f"offer-{seat}")
+        guest.locator('[data-action="phone-join"]').tap()
+        guest.fill('[data-phone-text="offer"]', offer)
+        guest.locator('[data-action="phone-join-offer"]').tap()
+        host.fill(f'[data-phone-text="answer-{seat}"]', _text_of(guest, "answer"))
+        host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
+
+
+def run(pw, browser, site: Served) -> dict:
+    pages = open_phones(pw, browser, site, 4, PROBE, 41)
     host, guests = pages[0], dict(zip((2, 3, 4), pages[1:]))
     host.select_option('[data-field="count"]', "4")
     for i, name in enumerate(NAMES):
@@ -142,13 +169,7 @@ def run(pw, browser, site: Served) -> dict:
     offer = _text_of(host, "offer-2")
     # The codes leave the host's screen once their phones joined.
     size = int(host.evaluate("() => document.querySelector('.phone-seat svg.qr').getAttribute('viewBox')").split()[2])
-    for seat, guest in guests.items():
-        offer = _text_of(host, f"offer-{seat}")
-        guest.locator('[data-action="phone-join"]').tap()
-        guest.fill('[data-phone-text="offer"]', offer)
-        guest.locator('[data-action="phone-join-offer"]').tap()
-        host.fill(f'[data-phone-text="answer-{seat}"]', _text_of(guest, "answer"))
-        host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
+    join_all(host, guests)
     for page in pages:
         page.wait_for_function("() => document.body.dataset.screen === 'table'")
     join_ms = (time.monotonic() - t0) * 1000
@@ -238,31 +259,12 @@ EVENING = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
 def evening(pw, browser, site: Served, games: int = 5) -> dict:
     """Three phones, `games` games in a row: what each person did with
     codes, the connections made, and "Nochmal" until every phone is dealt."""
-    device = pw.devices["Pixel 7"]
-    pages = []
-    for i in range(3):
-        ctx = browser.new_context(**device, locale="de-DE" if i == 0 else "en-GB", service_workers="block")
-        ctx.set_default_timeout(180_000)
-        page = ctx.new_page()
-        page.add_init_script(CODE_PROBE)
-        page.goto(app_url(site, seed=43) if i == 0 else app_url(site))
-        wait_shell_ready(page)
-        pages.append(page)
+    pages = open_phones(pw, browser, site, 3, CODE_PROBE, 43)
     host, guests = pages[0], dict(zip((2, 3), pages[1:]))
     host.select_option('[data-field="rules"]', "marienheide")
-    host.select_option('[data-field="count"]', "3")
-    for i, (name, who) in enumerate(EVENING):
-        host.fill(f'[data-field="name"][data-seat="{i}"]', name)
-        host.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
-        host.select_option(f'[data-field="who"][data-seat="{i}"]', who)
+    _fill_setup(host, EVENING, dealer=None)
     host.locator('[data-action="phone-open"]').tap()
-    for seat, guest in guests.items():
-        offer = _text_of(host, f"offer-{seat}")
-        guest.locator('[data-action="phone-join"]').tap()
-        guest.fill('[data-phone-text="offer"]', offer)
-        guest.locator('[data-action="phone-join-offer"]').tap()
-        host.fill(f'[data-phone-text="answer-{seat}"]', _text_of(guest, "answer"))
-        host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
+    join_all(host, guests)
     for page in pages:
         page.wait_for_function(DEALT)
     joined = [(p.evaluate("() => window.__codeTaps"), p.evaluate("() => window.__pastes")) for p in pages]
