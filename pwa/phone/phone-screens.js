@@ -121,6 +121,14 @@ export function standinButton(seat, names) {
   });
 }
 
+// The host's buttons for phones away, side by side (the table stays in
+// sight below them): the computer for each of `seats`, and with `codes`
+// the way to their codes.
+export function hostTools(seats, codes, names) {
+  return h('div', { class: 'tool-row phone-links-tools' }, seats.map((seat) => standinButton(seat, names)),
+    codes ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null);
+}
+
 // Every claim of a false deal, as a claim: who says so and why, and on a
 // guest what its own check of that hand found.
 export function claimLines(table, disputes, names, game) {

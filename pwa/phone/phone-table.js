@@ -9,7 +9,7 @@
 import { h } from '../lib/dom.js';
 import { ANSWER, OFFER, canLink } from './table-link.js';
 import { linkError } from './link-trouble.js';
-import { claimLines, countdown, renderDealing, renderJoin, renderOpen, seatLabel, standinButton, verdictLine } from './phone-screens.js';
+import { claimLines, countdown, hostTools, renderDealing, renderJoin, renderOpen, seatLabel, standinButton, verdictLine } from './phone-screens.js';
 import { readPreference } from '../store/storage.js';
 import { scanQr } from '../qr/qr-scan.js';
 import { declareScreens } from '../context/registry.js';
@@ -135,8 +135,7 @@ function awayParts(table, state) {
   const away = awaySeats(table).filter((seat) => !standins.includes(seat));
   if (!away.length) return null;
   return [h('p', { role: 'status', text: tt('links.down', { names: seatLabel(away, table.names) }) }),
-    h('div', { class: 'tool-row phone-links-tools' }, away.map((seat) => standinButton(seat, table.names)),
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }))];
+    hostTools(away, true, table.names)];
 }
 
 // The first deal's wait on the host's screen of codes, as above the table.
@@ -181,9 +180,7 @@ export function phoneBanner() {
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
-    table.role === 'host' && (offer.length || down.length) ? h('div', { class: 'tool-row phone-links-tools' },
-      offer.map((seat) => standinButton(seat, names)),
-      down.length ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null)
+    table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },
         h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }),
         // The host's phone may be gone for good: this phone can carry the

@@ -19,6 +19,7 @@ from ..core.errors import Both, IllegalAction, InvalidAction, RecordError, Schra
 from ..core.game import Game, trim_hints
 from ..core.view import view
 from ..review import duel
+from .host_save import host_from_save
 from .table import (
     SAVE_FORMAT,
     Commands,
@@ -119,7 +120,7 @@ class GameCommands(Commands):
                 loaded.rset, set_seats = club.set_from_save(save["set"], game)
                 loaded.set_seats = _saved_seats(set_seats, loaded.rset.names)
             if "phone" in save:
-                loaded.host = TableHost.from_save(save["phone"], loaded.seats, game)
+                loaded.host = host_from_save(save["phone"], loaded.seats, game)
             if "duel" in save:
                 loaded.duel = duel.check_facts(save["duel"], game)
         except RecordError:

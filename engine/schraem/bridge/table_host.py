@@ -26,8 +26,8 @@ from typing import Any, NoReturn, TypeGuard, cast
 
 from ..club import club
 from ..club.outbound import export_record
-from ..core.errors import Both, IllegalAction, InvalidAction, RecordError, SchraemError
-from ..core.fairdeal import check_restarts, commit_of, host_reveal, is_hex64
+from ..core.errors import Both, IllegalAction, InvalidAction, SchraemError
+from ..core.fairdeal import commit_of, host_reveal, is_hex64
 from ..core.taps import tap_refusals
 from ..core.view import view
 from .wire import _find_id, decode
@@ -48,18 +48,18 @@ GUEST_ARGS = {
     "act": ("action",),
     "dispute": ("hand", "why"),
 }
-_ID_CHARS = 64
+ID_CHARS = 64
 # Games one table plays in a row: an evening, with room to spare.
 MAX_GAMES = 999
 # A dispute's reason as the guest's engine worded it (check_deal), per language.
 WHY_CHARS = 400
 
 
-def _is_int(value: object) -> TypeGuard[int]:
+def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _why_ok(why) -> bool:
+def why_ok(why) -> bool:
     return why is None or (
         isinstance(why, dict)
         and set(why) == {"de", "en"}
@@ -70,7 +70,7 @@ def _why_ok(why) -> bool:
 def _reply_id(value):
     """The guest's id echoed back only when it is a small number or short
     text: anything else would let a guest make the host send big replies."""
-    if (_is_int(value) and abs(value) < 1 << 53) or (isinstance(value, str) and len(value) <= _ID_CHARS):
+    if (is_whole(value) and abs(value) < 1 << 53) or (isinstance(value, str) and len(value) <= ID_CHARS):
         return value
     return None
 
@@ -89,7 +89,7 @@ def _not_now(de: str, en: str) -> NoReturn:
 
 def _whole(args: dict, key: str) -> int:
     value = args.get(key)
-    if not _is_int(value):
+    if not is_whole(value):
         raise InvalidAction("guest_type", field=repr(key), kind=Both("eine ganze Zahl", "a whole number"))
     return value
 
@@ -179,7 +179,7 @@ class TableHost:
         """Checked: the host sits at a seat of its own, and every guest seat
         is a person's seat other than the host's, named once."""
         n = len(seats)
-        if not _is_int(host_seat) or not 1 <= host_seat <= n:
+        if not is_whole(host_seat) or not 1 <= host_seat <= n:
             raise InvalidAction(
                 "bad_request",
                 detail=Both(
@@ -187,7 +187,7 @@ class TableHost:
                     "the phone opening the table needs a seat of its own ('viewer')",
                 ),
             )
-        if not isinstance(guests, list) or not all(_is_int(s) and 1 <= s <= n for s in guests) or len(set(guests)) != len(guests):
+        if not isinstance(guests, list) or not all(is_whole(s) and 1 <= s <= n for s in guests) or len(set(guests)) != len(guests):
             raise InvalidAction(
                 "bad_request",
                 detail=Both(
@@ -236,117 +236,6 @@ class TableHost:
             if r.attempt or r.restarts:
                 out["round"].update(attempt=r.attempt, restarts=r.restarts)
         return out
-
-    @classmethod
-    def from_save(cls, obj, seats: list[dict], game) -> "TableHost":
-        """A saved table of phones, checked as strictly as a guest's message:
-        a damaged save must not open a seat without its secret or deal from a
-        number that does not match its commit."""
-
-        def bad(de, en):
-            raise RecordError("bad_record", detail=Both(f"Tisch aus Handys: {de}", f"table of phones: {en}"))
-
-        if (
-            not isinstance(obj, dict)
-            or set(obj) - {"standins", "disputes", "key", "game", "taken_over"} != {"host", "secrets", "round"}
-            or not isinstance(obj["secrets"], dict)
-        ):
-            bad(
-                "„phone“ hat genau host, secrets, round und vielleicht key, game, standins und disputes",
-                "'phone' has exactly host, secrets, round and perhaps key, game, standins and disputes",
-            )
-        try:
-            guests = [int(k) for k in obj["secrets"]]
-        except ValueError:
-            bad("ein Platz ist eine Zahl", "a seat is a number")
-        if not guests:
-            bad("am Tisch sitzt kein Gast", "the table has no guest")
-        try:
-            host = cls.open(obj["host"], guests, seats)
-        except InvalidAction as e:
-            bad(e.de, e.en)
-        # A save from before the key was kept draws its numbers from a new one.
-        key = obj.get("key", host.key)
-        if not is_hex64(key):
-            bad("der Schlüssel des Tisches ist 64 Hex-Ziffern", "the table's key is 64 hex digits")
-        host.key = key
-        game_no = obj.get("game", 1)
-        if not _is_int(game_no) or not 1 <= game_no <= MAX_GAMES:
-            bad(f"die Spielrunde am Tisch ist 1 bis {MAX_GAMES}", f"the table's game is 1 to {MAX_GAMES}")
-        host.game_no = game_no
-        taken = obj.get("taken_over")
-        if taken is not None and (
-            not isinstance(taken, dict)
-            or set(taken) != {"hand", "seat"}
-            or not all(_is_int(taken[k]) and taken[k] >= 1 for k in taken)
-            or taken["seat"] > len(seats)
-        ):
-            bad("„taken_over“ nennt ein Spiel und einen Platz", "'taken_over' names a hand and a seat")
-        host.taken_over = taken
-        for k, v in obj["secrets"].items():
-            if not isinstance(v, str) or not 16 <= len(v) <= _ID_CHARS:
-                bad(f"das Geheimnis von Platz {k[:12]} fehlt", f"the secret of seat {k[:12]} is missing")
-            host.secrets[int(k)] = v
-        standins = obj.get("standins", [])
-        if (
-            not isinstance(standins, list)
-            or not all(_is_int(x) and x in host.secrets for x in standins)
-            or len(set(standins)) != len(standins)
-        ):
-            bad("„standins“ ist eine Liste von Gastplätzen", "'standins' is a list of guest seats")
-        host.standins = set(standins)
-        disputes = obj.get("disputes", {})
-        try:
-            # A save from before claims had reasons lists the seats only.
-            host.disputes = {
-                int(h): [c if isinstance(c, dict) else {"seat": c, "why": None} for c in claims] for h, claims in disputes.items()
-            }
-        except (AttributeError, ValueError, TypeError):
-            bad("„disputes“ ordnet Spielen Gastplätze zu", "'disputes' maps hands to guest seats")
-        if not all(
-            1 <= h <= len(game.specs)
-            and claims
-            and all(set(c) == {"seat", "why"} and c["seat"] in host.secrets and _why_ok(c["why"]) for c in claims)
-            and len({c["seat"] for c in claims}) == len(claims)
-            for h, claims in host.disputes.items()
-        ):
-            bad("„disputes“ ordnet gespielten Spielen Gastplätze zu", "'disputes' maps hands played to guest seats")
-        saved = obj["round"]
-        if saved is None:
-            return host
-        if (
-            not isinstance(saved, dict)
-            or set(saved) - {"attempt", "restarts"} != {"hand", "commits", "reveals"}
-            or saved["hand"] != len(game.specs) + 1
-            or not isinstance(saved["commits"], dict)
-            or not isinstance(saved["reveals"], dict)
-        ):
-            bad("das Geben unterwegs gehört nicht zu diesem Spiel", "the deal under way does not belong to this game")
-        r = Round.__new__(Round)
-        r.hand, r.phones = saved["hand"], host.phones
-        r.attempt = saved.get("attempt", 0)
-        try:
-            r.restarts = check_restarts(saved["restarts"], r.hand, len(seats)) if "restarts" in saved else []
-        except InvalidAction as e:
-            bad(e.de, e.en)
-        if not _is_int(r.attempt) or r.attempt < len(r.restarts):
-            bad("die Runde des Gebens unterwegs ist eine ganze Zahl", "the round of the deal under way is a whole number")
-        try:
-            r.commits = {int(s): c for s, c in saved["commits"].items()}
-            r.reveals = {int(s): v for s, v in saved["reveals"].items()}
-        except ValueError:
-            bad("ein Platz ist eine Zahl", "a seat is a number")
-        if (
-            not set(r.commits) <= set(r.phones)
-            or not set(r.reveals) <= set(r.commits)
-            or host.host_seat not in r.reveals
-            or not all(is_hex64(c) for c in r.commits.values())
-            or any(not is_hex64(v) or commit_of(r.hand, s, v) != r.commits[s] for s, v in r.reveals.items())
-            or r.reveals[host.host_seat] != host_reveal(host.key, r.hand, r.attempt)
-        ):
-            bad("eine Zahl passt nicht zu ihrer Zusage", "a number does not match its commit")
-        host.round = r
-        return host
 
     @property
     def phones(self) -> list[int]:
@@ -404,7 +293,7 @@ class TableHost:
 
     def ticket(self, seat) -> dict:
         """What the host's shell hands the guest phone joining at `seat`."""
-        if seat not in self.secrets or not _is_int(seat):
+        if seat not in self.secrets or not is_whole(seat):
             raise InvalidAction(
                 "bad_request", detail=Both(f"Platz {str(seat)[:12]} ist kein Gastplatz", f"seat {str(seat)[:12]} is not a guest's seat")
             )
@@ -528,10 +417,10 @@ class TableHost:
         for key in req:
             if key not in GUEST_FIELDS:
                 raise InvalidAction("guest_field", field=repr(key)[:24])
-        if not _is_int(bound) or bound not in self.secrets:
+        if not is_whole(bound) or bound not in self.secrets:
             raise InvalidAction("guest_unknown")
         seat, secret = req.get("seat"), req.get("secret")
-        if not _is_int(seat) or seat != bound:
+        if not is_whole(seat) or seat != bound:
             raise InvalidAction("guest_not_your_seat", seat=bound)
         # Compared as bytes: compare_digest refuses non-ASCII text, and a
         # lone surrogate from JSON must not raise.
@@ -594,7 +483,7 @@ class TableHost:
                 ),
             )
         why = args.get("why")
-        if not _why_ok(why):
+        if not why_ok(why):
             raise InvalidAction(
                 "guest_type",
                 field="'why'",
@@ -613,7 +502,7 @@ class TableHost:
         action = args.get("action")
         if not isinstance(action, dict):
             raise InvalidAction("guest_type", field="'action'", kind=Both("ein Objekt", "an object"))
-        if action.get("seat") != seat or not _is_int(action.get("seat")):
+        if action.get("seat") != seat or not is_whole(action.get("seat")):
             raise InvalidAction("guest_not_your_seat", seat=seat)
         if seat in self.standins:
             _not_now(
@@ -661,7 +550,7 @@ class TableHost:
         deal would show everyone's cards), and who sat where, as `export`
         writes it: a guest keeps the finished game in its own history."""
         asked = args.get("game", self.game_no)
-        if not _is_int(asked):
+        if not is_whole(asked):
             raise InvalidAction("guest_type", field="'game'", kind=Both("eine ganze Zahl", "a whole number"))
         if asked == self.game_no:
             g = table.game

@@ -1,0 +1,118 @@
+"""The host's save of a table of phones read back (docs/PHONE_TABLE.md): the
+`"phone"` part TableHost.to_save writes, checked as strictly as a guest's
+message before the table goes on from it."""
+
+from __future__ import annotations
+
+from ..core.errors import Both, InvalidAction, RecordError
+from ..core.fairdeal import check_restarts, commit_of, host_reveal, is_hex64
+from .table_host import ID_CHARS, MAX_GAMES, Round, TableHost, is_whole, why_ok
+
+
+def host_from_save(obj, seats: list[dict], game) -> TableHost:
+    """A saved table of phones, checked as strictly as a guest's message:
+    a damaged save must not open a seat without its secret or deal from a
+    number that does not match its commit."""
+
+    def bad(de, en):
+        raise RecordError("bad_record", detail=Both(f"Tisch aus Handys: {de}", f"table of phones: {en}"))
+
+    if (
+        not isinstance(obj, dict)
+        or set(obj) - {"standins", "disputes", "key", "game", "taken_over"} != {"host", "secrets", "round"}
+        or not isinstance(obj["secrets"], dict)
+    ):
+        bad(
+            "„phone“ hat genau host, secrets, round und vielleicht key, game, standins und disputes",
+            "'phone' has exactly host, secrets, round and perhaps key, game, standins and disputes",
+        )
+    try:
+        guests = [int(k) for k in obj["secrets"]]
+    except ValueError:
+        bad("ein Platz ist eine Zahl", "a seat is a number")
+    if not guests:
+        bad("am Tisch sitzt kein Gast", "the table has no guest")
+    try:
+        host = TableHost.open(obj["host"], guests, seats)
+    except InvalidAction as e:
+        bad(e.de, e.en)
+    # A save from before the key was kept draws its numbers from a new one.
+    key = obj.get("key", host.key)
+    if not is_hex64(key):
+        bad("der Schlüssel des Tisches ist 64 Hex-Ziffern", "the table's key is 64 hex digits")
+    host.key = key
+    game_no = obj.get("game", 1)
+    if not is_whole(game_no) or not 1 <= game_no <= MAX_GAMES:
+        bad(f"die Spielrunde am Tisch ist 1 bis {MAX_GAMES}", f"the table's game is 1 to {MAX_GAMES}")
+    host.game_no = game_no
+    taken = obj.get("taken_over")
+    if taken is not None and (
+        not isinstance(taken, dict)
+        or set(taken) != {"hand", "seat"}
+        or not all(is_whole(taken[k]) and taken[k] >= 1 for k in taken)
+        or taken["seat"] > len(seats)
+    ):
+        bad("„taken_over“ nennt ein Spiel und einen Platz", "'taken_over' names a hand and a seat")
+    host.taken_over = taken
+    for k, v in obj["secrets"].items():
+        if not isinstance(v, str) or not 16 <= len(v) <= ID_CHARS:
+            bad(f"das Geheimnis von Platz {k[:12]} fehlt", f"the secret of seat {k[:12]} is missing")
+        host.secrets[int(k)] = v
+    standins = obj.get("standins", [])
+    if (
+        not isinstance(standins, list)
+        or not all(is_whole(x) and x in host.secrets for x in standins)
+        or len(set(standins)) != len(standins)
+    ):
+        bad("„standins“ ist eine Liste von Gastplätzen", "'standins' is a list of guest seats")
+    host.standins = set(standins)
+    disputes = obj.get("disputes", {})
+    try:
+        # A save from before claims had reasons lists the seats only.
+        host.disputes = {int(h): [c if isinstance(c, dict) else {"seat": c, "why": None} for c in claims] for h, claims in disputes.items()}
+    except (AttributeError, ValueError, TypeError):
+        bad("„disputes“ ordnet Spielen Gastplätze zu", "'disputes' maps hands to guest seats")
+    if not all(
+        1 <= h <= len(game.specs)
+        and claims
+        and all(set(c) == {"seat", "why"} and c["seat"] in host.secrets and why_ok(c["why"]) for c in claims)
+        and len({c["seat"] for c in claims}) == len(claims)
+        for h, claims in host.disputes.items()
+    ):
+        bad("„disputes“ ordnet gespielten Spielen Gastplätze zu", "'disputes' maps hands played to guest seats")
+    saved = obj["round"]
+    if saved is None:
+        return host
+    if (
+        not isinstance(saved, dict)
+        or set(saved) - {"attempt", "restarts"} != {"hand", "commits", "reveals"}
+        or saved["hand"] != len(game.specs) + 1
+        or not isinstance(saved["commits"], dict)
+        or not isinstance(saved["reveals"], dict)
+    ):
+        bad("das Geben unterwegs gehört nicht zu diesem Spiel", "the deal under way does not belong to this game")
+    r = Round.__new__(Round)
+    r.hand, r.phones = saved["hand"], host.phones
+    r.attempt = saved.get("attempt", 0)
+    try:
+        r.restarts = check_restarts(saved["restarts"], r.hand, len(seats)) if "restarts" in saved else []
+    except InvalidAction as e:
+        bad(e.de, e.en)
+    if not is_whole(r.attempt) or r.attempt < len(r.restarts):
+        bad("die Runde des Gebens unterwegs ist eine ganze Zahl", "the round of the deal under way is a whole number")
+    try:
+        r.commits = {int(s): c for s, c in saved["commits"].items()}
+        r.reveals = {int(s): v for s, v in saved["reveals"].items()}
+    except ValueError:
+        bad("ein Platz ist eine Zahl", "a seat is a number")
+    if (
+        not set(r.commits) <= set(r.phones)
+        or not set(r.reveals) <= set(r.commits)
+        or host.host_seat not in r.reveals
+        or not all(is_hex64(c) for c in r.commits.values())
+        or any(not is_hex64(v) or commit_of(r.hand, s, v) != r.commits[s] for s, v in r.reveals.items())
+        or r.reveals[host.host_seat] != host_reveal(host.key, r.hand, r.attempt)
+    ):
+        bad("eine Zahl passt nicht zu ihrer Zusage", "a number does not match its commit")
+    host.round = r
+    return host
