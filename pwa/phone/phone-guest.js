@@ -201,7 +201,11 @@ async function checkDeal(table, state) {
   if (phone !== table) return;
   // The finished hands of the game in play, kept to carry the table on if
   // the host's phone is gone (phone-host.js takeOver).
-  if (r.ok && game === table.game) Object.assign(table, { lastRecord: r.result, hostSeat: state.host ?? table.hostSeat });
+  if (r.ok && game === table.game) {
+    Object.assign(table, { lastRecord: r.result, lastGame: game, series: state.series ?? null, hostSeat: state.host ?? table.hostSeat });
+  }
+  // A series goes on from its finished games too, each kept as it ends.
+  if (r.ok && state.game_over) (table.finished ??= new Map()).set(game, r.result);
   // The game's last hand: the whole game goes into this phone's history.
   if (r.ok && state.game_over) keepGuestGame(r.result, state).catch(() => app.onError(linkError('err.history')));
   const { fair, why } = own.ok ? own.result : { fair: null, why: own.error };

@@ -11,7 +11,7 @@ import { withCamera } from './camera-ask.js';
 import { tableTerms } from '../evening/evening.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
-import { app, dealt, leavePhoneTable, m, phone, setPhone, tt } from './at-table.js';
+import { app, dealt, leavePhoneTable, localSession, m, phone, setPhone, tt } from './at-table.js';
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
@@ -62,22 +62,43 @@ export async function openTable() {
 // The host's phone is gone: this guest carries the table on from the last
 // finished hand it checked (the engine's table_takeover), and invites every
 // other person's phone, the old host's seat too (its phone may come back,
-// or the computer plays it). The hand that was in play is dealt again.
+// or the computer plays it). The hand that was in play is dealt again (a
+// game over is followed by the next); a series goes on with the finished
+// games this phone kept.
 export async function takeOver() {
   const was = phone;
   if (was?.role !== 'guest' || !was.lastRecord || was.status !== 'dropped') return;
-  const { lastRecord: record, seat, hostSeat } = was;
+  const { lastRecord: record, lastGame: game = 1, seat, hostSeat } = was;
   const guests = record.players.map((p, i) => (p.kind !== 'bot' && i + 1 !== seat ? i + 1 : null)).filter((x) => x != null);
+  // This phone's own engine, idle while it is a guest; a refusal leaves it,
+  // and this phone's place at the table, as they were.
+  const session = localSession ?? app.session();
+  const r = await session.query('table_takeover', {
+    record, viewer: seat, guests, from: hostSeat, game, ...seriesKept(was, game), seed: app.nextSeed(),
+  });
+  if (phone !== was) return;
+  if (!r.ok) { app.onError(r.error); app.render(); return; }
   leavePhoneTable();
-  const session = app.session();
-  const r = await session.query('table_takeover', { record, viewer: seat, guests, from: hostSeat, seed: app.nextSeed() });
-  if (!r.ok) { app.onError(r.error); return; }
   setPhone(hostTable(session, { names: record.players.map((p) => p.name), viewer: seat, guests, inGame: false, takenOver: true }));
   m().game = null;
   m().route = 'phone-open';
   app.render();
   await loadQr().catch(() => {});
   await inviteSeats(phone, phone.seats);
+}
+
+// The series a guest carries on: the games before `game`, as the host sent
+// them when each ended. A phone that missed one (it joined after a reload)
+// carries on the game in play as a single game.
+function seriesKept(table, game) {
+  if (!table.series) return {};
+  const finished = [];
+  for (let k = 1; k < game; k++) {
+    const record = table.finished?.get(k);
+    if (!record) return {};
+    finished.push(record);
+  }
+  return { series: { length: table.series.length, finished } };
 }
 
 // Invitations for `entries`, made while the camera runs (camera-ask.js):

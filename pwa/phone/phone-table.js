@@ -171,8 +171,10 @@ export function phoneBanner() {
   const offer = [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
     verdict,
-    taken ? h('p', { role: 'status', class: 'phone-taken-over', text: tt('takeover.done', {
-      name: seatLabel([facts.host ?? table.viewer], names), old: seatLabel([taken.seat], names), hand: taken.hand,
+    // Taken over at a game's first hand: that game is dealt (anew, or for
+    // the first time when the host was gone between games).
+    taken ? h('p', { role: 'status', class: 'phone-taken-over', text: tt(taken.hand === 1 ? 'takeover.game' : 'takeover.done', {
+      name: seatLabel([facts.host ?? table.viewer], names), old: seatLabel([taken.seat], names), hand: taken.hand, game,
     }) }) : null,
     claimLines(table, disputes, names, game),
     restarts.map((r) => h('p', { role: 'status', class: 'phone-restart', dataset: { hand: r.hand }, text: tt('deal.restart', { hand: r.hand, names: label(r.left) }) })),
@@ -185,7 +187,8 @@ export function phoneBanner() {
         h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }),
         // The host's phone may be gone for good: this phone can carry the
         // table on from the last hand it checked.
-        table.lastRecord && !state?.game_over
+        // A game over is followed by the next (none once a series is over).
+        table.lastRecord && !(state?.game_over && state?.series?.over)
           ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-takeover' }, text: tt('takeover') }) : null)
         : null);
 }

@@ -4,8 +4,12 @@ next game dealt from the host's over screen — no code is made or read
 again, the phones deal each new game between them, every guest says in
 words on its result screen what its own check of each hand found, shows
 what the game cost whom, reads the same Spielliste as the host, and every
-phone's history keeps every game. ("Nochmal" after a single game: across a
-router, test_phone_table_router.py.)"""
+phone's history keeps every game. In the third game the host's browser is
+gone for good: a guest carries the series on from the last hand it checked
+("Tisch übernehmen"), the other guest joins it with one code, the computer
+takes the old host's seat, the hand in play is dealt again, and the
+finished hands and the Spielliste are the old host's. ("Nochmal" after a
+single game: across a router, test_phone_table_router.py.)"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_kitty import stake
-from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _step
+from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _step, _text_of
 
 from club_helpers import choose_format
 from helpers import open_app, screen, shot, wait_idle
@@ -110,6 +114,10 @@ def test_a_series_of_three_games_for_money_at_one_table_of_phones_with_no_code_a
     shown = None
 
     for game in range(1, GAMES + 1):
+        if game == GAMES:
+            # No phone made a connection after the first join: no code was exchanged.
+            assert [p.evaluate("() => window.__connections") for p in phones] == connections
+            host, guests, phones = _taken_over_mid_game(host, guests, game)
         _play_game(host, guests, game)
         for page in phones:
             page.wait_for_function("() => document.body.dataset.screen === 'over'")
@@ -124,7 +132,7 @@ def test_a_series_of_three_games_for_money_at_one_table_of_phones_with_no_code_a
             shot(guests[2], artifacts, "phone-table-guest-over.png")
         # The Spielliste on every phone is the host's, game by game.
         lists = [_list_of(page) for page in phones]
-        assert lists[0] == lists[1] == lists[2] != shown, lists
+        assert all(rows == lists[0] for rows in lists) and lists[0] != shown, lists
         shown = lists[0]
         if game == GAMES:
             break
@@ -139,20 +147,65 @@ def test_a_series_of_three_games_for_money_at_one_table_of_phones_with_no_code_a
             view = _guest_view(guest)
             assert view["seat"] == seat and view["hand_no"] == 1 and not view["game_over"]
 
-    # No phone made a connection after the first join: no code was exchanged.
-    assert [p.evaluate("() => window.__connections") for p in phones] == connections
     assert host.locator("[data-phone-text]").count() == 0
-    # Every phone's history keeps the three games (the host's as its
-    # series, each guest's game by game), and the phones agree on every
-    # card played and every deal's numbers.
+    # Every phone's history keeps the three games (the host's — Bert's since
+    # the take-over — as its series, besides the two it played as a guest;
+    # the other guest's game by game), and the phones agree on every card
+    # played and every deal's numbers.
     played = {}
     for page in phones:
         entries = page.evaluate(KEPT_GAMES)
-        kinds = ["series:finished"] if page is host else ["game:finished"] * GAMES
+        kinds = ["game:finished"] * (GAMES - 1 if page is host else GAMES) + (["series:finished"] if page is host else [])
         assert sorted(e["kind"] + ":" + e["status"] for e in entries) == kinds, entries
-        records = [r for e in entries for r in e["records"]]
+        records = [r for e in entries if e["kind"] == ("series" if page is host else "game") for r in e["records"]]
         played[page] = sorted(json.dumps([[h["actions"], h["fair"]] for h in r["hands"]]) for r in records)
-    assert played[guests[2]] == played[host] == played[guests[3]]
+    assert played[host] == played[guests[3]] and len(played[host]) == GAMES
     # A guest knows who sat where: its saved game names the people as such.
-    assert {p["kind"] for e in guests[2].evaluate(KEPT_GAMES) for p in e["save"]["table"]["players"]} == {"human"}
+    assert {p["kind"] for e in guests[3].evaluate(KEPT_GAMES) for p in e["save"]["table"]["players"]} == {"human"}
     assert not page_errors
+
+
+def _taken_over_mid_game(host, guests: dict, game: int):
+    """Hand 1 of `game` is played and checked, hand 2 dealt; then the host's
+    browser is gone for good and Bert carries the series on: Hans joins
+    him with one code and the computer plays Anne's seat. The new host
+    and guests are returned."""
+    bert, hans = guests[2], guests[3]
+    _play_game(host, guests, game, hands=1)
+    before = host.evaluate(HOST_STATE)["save"]["record"]["hands"][0]
+    wait_idle(host)
+    host.locator('[data-action="next-hand"]').tap()
+    for page in (host, bert, hans):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    listed = _list_of(hans)
+    host.close()
+    for guest in (bert, hans):
+        guest.wait_for_selector('.phone-links[data-lost="yes"]', timeout=30_000)
+    assert hans.locator('[data-action="phone-takeover"]').count() == 1
+
+    # Bert carries the table on: codes for Anne's seat and for Hans.
+    bert.locator('[data-action="phone-takeover"]').tap()
+    bert.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
+    hans.locator('[data-action="phone-rejoin"]').tap()
+    hans.fill('[data-phone-text="offer"]', _text_of(bert, "offer-3"))
+    hans.locator('[data-action="phone-join-offer"]').tap()
+    bert.fill('[data-phone-text="answer-3"]', _text_of(hans, "answer"))
+    bert.locator('[data-action="phone-answer"][data-seat="3"]').tap()
+    bert.wait_for_selector('.phone-seat[data-seat="3"][data-link="connected"]')
+    # Anne's phone is not coming back: the computer plays her seat.
+    bert.locator('[data-action="phone-standin"][data-seat="1"]').tap()
+    for page in (bert, hans):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+        page.wait_for_selector(".phone-taken-over")
+        said = page.locator(".phone-taken-over").inner_text()
+        assert said == "Seat 2: Bert took the table over from Seat 1: Anne: hand 2 is dealt again.", said
+
+    # The series goes on at its game, with the finished hand card for card
+    # and number for number the old host's, and its Spielliste.
+    state = bert.evaluate(HOST_STATE)
+    assert state["phone_table"]["game"] == game and state["series"]["number"] == game
+    hands = state["save"]["record"]["hands"]
+    assert (hands[0]["actions"], hands[0]["fair"]) == (before["actions"], before["fair"])
+    assert [e["seat"] for e in hands[1]["fair"]] == [2, 3] and state["view"]["hand_no"] == 2
+    assert _list_of(bert) == _list_of(hans) == listed
+    return bert, {3: hans}, (bert, hans)

@@ -15,6 +15,7 @@ from test_table_host import CARD, refused
 
 from schraem.bridge import Bridge
 from schraem.core.fairdeal import host_reveal
+from schraem.core.game import Game
 
 
 def _play_game(phones: Phones) -> None:
@@ -177,3 +178,81 @@ def test_a_guest_carries_the_table_on_from_the_last_finished_hand_when_the_host_
     ):
         reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "table_takeover", "args": args})))
         assert reply["ok"] is False, args
+
+
+def _series_phones(seed: int, games: int) -> Phones:
+    phones = Phones("rheinland", seed)
+    phones.b = Bridge()
+    call(phones.b, "table_new", players=PLAYERS, viewer=HOST, guests=list(GUESTS), seed=seed, games=games)
+    phones.tickets = {s: call(phones.b, "table_ticket", seat=s) for s in GUESTS}
+    return phones
+
+
+def _next_in_series(phones: Phones) -> None:
+    call(phones.b, "next_game", viewer=HOST)
+    phones.push()
+    phones.kept = {s: {} for s in GUESTS}
+    phones.states = {s: [] for s in GUESTS}
+
+
+def test_a_series_taken_over_mid_game_goes_on_with_its_finished_games_and_its_spielliste():
+    phones = _series_phones(23, 3)
+    _play_game(phones)
+    first = phones.send(2, "record")["result"]  # seat 2 keeps each finished game
+    _next_in_series(phones)
+    phones.play_hand(events=False)
+    call(phones.b, "next_hand", viewer=HOST)
+    phones.push()
+    record = phones.send(2, "record")["result"]
+    lists_before = phones.send(2, "lists")["result"]
+
+    new = Bridge()
+    series = {"length": 3, "finished": [first]}
+    state = call(new, "table_takeover", record=record, viewer=2, guests=[1, 4], **{"from": 1}, game=2, series=series, seed=5)
+    facts = state["phone_table"]
+    assert facts["game"] == 2 and facts["taken_over"] == {"hand": 2, "seat": 1} and facts["deal"]["hand"] == 2
+    assert state["series"]["number"] == 2 and state["series"]["length"] == 3
+    # The Spielliste is the one the guests read before the loss.
+    assert call(new, "lists") == lists_before
+    # The new host's save is a series with the first game finished in it.
+    save = call(new, "state", viewer=2)["save"]
+    assert save["series"]["finished"][0]["hands"] == first["hands"] and save["phone"]["game"] == 2
+
+    # A series' game number is its count of games; a damaged series is refused.
+    for bad in (
+        {"series": {"length": 3, "finished": [record]}},  # a game not over
+        {"series": {"length": 1, "finished": [first]}},  # longer than it says
+        {"series": {"length": 3, "finished": [first], "seed": 1}},
+        {"series": [first]},
+        {"series": series, "game": 1},
+        {"game": 0},
+        {"game": "2"},
+    ):
+        args = {"record": record, "viewer": 2, "guests": [1, 4], "from": 1, "seed": 5, **bad}
+        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "table_takeover", "args": args})))
+        assert reply["ok"] is False and reply["error"]["kind"] != "InternalError", (bad, reply)
+
+
+def test_a_table_taken_over_between_games_deals_the_next_game():
+    phones = _series_phones(24, 2)
+    _play_game(phones)
+    first = phones.send(2, "record")["result"]
+    # The host's phone is gone at the over screen: the series' next game.
+    new = Bridge()
+    state = call(new, "table_takeover", record=first, viewer=2, guests=[1, 4], **{"from": 1}, series={"length": 2, "finished": []}, seed=6)
+    assert state["phone_table"]["game"] == 2 and state["series"]["number"] == 2
+    assert state["phone_table"]["taken_over"] == {"hand": 1, "seat": 1} and state["phone_table"]["deal"]["hand"] == 1
+    assert new.table.game.first_dealer + 1 == Game.from_record(first).next_game_dealer()
+    # A single game over: the same players' next game, as "Nochmal" deals it.
+    single = Phones("rheinland", 25)
+    _play_game(single)
+    done = single.send(4, "record")["result"]
+    state = call(Bridge(), "table_takeover", record=done, viewer=4, guests=[1, 2], **{"from": 1}, game=3, seed=7)
+    assert state["phone_table"]["game"] == 4 and state["series"] is None and state["view"]["hand_no"] == 0
+    # A series over is not taken over.
+    _next_in_series(phones)
+    _play_game(phones)
+    last = phones.send(2, "record")["result"]
+    args = {"record": last, "viewer": 2, "guests": [1, 4], "from": 1, "series": {"length": 2, "finished": [first]}, "seed": 8}
+    reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "table_takeover", "args": args})))
+    assert refused(reply, "bad_request")["en"].endswith("the series is over.")

@@ -34,7 +34,26 @@ from .table import (
     check_viewer,
     real_cards,
 )
-from .table_host import TableHost, with_seats
+from .table_host import MAX_GAMES, TableHost, is_whole, with_seats
+
+
+def _series_taken_over(saved, game: Game):
+    """The series a guest kept (the records of its finished games, as the
+    host sent them), replayed and checked like a save's, with `game` its last."""
+    if not isinstance(saved, dict) or set(saved) - {"length", "finished"}:
+        raise InvalidAction(
+            "bad_request",
+            detail=Both("„series“ nennt „length“ und „finished“", "'series' names 'length' and 'finished'"),
+        )
+    finished = saved.get("finished")
+    try:
+        # The series' first dealer is its first game's (a series dealt by
+        # the last winner keeps none of its own).
+        first = Game.from_record(finished[0]) if isinstance(finished, list) and finished else game
+        kept = {"length": saved.get("length"), "finished": finished, "first_dealer": first.first_dealer + 1}
+        return club.series_from_save(kept, game)[0]
+    except SchraemError as e:
+        raise InvalidAction("bad_request", detail=Both(e.de, e.en)) from e
 
 
 class GameCommands(Commands):
@@ -162,24 +181,42 @@ class GameCommands(Commands):
         is gone: `record` the finished hands of the game as the host sent
         them (who sat where on its players), `viewer` this phone's seat (the
         new host's), `guests` every other person's seat, `from` the old
-        host's among them. The hand that was in play is dealt again by a commit–reveal
-        round among the phones; every phone is told who took over and which
-        hand is dealt again (`phone_table.taken_over`)."""
+        host's among them, `game` the table's game number and, in a series,
+        `series` (`{"length", "finished": [records of the games before]}`).
+        The hand that was in play is dealt again by a commit–reveal round
+        among the phones; a game that is over is followed by the next one
+        (the series' next, or a rematch). Every phone is told who took over
+        and which hand is dealt again (`phone_table.taken_over`)."""
         record = args.get("record")
         game = Game.from_record(record)
         check_exact(game)
-        if not game.hand_over or game.game_over:
+        if not game.hand_over:
             raise InvalidAction(
                 "bad_request",
-                detail=Both(
-                    "übernommen wird ein Tisch nach einem fertigen Spiel und vor dem Ende der Spielrunde",
-                    "a table is taken over after a finished hand and before the game's end",
-                ),
+                detail=Both("übernommen wird ein Tisch nach einem fertigen Spiel", "a table is taken over after a finished hand"),
             )
         seats = _record_seats(record["players"])
         seed = check_seed(args.get("seed", 0))
         game.seed = seed  # the computer players' choices; the cards come from the phones' numbers
-        table = Table(game, seats, seed)
+        series = None if args.get("series") is None else _series_taken_over(args["series"], game)
+        game_no = args.get("game", 1 if series is None else len(series.games))
+        if not is_whole(game_no) or not (1 if series is None else len(series.games)) <= game_no < MAX_GAMES:
+            raise InvalidAction(
+                "bad_request",
+                detail=Both("„game“ ist die Nummer der Spielrunde am Tisch", "'game' is the number of the table's game"),
+            )
+        if game.game_over:
+            if series is not None and series.over:
+                raise InvalidAction(
+                    "bad_request",
+                    detail=Both("die Serie ist zu Ende", "the series is over"),
+                )
+            game_no += 1
+            game = (
+                series.new_game() if series is not None else Game(game.names, game.rules, None, game.next_game_dealer(), seed, game.stakes)
+            )
+            game.seed = derive_seed(seed, game_no)
+        table = Table(game, seats, seed, False, series)
         table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
         old = args.get("from")
         if old not in table.host.secrets or type(old) is not int:
@@ -187,6 +224,7 @@ class GameCommands(Commands):
                 "bad_request",
                 detail=Both("„from“ ist der Platz des alten Gastgebers, ein Gastplatz", "'from' is the old host's seat, a guest's seat"),
             )
+        table.host.game_no = game_no
         table.host.taken_over = {"hand": len(game.specs) + 1, "seat": old}
         table.deal()
         return self._take(table, args.get("viewer"))
