@@ -87,19 +87,20 @@ export function commitText(hand, seat, reveal) {
 // onKeep(kept): store it durably; awaited before this phone commits to a
 // number, so a reload between commit and reveal cannot lose the number.
 // onLinks(down): the seats whose phones are away. onClose(): the channel
-// to the host closed. onSeen(state): every state this phone is given,
+// to the host closed; onEnded(): the host ended the table (its channel
+// closes next). onSeen(state): every state this phone is given,
 // pushed or in a reply to its own request (the host does not push again a
 // state a reply already brought).
 /**
  * @param {RTCDataChannel} channel
  * @param {{
  *   onState?: (state: any) => void, onProblem?: (error: EngineError | null | undefined) => void, kept?: Kept | null,
- *   onKeep?: (kept: Kept) => Promise<unknown>, onLinks?: (down: number[]) => void, onClose?: () => void, onSeen?: (state: any) => void,
+ *   onKeep?: (kept: Kept) => Promise<unknown>, onLinks?: (down: number[]) => void, onClose?: () => void, onEnded?: () => void, onSeen?: (state: any) => void,
  * }} [hooks]
  * @returns {RemoteEngine}
  */
 export function createRemoteEngine(channel, {
-  onState = () => {}, onProblem = () => {}, kept = null, onKeep = async () => {}, onLinks = () => {}, onClose = () => {},
+  onState = () => {}, onProblem = () => {}, kept = null, onKeep = async () => {}, onLinks = () => {}, onClose = () => {}, onEnded = () => {},
   onSeen = () => {},
 } = {}) {
   /** @type {Map<number, (reply: Reply) => void>} */
@@ -256,6 +257,8 @@ export function createRemoteEngine(channel, {
       const same = kept != null && kept.seat === msg.seat && kept.secret === msg.secret && kept.rounds && typeof kept.rounds === 'object';
       if (same) for (const [key, round] of Object.entries(kept.rounds)) rounds.set(key.includes(':') ? key : handKey(1, Number(key)), round);
       keep().finally(() => settleReady({ ok: true, result: { seat: msg.seat, again: same } }));
+    } else if (msg.type === 'ended') {
+      onEnded();
     } else if (msg.type === 'links' && Array.isArray(msg.down)) {
       onLinks(msg.down.filter(Number.isInteger));
     } else if (msg.type === 'reply') {

@@ -50,10 +50,11 @@ export function dealt(state) {
 
 // This phone at a table of phones, for the question before anything
 // replaces its game (context/guard.js): null away from one, and for a
-// phone that follows a Spielliste or has not got a seat yet (nobody else
-// plays on with it); else its role and where its table is drawn.
+// phone that follows a Spielliste, has not got a seat yet or whose host
+// ended the table (nobody else plays on with it); else its role and where its table is drawn.
 export function tableHere() {
-  const seated = phone?.role === 'host' || (phone?.status !== 'following' && Boolean(phone?.session || (phone?.kept && !phone.kept.left)));
+  const seated = phone?.role === 'host'
+    || (phone?.status !== 'following' && !phone?.ended && Boolean(phone?.session || (phone?.kept && !phone.kept.left)));
   if (!seated) return null;
   const route = phone.inGame ? 'game' : phone.role === 'host' ? 'phone-open' : 'phone-join';
   return { role: phone.role, route };
@@ -65,7 +66,7 @@ export function leavePhoneTable() {
   leaveSheetFollow();
   if (!phone) return;
   if (phone.role === 'guest' && phone.kept && !phone.kept.left) writePreference(KEPT, { ...phone.kept, left: true });
-  phone.relay?.close();
+  phone.relay?.close(true);
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();
   setPhone(null);

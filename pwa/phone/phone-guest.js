@@ -93,6 +93,12 @@ export async function joinTable() {
     },
     onLinks: (down) => { if (phone === table) { table.down = down; app.render(); } },
     onClose: () => guestDropped(table, remote),
+    onEnded: () => {
+      if (phone !== table || table.remote !== remote) return;
+      // Nothing to come back to: a reload no longer takes this phone there.
+      table.ended = true;
+      if (table.kept) writePreference(KEPT, { ...table.kept, left: true }).catch(() => {});
+    },
     onSeen: (state) => {
       if (phone !== table || !table.remote) return;
       if (state.hand_over && state.view?.hand_no >= 1) checkDeal(table, state);
@@ -152,7 +158,8 @@ function guestDropped(table, remote) {
   // Cut off while the next game was being dealt: back to the last game,
   // where the way back to the table (or to carry it on) is offered.
   if (m().route === 'phone-deal') m().route = 'game';
-  app.onError(linkError('links.lost'));
+  if (table.ended) app.announce(tt('links.ended'));
+  else app.onError(linkError('links.lost'));
   app.render();
 }
 

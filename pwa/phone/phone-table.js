@@ -178,13 +178,17 @@ export function phoneBanner() {
     }) }) : null,
     claimLines(table, disputes, names, game),
     restarts.map((r) => h('p', { role: 'status', class: 'phone-restart', dataset: { hand: r.hand }, text: tt('deal.restart', { hand: r.hand, names: label(r.left) }) })),
-    lost || waiting.length ? h('p', { role: 'status', text: lost ? tt('links.lost') : tt('links.down', { names: label(waiting) }) }) : null,
+    lost || waiting.length ? h('p', {
+      role: 'status', class: table.ended ? 'phone-ended' : null,
+      text: lost ? tt(table.ended ? 'links.ended' : 'links.lost') : tt('links.down', { names: label(waiting) }),
+    }) : null,
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
     table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },
-        h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }),
+        // A table its host ended has no code to come back with.
+        table.ended ? null : h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }),
         // The host's phone may be gone for good: this phone can carry the
         // table on from the last hand it checked.
         // A game over is followed by the next (none once a series is over).

@@ -191,8 +191,14 @@ export class TableRelay {
     });
   }
 
-  close() {
-    for (const ch of this.channels.values()) ch.close();
+  // ended: the host leaves, and the table ends for every phone; each guest
+  // is told so before its channel closes (a message sent is delivered
+  // before the close), rather than left waiting for a code.
+  close(ended = false) {
+    for (const ch of this.channels.values()) {
+      if (ended && ch.readyState === 'open') ch.send(JSON.stringify({ type: 'ended' }));
+      ch.close();
+    }
     this.channels.clear();
     this.sent.clear();
   }

@@ -2,7 +2,8 @@
 Spiel" → "Spiel starten" mid-hand says what happens to the other phones
 (on the host the table ends for everyone, on a guest the others play on),
 and "Abbrechen" changes nothing on any phone. A guest that leaves keeps its
-seat's secret and comes back to its seat with the host's code for it."""
+seat's secret and comes back to its seat with the host's code for it; a
+host that ends the table tells every guest so."""
 
 from __future__ import annotations
 
@@ -99,4 +100,16 @@ def test_leaving_a_table_of_phones_is_asked_and_cancelling_changes_nothing(warm_
     _connected(host, guest)
     back = guest.evaluate(KEPT)
     assert (back["seat"], back["secret"]) == (2, kept["secret"]) and "left" not in back
+
+    # The host ends the table: the guest is told so in words, offered no
+    # code to wait for, and starts a game of its own without a question.
+    _ask(host)
+    host.locator('[data-action="confirm-yes"]').tap()
+    guest.wait_for_selector(".phone-ended")
+    assert guest.locator(".phone-ended").inner_text() == 'The host has ended the table. "New game" goes on from here.'
+    assert guest.locator('[data-action="phone-rejoin"]').count() == 0
+    assert guest.evaluate(KEPT)["left"] is True
+    guest.locator('header [data-action="setup"]').tap()
+    guest.locator('[data-action="new-game"]').tap()
+    guest.wait_for_function("() => ['pass', 'table'].includes(document.body.dataset.screen)")
     assert not page_errors
