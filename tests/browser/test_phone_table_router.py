@@ -4,15 +4,15 @@ each its own Chromium in its own network namespace, with Chromium's hiding
 of local addresses left on and a fake camera whose permission a person
 grants or refuses when the app asks (a hook on getUserMedia).
 
-- Behind a router, where neither phone can look up the other's `.local`
-  name: both people allow the camera when asked, and the table is dealt.
 - Behind a router, both refuse: within 25 s both phones say that they
   cannot reach each other and why; once the camera is allowed, the new try
   deals.
 - The control, both on one bridge (one subnet, names looked up by
   multicast), both refusing the camera: dealt.
-- Behind a router, two games in a row: "Nochmal" deals the second game over
-  the connection made for the first, with no new code."""
+- Behind a router, where neither phone can look up the other's `.local`
+  name: both people allow the camera when asked, and the table is dealt;
+  two games in a row: "Nochmal" deals the second game over the connection
+  made for the first, with no new code."""
 
 from __future__ import annotations
 
@@ -69,23 +69,6 @@ def _addresses(phone) -> list[str]:
     return [c["address"] for c in phone.candidates()]
 
 
-def test_behind_a_router_phones_whose_people_allow_the_camera_are_dealt(namespaces, dist, playwright):
-    with network("router", dist) as net:
-        host, guest = _phones(net, playwright, "allow")
-        offer = _open(host, guest)
-        # The tap asked; the invitation carries the phone's real address.
-        assert host.camera_asked == 1 and host.camera_allowed()
-        connect = _join(host, guest, offer)
-        for phone in (host, guest):
-            phone.page.wait_for_function(DEALT, timeout=30_000)
-        print(f"router, camera allowed: dealt {time.monotonic() - connect:.2f} s after Verbinden")
-        assert guest.camera_asked == 1
-        for phone in (host, guest):
-            addresses = _addresses(phone)
-            assert phone.address in addresses and all(is_raw(a) for a in addresses), addresses
-            assert phone.page.evaluate("() => document.documentElement.dataset.link") == "connected"
-
-
 def test_behind_a_router_phones_that_refuse_the_camera_say_so_and_a_new_try_deals(namespaces, dist, playwright):
     with network("router", dist) as net:
         host, guest = _phones(net, playwright, "block")
@@ -137,7 +120,7 @@ def test_on_one_bridge_phones_are_dealt_without_the_camera(namespaces, dist, pla
             assert phone.camera_asked == 1
 
 
-def test_behind_a_router_two_games_in_a_row_need_no_new_code(namespaces, dist, playwright):
+def test_behind_a_router_phones_that_allow_the_camera_are_dealt_and_two_games_in_a_row_need_no_new_code(namespaces, dist, playwright):
     with network("router", dist) as net:
         host, guest = _phones(net, playwright, "allow")
         host.page.select_option('[data-field="rules"]', "marienheide")
@@ -145,9 +128,17 @@ def test_behind_a_router_two_games_in_a_row_need_no_new_code(namespaces, dist, p
         host.page.locator('[data-action="phone-open"]').tap()
         offer = _text_of(host.page, "offer-2")
         guest.page.locator('[data-action="phone-join"]').tap()
-        _join(host, guest, offer)
+        # The tap asked; the invitation carries the phone's real address.
+        assert host.camera_asked == 1 and host.camera_allowed()
+        connect = _join(host, guest, offer)
         for phone in (host, guest):
             phone.page.wait_for_function(DEALT, timeout=30_000)
+        print(f"router, camera allowed: dealt {time.monotonic() - connect:.2f} s after Verbinden")
+        assert guest.camera_asked == 1
+        for phone in (host, guest):
+            addresses = _addresses(phone)
+            assert phone.address in addresses and all(is_raw(a) for a in addresses), addresses
+            assert phone.page.evaluate("() => document.documentElement.dataset.link") == "connected"
         _play_game(host.page, {2: guest.page}, 1)
         host.page.wait_for_function("() => document.body.dataset.screen === 'over'")
         host.page.locator('[data-action="rematch"]').tap()
