@@ -200,6 +200,9 @@ async function checkDeal(table, state) {
   const r = await table.remote.call('record', { game });
   // Cut off meanwhile: asked again with the state the phone gets back.
   if (!r.ok && r.error?.code === 'table_lost') { table.checked.delete(key); return; }
+  // A phone that took a computer's seat between games: the game before
+  // was the computer's, nothing of it for this phone to check or keep.
+  if (r.ok && r.result.players?.[table.seat - 1]?.kind === 'bot') return;
   // A record the host refuses or never sends, or one this phone's engine
   // cannot read, is said as such: a check never ends without a word.
   const own = r.ok ? await localSession.engine.call('check_deal', {

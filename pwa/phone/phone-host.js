@@ -101,6 +101,23 @@ function seriesKept(table, game) {
   return { series: { length: table.series.length, finished } };
 }
 
+// Between games a computer's seat goes to a new phone: its code is shown
+// at once, and the phone joins before the next game is dealt (the engine's
+// table_phone_seat; the finished game stays the computer's).
+export async function phoneSeat(seat) {
+  const table = phone;
+  if (table?.role !== 'host' || table.seats.some((e) => e.seat === seat)) return;
+  const r = await app.session().tableCommand('table_phone_seat', { seat, viewer: table.viewer });
+  if (!r.ok) { if (r.error) app.onError(r.error); return; }
+  if (phone !== table) return;
+  const entry = { seat, link: null, offer: null, qr: null, status: 'making' };
+  table.seats = [...table.seats, entry].sort((a, b) => a.seat - b.seat);
+  m().route = 'phone-open';
+  app.render();
+  await loadQr().catch(() => {});
+  await inviteSeats(table, [entry]);
+}
+
 // Invitations for `entries`, made while the camera runs (camera-ask.js):
 // on the tap that opened the table, a reconnect code, a new try, a reload.
 async function inviteSeats(table, entries) {

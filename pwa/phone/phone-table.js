@@ -18,7 +18,7 @@ import { guarded } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
 import { KEPT, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
-import { awaySeats, connect, giveBack, openTable, resumeHost, retrySeat, silentSeats, standIn, takeOver } from './phone-host.js';
+import { awaySeats, connect, giveBack, openTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver } from './phone-host.js';
 import { guestTable, joinTable, retryGuest } from './phone-guest.js';
 
 export function initPhoneTable(ctx) {
@@ -167,7 +167,11 @@ export function phoneBanner() {
   const verdict = table.role === 'guest' && state?.hand_over ? verdictLine(table, game, state.view.hand_no) : null;
   // Who carried the table on, while the hand dealt again is played.
   const taken = facts?.taken_over && state?.view?.hand_no <= facts.taken_over.hand ? facts.taken_over : null;
-  if (!lost && !verdict && !taken && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  // Between games on the host: a computer's seat may go to a new phone.
+  const free = table.role === 'host' && state?.game_over && !state.series?.over
+    ? (m().game?.save?.table?.players ?? []).map((p, i) => (p.kind === 'bot' && !(facts?.joining ?? []).includes(i + 1) ? i + 1 : null)).filter((s) => s != null)
+    : [];
+  if (!lost && !verdict && !taken && !free.length && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
   const offer = [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
     verdict,
@@ -185,6 +189,9 @@ export function phoneBanner() {
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
+    free.length ? h('div', { class: 'tool-row phone-free-seats' }, free.map((seat) => h('button', {
+      type: 'button', class: 'secondary', dataset: { action: 'phone-seat', seat }, text: tt('seat.phone', { name: label([seat]) }),
+    }))) : null,
     table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },
         // A table its host ended has no code to come back with.
@@ -223,6 +230,7 @@ declareTaps('phone table', {
   },
   'phone-scan': (target) => scan(target.dataset.key),
   'phone-standin': (target) => standIn(Number(target.dataset.seat)),
+  'phone-seat': (target) => phoneSeat(Number(target.dataset.seat)),
   'phone-takeover': () => { if (m().ready) takeOver(); },
   'phone-codes': () => {
     if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }

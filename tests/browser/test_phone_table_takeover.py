@@ -1,22 +1,28 @@
-"""The table survives a phone that is gone (docs/PHONE_TABLE.md): a guest
-gone between games is offered to the computer while the next game is dealt.
+"""Seats change between games (docs/PHONE_TABLE.md): a new phone takes the
+computer's seat with one code, and a guest gone between games is offered
+to the computer while the next game is dealt.
 (The host's phone gone for good mid-game, and a guest carrying the series
 on: test_phone_table_evening.py.)"""
 
 from __future__ import annotations
 
-from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _join
-from test_phone_table_evening import _play_game
+from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join
+from test_phone_table_evening import KEPT_GAMES, _play_game
 
 from helpers import open_app
 
 
-def test_a_guest_gone_between_games_is_offered_to_the_computer_while_the_next_game_is_dealt(warm_page, shared_site, page_errors):
+def test_between_games_a_new_phone_takes_the_computers_seat_and_a_guest_gone_is_offered_to_the_computer(
+    warm_page, shared_site, page_errors
+):
     host = warm_page(locale="de-DE", service_workers="block")
     bert = warm_page(locale="en-GB", service_workers="block")
-    bert.add_init_script(RECEIVED_PROBE)
+    carl = warm_page(locale="en-US", service_workers="block")
+    for guest in (bert, carl):
+        guest.add_init_script(RECEIVED_PROBE)
     open_app(host, shared_site, seed=39)
-    open_app(bert, shared_site)
+    for guest in (bert, carl):
+        open_app(guest, shared_site)
     host.select_option('[data-field="rules"]', "marienheide")
     _fill_setup(host, [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")], dealer="1")
     host.locator('[data-action="phone-open"]').tap()
@@ -24,6 +30,18 @@ def test_a_guest_gone_between_games_is_offered_to_the_computer_while_the_next_ga
     for page in (host, bert):
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
     _play_game(host, {2: bert}, 1)
+
+    # Between games Carl comes with a phone and takes the computer's seat:
+    # its code only, shown at once; the host is back at the game by itself.
+    host.wait_for_function("() => document.body.dataset.screen === 'over'")
+    host.locator('[data-action="phone-seat"][data-seat="3"]').tap()
+    host.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
+    host.wait_for_selector("[data-phone-text='offer-3']")
+    assert host.locator("[data-phone-text^='offer-']").count() == 1
+    _join(carl, host, 3, False, shared_site)
+    host.wait_for_function("() => document.body.dataset.screen === 'over'", timeout=30_000)
+    assert host.locator('[data-action="phone-seat"]').count() == 0
+    carl.wait_for_function("() => document.body.dataset.screen === 'over'", timeout=30_000)
 
     # Bert's phone is gone when the host deals the next game: the deal
     # waits for it, and the host may give the seat to the computer there.
@@ -36,5 +54,11 @@ def test_a_guest_gone_between_games_is_offered_to_the_computer_while_the_next_ga
     host.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=30_000)
     state = host.evaluate(HOST_STATE)
     assert state["phone_table"]["game"] == 2 and state["phone_table"]["standins"] == [2]
-    assert [e["seat"] for e in state["save"]["record"]["hands"][0]["fair"]] == [1]
+    # Carl's phone deals with the host's; his seat is a person's now, and
+    # the first game stays the computer's in every phone's history.
+    assert [e["seat"] for e in state["save"]["record"]["hands"][0]["fair"]] == [1, 3]
+    assert state["save"]["table"]["players"][2] == {"kind": "human"}
+    carl.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=30_000)
+    assert _guest_view(carl)["seat"] == 3
+    assert carl.evaluate(KEPT_GAMES) == []
     assert not page_errors

@@ -256,3 +256,47 @@ def test_a_table_taken_over_between_games_deals_the_next_game():
     args = {"record": last, "viewer": 2, "guests": [1, 4], "from": 1, "series": {"length": 2, "finished": [first]}, "seed": 8}
     reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "table_takeover", "args": args})))
     assert refused(reply, "bad_request")["en"].endswith("the series is over.")
+
+
+def test_between_games_a_new_phone_takes_the_computers_seat_with_one_ticket():
+    phones = Phones("rheinland", 26)
+    phones.play_hand(events=False)
+    # Not while a game runs, and only a computer's seat.
+    before = json.dumps(call(phones.b, "state", viewer=HOST)["save"], sort_keys=True)
+    reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "table_phone_seat", "args": {"seat": 3, "viewer": HOST}})))
+    assert refused(reply, "deal_phase")["en"].endswith("a computer's seat goes to a phone between games.")
+    assert json.dumps(call(phones.b, "state", viewer=HOST)["save"], sort_keys=True) == before
+    call(phones.b, "next_hand", viewer=HOST)
+    phones.push()
+    _play_game(phones)
+    for seat in (2, 1, 5, "3", None):
+        reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "table_phone_seat", "args": {"seat": seat, "viewer": HOST}})))
+        assert reply["ok"] is False, seat
+
+    state = call(phones.b, "table_phone_seat", seat=3, viewer=HOST)
+    assert state["phone_table"]["joining"] == [3] and state["phone_table"]["guests"] == [2, 3, 4]
+    # The new phone joins at once with its ticket, and sees the game over.
+    phones.tickets[3] = call(phones.b, "table_ticket", seat=3)
+    phones.states[3], phones.kept[3] = [], {}
+    assert phones.send(3, "state")["result"]["game_over"]
+    # Kept in the host's save; a damaged list is refused.
+    save = call(phones.b, "state", viewer=HOST)["save"]
+    assert save["phone"]["joining"] == [3] and save["table"]["players"][2]["kind"] == "bot"
+    call(Bridge(), "load", save=json.loads(json.dumps(save)), viewer=HOST)
+    for damage in ([2], [3, 3], "3", [5]):
+        bad = json.loads(json.dumps(save))
+        bad["phone"]["joining"] = damage
+        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad, "viewer": HOST}})))
+        assert reply["ok"] is False and reply["error"]["kind"] == "CorruptSave", damage
+
+    # The next game: a person at seat 3, dealt by four phones; the finished
+    # game's record still says the computer played it.
+    state = _next_game(phones, seed=31)
+    phones.kept[3] = {}
+    assert state["phone_table"]["joining"] == [] and state["phone_table"]["deal"]["waiting"] == [2, 3, 4]
+    assert state["save"]["table"]["players"][2] == {"kind": "human"} and 3 not in phones.b.table.bots()
+    assert phones.send(2, "record", game=1)["result"]["players"][2]["kind"] == "bot"
+    phones.states = {s: [] for s in (2, 3, 4)}
+    phones.play_hand(events=False)
+    assert [e["seat"] for e in phones.game.specs[0]["fair"]] == [1, 2, 3, 4]
+    assert any(a["seat"] == 3 for a in phones.send(3, "record")["result"]["hands"][0]["actions"])

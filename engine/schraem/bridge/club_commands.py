@@ -80,6 +80,7 @@ class ClubCommands(Commands):
             game.seed = derive_seed(t.seed, len(t.series.games))
         t.game = game
         if host is not None:
+            t.seats = t.host.seats_next(t.seats)
             t.host = host
         t.deal()
         return t.state(args.get("viewer"))

@@ -85,9 +85,10 @@ class GameCommands(Commands):
         seed = check_seed(args.get("seed", 0))
         game = Game(g.names, g.rules, None, g.next_game_dealer(), seed, g.stakes)
         check_viewer(args.get("viewer"), game.n)
-        table = Table(game, t.seats, seed, t.real_cards)
+        # A table of phones plays on with the same phones (table_host.py),
+        # and a new one at each computer's seat it took between games.
+        table = Table(game, t.seats if t.host is None else t.host.seats_next(t.seats), seed, t.real_cards)
         if t.host is not None:
-            # A table of phones plays on with the same phones (table_host.py).
             table.host = t.host.next_game(g, t.seats)
         table.deal()
         return self._take(table, args.get("viewer"))

@@ -19,7 +19,7 @@ def host_from_save(obj, seats: list[dict], game) -> TableHost:
 
     if (
         not isinstance(obj, dict)
-        or set(obj) - {"standins", "disputes", "key", "game", "taken_over"} != {"host", "secrets", "round"}
+        or set(obj) - {"standins", "disputes", "key", "game", "taken_over", "joining"} != {"host", "secrets", "round"}
         or not isinstance(obj["secrets"], dict)
     ):
         bad(
@@ -32,10 +32,19 @@ def host_from_save(obj, seats: list[dict], game) -> TableHost:
         bad("ein Platz ist eine Zahl", "a seat is a number")
     if not guests:
         bad("am Tisch sitzt kein Gast", "the table has no guest")
+    joining = obj.get("joining", [])
+    if (
+        not isinstance(joining, list)
+        or not all(is_whole(s) and s in guests and 1 <= s <= len(seats) and seats[s - 1]["kind"] == "bot" for s in joining)
+        or len(set(joining)) != len(joining)
+        or (joining and not game.game_over)
+    ):
+        bad("„joining“ ist eine Liste von Computerplätzen nach einer Spielrunde", "'joining' is a list of computers' seats after a game")
     try:
-        host = TableHost.open(obj["host"], guests, seats)
+        host = TableHost.open(obj["host"], [s for s in guests if s not in joining], seats)
     except InvalidAction as e:
         bad(e.de, e.en)
+    host.joining = set(joining)
     # A save from before the key was kept draws its numbers from a new one.
     key = obj.get("key", host.key)
     if not is_hex64(key):

@@ -10,7 +10,7 @@ with the other commands that build tables, game_commands.py)."""
 from __future__ import annotations
 
 from ..core.dealcheck import check_deal
-from ..core.errors import InvalidAction
+from ..core.errors import Both, InvalidAction
 from ..core.game import Game
 from .table import Commands
 
@@ -28,6 +28,17 @@ class PhoneCommands(Commands):
         t = self._phone_table()
         t.check_viewer(args.get("viewer"))
         t.host.stand_in(args.get("seat"), args.get("on"), t.game)
+        return t.state(args.get("viewer"))
+
+    def cmd_table_phone_seat(self, args):
+        """`{"seat", "viewer"}`: between games, a computer player's seat goes
+        to a new phone from the next game on (its ticket is ready now, so the
+        phone joins before the next game is dealt); → the host's state."""
+        t = self._phone_table()
+        t.check_viewer(args.get("viewer"))
+        if t.series is not None and t.series.over:
+            raise InvalidAction("bad_request", detail=Both("die Serie ist zu Ende", "the series is over"))
+        t.host.take_phone(args.get("seat"), t.seats, t.game)
         return t.state(args.get("viewer"))
 
     def cmd_table_ticket(self, args):

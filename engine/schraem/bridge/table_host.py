@@ -173,6 +173,10 @@ class TableHost:
         # A guest that carried the table on when the host's phone was gone:
         # {"hand": the hand dealt again, "seat": the host's seat before}.
         self.taken_over: dict | None = None
+        # Computer players' seats a new phone takes from the next game on
+        # (`take_phone`): their secrets are drawn, so the phone joins
+        # between games, while the finished game keeps its computer player.
+        self.joining: set[int] = set()
 
     @classmethod
     def open(cls, host_seat, guests, seats: list[dict]) -> "TableHost":
@@ -223,6 +227,8 @@ class TableHost:
             out["game"] = self.game_no
         if self.taken_over is not None:
             out["taken_over"] = dict(self.taken_over)
+        if self.joining:
+            out["joining"] = sorted(self.joining)
         if self.standins:
             out["standins"] = sorted(self.standins)
         if self.disputes:
@@ -291,6 +297,24 @@ class TableHost:
         nxt.previous = with_seats(export_record(finished, keep_last=True), seats)
         return nxt
 
+    def take_phone(self, seat, seats: list[dict], game) -> None:
+        """Between games, a computer player's seat goes to a new phone from
+        the next game on: its secret is drawn now, so the phone can join
+        before the next game is dealt."""
+        if not game.game_over:
+            _not_now("ein Computerplatz geht zwischen zwei Spielrunden an ein Handy", "a computer's seat goes to a phone between games")
+        if not is_whole(seat) or not 1 <= seat <= len(seats) or seats[seat - 1]["kind"] != "bot" or seat in self.secrets:
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(f"Platz {str(seat)[:12]} ist kein Platz des Computers", f"seat {str(seat)[:12]} is no computer's seat"),
+            )
+        self.secrets[seat] = secrets.token_urlsafe(18)
+        self.joining.add(seat)
+
+    def seats_next(self, seats: list[dict]) -> list[dict]:
+        """Who sits where in the next game: a person at every seat a phone took."""
+        return [{"kind": "human"} if i + 1 in self.joining else seat for i, seat in enumerate(seats)]
+
     def ticket(self, seat) -> dict:
         """What the host's shell hands the guest phone joining at `seat`."""
         if seat not in self.secrets or not is_whole(seat):
@@ -306,6 +330,7 @@ class TableHost:
             "game": self.game_no,
             "taken_over": self.taken_over,
             "guests": sorted(self.secrets),
+            "joining": sorted(self.joining),
             "standins": sorted(self.standins),
             "disputes": self.dispute_list(),
             "deal": None if self.round is None else self.round.facts(),
