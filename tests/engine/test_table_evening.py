@@ -300,3 +300,22 @@ def test_between_games_a_new_phone_takes_the_computers_seat_with_one_ticket():
     phones.play_hand(events=False)
     assert [e["seat"] for e in phones.game.specs[0]["fair"]] == [1, 2, 3, 4]
     assert any(a["seat"] == 3 for a in phones.send(3, "record")["result"]["hands"][0]["actions"])
+
+
+def test_a_guests_kept_game_counts_in_its_regulars_statistics_and_kitty():
+    """What a guest files (the host's `record`, who sat where on it) is what
+    its own statistics and kitty count: a regular named as a seat's person
+    (or by an earlier name) gets the game, the computer its own row."""
+    phones = Phones("rheinland", 27)
+    phones.b = Bridge()
+    call(phones.b, "table_new", players=PLAYERS, viewer=HOST, guests=list(GUESTS), seed=27, stakes={"per_mark": 10})
+    phones.tickets = {s: call(phones.b, "table_ticket", seat=s) for s in GUESTS}
+    _play_game(phones)
+    record = phones.send(2, "record")["result"]
+    people = [{"name": "Bert", "aliases": []}, {"name": "Doro", "aliases": ["Dora"]}]
+    stats = call(Bridge(), "stats", records=[record], people=people)
+    game = phones.game
+    assert stats["Bert"]["games"] == stats["Doro"]["games"] == 1 and "Dora" not in stats
+    assert stats["Bert"]["wins"] == (game.winner == 2) and stats["Rechner (Computer)"]["computer"]
+    books = call(Bridge(), "books", records=[record], people=people)
+    assert set(books["balances"]) >= {"Bert", "Doro"} and "Dora" not in books["balances"], books
