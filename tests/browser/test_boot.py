@@ -252,15 +252,24 @@ def test_the_real_engine_stuck_at_a_download_starts_again_without_the_snapshot(n
         # otherwise left unanswered: that worker's start stalls at "engine"
 
     page.route("**/engine.zip", hold_first_workers_download)
+    # The page's clock runs as the real one does, and is moved on once the
+    # first worker waits at "engine": the stall is waited out at once, not
+    # over its 25 s.
+    page.clock.install()
     page.goto(site.url + "?pace=60000")
-    started = page.evaluate("""async () => {
+    page.evaluate("""async () => {
       const { createEngine } = await import('./modules.js').then((m) => m.engineClient);
       // Longer than any stage of a normal start on a busy 2-core machine.
       const e = createEngine({ markDocument: false, stallMs: 25000 });
-      const ready = await Promise.race([e.ready, new Promise((r) => setTimeout(() => r('no answer'), 110000))]);
-      const hello = ready.ok ? await e.call('hello') : null;
-      return { ready: ready.ok ?? ready, restarts: e.restarts, timings: e.timings, hello: hello && hello.ok };
+      window.__stuck = { engine: e, started: null };
+      Promise.race([e.ready, new Promise((r) => setTimeout(() => r('no answer'), 110000))]).then(async (ready) => {
+        const hello = ready.ok ? await e.call('hello') : null;
+        window.__stuck.started = { ready: ready.ok ?? ready, restarts: e.restarts, timings: e.timings, hello: hello && hello.ok };
+      });
     }""")
+    page.wait_for_function("() => window.__stuck.engine.stage === 'engine'", timeout=110_000)
+    page.clock.fast_forward(25_000)
+    started = page.wait_for_function("() => window.__stuck.started", timeout=110_000).json_value()
     assert started["ready"] is True, started
     assert started["restarts"] == 1 and started["hello"] is True
     assert started["timings"]["boot"] == "fresh"
