@@ -50,13 +50,36 @@ export async function openTable() {
       players, rules, options, stakes, ...series, seed: app.nextSeed(), viewer: 1, guests,
     });
     if (!r.ok) { app.onError(r.error); return; }
-    setPhone(hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false }));
-    m().game = null;
-    m().route = 'phone-open';
-    app.render();
-    await loadQr().catch(() => {});
-    await inviteSeats(phone, phone.seats);
+    await hostOpened(session, players, guests);
   }, 'game');
+}
+
+// A tournament's table (its ticket loaded, nothing entered yet) plays its
+// series at a table of phones instead of on paper: the ticket's players in
+// its order, this phone at the first seat; the result goes back as any
+// table's.
+export async function openTicketTable() {
+  const ticket = m().game?.save?.series?.ticket;
+  if (!ticket || phone) return;
+  if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
+  const players = ticket.players.map((name) => ({ name, kind: 'human' }));
+  const guests = players.map((_, i) => i + 1).slice(1);
+  const session = app.session();
+  const r = await session.query('table_new', {
+    players, rules: ticket.rules, options: ticket.options ?? {}, ticket, seed: app.nextSeed(), viewer: 1, guests,
+  });
+  if (!r.ok) { app.onError(r.error); return; }
+  m().setup.mode = 'phone';
+  await hostOpened(session, players, guests);
+}
+
+async function hostOpened(session, players, guests) {
+  setPhone(hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false }));
+  m().game = null;
+  m().route = 'phone-open';
+  app.render();
+  await loadQr().catch(() => {});
+  await inviteSeats(phone, phone.seats);
 }
 
 // The host's phone is gone: this guest carries the table on from the last

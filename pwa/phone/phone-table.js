@@ -18,7 +18,9 @@ import { guarded } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
 import { KEPT, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
-import { awaySeats, connect, giveBack, openTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver } from './phone-host.js';
+import {
+  awaySeats, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver,
+} from './phone-host.js';
 import { guestTable, joinTable, retryGuest } from './phone-guest.js';
 
 export function initPhoneTable(ctx) {
@@ -145,12 +147,22 @@ function dealWaitParts(table, names) {
   return silent.left > 0 ? countdown(silent, names) : silent.seats.map((seat) => standinButton(seat, names));
 }
 
+// A tournament's ticket just loaded (a scoresheet, nothing entered yet):
+// its series may be played on the players' phones instead.
+function ticketTableRow() {
+  const g = m().game;
+  const hands = g?.save?.record?.hands ?? [];
+  if (m().route !== 'game' || !g?.save?.series?.ticket || g.state.series?.number !== 1 || hands.length > 1 || hands[0]?.actions?.length) return null;
+  return h('div', { class: 'tool-row' },
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-ticket' }, disabled: !m().ready, text: tt('ticket.phones') }));
+}
+
 // Above the table on every phone: who is away (the game waits for them),
 // on the host the way to their codes, on a guest cut off the way back; why
 // a deal started again; every claim of a false deal.
 export function phoneBanner() {
   const table = phone;
-  if (!table) return sheetShareRow();
+  if (!table) return [ticketTableRow(), sheetShareRow()];
   if (m().route !== 'game') return null;
   const state = m().game?.state;
   const names = state?.view?.players?.map((p) => p.name) ?? [];
@@ -231,6 +243,7 @@ declareTaps('phone table', {
   'phone-scan': (target) => scan(target.dataset.key),
   'phone-standin': (target) => standIn(Number(target.dataset.seat)),
   'phone-seat': (target) => phoneSeat(Number(target.dataset.seat)),
+  'phone-ticket': () => openTicketTable(),
   'phone-takeover': () => { if (m().ready) takeOver(); },
   'phone-codes': () => {
     if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }

@@ -21,8 +21,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_kitty import stake
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _step, _text_of
 
-from club_helpers import choose_format
+from club_helpers import choose_file, choose_format
 from helpers import open_app, screen, shot, wait_idle
+from schraem.bridge import Bridge
 
 # Marienheide with three: the shortest games of the presets (about five hands).
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
@@ -209,3 +210,31 @@ def _taken_over_mid_game(host, guests: dict, game: int):
     assert [e["seat"] for e in hands[1]["fair"]] == [2, 3] and state["view"]["hand_no"] == 2
     assert _list_of(bert) == _list_of(hans) == listed
     return bert, {3: hans}, (bert, hans)
+
+
+def test_a_tournament_tickets_table_opens_at_a_table_of_phones(warm_page, shared_site, page_errors, tmp_path):
+    """A tournament's ticket loaded (a scoresheet, nothing entered yet): the
+    table's series may be played on the players' phones instead, the
+    ticket's players in its order, this phone at the first seat."""
+    organiser = Bridge()
+    names = ["Anne", "Bert", "Cora", "Dora", "Emil", "Fritz", "Gerd", "Hein"]
+    organiser.handle(json.dumps({"id": 1, "cmd": "tournament", "args": {"op": "new", "players": names, "seed": 5}}))
+    reply = json.loads(organiser.handle(json.dumps({"id": 2, "cmd": "tournament", "args": {"op": "ticket", "series": 1, "table": 2}})))
+    ticket = reply["result"]["ticket"]
+    path = tmp_path / "ticket.json"
+    path.write_text(json.dumps(ticket))
+    host = warm_page(locale="de-DE", service_workers="block")
+    guest = warm_page(locale="en-GB", service_workers="block")
+    open_app(host, shared_site, seed=41)
+    open_app(guest, shared_site)
+    choose_file(host, "ticket-file", path)
+    host.wait_for_function("() => document.body.dataset.screen === 'sheet'")
+    host.locator('[data-action="phone-ticket"]').tap()
+    host.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
+    assert [h.inner_text() for h in host.locator(".phone-seat h3").all()] == [f"Platz {s}: {ticket['players'][s - 1]}" for s in (2, 3, 4)]
+    _join(guest, host, 2, False, shared_site)
+    host.wait_for_selector('.phone-seat[data-seat="2"][data-link="connected"]')
+    state = host.evaluate(HOST_STATE)
+    assert state["save"]["series"]["ticket"] == ticket and state["phone_table"]["guests"] == [2, 3, 4]
+    assert [p["name"] for p in state["view"]["players"]] == ticket["players"] and "real_cards" not in state["save"]["table"]
+    assert not page_errors

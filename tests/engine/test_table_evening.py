@@ -319,3 +319,45 @@ def test_a_guests_kept_game_counts_in_its_regulars_statistics_and_kitty():
     assert stats["Bert"]["wins"] == (game.winner == 2) and stats["Rechner (Computer)"]["computer"]
     books = call(Bridge(), "books", records=[record], people=people)
     assert set(books["balances"]) >= {"Bert", "Doro"} and "Dora" not in books["balances"], books
+
+
+def test_a_tournament_tables_series_played_at_a_table_of_phones_goes_back_as_its_result():
+    """A ticket's table plays its series on the phones (every card dealt by
+    them): the result the host sends back is read by the organiser as any
+    table's, checked hand by hand."""
+    organiser = Bridge()
+    names = ["Anne", "Bert", "Cora", "Dora", "Emil", "Fritz", "Gerd", "Hein"]
+    call(organiser, "tournament", op="new", players=names, rules="marienheide", options={"series_games": 2}, seed=5)
+    ticket = call(organiser, "tournament", op="ticket", series=1, table=1)["ticket"]
+    phones = Phones("rheinland", 28)
+    phones.b = Bridge()
+    players = [{"name": name} for name in ticket["players"]]
+    state = call(phones.b, "table_new", players=players, rules=ticket["rules"], viewer=1, guests=[2, 3, 4], seed=28, ticket=ticket)
+    assert state["save"]["series"]["ticket"] == ticket and state["series"]["length"] == ticket["games"]
+    phones.tickets = {s: call(phones.b, "table_ticket", seat=s) for s in (2, 3, 4)}
+    phones.states, phones.kept = {s: [] for s in (2, 3, 4)}, {s: {} for s in (2, 3, 4)}
+    for game in range(1, ticket["games"] + 1):
+        if game > 1:
+            call(phones.b, "next_game", viewer=HOST)
+            phones.push()
+            phones.kept, phones.states = {s: {} for s in (2, 3, 4)}, {s: [] for s in (2, 3, 4)}
+        _play_game(phones)
+    result = call(phones.b, "table_result")
+    assert all(e["seat"] in (1, 2, 3, 4) for g in result["result"]["games"] for h in g["hands"] for e in h["fair"])
+    facts = call(organiser, "tournament", op="import", result=result)
+    table = facts["tables"][0][0]
+    assert table["over"] and table["totals"] == result["totals"] and table["players"] == ticket["players"]
+    # The ticket's players sit as it says, or the table does not open.
+    swapped = [players[1], players[0], *players[2:]]
+    reply = json.loads(
+        Bridge().handle(
+            json.dumps(
+                {
+                    "id": 1,
+                    "cmd": "table_new",
+                    "args": {"players": swapped, "rules": ticket["rules"], "viewer": 1, "guests": [2, 3, 4], "ticket": ticket},
+                }
+            )
+        )
+    )
+    assert reply["ok"] is False

@@ -161,16 +161,17 @@ class GameCommands(Commands):
     # --- a table of phones (table_host.py, docs/PHONE_TABLE.md) -------------
     def cmd_table_new(self, args):
         """Open a table of phones: like `new_game` (with `stakes` and
-        `options`), or like `new_series` with `games` (and `first_dealer`),
-        with `viewer` the host's own seat and `guests` the seats played from
-        other phones; the first hand is dealt by the phones' commit–reveal
-        round."""
+        `options`), or like `new_series` with `games` (and `first_dealer`)
+        or a tournament's `ticket`, with `viewer` the host's own seat and
+        `guests` the seats played from other phones; the first hand is
+        dealt by the phones' commit–reveal round."""
         names, seats = _seats(args.get("players"))
         seed = check_seed(args.get("seed", 0))
         rules, options, stakes = args.get("rules", "rheinland"), args.get("options") or {}, args.get("stakes")
-        if "games" in args:
-            series = club.new_series(names, rules, options, args["games"], args.get("first_dealer"), seed, None, stakes)
-            table = Table(series.new_game(), seats, seed, False, series)
+        if "games" in args or "ticket" in args:
+            ticket = args.get("ticket")
+            series = club.new_series(names, rules, options, args.get("games"), args.get("first_dealer"), seed, ticket, stakes)
+            table = Table(series.new_game(), seats, seed, False, series, ticket)
         else:
             table = Table(Game(names, rules, options, args.get("dealer", 1), seed, stakes), seats, seed)
         table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
