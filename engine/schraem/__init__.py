@@ -2,10 +2,12 @@
 
 Its packages, each importing only its own and those before it:
 
-    core < bots < review < club < bridge < cli
+    crypto < core < bots < review < club < bridge < cli
 
-core is the game (cards, actions, rules, hand, game, view, the fair deal);
-bots are the computer players, reading a seat's view only; review weighs
+crypto is the group and the standard building blocks for dealing cards
+face down (ristretto255, ElGamal, proofs of knowledge), and imports nothing
+of the engine; core is the game (cards, actions, rules, hand, game, view,
+the fair deal); bots are the computer players, reading a seat's view only; review weighs
 decisions with the strong bot and deals the deal sets; club is the evening
 (series, tournaments, Spielliste, the files that leave the phone, the move
 file, which carries reviews too); bridge is the app's one boundary, JSON in

@@ -10,7 +10,7 @@ from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "schraem"
 # Lowest first: a package may import its own layer and those below it.
-LAYERS = ("core", "bots", "review", "club", "bridge", "cli")
+LAYERS = ("crypto", "core", "bots", "review", "club", "bridge", "cli")
 
 
 def _module(path: Path) -> str:
@@ -95,3 +95,18 @@ def test_no_engine_layer_imports_one_above_it():
     assert unplaced == [], f"every engine module belongs in one of {', '.join(LAYERS)}: {unplaced}"
     upward = sorted(f"{m} imports {n}" for m, targets in graph.items() for n in targets if layer[n] > layer[m])
     assert upward == [], f"lower layers import higher ones (order {' < '.join(LAYERS)}):\n" + "\n".join(upward)
+
+
+def test_the_group_arithmetic_imports_nothing_of_the_engine():
+    """schraem.crypto sits beneath the game: it may not even read the root
+    package, so it can be checked, measured and reused on its own."""
+    graph = imports()
+    assert "schraem.crypto.ristretto" in graph["schraem.crypto.elgamal"], "the scan sees the imports"
+    outside = sorted(
+        f"{m} imports {n}"
+        for m, targets in graph.items()
+        if m.startswith("schraem.crypto")
+        for n in targets
+        if not n.startswith("schraem.crypto")
+    )
+    assert outside == [], "\n".join(outside)

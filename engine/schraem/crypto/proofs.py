@@ -1,0 +1,124 @@
+"""Non-interactive proofs of knowledge over ristretto255.
+
+Both are sigma protocols made non-interactive by the Fiat–Shamir heuristic
+(Fiat and Shamir, "How to Prove Yourself", CRYPTO '86): the verifier's
+challenge is a hash of everything the prover has said so far.
+
+- `prove_key` / `verify_key`: the Schnorr proof of knowledge of a discrete
+  logarithm (Schnorr, "Efficient Signature Generation by Smart Cards",
+  J. Cryptology 1991), in the form of RFC 8235 §3: commitment V = v·G,
+  challenge c, response r = v - c·x, accepted when V = r·G + c·X.
+- `prove_equal_logs` / `verify_equal_logs`: the Chaum–Pedersen proof that
+  two elements have one discrete logarithm to two bases, log_G(X) = log_H(Y)
+  (Chaum and Pedersen, "Wallet Databases with Observers", CRYPTO '92),
+  in the same form: V_G = v·G, V_H = v·H, r = v - c·x, accepted when
+  V_G = r·G + c·X and V_H = r·H + c·Y.
+
+The challenge is SHA-512 over a transcript, reduced mod ℓ from its 64 bytes
+(as RFC 8032 §5.1.7 reduces its hash). The transcript begins with a fixed
+protocol name and the proof's kind, then holds the caller's context (which
+table, hand and seat the proof is for, so it cannot be replayed elsewhere)
+and every element of the statement and the commitment in canonical encoding;
+each item is preceded by its length, as RFC 8235 §3.3 asks, so no two
+transcripts run together.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from .ristretto import ORDER, Element, base_multiple, decode_scalar, encode_scalar, multiscalar
+
+PROTOCOL = b"schraem face-down v1"
+
+
+class InvalidProof(ValueError):
+    """Bytes that are not the encoding of a proof."""
+
+
+def random_scalar() -> int:
+    """A uniform non-zero scalar from the operating system's generator."""
+    return 1 + secrets.randbelow(ORDER - 1)
+
+
+def challenge(kind: bytes, context: bytes, *elements: Element) -> int:
+    """The Fiat–Shamir challenge for a proof of `kind` in `context`."""
+    h = hashlib.sha512()
+    for item in (PROTOCOL, kind, context, *(e.encode() for e in elements)):
+        h.update(len(item).to_bytes(8, "little"))
+        h.update(item)
+    return int.from_bytes(h.digest(), "little") % ORDER
+
+
+@dataclass(frozen=True)
+class KeyProof:
+    """A Schnorr proof that its maker knows x with X = x·G."""
+
+    commitment: Element
+    response: int
+
+    def encode(self) -> bytes:
+        return self.commitment.encode() + encode_scalar(self.response)
+
+    @classmethod
+    def decode(cls, data: bytes) -> KeyProof:
+        if len(data) != 64:
+            raise InvalidProof("a key proof is 64 bytes")
+        return cls(Element.decode(data[:32]), decode_scalar(data[32:]))
+
+
+@dataclass(frozen=True)
+class EqualLogsProof:
+    """A Chaum–Pedersen proof that log_G(X) = log_H(Y)."""
+
+    commitment_g: Element
+    commitment_h: Element
+    response: int
+
+    def encode(self) -> bytes:
+        return self.commitment_g.encode() + self.commitment_h.encode() + encode_scalar(self.response)
+
+    @classmethod
+    def decode(cls, data: bytes) -> EqualLogsProof:
+        if len(data) != 96:
+            raise InvalidProof("an equal-logs proof is 96 bytes")
+        return cls(Element.decode(data[:32]), Element.decode(data[32:64]), decode_scalar(data[64:]))
+
+
+_KEY = b"key"
+_EQUAL_LOGS = b"equal logs"
+
+
+def prove_key(secret: int, context: bytes) -> KeyProof:
+    """Prove knowledge of `secret` for the public key secret·G."""
+    public = base_multiple(secret)
+    v = random_scalar()
+    commitment = base_multiple(v)
+    c = challenge(_KEY, context, Element.generator(), public, commitment)
+    return KeyProof(commitment, (v - c * secret) % ORDER)
+
+
+def verify_key(public: Element, proof: KeyProof, context: bytes) -> bool:
+    c = challenge(_KEY, context, Element.generator(), public, proof.commitment)
+    return base_multiple(proof.response) + c * public == proof.commitment
+
+
+def prove_equal_logs(secret: int, base: Element, context: bytes) -> tuple[Element, EqualLogsProof]:
+    """secret·base, and a proof that it and the public key secret·G share
+    their discrete logarithm."""
+    public = base_multiple(secret)
+    result = secret * base
+    v = random_scalar()
+    commitment_g, commitment_h = base_multiple(v), v * base
+    c = challenge(_EQUAL_LOGS, context, Element.generator(), public, base, result, commitment_g, commitment_h)
+    return result, EqualLogsProof(commitment_g, commitment_h, (v - c * secret) % ORDER)
+
+
+def verify_equal_logs(public: Element, base: Element, result: Element, proof: EqualLogsProof, context: bytes) -> bool:
+    """Whether `proof` shows log_G(public) = log_base(result)."""
+    g = Element.generator()
+    c = challenge(_EQUAL_LOGS, context, g, public, base, result, proof.commitment_g, proof.commitment_h)
+    r = proof.response
+    return base_multiple(r) + c * public == proof.commitment_g and multiscalar([(r, base), (c, result)]) == proof.commitment_h

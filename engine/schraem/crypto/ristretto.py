@@ -1,0 +1,480 @@
+"""ristretto255 (RFC 9496) over edwards25519, and its scalars mod ℓ.
+
+The group: the field is GF(p), p = 2^255 - 19; the curve edwards25519,
+-x² + y² = 1 + d·x²·y² (RFC 7748 §4.1, RFC 8032 §5.1); ristretto255 the
+prime-order group of RFC 9496 §4 built on it, of order
+ℓ = 2^252 + 27742317777372353535851937790883648493. An element is held as
+one edwards25519 point of its class, in extended coordinates (X : Y : Z : T)
+with x = X/Z, y = Y/Z, x·y = T/Z (Hisil, Wong, Carter, Dawson, "Twisted
+Edwards Curves Revisited", 2008); the sums and doublings are that paper's
+formulas for a = -1 (the Explicit-Formulas Database's add-2008-hwcd-3 and
+dbl-2008-hwcd).
+
+Equality, ENCODE, DECODE, SQRT_RATIO_M1 and FROM_UNIFORM_BYTES follow
+RFC 9496 §4.2-§4.3 step by step. Two elements are equal when their classes
+are, whatever points stand for them, so an element is compared, hashed and
+sent only through its canonical 32-byte encoding.
+
+Nothing here is constant time (Python's integers are not); the scalar
+multiplications do the same additions and doublings whatever the scalar's
+digits, with no early exit on zero digits.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+P = 2**255 - 19
+ORDER = 2**252 + 27742317777372353535851937790883648493  # ℓ
+
+D = -121665 * pow(121666, -1, P) % P
+_D2 = 2 * D % P
+# RFC 9496 §4.1's constants, as published (tests check each against its
+# definition, so a slip in copying would show).
+SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752
+SQRT_AD_MINUS_ONE = 25063068953384623474111414158702152701244531502492656460079210482610430750235
+INVSQRT_A_MINUS_D = 54469307008909316920995813868745141605393597292927456921205312896311721017578
+ONE_MINUS_D_SQ = 1159843021668779879193775521855586647937357759715417654439879720876111806838
+D_MINUS_ONE_SQ = 40440834346308536858101042469323190826248399146238708352240133220865137265952
+
+_MASK_255 = (1 << 255) - 1
+
+
+class InvalidEncoding(ValueError):
+    """Bytes that are not the canonical encoding of a ristretto255 element."""
+
+
+class InvalidScalar(ValueError):
+    """Bytes that are not the canonical encoding of a scalar mod ℓ."""
+
+
+# --- the field ----------------------------------------------------------
+
+
+def _is_negative(x: int) -> bool:
+    """RFC 9496 §4.1 IS_NEGATIVE: the least significant bit of x mod p."""
+    return x % P & 1 == 1
+
+
+def _abs(x: int) -> int:
+    """RFC 9496 §4.1 CT_ABS: x or -x, whichever is non-negative."""
+    x %= P
+    return P - x if x & 1 else x
+
+
+def sqrt_ratio_m1(u: int, v: int) -> tuple[bool, int]:
+    """RFC 9496 §4.2 SQRT_RATIO_M1: (True, the non-negative √(u/v)) when
+    u/v is a square, else (False, the non-negative √(SQRT_M1·u/v)); (True, 0)
+    for u = 0 and (False, 0) for v = 0, u ≠ 0."""
+    u %= P
+    v %= P
+    v3 = v * v % P * v % P
+    v7 = v3 * v3 % P * v % P
+    r = u * v3 % P * pow(u * v7 % P, (P - 5) // 8, P) % P
+    check = v * r % P * r % P
+    correct_sign = check == u
+    flipped_sign = check == -u % P
+    flipped_sign_i = check == -u * SQRT_M1 % P
+    if flipped_sign or flipped_sign_i:
+        r = r * SQRT_M1 % P
+    return correct_sign or flipped_sign, _abs(r)
+
+
+# --- points: tuples (X, Y, Z, T) ----------------------------------------
+
+_Point = tuple[int, int, int, int]
+# A point readied to be added: (Y+X, Y-X, 2d·T, 2·Z) ("cached" or
+# "projective Niels" form), which saves a multiplication per addition.
+_Cached = tuple[int, int, int, int]
+
+_IDENTITY: _Point = (0, 1, 1, 0)
+_CACHED_IDENTITY: _Cached = (1, 1, 0, 2)
+
+
+def _add(p: _Point, q: _Point) -> _Point:
+    """add-2008-hwcd-3 (a = -1, unified: also right for p = q)."""
+    x1, y1, z1, t1 = p
+    x2, y2, z2, t2 = q
+    a = (y1 - x1) * (y2 - x2) % P
+    b = (y1 + x1) * (y2 + x2) % P
+    c = t1 * _D2 % P * t2 % P
+    d = 2 * z1 * z2 % P
+    e, f, g, h = b - a, d - c, d + c, b + a
+    return e * f % P, g * h % P, f * g % P, e * h % P
+
+
+def _double(p: _Point) -> _Point:
+    """dbl-2008-hwcd with a = -1."""
+    x1, y1, z1, _ = p
+    a = x1 * x1 % P
+    b = y1 * y1 % P
+    c = 2 * z1 * z1 % P
+    e = ((x1 + y1) * (x1 + y1) - a - b) % P
+    g = b - a
+    f = g - c
+    h = -a - b
+    return e * f % P, g * h % P, f * g % P, e * h % P
+
+
+def _neg(p: _Point) -> _Point:
+    x, y, z, t = p
+    return -x % P, y, z, -t % P
+
+
+def _cached(p: _Point) -> _Cached:
+    x, y, z, t = p
+    return (y + x) % P, (y - x) % P, t * _D2 % P, 2 * z % P
+
+
+def _radix16(k: int) -> list[int]:
+    """k (0 ≤ k < 2^255) as 64 signed digits d_i in [-8, 8), the last in
+    [-8, 8], with k = Σ d_i·16^i: half the multiples to precompute, the
+    other half their negatives."""
+    digits = []
+    carry = 0
+    for i in range(63):
+        d = (k >> (4 * i) & 15) + carry
+        carry = (d + 8) >> 4
+        digits.append(d - (carry << 4))
+    digits.append((k >> 252) + carry)
+    return digits
+
+
+def _scalar_for_mul(k: int) -> int:
+    # Taken as it is below 2^255, so that ℓ·P is computed and not assumed;
+    # any other integer is the same multiple in a group of order ℓ.
+    return k if 0 <= k < 1 << 255 else k % ORDER
+
+
+def _mul(p: _Point, k: int) -> _Point:
+    """k·p by a signed 4-bit window: 4 doublings and one addition per digit,
+    the addition made also for a zero digit (the identity's cached form)."""
+    digits = _radix16(_scalar_for_mul(k))
+    multiples = [p]
+    for _ in range(7):
+        multiples.append(_add(multiples[-1], p))
+    table = [_cached(m) for m in multiples]
+    x, y, z, t = _IDENTITY
+    for i in range(63, -1, -1):
+        for j in range(4):
+            a = x * x % P
+            b = y * y % P
+            c = 2 * z * z % P
+            e = ((x + y) * (x + y) - a - b) % P
+            g = b - a
+            f = g - c
+            h = -a - b
+            x, y, z = e * f % P, g * h % P, f * g % P
+            if j == 3:  # T is needed only by the addition that follows
+                t = e * h % P
+        d = digits[i]
+        if d > 0:
+            ypx, ymx, t2d, z2 = table[d - 1]
+        elif d < 0:
+            ymx, ypx, t2d, z2 = table[-d - 1]
+            t2d = P - t2d
+        else:
+            ypx, ymx, t2d, z2 = _CACHED_IDENTITY
+        a = (y - x) * ymx % P
+        b = (y + x) * ypx % P
+        c = t * t2d % P
+        dd = z * z2 % P
+        e, f, g, h = b - a, dd - c, dd + c, b + a
+        x, y, z, t = e * f % P, g * h % P, f * g % P, e * h % P
+    return x, y, z, t
+
+
+def _batch_inverse(values: Sequence[int]) -> list[int]:
+    """Every value's inverse mod p with one exponentiation (Montgomery's
+    trick); the values are all non-zero."""
+    prefix = []
+    acc = 1
+    for v in values:
+        prefix.append(acc)
+        acc = acc * v % P
+    inv = pow(acc, P - 2, P)
+    out = [0] * len(values)
+    for i in range(len(values) - 1, -1, -1):
+        out[i] = inv * prefix[i] % P
+        inv = inv * values[i] % P
+    return out
+
+
+# --- the group ----------------------------------------------------------
+
+
+class Element:
+    """An element of ristretto255: immutable, compared and hashed by its
+    canonical encoding. `a + b`, `a - b`, `-a`, `k * a` with k an int."""
+
+    __slots__ = ("_p",)
+
+    def __init__(self, point: _Point) -> None:
+        # Internal: callers outside this module use decode, from_uniform_bytes,
+        # identity, generator and the operators.
+        self._p = point
+
+    @classmethod
+    def identity(cls) -> Element:
+        return cls(_IDENTITY)
+
+    @classmethod
+    def generator(cls) -> Element:
+        """RFC 9496 §4.4's generator: the edwards25519 base point B of
+        RFC 8032 §5.1 (y = 4/5, x even)."""
+        return _GENERATOR
+
+    @classmethod
+    def decode(cls, data: bytes) -> Element:
+        """RFC 9496 §4.3.1 DECODE. Raises InvalidEncoding for anything but
+        the 32-byte canonical encoding of an element."""
+        if not isinstance(data, (bytes, bytearray)) or len(data) != 32:
+            raise InvalidEncoding("a ristretto255 encoding is 32 bytes")
+        s = int.from_bytes(data, "little")
+        if s >= P or _is_negative(s):
+            raise InvalidEncoding("not a canonical ristretto255 encoding")
+        ss = s * s % P
+        u1 = (1 - ss) % P
+        u2 = (1 + ss) % P
+        u2_sqr = u2 * u2 % P
+        v = (-(D * u1 % P * u1) - u2_sqr) % P
+        was_square, invsqrt = sqrt_ratio_m1(1, v * u2_sqr)
+        den_x = invsqrt * u2 % P
+        den_y = invsqrt * den_x % P * v % P
+        x = _abs(2 * s * den_x)
+        y = u1 * den_y % P
+        t = x * y % P
+        if not was_square or _is_negative(t) or y == 0:
+            raise InvalidEncoding("not the encoding of a ristretto255 element")
+        return cls((x, y, 1, t))
+
+    def encode(self) -> bytes:
+        """RFC 9496 §4.3.2 ENCODE: the canonical 32 bytes."""
+        x0, y0, z0, t0 = self._p
+        u1 = (z0 + y0) * (z0 - y0) % P
+        u2 = x0 * y0 % P
+        _, invsqrt = sqrt_ratio_m1(1, u1 * u2 % P * u2)
+        den1 = invsqrt * u1 % P
+        den2 = invsqrt * u2 % P
+        z_inv = den1 * den2 % P * t0 % P
+        if _is_negative(t0 * z_inv):
+            x, y, den_inv = y0 * SQRT_M1 % P, x0 * SQRT_M1 % P, den1 * INVSQRT_A_MINUS_D % P
+        else:
+            x, y, den_inv = x0, y0, den2
+        if _is_negative(x * z_inv):
+            y = -y
+        s = _abs(den_inv * (z0 - y))
+        return s.to_bytes(32, "little")
+
+    @classmethod
+    def from_uniform_bytes(cls, data: bytes) -> Element:
+        """RFC 9496 §4.3.4 FROM_UNIFORM_BYTES: 64 uniformly random bytes (a
+        hash output) to an element, with no discrete log known to anyone."""
+        if not isinstance(data, (bytes, bytearray)) or len(data) != 64:
+            raise ValueError("from_uniform_bytes takes 64 bytes")
+        r0 = (int.from_bytes(data[:32], "little") & _MASK_255) % P
+        r1 = (int.from_bytes(data[32:], "little") & _MASK_255) % P
+        return cls(_add(_map(r0), _map(r1)))
+
+    def edwards_encoding(self) -> bytes:
+        """RFC 8032 §5.1.2's encoding of the edwards25519 point that stands
+        for this element now. Not an encoding of the element (other points
+        stand for it too): it exists to check the curve arithmetic against
+        Ed25519's published keys."""
+        x, y, z, _ = self._p
+        zi = pow(z, P - 2, P)
+        x, y = x * zi % P, y * zi % P
+        return (y | (x & 1) << 255).to_bytes(32, "little")
+
+    def is_identity(self) -> bool:
+        x, y, _, _ = self._p
+        # The identity's class holds (0, ±1) and (±√-1, 0): X·Y = 0 exactly there.
+        return x * y % P == 0
+
+    def __add__(self, other: Element) -> Element:
+        if not isinstance(other, Element):
+            return NotImplemented
+        return Element(_add(self._p, other._p))
+
+    def __sub__(self, other: Element) -> Element:
+        if not isinstance(other, Element):
+            return NotImplemented
+        return Element(_add(self._p, _neg(other._p)))
+
+    def __neg__(self) -> Element:
+        return Element(_neg(self._p))
+
+    def __mul__(self, k: int) -> Element:
+        if not isinstance(k, int) or isinstance(k, bool):
+            return NotImplemented
+        return Element(_mul(self._p, k))
+
+    __rmul__ = __mul__
+
+    def __eq__(self, other: object) -> bool:
+        """RFC 9496 §4.3.3 equality: X1·Y2 = Y1·X2 or Y1·Y2 = X1·X2."""
+        if not isinstance(other, Element):
+            return NotImplemented
+        x1, y1, _, _ = self._p
+        x2, y2, _, _ = other._p
+        return (x1 * y2 - y1 * x2) % P == 0 or (y1 * y2 - x1 * x2) % P == 0
+
+    def __hash__(self) -> int:
+        return hash(self.encode())
+
+    def __repr__(self) -> str:
+        return f"Element({self.encode().hex()!r})"
+
+
+def _map(t: int) -> _Point:
+    """RFC 9496 §4.3.4 MAP (Elligator 2 into the ristretto255 class)."""
+    r = SQRT_M1 * t % P * t % P
+    u = (r + 1) * ONE_MINUS_D_SQ % P
+    v = (-1 - r * D) * (r + D) % P
+    was_square, s = sqrt_ratio_m1(u, v)
+    s_prime = -_abs(s * t) % P
+    if not was_square:
+        s = s_prime
+    c = P - 1 if was_square else r
+    n = (c * (r - 1) % P * D_MINUS_ONE_SQ - v) % P
+    w0 = 2 * s * v % P
+    w1 = n * SQRT_AD_MINUS_ONE % P
+    ss = s * s % P
+    w2 = (1 - ss) % P
+    w3 = (1 + ss) % P
+    return w0 * w3 % P, w2 * w1 % P, w1 * w3 % P, w0 * w2 % P
+
+
+def _base_point() -> Element:
+    y = 4 * pow(5, P - 2, P) % P
+    # x² = (y² - 1) / (d·y² + 1), the curve equation solved for x.
+    ok, x = sqrt_ratio_m1(y * y - 1, D * y * y + 1)
+    assert ok and x & 1 == 0
+    return Element((x, y, 1, x * y % P))
+
+
+_GENERATOR = _base_point()
+
+
+class BaseTable:
+    """A precomputed table for one base: k·base for any k with 64 additions
+    and no doubling. The generator's is `generator_table()`; build one for a
+    base used often (a table's key) with `BaseTable(element)`.
+
+    Row i holds j·16^i·base for j = 1..8 in affine form (y+x, y-x, 2d·x·y),
+    made affine together with one inversion."""
+
+    __slots__ = ("element", "_rows")
+
+    def __init__(self, base: Element) -> None:
+        self.element = base
+        points: list[_Point] = []
+        row_base = base._p
+        for _ in range(64):
+            row = [row_base]
+            for _ in range(7):
+                row.append(_add(row[-1], row_base))
+            points.extend(row)
+            row_base = _double(row[-1])  # 16·(16^i·base) = 2·(8·16^i·base)
+        inverses = _batch_inverse([p[2] for p in points])
+        flat = []
+        for (x, y, _, _), zi in zip(points, inverses):
+            x, y = x * zi % P, y * zi % P
+            flat.append(((y + x) % P, (y - x) % P, x * y % P * _D2 % P))
+        self._rows = [flat[8 * i : 8 * i + 8] for i in range(64)]
+
+    def multiply(self, k: int) -> Element:
+        digits = _radix16(_scalar_for_mul(k))
+        x, y, z, t = _IDENTITY
+        for row, d in zip(self._rows, digits):
+            if d > 0:
+                ypx, ymx, xy2d = row[d - 1]
+            elif d < 0:
+                ymx, ypx, xy2d = row[-d - 1]
+                xy2d = P - xy2d
+            else:
+                ypx, ymx, xy2d = 1, 1, 0
+            a = (y - x) * ymx % P
+            b = (y + x) * ypx % P
+            c = t * xy2d % P
+            dd = 2 * z
+            e, f, g, h = b - a, dd - c, dd + c, b + a
+            x, y, z, t = e * f % P, g * h % P, f * g % P, e * h % P
+        return Element((x, y, z, t))
+
+    def __repr__(self) -> str:
+        return f"BaseTable({self.element!r})"
+
+
+_GENERATOR_TABLE: list[BaseTable] = []
+
+
+def generator_table() -> BaseTable:
+    """The generator's table, built on first use (a few milliseconds)."""
+    if not _GENERATOR_TABLE:
+        _GENERATOR_TABLE.append(BaseTable(_GENERATOR))
+    return _GENERATOR_TABLE[0]
+
+
+def base_multiple(k: int) -> Element:
+    """k·G for the generator G, through its table."""
+    return generator_table().multiply(k)
+
+
+def multiscalar(pairs: Iterable[tuple[int, Element]]) -> Element:
+    """Σ k_i·P_i with the doublings shared (Straus's interleaving): for two
+    terms about 60% of the time of two multiplications."""
+    terms = [(_radix16(_scalar_for_mul(k)), p._p) for k, p in pairs]
+    tables = []
+    for _, p in terms:
+        multiples = [p]
+        for _ in range(7):
+            multiples.append(_add(multiples[-1], p))
+        tables.append([_cached(m) for m in multiples])
+    x, y, z, t = _IDENTITY
+    for i in range(63, -1, -1):
+        for _ in range(4):
+            x, y, z, t = _double((x, y, z, t))
+        for (digits, _), table in zip(terms, tables):
+            d = digits[i]
+            if d > 0:
+                ypx, ymx, t2d, z2 = table[d - 1]
+            elif d < 0:
+                ymx, ypx, t2d, z2 = table[-d - 1]
+                t2d = P - t2d
+            else:
+                ypx, ymx, t2d, z2 = _CACHED_IDENTITY
+            a = (y - x) * ymx % P
+            b = (y + x) * ypx % P
+            c = t * t2d % P
+            dd = z * z2 % P
+            e, f, g, h = b - a, dd - c, dd + c, b + a
+            x, y, z, t = e * f % P, g * h % P, f * g % P, e * h % P
+    return Element((x, y, z, t))
+
+
+# --- scalars ------------------------------------------------------------
+
+
+def scalar_from_wide_bytes(data: bytes) -> int:
+    """64 bytes, little-endian, reduced mod ℓ (as RFC 8032 §5.1.6 and
+    RFC 9496 §4.4 reduce a SHA-512 output): uniform up to 2^-259."""
+    if len(data) != 64:
+        raise ValueError("a wide scalar is 64 bytes")
+    return int.from_bytes(data, "little") % ORDER
+
+
+def encode_scalar(k: int) -> bytes:
+    """The canonical 32-byte little-endian encoding of k mod ℓ."""
+    return (k % ORDER).to_bytes(32, "little")
+
+
+def decode_scalar(data: bytes) -> int:
+    """The scalar of a canonical encoding; InvalidScalar for one ≥ ℓ or
+    not 32 bytes long (a value ≥ ℓ would give one scalar two encodings)."""
+    if not isinstance(data, (bytes, bytearray)) or len(data) != 32:
+        raise InvalidScalar("a scalar is 32 bytes")
+    k = int.from_bytes(data, "little")
+    if k >= ORDER:
+        raise InvalidScalar("not a canonical scalar")
+    return k
