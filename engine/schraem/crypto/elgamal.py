@@ -48,7 +48,7 @@ class KeyPair:
 
     def prove(self, context: bytes) -> KeyProof:
         """A proof that this pair's maker knows its secret."""
-        return prove_key(self.secret, context)
+        return prove_key(self.secret, context, self.public)
 
     def __repr__(self) -> str:
         # The secret stays out of logs and tracebacks.
@@ -124,7 +124,7 @@ def combine(ciphertext: Ciphertext, shares: Iterable[Element]) -> Element:
 
 def share_with_proof(pair: KeyPair, ciphertext: Ciphertext, context: bytes) -> tuple[Element, EqualLogsProof]:
     """This holder's share and the proof that it is x_i·C1 for its key."""
-    return prove_equal_logs(pair.secret, ciphertext.c1, context)
+    return prove_equal_logs(pair.secret, ciphertext.c1, context, pair.public)
 
 
 def check_share(public: Element, ciphertext: Ciphertext, share: Element, proof: EqualLogsProof, context: bytes) -> bool:

@@ -91,9 +91,10 @@ _KEY = b"key"
 _EQUAL_LOGS = b"equal logs"
 
 
-def prove_key(secret: int, context: bytes) -> KeyProof:
-    """Prove knowledge of `secret` for the public key secret·G."""
-    public = base_multiple(secret)
+def prove_key(secret: int, context: bytes, public: Element | None = None) -> KeyProof:
+    """Prove knowledge of `secret` for the public key secret·G (computed
+    when not given)."""
+    public = base_multiple(secret) if public is None else public
     v = random_scalar()
     commitment = base_multiple(v)
     c = challenge(_KEY, context, Element.generator(), public, commitment)
@@ -105,10 +106,10 @@ def verify_key(public: Element, proof: KeyProof, context: bytes) -> bool:
     return base_multiple(proof.response) + c * public == proof.commitment
 
 
-def prove_equal_logs(secret: int, base: Element, context: bytes) -> tuple[Element, EqualLogsProof]:
-    """secret·base, and a proof that it and the public key secret·G share
-    their discrete logarithm."""
-    public = base_multiple(secret)
+def prove_equal_logs(secret: int, base: Element, context: bytes, public: Element | None = None) -> tuple[Element, EqualLogsProof]:
+    """secret·base, and a proof that it and the public key secret·G
+    (computed when not given) share their discrete logarithm."""
+    public = base_multiple(secret) if public is None else public
     result = secret * base
     v = random_scalar()
     commitment_g, commitment_h = base_multiple(v), v * base

@@ -156,17 +156,22 @@ def _mul(p: _Point, k: int) -> _Point:
     table = [_cached(m) for m in multiples]
     x, y, z, t = _IDENTITY
     for i in range(63, -1, -1):
-        for j in range(4):
+        # Four doublings; T only after the last, for the addition that follows.
+        for _ in range(3):
             a = x * x % P
             b = y * y % P
-            c = 2 * z * z % P
-            e = ((x + y) * (x + y) - a - b) % P
+            e = ((x + y) ** 2 - a - b) % P
             g = b - a
-            f = g - c
+            f = g - 2 * z * z % P
             h = -a - b
             x, y, z = e * f % P, g * h % P, f * g % P
-            if j == 3:  # T is needed only by the addition that follows
-                t = e * h % P
+        a = x * x % P
+        b = y * y % P
+        e = ((x + y) ** 2 - a - b) % P
+        g = b - a
+        f = g - 2 * z * z % P
+        h = -a - b
+        x, y, z, t = e * f % P, g * h % P, f * g % P, e * h % P
         d = digits[i]
         if d > 0:
             ypx, ymx, t2d, z2 = table[d - 1]
