@@ -20,8 +20,9 @@ export async function outboundFile(session, of) {
 }
 
 // A file that does not replay (a damaged save's backup, a damaged history
-// entry), scrubbed by the engine of every seed and of the cards of any hand
-// that may be under way. Text that is not JSON at all names no card.
+// entry), scrubbed by the engine of every seed, of the cards of any hand
+// that may be under way, of the last viewer's cards and of a table host's
+// secrets. Text that is not JSON at all names no card.
 export async function damagedFile(session, raw) {
   let data;
   try { data = typeof raw === 'string' ? JSON.parse(raw) : raw; } catch { return { ok: true, text: String(raw) }; }

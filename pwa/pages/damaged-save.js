@@ -14,7 +14,8 @@ export function initDamaged(shell) {
 }
 
 // A backup leaves the phone scrubbed by the engine (outbound.js): no seed,
-// no card of a hand that may be under way.
+// no card of a hand that may be under way, none of the last viewer's hand
+// (in pass-and-play another person's), no secret of a table of phones.
 export async function exportDamaged(index) {
   const b = ctx.model.corrupt?.backups?.[index];
   if (!b) return;

@@ -108,24 +108,48 @@ def test_no_file_made_mid_hand_rebuilds_a_hidden_card(warm_page, shared_site, tm
     assert Game.from_record(kept).hand is None  # the hand under way was left out
 
 
-def test_a_damaged_saves_backup_leaves_without_seeds(warm_page, shared_site, tmp_path):
+# A table host's part of a save: its seats' secrets, its key and the
+# running hand's reveals, from which every seat's cards follow.
+HOST_PART = {
+    "host": 1,
+    "key": "ab" * 32,
+    "secrets": {"2": "guest-secret-of-seat-2"},
+    "round": {"hand": 1, "commits": {"2": "cd" * 32}, "reveals": {"2": "ef" * 32}},
+}
+
+
+def test_a_damaged_saves_backup_leaves_without_seeds_cards_or_a_hosts_numbers(warm_page, shared_site, tmp_path):
     page = warm_page(locale="de-DE", accept_downloads=True)
     open_app(page, shared_site, seed=62, pace="60000")
     save, hidden = _mid_hand(page)
+    # Anne looked: the screen kept beside the save shows her cards, which the
+    # next person to hold the phone may not see.
+    mine = stored(page)["state"]["view"]["my_cards"]
+    assert len(mine) >= 3
     # One step the engine refuses: the save no longer replays.
-    page.evaluate("""async () => {
+    page.evaluate(
+        """async (phone) => {
       const d = await new Promise((ok) => { const r = indexedDB.open('schraem'); r.onsuccess = () => ok(r.result); });
       const id = await new Promise((ok) => { const q = d.transaction('meta').objectStore('meta').get('current'); q.onsuccess = () => ok(q.result); });
       const keys = await new Promise((ok) => { const q = d.transaction('steps').objectStore('steps').getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity])); q.onsuccess = () => ok(q.result); });
-      await new Promise((ok) => { const tx = d.transaction('steps', 'readwrite');
+      const base = await new Promise((ok) => { const q = d.transaction('bases').objectStore('bases').get(id); q.onsuccess = () => ok(q.result); });
+      base.save.phone = phone;
+      await new Promise((ok) => { const tx = d.transaction(['steps', 'bases'], 'readwrite');
+        tx.objectStore('bases').put(base, id);
         tx.objectStore('steps').put({ op: 'act', action: { seat: 1, type: 'play', card: 'XX' } }, [id, keys.length + 1]); tx.oncomplete = ok; });
-      d.close(); }""")
+      d.close(); }""",
+        HOST_PART,
+    )
     page.reload()
     wait_shell_ready(page)
     assert screen(page) == "corrupt"
     path = download(page, '[data-action="export-damaged"]', tmp_path)
     text = path.read_text()
-    assert '"seed"' not in text and not any(f'"{c}"' in text for c in hidden)
+    assert '"seed"' not in text and not any(f'"{c}"' in text for c in hidden | set(mine))
+    numbers = [HOST_PART["key"], "guest-secret-of-seat-2", "ef" * 32]
+    assert '"phone"' not in text and not any(n in text for n in numbers)
+    kept = json.loads(text)
+    assert kept["save"]["record"]["hands"] and kept["state"]["view"]["players"]  # still there to read
 
 
 def test_the_organisers_files_carry_no_table_seed(warm_page, shared_site, tmp_path):

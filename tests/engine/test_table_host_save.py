@@ -98,3 +98,33 @@ def test_nothing_of_the_hosts_table_leaves_it():
     for text in texts:
         assert '"phone"' not in text and "secrets" not in text
         assert not any(secret in text for secret in secrets)
+
+
+def _damaged_file(t: Table) -> str:
+    """The host's stored game (the save and the screen beside it) as the
+    damaged-save screen sends it out."""
+    state = call(t.bridge, "state", viewer=HOST)
+    stored = {"format": "schraem-game/1", "save": state.pop("save"), "state": state, "viewer": HOST, "handoff": None}
+    return json.dumps(call(t.bridge, "export", damaged=json.loads(json.dumps(stored)))["file"])
+
+
+def test_a_damaged_hosts_save_leaves_without_its_secrets_numbers_or_cards():
+    t = Table()
+    hand = 1
+    reveals = {s: new_reveal() for s in GUESTS}
+    for s in GUESTS:
+        assert t.send(s, "commit", round=0, hand=hand, commit=commit_of(hand, s, reveals[s]))["ok"]
+    assert t.send(2, "reveal", round=0, hand=hand, reveal=reveals[2])["ok"]
+    phone = _save(t)["phone"]
+    assert phone["round"]["reveals"]  # the hand's numbers so far: the deal follows from them
+    text = _damaged_file(t)
+    numbers = [*phone["secrets"].values(), phone["key"], *phone["round"]["reveals"].values()]
+    assert '"phone"' not in text and not any(n in text for n in numbers)
+
+    for s in GUESTS[1:]:
+        assert t.send(s, "reveal", round=0, hand=hand, reveal=reveals[s])["ok"]
+    state = call(t.bridge, "act", action={"seat": HOST, "type": "look"}, viewer=HOST)
+    mine = state["view"]["my_cards"]
+    assert mine
+    text = _damaged_file(t)
+    assert '"phone"' not in text and not any(f'"{c}"' in text for c in mine)

@@ -90,19 +90,69 @@ class Outbound:
         }
 
 
+# Keys whose value is secret wherever a damaged file holds them: a seed
+# tells every deal, and a table host's "phone" part (its seats' secrets,
+# its key, the round's reveals) tells every seat's cards of the hand being
+# dealt or played.
+SECRET_KEYS = frozenset({"seed", "phone", "secret", "secrets", "reveals"})
+
+
 def scrub(value, depth: int = 0):
     """A damaged file (one that does not replay) as it may still leave the
-    phone, for a bug report or to copy marks by hand: every seed dropped,
-    and the cards of the last hand of every hand list (the one that may be
-    under way); finished hands keep theirs, as any export shows them."""
+    phone, for a bug report or to copy marks by hand: every seed and a
+    host's table secrets dropped, the cards of the last hand of every hand
+    list (the one that may be under way) and of the last hand a save's
+    steps add; finished hands keep theirs, as any export shows them. A
+    screen's view keeps what the whole table saw: whoever held the phone
+    last may be another person than the one who reads the file."""
     if depth > 64:
         return None
     if isinstance(value, list):
         return [scrub(v, depth + 1) for v in value]
     if not isinstance(value, dict):
         return value
-    out = {k: scrub(v, depth + 1) for k, v in value.items() if k != "seed"}
+    out = {k: scrub(v, depth + 1) for k, v in value.items() if k not in SECRET_KEYS}
     hands = out.get("hands")
-    if isinstance(hands, list) and hands and isinstance(hands[-1], dict) and hands[-1].get("deal") is not None:
-        hands[-1] = {k: v for k, v in hands[-1].items() if k not in ("deal", "stock")}
+    if isinstance(hands, list) and hands and isinstance(hands[-1], dict):
+        hands[-1] = _without_deal(hands[-1])
+    steps = out.get("steps")
+    if isinstance(steps, list):
+        added = [i for i, s in enumerate(steps) if isinstance(s, dict) and s.get("op") == "hand" and isinstance(s.get("hand"), dict)]
+        if added:
+            steps[added[-1]] = {**steps[added[-1]], "hand": _without_deal(steps[added[-1]]["hand"])}
+        # The actions after it are the running hand's (or the base's last hand's).
+        for i in range(added[-1] + 1 if added else 0, len(steps)):
+            if isinstance(steps[i], dict) and isinstance(steps[i].get("action"), dict):
+                steps[i] = {**steps[i], "action": _face_down(steps[i]["action"])}
+    if "my_cards" in out:
+        _public_view(out)
+    if "refusals" in out:
+        out["refusals"] = {}  # keyed by the viewer's cards
     return out
+
+
+def _without_deal(hand: dict) -> dict:
+    """A hand that may be under way: no deal, no stock, and its discards
+    face down as the table saw them."""
+    out = {k: v for k, v in hand.items() if k != "stock" and not (k == "deal" and v is not None)}
+    if isinstance(out.get("actions"), list):
+        out["actions"] = [_face_down(a) for a in out["actions"]]
+    return out
+
+
+def _face_down(action):
+    """A discard without its card (it went face down); any other action as it is."""
+    if isinstance(action, dict) and action.get("type") == "discard":
+        return {k: v for k, v in action.items() if k != "card"}
+    return action
+
+
+def _public_view(view: dict) -> None:
+    """A viewer's view (core/view.py) cut to what every seat saw: no own
+    cards, no legal moves (they name them), no face-down discards."""
+    view["my_cards"] = None
+    view["legal"] = []
+    if isinstance(view.get("exchanges"), list):
+        view["exchanges"] = [{k: v for k, v in e.items() if k != "discards"} if isinstance(e, dict) else e for e in view["exchanges"]]
+    if isinstance(view.get("log"), list):
+        view["log"] = [_face_down(e) for e in view["log"]]
