@@ -26,6 +26,7 @@ import { phoneStartSection } from '../phone/phone-screens.js';
 import * as evening from '../evening/evening.js';
 import { declareScreens, drawScreen } from '../context/registry.js';
 import { el, model, playerNames, screenName, stepOf } from './model.js';
+import { fitSeats, seatRange } from './start-form.js';
 
 // The table's line above it: where the series, set or tournament stands,
 // the table of phones' links, the deal set.
@@ -36,12 +37,16 @@ function banner(g) {
 declareScreens('app', {
   // The install offer on top, where it is seen (at the foot of the long
   // start page nobody found it).
-  start: (ctx) => [[installOffer(), renderStart(model.setup, {
-    hello: model.hello, saved: savedSummary(), ready: model.ready, failed: model.failed, canExport: Boolean(model.game?.save?.record),
-    top: evening.regularsStartField(ctx),
-    formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
-    extra: [startClubSection(ctx), phoneStartSection(ctx), evening.duelStartSection(ctx)],
-  })], renderStartControls(ctx)],
+  start: (ctx) => {
+    fitSeats();
+    return [[installOffer(), renderStart(model.setup, {
+      hello: model.hello, counts: seatRange(model.setup), saved: savedSummary(), ready: model.ready, failed: model.failed,
+      canExport: Boolean(model.game?.save?.record),
+      top: evening.regularsStartField(ctx),
+      formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
+      extra: [startClubSection(ctx), phoneStartSection(ctx), evening.duelStartSection(ctx)],
+    })], renderStartControls(ctx)];
+  },
   table: (ctx) => {
     const g = model.game;
     return [[banner(g), renderTable(g.state.view, ctx)], [knockUndoStrip(ctx), evening.hintStrip(g), renderTableControls(g.state.view, ctx)]];

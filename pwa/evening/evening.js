@@ -33,6 +33,8 @@ export function restoreEvening(setup, saved) {
   setup.stakes = restoreStakes(saved.stakes);
 }
 
+export { playedRules };
+
 // What a table started from the form plays under: the chosen house rules'
 // rule set and options, and the stakes in cents. → {rules, options, stakes}
 // or {error} when a typed amount is no amount.

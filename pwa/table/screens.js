@@ -7,9 +7,6 @@ import { handHistory, trickCards, undoButton } from './table.js';
 import { nameOf } from './log.js';
 import { hostDealsNote, phoneRole } from './phone-role.js';
 
-const MIN_SEATS = 2;
-const MAX_SEATS = 8;
-
 function labelFor(prefix, id) {
   return has(`${prefix}.${id}`) ? t(`${prefix}.${id}`) : id;
 }
@@ -48,7 +45,8 @@ export function dealerLabel(seat, i) {
 }
 
 // top: what opens a usual table with one tap (the regulars' groups).
-export function renderStart(setup, { hello, saved, ready, failed = false, canExport, formExtras = null, extra = null, top = null }) {
+// counts: the player counts the chosen rules allow, {min, max}.
+export function renderStart(setup, { hello, counts, saved, ready, failed = false, canExport, formExtras = null, extra = null, top = null }) {
   const presets = hello?.presets ?? [setup.rules];
   const levels = hello?.bot_levels ?? [setup.seats.find((s) => s.kind === 'bot')?.level ?? 'easy'];
   const sheet = setup.mode === 'sheet';
@@ -85,7 +83,7 @@ export function renderStart(setup, { hello, saved, ready, failed = false, canExp
         h('legend', { text: t('start.players') }),
         h('label', { class: 'field' }, h('span', { text: t('start.count') }),
           h('select', { dataset: { field: 'count' } },
-            Array.from({ length: MAX_SEATS - MIN_SEATS + 1 }, (_, k) => k + MIN_SEATS)
+            Array.from({ length: counts.max - counts.min + 1 }, (_, k) => k + counts.min)
               .map((n) => option(n, String(n), n === setup.seats.length)))),
         h('ol', { class: 'setup-seats' }, seatRows),
         sheet ? h('p', { class: 'note', text: t('start.sheet.people') }) : null),

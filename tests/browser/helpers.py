@@ -206,14 +206,15 @@ def _fill_start_form(page, names, whos, rules: str | None, dealer: int | None, c
     dealer on the start screen, then start and wait until the table is up.
     A game still running is filed into history when the app asks (unless
     `confirm` is False: then the question stays on screen)."""
+    # The rules first: the count field offers only the counts they allow.
+    if rules:
+        page.select_option('[data-field="rules"]', rules)
     page.select_option('[data-field="count"]', str(len(names)))
     for i, name in enumerate(names):
         page.fill(f'[data-field="name"][data-seat="{i}"]', name)
         page.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
         if whos is not None:
             page.select_option(f'[data-field="who"][data-seat="{i}"]', whos[i])
-    if rules:
-        page.select_option('[data-field="rules"]', rules)
     # A series has no dealer field: the tournament order says who deals first.
     if dealer and page.locator('[data-field="dealer"]').count():
         page.select_option('[data-field="dealer"]', str(dealer))

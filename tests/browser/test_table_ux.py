@@ -293,6 +293,18 @@ def test_the_start_form_is_remembered_across_a_reload(warm_page, shared_site):
     assert page.locator('[data-field="rules"]').input_value() == "tuppen"
     assert page.locator('[data-field="dealer"]').input_value() == "2"
 
+    # The form offers only the counts a rule set is played by (the engine's
+    # figures), and holds as many seats as the chosen one allows.
+    def counts():
+        return page.eval_on_selector_all('[data-field="count"] option', "os => os.map((o) => o.value)")
+
+    assert counts() == [str(n) for n in range(2, 9)]
+    page.select_option('[data-field="rules"]', "siwwe_schroehm")
+    assert counts() == ["4"] and page.locator('[data-field="name"]').count() == 4
+    assert page.locator('[data-field="name"][data-seat="2"]').input_value() == "Trud"  # the names kept
+    page.select_option('[data-field="rules"]', "marienheide")
+    assert counts() == [str(n) for n in range(2, 6)] and page.locator('[data-field="count"]').input_value() == "4"
+
 
 def test_an_import_refused_in_german_says_why_in_german(warm_page, shared_site, tmp_path):
     """German refusals on import carried English engine text."""

@@ -58,6 +58,18 @@ def new_humans(preset="rheinland", seed=3, players=HUMANS, **extra):
 def test_hello():
     res = ok(call(Bridge(), "hello"))
     assert {"rheinland", "rengen"} <= set(res["presets"]) and res["version"] and res["bot_levels"]
+    # The counts the start form offers for each rule set.
+    assert set(res["players"]) == set(res["presets"])
+    assert res["players"]["rheinland"] == {"min": 2, "max": 8} and res["players"]["siwwe_schroehm"] == {"min": 4, "max": 4}
+
+
+def test_a_refused_player_count_names_the_rule_set_as_the_app_shows_it():
+    e = err(call(Bridge(), "new_game", players=HUMANS[:3], rules="siwwe_schroehm", viewer=1), "InvalidAction", "bad_players")
+    assert "„Dedenbach (klassisch)“ spielen genau 4 Spieler, nicht 3" in e["de"], e
+    assert "'Dedenbach (classic)' is played by exactly 4 players, not 3" in e["en"], e
+    assert "siwwe_schroehm" not in e["de"] + e["en"]
+    e = err(call(Bridge(), "new_game", players=HUMANS[:3], options={"min_players": 4}, viewer=1), "InvalidAction", "bad_players")
+    assert "Hausregeln spielen 4 bis 8 Spieler, nicht 3" in e["de"] and "house rules are played by 4 to 8 players" in e["en"], e
 
 
 def test_no_game_yet():

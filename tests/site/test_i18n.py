@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 from schraem.core.game import Game
+from schraem.core.option_words import PRESET_TITLES
+from schraem.core.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -112,3 +114,22 @@ def test_every_word_is_in_both_languages_with_the_same_blanks(node_json):
         assert sorted(set(de) - set(en)) == [], f"{part}: German only"
         assert sorted(k for k in set(en) - set(de) if not k.endswith(".one")) == [], f"{part}: English only"
         assert [k for k in de if blanks(de[k]) != blanks(en[k])] == [], f"{part}: blanks differ"
+
+
+def words(lang: str) -> dict[str, str]:
+    """The app's dictionary in `lang`, for keys whose text is one plain string."""
+    out: dict[str, str] = {}
+    for path in (ROOT / "pwa" / "i18n").glob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        if f"\n  {lang}: {{" not in text or "_STRINGS = {" not in text:
+            continue
+        start = text.index(f"\n  {lang}: {{")
+        end = text.index("\n  },", start)
+        out |= dict(re.findall(r"'([\w.]+)': '([^'\\]*)'", text[start:end]))
+    return out
+
+
+def test_the_engine_names_each_rule_set_as_the_app_lists_it():
+    de, en = words("de"), words("en")
+    for preset in Rules.preset_names():
+        assert PRESET_TITLES[preset] == (de[f"preset.{preset}"], en[f"preset.{preset}"]), preset

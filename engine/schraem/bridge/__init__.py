@@ -83,6 +83,8 @@ class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands):
             "bot_levels": list(APP_LEVELS),
             "limits": {"request_chars": MAX_REQUEST_CHARS, "depth": MAX_DEPTH},
             "club": club_facts,
+            # How many may play under each preset: the start form offers these counts only.
+            "players": {p: {"min": r.min_players, "max": r.max_players} for p, r in ((p, Rules.make(p)) for p in Rules.preset_names())},
             "house_rules": rule_catalog.house_rules(),
             "duel": duel.facts(),
         }

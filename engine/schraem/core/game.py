@@ -18,6 +18,7 @@ from .fairdeal import check_restarts
 from .fields import clean_name
 from .formats import FORMATS, GameEnd, Outcome
 from .hand import Hand, HandResult
+from .option_words import PRESET_TITLES
 from .rules import Rules
 from .stakes import GameMoney, Stakes, game_money
 
@@ -113,13 +114,7 @@ class Game:
             raise InvalidAction("bad_players", detail=Both("die Spieler müssen eine Liste sein", "players must be a list"))
         r = self.rules
         if not r.min_players <= len(players) <= r.max_players:
-            raise InvalidAction(
-                "bad_players",
-                detail=Both(
-                    f"{r.preset} spielen {r.min_players} bis {r.max_players} Spieler, nicht {len(players)}",
-                    f"{r.preset} is played by {r.min_players} to {r.max_players} players, not {len(players)}",
-                ),
-            )
+            raise InvalidAction("bad_players", detail=_player_count_refused(r, len(players)))
         names, marks = [], []
         for i, p in enumerate(players, 1):
             if isinstance(p, str):
@@ -483,3 +478,19 @@ class Game:
                 break
             hands[-1]["actions"].pop()
         return Game.from_record(trim_hints(rec))
+
+
+def _player_count_refused(r: Rules, n: int) -> Both:
+    """Why `n` players cannot play under `r`, naming the rule set as the
+    start form lists it (house rules that change the count as themselves)."""
+    if {"min_players", "max_players"} & set(r.overrides()):
+        de, en = "Nach diesen Hausregeln", "These house rules are"
+    else:
+        de_title, en_title = PRESET_TITLES.get(r.preset, (r.preset, r.preset))
+        de, en = f"Nach „{de_title}“", f"'{en_title}' is"
+    if r.min_players == r.max_players:
+        return Both(f"{de} spielen genau {r.min_players} Spieler, nicht {n}", f"{en} played by exactly {r.min_players} players, not {n}")
+    return Both(
+        f"{de} spielen {r.min_players} bis {r.max_players} Spieler, nicht {n}",
+        f"{en} played by {r.min_players} to {r.max_players} players, not {n}",
+    )

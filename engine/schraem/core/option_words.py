@@ -7,6 +7,22 @@ from __future__ import annotations
 
 from .errors import Both
 
+# The rule sets by the names the app shows them under (pwa/i18n/table.js
+# `preset.*`, checked equal by tests/site/test_i18n.py): a refusal names
+# the set a table chose, not its code.
+PRESET_TITLES: dict[str, Both] = {
+    "rheinland": Both("Rheinland (Meisterschaft)", "Rhineland (championship)"),
+    "rengen": Both("Rengen (Clubregeln)", "Rengen (club rules)"),
+    "wipperfuerth": Both("Wipperfürth (Schrööm)", "Wipperfürth (Schrööm)"),
+    "marienheide": Both("Marienheide", "Marienheide"),
+    "siwwe_stroeoem": Both("Eifel (Sibbeschröm)", "Eifel (Sibbeschröm)"),
+    "sebbe_schroehm": Both("Sebbe Schröhm", "Sebbe Schröhm"),
+    "siwwe_schroehm": Both("Dedenbach (klassisch)", "Dedenbach (classic)"),
+    "siwwe_schroehm_newcomer": Both("Dedenbach (Einsteiger)", "Dedenbach (newcomers)"),
+    "tuppen": Both("Tuppen", "Tuppen"),
+}
+
+
 LABELS: dict[str, Both] = {
     "min_players": Both("Mindestens so viele Spieler", "Fewest players"),
     "max_players": Both("Höchstens so viele Spieler", "Most players"),
