@@ -130,11 +130,15 @@ function seriesKept(table, game) {
 export async function phoneSeat(seat) {
   const table = phone;
   if (table?.role !== 'host' || table.seats.some((e) => e.seat === seat)) return;
-  const r = await app.session().tableCommand('table_phone_seat', { seat, viewer: table.viewer });
+  // A name typed for the seat's new person (not the seat's own) goes with it.
+  const typed = table.texts[`seat-name-${seat}`]?.trim();
+  const named = typed && typed !== table.names[seat - 1] ? { name: typed } : {};
+  const r = await app.session().tableCommand('table_phone_seat', { seat, viewer: table.viewer, ...named });
   if (!r.ok) { if (r.error) app.onError(r.error); return; }
   if (phone !== table) return;
   const entry = { seat, link: null, offer: null, qr: null, status: 'making' };
   table.seats = [...table.seats, entry].sort((a, b) => a.seat - b.seat);
+  if (named.name) table.names = table.names.map((name, i) => (i + 1 === seat ? named.name : name));
   m().route = 'phone-open';
   app.render();
   await loadQr().catch(() => {});

@@ -147,6 +147,16 @@ function dealWaitParts(table, names) {
   return silent.left > 0 ? countdown(silent, names) : silent.seats.map((seat) => standinButton(seat, names));
 }
 
+// A computer's seat a new phone may take between games; outside a series
+// its person's name is asked here too (a series' seats keep their names).
+function freeSeat(table, seat, names, named) {
+  const key = `seat-name-${seat}`;
+  return h('div', { class: 'tool-row phone-free-seat' },
+    named ? h('label', { class: 'field' }, h('span', { text: tt('seat.name', { seat }) }),
+      h('input', { type: 'text', maxlength: 40, autocomplete: 'off', dataset: { phoneText: key }, value: table.texts[key] ?? names[seat - 1] ?? '' })) : null,
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-seat', seat }, text: tt('seat.phone', { name: seatLabel([seat], names) }) }));
+}
+
 // A tournament's ticket just loaded (a scoresheet, nothing entered yet):
 // its series may be played on the players' phones instead.
 function ticketTableRow() {
@@ -201,9 +211,7 @@ export function phoneBanner() {
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
-    free.length ? h('div', { class: 'tool-row phone-free-seats' }, free.map((seat) => h('button', {
-      type: 'button', class: 'secondary', dataset: { action: 'phone-seat', seat }, text: tt('seat.phone', { name: label([seat]) }),
-    }))) : null,
+    free.map((seat) => freeSeat(table, seat, names, !state.series)),
     table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },
         // A table its host ended has no code to come back with.

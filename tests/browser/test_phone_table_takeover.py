@@ -31,9 +31,11 @@ def test_between_games_a_new_phone_takes_the_computers_seat_and_a_guest_gone_is_
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
     _play_game(host, {2: bert}, 1)
 
-    # Between games Carl comes with a phone and takes the computer's seat:
-    # its code only, shown at once; the host is back at the game by itself.
+    # Between games Carl comes with a phone and takes the computer's seat
+    # under his name: its code only, shown at once; the host is back at
+    # the game by itself.
     host.wait_for_function("() => document.body.dataset.screen === 'over'")
+    host.fill('[data-phone-text="seat-name-3"]', "Carl")
     host.locator('[data-action="phone-seat"][data-seat="3"]').tap()
     host.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
     host.wait_for_selector("[data-phone-text='offer-3']")
@@ -57,7 +59,7 @@ def test_between_games_a_new_phone_takes_the_computers_seat_and_a_guest_gone_is_
     # Carl's phone deals with the host's; his seat is a person's now, and
     # the first game stays the computer's in every phone's history.
     assert [e["seat"] for e in state["save"]["record"]["hands"][0]["fair"]] == [1, 3]
-    assert state["save"]["table"]["players"][2] == {"kind": "human"}
+    assert state["save"]["table"]["players"][2] == {"kind": "human"} and state["view"]["players"][2]["name"] == "Carl"
     carl.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=30_000)
     assert _guest_view(carl)["seat"] == 3
     assert carl.evaluate(KEPT_GAMES) == []

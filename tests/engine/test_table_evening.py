@@ -198,6 +198,9 @@ def _next_in_series(phones: Phones) -> None:
 def test_a_series_taken_over_mid_game_goes_on_with_its_finished_games_and_its_spielliste():
     phones = _series_phones(23, 3)
     _play_game(phones)
+    # A series' seats keep their names (its list and totals are theirs).
+    reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "table_phone_seat", "args": {"seat": 3, "name": "X", "viewer": HOST}})))
+    assert refused(reply, "bad_request")["en"].endswith("in a series every seat keeps its name.")
     first = phones.send(2, "record")["result"]  # seat 2 keeps each finished game
     _next_in_series(phones)
     phones.play_hand(events=False)
@@ -273,7 +276,13 @@ def test_between_games_a_new_phone_takes_the_computers_seat_with_one_ticket():
         reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "table_phone_seat", "args": {"seat": seat, "viewer": HOST}})))
         assert reply["ok"] is False, seat
 
-    state = call(phones.b, "table_phone_seat", seat=3, viewer=HOST)
+    # A name its person plays under: not one already at the table.
+    for name in ("Anne", " ", 7):
+        reply = json.loads(
+            phones.b.handle(json.dumps({"id": 1, "cmd": "table_phone_seat", "args": {"seat": 3, "name": name, "viewer": HOST}}))
+        )
+        assert reply["ok"] is False, name
+    state = call(phones.b, "table_phone_seat", seat=3, name="  Carl ", viewer=HOST)
     assert state["phone_table"]["joining"] == [3] and state["phone_table"]["guests"] == [2, 3, 4]
     # The new phone joins at once with its ticket, and sees the game over.
     phones.tickets[3] = call(phones.b, "table_ticket", seat=3)
@@ -281,9 +290,9 @@ def test_between_games_a_new_phone_takes_the_computers_seat_with_one_ticket():
     assert phones.send(3, "state")["result"]["game_over"]
     # Kept in the host's save; a damaged list is refused.
     save = call(phones.b, "state", viewer=HOST)["save"]
-    assert save["phone"]["joining"] == [3] and save["table"]["players"][2]["kind"] == "bot"
+    assert save["phone"]["joining"] == {"3": "Carl"} and save["table"]["players"][2]["kind"] == "bot"
     call(Bridge(), "load", save=json.loads(json.dumps(save)), viewer=HOST)
-    for damage in ([2], [3, 3], "3", [5]):
+    for damage in ([3], {"2": None}, {"5": None}, {"x": None}, {"3": 7}, "3"):
         bad = json.loads(json.dumps(save))
         bad["phone"]["joining"] = damage
         reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad, "viewer": HOST}})))
@@ -295,6 +304,7 @@ def test_between_games_a_new_phone_takes_the_computers_seat_with_one_ticket():
     phones.kept[3] = {}
     assert state["phone_table"]["joining"] == [] and state["phone_table"]["deal"]["waiting"] == [2, 3, 4]
     assert state["save"]["table"]["players"][2] == {"kind": "human"} and 3 not in phones.b.table.bots()
+    assert phones.game.names == ["Anne", "Bert", "Carl", "Dora"]
     assert phones.send(2, "record", game=1)["result"]["players"][2]["kind"] == "bot"
     phones.states = {s: [] for s in (2, 3, 4)}
     phones.play_hand(events=False)

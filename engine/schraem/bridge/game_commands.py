@@ -83,7 +83,8 @@ class GameCommands(Commands):
                 detail=Both("in einer Serie kommt die nächste Spielrunde mit „next_game“", "a series goes on with 'next_game'"),
             )
         seed = check_seed(args.get("seed", 0))
-        game = Game(g.names, g.rules, None, g.next_game_dealer(), seed, g.stakes)
+        names = g.names if t.host is None else t.host.names_next(g.names)
+        game = Game(names, g.rules, None, g.next_game_dealer(), seed, g.stakes)
         check_viewer(args.get("viewer"), game.n)
         # A table of phones plays on with the same phones (table_host.py),
         # and a new one at each computer's seat it took between games.

@@ -32,19 +32,23 @@ def host_from_save(obj, seats: list[dict], game) -> TableHost:
         bad("ein Platz ist eine Zahl", "a seat is a number")
     if not guests:
         bad("am Tisch sitzt kein Gast", "the table has no guest")
-    joining = obj.get("joining", [])
+    joining = obj.get("joining", {})
+    try:
+        joining = {int(s): name for s, name in joining.items()}
+    except (AttributeError, ValueError):
+        joining = None
     if (
-        not isinstance(joining, list)
-        or not all(is_whole(s) and s in guests and 1 <= s <= len(seats) and seats[s - 1]["kind"] == "bot" for s in joining)
-        or len(set(joining)) != len(joining)
+        joining is None
+        or not all(s in guests and 1 <= s <= len(seats) and seats[s - 1]["kind"] == "bot" for s in joining)
+        or not all(name is None or (isinstance(name, str) and 0 < len(name) <= ID_CHARS) for name in joining.values())
         or (joining and not game.game_over)
     ):
-        bad("„joining“ ist eine Liste von Computerplätzen nach einer Spielrunde", "'joining' is a list of computers' seats after a game")
+        bad("„joining“ nennt Computerplätze nach einer Spielrunde", "'joining' names computers' seats after a game")
     try:
         host = TableHost.open(obj["host"], [s for s in guests if s not in joining], seats)
     except InvalidAction as e:
         bad(e.de, e.en)
-    host.joining = set(joining)
+    host.joining = joining
     # A save from before the key was kept draws its numbers from a new one.
     key = obj.get("key", host.key)
     if not is_hex64(key):

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from ..core.dealcheck import check_deal
 from ..core.errors import Both, InvalidAction
+from ..core.fields import clean_name
 from ..core.game import Game
 from .table import Commands
+from .table_host import is_whole
 
 
 class PhoneCommands(Commands):
@@ -31,14 +33,30 @@ class PhoneCommands(Commands):
         return t.state(args.get("viewer"))
 
     def cmd_table_phone_seat(self, args):
-        """`{"seat", "viewer"}`: between games, a computer player's seat goes
-        to a new phone from the next game on (its ticket is ready now, so the
-        phone joins before the next game is dealt); → the host's state."""
+        """`{"seat", "name"?, "viewer"}`: between games, a computer player's
+        seat goes to a new phone from the next game on (its ticket is ready
+        now, so the phone joins before the next game is dealt), its person
+        playing as `name` (not in a series: its list and totals belong to
+        the names); → the host's state."""
         t = self._phone_table()
         t.check_viewer(args.get("viewer"))
         if t.series is not None and t.series.over:
             raise InvalidAction("bad_request", detail=Both("die Serie ist zu Ende", "the series is over"))
-        t.host.take_phone(args.get("seat"), t.seats, t.game)
+        name = args.get("name")
+        if name is not None:
+            if t.series is not None:
+                raise InvalidAction(
+                    "bad_request",
+                    detail=Both("in einer Serie behält jeder Platz seinen Namen", "in a series every seat keeps its name"),
+                )
+            seat = args.get("seat")
+            name = clean_name(name, seat if is_whole(seat) else None)
+            others = [n for i, n in enumerate(t.host.names_next(t.game.names)) if i + 1 != seat]
+            if name in others:
+                raise InvalidAction(
+                    "bad_players", detail=Both(f"„{name}“ sitzt schon am Tisch", f"'{name}' already sits at the table")
+                )
+        t.host.take_phone(args.get("seat"), t.seats, t.game, name)
         return t.state(args.get("viewer"))
 
     def cmd_table_ticket(self, args):

@@ -174,9 +174,10 @@ class TableHost:
         # {"hand": the hand dealt again, "seat": the host's seat before}.
         self.taken_over: dict | None = None
         # Computer players' seats a new phone takes from the next game on
-        # (`take_phone`): their secrets are drawn, so the phone joins
+        # (`take_phone`), each with the name its person plays under then
+        # (None: the seat's): their secrets are drawn, so the phone joins
         # between games, while the finished game keeps its computer player.
-        self.joining: set[int] = set()
+        self.joining: dict[int, str | None] = {}
 
     @classmethod
     def open(cls, host_seat, guests, seats: list[dict]) -> "TableHost":
@@ -228,7 +229,7 @@ class TableHost:
         if self.taken_over is not None:
             out["taken_over"] = dict(self.taken_over)
         if self.joining:
-            out["joining"] = sorted(self.joining)
+            out["joining"] = {str(s): name for s, name in sorted(self.joining.items())}
         if self.standins:
             out["standins"] = sorted(self.standins)
         if self.disputes:
@@ -297,10 +298,11 @@ class TableHost:
         nxt.previous = with_seats(export_record(finished, keep_last=True), seats)
         return nxt
 
-    def take_phone(self, seat, seats: list[dict], game) -> None:
+    def take_phone(self, seat, seats: list[dict], game, name: str | None = None) -> None:
         """Between games, a computer player's seat goes to a new phone from
-        the next game on: its secret is drawn now, so the phone can join
-        before the next game is dealt."""
+        the next game on (its person playing as `name`, checked by the
+        caller): its secret is drawn now, so the phone can join before the
+        next game is dealt."""
         if not game.game_over:
             _not_now("ein Computerplatz geht zwischen zwei Spielrunden an ein Handy", "a computer's seat goes to a phone between games")
         if not is_whole(seat) or not 1 <= seat <= len(seats) or seats[seat - 1]["kind"] != "bot" or seat in self.secrets:
@@ -309,7 +311,11 @@ class TableHost:
                 detail=Both(f"Platz {str(seat)[:12]} ist kein Platz des Computers", f"seat {str(seat)[:12]} is no computer's seat"),
             )
         self.secrets[seat] = secrets.token_urlsafe(18)
-        self.joining.add(seat)
+        self.joining[seat] = name
+
+    def names_next(self, names: list[str]) -> list[str]:
+        """The players' names in the next game: a new phone's person's at its seat."""
+        return [self.joining.get(i + 1) or name for i, name in enumerate(names)]
 
     def seats_next(self, seats: list[dict]) -> list[dict]:
         """Who sits where in the next game: a person at every seat a phone took."""
