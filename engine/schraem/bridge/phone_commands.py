@@ -53,9 +53,7 @@ class PhoneCommands(Commands):
             name = clean_name(name, seat if is_whole(seat) else None)
             others = [n for i, n in enumerate(t.host.names_next(t.game.names)) if i + 1 != seat]
             if name in others:
-                raise InvalidAction(
-                    "bad_players", detail=Both(f"„{name}“ sitzt schon am Tisch", f"'{name}' already sits at the table")
-                )
+                raise InvalidAction("bad_players", detail=Both(f"„{name}“ sitzt schon am Tisch", f"'{name}' already sits at the table"))
         t.host.take_phone(args.get("seat"), t.seats, t.game, name)
         return t.state(args.get("viewer"))
 
