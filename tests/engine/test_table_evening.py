@@ -18,6 +18,11 @@ from schraem.core.fairdeal import host_reveal
 from schraem.core.game import Game
 
 
+def ask(bridge: Bridge, cmd: str, args: dict) -> dict:
+    """The bridge's reply to one request, refused or not."""
+    return json.loads(bridge.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+
+
 def _play_game(phones: Phones) -> None:
     """The game to its end, every hand checked by every guest."""
     for _ in range(60):
@@ -99,14 +104,14 @@ def test_no_next_game_while_one_runs_and_a_damaged_game_number_is_refused():
     phones = Phones("rheinland", 9)
     phones.play_hand(events=False)
     before = json.dumps(call(phones.b, "state", viewer=HOST)["save"], sort_keys=True)
-    reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "rematch", "args": {"seed": 3, "viewer": HOST}})))
+    reply = ask(phones.b, "rematch", {"seed": 3, "viewer": HOST})
     assert refused(reply, "bad_request")["en"].endswith("the game is still running.")
     save = call(phones.b, "state", viewer=HOST)["save"]
     assert json.dumps(save, sort_keys=True) == before
     for damage in (0, -1, 1000, "2", True, 2.5):
         bad = json.loads(before)
         bad["phone"]["game"] = damage
-        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad, "viewer": HOST}})))
+        reply = ask(Bridge(), "load", {"save": bad, "viewer": HOST})
         assert reply["ok"] is False and reply["error"]["kind"] == "CorruptSave", (damage, reply)
 
 
@@ -136,7 +141,7 @@ def test_a_series_with_stakes_at_a_table_of_phones_goes_on_with_the_same_phones_
         lists = phones.send(seat, "lists")["result"]
         assert [entry["game"] for entry in lists["lists"]] == [1, 2] and lists["series"]["over"]
     # Full: no third game, and the table is as it was.
-    reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "next_game", "args": {"viewer": HOST}})))
+    reply = ask(phones.b, "next_game", {"viewer": HOST})
     assert reply["ok"] is False and call(phones.b, "state", viewer=HOST)["phone_table"]["game"] == 2
 
 
@@ -168,7 +173,7 @@ def test_a_guest_carries_the_table_on_from_the_last_finished_hand_when_the_host_
     for damage in ({"hand": 2}, {"hand": 0, "seat": 1}, {"hand": 2, "seat": 9}, "2"):
         bad = json.loads(json.dumps(save))
         bad["phone"]["taken_over"] = damage
-        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad, "viewer": 2}})))
+        reply = ask(Bridge(), "load", {"save": bad, "viewer": 2})
         assert reply["ok"] is False and reply["error"]["kind"] == "CorruptSave", damage
     # No take-over of a hand in play, of a game over, or without the old host's seat.
     for args in (
@@ -176,7 +181,7 @@ def test_a_guest_carries_the_table_on_from_the_last_finished_hand_when_the_host_
         {"record": record, "viewer": 2, "guests": [4], "from": 1},
         {"record": record, "viewer": 3, "guests": [1, 4], "from": 1},
     ):
-        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "table_takeover", "args": args})))
+        reply = ask(Bridge(), "table_takeover", args)
         assert reply["ok"] is False, args
 
 
@@ -199,7 +204,7 @@ def test_a_series_taken_over_mid_game_goes_on_with_its_finished_games_and_its_sp
     phones = _series_phones(23, 3)
     _play_game(phones)
     # A series' seats keep their names (its list and totals are theirs).
-    reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "table_phone_seat", "args": {"seat": 3, "name": "X", "viewer": HOST}})))
+    reply = ask(phones.b, "table_phone_seat", {"seat": 3, "name": "X", "viewer": HOST})
     assert refused(reply, "bad_request")["en"].endswith("in a series every seat keeps its name.")
     first = phones.send(2, "record")["result"]  # seat 2 keeps each finished game
     _next_in_series(phones)
@@ -232,7 +237,7 @@ def test_a_series_taken_over_mid_game_goes_on_with_its_finished_games_and_its_sp
         {"game": "2"},
     ):
         args = {"record": record, "viewer": 2, "guests": [1, 4], "from": 1, "seed": 5, **bad}
-        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "table_takeover", "args": args})))
+        reply = ask(Bridge(), "table_takeover", args)
         assert reply["ok"] is False and reply["error"]["kind"] != "InternalError", (bad, reply)
 
 
@@ -257,7 +262,7 @@ def test_a_table_taken_over_between_games_deals_the_next_game():
     _play_game(phones)
     last = phones.send(2, "record")["result"]
     args = {"record": last, "viewer": 2, "guests": [1, 4], "from": 1, "series": {"length": 2, "finished": [first]}, "seed": 8}
-    reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "table_takeover", "args": args})))
+    reply = ask(Bridge(), "table_takeover", args)
     assert refused(reply, "bad_request")["en"].endswith("the series is over.")
 
 
@@ -266,22 +271,19 @@ def test_between_games_a_new_phone_takes_the_computers_seat_with_one_ticket():
     phones.play_hand(events=False)
     # Not while a game runs, and only a computer's seat.
     before = json.dumps(call(phones.b, "state", viewer=HOST)["save"], sort_keys=True)
-    reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "table_phone_seat", "args": {"seat": 3, "viewer": HOST}})))
+    reply = ask(phones.b, "table_phone_seat", {"seat": 3, "viewer": HOST})
     assert refused(reply, "deal_phase")["en"].endswith("a computer's seat goes to a phone between games.")
     assert json.dumps(call(phones.b, "state", viewer=HOST)["save"], sort_keys=True) == before
     call(phones.b, "next_hand", viewer=HOST)
     phones.push()
     _play_game(phones)
     for seat in (2, 1, 5, "3", None):
-        reply = json.loads(phones.b.handle(json.dumps({"id": 1, "cmd": "table_phone_seat", "args": {"seat": seat, "viewer": HOST}})))
+        reply = ask(phones.b, "table_phone_seat", {"seat": seat, "viewer": HOST})
         assert reply["ok"] is False, seat
 
     # A name its person plays under: not one already at the table.
     for name in ("Anne", " ", 7):
-        reply = json.loads(
-            phones.b.handle(json.dumps({"id": 1, "cmd": "table_phone_seat", "args": {"seat": 3, "name": name, "viewer": HOST}}))
-        )
-        assert reply["ok"] is False, name
+        assert ask(phones.b, "table_phone_seat", {"seat": 3, "name": name, "viewer": HOST})["ok"] is False, name
     state = call(phones.b, "table_phone_seat", seat=3, name="  Carl ", viewer=HOST)
     assert state["phone_table"]["joining"] == [3] and state["phone_table"]["guests"] == [2, 3, 4]
     # The new phone joins at once with its ticket, and sees the game over.
@@ -295,7 +297,7 @@ def test_between_games_a_new_phone_takes_the_computers_seat_with_one_ticket():
     for damage in ([3], {"2": None}, {"5": None}, {"x": None}, {"3": 7}, "3"):
         bad = json.loads(json.dumps(save))
         bad["phone"]["joining"] = damage
-        reply = json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": bad, "viewer": HOST}})))
+        reply = ask(Bridge(), "load", {"save": bad, "viewer": HOST})
         assert reply["ok"] is False and reply["error"]["kind"] == "CorruptSave", damage
 
     # The next game: a person at seat 3, dealt by four phones; the finished
@@ -359,15 +361,6 @@ def test_a_tournament_tables_series_played_at_a_table_of_phones_goes_back_as_its
     assert table["over"] and table["totals"] == result["totals"] and table["players"] == ticket["players"]
     # The ticket's players sit as it says, or the table does not open.
     swapped = [players[1], players[0], *players[2:]]
-    reply = json.loads(
-        Bridge().handle(
-            json.dumps(
-                {
-                    "id": 1,
-                    "cmd": "table_new",
-                    "args": {"players": swapped, "rules": ticket["rules"], "viewer": 1, "guests": [2, 3, 4], "ticket": ticket},
-                }
-            )
-        )
-    )
+    args = {"players": swapped, "rules": ticket["rules"], "viewer": 1, "guests": [2, 3, 4], "ticket": ticket}
+    reply = ask(Bridge(), "table_new", args)
     assert reply["ok"] is False
