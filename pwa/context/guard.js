@@ -141,6 +141,13 @@ export function fileFinished(game, info) {
   }).finally(() => busy(-1));
 }
 
+// A game of this phone's own that something other than the start form
+// replaces (a guest carrying a table on in its own engine): filed first,
+// as the start form would. → false when the history refused the write.
+export function fileBeforeReplacing(game) {
+  return fileBefore(running(game) ? game : null);
+}
+
 // A game this phone played at another phone's table (a guest at a table of
 // phones): its own history keeps it too, as a finished game with the record
 // the host sent (who sat where on its players). Its id comes from the

@@ -5,7 +5,7 @@
 // the phone is there again. The relay (table-relay.js) carries the game.
 import { t } from '../i18n/i18n.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
-import { guarded } from '../context/guard.js';
+import { fileBeforeReplacing, guarded } from '../context/guard.js';
 import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { tableTerms } from '../evening/evening.js';
@@ -94,8 +94,10 @@ export async function takeOver() {
   const { lastRecord: record, lastGame: game = 1, seat, hostSeat } = was;
   const guests = record.players.map((p, i) => (p.kind !== 'bot' && i + 1 !== seat ? i + 1 : null)).filter((x) => x != null);
   // This phone's own engine, idle while it is a guest; a refusal leaves it,
-  // and this phone's place at the table, as they were.
+  // and this phone's place at the table, as they were. Its own game there
+  // (one it left to join) goes into its history first.
   const session = localSession ?? app.session();
+  if (session.game && !(await fileBeforeReplacing(session.game))) return;
   const r = await session.query('table_takeover', {
     record, viewer: seat, guests, from: hostSeat, game, ...seriesKept(was, game), seed: app.nextSeed(),
   });

@@ -22,7 +22,7 @@ from test_kitty import stake
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _step, _text_of
 
 from club_helpers import choose_file, choose_format
-from helpers import open_app, screen, shot, wait_idle
+from helpers import open_app, play_step, screen, shot, start_game, stored, wait_idle
 from schraem.bridge import Bridge
 
 # Marienheide with three: the shortest games of the presets (about five hands).
@@ -100,6 +100,12 @@ def test_a_series_of_three_games_for_money_at_one_table_of_phones_with_no_code_a
     open_app(host, shared_site, seed=31)
     for guest in guests.values():
         open_app(guest, shared_site)
+    # Bert left a game of his own against the computer to join: it waits on
+    # his phone (and goes into his history when he carries the table on).
+    start_game(guests[2], [("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")], rules="marienheide")
+    while not stored(guests[2])["save"]["record"]["hands"][0]["actions"]:
+        play_step(guests[2])
+    guests[2].locator('header [data-action="setup"]').tap()
     host.select_option('[data-field="rules"]', "marienheide")
     _fill_setup(host, PLAYERS, dealer="3")
     choose_format(host, "series", GAMES)
@@ -150,13 +156,13 @@ def test_a_series_of_three_games_for_money_at_one_table_of_phones_with_no_code_a
 
     assert host.locator("[data-phone-text]").count() == 0
     # Every phone's history keeps the three games (the host's — Bert's since
-    # the take-over — as its series, besides the two it played as a guest;
-    # the other guest's game by game), and the phones agree on every card
-    # played and every deal's numbers.
+    # the take-over — as its series, besides the two it played as a guest
+    # and his own game he left; the other guest's game by game), and the
+    # phones agree on every card played and every deal's numbers.
     played = {}
     for page in phones:
         entries = page.evaluate(KEPT_GAMES)
-        kinds = ["game:finished"] * (GAMES - 1 if page is host else GAMES) + (["series:finished"] if page is host else [])
+        kinds = ["game:finished"] * (GAMES - 1) + ["game:interrupted", "series:finished"] if page is host else ["game:finished"] * GAMES
         assert sorted(e["kind"] + ":" + e["status"] for e in entries) == kinds, entries
         records = [r for e in entries if e["kind"] == ("series" if page is host else "game") for r in e["records"]]
         played[page] = sorted(json.dumps([[h["actions"], h["fair"]] for h in r["hands"]]) for r in records)
