@@ -258,11 +258,14 @@ export function renderTableControls(view, { ready }) {
       h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }))];
   }
   if (!me.in_hand) return [h('div', { class: 'tool-row' }, undoButton({ ready }))];
-  // Knock stays visible even when not legal, so a wrong knock is explained by
-  // the engine rather than hidden; pass shows only where a variant allows it.
-  // Hands that are not knocked (the newcomers' halves, an endgame) offer no knock.
+  // Knock keeps its place under the thumb, but is offered only while the
+  // engine lists it for this viewer (not while others answer a knock, not
+  // twice in a row): a tap that can only be refused is no choice. Pass
+  // shows only where a variant allows it. Hands that are not knocked (the
+  // newcomers' halves, an endgame) have no knock button at all.
+  const canKnock = legalOf(view, 'knock').length > 0;
   const row = [undo, view.knocking ? h('button', {
-    type: 'button', class: 'big knock', dataset: { action: 'knock' }, disabled,
+    type: 'button', class: `big knock${canKnock ? '' : ' not-now'}`, dataset: { action: 'knock' }, disabled: disabled || !canKnock,
     'aria-label': view.knock_to != null ? t('btn.knockTo.label', { value: view.knock_to }) : t('btn.knock.label'),
   }, view.knock_to != null ? t('btn.knockTo', { value: view.knock_to }) : t('btn.knock')) : null];
   if (legalOf(view, 'pass').length) {

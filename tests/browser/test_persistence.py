@@ -90,7 +90,9 @@ def test_reload_mid_hand_restores_the_exact_position(new_context, site):
     assert stored(page)["save"] == before["save"]
     assert page.locator("#table").inner_text() == full
     assert page.locator('[data-action="hold"]').count() == 0  # Hubert answers, not Anne
-    assert page.locator('[data-action="knock"]').is_enabled()
+    # The taps are back; Anne's knock is not offered while it is answered.
+    assert page.locator('[data-action="undo"]').is_enabled()
+    assert page.locator('[data-action="knock"].not-now').is_disabled()
     marks = page.evaluate("() => ['schraem:saved-drawn', 'schraem:engine-ready'].map(n => performance.getEntriesByName(n)[0].startTime)")
     assert marks[0] < marks[1]
 
