@@ -560,6 +560,8 @@ class Organiser:
                 t.start_series()
             elif op == "import":
                 import_table_result(t, args.get("result"))
+            elif op == "withdraw":
+                t.withdraw(args.get("name"))
             elif op == "ticket":
                 return {"ticket": table_ticket(t, args.get("series"), args.get("table")), **self.facts()}
             elif op != "state":

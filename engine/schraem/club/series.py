@@ -287,16 +287,35 @@ class RengenSet:
 
 def split_tables(n: int, size: int = 4) -> list[int]:
     """Table sizes for n players: as many tables as n/size rounds to, as
-    even as possible (9 players: 5 + 4; 6 players: 3 + 3)."""
+    even as possible (9 players: 5 + 4; 6 players: 3 + 3). Tournaments
+    saved before tables of one fewer were drawn keep this."""
     tables = max(1, (n + size // 2) // size)
     base, extra = divmod(n, tables)
     return [base + 1] * extra + [base] * (tables - extra)
 
 
+def split_short(n: int, size: int = 4) -> list[int]:
+    """Table sizes for n players: tables of `size`, and where n is no
+    multiple of it, the fewest tables of one fewer (the Rhineland order
+    seats four; 9 players: 3 + 3 + 3, 10: 4 + 3 + 3, 299: 74 × 4 + 1 × 3).
+    Too few players for that (5 at tables of 4) sit as split_tables says."""
+    short = -n % size
+    if n < short * (size - 1):
+        return split_tables(n, size)
+    return [size] * ((n - short * (size - 1)) // size) + [size - 1] * short
+
+
+# How a tournament's players are split into tables: "short" (tables of
+# its size and of one fewer) for new ones, "even" for those saved before.
+TABLE_SPLITS = {"even": split_tables, "short": split_short}
+
+
 class Tournament:
     """Series of games (5 Rhineland, 4 Rengen); before every series the
     seats are drawn by lot from the recorded seed; seat 4 deals first; the
-    ranking is by total score, ties decided by lot from the same seed."""
+    ranking is by total score, ties decided by lot from the same seed. A
+    player who withdraws keeps their Schräm and is left out of the draws
+    after."""
 
     def __init__(
         self,
@@ -306,6 +325,7 @@ class Tournament:
         seed: int = 0,
         table_size: int = 4,
         house: str | None = None,
+        split: str = "short",
     ):
         self.rules = rules if isinstance(rules, Rules) else Rules.make(rules, options)
         # The name of the house rule set the options came from ("Stammtisch
@@ -322,9 +342,14 @@ class Tournament:
             )
         # The same names as every table's game will keep (normalised, at most
         # 40 characters), so a ticket's table takes them as they are.
-        self.names = f.names(names, "players", 2, f.MAX_PLAYERS)
+        self.names = f.names(names, "players", 2, f.MAX_TOURNAMENT_PLAYERS)
         self.seed = f.seed(seed)
         self.table_size = f.whole(table_size, "table_size", "Tischgröße", "table size", self.rules.min_players, self.rules.max_players)
+        if split not in TABLE_SPLITS:
+            f.refuse("tables", "Tische", "tables", "ist „short“ oder „even“", "is 'short' or 'even'")
+        self.split = split
+        # Who withdrew: name -> the first series they are left out of.
+        self.withdrawn: dict[str, int] = {}
         self.series: list[list[Series]] = []
 
     @property
@@ -334,12 +359,33 @@ class Tournament:
     def draw(self, number: int) -> list[list[int]]:
         """Tables for series `number` (1-based): lists of player indices in
         seat order. The same seed always draws the same seats."""
-        order = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, number))
+        playing = [i for i, name in enumerate(self.names) if self.withdrawn.get(name, number + 1) > number]
+        order = seeded_shuffle(playing, derive_seed(self.seed, number))
         tables, k = [], 0
-        for size in split_tables(len(order), self.table_size):
+        for size in TABLE_SPLITS[self.split](len(order), self.table_size):
             tables.append(order[k : k + size])
             k += size
         return tables
+
+    def withdraw(self, name: object) -> None:
+        """A player leaves between two series: their Schräm stay theirs, and
+        the next series is drawn without them."""
+        number = len(self.series) + 1
+        if name not in self.names or name in self.withdrawn:
+            raise InvalidAction(
+                "bad_request", detail=Both(f"„{str(name)[:40]}“ spielt nicht mehr mit", f"'{str(name)[:40]}' does not play any more")
+            )
+        if number > self.series_count or (self.series and not all(s.over for s in self.series[-1])):
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(
+                    "wer aufhört, hört zwischen zwei Serien auf, wenn alle Tische fertig sind",
+                    "a player withdraws between two series, once every table is finished",
+                ),
+            )
+        if len(self.names) - len(self.withdrawn) - 1 < max(2, self.rules.min_players):
+            raise InvalidAction("bad_request", detail=Both("dann blieben zu wenige Spieler", "too few players would be left"))
+        self.withdrawn[name] = number
 
     def start_series(self) -> list[Series]:
         if len(self.series) >= self.series_count:
@@ -374,7 +420,9 @@ class Tournament:
         seed), so anyone can verify how a tie was decided."""
         totals = self.totals()
         lots = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, 0xC0FFEE))
-        entries: list[dict[str, Any]] = [{"name": n, "total": totals[n], "lot": lots[i]} for i, n in enumerate(self.names)]
+        entries: list[dict[str, Any]] = [
+            {"name": n, "total": totals[n], "lot": lots[i], "withdrawn": self.withdrawn.get(n)} for i, n in enumerate(self.names)
+        ]
         rows = sorted(entries, key=lambda r: (-r["total"], r["lot"]))
         for rank, r in enumerate(rows, 1):
             r["rank"] = rank
@@ -392,6 +440,10 @@ class Tournament:
         }
         if self.house is not None:
             out["house"] = self.house
+        if self.split != "even":
+            out["tables"] = self.split
+        if self.withdrawn:
+            out["withdrawn"] = dict(self.withdrawn)
         return out
 
     @classmethod
@@ -409,7 +461,17 @@ class Tournament:
                 obj.get("seed", 0),
                 obj.get("table_size", 4),
                 obj.get("house"),
+                obj.get("tables", "even"),
             )
+            withdrawn = obj.get("withdrawn", {})
+            f.obj(withdrawn, "withdrawn", "ausgeschieden", "withdrawn")
+            for name, number in withdrawn.items():
+                if name not in t.names:
+                    f.refuse(
+                        "withdrawn", "ausgeschieden", "withdrawn", "nennt nur Spieler des Turniers", "names only the tournament's players"
+                    )
+                f.whole(number, "withdrawn", "ausgeschieden", "withdrawn", 2, t.series_count)
+            t.withdrawn = dict(withdrawn)
         except SchraemError as e:
             raise RecordError("bad_record", detail=Both(e.de, e.en)) from e
         series = obj.get("series", [])

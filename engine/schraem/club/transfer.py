@@ -36,7 +36,10 @@ RESULT_KEYS = {"format", "tournament", "series", "table", "result", "marks", "to
 def tournament_id(t: Tournament) -> str:
     """A short id that names the tournament (players, rules, seed): a
     result made for another tournament never matches it."""
-    key = json.dumps([t.names, t.rules.preset, t.rules.overrides(), t.seed, t.table_size], sort_keys=True)
+    # Tables of one fewer ("short") name a tournament of their own; the
+    # ids of those saved before stay as they were.
+    split = [] if t.split == "even" else [t.split]
+    key = json.dumps([t.names, t.rules.preset, t.rules.overrides(), t.seed, t.table_size, *split], sort_keys=True)
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 

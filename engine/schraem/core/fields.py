@@ -23,6 +23,8 @@ MAX_HOUSE_NAME = 100
 # More than any club evening needs, small enough that no file can make the
 # engine draw or replay without end.
 MAX_PLAYERS = 200
+# A championship's players (the Rhineland's draws about 300).
+MAX_TOURNAMENT_PLAYERS = 400
 MAX_SERIES_GAMES = 20
 MAX_NUMBER = 1000
 MAX_ID = 64

@@ -1,0 +1,109 @@
+"""A championship on one organiser's phone (docs/CLUB.md): 300 players at
+75 tables, five series, each table's ticket played on a scoresheet and its
+result read back in any order; a player who withdraws keeps their Schräm
+and sits at no later table, which then seats three where the count is no
+multiple of four. The standings are the direct sum of every table's
+series, ties decided by the recorded lot."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from schraem.bridge import Bridge
+from schraem.club import club
+from schraem.club.series import Tournament, split_short, split_tables
+from schraem.club.transfer import import_table_result, table_result, table_ticket
+from schraem.core.errors import InvalidAction, RecordError
+
+NAMES = [f"Spieler {i:03d}" for i in range(1, 301)]
+# Short games so 375 tables play in seconds: one game a series, three
+# marks each, every hand won by a seat drawn at random.
+OPTIONS = {"series_games": 1, "start_marks": 3}
+
+
+def _played(ticket: dict, rng: random.Random) -> dict:
+    """A table's series entered on its scoresheet, as its result file."""
+    series = club.new_series([{"name": n} for n in ticket["players"]], ticket["rules"], ticket["options"], None, None, 1, ticket)
+    while not series.over:
+        game = series.new_game()
+        game.deal(real=True)
+        while not game.game_over:
+            if game.hand_over:
+                game.deal(real=True)
+            else:
+                # Any seat that may win the hand does, at random; a knock
+                # that must be answered first (a hammer's) is held.
+                wins = [a for s in range(1, game.n + 1) for a in game.legal_actions(s) if a.type == "win"]
+                holds = [a for s in game.due() for a in game.legal_actions(s) if a.type == "hold"]
+                game.apply(rng.choice(wins) if wins else holds[0])
+    return json.loads(json.dumps(table_result(ticket, series)))
+
+
+def test_a_championship_of_300_players_over_five_series_with_a_withdrawal():
+    rng = random.Random(300)
+    t = Tournament(NAMES, "rheinland", OPTIONS, 2026)
+    t.start_series()
+    results: dict[str, int] = {n: 0 for n in NAMES}
+    for number in range(1, t.series_count + 1):
+        if number > 1:
+            t.start_series()
+        tables = t.series[number - 1]
+        sizes = sorted(len(s.names) for s in tables)
+        # Series 3 on: the player who withdrew sits nowhere, and one table seats three.
+        assert sizes == ([4] * 75 if number < 3 else [3] + [4] * 74), (number, sizes[:3])
+        order = list(range(1, len(tables) + 1))
+        rng.shuffle(order)
+        for k in order:
+            result = _played(table_ticket(t, number, k), rng)
+            import_table_result(t, result)
+            for name, total in zip(t.series[number - 1][k - 1].names, result["totals"]):
+                results[name] += total
+        if number == 2:
+            # Between series 2 and 3: not before every table is in, not twice.
+            t.withdraw("Spieler 007")
+            assert "Spieler 007" not in {n for s in t.draw(3) for n in (t.names[i] for i in s)}
+            with pytest.raises(InvalidAction):
+                t.withdraw("Spieler 007")
+    standings = t.standings()
+    assert {r["name"]: r["total"] for r in standings} == results
+    assert [r["rank"] for r in standings] == list(range(1, 301))
+    # Ties by the recorded lot: equal totals in lot order.
+    for a, b in zip(standings, standings[1:]):
+        assert (a["total"], -a["lot"]) > (b["total"], -b["lot"])
+    withdrawn = next(r for r in standings if r["name"] == "Spieler 007")
+    assert withdrawn["withdrawn"] == 3 and withdrawn["total"] == results["Spieler 007"]
+    # The whole championship saved and read back is the same tournament.
+    saved = json.loads(json.dumps(t.to_json()))
+    again = Tournament.from_json(saved)
+    assert again.standings() == standings and again.withdrawn == {"Spieler 007": 3}
+    assert len(json.dumps(saved)) < 2_000_000
+
+
+def test_tables_of_three_where_the_count_is_no_multiple_of_four():
+    assert split_short(300) == [4] * 75 and split_short(299) == [4] * 74 + [3]
+    assert split_short(10) == [4, 3, 3] and split_short(9) == [3, 3, 3] and split_short(7) == [4, 3]
+    assert split_short(5) == split_tables(5) == [5]
+    # A tournament saved before keeps its tables (9 players: 5 + 4).
+    old = Tournament([f"P{i}" for i in range(9)], split="even")
+    saved = old.to_json()
+    assert "tables" not in saved and [len(s) for s in Tournament.from_json(saved).draw(1)] == [5, 4]
+    assert [len(s) for s in Tournament([f"P{i}" for i in range(9)]).draw(1)] == [3, 3, 3]
+
+
+def test_the_players_limit_is_named_and_a_damaged_withdrawal_is_refused():
+    reply = json.loads(
+        Bridge().handle(json.dumps({"id": 1, "cmd": "tournament", "args": {"op": "new", "players": [f"P{i}" for i in range(401)]}}))
+    )
+    assert reply["ok"] is False and "400" in reply["error"]["en"], reply
+    assert len(Tournament([f"P{i}" for i in range(400)]).draw(1)) == 100
+    t = Tournament([f"P{i}" for i in range(8)], "rheinland", {"series_games": 1})
+    t.start_series()
+    with pytest.raises(InvalidAction):
+        t.withdraw("P1")  # the series is still being played
+    saved = t.to_json()
+    for damage in ({"Nobody": 2}, {"P1": 1}, {"P1": 9}, ["P1"]):
+        with pytest.raises(RecordError):
+            Tournament.from_json({**saved, "withdrawn": damage})
