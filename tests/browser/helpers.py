@@ -158,6 +158,21 @@ def stored(page) -> dict | None:
     )
 
 
+def until_link_failed(page, within_s: int) -> None:
+    """Until a phone says its connection failed (html[data-link="failed"]),
+    within `within_s` seconds of the page's clock (page.clock.install()
+    before the app was opened; a clock is its whole context's, so never in
+    a warm one): the clock runs on and is moved on a second at a time, so
+    the page's own wait for a connection (15 s) passes at once instead of
+    in real time."""
+    failed = "() => document.documentElement.dataset.link === 'failed'"
+    for _ in range(within_s):
+        if page.evaluate(failed):
+            return
+        page.clock.fast_forward(1000)
+    page.wait_for_function(failed, timeout=1000)
+
+
 def wait_preference(page, name: str, key: str, value, tries: int = 50) -> None:
     """Until the app's stored preference `name` has `key` == `value` (a
     preference is written in the background, after the tap)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from test_phone_table import _fill_setup, _text_of
 
-from helpers import assert_axe_clean, open_app, screen, shot, start_sheet
+from helpers import assert_axe_clean, open_app, screen, shot, start_sheet, until_link_failed
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
@@ -92,13 +92,20 @@ def check_round_trip(result: dict) -> None:
     assert max(result["lengths"]) < 250, result["lengths"]
 
 
-def _two_phones(warm_page, shared_site, seed: int):
-    """A German host and an English guest, each with the camera hook, the
-    host's form filled: → (host, guest)."""
-    host = warm_page(locale="de-DE", service_workers="block")
-    guest = warm_page(locale="en-GB", service_workers="block")
+def _two_phones(warm_page, shared_site, seed: int, new_context=None):
+    """A German host and an English guest, each with the camera hook: →
+    (host, guest). With `new_context`, each in a context of its own with a
+    clock a test may move on (a clock is the whole context's, so not in a
+    warm context other tests go on using)."""
+    if new_context is None:
+        host = warm_page(locale="de-DE", service_workers="block")
+        guest = warm_page(locale="en-GB", service_workers="block")
+    else:
+        host, guest = (new_context(locale=locale, service_workers="block").new_page() for locale in ("de-DE", "en-GB"))
     for page in (host, guest):
         page.add_init_script(CAMERA)
+        if new_context is not None:
+            page.clock.install()
     open_app(host, shared_site, seed=seed)
     open_app(guest, shared_site)
     return host, guest
@@ -154,8 +161,8 @@ def test_the_camera_is_asked_before_any_connection_and_a_refusal_is_said(warm_pa
     assert not page_errors
 
 
-def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_page, shared_site, page_errors, artifacts):
-    host, lost = _two_phones(warm_page, shared_site, 4)
+def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_page, new_context, shared_site, page_errors, artifacts):
+    host, lost = _two_phones(warm_page, shared_site, 4, new_context)
     _fill_setup(host, PLAYERS, dealer="1")
     host.locator('[data-action="phone-open"]').tap()
     offer = _text_of(host, "offer-2")
@@ -166,7 +173,7 @@ def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_
     lost.fill('[data-phone-text="offer"]', offer)
     lost.locator('[data-action="phone-join-offer"]').tap()
     answer = _text_of(lost, "answer")
-    lost.wait_for_function("() => document.documentElement.dataset.link === 'failed'", timeout=25_000)
+    until_link_failed(lost, 25)
     alert = lost.locator('.link-trouble[role="alert"]')
     assert "No connection with the host" in alert.inner_text() and "hotspot" in alert.inner_text()
     lost.locator('[data-action="phone-retry"]').tap()
@@ -181,7 +188,7 @@ def test_phones_that_do_not_meet_say_so_within_seconds_and_a_new_try_deals(warm_
     host.locator('[data-action="phone-answer"][data-seat="2"]').tap()
     host.wait_for_timeout(300)
     assert "keine Antwort" not in _message(host)
-    host.wait_for_function("() => document.documentElement.dataset.link === 'failed'", timeout=25_000)
+    until_link_failed(host, 25)
     alert = host.locator('.phone-seat[data-seat="2"] .link-trouble[role="alert"]')
     text = alert.inner_text()
     assert_axe_clean(host, shared_site, "phones that did not meet")
