@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""A championship on one organiser's phone: 300 players, 75 tables, five
+series, driven through the bridge exactly as the app's worker does (a JSON
+request in, a JSON reply out, each answering the whole tournament), in
+CPython and in Pyodide under Node (bench/pyodide.mjs, the same code).
+
+  draw_ms      "Serie k auslosen" (op start_series), per series
+  ticket_ms    one table's ticket (op ticket), p50 / p95 over 375
+  import_ms    one table's result read in (op import), p50 / p95 over 375,
+               in random order
+  state_ms     the organiser's screen alone (op state): the baseline every
+               step pays for answering the whole tournament
+  save_bytes   the tournament as saved after the last import (JSON)
+
+The tables' results are played beforehand (short games on the scoresheet,
+untimed). Goal: every step ≤ 100 ms in Pyodide, the save ≤ 2 MB.
+
+    python bench/tournament.py [--players 300] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+from time import perf_counter
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "engine"))
+
+from schraem.bridge import Bridge  # noqa: E402
+from schraem.club import club  # noqa: E402
+from schraem.club.transfer import table_result  # noqa: E402
+
+OPTIONS = {"series_games": 1, "start_marks": 3}
+
+
+def _played(ticket: dict, rng: random.Random) -> dict:
+    """A table's series entered on its scoresheet, as its result file."""
+    series = club.new_series([{"name": n} for n in ticket["players"]], ticket["rules"], ticket["options"], None, None, 1, ticket)
+    while not series.over:
+        game = series.new_game()
+        game.deal(real=True)
+        while not game.game_over:
+            if game.hand_over:
+                game.deal(real=True)
+                continue
+            wins = [a for s in range(1, game.n + 1) for a in game.legal_actions(s) if a.type == "win"]
+            holds = [a for s in game.due() for a in game.legal_actions(s) if a.type == "hold"]
+            game.apply(rng.choice(wins) if wins else holds[0])
+    return table_result(ticket, series)
+
+
+def measure(players: int) -> dict:
+    rng = random.Random(players)
+    b = Bridge()
+
+    def ask(args: dict) -> tuple[float, dict]:
+        text = json.dumps({"id": 1, "cmd": "tournament", "args": args})
+        t0 = perf_counter()
+        reply = json.loads(b.handle(text))
+        ms = (perf_counter() - t0) * 1000
+        assert reply["ok"], reply
+        return ms, reply["result"]
+
+    names = [f"Spieler {i:03d}" for i in range(1, players + 1)]
+    new_ms, facts = ask({"op": "new", "players": names, "options": OPTIONS, "seed": 2026})
+    draws, tickets, imports, states = [new_ms], [], [], []
+    for number in range(1, facts["series_count"] + 1):
+        if number > 1:
+            ms, facts = ask({"op": "start_series"})
+            draws.append(ms)
+        results = []
+        for k in range(1, len(facts["tables"][number - 1]) + 1):
+            ms, got = ask({"op": "ticket", "series": number, "table": k})
+            tickets.append(ms)
+            results.append(json.loads(json.dumps(_played(got["ticket"], rng))))
+        rng.shuffle(results)
+        for result in results:
+            ms, facts = ask({"op": "import", "result": result})
+            imports.append(ms)
+        states.append(ask({"op": "state"})[0])
+    save = json.dumps(facts["tournament"])
+
+    def p(xs: list[float], q: float) -> float:
+        return statistics.quantiles(xs, n=100)[int(q) - 1] if len(xs) > 1 else xs[0]
+
+    return {
+        "python": sys.version.split()[0],
+        "players": players,
+        "tables": len(facts["tables"][0]),
+        "draw_ms": statistics.median(draws),
+        "draw_max_ms": max(draws),
+        "ticket_p50": statistics.median(tickets),
+        "ticket_p95": p(tickets, 95),
+        "import_p50": statistics.median(imports),
+        "import_p95": p(imports, 95),
+        "state_ms": statistics.median(states),
+        "reply_bytes": len(json.dumps(facts)),
+        "save_bytes": len(save.encode()),
+    }
+
+
+def in_pyodide(players: int) -> dict:
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("bench: Node.js is needed for the Pyodide figures")
+    proc = subprocess.run(
+        [node, str(ROOT / "bench" / "pyodide.mjs"), "bench/tournament.py", "--inner", "--players", str(players)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise SystemExit(f"bench: Pyodide run failed\n{proc.stdout}\n{proc.stderr}")
+    return json.loads(next(ln for ln in reversed(proc.stdout.splitlines()) if ln.startswith("{")))
+
+
+def report(cp: dict, py: dict) -> str:
+    rows = [
+        f"| step ({cp['players']} players, {cp['tables']} tables a series) | CPython {cp['python']} | Pyodide ({py['python']}) | × the screen alone (Pyodide) |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for key, what in (
+        ("draw_ms", "a series drawn (median of 5)"),
+        ("draw_max_ms", "a series drawn (slowest)"),
+        ("ticket_p50", "a table's ticket, p50"),
+        ("ticket_p95", "a table's ticket, p95"),
+        ("import_p50", "a result read in, p50"),
+        ("import_p95", "a result read in, p95"),
+        ("state_ms", "the organiser's screen alone (baseline)"),
+    ):
+        rows.append(f"| {what} | {cp[key]:.1f} ms | {py[key]:.1f} ms | {py[key] / py['state_ms']:.1f} |")
+    rows.append(f"| each reply (the whole tournament) | {cp['reply_bytes'] / 1000:.0f} kB | {py['reply_bytes'] / 1000:.0f} kB | |")
+    rows.append(f"| the tournament saved | {cp['save_bytes'] / 1000:.0f} kB | {py['save_bytes'] / 1000:.0f} kB | |")
+    return "\n".join(rows)
+
+
+def section(cp: dict, py: dict) -> str:
+    load = f" (load average {os.getloadavg()[0]:.1f})" if hasattr(os, "getloadavg") else ""
+    return f"""## A championship on one phone
+
+`python bench/tournament.py --write` — {cp['players']} players, five series,
+every table's ticket and result through the bridge as the app's worker
+sends them (each reply the whole tournament), results read in random order.
+Measured {date.today().isoformat()}{load}. Goal: every step ≤ 100 ms in
+Pyodide, the save ≤ 2 MB.
+
+{report(cp, py)}
+"""
+
+
+def write_results(text: str) -> Path:
+    path = ROOT / "bench" / "RESULTS.md"
+    old = path.read_text() if path.exists() else "# Benchmarks\n"
+    pattern = re.compile(r"^## A championship on one phone\n.*?(?=^## |\Z)", re.S | re.M)
+    new = pattern.sub(lambda _: text + "\n", old) if pattern.search(old) else old.rstrip() + "\n\n" + text
+    path.write_text(new.rstrip() + "\n")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=300)
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)  # one interpreter, JSON out
+    args = parser.parse_args(argv)
+    if args.inner:
+        print(json.dumps(measure(args.players)))
+        return 0
+    print("CPython …", flush=True)
+    cp = measure(args.players)
+    print("Pyodide under Node: the same …", flush=True)
+    py = in_pyodide(args.players)
+    print(report(cp, py))
+    if args.write:
+        print(f"wrote {write_results(section(cp, py))}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
