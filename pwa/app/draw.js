@@ -35,17 +35,18 @@ function banner(g) {
 }
 
 declareScreens('app', {
-  // The install offer on top, where it is seen (at the foot of the long
-  // start page nobody found it).
+  // The install offer one line above the start button, where it is seen
+  // (at the foot of the long start page nobody found it) and moves nothing
+  // (on top it pushed the whole form down as it came).
   start: (ctx) => {
     fitSeats();
-    return [[installOffer(), renderStart(model.setup, {
+    return [[renderStart(model.setup, {
       hello: model.hello, counts: seatRange(model.setup), saved: savedSummary(), ready: model.ready, failed: model.failed,
       canExport: Boolean(model.game?.save?.record),
       top: evening.regularsStartField(ctx),
       formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
       extra: [startClubSection(ctx), phoneStartSection(ctx), evening.duelStartSection(ctx)],
-    })], renderStartControls(ctx)];
+    })], [installOffer(), ...renderStartControls(ctx)]];
   },
   table: (ctx) => {
     const g = model.game;

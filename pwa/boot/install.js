@@ -1,7 +1,7 @@
 // "Add to home screen", offered once: where the browser lets the page ask
-// (`beforeinstallprompt`), the start screen ends with the offer (at its end,
-// so nothing the player is about to tap moves); "not now" and the browser's
-// own answer are remembered, so it never comes back.
+// (`beforeinstallprompt`), one line above the start screen's button, so it
+// is seen without moving anything the player is about to tap; "not now" and
+// the browser's own answer are remembered, so it never comes back.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { readPreference, writePreference } from '../store/storage.js';
@@ -29,7 +29,9 @@ function close() {
 export function installOffer() {
   if (!deferred) return null;
   const install = h('button', { type: 'button', class: 'primary', dataset: { installAction: 'install' }, text: t('install.yes') });
-  const later = h('button', { type: 'button', class: 'secondary', dataset: { installAction: 'later' }, text: t('install.no') });
+  // A line, not a card: "not now" is its close mark, named for a screen reader.
+  const later = h('button', { type: 'button', class: 'secondary close', dataset: { installAction: 'later' },
+    'aria-label': t('install.no'), text: '×' });
   install.addEventListener('click', async () => {
     const event = deferred;
     close();

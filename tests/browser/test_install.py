@@ -72,15 +72,23 @@ def test_the_app_offers_installing_once_and_takes_no_for_an_answer(warm_page, sh
 
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=3)
+    # Where the start screen's heading and its first field, and the start
+    # button, stand.
+    places = """() => ['#start-heading', '.mode-choice', '[data-action="new-game"]']
+      .map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top))"""
+    before = page.evaluate(places)
     assert page.evaluate(FAKE_PROMPT) is True  # the browser's own banner is held back
     offer = page.locator(".install-offer")
     offer.wait_for(state="visible")
     assert "Startbildschirm" in offer.inner_text()
-    # On top of the start screen (at its foot nobody found it),
-    # seen without scrolling.
-    assert page.evaluate("() => document.querySelector('#screen').firstElementChild.classList.contains('install-offer')")
+    # One line above the start button (at the screen's foot nobody found it;
+    # on top it pushed the form 176 px down as it came): seen without
+    # scrolling, and nothing on the screen moves.
+    assert page.locator("#controls .install-offer").count() == 1
     box = offer.bounding_box()
-    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"] and box["height"] <= 64
+    assert page.evaluate(places) == before
+    assert page.locator('[data-install-action="later"]').get_attribute("aria-label") == "Nicht jetzt"
     page.locator('[data-install-action="later"]').tap()
     assert offer.count() == 0
     wait_preference(page, "hints", "install", True)
