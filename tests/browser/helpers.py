@@ -158,19 +158,24 @@ def stored(page) -> dict | None:
     )
 
 
-def until_link_failed(page, within_s: int) -> None:
-    """Until a phone says its connection failed (html[data-link="failed"]),
-    within `within_s` seconds of the page's clock (page.clock.install()
-    before the app was opened; a clock is its whole context's, so never in
-    a warm one): the clock runs on and is moved on a second at a time, so
-    the page's own wait for a connection (15 s) passes at once instead of
-    in real time."""
-    failed = "() => document.documentElement.dataset.link === 'failed'"
+def on_the_clock_until(page, condition: str, within_s: int) -> None:
+    """Until the JS function `condition` holds on the page, within
+    `within_s` seconds of the page's clock (page.clock.install() before the
+    app was opened; a clock is its whole context's, so never in a warm
+    one): the clock runs on and is moved on a second at a time, so what the
+    page waits out on its own timers (a connection's 15 s, a deal's 20 s)
+    passes at once instead of in real time."""
     for _ in range(within_s):
-        if page.evaluate(failed):
+        if page.evaluate(condition):
             return
         page.clock.fast_forward(1000)
-    page.wait_for_function(failed, timeout=1000)
+    page.wait_for_function(condition, timeout=1000)
+
+
+def until_link_failed(page, within_s: int) -> None:
+    """Until a phone says its connection failed (html[data-link="failed"]),
+    within `within_s` seconds of its clock (on_the_clock_until)."""
+    on_the_clock_until(page, "() => document.documentElement.dataset.link === 'failed'", within_s)
 
 
 def wait_preference(page, name: str, key: str, value, tries: int = 50) -> None:

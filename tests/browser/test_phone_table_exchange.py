@@ -22,10 +22,16 @@ VERDICT_IN_SIGHT = """() => {
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
 
-def two_phones(warm_page, shared_site, seed: int, rules: str | None = None, guest_script: str | None = None):
+def two_phones(warm_page, shared_site, seed: int, rules: str | None = None, guest_script: str | None = None, new_context=None):
     """A German host and an English guest at seat 2 beside two computer
-    players, the guest's invitation pasted and its answer taken: → (host, guest)."""
-    host = warm_page(locale="de-DE", service_workers="block")
+    players, the guest's invitation pasted and its answer taken: → (host, guest).
+    With `new_context`, the host in a context of its own with a clock a test
+    may move on (a clock is the whole context's, so not in a warm one)."""
+    if new_context is None:
+        host = warm_page(locale="de-DE", service_workers="block")
+    else:
+        host = new_context(locale="de-DE", service_workers="block").new_page()
+        host.clock.install()
     guest = warm_page(locale="en-GB", service_workers="block")
     guest.add_init_script(RECEIVED_PROBE)
     if guest_script:
