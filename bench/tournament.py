@@ -37,26 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
 from schraem.bridge import Bridge  # noqa: E402
-from schraem.club import club  # noqa: E402
-from schraem.club.transfer import table_result  # noqa: E402
+from schraem.cli.simulate import sheet_result  # noqa: E402
 
 OPTIONS = {"series_games": 1, "start_marks": 3}
-
-
-def _played(ticket: dict, rng: random.Random) -> dict:
-    """A table's series entered on its scoresheet, as its result file."""
-    series = club.new_series([{"name": n} for n in ticket["players"]], ticket["rules"], ticket["options"], None, None, 1, ticket)
-    while not series.over:
-        game = series.new_game()
-        game.deal(real=True)
-        while not game.game_over:
-            if game.hand_over:
-                game.deal(real=True)
-                continue
-            wins = [a for s in range(1, game.n + 1) for a in game.legal_actions(s) if a.type == "win"]
-            holds = [a for s in game.due() for a in game.legal_actions(s) if a.type == "hold"]
-            game.apply(rng.choice(wins) if wins else holds[0])
-    return table_result(ticket, series)
 
 
 def measure(players: int) -> dict:
@@ -82,7 +65,7 @@ def measure(players: int) -> dict:
         for k in range(1, len(facts["tables"][number - 1]) + 1):
             ms, got = ask({"op": "ticket", "series": number, "table": k})
             tickets.append(ms)
-            results.append(json.loads(json.dumps(_played(got["ticket"], rng))))
+            results.append(json.loads(json.dumps(sheet_result(got["ticket"], rng))))
         rng.shuffle(results)
         for result in results:
             ms, facts = ask({"op": "import", "result": result})

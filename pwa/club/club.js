@@ -168,6 +168,9 @@ declareFields('club', {
     form.series = null;
   }),
   't-games': clubChoice((target) => { c().tForm.games = Number(target.value); }),
+  // The finder answers as the name is typed.
+  't-find': clubChoice((target) => { c().tFind = target.value; }),
+  't-withdraw': clubChoice((target) => { c().tWithdraw = target.value; }),
   't-series': clubChoice((target) => { c().tForm.series = Number(target.value); }),
   'list-keeper': clubChoice((target) => { c().keeper = Number(target.value); }),
   // The statistics' scope (a period, a group) counts them again.
@@ -230,6 +233,12 @@ declareTaps('club', clubWork({
   },
   't-create': async () => { if (m().ready) await (await organiser()).createTournament(); },
   't-next': async () => (await organiser()).tournamentOp({ op: 'start_series' }, (f) => t('t.drawn', { k: f.tables.length })),
+  't-withdraw': async () => {
+    const name = c().tWithdraw;
+    if (!name) return;
+    const facts = await (await organiser()).tournamentOp({ op: 'withdraw', name }, () => t('t.withdrew', { name }));
+    if (facts) c().tWithdraw = '';
+  },
   't-ticket': async (target) => {
     const d = target.dataset;
     const { showCodes, ticketFor } = await organiser();

@@ -93,24 +93,68 @@ export function standingsTable(facts) {
       h('th', { scope: 'col', text: t('t.col.lot') }))),
     h('tbody', {}, facts.standings.map((r) => h('tr', { dataset: { name: r.name } },
       h('td', { text: String(r.rank) }),
-      h('th', { scope: 'row' }, h('bdi', { text: r.name })),
+      h('th', { scope: 'row' }, h('bdi', { text: r.name }), r.withdrawn != null ? h('span', { class: 'badge', text: t('t.withdrawn', { series: r.withdrawn }) }) : null),
       h('td', { text: String(r.total) }),
       h('td', { text: String(r.lot + 1) })))));
+}
+
+// Where a player sits and stands ("wo sitzt Müller?"): every name holding
+// the typed text, with the table of each series drawn so far and the rank.
+function finder(facts, text) {
+  const q = text.trim().toLocaleLowerCase();
+  const found = q ? facts.standings.filter((r) => r.name.toLocaleLowerCase().includes(q)) : [];
+  return h('section', { class: 't-find no-print', 'aria-labelledby': 't-find-label' },
+    h('label', { class: 'field' }, h('span', { id: 't-find-label', text: t('t.find') }),
+      h('input', { type: 'search', value: text, autocomplete: 'off', dataset: { field: 't-find' } })),
+    q ? h('ul', { class: 't-found', role: 'status' }, found.length ? found.slice(0, 8).map((r) => h('li', { dataset: { name: r.name } },
+      h('bdi', { text: r.name }), ' – ',
+      facts.tables.map((tables, i) => {
+        const k = tables.findIndex((table) => table.players.includes(r.name));
+        return k < 0 ? t('t.found.out', { series: i + 1 }) : t('t.found.at', { series: i + 1, table: k + 1, seat: tables[k].players.indexOf(r.name) + 1 });
+      }).join(' · '),
+      ` · ${t('t.found.rank', { rank: r.rank, total: r.total })}`)) : h('li', { text: t('t.found.none') })) : null);
+}
+
+// The series in play at a glance: how many tables have handed in, and
+// which are still missing.
+function missingLine(facts) {
+  const tables = facts.tables[facts.tables.length - 1] ?? [];
+  const missing = tables.map((table, k) => (table.over ? null : k + 1)).filter((k) => k != null);
+  return h('p', { class: 'notice t-missing', role: 'status', dataset: { missing: missing.join(' ') } },
+    t(missing.length ? 't.missing' : 't.missing.none', {
+      series: facts.tables.length, in: tables.length - missing.length, n: tables.length, tables: missing.join(', '),
+    }));
+}
+
+// Between two series a player may stop: their Schräm stay, and the next
+// draw leaves them out (the engine's `withdraw`).
+function withdrawRow(facts, chosen, ready) {
+  const playing = facts.standings.filter((r) => r.withdrawn == null).map((r) => r.name).sort((a, b) => a.localeCompare(b));
+  return h('div', { class: 'tool-row wrap t-withdraw no-print' },
+    h('label', { class: 'field' }, h('span', { text: t('t.withdraw.who') }),
+      h('select', { dataset: { field: 't-withdraw' } }, h('option', { value: '', text: t('t.withdraw.none') }),
+        playing.map((name) => option(name, name, name === chosen)))),
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 't-withdraw' }, disabled: !ready || !chosen, text: t('t.withdraw') }));
 }
 
 export function tournamentDone(facts) {
   return facts.tables.length === facts.series_count && facts.tables.every((tables) => tables.every((x) => x.over));
 }
 
-// facts: the engine's tournament facts
-export function renderTournament(facts, { ready, readOnly, message }) {
+// facts: the engine's tournament facts; find: the name being looked for;
+// withdraw: the player chosen to stop.
+export function renderTournament(facts, { ready, readOnly, message, find = '', withdraw = '' }) {
   const current = facts.tables.length;
+  const between = !readOnly && current < facts.series_count && (facts.tables[current - 1] ?? []).every((x) => x.over);
   return h('section', { class: 'tournament', 'aria-labelledby': 't-view-heading' },
     h('h2', { id: 't-view-heading', text: t('t.heading', { id: facts.id }) }),
     h('p', { class: 'list-meta', text: t('t.meta', { rules: presetLabel(facts.tournament.rules), k: current, n: facts.series_count }) }),
     h('p', { class: 'list-meta seed', text: t('t.seedShown', { seed: facts.seed }) }),
     facts.house ? h('p', { class: 'list-meta t-house', text: t('t.house', { name: facts.house }) }) : null,
     message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
+    readOnly || tournamentDone(facts) ? null : missingLine(facts),
+    finder(facts, find),
+    between ? withdrawRow(facts, withdraw, ready) : null,
     standingsTable(facts),
     h('p', { class: 'note', text: t('t.lot.hint') }),
     barChart({ title: t('chart.totals'), rows: facts.standings.map((r) => ({ name: r.name, value: r.total })) }),
@@ -168,7 +212,8 @@ export const screens = {
   tournament: ({ ready }) => {
     const club = c();
     if (!club.tournament) return null;
-    return [renderTournament(club.tournament, { ready, readOnly: false, message: club.tMsg }), renderTournamentControls(club.tournament, { ready, canScan: canScan() })];
+    return [renderTournament(club.tournament, { ready, readOnly: false, message: club.tMsg, find: club.tFind ?? '', withdraw: club.tWithdraw ?? '' }),
+      renderTournamentControls(club.tournament, { ready, canScan: canScan() })];
   },
   'tournament-view': ({ ready }) => (c().tView ? [renderTournament(c().tView, { ready, readOnly: true }),
     [h('button', { type: 'button', class: 'big primary', dataset: { action: 'history' }, text: t('history.back') })]] : null),

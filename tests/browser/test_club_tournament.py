@@ -40,10 +40,10 @@ FAINT_ON_PAPER = """(selector) => {
 }"""
 
 
-def create_tournament(page, *, seed: int, games: int = 1, series: int = 2):
+def create_tournament(page, *, seed: int, games: int = 1, series: int = 2, names: list[str] = NAMES):
     tap(page, '[data-action="tournament"]')
     assert screen(page) == "tournament-setup"
-    page.fill('[data-field="t-names"]', "\n".join(NAMES))
+    page.fill('[data-field="t-names"]', "\n".join(names))
     page.locator('[data-field="t-names"]').dispatch_event("change")
     page.select_option('[data-field="t-games"]', str(games))
     page.select_option('[data-field="t-series"]', str(series))

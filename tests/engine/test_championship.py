@@ -13,9 +13,9 @@ import random
 import pytest
 
 from schraem.bridge import Bridge
-from schraem.club import club
+from schraem.cli.simulate import sheet_result
 from schraem.club.series import Tournament, split_short, split_tables
-from schraem.club.transfer import import_table_result, table_result, table_ticket
+from schraem.club.transfer import import_table_result, table_ticket
 from schraem.core.errors import InvalidAction, RecordError
 
 NAMES = [f"Spieler {i:03d}" for i in range(1, 301)]
@@ -25,21 +25,7 @@ OPTIONS = {"series_games": 1, "start_marks": 3}
 
 
 def _played(ticket: dict, rng: random.Random) -> dict:
-    """A table's series entered on its scoresheet, as its result file."""
-    series = club.new_series([{"name": n} for n in ticket["players"]], ticket["rules"], ticket["options"], None, None, 1, ticket)
-    while not series.over:
-        game = series.new_game()
-        game.deal(real=True)
-        while not game.game_over:
-            if game.hand_over:
-                game.deal(real=True)
-            else:
-                # Any seat that may win the hand does, at random; a knock
-                # that must be answered first (a hammer's) is held.
-                wins = [a for s in range(1, game.n + 1) for a in game.legal_actions(s) if a.type == "win"]
-                holds = [a for s in game.due() for a in game.legal_actions(s) if a.type == "hold"]
-                game.apply(rng.choice(wins) if wins else holds[0])
-    return json.loads(json.dumps(table_result(ticket, series)))
+    return json.loads(json.dumps(sheet_result(ticket, rng)))
 
 
 def test_a_championship_of_300_players_over_five_series_with_a_withdrawal():
