@@ -10,7 +10,7 @@ record's spec this returns."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cards import DECK, Card, derive_seed, parse_cards, shuffled_deck
 from .errors import Both, IllegalAction, InvalidAction
@@ -19,6 +19,8 @@ from .rules import Rules
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+T = TypeVar("T")
 
 # What a record says of a hand's deal: {"deal": [[card, ...] per seat] or
 # None (real cards), or "seed"; "stock"; "fair", "fair_restarts"}.
@@ -52,22 +54,30 @@ def deal_pack(
     """Deal `count` cards clockwise from forehand to active seats, singly or
     in `packets` (3-2-3: three each, then two each, then three each); also
     returns the stock, the undealt rest of the pack, top first."""
-    pack = shuffled_deck(seed)
+    return deal_order(shuffled_deck(seed), active, forehand, count, packets)
+
+
+def deal_order(
+    pack: Sequence[T], active: list[bool], forehand: int, count: int, packets: tuple[int, ...] = ()
+) -> tuple[list[list[T]], list[T]]:
+    """How `deal_pack` deals a pack in its order: the same for cards and for
+    the places of a deck dealt face down (facedown.py), so both deal alike."""
+    cards = list(pack)
     n = len(active)
-    hands: list[list[Card]] = [[] for _ in range(n)]
+    hands: list[list[T]] = [[] for _ in range(n)]
     order = [(forehand + i) % n for i in range(n) if active[(forehand + i) % n]]
     m = len(order)
     if not packets:
         # Singly, clockwise: the j-th seat in order gets every m-th card.
         for j, s in enumerate(order):
-            hands[s] = pack[j : m * count : m]
-        return hands, pack[m * count :]
+            hands[s] = cards[j : m * count : m]
+        return hands, cards[m * count :]
     k = 0
     for p in packets:
         for s in order:
-            hands[s].extend(pack[k : k + p])
+            hands[s].extend(cards[k : k + p])
             k += p
-    return hands, pack[k:]
+    return hands, cards[k:]
 
 
 def check_stock(stock: object, dealt: list[list[Card]]) -> list[Card]:

@@ -1,0 +1,325 @@
+"""Dealing face down (core/facedown.py) with simulated phones over a relay
+that records every message: honest hands end "checked" on every phone and
+each phone opens exactly the cards the engine deals its seat; a phone that
+lies is named by every other; and no phone, the relaying host's included,
+can open a card it was not dealt with everything it holds.
+
+Every hand costs real group arithmetic, so the default run deals few hands
+(one per preset at its smallest table, SCHRAEM_FACEDOWN_SEEDS=n deals n
+per preset at each count of 2 to 4 phones it is played by in turn)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+
+import pytest
+
+from schraem.core.cards import DECK, shuffled_deck
+from schraem.core.deal import deal_pack, next_active
+from schraem.core.facedown import (
+    HandPlan,
+    Phone,
+    Relay,
+    card_point,
+    open_request,
+)
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.crypto import ORDER, Ciphertext, Element, prove_key
+
+SEEDS = int(os.environ.get("SCHRAEM_FACEDOWN_SEEDS", "1"))
+NAMES = ["Anne", "Bernd", "Carla", "Dieter", "Erna", "Fritz", "Gerd", "Hilde"]
+
+
+def plan_for(preset: str, n: int, hand: int = 1, table: str = "t") -> tuple[Game, HandPlan]:
+    game = Game(NAMES[:n], preset, seed=hand)
+    setup = game.next_setup()
+    return game, HandPlan.for_setup(table, hand, setup, next_active(list(setup.dealt), game.dealer))
+
+
+def seat_counts(preset: str) -> list[int]:
+    r = Rules.make(preset)
+    return [k for k in (2, 3, 4) if r.min_players <= k <= r.max_players]
+
+
+def sit(plan: HandPlan, seed: int, kinds: dict[int, type[Phone]] | None = None) -> tuple[list[Phone], Relay]:
+    rng = random.Random(seed)
+    phones = [
+        (kinds or {}).get(s, Phone)(plan, s, secret=1 + rng.randrange(ORDER - 1), seed=rng.randbytes(32)) for s in range(1, plan.seats + 1)
+    ]
+    return phones, Relay(phones)
+
+
+def deal(phones: list[Phone], relay: Relay) -> None:
+    for ph in phones:
+        relay.post(ph.start())
+    relay.run()
+
+
+def reveal(phones: list[Phone], relay: Relay) -> None:
+    for ph in phones:
+        relay.post(ph.reveal())
+    relay.run()
+
+
+def open_deck(phones: list[Phone]) -> list[str]:
+    """The final deck's order, opened with every secret (as only the check
+    after the hand can)."""
+    x = sum(ph.secret for ph in phones) % ORDER
+    by_encoding = {card_point(str(c)).encode(): str(c) for c in DECK}
+    return [by_encoding[(ct.c2 - x * ct.c1).encode()] for ct in phones[0].final_deck()]
+
+
+# --- the deal follows the engine's --------------------------------------------
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_places_are_dealt_as_the_engine_deals(preset: str) -> None:
+    r = Rules.make(preset)
+    for n in range(r.min_players, r.max_players + 1):
+        game, plan = plan_for(preset, n)
+        setup = game.next_setup()
+        fh = next_active(list(setup.dealt), game.dealer)
+        for seed in (1, 99, 12345):
+            pack = shuffled_deck(seed)
+            hands, stock = deal_pack(seed, list(setup.dealt), fh, setup.cards, setup.packets)
+            assert [[pack[p] for p in places] for places in plan.dealt] == hands
+            assert [pack[p] for p in plan.stock] == stock
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_honest_hands_are_checked_by_every_phone(preset: str) -> None:
+    counts = seat_counts(preset)
+    for i in range(SEEDS):
+        n = counts[i % len(counts)]  # the smallest table first
+        game, plan = plan_for(preset, n, hand=1 + i)
+        phones, relay = sit(plan, seed=1000 * i + n)
+        deal(phones, relay)
+        order = open_deck(phones)
+        for ph in phones:
+            assert ph.faults == []
+            assert ph.cards == {p: order[p] for p in plan.dealt[ph.seat - 1]}
+        # The engine deals exactly these cards from this deck order.
+        game.deal(cards=[[order[p] for p in places] for places in plan.dealt], stock=[order[p] for p in plan.stock])
+        assert [[str(c) for c in h] for h in game.hand.cards] == [
+            [phones[s].cards[p] for p in places] for s, places in enumerate(plan.dealt)
+        ]
+        # The first seat dealt in plays a card; everyone opens it.
+        first = next(ph for ph in phones if ph.cards)
+        place = min(first.cards)
+        relay.say(first.play(place))
+        assert all(ph.seen == {place: order[place]} for ph in phones)
+        reveal(phones, relay)
+        assert [ph.check().status for ph in phones] == ["checked"] * n
+        # Every message is JSON; a deck pass is 32 ciphertexts of 64 bytes.
+        passes = [m for m in map(json.loads, relay.log) if m["kind"] == "shuffle"]
+        assert [m["seat"] for m in passes] == list(range(1, n + 1))
+        assert all(len(m["deck"]) == 32 and all(len(c) == 128 for c in m["deck"]) for m in passes)
+
+
+# --- a phone that lies is named by every other ----------------------------------
+
+
+class WrongShare(Phone):
+    def share(self, point: Element) -> Element:
+        return super().share(point) + Element.generator()
+
+
+class OtherShuffle(Phone):
+    def shuffle_seed(self) -> bytes:
+        return bytes(32)
+
+
+class KeyWithoutProof(Phone):
+    def key_proof(self):  # type: ignore[no-untyped-def]
+        return prove_key(self.secret, b"another table", self.public)
+
+
+class AsksForOthersCards(Phone):
+    """Blinds the C1 of the next seat's cards but names its own places."""
+
+    def request(self, places):  # type: ignore[no-untyped-def]
+        deck = list(self.final_deck())
+        victim = self.plan.dealt[self.seat % self.plan.seats]
+        for mine, theirs in zip(places, victim):
+            deck[mine] = Ciphertext(deck[theirs].c1, deck[mine].c2)
+        number = len(self.blinds) + 1
+        r = self.blinds[number] = self.blinding(number)
+        return open_request(deck, places, r, self.context, self.seat, number)
+
+
+def named_by_all_others(phones: list[Phone], cheat: int) -> list[str]:
+    verdicts = [ph.check() for ph in phones if ph.seat != cheat]
+    assert all(v.status == "fault" and v.seat == cheat for v in verdicts), verdicts
+    return [v.en for v in verdicts]
+
+
+def test_a_wrong_share_is_named_by_the_holder_at_once_and_by_everyone_after() -> None:
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=7, kinds={3: WrongShare})
+    deal(phones, relay)
+    for holder in phones[:2]:
+        assert holder.faults and holder.faults[0].seat == 3 and "wrong share" in holder.faults[0].en
+        assert holder.cards == {}
+    reveal(phones, relay)
+    assert all("wrong share" in w for w in named_by_all_others(phones, 3))
+
+
+def test_a_shuffle_with_other_randomness_than_committed_is_named() -> None:
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=8, kinds={2: OtherShuffle})
+    deal(phones, relay)
+    reveal(phones, relay)
+    assert all("did not shuffle" in w for w in named_by_all_others(phones, 2))
+
+
+def test_a_key_without_a_valid_proof_is_named_at_once() -> None:
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=9, kinds={2: KeyWithoutProof})
+    for ph in phones:
+        relay.post(ph.start())
+    relay.run()
+    assert all(ph.faults[0].seat == 2 and "without a valid proof" in ph.faults[0].en for ph in phones if ph.seat != 2)
+    assert all("without a valid proof" in w for w in named_by_all_others(phones, 2))
+
+
+def test_a_blinded_request_for_another_seats_cards_is_refused_and_named() -> None:
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=10, kinds={1: AsksForOthersCards})
+    deal(phones, relay)
+    assert phones[0].cards == {}  # nobody answered it
+    assert all(ph.faults[0].seat == 1 and "other cards" in ph.faults[0].en for ph in phones[1:])
+    assert all("other cards" in w for w in named_by_all_others(phones, 1))
+
+
+def test_playing_a_card_from_a_place_not_dealt_is_named_at_once() -> None:
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=11)
+    deal(phones, relay)
+    order = open_deck(phones)
+    place = plan.dealt[2][0]  # seat 3's card, played by seat 2
+    relay.say([{"kind": "play", "seat": 2, "place": place, "card": order[place]}])
+    assert all(ph.seen == {} for ph in phones)
+    reveal(phones, relay)
+    assert all("not dealt" in w for w in named_by_all_others(phones, 2))
+
+
+def test_playing_another_card_than_the_one_at_ones_place_is_named_at_once() -> None:
+    _, plan = plan_for("rheinland", 2)
+    phones, relay = sit(plan, seed=12)
+    deal(phones, relay)
+    order = open_deck(phones)
+    place = plan.dealt[1][0]
+    other = next(c for c in order if c not in phones[1].cards.values())
+    relay.say([{"kind": "play", "seat": 2, "place": place, "card": other}])
+    assert all(ph.faults and ph.faults[0].seat == 2 for ph in phones)
+    reveal(phones, relay)
+    assert all("another card lies" in w for w in named_by_all_others(phones, 2))
+
+
+# --- no phone learns a hidden card ------------------------------------------------
+
+
+def _elements(value: object) -> list[Element]:
+    try:
+        return [Element.decode(bytes.fromhex(value))] if isinstance(value, str) and len(value) == 64 else []
+    except ValueError:
+        return []
+
+
+def held(phone: Phone, log: list[str]) -> dict[int, list[Element]]:
+    """Per place, every element any relayed message ties to it: a field
+    holding one element belongs to every place of its message, a list as
+    long as the message's places goes place by place."""
+    out: dict[int, list[Element]] = {}
+    requests: dict[tuple[int, int], list[int]] = {}
+    for text in log:
+        m = json.loads(text)
+        if m["kind"] == "open":
+            places = requests[(m["seat"], m["request"])] = m["places"]
+        elif m["kind"] == "shares":
+            places = requests[(m["for"], m["request"])]
+        elif m["kind"] in ("show", "play"):
+            places = [m["place"]]
+        else:
+            continue
+        for key, value in m.items():
+            if isinstance(value, list) and len(value) == len(places) and key != "places":
+                for p, v in zip(places, value):
+                    out.setdefault(p, []).extend(_elements(v))
+            else:
+                for p in places:
+                    out.setdefault(p, []).extend(_elements(value))
+    return out
+
+
+def learnable(phone: Phone, log: list[str]) -> dict[int, str]:
+    """Every hidden card (another seat's unplayed card, the stock) this phone
+    can open with what it holds: its secret, every message it saw (its
+    blinding factors unblind only its own requests, which hold no hidden
+    card). For each such place every sum of up to as many elements as there
+    are seats, out of everything tied to that place and its own share of the
+    place and of each element tied to it, is taken off C2 and looked up
+    among the cards."""
+    deck = phone.final_deck()
+    cards = [(card_point(c), c) for c in phone.plan.cards]
+    tied = held(phone, log)
+    found: dict[int, str] = {}
+    for p, ct in enumerate(deck):
+        if p in phone.cards or p in phone.seen:
+            continue
+        sent = tied.get(p, [])
+        pieces = list(sent) + [phone.secret * ct.c1] + [phone.secret * e for e in sent]
+        for k in range(1, phone.plan.seats + 1):
+            for subset in itertools.combinations(pieces, k):
+                total = Element.identity()
+                for e in subset:
+                    total = total + e
+                point = ct.c2 - total
+                hit = next((c for q, c in cards if q == point), None)
+                if hit is not None:
+                    found[p] = hit
+    return found
+
+
+def test_no_phone_learns_a_hidden_card_nor_one_drawn_by_another() -> None:
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=13)
+    deal(phones, relay)
+    order = open_deck(phones)
+    relay.say(phones[1].draw(2))
+    drawn = list(plan.stock[:2])
+    assert {p: phones[1].cards[p] for p in drawn} == {p: order[p] for p in drawn}
+    relay.say(phones[1].play(drawn[0]))
+    relay.say(phones[2].play(min(phones[2].cards)))
+    for ph in phones:  # the host's phone (seat 1) relayed every message
+        assert learnable(ph, relay.log) == {}
+    reveal(phones, relay)
+    assert [ph.check().status for ph in phones] == ["checked"] * 3
+
+
+class Leaky(Phone):
+    """A planted leak: it does not blind (r = 1) and sends its own share of
+    each of its cards along with its request."""
+
+    def blinding(self, number: int) -> int:
+        return 1
+
+    def request(self, places):  # type: ignore[no-untyped-def]
+        msg = super().request(places)
+        deck = self.final_deck()
+        msg["own"] = [(self.secret * deck[p].c1).encode().hex() for p in places]
+        return msg
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_a_planted_leak_is_found(n: int) -> None:
+    _, plan = plan_for("rheinland", n)
+    phones, relay = sit(plan, seed=14, kinds={2: Leaky})
+    deal(phones, relay)
+    order = open_deck(phones)
+    leaked = {p: order[p] for p in plan.dealt[1]}
+    assert learnable(phones[0], relay.log) == leaked  # the host, relaying
