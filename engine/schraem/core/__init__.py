@@ -1,5 +1,6 @@
 """The game itself: cards, actions, the rules and their presets, a hand and
 a game with their records, the formats that end a game, the stakes, a
 seat's view, the fair deal of a table of phones and a guest's check of it,
-and the errors every refusal is made of. Everything else builds on this;
-nothing here imports from outside it."""
+the deal face down (facedown.py), and the errors every refusal is made of.
+Everything else builds on this; nothing here imports from outside it but
+the group arithmetic beneath it (crypto)."""
