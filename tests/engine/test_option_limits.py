@@ -14,27 +14,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schraem.cli.simulate import random_game
-from schraem.core import rules as rules_mod
 from schraem.core.errors import InvalidAction
 from schraem.core.option_words import LABELS
 from schraem.core.rule_catalog import catalog
-from schraem.core.rules import Rules
+from schraem.core.rules import CHOICE_VALUES, Rules
 
 PRESETS = Rules.preset_names()
 # A game that needs more hands than this has not ended: with 8 players on
 # 99 marks the longest honest game loses at least one mark a hand.
 MAX_HANDS = 3000
 
-CHOICES = {
-    "knock_limit": rules_mod.KNOCK_LIMITS,
-    "two_marks_knock_three": rules_mod.TWO_MARKS_THREE,
-    "lead_after_pass": rules_mod.LEAD_AFTER_PASS,
-    "first_dealer_next_game": rules_mod.FIRST_DEALER_NEXT_GAME,
-    "knock_by": rules_mod.KNOCK_BY,
-    "four_courts": rules_mod.FOUR_COURTS,
-    "game_end": rules_mod.GAME_END,
-    "marks_display": rules_mod.MARKS_DISPLAY,
-}
+# Each option that is one of named values, with them (the editor's list
+# is checked against them below).
+CHOICES = CHOICE_VALUES
 OPTIONS = {f.name: f for f in fields(Rules) if f.name != "preset"}
 
 
@@ -184,8 +176,20 @@ def _value(name: str):
         )
     if name in CHOICES:
         return st.sampled_from(CHOICES[name]) | st.sampled_from(["", "clockwise ", "x"])
-    assert name == "long_one_deal", name
-    return st.sampled_from(["3-2-3", "4-4", "2", "8-8", "8-9", "0-2", "-", "3--2", "a-b", "1-" * 16 + "1", ""])
+    return st.sampled_from(TEXT_VALUES.get(name, [default, "", "x"]))
+
+
+# Values to try for each option written as free text, good and bad.
+TEXT_VALUES = {"long_one_deal": ["3-2-3", "4-4", "2", "8-8", "8-9", "0-2", "-", "3--2", "a-b", "1-" * 16 + "1", ""]}
+
+
+def test_every_text_option_has_values_to_try():
+    text = sorted(o["name"] for g in catalog(Rules())["groups"] for o in g["options"] if o["kind"] == "text")
+    missing = [name for name in text if name not in TEXT_VALUES]
+    assert missing == [], (
+        f"add good and bad values of {missing} to TEXT_VALUES in tests/engine/test_option_limits.py "
+        "(or, for an option that is one of named values, the values to CHOICE_VALUES in core/rules.py)"
+    )
 
 
 CARD_OPTIONS = ["max_players", "game_end", "playoff_cards", "long_one_deal", "four_courts", "hangeln_cards"]

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 from schraem.bridge import Bridge
 from schraem.cli.simulate import random_game
+from schraem.core import rule_catalog
 from schraem.core.errors import InvalidAction
 from schraem.core.game import Game
-from schraem.core.rule_catalog import catalog, house_rules
+from schraem.core.rule_catalog import catalog, check_options_declared, house_rules
 from schraem.core.rules import Rules
 
 
@@ -41,6 +42,20 @@ def test_every_option_is_in_one_group_with_words_in_both_languages(preset):
         if o["kind"] == "choice":
             assert o["value"] in [c["value"] for c in o["choices"]]
             assert all(c["de"] and c["en"] for c in o["choices"])
+
+
+def test_an_option_missing_from_a_place_is_named_with_where_to_add_it(monkeypatch):
+    check_options_declared()
+    groups = tuple((gid, title, tuple(n for n in names if n != "pass_loss")) for gid, title, names in rule_catalog.GROUPS)
+    monkeypatch.setattr(rule_catalog, "GROUPS", groups)
+    monkeypatch.setattr(rule_catalog, "LABELS", {n: w for n, w in rule_catalog.LABELS.items() if n != "pass_loss"})
+    words = {**rule_catalog.CHOICE_WORDS, "game_end": {v: w for v, w in rule_catalog.CHOICE_WORDS["game_end"].items() if v != "knolle"}}
+    monkeypatch.setattr(rule_catalog, "CHOICE_WORDS", words)
+    with pytest.raises(RuntimeError) as info:
+        check_options_declared()
+    said = str(info.value)
+    assert "'pass_loss'" in said and "GROUPS in core/rule_catalog.py" in said and "LABELS in core/option_words.py" in said
+    assert "'game_end'" in said and "['knolle']" in said and "CHOICE_WORDS in core/option_words.py" in said
 
 
 def test_a_house_rule_is_reported_beside_the_preset_value():

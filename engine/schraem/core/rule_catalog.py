@@ -135,14 +135,39 @@ def house_rules() -> list[dict[str, Any]]:
     return out
 
 
-def _every_option_listed() -> None:
-    listed = [n for _, _, names in GROUPS for n in names]
+def check_options_declared() -> None:
+    """An option is declared in three places (docs/ARCHITECTURE.md, "Where
+    a change belongs"); one missing stops the engine as it loads, saying
+    what to add where."""
     every = [f.name for f in fields(Rules) if f.name != "preset"]
-    if sorted(listed) != sorted(every) or set(LABELS) != set(every):
-        raise RuntimeError(f"rule_catalog out of step with Rules: {sorted(set(every) ^ set(listed) ^ set(LABELS))}")
-    worded = {n: set(w) for n, w in CHOICE_WORDS.items()}
-    if worded != {n: set(v) for n, v in CHOICE_VALUES.items()}:
-        raise RuntimeError("option_words.CHOICE_WORDS out of step with rules.CHOICE_VALUES")
+    listed = [n for _, _, names in GROUPS for n in names]
+    todo = []
+    for name in every:
+        if name not in listed:
+            todo.append(f"put {name!r} in one of the editor's groups: GROUPS in core/rule_catalog.py")
+        if name not in LABELS:
+            todo.append(f"give {name!r} its words, German and English: LABELS in core/option_words.py")
+        value = getattr(Rules(), name)
+        if isinstance(value, int) and not isinstance(value, bool) and name not in Rules.RANGES:
+            todo.append(f"give the whole number {name!r} its range: Rules.RANGES in core/rules.py")
+    for name in sorted({n for n in listed if listed.count(n) > 1}):
+        todo.append(f"{name!r} is in more than one group: keep it in one, GROUPS in core/rule_catalog.py")
+    for name in sorted((set(listed) | set(LABELS) | set(Rules.RANGES) | set(CHOICE_VALUES)) - set(every)):
+        todo.append(
+            f"{name!r} is no field of Rules (core/rules.py): add the field, or remove the name from GROUPS, LABELS, RANGES and CHOICE_VALUES"
+        )
+    for name, allowed in CHOICE_VALUES.items():
+        worded = CHOICE_WORDS.get(name, {})
+        if set(worded) != set(allowed):
+            missing, extra = sorted(set(allowed) - set(worded)), sorted(set(worded) - set(allowed))
+            todo.append(
+                f"the choices of {name!r} and their words differ (no words: {missing}, words of no choice: {extra}): "
+                "CHOICE_WORDS in core/option_words.py against CHOICE_VALUES in core/rules.py"
+            )
+    for name in sorted(set(CHOICE_WORDS) - set(CHOICE_VALUES)):
+        todo.append(f"{name!r} has words for its choices but no choices: CHOICE_VALUES in core/rules.py")
+    if todo:
+        raise RuntimeError("a rule option is not declared everywhere:\n- " + "\n- ".join(todo))
 
 
-_every_option_listed()
+check_options_declared()
