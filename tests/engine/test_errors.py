@@ -56,7 +56,7 @@ def test_every_error_code_raised_by_the_engine_has_both_messages():
             found.setdefault(m.group(1), name)
     assert "knock_twice" in found and "bad_action" in found  # the scan works
     missing = {code: where for code, where in found.items() if code not in MESSAGES}
-    assert not missing, missing
+    assert not missing, f"give each code its German and English message in MESSAGES, engine/schraem/core/errors.py: {missing}"
 
 
 def _fmt_ok(err: SchraemError):
