@@ -610,7 +610,7 @@ class PlansAgainstModel:
 
     def __call__(self, v, rng):
         from schraem.bots.decider import Decider
-        from schraem.bots.strong import _as_it_stands
+        from schraem.bots.strong import as_it_stands
 
         a = decide(v, rng, self.budget)
         legal = [card_int(x["card"]) for x in v["legal"] if x["type"] == "play"]
@@ -618,7 +618,7 @@ class PlansAgainstModel:
             return a
         sit = Situation(v)
         dec = Decider(sit, random.Random(rng.random()), self.budget)
-        alive = _as_it_stands(sit)[0]
+        alive = as_it_stands(sit)[0]
         planned, pos = [], None
         for d in dec.deals():
             seats, hands, movers, led, wp, wc = dec.position(d, alive)

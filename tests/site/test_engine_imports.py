@@ -1,7 +1,8 @@
 """The engine's modules import one way: no cycle among them, also none
 through an import made inside a function (such an import only hides a
 cycle; it does not remove it), and no package imports one above it in the
-order of layers schraem/__init__.py states (LAYERS here)."""
+order of layers schraem/__init__.py states (LAYERS here). A name with a
+leading underscore is its module's own: no other module imports it."""
 
 from __future__ import annotations
 
@@ -110,3 +111,18 @@ def test_the_group_arithmetic_imports_nothing_of_the_engine():
         if not n.startswith("schraem.crypto")
     )
     assert outside == [], "\n".join(outside)
+
+
+def test_no_engine_module_imports_another_ones_private_name():
+    found = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                found += [
+                    f"{path.relative_to(ENGINE)}:{node.lineno} imports {a.name} from {'.' * node.level}{node.module or ''}"
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")
+                ]
+    assert found == [], (
+        "a helper another module uses is shared: drop its leading underscore where it is defined and in every user:\n" + "\n".join(found)
+    )

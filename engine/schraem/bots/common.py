@@ -53,7 +53,7 @@ ASSUMED_BLUFF_RATE = 0.05
 BLUFF_RATE = 0.5
 
 
-def _known(view: dict) -> tuple[int, int]:
+def unseen_cards(view: dict) -> tuple[int, int]:
     """How many cards I cannot see, and how many courts among them: from my
     own cards and everything face up (tricks, turned or uncovered discards,
     my own laid-down cards)."""
@@ -71,7 +71,7 @@ def _known(view: dict) -> tuple[int, int]:
 def genuine_chance(view: dict, size: int = 4) -> float:
     """The chance that `size` cards I cannot see are all courts: a genuine
     four courts."""
-    unseen, courts = _known(view)
+    unseen, courts = unseen_cards(view)
     total = comb(unseen, size)
     return comb(courts, size) / total if total else 0.0
 
@@ -88,7 +88,7 @@ def challenge_chance(view: dict, opponents: int, size: int = 4) -> float:
     """How likely one of `opponents` challenges my exchange, if each does
     when it holds three courts or more (what `bluff_chance` makes of the
     assumed bluff rate)."""
-    unseen, courts = _known(view)
+    unseen, courts = unseen_cards(view)
     total = comb(unseen, size)
     if not total:
         return 0.0

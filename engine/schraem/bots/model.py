@@ -210,7 +210,7 @@ class Situation:
                 in_trick = 0
             value = after
 
-    def _clockwise(self, s: int) -> list[int]:
+    def others_clockwise(self, s: int) -> list[int]:
         return [(s + k) % self.n for k in range(1, self.n)]
 
     # --- derived -------------------------------------------------------------

@@ -55,11 +55,11 @@ def decide(view: dict, rng, budget: Budget, report: dict | None = None) -> dict 
     return act(
         view,
         rng,
-        lambda sit: _answer(Decider(sit, rng, budget), report),
-        lambda sit, legal, can_knock: _play(Decider(sit, rng, budget), legal, can_knock, report),
+        lambda sit: hold_or_pass(Decider(sit, rng, budget), report),
+        lambda sit, legal, can_knock: card_to_play(Decider(sit, rng, budget), legal, can_knock, report),
         heuristic.my_chance,
-        lambda sit: _knock_now(Decider(sit, rng, budget), report, "interject"),
-        lambda sit: _knock_now(Decider(sit, rng, budget), report, "blind"),
+        lambda sit: knock_now(Decider(sit, rng, budget), report, "interject"),
+        lambda sit: knock_now(Decider(sit, rng, budget), report, "blind"),
         bluff=True,
     )
 
@@ -70,7 +70,7 @@ def _mixed(dec: Decider, gain: float) -> bool:
     return dec.rng.random() < sigmoid(gain / MIX)
 
 
-def _as_it_stands(sit: Situation) -> tuple[list[bool], int, float, float]:
+def as_it_stands(sit: Situation) -> tuple[list[bool], int, float, float]:
     """The hand at its current value with nobody else leaving: who is in,
     how many, and my worth if I take it or if another does."""
     sc, me, v = sit.scoring, sit.me, sit.value
@@ -80,7 +80,7 @@ def _as_it_stands(sit: Situation) -> tuple[list[bool], int, float, float]:
     return alive, sum(alive), e_win, e_lose
 
 
-def _knock_now(dec: Decider, report, kind: str, screen: bool = True) -> bool:
+def knock_now(dec: Decider, report, kind: str, screen: bool = True) -> bool:
     """Knock out of turn ("interject": my cards seen, someone else due) or
     before looking ("blind": my turn, my cards sampled like the others').
     Compares knocking now with not knocking, averaged over sampled deals.
@@ -90,7 +90,7 @@ def _knock_now(dec: Decider, report, kind: str, screen: bool = True) -> bool:
     if screen and kind == "interject" and heuristic.my_chance(sit) < INTERJECT_MIN_CHANCE:
         return False
     v = sit.value
-    alive0, k0, e_win0, e_lose0 = _as_it_stands(sit)
+    alive0, k0, e_win0, e_lose0 = as_it_stands(sit)
     e_stay = e_knock = 0.0
     n = 0
     for p, knock_val in stay_samples(dec, alive0, k0, lambda d: _knock_value(dec, d, v, seen=kind != "blind")):
@@ -105,7 +105,7 @@ def _knock_now(dec: Decider, report, kind: str, screen: bool = True) -> bool:
     return gain > 0 and _mixed(dec, gain)
 
 
-def _answer(dec: Decider, report) -> str:
+def hold_or_pass(dec: Decider, report) -> str:
     """Hold or pass: the equity of each, averaged over sampled deals."""
     sit = dec.sit
     sc = sit.scoring
@@ -169,7 +169,7 @@ def _answer(dec: Decider, report) -> str:
     return "hold" if e_hold >= e_pass else "pass"
 
 
-def _play(dec: Decider, legal: list[int], can_knock: bool, report):
+def card_to_play(dec: Decider, legal: list[int], can_knock: bool, report):
     """The card to play, and whether to knock first."""
     sit = dec.sit
     me = sit.me
@@ -179,7 +179,7 @@ def _play(dec: Decider, legal: list[int], can_knock: bool, report):
     e_knock = 0.0
     n = 0
     p_sum = 0.0
-    alive0, k0, e_win0, e_lose0 = _as_it_stands(sit)
+    alive0, k0, e_win0, e_lose0 = as_it_stands(sit)
     trivial = len(legal) == 1 and not can_knock
     against_model = len(legal) > 1 and len(sit.my_cards or ()) <= dec.budget.model_cards
     model_wins = {c: 0 for c in legal}
@@ -262,7 +262,7 @@ def _knock_value(dec: Decider, d: dict, v: int, seen: bool = True) -> float:
     v_new = v + 1
     alive = list(sit.alive)
     committed = list(sit.committed)
-    for s in sit._clockwise(me):
+    for s in sit.others_clockwise(me):
         if not alive[s]:
             continue
         if not dec.holds(s, d, alive, v_new, seen):

@@ -19,8 +19,8 @@ from .club_commands import ClubCommands
 from .game_commands import GameCommands
 from .phone_commands import PhoneCommands
 from .review_commands import ReviewCommands
-from .table import Table, _mark, _restored, _short
-from .wire import MAX_DEPTH, MAX_REQUEST_CHARS, _find_id, decode
+from .table import Table, restored_table, short_repr, table_mark
+from .wire import MAX_DEPTH, MAX_REQUEST_CHARS, decode, find_id
 
 
 class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands):
@@ -32,13 +32,13 @@ class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands):
     def handle(self, text: str) -> str:
         req_id = None
         table = self.table
-        mark = _mark(table)
+        mark = table_mark(table)
         try:
             try:
                 req = decode(text)
             except SchraemError:
                 if isinstance(text, str):
-                    req_id = _find_id(text)
+                    req_id = find_id(text)
                 raise
             req_id = req.get("id")
             cmd = req.get("cmd")
@@ -48,7 +48,7 @@ class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands):
                 raise InvalidAction("request_shape")
             method = getattr(self, "cmd_" + cmd, None)
             if method is None:
-                raise InvalidAction("unknown_command", cmd=_short(cmd))
+                raise InvalidAction("unknown_command", cmd=short_repr(cmd))
             result = method(args)
             reply = {"id": req_id, "ok": True, "result": result}
         except SchraemError as e:
@@ -59,7 +59,7 @@ class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands):
         except Exception as e:  # a bug: still answer, in plain words, so the shell can tell the user
             # The game as it was: an action written before the bug struck
             # is taken back, as the words "unchanged" promise.
-            self.table = _restored(table, mark)
+            self.table = restored_table(table, mark)
             reply = {
                 "id": req_id,
                 "ok": False,

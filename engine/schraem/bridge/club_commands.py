@@ -18,8 +18,8 @@ from ..core.view import view
 from .table import (
     Commands,
     Table,
-    _seats,
     check_seed,
+    players_and_seats,
     real_cards,
 )
 
@@ -27,7 +27,7 @@ from .table import (
 class ClubCommands(Commands):
     def cmd_new_series(self, args):
         """A series at this table (a tournament table: from its ticket)."""
-        names, seats = _seats(args.get("players"))
+        names, seats = players_and_seats(args.get("players"))
         seed, real = args.get("seed", 0), real_cards(args, seats)
         series = club.new_series(
             names,
@@ -46,7 +46,7 @@ class ClubCommands(Commands):
 
     def cmd_new_set(self, args):
         """A Rengen set: two games, then the Hängeln between their losers."""
-        names, seats = _seats(args.get("players"))
+        names, seats = players_and_seats(args.get("players"))
         seed, real = args.get("seed", 0), real_cards(args, seats)
         probe = Game(
             names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes")

@@ -24,15 +24,15 @@ from .table import (
     SAVE_FORMAT,
     Commands,
     Table,
-    _dealt_real,
-    _record_seats,
-    _saved_seats,
-    _seats,
-    _table_of,
     check_exact,
     check_seed,
     check_viewer,
+    dealt_real,
+    players_and_seats,
     real_cards,
+    record_seats,
+    saved_seats,
+    saved_table,
 )
 from .table_host import MAX_GAMES, TableHost, is_whole, with_seats
 
@@ -59,7 +59,7 @@ def _series_taken_over(saved, game: Game):
 class GameCommands(Commands):
     # --- a table made the one in play ------------------------------------------
     def cmd_new_game(self, args):
-        names, seats = _seats(args.get("players"))
+        names, seats = players_and_seats(args.get("players"))
         seed = check_seed(args.get("seed", 0))
         real = real_cards(args, seats)
         game = Game(names, args.get("rules", "rheinland"), args.get("options") or {}, args.get("dealer", 1), seed, args.get("stakes"))
@@ -105,10 +105,10 @@ class GameCommands(Commands):
         game = Game.from_record(record)
         check_exact(game)
         check_viewer(args.get("viewer"), game.n)
-        real = bool(_dealt_real(game))
+        real = bool(dealt_real(game))
         if game.seed is None and not real:
             game.seed = seed  # dealing further hands needs a seed
-        seats = [{"kind": "human"} for _ in range(game.n)] if real else _record_seats(record["players"])
+        seats = [{"kind": "human"} for _ in range(game.n)] if real else record_seats(record["players"])
         table = Table(game, seats, game.seed if game.seed is not None else seed, real)
         if game.hand_over and not game.game_over:
             table.deal()
@@ -134,12 +134,12 @@ class GameCommands(Commands):
                 raise RecordError("bad_record", detail=Both("der Spielstand hat keinen Tisch", "the save has no table"))
             game = Game.from_record(save.get("record"))
             check_exact(game)
-            loaded = _table_of(game, table)
+            loaded = saved_table(game, table)
             if "series" in save:
                 loaded.series, loaded.ticket = club.series_from_save(save["series"], game)
             if "set" in save:
                 loaded.rset, set_seats = club.set_from_save(save["set"], game)
-                loaded.set_seats = _saved_seats(set_seats, loaded.rset.names)
+                loaded.set_seats = saved_seats(set_seats, loaded.rset.names)
             if "phone" in save:
                 loaded.host = host_from_save(save["phone"], loaded.seats, game)
             if "duel" in save:
@@ -166,7 +166,7 @@ class GameCommands(Commands):
         or a tournament's `ticket`, with `viewer` the host's own seat and
         `guests` the seats played from other phones; the first hand is
         dealt by the phones' commit–reveal round."""
-        names, seats = _seats(args.get("players"))
+        names, seats = players_and_seats(args.get("players"))
         seed = check_seed(args.get("seed", 0))
         rules, options, stakes = args.get("rules", "rheinland"), args.get("options") or {}, args.get("stakes")
         if "games" in args or "ticket" in args:
@@ -198,7 +198,7 @@ class GameCommands(Commands):
                 "bad_request",
                 detail=Both("übernommen wird ein Tisch nach einem fertigen Spiel", "a table is taken over after a finished hand"),
             )
-        seats = _record_seats(record["players"])
+        seats = record_seats(record["players"])
         seed = check_seed(args.get("seed", 0))
         game.seed = seed  # the computer players' choices; the cards come from the phones' numbers
         series = None if args.get("series") is None else _series_taken_over(args["series"], game)

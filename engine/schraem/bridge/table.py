@@ -37,10 +37,10 @@ def check_seed(value) -> int:
 
 def check_viewer(viewer, n: int) -> None:
     if viewer is not None and (not _is_int(viewer) or not 1 <= viewer <= n):
-        raise InvalidAction("bad_seat", seat=_short(viewer))
+        raise InvalidAction("bad_seat", seat=short_repr(viewer))
 
 
-def _short(value) -> str:
+def short_repr(value) -> str:
     text = repr(value)
     return text if len(text) <= 24 else text[:20] + "…"
 
@@ -53,7 +53,7 @@ def check_exact(game: Game) -> None:
         raise RecordError("bad_record", detail=Both(f"ein Startwert ist größer als {MAX_SEED}", f"a seed is larger than {MAX_SEED}"))
 
 
-def _dealt_real(game: Game) -> bool | None:
+def dealt_real(game: Game) -> bool | None:
     """Whether the record's last hand was played with real cards (None: no
     hand yet): a table goes on the way its last hand was played."""
     return None if not game.specs else game.specs[-1].get("deal", ()) is None
@@ -218,7 +218,7 @@ def _seat(p, i: int, keys: set[str]) -> dict:
         bad("die Angaben zum Platz sind ein Objekt", "a seat is described by an object")
     unknown = set(p) - keys
     if unknown:
-        names = ", ".join(sorted(_short(k) for k in unknown))
+        names = ", ".join(sorted(short_repr(k) for k in unknown))
         bad(f"unbekannte Angabe {names}", f"unknown field {names}")
     kind = p.get("kind", "human")
     if kind not in ("human", "bot"):
@@ -227,7 +227,10 @@ def _seat(p, i: int, keys: set[str]) -> dict:
     level = p.get("level")
     if kind == "bot":
         if not isinstance(level, str) or level not in LEVELS:
-            bad(f"einen Computerspieler der Stufe {_short(level)} gibt es nicht", f"there is no computer player of level {_short(level)}")
+            bad(
+                f"einen Computerspieler der Stufe {short_repr(level)} gibt es nicht",
+                f"there is no computer player of level {short_repr(level)}",
+            )
         seat["level"] = level
     elif "level" in p:
         bad("nur Computerspieler haben eine Stufe", "only computer players have a level")
@@ -251,7 +254,7 @@ def real_cards(args: dict, seats: list[dict]) -> bool:
     return real
 
 
-def _seats(players) -> tuple[list[dict], list[dict]]:
+def players_and_seats(players) -> tuple[list[dict], list[dict]]:
     if not isinstance(players, list):
         raise InvalidAction("bad_players", detail=Both("die Spieler müssen eine Liste sein", "players must be a list"))
     names, seats = [], []
@@ -266,7 +269,7 @@ def _seats(players) -> tuple[list[dict], list[dict]]:
     return names, seats
 
 
-def _record_seats(players: list) -> list[dict]:
+def record_seats(players: list) -> list[dict]:
     """The seats a record names (a player without "kind" is a person)."""
     return [
         _seat({k: p[k] for k in ("kind", "level") if k in p} if isinstance(p, dict) else {}, i, {"kind", "level"})
@@ -274,17 +277,17 @@ def _record_seats(players: list) -> list[dict]:
     ]
 
 
-def _saved_seats(players, names: list[str]) -> list[dict]:
+def saved_seats(players, names: list[str]) -> list[dict]:
     """The seats of a save, checked against the record's players."""
     if not isinstance(players, list) or len(players) != len(names) or not all(isinstance(p, dict) for p in players):
         raise RecordError(
             "bad_record",
             detail=Both("der Tisch passt nicht zu den Spielern der Aufzeichnung", "the table does not match the record's players"),
         )
-    return _seats([dict(p, name=n) for p, n in zip(players, names)])[1]
+    return players_and_seats([dict(p, name=n) for p, n in zip(players, names)])[1]
 
 
-def _mark(table: Table | None) -> tuple[int, int] | None:
+def table_mark(table: Table | None) -> tuple[int, int] | None:
     """Where the table's game stands: hands dealt, actions written in the
     last one (a game only grows by these within one command)."""
     if table is None:
@@ -293,10 +296,10 @@ def _mark(table: Table | None) -> tuple[int, int] | None:
     return len(logs), len(logs[-1]) if logs else 0
 
 
-def _restored(table: Table | None, mark) -> Table | None:
+def restored_table(table: Table | None, mark) -> Table | None:
     """The table as it was at `mark`, for a command that failed half-way
     after writing to its game in place."""
-    if table is None or _mark(table) == mark:
+    if table is None or table_mark(table) == mark:
         return table
     rec = table.game.to_record()
     hands = rec["hands"][: mark[0]]
@@ -305,7 +308,7 @@ def _restored(table: Table | None, mark) -> Table | None:
     return table.with_game(Game.from_record(trim_hints({**rec, "hands": hands})))
 
 
-def _table_of(game: Game, table: dict) -> Table:
+def saved_table(game: Game, table: dict) -> Table:
     """A save's table, checked against its record before anything is
     replaced: seats, seed, and real cards exactly where the record has them."""
 
@@ -314,7 +317,7 @@ def _table_of(game: Game, table: dict) -> Table:
 
     unknown = set(table) - {"players", "seed", "real_cards"}
     if unknown:
-        names = ", ".join(sorted(_short(k) for k in unknown))
+        names = ", ".join(sorted(short_repr(k) for k in unknown))
         bad(f"unbekannte Angabe {names}", f"unknown field {names}")
     players = table.get("players")
     if not isinstance(players, list) or len(players) != game.n:
@@ -326,7 +329,7 @@ def _table_of(game: Game, table: dict) -> Table:
     real = table.get("real_cards", False)
     if not isinstance(real, bool):
         bad("„real_cards“ ist true oder false", "'real_cards' is true or false")
-    last = _dealt_real(game)
+    last = dealt_real(game)
     if last is not None and last != real:
         if real:
             bad(

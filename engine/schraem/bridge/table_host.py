@@ -30,7 +30,7 @@ from ..core.errors import Both, IllegalAction, InvalidAction, SchraemError
 from ..core.fairdeal import commit_of, host_reveal, is_hex64
 from ..core.taps import tap_refusals
 from ..core.view import view
-from .wire import _find_id, decode
+from .wire import decode, find_id
 
 # A guest's honest messages are a few hundred characters (an action, a
 # commit) nested at most four deep: {args: {action: {cards: [...]}}}.
@@ -439,7 +439,7 @@ class TableHost:
         except InvalidAction as e:
             err = InvalidAction("guest_too_deep") if e.code == "request_too_deep" else e
             # So the guest can tell which request failed (`guest` reads it).
-            err.req_id = _reply_id(_find_id(text))  # type: ignore[attr-defined]  # an attribute of this refusal only
+            err.req_id = _reply_id(find_id(text))  # type: ignore[attr-defined]  # an attribute of this refusal only
             raise err from None
 
     def _sender(self, req: dict, bound) -> int:

@@ -60,7 +60,7 @@ def _scalar(token: str):
     return None if isinstance(value, float) and not math.isfinite(value) else value
 
 
-def _find_id(text: str):
+def find_id(text: str):
     """The top-level "id" of a request that could not be parsed, found
     without parsing: the app always sends it first; otherwise the first
     _ID_SCAN string tokens are searched for an "id" key at depth one."""

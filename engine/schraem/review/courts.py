@@ -25,7 +25,7 @@ from math import comb
 from typing import cast
 
 from ..bots.bits import cards_of, mask_of
-from ..bots.common import ASSUMED_BLUFF_RATE, _known, all_courts, challenge_chance, genuine_chance
+from ..bots.common import ASSUMED_BLUFF_RATE, all_courts, challenge_chance, genuine_chance, unseen_cards
 from ..bots.solver import OutOfBudget
 
 # The decision a four-courts action belongs to: (what the seat did, what it
@@ -288,7 +288,7 @@ def _turn(dec, v: dict, t: int) -> dict | None:
     me, pen = sit.me, sit.rules.turn_penalty
     base = _penalties(v)
     f = _exchange_of(v, t + 1).get("face_down") or 1
-    unseen, courts = _known(v)
+    unseen, courts = unseen_cards(v)
     g = genuine_chance(v, f)
     b = (1 - g) * ASSUMED_BLUFF_RATE
     bluff = b / (b + g) if b + g > 0 else 0.0

@@ -25,7 +25,7 @@ from ..bots.decider import Budget, stay_samples
 from ..bots.decider import Decider as BotDecider
 from ..bots.equity import Scoring
 from ..bots.model import Situation
-from ..bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, _answer, _as_it_stands, _knock_now, _play
+from ..bots.strong import BLIND_MARGIN, INTERJECT_MARGIN, as_it_stands, card_to_play, hold_or_pass, knock_now
 from ..bots.tables import CALIBRATION
 from ..core.cards import derive_seed
 from ..core.errors import Both, InvalidAction
@@ -158,12 +158,12 @@ def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool 
         stay = _stay(Decider(sit, rng, budget, sure_holds), report)
         return [] if stay is None else [_decision("drop", {"stay": stay, "pass": _drop_worth(sit)}, report, sit)]
     if kind == "answer":
-        _answer(Decider(sit, rng, budget, sure_holds), report)
+        hold_or_pass(Decider(sit, rng, budget, sure_holds), report)
         if not report:
             return []
         return [_decision("answer", {"hold": report["e_hold"], "pass": report["e_pass"]}, report, sit)]
     if kind in ("blind", "interject"):
-        _knock_now(Decider(sit, rng, budget, sure_holds), report, kind, screen=False)
+        knock_now(Decider(sit, rng, budget, sure_holds), report, kind, screen=False)
         if not report:
             return []
         staying = "look" if kind == "blind" else "wait"
@@ -173,7 +173,7 @@ def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool 
         return [_decision(kind, {"knock": report["e_knock"], staying: report["e_stay"] + margin}, report, sit)]
     legal = [card_int(a["card"]) for a in by_type["play"]]
     can_knock = "knock" in by_type
-    _play(Decider(sit, rng, budget, sure_holds), legal, can_knock, report)
+    card_to_play(Decider(sit, rng, budget, sure_holds), legal, can_knock, report)
     out: list[dict] = []
     if not report.get("samples"):
         return out
@@ -201,7 +201,7 @@ def _weigh(v: dict, kind: str, rng, budget: Budget, unit: str, sure_holds: bool 
 def _stay(dec, report: dict) -> float | None:
     """My worth staying in the hand as it stands while another seat is due,
     averaged over sampled deals (report: its chance of the last trick)."""
-    alive, k, e_win, e_lose = _as_it_stands(dec.sit)
+    alive, k, e_win, e_lose = as_it_stands(dec.sit)
     total = p_sum = 0.0
     n = 0
     for p, _ in stay_samples(dec, alive, k):
