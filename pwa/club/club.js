@@ -137,7 +137,7 @@ declareScreens('club', {
 });
 // The organiser's tournament, its screens and the QR screen of a file
 // leaving the phone come when first needed (context/rare.js).
-declareLazy('the organiser', ['qr', 'tournament-setup', 'tournament', 'tournament-view'], organiser);
+declareLazy('the organiser', ['qr', 'tournament-setup', 'tournament', 'tournament-view', 'tournament-tickets'], organiser);
 
 // The fields of the club's forms: the start form's format, the
 // organiser's tournament, the list's keeper. Each is drawn as chosen; a
@@ -239,6 +239,7 @@ declareTaps('club', clubWork({
     const facts = await (await organiser()).tournamentOp({ op: 'withdraw', name }, () => t('t.withdrew', { name }));
     if (facts) c().tWithdraw = '';
   },
+  't-tickets': async (target) => (await organiser()).ticketSheet(Number(target.dataset.series)),
   't-ticket': async (target) => {
     const d = target.dataset;
     const { showCodes, ticketFor } = await organiser();

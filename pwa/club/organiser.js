@@ -134,6 +134,16 @@ export async function showCodes({ title, hint, of, name }) {
   go('qr');
 }
 
+// Every ticket of a series on one screen, to print (six to an A4 page).
+export async function ticketSheet(series) {
+  const r = await session().query('tournament', { op: 'tickets', series });
+  if (!r.ok) { onError(r.error); return; }
+  await loadQr();
+  const tickets = await Promise.all(r.result.tickets.map(async (ticket) => ({ ticket, codes: await encodeCodes(ticket) })));
+  c().ticketSheet = { series, tickets };
+  go('tournament-tickets');
+}
+
 export async function ticketFor(series, table) {
   const r = await session().query('tournament', { op: 'ticket', series, table });
   if (!r.ok) { onError(r.error); return null; }

@@ -165,6 +165,7 @@ export function renderTournament(facts, { ready, readOnly, message, find = '', w
     h('div', { class: 'tool-row wrap no-print t-tools' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 't-export' }, text: t('t.export') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 't-print' }, text: t('list.print') }),
+      readOnly ? null : h('button', { type: 'button', class: 'secondary', dataset: { action: 't-tickets', series: current }, text: t('t.tickets', { k: current }) }),
       readOnly ? null : h('button', { type: 'button', class: 'secondary', dataset: { action: 't-new' }, text: t('t.new') })));
 }
 
@@ -177,6 +178,26 @@ export function renderTournamentControls(facts, { ready, canScan }) {
     h('input', { type: 'file', id: 't-import-file', accept: '.json,application/json', hidden: true, 'aria-label': t('t.import.label'), dataset: { import: 'result' } })),
   canNext ? h('button', { type: 'button', class: 'big primary', dataset: { action: 't-next' }, disabled: !ready, text: t('t.next', { k: facts.tables.length + 1 }) })
     : h('button', { type: 'button', class: 'big primary', dataset: { action: 'setup' }, text: t('club.toStart') })];
+}
+
+// --- every ticket of a series, to print ----------------------------------------
+
+// sheet: {series, tickets: [{ticket, codes}]}: a card per table, six to an
+// A4 page on paper, each with its players in seat order and its QR code(s).
+export function renderTicketSheet(sheet) {
+  return h('section', { class: 'ticket-sheet', 'aria-labelledby': 'tickets-heading' },
+    h('h2', { id: 'tickets-heading', text: t('t.tickets.heading', { k: sheet.series, n: sheet.tickets.length }) }),
+    h('p', { class: 'note', text: t('t.tickets.hint') }),
+    h('ol', { class: 'ticket-cards' }, sheet.tickets.map(({ ticket, codes }) => h('li', { class: 'ticket-card', dataset: { table: ticket.table } },
+      h('h3', { text: t('ticket.heading', { series: ticket.series, table: ticket.table }) }),
+      seatList(ticket.players),
+      h('p', { class: 'list-meta', text: t('t.seedShown', { seed: ticket.draw_seed }) }),
+      h('div', { class: 'ticket-codes' }, codes.map((code, i) => qrSvg(code, t('qr.label', { k: i + 1, n: codes.length }))))))));
+}
+
+export function renderTicketSheetControls() {
+  return [h('div', { class: 'tool-row' }, h('button', { type: 'button', class: 'secondary', dataset: { action: 'tournament' }, text: t('history.back') })),
+    h('button', { type: 'button', class: 'big primary', dataset: { action: 't-print' }, text: t('list.print') })];
 }
 
 // --- QR: show ----------------------------------------------------------------
@@ -207,6 +228,7 @@ export function renderQrControls({ canShare }) {
 // (context/registry.js).
 export const screens = {
   qr: () => (c().qr ? [renderQr(c().qr), renderQrControls({ canShare: canShareFiles() })] : null),
+  'tournament-tickets': () => (c().ticketSheet ? [renderTicketSheet(c().ticketSheet), renderTicketSheetControls()] : null),
   'tournament-setup': ({ ready }) => [renderTournamentSetup(c().tForm, { hello: m().hello, ready, house: tournamentHouse(c().tForm) }),
     renderTournamentSetupControls({ ready, hasTournament: Boolean(c().tournament) })],
   tournament: ({ ready }) => {

@@ -1,7 +1,8 @@
 """A championship on the organiser's phone (docs/CLUB.md): 300 names pasted,
 75 tables drawn; the tables still missing at a glance, a player found by
-name (table, seat and rank), every result read in (in random order) until
-none is missing; and, in a small tournament, a player who stops between
+name (table, seat and rank), every ticket of the series on one screen and
+six to an A4 page, every result read in (in random order) until none is
+missing; and, in a small tournament, a player who stops between
 two series keeps their points and sits out the next draw."""
 
 from __future__ import annotations
@@ -48,8 +49,24 @@ def test_a_championship_of_300_players_on_the_organisers_phone(warm_page, shared
     found = org.locator('.t-found li[data-name="Spieler 123"]').inner_text()
     table = org.locator('.t-table[data-series="1"]').filter(has=org.locator("bdi", has_text="Spieler 123"))
     k = table.get_attribute("data-table")
-    seat = table.locator(".seat-order bdi").all_inner_texts().index("Spieler 123") + 1
+    seated = table.locator(".seat-order bdi").all_inner_texts()
+    seat = seated.index("Spieler 123") + 1
     assert f"Serie 1: Tisch {k}, Platz {seat}" in found and "Rang " in found, found
+
+    # Every ticket of the series on one screen, six to an A4 page on paper.
+    tap(org, '[data-action="t-tickets"][data-series="1"]')
+    cards = org.locator(".ticket-card")
+    assert cards.count() == 75 and org.locator(".ticket-card svg.qr").count() >= 75
+    assert cards.nth(int(k) - 1).locator("bdi").all_inner_texts() == seated
+    org.emulate_media(media="print")
+    org.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    boxes = [cards.nth(i).bounding_box() for i in range(6)]
+    assert org.locator(".topbar").is_hidden() and org.locator("#controls").is_hidden()
+    assert len({round(b["x"]) for b in boxes}) == 2 and len({round(b["y"]) for b in boxes}) == 3, boxes
+    assert all(b["width"] < 794 / 2 and b["height"] < 1123 / 3 for b in boxes), boxes
+    org.emulate_media(media="screen")
+    org.set_viewport_size({"width": 412, "height": 839})
+    tap(org, '[data-action="tournament"]')
 
     # Every table's result comes in, in any order, until none is missing:
     # all but one straight into the page's engine (what each import costs

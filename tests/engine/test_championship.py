@@ -93,3 +93,17 @@ def test_the_players_limit_is_named_and_a_damaged_withdrawal_is_refused():
     for damage in ({"Nobody": 2}, {"P1": 1}, {"P1": 9}, ["P1"]):
         with pytest.raises(RecordError):
             Tournament.from_json({**saved, "withdrawn": damage})
+
+
+def test_every_ticket_of_a_series_at_once_is_each_tables_own():
+    b = Bridge()
+    b.handle(json.dumps({"id": 1, "cmd": "tournament", "args": {"op": "new", "players": NAMES[:11], "seed": 9}}))
+    reply = json.loads(b.handle(json.dumps({"id": 2, "cmd": "tournament", "args": {"op": "tickets", "series": 1}})))
+    tickets = reply["result"]["tickets"]
+    assert set(reply["result"]) == {"tickets"} and [len(x["players"]) for x in tickets] == [4, 4, 3]
+    for k, ticket in enumerate(tickets, 1):
+        one = json.loads(b.handle(json.dumps({"id": 3, "cmd": "tournament", "args": {"op": "ticket", "series": 1, "table": k}})))
+        assert one["result"]["ticket"] == ticket
+    for series in (0, 2, "1"):
+        refused = json.loads(b.handle(json.dumps({"id": 4, "cmd": "tournament", "args": {"op": "tickets", "series": series}})))
+        assert refused["ok"] is False, series

@@ -564,6 +564,11 @@ class Organiser:
                 t.withdraw(args.get("name"))
             elif op == "ticket":
                 return {"ticket": table_ticket(t, args.get("series"), args.get("table")), **self.facts()}
+            elif op == "tickets":
+                # Every table's ticket of a series at once, to print: the
+                # tournament itself is not answered again.
+                number = f.whole(args.get("series"), "series", "Serie", "series", 1, max(1, len(t.series)))
+                return {"tickets": [table_ticket(t, number, k) for k in range(1, len(t.series[number - 1]) + 1)]}
             elif op != "state":
                 raise InvalidAction(
                     "bad_request", detail=Both(f"unbekannter Turnierschritt {op[:20]!r}", f"unknown tournament operation {op[:20]!r}")
