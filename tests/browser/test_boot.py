@@ -9,7 +9,7 @@ import pytest
 
 import helpers
 from browser_support import Site, build, wait_engine_ready
-from helpers import SNAPSHOT_CACHE
+from helpers import SNAPSHOT_CACHE, on_the_clock_until
 
 OLD_KEY = "0123456789abcdef"  # a snapshot key no build of this site has
 
@@ -308,10 +308,13 @@ def test_an_error_pyodide_leaves_unhandled_fails_the_start_in_plain_words(new_co
     assert page.evaluate("() => performance.getEntriesByType('navigation')[0].type") == "reload"
 
 
-def held_app_module(new_context, site, stalls: int):
+def held_app_module(new_context, site, stalls: int, clock: bool = False):
     """A page whose app module never arrives on its first `stalls` loads
-    (the request stays open, as a stuck fetch would)."""
+    (the request stays open, as a stuck fetch would); with `clock`, a clock
+    the test may move on."""
     page = new_context(locale="de-DE", service_workers="block").new_page()
+    if clock:
+        page.clock.install()
     loads = {"pages": 0}
     page.on("request", lambda r: loads.__setitem__("pages", loads["pages"] + 1) if r.is_navigation_request() else None)
     held = []
@@ -339,14 +342,16 @@ def test_a_page_that_draws_nothing_loads_itself_again_once(new_context, site):
 
 
 def test_a_page_that_draws_nothing_twice_says_so_with_a_reload_button(new_context, site):
-    page, loads = held_app_module(new_context, site, stalls=2)
-    page.wait_for_function("() => document.documentElement.dataset.boot === 'stalled'", timeout=60_000)
+    # Both loads stall: the page's clock is moved on over its waits (3 s each).
+    page, loads = held_app_module(new_context, site, stalls=2, clock=True)
+    on_the_clock_until(page, "() => document.documentElement.dataset.boot === 'stalled'", 60)
     assert loads["pages"] == 2  # one retry, not a loop
     alert = page.get_by_role("alert").first.text_content()
     assert "Schräm lädt nicht" in alert and "neu laden" in alert, alert
     button = page.get_by_role("button", name="Neu laden")
     assert button.is_visible()
-    page.wait_for_timeout(4000)  # no second retry by itself
+    page.clock.fast_forward(4000)  # no second retry by itself (a reload would be under way at once)
+    page.wait_for_timeout(500)
     assert loads["pages"] == 2
     button.click()  # the third load gets its module
     page.wait_for_function("() => document.body?.dataset.screen === 'start'", timeout=60_000)
