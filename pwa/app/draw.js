@@ -68,7 +68,7 @@ declareScreens('app', {
   },
   over: (ctx) => {
     const g = model.game;
-    return [[banner(g), renderOver(g.state.view), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)],
+    return [[banner(g), renderOver(g.state.view, { series: g.state.series }), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)],
       overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
   },
   settings: () => [[renderSettings(), evening.renderStorage()], renderSettingsControls()],

@@ -137,8 +137,10 @@ function withdrawRow(facts, chosen, ready) {
     h('button', { type: 'button', class: 'secondary', dataset: { action: 't-withdraw' }, disabled: !ready || !chosen, text: t('t.withdraw') }));
 }
 
+// The engine says when a tournament is over; facts kept before it said so
+// are read as it would have.
 export function tournamentDone(facts) {
-  return facts.tables.length === facts.series_count && facts.tables.every((tables) => tables.every((x) => x.over));
+  return facts.over ?? (facts.tables.length === facts.series_count && facts.tables.every((tables) => tables.every((x) => x.over)));
 }
 
 // facts: the engine's tournament facts; find: the name being looked for;
@@ -146,13 +148,16 @@ export function tournamentDone(facts) {
 export function renderTournament(facts, { ready, readOnly, message, find = '', withdraw = '' }) {
   const current = facts.tables.length;
   const between = !readOnly && current < facts.series_count && (facts.tables[current - 1] ?? []).every((x) => x.over);
+  // Named by its people, as the organiser knows it; the id (on every ticket) in the line under it.
+  const done = tournamentDone(facts);
   return h('section', { class: 'tournament', 'aria-labelledby': 't-view-heading' },
-    h('h2', { id: 't-view-heading', text: t('t.heading', { id: facts.id }) }),
-    h('p', { class: 'list-meta', text: t('t.meta', { rules: presetLabel(facts.tournament.rules), k: current, n: facts.series_count }) }),
+    h('h2', { id: 't-view-heading', text: t('t.heading', { n: facts.tournament.players.length }) }),
+    done && facts.standings[0] ? h('p', { class: 't-over', role: 'status', text: t('t.over', { name: facts.standings[0].name }) }) : null,
+    h('p', { class: 'list-meta', text: t('t.meta', { rules: presetLabel(facts.tournament.rules), k: current, n: facts.series_count, id: facts.id }) }),
     h('p', { class: 'list-meta seed', text: t('t.seedShown', { seed: facts.seed }) }),
     facts.house ? h('p', { class: 'list-meta t-house', text: t('t.house', { name: facts.house }) }) : null,
     message ? h('p', { class: 'notice', role: 'status', text: message }) : null,
-    readOnly || tournamentDone(facts) ? null : missingLine(facts),
+    readOnly || done ? null : missingLine(facts),
     finder(facts, find),
     between ? withdrawRow(facts, withdraw, ready) : null,
     standingsTable(facts),
@@ -172,7 +177,8 @@ export function renderTournament(facts, { ready, readOnly, message, find = '', w
 export function renderTournamentControls(facts, { ready, canScan }) {
   const last = facts.tables[facts.tables.length - 1] ?? [];
   const canNext = facts.tables.length < facts.series_count && last.every((x) => x.over);
-  return [h('div', { class: 'tool-row wrap' },
+  // Once it is over no result is left to bring in.
+  return [tournamentDone(facts) ? null : h('div', { class: 'tool-row wrap' },
     h('button', { type: 'button', class: 'secondary', dataset: { action: 't-import' }, disabled: !ready, text: t('t.import.file') }),
     canScan ? h('button', { type: 'button', class: 'secondary', dataset: { action: 't-scan' }, disabled: !ready, text: t('t.import.scan') }) : null,
     h('input', { type: 'file', id: 't-import-file', accept: '.json,application/json', hidden: true, 'aria-label': t('t.import.label'), dataset: { import: 'result' } })),

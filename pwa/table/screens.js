@@ -234,19 +234,27 @@ function overScoreText(view, name, winner) {
   return t(tally === 1 ? 'over.score.one' : 'over.score', { name, marks: tally, score });
 }
 
-export function renderOver(view) {
+// series: the engine's facts of the series this game ends, if any: at its
+// end the series' winners are the headline, the last game a line under it.
+export function renderOver(view, { series = null } = {}) {
   const res = view.hand_result;
   const winner = view.winner;
   const loser = view.loser;
   const scores = view.scores || [];
   const name = winner ? nameOf(view, winner) : null;
+  const seriesWon = series?.over && series.winners?.length ? series.winners.map((s) => nameOf(view, s)) : null;
   // Some formats only find a loser.
-  const heading = name ? t('over.heading', { name })
+  const gameLine = name ? t('over.heading', { name })
     : loser ? t('over.loser', { name: nameOf(view, loser) }) : t('over.nobody');
+  const heading = !seriesWon ? gameLine
+    : seriesWon.length === 1 ? t('over.series.won', { name: seriesWon[0] }) : t('over.series.tied', { names: seriesWon.join(', ') });
+  const lastGame = !seriesWon ? null : name ? t('over.series.lastWinner', { name })
+    : loser ? t('over.series.lastLoser', { name: nameOf(view, loser) }) : null;
   return h('section', { class: 'game-over', 'aria-labelledby': 'over-heading' },
     h('h2', { id: 'over-heading', text: heading }),
-    name ? h('p', { class: 'final-score', text: overScoreText(view, name, winner) }) : null,
-    name ? h('p', { class: 'big-score', 'aria-hidden': 'true', text: String(scores[winner - 1]) }) : null,
+    lastGame ? h('p', { class: 'last-game', text: lastGame }) : null,
+    name && !seriesWon ? h('p', { class: 'final-score', text: overScoreText(view, name, winner) }) : null,
+    name && !seriesWon ? h('p', { class: 'big-score', 'aria-hidden': 'true', text: String(scores[winner - 1]) }) : null,
     h('table', { class: 'results scores' },
       h('caption', { text: t('over.scores') }),
       h('tbody', {}, view.players.map((p, i) => h('tr', {

@@ -59,6 +59,17 @@ def test_a_series_on_the_phone_against_the_computer(de_page, shared_site, page_e
     assert state["series"]["over"]
     assert page.locator(".series-totals caption").inner_text() == "Serie beendet: Punkte"
     assert page.locator('[data-action="next-game"]').count() == 0
+    # The series' winner is the headline, the last game's a line under it;
+    # no "once more" the engine would refuse for a series, a new table instead.
+    names = [p["name"] for p in state["view"]["players"]]
+    won = [names[s - 1] for s in state["series"]["winners"]]
+    assert won and all(state["series"]["totals"][names.index(n)] == max(state["series"]["totals"]) for n in won)
+    heading = page.locator("#over-heading").inner_text()
+    assert heading == (f"{won[0]} gewinnt die Serie!" if len(won) == 1 else f"{', '.join(won)} gewinnen die Serie gemeinsam!")
+    last = names[state["view"]["winner"] - 1]
+    assert page.locator(".game-over .last-game").inner_text() == f"Die letzte Spielrunde gewann {last}."
+    assert page.locator('[data-action="rematch"]').count() == 0
+    assert page.locator('#controls [data-action="setup"]').inner_text() == "Neues Spiel"
     open_list(page)
     assert page.locator("tr.game-head").count() == 2
     assert page.locator('[data-action="fix-open"]').count() == 0  # dealt hands are not re-entered on the sheet

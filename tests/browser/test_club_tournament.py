@@ -184,6 +184,14 @@ def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path,
     wait_idle(org)
     assert "Serie 2, Tisch 1 eingelesen." in org.locator(".tournament .notice").inner_text()
 
+    # A series of another tournament is refused.
+    other = json.loads(json.dumps(result))
+    other["tournament"] = "0" * 16
+    other_path = tmp_path / "other.json"
+    other_path.write_text(json.dumps(other))
+    choose_file(org, "t-import-file", other_path)
+    assert message(org) == "Diese Serie gehört zu einem anderen Turnier."
+
     tap(org, '[data-action="t-play"][data-series="2"][data-table="2"]')
     finish_fast(org)
     tap(org, '[data-action="result-here"]')
@@ -204,14 +212,11 @@ def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path,
     assert [v for _, v in shown] == sorted(expected.values(), reverse=True)
     assert org.locator(".tournament .chart-svg").count() == 1
     assert org.locator('[data-action="t-next"]').count() == 0  # both series are played
+    # Over: named by its people, its winner said, no result left to bring in.
+    assert org.locator("#t-view-heading").inner_text() == "Turnier mit 8 Spielern"
+    assert org.locator(".tournament .t-over").inner_text() == f"Das Turnier ist beendet: {shown[0][0]} gewinnt."
+    assert org.locator('[data-action="t-import"], [data-action="t-scan"]').count() == 0
     shot(org, artifacts, "club-tournament.png")
-    # A series of another tournament is refused.
-    other = json.loads(json.dumps(result))
-    other["tournament"] = "0" * 16
-    other_path = tmp_path / "other.json"
-    other_path.write_text(json.dumps(other))
-    choose_file(org, "t-import-file", other_path)
-    assert message(org) == "Diese Serie gehört zu einem anderen Turnier."
 
     # The finished tournament is in the history, read-only, with every table's list.
     tap(org, '[data-action="setup"]')

@@ -36,8 +36,11 @@ def test_series_has_five_games_and_totals_the_scores():
     rng = random.Random(2)
     series = Series(["A", "B", "C", "D"], "rheinland", seed=12)
     while not series.over:
+        assert series.winners() is None  # the series is won at its end only
         play_out(series.new_game(), rng)
     assert len(series.games) == 5
+    totals = series.totals()
+    assert series.winners() == [i + 1 for i, v in enumerate(totals) if v == max(totals)]
     with pytest.raises(InvalidAction):
         series.new_game()
     expected = [sum(g.scores[i] for g in series.games) for i in range(4)]
@@ -103,11 +106,13 @@ def test_tournament_plays_all_series_and_ranks_by_total(preset, count):
     t = Tournament([f"P{i}" for i in range(8)], preset, seed=21)
     assert t.series_count == count
     for _ in range(count):
+        assert not t.over
         tables = t.start_series()
         for table in tables:
             assert table.first_dealer == 4
             while not table.over:
                 play_out(table.new_game(), rng)
+    assert t.over  # every series played: nothing more to bring in
     with pytest.raises(InvalidAction):
         t.start_series()
     rows = t.standings()

@@ -105,6 +105,7 @@ def series_facts(series: Series) -> dict:
         "length": series.length,
         "over": series.over,
         "totals": series.totals(),
+        "winners": series.winners(),
         "games": [{"winner": g.winner, "loser": g.loser, "scores": g.scores, "over": g.game_over} for g in series.games],
     }
 
@@ -588,6 +589,7 @@ class Organiser:
             "seed": t.seed,
             "house": t.house,
             "series_count": t.series_count,
+            "over": t.over,
             "tables": [
                 [{"players": s.names, "played": bool(s.games), "over": s.over, "totals": s.totals()} for s in tables] for tables in t.series
             ],

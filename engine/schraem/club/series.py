@@ -77,6 +77,14 @@ class Series:
                 out[i] += s
         return out
 
+    def winners(self) -> list[int] | None:
+        """Once the series is over, the seats (1-based) with the highest
+        total, as a tournament ranks them (several on a tie)."""
+        if not self.over:
+            return None
+        totals = self.totals()
+        return [i + 1 for i, v in enumerate(totals) if v == max(totals)]
+
     def to_json(self) -> dict:
         return {
             "format": SERIES_FORMAT,
@@ -355,6 +363,11 @@ class Tournament:
     @property
     def series_count(self) -> int:
         return self.rules.tournament_series
+
+    @property
+    def over(self) -> bool:
+        """Every series drawn and every table of the last one played out."""
+        return len(self.series) == self.series_count and all(s.over for s in self.series[-1])
 
     def draw(self, number: int) -> list[list[int]]:
         """Tables for series `number` (1-based): lists of player indices in
