@@ -37,7 +37,10 @@ export function duelStartSection({ ready }) {
     h('h3', { id: 'duel-heading', text: t('duel.heading') }),
     h('p', { class: 'note', text: t('duel.intro', { n: offer.default.hands }) }),
     h('label', { class: 'field' }, h('span', { text: t('duel.word') }),
-      h('input', { id: 'duel-word', type: 'text', maxlength: 40, autocomplete: 'off', placeholder: t('duel.word.placeholder') })),
+      // Drawn from the model, which every keystroke updates: a redraw (the
+      // engine coming up while the word is typed) keeps what was typed.
+      h('input', { id: 'duel-word', type: 'text', maxlength: 40, autocomplete: 'off', placeholder: t('duel.word.placeholder'),
+        value: m().duelWord ?? '', dataset: { duelField: 'word' } })),
     h('label', { class: 'field' }, h('span', { text: t('duel.rules') }),
       h('select', { id: 'duel-rules', dataset: { duelField: 'rules' } }, offer.presets.map((p) => h('option', { value: p, selected: p === chosen.rules || null,
         text: presetName(p) })))),

@@ -56,8 +56,10 @@ declareTaps('the deal sets', {
 });
 
 // The deal set's preset and number of deals as chosen, and a friend's
-// result file to compare with; taken once the engine is up.
+// result file to compare with; taken once the engine is up. The set's word
+// is kept as it is typed, engine or not.
 declareFields('the deal sets', {
+  'duel-field:word': (input) => { m().duelWord = input.value; },
   'duel-field:rules': (input, committed) => { if (committed && m().ready) pick(m().hello).chosen.rules = input.value; },
   'duel-field:hands': (input, committed) => { if (committed && m().ready) pick(m().hello).chosen.hands = Number(input.value); },
   'duel-file:true': (input, committed) => {

@@ -84,11 +84,14 @@ HOLD_HELLO = """
 def test_a_name_typed_while_the_engine_comes_up_replaces_the_selected_one(warm_page, shared_site):
     """The screen is drawn again when the engine is up, while the player may
     be typing a name: the field they are in keeps its selection, so the
-    default name they selected is typed over, not appended to."""
+    default name they selected is typed over, not appended to; a deal set's
+    word typed meanwhile stays."""
     page = warm_page(locale="en-GB", service_workers="block")
     page.add_init_script(HOLD_HELLO)
     page.goto(app_url(shared_site))
     page.wait_for_function("() => document.body.dataset.screen === 'start'")
+    # A deal set's word typed meanwhile, its field left before the engine is up.
+    page.fill("#duel-word", "Kirmes")
     field = '[data-field="name"][data-seat="1"]'
     assert page.input_value(field) == "Hubert"
     page.focus(field)
@@ -103,6 +106,7 @@ def test_a_name_typed_while_the_engine_comes_up_replaces_the_selected_one(warm_p
     assert page.evaluate("(sel) => document.activeElement === document.querySelector(sel)", field)
     page.keyboard.insert_text("Willi")
     assert page.input_value(field) == "Willi"
+    assert page.input_value("#duel-word") == "Kirmes", "the word typed while the engine came up was kept"
     page.locator('[data-action="mode"][data-mode="sheet"]').tap()
     page.locator('[data-action="new-game"]').tap()
     page.wait_for_function("() => document.body.dataset.screen !== 'start'")
