@@ -151,6 +151,12 @@ class AsksForOthersCards(Phone):
         return open_request(deck, places, r, self.context, self.seat, number)
 
 
+class ClaimsAnotherCard(Phone):
+    def claim(self, place: int, card: str) -> list[dict]:
+        self.cards[place] = card
+        return self.play(place)
+
+
 def named_by_all_others(phones: list[Phone], cheat: int) -> list[str]:
     verdicts = [ph.check() for ph in phones if ph.seat != cheat]
     assert all(v.status == "fault" and v.seat == cheat for v in verdicts), verdicts
@@ -209,12 +215,12 @@ def test_playing_a_card_from_a_place_not_dealt_is_named_at_once() -> None:
 
 def test_playing_another_card_than_the_one_at_ones_place_is_named_at_once() -> None:
     _, plan = plan_for("rheinland", 2)
-    phones, relay = sit(plan, seed=12)
+    phones, relay = sit(plan, seed=12, kinds={2: ClaimsAnotherCard})
     deal(phones, relay)
     order = open_deck(phones)
     place = plan.dealt[1][0]
     other = next(c for c in order if c not in phones[1].cards.values())
-    relay.say([{"kind": "play", "seat": 2, "place": place, "card": other}])
+    relay.say(phones[1].claim(place, other))
     assert all(ph.faults and ph.faults[0].seat == 2 for ph in phones)
     reveal(phones, relay)
     assert all("another card lies" in w for w in named_by_all_others(phones, 2))
@@ -323,3 +329,13 @@ def test_a_planted_leak_is_found(n: int) -> None:
     order = open_deck(phones)
     leaked = {p: order[p] for p in plan.dealt[1]}
     assert learnable(phones[0], relay.log) == leaked  # the host, relaying
+
+
+def test_a_card_played_in_a_seats_name_by_the_relay_is_not_opened() -> None:
+    _, plan = plan_for("rheinland", 2)
+    phones, relay = sit(plan, seed=15)
+    deal(phones, relay)
+    place = plan.dealt[1][0]
+    relay.say([{"kind": "play", "seat": 2, "place": place, "card": "7H"}])
+    assert phones[1].faults and phones[1].faults[0].status == "unchecked"
+    assert place not in learnable(phones[0], relay.log) and all(ph.seen == {} for ph in phones)

@@ -110,10 +110,18 @@ def initial_deck(cards: Sequence[str], key: Element) -> list[Ciphertext]:
     return [Ciphertext(g, card_point(c) + key) for c in cards]
 
 
-@lru_cache(maxsize=4)
+_TABLES: dict[bytes, BaseTable] = {}
+
+
 def key_table(encoding: bytes) -> BaseTable:
-    """The table of the hand's joint key: every re-randomising multiplies by it."""
-    return BaseTable(Element.decode(encoding))
+    """The table of the hand's joint key, built once a hand: every
+    re-randomising multiplies by it."""
+    table = _TABLES.get(encoding)
+    if table is None:
+        if len(_TABLES) >= 4:
+            _TABLES.pop(next(iter(_TABLES)))
+        table = _TABLES[encoding] = BaseTable(Element.decode(encoding))
+    return table
 
 
 # --- what a seed decides ---------------------------------------------------
@@ -409,6 +417,7 @@ class Phone:
         self.seen: dict[int, str] = {}  # place → card, played
         self.blinds: dict[int, int] = {}  # request number → r, its own
         self._joint: Element | None = None
+        self._playing: set[int] = set()  # the places it chose to play
 
     # -- what it sends ------------------------------------------------------
 
@@ -468,6 +477,7 @@ class Phone:
         card = self.cards.get(place)
         if card is None:
             raise ValueError(f"place {place} is not a card of seat {self.seat}")
+        self._playing.add(place)
         return [{"kind": "play", "seat": self.seat, "place": place, "card": card}]
 
     def draw(self, count: int) -> list[Message]:
@@ -563,6 +573,15 @@ class Phone:
                     f"plays {card} from a place it was not dealt",
                 )
             self.plays.append(_Play(sender, place, str(card)))
+            if sender == self.seat and place not in self._playing:
+                # Messages are not signed yet: a card "played" in its name
+                # that it did not play would open its card to the relay.
+                raise _Fault(
+                    Verdict.unchecked(
+                        "eine Karte wurde in meinem Namen gespielt, die ich nicht gespielt habe",
+                        "a card was played in my name that I did not play",
+                    )
+                )
             return [self._show(place)]
         if kind == "show":
             self._on_show(msg, sender)
@@ -690,9 +709,6 @@ class Phone:
                 total = total + self.keys[s][0]
             self._joint = total
         return self._joint
-
-    def _table(self) -> BaseTable:
-        return key_table(self.joint_key().encode())
 
     def final_deck(self) -> list[Ciphertext]:
         return self.deck(self.plan.seats)
