@@ -1,6 +1,6 @@
 // Drawing the app: its own screens declared (the start form, the table,
-// the scoresheet, the hand-over, a hand's result, the game's end, settings,
-// about, rules, a damaged save), the route's screen put in the page with
+// the scoresheet, the hand-over, a hand's result, the game's end, a damaged
+// save), the route's screen put in the page with
 // the focus kept in place, the header, the message line and what a screen
 // reader is told.
 import { caretOf, h, refocus, replace } from '../lib/dom.js';
@@ -16,9 +16,6 @@ import {
   lastHandSummary, renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass,
   renderPassControls, renderResult, renderResultControls, renderStart, renderStartControls,
 } from '../table/screens.js';
-import { renderRulesControls, renderRulesPage } from '../pages/rules-page.js';
-import { renderAbout, renderAboutControls } from '../pages/about.js';
-import { renderSettings, renderSettingsControls } from '../pages/settings.js';
 import { clubBanner, overControls, overExtras, startClubSection, startFormExtras } from '../club/around-table.js';
 import { keepAwake } from '../lib/wakelock.js';
 import { phoneBanner } from '../phone/phone-table.js';
@@ -71,9 +68,6 @@ declareScreens('app', {
     return [[banner(g), renderOver(g.state.view, { series: g.state.series }), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)],
       overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
   },
-  settings: () => [[renderSettings(), evening.renderStorage()], renderSettingsControls()],
-  about: () => [renderAbout(), renderAboutControls()],
-  rules: () => [renderRulesPage(model.hello?.presets ?? [model.setup.rules], rulesPreset(), evening.houseOnRulesPage()), renderRulesControls()],
   corrupt: () => [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()],
 });
 
@@ -206,10 +200,4 @@ export function notify(key) {
 
 export function keepPreference(name, value) {
   return writePreference(name, value).then((ok) => { if (!ok) notify('pref.failed'); return ok; });
-}
-
-// The rule set the page opens at: the one chosen on the start form, or the
-// one in play when opened from a game (through the settings).
-export function rulesPreset() {
-  return model.rulesFrom === 'start' || !model.game ? model.setup.rules : model.game.state.view.rules;
 }

@@ -3,7 +3,7 @@
 // fixed elements, the Session in use, and the URL's test settings (pace,
 // seed).
 import { isSheet } from '../bridge/session.js';
-import { PACES, TRICK_PAUSES, settings } from '../pages/settings.js';
+import { PACES, TRICK_PAUSES, followSettings, settings } from '../pages/settings.js';
 
 export const DEFAULT_NAMES = ['Anne', 'Hubert', 'Gerda', 'Hans', 'Resi', 'Jupp', 'Trud', 'Kätt'];
 
@@ -74,6 +74,12 @@ export let session = null;
 export function useSession(next) {
   session = next;
 }
+
+// The computer players take a pace changed in the settings from their next
+// move (a pace in the URL stays).
+followSettings(() => {
+  if (session && paceFromUrl() == null) Object.assign(session, { pace: pace(), trickPause: trickPause() });
+});
 
 export function screenName() {
   if (model.route !== 'game') return model.route;

@@ -1,7 +1,7 @@
 // The app's taps and fields: a tap or a field goes to the part of the
 // shell that declared its name (context/taps.js); the app declares those of
-// its own screens (the table, the scoresheet, settings, rules, about, a
-// damaged save; the start form's fields are start-form.js's). A card is
+// its own screens (the table, the scoresheet, a damaged save; the start
+// form's fields are start-form.js's). A card is
 // tapped by its data-card; a double tap on the table's felt knocks.
 import { pickFile } from '../lib/dom.js';
 import { getLang, setLang } from '../i18n/i18n.js';
@@ -12,11 +12,9 @@ import { offerKnockUndo } from '../table/knock-undo.js';
 import { findSheetAction } from '../table/sheet.js';
 import { lookUp, showPlayed, showPressed } from '../table/instant.js';
 import { knockFeedback } from '../table/sound.js';
-import { loadNotices } from '../pages/about.js';
-import { changeSetting, settings } from '../pages/settings.js';
-import * as evening from '../evening/evening.js';
-import { el, model, nextSeed, pace, paceFromUrl, screenName, session, trickPause } from './model.js';
-import { notify, render, rulesPreset } from './draw.js';
+import { settings } from '../pages/settings.js';
+import { el, model, nextSeed, screenName, session } from './model.js';
+import { render } from './draw.js';
 import { measureTap, onError, pending } from './state.js';
 import { rememberSetup } from './setup.js';
 import { queueStart, startNewGame } from './start-form.js';
@@ -50,35 +48,6 @@ declareTaps('app', {
     // What was last announced stays in the live region for a screen
     // reader to read again: it must not stay in the other language.
     el.announce.textContent = '';
-    render();
-  },
-  settings: () => {
-    model.settingsBack = model.route;
-    goTo('settings');
-    evening.loadStorageInfo();
-  },
-  rules: () => {
-    model.rulesFrom = screenName() === 'settings' ? model.settingsBack : model.route;
-    model.rulesBack = model.route;
-    goTo('rules');
-    evening.loadHouseForRules(model.rulesFrom === 'start' || !model.game);
-    // Open at the rule set in play (or chosen on the form).
-    document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
-  },
-  'rules-close': () => {
-    model.route = model.rulesBack ?? 'start';
-    render();
-  },
-  about: () => {
-    goTo('about');
-    loadNotices().then(() => { if (model.route === 'about') render(); });
-  },
-  'about-close': () => {
-    model.route = 'settings';
-    render();
-  },
-  'settings-close': () => {
-    model.route = model.settingsBack ?? (model.game ? 'game' : 'start');
     render();
   },
   setup: () => {
@@ -146,8 +115,8 @@ declareTaps('app', {
   'start-fresh': () => startFresh(),
 });
 
-// A screen of the shell's own (setup, settings, rules), focused for the
-// screen reader, without an old refusal on it.
+// A screen of the app's own (the start form), focused for the screen
+// reader, without an old refusal on it.
 function goTo(route) {
   model.route = route;
   model.error = null;
@@ -231,13 +200,6 @@ function onTableTap(event) {
 }
 
 declareFields('app', {
-  // The settings' switches and the pace, each saved as it is changed.
-  'setting:': async (input, committed) => {
-    if (!committed) return;
-    const key = input.dataset.setting;
-    if (!await changeSetting(key, input.type === 'checkbox' ? input.checked : input.value)) notify('pref.failed');
-    if (session && paceFromUrl() == null) Object.assign(session, { pace: pace(), trickPause: trickPause() });
-  },
   // A game or a series from a file (records.js).
   'import:true': (input, committed) => { if (committed) importFile(input); },
 });

@@ -1,6 +1,6 @@
 // The screens by name. Each part of the shell declares the screens it draws
-// (the club's, the table of phones', the evening's, learning's and the
-// app's own), and the app draws the one its route names. A name declared
+// (the club's, the table of phones', the evening's, learning's, the pages'
+// and the app's own), and the app draws the one its route names. A name declared
 // twice stops the app as its modules load: two parts can never both think
 // they answer for one screen.
 //

@@ -1,5 +1,5 @@
 // The regulars' evening wired into the shell in one place: house rules,
-// the kitty, the regulars and what the phone keeps. The app
+// the kitty, the regulars and the move file. The app
 // (app/) asks here for their start-up, and for the terms a table
 // started from the form plays under; each declares its own screens
 // (context/registry.js), taps and fields (context/taps.js); the
@@ -7,20 +7,13 @@
 import { bootHouse, playedRules } from './house-rules.js';
 import { restoreStakes, stakesFor } from './kitty.js';
 import { bootRegulars } from './regulars.js';
-import { renderStorage as storageInfo } from '../pages/keep-data.js';
-import { renderMove } from './move-section.js';
+import './move-section.js'; // its section of the settings and its taps, declared as it loads
 import './cash-book.js'; // its screen and taps, declared as it loads
 
-export { houseOnRulesPage, houseStartField, loadHouseForRules, rulesChosen } from './house-rules.js';
+export { houseStartField, rulesChosen } from './house-rules.js';
 export { kittyOver, kittyStartField } from './kitty.js';
 export { regularsStartField } from './regulars.js';
-export { loadStorageInfo } from '../pages/keep-data.js';
 export { duelBanner, duelControls, duelStartSection, hintStrip, learnExtras } from '../learn/learn.js';
-
-// The settings' part about what this phone keeps, and the move file.
-export function renderStorage() {
-  return [storageInfo(), renderMove()];
-}
 
 export async function bootEvening() {
   await bootHouse().catch(() => {});

@@ -10,6 +10,7 @@ import { newId, readPreference, writePreference } from '../store/storage.js';
 import { ctx, go, m, session, shellError } from '../context/context.js';
 import { declareScreens } from '../context/registry.js';
 import { declareFields, declareTaps } from '../context/taps.js';
+import { declareRulesExtra } from '../pages/rules-page.js';
 
 const PREF = 'house-rules';
 const NAME_MAX = 40;
@@ -323,7 +324,7 @@ declareScreens('house rules', {
 
 // What the rules page shows beside the preset's text: the house rules
 // chosen on the form (opened from there), or those of the game in play.
-export async function loadHouseForRules(fromStart) {
+async function loadHouseForRules(fromStart) {
   const hs = house();
   hs.page = null;
   let name = null; // null: the game in play
@@ -350,7 +351,7 @@ export async function loadHouseForRules(fromStart) {
   if (m().route === 'rules') ctx.app.render();
 }
 
-export function houseOnRulesPage() {
+function houseOnRulesPage() {
   const page = house().page;
   if (!page) return null;
   const changed = page.catalog.groups.flatMap((g) => g.options).filter((o) => o.value !== o.preset);
@@ -360,3 +361,5 @@ export function houseOnRulesPage() {
       `${words(o)}: `, h('strong', { text: shown(o, o.value) }), ` (${t('house.presetValue', { value: shown(o, o.preset) })})`)))
       : h('p', { text: t('house.onPage.none') }));
 }
+
+declareRulesExtra({ opened: loadHouseForRules, draw: houseOnRulesPage });

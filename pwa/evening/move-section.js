@@ -6,6 +6,7 @@ import { both, errorText, t } from '../i18n/i18n.js';
 import { ctx, m } from '../context/context.js';
 import { moveFile } from '../context/rare.js';
 import { declareFields, declareTaps } from '../context/taps.js';
+import { declareSettingsSection } from '../pages/settings.js';
 
 const state = { busy: false, msg: null, alert: false };
 
@@ -36,7 +37,7 @@ export async function work(fn) {
   }
 }
 
-export function renderMove() {
+function renderMove() {
   return h('section', { class: 'move-file', 'aria-labelledby': 'move-h' },
     h('h3', { id: 'move-h', text: t('move.heading') }),
     h('p', { class: 'note', text: t('move.hint') }),
@@ -46,6 +47,8 @@ export function renderMove() {
     h('input', { type: 'file', id: 'move-file', accept: '.json,application/json', hidden: true, 'aria-label': t('move.import'), dataset: { field: 'move-file' } }),
     state.msg ? h('p', { class: state.alert ? 'move-msg house-refused' : 'move-msg notice', role: state.alert ? 'alert' : 'status', text: errorText(state.msg) }) : null);
 }
+
+declareSettingsSection(renderMove);
 
 // The move file's work comes when a file is first written or taken in
 // (context/rare.js); the file picker opens within the tap, as browsers require.

@@ -4,6 +4,9 @@
 // they are precached with the app, so the screen works offline too.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
+import { go, m, render } from '../context/context.js';
+import { declareScreens } from '../context/registry.js';
+import { declareTaps } from '../context/taps.js';
 
 const NOTICES = 'licenses/notices.json';
 
@@ -12,7 +15,7 @@ let failed = false;
 
 // → the notices, fetched once per visit; null while loading or unreadable
 // (asked again the next time the screen opens).
-export async function loadNotices() {
+async function loadNotices() {
   if (notices) return notices;
   failed = false;
   try {
@@ -43,7 +46,7 @@ function entry(item, heading) {
       item.parts.map((part) => entry(part, 'h5'))) : null);
 }
 
-export function renderAbout() {
+function renderAbout() {
   let body;
   if (notices) {
     body = [
@@ -63,6 +66,21 @@ export function renderAbout() {
     body);
 }
 
-export function renderAboutControls() {
+function renderAboutControls() {
   return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'about-close' }, text: t('about.back') })];
 }
+
+declareScreens('about', {
+  about: () => [renderAbout(), renderAboutControls()],
+});
+
+declareTaps('about', {
+  about: () => {
+    go('about');
+    loadNotices().then(() => { if (m().route === 'about') render(); });
+  },
+  'about-close': () => {
+    m().route = 'settings';
+    render();
+  },
+});

@@ -5,13 +5,32 @@
 import { h } from '../lib/dom.js';
 import { getLang, t } from '../i18n/i18n.js';
 import { BASIC, OPTIONS, PRESETS } from '../i18n/rules.js';
+import { go, m, render } from '../context/context.js';
+import { declareScreens } from '../context/registry.js';
+import { declareTaps } from '../context/taps.js';
+
+// What parts above pages/ show in the section of the rule set in play (the
+// evening's house rules): `opened` as the page opens (told whether from the
+// start form), `draw` as it is drawn.
+const extras = [];
+
+export function declareRulesExtra(extra) {
+  extras.push(extra);
+}
+
+// The rule set the page opens at: the one chosen on the start form, or the
+// one in play when opened from a game (through the settings).
+function rulesPreset() {
+  const model = m();
+  return model.rulesFrom === 'start' || !model.game ? model.setup.rules : model.game.state.view.rules;
+}
 
 function list(items) {
   return h('ul', {}, items.map((text) => h('li', { text })));
 }
 
-// house: the chosen house rules, shown in the current rule set's section.
-export function renderRulesPage(presetNames, current, house = null) {
+// house: what is shown in the current rule set's section (the chosen house rules).
+function renderRulesPage(presetNames, current, house = null) {
   const lang = getLang() === 'en' ? 'en' : 'de';
   const basic = BASIC[lang];
   return h('section', { class: 'rules-page', 'aria-labelledby': 'rules-heading' },
@@ -34,6 +53,26 @@ export function renderRulesPage(presetNames, current, house = null) {
       h('p', { text: t('rules.options.intro') }), list(OPTIONS[lang])));
 }
 
-export function renderRulesControls() {
+function renderRulesControls() {
   return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'rules-close' }, text: t('rules.back') })];
 }
+
+declareScreens('rules', {
+  rules: () => [renderRulesPage(m().hello?.presets ?? [m().setup.rules], rulesPreset(), extras.map((extra) => extra.draw())), renderRulesControls()],
+});
+
+declareTaps('rules', {
+  rules: () => {
+    const model = m();
+    model.rulesFrom = model.route === 'settings' ? model.settingsBack : model.route;
+    model.rulesBack = model.route;
+    go('rules');
+    for (const extra of extras) extra.opened(model.rulesFrom === 'start' || !model.game);
+    // Open at the rule set in play (or chosen on the form).
+    document.getElementById(`rules-${rulesPreset()}`)?.scrollIntoView({ block: 'start' });
+  },
+  'rules-close': () => {
+    m().route = m().rulesBack ?? 'start';
+    render();
+  },
+});

@@ -1,9 +1,17 @@
 // The player's settings: sound, vibration, the computer players' pace, the
 // double-tap knock, a high-contrast card face. Kept durably with the game's
-// storage (a preference), applied at once, and drawn as their own screen.
+// storage (a preference), applied at once, and drawn as their own screen,
+// with what the phone keeps (keep-data.js) and the sections other parts add
+// (declareSettingsSection); the about and rules pages open from it.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { readPreference, writePreference } from '../store/storage.js';
+import { ctx, go, m, render } from '../context/context.js';
+import { declareScreens } from '../context/registry.js';
+import { declareFields, declareTaps } from '../context/taps.js';
+import { loadStorageInfo, renderStorage } from './keep-data.js';
+import './about.js'; // its screen and taps, declared as it loads
+import './rules-page.js'; // the same
 
 // Milliseconds per computer action at each pace.
 export const PACES = { fast: 350, normal: 800, slow: 1600 };
@@ -54,6 +62,22 @@ export async function changeSetting(key, value) {
   return writePreference('settings', { ...settings });
 }
 
+// Who follows a setting changed on the screen at once (the game's Session
+// its pace): the app, which pages/ does not import.
+const followers = [];
+
+export function followSettings(follow) {
+  followers.push(follow);
+}
+
+// The sections a part above pages/ adds to the screen (the evening's move
+// file), below what the phone keeps, in the order they are declared.
+const sections = [];
+
+export function declareSettingsSection(draw) {
+  sections.push(draw);
+}
+
 function toggle(key) {
   return h('label', { class: 'setting' },
     h('input', { type: 'checkbox', dataset: { setting: key }, checked: settings[key] }),
@@ -61,7 +85,7 @@ function toggle(key) {
       h('span', { class: 'setting-hint', text: t(`settings.${key}.hint`) })));
 }
 
-export function renderSettings() {
+function renderSettings() {
   return h('section', { class: 'settings', 'aria-labelledby': 'settings-heading' },
     h('h2', { id: 'settings-heading', text: t('settings.heading') }),
     h('button', { type: 'button', class: 'secondary rules-link', dataset: { action: 'rules' },
@@ -77,6 +101,32 @@ export function renderSettings() {
     h('button', { type: 'button', class: 'secondary about-link', dataset: { action: 'about' }, text: t('about.open') }));
 }
 
-export function renderSettingsControls() {
+function renderSettingsControls() {
   return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'settings-close' }, text: t('settings.done') })];
 }
+
+declareScreens('settings', {
+  settings: () => [[renderSettings(), renderStorage(), sections.map((draw) => draw())], renderSettingsControls()],
+});
+
+declareTaps('settings', {
+  settings: () => {
+    m().settingsBack = m().route;
+    go('settings');
+    loadStorageInfo();
+  },
+  'settings-close': () => {
+    m().route = m().settingsBack ?? (m().game ? 'game' : 'start');
+    render();
+  },
+});
+
+declareFields('settings', {
+  // The switches and the pace, each saved as it is changed.
+  'setting:': async (input, committed) => {
+    if (!committed) return;
+    const key = input.dataset.setting;
+    if (!await changeSetting(key, input.type === 'checkbox' ? input.checked : input.value)) ctx.app.notify('pref.failed');
+    for (const follow of followers) follow();
+  },
+});

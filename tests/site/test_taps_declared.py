@@ -260,18 +260,30 @@ def test_the_reading_finds_the_shells_taps_and_fields_where_they_are():
     assert fields["setting:…"] == fields["setting:pace"] == {"pages/settings.js"}
     assert fields["import:ticket"] == {"club/around-table.js"} and fields["import:true"] == {"table/screens.js"}
     assert fields["duel-field:rules"] == fields["duel-file:true"] == {"learn/duel-table.js"}
-    # The reading finds every one: a screen that adds or drops a tap or a
-    # field changes these counts, and the message says the new ones.
-    assert (len(taps), len(fields)) == (139, 43), f"drawn: {len(taps)} taps, {len(fields)} fields; set these counts to them"
     # The declarations, quoted keys and bare ones (`continue:` too).
     taps, fields = declarations["tap"], declarations["field"]
     assert taps["duel-today"] == [("the deal sets", "learn/learn.js")]
     assert taps["continue"] == taps["lang"] == [("app", "app/taps.js")]
     assert taps["group-stats"] == [("club", "club/club.js")]
-    assert fields["setting:"] == [("app", "app/taps.js")] and fields["rules"] == [("app", "app/start-form.js")]
+    assert fields["setting:"] == [("settings", "pages/settings.js")] and fields["rules"] == [("app", "app/start-form.js")]
     assert fields["kitty:"] == [("kitty", "evening/kitty.js")]
     assert fields["import:ticket"] == [("tickets", "club/tickets.js")]
-    assert (len(taps), len(fields)) == (139, 40), f"declared: {len(taps)} taps, {len(fields)} fields; set these counts to them"
+    # No count is kept here: a name the reading missed on one side is
+    # found unanswered or undrawn by the tests above.
+
+
+def test_every_declaration_in_the_shell_is_read():
+    calls = {
+        f"{where}:{text[: m.start()].count(chr(10)) + 1}"
+        for where, text in sources().items()
+        for m in re.finditer(r"(?<![\w$.])declare(?:Taps|Fields)\(", text)
+        if not text[: m.start()].rstrip().endswith("function")
+    }
+    read = {f"{where}:{text[: m.start()].count(chr(10)) + 1}" for where, text in sources().items() for m in DECLARE.finditer(text)}
+    assert calls - read == set(), (
+        "declarations this test cannot read: write them as declareTaps('part', { name: answer, … }) "
+        "(the part a quoted string; the answers an object literal, or one handed to clubWork): " + ", ".join(sorted(calls - read))
+    )
 
 
 def test_the_reading_of_renderings_and_declarations():
