@@ -120,7 +120,11 @@ def test_no_module_imports_itself_through_others():
 
 def test_every_folder_imports_only_from_the_layers_below_it():
     found = upward(module_imports())
-    assert not found, "imports against the layers (lower folders never import higher ones):\n" + "\n".join(found)
+    order = " < ".join(", ".join(row) for row in LAYERS)
+    assert not found, (
+        f"imports against the layers ({order}): lower folders never import higher ones. Move what both need down, "
+        "or let the higher part add itself to the lower one (docs/ARCHITECTURE.md, \"A screen\"):\n" + "\n".join(found)
+    )
 
 
 def test_the_layers_catch_an_import_upwards_or_sideways():
