@@ -160,6 +160,7 @@ function freeSeat(table, seat, names, named) {
 // A tournament's ticket just loaded (a scoresheet, nothing entered yet):
 // its series may be played on the players' phones instead.
 function ticketTableRow() {
+  if (!app) return null; // the saved screen is drawn before the modules are set up
   const g = m().game;
   const hands = g?.save?.record?.hands ?? [];
   if (m().route !== 'game' || !g?.save?.series?.ticket || g.state.series?.number !== 1 || hands.length > 1 || hands[0]?.actions?.length) return null;

@@ -108,6 +108,9 @@ class Game:
         self.hands: list[Hand] = []  # every hand dealt, the current one last
         self.forehands: list[int] = []
         self.end: GameEnd = FORMATS[self.rules.game_end](self)
+        # A finished game's outcome, kept: it never changes (undo makes a
+        # new game), and a tournament's standings ask every game for it.
+        self._final: Outcome | None = None
 
     def _players(self, players: object) -> tuple[list[str], list[int]]:
         if not isinstance(players, list):
@@ -173,7 +176,12 @@ class Game:
 
     @property
     def outcome(self) -> Outcome:
-        return self.end.outcome(self.marks, self.out_order)
+        if self._final is not None:
+            return self._final
+        outcome = self.end.outcome(self.marks, self.out_order)
+        if outcome.over:
+            self._final = outcome
+        return outcome
 
     @property
     def game_over(self) -> bool:
