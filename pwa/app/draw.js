@@ -23,7 +23,7 @@ import { phoneStartSection } from '../phone/phone-screens.js';
 import * as evening from '../evening/evening.js';
 import { declareScreens, drawScreen } from '../context/registry.js';
 import { el, model, playerNames, screenName, stepOf } from './model.js';
-import { fitSeats, seatRange } from './start-form.js';
+import { fitSeats, seatRange } from './seats.js';
 
 // The table's line above it: where the series, set or tournament stands,
 // the table of phones' links, the deal set.
