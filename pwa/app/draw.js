@@ -13,7 +13,7 @@ import { keepTrickInSight, renderTable, renderTableControls } from '../table/tab
 import { knockUndoStrip } from '../table/knock-undo.js';
 import { renderSheet, renderSheetControls } from '../table/sheet.js';
 import {
-  lastHandSummary, renderCorrupt, renderCorruptControls, renderLoading, renderOver, renderOverControls, renderPass,
+  lastHandSummary, renderLoading, renderOver, renderOverControls, renderPass,
   renderPassControls, renderResult, renderResultControls, renderStart, renderStartControls,
 } from '../table/screens.js';
 import { clubBanner, overControls, overExtras, startClubSection, startFormExtras } from '../club/around-table.js';
@@ -68,7 +68,6 @@ declareScreens('app', {
     return [[banner(g), renderOver(g.state.view, { series: g.state.series }), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)],
       overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
   },
-  corrupt: () => [renderCorrupt(corruptText(model.corrupt), model.corrupt), renderCorruptControls()],
 });
 
 // The screen the route names, drawn by the part that declared it; anything
@@ -82,10 +81,6 @@ function parts(name) {
   return drawScreen(name, ctx, render) ?? [renderLoading(t('engine.loading')), []];
 }
 
-function corruptText(c) {
-  if (c.newer) return t('corrupt.newer');
-  return c.unreadable ? t('corrupt.unreadable') : errorText(c.error);
-}
 
 function savedSummary() {
   const g = model.game;

@@ -5,7 +5,7 @@
 // tapped by its data-card; a double tap on the table's felt knocks.
 import { pickFile } from '../lib/dom.js';
 import { getLang, setLang } from '../i18n/i18n.js';
-import { exportDamaged, startFresh, takeOver } from '../pages/damaged-save.js';
+import { takeOver } from '../pages/damaged-save.js';
 import { exportRecord, importFile } from '../files/records.js';
 import { togglePeek } from '../table/table.js';
 import { offerKnockUndo } from '../table/knock-undo.js';
@@ -111,8 +111,6 @@ declareTaps('app', {
   },
   'take-phone': () => session.takePhone(),
   'take-over': () => takeOver(),
-  'export-damaged': (target) => exportDamaged(Number(target.dataset.index)),
-  'start-fresh': () => startFresh(),
 });
 
 // A screen of the app's own (the start form), focused for the screen

@@ -1,7 +1,10 @@
-// A damaged save and a game taken back from another tab: the screens' taps,
-// kept apart from app.js. `ctx` is the shell's: {model, session(), render,
-// onError, announce}.
-import { t } from '../i18n/i18n.js';
+// A damaged save and a game taken back from another tab: the damaged
+// save's screen and its taps, and the take-over's step. `ctx` is the
+// shell's: {model, session(), render, onError, announce}.
+import { h } from '../lib/dom.js';
+import { errorText, getLang, t } from '../i18n/i18n.js';
+import { declareScreens } from '../context/registry.js';
+import { declareTaps } from '../context/taps.js';
 import { backupGame, clearGame, readBackups, readGame } from '../store/storage.js';
 import { claimWriter } from '../store/tabs.js';
 import { damagedFile, sendOut } from '../files/outbound.js';
@@ -61,3 +64,35 @@ export async function takeOver() {
   }
   ctx.render();
 }
+
+// A save that will not load: what went wrong, every kept copy to take away
+// as a file (the last few are kept, newest first), and a fresh start.
+export function renderCorrupt(detail, { newer = false, backups = [] } = {}) {
+  const when = (ms) => new Date(ms).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB');
+  return h('section', { class: 'corrupt', 'aria-labelledby': 'corrupt-heading' },
+    h('h2', { id: 'corrupt-heading', text: t(newer ? 'corrupt.heading.newer' : 'corrupt.heading') }),
+    h('p', { text: t(newer ? 'corrupt.body.newer' : 'corrupt.body') }),
+    h('p', { class: 'detail', text: detail }),
+    h('p', { text: t('corrupt.backup', { n: backups.length }) }),
+    h('ul', { class: 'backups' }, backups.map((b, i) => h('li', {},
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'export-damaged', index: i },
+        text: t('corrupt.export', { when: when(b.keptAt) }) })))));
+}
+
+export function renderCorruptControls() {
+  return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'start-fresh' }, text: t('corrupt.fresh') })];
+}
+
+function corruptText(c) {
+  if (c.newer) return t('corrupt.newer');
+  return c.unreadable ? t('corrupt.unreadable') : errorText(c.error);
+}
+
+declareScreens('damaged save', {
+  corrupt: () => (ctx?.model.corrupt ? [renderCorrupt(corruptText(ctx.model.corrupt), ctx.model.corrupt), renderCorruptControls()] : null),
+});
+
+declareTaps('damaged save', {
+  'export-damaged': (target) => exportDamaged(Number(target.dataset.index)),
+  'start-fresh': () => startFresh(),
+});

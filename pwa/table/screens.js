@@ -1,7 +1,7 @@
 // The screens around the table: setup, handing the phone over, a hand's
 // result, the end of the game and a damaged save.
 import { h } from '../lib/dom.js';
-import { getLang, has, t } from '../i18n/i18n.js';
+import { has, t } from '../i18n/i18n.js';
 import { knollenBadge, marksView } from './cards.js';
 import { handHistory, trickCards, undoButton } from './table.js';
 import { nameOf } from './log.js';
@@ -291,24 +291,6 @@ export function renderOverControls({ ready, sheet, view }) {
 
 export function renderSetupButton() {
   return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'setup' }, text: t('btn.setup') })];
-}
-
-// A save that will not load: what went wrong, every kept copy to take away
-// as a file (the last few are kept, newest first), and a fresh start.
-export function renderCorrupt(detail, { newer = false, backups = [] } = {}) {
-  const when = (ms) => new Date(ms).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB');
-  return h('section', { class: 'corrupt', 'aria-labelledby': 'corrupt-heading' },
-    h('h2', { id: 'corrupt-heading', text: t(newer ? 'corrupt.heading.newer' : 'corrupt.heading') }),
-    h('p', { text: t(newer ? 'corrupt.body.newer' : 'corrupt.body') }),
-    h('p', { class: 'detail', text: detail }),
-    h('p', { text: t('corrupt.backup', { n: backups.length }) }),
-    h('ul', { class: 'backups' }, backups.map((b, i) => h('li', {},
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'export-damaged', index: i },
-        text: t('corrupt.export', { when: when(b.keptAt) }) })))));
-}
-
-export function renderCorruptControls() {
-  return [h('button', { type: 'button', class: 'big primary', dataset: { action: 'start-fresh' }, text: t('corrupt.fresh') })];
 }
 
 export function renderLoading(text) {
