@@ -171,6 +171,17 @@ def test_a_share_proof_fails_when_anything_is_changed(phones):
     assert not check_share(phone.public, ciphertext, share, proof, CONTEXT + b"!"), "another context"
 
 
+def test_a_share_proof_checks_alike_against_a_key_or_its_table(phones):
+    phone, other = phones[0], phones[1]
+    ciphertext = encrypt(joint_key(p.public for p in phones), card(8))
+    share, proof = share_with_proof(phone, ciphertext, CONTEXT)
+    table, other_table = BaseTable(phone.public), BaseTable(other.public)
+    assert proofs.verify_equal_logs(table, ciphertext.c1, share, proof, CONTEXT)
+    assert not proofs.verify_equal_logs(other_table, ciphertext.c1, share, proof, CONTEXT)
+    assert not proofs.verify_equal_logs(table, ciphertext.c1, share + G, proof, CONTEXT)
+    assert not proofs.verify_equal_logs(table, ciphertext.c1, share, proof, CONTEXT + b"!")
+
+
 def test_a_share_made_with_the_wrong_key_fails_its_proof(phones):
     phone, impostor = phones[0], phones[2]
     ciphertext = encrypt(joint_key(p.public for p in phones), card(7))

@@ -418,6 +418,7 @@ class Phone:
         self.blinds: dict[int, int] = {}  # request number → r, its own
         self._joint: Element | None = None
         self._playing: set[int] = set()  # the places it chose to play
+        self._tables: dict[int, BaseTable] = {}
 
     # -- what it sends ------------------------------------------------------
 
@@ -680,7 +681,9 @@ class Phone:
             raise BadMessage("a share for no card played")
         play.shows[sender] = (share, proof)
         c1 = self.final_deck()[place].c1
-        if sender != self.seat and not verify_equal_logs(self.keys[sender][0], c1, share, proof, _ctx(self.context, "show", sender, place)):
+        if sender != self.seat and not verify_equal_logs(
+            self._key_table(sender), c1, share, proof, _ctx(self.context, "show", sender, place)
+        ):
             raise _fault(
                 sender,
                 f"hat einen falschen Anteil für die gespielte {play.card} geschickt",
@@ -709,6 +712,14 @@ class Phone:
                 total = total + self.keys[s][0]
             self._joint = total
         return self._joint
+
+    def _key_table(self, seat: int) -> BaseTable:
+        """A table for another phone's key, built at the first card played:
+        every card played checks a proof against every key."""
+        table = self._tables.get(seat)
+        if table is None:
+            table = self._tables[seat] = BaseTable(self.keys[seat][0])
+        return table
 
     def final_deck(self) -> list[Ciphertext]:
         return self.deck(self.plan.seats)

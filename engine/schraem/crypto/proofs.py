@@ -29,7 +29,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
-from .ristretto import ORDER, Element, base_multiple, decode_scalar, encode_scalar, multiscalar
+from .ristretto import ORDER, BaseTable, Element, base_multiple, decode_scalar, encode_scalar, multiscalar
 
 PROTOCOL = b"schraem face-down v1"
 
@@ -117,9 +117,13 @@ def prove_equal_logs(secret: int, base: Element, context: bytes, public: Element
     return result, EqualLogsProof(commitment_g, commitment_h, (v - c * secret) % ORDER)
 
 
-def verify_equal_logs(public: Element, base: Element, result: Element, proof: EqualLogsProof, context: bytes) -> bool:
-    """Whether `proof` shows log_G(public) = log_base(result)."""
+def verify_equal_logs(public: Element | BaseTable, base: Element, result: Element, proof: EqualLogsProof, context: bytes) -> bool:
+    """Whether `proof` shows log_G(public) = log_base(result). `public` may
+    come as its BaseTable, for a key that checks many proofs: c·public is
+    then a table multiplication, a fifth of the time of a plain one."""
+    key = public.element if isinstance(public, BaseTable) else public
     g = Element.generator()
-    c = challenge(_EQUAL_LOGS, context, g, public, base, result, proof.commitment_g, proof.commitment_h)
+    c = challenge(_EQUAL_LOGS, context, g, key, base, result, proof.commitment_g, proof.commitment_h)
     r = proof.response
-    return base_multiple(r) + c * public == proof.commitment_g and multiscalar([(r, base), (c, result)]) == proof.commitment_h
+    c_public = public.multiply(c) if isinstance(public, BaseTable) else c * public
+    return base_multiple(r) + c_public == proof.commitment_g and multiscalar([(r, base), (c, result)]) == proof.commitment_h
