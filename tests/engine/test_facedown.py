@@ -339,3 +339,16 @@ def test_a_card_played_in_a_seats_name_by_the_relay_is_not_opened() -> None:
     relay.say([{"kind": "play", "seat": 2, "place": place, "card": "7H"}])
     assert phones[1].faults and phones[1].faults[0].status == "unchecked"
     assert place not in learnable(phones[0], relay.log) and all(ph.seen == {} for ph in phones)
+
+
+def test_a_phone_that_never_reveals_leaves_the_hand_unchecked_and_says_why() -> None:
+    _, plan = plan_for("rheinland", 2)
+    phones, relay = sit(plan, seed=16)
+    deal(phones, relay)
+    relay.say(phones[0].reveal())  # seat 2's phone is gone
+    for ph in phones:
+        v = ph.check()
+        assert (v.status, v.seat) == ("unchecked", None)
+        assert v.de == "nicht geprüft – Platz 2 hat sein Geheimnis nicht gezeigt"
+        assert v.en == "not checked – seat 2 has not shown its secret"
+    assert phones[0].check().to_json()["status"] == "unchecked"
