@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from playwright.sync_api import Error as PlaywrightError
+
 from browser_support import ENGINE_TIMEOUT_MS, ROOT, wait_engine_ready
 
 sys.path.insert(0, str(ROOT / "engine"))
@@ -166,8 +168,16 @@ def on_the_clock_until(page, condition: str, within_s: int) -> None:
     page waits out on its own timers (a connection's 15 s, a deal's 20 s)
     passes at once instead of in real time."""
     for _ in range(within_s):
-        if page.evaluate(condition):
-            return
+        try:
+            if page.evaluate(condition):
+                return
+        except PlaywrightError as e:
+            # The page loaded itself again meanwhile (a stalled start's
+            # retry): asked again once the new document is there.
+            if "context was destroyed" not in str(e):
+                raise
+            page.wait_for_timeout(100)
+            continue
         page.clock.fast_forward(1000)
     page.wait_for_function(condition, timeout=1000)
 

@@ -183,10 +183,10 @@ def test_first_visit_is_compressed_and_starts_the_engine_at_once(site, page, wai
     assert set(server.revalidated) <= worker_files, dict(server.revalidated)
     # Brotli on the wire: the 9.6 MB wasm travels as well under 3 MB, and
     # the whole first visit (everything a pub without signal needs later too:
-    # the QR decoder, the licence texts) stays under 3.9 MB (3.89 MB;
-    # Pyodide and the engine are 3.71 MB of it).
+    # the QR decoder, the licence texts, the face-down deal's group
+    # arithmetic) stays under 3.95 MB (3.93 MB).
     assert server.sent["/pyodide/pyodide.asm.wasm"] < 3_000_000, dict(server.sent)
-    assert sum(server.sent.values()) < 3_900_000, dict(server.sent)
+    assert sum(server.sent.values()) < 3_950_000, dict(server.sent)
 
 
 # A stand-in engine worker: says it reached a stage and then, unless it was
