@@ -15,19 +15,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import random
-import re
-import shutil
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 from time import perf_counter
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
+sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
+
+from interpreters import in_pyodide, machine, write_section  # noqa: E402
 
 from schraem.core.game import Game  # noqa: E402
 
@@ -108,43 +107,6 @@ def measure(hands: int, runs: int) -> dict:
     return out
 
 
-def in_pyodide(hands: int, runs: int) -> dict:
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("bench: Node.js is needed for the Pyodide figures")
-    proc = subprocess.run(
-        [node, str(ROOT / "bench" / "pyodide.mjs"), "bench/engine.py", "--inner", "--hands", str(hands), "--runs", str(runs)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise SystemExit(f"bench: Pyodide run failed\n{proc.stdout}\n{proc.stderr}")
-    lines = proc.stdout.splitlines()
-    result = json.loads(next(ln for ln in reversed(lines) if ln.startswith("{")))
-    load = re.search(r"loadPyodide under Node: ([\d.]+) s", proc.stdout)
-    result["load_s"] = float(load.group(1)) if load else None
-    return result
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        cpu = re.search(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text()).group(1)
-    except (OSError, AttributeError):
-        pass
-    try:
-        mem = int(re.search(r"MemTotal:\s*(\d+)", Path("/proc/meminfo").read_text()).group(1)) / 2**20
-        mem_s = f", {mem:.0f} GiB RAM"
-    except (OSError, AttributeError):
-        mem_s = ""
-    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
-    # The load average tells a reader whether other jobs shared the cores.
-    load = f"; load average {os.getloadavg()[0]:.1f} when measured" if hasattr(os, "getloadavg") else ""
-    return f"{cpu}, {os.cpu_count()} cores{mem_s}; {platform.platform()}; Node {node}{load}"
-
-
 def report(cp: dict, py: dict) -> str:
     rows = [
         "| interpreter | path | hands/s (median) | µs per step (median) | µs per deal (median) | steps per hand |",
@@ -192,16 +154,6 @@ Machine: {machine()}.
 """
 
 
-def write_results(text: str) -> Path:
-    path = ROOT / "bench" / "RESULTS.md"
-    old = path.read_text() if path.exists() else "# Benchmarks\n"
-    # Replace only our own section: up to the next "## " heading or the end.
-    pattern = re.compile(r"^## Engine\n.*?(?=^## |\Z)", re.S | re.M)
-    new = pattern.sub(lambda _: text + "\n", old) if pattern.search(old) else old.rstrip() + "\n\n" + text
-    path.write_text(new.rstrip() + "\n")
-    return path
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=500)
@@ -215,11 +167,11 @@ def main(argv=None) -> int:
     print(f"CPython: {args.runs} runs × {args.hands} hands …", flush=True)
     cp = measure(args.hands, args.runs)
     print("Pyodide under Node: the same …", flush=True)
-    py = in_pyodide(args.hands, args.runs)
+    py = in_pyodide("bench/engine.py", "--hands", str(args.hands), "--runs", str(args.runs))
     print(report(cp, py))
     print(f"loadPyodide under Node: {py['load_s']} s")
     if args.write:
-        print(f"wrote {write_results(section(cp, py))}")
+        print(f"wrote {write_section('Engine', section(cp, py))}")
     return 0
 
 

@@ -21,12 +21,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import platform
-import re
-import shutil
 import statistics
-import subprocess
 import sys
 from datetime import date
 from pathlib import Path
@@ -35,6 +31,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
+sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
+
+from interpreters import in_pyodide, machine, write_section  # noqa: E402
 
 from schraem.core import facedown  # noqa: E402
 from schraem.core.deal import next_active  # noqa: E402
@@ -155,34 +154,6 @@ def measure(runs: int) -> dict[str, Any]:
     return out
 
 
-def in_pyodide(runs: int) -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("bench: Node.js is needed for the Pyodide figures")
-    proc = subprocess.run(
-        [node, str(ROOT / "bench" / "pyodide.mjs"), "bench/face_down.py", "--inner", "--runs", str(runs)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise SystemExit(f"bench: Pyodide run failed\n{proc.stdout}\n{proc.stderr}")
-    return json.loads(next(ln for ln in reversed(proc.stdout.splitlines()) if ln.startswith("{")))
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        found = re.search(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text())
-        cpu = found.group(1) if found else cpu
-    except OSError:
-        pass
-    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
-    load = f"; load average {os.getloadavg()[0]:.1f} when measured" if hasattr(os, "getloadavg") else ""
-    return f"{cpu}, {os.cpu_count()} cores; {platform.platform()}; Node {node}{load}"
-
-
 def report(cp: dict[str, Any], py: dict[str, Any]) -> str:
     rows = []
     for preset, what in CASES:
@@ -234,15 +205,6 @@ Machine: {machine()}.
 """
 
 
-def write_results(text: str) -> Path:
-    path = ROOT / "bench" / "RESULTS.md"
-    old = path.read_text() if path.exists() else "# Benchmarks\n"
-    pattern = re.compile(r"^## Face-down deal\n.*?(?=^## |\Z)", re.S | re.M)
-    new = pattern.sub(lambda _: text + "\n", old) if pattern.search(old) else old.rstrip() + "\n\n" + text
-    path.write_text(new.rstrip() + "\n")
-    return path
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
@@ -255,10 +217,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"CPython: {args.runs} hands per case …", flush=True)
     cp = measure(args.runs)
     print("Pyodide under Node: the same …", flush=True)
-    py = in_pyodide(args.runs)
+    py = in_pyodide("bench/face_down.py", "--runs", str(args.runs))
     print(report(cp, py))
     if args.write:
-        print(f"wrote {write_results(section(cp, py))}")
+        print(f"wrote {write_section('Face-down deal', section(cp, py))}")
     return 0
 
 

@@ -17,12 +17,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import platform
-import re
-import shutil
 import statistics
-import subprocess
 import sys
 from datetime import date
 from pathlib import Path
@@ -31,6 +27,9 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
+sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
+
+from interpreters import in_pyodide, machine, write_section  # noqa: E402
 
 from schraem.crypto import (  # noqa: E402
     BaseTable,
@@ -122,33 +121,6 @@ def measure(runs: int) -> dict:
     }
 
 
-def in_pyodide(runs: int) -> dict:
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("bench: Node.js is needed for the Pyodide figures")
-    proc = subprocess.run(
-        [node, str(ROOT / "bench" / "pyodide.mjs"), "bench/group_ops.py", "--inner", "--runs", str(runs)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise SystemExit(f"bench: Pyodide run failed\n{proc.stdout}\n{proc.stderr}")
-    return json.loads(next(ln for ln in reversed(proc.stdout.splitlines()) if ln.startswith("{")))
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        cpu = re.search(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text()).group(1)
-    except (OSError, AttributeError):
-        pass
-    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
-    load = f"; load average {os.getloadavg()[0]:.1f} when measured" if hasattr(os, "getloadavg") else ""
-    return f"{cpu}, {os.cpu_count()} cores; {platform.platform()}; Node {node}{load}"
-
-
 def _ms(v: float) -> str:
     return f"{v:.3f}" if v < 1 else f"{v:.2f}" if v < 10 else f"{v:.1f}"
 
@@ -186,15 +158,6 @@ Machine: {machine()}.
 """
 
 
-def write_results(text: str) -> Path:
-    path = ROOT / "bench" / "RESULTS.md"
-    old = path.read_text() if path.exists() else "# Benchmarks\n"
-    pattern = re.compile(r"^## Face-down group operations\n.*?(?=^## |\Z)", re.S | re.M)
-    new = pattern.sub(lambda _: text + "\n", old) if pattern.search(old) else old.rstrip() + "\n\n" + text
-    path.write_text(new.rstrip() + "\n")
-    return path
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7)
@@ -207,10 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"CPython: {args.runs} runs …", flush=True)
     cp = measure(args.runs)
     print("Pyodide under Node: the same …", flush=True)
-    py = in_pyodide(args.runs)
+    py = in_pyodide("bench/group_ops.py", "--runs", str(args.runs))
     print(report(cp, py))
     if args.write:
-        print(f"wrote {write_results(section(cp, py))}")
+        print(f"wrote {write_section('Face-down group operations', section(cp, py))}")
     return 0
 
 

@@ -24,10 +24,7 @@ import argparse
 import json
 import os
 import random
-import re
-import shutil
 import statistics
-import subprocess
 import sys
 from datetime import date
 from pathlib import Path
@@ -35,6 +32,9 @@ from time import perf_counter
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
+sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
+
+from interpreters import in_pyodide, write_section  # noqa: E402
 
 from schraem.bridge import Bridge  # noqa: E402
 from schraem.cli.simulate import sheet_result  # noqa: E402
@@ -92,22 +92,6 @@ def measure(players: int) -> dict:
     }
 
 
-def in_pyodide(players: int) -> dict:
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("bench: Node.js is needed for the Pyodide figures")
-    proc = subprocess.run(
-        [node, str(ROOT / "bench" / "pyodide.mjs"), "bench/tournament.py", "--inner", "--players", str(players)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise SystemExit(f"bench: Pyodide run failed\n{proc.stdout}\n{proc.stderr}")
-    return json.loads(next(ln for ln in reversed(proc.stdout.splitlines()) if ln.startswith("{")))
-
-
 def report(cp: dict, py: dict) -> str:
     rows = [
         f"| step ({cp['players']} players, {cp['tables']} tables a series) | CPython {cp['python']} | Pyodide ({py['python']}) | × the screen alone (Pyodide) |",
@@ -142,15 +126,6 @@ Pyodide, the save ≤ 2 MB.
 """
 
 
-def write_results(text: str) -> Path:
-    path = ROOT / "bench" / "RESULTS.md"
-    old = path.read_text() if path.exists() else "# Benchmarks\n"
-    pattern = re.compile(r"^## A championship on one phone\n.*?(?=^## |\Z)", re.S | re.M)
-    new = pattern.sub(lambda _: text + "\n", old) if pattern.search(old) else old.rstrip() + "\n\n" + text
-    path.write_text(new.rstrip() + "\n")
-    return path
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=300)
@@ -163,10 +138,10 @@ def main(argv: list[str] | None = None) -> int:
     print("CPython …", flush=True)
     cp = measure(args.players)
     print("Pyodide under Node: the same …", flush=True)
-    py = in_pyodide(args.players)
+    py = in_pyodide("bench/tournament.py", "--players", str(args.players))
     print(report(cp, py))
     if args.write:
-        print(f"wrote {write_results(section(cp, py))}")
+        print(f"wrote {write_section('A championship on one phone', section(cp, py))}")
     return 0
 
 
