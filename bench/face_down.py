@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script'
 
 from interpreters import in_pyodide, machine, write_section  # noqa: E402
 
-from schraem.core import facedown  # noqa: E402
+from schraem.core import facedown_deck  # noqa: E402
 from schraem.core.deal import next_active  # noqa: E402
 from schraem.core.facedown import HandPlan, Phone, Relay  # noqa: E402
 from schraem.core.game import Game  # noqa: E402
@@ -59,7 +59,7 @@ class TimedRelay(Relay):
         self._caches: dict[int, tuple[dict[Any, Any], dict[Any, Any]]] = {ph.seat: ({}, {}) for ph in phones}
 
     def call(self, phone: Phone, fn: Any, *args: Any) -> Any:
-        facedown._PASSES, facedown._TABLES = self._caches[phone.seat]
+        facedown_deck.PASS_CACHE, facedown_deck.TABLE_CACHE = self._caches[phone.seat]
         start, cpu = perf_counter(), process_time()
         out = fn(*args)
         self.wall[phone.seat] += perf_counter() - start

@@ -30,12 +30,10 @@ messages, and names the first fault it sees, in German and English.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from ..crypto import (
@@ -54,156 +52,31 @@ from ..crypto import (
     multiscalar,
     prove_equal_logs,
     prove_key,
-    rerandomise,
-    scalar_from_wide_bytes,
     verify_equal_logs,
     verify_key,
 )
 from .cards import DECK
 from .deal import Setup, deal_order
+from .facedown_deck import (
+    LABEL,
+    blinding,
+    card_point,
+    cards_by_encoding,
+    commit_of,
+    composite,
+    deck_pass,
+    digest,
+    initial_deck,
+    initial_spelling,
+    int_bytes,
+)
 
 FORMAT = "schraem-facedown/1"
-_LABEL = FORMAT.encode()
 Message = dict[str, Any]
 
 
 class BadMessage(ValueError):
     """A message that is not one of the protocol's, or not well formed."""
-
-
-# --- fixed public parts ----------------------------------------------------
-
-
-def _hash(*items: bytes) -> bytes:
-    """SHA-512 over items each preceded by its length, so no two lists of
-    items hash alike (as the proofs' transcripts do)."""
-    h = hashlib.sha512()
-    for item in items:
-        h.update(len(item).to_bytes(8, "little"))
-        h.update(item)
-    return h.digest()
-
-
-def _int(k: int) -> bytes:
-    return k.to_bytes(8, "little")
-
-
-@lru_cache(maxsize=64)
-def card_point(card: str) -> Element:
-    """The element standing for a card: RFC 9496's FROM_UNIFORM_BYTES of
-    SHA-512 of a label and the card's text. Anyone can make it, nobody knows
-    its logarithm, and no card's element is a sum of others' that anyone
-    could find."""
-    return Element.from_uniform_bytes(hashlib.sha512(_LABEL + b"|card|" + card.encode()).digest())
-
-
-@lru_cache(maxsize=4)
-def _cards_by_encoding(cards: tuple[str, ...]) -> dict[bytes, str]:
-    return {card_point(c).encode(): c for c in cards}
-
-
-def initial_deck(cards: Sequence[str], key: Element) -> list[Ciphertext]:
-    """The deck every phone builds alike: each card encrypted under the
-    table's key with the public randomness 1, (G, M + X). It hides nothing;
-    the shuffles that follow do."""
-    g = Element.generator()
-    return [Ciphertext(g, card_point(c) + key) for c in cards]
-
-
-_TABLES: dict[bytes, BaseTable] = {}
-
-
-def key_table(encoding: bytes) -> BaseTable:
-    """The table of the hand's joint key, built once a hand: every
-    re-randomising multiplies by it."""
-    table = _TABLES.get(encoding)
-    if table is None:
-        if len(_TABLES) >= 4:
-            _TABLES.pop(next(iter(_TABLES)))
-        table = _TABLES[encoding] = BaseTable(Element.decode(encoding))
-    return table
-
-
-# --- what a seed decides ---------------------------------------------------
-
-
-def _blocks(seed: bytes, context: bytes, seat: int, what: bytes) -> Iterator[bytes]:
-    """SHA-512 in counter mode over the seed: the stream a phone's committed
-    seed gives for one purpose (its permutation, its randomness, its blinding)."""
-    counter = 0
-    while True:
-        yield _hash(_LABEL, what, context, _int(seat), seed, _int(counter))
-        counter += 1
-
-
-def commit_of(seed: bytes, context: bytes, seat: int) -> str:
-    """A phone's hash commitment to its shuffle seed for this hand and seat."""
-    return hashlib.sha256(_hash(_LABEL, b"commit", context, _int(seat), seed)).hexdigest()
-
-
-def shuffle_plan(seed: bytes, context: bytes, seat: int, size: int) -> tuple[list[int], list[int]]:
-    """The permutation (output place j takes input place perm[j]) and the
-    re-randomising scalars a seed gives: Fisher–Yates (Durstenfeld) with
-    each index a 64-byte block reduced mod i + 1 (bias below 2^-500), the
-    scalars 64-byte blocks reduced mod ℓ."""
-    perm = list(range(size))
-    blocks = _blocks(seed, context, seat, b"permutation")
-    for i in range(size - 1, 0, -1):
-        j = int.from_bytes(next(blocks), "little") % (i + 1)
-        perm[i], perm[j] = perm[j], perm[i]
-    stream = _blocks(seed, context, seat, b"randomness")
-    return perm, [scalar_from_wide_bytes(next(stream)) for _ in range(size)]
-
-
-def shuffle(deck: Sequence[Ciphertext], table: BaseTable, perm: Sequence[int], scalars: Sequence[int]) -> list[Ciphertext]:
-    return [rerandomise(table, deck[p], s) for p, s in zip(perm, scalars)]
-
-
-_PASSES: dict[tuple[bytes, bytes, bytes, bytes, int], list[Ciphertext]] = {}
-
-
-def deck_pass(deck: Sequence[Ciphertext], spelled: bytes, key: bytes, seed: bytes, context: bytes, seat: int) -> list[Ciphertext]:
-    """The pass `seed` gives seat `seat` on `deck` (`spelled` as it
-    travelled) under the joint key `key`. A pure function, remembered for a
-    few passes by its inputs' bytes: the phones simulated in one process
-    then share their passes, as if each had done it once; a real phone does
-    each pass once anyway, its own and then each in the check."""
-    memo = (spelled, key, seed, context, seat)
-    out = _PASSES.get(memo)
-    if out is None:
-        perm, scalars = shuffle_plan(seed, context, seat, len(deck))
-        out = shuffle(deck, key_table(key), perm, scalars)
-        if len(_PASSES) >= 16:
-            _PASSES.pop(next(iter(_PASSES)))
-        _PASSES[memo] = out
-    return list(out)
-
-
-def initial_spelling(cards: Sequence[str]) -> bytes:
-    return _LABEL + b"|initial|" + "|".join(cards).encode()
-
-
-def blinding(seed: bytes, context: bytes, seat: int, request: int) -> int:
-    """The factor a seat blinds its request with: from its seed, so a phone
-    that reloads asks again alike, and the check after the hand can redo it."""
-    return 1 + scalar_from_wide_bytes(next(_blocks(seed, context, seat, b"blind" + _int(request)))) % (ORDER - 1)
-
-
-def _weights(kind: bytes, context: bytes, encodings: Sequence[bytes]) -> list[int]:
-    """The composite's weights, as RFC 9497 §2.2.1 (ComputeComposites) makes
-    them: a seed hashed over every element of the batch, then one scalar per
-    pair from the seed and the pair's index."""
-    seed = _hash(_LABEL, b"composite", kind, context, *encodings)
-    return [scalar_from_wide_bytes(_hash(seed, _int(j))) for j in range(len(encodings) // 2)]
-
-
-def composite(kind: bytes, context: bytes, pairs: Sequence[tuple[Element, Element]], encodings: Sequence[bytes]) -> tuple[Element, Element]:
-    """(Σ d_j·A_j, Σ d_j·B_j): one proof that log_G(K) = log(Σ d_j A_j)(Σ d_j B_j)
-    shows B_j = k·A_j for every j but with chance 1/ℓ (the batched
-    Chaum–Pedersen proof of RFC 9497 §2.2.1). `encodings` are A_1, B_1, …
-    as they travel."""
-    d = _weights(kind, context, encodings)
-    return multiscalar(zip(d, (a for a, _ in pairs))), multiscalar(zip(d, (b for _, b in pairs)))
 
 
 def open_request(deck: Sequence[Ciphertext], places: Sequence[int], r: int, context: bytes, seat: int, number: int) -> Message:
@@ -255,11 +128,11 @@ class HandPlan:
 
     @property
     def context(self) -> bytes:
-        return _hash(_LABEL, b"hand", self.table.encode(), _int(self.hand), _int(self.seats))
+        return digest(LABEL, b"hand", self.table.encode(), int_bytes(self.hand), int_bytes(self.seats))
 
 
 def _ctx(plan_context: bytes, what: str, *numbers: int) -> bytes:
-    return plan_context + what.encode() + b"".join(_int(k) for k in numbers)
+    return plan_context + what.encode() + b"".join(int_bytes(k) for k in numbers)
 
 
 # --- reading messages ------------------------------------------------------
@@ -651,7 +524,7 @@ class Phone:
         answers = [a for k, a in self.answers.items() if k[1:] == (self.seat, req.number)]
         r_inv = pow(self.blinds[req.number], -1, ORDER)
         deck = self.final_deck()
-        lookup = _cards_by_encoding(self.plan.cards)
+        lookup = cards_by_encoding(self.plan.cards)
         opened: dict[int, str] = {}
         for j, p in enumerate(req.places):
             others = Element.identity()
