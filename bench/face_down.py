@@ -18,7 +18,6 @@ on a loaded machine the ratios to the baseline are the steadier figures.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import platform
@@ -33,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
 
-from interpreters import in_pyodide, machine, write_section  # noqa: E402
+from interpreters import both, machine  # noqa: E402
 
 from schraem.core import facedown_deck  # noqa: E402
 from schraem.core.deal import next_active  # noqa: E402
@@ -206,22 +205,7 @@ Machine: {machine()}.
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--write", action="store_true")
-    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)  # one interpreter, JSON out
-    args = parser.parse_args(argv)
-    if args.inner:
-        print(json.dumps(measure(args.runs)))
-        return 0
-    print(f"CPython: {args.runs} hands per case …", flush=True)
-    cp = measure(args.runs)
-    print("Pyodide under Node: the same …", flush=True)
-    py = in_pyodide("bench/face_down.py", "--runs", str(args.runs))
-    print(report(cp, py))
-    if args.write:
-        print(f"wrote {write_section('Face-down deal', section(cp, py))}")
-    return 0
+    return both(__doc__ or "", "bench/face_down.py", "runs", 3, measure, report, section, "Face-down deal", argv)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,7 @@ operations" only).
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import platform
 import statistics
 import sys
@@ -29,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
 
-from interpreters import in_pyodide, machine, write_section  # noqa: E402
+from interpreters import both, machine  # noqa: E402
 
 from schraem.crypto import (  # noqa: E402
     BaseTable,
@@ -159,22 +157,7 @@ Machine: {machine()}.
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--write", action="store_true")
-    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)  # one interpreter, JSON out
-    args = parser.parse_args(argv)
-    if args.inner:
-        print(json.dumps(measure(args.runs)))
-        return 0
-    print(f"CPython: {args.runs} runs …", flush=True)
-    cp = measure(args.runs)
-    print("Pyodide under Node: the same …", flush=True)
-    py = in_pyodide("bench/group_ops.py", "--runs", str(args.runs))
-    print(report(cp, py))
-    if args.write:
-        print(f"wrote {write_section('Face-down group operations', section(cp, py))}")
-    return 0
+    return both(__doc__ or "", "bench/group_ops.py", "runs", 7, measure, report, section, "Face-down group operations", argv)
 
 
 if __name__ == "__main__":

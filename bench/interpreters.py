@@ -65,3 +65,28 @@ def write_section(heading: str, text: str) -> Path:
     new = pattern.sub(lambda _: text + "\n", old) if pattern.search(old) else old.rstrip() + "\n\n" + text
     path.write_text(new.rstrip() + "\n")
     return path
+
+
+def both(doc: str, script: str, option: str, default: int, measure, report, section, heading: str, argv=None) -> int:
+    """A benchmark run in CPython and then, the same script with `--inner`,
+    inside Pyodide: `measure(n)` with `n` given by `--<option>`, its report
+    printed, and with `--write` its section of bench/RESULTS.md replaced."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument(f"--{option}", type=int, default=default)
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)  # one interpreter, JSON out
+    args = parser.parse_args(argv)
+    n = getattr(args, option)
+    if args.inner:
+        print(json.dumps(measure(n)))
+        return 0
+    print(f"CPython: --{option} {n} …", flush=True)
+    cp = measure(n)
+    print("Pyodide under Node: the same …", flush=True)
+    py = in_pyodide(script, f"--{option}", str(n))
+    print(report(cp, py))
+    if args.write:
+        print(f"wrote {write_section(heading, section(cp, py))}")
+    return 0

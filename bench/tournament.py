@@ -20,7 +20,6 @@ untimed). Goal: every step ≤ 100 ms in Pyodide, the save ≤ 2 MB.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -34,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
 
-from interpreters import in_pyodide, write_section  # noqa: E402
+from interpreters import both  # noqa: E402
 
 from schraem.bridge import Bridge  # noqa: E402
 from schraem.cli.simulate import sheet_result  # noqa: E402
@@ -127,22 +126,7 @@ Pyodide, the save ≤ 2 MB.
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--write", action="store_true")
-    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)  # one interpreter, JSON out
-    args = parser.parse_args(argv)
-    if args.inner:
-        print(json.dumps(measure(args.players)))
-        return 0
-    print("CPython …", flush=True)
-    cp = measure(args.players)
-    print("Pyodide under Node: the same …", flush=True)
-    py = in_pyodide("bench/tournament.py", "--players", str(args.players))
-    print(report(cp, py))
-    if args.write:
-        print(f"wrote {write_section('A championship on one phone', section(cp, py))}")
-    return 0
+    return both(__doc__ or "", "bench/tournament.py", "players", 300, measure, report, section, "A championship on one phone", argv)
 
 
 if __name__ == "__main__":
