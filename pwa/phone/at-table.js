@@ -16,6 +16,13 @@ import { declarePhoneTable } from '../context/guard.js';
 // takes it there, and a code for another table is no code for another seat.
 export const KEPT = 'phone-guest';
 
+// Beside it, what the guest keeps to carry the table on if the host's
+// phone is gone (phone-host.js takeOver): the last finished hand it
+// checked and the series' finished games. Stored, so that a guest that
+// reloaded meanwhile can still carry the table on; it belongs to the seat
+// whose secret it names.
+export const KEPT_TABLE = 'phone-guest-table';
+
 // The texts are i18n/phone.js's, under "phone.".
 export const tt = (key, vars) => t(`phone.${key}`, vars);
 

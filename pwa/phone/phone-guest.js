@@ -14,7 +14,7 @@ import { answerOffer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { LIST_CHANNEL, followSheet } from './sheet-follow.js';
-import { KEPT, app, dealt, keepLocalSession, localSession, m, phone, tt } from './at-table.js';
+import { KEPT, KEPT_TABLE, app, dealt, keepLocalSession, localSession, m, phone, tt } from './at-table.js';
 
 export function guestTable(kept = null) {
   return { role: 'guest', texts: {}, status: null, inGame: false, kept, down: [] };
@@ -129,6 +129,25 @@ export async function joinTable() {
   if (r.ok) guestState(r.result);
 }
 
+function keepTableRecord(table) {
+  if (!table.kept) return;
+  writePreference(KEPT_TABLE, {
+    seat: table.seat, secret: table.kept.secret, lastRecord: table.lastRecord, lastGame: table.lastGame,
+    series: table.series, hostSeat: table.hostSeat, finished: [...(table.finished ?? new Map())],
+  }).catch(() => {});
+}
+
+// What keepTableRecord stored for this seat, put back on a guest that
+// reloaded (nothing if it is another seat's or another table's).
+export function restoreTableRecord(table, stored) {
+  const kept = table.kept;
+  if (!kept || !stored || stored.seat !== kept.seat || stored.secret !== kept.secret || !stored.lastRecord) return;
+  Object.assign(table, {
+    seat: kept.seat, lastRecord: stored.lastRecord, lastGame: stored.lastGame, series: stored.series ?? null,
+    hostSeat: stored.hostSeat, finished: new Map(Array.isArray(stored.finished) ? stored.finished : []),
+  });
+}
+
 // The phone may lie face down while others play: it buzzes once each time
 // its seat becomes due (its turn, or a knock it must answer).
 function buzzWhenDue(table, state) {
@@ -216,6 +235,7 @@ async function checkDeal(table, state) {
   }
   // A series goes on from its finished games too, each kept as it ends.
   if (r.ok && state.game_over) (table.finished ??= new Map()).set(game, r.result);
+  if (r.ok) keepTableRecord(table);
   // The game's last hand: the whole game goes into this phone's history.
   if (r.ok && state.game_over) keepGuestGame(r.result, state).catch(() => app.onError(linkError('err.history')));
   const { fair, why } = own.ok ? own.result : { fair: null, why: own.error };

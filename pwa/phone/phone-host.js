@@ -90,7 +90,7 @@ async function hostOpened(session, players, guests) {
 // games this phone kept.
 export async function takeOver() {
   const was = phone;
-  if (was?.role !== 'guest' || !was.lastRecord || was.status !== 'dropped') return;
+  if (was?.role !== 'guest' || !was.lastRecord || was.status === 'connected' || was.status === 'making') return;
   const { lastRecord: record, lastGame: game = 1, seat, hostSeat } = was;
   const guests = record.players.map((p, i) => (p.kind !== 'bot' && i + 1 !== seat ? i + 1 : null)).filter((x) => x != null);
   // This phone's own engine, idle while it is a guest; a refusal leaves it,

@@ -77,7 +77,7 @@ export function renderOpen(table, wait, standins = []) {
 }
 
 // A guest's screen: the invitation read, the answer shown, how far it got.
-export function renderJoin(table) {
+export function renderJoin(table, ready = true) {
   return h('section', { class: 'phone-join', 'aria-labelledby': 'phone-join-heading' },
     h('h2', { id: 'phone-join-heading', text: tt('join.heading') }),
     table.answer ? null : [
@@ -101,7 +101,12 @@ export function renderJoin(table) {
       table.qr ? h('div', { class: 'qr-box' }, table.qr) : null,
       textBox('answer', tt('join.answer.label'), { readonly: true, value: table.answer }),
     ] : null,
-    table.status === 'connected' ? h('p', { role: 'status', dataset: { link: 'connected' }, text: tt('join.connected', { seat: table.seat }) }) : null);
+    table.status === 'connected' ? h('p', { role: 'status', dataset: { link: 'connected' }, text: tt('join.connected', { seat: table.seat }) }) : null,
+    // Waiting for a host whose phone may be gone for good (this phone was
+    // reloaded, or its link dropped): it can carry the table on instead.
+    table.lastRecord && table.status !== 'connected' && table.status !== 'making' ? h('div', { class: 'phone-join-takeover' },
+      h('p', { class: 'note', text: tt('join.takeover') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-takeover' }, disabled: !ready, text: tt('takeover') })) : null);
 }
 
 // "Platz 2: Bert, Platz 4: Hans".

@@ -17,11 +17,11 @@ import { declareTaps } from '../context/taps.js';
 import { guarded } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
-import { KEPT, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
+import { KEPT, KEPT_TABLE, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import {
   awaySeats, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver,
 } from './phone-host.js';
-import { guestTable, joinTable, retryGuest } from './phone-guest.js';
+import { guestTable, joinTable, restoreTableRecord, retryGuest } from './phone-guest.js';
 
 export function initPhoneTable(ctx) {
   wirePhoneTable(ctx);
@@ -34,10 +34,14 @@ export function initPhoneTable(ctx) {
   // A guest phone that was at a table (reloaded, or closed and opened
   // again) goes back to it: its seat waits for it on the host. One that
   // left its table on purpose stays where it is.
-  readPreference(KEPT).then((stored) => {
+  Promise.all([readPreference(KEPT), readPreference(KEPT_TABLE)]).then(([stored, record]) => {
     const kept = keptSeat(stored);
     if (phone || !kept || kept.left) return;
-    setPhone(guestTable(kept));
+    const table = guestTable(kept);
+    // Its host's phone may be gone for good: the table can be carried on
+    // from here too.
+    restoreTableRecord(table, record);
+    setPhone(table);
     m().route = 'phone-join';
     app.render();
   });
@@ -127,7 +131,7 @@ function phoneScreen(name) {
     ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-table' }, text: tt('to.table') })
     : h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
   const standins = m().game?.state?.phone_table?.standins ?? [];
-  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins) : renderJoin(phone), [back]];
+  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins) : renderJoin(phone, m().ready), [back]];
 }
 
 // A phone away while the next game is dealt (it left between games): the

@@ -190,6 +190,12 @@ def _taken_over_mid_game(host, guests: dict, game: int):
         guest.wait_for_selector('.phone-links[data-lost="yes"]', timeout=30_000)
     assert hans.locator('[data-action="phone-takeover"]').count() == 1
 
+    # Bert's phone is reloaded meanwhile: it still keeps what carries the
+    # table on, and offers it while it waits for a code.
+    bert.reload()
+    bert.wait_for_function("() => document.body.dataset.screen === 'phone-join'", timeout=60_000)
+    bert.wait_for_selector('.phone-join-takeover [data-action="phone-takeover"]:enabled')
+
     # Bert carries the table on: codes for Anne's seat and for Hans.
     bert.locator('[data-action="phone-takeover"]').tap()
     bert.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
@@ -214,7 +220,8 @@ def _taken_over_mid_game(host, guests: dict, game: int):
     hands = state["save"]["record"]["hands"]
     assert (hands[0]["actions"], hands[0]["fair"]) == (before["actions"], before["fair"])
     assert [e["seat"] for e in hands[1]["fair"]] == [2, 3] and state["view"]["hand_no"] == 2
-    assert _list_of(bert) == _list_of(hans) == listed
+    lists = (_list_of(bert), _list_of(hans))
+    assert lists[0] == lists[1] == listed, (lists, listed)
     return bert, {3: hans}, (bert, hans)
 
 
