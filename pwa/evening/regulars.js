@@ -8,8 +8,9 @@
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { newId, readPreference, writePreference } from '../store/storage.js';
-import { ctx, go, m, session, shellError } from '../context/context.js';
+import { ctx, go, m, shellError } from '../context/context.js';
 import { chosenSet, houseChoices } from './house-rules.js';
+import { cleanName as cleanNameBy } from './names.js';
 import { declareScreens } from '../context/registry.js';
 import { declareFields, declareTaps } from '../context/taps.js';
 
@@ -60,15 +61,9 @@ export async function storeRegulars(people, groups, undo = null) {
   return true;
 }
 
-// A name as every table keeps it, by the engine's one rule for names (no
-// invisible or blank-looking characters, 40 at most), or null once the
-// refusal is shown.
-async function cleanName(text) {
-  const raw = String(text ?? '');
-  if (!raw.trim()) { shellError('regulars.noName'); return null; }
-  const r = await session().query('name', { name: raw.slice(0, 4 * NAME_MAX) });
-  if (!r.ok) { ctx.app.onError(r.error); return null; }
-  return r.result.name;
+// A name as every table keeps it (names.js), or null once the refusal is shown.
+function cleanName(text) {
+  return cleanNameBy(text, 'regulars.noName');
 }
 
 function personOf(id) {
