@@ -19,8 +19,15 @@ const NAME_MAX = 40;
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
 
 function reg() {
-  m().regulars ??= { people: [], groups: [], form: { name: '', colour: 'red', group: '', members: [] } };
+  m().regulars ??= { people: [], groups: [], form: { name: '', colour: COLOURS[0], group: '', members: [] } };
   return m().regulars;
+}
+
+// The colour the next person is offered: the one fewest people wear (the
+// first of those in the list), so a table of new regulars is not all red.
+function nextColour(people) {
+  const worn = (c) => people.filter((p) => p.colour === c).length;
+  return COLOURS.reduce((best, c) => (worn(c) < worn(best) ? c : best));
 }
 
 export function validPerson(p) {
@@ -39,6 +46,7 @@ export async function bootRegulars() {
   const ids = new Set(r.people.map((p) => p.id));
   r.groups = Array.isArray(saved?.groups) ? saved.groups.filter(validGroup)
     .map((g) => ({ ...g, members: g.members.filter((x) => ids.has(x)) })) : [];
+  r.form.colour = nextColour(r.people);
 }
 
 export function regularsData() {
@@ -78,6 +86,7 @@ async function addPerson() {
   if (people.some((p) => p.name === name)) { shellError('regulars.exists', { name }); return; }
   if (await storeRegulars([...people, { id: newId(), name, colour: form.colour, aliases: [] }], groups)) {
     form.name = '';
+    form.colour = nextColour(reg().people);
     ctx.app.render();
   }
 }
