@@ -48,8 +48,17 @@ def test_numbers_are_written_as_the_language_writes_them(warm_page, shared_site)
     open_app(page, shared_site, seed=63)
     fmt = "async (n) => (await import('./modules.js').then((m) => m.i18n)).formatNumber(n)"
     assert page.evaluate(fmt, 5.55) == "5,55"
+    # One point, one mark: the lines about a hand's worth say it singular.
+    one = """async () => { const { tn } = await import('./modules.js').then((m) => m.i18n);
+      return [tn('stakes.answer.points', 1, { pass: 1, hold: 2 }), tn('result.value.points', 1, { value: 1 }), tn('stakes.answer', 1, { pass: 1, hold: 2 })]; }"""
+    assert page.evaluate(one)[:2] == ["Passen: 1 Punkt gegen dich. Halten: es geht um 2.", "Es ging um 1 Punkt."]
     page.locator('[data-action="lang"]').tap()
     assert page.evaluate(fmt, 5.55) == "5.55"
+    assert page.evaluate(one) == [
+        "Passing: 1 point against you. Holding: the hand is worth 2.",
+        "The hand was worth 1 point.",
+        "Passing costs you 1 mark. Holding: the hand is worth 2.",
+    ]
 
 
 def test_the_spielliste_csv_uses_the_separator_of_the_language(warm_page, shared_site):
