@@ -129,7 +129,7 @@ declareScreens('club', {
     const club = c();
     if (!club.lists) return [h('section', { class: 'loading', 'aria-busy': 'true' }, h('p', { text: t('list.loading') })), []];
     const players = club.lists.lists[0]?.list.players ?? [];
-    return [[renderList(club.lists, { readOnly: club.readOnly, meta: { ...club.listMeta, signer: club.keeper ?? Math.min(4, players.length) }, ready }), keeperSelect(players)],
+    return [[renderList(club.lists, { readOnly: club.readOnly, meta: { ...club.listMeta?.(), signer: club.keeper ?? Math.min(4, players.length) }, ready }), keeperSelect(players)],
       renderListControls({ readOnly: club.readOnly, canShare: canShareFiles(), ready })];
   },
   history: () => [renderHistory(c().history, { message: c().historyMsg, damaged: c().damaged }), renderHistoryControls()],

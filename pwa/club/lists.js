@@ -10,6 +10,13 @@ import {
   c, ctx, go, m, onError, refusedWith, render, session,
 } from '../context/context.js';
 
+// A date in the app's language, not the browser's: an English list says
+// "As of 29 Nov 2026" on a German phone too.
+function dated(ms, withTime = false) {
+  return new Date(ms).toLocaleString(getLang() === 'en' ? 'en-GB' : 'de-DE',
+    withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+}
+
 function listMeta(data, game) {
   const lines = [];
   const ticket = game?.save?.series?.ticket;
@@ -18,7 +25,7 @@ function listMeta(data, game) {
     if (ticket.draw_seed != null) lines.push(t('list.meta.seed', { seed: ticket.draw_seed }));
   }
   if (data.series) lines.push(t('banner.series', { k: data.series.number, n: data.series.length }));
-  lines.push(t('list.meta.date', { date: new Date().toLocaleDateString() }));
+  lines.push(t('list.meta.date', { date: dated(Date.now()) }));
   return lines;
 }
 
@@ -40,7 +47,9 @@ export async function refreshList() {
   if (!r.ok) { onError(r.error); return; }
   if (m().route !== 'list' || c().listOf !== undefined) return;
   c().lists = r.result;
-  c().listMeta = { title: t('list.heading'), lines: listMeta(r.result, m().game) };
+  // Worded when drawn: a language switched on the list rewrites its lines.
+  const game = m().game;
+  c().listMeta = () => ({ title: t('list.heading'), lines: listMeta(r.result, game) });
   render();
 }
 
@@ -55,7 +64,7 @@ export async function openKeptList(of, entry, title, back = 'history') {
   const r = await session().query('lists', { of });
   if (!r.ok) { onError(r.error); return false; }
   c().lists = r.result;
-  c().listMeta = { title, lines: [entry?.savedAt ? t('list.meta.kept', { date: new Date(entry.savedAt).toLocaleString() }) : ''].filter(Boolean) };
+  c().listMeta = () => ({ title, lines: [entry?.savedAt ? t('list.meta.kept', { date: dated(entry.savedAt, true) }) : ''].filter(Boolean) });
   render();
   return true;
 }
@@ -75,7 +84,7 @@ export function listCsv(lists) {
 
 export function listFileBase() {
   const rules = String(c().lists?.lists?.[0]?.list.rules ?? 'schraem').replace(/[^a-z0-9_-]/gi, '');
-  return `schraem-liste-${rules}-${stamp()}`;
+  return `${t('list.file')}-${rules}-${stamp()}`;
 }
 
 // The list's JSON is the engine's outbound file of what the list shows:

@@ -94,7 +94,7 @@ async function takeTableFile(target) {
   const file = target.files?.[0];
   target.value = '';
   if (!file) return;
-  const r = await readJsonFile(file);
+  const r = await readJsonFile(file, undefined, kind === 'ticket' ? 'ticket' : 't.result');
   if (!r.ok) { shellError(r.key); return; }
   await handleFileData(kind, r.data);
 }

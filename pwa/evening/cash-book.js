@@ -25,8 +25,9 @@ export function eveningOf(ms) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-// Kept entries → [{date, records}] oldest first, each game once (a game
-// kept twice, by a table and by the organiser, counts once).
+// Kept entries → [{date, records}] oldest first, a record kept twice word
+// for word sent once (the engine counts a game kept twice, by a table and
+// by the organiser, once, on the first evening that holds it).
 export function evenings(entries) {
   const seen = new Set();
   const byDate = new Map();

@@ -11,6 +11,7 @@ import { ctx, go, m, session, shellError } from '../context/context.js';
 import { declareScreens } from '../context/registry.js';
 import { declareFields, declareTaps } from '../context/taps.js';
 import { declareRulesExtra } from '../pages/rules-page.js';
+import { cleanName } from './names.js';
 
 const PREF = 'house-rules';
 const NAME_MAX = 40;
@@ -210,8 +211,10 @@ function renderEditorControls(editor, { ready }) {
 async function save() {
   const editor = house().editor;
   if (!editor?.catalog || editor.error) return;
-  const name = editor.name.trim().slice(0, NAME_MAX);
-  if (!name) { shellError('house.noName'); return; }
+  // The same rule as the people's and groups' names: no right-to-left,
+  // invisible or blank-looking characters.
+  const name = await cleanName(editor.name, 'house.noName');
+  if (!name || house().editor !== editor) return;
   const id = editor.id ?? newId();
   const entry = { id, name, rules: editor.rules, options: editor.options };
   const sets = [...house().sets.filter((s) => s.id !== id), entry];

@@ -138,11 +138,13 @@ async function checkedFile(file) {
   return { ...parts, history: r.entries };
 }
 
-// Every person's name and earlier names and every group's name, by the
-// engine's one rule for names (as the regulars' screen takes them): a name
-// kept the same on both phones. → the engine's refusal, or null.
+// Every person's name and earlier names, every group's name and every
+// house rule set's name, by the engine's one rule for names (as their
+// forms take them): a name kept the same on both phones. → the engine's
+// refusal, or null.
 async function badName(parts) {
-  const names = [...parts.people.flatMap((p) => [p.name, ...(p.aliases ?? [])]), ...parts.groups.map((g) => g.name)];
+  const names = [...parts.people.flatMap((p) => [p.name, ...(p.aliases ?? [])]), ...parts.groups.map((g) => g.name),
+    ...parts.house.map((s) => s.name)];
   for (const name of new Set(names)) {
     const r = await session().query('name', { name });
     if (!r.ok) return r.error;

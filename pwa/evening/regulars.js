@@ -8,8 +8,9 @@
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { newId, readPreference, writePreference } from '../store/storage.js';
-import { ctx, go, m, session, shellError } from '../context/context.js';
+import { ctx, go, m, shellError } from '../context/context.js';
 import { chosenSet, houseChoices } from './house-rules.js';
+import { cleanName as cleanNameBy } from './names.js';
 import { declareScreens } from '../context/registry.js';
 import { declareFields, declareTaps } from '../context/taps.js';
 
@@ -18,8 +19,15 @@ const NAME_MAX = 40;
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
 
 function reg() {
-  m().regulars ??= { people: [], groups: [], form: { name: '', colour: 'red', group: '', members: [] } };
+  m().regulars ??= { people: [], groups: [], form: { name: '', colour: COLOURS[0], group: '', members: [] } };
   return m().regulars;
+}
+
+// The colour the next person is offered: the one fewest people wear (the
+// first of those in the list), so a table of new regulars is not all red.
+function nextColour(people) {
+  const worn = (c) => people.filter((p) => p.colour === c).length;
+  return COLOURS.reduce((best, c) => (worn(c) < worn(best) ? c : best));
 }
 
 export function validPerson(p) {
@@ -38,6 +46,7 @@ export async function bootRegulars() {
   const ids = new Set(r.people.map((p) => p.id));
   r.groups = Array.isArray(saved?.groups) ? saved.groups.filter(validGroup)
     .map((g) => ({ ...g, members: g.members.filter((x) => ids.has(x)) })) : [];
+  r.form.colour = nextColour(r.people);
 }
 
 export function regularsData() {
@@ -60,15 +69,9 @@ export async function storeRegulars(people, groups, undo = null) {
   return true;
 }
 
-// A name as every table keeps it, by the engine's one rule for names (no
-// invisible or blank-looking characters, 40 at most), or null once the
-// refusal is shown.
-async function cleanName(text) {
-  const raw = String(text ?? '');
-  if (!raw.trim()) { shellError('regulars.noName'); return null; }
-  const r = await session().query('name', { name: raw.slice(0, 4 * NAME_MAX) });
-  if (!r.ok) { ctx.app.onError(r.error); return null; }
-  return r.result.name;
+// A name as every table keeps it (names.js), or null once the refusal is shown.
+function cleanName(text) {
+  return cleanNameBy(text, 'regulars.noName');
 }
 
 function personOf(id) {
@@ -83,6 +86,7 @@ async function addPerson() {
   if (people.some((p) => p.name === name)) { shellError('regulars.exists', { name }); return; }
   if (await storeRegulars([...people, { id: newId(), name, colour: form.colour, aliases: [] }], groups)) {
     form.name = '';
+    form.colour = nextColour(reg().people);
     ctx.app.render();
   }
 }

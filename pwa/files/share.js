@@ -45,11 +45,14 @@ export function json(data) {
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-// Reads a chosen file as JSON; → {ok, data} | {ok: false, key} (an i18n key).
-export async function readJsonFile(file, maxBytes = 5_000_000) {
-  if (!file) return { ok: false, key: 'import.unreadable' };
-  if (file.size > maxBytes) return { ok: false, key: 'import.tooBig' };
+// Reads a chosen file as JSON; → {ok, data} | {ok: false, key} (an i18n
+// key). `what` names the file the person meant to choose in the refusal
+// ('import': a game record; 'ticket', 't.result': a tournament's; 'duel.file': a
+// deal set's result), so a file that is no JSON is not called a record.
+export async function readJsonFile(file, maxBytes = 5_000_000, what = 'import') {
+  if (!file) return { ok: false, key: `${what}.unreadable` };
+  if (file.size > maxBytes) return { ok: false, key: `${what}.tooBig` };
   let text;
-  try { text = await file.text(); } catch { return { ok: false, key: 'import.unreadable' }; }
-  try { return { ok: true, data: JSON.parse(text) }; } catch { return { ok: false, key: 'import.notJson' }; }
+  try { text = await file.text(); } catch { return { ok: false, key: `${what}.unreadable` }; }
+  try { return { ok: true, data: JSON.parse(text) }; } catch { return { ok: false, key: `${what}.notJson` }; }
 }

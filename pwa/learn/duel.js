@@ -50,7 +50,7 @@ async function exportResult() {
 }
 
 export async function compareWith(file) {
-  const read = await readJsonFile(file, 200_000);
+  const read = await readJsonFile(file, 200_000, 'duel.file');
   if (!read.ok) { shellError(read.key); return; }
   await compareResult(read.data);
 }

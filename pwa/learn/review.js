@@ -125,6 +125,13 @@ function decisionItem(e, unit) {
       : h('p', { class: 'review-fine', text: t('review.fine', { chosen: choiceText(e.chosen) }) }));
 }
 
+// A decision's kind ahead of what it cost: a question ("Klopfen?") needs
+// no colon after it.
+function kindLead(kind) {
+  const words = t(`review.kind.${kind}`);
+  return /[?:]$/.test(words) ? words : `${words}:`;
+}
+
 function renderResult(res) {
   const unit = unitWord(res.tally);
   // Hand, moment, kind and target: two challenges weighed at one moment differ in their target only.
@@ -137,7 +144,7 @@ function renderResult(res) {
     worst.length ? h('section', { class: 'review-worst', 'aria-labelledby': 'review-worst-heading' },
       h('h3', { id: 'review-worst-heading', text: t('review.worst') }),
       h('ol', {}, worst.map((e) => h('li', { class: 'worst-item' },
-        h('strong', { text: `${t('review.hand', { hand: e.hand })} · ${t(`review.kind.${e.kind}`)}: ` }),
+        h('strong', { text: `${t('review.hand', { hand: e.hand })} · ${kindLead(e.kind)} ` }),
         t('review.saved', { best: choiceText(e.best), cost: marks(e.cost), unit }), ' ', reasonText(e.reason))))) : null,
     res.hands.map((hd) => h('section', { class: 'review-hand', dataset: { hand: hd.hand }, 'aria-labelledby': `review-hand-${hd.hand}` },
       h('h3', { id: `review-hand-${hd.hand}`, text: t('review.hand', { hand: hd.hand }) }),

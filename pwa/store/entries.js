@@ -33,9 +33,11 @@ export function seatedRecords(entry) {
 }
 
 // The finished games of readable entries kept since `since` (ms), each
-// with who sat where, for the statistics and the kitty's settlement: a
-// game kept twice (a table's series and the organiser's tournament on the
-// same phone) counts once; damaged entries count not at all.
+// with who sat where, for the statistics and the kitty's settlement;
+// damaged entries count not at all. A record kept twice word for word is
+// sent once; the engine counts a game once however it was written (a
+// table's series keeps its seeds, the organiser's tournament the same
+// games as the table sent them, a move file neither).
 export function keptRecords(entries, since = 0) {
   const seen = new Set();
   const records = [];

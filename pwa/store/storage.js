@@ -280,9 +280,14 @@ function gameFrom({ id, base, head, keys, values }) {
   try {
     if (!base || base.format !== FORMAT || !head?.state?.view || knownSave(base.save) !== 1) throw new Error('shape');
     if (!stepsInOrder(steps)) throw new Error('gap');
+    // The head names the step it was drawn after: a head ahead of the
+    // steps is a screen whose last action was lost at the end of the log
+    // (a gap in the middle is found above). Heads from before carry none.
+    const seq = steps.length ? steps[steps.length - 1][0][1] : 0;
+    if (head.seq !== undefined && head.seq !== seq) throw new Error('head ahead of its steps');
     const save = structuredClone(base.save);
     for (const [, step] of steps) applyStep(save, step);
-    last = { id, seq: steps.length ? steps[steps.length - 1][0][1] : 0, save, saveKey: headerKey(save) };
+    last = { id, seq, save, saveKey: headerKey(save) };
     const game = { format: FORMAT, savedAt: head.savedAt, save, state: head.state, viewer: head.viewer, handoff: head.handoff };
     lastState = head.state;
     return { status: 'ok', game };
@@ -313,7 +318,7 @@ export async function writeGame({ save, state, viewer, handoff }) {
       const seq = last.seq + 1;
       await write(['heads', 'steps'], (tx) => {
         tx.objectStore('steps').put(step, [id, seq]);
-        tx.objectStore('heads').put(head, id);
+        tx.objectStore('heads').put({ ...head, seq }, id);
       });
       last = { id, seq, save: structuredClone(save), saveKey: last.saveKey };
     } else {
@@ -321,7 +326,7 @@ export async function writeGame({ save, state, viewer, handoff }) {
       const id = newId();
       await write(['meta', 'bases', 'heads', 'steps'], (tx) => {
         tx.objectStore('bases').put({ format: FORMAT, version: STORAGE_VERSION, save }, id);
-        tx.objectStore('heads').put(head, id);
+        tx.objectStore('heads').put({ ...head, seq: 0 }, id);
         tx.objectStore('meta').put(id, 'current');
         if (old != null) {
           tx.objectStore('bases').delete(old);

@@ -1,7 +1,7 @@
 // The screens around the table: setup, handing the phone over, a hand's
 // result, the end of the game and a damaged save.
 import { h } from '../lib/dom.js';
-import { has, t } from '../i18n/i18n.js';
+import { has, t, tn } from '../i18n/i18n.js';
 import { knollenBadge, marksView } from './cards.js';
 import { handHistory, trickCards, undoButton } from './table.js';
 import { nameOf } from './log.js';
@@ -175,15 +175,22 @@ function resultTable(view) {
     })));
 }
 
+// What the hand was worth, in the sheet's unit; nothing where hands cost
+// nothing (the newcomers' halves count no marks: the view's tally is null).
+function valueLine(view, value) {
+  if (view.tally == null) return null;
+  return tn(view.tally === 'points' ? 'result.value.points' : 'result.value', value, { value });
+}
+
 export function renderResult(view) {
   const res = view.hand_result;
   const heading = res.winner != null ? t('result.heading', { name: nameOf(view, res.winner), hand: view.hand_no }) : t('result.noWinner');
   return h('section', { class: 'result', 'aria-labelledby': 'result-heading' },
     h('h2', { id: 'result-heading', text: heading }),
     res.reason ? h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }) : null,
-    h('p', { text: t(view.tally === 'points' ? 'result.value.points' : 'result.value', { value: res.value }) }),
+    valueLine(view, res.value) ? h('p', { text: valueLine(view, res.value) }) : null,
     finalTrick(view),
-    resultTable(view),
+    view.tally == null ? null : resultTable(view),
     handHistory(view));
 }
 
@@ -204,12 +211,12 @@ export function lastHandSummary(view) {
   if (!res) return null;
   const last = { ...view, hand_result: res };
   const who = res.winner != null ? t('result.heading', { name: nameOf(view, res.winner), hand: view.hand_no - 1 }) : t('result.noWinner');
-  const value = t(view.tally === 'points' ? 'result.value.points' : 'result.value', { value: res.value });
+  const value = valueLine(view, res.value);
   return h('details', { class: 'last-hand' },
     h('summary', {}, h('span', { text: t('sheet.lastHand', { hand: view.hand_no - 1 }) }), ' ', h('strong', { text: who }),
-      ' ', h('span', { class: 'last-hand-value', text: value })),
+      value ? [' ', h('span', { class: 'last-hand-value', text: value })] : null),
     res.reason ? h('p', { class: 'reason', text: labelFor('result.reason', res.reason) }) : null,
-    resultTable(last));
+    view.tally == null ? null : resultTable(last));
 }
 
 // After a scoresheet hand the last entry (a wrong "wins") can still be taken back.

@@ -1,7 +1,7 @@
 // Draws one seat's view of the table. It only shows what the engine sent:
 // which actions are legal, whose turn it is and every rule stay in Python.
 import { h } from '../lib/dom.js';
-import { has, t } from '../i18n/i18n.js';
+import { has, t, tn } from '../i18n/i18n.js';
 import { cardFace, cardName, knollenBadge, marksView } from './cards.js';
 import { describeLog, nameOf } from './log.js';
 import { phoneRole } from './phone-role.js';
@@ -175,7 +175,9 @@ function handArea(view, ready) {
         h('span', { class: 'backs-row', 'aria-hidden': 'true' },
           Array.from({ length: me.cards_left || 4 }, () => h('span', { class: 'card back' }))),
         h('span', { class: 'look-text', text: t('hand.look') }),
-        h('span', { class: 'look-hint', text: t('hand.look.hint') })));
+        // Only where the engine offers a knock before looking (no rule set
+        // without knocking or without blind knocks says so).
+        legalOf(view, 'knock').length ? h('span', { class: 'look-hint', text: t('hand.look.hint') }) : null));
   }
   if (!view.my_cards.length) return h('p', { class: 'hand-note', text: t('hand.none') });
   const playable = new Set([...legalOf(view, 'play'), ...legalOf(view, 'discard')].map((a) => a.card));
@@ -238,7 +240,7 @@ export function renderTable(view, { ready }) {
 function stakesLine(view, r) {
   if (r.pass_loses == null) return null;
   const key = view.tally === 'points' ? 'stakes.answer.points' : 'stakes.answer';
-  return h('p', { class: 'stakes', text: t(key, { pass: r.pass_loses, hold: r.hold_risks, value: r.value }) });
+  return h('p', { class: 'stakes', text: tn(key, r.pass_loses, { pass: r.pass_loses, hold: r.hold_risks, value: r.value }) });
 }
 
 // The big buttons under the thumb: answer a knock, or knock.

@@ -120,6 +120,11 @@ def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path,
     result = read_json(result_path)
     assert result["format"] == "schraem-table-series/1" and result["series"] == 1 and result["table"] == 1
 
+    # A file that is no JSON is called no table result, not a game record.
+    cut_path = tmp_path / "cut.json"
+    cut_path.write_text(json.dumps(result)[:300])
+    choose_file(org, "t-import-file", cut_path)
+    assert message(org).startswith("Diese Datei ist kein Tisch-Ergebnis: Sie enthält kein gültiges JSON.")
     # A tampered result is refused naming the game and hand; nothing changes.
     bad = json.loads(json.dumps(result))
     bad["marks"][0][0][0] += 1
@@ -234,3 +239,20 @@ def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path,
     tap(org, '[data-action="list-back"]')
     assert screen(org) == "tournament-view"
     assert page_errors == []
+
+
+def test_a_ticket_or_a_deal_sets_result_that_is_no_json_is_named_for_what_was_chosen(warm_page, shared_site, tmp_path):
+    page = warm_page(locale="de-DE", service_workers="block")
+    open_app(page, shared_site, seed=47)
+    cut = tmp_path / "cut.json"
+    cut.write_text('{"format": "schraem-table/1", "players": [')
+    choose_file(page, "ticket-file", cut)
+    assert message(page) == "Diese Datei ist kein Turnier-Ticket: Sie enthält kein gültiges JSON."
+    assert screen(page) == "start"
+    said = page.evaluate("""async () => {
+      const { duel } = await import('./modules.js');
+      await duel.compareWith(new File(['{"format": "schraem-duel/1", "hands": ['], 'duell.json'));
+      return document.getElementById('message').textContent;
+    }""")
+    assert said.startswith("Vergleich nicht möglich – diese Datei ist kein Ergebnis von Duell-Karten"), said
+    assert "Spielbericht" not in said

@@ -64,6 +64,10 @@ def test_a_result_by_qr_code_is_compared_and_bad_codes_are_refused(warm_page, sh
     # hand fit it too.
     assert b.evaluate("() => document.documentElement.scrollWidth") <= 320
     assert b.locator('[data-action="duel-rscan"]').count() == 1
+    # Its buttons are named by what they show (speech input finds them by it).
+    for button in b.locator(".duel-tools button:visible").all():
+        label, shown = button.get_attribute("aria-label"), button.inner_text().strip()
+        assert label is None or shown.rstrip(" …") in label, (shown, label)
     tap(b, '[data-action="duel-rqr"]')
     assert screen(b) == "duel-qr"
     code = b.evaluate(QR_TEXT)

@@ -95,15 +95,24 @@ def test_a_house_rule_set_is_made_chosen_and_seen_on_the_rules_page(warm_page, s
     assert record["rules"] == "rengen" and record["options"] == {"start_marks": 5}
 
 
-def test_a_refused_write_keeps_no_house_rules_and_says_so(warm_page, shared_site):
+def test_a_refused_name_or_write_keeps_no_house_rules_and_says_so(warm_page, shared_site):
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=3)
     open_editor(page)
+    # The people's and groups' rule for names: no right-to-left, invisible or blank-looking characters.
+    for bad, code in (("\u202eDonnerstag", "U+202E"), ("Donners\u200btag", "U+200B"), ("\u3164", "U+3164")):
+        page.locator('[data-field="house-name"]').fill(bad)
+        page.locator('[data-action="house-save"]').tap()
+        page.wait_for_function("code => document.getElementById('message').textContent.includes(code)", arg=code)
+        assert "unsichtbares Zeichen" in page.locator("#message").inner_text()
+        assert screen(page) == "house" and kept_sets(page) == []
     page.locator('[data-field="house-name"]').fill("Donnerstag")
     # The browser refuses every write from now on (quota, private mode).
     page.evaluate("""() => { IDBObjectStore.prototype.put = function () { throw new DOMException('full', 'QuotaExceededError'); }; }""")
     page.locator('[data-action="house-save"]').tap()
-    page.wait_for_function("() => !document.getElementById('message').hidden")
+    page.wait_for_function(
+        "() => !document.getElementById('message').hidden && !/U\\+3164/.test(document.getElementById('message').textContent)"
+    )
     assert "nicht gespeichert" in page.locator("#message").inner_text()
     assert screen(page) == "house"
     assert kept_sets(page) == []

@@ -161,6 +161,15 @@ def test_the_regulars_refuse_the_names_every_table_refuses_and_a_groups_statisti
     page.wait_for_selector(".group")
     assert kept(page)["groups"][0]["name"] == "Stammtisch Rengen"
 
+    # A new person is offered a colour nobody wears yet, not red every time.
+    assert page.locator('[data-field="reg-colour"]').input_value() == "green"
+    n = page.locator(".person").count()
+    page.fill('[data-field="reg-name"]', "Gerda")
+    page.locator('[data-action="person-add"]').tap()
+    page.wait_for_function("(n) => document.querySelectorAll('.person').length === n", arg=n + 1)
+    assert [p["colour"] for p in kept(page)["people"]] == ["red", "blue", "green"]
+    assert page.locator('[data-field="reg-colour"]').input_value() == "yellow"
+
     page.locator('[data-action="group-stats"]').tap()
     page.wait_for_function("() => document.body.dataset.screen === 'stats'")
     wait_idle(page)

@@ -111,6 +111,9 @@ def test_review_of_a_finished_game_with_progress_and_result_kept_in_history(de_p
     assert page.locator(".review-decision").count() >= 1
     total = page.locator(".review-total").inner_text()
     assert "Schräm verschenkt" in total or "gut gespielt" in total
+    # The costliest decisions lead with their kind: a question takes no colon after it.
+    worst = page.locator(".worst-item strong").all_inner_texts()
+    assert worst and not any("?:" in w for w in worst), worst
     assert page.locator(".kept").inner_text() == "Die Spielanalyse ist beim Spiel im Verlauf gespeichert."
     assert_axe_clean(page, shared_site, "review")
     # Kept with the game in the history: its line says so, and it opens

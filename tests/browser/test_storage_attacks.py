@@ -280,6 +280,19 @@ def test_a_gap_in_the_step_log_is_a_damaged_save_not_a_lost_action(warm_page, sh
     _damaged_screen_then_fresh(page)
 
 
+def test_a_lost_last_step_under_a_newer_screen_is_a_damaged_save(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=49)
+    start_sheet(page, ["Anne", "Hubert", "Gerda", "Hans"], dealer=4)
+    penalty(page, 2, "renege")
+    sheet_tap(page, 4, "knock")
+    gid = _current_id(page)
+    # The last step, Hans's knock, is gone; the screen kept beside it shows it.
+    delete(page, "schraem", "steps", [gid, 2])
+    reload(page)
+    _damaged_screen_then_fresh(page)
+
+
 def test_a_head_that_cannot_be_drawn_is_a_damaged_save(warm_page, shared_site):
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=47)

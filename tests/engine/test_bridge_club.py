@@ -188,10 +188,14 @@ def test_a_house_rules_name_that_is_no_name_is_refused():
 
 def test_statistics_from_history_records():
     b = Bridge()
-    ok(b, "new_series", players=PLAYERS, real_cards=True, games=1, viewer=None)
-    record = finish_game(b, 4)["save"]["record"]
-    stats = ok(b, "stats", records=[record, record])
-    assert stats["Anne"]["wins"] == 2 and stats["Hubert"]["games"] == 2
+    ok(b, "new_series", players=PLAYERS, real_cards=True, games=2, viewer=None)
+    record = finish_game(b, 3)["save"]["record"]
+    ok(b, "next_game", viewer=None)
+    second = finish_game(b, 4)["save"]["record"]
+    stats = ok(b, "stats", records=[record, second])
+    assert stats["Anne"]["wins"] == stats["Hans"]["wins"] == 1 and stats["Hubert"]["games"] == 2
+    # The same game kept twice is one game played.
+    assert ok(b, "stats", records=[record, second, record]) == stats
     assert not call(b, "stats", records=[{"format": "nope"}])["ok"]
 
 
@@ -233,7 +237,8 @@ def test_the_kitty_through_the_bridge_rematch_series_and_books():
     assert record["stakes"] == stakes
     again = ok(b, "rematch", seed=2, viewer=None)
     assert again["stakes"] == stakes
-    books = ok(b, "books", records=[record, record])
+    second = finish_game(b, 2)["save"]["record"]  # the same hands, the next dealer: another game
+    books = ok(b, "books", records=[record, second, record])
     assert books["balances"]["Gerda"] == 420 and books["pot"] == 100
     assert books["rounds"] == {state["save"]["record"]["players"][loser - 1]["name"]: 2}
     assert sum(t["cents"] for t in books["transfers"] if t["payee"] is None) == 100

@@ -124,10 +124,39 @@ def test_a_set_ends_after_its_deals_and_results_compare_hand_by_hand():
     for row in cmp["hands"][: cmp["both_played"]]:
         x, y = row["mine"]["marks_lost"], row["theirs"]["marks_lost"]
         assert row["ahead"] == (None if x == y else "mine" if x < y else "theirs")
-    other = dict(results[1], set="kegelclub", code=duel.set_code("kegelclub"))
+    other = sealed(dict(results[1], set="kegelclub", code=duel.set_code("kegelclub")))
     assert "verschiedenen" in refused(a, "duel_compare", mine=results[0], theirs=other)["de"]
     forged = dict(results[1], code="000000")
     assert refused(a, "duel_compare", mine=results[0], theirs=forged)["code"] == "bad_request"
+
+
+def sealed(res: dict) -> dict:
+    """A result changed and written again with its checksum, as an app would write it."""
+    return {**res, "check": duel.seal(res)}
+
+
+def test_a_result_changed_after_it_was_written_is_refused():
+    b = Bridge()
+    play_hand(b, call(b, "duel_new", set="stammtisch", rules="rheinland", hands=4, players=NAMES))
+    mine = call(b, "duel_result")
+    assert call(Bridge(), "duel_compare", mine=mine, theirs=json.loads(json.dumps(mine)))["both_played"] == 1
+    # One digit of a hand's marks changed in the file: not what the app wrote.
+    hand = mine["hands"][0]
+    edited = {**mine, "hands": [{**hand, "marks_lost": (hand["marks_lost"] + 1) % 10}]}
+    error = refused(Bridge(), "duel_compare", mine=mine, theirs=edited)
+    assert "verändert" in error["de"] and "changed" in error["en"]
+    for changed in ({**mine, "name": "Bert"}, {**mine, "finish": {**mine["finish"], "place": 1 + mine["finish"]["place"] % 4}}):
+        assert "Prüfsumme" in refused(Bridge(), "duel_compare", mine=mine, theirs=changed)["de"]
+    unsealed = {k: v for k, v in mine.items() if k != "check"}
+    assert "keine Prüfsumme" in refused(Bridge(), "duel_compare", mine=mine, theirs=unsealed)["de"]
+    assert "keine Prüfsumme" in refused(Bridge(), "duel_compare", mine=unsealed, theirs=mine)["de"]
+    # The same in its QR code; an older app's code (no checksum) is named as such.
+    body = json.loads(call(b, "duel_code")["text"].removeprefix(duel.CODE_PREFIX))
+    body[7][0] = (body[7][0] + 1) % 10
+    code = duel.CODE_PREFIX + json.dumps(body)
+    assert "verändert" in refused(Bridge(), "duel_compare", mine=mine, theirs=code)["de"]
+    older = duel.CODE_PREFIX + json.dumps(body[:8])
+    assert "älteren App" in refused(Bridge(), "duel_compare", mine=mine, theirs=older)["de"]
 
 
 def test_review_and_hint_through_the_bridge():

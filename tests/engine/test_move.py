@@ -1,5 +1,5 @@
 """The move file's history (move.py): every entry leaves without a seed and
-without the cards of a hand under way, keeps who was a computer, scrubs to
+without the cards of the hand under way at the table in play, keeps who was a computer, scrubs to
 itself (so a file imported twice adds nothing), and an entry that does not
 replay is left out on the way out but refuses the whole file on the way in."""
 
@@ -97,7 +97,12 @@ def test_entries_leave_without_seeds_or_the_hand_under_way_and_scrub_to_themselv
     assert out["left_out"] == 0 and len(out["entries"]) == 3
     assert seeds_in(out["entries"]) == 0
     running = out["entries"][1]
-    assert len(running["save"]["record"]["hands"]) == 1  # the hand under way stays on this phone
+    # Filed away by another table, it is never played on: its last hand moves too.
+    hands = entries[1]["save"]["record"]["hands"]
+    assert [h["actions"] for h in running["save"]["record"]["hands"]] == [h["actions"] for h in hands] and len(hands) == 2
+    # The table still in play keeps the hand under way on this phone.
+    in_play = ok(b, "move", entries=[{**entries[1], "status": "running"}])["entries"][0]
+    assert len(in_play["save"]["record"]["hands"]) == 1
     # A game's save stays a save, with who sat where (for the review on the other phone), without the table's seed.
     assert running["save"]["table"] == {"players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]}
     # Who was a computer travels with each record.
@@ -158,9 +163,10 @@ def test_a_tournament_entry_moves_and_loads_on_the_other_phone():
     assert ok(Bridge(), "move", entries=[out], strict=True)["entries"][0] == out
 
 
-def mid_hand_entry() -> dict:
-    """A filed-away game against the computer whose person (seat 1) has
-    acted in its second hand, which is still under way."""
+def mid_hand_entry(status: str = "running") -> dict:
+    """A game against the computer whose person (seat 1) has acted in its
+    second hand, which is still under way: the table in play, filed with
+    its review ("running"), or a table filed away ("interrupted")."""
     b = Bridge()
     state = ok(b, "new_game", players=BOTS, seed=74, viewer=1)
     while True:
@@ -178,7 +184,7 @@ def mid_hand_entry() -> dict:
     return {
         "id": "g3",
         "kind": "game",
-        "status": "interrupted",
+        "status": status,
         "names": ["Hubert", "Gerda", "Hans"],
         "savedAt": 5,
         "save": state["save"],
@@ -213,6 +219,15 @@ def test_a_review_leaves_only_with_the_hands_that_leave():
     assert ok(Bridge(), "move", entries=[out], strict=True)["entries"][0] == out  # the same file in again
 
 
+def test_an_interrupted_game_moves_with_its_last_hand_and_its_whole_review():
+    entry = reviewed(mid_hand_entry("interrupted"))
+    out = ok(Bridge(), "move", entries=[entry])["entries"][0]
+    assert out["review"] == {k: v for k, v in entry["review"].items() if k != "seed"}
+    assert len(out["save"]["record"]["hands"]) == 2 and out["save"]["record"]["hands"][-1]["actions"]
+    assert seeds_in(out) == 0
+    assert ok(Bridge(), "move", entries=[out], strict=True)["entries"][0] == out
+
+
 def test_an_entry_coming_in_holds_only_the_fields_and_sizes_the_app_writes():
     b = Bridge()
     good = ok(b, "move", entries=[reviewed(mid_hand_entry())])["entries"][0]
@@ -238,3 +253,78 @@ def test_an_entry_coming_in_holds_only_the_fields_and_sizes_the_app_writes():
     # Going out, a field the app does not know stays behind; the entry still moves.
     out = ok(b, "move", entries=[{**good, "extra": junk}])
     assert out["left_out"] == 0 and "extra" not in out["entries"][0]
+
+
+def tournament_evening() -> tuple[dict, dict]:
+    """One phone's history after a tournament round: the table it played
+    (a series of one game for 10 cents a mark, dealt by the app, one seat a
+    computer) and the
+    organiser's tournament with that table's result read in."""
+    organiser = Bridge()
+    names = [f"P{i}" for i in range(1, 9)]
+    ok(organiser, "tournament", op="new", players=names, options={"series_games": 1}, seed=12)
+    ticket = ok(organiser, "tournament", op="ticket", series=1, table=1)["ticket"]
+    players = [{"name": n, **({"kind": "bot", "level": "easy"} if k == 0 else {})} for k, n in enumerate(ticket["players"])]
+    table = Bridge()
+    state = ok(table, "new_series", players=players, seed=31, ticket=ticket, stakes={"per_mark": 10}, viewer=None)
+    while not state["game_over"]:
+        if state["hand_over"]:
+            state = ok(table, "next_hand", viewer=None)
+            continue
+        state = ok(table, "bot_step", viewer=None)
+        if state["bot_action"] is None:  # a person's turn: the first thing they may do
+            seat = state["view"]["due"][0]
+            state = ok(table, "act", action=ok(table, "state", viewer=seat)["view"]["legal"][0], viewer=None)
+    # The records as the app keeps them: who sat where from the table's seats.
+    records = [
+        dict(r, players=[dict(p, **q) for p, q in zip(r["players"], state["save"]["table"]["players"])]) for r in [state["save"]["record"]]
+    ]
+    entry = {
+        "id": "series-1",
+        "kind": "series",
+        "status": "finished",
+        "names": ticket["players"],
+        "savedAt": 1,
+        "save": state["save"],
+        "records": records,
+    }
+    facts = ok(organiser, "tournament", op="import", result=ok(table, "table_result"))
+    kept = {
+        "id": f"tournament-{facts['id']}",
+        "kind": "tournament",
+        "status": "running",
+        "names": names,
+        "savedAt": 2,
+        "facts": facts,
+        "records": [g for tables in facts["tournament"]["series"] for s in tables if s for g in s["games"]],
+    }
+    return entry, kept
+
+
+def test_a_tournament_counts_once_and_the_statistics_are_the_same_after_a_move():
+    b = Bridge()
+    entry, tournament = tournament_evening()
+    assert tournament["records"] and tournament["records"] != entry["records"]  # the table's copy keeps its seeds
+    table_only = ok(b, "stats", records=entry["records"])
+    assert all(row["games"] == 1 for row in table_only.values()) and sum(row["wins"] for row in table_only.values()) == 1
+    both = ok(b, "stats", records=entry["records"] + tournament["records"])
+    assert both == table_only
+    assert ok(b, "stats", records=tournament["records"] + entry["records"]) == table_only  # the computer kept apart whichever comes first
+    moved = ok(b, "move", entries=[entry, tournament])["entries"]
+    assert ok(b, "stats", records=[r for e in moved for r in e["records"]]) == table_only
+
+
+def test_money_counts_a_game_once_though_a_move_wrote_it_anew():
+    b = Bridge()
+    players = [{"name": n, "kind": "bot", "level": "easy"} for n in ("Anne", "Gerda", "Hans")]
+    state = ok(b, "new_game", players=players, seed=8, stakes={"per_mark": 10}, viewer=None)
+    while not state["game_over"]:
+        state = ok(b, "next_hand", viewer=None) if state["hand_over"] else ok(b, "bot_step", viewer=None)
+    record = state["save"]["record"]
+    entry = {"id": "g", "kind": "game", "status": "finished", "names": ["Anne", "Gerda", "Hans"], "savedAt": 1}
+    moved = ok(b, "move", entries=[{**entry, "save": state["save"], "records": [record]}])["entries"][0]["records"][0]
+    assert moved != record and seeds_in(moved) == 0
+    books = ok(b, "books", records=[record])
+    assert books["balances"] and ok(b, "books", records=[record, moved]) == books
+    book = ok(b, "cash_book", evenings=[{"date": "1", "records": [record]}, {"date": "2", "records": [moved]}])
+    assert [e["date"] for e in book["evenings"]] == ["1"] and book["pot_total"] == books["pot"]

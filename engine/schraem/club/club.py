@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any, cast
 
 from ..core import fields as f
@@ -381,14 +382,58 @@ def _group_game(names: list[str], bots: set[int], members: set[str], least: int 
     return len(people) >= least and all(n in members for n in people)
 
 
-def _counted(records, people, group, least: int = 2) -> list[tuple[Game, set[int], list[str]]]:
-    """The finished records replayed, each with its computer seats and the
-    name every seat counts under (a person's aliases folded in); with
-    `group`, only that group's games (at least `least` members at the
-    table)."""
+def same_game(game: Game) -> str:
+    """What one game played is, however it was written down: a table keeps
+    its series with the deals' seeds, the organiser's tournament the same
+    games as the table sent them (each deal as its cards), and a move file
+    every game without seeds. The players, rules, stakes and every action
+    in order tell a game apart; a card played is in its action, so two
+    games dealt differently never agree."""
+    return json.dumps(
+        [
+            game.rules.preset,
+            game.rules.overrides(),
+            game.names,
+            game.start_marks,
+            game.first_dealer,
+            game.stakes.to_json() if game.stakes.played_for else None,
+            [[a.to_json() for a in log] for log in game.logs],
+        ],
+        sort_keys=True,
+    )
+
+
+def _once(games: list[Game], bots: list[set[int]], seen: set[str]) -> tuple[list[Game], list[set[int]]]:
+    """Each game once (`seen`: the games counted before), with the
+    computer seats any of its copies names (the table knows who was a
+    computer, the tournament's copy of its games does not)."""
+    kept: dict[str, int] = {}
+    out_games: list[Game] = []
+    out_bots: list[set[int]] = []
+    for g, b in zip(games, bots):
+        key = same_game(g)
+        if key in kept:
+            out_bots[kept[key]] |= b
+        elif key not in seen:
+            seen.add(key)
+            kept[key] = len(out_games)
+            out_games.append(g)
+            out_bots.append(set(b))
+    return out_games, out_bots
+
+
+def _counted(records, people, group, least: int = 2, seen: set[str] | None = None) -> list[tuple[Game, set[int], list[str]]]:
+    """The finished records replayed, each game once however often it was
+    kept (a table's series and the organiser's tournament on one phone,
+    before or after a move), each with its computer seats and the name
+    every seat counts under (a person's aliases folded in); with `group`,
+    only that group's games (at least `least` members at the table).
+    `seen`: the games an earlier call counted (the cash book's earlier
+    evenings)."""
     games = _history_games(records)
     # A record says which seats a computer played (the app's "kind").
     bots = [{s for s, p in enumerate(r["players"], 1) if isinstance(p, dict) and p.get("kind") == "bot"} for r in records]
+    games, bots = _once(games, bots, set() if seen is None else seen)
     alias = {} if people is None else _people_names(people)
     out = [(g, b, [n if s in b else alias.get(n, n) for s, n in enumerate(g.names, 1)]) for g, b in zip(games, bots)]
     if group is None:
@@ -401,7 +446,7 @@ def _counted(records, people, group, least: int = 2) -> list[tuple[Game, set[int
     return [x for x in out if _group_game(x[2], x[1], members, least)]
 
 
-def _money_games(records, people, group) -> list[tuple[Game, list[str]]]:
+def _money_games(records, people, group, seen: set[str] | None = None) -> list[tuple[Game, list[str]]]:
     """The finished games played for something, each with the account of
     every seat. A computer keeps its own account ("Name
     (Computer)"), never a person's of the same name. With `group`, one
@@ -410,7 +455,7 @@ def _money_games(records, people, group) -> list[tuple[Game, list[str]]]:
     and the settlement of the same games agree to the cent."""
     return [
         (g, [n + COMPUTER if s in b else n for s, n in enumerate(names, 1)])
-        for g, b, names in _counted(records, people, group, least=1)
+        for g, b, names in _counted(records, people, group, least=1, seen=seen)
         if g.game_over and g.stakes.played_for
     ]
 
@@ -493,10 +538,11 @@ def cash_book(evenings, people=None, group=None) -> dict:
     grows). A computer's seat keeps its own account ("Name (Computer)")."""
     f.items(evenings, "evenings", "Abende", "evenings", 0, MAX_EVENINGS)
     out, pot_total = [], 0
+    seen: set[str] = set()  # a game kept twice counts on the first evening it was kept
     for ev in evenings:
         f.obj(ev, "evening", "Abend", "evening")
         date = f.text(ev.get("date"), "date", "Datum", "date", 40)
-        played = _money_games(ev.get("records"), people, group)
+        played = _money_games(ev.get("records"), people, group, seen)
         if not played:
             continue
         books = evening([(names, cast(GameMoney, g.money)) for g, names in played])  # finished games: money is due

@@ -1,7 +1,7 @@
 """The move file (an evening that moves to another phone): the history's
 entries written the way every file leaves the phone (outbound.py: no
-seed, no card of a hand that may be under way), each one replayed on the
-way out and again on the way in. Scrubbing a scrubbed entry gives it back
+seed, no card of a hand that may still be played: the table in play's),
+each one replayed on the way out and again on the way in. Scrubbing a scrubbed entry gives it back
 unchanged, so a file imported twice, or carried back and forth between
 two phones, never makes a second copy of a game."""
 
@@ -22,6 +22,7 @@ MAX_ENTRIES = 10_000
 MAX_ENTRY_RECORDS = 1_000
 SAVE_FORMAT = "schraem-save/1"
 KINDS = ("game", "series", "set", "tournament")
+FILED = ("finished", "interrupted")  # the statuses of a table no phone plays on
 # The fields a history entry has (club.js, organiser.js, history.js): a
 # file coming in may carry no other, and none larger than the app writes.
 ENTRY_KEYS = {"id", "kind", "status", "names", "savedAt", "rules", "summary", "save", "records", "review", "facts"}
@@ -172,7 +173,12 @@ def _entry(entry, strict: bool) -> dict:
         out["facts"] = {**organiser.facts(), "tournament": tournament}
     else:
         save = f.obj(entry.get("save"), "save", "Spielstand", "save")
-        file = export_of(save, False)["file"]
+        # A table still in play on this phone ("running") keeps the hand
+        # under way here. A table filed away for good (finished, or
+        # interrupted by another) is never played on: its last hand is
+        # history like every other, and leaves with the review made of it,
+        # so the other phone shows the entry as this one does.
+        file = export_of(save, entry.get("status") in FILED)["file"]
         plain = save.get("format") == SAVE_FORMAT and "series" not in save and "set" not in save
         seats = _seats(save, len(file["players"])) if plain else None
         # A game's save stays a save, with who sat where: the review and

@@ -14,6 +14,7 @@ only the hands already played: nothing of a deal to come is in it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import unicodedata
 from functools import cache
@@ -41,6 +42,7 @@ SET_PREFIX = "SCHRAEM-DUEL"
 # A result as a QR code: a JSON array after the prefix (see `pack`).
 CODE_PREFIX = "SCHRAEM-DR1:"
 MAX_CODE = 1200
+SEAL_CHARS = 12  # hex digits of a result's checksum (48 bits: no edit fits by chance)
 
 
 @cache
@@ -220,7 +222,7 @@ def result(game: Game, facts: dict, seat: int = 1) -> dict:
         )
     mine = _standing(replay, me)
     place = 1 + sum(1 for s in range(game.n) if _standing(replay, s) < mine)
-    return {
+    out = {
         "format": RESULT_FORMAT,
         "set": facts["set"],
         "rules": facts["rules"],
@@ -233,9 +235,29 @@ def result(game: Game, facts: dict, seat: int = 1) -> dict:
         "hints": sum(h["hints"] for h in hands),
         "finish": {"marks": replay.hand_marks[me], "place": place, "of": game.n},
     }
+    out["check"] = seal(out)
+    return out
 
 
-def _checked(res, who: tuple[str, str]) -> dict:
+def seal(res: dict) -> str:
+    """The checksum a result is written with (`check`)."""
+    return _seal(_checked(res, ("Dein Ergebnis", "Your result"), sealed=False))
+
+
+def _seal(r: dict) -> str:
+    """A result's checksum: what it says, as `_checked` reads it, hashed.
+    A result changed after it was written (a digit of a hand's marks, a
+    name, a place) no longer fits its checksum; it tells a typo or an
+    edit apart from what the app wrote, as the move file's checksum does."""
+    text = json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:SEAL_CHARS]
+
+
+def _checked(res, who: tuple[str, str], sealed: bool = True) -> dict:
+    """A result as the app reads it, every field checked; `sealed`: its
+    checksum must fit what it says (a result read back, not one being
+    written)."""
+
     def bad(de, en):
         raise InvalidAction("bad_request", detail=Both(f"{who[0]}: {de}", f"{who[1]}: {en}"))
 
@@ -267,7 +289,7 @@ def _checked(res, who: tuple[str, str]) -> dict:
         name = clean_name(res.get("name"), 1)
     except InvalidAction:
         bad("der Name fehlt oder ist kein Name", "the name is missing or not a name")
-    return {
+    checked = {
         "set": s["set"],
         "rules": s["rules"],
         "deals": s["hands"],
@@ -276,6 +298,19 @@ def _checked(res, who: tuple[str, str]) -> dict:
         "finish": {f: finish[f] for f in ("marks", "place", "of")},
         "complete": res.get("complete") is True,
     }
+    if sealed:
+        seal = res.get("check")
+        if not isinstance(seal, str):
+            bad(
+                "es hat keine Prüfsumme (von einer älteren App geschrieben oder verändert)",
+                "it has no checksum (written by an older app, or changed)",
+            )
+        if seal != _seal(checked):
+            bad(
+                "es wurde verändert, seit die App es schrieb (die Prüfsumme passt nicht)",
+                "it was changed since the app wrote it (its checksum does not fit)",
+            )
+    return checked
 
 
 def _set_name(r: dict) -> str:
@@ -325,10 +360,11 @@ def compare(mine, theirs) -> dict:
 # A result is a few hundred characters of JSON: as one QR code that is too
 # dense to read off a small screen. The code carries the same facts as an
 # array — [word, preset, deals, check number, name, complete (0/1),
-# [marks, place, of], marks lost, marks and hints of each hand in turn] —
+# [marks, place, of], marks lost, marks and hints of each hand in turn,
+# the result's checksum] —
 # about 140 characters for twelve hands (a version 7–8 code at level L:
 # 45–49 modules, about 5 px each on a 320 px screen; the longest, sixteen
-# deals with a word and a name of 40 umlauts, a version 11 code at 4 px).
+# deals with a word and a name of 40 umlauts, 375 bytes, a version 13 code at 4 px).
 
 
 def pack(res: dict) -> str:
@@ -344,6 +380,7 @@ def pack(res: dict) -> str:
         int(r["complete"]),
         [f["marks"], f["place"], f["of"]],
         flat,
+        res["check"],
     ]
     return CODE_PREFIX + json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 
@@ -365,16 +402,24 @@ def unpack(text: str) -> dict:
         body = json.loads(text[len(CODE_PREFIX) :])
     except ValueError:
         raise damaged from None
+    if isinstance(body, list) and len(body) == 8:
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(
+                "der QR-Code des Ergebnisses ist von einer älteren App: bitte beide Handys neu laden",
+                "the result's QR code is from an older app: please reload both phones",
+            ),
+        )
     if (
         not isinstance(body, list)
-        or len(body) != 8
+        or len(body) != 9
         or not isinstance(body[6], list)
         or len(body[6]) != 3
         or not isinstance(body[7], list)
         or len(body[7]) % 3
     ):
         raise damaged
-    word, rules, hands, code, name, complete, finish, flat = body
+    word, rules, hands, code, name, complete, finish, flat, seal = body
     if complete not in (0, 1) or type(complete) is not int:
         raise damaged
     return {
@@ -389,4 +434,5 @@ def unpack(text: str) -> dict:
         "hands": [
             {"hand": k + 1, "marks_lost": flat[3 * k], "marks": flat[3 * k + 1], "hints": flat[3 * k + 2]} for k in range(len(flat) // 3)
         ],
+        "check": seal,
     }
