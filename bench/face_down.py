@@ -34,9 +34,12 @@ sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script'
 
 from interpreters import both, machine  # noqa: E402
 
-from schraem.core import facedown_deck  # noqa: E402
+from schraem.core import facedown, facedown_check, facedown_deck  # noqa: E402
 from schraem.core.deal import next_active  # noqa: E402
-from schraem.core.facedown import HandPlan, Phone, Relay  # noqa: E402
+from schraem.core.facedown import Phone  # noqa: E402
+from schraem.core.facedown_check import verdict  # noqa: E402
+from schraem.core.facedown_relay import Relay  # noqa: E402
+from schraem.core.facedown_wire import HandPlan  # noqa: E402
 from schraem.core.game import Game  # noqa: E402
 from schraem.crypto import BaseTable, Element, encrypt, random_scalar, rerandomise  # noqa: E402
 from schraem.crypto.ristretto import P  # noqa: E402
@@ -47,18 +50,20 @@ CASES = (("rheinland", "4 cards each, 16 in the stock"), ("siwwe_schroehm_newcom
 
 class TimedRelay(Relay):
     """The relay, timing each phone's own work: each phone keeps its own
-    caches (its table of the joint key, the passes it computed), as on its
-    own device; the card elements, fixed for ever, are shared."""
+    caches (its tables of the keys, the passes it computed, the proofs it
+    checked, its check after the hand), as on its own device; the card
+    elements, fixed for ever, are shared."""
 
     def __init__(self, phones: list[Phone]) -> None:
         super().__init__(phones)
         self.cpu = {ph.seat: 0.0 for ph in phones}
         self.wall = {ph.seat: 0.0 for ph in phones}
         self.sent = {ph.seat: 0 for ph in phones}
-        self._caches: dict[int, tuple[dict[Any, Any], dict[Any, Any]]] = {ph.seat: ({}, {}) for ph in phones}
+        self._caches: dict[int, tuple[dict[Any, Any], ...]] = {ph.seat: ({}, {}, {}, {}) for ph in phones}
 
     def call(self, phone: Phone, fn: Any, *args: Any) -> Any:
-        facedown_deck.PASS_CACHE, facedown_deck.TABLE_CACHE = self._caches[phone.seat]
+        caches = self._caches[phone.seat]
+        facedown_deck.PASS_CACHE, facedown_deck.TABLE_CACHE, facedown.VERIFIED, facedown_check.CHECKED = caches
         start, cpu = perf_counter(), process_time()
         out = fn(*args)
         self.wall[phone.seat] += perf_counter() - start
@@ -101,7 +106,7 @@ def one_hand(preset: str) -> dict[str, Any]:
     for ph in phones:
         relay.post(relay.call(ph, ph.reveal))
     relay.run()
-    verdicts = [relay.call(ph, ph.check) for ph in phones]
+    verdicts = [relay.call(ph, verdict, ph) for ph in phones]
     assert all(v.status == "checked" for v in verdicts), verdicts
     marks.append((dict(relay.wall), dict(relay.cpu)))
     zero = {s: 0.0 for s in relay.cpu}

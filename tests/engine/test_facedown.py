@@ -19,13 +19,11 @@ import pytest
 
 from schraem.core.cards import DECK, shuffled_deck
 from schraem.core.deal import deal_pack, next_active
-from schraem.core.facedown import (
-    HandPlan,
-    Phone,
-    Relay,
-    card_point,
-    open_request,
-)
+from schraem.core.facedown import Phone
+from schraem.core.facedown_check import verdict
+from schraem.core.facedown_deck import card_point
+from schraem.core.facedown_relay import Relay
+from schraem.core.facedown_wire import HandPlan, open_request
 from schraem.core.game import Game
 from schraem.core.rules import Rules
 from schraem.crypto import ORDER, Ciphertext, Element, prove_key
@@ -113,7 +111,7 @@ def test_honest_hands_are_checked_by_every_phone(preset: str) -> None:
         relay.say(first.play(place))
         assert all(ph.seen == {place: order[place]} for ph in phones)
         reveal(phones, relay)
-        assert [ph.check().status for ph in phones] == ["checked"] * n
+        assert [verdict(ph).status for ph in phones] == ["checked"] * n
         # Every message is JSON; a deck pass is 32 ciphertexts of 64 bytes.
         passes = [m for m in map(json.loads, relay.log) if m["kind"] == "shuffle"]
         assert [m["seat"] for m in passes] == list(range(1, n + 1))
@@ -158,7 +156,7 @@ class ClaimsAnotherCard(Phone):
 
 
 def named_by_all_others(phones: list[Phone], cheat: int) -> list[str]:
-    verdicts = [ph.check() for ph in phones if ph.seat != cheat]
+    verdicts = [verdict(ph) for ph in phones if ph.seat != cheat]
     assert all(v.status == "fault" and v.seat == cheat for v in verdicts), verdicts
     return [v.en for v in verdicts]
 
@@ -304,7 +302,7 @@ def test_no_phone_learns_a_hidden_card_nor_one_drawn_by_another() -> None:
     for ph in phones:  # the host's phone (seat 1) relayed every message
         assert learnable(ph, relay.log) == {}
     reveal(phones, relay)
-    assert [ph.check().status for ph in phones] == ["checked"] * 3
+    assert [verdict(ph).status for ph in phones] == ["checked"] * 3
 
 
 class Leaky(Phone):
@@ -347,8 +345,8 @@ def test_a_phone_that_never_reveals_leaves_the_hand_unchecked_and_says_why() -> 
     deal(phones, relay)
     relay.say(phones[0].reveal())  # seat 2's phone is gone
     for ph in phones:
-        v = ph.check()
+        v = verdict(ph)
         assert (v.status, v.seat) == ("unchecked", None)
         assert v.de == "nicht geprüft – Platz 2 hat sein Geheimnis nicht gezeigt"
         assert v.en == "not checked – seat 2 has not shown its secret"
-    assert phones[0].check().to_json()["status"] == "unchecked"
+    assert verdict(phones[0]).to_json()["status"] == "unchecked"

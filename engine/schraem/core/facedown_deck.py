@@ -71,7 +71,7 @@ def key_table(encoding: bytes) -> BaseTable:
     re-randomising multiplies by it."""
     table = TABLE_CACHE.get(encoding)
     if table is None:
-        if len(TABLE_CACHE) >= 4:
+        if len(TABLE_CACHE) >= 16:
             TABLE_CACHE.pop(next(iter(TABLE_CACHE)))
         table = TABLE_CACHE[encoding] = BaseTable(Element.decode(encoding))
     return table

@@ -1,0 +1,145 @@
+"""The check after a hand dealt face down (core/facedown.py): every phone
+recomputes, from the revealed secrets and seeds, everything it was shown of
+the deal, and names the first phone whose part does not add up
+(docs/FACE_DOWN.md, "The check after the hand")."""
+
+from __future__ import annotations
+
+from ..crypto import ORDER, base_multiple, verify_key
+from .facedown import Phone
+from .facedown_deck import blinding, card_point, commit_of, composite, deck_pass, initial_deck, initial_spelling
+from .facedown_wire import Fault, Verdict, context_for, fault
+
+
+def verdict(phone: Phone) -> Verdict:
+    """The first fault this phone saw during the hand, or else what the
+    check after the hand finds (`check_hand`)."""
+    named = next((v for v in phone.faults if v.status == "fault"), None)
+    if named is not None:
+        return named
+    after = check_hand(phone)
+    # A card that would not open says only that something is wrong; the
+    # check after the hand says who.
+    return phone.faults[0] if phone.faults and after.status != "fault" else after
+
+
+# The check is a pure function of the messages a phone received, so the
+# phones simulated in one process share it by their running hash, as each
+# real phone does it once.
+CHECKED: dict[bytes, Verdict] = {}
+
+
+def check_hand(phone: Phone) -> Verdict:
+    """Everything a phone was shown, recomputed from the revealed keys and
+    seeds: every key against its proof and its secret, every seed against its
+    commitment, every shuffle, every blinded request, every share, every card
+    played against its place and its holder. The first fault in that order,
+    or "unchecked" with the reason when something is missing."""
+    found = CHECKED.get(phone.chain)
+    if found is None:
+        try:
+            _check(phone)
+            found = Verdict.checked()
+        except Fault as f:
+            found = f.verdict
+        if len(CHECKED) >= 16:
+            CHECKED.pop(next(iter(CHECKED)))
+        CHECKED[phone.chain] = found
+    return found
+
+
+def _check(ph: Phone) -> None:
+    plan, ctx, n = ph.plan, ph.context, ph.plan.seats
+    for s in range(1, n + 1):
+        if s not in ph.keys:
+            raise Fault(Verdict.unchecked(f"von Platz {s} kam kein Schlüssel", f"no key came from seat {s}"))
+    for s in range(1, n + 1):
+        key, proof, commit = ph.keys[s]
+        if not verify_key(key, proof, context_for(ctx, "key", s)):
+            raise fault(s, "sein Schlüssel kommt ohne gültigen Beweis", "its key comes without a valid proof")
+    for s in range(1, n + 1):
+        if s not in ph.reveals:
+            raise Fault(Verdict.unchecked(f"Platz {s} hat sein Geheimnis nicht gezeigt", f"seat {s} has not shown its secret"))
+        key, _, commit = ph.keys[s]
+        secret, seed = ph.reveals[s]
+        if base_multiple(secret) != key:
+            raise fault(s, "sein gezeigtes Geheimnis passt nicht zu seinem Schlüssel", "the secret it showed does not match its key")
+        if commit_of(seed, ctx, s) != commit:
+            raise fault(s, "sein gezeigter Startwert passt nicht zu seiner Zusage", "the seed it showed does not match its commitment")
+    for s in range(1, n + 1):
+        if s not in ph.spelled:
+            raise Fault(Verdict.unchecked(f"Platz {s} hat nicht gemischt", f"seat {s} has not shuffled"))
+    joint = ph.joint_key().encode()
+    deck, spelled = initial_deck(plan.cards, ph.joint_key()), initial_spelling(plan.cards)
+    for s in range(1, n + 1):
+        if deck_pass(deck, spelled, joint, ph.reveals[s][1], ctx, s) != ph.deck(s):
+            raise fault(s, "hat nicht mit dem Zufall gemischt, den es zugesagt hat", "did not shuffle with the randomness it committed to")
+        deck, spelled = ph.deck(s), ph.spelled[s]
+    owner = {p: s for s, places in enumerate(plan.dealt, 1) for p in places}
+    for s, taken in ph.draws:
+        owner.update((p, s) for p in taken)
+    secrets_ = {s: ph.reveals[s][0] for s in ph.reveals}
+    for (s, number), req in sorted(ph.requests.items()):
+        if any(owner.get(p) != s for p in req.places):
+            raise fault(s, "verlangt Karten, die ihm nicht gegeben sind", "asks for cards it was not dealt")
+        r = blinding(ph.reveals[s][1], ctx, s, number)
+        rctx = context_for(ctx, "open", s, number)
+        m, z = composite(b"open", rctx, [(deck[p].c1, b) for p, b in zip(req.places, req.points)], req.encodings)
+        if base_multiple(r) != req.blind or r * m != z:
+            raise fault(s, "verlangt verdeckt andere Karten als die eigenen", "asks, blinded, for other cards than its own")
+    # Each seat's shares, every request at once: one composite per seat,
+    # and per answer only when that fails, to say which.
+    for s in range(1, n + 1):
+        mine = [a for k, a in sorted(ph.answers.items()) if k[0] == s]
+        if not mine:
+            continue
+        pairs = [(b, d) for a in mine for b, d in zip(ph.requests[(a.holder, a.number)].points, a.shares)]
+        encodings = [e for a in mine for e in a.encodings]
+        m, z = composite(b"check shares", context_for(ctx, "check", s), pairs, encodings)
+        if secrets_[s] * m != z:
+            holder = next(
+                a.holder for a in mine if any(secrets_[s] * b != d for b, d in zip(ph.requests[(a.holder, a.number)].points, a.shares))
+            )
+            raise fault(
+                s,
+                f"hat einen falschen Anteil für die Karten von Platz {holder} geschickt",
+                f"sent a wrong share for the cards of seat {holder}",
+            )
+    for (s, number), req in sorted(ph.requests.items()):
+        for t in range(1, n + 1):
+            if t != s and (t, s, number) not in ph.answers:
+                raise Fault(
+                    Verdict.unchecked(
+                        f"Platz {t} hat die Karten von Platz {s} nicht geöffnet", f"seat {t} did not open the cards of seat {s}"
+                    )
+                )
+    x = sum(secrets_.values()) % ORDER
+    for play in ph.plays:
+        if owner.get(play.place) != play.seat:
+            raise fault(
+                play.seat,
+                f"spielt {play.card} von einer Stelle, die ihm nicht gegeben ist",
+                f"plays {play.card} from a place it was not dealt",
+            )
+        c = deck[play.place]
+        if play.uncovered and not play.card:
+            continue  # never opened: nothing was shown
+        if c.c2 - x * c.c1 != card_point(play.card):
+            raise fault(
+                play.seat,
+                f"hat {play.card} gespielt, aber an seiner Stelle liegt eine andere Karte",
+                f"played {play.card}, but another card lies at its place",
+            )
+        for t, (share, _) in sorted(play.shows.items()):
+            if secrets_[t] * c.c1 != share:
+                raise fault(
+                    t,
+                    f"hat einen falschen Anteil für die gespielte {play.card} geschickt",
+                    f"sent a wrong share for the {play.card} played",
+                )
+        if len(play.shows) < n:
+            raise Fault(
+                Verdict.unchecked(
+                    f"die gespielte {play.card} wurde nicht von allen geöffnet", f"the {play.card} played was not opened by all"
+                )
+            )

@@ -1,0 +1,330 @@
+"""A hand played face down: every phone runs the game on its own engine,
+knowing its own cards and the cards made public and no other, and checks
+the whole hand after it (docs/FACE_DOWN.md, "The game on every phone").
+
+A `Seat` is one phone at the table: its `Phone` (the deal's protocol,
+core/facedown.py) and its engine, the same `Game` every preset plays. The
+engine needs a card in every place; the places this phone does not know
+hold the cards it has not seen, in any order (a *completion*). Nothing this
+seat is shown depends on which: its own cards and legal actions, the
+stakes, marks, turns, tricks and result follow from its cards and the
+public actions alone. A place that opens (its own cards, a card played, a
+discard turned up) with another card than the completion put there has the
+engine deal again and replay the hand's actions. Another seat's action the
+engine refuses only because of cards this phone cannot see (following
+suit, an open exchange of four courts) is taken on trust; everything else
+it refuses names that seat at once.
+
+Every action travels as a message: a card played as the protocol's `play`
+(its place and card, which every phone opens), any other action as `act`.
+An exchange draws its cards from the stock for its seat, a discard turned
+up or challenged is opened for all (`Phone.uncover`) before the engine
+takes the action.
+
+After the hand (`Seat.check`): the deal's check (core/facedown_check.py);
+then the deck in its final order from the revealed seeds, the hand dealt
+from it on a fresh engine and every action replayed on the validating path
+(a card played against the rules names its player, in the engine's words),
+and every view this phone was shown, one per count of actions, compared
+with the replayed one, field by field: cards, the log, the legal actions it
+was offered, the stakes, marks, turns, tricks and result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .deal import next_active
+from .errors import IllegalAction, SchraemError
+from .facedown import Phone
+from .facedown_check import verdict
+from .facedown_deck import shuffle_plan
+from .facedown_wire import Fault, HandPlan, Message, Verdict, fault
+from .game import Game
+from .view import view
+
+# Refusals that depend on cards a phone has not seen: another seat's action
+# refused for one of them is taken on trust, and checked after the hand.
+HIDDEN = frozenset({"must_follow", "exchange_not_allowed"})
+# Actions a hand dealt face down does not carry (no preset lays cards away
+# before the first trick; a scoresheet's entries are for real cards).
+REFUSED = frozenset({"discard", "win", "penalty"})
+# The parts of a view, in the order a difference is looked for, with words
+# for each (the rest of the view follows in its own order).
+FIELDS = {
+    "log": ("die Züge", "the actions"),
+    "my_cards": ("die eigenen Karten", "this seat's own cards"),
+    "legal": ("die angebotenen Züge", "the actions offered"),
+    "value": ("der Wert des Spiels", "the hand's value"),
+    "knock_to": ("das Klopfen", "the knock"),
+    "players": ("die Schräm und Spieler", "the marks and players"),
+    "turn": ("wer dran ist", "whose turn it is"),
+    "due": ("auf wen gewartet wird", "who is waited for"),
+    "trick": ("der Stich auf dem Tisch", "the trick on the table"),
+    "tricks": ("die Stiche", "the tricks"),
+    "exchanges": ("der Tausch", "the exchanges"),
+    "hand_result": ("das Ergebnis", "the result"),
+    "outcome": ("der Stand der Partie", "the game's standing"),
+}
+
+
+@dataclass
+class _Waiting:
+    """A relayed action not yet taken: it waits for its places to open (a
+    card played, discards uncovered) and for the actions before it."""
+
+    action: dict[str, Any]
+    places: list[int] = field(default_factory=list)
+    started: bool = False
+
+
+def plan_for(game: Game, table: str) -> HandPlan:
+    """The plan of the next hand of `game` dealt face down."""
+    setup = game.next_setup()
+    return HandPlan.for_setup(table, len(game.specs) + 1, setup, next_active(list(setup.dealt), game.dealer))
+
+
+def deck_order(phone: Phone) -> list[str]:
+    """The final deck's cards by place, from the revealed seeds: the
+    permutations of the passes composed (the check has held every pass to
+    its seed)."""
+    plan = phone.plan
+    order = list(plan.cards)
+    for s in range(1, plan.seats + 1):
+        perm, _ = shuffle_plan(phone.reveals[s][1], phone.context, s, len(order))
+        order = [order[p] for p in perm]
+    return order
+
+
+def deal_of(plan: HandPlan, order: list[str]) -> tuple[list[list[str]], list[str]]:
+    return [[order[p] for p in places] for places in plan.dealt], [order[p] for p in plan.stock]
+
+
+class Seat:
+    """One phone's side of a hand played face down: the deal's protocol and
+    its own engine. `record` is the game before this hand (every earlier
+    hand with its deal, as the check after it opened it)."""
+
+    def __init__(
+        self,
+        record: dict[str, Any],
+        seat: int,
+        table: str,
+        secret: int | None = None,
+        seed: bytes | None = None,
+        phone: Callable[..., Phone] = Phone,
+    ) -> None:
+        self.record = record
+        self.seat = seat
+        self.plan = plan_for(Game.from_record(record), table)
+        self.phone = phone(self.plan, seat, secret=secret, seed=seed)
+        self.actions: list[dict[str, Any]] = []  # taken, in order
+        self.waiting: list[_Waiting] = []
+        # What its engine showed it: the view after each count of actions.
+        self.shown: dict[int, dict[str, Any]] = {}
+        self.trusted: list[int] = []  # the actions taken on trust, by index
+        self.revealed = False
+        self.replayed: Game | None = None  # the hand as the check replayed it
+        self._game: Game | None = None
+        self._completion: list[str] = []
+
+    # -- its engine ---------------------------------------------------------
+
+    def known(self) -> dict[int, str]:
+        """Every place this phone has opened: its own cards, the public ones."""
+        return {**self.phone.cards, **self.phone.seen}
+
+    def engine(self) -> Game:
+        """Its game, dealt again when a place opened with another card than
+        the completion held there."""
+        known = self.known()
+        if self._game is None or any(self._completion[p] != c for p, c in known.items()):
+            rest = iter(c for c in self.plan.cards if c not in known.values())
+            self._completion = [known[p] if p in known else next(rest) for p in range(len(self.plan.cards))]
+            game = Game.from_record(self.record)
+            hands, stock = deal_of(self.plan, self._completion)
+            game.deal(cards=hands, stock=stock)
+            self._game = game
+            for a in self.actions:
+                self._take(game, a)
+        return self._game
+
+    def _take(self, game: Game, action: dict[str, Any]) -> None:
+        a = Action.from_json(action)
+        try:
+            game.check(a)
+        except IllegalAction as e:
+            if e.code not in HIDDEN:
+                raise
+        game.do(a)
+
+    def _refused(self, action: dict[str, Any]) -> None:
+        """Whether its engine takes `action` now: a refusal names the seat,
+        in the engine's words, unless it hangs on cards this phone has not seen."""
+        a = Action.from_json(action)
+        if a.seat == self.seat:
+            return  # its own engine took it when it was made (`act`)
+        if a.type in REFUSED:
+            raise fault(a.seat, f"macht einen Zug, den es verdeckt nicht gibt ({a.type})", f"makes a move not played face down ({a.type})")
+        try:
+            self.engine().check(a)
+        except IllegalAction as e:
+            if e.code in HIDDEN:
+                self.trusted.append(len(self.actions))
+                return
+            raise fault(a.seat, f"macht einen Zug gegen die Regeln: {e.de}", f"makes a move against the rules: {e.en}") from e
+        except SchraemError as e:
+            raise fault(a.seat, f"macht einen Zug, den es nicht gibt: {e.de}", f"makes a move that does not exist: {e.en}") from e
+
+    def settled(self) -> bool:
+        """Its own cards are open and no action waits: what its engine shows
+        now is what this phone shows."""
+        return not self.waiting and len(self.phone.spelled) == self.plan.seats and set(self.phone.places()) <= set(self.phone.cards)
+
+    # -- what it sends ------------------------------------------------------
+
+    def start(self) -> list[Message]:
+        return self.phone.start()
+
+    def offered(self) -> list[dict[str, Any]]:
+        """The actions its view offers now (none until it is settled)."""
+        if not self.settled() or self.engine().hand_over:
+            return []
+        return list(view(self.engine(), self.seat)["legal"])
+
+    def act(self, action: dict[str, Any]) -> list[Message]:
+        """This seat's action, as its engine takes it: a card played by its
+        place, any other action as it is. A refused action raises the
+        engine's error and sends nothing."""
+        a = Action.from_json(action)
+        if a.seat != self.seat:
+            raise ValueError(f"seat {self.seat} acts only for itself")
+        self.engine().check(a)
+        if a.type == "play":
+            place = next(p for p, c in self.phone.cards.items() if c == str(a.card))
+            return self.phone.play(place)
+        return [{"kind": "act", "seat": self.seat, "action": a.to_json()}]
+
+    # -- what it receives ---------------------------------------------------
+
+    def receive(self, message: Message) -> list[Message]:
+        out: list[Message] = []
+        if isinstance(message, dict) and message.get("kind") == "act":
+            self._on_act(message)
+        else:
+            before = len(self.phone.faults)
+            out = self.phone.receive(message)
+            if isinstance(message, dict) and message.get("kind") == "play" and len(self.phone.faults) == before:
+                sender, place = message["seat"], message["place"]
+                self.waiting.append(_Waiting({"seat": sender, "type": "play", "card": message["card"]}, [place]))
+        try:
+            return out + self._settle()
+        except Fault as f:
+            self.phone.faults.append(f.verdict)
+            return out
+
+    def _on_act(self, msg: Message) -> None:
+        sender, action = msg.get("seat"), msg.get("action")
+        if not isinstance(sender, int) or not isinstance(action, dict) or action.get("seat") != sender or action.get("type") == "play":
+            self.phone.faults.append(
+                Verdict.unchecked("eine Nachricht mit einem Zug war unlesbar", "a message with an action was malformed")
+            )
+            return
+        self.waiting.append(_Waiting(dict(action)))
+
+    def _settle(self) -> list[Message]:
+        """Take the waiting actions in order, as far as their places are
+        open; then keep the view, and after the hand reveal."""
+        out: list[Message] = []
+        if self.phone.faults or len(self.phone.spelled) < self.plan.seats:
+            return out
+        while self.waiting:
+            item = self.waiting[0]
+            if not item.started:
+                # A card played is judged once it is open (the engine must
+                # hold it); discards are uncovered only for a move it takes.
+                if item.action["type"] != "play":
+                    self._refused(item.action)
+                out += self._begin(item)
+                item.started = True
+            if any(p not in self.phone.seen for p in item.places):
+                break
+            if item.action["type"] == "play":
+                self._refused(item.action)
+            self.waiting.pop(0)
+            game = self.engine()  # dealt again first, should the places opened ask it
+            self.actions.append(item.action)
+            self._take(game, item.action)
+        if self.settled():
+            game = self.engine()
+            self.shown.setdefault(len(self.actions), view(game, self.seat))
+            if game.hand_over and not self.revealed:
+                self.revealed = True
+                out += self.phone.reveal()
+        return out
+
+    def _begin(self, item: _Waiting) -> list[Message]:
+        """What an action asks of the deal before the engine takes it."""
+        a = Action.from_json(item.action)
+        plan, out = self.plan, []
+        if a.type == "exchange":
+            taken = self.phone.take(a.seat, len(plan.dealt[a.seat - 1]))
+            if a.seat == self.seat:
+                out.append(self.phone.request(taken))
+        elif a.type in ("turn", "challenge"):
+            discards = plan.dealt[(a.target or 0) - 1]
+            item.places = [discards[a.index - 1]] if a.type == "turn" and a.index is not None else list(discards)
+            for p in item.places:
+                out += self.phone.uncover(p)
+        return out
+
+    # -- after the hand -----------------------------------------------------
+
+    def check(self) -> Verdict:
+        """The deal's check, then the hand replayed from the deck the
+        reveals give, against everything this phone was shown."""
+        v = verdict(self.phone)
+        if v.status != "checked":
+            return v
+        game = Game.from_record(self.record)
+        hands, stock = deal_of(self.plan, deck_order(self.phone))
+        game.deal(cards=hands, stock=stock)
+        names = game.names
+        for k, action in enumerate([*self.actions, None]):
+            shown = self.shown.get(k)
+            if shown is not None:
+                differs = first_difference(shown, view(game, self.seat))
+                if differs is not None:
+                    return Verdict.differs(
+                        f"nach Zug {k}: {differs[0]} weicht von dem ab, was das Nachspielen ergibt",
+                        f"after action {k}: {differs[1]} differs from the hand replayed",
+                    )
+            if action is None:
+                break
+            try:
+                game.apply(action)
+            except SchraemError as e:
+                seat = int(action["seat"])
+                return Verdict.fault(
+                    seat,
+                    f"{names[seat - 1]} hat in Zug {k + 1} gegen die Regeln gespielt: {e.de}",
+                    f"{names[seat - 1]} broke the rules in action {k + 1}: {e.en}",
+                )
+        if not game.hand_over:
+            return Verdict.unchecked("das Spiel wurde nicht zu Ende gespielt", "the hand was not played to its end")
+        if not self.shown:
+            return Verdict.unchecked("dieses Handy hat vom Spiel nichts gezeigt", "this phone showed nothing of the hand")
+        self.replayed = game
+        return Verdict.checked()
+
+
+def first_difference(shown: dict[str, Any], replayed: dict[str, Any]) -> tuple[str, str] | None:
+    """The first part of a view in which `shown` and `replayed` differ, in
+    words, or None."""
+    for key in [*FIELDS, *(k for k in replayed if k not in FIELDS), *(k for k in shown if k not in replayed)]:
+        if shown.get(key) != replayed.get(key):
+            return FIELDS.get(key, (f"„{key}“", f"'{key}'"))
+    return None

@@ -1,0 +1,187 @@
+"""What the phones of a hand dealt face down say to each other, as data
+(core/facedown.py is a phone's side of it): the hand's plan that every
+phone knows before it, the proof contexts, the readers that turn a relayed
+JSON field into an element, a scalar, a proof or a number in range (or
+refuse it as `BadMessage`), and a phone's word on the hand (`Verdict`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..crypto import (
+    Ciphertext,
+    Element,
+    EqualLogsProof,
+    InvalidEncoding,
+    InvalidProof,
+    InvalidScalar,
+    KeyProof,
+    base_multiple,
+    decode_scalar,
+    prove_equal_logs,
+)
+from .cards import DECK
+from .deal import Setup, deal_order
+from .facedown_deck import LABEL, composite, digest, int_bytes
+
+FORMAT = "schraem-facedown/1"
+Message = dict[str, Any]
+
+
+class BadMessage(ValueError):
+    """A message that is not one of the protocol's, or not well formed."""
+
+
+def open_request(deck: Sequence[Ciphertext], places: Sequence[int], r: int, context: bytes, seat: int, number: int) -> Message:
+    """Seat `seat`'s request `number` for the shares of `places`: each C1
+    blinded by r, with R = r·G and one proof that log_G(R) is the factor of
+    every blinded point (so nobody answers for a card not the seat's)."""
+    c1s = [deck[p].c1 for p in places]
+    points = [r * c for c in c1s]
+    encodings = [e for c, b in zip(c1s, points) for e in (c.encode(), b.encode())]
+    ctx = context_for(context, "open", seat, number)
+    m, _ = composite(b"open", ctx, list(zip(c1s, points)), encodings)
+    blind = base_multiple(r)
+    _, proof = prove_equal_logs(r, m, ctx, blind)
+    return {
+        "kind": "open",
+        "seat": seat,
+        "request": number,
+        "places": list(places),
+        "blind": blind.encode().hex(),
+        "points": [encodings[2 * j + 1].hex() for j in range(len(places))],
+        "proof": proof.encode().hex(),
+    }
+
+
+# --- the hand's shape ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """What every phone knows before the hand: the table and hand (bound into
+    every proof), the seats, the cards in the initial deck's order, and which
+    places of the final deck each seat is dealt (as `deal_pack` deals) and
+    which are the stock, top first."""
+
+    table: str
+    hand: int
+    seats: int
+    cards: tuple[str, ...]
+    dealt: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+
+    @classmethod
+    def for_setup(cls, table: str, hand: int, setup: Setup, forehand: int) -> HandPlan:
+        """The plan of a hand the engine would deal with `setup` from
+        `forehand` (0-based): the same places go to the same seats."""
+        cards = tuple(str(c) for c in DECK)
+        dealt, stock = deal_order(range(len(cards)), list(setup.dealt), forehand, setup.cards, setup.packets)
+        return cls(table, hand, len(setup.dealt), cards, tuple(tuple(h) for h in dealt), tuple(stock))
+
+    @property
+    def context(self) -> bytes:
+        return digest(LABEL, b"hand", self.table.encode(), int_bytes(self.hand), int_bytes(self.seats))
+
+
+def context_for(plan_context: bytes, what: str, *numbers: int) -> bytes:
+    return plan_context + what.encode() + b"".join(int_bytes(k) for k in numbers)
+
+
+# --- reading messages ------------------------------------------------------
+
+
+def read_element(value: object) -> tuple[Element, bytes]:
+    try:
+        data = bytes.fromhex(value) if isinstance(value, str) else b""
+        return Element.decode(data), data
+    except (ValueError, InvalidEncoding) as e:
+        raise BadMessage("not an element") from e
+
+
+def read_scalar(value: object) -> int:
+    try:
+        return decode_scalar(bytes.fromhex(value) if isinstance(value, str) else b"")
+    except (ValueError, InvalidScalar) as e:
+        raise BadMessage("not a scalar") from e
+
+
+def read_key_proof(value: object) -> KeyProof:
+    try:
+        return KeyProof.decode(bytes.fromhex(value) if isinstance(value, str) else b"")
+    except (ValueError, InvalidProof, InvalidEncoding, InvalidScalar) as e:
+        raise BadMessage("not a key proof") from e
+
+
+def read_logs_proof(value: object) -> EqualLogsProof:
+    try:
+        return EqualLogsProof.decode(bytes.fromhex(value) if isinstance(value, str) else b"")
+    except (ValueError, InvalidProof, InvalidEncoding, InvalidScalar) as e:
+        raise BadMessage("not a proof") from e
+
+
+def read_whole(value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadMessage("not a number in range")
+    return value
+
+
+def read_places(value: object, size: int) -> list[int]:
+    if not isinstance(value, list) or not value or len(set(map(str, value))) != len(value):
+        raise BadMessage("not a list of different places")
+    return [read_whole(p, 0, size - 1) for p in value]
+
+
+def read_list(value: object, length: int) -> list[object]:
+    if not isinstance(value, list) or len(value) != length:
+        raise BadMessage("a list of the wrong length")
+    return value
+
+
+# --- what a phone concludes ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A phone's word on a hand: "checked", "fault" (the first, and whose)
+    or "unchecked" (and why), in German and English."""
+
+    status: str
+    seat: int | None
+    de: str
+    en: str
+
+    @classmethod
+    def checked(cls) -> Verdict:
+        return cls("checked", None, "geprüft", "checked")
+
+    @classmethod
+    def fault(cls, seat: int, de: str, en: str) -> Verdict:
+        return cls("fault", seat, f"Platz {seat}: {de}", f"seat {seat}: {en}")
+
+    @classmethod
+    def differs(cls, de: str, en: str) -> Verdict:
+        """What this phone was shown is not the hand the check replays,
+        and no seat's move explains it."""
+        return cls("fault", None, f"nicht wie gezeigt – {de}", f"not as shown – {en}")
+
+    @classmethod
+    def unchecked(cls, de: str, en: str) -> Verdict:
+        return cls("unchecked", None, f"nicht geprüft – {de}", f"not checked – {en}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "seat": self.seat, "de": self.de, "en": self.en}
+
+
+class Fault(Exception):
+    """Raised inside a check to stop at the first fault."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(verdict.en)
+        self.verdict = verdict
+
+
+def fault(seat: int, de: str, en: str) -> Fault:
+    return Fault(Verdict.fault(seat, de, en))

@@ -1,0 +1,211 @@
+"""Hands played face down (core/facedown_game.py): every simulated phone runs
+the game on its own engine with its own cards only, over the deal's
+protocol and a relay; after each hand every phone replays it from the deck
+the reveals give and compares everything it was shown. Honest games end
+"checked" on every phone in every preset; a phone that reneges or plays a
+card it was not dealt is named by every other; a view that differs from
+the replay is found.
+
+The group arithmetic costs, so the default run plays one game of up to two
+hands per preset at its smallest table; SCHRAEM_FACEDOWN_SEEDS=n plays n."""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+from typing import Any
+
+import pytest
+
+from schraem.core.facedown_game import Seat
+from schraem.core.facedown_relay import Relay
+from schraem.core.game import Game
+from schraem.core.rules import Rules
+from schraem.crypto import ORDER
+
+SEEDS = int(os.environ.get("SCHRAEM_FACEDOWN_SEEDS", "1"))
+NAMES = ["Anne", "Bernd", "Carla", "Dieter"]
+
+
+def smallest(preset: str) -> int:
+    return max(2, Rules.make(preset).min_players)
+
+
+def sit(
+    record: dict[str, Any], n: int, rng: random.Random, table: str, kinds: dict[int, type[Seat]] | None = None
+) -> tuple[list[Seat], Relay]:
+    seats = [
+        (kinds or {}).get(s, Seat)(record, s, table, secret=1 + rng.randrange(ORDER - 1), seed=rng.randbytes(32)) for s in range(1, n + 1)
+    ]
+    relay = Relay(seats)
+    for st in seats:
+        relay.post(st.start())
+    relay.run()
+    return seats, relay
+
+
+def play_out(seats: list[Seat], relay: Relay, rng: random.Random) -> None:
+    """Each step one seat takes one of the actions its own view offers,
+    any seat (knocks come out of turn), until no view offers any."""
+    for _ in range(500):
+        offers = [(st, a) for st in seats for a in st.offered()]
+        if not offers:
+            return
+        st, a = rng.choice(offers)
+        relay.say(st.act(a))
+    raise AssertionError("the hand did not end")
+
+
+def honest_game(preset: str, n: int, seed: int, hands: int = 2) -> list[list[str]]:
+    rng = random.Random(seed)
+    record = Game(NAMES[:n], preset, seed=seed).to_record()
+    played = []
+    for _ in range(hands):
+        seats, relay = sit(record, n, rng, f"table {seed}")
+        play_out(seats, relay, rng)
+        verdicts = [st.check() for st in seats]
+        assert [v.status for v in verdicts] == ["checked"] * n, [v.en for v in verdicts]
+        game = seats[0].replayed
+        assert game is not None
+        # Every phone was shown its own cards as the engine deals them, and
+        # replayed the one hand: the next starts from the same record.
+        dealt = game.specs[-1]["deal"]
+        for st in seats:
+            assert [st.phone.cards[p] for p in st.plan.dealt[st.seat - 1]] == dealt[st.seat - 1]
+            assert st.replayed is not None and st.replayed.to_record() == game.to_record()
+        played.append([a["type"] for a in seats[0].actions])
+        record = game.to_record()
+        if game.game_over:
+            break
+    return played
+
+
+# What the first seeded game of a preset plays, at the least: four courts'
+# exchanges with the discards turned up or challenged, blind knocks, passes.
+PLAYED = {
+    "wipperfuerth": {"exchange", "turn", "play"},
+    "siwwe_stroeoem": {"exchange", "challenge", "play"},
+    "sebbe_schroehm": {"knock", "hold", "play"},
+    "rheinland": {"knock", "pass"},
+}
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_honest_games_end_checked_on_every_phone(preset: str) -> None:
+    for i in range(SEEDS):
+        # Two hands where they are cheap, one elsewhere (the group arithmetic).
+        played = honest_game(preset, smallest(preset), seed=3 + i, hands=2 if preset == "rheinland" or SEEDS > 1 else 1)
+        if i == 0:
+            assert PLAYED.get(preset, set()) <= {t for hand in played for t in hand}
+
+
+# --- a phone that breaks the rules is named by every other ----------------------
+
+
+class Reneges(Seat):
+    """Plays a card of another suit while it holds the suit led, once: its
+    own engine would refuse it, the others' cannot see its hand."""
+
+    cheated = False
+
+    def renege(self) -> list[dict[str, Any]] | None:
+        game = self.engine()
+        hand = game.hand
+        if self.cheated or hand is None or not hand.trick or game.due() != [self.seat]:
+            return None
+        led = hand.trick[0][1].suit
+        mine = hand.cards[self.seat - 1] if hand.cards else []
+        off = [c for c in mine if c.suit != led]
+        if not off or not any(c.suit == led for c in mine):
+            return None
+        self.cheated = True
+        card = str(off[0])
+        return self.phone.play(next(p for p, c in self.phone.cards.items() if c == card))
+
+
+def test_a_renege_is_named_by_every_other_phone_after_the_hand() -> None:
+    rng = random.Random(5)
+    record = Game(NAMES[:3], "siwwe_schroehm_newcomer", seed=5).to_record()
+    seats, relay = sit(record, 3, rng, "renege", kinds={2: Reneges})
+    cheat = seats[1]
+    assert isinstance(cheat, Reneges)
+    for _ in range(200):
+        move = cheat.renege()
+        if move is not None:
+            relay.say(move)
+            continue
+        offers = [(st, a) for st in seats for a in st.offered()]
+        if not offers:
+            break
+        st, a = rng.choice(offers)
+        relay.say(st.act(a))
+    assert cheat.cheated
+    # During the hand the others took it on trust (they cannot see seat 2's
+    # hand); after it, each names seat 2 in the engine's words.
+    for st in (seats[0], seats[2]):
+        assert st.phone.faults == []
+        v = st.check()
+        assert (v.status, v.seat) == ("fault", 2), v.en
+        assert "broke the rules" in v.en and "follow" in v.en
+        assert "gegen die Regeln" in v.de
+
+
+def test_a_card_from_another_seats_place_is_named_by_every_other_phone() -> None:
+    rng = random.Random(6)
+    record = Game(NAMES[:3], "siwwe_schroehm_newcomer", seed=6).to_record()
+    seats, relay = sit(record, 3, rng, "not dealt")
+    for st in seats:
+        relay.say(st.act({"seat": st.seat, "type": "look"}))
+    place = seats[2].plan.dealt[2][0]  # seat 3's first card, played by seat 2
+    relay.say([{"kind": "play", "seat": 2, "place": place, "card": seats[2].phone.cards[place]}])
+    for st in (seats[0], seats[2]):
+        v = st.check()
+        assert (v.status, v.seat) == ("fault", 2) and "not dealt" in v.en
+        assert place not in st.phone.seen and st.actions == [{"seat": s, "type": "look"} for s in (1, 2, 3)]
+
+
+# --- what each phone was shown is compared with the hand replayed ---------------
+
+
+@pytest.mark.parametrize(
+    ("part", "words"),
+    [
+        ("legal", "the actions offered"),
+        ("value", "the hand's value"),
+        ("players", "the marks and players"),
+        ("turn", "whose turn it is"),
+        ("tricks", "the tricks"),
+        ("my_cards", "this seat's own cards"),
+        ("hand_result", "the result"),
+        ("log", "the actions"),
+    ],
+)
+def test_every_part_of_what_a_phone_was_shown_is_compared(part: str, words: str) -> None:
+    seats = SHOWN_HAND()
+    st = seats[1]
+    k = max(st.shown) if part == "hand_result" else 3
+    shown = copy.deepcopy(st.shown)
+    st.shown[k] = dict(st.shown[k], **{part: "something else"})
+    v = st.check()
+    assert (v.status, v.seat) == ("fault", None)
+    assert v.en == f"not as shown – after action {k}: {words} differs from the hand replayed"
+    assert v.de.startswith(f"nicht wie gezeigt – nach Zug {k}: ")
+    st.shown = shown
+    assert st.check().status == "checked"
+
+
+def _shown_hand() -> list[Seat]:
+    """One honest hand of 2 phones with every card played, kept."""
+    if not _HAND:
+        rng = random.Random(8)
+        record = Game(NAMES[:2], "siwwe_schroehm_newcomer", seed=8).to_record()
+        seats, relay = sit(record, 2, rng, "shown")
+        play_out(seats, relay, rng)
+        assert all(st.check().status == "checked" for st in seats)
+        _HAND.extend(seats)
+    return _HAND
+
+
+_HAND: list[Seat] = []
+SHOWN_HAND = _shown_hand
