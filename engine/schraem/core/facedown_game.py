@@ -32,16 +32,18 @@ was offered, the stakes, marks, turns, tricks and result.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..crypto import Element
 from .actions import Action
 from .deal import next_active
 from .errors import IllegalAction, SchraemError
 from .facedown import Phone
 from .facedown_check import verdict
 from .facedown_deck import shuffle_plan
+from .facedown_log import Log
 from .facedown_wire import Fault, HandPlan, Message, Verdict, fault
 from .game import Game
 from .view import view
@@ -113,6 +115,10 @@ class Seat:
         record: dict[str, Any],
         seat: int,
         table: str,
+        *,
+        identity: int,
+        identities: Sequence[Element],
+        host: int = 1,
         secret: int | None = None,
         seed: bytes | None = None,
         phone: Callable[..., Phone] = Phone,
@@ -121,6 +127,8 @@ class Seat:
         self.seat = seat
         self.plan = plan_for(Game.from_record(record), table)
         self.phone = phone(self.plan, seat, secret=secret, seed=seed)
+        # Its long-term key signs what it sends; the others' check what it relays.
+        self.log = Log(self.plan.context, seat, identity, identities, host)
         self.actions: list[dict[str, Any]] = []  # taken, in order
         self.waiting: list[_Waiting] = []
         # What its engine showed it: the view after each count of actions.
@@ -187,7 +195,7 @@ class Seat:
     # -- what it sends ------------------------------------------------------
 
     def start(self) -> list[Message]:
-        return self.phone.start()
+        return [self.log.seal(m) for m in self.phone.start()]
 
     def offered(self) -> list[dict[str, Any]]:
         """The actions its view offers now (none until it is settled)."""
@@ -205,12 +213,25 @@ class Seat:
         self.engine().check(a)
         if a.type == "play":
             place = next(p for p, c in self.phone.cards.items() if c == str(a.card))
-            return self.phone.play(place)
-        return [{"kind": "act", "seat": self.seat, "action": a.to_json()}]
+            return [self.log.seal(m) for m in self.phone.play(place)]
+        return [self.log.seal({"kind": "act", "seat": self.seat, "action": a.to_json()})]
 
     # -- what it receives ---------------------------------------------------
 
-    def receive(self, message: Message) -> list[Message]:
+    def receive(self, envelope: Message) -> list[Message]:
+        """Take the host's next envelope; answer with signed messages."""
+        try:
+            message = self.log.open(envelope)
+            if message.get("kind") == "log":
+                if message["seat"] != self.seat:
+                    self.log.compare(message)
+                return []
+        except Fault as f:
+            self.phone.faults.append(f.verdict)
+            return []
+        return [self.log.seal(m) for m in self._receive(message)]
+
+    def _receive(self, message: Message) -> list[Message]:
         out: list[Message] = []
         if isinstance(message, dict) and message.get("kind") == "act":
             self._on_act(message)
@@ -263,7 +284,7 @@ class Seat:
             self.shown.setdefault(len(self.actions), view(game, self.seat))
             if game.hand_over and not self.revealed:
                 self.revealed = True
-                out += self.phone.reveal()
+                out += [self.log.log_message(), *self.phone.reveal()]
         return out
 
     def _begin(self, item: _Waiting) -> list[Message]:
@@ -286,7 +307,10 @@ class Seat:
     def check(self) -> Verdict:
         """The deal's check, then the hand replayed from the deck the
         reveals give, against everything this phone was shown."""
-        v = verdict(self.phone)
+        # The log first: a message the relay changed would otherwise blame
+        # the seat it was signed by.
+        named = next((v for v in self.phone.faults if v.status == "fault"), None)
+        v = self.log.forged() or named or self.log.uncompared() or verdict(self.phone)
         if v.status != "checked":
             return v
         game = Game.from_record(self.record)

@@ -7,6 +7,8 @@ import json
 from collections.abc import Sequence
 from typing import Protocol
 
+from ..crypto import Element, KeyProof, verify_signature
+from .facedown_log import chain_next, chain_start, envelope, signed_bytes
 from .facedown_wire import Message
 
 
@@ -43,3 +45,48 @@ class Relay:
     def say(self, messages: Sequence[Message]) -> None:
         self.post(messages)
         self.run()
+
+
+class HostRelay(Relay):
+    """The host's relay at a table of phones that sign: each message, once
+    its sender's signature holds, goes to every phone in an envelope with
+    its position, the log's running hash and the host's signature
+    (core/facedown_log.py). The log keeps the envelopes."""
+
+    def __init__(self, phones: Sequence[Receiver], context: bytes, host_secret: int, identities: Sequence[Element]) -> None:
+        super().__init__(phones)
+        self.context = context
+        self.host_secret = host_secret
+        self.identities = list(identities)
+        self.chain = chain_start(context)
+        self.refused: list[Message] = []  # messages their senders did not sign
+
+    def run(self) -> None:
+        while self._queue:
+            message = json.loads(self._queue.pop(0))
+            if not self.signed(message):
+                self.refused.append(message)
+                continue
+            pos = len(self.log) + 1
+            self.chain = chain_next(self.chain, message)
+            text = json.dumps(envelope(self.context, pos, self.chain, message, self.host_secret), separators=(",", ":"))
+            self.log.append(text)
+            for phone in self.phones:
+                self.post(self.deliver(phone, json.loads(text)))
+
+    def signed(self, message: Message) -> bool:
+        """The host relays only what its sender signed: a message it passed
+        on unsigned would name it."""
+        seat = message.get("seat")
+        try:
+            signature = KeyProof.decode(bytes.fromhex(str(message.get("sig"))))
+        except ValueError:
+            return False
+        return (
+            isinstance(seat, int)
+            and 1 <= seat <= len(self.identities)
+            and verify_signature(self.identities[seat - 1], signed_bytes(self.context, message), signature)
+        )
+
+    def deliver(self, phone: Receiver, env: Message) -> list[Message]:
+        return phone.receive(env)

@@ -20,7 +20,19 @@ from .elgamal import (
     rerandomise,
     share_with_proof,
 )
-from .proofs import EqualLogsProof, InvalidProof, KeyProof, prove_equal_logs, prove_key, random_scalar, verify_equal_logs, verify_key
+from .proofs import (
+    EqualLogsProof,
+    InvalidProof,
+    KeyProof,
+    prove_equal_logs,
+    prove_key,
+    random_scalar,
+    sign,
+    verify_equal_logs,
+    verify_key,
+    verify_signature,
+    verify_signatures,
+)
 from .ristretto import (
     ORDER,
     BaseTable,
@@ -64,6 +76,9 @@ __all__ = [
     "rerandomise",
     "scalar_from_wide_bytes",
     "share_with_proof",
+    "sign",
     "verify_equal_logs",
     "verify_key",
+    "verify_signature",
+    "verify_signatures",
 ]
