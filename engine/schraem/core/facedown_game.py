@@ -43,8 +43,9 @@ from .errors import IllegalAction, SchraemError
 from .facedown import Phone
 from .facedown_check import verdict
 from .facedown_deck import shuffle_plan
+from .facedown_dropout import Pieces, pieces_message
 from .facedown_log import Log
-from .facedown_wire import Fault, HandPlan, Message, Verdict, fault
+from .facedown_wire import BadMessage, Fault, HandPlan, Message, Verdict, fault, read_whole
 from .game import Game
 from .view import view
 
@@ -125,10 +126,17 @@ class Seat:
     ) -> None:
         self.record = record
         self.seat = seat
-        self.plan = plan_for(Game.from_record(record), table)
+        before = Game.from_record(record)
+        self.names = before.names
+        self.plan = plan_for(before, table)
         self.phone = phone(self.plan, seat, secret=secret, seed=seed)
         # Its long-term key signs what it sends; the others' check what it relays.
         self.log = Log(self.plan.context, seat, identity, identities, host)
+        # Its secret's pieces for the others, theirs for it (the dropout rule).
+        self.pieces = Pieces(seat, self.plan.seats, identity, identities, self.plan.context)
+        self.gone: tuple[int, int] | None = None  # the seat lost for good, after how many actions
+        self.inbox: list[Message] = []  # every message relayed to it, in order
+        self.standin: Seat | None = None  # on the host's phone: the lost seat, played on
         self.actions: list[dict[str, Any]] = []  # taken, in order
         self.waiting: list[_Waiting] = []
         # What its engine showed it: the view after each count of actions.
@@ -195,7 +203,11 @@ class Seat:
     # -- what it sends ------------------------------------------------------
 
     def start(self) -> list[Message]:
-        return [self.log.seal(m) for m in self.phone.start()]
+        out = self.phone.start()
+        if self.plan.seats > 2:
+            ph, log = self.phone, self.log
+            out.append(pieces_message(self.seat, self.plan.seats, ph.secret, ph.seed, log.identity, log.identities, self.plan.context))
+        return [self.log.seal(m) for m in out]
 
     def offered(self) -> list[dict[str, Any]]:
         """The actions its view offers now (none until it is settled)."""
@@ -229,10 +241,41 @@ class Seat:
         except Fault as f:
             self.phone.faults.append(f.verdict)
             return []
-        return [self.log.seal(m) for m in self._receive(message)]
+        self.inbox.append(message)
+        standin = self.standin
+        out = [self.log.seal(m) for m in self._receive(message)]
+        if standin is not None:
+            out += standin.stand_in([message])
+        elif self.standin is not None:  # it has just begun, with everything so far
+            out += self.standin.stand_in(self.inbox, {_said(m) for m in self.inbox if m.get("seat") == self.standin.seat})
+        return out
+
+    def stand_in(self, messages: Sequence[Message], already: set[tuple[object, ...]] | None = None) -> list[Message]:
+        """As the lost phone's stand-in on the host's phone: take what its
+        phone would have been relayed, answer in its name (signed by the
+        host), leaving out what it sent itself before it left."""
+        out = []
+        for m in messages:
+            if m.get("kind") in ("pieces", "gone", "recover"):
+                continue
+            out += [x for x in self._receive(m) if x["kind"] != "log" and (already is None or _said(x) not in already)]
+        return [self.log.seal(m) for m in out]
 
     def _receive(self, message: Message) -> list[Message]:
         out: list[Message] = []
+        kind = message.get("kind")
+        if kind in ("pieces", "gone", "recover"):
+            try:
+                return self._on_dropout(message)
+            except Fault as f:
+                self.phone.faults.append(f.verdict)
+                return []
+            except ValueError as e:  # BadMessage and the group's refusals of an encoding
+                sender = int(message["seat"])
+                self.phone.faults.append(
+                    Verdict.fault(sender, f"hat eine unlesbare Nachricht geschickt ({e})", f"sent a malformed message ({e})")
+                )
+                return []
         if isinstance(message, dict) and message.get("kind") == "act":
             self._on_act(message)
         else:
@@ -255,6 +298,67 @@ class Seat:
             )
             return
         self.waiting.append(_Waiting(dict(action)))
+
+    def _on_dropout(self, msg: Message) -> list[Message]:
+        """The pieces of each phone's secret; the host's word that a phone
+        is gone for good; the pieces of the lost phone's secret shown."""
+        sender, kind = int(msg["seat"]), msg["kind"]
+        if kind == "pieces":
+            if sender not in self.phone.keys:
+                raise BadMessage("pieces before the key")
+            if sender != self.seat:
+                self.pieces.take(msg, sender, self.phone.keys[sender][0])
+            return []
+        if kind == "gone":
+            lost = read_whole(msg.get("who"), 1, self.plan.seats)
+            if sender != self.log.host or lost == sender or self.gone is not None:
+                raise fault(
+                    sender, "meldet einen Platz als gegangen, ohne Vermittler zu sein", "reports a seat gone without being the relay"
+                )
+            self.gone = (lost, len(self.actions))
+            if self.void() is None and lost != self.seat:
+                self.log.standins.add(lost)
+                return [self.pieces.recover_message(lost)]
+            return []
+        if self.gone is None or msg.get("for") != self.gone[0]:
+            raise BadMessage("pieces shown for no phone gone")
+        lost = self.gone[0]
+        key, _, commit = self.phone.keys[lost]
+        self.pieces.take_shown(msg, sender, lost, key, commit)
+        if lost in self.pieces.recovered and self.seat == self.log.host and self.standin is None:
+            return self._stand_in(lost)
+        return []
+
+    def _stand_in(self, lost: int) -> list[Message]:
+        """The host's phone plays on for the lost seat, with its recovered
+        secret and seed: a phone of that seat fed every message so far.
+        What it says is signed by the host and numbered on from the lost
+        phone's last message; what the lost phone said before it left is
+        not said again."""
+        secret, seed = self.pieces.recovered[lost]
+        log = self.log
+        standin = Seat(
+            self.record, lost, self.plan.table, identity=log.identity, identities=log.identities, host=log.host, secret=secret, seed=seed
+        )
+        standin.phone.standing_in = True
+        standin.log.sent = dict.fromkeys(range(1, log.numbers[lost] + 1), b"")
+        self.standin = standin
+        return []
+
+    def void(self) -> Verdict | None:
+        """The hand void by the dropout rule: a phone left with only one
+        other, or before the deck was dealt (no card seen: dealt again)."""
+        if self.gone is None:
+            return None
+        lost, after = self.gone
+        who = f"Platz {lost} ({self.names[lost - 1]})", f"seat {lost} ({self.names[lost - 1]})"
+        if self.plan.seats == 2:
+            return Verdict.void(lost, f"{who[0]} ging nach Zug {after}", f"{who[1]} left after action {after}")
+        if len(self.phone.spelled) < self.plan.seats:
+            return Verdict.void(
+                lost, f"{who[0]} ging, bevor die Karten gegeben waren; neu geben", f"{who[1]} left before the cards were dealt; deal again"
+            )
+        return None
 
     def _settle(self) -> list[Message]:
         """Take the waiting actions in order, as far as their places are
@@ -309,6 +413,9 @@ class Seat:
         reveals give, against everything this phone was shown."""
         # The log first: a message the relay changed would otherwise blame
         # the seat it was signed by.
+        void = self.void()
+        if void is not None:
+            return void
         named = next((v for v in self.phone.faults if v.status == "fault"), None)
         v = self.log.forged() or named or self.log.uncompared() or verdict(self.phone)
         if v.status != "checked":
@@ -352,3 +459,9 @@ def first_difference(shown: dict[str, Any], replayed: dict[str, Any]) -> tuple[s
         if shown.get(key) != replayed.get(key):
             return FIELDS.get(key, (f"„{key}“", f"'{key}'"))
     return None
+
+
+def _said(message: Message) -> tuple[object, ...]:
+    """What a message says, apart from its proofs' randomness: the lost
+    phone's stand-in does not say it twice."""
+    return (message.get("kind"), message.get("for"), message.get("request"), message.get("place"), str(message.get("action")))

@@ -27,7 +27,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..crypto import Element, KeyProof, sign, verify_signature, verify_signatures
+from ..crypto import Element, KeyProof, base_multiple, sign, verify_signature, verify_signatures
 from .facedown_deck import LABEL, digest, int_bytes
 from .facedown_wire import Fault, Message, Verdict, fault, read_key_proof, read_whole
 
@@ -73,6 +73,8 @@ class Log:
         self.seat = seat
         self.identity = identity
         self.identities = list(identities)
+        # Its own key's public part: a lost phone's stand-in signs with the host's.
+        self.public = base_multiple(identity)
         self.host = host
         self.chains = [chain_start(context)]  # the hash after 0, 1, … envelopes
         self.relay_sig = ""  # the host's signature of the last envelope
@@ -80,11 +82,12 @@ class Log:
         self.sent: dict[int, bytes] = {}  # its own messages by number, canonical
         self.signed: list[tuple[int, bytes, KeyProof]] = []  # (sender, bytes, signature), for the check
         self.compared: dict[int, int] = {}  # seat → the position its log was compared at
+        self.standins: set[int] = set()  # seats lost for good: the host signs for them
 
     def seal(self, message: Message) -> Message:
         n = len(self.sent) + 1
         out = {**message, "n": n}
-        out["sig"] = sign(self.identity, signed_bytes(self.context, out), self.identities[self.seat - 1]).encode().hex()
+        out["sig"] = sign(self.identity, signed_bytes(self.context, out), self.public).encode().hex()
         self.sent[n] = canonical(out)
         return out
 
@@ -126,7 +129,7 @@ class Log:
         self.chains.append(chain)
         self.relay_sig = str(env.get("relay", ""))
         if sender != self.seat:
-            self.signed.append((sender, signed_bytes(self.context, msg), signature))
+            self.signed.append((self.host if sender in self.standins else sender, signed_bytes(self.context, msg), signature))
         return msg
 
     def log_message(self) -> Message:
@@ -158,7 +161,7 @@ class Log:
     def uncompared(self) -> Verdict | None:
         """After the hand: every other phone's log compared."""
         for s in self.numbers:
-            if s != self.seat and s not in self.compared:
+            if s != self.seat and s not in self.compared and s not in self.standins:
                 return Verdict.unchecked(f"von Platz {s} kam kein Verlauf zum Vergleich", f"no log came from seat {s} to compare")
         return None
 

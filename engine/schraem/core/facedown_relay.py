@@ -60,6 +60,12 @@ class HostRelay(Relay):
         self.identities = list(identities)
         self.chain = chain_start(context)
         self.refused: list[Message] = []  # messages their senders did not sign
+        self.lost: set[int] = set()  # seats gone for good: the host signs for them
+
+    def lose(self, seat: int) -> None:
+        """A phone gone for good: nothing more goes to it, and what is said
+        in its seat's name from now on the host's phone says."""
+        self.lost.add(seat)
 
     def run(self) -> None:
         while self._queue:
@@ -71,8 +77,9 @@ class HostRelay(Relay):
             self.chain = chain_next(self.chain, message)
             text = json.dumps(envelope(self.context, pos, self.chain, message, self.host_secret), separators=(",", ":"))
             self.log.append(text)
-            for phone in self.phones:
-                self.post(self.deliver(phone, json.loads(text)))
+            for seat, phone in enumerate(self.phones, 1):
+                if seat not in self.lost:
+                    self.post(self.deliver(phone, json.loads(text)))
 
     def signed(self, message: Message) -> bool:
         """The host relays only what its sender signed: a message it passed
@@ -82,11 +89,10 @@ class HostRelay(Relay):
             signature = KeyProof.decode(bytes.fromhex(str(message.get("sig"))))
         except ValueError:
             return False
-        return (
-            isinstance(seat, int)
-            and 1 <= seat <= len(self.identities)
-            and verify_signature(self.identities[seat - 1], signed_bytes(self.context, message), signature)
-        )
+        if not isinstance(seat, int) or not 1 <= seat <= len(self.identities):
+            return False
+        signer = 1 if seat in self.lost else seat  # the host's phone is seat 1
+        return verify_signature(self.identities[signer - 1], signed_bytes(self.context, message), signature)
 
     def deliver(self, phone: Receiver, env: Message) -> list[Message]:
         return phone.receive(env)

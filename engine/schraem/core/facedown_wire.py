@@ -168,6 +168,11 @@ class Verdict:
         return cls("fault", None, f"nicht wie gezeigt – {de}", f"not as shown – {en}")
 
     @classmethod
+    def void(cls, seat: int, de: str, en: str) -> Verdict:
+        """The hand does not count: `seat` left it, and how and when."""
+        return cls("void", seat, f"Spiel ungültig – {de}", f"hand void – {en}")
+
+    @classmethod
     def unchecked(cls, de: str, en: str) -> Verdict:
         return cls("unchecked", None, f"nicht geprüft – {de}", f"not checked – {en}")
 
