@@ -17,6 +17,7 @@ import random
 
 import pytest
 
+from schraem.core import facedown_check
 from schraem.core.cards import DECK, shuffled_deck
 from schraem.core.deal import deal_pack, next_active
 from schraem.core.facedown import Phone
@@ -350,3 +351,21 @@ def test_a_phone_that_never_reveals_leaves_the_hand_unchecked_and_says_why() -> 
         assert v.de == "nicht geprüft – Platz 2 hat sein Geheimnis nicht gezeigt"
         assert v.en == "not checked – seat 2 has not shown its secret"
     assert verdict(phones[0]).to_json()["status"] == "unchecked"
+
+
+def test_a_wrong_share_of_a_card_played_is_found_by_the_batch_and_named_after_the_hand() -> None:
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=17)
+    deal(phones, relay)
+    relay.say(phones[1].play(min(phones[1].cards)))
+    relay.say(phones[2].play(min(phones[2].cards)))
+    reveal(phones, relay)
+    assert verdict(phones[0]).status == "checked"
+    # As if seat 3 had shown another share (the check after the hand
+    # checks the shares of all cards played in one batch).
+    play = phones[0].plays[1]
+    share, proof = play.shows[3]
+    play.shows[3] = (share + Element.generator(), proof)
+    facedown_check.CHECKED.clear()
+    v = verdict(phones[0])
+    assert (v.status, v.seat) == ("fault", 3) and v.en == f"seat 3: sent a wrong share for the {play.card} played"

@@ -16,7 +16,18 @@ from schraem.core.facedown_game import Seat
 from schraem.core.facedown_log import chain_next, chain_start, envelope
 from schraem.core.facedown_relay import HostRelay
 from schraem.core.game import Game
-from schraem.crypto import KeyPair, prove_key, sign, verify_key, verify_signature, verify_signatures
+from schraem.crypto import (
+    BaseTable,
+    Element,
+    KeyPair,
+    prove_equal_logs,
+    prove_key,
+    sign,
+    verify_equal_logs_batch,
+    verify_key,
+    verify_signature,
+    verify_signatures,
+)
 
 # --- the signatures -------------------------------------------------------------
 
@@ -34,6 +45,20 @@ def test_a_signature_holds_for_its_message_and_key_only_and_the_batch_finds_one_
     proof = prove_key(keys[0].secret, b"ctx")
     assert verify_key(keys[0].public, proof, b"ctx") and not verify_signature(keys[0].public, b"ctx", proof)
     assert not verify_key(keys[0].public, sign(keys[0].secret, b"ctx"), b"ctx")
+
+
+def test_a_batch_of_equal_logs_proofs_holds_and_finds_one_false() -> None:
+    keys = [KeyPair.from_secret(11 + k) for k in range(3)]
+    base = Element.from_uniform_bytes(bytes(range(64)))
+    items: list[Any] = []
+    for k, key in enumerate(keys * 2):
+        result, proof = prove_equal_logs(key.secret, base, b"%d" % k, key.public)
+        items.append((BaseTable(key.public) if k % 2 else key.public, base, result, proof, b"%d" % k))
+    assert verify_equal_logs_batch(items)
+    for j, bad in ((2, 2), (3, 1), (4, 4)):
+        changed = list(items[j])
+        changed[bad] = changed[bad] + base if bad == 2 else (b"other" if bad == 4 else keys[0].public + base)
+        assert not verify_equal_logs_batch([*items[:j], tuple(changed), *items[j + 1 :]])
 
 
 # --- the host as a relay that lies --------------------------------------------------
