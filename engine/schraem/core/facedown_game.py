@@ -21,8 +21,9 @@ An exchange draws its cards from the stock for its seat, a discard turned
 up or challenged is opened for all (`Phone.uncover`) before the engine
 takes the action.
 
-After the hand (`Seat.check`): the deal's check (core/facedown_check.py);
-then the deck in its final order from the revealed seeds, the hand dealt
+After the hand (`Seat.check`): the dropout rule's void, the signatures and
+the compared logs (core/facedown_log.py), the deal's check
+(core/facedown_check.py); then the deck in its final order from the revealed seeds, the hand dealt
 from it on a fresh engine and every action replayed on the validating path
 (a card played against the rules names its player, in the engine's words),
 and every view this phone was shown, one per count of actions, compared
