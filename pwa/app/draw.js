@@ -3,7 +3,7 @@
 // save), the route's screen put in the page with
 // the focus kept in place, the header, the message line and what a screen
 // reader is told.
-import { caretOf, h, refocus, replace } from '../lib/dom.js';
+import { caretOf, h, patch, refocus, replace } from '../lib/dom.js';
 import { errorText, getLang, t } from '../i18n/i18n.js';
 import { writePreference } from '../store/storage.js';
 import { keepPainted } from '../boot/painted.js';
@@ -112,11 +112,14 @@ export function render() {
   // A new screen starts at its top (its heading), not where the last one
   // was scrolled to.
   if (name !== drawnScreen) el.screen.scrollTop = 0;
+  // The table drawn again (a tap here or on another phone) changes only
+  // what differs; any other screen, or the table coming back, is drawn new.
+  const draw = name === 'table' && drawnScreen === 'table' && !document.body.dataset.painted ? patch : replace;
   drawnScreen = name;
   document.body.dataset.screen = name;
   document.body.dataset.step = model.game ? stepOf(model.game) : '';
-  replace(el.screen, main);
-  replace(el.controls, controls);
+  draw(el.screen, main);
+  draw(el.controls, controls);
   // The saved table early-paint.js showed is this screen now: taps reach it.
   if (document.body.dataset.painted) { delete document.body.dataset.painted; el.screen.inert = el.controls.inert = false; }
   // The short form ("EN") where the full word does not fit the header.

@@ -22,6 +22,44 @@ export function replace(el, ...children) {
   el.replaceChildren(...children.flat(Infinity).filter((c) => c != null && c !== false));
 }
 
+// A form control is always taken new: its state (typed text, a checked
+// box, a chosen option) lives in properties the browser keeps apart from
+// the attributes compared here.
+const TAKEN_NEW = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'OPTION', 'VIDEO', 'CANVAS']);
+
+function sameKind(old, fresh) {
+  return old.nodeType === fresh.nodeType && old.nodeName === fresh.nodeName
+    && (old.nodeType !== 1 || (!TAKEN_NEW.has(old.nodeName) && old.id === fresh.id));
+}
+
+function patchAttributes(old, fresh) {
+  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+}
+
+function patchChildren(parent, wanted) {
+  const have = parent.childNodes;
+  for (let i = 0; i < wanted.length; i++) {
+    const fresh = wanted[i];
+    const old = have[i];
+    if (!old) parent.append(fresh);
+    else if (!sameKind(old, fresh)) parent.replaceChild(fresh, old);
+    else if (old.nodeType === 1) { patchAttributes(old, fresh); patchChildren(old, [...fresh.childNodes]); }
+    else if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+  }
+  while (have.length > wanted.length) parent.lastChild.remove();
+}
+
+// Like replace, but only what differs from the page is changed: a screen
+// drawn again after one card was played keeps every other node, so the
+// browser restyles and lays out only that card's part (a phone at a table
+// of phones draws each of the others' taps). The children must be new
+// nodes, as h() makes them; what they hold is what the screen shows after.
+export function patch(el, ...children) {
+  patchChildren(el, children.flat(Infinity).filter((c) => c != null && c !== false)
+    .map((c) => (c instanceof Node ? c : document.createTextNode(String(c)))));
+}
+
 // Re-rendering replaces the focused control; the new one gets the focus
 // back by its selector, and a text field its caret or selection too: a
 // player typing a name while the screen is drawn again (the engine coming

@@ -50,9 +50,14 @@ def test_statistics_keep_a_computer_apart_from_a_person_of_the_same_name():
     """The default names are the same for people and computers."""
     from schraem.club.club import stats
 
+    from schraem.cli.simulate import random_game
+
     record = evening_game().to_record()
-    seated = {**record, "players": [dict(p) for p in record["players"]]}
-    seated["players"][1].update(kind="bot", level="easy")  # Gerda was the computer
+    # Another game at the same table, where Gerda was the computer.
+    other = random_game(7)
+    other.names[:] = [p["name"] for p in record["players"]]
+    seated = other.to_record()
+    seated["players"][1].update(kind="bot", level="easy")
     rows = stats([record, seated])
     assert rows["Gerda"]["games"] == 1 and rows["Gerda (Computer)"]["games"] == 1
     assert rows["Hubert"]["games"] == 2 and "Hubert (Computer)" not in rows
