@@ -33,6 +33,7 @@ def test_a_championship_of_300_players_over_five_series_with_a_withdrawal():
     t = Tournament(NAMES, "rheinland", OPTIONS, 2026)
     t.start_series()
     results: dict[str, int] = {n: 0 for n in NAMES}
+    per_series: dict[str, list] = {n: [] for n in NAMES}
     for number in range(1, t.series_count + 1):
         if number > 1:
             t.start_series()
@@ -47,6 +48,10 @@ def test_a_championship_of_300_players_over_five_series_with_a_withdrawal():
             import_table_result(t, result)
             for name, total in zip(t.series[number - 1][k - 1].names, result["totals"]):
                 results[name] += total
+                per_series[name].append(total)
+        for name in NAMES:
+            if len(per_series[name]) < number:
+                per_series[name].append(None)  # withdrawn: sat at no table
         if number == 2:
             # Between series 2 and 3: not before every table is in, not twice.
             t.withdraw("Spieler 007")
@@ -55,12 +60,16 @@ def test_a_championship_of_300_players_over_five_series_with_a_withdrawal():
                 t.withdraw("Spieler 007")
     standings = t.standings()
     assert {r["name"]: r["total"] for r in standings} == results
+    # Each player's series: the points at their table, series by series.
+    assert {r["name"]: r["series"] for r in standings} == per_series
+    assert all(r["total"] == sum(p for p in r["series"] if p is not None) for r in standings)
     assert [r["rank"] for r in standings] == list(range(1, 301))
     # Ties by the recorded lot: equal totals in lot order.
     for a, b in zip(standings, standings[1:]):
         assert (a["total"], -a["lot"]) > (b["total"], -b["lot"])
     withdrawn = next(r for r in standings if r["name"] == "Spieler 007")
     assert withdrawn["withdrawn"] == 3 and withdrawn["total"] == results["Spieler 007"]
+    assert withdrawn["series"][2:] == [None, None, None] and None not in withdrawn["series"][:2]
     # The whole championship saved and read back is the same tournament.
     saved = json.loads(json.dumps(t.to_json()))
     again = Tournament.from_json(saved)

@@ -421,20 +421,35 @@ class Tournament:
         return Series([self.names[i] for i in seats], self.rules, None, 4, derive_seed(self.seed, number, k - 1))
 
     def totals(self) -> dict[str, int]:
-        out = {n: 0 for n in self.names}
-        for tables in self.series:
+        return {n: sum(p for p in points if p is not None) for n, points in self.series_points().items()}
+
+    def series_points(self) -> dict[str, list[int | None]]:
+        """Each player's points in every series drawn so far, None where
+        they sat at no table (withdrawn) or their table has not handed in."""
+        out: dict[str, list[int | None]] = {n: [None] * len(self.series) for n in self.names}
+        for number, tables in enumerate(self.series):
             for table in tables:
-                for name, score in zip(table.names, table.totals()):
-                    out[name] += score
+                if table.games:
+                    for name, score in zip(table.names, table.totals()):
+                        out[name][number] = score
         return out
 
     def standings(self) -> list[dict]:
         """Ranked players; `lot` is each player's tie-break draw (from the
-        seed), so anyone can verify how a tie was decided."""
-        totals = self.totals()
+        seed), so anyone can verify how a tie was decided; `series` their
+        points series by series (None: not played, or not handed in yet),
+        whose sum is `total`."""
+        points = self.series_points()
         lots = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, 0xC0FFEE))
         entries: list[dict[str, Any]] = [
-            {"name": n, "total": totals[n], "lot": lots[i], "withdrawn": self.withdrawn.get(n)} for i, n in enumerate(self.names)
+            {
+                "name": n,
+                "total": sum(p for p in points[n] if p is not None),
+                "lot": lots[i],
+                "withdrawn": self.withdrawn.get(n),
+                "series": points[n],
+            }
+            for i, n in enumerate(self.names)
         ]
         rows = sorted(entries, key=lambda r: (-r["total"], r["lot"]))
         for rank, r in enumerate(rows, 1):
