@@ -359,6 +359,7 @@ class Tournament:
         # Who withdrew: name -> the first series they are left out of.
         self.withdrawn: dict[str, int] = {}
         self.series: list[list[Series]] = []
+        self._lots: list[int] | None = None
 
     @property
     def series_count(self) -> int:
@@ -411,17 +412,29 @@ class Tournament:
                 detail=Both("die laufende Serie ist nicht an allen Tischen fertig", "the current series is not finished at every table"),
             )
         number = len(self.series) + 1
-        tables = [self.table_series(number, k) for k in range(1, len(self.draw(number)) + 1)]
+        tables = [self.table_series(number, k, seats) for k, seats in enumerate(self.draw(number), 1)]
         self.series.append(tables)
         return tables
 
-    def table_series(self, number: int, k: int) -> Series:
-        """The (empty) series table k (1-based) plays in series `number`."""
-        seats = self.draw(number)[k - 1]
+    def table_series(self, number: int, k: int, seats: list[int] | None = None) -> Series:
+        """The (empty) series table k (1-based) plays in series `number`;
+        `seats`: its seats as drawn, when the caller has the draw already
+        (drawing 300 players again for each of 75 tables is most of a
+        series' draw)."""
+        if seats is None:
+            seats = self.draw(number)[k - 1]
         return Series([self.names[i] for i in seats], self.rules, None, 4, derive_seed(self.seed, number, k - 1))
 
     def totals(self) -> dict[str, int]:
         return {n: sum(p for p in points if p is not None) for n, points in self.series_points().items()}
+
+    def lots(self) -> list[int]:
+        """Each player's tie-break draw, from the seed: drawn once, as the
+        names and the seed never change (the standings are asked after
+        every result read in)."""
+        if self._lots is None:
+            self._lots = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, 0xC0FFEE))
+        return self._lots
 
     def series_points(self) -> dict[str, list[int | None]]:
         """Each player's points in every series drawn so far, None where
@@ -440,7 +453,7 @@ class Tournament:
         points series by series (None: not played, or not handed in yet),
         whose sum is `total`."""
         points = self.series_points()
-        lots = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, 0xC0FFEE))
+        lots = self.lots()
         entries: list[dict[str, Any]] = [
             {
                 "name": n,
@@ -521,7 +534,7 @@ class Tournament:
             loaded = []
             for k, (table, seats) in enumerate(zip(tables, drawn), 1):
                 if table is None:  # not played (or not brought in) yet
-                    loaded.append(t.table_series(number, k))
+                    loaded.append(t.table_series(number, k, seats))
                     continue
                 s = Series.from_json(table)
                 if s.names != [t.names[i] for i in seats] or s.first_dealer != min(4, len(seats)):
