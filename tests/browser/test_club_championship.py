@@ -2,18 +2,24 @@
 75 tables drawn; the tables still missing at a glance, a player found by
 name (table, seat and rank), every ticket of the series on one screen and
 six to an A4 page, every result read in (in random order) until none is
-missing, each player's points series by series on a 320 px phone; and,
-in a small tournament, a player who stops between two series keeps their
-points and sits out the next draw."""
+missing, each player's points series by series on a 320 px phone; the
+browser killed while a result is read in, with every result shown as
+accepted there when it opens again; and, in a small tournament, a player
+who stops between two series keeps their points and sits out the next
+draw."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import shutil
+import time
 
+import pytest
 from test_club_tournament import create_tournament
 
-from helpers import open_app, tap
+from helpers import app_url, kill_browser, launch_profile, open_app, screen, tap, wait_shell_ready
 from schraem.cli.simulate import sheet_result
 from schraem.club.series import Tournament
 from schraem.club.transfer import import_table_result, table_ticket
@@ -125,6 +131,62 @@ def test_a_championship_of_300_players_on_the_organisers_phone(warm_page, shared
     assert worst["seen"].startswith("105 · 99 · 111 · 98 · 99"), worst
     org.set_viewport_size({"width": 412, "height": 839})
     assert not page_errors
+
+
+def _standings(page) -> dict[str, list[str]]:
+    """Every player's points per series as the screen shows them."""
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.standings tbody tr')]"
+        ".map((tr) => [tr.dataset.name, tr.querySelector('.t-points').dataset.points.split(' ')]))"
+    )
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the browser process through /proc (Linux)")
+def test_a_kill_while_a_result_is_read_in_loses_none_shown_as_accepted(playwright, shared_site, visited_profile, tmp_path):
+    """300 players in series 2: results read in one after another, the
+    browser killed while the next is read in. Opened again, every result
+    the screen had accepted is there, and the tournament loads whole."""
+    profile = tmp_path / "profile"
+    shutil.copytree(visited_profile, profile, symlinks=True)
+    ctx = launch_profile(playwright, profile)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    open_app(page, shared_site, seed=53)
+    create_tournament(page, seed=2027, names=NAMES)
+    rng = random.Random(11)
+    first, second = _results_of(NAMES, 2027, rng, series=2)
+    rng.shuffle(second)
+    # Series 1 in and series 2 drawn; then most of series 2 straight into
+    # the engine, and the organiser reads the rest in, one after another.
+    page.evaluate(ENGINE_IMPORTS, first[:-1])
+    page.evaluate(IMPORT, first[-1])
+    tap(page, '[data-action="t-next"]')
+    page.evaluate(ENGINE_IMPORTS, second[:60])
+    for result in second[60:65]:
+        page.evaluate(IMPORT, result)
+    missing = page.locator(".t-missing").get_attribute("data-missing")
+    assert len(missing.split()) == 10, missing
+    shown = _standings(page)
+    page.evaluate("(r) => { import('./modules.js').then((m) => m.organiser.importResult(r)); }", second[65])
+    time.sleep(0.15)
+    kill_browser(ctx, profile)
+
+    again = launch_profile(playwright, profile)
+    try:
+        page = again.pages[0] if again.pages else again.new_page()
+        page.goto(app_url(shared_site))
+        wait_shell_ready(page)
+        tap(page, '[data-action="tournament"]')
+        assert screen(page) == "tournament" and page.locator(".tournament .notice:not(.t-missing)").count() == 0
+        late = str(second[65]["table"])
+        now = page.locator(".t-missing").get_attribute("data-missing")
+        assert now in (missing, " ".join(k for k in missing.split() if k != late)), (missing, now, late)
+        assert page.locator('.t-table[data-series="1"].done').count() == 75
+        after = _standings(page)
+        # Every player's points shown before, series 1 and 2, are still his.
+        for name, points in shown.items():
+            assert after[name][0] == points[0] and points[1] in ("-", after[name][1]), (name, points, after[name])
+    finally:
+        again.close()
 
 
 def test_a_player_who_stops_keeps_the_points_and_sits_out_the_next_draw(warm_page, shared_site, page_errors):
