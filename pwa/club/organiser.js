@@ -14,6 +14,7 @@ import {
   c, ctx, go, m, onError, refusedWith, render, session, shellError,
 } from '../context/context.js';
 import { outboundFile } from '../files/outbound.js';
+import { apply } from '../bridge/state-patch.js';
 import { stamp } from '../files/share.js';
 import { tournamentHouse } from '../evening/house-rules.js';
 
@@ -54,15 +55,42 @@ async function storeTournament(facts, { fresh = false } = {}) {
   return true;
 }
 
+// Whether a tournament's saved form has exactly the tables and withdrawals
+// the engine's screen facts say: the series drawn, the tables handed in,
+// who stopped.
+function agrees(tournament, facts) {
+  const series = Array.isArray(tournament?.series) ? tournament.series : [];
+  const out = new Set(facts.standings.filter((r) => r.withdrawn != null).map((r) => r.name));
+  return series.length === facts.tables.length
+    && facts.tables.every((tables, i) => Array.isArray(series[i]) && series[i].length === tables.length
+      && tables.every((table, k) => (series[i][k] != null) === table.played))
+    && Object.keys(tournament.withdrawn ?? {}).length === out.size && [...out].every((n) => Object.hasOwn(tournament.withdrawn, n));
+}
+
+// The facts of a step with the whole tournament to keep: a step answers
+// what changed (`patch`), applied to the tournament kept last. Should the
+// two ever disagree, the engine is asked for the whole tournament again.
+async function withTournament(result) {
+  if (result.tournament) return result;
+  const { patch, ...facts } = result;
+  try {
+    const tournament = apply(c().tournament.tournament, patch);
+    if (agrees(tournament, facts)) return { tournament, ...facts };
+  } catch { /* asked afresh below */ }
+  const r = await session().query('tournament', { op: 'state' });
+  return r.ok ? r.result : null;
+}
+
 // One tournament step in the engine, kept before it is shown. → the new
 // facts, or null: refused (the engine's reason is shown) or not stored (the
 // engine is put back on the tournament on screen, and the person is told).
 async function step(args) {
   const r = await session().query('tournament', args);
   if (!r.ok) { onError(r.error); return null; }
-  if (await storeTournament(r.result, { fresh: args.op === 'new' })) {
-    c().tournament = r.result;
-    return r.result;
+  const facts = await withTournament(r.result);
+  if (facts && await storeTournament(facts, { fresh: args.op === 'new' })) {
+    c().tournament = facts;
+    return facts;
   }
   const shown = c().tournament;
   if (shown) await session().query('tournament', { op: 'load', tournament: shown.tournament });

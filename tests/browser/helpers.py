@@ -5,6 +5,8 @@ saves with the project's own engine, and run axe-core."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -12,7 +14,7 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import Error as PlaywrightError
 
-from browser_support import ENGINE_TIMEOUT_MS, ROOT, wait_engine_ready
+from browser_support import ENGINE_TIMEOUT_MS, ROOT, TEST_CHROMIUM_ARGS, chromium_path, wait_engine_ready
 
 sys.path.insert(0, str(ROOT / "engine"))
 from schraem.bridge import Bridge  # noqa: E402  (the engine the app runs, read by path)
@@ -454,3 +456,44 @@ def assert_axe_clean(page, site, name: str) -> None:
     violations = run_axe(page, site)
     assert violations == [], f"{name}: {violations}"
     assert page.evaluate(SMALL_TARGETS) == [], name
+
+
+def browser_pids(profile: Path) -> list[int]:
+    """The Chromium browser process (not its helpers) using `profile`."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            cmd = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        text = [c.decode(errors="replace") for c in cmd]
+        if any(str(profile) in c for c in text) and not any(c.startswith("--type=") for c in text):
+            pids.append(int(entry))
+    return pids
+
+
+def launch_profile(playwright, profile: Path):
+    """Chromium as a Pixel 7 on a profile of its own, which outlives the
+    browser: killed, and started again on the same profile."""
+    device = dict(playwright.devices["Pixel 7"])
+    device.pop("default_browser_type", None)
+    ctx = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS, locale="de-DE", **device
+    )
+    ctx.set_default_timeout(60_000)
+    return ctx
+
+
+def kill_browser(ctx, profile: Path) -> None:
+    """The browser of `profile` killed outright (SIGKILL), as a phone's
+    battery or the system ends it: nothing of the page runs after."""
+    pids = browser_pids(profile)
+    assert pids, "no browser process found for the profile"
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)
+    try:
+        ctx.close()
+    except Exception:  # the browser is gone; closing only tidies Playwright up
+        pass

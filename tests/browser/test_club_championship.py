@@ -2,20 +2,27 @@
 75 tables drawn; the tables still missing at a glance, a player found by
 name (table, seat and rank), every ticket of the series on one screen and
 six to an A4 page, every result read in (in random order) until none is
-missing; and, in a small tournament, a player who stops between
-two series keeps their points and sits out the next draw."""
+missing, each player's points series by series on a 320 px phone; the
+browser killed while a result is read in, with every result shown as
+accepted there when it opens again; and, in a small tournament, a player
+who stops between two series keeps their points and sits out the next
+draw."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import shutil
+import time
 
+import pytest
 from test_club_tournament import create_tournament
 
-from helpers import open_app, tap
+from helpers import app_url, kill_browser, launch_profile, open_app, screen, tap, wait_shell_ready
 from schraem.cli.simulate import sheet_result
 from schraem.club.series import Tournament
-from schraem.club.transfer import table_ticket
+from schraem.club.transfer import import_table_result, table_ticket
 
 NAMES = [f"Spieler {i:03d}" for i in range(1, 301)]
 IMPORT = "async (result) => (await import('./modules.js')).organiser.importResult(result)"
@@ -28,12 +35,44 @@ ENGINE_IMPORTS = """async (results) => {
 }"""
 
 
-def _results_of(names: list[str], seed: int, rng: random.Random) -> list[dict]:
-    """Every table's result of series 1, made on other phones (the same
-    tournament built from the same names, rules and seed)."""
+def _results_of(names: list[str], seed: int, rng: random.Random, series: int = 1) -> list[list[dict]]:
+    """Every table's result of each of the first `series` series, made on
+    other phones (the same tournament built from the same names, rules and
+    seed)."""
     t = Tournament(names, "rheinland", {"series_games": 1, "tournament_series": 2}, seed)
-    t.start_series()
-    return [json.loads(json.dumps(sheet_result(table_ticket(t, 1, k), rng))) for k in range(1, len(t.series[0]) + 1)]
+    out = []
+    for number in range(1, series + 1):
+        t.start_series()
+        out.append([json.loads(json.dumps(sheet_result(table_ticket(t, number, k), rng))) for k in range(1, len(t.series[-1]) + 1)])
+        for result in out[-1]:
+            import_table_result(t, result)
+    return out
+
+
+def _points(results: list[dict], name: str) -> int:
+    """A player's points in the series these results are of."""
+    return next(r["totals"][i] for r in results for i, p in enumerate(r["result"]["games"][0]["players"]) if p["name"] == name)
+
+
+# The standings of a worst case at 320 px: five series of three-digit
+# points, a name of 40 characters, a player who stopped.
+WORST_CASE = """async () => {
+  const { standingsTable } = (await import('./modules.js')).tournament;
+  const standings = [
+    { name: 'Maximiliane Josephine Überlingen-Käßmann', total: 512, lot: 299, rank: 300, withdrawn: null, series: [105, 99, 111, 98, 99] },
+    { name: 'Jupp', total: 222, lot: 3, rank: 2, withdrawn: 4, series: [101, 121, 0, null, null] },
+  ];
+  const table = standingsTable({ standings });
+  document.querySelector('.tournament').append(table);
+  const points = table.querySelector('tbody .t-points');
+  const out = {
+    right: table.getBoundingClientRect().right, width: document.documentElement.clientWidth,
+    scroll: document.documentElement.scrollWidth, font: parseFloat(getComputedStyle(points).fontSize),
+    seen: points.textContent,
+  };
+  table.remove();
+  return out;
+}"""
 
 
 def test_a_championship_of_300_players_on_the_organisers_phone(warm_page, shared_site, page_errors):
@@ -72,13 +111,82 @@ def test_a_championship_of_300_players_on_the_organisers_phone(warm_page, shared
     # all but one straight into the page's engine (what each import costs
     # on screen is bench/tournament.py's), the last as the organiser reads it.
     rng = random.Random(7)
-    results = _results_of(NAMES, 2026, rng)
+    results = _results_of(NAMES, 2026, rng)[0]
     rng.shuffle(results)
     org.evaluate(ENGINE_IMPORTS, results[:-1])
     org.evaluate(IMPORT, results[-1])
     assert missing.inner_text() == "Serie 1: alle 75 Tische abgegeben."
     assert org.locator('.t-table[data-series="1"].done').count() == 75
+
+    # Each player's series under the name: the points his table handed in.
+    points = org.locator('.standings tr[data-name="Spieler 123"] .t-points')
+    assert points.get_attribute("data-points") == str(_points(results, "Spieler 123"))
+    assert points.locator(".sr-only").text_content() == f"Serie 1: {_points(results, 'Spieler 123')}"
+    assert org.locator(".standings thead .t-points").inner_text() == "Punkte je Serie"
+    # A 320 px phone: the standings fit across, five series and a long name too.
+    org.set_viewport_size({"width": 320, "height": 640})
+    assert org.evaluate("() => document.documentElement.scrollWidth") <= 320
+    worst = org.evaluate(WORST_CASE)
+    assert worst["right"] <= worst["width"] == 320 and worst["scroll"] <= 320 and worst["font"] >= 12, worst
+    assert worst["seen"].startswith("105 · 99 · 111 · 98 · 99"), worst
+    org.set_viewport_size({"width": 412, "height": 839})
     assert not page_errors
+
+
+def _standings(page) -> dict[str, list[str]]:
+    """Every player's points per series as the screen shows them."""
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.standings tbody tr')]"
+        ".map((tr) => [tr.dataset.name, tr.querySelector('.t-points').dataset.points.split(' ')]))"
+    )
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the browser process through /proc (Linux)")
+def test_a_kill_while_a_result_is_read_in_loses_none_shown_as_accepted(playwright, shared_site, visited_profile, tmp_path):
+    """300 players in series 2: results read in one after another, the
+    browser killed while the next is read in. Opened again, every result
+    the screen had accepted is there, and the tournament loads whole."""
+    profile = tmp_path / "profile"
+    shutil.copytree(visited_profile, profile, symlinks=True)
+    ctx = launch_profile(playwright, profile)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    open_app(page, shared_site, seed=53)
+    create_tournament(page, seed=2027, names=NAMES)
+    rng = random.Random(11)
+    first, second = _results_of(NAMES, 2027, rng, series=2)
+    rng.shuffle(second)
+    # Series 1 in and series 2 drawn; then most of series 2 straight into
+    # the engine, and the organiser reads the rest in, one after another.
+    page.evaluate(ENGINE_IMPORTS, first[:-1])
+    page.evaluate(IMPORT, first[-1])
+    tap(page, '[data-action="t-next"]')
+    page.evaluate(ENGINE_IMPORTS, second[:60])
+    for result in second[60:65]:
+        page.evaluate(IMPORT, result)
+    missing = page.locator(".t-missing").get_attribute("data-missing")
+    assert len(missing.split()) == 10, missing
+    shown = _standings(page)
+    page.evaluate("(r) => { import('./modules.js').then((m) => m.organiser.importResult(r)); }", second[65])
+    time.sleep(0.15)
+    kill_browser(ctx, profile)
+
+    again = launch_profile(playwright, profile)
+    try:
+        page = again.pages[0] if again.pages else again.new_page()
+        page.goto(app_url(shared_site))
+        wait_shell_ready(page)
+        tap(page, '[data-action="tournament"]')
+        assert screen(page) == "tournament" and page.locator(".tournament .notice:not(.t-missing)").count() == 0
+        late = str(second[65]["table"])
+        now = page.locator(".t-missing").get_attribute("data-missing")
+        assert now in (missing, " ".join(k for k in missing.split() if k != late)), (missing, now, late)
+        assert page.locator('.t-table[data-series="1"].done').count() == 75
+        after = _standings(page)
+        # Every player's points shown before, series 1 and 2, are still his.
+        for name, points in shown.items():
+            assert after[name][0] == points[0] and points[1] in ("-", after[name][1]), (name, points, after[name])
+    finally:
+        again.close()
 
 
 def test_a_player_who_stops_keeps_the_points_and_sits_out_the_next_draw(warm_page, shared_site, page_errors):
@@ -87,16 +195,25 @@ def test_a_player_who_stops_keeps_the_points_and_sits_out_the_next_draw(warm_pag
     open_app(org, shared_site, seed=52)
     create_tournament(org, seed=77, names=names)
     assert org.locator(".t-withdraw").count() == 0  # not while series 1 is played
-    for result in _results_of(names, 77, random.Random(3)):
+    first = _results_of(names, 77, random.Random(3))[0]
+    for result in first:
         org.evaluate(IMPORT, result)
     org.select_option('[data-field="t-withdraw"]', "Gerda")
     tap(org, '[data-action="t-withdraw"]')
     assert "Gerda stops" in org.locator(".tournament .notice").first.inner_text()
     row = org.locator('.standings tr[data-name="Gerda"]')
     assert "out from series 2" in row.inner_text()
+    gerda = _points(first, "Gerda")
+    assert row.locator(".t-points").get_attribute("data-points") == str(gerda)
     tap(org, '[data-action="t-next"]')
     series2 = [org.locator(f'.t-table[data-series="2"][data-table="{k}"] .seat-order bdi').all_inner_texts() for k in (1, 2)]
     assert sorted(len(s) for s in series2) == [3, 4] and "Gerda" not in sum(series2, [])
     org.fill('[data-field="t-find"]', "Gerda")
     assert "series 2: stopped" in org.locator('.t-found li[data-name="Gerda"]').inner_text()
+    # Her series: the points of the first, the second sat out; a player of
+    # series 2 has not handed in yet.
+    assert row.locator(".t-points").get_attribute("data-points") == f"{gerda} -"
+    assert row.locator(".t-points .sr-only").text_content() == f"series 1: {gerda}, series 2: did not play"
+    anne = org.locator('.standings tr[data-name="Anne"] .t-points .sr-only').text_content()
+    assert anne == f"series 1: {_points(first, 'Anne')}, series 2: not handed in yet"
     assert not page_errors

@@ -203,16 +203,20 @@ def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path,
 
     # Final standings: every player's total is the sum of their tables'
     # series totals, ranked best first.
+    # series totals, ranked best first; under each name, those series.
     expected = {n: 0 for n in NAMES}
+    per_series = {n: ["-", "-"] for n in NAMES}
     for card in org.locator(".t-table").all():
         names = card.locator(".seat-order bdi").all_inner_texts()
         totals = [int(x.rsplit(" ", 1)[1]) for x in card.locator(".totals").inner_text().split(" · ")]
         for n, v in zip(names, totals):
             expected[n] += v
+            per_series[n][int(card.get_attribute("data-series")) - 1] = str(v)
     rows = org.locator(".standings tbody tr").all()
     assert len(rows) == 8
-    shown = [(r.locator("th").inner_text(), int(r.locator("td").nth(1).inner_text())) for r in rows]
+    shown = [(r.locator("th bdi").inner_text(), int(r.locator("td").nth(1).inner_text())) for r in rows]
     assert dict(shown) == expected and sum(expected.values()) > 0
+    assert {r.locator("th bdi").inner_text(): r.locator(".t-points").get_attribute("data-points").split() for r in rows} == per_series
     assert [int(r.locator("td").first.inner_text()) for r in rows] == list(range(1, 9))
     assert [v for _, v in shown] == sorted(expected.values(), reverse=True)
     assert org.locator(".tournament .chart-svg").count() == 1
@@ -231,7 +235,7 @@ def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path,
     entry.locator('[data-action="history-open"]').tap()
     wait_idle(org)
     assert screen(org) == "tournament-view"
-    assert org.locator(".standings tbody tr").first.locator("th").inner_text() == shown[0][0]
+    assert org.locator(".standings tbody tr").first.locator("th bdi").inner_text() == shown[0][0]
     tap(org, '[data-action="t-list"][data-series="2"][data-table="1"]')
     org.wait_for_selector("table.list")
     assert org.locator(".spielliste h2").inner_text() == "Spielliste · Serie 2 · Tisch 1"

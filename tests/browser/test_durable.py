@@ -9,18 +9,17 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import time
-from pathlib import Path
 
 import pytest
 
-from browser_support import TEST_CHROMIUM_ARGS, chromium_path
 from helpers import (
     ENGINE_TIMINGS,
     GAME_KEY,
     app_url,
     backups,
+    kill_browser,
+    launch_profile,
     message,
     open_app,
     screen,
@@ -31,58 +30,13 @@ from helpers import (
     tap,
     wait_idle,
     wait_shell_ready,
-    wait_snapshot,
 )
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
 
-def _browser_pids(profile: Path) -> list[int]:
-    """The Chromium browser process (not its helpers) using `profile`."""
-    pids = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            cmd = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        text = [c.decode(errors="replace") for c in cmd]
-        if any(str(profile) in c for c in text) and not any(c.startswith("--type=") for c in text):
-            pids.append(int(entry))
-    return pids
-
-
-def _launch(playwright, profile: Path):
-    device = dict(playwright.devices["Pixel 7"])
-    device.pop("default_browser_type", None)
-    ctx = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS, locale="de-DE", **device
-    )
-    ctx.set_default_timeout(60_000)
-    return ctx
-
-
 def _step(page) -> str:
     return page.evaluate("() => document.body.dataset.step")
-
-
-@pytest.fixture(scope="module")
-def visited_profile(playwright, shared_site, tmp_path_factory) -> Path:
-    """A browser profile that has visited the app once and closed cleanly:
-    the offline copy installed, the engine's snapshot stored, no game. Each
-    test kills a copy of it, so its first start is a returning phone's, not
-    a first visit's (which other tests cover): about 4 s of CPU less."""
-    profile = tmp_path_factory.mktemp("visited") / "profile"
-    ctx = _launch(playwright, profile)
-    try:
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        open_app(page, shared_site, pace="60000")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        wait_snapshot(page)
-    finally:
-        ctx.close()
-    return profile
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the browser process through /proc (Linux)")
@@ -90,7 +44,7 @@ def visited_profile(playwright, shared_site, tmp_path_factory) -> Path:
 def test_a_tap_survives_the_browser_being_killed_right_after_it(playwright, shared_site, visited_profile, tmp_path, delay_ms):
     profile = tmp_path / "profile"
     shutil.copytree(visited_profile, profile, symlinks=True)
-    ctx = _launch(playwright, profile)
+    ctx = launch_profile(playwright, profile)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     open_app(page, shared_site, seed=21, pace="60000")
     assert page.evaluate(ENGINE_TIMINGS)["boot"] == "snapshot"
@@ -103,16 +57,9 @@ def test_a_tap_survives_the_browser_being_killed_right_after_it(playwright, shar
     page.wait_for_function("(s) => document.body.dataset.step !== s", arg=before)
     shown = _step(page)
     time.sleep(delay_ms / 1000)
-    pids = _browser_pids(profile)
-    assert pids, "no browser process found for the profile"
-    for pid in pids:
-        os.kill(pid, signal.SIGKILL)
-    try:
-        ctx.close()
-    except Exception:  # the browser is gone; closing only tidies Playwright up
-        pass
+    kill_browser(ctx, profile)
 
-    again = _launch(playwright, profile)
+    again = launch_profile(playwright, profile)
     try:
         page = again.pages[0] if again.pages else again.new_page()
         page.goto(app_url(shared_site, pace="60000"))

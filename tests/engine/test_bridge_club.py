@@ -117,8 +117,11 @@ def test_a_tournament_table_result_travels_to_the_organiser():
     assert t["tables"][0][0]["over"] and t["standings"][0]["name"] == ticket["players"][3]
     again = call(organiser, "tournament", op="import", result=result)
     assert not again["ok"] and again["error"]["code"] == "duplicate_series"
+    # A step answers what changed, not the whole tournament: `state` does.
+    whole = ok(organiser, "tournament", op="state")["tournament"]
+    assert "tournament" not in t and t["patch"] == {"p": {"series": {"p": {"0": {"s": {"0": whole["series"][0][0]}}}}}}
     reloaded = Bridge()
-    assert ok(reloaded, "tournament", op="load", tournament=t["tournament"])["standings"] == t["standings"]
+    assert ok(reloaded, "tournament", op="load", tournament=whole)["standings"] == t["standings"]
 
 
 HOUSE = "Stammtisch <b>Rengen</b>"

@@ -33,6 +33,7 @@ def test_a_championship_of_300_players_over_five_series_with_a_withdrawal():
     t = Tournament(NAMES, "rheinland", OPTIONS, 2026)
     t.start_series()
     results: dict[str, int] = {n: 0 for n in NAMES}
+    per_series: dict[str, list] = {n: [] for n in NAMES}
     for number in range(1, t.series_count + 1):
         if number > 1:
             t.start_series()
@@ -47,6 +48,10 @@ def test_a_championship_of_300_players_over_five_series_with_a_withdrawal():
             import_table_result(t, result)
             for name, total in zip(t.series[number - 1][k - 1].names, result["totals"]):
                 results[name] += total
+                per_series[name].append(total)
+        for name in NAMES:
+            if len(per_series[name]) < number:
+                per_series[name].append(None)  # withdrawn: sat at no table
         if number == 2:
             # Between series 2 and 3: not before every table is in, not twice.
             t.withdraw("Spieler 007")
@@ -55,12 +60,16 @@ def test_a_championship_of_300_players_over_five_series_with_a_withdrawal():
                 t.withdraw("Spieler 007")
     standings = t.standings()
     assert {r["name"]: r["total"] for r in standings} == results
+    # Each player's series: the points at their table, series by series.
+    assert {r["name"]: r["series"] for r in standings} == per_series
+    assert all(r["total"] == sum(p for p in r["series"] if p is not None) for r in standings)
     assert [r["rank"] for r in standings] == list(range(1, 301))
     # Ties by the recorded lot: equal totals in lot order.
     for a, b in zip(standings, standings[1:]):
         assert (a["total"], -a["lot"]) > (b["total"], -b["lot"])
     withdrawn = next(r for r in standings if r["name"] == "Spieler 007")
     assert withdrawn["withdrawn"] == 3 and withdrawn["total"] == results["Spieler 007"]
+    assert withdrawn["series"][2:] == [None, None, None] and None not in withdrawn["series"][:2]
     # The whole championship saved and read back is the same tournament.
     saved = json.loads(json.dumps(t.to_json()))
     again = Tournament.from_json(saved)
@@ -107,3 +116,56 @@ def test_every_ticket_of_a_series_at_once_is_each_tables_own():
     for series in (0, 2, "1"):
         refused = json.loads(b.handle(json.dumps({"id": 4, "cmd": "tournament", "args": {"op": "tickets", "series": series}})))
         assert refused["ok"] is False, series
+
+
+def _apply(a, patch):
+    """A patch applied as the shell applies it (pwa/bridge/state-patch.js)."""
+    out = list(a) if isinstance(a, list) else dict(a)
+    for k, v in patch.get("s", {}).items():
+        out[int(k) if isinstance(out, list) else k] = v
+    for k, v in patch.get("p", {}).items():
+        i = int(k) if isinstance(out, list) else k
+        out[i] = _apply(a[i], v)
+    for k, v in patch.get("a", {}).items():
+        out[k] = a[k] + v
+    return out
+
+
+def test_each_step_answers_the_screen_and_what_changed_not_the_whole_tournament():
+    """300 players: each step's reply carries the screen and a patch; the
+    tournament kept on the phone, patched step by step, is the engine's
+    own to the byte, and a series not yet handed in shows as None."""
+    rng = random.Random(48)
+    b = Bridge()
+
+    def ask(**args) -> dict:
+        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": "tournament", "args": args})))
+        assert reply["ok"], reply
+        return reply["result"]
+
+    facts = ask(op="new", players=NAMES, options={**OPTIONS, "tournament_series": 3}, seed=7)
+    kept = facts.pop("tournament")
+    for number in (1, 2, 3):
+        if number > 1:
+            step = ask(op="start_series")
+            kept = _apply(kept, step.pop("patch"))
+            assert all(r["series"][-1] is None for r in step["standings"])
+        order = list(range(1, 76))
+        rng.shuffle(order)
+        left = order.pop() if number == 3 else None  # a table still playing
+        for k in order:
+            ticket = ask(op="ticket", series=number, table=k)
+            assert set(ticket) == {"ticket"}
+            step = ask(op="import", result=_played(ticket["ticket"], rng))
+            assert "tournament" not in step and len(json.dumps(step)) < 80_000
+            kept = _apply(kept, step.pop("patch"))
+        if number == 1:
+            step = ask(op="withdraw", name="Spieler 100")
+            kept = _apply(kept, step.pop("patch"))
+        whole = ask(op="state")
+        assert json.dumps(kept) == json.dumps(whole.pop("tournament"))
+        assert whole == step
+    assert Tournament.from_json(kept).standings() == step["standings"]
+    playing = set(step["tables"][2][left - 1]["players"])
+    for r in step["standings"]:
+        assert (r["series"][2] is None) == (r["name"] in playing or r["name"] == "Spieler 100"), r

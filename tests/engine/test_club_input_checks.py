@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import copy
 import json
+import unicodedata
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schraem.bridge import Bridge
+from schraem.core import fields
 from schraem.core.game import Game
 
 PLAYERS = [{"name": n} for n in ("Hubert", "Gerda", "Hans", "Anne")]
@@ -355,3 +357,12 @@ def test_the_regulars_names_pass_the_tables_check(name):
 
 def test_a_regulars_name_is_kept_as_a_table_keeps_it():
     assert ok(Bridge(), "name", name="  Ka\u0308tt   Maria ") == {"name": "Kätt Maria"}
+
+
+def test_the_quick_look_at_a_whole_name_finds_every_invisible_character():
+    # A printable name is passed at once; any other is looked at character
+    # by character. Both find the same character, for every code point.
+    for cp in range(0x110000):
+        c = chr(cp)
+        hidden = unicodedata.category(c) in fields._HIDDEN or cp in fields._BLANK
+        assert fields.hidden_char(f"A{c}b") == (c if hidden else None), hex(cp)

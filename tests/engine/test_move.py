@@ -143,7 +143,8 @@ def test_a_tournament_entry_moves_and_loads_on_the_other_phone():
     table = Bridge()
     ok(table, "new_series", players=[{"name": n} for n in ticket["players"]], real_cards=True, ticket=ticket, viewer=None)
     finish_game(table, 4)
-    t = ok(organiser, "tournament", op="import", result=ok(table, "table_result"))
+    ok(organiser, "tournament", op="import", result=ok(table, "table_result"))
+    t = ok(organiser, "tournament", op="state")
     entry = {
         "id": "t1",
         "kind": "tournament",
@@ -288,7 +289,8 @@ def tournament_evening() -> tuple[dict, dict]:
         "save": state["save"],
         "records": records,
     }
-    facts = ok(organiser, "tournament", op="import", result=ok(table, "table_result"))
+    ok(organiser, "tournament", op="import", result=ok(table, "table_result"))
+    facts = ok(organiser, "tournament", op="state")  # the screen and the tournament, as the organiser's phone keeps them
     kept = {
         "id": f"tournament-{facts['id']}",
         "kind": "tournament",

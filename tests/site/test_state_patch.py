@@ -1,7 +1,9 @@
 """pwa/bridge/state-patch.js, run in Node: a patch takes the old state to the new
 one exactly, holds nothing the new state does not (so a guest is never sent
 a card its own state lacks), and a patch that does not fit, or reaches for
-an object's prototype, is refused."""
+an object's prototype, is refused. The organiser's tournament is kept the
+same way: each step's patch, applied by the shell to the tournament it
+saved last, gives the tournament the engine holds."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from schraem.bridge import Bridge
+from schraem.cli.simulate import sheet_result
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD = re.compile(r'"((?:10|[7-9AKQJ])[CSHD])"')
@@ -84,3 +89,48 @@ def test_a_patch_rebuilds_the_new_state_and_holds_nothing_else():
     # The hand's log grows by appending: most patches carry only the new entry.
     assert sum("a" in r["patch"].get("p", {}).get("view", {}) for r in result["out"]) > 50
     assert result["refused"] == [True] * 5 and not result["polluted"]
+
+
+CHAIN = """
+import { apply } from './pwa/bridge/state-patch.js';
+import { readFileSync } from 'node:fs';
+const { start, patches } = JSON.parse(readFileSync(0, 'utf8'));
+console.log(JSON.stringify(patches.reduce((kept, patch) => apply(kept, patch), start)));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is needed")
+def test_the_organisers_patches_rebuild_the_tournament_the_engine_holds():
+    # 23 players: tables of 4 and 3; a series drawn, results in any order, a player who stops.
+    rng = random.Random(48)
+    b = Bridge()
+
+    def ask(**args) -> dict:
+        reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": "tournament", "args": args})))
+        assert reply["ok"], reply
+        return reply["result"]
+
+    names = [f"P{i}" for i in range(23)]
+    start = ask(op="new", players=names, options={"series_games": 1, "start_marks": 3, "tournament_series": 3}, seed=5)["tournament"]
+    patches = []
+    for number in (1, 2, 3):
+        if number > 1:
+            patches.append(ask(op="start_series")["patch"])
+        order = list(range(1, len(ask(op="state")["tables"][number - 1]) + 1))
+        rng.shuffle(order)
+        for k in order[: None if number < 3 else -1]:
+            result = json.loads(json.dumps(sheet_result(ask(op="ticket", series=number, table=k)["ticket"], rng)))
+            patches.append(ask(op="import", result=result)["patch"])
+        if number == 1:
+            patches.append(ask(op="withdraw", name="P3")["patch"])
+    assert {next(iter(p)) for p in patches} == {"a", "p", "s"}
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", CHAIN],
+        input=json.dumps({"start": start, "patches": patches}),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout.strip() == json.dumps(ask(op="state")["tournament"], separators=(",", ":"), ensure_ascii=False)

@@ -359,6 +359,7 @@ class Tournament:
         # Who withdrew: name -> the first series they are left out of.
         self.withdrawn: dict[str, int] = {}
         self.series: list[list[Series]] = []
+        self._lots: list[int] | None = None
 
     @property
     def series_count(self) -> int:
@@ -411,30 +412,57 @@ class Tournament:
                 detail=Both("die laufende Serie ist nicht an allen Tischen fertig", "the current series is not finished at every table"),
             )
         number = len(self.series) + 1
-        tables = [self.table_series(number, k) for k in range(1, len(self.draw(number)) + 1)]
+        tables = [self.table_series(number, k, seats) for k, seats in enumerate(self.draw(number), 1)]
         self.series.append(tables)
         return tables
 
-    def table_series(self, number: int, k: int) -> Series:
-        """The (empty) series table k (1-based) plays in series `number`."""
-        seats = self.draw(number)[k - 1]
+    def table_series(self, number: int, k: int, seats: list[int] | None = None) -> Series:
+        """The (empty) series table k (1-based) plays in series `number`;
+        `seats`: its seats as drawn, when the caller has the draw already
+        (drawing 300 players again for each of 75 tables is most of a
+        series' draw)."""
+        if seats is None:
+            seats = self.draw(number)[k - 1]
         return Series([self.names[i] for i in seats], self.rules, None, 4, derive_seed(self.seed, number, k - 1))
 
     def totals(self) -> dict[str, int]:
-        out = {n: 0 for n in self.names}
-        for tables in self.series:
+        return {n: sum(p for p in points if p is not None) for n, points in self.series_points().items()}
+
+    def lots(self) -> list[int]:
+        """Each player's tie-break draw, from the seed: drawn once, as the
+        names and the seed never change (the standings are asked after
+        every result read in)."""
+        if self._lots is None:
+            self._lots = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, 0xC0FFEE))
+        return self._lots
+
+    def series_points(self) -> dict[str, list[int | None]]:
+        """Each player's points in every series drawn so far, None where
+        they sat at no table (withdrawn) or their table has not handed in."""
+        out: dict[str, list[int | None]] = {n: [None] * len(self.series) for n in self.names}
+        for number, tables in enumerate(self.series):
             for table in tables:
-                for name, score in zip(table.names, table.totals()):
-                    out[name] += score
+                if table.games:
+                    for name, score in zip(table.names, table.totals()):
+                        out[name][number] = score
         return out
 
     def standings(self) -> list[dict]:
         """Ranked players; `lot` is each player's tie-break draw (from the
-        seed), so anyone can verify how a tie was decided."""
-        totals = self.totals()
-        lots = seeded_shuffle(range(len(self.names)), derive_seed(self.seed, 0xC0FFEE))
+        seed), so anyone can verify how a tie was decided; `series` their
+        points series by series (None: not played, or not handed in yet),
+        whose sum is `total`."""
+        points = self.series_points()
+        lots = self.lots()
         entries: list[dict[str, Any]] = [
-            {"name": n, "total": totals[n], "lot": lots[i], "withdrawn": self.withdrawn.get(n)} for i, n in enumerate(self.names)
+            {
+                "name": n,
+                "total": sum(p for p in points[n] if p is not None),
+                "lot": lots[i],
+                "withdrawn": self.withdrawn.get(n),
+                "series": points[n],
+            }
+            for i, n in enumerate(self.names)
         ]
         rows = sorted(entries, key=lambda r: (-r["total"], r["lot"]))
         for rank, r in enumerate(rows, 1):
@@ -506,7 +534,7 @@ class Tournament:
             loaded = []
             for k, (table, seats) in enumerate(zip(tables, drawn), 1):
                 if table is None:  # not played (or not brought in) yet
-                    loaded.append(t.table_series(number, k))
+                    loaded.append(t.table_series(number, k, seats))
                     continue
                 s = Series.from_json(table)
                 if s.names != [t.names[i] for i in seats] or s.first_dealer != min(4, len(seats)):

@@ -38,8 +38,16 @@ _HIDDEN = frozenset(("Cc", "Cf", "Co", "Cs"))
 _BLANK = frozenset((0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x2800, 0x3164, 0xFFA0))
 
 
+_BLANK_CHARS = frozenset(map(chr, _BLANK))
+
+
 def hidden_char(name: str) -> str | None:
     """The first character of `name` that cannot be seen, if any."""
+    # A printable text holds no character of an "other" category (nor a
+    # separator but the space): asked of the whole text at once, not of
+    # every character, as 300 names of a championship are checked.
+    if name.isprintable() and _BLANK_CHARS.isdisjoint(name):
+        return None
     return next((c for c in name if unicodedata.category(c) in _HIDDEN or ord(c) in _BLANK), None)
 
 
