@@ -134,9 +134,12 @@ def test_a_damaged_saves_backup_leaves_without_seeds_cards_or_a_hosts_numbers(wa
       const id = await new Promise((ok) => { const q = d.transaction('meta').objectStore('meta').get('current'); q.onsuccess = () => ok(q.result); });
       const keys = await new Promise((ok) => { const q = d.transaction('steps').objectStore('steps').getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity])); q.onsuccess = () => ok(q.result); });
       const base = await new Promise((ok) => { const q = d.transaction('bases').objectStore('bases').get(id); q.onsuccess = () => ok(q.result); });
+      const head = await new Promise((ok) => { const q = d.transaction('heads').objectStore('heads').get(id); q.onsuccess = () => ok(q.result); });
       base.save.phone = phone;
-      await new Promise((ok) => { const tx = d.transaction(['steps', 'bases'], 'readwrite');
+      // The step and its screen written together, as the app writes them.
+      await new Promise((ok) => { const tx = d.transaction(['steps', 'bases', 'heads'], 'readwrite');
         tx.objectStore('bases').put(base, id);
+        tx.objectStore('heads').put({ ...head, seq: keys.length + 1 }, id);
         tx.objectStore('steps').put({ op: 'act', action: { seat: 1, type: 'play', card: 'XX' } }, [id, keys.length + 1]); tx.oncomplete = ok; });
       d.close(); }""",
         HOST_PART,
