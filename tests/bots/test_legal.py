@@ -45,7 +45,7 @@ def run_games(preset, games, kinds_pool, seed, bots):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_random_and_heuristic_always_legal(preset, scale):
     bots = {"random": LEVELS["random"], "heuristic": LEVELS["heuristic"]}
-    calls = run_games(preset, scale(120), ["random", "heuristic"], 11, bots)
+    calls = run_games(preset, scale(60), ["random", "heuristic"], 11, bots)
     assert calls.get("heuristic", 0) > 0 and calls.get("random", 0) > 0
 
 

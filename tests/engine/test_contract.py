@@ -28,7 +28,7 @@ from schraem.core.rules import Rules
 from schraem.core.view import view
 
 PRESETS = Rules.preset_names()
-GAMES = scaled(12, 2)  # per preset and kind of game
+GAMES = scaled(8, 2)  # per preset and kind of game (with the property tests, thousands of states each run)
 UNIVERSE_CHECKS = 6  # states per game checked against every possible action
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from test_facedown_game import IDENTITIES, NAMES, sit
 
 from schraem.core.facedown_deck import commit_of
@@ -17,6 +18,8 @@ from schraem.core.facedown_game import Seat
 from schraem.core.facedown_relay import HostRelay
 from schraem.core.game import Game
 from schraem.crypto import ORDER, base_multiple
+
+pytestmark = pytest.mark.cpython_only
 
 
 def test_all_the_other_phones_together_and_no_fewer_recover_a_secret() -> None:

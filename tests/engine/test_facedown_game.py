@@ -110,7 +110,9 @@ PLAYED = {
 }
 
 
-@pytest.mark.parametrize("preset", Rules.preset_names())
+@pytest.mark.parametrize(
+    "preset", [p if p == "rheinland" else pytest.param(p, marks=pytest.mark.cpython_only) for p in Rules.preset_names()]
+)
 def test_honest_games_end_checked_on_every_phone(preset: str) -> None:
     for i in range(SEEDS):
         # Two hands where they are cheap, one elsewhere (the group arithmetic).
@@ -143,6 +145,7 @@ class Reneges(Seat):
         return [self.log.seal(m) for m in self.phone.play(next(p for p, c in self.phone.cards.items() if c == card))]
 
 
+@pytest.mark.cpython_only
 def test_a_renege_is_named_by_every_other_phone_after_the_hand() -> None:
     rng = random.Random(5)
     record = Game(NAMES[:3], "siwwe_schroehm_newcomer", seed=5).to_record()
@@ -170,6 +173,7 @@ def test_a_renege_is_named_by_every_other_phone_after_the_hand() -> None:
         assert "gegen die Regeln" in v.de
 
 
+@pytest.mark.cpython_only
 def test_a_card_from_another_seats_place_is_named_by_every_other_phone() -> None:
     rng = random.Random(6)
     record = Game(NAMES[:3], "siwwe_schroehm_newcomer", seed=6).to_record()
@@ -187,6 +191,7 @@ def test_a_card_from_another_seats_place_is_named_by_every_other_phone() -> None
 # --- what each phone was shown is compared with the hand replayed ---------------
 
 
+@pytest.mark.cpython_only
 @pytest.mark.parametrize(
     ("part", "words"),
     [

@@ -10,6 +10,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from test_facedown_game import NAMES, play_out, sit
 
 from schraem.core.facedown_game import Seat
@@ -28,6 +29,8 @@ from schraem.crypto import (
     verify_signature,
     verify_signatures,
 )
+
+pytestmark = pytest.mark.cpython_only
 
 # --- the signatures -------------------------------------------------------------
 

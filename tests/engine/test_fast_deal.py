@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from engine_support import scaled
+
 from schraem.core.cards import DECK, SplitMix64, seeded_shuffle
 from schraem.core.deal import deal_pack
 
@@ -65,7 +67,7 @@ def test_every_seats_listing_at_once_matches_the_seat_by_seat_listing():
     rng = random.Random(5)
     states = 0
     for preset in Rules.preset_names():
-        for g_no in range(120):
+        for g_no in range(scaled(120, 12)):
             rules = Rules.make(preset)
             players = rng.randint(max(3, rules.min_players), min(6, rules.max_players))
             game = Game([f"P{i}" for i in range(players)], preset, dealer=rng.randrange(players) + 1, seed=rng.randrange(2**53))
