@@ -102,6 +102,9 @@ def test_a_refusal_goes_once_the_position_it_was_about_has_changed(warm_page, sh
     card = state["view"]["my_cards"][0]
     page.locator(f'[data-card="{card}"]').tap()
     assert "Hubert muss auf das Klopfen antworten" in message(page)
+    # The table drawn again keeps the nodes that did not change (dom.js
+    # patch): the hand's cards are the same elements after every redraw.
+    page.evaluate(f"() => {{ window.__card = document.querySelector('#screen [data-card=\"{card}\"]'); }}")
     # Hubert looks first (the refusal still holds), then answers: then it
     # no longer applies.
     for _ in range(100):
@@ -118,6 +121,20 @@ def test_a_refusal_goes_once_the_position_it_was_about_has_changed(warm_page, sh
         raise AssertionError("Hubert never answered")
     page.wait_for_timeout(100)
     assert message(page) == ""
+    assert page.evaluate("() => window.__card.isConnected && window.__card.closest('#screen') !== null")
+    # What patch changes and what it takes new: attributes and text follow
+    # the new tree, a form control is always the new one (its typed state
+    # lives in properties), surplus nodes go.
+    assert page.evaluate(
+        """async () => {
+      const { h, patch } = (await import('./modules.js')).dom;
+      const root = h('div', {}, h('p', { class: 'a', 'data-x': '1' }, 'eins'), h('input', { value: 'alt' }), h('span', {}, 'weg'));
+      const p = root.firstChild, input = root.children[1];
+      patch(root, h('p', { class: 'b' }, 'zwei'), h('input', { value: 'neu' }));
+      return root.firstChild === p && p.className === 'b' && !p.hasAttribute('data-x') && p.textContent === 'zwei'
+        && root.children[1] !== input && root.children[1].value === 'neu' && root.childNodes.length === 2;
+    }"""
+    )
 
 
 def import_record(page, tmp_path, record: dict) -> None:
