@@ -16,6 +16,8 @@ from ..core.rules import Rules
 from ..review import duel
 from ..review.review import Review
 from .club_commands import ClubCommands
+from .facedown_commands import FaceDownCommands
+from .facedown_table import FaceDownTable
 from .game_commands import GameCommands
 from .phone_commands import PhoneCommands
 from .review_commands import ReviewCommands
@@ -23,11 +25,12 @@ from .table import Table, restored_table, short_repr, table_mark
 from .wire import MAX_DEPTH, MAX_REQUEST_CHARS, decode, find_id
 
 
-class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands):
+class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands, FaceDownCommands):
     def __init__(self) -> None:
         self.table: Table | None = None
         self.organiser = club.Organiser()
         self.review: Review | None = None  # the game review under way (review_commands.py)
+        self.facedown: FaceDownTable | None = None  # a face-down table's phone (facedown_commands.py)
 
     def handle(self, text: str) -> str:
         req_id = None

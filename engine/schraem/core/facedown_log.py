@@ -83,9 +83,20 @@ class Log:
         self.signed: list[tuple[int, bytes, KeyProof]] = []  # (sender, bytes, signature), for the check
         self.compared: dict[int, int] = {}  # seat → the position its log was compared at
         self.standins: set[int] = set()  # seats lost for good: the host signs for them
+        # A phone that reloads says again what it said before, from its save:
+        # its messages by number, as they were sent (a signature is drawn
+        # anew each time, and a message sent twice in two spellings would
+        # name the host).
+        self.resent: dict[int, Message] = {}
 
     def seal(self, message: Message) -> Message:
         n = len(self.sent) + 1
+        kept = self.resent.pop(n, None)
+        if kept is not None:
+            if kept.get("kind") != message.get("kind"):
+                raise ValueError(f"message {n} was a {kept.get('kind')} before the reload, not a {message.get('kind')}")
+            self.sent[n] = canonical(kept)
+            return kept
         out = {**message, "n": n}
         out["sig"] = sign(self.identity, signed_bytes(self.context, out), self.public).encode().hex()
         self.sent[n] = canonical(out)

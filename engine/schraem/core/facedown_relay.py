@@ -61,6 +61,12 @@ class HostRelay(Relay):
         self.chain = chain_start(context)
         self.refused: list[Message] = []  # messages their senders did not sign
         self.lost: set[int] = set()  # seats gone for good: the host signs for them
+        # The last number relayed from each sender, and messages that came
+        # before their turn: a phone that reloads sends again what it is not
+        # sure arrived, and the log must hold each message once, in its
+        # sender's order.
+        self.numbers: dict[int, int] = {}
+        self.early: dict[tuple[int, int], Message] = {}
 
     def lose(self, seat: int) -> None:
         """A phone gone for good: nothing more goes to it, and what is said
@@ -73,6 +79,17 @@ class HostRelay(Relay):
             if not self.signed(message):
                 self.refused.append(message)
                 continue
+            seat, n = message["seat"], message.get("n")
+            last = self.numbers.get(seat, 0)
+            if not isinstance(n, int) or isinstance(n, bool) or n <= last:
+                continue  # said again after a reload, or no number: never twice in the log
+            if n > last + 1:
+                self.early[(seat, n)] = message
+                continue
+            self.numbers[seat] = n
+            follows = self.early.pop((seat, n + 1), None)
+            if follows is not None:
+                self._queue.insert(0, json.dumps(follows, separators=(",", ":")))
             pos = len(self.log) + 1
             self.chain = chain_next(self.chain, message)
             text = json.dumps(envelope(self.context, pos, self.chain, message, self.host_secret), separators=(",", ":"))

@@ -1,0 +1,172 @@
+"""The bridge's commands for a phone at a table of phones whose cards are
+dealt face down (bridge/facedown_table.py, docs/BRIDGE.md "Cards face
+down"). A mixin of `Bridge` (bridge/__init__.py).
+
+Every command that changes the table answers `{"save", "send", "state"}`:
+the shell stores `save` first and only then sends each frame of `send`
+(on the host to every guest, on a guest to the host), so nothing a phone
+said is ever missing from its save. A refused request leaves the table as
+it was: a change made before a refusal is taken back from the save taken
+before it."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from ..core.errors import Both, InvalidAction
+from ..core.facedown import Phone
+from ..core.game import Game
+from ..crypto import base_multiple
+from .facedown_table import FaceDownTable, new_identity, not_now, read_key, refuse, whole
+from .table import players_and_seats
+
+
+class FaceDownCommands:
+    facedown: FaceDownTable | None
+    # Each seat's side of the deal's protocol (a test plants a leaky one).
+    facedown_phone: Callable[..., Phone] = Phone
+
+    def _fd(self) -> FaceDownTable:
+        if self.facedown is None:
+            raise not_now("dieses Handy sitzt an keinem verdeckten Tisch", "this phone sits at no face-down table")
+        return self.facedown
+
+    def _fd_change(self, change: Callable[[FaceDownTable], Any]) -> dict[str, Any]:
+        """Run `change` on the table; answer what to store, what to send and
+        what to show. Anything it refuses leaves the table as it was."""
+        t = self._fd()
+        before = json.dumps(t.to_save(), sort_keys=True)
+        t.outbox = []
+        try:
+            extra = change(t)
+        except Exception:
+            t.outbox = []
+            if json.dumps(t.to_save(), sort_keys=True) != before:
+                self.facedown = FaceDownTable.from_save(json.loads(before), self.facedown_phone)
+            raise
+        out = {"save": t.to_save(), "send": t.outbox, "state": t.state()}
+        t.outbox = []
+        if extra is not None:
+            out.update(extra)
+        return out
+
+    # -- joining ------------------------------------------------------------
+
+    def cmd_facedown_host(self, args):
+        """`{"players", "rules"?, "options"?}` (players as `new_game`'s; seat
+        1 is this phone's person, every other person a guest's phone, the
+        computers played here): a face-down table opened on the host's phone.
+        → `{"save", "identity", "welcome", "state"}`; `identity` is this
+        phone's long-term key, `welcome` the frame for every guest once each
+        guest's key is known (`facedown_seat`)."""
+        names, kinds = players_and_seats(args.get("players"))
+        if kinds[0]["kind"] != "human":
+            raise InvalidAction("bad_players", detail=Both("an Platz 1 sitzt das Handy des Gastgebers", "seat 1 is the host's phone"))
+        game = Game(names, args.get("rules", "rheinland"), args.get("options"))
+        keys = {s: new_identity() for s, k in enumerate(kinds, 1) if s == 1 or k["kind"] == "bot"}
+        identities = [base_multiple(keys[s]).encode().hex() if s in keys else None for s in range(1, len(kinds) + 1)]
+        t = FaceDownTable("host", 1, secrets.token_hex(16), game.to_record(), kinds, identities, keys)
+        t.phone = self.facedown_phone
+        self.facedown = t
+        return {"save": t.to_save(), "identity": identities[0], "welcome": t.welcome(), "state": t.state()}
+
+    def cmd_facedown_guest(self, args):
+        """`{"seat"}`: this phone joins a face-down table at `seat`; →
+        `{"save", "identity"}`, its long-term key for the host
+        (`facedown_seat`)."""
+        seat = args.get("seat")
+        if not whole(seat) or not 2 <= seat <= 8:
+            raise refuse(f"Platz {seat!r} gibt es für einen Gast nicht", f"there is no guest seat {seat!r}")
+        key = new_identity()
+        self.facedown = FaceDownTable("guest", seat, "", {}, [], [], {seat: key})
+        self.facedown.phone = self.facedown_phone
+        return {"save": self.facedown.to_save(), "identity": base_multiple(key).encode().hex()}
+
+    def cmd_facedown_seat(self, args):
+        """`{"seat", "identity"}` (host): a guest's long-term key, as its
+        phone gave it when it joined. → `{"save", "welcome"}` (null until
+        every guest's key is in)."""
+        t = self._fd()
+        seat = args.get("seat")
+        if t.role != "host" or t.hand is not None:
+            raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
+        if not whole(seat) or seat not in t.guests():
+            raise refuse(f"Platz {seat!r} ist kein Platz eines Gastes", f"seat {seat!r} is no guest's seat")
+        key = read_key(args.get("identity"), f"Der Schlüssel von Platz {seat}")
+        if key.encode().hex() in [k for s, k in enumerate(t.identities, 1) if s != seat]:
+            raise refuse("diesen Schlüssel hat schon ein anderer Platz", "another seat has this key already")
+        t.identities[seat - 1] = key.encode().hex()
+        return {"save": t.to_save(), "welcome": t.welcome()}
+
+    def cmd_facedown_welcome(self, args):
+        """`{"frame"}` (guest): the host's welcome; → `{"save", "state"}`."""
+        t = self._fd()
+        if t.role != "guest" or t.welcomed:
+            raise not_now("dieses Handy ist schon am Tisch", "this phone has joined already")
+        t.welcomed_by(args.get("frame"))
+        return {"save": t.to_save(), "state": t.state()}
+
+    # -- the hand -----------------------------------------------------------
+
+    def cmd_facedown_next_hand(self, args):
+        """(host) The next hand: once this phone checked the last one."""
+        if self._fd().role != "host":
+            raise not_now("das nächste Spiel gibt das Handy des Gastgebers", "the host's phone deals the next hand")
+        return self._fd_change(lambda t: t.deal())
+
+    def cmd_facedown_relay(self, args):
+        """`{"seat", "frame"}` (host): a guest's frame, from the channel of
+        `seat`; what it sets off goes out to every guest."""
+        if self._fd().role != "host":
+            raise not_now("nur das Handy des Gastgebers gibt weiter", "only the host's phone relays")
+        return self._fd_change(lambda t: t.take(args.get("seat"), args.get("frame")))
+
+    def cmd_facedown_receive(self, args):
+        """`{"frame"}` (guest): the host's envelope; its answers go to the
+        host."""
+        if self._fd().role != "guest":
+            raise not_now("Umschläge bekommt nur ein Gast", "only a guest takes envelopes")
+        return self._fd_change(lambda t: t.receive(args.get("frame")))
+
+    def cmd_facedown_act(self, args):
+        """`{"action"}`: this phone's person's action, as its own engine
+        takes it (a refusal in the engine's words, nothing sent)."""
+        return self._fd_change(lambda t: t.act(args.get("action")))
+
+    def cmd_facedown_bot_step(self, args):
+        """(host) One computer seat's action if one wants to act now;
+        `bot_action` says which (null: none)."""
+        if self._fd().role != "host":
+            raise not_now("Computerspieler spielen auf dem Handy des Gastgebers", "computer players play on the host's phone")
+        return self._fd_change(lambda t: {"bot_action": t.bot_step()})
+
+    def cmd_facedown_state(self, args):
+        return self._fd().state()
+
+    def cmd_facedown_verdict(self, args):
+        """`{"hand"}`: this phone's word on that hand: `checked`, the first
+        `fault` in words, `unchecked` with why, or `void`."""
+        hand = args.get("hand")
+        if not whole(hand) or hand < 1:
+            raise refuse(f"Spiel {hand!r} gibt es nicht", f"there is no hand {hand!r}")
+        return self._fd().verdict(hand)
+
+    def cmd_facedown_resend(self, args):
+        """`{"from"}` (host): the hand's envelopes from that position on, for
+        a guest that reloaded or reconnected (it says where it stands in
+        `state.received`)."""
+        t = self._fd()
+        if t.role != "host":
+            raise not_now("nur das Handy des Gastgebers gibt weiter", "only the host's phone relays")
+        return {"send": t.resend(args.get("from"))}
+
+    def cmd_facedown_load(self, args):
+        """`{"save"}`: the table as this phone's save left it (after a
+        reload); a guest's `send` holds what it said that the host has not
+        relayed back yet, to send again."""
+        t = FaceDownTable.from_save(args.get("save"), self.facedown_phone)
+        self.facedown = t
+        return {"save": t.to_save(), "send": t.unrelayed(), "state": t.state()}

@@ -1,0 +1,331 @@
+"""A face-down table through the bridge (bridge/facedown_table.py), driven
+as the shell drives it: JSON requests through each phone's own `Bridge`
+and `handle()`, the frames each answers passed between the phones by the
+test as the data channels would, each save kept as the shell keeps it.
+
+A host's phone, two guests' phones and a computer seat play whole games of
+two presets: every phone says "checked" after every hand. No phone's
+bridge ever receives or relays a hidden card (another seat's unplayed
+card, the stock it did not draw), searched in every message with
+everything that phone holds; a planted leak is found. A guest and the host
+reload mid-hand from their saves and play on; refusals are data, in words,
+and change nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from schraem.bridge import Bridge
+from schraem.core.facedown import Phone
+from schraem.core.facedown_deck import card_point
+from schraem.crypto import Element
+
+PLAYERS = [{"name": "Anne"}, {"name": "Bernd"}, {"name": "Carla"}, {"name": "Dora", "kind": "bot", "level": "easy"}]
+
+
+def ask(bridge: Bridge, cmd: str, **args: Any) -> dict[str, Any]:
+    """One request as the shell sends it; the answer, which must be ok."""
+    reply = json.loads(bridge.handle(json.dumps({"id": 7, "cmd": cmd, "args": args})))
+    assert reply["ok"], (cmd, reply["error"])
+    result: dict[str, Any] = reply["result"]
+    return result
+
+
+def refused(bridge: Bridge, cmd: str, **args: Any) -> dict[str, Any]:
+    reply = json.loads(bridge.handle(json.dumps({"id": 8, "cmd": cmd, "args": args})))
+    assert not reply["ok"] and reply["error"]["de"] and reply["error"]["en"], reply
+    error: dict[str, Any] = reply["error"]
+    return error
+
+
+class Table:
+    """The phones and their channels: every frame a phone's bridge takes
+    or sends out is kept as the JSON text that crossed (`heard`)."""
+
+    def __init__(self, rules: str, seed: int, bridges: dict[int, type[Bridge]] | None = None, marks: int = 2) -> None:
+        kinds = bridges or {}
+        self.rng = random.Random(seed)
+        self.phones: dict[int, Bridge] = {s: kinds.get(s, Bridge)() for s in (1, 2, 3)}
+        self.heard: dict[int, list[str]] = {s: [] for s in self.phones}
+        self.saves: dict[int, dict[str, Any]] = {}
+        # Few marks each, so that a whole game is a few hands.
+        players = [dict(p, marks=marks) for p in PLAYERS]
+        opened = self.call(1, "facedown_host", players=players, rules=rules)
+        assert opened["welcome"] is None  # the guests' keys are not in yet
+        welcome = None
+        for s in (2, 3):
+            joined = self.call(s, "facedown_guest", seat=s)
+            welcome = self.call(1, "facedown_seat", seat=s, identity=joined["identity"])["welcome"]
+        assert welcome is not None
+        for s in (2, 3):
+            self.heard[s].append(json.dumps(welcome))
+            self.call(s, "facedown_welcome", frame=welcome)
+
+    def call(self, phone: int, cmd: str, **args: Any) -> dict[str, Any]:
+        result = ask(self.phones[phone], cmd, **args)
+        if "save" in result:
+            self.saves[phone] = json.loads(json.dumps(result["save"]))  # stored before anything is sent
+        return result
+
+    def sent(self, seat: int, frames: list[dict[str, Any]]) -> None:
+        """Frames a phone's bridge gave to send, delivered until the table
+        is quiet: a guest's to the host, the host's to every guest."""
+        queue = [(seat, f) for f in frames]
+        while queue:
+            sender, frame = queue.pop(0)
+            text = json.dumps(frame)
+            self.heard[sender].append(text)
+            if sender == 1:
+                for g in (2, 3):
+                    self.heard[g].append(text)
+                    queue += [(g, f) for f in self.call(g, "facedown_receive", frame=json.loads(text))["send"]]
+            else:
+                self.heard[1].append(text)
+                queue += [(1, f) for f in self.call(1, "facedown_relay", seat=sender, frame=json.loads(text))["send"]]
+
+    def state(self, seat: int) -> dict[str, Any]:
+        return self.call(seat, "facedown_state")
+
+    def deal(self) -> int:
+        out = self.call(1, "facedown_next_hand")
+        self.sent(1, out["send"])
+        hand: int = out["state"]["hand"]
+        return hand
+
+    def step(self) -> bool:
+        """One move: a computer's, if one wants to; else a person's, any
+        phone's, of the actions its own view offers. False once none is."""
+        bot = self.call(1, "facedown_bot_step")
+        if bot["bot_action"] is not None:
+            self.sent(1, bot["send"])
+            return True
+        offers = [(s, a) for s in self.phones for a in self.state(s)["legal"]]
+        if not offers:
+            return False
+        s, a = self.rng.choice(offers)
+        self.sent(s, self.call(s, "facedown_act", action=a)["send"])
+        return True
+
+    def play_hand(self) -> None:
+        for _ in range(400):
+            if not self.step():
+                return
+        raise AssertionError("the hand did not end")
+
+    def reload(self, seat: int) -> None:
+        """The phone's app closed and opened again: a new engine, its save."""
+        self.phones[seat] = type(self.phones[seat])()
+        out = self.call(seat, "facedown_load", save=self.saves[seat])
+        self.sent(seat, out["send"])
+
+
+def phone_of(bridge: Bridge, seat: int) -> Phone:
+    table = bridge.facedown
+    assert table is not None
+    return table.locals[seat].st.phone
+
+
+# --- whole games ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "seed", "marks"), [("rheinland", 31, 2), ("wipperfuerth", 32, 3)])
+def test_whole_games_are_checked_on_every_phone_after_every_hand(rules: str, seed: int, marks: int) -> None:
+    table = Table(rules, seed, marks=marks)
+    hands, played = 0, set()
+    while True:
+        hand = table.deal()
+        for s in table.phones:
+            # Dealt: every phone holds its own cards and no other.
+            mine = table.state(s)["view"]
+            assert mine is not None and table.state(s)["phase"] == "playing"
+        table.play_hand()
+        hands += 1
+        for s in table.phones:
+            assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
+            assert table.state(s)["verdict"] == {
+                "status": "checked",
+                "seat": None,
+                "de": "geprüft",
+                "en": "checked",
+                "hand": hand,
+            }
+        played |= {a["type"] for a in table.phones[1].facedown.locals[1].st.actions}  # type: ignore[union-attr]
+        if table.state(1)["game_over"]:
+            break
+        assert hands < 12
+    assert hands >= 2
+    # Every phone replayed the same game.
+    records = [t.facedown.after for t in table.phones.values()]  # type: ignore[union-attr]
+    assert records[0] == records[1] == records[2]
+    if rules == "wipperfuerth":
+        assert "exchange" in played
+
+
+def test_a_guest_and_the_host_reload_mid_hand_and_play_on() -> None:
+    table = Table("rheinland", 33)
+    hand = table.deal()
+    for _ in range(3):
+        table.step()
+    before = table.state(2)
+    table.reload(2)  # between two moves: the same hand, the same cards, the same offers
+    assert table.state(2) == before and before["phase"] == "playing"
+    table.step()
+    table.reload(1)
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
+    table.deal()  # and the next hand goes on from the reloaded phones
+    table.play_hand()
+
+
+# --- no phone learns a hidden card -----------------------------------------------
+
+
+def hidden(table: Table, seat: int) -> dict[int, str]:
+    """Per place, the cards phone `seat` must not know in the hand just
+    played, before the reveals: every place of the final deck that is not
+    held by a seat it plays (the host plays the computer's too) and was not
+    made face up."""
+    host = phone_of(table.phones[1], 1)
+    order = {p: c for p, c in enumerate(dealt_order(table))}
+    mine = {s for s in (1, 4)} if seat == 1 else {seat}
+    phones = [phone_of(table.phones[1 if s in (1, 4) else s], s) for s in mine]
+    known = set(host.seen)
+    for ph in phones:
+        known |= set(ph.cards)
+    return {p: c for p, c in order.items() if p not in known}
+
+
+def dealt_order(table: Table) -> list[str]:
+    from schraem.core.facedown_game import deck_order
+
+    return deck_order(phone_of(table.phones[1], 1))
+
+
+def messages(texts: list[str]) -> list[dict[str, Any]]:
+    """The protocol's messages in what a phone heard, up to the reveals."""
+    out = []
+    for text in texts:
+        frame = json.loads(text)
+        msg = frame.get("msg") or (frame.get("env") or {}).get("msg")
+        if isinstance(msg, dict):
+            if msg.get("kind") in ("reveal", "log"):
+                break
+            out.append(msg)
+    return out
+
+
+def _elements(value: object) -> list[Element]:
+    try:
+        return [Element.decode(bytes.fromhex(value))] if isinstance(value, str) and len(value) == 64 else []
+    except ValueError:
+        return []
+
+
+def tied(msgs: list[dict[str, Any]]) -> dict[int, list[Element]]:
+    """Per place, every element a message ties to it (as test_facedown.held)."""
+    out: dict[int, list[Element]] = {}
+    requests: dict[tuple[int, int], list[int]] = {}
+    for m in msgs:
+        if m["kind"] == "open":
+            places = requests[(m["seat"], m["request"])] = m["places"]
+        elif m["kind"] == "shares":
+            places = requests[(m["for"], m["request"])]
+        elif m["kind"] in ("show", "play"):
+            places = [m["place"]]
+        else:
+            continue
+        for key, value in m.items():
+            if isinstance(value, list) and len(value) == len(places) and key != "places":
+                for p, v in zip(places, value):
+                    out.setdefault(p, []).extend(_elements(v))
+            else:
+                for p in places:
+                    out.setdefault(p, []).extend(_elements(value))
+    return out
+
+
+def learnable(table: Table, seat: int, texts: list[str], secret_cards: dict[int, str]) -> dict[int, str]:
+    """Every hidden card phone `seat` can open from what it heard, with
+    every secret it holds: each sum of up to as many elements as there are
+    seats, of everything tied to the place and its secrets' multiples of
+    them and of the place's C1, taken off C2; and every card's name said in
+    a message before the reveals."""
+    secret_seats = [1, 4] if seat == 1 else [seat]
+    keys = [phone_of(table.phones[1 if s in (1, 4) else s], s).secret for s in secret_seats]
+    deck = phone_of(table.phones[1], 1).final_deck()
+    points = [card_point(c) for c in deck_cards(table)]
+    msgs = messages(texts)
+    by_place = tied(msgs)
+    said = {a + b for m in msgs for a, b in re.findall(r'"(10|[7-9JQKA])([HSCD])"', json.dumps(m))}
+    found: dict[int, str] = {}
+    for p, card in secret_cards.items():
+        if card in said:
+            found[p] = card
+            continue
+        sent = list(dict.fromkeys(by_place.get(p, [])))
+        pieces = sent + [x * deck[p].c1 for x in keys] + [x * e for x in keys for e in sent]
+        if opens(deck[p].c2, pieces, points, 4):
+            found[p] = card
+    return found
+
+
+def opens(c2: Element, pieces: list[Element], points: list[Element], depth: int) -> bool:
+    """Whether C2 minus the sum of some `depth` or fewer of `pieces` is a
+    card (each sum made from the one before by one addition)."""
+
+    def down(start: int, total: Element, left: int) -> bool:
+        for i in range(start, len(pieces)):
+            sub = total - pieces[i]
+            if any(sub == q for q in points) or (left > 1 and down(i + 1, sub, left - 1)):
+                return True
+        return False
+
+    return down(0, c2, depth)
+
+
+def deck_cards(table: Table) -> tuple[str, ...]:
+    return phone_of(table.phones[1], 1).plan.cards
+
+
+def test_no_phone_hears_a_hidden_card() -> None:
+    table = Table("wipperfuerth", 34)
+    table.deal()
+    table.play_hand()
+    for s in table.phones:
+        assert hidden(table, s), s  # there is something to hide
+        assert learnable(table, s, table.heard[s], hidden(table, s)) == {}, s
+
+
+class LeakyPhone(Phone):
+    """A planted leak: it does not blind (r = 1) and sends its own share of
+    each of its cards with its request."""
+
+    def blinding(self, number: int) -> int:
+        return 1
+
+    def request(self, places):  # type: ignore[no-untyped-def]
+        msg = super().request(places)
+        deck = self.final_deck()
+        msg["own"] = [(self.secret * deck[p].c1).encode().hex() for p in places]
+        return msg
+
+
+class LeakyBridge(Bridge):
+    facedown_phone = LeakyPhone
+
+
+def test_a_planted_leak_is_found() -> None:
+    table = Table("rheinland", 35, bridges={2: LeakyBridge})
+    table.deal()
+    leaked = dict(phone_of(table.phones[2], 2).cards)
+    assert leaked
+    # The host, relaying, finds seat 2's cards in what it heard, and so
+    # does the other guest.
+    assert learnable(table, 1, table.heard[1], leaked) == leaked
+    assert learnable(table, 3, table.heard[3], leaked) == leaked
