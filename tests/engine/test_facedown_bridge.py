@@ -78,6 +78,8 @@ class Table:
         queue = [(seat, f) for f in frames]
         while queue:
             sender, frame = queue.pop(0)
+            if self.lost(sender, frame):
+                continue
             text = json.dumps(frame)
             self.heard[sender].append(text)
             if sender == 1:
@@ -87,6 +89,10 @@ class Table:
             else:
                 self.heard[1].append(text)
                 queue += [(1, f) for f in self.call(1, "facedown_relay", seat=sender, frame=json.loads(text))["send"]]
+
+    def lost(self, seat: int, frame: dict[str, Any]) -> bool:
+        """Whether the channel loses this frame (never, here)."""
+        return False
 
     def state(self, seat: int) -> dict[str, Any]:
         return self.call(seat, "facedown_state")
@@ -329,3 +335,92 @@ def test_a_planted_leak_is_found() -> None:
     # does the other guest.
     assert learnable(table, 1, table.heard[1], leaked) == leaked
     assert learnable(table, 3, table.heard[3], leaked) == leaked
+
+
+# --- every phone's word on every hand --------------------------------------------
+
+
+def test_two_knocks_at_once_the_later_is_refused_in_the_log_and_the_hand_is_checked() -> None:
+    table = Table("rheinland", 36)
+    hand = table.deal()
+    knock = {"seat": 2, "type": "knock"}
+    assert knock in table.state(2)["legal"] and {"seat": 1, "type": "knock"} in table.state(1)["legal"]
+    late = table.call(2, "facedown_act", action=knock)["send"]  # on its way
+    table.sent(1, table.call(1, "facedown_act", action={"seat": 1, "type": "knock"})["send"])
+    table.sent(2, late)
+    said = table.state(2)["refused"]
+    assert [r["action"] for r in said] == [knock]
+    assert said[0]["en"] == "Everyone must first answer the knock (hold or pass)." and said[0]["de"].startswith("Erst müssen alle")
+    # Every phone took the first knock only, and goes on.
+    for s in table.phones:
+        assert [a["type"] for a in table.state(s)["view"]["log"] if a["type"] == "knock"] == ["knock"]
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
+
+
+class Muted(Table):
+    """A table where what one phone says after a point is lost."""
+
+    muted: set[int] = set()
+
+    def lost(self, seat: int, frame: dict[str, Any]) -> bool:
+        return seat in self.muted and frame["msg"]["kind"] in ("reveal", "log")
+
+
+def test_a_hand_whose_secrets_never_come_is_not_checked_and_says_why() -> None:
+    table = Muted("rheinland", 37)
+    table.muted = {3}
+    hand = table.deal()
+    assert table.call(2, "facedown_verdict", hand=hand) == {
+        "status": "unchecked",
+        "seat": None,
+        "de": "nicht geprüft – das Spiel läuft noch",
+        "en": "not checked – the hand is still being played",
+        "hand": hand,
+    }
+    table.play_hand()
+    for s in table.phones:  # seat 3's own too: its secret never came back through the relay
+        v = table.call(s, "facedown_verdict", hand=hand)
+        assert v["status"] == "unchecked" and v["en"] == "not checked – seat 3 has not shown its secret yet", v
+        assert v["de"] == "nicht geprüft – Platz 3 hat sein Geheimnis noch nicht gezeigt"
+    error = refused(table.phones[1], "facedown_next_hand")
+    assert "the hand is still being played" in error["en"]
+    assert table.call(1, "facedown_verdict", hand=9)["en"] == "not checked – this phone did not play hand 9"
+
+
+def test_an_envelope_the_host_altered_is_named_by_the_guest_at_once() -> None:
+    table = Table("rheinland", 38)
+    out = table.call(1, "facedown_next_hand")["send"]
+    frame = json.loads(json.dumps(out[0]))
+    frame["env"]["msg"]["commit"] = "0" * 64
+    table.call(2, "facedown_receive", frame=frame)
+    v = table.call(2, "facedown_verdict", hand=1)
+    assert (v["status"], v["seat"]) == ("fault", 1) and v["en"] == "seat 1: as the relay altered the log at message 1"
+    assert table.state(2)["verdict"] == v
+
+
+def test_refusals_are_words_and_change_nothing() -> None:
+    table = Table("rheinland", 39)
+    table.deal()
+    saves = {s: json.dumps(table.phones[s].facedown.to_save(), sort_keys=True) for s in table.phones}  # type: ignore[union-attr]
+    guest, host = table.phones[2], table.phones[1]
+    assert refused(guest, "facedown_act", action={"seat": 3, "type": "knock"})["en"].endswith("this phone plays for seat 2 only.")
+    not_due = next(a for a in ({"seat": 2, "type": "hold"}, {"seat": 2, "type": "pass"}) if a not in table.state(2)["legal"])
+    assert refused(guest, "facedown_act", action=not_due)["en"]
+    assert refused(guest, "facedown_act", action="knock")["en"]
+    assert "hand is still being played" in refused(host, "facedown_next_hand")["en"]
+    # A frame in another seat's name, or not signed by its phone, is not relayed.
+    msg = {"kind": "act", "seat": 3, "action": {"seat": 3, "type": "knock"}, "n": 9, "sig": "00" * 64}
+    assert "not come signed" in refused(host, "facedown_relay", seat=2, frame={"type": "msg", "hand": 1, "msg": msg})["en"]
+    assert "not come signed" in refused(host, "facedown_relay", seat=3, frame={"type": "msg", "hand": 1, "msg": msg})["en"]
+    assert "belongs to hand 2" in refused(host, "facedown_relay", seat=3, frame={"type": "msg", "hand": 2, "msg": msg})["en"]
+    assert refused(host, "facedown_relay", seat=4, frame={})["en"]  # the computer's seat has no channel
+    assert "no envelope" in refused(guest, "facedown_receive", frame={"type": "env"})["en"]
+    assert "is missing" in refused(guest, "facedown_receive", frame={"type": "env", "hand": 1, "env": {"pos": 999}})["en"]
+    assert refused(guest, "facedown_load", save={"format": "something else"})["en"].endswith("that is no save of a face-down table.")
+    for s in table.phones:
+        assert json.dumps(table.phones[s].facedown.to_save(), sort_keys=True) == saves[s]  # type: ignore[union-attr]
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"

@@ -93,6 +93,15 @@ class Local:
             self.awaiting = max(0, self.awaiting - 1)
         return self.st.receive(env)
 
+    def refuse(self, message: Message, why: tuple[str, str]) -> Message:
+        """The relay's word, in its own seat's name, that `message` is
+        refused (the host's seat only)."""
+        self.journal.append(["refuse", message["seat"], message["n"], *why])
+        return self.refusal(message["seat"], message["n"], why)
+
+    def refusal(self, of: int, number: int, why: tuple[str, str]) -> Message:
+        return self.st.log.seal({"kind": "refuse", "seat": self.st.seat, "of": of, "number": number, "de": why[0], "en": why[1]})
+
     def act(self, action: dict[str, Any]) -> list[Message]:
         out = self.st.act(action)
         self.journal.append(["act", action])
@@ -149,6 +158,9 @@ class FaceDownTable:
         self.locals: dict[int, Local] = {}
         self.envelopes: list[Message] = []  # this hand's, in order
         self.relay: HostRelay | None = None
+        # On the host: actions held until its own engine has taken every
+        # action before them, then relayed, or refused in the log.
+        self.gate: list[Message] = []
         self.outbox: list[Message] = []  # the frames this request sends
         self.phone: Callable[..., Phone] = Phone  # the protocol's side of each seat it plays
 
@@ -223,7 +235,7 @@ class FaceDownTable:
         self._host_relay()
         assert self.relay is not None
         for local in self.locals.values():
-            self.relay.post(local.st.start())
+            self._post(local.st.start())
         self._run()
 
     def _host_relay(self) -> None:
@@ -232,16 +244,36 @@ class FaceDownTable:
         st = locals_[1].st
         self.relay = HostRelay(phones, st.plan.context, self.keys[1], self.publics())
 
-    def _run(self) -> None:
+    def _post(self, messages: list[Message]) -> None:
         relay = self.relay
         assert relay is not None
-        before = len(relay.log)
-        relay.run()
-        for text in relay.log[before:]:
-            env = json.loads(text)
-            self.envelopes.append(env)
-            if self.guests():
-                self.outbox.append({"type": "env", "hand": self.hand, "env": env})
+        for m in messages:
+            if m.get("kind") in ACTIONS:
+                self.gate.append(m)
+            else:
+                relay.post([m])
+
+    def _run(self) -> None:
+        """Relay until the table is quiet. An action is relayed once the
+        host's own engine has taken every action before it, and only if the
+        rules it can see take it (two knocks at once: the later one is
+        refused, in the log, so that every phone skips it alike)."""
+        relay = self.relay
+        assert relay is not None
+        judge = self.locals[1]
+        while True:
+            before = len(relay.log)
+            relay.run()
+            for text in relay.log[before:]:
+                env = json.loads(text)
+                self.envelopes.append(env)
+                if self.guests():
+                    self.outbox.append({"type": "env", "hand": self.hand, "env": env})
+            if not self.gate or judge.st.waiting:
+                break
+            m = self.gate.pop(0)
+            why = judge.st.judge(m)
+            relay.post([m] if why is None else [judge.refuse(m, why), m])
         self._settle()
 
     def take(self, seat: object, frame: object) -> None:
@@ -261,7 +293,14 @@ class FaceDownTable:
                 f"die Nachricht kommt nicht unterschrieben vom Handy von Platz {seat}",
                 f"the message does not come signed by the phone of seat {seat}",
             )
-        self.relay.post([msg])
+        for held in [m for m in self.gate if m["seat"] == seat]:
+            # It says more while its action waits: it acted before it saw the
+            # cards before it opened (and what it says now may be what they
+            # wait for).
+            self.gate.remove(held)
+            why = ("zu früh, die letzte Karte war noch nicht offen", "too early, the last card was not open yet")
+            self.relay.post([self.locals[1].refuse(held, why), held])
+        self._post([msg])
         self._run()
 
     def resend(self, pos: object) -> list[Message]:
@@ -283,7 +322,7 @@ class FaceDownTable:
             seen = view(local.st.engine(), s)
             action = choose(level if level in LEVELS else "easy", seen, random.Random(secrets.randbits(64)))
             if action is not None:
-                self.relay.post(local.act(action))
+                self._post(local.act(action))
                 self._run()
                 return action
         return None
@@ -375,7 +414,7 @@ class FaceDownTable:
             raise not_now("die Karten werden noch geöffnet", "the cards are still being opened")
         out = own.act(action)
         if self.relay is not None:
-            self.relay.post(out)
+            self._post(out)
             self._run()
         else:
             self.outbox += [{"type": "msg", "hand": self.hand, "msg": m} for m in out]
@@ -399,7 +438,10 @@ class FaceDownTable:
         if found is not None:
             return found
         own = self.own()
-        if hand != self.hand or own is None:
+        named = next((f for f in own.st.phone.faults if f.status == "fault"), None) if own and hand == self.hand else None
+        if named is not None:  # seen during the hand: said at once
+            v = named
+        elif hand != self.hand or own is None:
             v = Verdict.unchecked(f"dieses Handy hat Spiel {hand} nicht mitgespielt", f"this phone did not play hand {hand}")
         elif not own.st.revealed:
             v = Verdict.unchecked("das Spiel läuft noch", "the hand is still being played")
@@ -440,6 +482,17 @@ class FaceDownTable:
             "verdict": self.verdict(last) if last is not None else None,
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
             "joined": self.welcomed,
+            # This phone's moves the relay refused in this hand, with its words.
+            "refused": [
+                {
+                    "action": r["message"].get("action") or {"seat": self.seat, "type": "play", "card": r["message"].get("card")},
+                    "de": r["de"],
+                    "en": r["en"],
+                }
+                for r in own.st.refused
+            ]
+            if own
+            else [],
             "received": len(self.envelopes),  # envelopes of the hand taken: `facedown_resend` goes on from the next
         }
 
@@ -453,6 +506,7 @@ class FaceDownTable:
                 "envelopes": self.envelopes,
                 "seats": {str(s): local.to_json() for s, local in self.locals.items()},
                 "early": list(self.relay.early.values()) if self.relay is not None else [],
+                "gate": self.gate,
             }
         return {
             "format": FORMAT,
@@ -523,6 +577,8 @@ class FaceDownTable:
                     st.start()
                 elif entry[0] == "env":
                     local.take(self.envelopes[int(entry[1]) - 1])
+                elif entry[0] == "refuse":
+                    local.refusal(int(entry[1]), int(entry[2]), (str(entry[3]), str(entry[4])))
                 else:
                     st.act(entry[1])
                     local.awaiting += 1
@@ -536,6 +592,7 @@ class FaceDownTable:
             for e in self.envelopes:
                 relay.numbers[e["msg"]["seat"]] = e["msg"]["n"]
             relay.early = {(m["seat"], m["n"]): m for m in hand.get("early", [])}
+            self.gate = list(hand.get("gate", []))
 
 
 def new_identity() -> int:

@@ -143,6 +143,11 @@ class Seat:
         # What its engine showed it: the view after each count of actions.
         self.shown: dict[int, dict[str, Any]] = {}
         self.trusted: list[int] = []  # the actions taken on trust, by index
+        # Actions the relay refused before relaying them (a knock that came
+        # after another, a card played out of turn): (seat, number) of each
+        # one announced, and this seat's own refused, with the relay's words.
+        self.refusing: dict[tuple[int, int], tuple[str, str]] = {}
+        self.refused: list[dict[str, Any]] = []
         self.revealed = False
         self.replayed: Game | None = None  # the hand as the check replayed it
         self._game: Game | None = None
@@ -239,6 +244,15 @@ class Seat:
                 if message["seat"] != self.seat:
                     self.log.compare(message)
                 return []
+            if message.get("kind") == "refuse":
+                self._on_refuse(message)
+                return []
+            words = self.refusing.pop((message["seat"], message["n"]), None)
+            if words is not None and message.get("kind") in ("act", "play"):
+                # Taken by no phone: every phone was told so first, in the log.
+                if message["seat"] == self.seat:
+                    self.refused.append({"message": message, "de": words[0], "en": words[1]})
+                return []
         except Fault as f:
             self.phone.faults.append(f.verdict)
             return []
@@ -250,6 +264,37 @@ class Seat:
         elif self.standin is not None:  # it has just begun, with everything so far
             out += self.standin.stand_in(self.inbox, {_said(m) for m in self.inbox if m.get("seat") == self.standin.seat})
         return out
+
+    def _on_refuse(self, msg: Message) -> None:
+        """The relay's word that a message (`of`: its seat, `number`) is refused:
+        only the relay refuses, and only an action."""
+        of, n, de, en = msg.get("of"), msg.get("number"), msg.get("de"), msg.get("en")
+        if msg["seat"] != self.log.host:
+            raise fault(msg["seat"], "weist einen Zug zurück, ohne Vermittler zu sein", "refuses a move without being the relay")
+        if not isinstance(of, int) or not isinstance(n, int) or not isinstance(de, str) or not isinstance(en, str):
+            raise fault(msg["seat"], "hat als Vermittler einen Zug unlesbar zurückgewiesen", "as the relay refused a move unreadably")
+        self.refusing[(of, n)] = (de[:300], en[:300])
+
+    def judge(self, message: Message) -> tuple[str, str] | None:
+        """On the relay's phone, before it relays an action: why the rules
+        refuse it now, as far as they can be seen without hidden cards (who
+        is to play, a knock while one is answered), or None. Only once no
+        action waits: the state it judges is then every phone's."""
+        seat = message.get("seat")
+        game = self.engine()
+        if game.hand_over or not isinstance(seat, int):
+            return ("das Spiel ist schon entschieden", "the hand is already decided")
+        if message.get("kind") == "play":
+            if not any(a.type == "play" for a in game.legal_actions(seat)):
+                return (f"Platz {seat} spielt jetzt keine Karte", f"seat {seat} plays no card now")
+            return None
+        try:
+            game.check(Action.from_json(message.get("action")))
+        except IllegalAction as e:
+            return None if e.code in HIDDEN else (e.de, e.en)
+        except SchraemError as e:
+            return (e.de, e.en)
+        return None
 
     def stand_in(self, messages: Sequence[Message], already: set[tuple[object, ...]] | None = None) -> list[Message]:
         """As the lost phone's stand-in on the host's phone: take what its
