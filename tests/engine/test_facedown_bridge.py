@@ -139,6 +139,7 @@ def phone_of(bridge: Bridge, seat: int) -> Phone:
 # --- whole games ---------------------------------------------------------------
 
 
+@pytest.mark.cpython_only
 @pytest.mark.parametrize(("rules", "seed", "marks"), [("rheinland", 31, 2), ("wipperfuerth", 32, 3)])
 def test_whole_games_are_checked_on_every_phone_after_every_hand(rules: str, seed: int, marks: int) -> None:
     table = Table(rules, seed, marks=marks)
@@ -172,6 +173,7 @@ def test_whole_games_are_checked_on_every_phone_after_every_hand(rules: str, see
         assert "exchange" in played
 
 
+@pytest.mark.cpython_only
 def test_a_guest_and_the_host_reload_mid_hand_and_play_on() -> None:
     table = Table("rheinland", 33)
     hand = table.deal()
@@ -299,6 +301,7 @@ def deck_cards(table: Table) -> tuple[str, ...]:
     return phone_of(table.phones[1], 1).plan.cards
 
 
+@pytest.mark.cpython_only
 def test_no_phone_hears_a_hidden_card() -> None:
     table = Table("wipperfuerth", 34)
     table.deal()
@@ -326,6 +329,7 @@ class LeakyBridge(Bridge):
     facedown_phone = LeakyPhone
 
 
+@pytest.mark.cpython_only
 def test_a_planted_leak_is_found() -> None:
     table = Table("rheinland", 35, bridges={2: LeakyBridge})
     table.deal()
@@ -340,6 +344,7 @@ def test_a_planted_leak_is_found() -> None:
 # --- every phone's word on every hand --------------------------------------------
 
 
+@pytest.mark.cpython_only
 def test_two_knocks_at_once_the_later_is_refused_in_the_log_and_the_hand_is_checked() -> None:
     table = Table("rheinland", 36)
     hand = table.deal()
@@ -368,6 +373,7 @@ class Muted(Table):
         return seat in self.muted and frame["msg"]["kind"] in ("reveal", "log")
 
 
+@pytest.mark.cpython_only
 def test_a_hand_whose_secrets_never_come_is_not_checked_and_says_why() -> None:
     table = Muted("rheinland", 37)
     table.muted = {3}
