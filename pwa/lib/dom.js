@@ -33,7 +33,7 @@ function sameKind(old, fresh) {
 }
 
 function patchAttributes(old, fresh) {
-  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name } of Array.from(old.attributes)) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
   for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
 }
 
