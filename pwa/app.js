@@ -33,7 +33,7 @@ function lostWriter() {
 async function drawSaved() {
   // readGame and readPreference answer whatever storage holds (a damaged
   // value is a status, not a throw): nothing stored can stop the start.
-  const [saved, setup, , hints] = await Promise.all([earlyReads.game, earlyReads.setup, loadSettings(earlyReads.settings), earlyReads.hints]);
+  const [saved, setup, , hints] = await Promise.all([earlyReads.game, earlyReads.setup, loadSettings(earlyReads.settings), earlyReads.hints, earlyReads.wiped]);
   knowHints(hints);
   restoreSetup(setup);
   if (saved.status === 'ok') {

@@ -37,7 +37,7 @@ declareScreens('app', {
   // (on top it pushed the whole form down as it came).
   start: (ctx) => {
     fitSeats();
-    return [[renderStart(model.setup, {
+    return [[evening.wipedNotice(), renderStart(model.setup, {
       hello: model.hello, counts: seatRange(model.setup), saved: savedSummary(), ready: model.ready, failed: model.failed,
       canExport: Boolean(model.game?.save?.record),
       top: evening.regularsStartField(ctx),

@@ -2,7 +2,7 @@
 // tournaments, in IndexedDB: its own database, so it never meets the
 // upgrades of the running game's storage. Every write waits for a strict
 // commit, so "kept" on screen means on disk.
-import { done, memoryOnly, request } from './storage.js';
+import { done, markKept, memoryOnly, request } from './storage.js';
 
 const DB_NAME = 'schraem-history';
 const DB_VERSION = 1; // the lowest version that has the store
@@ -116,7 +116,9 @@ export async function keep(entry) {
   const finished = done(tx);
   finished.catch(() => {}); // a refused read below rejects first; the caller hears of it from there
   store.put(toKeep(entry, await request(store.get(entry.id))));
-  return finished;
+  await finished;
+  markKept();
+  return true;
 }
 
 // Whether this browser gives the app no database (asked of storage.js,
@@ -207,7 +209,9 @@ export async function keepAll(list) {
   }
   const tx = await transaction('readwrite');
   for (const e of list) tx.objectStore(STORE).put(e);
-  return done(tx);
+  await done(tx);
+  markKept();
+  return true;
 }
 
 /** @param {string[]} ids */

@@ -210,6 +210,92 @@ async function database() {
   }
 }
 
+// --- a hint outside the database that it held something ---------------------
+// A browser short of space may delete the whole site's storage, the game
+// and the history with it, without a word. A token kept in the database
+// ("meta" "kept") and beside it, outside the database, in localStorage and
+// in a cookie (which a browser short of space does not delete with the
+// site's storage), lets the next start tell "never kept anything" from
+// "kept something that is gone": only a hint, never the data.
+const MARK_KEY = 'schraem.kept';
+const MARK_COOKIE = 'schraem-kept';
+// The token this page knows to be in the database and beside it.
+/** @type {string | null} */
+let marked = null;
+/** @type {Promise<void> | null} */
+let marking = null;
+// What the start found: the hint outside, the database without it.
+let wiped = false;
+
+/** @returns {string | null} */
+function readMark() {
+  try {
+    const kept = localStorage.getItem(MARK_KEY);
+    if (kept) return kept;
+  } catch { /* no localStorage: the cookie may still say */ }
+  const cookie = document.cookie.split('; ').find((c) => c.startsWith(`${MARK_COOKIE}=`));
+  return cookie ? decodeURIComponent(cookie.slice(MARK_COOKIE.length + 1)) : null;
+}
+
+/** @param {string} token */
+function writeMark(token) {
+  try { localStorage.setItem(MARK_KEY, token); } catch { /* the cookie still says */ }
+  const path = new URL('./', location.href).pathname;
+  document.cookie = `${MARK_COOKIE}=${encodeURIComponent(token)}; max-age=${400 * 86400}; path=${path}; SameSite=Strict`;
+}
+
+// Once something is on disk: the token into the database, then beside it.
+function markKept() {
+  if (marked || noDatabase) return Promise.resolve();
+  marking ??= (async () => {
+    // Not before the start has looked: a token written first would hide a wipe.
+    await checking;
+    if (marked) return;
+    const token = newId();
+    await write(['meta'], (tx) => tx.objectStore('meta').put(token, 'kept'));
+    writeMark(token);
+    marked = token;
+  })().catch(() => { /* the next write tries again */ }).finally(() => { marking = null; });
+  return marking;
+}
+export { markKept };
+
+// At the start: whether the database lost what the hint says it held.
+// → true when the browser wiped the app's storage since it last kept
+// something. Never throws.
+/** @type {Promise<unknown>} */
+let checking = Promise.resolve();
+export function checkWiped() {
+  const check = lookForWipe();
+  checking = check;
+  return check;
+}
+
+/** @returns {Promise<boolean>} */
+async function lookForWipe() {
+  try {
+    const hint = readMark();
+    if (!await database()) return false;
+    const token = await get('meta', 'kept');
+    if (token != null && token === hint) { marked = token; return false; }
+    if (token != null) { writeMark(token); marked = token; return false; } // the hint was lost, not the data
+    wiped = hint != null;
+    return wiped;
+  } catch {
+    return false;
+  }
+}
+
+export function wasWiped() {
+  return wiped;
+}
+
+// The player has read it (or read a backup back): not said again.
+export async function forgetWiped() {
+  wiped = false;
+  await markKept();
+}
+
 // --- what changed since the last commit ------------------------------------
 
 /** @param {Save} save */
@@ -424,11 +510,30 @@ export async function writeGame({ save, state, viewer, handoff }) {
     }
     lastState = state;
     dispatchEvent(new CustomEvent('schraem:stored', { detail: { save, state } }));
+    markKept();
     return true;
   } catch {
     return false;
   } finally {
     writing -= 1;
+  }
+}
+
+// After a refused write: whether the game last committed was read back
+// from the database as it was written (its pointer, and its head at the
+// last step). → 'kept' (read back), 'lost' (not there, or not readable) or
+// 'none' (this page has stored no game yet): the shell says "the last saved
+// position stays" only for 'kept'.
+/** @returns {Promise<'kept' | 'lost' | 'none'>} */
+export async function lastKept() {
+  if (!last) return 'none';
+  const { id, seq } = last;
+  try {
+    const tx = await transaction(['meta', 'heads'], 'readonly');
+    const [current, head] = await Promise.all([request(tx.objectStore('meta').get('current')), request(tx.objectStore('heads').get(id))]);
+    return current === id && head?.seq === seq ? 'kept' : 'lost';
+  } catch {
+    return 'lost';
   }
 }
 
@@ -596,6 +701,7 @@ export async function writePreference(name, value) {
   try {
     if (!await database()) { memory.prefs.set(name, structuredClone(value)); return true; }
     await write(['meta'], (tx) => tx.objectStore('meta').put(value, `pref:${name}`));
+    markKept();
     return true;
   } catch {
     return false;
@@ -614,6 +720,7 @@ export async function writePreferences(values) {
     await write(['meta'], (tx) => {
       for (const [name, value] of Object.entries(values)) tx.objectStore('meta').put(value, `pref:${name}`);
     });
+    markKept();
     return true;
   } catch {
     return false;
