@@ -39,16 +39,42 @@ self.addEventListener("install", (event) => {
   }
 });
 
+// Marks a file carried over from the build before (see "activate").
+const CARRIED = "x-schraem-carried";
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names
-      .filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== SNAPSHOT_CACHE)
-      .map((n) => caches.delete(n)));
+    const old = names.filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== SNAPSHOT_CACHE);
+    await carryOver(old);
+    await Promise.all(old.map((n) => caches.delete(n)));
     // Control the first visit at once, so it works offline without a reload.
     await self.clients.claim();
   })());
 });
+
+// A tab still open on the build before (another tab took this one) loads
+// its rarely used parts only when they are first needed, by names this
+// build does not have. Those files of the build before go into this
+// build's cache, marked, so the open tab still finds them (the static
+// routes look only here) after the browser's HTTP cache let them go. Only
+// one build back: a file already carried is not carried again, so the
+// cache never grows by more than one build's leftovers.
+async function carryOver(names) {
+  const mine = new Set(BUILD.files.map((f) => new URL(f, self.location.href).href));
+  const cache = await caches.open(CACHE);
+  for (const name of names) {
+    const before = await caches.open(name);
+    for (const request of await before.keys()) {
+      if (mine.has(request.url)) continue;
+      const response = await before.match(request);
+      if (!response || response.headers.has(CARRIED)) continue;
+      const headers = new Headers(response.headers);
+      headers.set(CARRIED, "1");
+      await cache.put(request, new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers }));
+    }
+  }
+}
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skipWaiting") self.skipWaiting();

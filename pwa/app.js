@@ -3,7 +3,7 @@
 // itself is app/: its model, its drawing, what a state does, its taps and
 // its start form.
 import { createEngine } from './bridge/engine-client.js';
-import { registerServiceWorker } from './boot/sw-register.js';
+import { registerServiceWorker, reloadForMissingPart } from './boot/sw-register.js';
 import { getLang, setLang } from './i18n/i18n.js';
 import { claimWriter } from './store/tabs.js';
 import { earlyReads } from './boot/early-read.js';
@@ -33,7 +33,7 @@ function lostWriter() {
 async function drawSaved() {
   // readGame and readPreference answer whatever storage holds (a damaged
   // value is a status, not a throw): nothing stored can stop the start.
-  const [saved, setup, , hints] = await Promise.all([earlyReads.game, earlyReads.setup, loadSettings(earlyReads.settings), earlyReads.hints]);
+  const [saved, setup, , hints] = await Promise.all([earlyReads.game, earlyReads.setup, loadSettings(earlyReads.settings), earlyReads.hints, earlyReads.wiped]);
   knowHints(hints);
   restoreSetup(setup);
   if (saved.status === 'ok') {
@@ -72,7 +72,7 @@ async function boot() {
   setLang(getLang());
   ctx.app = {
     model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup, startNewGame, whenReady,
-    rareParts: () => import('./app/rare-parts.js'),
+    rareParts: () => import('./app/rare-parts.js'), partMissing: reloadForMissingPart,
   };
   initClub(ctx.app);
   initDamaged({ model, session: () => session, render, onError, announce });

@@ -5,7 +5,7 @@
 // reader is told.
 import { caretOf, h, patch, refocus, replace } from '../lib/dom.js';
 import { errorText, getLang, t } from '../i18n/i18n.js';
-import { writePreference } from '../store/storage.js';
+import { memoryOnly, writePreference } from '../store/storage.js';
 import { keepPainted } from '../boot/painted.js';
 import { installOffer } from '../boot/install.js';
 import { isSheet } from '../bridge/session.js';
@@ -37,7 +37,7 @@ declareScreens('app', {
   // (on top it pushed the whole form down as it came).
   start: (ctx) => {
     fitSeats();
-    return [[renderStart(model.setup, {
+    return [[evening.wipedNotice(), renderStart(model.setup, {
       hello: model.hello, counts: seatRange(model.setup), saved: savedSummary(), ready: model.ready, failed: model.failed,
       canExport: Boolean(model.game?.save?.record),
       top: evening.regularsStartField(ctx),
@@ -137,6 +137,7 @@ export function render() {
   document.title = `${t('app.title')} – Siebenschräm`;
   showMessage();
   renderReadOnly();
+  renderMemoryOnly();
   if (key) refocus(key, caret);
   if (name === 'table') keepTrickInSight(el.screen, model.game.state.view);
   keepAwake(name === 'table' || name === 'sheet' || name === 'pass' || name === 'result');
@@ -164,6 +165,21 @@ function renderReadOnly() {
   b.dataset.action = 'take-over';
   b.textContent = t('tabs.takeOver');
   bar.append(p, b);
+}
+
+// No database in this browser: the game plays in memory, and every screen
+// says that nothing of it will be kept.
+function renderMemoryOnly() {
+  let bar = document.getElementById('memory-only');
+  if (!memoryOnly()) { bar?.remove(); return; }
+  if (!bar) {
+    bar = document.createElement('p');
+    bar.id = 'memory-only';
+    bar.className = 'memory-only';
+    bar.setAttribute('role', 'status');
+    el.screen.before(bar);
+  }
+  if (bar.textContent !== t('storage.memoryOnly')) bar.textContent = t('storage.memoryOnly');
 }
 
 export function showMessage() {

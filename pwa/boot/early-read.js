@@ -2,10 +2,12 @@
 // IndexedDB as soon as this small module is in: index.html loads it on its
 // own (async), so the reads run while the browser still fetches and compiles
 // the rest of the shell, instead of after it. app.js takes the answers.
-import { readGame, readPreference } from '../store/storage.js';
+import { checkWiped, readGame, readPreference } from '../store/storage.js';
 
 performance.mark('schraem:reads-asked');
 export const earlyReads = {
+  // First: whether the browser wiped what the app kept (before anything is written).
+  wiped: checkWiped(),
   game: readGame(),
   setup: readPreference('setup'),
   settings: readPreference('settings'),

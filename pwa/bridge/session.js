@@ -2,7 +2,7 @@
 // state before it is drawn, paces the computer players and decides when the
 // phone must change hands. It knows no rule: "who must act" comes from the
 // engine's `due`, "what is allowed" from its `legal` and its errors.
-import { writeGame } from '../store/storage.js';
+import { lastKept, writeGame } from '../store/storage.js';
 import { isWriter } from '../store/tabs.js';
 import { both } from '../i18n/i18n.js';
 
@@ -163,7 +163,10 @@ export class Session {
     if (stored === false) {
       if (this.game) await this.engine.call('load', { save: this.game.save, viewer: this.game.viewer });
       this.stalled = true;
-      this.onError({ kind: 'StorageFailed', code: 'storage.failed', ...both('storage.failed') });
+      // "The last saved position stays" only when it was read back.
+      const kept = await lastKept();
+      const key = kept === 'kept' ? 'storage.failed' : kept === 'lost' ? 'storage.failedLost' : 'storage.failedNew';
+      this.onError({ kind: 'StorageFailed', code: key, ...both(key) });
       return null;
     }
     const previous = info.fresh ? null : this.game;

@@ -40,15 +40,16 @@ export function busy(delta) {
 
 // A part of the shell the first screen does not wait for (context/rare.js),
 // loaded the first time it is needed. → a function giving the part's
-// module, one loading for every caller. A chunk that cannot be loaded (a page left open while another tab took an
-// update, whose old files are gone) is said once: a reload brings the
-// current version.
+// module, one loading for every caller. A chunk that cannot be loaded (a
+// page left open while another tab took an update, whose old files are
+// gone) is said, and the app reloads into the current version (every
+// accepted tap is on disk); a second failure soon after only says so.
 export function lazyPart(load) {
   let loading = null;
   return () => {
     if (!loading) {
       loading = load();
-      loading.catch(() => shellError('part.unloadable'));
+      loading.catch(() => shellError(ctx.app.partMissing() ? 'part.reloading' : 'part.unloadable'));
     }
     return loading;
   };

@@ -8,6 +8,7 @@ import { bootHouse, playedRules } from './house-rules.js';
 import { restoreStakes, stakesFor } from './kitty.js';
 import { bootRegulars } from './regulars.js';
 import './move-section.js'; // its section of the settings and its taps, declared as it loads
+export { wipedNotice } from './move-section.js';
 import './cash-book.js'; // its screen and taps, declared as it loads
 
 export { houseStartField, rulesChosen } from './house-rules.js';

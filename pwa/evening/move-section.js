@@ -4,6 +4,7 @@
 import { h, pickFile } from '../lib/dom.js';
 import { both, errorText, t } from '../i18n/i18n.js';
 import { ctx, m } from '../context/context.js';
+import { forgetWiped, wasWiped } from '../store/storage.js';
 import { moveFile } from '../context/rare.js';
 import { declareFields, declareTaps } from '../context/taps.js';
 import { declareSettingsSection } from '../pages/settings.js';
@@ -50,11 +51,31 @@ function renderMove() {
 
 declareSettingsSection(renderMove);
 
+// The start after the browser wiped the app's storage (storage.js's hint
+// outside the database): said on the start screen, with the backup (the
+// move file) one tap away, until the player goes on without it.
+export function wipedNotice() {
+  if (!wasWiped()) return null;
+  return h('section', { class: 'wiped', role: 'alert', 'aria-labelledby': 'wiped-h' },
+    h('h2', { id: 'wiped-h', text: t('wiped.heading') }),
+    h('p', { text: t('wiped.body') }),
+    h('div', { class: 'tool-row wrap' },
+      h('button', { type: 'button', class: 'primary', dataset: { action: 'move-import' }, disabled: state.busy, text: t('wiped.import') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'wiped-dismiss' }, text: t('wiped.dismiss') })),
+    h('input', { type: 'file', id: 'move-file', accept: '.json,application/json', hidden: true, 'aria-label': t('wiped.import'), dataset: { field: 'move-file' } }),
+    state.msg ? h('p', { class: state.alert ? 'move-msg house-refused' : 'move-msg notice', role: state.alert ? 'alert' : 'status', text: errorText(state.msg) }) : null);
+}
+
 // The move file's work comes when a file is first written or taken in
 // (context/rare.js); the file picker opens within the tap, as browsers require.
 declareTaps('the move file', {
   'move-export': () => work(() => moveFile().then((f) => f.exportMove())),
   'move-import': () => pickFile(/** @type {HTMLInputElement} */ (document.getElementById('move-file'))),
+  'wiped-dismiss': async () => {
+    state.msg = null;
+    await forgetWiped();
+    ctx.app.render();
+  },
 });
 
 declareFields('the move file', {

@@ -34,7 +34,7 @@ export async function exportDamaged(index) {
 // A refused clear is said, and the damaged save stays on screen: otherwise
 // the next start would show it again without a word.
 export async function startFresh() {
-  if (!await clearGame()) { shellError('storage.failed'); return; }
+  if (!await clearGame()) { shellError('storage.failedNew'); return; }
   ctx.model.corrupt = null;
   ctx.model.game = null;
   ctx.model.route = 'start';

@@ -6,6 +6,7 @@ import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { ctx } from '../context/context.js';
 import { declareTaps } from '../context/taps.js';
+import { memoryOnly, readPreference, writePreference } from '../store/storage.js';
 
 const info = { usage: null, quota: null, persisted: null, asked: false };
 
@@ -18,7 +19,8 @@ export async function loadStorageInfo() {
   const s = navigator.storage;
   if (!s) return;
   try {
-    const [estimate, persisted] = await Promise.all([s.estimate?.(), s.persisted?.()]);
+    const [estimate, persisted, hints] = await Promise.all([s.estimate?.(), s.persisted?.(), readPreference('hints')]);
+    if (hints?.persist === 'declined') info.asked = true;
     info.usage = estimate?.usage ?? null;
     info.quota = estimate?.quota ?? null;
     info.persisted = persisted ?? null;
@@ -34,6 +36,30 @@ async function askToKeep() {
     info.persisted = false;
   }
   ctx.app.render();
+}
+
+// Once the first game is on disk, the browser is asked (once on this phone)
+// to keep the app's data for good: without it a phone short of space may
+// delete every game and list. Its answer is kept and shown with the
+// storage in the settings (not over the table: the message line is the
+// game's). Where the browser keeps it already, nothing is asked.
+let asking = false;
+addEventListener('schraem:stored', () => {
+  if (asking || memoryOnly() || !navigator.storage?.persist) return;
+  asking = true;
+  askOnce().catch(() => { /* asked again at the next start */ });
+});
+
+async function askOnce() {
+  const hints = await readPreference('hints');
+  if (hints?.persist) return;
+  if (await navigator.storage.persisted?.()) {
+    info.persisted = true;
+  } else {
+    await askToKeep();
+  }
+  const latest = await readPreference('hints');
+  await writePreference('hints', { ...(latest && typeof latest === 'object' ? latest : {}), persist: info.persisted ? 'granted' : 'declined' });
 }
 
 declareTaps('what the phone keeps', {

@@ -2,7 +2,7 @@
 // tournaments, in IndexedDB: its own database, so it never meets the
 // upgrades of the running game's storage. Every write waits for a strict
 // commit, so "kept" on screen means on disk.
-import { done, request } from './storage.js';
+import { done, markKept, memoryOnly, request } from './storage.js';
 
 const DB_NAME = 'schraem-history';
 const DB_VERSION = 1; // the lowest version that has the store
@@ -19,6 +19,12 @@ const STORE = 'entries';
 
 /** @type {Promise<IDBDatabase> | null} */
 let opening = null;
+/** @type {IDBDatabase | null} */
+let connection = null;
+// Without a database (storage.js's memoryOnly) the history is kept here,
+// for this page only, as the banner says.
+/** @type {Map<string, Entry>} */
+const memory = new Map();
 
 /** @param {number} version 0: as it is @returns {Promise<IDBDatabase>} */
 function openAt(version) {
@@ -34,7 +40,10 @@ function openAt(version) {
     req.onsuccess = () => {
       const d = req.result;
       // Another page's newer version must not be blocked by this one.
-      d.onversionchange = () => { d.close(); opening = null; };
+      d.onversionchange = () => { d.close(); drop(d); };
+      // Closed by the browser: the next use opens it again.
+      d.onclose = () => drop(d);
+      connection = d;
       resolve(d);
     };
     req.onerror = () => reject(req.error);
@@ -59,25 +68,65 @@ function db() {
   return opening;
 }
 
+/** @param {IDBDatabase} d */
+function drop(d) {
+  if (connection !== d) return;
+  connection = null;
+  opening = null;
+}
+
+// A transaction on the history; a connection the browser closed meanwhile
+// (InvalidStateError) is opened once more and asked again.
+/** @param {IDBTransactionMode} mode @returns {Promise<IDBTransaction>} */
+async function transaction(mode) {
+  for (let attempt = 0; ; attempt += 1) {
+    const d = await db();
+    try {
+      return mode === 'readwrite' ? d.transaction(STORE, mode, { durability: 'strict' }) : d.transaction(STORE, mode);
+    } catch (err) {
+      if (attempt > 0 || /** @type {any} */ (err)?.name !== 'InvalidStateError') throw err;
+      drop(d);
+    }
+  }
+}
+
+// What `entry` is kept as, beside what was kept under its id before.
+/** @param {NewEntry} entry @param {Entry | undefined} old @returns {Entry} */
+function toKeep(entry, old) {
+  const review = entry.review === undefined && old?.review && reviewHolds(old.review, old.save?.record, entry.save?.record) ? { review: old.review } : {};
+  // A finished game filed again unchanged (when the next one starts) keeps
+  // the time it was finished: its "fertig" time is when it ended.
+  const unchanged = old?.status === 'finished' && entry.status === 'finished' && Number.isFinite(old.savedAt)
+    && sameGame(old, entry.save?.record) && JSON.stringify(old.records ?? null) === JSON.stringify(entry.records ?? null);
+  return /** @type {Entry} */ ({ ...entry, ...review, savedAt: unchanged ? /** @type {Entry} */ (old).savedAt : Date.now() });
+}
+
 // Resolves once the entry is committed to disk; rejects if the browser
 // refused (quota, private mode), so the caller never claims it is kept.
 // A game filed again keeps the review made of it (review.js), as long as
 // the hands it weighed are still the game's (see reviewHolds).
 /** @param {NewEntry} entry @returns {Promise<true>} */
 export async function keep(entry) {
-  const d = await db();
-  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  if (await inMemory()) {
+    memory.set(entry.id, structuredClone(toKeep(entry, memory.get(entry.id))));
+    return true;
+  }
+  const tx = await transaction('readwrite');
   const store = tx.objectStore(STORE);
   const finished = done(tx);
   finished.catch(() => {}); // a refused read below rejects first; the caller hears of it from there
-  const old = await request(store.get(entry.id));
-  const review = entry.review === undefined && old?.review && reviewHolds(old.review, old.save?.record, entry.save?.record) ? { review: old.review } : {};
-  // A finished game filed again unchanged (when the next one starts) keeps
-  // the time it was finished: its "fertig" time is when it ended.
-  const unchanged = old?.status === 'finished' && entry.status === 'finished' && Number.isFinite(old.savedAt)
-    && sameGame(old, entry.save?.record) && JSON.stringify(old.records ?? null) === JSON.stringify(entry.records ?? null);
-  store.put({ ...entry, ...review, savedAt: unchanged ? old.savedAt : Date.now() });
-  return finished;
+  store.put(toKeep(entry, await request(store.get(entry.id))));
+  await finished;
+  markKept();
+  return true;
+}
+
+// Whether this browser gives the app no database (asked of storage.js,
+// which opens its own first: the history is never the first thing read).
+async function inMemory() {
+  if (memoryOnly()) return true;
+  try { await db(); } catch (err) { if (memoryOnly() || typeof indexedDB === 'undefined') return true; throw err; }
+  return false;
 }
 
 /** @param {NewEntry | undefined} e @param {unknown} record */
@@ -111,8 +160,13 @@ export function reviewCovers(review, reviewed, record) {
 // another game.
 /** @param {string} id @param {unknown} record @param {Record<string, unknown>} fields @returns {Promise<boolean>} */
 export async function amend(id, record, fields) {
-  const d = await db();
-  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  if (await inMemory()) {
+    const e = memory.get(id);
+    if (!e || !sameGame(e, record)) return false;
+    memory.set(id, structuredClone({ ...e, ...fields }));
+    return true;
+  }
+  const tx = await transaction('readwrite');
   const store = tx.objectStore(STORE);
   const finished = done(tx);
   finished.catch(() => {});
@@ -127,21 +181,20 @@ export async function amend(id, record, fields) {
 
 /** @returns {Promise<Entry[]>} */
 export async function entries() {
-  const d = await db();
-  const list = await request(d.transaction(STORE, 'readonly').objectStore(STORE).getAll());
+  const list = await inMemory() ? structuredClone([...memory.values()]) : await request((await transaction('readonly')).objectStore(STORE).getAll());
   return list.sort((/** @type {Entry} */ a, /** @type {Entry} */ b) => b.savedAt - a.savedAt);
 }
 
 /** @param {string} id @returns {Promise<Entry | undefined>} */
 export async function entry(id) {
-  const d = await db();
-  return request(d.transaction(STORE, 'readonly').objectStore(STORE).get(id));
+  if (await inMemory()) return structuredClone(memory.get(id));
+  return request((await transaction('readonly')).objectStore(STORE).get(id));
 }
 
 /** @param {string} id */
 export async function remove(id) {
-  const d = await db();
-  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  if (await inMemory()) return memory.delete(id) || true;
+  const tx = await transaction('readwrite');
   tx.objectStore(STORE).delete(id);
   return done(tx);
 }
@@ -150,16 +203,24 @@ export async function remove(id) {
 // time it was kept there (so the same entry brought again is seen as such).
 /** @param {Entry[]} list */
 export async function keepAll(list) {
-  const d = await db();
-  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  if (await inMemory()) {
+    for (const e of list) memory.set(e.id, structuredClone(e));
+    return true;
+  }
+  const tx = await transaction('readwrite');
   for (const e of list) tx.objectStore(STORE).put(e);
-  return done(tx);
+  await done(tx);
+  markKept();
+  return true;
 }
 
 /** @param {string[]} ids */
 export async function removeAll(ids) {
-  const d = await db();
-  const tx = d.transaction(STORE, 'readwrite', { durability: 'strict' });
+  if (await inMemory()) {
+    for (const id of ids) memory.delete(id);
+    return true;
+  }
+  const tx = await transaction('readwrite');
   for (const id of ids) tx.objectStore(STORE).delete(id);
   return done(tx);
 }

@@ -61,6 +61,28 @@ const PAINTED_FORMAT = 'schraem-painted/1';
 
 /** @type {Promise<IDBDatabase> | null} */
 let dbPromise = null;
+// Whether this page has ever had the database open: only a first open that
+// fails (no IndexedDB at all, or storage switched off) makes the app play
+// in memory; a later failure is a refused write like any other.
+let opened = false;
+let noDatabase = false;
+// Without a database (an old private window, a webview with storage off)
+// the game, the preferences and the backups live here, for this page only:
+// the app plays, and says on every screen that nothing will be kept.
+const memory = {
+  /** @type {StoredGame | null} */
+  game: null,
+  /** @type {Map<string, any>} */
+  prefs: new Map(),
+  /** @type {{key: number, keptAt: number, reason: string, raw: string}[]} */
+  backups: [],
+};
+
+// → true when this browser gives the app no database: nothing is kept
+// beyond this page.
+export function memoryOnly() {
+  return noDatabase;
+}
 // What the last commit wrote, to tell an append from a rewrite.
 /** @type {{id: string, seq: number, save: Save, saveKey: string} | null} */
 let last = null;
@@ -97,7 +119,17 @@ export function done(tx) {
 function open() {
   if (!dbPromise) {
     dbPromise = new Promise((resolve, reject) => {
-      const req = indexedDB.open(DB_NAME, DB_VERSION);
+      /** @type {IDBOpenDBRequest} */
+      let req;
+      try {
+        req = indexedDB.open(DB_NAME, DB_VERSION);
+      } catch (err) {
+        // No IndexedDB at all (the name undefined), or one that refuses
+        // this page outright.
+        if (!opened) noDatabase = true;
+        reject(err);
+        return;
+      }
       req.onupgradeneeded = () => {
         const db = req.result;
         db.createObjectStore('meta');
@@ -109,10 +141,18 @@ function open() {
       req.onsuccess = () => {
         const db = req.result;
         // Another tab upgrading the database: step aside instead of blocking it.
-        db.onversionchange = () => { db.close(); dbPromise = null; };
+        db.onversionchange = () => { db.close(); dropConnection(db); };
+        // The browser closed it (the disk, the user clearing the site's
+        // data): the next write opens it again.
+        db.onclose = () => dropConnection(db);
+        opened = true;
+        connection = db;
         resolve(db);
       };
-      req.onerror = () => reject(req.error);
+      req.onerror = () => {
+        if (!opened) noDatabase = true;
+        reject(req.error);
+      };
       req.onblocked = () => reject(new Error('blocked'));
     });
     dbPromise.catch(() => { dbPromise = null; });
@@ -120,12 +160,140 @@ function open() {
   return dbPromise;
 }
 
+/** @type {IDBDatabase | null} */
+let connection = null;
+
+// Forgets a connection the browser closed, so the next use opens one
+// afresh. What was written before may be gone with it (a database deleted
+// under the app): the next game write is the whole save, not a step onto a
+// base that may no longer be there.
+/** @param {IDBDatabase} db */
+function dropConnection(db) {
+  if (connection !== db) return;
+  connection = null;
+  dbPromise = null;
+  if (last) last = { ...last, seq: COMPACT_AFTER };
+}
+
+// A transaction on the open connection; one the browser closed meanwhile
+// (an InvalidStateError before its 'close' event arrived) is opened once
+// more and asked again.
+/** @param {string | string[]} stores @param {IDBTransactionMode} mode @returns {Promise<IDBTransaction>} */
+async function transaction(stores, mode) {
+  for (let attempt = 0; ; attempt += 1) {
+    const db = await open();
+    try {
+      return mode === 'readwrite' ? db.transaction(stores, mode, { durability: 'strict' }) : db.transaction(stores, mode);
+    } catch (err) {
+      if (attempt > 0 || /** @type {any} */ (err)?.name !== 'InvalidStateError') throw err;
+      dropConnection(db);
+    }
+  }
+}
+
 /** @param {string[]} stores @param {(tx: IDBTransaction) => void} fn */
 async function write(stores, fn) {
-  const db = await open();
-  const tx = db.transaction(stores, 'readwrite', { durability: 'strict' });
+  const tx = await transaction(stores, 'readwrite');
   fn(tx);
   return done(tx);
+}
+
+// The open database, or null where this browser gives the app none (the
+// callers then keep things in `memory`).
+/** @returns {Promise<IDBDatabase | null>} */
+async function database() {
+  try {
+    return await open();
+  } catch (err) {
+    if (noDatabase) return null;
+    throw err;
+  }
+}
+
+// --- a hint outside the database that it held something ---------------------
+// A browser short of space may delete the whole site's storage, the game
+// and the history with it, without a word. A token kept in the database
+// ("meta" "kept") and beside it, outside the database, in localStorage and
+// in a cookie (which a browser short of space does not delete with the
+// site's storage), lets the next start tell "never kept anything" from
+// "kept something that is gone": only a hint, never the data.
+const MARK_KEY = 'schraem.kept';
+const MARK_COOKIE = 'schraem-kept';
+// The token this page knows to be in the database and beside it.
+/** @type {string | null} */
+let marked = null;
+/** @type {Promise<void> | null} */
+let marking = null;
+// What the start found: the hint outside, the database without it.
+let wiped = false;
+
+/** @returns {string | null} */
+function readMark() {
+  try {
+    const kept = localStorage.getItem(MARK_KEY);
+    if (kept) return kept;
+  } catch { /* no localStorage: the cookie may still say */ }
+  const cookie = document.cookie.split('; ').find((c) => c.startsWith(`${MARK_COOKIE}=`));
+  return cookie ? decodeURIComponent(cookie.slice(MARK_COOKIE.length + 1)) : null;
+}
+
+/** @param {string} token */
+function writeMark(token) {
+  try { localStorage.setItem(MARK_KEY, token); } catch { /* the cookie still says */ }
+  const path = new URL('./', location.href).pathname;
+  document.cookie = `${MARK_COOKIE}=${encodeURIComponent(token)}; max-age=${400 * 86400}; path=${path}; SameSite=Strict`;
+}
+
+// Once something is on disk: the token into the database, then beside it.
+function markKept() {
+  if (marked || noDatabase) return Promise.resolve();
+  marking ??= (async () => {
+    // Not before the start has looked: a token written first would hide a wipe.
+    await checking;
+    if (marked) return;
+    const token = newId();
+    await write(['meta'], (tx) => tx.objectStore('meta').put(token, 'kept'));
+    writeMark(token);
+    marked = token;
+  })().catch(() => { /* the next write tries again */ }).finally(() => { marking = null; });
+  return marking;
+}
+export { markKept };
+
+// At the start: whether the database lost what the hint says it held.
+// → true when the browser wiped the app's storage since it last kept
+// something. Never throws.
+/** @type {Promise<unknown>} */
+let checking = Promise.resolve();
+export function checkWiped() {
+  const check = lookForWipe();
+  checking = check;
+  return check;
+}
+
+/** @returns {Promise<boolean>} */
+async function lookForWipe() {
+  try {
+    const hint = readMark();
+    if (!await database()) return false;
+    const token = await get('meta', 'kept');
+    if (token != null && token === hint) { marked = token; return false; }
+    if (token != null) { writeMark(token); marked = token; return false; } // the hint was lost, not the data
+    wiped = hint != null;
+    return wiped;
+  } catch {
+    return false;
+  }
+}
+
+export function wasWiped() {
+  return wiped;
+}
+
+// The player has read it (or read a backup back): not said again.
+export async function forgetWiped() {
+  wiped = false;
+  await markKept();
 }
 
 // --- what changed since the last commit ------------------------------------
@@ -177,8 +345,7 @@ function applyStep(save, step) {
 
 /** @param {string} store @param {IDBKeyRange} [range] @returns {Promise<[IDBValidKey, any][]>} */
 async function readAll(store, range) {
-  const db = await open();
-  const tx = db.transaction(store, 'readonly');
+  const tx = await transaction(store, 'readonly');
   const s = tx.objectStore(store);
   const [keys, values] = await Promise.all([request(s.getAllKeys(range)), request(s.getAll(range))]);
   return keys.map((k, i) => [k, values[i]]);
@@ -186,8 +353,7 @@ async function readAll(store, range) {
 
 /** @param {string} store @param {IDBValidKey} key @returns {Promise<any>} */
 async function get(store, key) {
-  const db = await open();
-  return request(db.transaction(store, 'readonly').objectStore(store).get(key));
+  return request((await transaction(store, 'readonly')).objectStore(store).get(key));
 }
 
 /** @param {any} save @returns {number | null} */
@@ -207,9 +373,10 @@ export async function readGame() {
   } catch { /* the old entry stays where it was, for the next start */ }
   let stored;
   try {
-    stored = await readCurrent(await open());
+    if (!await database()) return memory.game ? { status: 'ok', game: structuredClone(memory.game) } : { status: 'none' };
+    stored = await readCurrent();
   } catch {
-    return { status: 'none' }; // no database at all (private mode): nothing kept
+    return { status: 'none' }; // a database that cannot be read: nothing kept
   }
   if (stored.id == null) return { status: 'none' };
   try {
@@ -226,10 +393,10 @@ export async function readGame() {
 // follow-up requests are made in the pointer's success event, while the
 // transaction is certainly still active. → {id, base, head, keys, values}, or
 // {id, failed} when the pointer is no key the stores can look up.
-/** @param {IDBDatabase} db @returns {Promise<Record<string, any>>} */
-function readCurrent(db) {
+/** @returns {Promise<Record<string, any>>} */
+async function readCurrent() {
+  const tx = await transaction(['meta', 'bases', 'heads', 'steps'], 'readonly');
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(['meta', 'bases', 'heads', 'steps'], 'readonly');
     /** @type {Record<string, any>} */
     const out = {};
     const pointer = tx.objectStore('meta').get('current');
@@ -313,6 +480,11 @@ export async function writeGame({ save, state, viewer, handoff }) {
   writing += 1;
   forgetPainted();
   try {
+    if (!await database()) {
+      memory.game = structuredClone({ format: FORMAT, ...head, save, state: rest });
+      dispatchEvent(new CustomEvent('schraem:stored', { detail: { save, state } }));
+      return true;
+    }
     if (step && last) {
       const { id } = last;
       const seq = last.seq + 1;
@@ -338,11 +510,30 @@ export async function writeGame({ save, state, viewer, handoff }) {
     }
     lastState = state;
     dispatchEvent(new CustomEvent('schraem:stored', { detail: { save, state } }));
+    markKept();
     return true;
   } catch {
     return false;
   } finally {
     writing -= 1;
+  }
+}
+
+// After a refused write: whether the game last committed was read back
+// from the database as it was written (its pointer, and its head at the
+// last step). → 'kept' (read back), 'lost' (not there, or not readable) or
+// 'none' (this page has stored no game yet): the shell says "the last saved
+// position stays" only for 'kept'.
+/** @returns {Promise<'kept' | 'lost' | 'none'>} */
+export async function lastKept() {
+  if (!last) return 'none';
+  const { id, seq } = last;
+  try {
+    const tx = await transaction(['meta', 'heads'], 'readonly');
+    const [current, head] = await Promise.all([request(tx.objectStore('meta').get('current')), request(tx.objectStore('heads').get(id))]);
+    return current === id && head?.seq === seq ? 'kept' : 'lost';
+  } catch {
+    return 'lost';
   }
 }
 
@@ -353,6 +544,7 @@ export async function clearGame() {
   lastState = null;
   forgetPainted();
   try {
+    if (!await database()) { memory.game = null; return true; }
     const id = await get('meta', 'current');
     await write(['meta', 'bases', 'heads', 'steps'], (tx) => {
       tx.objectStore('meta').delete('current');
@@ -377,6 +569,10 @@ export async function clearGame() {
 export async function backupGame(raw, reason = 'unreadable') {
   if (raw == null) return false;
   try {
+    if (!await database()) {
+      if (!memory.backups.some((b) => b.raw === raw)) memory.backups = [...memory.backups, { key: memory.backups.length + 1, keptAt: Date.now(), reason, raw }].slice(-BACKUPS_KEPT);
+      return true;
+    }
     const kept = await readAll('backups');
     if (kept.some(([, b]) => b.raw === raw)) return true;
     await write(['backups'], (tx) => {
@@ -394,6 +590,7 @@ export async function backupGame(raw, reason = 'unreadable') {
 /** @returns {Promise<{key: IDBValidKey, keptAt: number, reason: string, raw: string}[]>} */
 export async function readBackups() {
   try {
+    if (!await database()) return [...memory.backups].reverse();
     return (await readAll('backups')).map(([key, b]) => ({ key, ...b })).reverse();
   } catch {
     return [];
@@ -414,6 +611,8 @@ function migrateLegacy() {
 }
 
 async function migrate() {
+  // Without a database the old entry stays where it is, for a browser that has one.
+  if (!await database()) return;
   let raw;
   let backup;
   try {
@@ -488,8 +687,8 @@ export function writePainted(state, capture) {
 /** @param {string} name @returns {Promise<any>} */
 export async function readPreference(name) {
   try {
-    const db = await open();
-    return (await request(db.transaction('meta', 'readonly').objectStore('meta').get(`pref:${name}`))) ?? null;
+    if (!await database()) return structuredClone(memory.prefs.get(name) ?? null);
+    return (await get('meta', `pref:${name}`)) ?? null;
   } catch {
     return null;
   }
@@ -500,7 +699,9 @@ export async function readPreference(name) {
 /** @param {string} name @param {unknown} value @returns {Promise<boolean>} */
 export async function writePreference(name, value) {
   try {
+    if (!await database()) { memory.prefs.set(name, structuredClone(value)); return true; }
     await write(['meta'], (tx) => tx.objectStore('meta').put(value, `pref:${name}`));
+    markKept();
     return true;
   } catch {
     return false;
@@ -512,9 +713,14 @@ export async function writePreference(name, value) {
 /** @param {Record<string, unknown>} values @returns {Promise<boolean>} */
 export async function writePreferences(values) {
   try {
+    if (!await database()) {
+      for (const [name, value] of Object.entries(values)) memory.prefs.set(name, structuredClone(value));
+      return true;
+    }
     await write(['meta'], (tx) => {
       for (const [name, value] of Object.entries(values)) tx.objectStore('meta').put(value, `pref:${name}`);
     });
+    markKept();
     return true;
   } catch {
     return false;

@@ -5,7 +5,7 @@ from Safari."""
 
 from __future__ import annotations
 
-from helpers import assert_axe_clean, open_app, shot
+from helpers import assert_axe_clean, message, open_app, sheet_tap, shot, start_sheet, wait_preference, wait_shell_ready
 
 # The browser's answers, fixed so the test reads exact numbers.
 STORAGE_PROBE = """
@@ -36,3 +36,22 @@ def test_the_settings_show_the_storage_and_ask_to_keep_it(warm_page, shared_site
     assert_axe_clean(page, shared_site, "settings with storage")
     page.locator('[data-action="lang"]').tap()
     assert "home screen has its own storage" in page.locator(".storage-info").inner_text()
+
+
+def test_the_first_game_kept_asks_once_to_keep_the_data(warm_page, shared_site):
+    page = warm_page(locale="de-DE", service_workers="block")
+    page.add_init_script(STORAGE_PROBE.replace("return true;", "return false;"))
+    open_app(page, shared_site, seed=2)
+    assert page.evaluate("() => window.__persistCalls") == 0  # nothing kept yet, nothing asked
+    start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
+    page.wait_for_function("() => window.__persistCalls === 1")
+    wait_preference(page, "hints", "persist", "declined")
+    assert message(page) == ""  # the game's message line stays the game's
+    # Asked once on this phone: not again at the next start; the answer is
+    # with the storage in the settings.
+    page.reload()
+    wait_shell_ready(page)
+    sheet_tap(page, 1, "knock")
+    page.locator('header [data-action="settings"]').tap()
+    page.wait_for_function("() => document.querySelector('.storage-persisted')?.textContent.includes('abgelehnt')")
+    assert page.evaluate("() => window.__persistCalls") == 0

@@ -1,0 +1,127 @@
+"""However the browser treats the app's storage: without IndexedDB a game
+plays in memory and every screen says nothing will be kept; a connection the
+browser closed is opened again; a refused write says the last position
+stays only when it was read back; a start after the browser wiped the data
+says so and offers the backup (the move file)."""
+
+from __future__ import annotations
+
+from test_move_file import HOUSE, export_move, kept, play_evening, pref, seed_prefs
+from test_storage_attacks import FAILING_WRITES, fail_writes
+
+from helpers import message, open_app, play_step, screen, sheet_tap, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready
+
+THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
+
+# An old private window, a webview with storage switched off: the name is
+# simply not there when the app loads.
+NO_INDEXEDDB = "delete window.indexedDB; delete Window.prototype.indexedDB;"
+
+
+def test_without_indexeddb_a_game_plays_in_memory_and_says_so(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    page.add_init_script(NO_INDEXEDDB)
+    open_app(page, shared_site, seed=61)
+    assert page.evaluate("() => typeof indexedDB") == "undefined"
+    banner = page.locator("#memory-only")
+    assert "nichts wird behalten" in banner.inner_text()
+    start_game(page, THREE_BOTS, dealer=4)
+    assert screen(page) == "table", message(page)
+    steps = [play_step(page) for _ in range(3)]
+    assert "Nicht gespeichert" not in message(page), message(page)
+    game = stored(page)  # the app's own read: the game it plays in memory
+    assert game["state"]["view"]["seat"] == 1 and any(s != "wait" for s in steps)
+    # A second game files the first into the history, kept in memory too.
+    start_game(page, THREE_BOTS, dealer=2)
+    assert screen(page) == "table", message(page)
+    assert page.evaluate("async () => (await (await import('./modules.js')).history.entries()).length") == 1
+    assert banner.is_visible()
+    tap(page, '[data-action="lang"]')
+    assert "nothing will be kept" in banner.inner_text()
+    wait_idle(page)
+
+
+# Every connection the app opens, so the test can close them as a browser
+# does when it takes the database away.
+CONNECTIONS = """
+window.__connections = [];
+const openDb = IDBFactory.prototype.open;
+IDBFactory.prototype.open = function (...args) {
+  const req = openDb.apply(this, args);
+  req.addEventListener('success', () => window.__connections.push(req.result));
+  return req;
+};
+"""
+
+
+def test_a_database_the_browser_closed_is_opened_again(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    page.add_init_script(CONNECTIONS)
+    open_app(page, shared_site, seed=63)
+    start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
+    page.evaluate("() => window.__connections.forEach((d) => d.close())")
+    sheet_tap(page, 1, "knock")
+    assert message(page) == ""
+    assert stored(page)["save"]["record"]["hands"][0]["actions"] == [{"seat": 1, "type": "knock"}]
+    # The history's connection too: the next game files this one.
+    page.evaluate("() => window.__connections.forEach((d) => d.close())")
+    start_sheet(page, ["Resi", "Jupp", "Trud"], dealer=3)
+    assert message(page) == ""
+    page.reload()
+    wait_shell_ready(page)
+    assert stored(page)["save"]["record"]["players"][0]["name"] == "Resi"
+    assert len(kept(page)) == 1
+
+
+def test_a_refused_write_says_the_last_position_stays_only_when_read_back(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    page.add_init_script(FAILING_WRITES)
+    open_app(page, shared_site, seed=64)
+    start_sheet(page, ["Anne", "Hubert", "Gerda"], dealer=3)
+    fail_writes(page, True)
+    sheet_tap(page, 1, "knock")
+    assert "Der letzte gespeicherte Stand bleibt" in message(page)  # read back: it does
+    # The browser takes the database away (a full disk): nothing to read back.
+    page.evaluate("() => new Promise((ok) => { const r = indexedDB.deleteDatabase('schraem'); r.onsuccess = r.onerror = ok; })")
+    sheet_tap(page, 1, "knock")
+    said = message(page)
+    assert "Nicht gespeichert" in said and "bleibt" not in said and "nicht zurücklesen" in said, said
+
+
+def test_a_start_after_the_browser_wiped_the_data_says_so_and_reads_the_backup(warm_page, shared_site, tmp_path):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=65)
+    regulars = {"people": [{"id": "p-anne", "name": "Anne", "colour": "yellow", "aliases": ["Ann"]}], "groups": []}
+    seed_prefs(page, {"regulars": regulars, "house-rules": HOUSE})
+    page.reload()
+    wait_shell_ready(page)
+    play_evening(page, ["Anne", "Hubert", "Gerda"], 1)
+    history = kept(page)
+    backup = export_move(page, tmp_path, "sicherung.json")
+
+    # What a browser short of space does: the databases go, the hint
+    # outside them stays.
+    page.evaluate(
+        """() => Promise.all(['schraem', 'schraem-history'].map((n) => new Promise((ok) => {
+          const r = indexedDB.deleteDatabase(n); r.onsuccess = r.onerror = ok; })))"""
+    )
+    page.reload()
+    wait_shell_ready(page)
+    assert screen(page) == "start"
+    notice = page.locator(".wiped")
+    assert "Die gespeicherten Daten sind weg" in notice.inner_text() and "Umzugsdatei" in notice.inner_text()
+    assert kept(page) == [] and pref(page, "regulars") is None
+
+    page.set_input_files("#move-file", str(backup))
+    page.wait_for_function("() => document.querySelector('.wiped .move-msg')?.textContent.includes('Übernommen')")
+    wait_idle(page)
+    assert [e["id"] for e in kept(page)] == [e["id"] for e in history]
+    plays = lambda entry: [[h["actions"] for h in r["hands"]] for r in entry["records"]]  # noqa: E731 - seeds do not leave the phone
+    assert plays(kept(page)[0]) == plays(history[0]) and plays(history[0])
+    assert pref(page, "regulars") == regulars
+    assert pref(page, "house-rules") == HOUSE
+    tap(page, '[data-action="wiped-dismiss"]')
+    assert notice.count() == 0
+    page.reload()
+    wait_shell_ready(page)
+    assert page.locator(".wiped").count() == 0  # said once, not at every start
