@@ -205,7 +205,7 @@ def test_a_series_taken_over_mid_game_goes_on_with_its_finished_games_and_its_sp
     _play_game(phones)
     # A series' seats keep their names (its list and totals are theirs).
     reply = ask(phones.b, "table_phone_seat", {"seat": 3, "name": "X", "viewer": HOST})
-    assert refused(reply, "bad_request")["en"].endswith("in a series every seat keeps its name.")
+    assert refused(reply, "bad_request")["en"].endswith("in a series or a set every seat keeps its name.")
     first = phones.send(2, "record")["result"]  # seat 2 keeps each finished game
     _next_in_series(phones)
     phones.play_hand(events=False)

@@ -150,6 +150,7 @@ def test_the_first_hand_waits_for_every_phone_and_is_dealt_from_their_numbers():
     facts = t.state["phone_table"]
     assert facts == {
         "host": HOST,
+        "names": ["Anne", "Bernd", "Rechner", "Dora"],
         "game": 1,
         "taken_over": None,
         "guests": list(GUESTS),

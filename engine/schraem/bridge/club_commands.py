@@ -8,17 +8,18 @@ its rule that a refused request leaves everything as it was."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..club import club, move
-from ..club.series import RengenSet
 from ..core.cards import derive_seed
 from ..core.errors import Both, InvalidAction
 from ..core.fields import clean_name
-from ..core.game import Game
 from ..core.view import view
 from .table import (
     Commands,
     Table,
     check_seed,
+    new_set_table,
     players_and_seats,
     real_cards,
 )
@@ -48,12 +49,7 @@ class ClubCommands(Commands):
         """A Rengen set: two games, then the Hängeln between their losers."""
         names, seats = players_and_seats(args.get("players"))
         seed, real = args.get("seed", 0), real_cards(args, seats)
-        probe = Game(
-            names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes")
-        )
-        rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed, probe.stakes)
-        table = Table(rset.new_game(), seats, seed, real)
-        table.rset, table.set_seats = rset, seats
+        table = new_set_table(args, names, seats, seed, real)
         table.check_viewer(args.get("viewer"))
         table.deal()
         return self._take(table, args.get("viewer"))
@@ -64,11 +60,24 @@ class ClubCommands(Commands):
         if t.rset is not None:
             if not t.game.game_over:
                 raise InvalidAction("bad_request", detail=Both("die laufende Spielrunde ist nicht vorbei", "the current game is not over"))
+            # A table of phones plays on with the same phones; asked first,
+            # so a refusal leaves the set as it was.
+            host = None if t.host is None else t.host.next_game(t.game, t.seats)
             game, pair = club.next_in_set(t.rset)
+            if host is not None:
+                t.set_seats = t.host.seats_next(cast("list[dict]", t.set_seats))
+                t.seats = t.set_seats
+                t.host = host
             if pair is not None:
-                t.seats = [t.set_seats[s - 1] for s in pair]
+                t.seats = [cast("list[dict]", t.set_seats)[s - 1] for s in pair]
+                if t.host is not None:
+                    # Two of the table's phones play it; the others watch.
+                    t.host.seat_map = pair
             t.game = game
             t.deal()
+            if t.host is not None:
+                # The host's phone sees the Hängeln from its player's seat in it, if any.
+                return t.state(t.host.game_seat(t.host.host_seat) if pair is not None else args.get("viewer"))
             return t.state(None if pair is not None else args.get("viewer"))
         if t.series is None:
             raise InvalidAction("bad_request", detail=Both("an diesem Tisch läuft keine Serie", "this table plays no series"))

@@ -28,6 +28,7 @@ from .table import (
     check_seed,
     check_viewer,
     dealt_real,
+    new_set_table,
     players_and_seats,
     real_cards,
     record_seats,
@@ -141,7 +142,9 @@ class GameCommands(Commands):
                 loaded.rset, set_seats = club.set_from_save(save["set"], game)
                 loaded.set_seats = saved_seats(set_seats, loaded.rset.names)
             if "phone" in save:
-                loaded.host = host_from_save(save["phone"], loaded.seats, game)
+                # In the Hängeln the phones keep the table's seats; two of them play it.
+                pair = loaded.rset.hangeln_players() if loaded.rset is not None and loaded.rset.hangeln is not None else None
+                loaded.host = host_from_save(save["phone"], loaded.set_seats or loaded.seats, game, None if pair is None else list(pair))
             if "duel" in save:
                 loaded.duel = duel.check_facts(save["duel"], game)
         except RecordError:
@@ -163,13 +166,22 @@ class GameCommands(Commands):
     def cmd_table_new(self, args):
         """Open a table of phones: like `new_game` (with `stakes` and
         `options`), or like `new_series` with `games` (and `first_dealer`)
-        or a tournament's `ticket`, with `viewer` the host's own seat and
+        or a tournament's `ticket`, or like `new_set` with `"set": true`, with `viewer` the host's own seat and
         `guests` the seats played from other phones; the first hand is
         dealt by the phones' commit–reveal round."""
         names, seats = players_and_seats(args.get("players"))
         seed = check_seed(args.get("seed", 0))
         rules, options, stakes = args.get("rules", "rheinland"), args.get("options") or {}, args.get("stakes")
-        if "games" in args or "ticket" in args:
+        rset = args.get("set", False)
+        if not isinstance(rset, bool):
+            raise InvalidAction("bad_flag", name="set")
+        if rset and ("games" in args or "ticket" in args):
+            raise InvalidAction(
+                "bad_request", detail=Both("ein Satz ist keine Serie („games“, „ticket“)", "a set is no series ('games', 'ticket')")
+            )
+        if rset:
+            table = new_set_table(args, names, seats, seed)
+        elif "games" in args or "ticket" in args:
             ticket = args.get("ticket")
             series = club.new_series(names, rules, options, args.get("games"), args.get("first_dealer"), seed, ticket, stakes)
             table = Table(series.new_game(), seats, seed, False, series, ticket)

@@ -9,10 +9,11 @@ from ..core.fairdeal import check_restarts, commit_of, host_reveal, is_hex64
 from .table_host import ID_CHARS, MAX_GAMES, Round, TableHost, is_whole, why_ok
 
 
-def host_from_save(obj, seats: list[dict], game) -> TableHost:
+def host_from_save(obj, seats: list[dict], game, seat_map: list[int] | None = None) -> TableHost:
     """A saved table of phones, checked as strictly as a guest's message:
     a damaged save must not open a seat without its secret or deal from a
-    number that does not match its commit."""
+    number that does not match its commit. `seats` are the table's (a
+    set's everyone); `seat_map` the Hängeln's two players among them."""
 
     def bad(de, en):
         raise RecordError("bad_record", detail=Both(f"Tisch aus Handys: {de}", f"table of phones: {en}"))
@@ -49,6 +50,7 @@ def host_from_save(obj, seats: list[dict], game) -> TableHost:
     except InvalidAction as e:
         bad(e.de, e.en)
     host.joining = joining
+    host.seat_map = seat_map
     # A save from before the key was kept draws its numbers from a new one.
     key = obj.get("key", host.key)
     if not is_hex64(key):
@@ -105,10 +107,11 @@ def host_from_save(obj, seats: list[dict], game) -> TableHost:
     ):
         bad("das Geben unterwegs gehört nicht zu diesem Spiel", "the deal under way does not belong to this game")
     r = Round.__new__(Round)
-    r.hand, r.phones = saved["hand"], host.phones
+    r.hand, r.seat_of = saved["hand"], host.deal_seats()
+    r.phones = sorted(r.seat_of)
     r.attempt = saved.get("attempt", 0)
     try:
-        r.restarts = check_restarts(saved["restarts"], r.hand, len(seats)) if "restarts" in saved else []
+        r.restarts = check_restarts(saved["restarts"], r.hand, game.n) if "restarts" in saved else []
     except InvalidAction as e:
         bad(e.de, e.en)
     if not is_whole(r.attempt) or r.attempt < len(r.restarts):
@@ -121,10 +124,10 @@ def host_from_save(obj, seats: list[dict], game) -> TableHost:
     if (
         not set(r.commits) <= set(r.phones)
         or not set(r.reveals) <= set(r.commits)
-        or host.host_seat not in r.reveals
+        or (host.host_seat in r.phones) != (host.host_seat in r.reveals)
         or not all(is_hex64(c) for c in r.commits.values())
-        or any(not is_hex64(v) or commit_of(r.hand, s, v) != r.commits[s] for s, v in r.reveals.items())
-        or r.reveals[host.host_seat] != host_reveal(host.key, r.hand, r.attempt)
+        or any(not is_hex64(v) or commit_of(r.hand, r.seat_of[s], v) != r.commits[s] for s, v in r.reveals.items())
+        or (host.host_seat in r.reveals and r.reveals[host.host_seat] != host_reveal(host.key, r.hand, r.attempt))
     ):
         bad("eine Zahl passt nicht zu ihrer Zusage", "a number does not match its commit")
     host.round = r

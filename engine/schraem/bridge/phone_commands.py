@@ -42,12 +42,17 @@ class PhoneCommands(Commands):
         t.check_viewer(args.get("viewer"))
         if t.series is not None and t.series.over:
             raise InvalidAction("bad_request", detail=Both("die Serie ist zu Ende", "the series is over"))
+        if t.rset is not None and (t.rset.hangeln is not None or t.rset.loser is not None):
+            # After the set's games only the Hängeln's two play: no seat is free.
+            raise InvalidAction("bad_request", detail=Both("die Spielrunden des Satzes sind gespielt", "the set's games are played"))
         name = args.get("name")
         if name is not None:
-            if t.series is not None:
+            if t.series is not None or t.rset is not None:
                 raise InvalidAction(
                     "bad_request",
-                    detail=Both("in einer Serie behält jeder Platz seinen Namen", "in a series every seat keeps its name"),
+                    detail=Both(
+                        "in einer Serie oder einem Satz behält jeder Platz seinen Namen", "in a series or a set every seat keeps its name"
+                    ),
                 )
             seat = args.get("seat")
             name = clean_name(name, seat if is_whole(seat) else None)
@@ -65,15 +70,16 @@ class PhoneCommands(Commands):
     def cmd_guest(self, args):
         """A guest's message, relayed as the text it came in, with the seat
         its channel was opened for: the reply goes back to that guest only.
-        With `viewer` (the host's seat), a change also brings the host's own
-        state and every guest's (`guests`, as `guest_states`), so the host
-        stores and tells everyone without asking again."""
+        With `viewer` (the host's seat in the game: in the Hängeln its
+        player's, or null where it watches), a change also brings the host's
+        own state and every guest's (`guests`, as `guest_states`), so the
+        host stores and tells everyone without asking again."""
         t = self._phone_table()
         viewer = args.get("viewer")
         t.check_viewer(viewer)  # before anything changes
         reply, changed = t.host.guest(t, args.get("seat"), args.get("text"))
         out = {"reply": reply, "changed": changed}
-        if changed and viewer is not None:
+        if changed and "viewer" in args:
             out["state"] = t.state(viewer)
             out["guests"] = self.cmd_guest_states({})
         return out

@@ -141,8 +141,16 @@ class Table:
         """The seats the computer plays: its players', and at a table of
         phones the seats of phones away that the host gave to the computer
         until they are back (table_host.py)."""
-        standins = self.host.standins if self.host is not None else set()
-        return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot" or i + 1 in standins]
+        host = self.host
+        if host is None:
+            return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot"]
+        # The stand-ins are the table's seats; in the Hängeln, its game's are two of them.
+        return [i + 1 for i, p in enumerate(self.seats) if p["kind"] == "bot" or host.table_seat(i + 1) in host.standins]
+
+    def names(self) -> list[str]:
+        """The table's players by its seats: a set's everyone, also while two
+        of them play the Hängeln."""
+        return list(self.rset.names) if self.rset is not None else list(self.game.names)
 
     def level(self, seat: int) -> str:
         """A computer player's level; a stand-in for a phone away plays at
@@ -183,9 +191,19 @@ class Table:
             "money": cast(GameMoney, g.money).to_json() if g.game_over and g.stakes.played_for else None,
         }
         if self.host is not None:
-            state["phone_table"] = self.host.facts(self.game)
+            state["phone_table"] = self.host.facts(self.game, self.names())
         state["duel"] = None if self.duel is None else duel.facts_of(g, self.duel)
         return state
+
+
+def new_set_table(args: dict, names: list[dict], seats: list[dict], seed, real: bool = False) -> Table:
+    """A Rengen set's table (`new_set`, `table_new` with `set`): two games,
+    then the Hängeln between their losers; rules default to `rengen`."""
+    probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes"))
+    rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed, probe.stakes)
+    table = Table(rset.new_game(), seats, seed, real)
+    table.rset, table.set_seats = rset, seats
+    return table
 
 
 class Commands:

@@ -17,6 +17,12 @@ the guests' come in their messages, and the hand is dealt when the last
 number is in. A round that a phone leaves (the host gives its seat to the
 computer) is given up and starts again with fresh numbers from every phone
 still at the table; the given-up round stays in the hand's record.
+
+A Rengen set's Hängeln seats two of the table's players: its game has two
+seats, the table's phones keep theirs (`seat_map`, club.set_facts'
+`hangeln_seats`). A phone is known by its table seat in every message; its
+view, its actions and the seat its number is hashed under (the record's) are
+its seat in the Hängeln, and a phone whose player does not play it watches.
 """
 
 from __future__ import annotations
@@ -99,24 +105,42 @@ class Round:
     every phone's reveal. The host's number is fixed when the round opens
     (derived from the table's key, the hand and the round's `attempt`), so
     it is bound before any guest's commit arrives and is the same after any
-    reload. `restarts`: the rounds of this hand given up before it."""
+    reload. `restarts`: the rounds of this hand given up before it.
 
-    def __init__(self, hand: int, phones: list[int], host_seat: int, key: str, attempt: int = 0, restarts: list[dict] | None = None):
+    `seat_of` maps each phone that deals (its table seat) to the game's seat
+    its number is hashed under and listed as in the record: its own, except
+    in the Hängeln (`TableHost.deal_seats`). Commits and numbers are kept by
+    phone."""
+
+    def __init__(self, hand: int, seat_of: dict[int, int], host_seat: int, key: str, attempt: int = 0, restarts: list[dict] | None = None):
         self.hand = hand
-        self.phones = phones
+        self.seat_of = dict(seat_of)
+        self.phones = sorted(seat_of)
         self.attempt = attempt
         self.restarts = restarts or []
-        own = host_reveal(key, hand, attempt)
-        self.commits = {host_seat: commit_of(hand, host_seat, own)}
-        self.reveals = {host_seat: own}
+        self.commits: dict[int, str] = {}
+        self.reveals: dict[int, str] = {}
+        self.host_number(host_seat, key)
+
+    def host_number(self, host_seat: int, key: str) -> None:
+        """The host's number, where its phone deals (at a full table always;
+        in the Hängeln where it plays or stands in for a computer)."""
+        if host_seat in self.seat_of:
+            own = host_reveal(key, self.hand, self.attempt)
+            self.commits[host_seat] = commit_of(self.hand, self.seat_of[host_seat], own)
+            self.reveals[host_seat] = own
+
+    def by_seat(self, kept: dict[int, str]) -> list[tuple[int, str]]:
+        """Commits or numbers as the record lists them: by the game's seat."""
+        return sorted((self.seat_of[p], v) for p, v in kept.items())
 
     def given_up(self, left: list[int]) -> dict:
         """This round as the record keeps it once given up: every commit and
-        number that was in, and who left."""
+        number that was in, and who left (the game's seats)."""
         return {
-            "commits": [{"seat": s, "commit": c} for s, c in sorted(self.commits.items())],
-            "reveals": [{"seat": s, "reveal": v} for s, v in sorted(self.reveals.items())],
-            "left": sorted(left),
+            "commits": [{"seat": s, "commit": c} for s, c in self.by_seat(self.commits)],
+            "reveals": [{"seat": s, "reveal": v} for s, v in self.by_seat(self.reveals)],
+            "left": sorted(self.seat_of[p] for p in left),
         }
 
     @property
@@ -128,21 +152,24 @@ class Round:
         return [s for s in self.phones if s not in have]
 
     def transcript(self, reveals: dict[int, str]) -> list[dict]:
-        return [{"seat": s, "commit": self.commits[s], "reveal": reveals[s]} for s in self.phones]
+        return sorted(
+            ({"seat": self.seat_of[p], "commit": self.commits[p], "reveal": reveals[p]} for p in self.phones), key=lambda e: e["seat"]
+        )
 
-    def facts(self) -> dict:
-        """What every phone may know: whose numbers are awaited and, once
-        all are committed, every commit (a guest checks its own is there
-        and keeps the list, to check the transcript after the hand)."""
+    def facts(self, to_table=lambda seat: seat) -> dict:
+        """What every phone may know: whose numbers are awaited (phones, by
+        their table seats) and, once all are committed, every commit as the
+        record will list it (a guest checks its own is there and keeps the
+        list, to check the transcript after the hand)."""
         out = {
             "hand": self.hand,
             "round": self.attempt,
             "phase": self.phase,
             "waiting": self.waiting(),
-            "restarts": [{"left": r["left"]} for r in self.restarts],
+            "restarts": [{"left": sorted(to_table(s) for s in r["left"])} for r in self.restarts],
         }
         if self.phase == "reveal":
-            out["commits"] = [{"seat": s, "commit": self.commits[s]} for s in self.phones]
+            out["commits"] = [{"seat": s, "commit": c} for s, c in self.by_seat(self.commits)]
         return out
 
 
@@ -178,6 +205,9 @@ class TableHost:
         # (None: the seat's): their secrets are drawn, so the phone joins
         # between games, while the finished game keeps its computer player.
         self.joining: dict[int, str | None] = {}
+        # A Rengen set's Hängeln: its game's seat k is the table's seat
+        # seat_map[k - 1]; None where the game seats are the table's.
+        self.seat_map: list[int] | None = None
 
     @classmethod
     def open(cls, host_seat, guests, seats: list[dict]) -> "TableHost":
@@ -244,11 +274,46 @@ class TableHost:
                 out["round"].update(attempt=r.attempt, restarts=r.restarts)
         return out
 
+    # --- the table's seats and the game's --------------------------------------
+    def table_seat(self, seat: int) -> int:
+        """The table's seat of the game's `seat`."""
+        return seat if self.seat_map is None else self.seat_map[seat - 1]
+
+    def game_seat(self, seat: int) -> int | None:
+        """The game's seat the table's `seat` plays, or None: it watches."""
+        if self.seat_map is None:
+            return seat
+        return self.seat_map.index(seat) + 1 if seat in self.seat_map else None
+
+    def deal_seats(self) -> dict[int, int]:
+        """The phones that deal (table seats), each with the game's seat its
+        number is for. At a full table: the host's and every guest's not
+        given to the computer. In the Hängeln: the phones of its players;
+        the host's also where a computer plays in it (for the first such
+        seat), so a computer's seat is dealt for by the host's phone."""
+        if self.seat_map is None:
+            return {s: s for s in [self.host_seat, *(s for s in self.secrets if s not in self.standins)]}
+        out: dict[int, int] = {}
+        computers = []
+        for k, seat in enumerate(self.seat_map, 1):
+            if seat == self.host_seat or (seat in self.secrets and seat not in self.standins):
+                out[seat] = k
+            else:
+                computers.append(k)
+        if computers and self.host_seat not in out:
+            out[self.host_seat] = computers[0]
+        return out
+
     @property
     def phones(self) -> list[int]:
-        """The phones that deal: the host's and every guest's not given to
-        the computer."""
-        return sorted([self.host_seat, *(s for s in self.secrets if s not in self.standins)])
+        """The phones that deal, by their table seats."""
+        return sorted(self.deal_seats())
+
+    @staticmethod
+    def watching(seat: int) -> NoReturn:
+        """A guest's command for a seat that does not play the Hängeln
+        (named by the table's names: the seat is the table's)."""
+        raise IllegalAction("hangeln_watch", seat=seat)
 
     def stand_in(self, seat, on, game) -> None:
         """The computer takes a guest seat whose phone is away or silent
@@ -275,10 +340,22 @@ class TableHost:
             return
         if on and seat in r.phones:
             restarts = [*r.restarts, r.given_up([seat])]
-            r = self.round = Round(r.hand, self.phones, self.host_seat, self.key, r.attempt + 1, restarts)
+            r = self.round = Round(r.hand, self.deal_seats(), self.host_seat, self.key, r.attempt + 1, restarts)
         else:
-            r.phones = self.phones
+            self._reseat(r)
         self._deal_when_complete(game, r.reveals)
+
+    def _reseat(self, r: Round) -> None:
+        """The phones of a round still committing, once a seat is given
+        back: its phone joins; in the Hängeln the host's phone leaves it, or
+        stands in for another computer's seat, where that phone's player is
+        back (no commit has been shown yet, so the host's may change)."""
+        r.seat_of = self.deal_seats()
+        r.phones = sorted(r.seat_of)
+        for p in [p for p in r.commits if p not in r.seat_of]:
+            del r.commits[p]
+            r.reveals.pop(p, None)
+        r.host_number(self.host_seat, self.key)
 
     def next_game(self, finished, seats: list[dict]) -> "TableHost":
         """The same phones at the same seats for the next game, once
@@ -329,17 +406,19 @@ class TableHost:
             )
         return {"seat": seat, "secret": self.secrets[seat]}
 
-    def facts(self, game) -> dict:
-        """For the host's own screen (no secrets: those go out by `ticket`)."""
+    def facts(self, game, names: list[str]) -> dict:
+        """For the host's own screen (no secrets: those go out by `ticket`).
+        Its seats are the table's, `names` the table's names by them."""
         return {
             "host": self.host_seat,
+            "names": names,
             "game": self.game_no,
             "taken_over": self.taken_over,
             "guests": sorted(self.secrets),
             "joining": sorted(self.joining),
             "standins": sorted(self.standins),
             "disputes": self.dispute_list(),
-            "deal": None if self.round is None else self.round.facts(),
+            "deal": None if self.round is None else self.round.facts(self.table_seat),
             "restarts": self.restarts(game),
         }
 
@@ -350,10 +429,10 @@ class TableHost:
         """Why the deal of the hand in play (or being dealt) started again:
         the seats that left each given-up round. Every phone shows it."""
         if self.round is not None:
-            return [{"hand": self.round.hand, "left": r["left"]} for r in self.round.restarts]
+            return [{"hand": self.round.hand, "left": sorted(map(self.table_seat, r["left"]))} for r in self.round.restarts]
         if not game.specs:
             return []
-        return [{"hand": len(game.specs), "left": r["left"]} for r in game.specs[-1].get("fair_restarts", ())]
+        return [{"hand": len(game.specs), "left": sorted(map(self.table_seat, r["left"]))} for r in game.specs[-1].get("fair_restarts", ())]
 
     # --- the deal ------------------------------------------------------------
     def begin(self, game) -> None:
@@ -367,7 +446,7 @@ class TableHost:
             # Opening it again would let the host throw away a deal it has
             # seen the numbers of.
             _not_now("das Geben läuft schon", "the deal is already under way")
-        self.round = Round(len(game.specs) + 1, self.phones, self.host_seat, self.key)
+        self.round = Round(len(game.specs) + 1, self.deal_seats(), self.host_seat, self.key)
         self._deal_when_complete(game, self.round.reveals)
 
     def _deal_when_complete(self, game, reveals: dict[int, str]) -> None:
@@ -384,6 +463,8 @@ class TableHost:
         if r is None:
             _not_now("es wird gerade nicht gegeben", "no deal is under way")
         if seat not in r.phones:
+            if self.game_seat(seat) is None:
+                self.watching(seat)
             _not_now(
                 "der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt",
                 "the computer plays this seat until the host gives it back",
@@ -426,7 +507,9 @@ class TableHost:
                 result = self.guest_state(table, seat)
             return {"id": req_id, "ok": True, "result": result}, changed
         except SchraemError as e:
-            return {"id": req_id, "ok": False, "error": e.named(table.game.names).to_json()}, False
+            # A seat that watches the Hängeln is the table's; any other is the game's.
+            names = table.names() if e.code == "hangeln_watch" else table.game.names
+            return {"id": req_id, "ok": False, "error": e.named(names).to_json()}, False
 
     @staticmethod
     def _decode(text) -> dict:
@@ -492,7 +575,7 @@ class TableHost:
         if seat in r.reveals:
             _not_now("dieses Handy hat seine Zahl schon offengelegt", "this phone has already revealed its number")
         reveal = args.get("reveal")
-        if not is_hex64(reveal) or commit_of(r.hand, seat, reveal) != r.commits[seat]:
+        if not is_hex64(reveal) or commit_of(r.hand, r.seat_of[seat], reveal) != r.commits[seat]:
             raise InvalidAction(
                 "fair_deal", detail=Both("die Zahl passt nicht zur Zusage dieses Handys", "the number does not match this phone's commit")
             )
@@ -504,6 +587,8 @@ class TableHost:
         with the reason its check gave, noted for every phone to see (the
         host decides nothing about it; every other guest checks itself)."""
         g = table.game
+        if self.game_seat(seat) is None:
+            self.watching(seat)  # it saw no cards of the Hängeln: nothing of its own to claim
         finished = len(g.specs) if g.hand_over else len(g.specs) - 1
         hand = _whole(args, "hand")
         if not 1 <= hand <= finished:
@@ -533,8 +618,11 @@ class TableHost:
         action = args.get("action")
         if not isinstance(action, dict):
             raise InvalidAction("guest_type", field="'action'", kind=Both("ein Objekt", "an object"))
-        if action.get("seat") != seat or not is_whole(action.get("seat")):
-            raise InvalidAction("guest_not_your_seat", seat=seat)
+        own = self.game_seat(seat)
+        if own is None:
+            self.watching(seat)
+        if action.get("seat") != own or not is_whole(action.get("seat")):
+            raise InvalidAction("guest_not_your_seat", seat=own)
         if seat in self.standins:
             _not_now(
                 "der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt",
@@ -552,13 +640,23 @@ class TableHost:
         g = table.game
         due = g.due()
         bots = table.bots()
+        # In the Hängeln the phone's player has a seat of its game, or none:
+        # the phone then watches (the public view, no cards).
+        own = self.game_seat(seat)
+        deal = None
+        if self.round is not None:
+            deal = self.round.facts(self.table_seat)
+            if seat in self.round.seat_of:
+                # The seat this phone's number is hashed under (the record's).
+                deal["seat"] = self.round.seat_of[seat]
         return {
             "seat": seat,
             "host": self.host_seat,
             "game": self.game_no,
             "taken_over": self.taken_over,
-            "view": view(g, seat),
-            "refusals": tap_refusals(g, seat),
+            "names": table.names(),
+            "view": view(g, own),
+            "refusals": tap_refusals(g, own),
             "due": {"humans": [s for s in due if s not in bots], "bots": [s for s in due if s in bots]},
             "standins": sorted(self.standins),
             "disputes": self.dispute_list(),
@@ -566,10 +664,13 @@ class TableHost:
             "forced": [],
             "hand_over": g.hand_over,
             "game_over": g.game_over,
-            "deal": None if self.round is None else self.round.facts(),
+            "deal": deal,
             # Where the series stands, what the table plays for and, once
             # the game is over, what it cost whom: the same for every seat.
             "series": None if table.series is None else club.series_facts(table.series),
+            # Where a Rengen set stands: its games' losers, the Hängeln's two
+            # players at the table (`hangeln_seats`), the set's loser.
+            "set": None if table.rset is None else club.set_facts(table.rset),
             "stakes": g.stakes.to_json(),
             "money": g.money.to_json() if g.game_over and g.stakes.played_for and g.money is not None else None,
         }

@@ -65,7 +65,7 @@ def _bad_arg(key: str, de: str, en: str) -> NoReturn:
     raise InvalidAction("bad_field", field=repr(key), why=Both(de, en))
 
 
-def _checked_args(args: object) -> tuple[object, int, int, list[tuple[int, str]] | None, list[Any]]:
+def _checked_args(args: object) -> tuple[object, int | None, int, list[tuple[int, str]] | None, list[Any]]:
     if not isinstance(args, dict):
         raise InvalidAction("request_shape")
     for key in args:
@@ -75,9 +75,14 @@ def _checked_args(args: object) -> tuple[object, int, int, list[tuple[int, str]]
         if key not in args:
             _bad_arg(key, "fehlt", "is missing")
     seat, hand, commits, states = args["seat"], args["hand"], args["commits"], args["states"]
+    # seat null: the phone played no seat of this game (it watched a set's Hängeln).
     for key, value in (("seat", seat), ("hand", hand)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            _bad_arg(key, "ist eine ganze Zahl ab 1", "is a whole number from 1")
+        if (key, value) != ("seat", None) and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            _bad_arg(
+                key,
+                "ist eine ganze Zahl ab 1" + (" oder null" if key == "seat" else ""),
+                "is a whole number from 1" + (" or null" if key == "seat" else ""),
+            )
     if commits is not None:
         if not isinstance(commits, list) or not all(
             isinstance(c, dict) and set(c) == {"seat", "commit"} and isinstance(c["seat"], int) and is_hex64(c["commit"]) for c in commits
@@ -174,8 +179,17 @@ def _replayed_views(record: dict[str, Any], hand: int, seat: int) -> dict[int, d
 
 
 def check_deal(args: object) -> dict[str, Any]:
-    """→ {"hand", "fair": true | false | null, "why": {de, en} | null}."""
+    """→ {"hand", "fair": true | false | null, "why": {de, en} | null}; with
+    seat null also `"watched": true`: a phone that watched the hand (a set's
+    Hängeln, which two of the table's players play) has no seat of its own
+    to check it for; the phones that played it check it."""
     record, seat, hand, kept, states = _checked_args(args)
+    if seat is None:
+        watched = Both(
+            f"Spiel {hand} ist nicht von diesem Handy zu prüfen: es hat nur zugesehen, die beiden Spieler prüfen es auf ihren Handys",
+            f"hand {hand} is not this phone's to check: it only watched, and the two who played it check it on their phones",
+        )
+        return {**_verdict(hand, None, watched), "watched": True}
     try:
         full = Game.from_record(record)
     except SchraemError as e:

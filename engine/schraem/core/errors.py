@@ -168,6 +168,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "This phone has not joined this table – please join again.",
     ),
     "guest_not_your_seat": ("Dieses Handy spielt nur für {seat}.", "This phone plays only for {seat}."),
+    "hangeln_watch": (
+        "{seat} spielt beim Hängeln nicht mit: dieses Handy sieht nur zu.",
+        "{seat} does not play in the Hängeln: this phone only watches.",
+    ),
     "guest_too_large": (
         "Die Nachricht des Handys ist zu groß ({size} Zeichen, höchstens {limit}).",
         "The phone's message is too large ({size} characters, at most {limit}).",
