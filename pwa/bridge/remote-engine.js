@@ -203,10 +203,12 @@ export function createRemoteEngine(channel, {
 
   /** @param {any} state */
   async function takePart(state) {
-    /** @type {{hand: number, round?: number, phase: string, waiting?: number[], commits?: {seat: number, commit: string}[]} | undefined} */
+    /** @type {{hand: number, round?: number, phase: string, waiting?: number[], seat?: number, commits?: {seat: number, commit: string}[]} | undefined} */
     const deal = state?.deal;
-    const seat = ticket?.seat;
-    if (!deal || seat == null || !deal.waiting?.includes(seat)) return;
+    // Awaited by its table seat; its number is hashed under the game's seat
+    // the host names (in a set's Hängeln its player's seat there).
+    if (!deal || ticket == null || !deal.waiting?.includes(ticket.seat)) return;
+    const seat = deal.seat ?? ticket.seat;
     const attempt = deal.round ?? 0;
     const key = handKey(state.game, deal.hand);
     let round = rounds.get(key);

@@ -292,7 +292,11 @@ export class Session {
       const r = await this.call(cmd, args);
       if (!r.ok) { this.scheduleBots(); return r; }
       this.paused = false;
-      if (!await this.commit(r.result, args.viewer ?? null, info)) return { ok: false, error: null };
+      // At a table of phones the state answered may be seen from another
+      // seat than asked (a set's Hängeln seats two of the players): the
+      // engine's view says whose it is.
+      const viewer = r.result?.phone_table && r.result.view ? r.result.view.seat ?? null : args.viewer ?? null;
+      if (!await this.commit(r.result, viewer, info)) return { ok: false, error: null };
       return { ok: true, result: r.result };
     });
   }

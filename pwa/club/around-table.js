@@ -46,7 +46,9 @@ export function overExtras(game) {
   const out = [];
   if (state.series) out.push(totalsTable(game));
   if (state.set) {
-    const names = metaFor(m().game).names;
+    // At a table of phones the engine names the table's seats (a guest
+    // keeps no save, and the Hängeln's view has its two players only).
+    const names = state.phone_table?.names ?? state.names ?? metaFor(m().game).names;
     out.push(h('p', { class: 'set-line', text: state.set.loser != null ? t('list.set.loser', { name: names[state.set.loser - 1] })
       : state.set.hangeln_seats ? t('list.set.hangeln', { a: names[state.set.hangeln_seats[0] - 1], b: names[state.set.hangeln_seats[1] - 1] })
         : t('list.set.open') }));

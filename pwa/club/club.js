@@ -90,7 +90,7 @@ async function nextGame() {
   if (!r.ok) { app.onError(r.error); return; }
   // The Hängeln seats only its two players: the phone goes to a person among them.
   const st = r.result;
-  if (!isSheet(st) && st.set?.in_hangeln) {
+  if (!isSheet(st) && st.set?.in_hangeln && !st.phone_table) {
     const humans = (st.save?.table?.players ?? []).map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
     if (humans.length === 1) await session().tableCommand('state', { viewer: humans[0] });
   }

@@ -166,6 +166,37 @@ export async function keepGuestGame(record, state) {
   await history.keep(entry);
 }
 
+// A Rengen set this phone plays at another phone's table: its history keeps
+// the set as one entry, filed again as each game ends (`games`: [game
+// number, the record the host sent], the Hängeln third) and finished once
+// the set is decided, with the set's loser as its line. Its id comes from
+// the first game's first deal, as a guest's game's does. Nothing is kept
+// without the set's first game (a phone that joined later).
+export async function keepGuestSet(games, state) {
+  const byGame = new Map(games);
+  const records = [];
+  for (let k = 1; byGame.has(k); k++) records.push(byGame.get(k));
+  if (!records.length || records.length !== (state.game ?? 1)) return;
+  const first = records[0];
+  const seatsOf = (record) => record.players.map((p) => (p.kind === 'bot' ? { kind: 'bot', level: p.level } : { kind: 'human' }));
+  const last = records[records.length - 1];
+  const save = {
+    format: 'schraem-save/1', record: last, table: { players: seatsOf(last) },
+    set: { seed: null, seats: seatsOf(first), finished: records.slice(0, -1) },
+  };
+  const names = state.names ?? first.players.map((p) => p.name);
+  const set = state.set;
+  const entry = {
+    id: `set-phone-${first.hands[0]?.fair?.[0]?.commit?.slice(0, 24) ?? `${Date.now().toString(36)}-${randomSeed().toString(36)}`}`,
+    kind: 'set', status: set.over ? 'finished' : 'running', names, rules: first.rules,
+    summary: set.loser != null ? both('list.set.loser', { name: names[set.loser - 1] }) : both('list.set.open'),
+    save,
+    // The games' records for the statistics, as a set on one phone counts them (not its Hängeln).
+    records: records.slice(0, 2),
+  };
+  await history.keep(entry);
+}
+
 // --- never lose a game ---------------------------------------------------------
 
 // A table of phones this phone is at (phone/at-table.js declares it): what

@@ -51,6 +51,20 @@ export function setPhone(table) {
 
 export const m = () => app.model;
 
+// The seat this phone sees the game from: its own, or at a Rengen set's
+// Hängeln its player's seat there (null where it only watches). The engine
+// says so in the view it answers (docs/PHONE_TABLE.md).
+export function viewSeat(state) {
+  return state?.view ? state.view.seat ?? null : null;
+}
+
+// The host's own view seat for its commands at the table: the one its
+// Session plays (in the Hängeln, perhaps none), its table seat before the
+// first state is drawn.
+export function hostView(table) {
+  return m().game ? m().game.viewer : table.viewer;
+}
+
 export function dealt(state) {
   return state?.view?.hand_no >= 1 && state.deal == null && state.phone_table?.deal == null;
 }

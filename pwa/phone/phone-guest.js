@@ -6,7 +6,7 @@
 import { errorText } from '../i18n/i18n.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
 import { createRemoteEngine, handKey } from '../bridge/remote-engine.js';
-import { keepGuestGame } from '../context/guard.js';
+import { keepGuestGame, keepGuestSet } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { writePreference } from '../store/storage.js';
 import { dueBuzz } from '../table/sound.js';
@@ -14,7 +14,7 @@ import { answerOffer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { LIST_CHANNEL, followSheet } from './sheet-follow.js';
-import { KEPT, KEPT_TABLE, app, dealt, keepLocalSession, localSession, m, phone, tt } from './at-table.js';
+import { KEPT, KEPT_TABLE, app, dealt, keepLocalSession, localSession, m, phone, tt, viewSeat } from './at-table.js';
 
 export function guestTable(kept = null) {
   return { role: 'guest', texts: {}, status: null, inGame: false, kept, down: [] };
@@ -151,7 +151,7 @@ export function restoreTableRecord(table, stored) {
 // The phone may lie face down while others play: it buzzes once each time
 // its seat becomes due (its turn, or a knock it must answer).
 function buzzWhenDue(table, state) {
-  const seat = table.remote.seat;
+  const seat = viewSeat(state);
   const due = !state.hand_over && state.due?.humans?.includes(seat);
   const now = due ? `${state.view?.hand_no}:${state.view?.response?.to_answer === seat ? 'answer' : 'turn'}` : '';
   if (now && now !== table.due) dueBuzz();
@@ -193,14 +193,16 @@ function guestState(state) {
     m().route = 'phone-deal';
     app.render();
   }
+  // Seen from this phone's seat in the game: in a set's Hängeln its
+  // player's seat there, or none where it watches.
   if (!table.inGame) {
     if (!dealt(state)) return;
     table.inGame = true;
     table.game = state.game ?? 1;
-    s.serial(() => s.commit(state, table.seat, { fresh: true }));
+    s.serial(() => s.commit(state, viewSeat(state), { fresh: true }));
     return;
   }
-  s.serial(() => s.commit(state, table.seat, {}));
+  s.serial(() => s.commit(state, viewSeat(state), {}));
   // The Spielliste on screen grows with each hand, as on the host.
   if (state.hand_over && m().route === 'list') refreshList();
 }
@@ -219,28 +221,35 @@ async function checkDeal(table, state) {
   const r = await table.remote.call('record', { game });
   // Cut off meanwhile: asked again with the state the phone gets back.
   if (!r.ok && r.error?.code === 'table_lost') { table.checked.delete(key); return; }
+  // The seat this phone played in that game (null: it watched a set's
+  // Hängeln, which the engine then says is not its to check).
+  const seat = viewSeat(state);
   // A phone that took a computer's seat between games: the game before
   // was the computer's, nothing of it for this phone to check or keep.
-  if (r.ok && r.result.players?.[table.seat - 1]?.kind === 'bot') return;
+  if (r.ok && seat != null && r.result.players?.[seat - 1]?.kind === 'bot') return;
   // A record the host refuses or never sends, or one this phone's engine
   // cannot read, is said as such: a check never ends without a word.
   const own = r.ok ? await localSession.engine.call('check_deal', {
-    record: r.result, seat: table.seat, hand, commits: table.remote.rounds.get(key)?.commits ?? null, states: table.remote.statesOf(key),
+    record: r.result, seat, hand, commits: table.remote.rounds.get(key)?.commits ?? null, states: table.remote.statesOf(key),
   }) : r;
   if (phone !== table) return;
   // The finished hands of the game in play, kept to carry the table on if
-  // the host's phone is gone (phone-host.js takeOver).
-  if (r.ok && game === table.game) {
+  // the host's phone is gone (phone-host.js takeOver; not a Rengen set's).
+  if (r.ok && game === table.game && !state.set) {
     Object.assign(table, { lastRecord: r.result, lastGame: game, series: state.series ?? null, hostSeat: state.host ?? table.hostSeat });
   }
   // A series goes on from its finished games too, each kept as it ends.
   if (r.ok && state.game_over) (table.finished ??= new Map()).set(game, r.result);
   if (r.ok) keepTableRecord(table);
-  // The game's last hand: the whole game goes into this phone's history.
-  if (r.ok && state.game_over) keepGuestGame(r.result, state).catch(() => app.onError(linkError('err.history')));
-  const { fair, why } = own.ok ? own.result : { fair: null, why: own.error };
-  table.verdicts.set(key, { fair, why });
-  document.documentElement.dataset.fairDeal = `${key}:${fair === true ? 'checked' : fair === false ? 'false' : 'unknown'}`;
+  // The game's last hand: the whole game goes into this phone's history; a
+  // Rengen set's games go in as the set, growing game by game.
+  if (r.ok && state.game_over) {
+    const kept = state.set ? keepGuestSet([...table.finished.entries()], state) : keepGuestGame(r.result, state);
+    kept.catch(() => app.onError(linkError('err.history')));
+  }
+  const { fair, why, watched = false } = own.ok ? own.result : { fair: null, why: own.error };
+  table.verdicts.set(key, { fair, why, watched });
+  document.documentElement.dataset.fairDeal = `${key}:${watched ? 'watched' : fair === true ? 'checked' : fair === false ? 'false' : 'unknown'}`;
   if (fair === false) {
     app.onError(linkError('err.unfair', { hand, why }));
     // Every phone at the table is told, through the host (whose engine
@@ -248,7 +257,7 @@ async function checkDeal(table, state) {
     // The reply's state is this phone's newest (the host pushes no copy).
     table.remote.call('dispute', { hand, why }).then((d) => { if (d.ok && phone === table) guestState(d.result); });
   } else {
-    app.announce(fair ? tt('deal.checked', { hand }) : tt('deal.unknown', { hand, why: errorText(why) }));
+    app.announce(fair ? tt('deal.checked', { hand }) : tt(watched ? 'deal.watched' : 'deal.unknown', { hand, why: errorText(why) }));
   }
   app.render();
 }

@@ -11,18 +11,19 @@ import { withCamera } from './camera-ask.js';
 import { tableTerms } from '../evening/evening.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
-import { app, dealt, leavePhoneTable, localSession, m, phone, setPhone, tt } from './at-table.js';
+import { app, dealt, hostView, leavePhoneTable, localSession, m, phone, setPhone, tt, viewSeat } from './at-table.js';
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
 const DEAL_WAIT_MS = 20_000;
 
 function hostTable(session, { names, viewer, guests, inGame, takenOver = false }) {
-  return {
+  const table = {
     role: 'host', viewer, names, texts: {}, inGame, takenOver,
     seats: guests.map((seat) => ({ seat, link: null, offer: null, qr: null, status: 'making' })),
-    relay: new TableRelay(session, { viewer, onChange: hostChanged, onLink: hostLink }),
   };
+  table.relay = new TableRelay(session, { viewer: () => hostView(table), onChange: hostChanged, onLink: hostLink });
+  return table;
 }
 
 // --- host --------------------------------------------------------------------
@@ -37,12 +38,13 @@ export async function openTable() {
   const guests = players.map((p, i) => (p.kind === 'human' && i > 0 ? i + 1 : null)).filter((x) => x != null);
   if (players[0].kind !== 'human' || !guests.length) { app.onError(linkError('err.guests')); return; }
   if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
-  if (s.format === 'set') { app.onError(linkError('err.set')); return; }
   // The start form's terms, as for a game on this phone: the house rules,
   // the stakes (an amount that is none is said first), a series' length.
   const { error, rules, options, stakes } = tableTerms(s);
   if (error) { app.onError(error); return; }
-  const series = s.format === 'series' ? { games: s.seriesGames ?? null } : { dealer: s.dealer };
+  // A Rengen set: its two games at the full table, then the Hängeln on its
+  // two players' phones (the engine's `set`).
+  const series = s.format === 'series' ? { games: s.seriesGames ?? null } : s.format === 'set' ? { set: true, dealer: s.dealer } : { dealer: s.dealer };
   // The table this phone is at, if any, is asked about and left first.
   await guarded(async () => {
     const session = app.session();
@@ -135,7 +137,7 @@ export async function phoneSeat(seat) {
   // A name typed for the seat's new person (not the seat's own) goes with it.
   const typed = table.texts[`seat-name-${seat}`]?.trim();
   const named = typed && typed !== table.names[seat - 1] ? { name: typed } : {};
-  const r = await app.session().tableCommand('table_phone_seat', { seat, viewer: table.viewer, ...named });
+  const r = await app.session().tableCommand('table_phone_seat', { seat, viewer: hostView(table), ...named });
   if (!r.ok) { if (r.error) app.onError(r.error); return; }
   if (phone !== table) return;
   const entry = { seat, link: null, offer: null, qr: null, status: 'making' };
@@ -267,7 +269,7 @@ export async function standIn(seat) {
   if (table?.role !== 'host') return;
   const silent = silentSeats(table, m().game?.state);
   if (!awaySeats(table).includes(seat) && !(silent.left === 0 && silent.seats.includes(seat))) return;
-  const r = await app.session().tableCommand('table_standin', { seat, on: true, viewer: table.viewer });
+  const r = await app.session().tableCommand('table_standin', { seat, on: true, viewer: hostView(table) });
   if (!r.ok && r.error) app.onError(r.error);
   // The first hand dealt this way (its round started again without the
   // seat) opens the table on the host as a guest's last number does.
@@ -285,7 +287,7 @@ export function giveBack(table) {
   const back = standins.filter((seat) => !awaySeats(table).includes(seat));
   if (!back.length || table.givingBack) return;
   table.givingBack = true;
-  app.session().tableCommand('table_standin', { seat: back[0], on: false, viewer: table.viewer })
+  app.session().tableCommand('table_standin', { seat: back[0], on: false, viewer: hostView(table) })
     .finally(() => { table.givingBack = false; });
 }
 
@@ -298,14 +300,15 @@ async function hostChanged(seat, state) {
   if (table?.role !== 'host' || !state) return true;
   const fresh = !table.inGame && dealt(state);
   if (fresh) table.inGame = true;
-  const game = await app.session().commit(state, table.viewer, fresh ? { fresh: true } : {});
+  // Seen from the host's seat in the game (in the Hängeln perhaps none).
+  const game = await app.session().commit(state, viewSeat(state), fresh ? { fresh: true } : {});
   if (!game && fresh) table.inGame = false;
   return game != null;
 }
 
 export function resumeHost(game, facts) {
   const table = hostTable(app.session(), {
-    names: game.state.view.players.map((p) => p.name), viewer: facts.host, guests: facts.guests, inGame: dealt(game.state),
+    names: facts.names ?? game.state.view.players.map((p) => p.name), viewer: facts.host, guests: facts.guests, inGame: dealt(game.state),
   });
   for (const e of table.seats) e.status = 'dropped';
   setPhone(table);

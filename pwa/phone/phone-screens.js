@@ -159,8 +159,9 @@ export function claimLines(table, disputes, names, game) {
 export function verdictLine(table, game, hand) {
   const verdict = table.verdicts?.get(handKey(game, hand));
   if (!verdict && !table.checked?.has(handKey(game, hand))) return null;
-  const fair = verdict ? String(verdict.fair) : 'checking';
-  const key = { true: 'checked', false: 'false', null: 'unknown', checking: 'checking' }[fair];
+  // A phone that watched a set's Hängeln: not its to check (the engine says why).
+  const fair = verdict ? (verdict.watched ? 'watched' : String(verdict.fair)) : 'checking';
+  const key = { true: 'checked', false: 'false', null: 'unknown', checking: 'checking', watched: 'watched' }[fair];
   return h('p', {
     class: 'phone-verdict', dataset: { game, hand, fair },
     text: tt(`verdict.${key}`, { hand, why: verdict?.why ? errorText(verdict.why) : '' }),
@@ -174,7 +175,8 @@ export function verdictLine(table, game, hand) {
 export function renderDealing(state, wait) {
   const facts = state?.phone_table ?? state;
   const deal = facts?.deal;
-  const names = state?.view?.players?.map((p) => p.name) ?? [];
+  // Whose number is awaited: phones, by the table's seats.
+  const names = facts?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
   return h('section', { class: 'phone-deal', 'aria-labelledby': 'phone-deal-heading', 'aria-busy': 'true' },
     h('h2', { id: 'phone-deal-heading', text: tt('deal.next', { game: facts?.game ?? '' }) }),
     h('p', { role: 'status', text: deal?.waiting?.length ? tt('deal.next.waiting', { names: seatLabel(deal.waiting, names) }) : tt('deal.next.body') }),

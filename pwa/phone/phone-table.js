@@ -180,10 +180,11 @@ export function phoneBanner() {
   if (!table) return [ticketTableRow(), sheetShareRow()];
   if (m().route !== 'game') return null;
   const state = m().game?.state;
-  const names = state?.view?.players?.map((p) => p.name) ?? [];
-  const label = (seats) => seatLabel(seats, names);
   const lost = table.role === 'guest' && table.status === 'dropped';
   const facts = table.role === 'host' ? state?.phone_table : state;
+  // The phones' seats are the table's (a set's Hängeln seats two of them).
+  const names = facts?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
+  const label = (seats) => seatLabel(seats, names);
   const standins = facts?.standins ?? [];
   const down = table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? []);
   const waiting = down.filter((seat) => !standins.includes(seat));
@@ -194,8 +195,9 @@ export function phoneBanner() {
   const verdict = table.role === 'guest' && state?.hand_over ? verdictLine(table, game, state.view.hand_no) : null;
   // Who carried the table on, while the hand dealt again is played.
   const taken = facts?.taken_over && state?.view?.hand_no <= facts.taken_over.hand ? facts.taken_over : null;
-  // Between games on the host: a computer's seat may go to a new phone.
-  const free = table.role === 'host' && state?.game_over && !state.series?.over
+  // Between games on the host: a computer's seat may go to a new phone
+  // (in a set, before its Hängeln).
+  const free = table.role === 'host' && state?.game_over && !state.series?.over && !state.set?.in_hangeln && !state.set?.over
     ? (m().game?.save?.table?.players ?? []).map((p, i) => (p.kind === 'bot' && !(facts?.joining ?? []).includes(i + 1) ? i + 1 : null)).filter((s) => s != null)
     : [];
   if (!lost && !verdict && !taken && !free.length && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
@@ -216,7 +218,7 @@ export function phoneBanner() {
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
-    free.map((seat) => freeSeat(table, seat, names, !state.series)),
+    free.map((seat) => freeSeat(table, seat, names, !state.series && !state.set)),
     table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },
         // A table its host ended has no code to come back with.

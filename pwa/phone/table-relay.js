@@ -23,16 +23,18 @@ const NOT_KEPT = { kind: 'StorageFailed', code: 'storage.host', ...both('storage
 
 export class TableRelay {
   // session: the host's Session (its engine calls stay in one line);
-  // viewer: the host's own seat. onChange(seat, state): a guest's message
+  // viewer(): the seat the host's own state is seen from (its seat at the
+  // table; in a set's Hängeln its player's seat there, or null where it
+  // watches). onChange(seat, state): a guest's message
   // changed the game or the deal, and `state` is the host's new state: it
   // stores and draws it (within the Session's turn; it must not queue
   // another engine call behind it) and resolves false when it could not be
   // stored. onLink(seat, up): a guest's channel opened or closed.
   /**
    * @param {Session} session
-   * @param {{viewer?: number, onChange?: (seat: number, state: any) => Promise<boolean>, onLink?: (seat: number, up: boolean) => void}} [hooks]
+   * @param {{viewer?: () => number | null, onChange?: (seat: number, state: any) => Promise<boolean>, onLink?: (seat: number, up: boolean) => void}} [hooks]
    */
-  constructor(session, { viewer, onChange = async () => true, onLink = () => {} } = {}) {
+  constructor(session, { viewer = () => null, onChange = async () => true, onLink = () => {} } = {}) {
     this.session = session;
     this.viewer = viewer;
     this.onChange = onChange;
@@ -116,7 +118,7 @@ export class TableRelay {
     let answered = false;
     try {
       r = await this.session.serial(async () => {
-        const q = await this.session.call('guest', { seat, text, viewer: this.viewer });
+        const q = await this.session.call('guest', { seat, text, viewer: this.viewer() });
         if (q.ok && q.result.changed) {
           this.ready = { states: q.result.guests, seat, reply: q.result.reply, answered: false };
           try {

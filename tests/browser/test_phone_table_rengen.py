@@ -1,0 +1,147 @@
+"""A Rengen set at a table of phones (docs/PHONE_TABLE.md): three phones
+join once and play the set's two games at the full table, then its
+Hängeln on the two losers' phones — the host's and a guest's — while the
+third phone watches it without a card; no code is made or read after the
+first join, each guest checks every hand it played and says of the
+Hängeln it watched that it is not its to check, every phone shows who lost
+the set and keeps the set in its history.
+
+One mark each (house rules "Kurz"): the forehand sits on the hammer and
+knocks at once, so each game is over after the first answers, and the
+first to pass is its first out. Who passes first is the test's choice, so
+the Hängeln is always between Hans (lost game 1) and Anne (lost game 2)."""
+
+from __future__ import annotations
+
+import time
+
+from test_house_rules import set_option
+from test_phone_table import RECEIVED_PROBE, _fill_setup, _join, _states, _step, _tap
+from test_phone_table_evening import CONNECTIONS_PROBE, DRAWN, KEPT_GAMES
+
+from club_helpers import choose_format
+from helpers import open_app, screen, tap, wait_idle
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
+LISTS_OF = """async (save) => {
+  const m = await import('./modules.js').then((m) => m.engineClient);
+  return (await m.currentEngine().call('lists', { of: save })).result?.lists?.length ?? null;
+}"""
+
+
+def _until(page, ok, what: str, timeout: float = 60) -> dict:
+    """The phone's drawn state once `ok` holds for it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = page.evaluate(DRAWN)
+        if state and ok(state):
+            return state
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{what}: {screen(page)}, {page.evaluate(DRAWN)}")
+
+
+def _pass_when_asked(page) -> None:
+    """This phone's player answers the hammer's knock by passing."""
+    _until(page, lambda s: not s["hand_over"] and (s["view"].get("response") or {}).get("to_answer") == s["view"]["seat"], "asked")
+    page.locator('[data-action="pass"]').tap()
+
+
+def _game(host, guests, game: int, passing) -> None:
+    """One game of the set: the two phones of `passing` pass in turn; each
+    guest checks the hand."""
+    for page in passing:
+        _pass_when_asked(page)
+    for page in (host, *guests):
+        page.wait_for_function("() => document.body.dataset.screen === 'over'", timeout=60_000)
+    for guest in guests:
+        guest.wait_for_selector(f'.phone-verdict[data-game="{game}"][data-hand="1"][data-fair="true"]', timeout=30_000)
+
+
+def test_a_rengen_set_plays_its_hangeln_on_the_two_losers_phones_and_the_third_watches(warm_page, shared_site, page_errors):
+    host = warm_page(locale="de-DE", service_workers="block")
+    bert, hans = (warm_page(locale=locale, service_workers="block") for locale in ("en-GB", "en-US"))
+    phones = (host, bert, hans)
+    for page in phones:
+        page.add_init_script(CONNECTIONS_PROBE)
+    for guest in (bert, hans):
+        guest.add_init_script(RECEIVED_PROBE)
+    open_app(host, shared_site, seed=17)
+    for guest in (bert, hans):
+        open_app(guest, shared_site)
+    # The house rules: Rengen with one mark each.
+    tap(host, '[data-action="house-open"]')
+    host.wait_for_selector(".house-group")
+    wait_idle(host)
+    host.locator('[data-field="house-name"]').fill("Kurz")
+    host.select_option('[data-field="house-preset"]', "rengen")
+    wait_idle(host)
+    set_option(host, "start_marks", "1")
+    tap(host, '[data-action="house-save"]')
+    host.wait_for_function("() => document.body.dataset.screen === 'start'")
+    host.select_option('[data-field="house-set"]', label="Kurz")
+    _fill_setup(host, PLAYERS, dealer="1")
+    choose_format(host, "set")
+    host.locator('[data-action="phone-open"]').tap()
+    for seat, guest in ((2, bert), (3, hans)):
+        _join(guest, host, seat, False, shared_site)
+    for page in phones:
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    connections = [p.evaluate("() => window.__connections") for p in phones]
+
+    # Game 1: Bert sits on the hammer; Hans passes first (out first), then Anne.
+    _game(host, (bert, hans), 1, (hans, host))
+    wait_idle(host)
+    host.locator('[data-action="next-game"]').tap()
+    # Game 2, dealt by Bert: Hans on the hammer; Anne passes first, then Bert.
+    _until(host, lambda s: s["view"]["hand_no"] == 1 and s["phone_table"]["game"] == 2, "game 2")
+    _game(host, (bert, hans), 2, (host, bert))
+    assert "Hans" in host.locator(".set-line").inner_text() and "Anne" in host.locator(".set-line").inner_text()
+    wait_idle(host)
+    host.locator('[data-action="next-game"]').tap()
+
+    # The Hängeln: Hans (game 1's loser) at its seat 1, Anne at its seat 2,
+    # dealt by their two phones; Bert's phone watches with no code read.
+    for page in phones:
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    state = _until(host, lambda s: s["set"]["in_hangeln"] and s["view"]["hand_no"] == 1, "the Hängeln")
+    assert state["set"]["hangeln_seats"] == [3, 1] and state["view"]["seat"] == 2 and state["phone_table"]["game"] == 3
+    dealt_by = "async () => (await import('./modules.js')).model.model.game.save.record.hands[0].fair.map((e) => e.seat)"
+    assert host.evaluate(dealt_by) == [1, 2]
+    assert _until(hans, lambda s: s["game"] == 3, "Hans in the Hängeln")["view"]["seat"] == 1
+    watched = _until(bert, lambda s: s["game"] == 3, "Bert watching")
+    assert watched["view"]["seat"] is None and watched["view"]["my_cards"] is None
+    assert bert.locator('[data-action="look"], [data-action="pass"], .hand [data-card]').count() == 0
+    for page in (hans, host):
+        _until(page, lambda s: any(a["type"] == "look" for a in s["view"]["legal"]), "look")
+        _tap(page, '[data-action="look"]')
+        _until(page, lambda s: s["view"]["my_cards"], "cards")
+    # Hans leads a card; Anne concedes by passing: she has lost the set.
+    _step(hans, _until(hans, lambda s: s["view"]["due"] == [1], "Hans to lead")["view"])
+    _until(host, lambda s: s["view"]["due"] == [2], "Anne to follow")
+    host.locator('[data-action="pass"]').tap()
+    for page in phones:
+        page.wait_for_function("() => document.body.dataset.screen === 'over'", timeout=60_000)
+        assert "Anne" in page.locator(".set-line").inner_text()
+    hans.wait_for_selector('.phone-verdict[data-game="3"][data-hand="1"][data-fair="true"]', timeout=30_000)
+    bert.wait_for_selector('.phone-verdict[data-game="3"][data-hand="1"][data-fair="watched"]', timeout=30_000)
+    assert "not this phone's to check" in bert.locator(".phone-verdict").inner_text()
+    assert bert.locator('[data-action="next-game"]').count() == 0
+
+    # No phone made a connection after the first join; the Hängeln's cards
+    # reached Hans's phone, and none reached Bert's.
+    assert [p.evaluate("() => window.__connections") for p in phones] == connections
+    assert all(s["view"]["my_cards"] is None and s["view"]["seat"] is None for s in _states(bert) if s["game"] == 3)
+    assert any(s["view"]["my_cards"] for s in _states(hans) if s["game"] == 3)
+    # Every phone keeps the set, decided, as one entry of its history that
+    # opens as the set's three lists; the games agree card for card.
+    kept = {}
+    for page in phones:
+        page.wait_for_function(
+            f"async () => (await ({KEPT_GAMES})()).some((e) => e.kind === 'set' && e.status === 'finished')", timeout=30_000
+        )
+        (entry,) = [e for e in page.evaluate(KEPT_GAMES) if e["kind"] == "set"]
+        assert entry["summary"]["de"] == "Satz verloren: Anne" or "Anne" in entry["summary"]["de"], entry["summary"]
+        assert page.evaluate(LISTS_OF, entry["save"]) == 3
+        kept[page] = [[h["actions"], h["fair"]] for r in entry["records"] for h in r["hands"]]
+    assert kept[host] == kept[bert] == kept[hans] and len(kept[host]) == 2
+    assert not page_errors
