@@ -16,7 +16,9 @@ export function setPhoneRole(value) {
   role = value ?? null;
 }
 
-// In place of "next hand" on a guest's phone.
-export function hostDealsNote() {
-  return h('p', { class: 'note host-deals', role: 'status', text: t('phone.hostDeals') });
+// In place of "next hand" on a guest's phone; at a game's end (`game`),
+// of the next game, which the host may or may not deal (a series or a set
+// may be over).
+export function hostDealsNote(game = false) {
+  return h('p', { class: 'note host-deals', role: 'status', text: t(game ? 'phone.hostDeals.game' : 'phone.hostDeals') });
 }

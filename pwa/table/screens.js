@@ -289,7 +289,7 @@ export function renderOverControls({ ready, sheet, view }) {
   return [tools.length ? h('div', { class: 'tool-row over-tools' }, tools) : null,
     h('div', { class: 'answer-row over-main' }, sheet ? undoButton({ ready }, 'compact') : null,
       // At a table of phones only the host deals the next game, to the same phones.
-      phoneRole() === 'guest' ? hostDealsNote()
+      phoneRole() === 'guest' ? hostDealsNote(true)
         : dealer != null
           ? h('button', { type: 'button', class: 'big primary', dataset: { action: 'rematch' }, disabled: !ready,
             text: t('btn.rematch', { name: nameOf(view, dealer) }) })

@@ -136,4 +136,4 @@ def test_the_answer_says_what_passing_costs_and_holding_risks(warm_page, shared_
     wait_shell_ready(page)
     assert page.locator("#controls .stakes").inner_text() == "Passen kostet dich 1 Schräm. Halten: es geht um 2."
     page.locator('[data-action="lang"]').tap()
-    assert page.locator("#controls .stakes").inner_text() == "Passing costs you 1 mark(s). Holding: the hand is worth 2."
+    assert page.locator("#controls .stakes").inner_text() == "Passing costs you 1 mark. Holding: the hand is worth 2."
