@@ -96,7 +96,7 @@ async function boot() {
   const engine = createEngine();
   useSession(newSession(engine));
   initPhoneTable({
-    model, render, onError, announce, nextSeed, session: () => session, makeSession: newSession, useSession,
+    model, render, onError, announce, nextSeed, session: () => session, makeSession: newSession, useSession, rememberSetup,
   });
   session.busyChanged();
   const hello = await engine.ready;

@@ -17,6 +17,8 @@ export function rememberTable(game) {
   // A deal set's table (the person and its own computer players) is not
   // the people the form sets up: the next ordinary game starts as before it.
   if (game.state.duel) return;
+  // A face-down table's state names no seat's kind: the form keeps its own.
+  if (game.state.facedown) return;
   const kinds = game.save?.table?.players ?? [];
   // A scoresheet seats people only: the form keeps who it had at the phone.
   const sheet = isSheet(game.state);
@@ -36,6 +38,7 @@ export function restoreSetup(saved) {
   if (typeof saved.rules === 'string') s.rules = saved.rules;
   evening.restoreEvening(s, saved);
   if (saved.mode === 'sheet' || saved.mode === 'phone') s.mode = saved.mode;
+  s.faceDown = saved.faceDown === true;
   const dealer = Number(saved.dealer);
   s.dealer = Number.isInteger(dealer) && dealer >= 1 && dealer <= seats.length ? dealer : seats.length;
 }

@@ -90,18 +90,20 @@ export function commitText(hand, seat, reveal) {
 // to the host closed; onEnded(): the host ended the table (its channel
 // closes next). onSeen(state): every state this phone is given,
 // pushed or in a reply to its own request (the host does not push again a
-// state a reply already brought).
+// state a reply already brought). first: the channel's first message,
+// already read (to tell this table from a face-down one, facedown.js).
 /**
  * @param {RTCDataChannel} channel
  * @param {{
  *   onState?: (state: any) => void, onProblem?: (error: EngineError | null | undefined) => void, kept?: Kept | null,
  *   onKeep?: (kept: Kept) => Promise<unknown>, onLinks?: (down: number[]) => void, onClose?: () => void, onEnded?: () => void, onSeen?: (state: any) => void,
+ *   first?: string | null,
  * }} [hooks]
  * @returns {RemoteEngine}
  */
 export function createRemoteEngine(channel, {
   onState = () => {}, onProblem = () => {}, kept = null, onKeep = async () => {}, onLinks = () => {}, onClose = () => {}, onEnded = () => {},
-  onSeen = () => {},
+  onSeen = () => {}, first = null,
 } = {}) {
   /** @type {Map<number, (reply: Reply) => void>} */
   const pending = new Map();
@@ -249,10 +251,14 @@ export function createRemoteEngine(channel, {
     }
   }
 
-  channel.addEventListener('message', (event) => {
-    if (typeof event.data !== 'string' || event.data.length > MAX_MESSAGE) return;
+  channel.addEventListener('message', (event) => take(event.data));
+  if (first != null) take(first);
+
+  /** @param {unknown} data */
+  function take(data) {
+    if (typeof data !== 'string' || data.length > MAX_MESSAGE) return;
     let msg;
-    try { msg = JSON.parse(event.data); } catch { return; }
+    try { msg = JSON.parse(data); } catch { return; }
     if (!msg || typeof msg !== 'object') return;
     if (msg.type === 'ticket' && !ticket && Number.isInteger(msg.seat) && typeof msg.secret === 'string') {
       ticket = { seat: msg.seat, secret: msg.secret };
@@ -275,7 +281,7 @@ export function createRemoteEngine(channel, {
       took(state);
       onState(state);
     }
-  });
+  }
 
   // → the state a message brings (whole or patched onto the last one, a
   // copy of its own for the Session), undefined when it brings none, null

@@ -23,6 +23,10 @@ export const KEPT = 'phone-guest';
 // whose secret it names.
 export const KEPT_TABLE = 'phone-guest-table';
 
+// A face-down table's save on this phone (phone/facedown.js): its seat's
+// secrets and every message it said, kept before anything is sent.
+export const FACEDOWN = 'facedown-table';
+
 // The texts are i18n/phone.js's, under "phone.".
 export const tt = (key, vars) => t(`phone.${key}`, vars);
 
@@ -87,6 +91,8 @@ export function leavePhoneTable() {
   leaveSheetFollow();
   if (!phone) return;
   if (phone.role === 'guest' && phone.kept && !phone.kept.left) writePreference(KEPT, { ...phone.kept, left: true });
+  // A face-down table left is no seat to come back to.
+  if (phone.facedown) writePreference(FACEDOWN, null);
   phone.relay?.close(true);
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();

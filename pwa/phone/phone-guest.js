@@ -15,6 +15,7 @@ import { withCamera } from './camera-ask.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { LIST_CHANNEL, followSheet } from './sheet-follow.js';
 import { KEPT, KEPT_TABLE, app, dealt, keepLocalSession, localSession, m, phone, tt, viewSeat } from './at-table.js';
+import { joinFaceDown } from './facedown.js';
 
 export function guestTable(kept = null) {
   return { role: 'guest', texts: {}, status: null, inGame: false, kept, down: [] };
@@ -77,10 +78,21 @@ export async function joinTable() {
     followSheet(channel, link.pc);
     return;
   }
+  // The host's first word tells a face-down table from the other kind.
+  const first = await firstMessage(channel);
+  if (phone !== table || table.link !== link) return;
+  const facedown = parseFirst(first);
+  if (facedown) {
+    joinFaceDown(table, channel, facedown.seat, { onClose: () => faceDownDropped(table) });
+    watchLink(link.pc, () => faceDownDropped(table));
+    app.render();
+    return;
+  }
   // The seat this phone plays at this table, if it is back at it; a seat it
   // left is only brought along (its deal numbers, if the code is for it).
   const seat = table.kept && !table.kept.left ? table.kept.seat : null;
   const remote = createRemoteEngine(channel, {
+    first,
     onState: guestState,
     onProblem: (e) => app.onError(e),
     kept: table.kept,
@@ -127,6 +139,39 @@ export async function joinTable() {
   app.render();
   const r = await remote.call('state');
   if (r.ok) guestState(r.result);
+}
+
+// The channel's first message (null if it closes first).
+function firstMessage(channel) {
+  return new Promise((resolve) => {
+    const took = (event) => { channel.removeEventListener('close', gone); resolve(event.data); };
+    const gone = () => { channel.removeEventListener('message', took); resolve(null); };
+    channel.addEventListener('message', took, { once: true });
+    channel.addEventListener('close', gone, { once: true });
+  });
+}
+
+// {seat} when the host's first word is a seat at a face-down table.
+function parseFirst(data) {
+  try {
+    const msg = typeof data === 'string' ? JSON.parse(data) : null;
+    return msg?.type === 'facedown' && Number.isInteger(msg.seat) ? { seat: msg.seat } : null;
+  } catch {
+    return null;
+  }
+}
+
+// A face-down table's channel closed: the seat waits on the host, and the
+// host's new code for it brings this phone back (facedown.js).
+function faceDownDropped(table) {
+  if (phone !== table || table.status === 'dropped') return;
+  table.link?.pc.close();
+  Object.assign(table, { status: 'dropped', link: null, answer: null, qr: null });
+  table.texts.offer = '';
+  markLink('waiting');
+  if (table.ended) app.announce(tt('links.ended'));
+  else app.onError(linkError('links.lost'));
+  app.render();
 }
 
 function keepTableRecord(table) {

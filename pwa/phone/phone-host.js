@@ -12,17 +12,21 @@ import { tableTerms } from '../evening/evening.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
 import { app, dealt, hostView, leavePhoneTable, localSession, m, phone, setPhone, tt, viewSeat } from './at-table.js';
+import { faceDownChosen, openFaceDown } from './facedown.js';
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
 const DEAL_WAIT_MS = 20_000;
 
-function hostTable(session, { names, viewer, guests, inGame, takenOver = false }) {
+function hostTable(session, { names, viewer, guests, inGame, takenOver = false, facedown = null }) {
   const table = {
     role: 'host', viewer, names, texts: {}, inGame, takenOver,
     seats: guests.map((seat) => ({ seat, link: null, offer: null, qr: null, status: 'making' })),
+    facedown: facedown && { ...facedown, seat: viewer },
+    checked: new Set(), verdicts: new Map(),
   };
-  table.relay = new TableRelay(session, { viewer: () => hostView(table), onChange: hostChanged, onLink: hostLink });
+  table.relay = facedown?.relay ?? new TableRelay(session, { viewer: () => hostView(table), onChange: hostChanged, onLink: hostLink });
+  if (facedown) facedown.relay.onLink = hostLink;
   return table;
 }
 
@@ -45,6 +49,15 @@ export async function openTable() {
   // A Rengen set: its two games at the full table, then the Hängeln on its
   // two players' phones (the engine's `set`).
   const series = s.format === 'series' ? { games: s.seriesGames ?? null } : s.format === 'set' ? { set: true, dealer: s.dealer } : { dealer: s.dealer };
+  if (faceDownChosen()) {
+    // Face down, a single game for now, played for nothing.
+    if (s.format === 'series' || s.format === 'set' || Object.keys(stakes).length) { app.onError(linkError('err.facedown')); return; }
+    await guarded(async () => {
+      const opened = await openFaceDown({ players, rules, options });
+      if (opened) await hostOpened(opened.session, players, guests, opened);
+    }, 'game');
+    return;
+  }
   // The table this phone is at, if any, is asked about and left first.
   await guarded(async () => {
     const session = app.session();
@@ -75,8 +88,8 @@ export async function openTicketTable() {
   await hostOpened(session, players, guests);
 }
 
-async function hostOpened(session, players, guests) {
-  setPhone(hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false }));
+async function hostOpened(session, players, guests, facedown = null) {
+  setPhone(hostTable(session, { names: players.map((p) => p.name), viewer: 1, guests, inGame: false, facedown }));
   m().game = null;
   m().route = 'phone-open';
   app.render();

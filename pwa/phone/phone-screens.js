@@ -11,13 +11,18 @@ import { CONNECT_SECONDS, cameraNote, networkNote, troubleAlert } from './link-t
 // The texts are i18n/phone.js's, under "phone.".
 const tt = (key, vars) => t(`phone.${key}`, vars);
 
-export function phoneStartSection({ ready }) {
+export function phoneStartSection({ ready, faceDown = false }) {
   // Styled and ranked like its neighbours (the club's and the deal sets'
   // sections): one more of the start screen's offers, not a new chapter.
   return h('section', { class: 'record phone-start', 'aria-labelledby': 'phone-start-heading' },
     h('h3', { id: 'phone-start-heading', text: tt('start.heading') }),
     h('p', { class: 'note', text: tt('start.body') }),
     h('p', { class: 'note', text: tt('start.camera') }),
+    // Off unless chosen: not yet proven on real phones (docs/PHONE_TABLE.md).
+    h('label', { class: 'check phone-facedown' },
+      h('input', { type: 'checkbox', checked: faceDown, dataset: { field: 'phone-facedown' } }),
+      h('span', { text: tt('start.facedown') })),
+    h('p', { class: 'note', text: tt('start.facedown.bots') }),
     h('div', { class: 'tool-row' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-open' }, disabled: !ready, text: tt('start.open') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-join' }, disabled: !ready, text: tt('start.join') })));
@@ -161,7 +166,9 @@ export function verdictLine(table, game, hand) {
   if (!verdict && !table.checked?.has(handKey(game, hand))) return null;
   // A phone that watched a set's Hängeln: not its to check (the engine says why).
   const fair = verdict ? (verdict.watched ? 'watched' : String(verdict.fair)) : 'checking';
-  const key = { true: 'checked', false: 'false', null: 'unknown', checking: 'checking', watched: 'watched' }[fair];
+  // Face down, the engine's own words say why a hand is not checked.
+  const key = verdict?.facedown && verdict.fair == null ? 'facedown'
+    : { true: 'checked', false: 'false', null: 'unknown', checking: 'checking', watched: 'watched' }[fair];
   return h('p', {
     class: 'phone-verdict', dataset: { game, hand, fair },
     text: tt(`verdict.${key}`, { hand, why: verdict?.why ? errorText(verdict.why) : '' }),

@@ -13,7 +13,7 @@ import { claimLines, countdown, hostTools, renderDealing, renderJoin, renderOpen
 import { readPreference } from '../store/storage.js';
 import { scanQr } from '../qr/qr-scan.js';
 import { declareScreens } from '../context/registry.js';
-import { declareTaps } from '../context/taps.js';
+import { declareFields, declareTaps } from '../context/taps.js';
 import { guarded } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
@@ -22,6 +22,7 @@ import {
   awaySeats, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver,
 } from './phone-host.js';
 import { guestTable, joinTable, restoreTableRecord, retryGuest } from './phone-guest.js';
+import { faceDownState } from './facedown.js';
 
 export function initPhoneTable(ctx) {
   wirePhoneTable(ctx);
@@ -60,6 +61,11 @@ export function phoneTableState(game, info = {}) {
   const facts = game?.state?.phone_table;
   if (!phone && facts && info.loaded) {
     resumeHost(game, facts);
+    return;
+  }
+  // A face-down table: every phone's own word on each hand.
+  if (phone?.facedown) {
+    faceDownState(phone, game.state);
     return;
   }
   // Every accepted state reaches every guest (the deal's steps too).
@@ -192,7 +198,8 @@ export function phoneBanner() {
   const restarts = facts?.restarts ?? [];
   const silent = silentSeats(table, state);
   const game = facts?.game ?? 1;
-  const verdict = table.role === 'guest' && state?.hand_over ? verdictLine(table, game, state.view.hand_no) : null;
+  // Face down, every phone checks every hand, the host's too.
+  const verdict = (table.role === 'guest' || table.facedown) && state?.hand_over ? verdictLine(table, game, state.view.hand_no) : null;
   // Who carried the table on, while the hand dealt again is played.
   const taken = facts?.taken_over && state?.view?.hand_no <= facts.taken_over.hand ? facts.taken_over : null;
   // Between games on the host: a computer's seat may go to a new phone
@@ -201,7 +208,8 @@ export function phoneBanner() {
     ? (m().game?.save?.table?.players ?? []).map((p, i) => (p.kind === 'bot' && !(facts?.joining ?? []).includes(i + 1) ? i + 1 : null)).filter((s) => s != null)
     : [];
   if (!lost && !verdict && !taken && !free.length && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
-  const offer = [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
+  // Face down, no computer stands in for a phone yet (docs/FACE_DOWN.md).
+  const offer = table.facedown ? [] : [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
     verdict,
     // Taken over at a game's first hand: that game is dealt (anew, or for
@@ -230,6 +238,14 @@ export function phoneBanner() {
           ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-takeover' }, text: tt('takeover') }) : null)
         : null);
 }
+
+declareFields('phone table', {
+  // The start form's choice: the cards face down on every phone.
+  'phone-facedown': (target) => {
+    m().setup.faceDown = target.checked;
+    app.rememberSetup();
+  },
+});
 
 declareTaps('phone table', {
   'phone-open': () => { if (m().ready) openTable(); },

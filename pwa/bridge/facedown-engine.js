@@ -1,0 +1,140 @@
+// A phone's own engine at a table whose cards are dealt face down
+// (docs/FACE_DOWN.md, the `facedown_*` commands of docs/BRIDGE.md). It has
+// the face of engine-client.js — `call(cmd, args)` resolves with {ok,
+// result} or {ok: false, error} and never rejects — so a Session plays this
+// phone's seat, and the table screens draw it, exactly as at any table.
+//
+// Every phone, the host's too, runs its own seat in its own worker and
+// knows its own cards only. What the engine answers is kept here before
+// anything else happens: `keep(save)` stores the table's save durably (it
+// holds the hand's secrets and every message this phone said), and only
+// once that has committed are the frames it gave handed to `send` (the
+// data channels). A save the browser refuses is never sent from: the
+// engine goes back to the save kept before, and the person is told.
+//
+// The Session gets a table state with no save of its own (`save: null`):
+// the save is this phone's secret, kept here, never filed or exported as a
+// game. Between two hands, while the next is dealt and no card of it is
+// open yet, the last hand's view stays in sight with its verdict.
+import { both } from '../i18n/i18n.js';
+
+/** @typedef {import('./engine-client.js').Engine} Engine */
+/** @typedef {import('./engine-client.js').EngineError} EngineError */
+/** @typedef {import('./engine-client.js').Reply} Reply */
+
+/**
+ * The engine of a face-down table, as a Session and the table's flows see it.
+ * @typedef {Engine & {role: 'host' | 'guest', last: () => any, kept: () => any}} FaceDownEngine
+ */
+
+// The Session's commands and the table's own, as the bridge names them.
+/** @type {Record<string, string>} */
+const COMMANDS = {
+  host: 'facedown_host', guest: 'facedown_guest', seat: 'facedown_seat', welcome: 'facedown_welcome',
+  state: 'facedown_state', act: 'facedown_act', bot_step: 'facedown_bot_step', next_hand: 'facedown_next_hand',
+  relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', load: 'facedown_load',
+  deal: 'facedown_next_hand',
+};
+// The commands whose frames go out once their save is kept.
+const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive']);
+// The commands a Session sends, answered with a table state.
+const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand']);
+
+/** @param {string} code @param {string} key @returns {EngineError} */
+function problem(code, key) {
+  return { kind: 'IllegalAction', code, ...both(key) };
+}
+
+/**
+ * @param {Engine} local this phone's own engine (its worker)
+ * @param {{role: 'host' | 'guest', keep: (save: any) => Promise<boolean>, send: (frames: any[]) => void, onRefused?: (words: {de: string, en: string}) => void}} hooks
+ * @returns {FaceDownEngine}
+ */
+export function createFaceDownEngine(local, { role, keep, send, onRefused = () => {} }) {
+  /** @type {any} */
+  let kept = null; // the save last stored
+  /** @type {any} */
+  let last = null; // the table state last answered
+  /** @type {any} */
+  let lastView = null; // the last view with cards, for between two hands
+  /** @type {Set<number>} */
+  let bots = new Set();
+  let refusedSeen = 0;
+
+  /** @param {string} cmd @param {Record<string, any>} [args] @returns {Promise<Reply>} */
+  async function call(cmd, args = {}) {
+    const name = COMMANDS[cmd];
+    if (!name) return { ok: false, error: problem('facedown_only', 'phone.facedown.notHere') };
+    // The computer players play on the host's phone only.
+    if (cmd === 'bot_step' && role !== 'host') {
+      return last ? { ok: true, result: { ...structuredClone(last), bot_action: null } } : { ok: false, error: problem('facedown_only', 'phone.facedown.notHere') };
+    }
+    const r = await local.call(name, argsOf(cmd, args));
+    if (!r.ok) return r;
+    const result = r.result;
+    if (result?.save) {
+      if (!(await keep(result.save))) {
+        // Not kept: nothing of it leaves this phone, and the engine goes
+        // back to what is kept.
+        if (kept) await local.call('facedown_load', { save: kept });
+        return { ok: false, error: { kind: 'StorageFailed', code: 'storage.failed', ...both('storage.failed') } };
+      }
+      kept = result.save;
+      bots = new Set((kept.seats ?? []).map((/** @type {{kind: string}} */ k, /** @type {number} */ i) => (k?.kind === 'bot' ? i + 1 : 0)).filter(Boolean));
+    }
+    if (SENDING.has(cmd) && result?.send?.length) send(result.send);
+    const fd = cmd === 'state' ? result : result?.state;
+    if (!fd) return { ok: true, result };
+    const state = tableState(fd);
+    // What the relay refused of this phone's moves, said once each.
+    const refused = fd.refused ?? [];
+    if (refused.length < refusedSeen) refusedSeen = 0;
+    for (const words of refused.slice(refusedSeen)) onRefused({ de: words.de, en: words.en });
+    refusedSeen = refused.length;
+    // The table's own commands answer what the bridge answered, the state
+    // made a table state; the Session's answer the table state itself.
+    if (!SESSION.has(cmd)) return { ok: true, result: { ...result, state } };
+    if (!state) return { ok: false, error: problem('deal_phase', 'phone.facedown.dealing') };
+    if (cmd === 'bot_step') return { ok: true, result: { ...state, bot_action: result.bot_action ?? null } };
+    return { ok: true, result: state };
+  }
+
+  // The face-down state as a table state: this seat's view (its legal moves
+  // those its own engine offers now), who is due, and the table's word on
+  // each hand (`facedown`). Null while nothing of any hand is open.
+  /** @param {any} fd */
+  function tableState(fd) {
+    let view = fd.view;
+    let handOver = fd.hand_over;
+    if (view) lastView = view;
+    else if (lastView) {
+      view = lastView;
+      handOver = true;
+    }
+    if (!view) {
+      last = null;
+      return null;
+    }
+    const due = handOver ? [] : (fd.due ?? []);
+    last = {
+      save: null,
+      view: { ...view, legal: handOver ? [] : fd.legal },
+      due: { humans: due.filter((/** @type {number} */ s) => !bots.has(s)), bots: due.filter((/** @type {number} */ s) => bots.has(s)) },
+      hand_over: handOver,
+      game_over: Boolean(view.game_over),
+      refusals: {},
+      forced: [],
+      facedown: { role, seat: fd.seat, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [], received: fd.received },
+    };
+    return last;
+  }
+
+  return { call, ready: local.ready, role, last: () => last, kept: () => kept };
+}
+
+/** @param {string} cmd @param {Record<string, any>} args */
+function argsOf(cmd, args) {
+  if (cmd === 'act') return { action: args.action };
+  if (cmd === 'state' || cmd === 'bot_step' || cmd === 'next_hand' || cmd === 'deal') return {};
+  return args;
+}

@@ -1,0 +1,293 @@
+// A table of phones whose cards are dealt face down (docs/FACE_DOWN.md):
+// every phone, the host's too, plays its own seat on its own engine
+// (bridge/facedown-engine.js, the `facedown_*` commands in the order
+// docs/BRIDGE.md gives) and knows its own cards only; the host's phone also
+// plays the computer seats, knowing their cards and no other. The data
+// channels of the table of phones (table-link.js) carry the frames: a
+// guest's to the host, whose engine relays each in a signed envelope, and
+// every envelope to every guest. Each phone stores its save before it sends
+// anything (the engine adapter), draws its own seat's view in an ordinary
+// Session, and says after every hand what its own check found.
+//
+// The codes, the join screens and the lines above the table are the table
+// of phones' own (phone-host.js, phone-guest.js, phone-table.js); this
+// module is what differs once the cards are face down.
+import { handKey } from '../bridge/remote-engine.js';
+import { createFaceDownEngine } from '../bridge/facedown-engine.js';
+import { writePreference } from '../store/storage.js';
+import { FACEDOWN, app, keepLocalSession, m, phone } from './at-table.js';
+
+// A frame is a deck of 32 cards at most (about 5 kB); far more is no frame.
+const MAX_FRAME = 1_000_000;
+
+/** @param {unknown} data @returns {any} */
+function parse(data) {
+  if (typeof data !== 'string' || data.length > MAX_FRAME) return null;
+  try {
+    const msg = JSON.parse(data);
+    return msg && typeof msg === 'object' && typeof msg.type === 'string' ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {any} save */
+function keep(save) {
+  return writePreference(FACEDOWN, save);
+}
+
+// This phone's own Session steps aside while it sits at the face-down
+// table (its game waits in its engine), and a Session of the table's own
+// plays the seat; leaving the table puts the own one back (at-table.js).
+function tableSession(engine) {
+  const own = app.session();
+  own.pause();
+  keepLocalSession(own);
+  const session = app.makeSession(engine);
+  app.useSession(session);
+  return session;
+}
+
+/** @param {{de: string, en: string}} words */
+function refused(words) {
+  app.onError({ kind: 'IllegalAction', code: 'facedown_refused', ...words });
+}
+
+// --- the host ------------------------------------------------------------------
+
+// The table opened on the host's phone: its seat and the computers' drawn,
+// kept before any code is shown. → {session, relay} or null (said).
+/** @param {{players: any[], rules: string, options: object}} terms */
+export async function openFaceDown(terms) {
+  const local = app.session().engine;
+  /** @type {FaceDownRelay | null} */
+  let relay = null;
+  const engine = createFaceDownEngine(local, {
+    role: 'host', keep, send: (frames) => relay?.broadcast(frames), onRefused: refused,
+  });
+  const r = await app.session().serial(() => engine.call('host', terms));
+  if (!r.ok) { app.onError(r.error); return null; }
+  const session = tableSession(engine);
+  relay = new FaceDownRelay(session, engine);
+  return { session, relay, engine };
+}
+
+// The host's end of the guests' channels at a face-down table: the same
+// face as table-relay.js's TableRelay (attach, drop, links, close), so the
+// host's codes and lines work as at any table of phones. It decides
+// nothing: each guest's frame goes to the engine as it came, under the
+// channel's seat, and what the engine gives to send goes to every guest.
+export class FaceDownRelay {
+  /** @param {import('../bridge/session.js').Session} session @param {import('../bridge/facedown-engine.js').FaceDownEngine} engine */
+  constructor(session, engine) {
+    this.session = session;
+    this.engine = engine;
+    /** @type {Map<number, RTCDataChannel>} */
+    this.channels = new Map();
+    /** @type {(seat: number, up: boolean) => void} */
+    this.onLink = () => {};
+  }
+
+  /** @param {number} seat @param {RTCDataChannel} channel */
+  attach(seat, channel) {
+    const old = this.channels.get(seat);
+    this.channels.set(seat, channel);
+    if (old && old !== channel) old.close();
+    channel.addEventListener('message', (event) => {
+      if (this.channels.get(seat) === channel) this.take(seat, event.data);
+    });
+    channel.addEventListener('close', () => {
+      if (this.channels.get(seat) !== channel) return;
+      this.channels.delete(seat);
+      this.onLink(seat, false);
+    });
+    // The first word on the channel: this seat, at a face-down table.
+    this.send(seat, { type: 'facedown', seat });
+    this.onLink(seat, true);
+    return Promise.resolve(true);
+  }
+
+  /** @param {number} seat @param {unknown} data */
+  take(seat, data) {
+    const msg = parse(data);
+    if (!msg) return;
+    const { session, engine } = this;
+    session.serial(async () => {
+      if (msg.type === 'identity') {
+        // A guest's long-term key; with every guest's in, the welcome
+        // goes to all and the first hand is dealt.
+        const r = await engine.call('seat', { seat, identity: msg.identity });
+        if (!r.ok || !r.result.welcome) return;
+        this.broadcast([r.result.welcome]);
+        const d = await engine.call('deal');
+        if (!d.ok) app.onError(d.error);
+      } else if (msg.type === 'back') {
+        // A guest back on a new channel: the hand's envelopes from where
+        // it stands, to it alone.
+        const r = await engine.call('resend', { from: msg.from });
+        for (const frame of r.ok ? r.result.send : []) this.send(seat, frame);
+      } else if (msg.type === 'msg') {
+        const r = await engine.call('relay', { seat, frame: msg });
+        if (r.ok) await show(r.result.state);
+      }
+    });
+  }
+
+  /** @param {any[]} frames */
+  broadcast(frames) {
+    for (const seat of this.channels.keys()) for (const frame of frames) this.send(seat, frame);
+  }
+
+  /** @param {number} seat @param {object} msg */
+  send(seat, msg) {
+    const ch = this.channels.get(seat);
+    if (ch?.readyState !== 'open') return false;
+    ch.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** @param {number} seat @param {RTCDataChannel} channel */
+  drop(seat, channel) {
+    if (this.channels.get(seat) !== channel) return;
+    this.channels.delete(seat);
+    channel.close();
+    this.onLink(seat, false);
+  }
+
+  /** @param {number[]} down */
+  links(down) {
+    for (const seat of this.channels.keys()) this.send(seat, { type: 'links', down });
+  }
+
+  // Every guest hears the table's envelopes as they come: nothing to push.
+  pushAll() {}
+
+  close(ended = false) {
+    for (const ch of this.channels.values()) {
+      if (ended && ch.readyState === 'open') ch.send(JSON.stringify({ type: 'ended' }));
+      ch.close();
+    }
+    this.channels.clear();
+  }
+}
+
+// --- a guest -------------------------------------------------------------------
+
+// The host's first word said this channel is a seat at a face-down table:
+// this phone joins with a long-term key of its own (kept before it is
+// sent), or, back at its table on a new channel, says where it stands.
+/** @param {any} table @param {RTCDataChannel} channel @param {number} seat @param {{onClose: () => void}} hooks */
+export function joinFaceDown(table, channel, seat, { onClose }) {
+  const send = (/** @type {any[]} */ frames) => {
+    for (const frame of frames) if (channel.readyState === 'open') channel.send(JSON.stringify(frame));
+  };
+  let fd = table.facedown;
+  if (!fd || fd.seat !== seat) {
+    // `to` is the channel this phone sends on: a new one after a drop.
+    fd = { seat, to: send };
+    const engine = createFaceDownEngine(app.session().engine, {
+      role: 'guest', keep, send: (frames) => fd.to(frames), onRefused: refused,
+    });
+    Object.assign(fd, { engine, session: tableSession(engine) });
+    fd.session.serial(async () => {
+      const r = await engine.call('guest', { seat });
+      if (!r.ok) { app.onError(r.error); return; }
+      send([{ type: 'identity', identity: r.result.identity }]);
+    });
+  } else {
+    fd.to = send;
+    fd.session.serial(async () => {
+      const r = await fd.engine.call('state');
+      send([{ type: 'back', from: (fd.engine.last()?.facedown.received ?? 0) + 1 }]);
+      if (r.ok) await show(r.result);
+    });
+  }
+  Object.assign(table, {
+    facedown: fd, seat, session: fd.session, status: 'connected', down: [],
+    checked: table.checked ?? new Set(), verdicts: table.verdicts ?? new Map(),
+  });
+  channel.addEventListener('message', (event) => {
+    if (phone !== table || fd.to !== send) return;
+    const msg = parse(event.data);
+    if (!msg) return;
+    if (msg.type === 'links' && Array.isArray(msg.down)) {
+      table.down = msg.down.filter(Number.isInteger);
+      app.render();
+    } else if (msg.type === 'ended') {
+      table.ended = true;
+    } else if (msg.type === 'welcome' || msg.type === 'env') {
+      fd.session.serial(async () => {
+        const r = await fd.engine.call(msg.type === 'welcome' ? 'welcome' : 'receive', { frame: msg });
+        // An envelope this phone cannot take yet (one missing between) is
+        // asked for again; any other refusal is the host's, said in words.
+        if (!r.ok && r.error?.code === 'deal_phase' && msg.type === 'env') {
+          send([{ type: 'back', from: (fd.engine.last()?.facedown.received ?? 0) + 1 }]);
+        } else if (!r.ok) app.onError(r.error);
+        else await show(r.result.state);
+      });
+    }
+  });
+  channel.addEventListener('close', () => { if (fd.to === send) onClose(); });
+}
+
+// --- every phone -----------------------------------------------------------------
+
+// A state this phone's engine answered, drawn when it differs from the one
+// on screen (most envelopes change nothing this seat sees). The first with
+// cards opens the table.
+/** @param {any} state */
+async function show(state) {
+  const table = phone;
+  const fd = table?.facedown;
+  if (!fd || !state) return;
+  if (keyOf(state) === fd.shown) {
+    // Nothing to draw; a computer player that could not act while cards
+    // were being opened may act now.
+    if (fd.session.stalled) {
+      fd.session.stalled = false;
+      fd.session.scheduleBots();
+    }
+    return;
+  }
+  const fresh = !table.inGame;
+  table.inGame = true;
+  await fd.session.commit(state, fd.seat, fresh ? { fresh: true } : {});
+}
+
+/** @param {any} state */
+function keyOf(state) {
+  return JSON.stringify({ ...state, save: undefined });
+}
+
+// Every state this phone's Session accepts (phone-table.js): the hand's
+// word in the table's verdicts, which the line on the result screen reads
+// (phone-screens.js verdictLine), and on <html> for whoever reads the page.
+/** @param {any} table @param {any} state */
+export function faceDownState(table, state) {
+  const fd = table.facedown;
+  fd.shown = keyOf(state);
+  const facts = state.facedown;
+  for (const v of facts?.verdicts ?? []) table.verdicts.set(handKey(1, v.hand), verdictOf(v));
+  // A fault seen during the hand is said at once.
+  if (facts?.verdict?.status === 'fault') table.verdicts.set(handKey(1, facts.verdict.hand), verdictOf(facts.verdict));
+  const hand = state.view?.hand_no;
+  if (!state.hand_over || !hand) return;
+  const key = handKey(1, hand);
+  table.checked.add(key);
+  const verdict = table.verdicts.get(key);
+  const word = { true: 'checked', false: 'false', null: 'unknown' }[String(verdict?.fair)] ?? 'checking';
+  document.documentElement.dataset.fairDeal = `${key}:${word}`;
+}
+
+// The engine's word on a hand, in the shape the line on the result screen
+// reads: checked, a fault (its words), or not checked (why, in words).
+/** @param {{status: string, de: string, en: string}} v */
+function verdictOf(v) {
+  const fair = v.status === 'checked' ? true : v.status === 'fault' ? false : null;
+  return { fair, why: { de: v.de, en: v.en }, facedown: v.status };
+}
+
+// Whether the start form opens a face-down table.
+export function faceDownChosen() {
+  return Boolean(m().setup.faceDown);
+}

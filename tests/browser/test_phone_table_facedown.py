@@ -1,0 +1,121 @@
+"""A table of phones with the cards face down (docs/FACE_DOWN.md): a host
+and two guests, each in its own browser context with its own engine, joined
+by pasting the codes, beside a computer player on the host's phone. Every
+phone plays its own seat on its own engine through the `facedown_*`
+commands, the frames going over the data channels; after every hand every
+phone says in words on its result screen what its own check found. No
+phone's page and no message its data channels received holds a card its
+seat may not see."""
+
+from __future__ import annotations
+
+import time
+
+from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _step
+
+from helpers import card_names, open_app, screen, wait_idle
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "human")]
+GUESTS = (2, 4)
+ALL_CARDS = {f"{r}{s}" for r in ("10", "9", "8", "7", "A", "K", "Q", "J") for s in "CSHD"}
+
+# This phone's table state as its Session holds it, and its face-down save
+# as stored (IndexedDB, through the app's own storage module).
+STATE = "async () => (await import('./modules.js')).model.model.game?.state ?? null"
+SAVE = "async () => (await import('./modules.js')).storage.readPreference('facedown-table')"
+
+
+def _view(page) -> dict | None:
+    state = page.evaluate(STATE)
+    return state["view"] if state else None
+
+
+def _play_hand(phones: dict, within_s: float) -> None:
+    """Every phone taps for its own seat, from its own view, until every
+    phone shows the hand's result."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        if all(screen(p) in ("result", "over") for p in phones.values()):
+            return
+        tapped = False
+        for page in phones.values():
+            tapped = _step(page, _view(page)) or tapped
+        next(iter(phones.values())).wait_for_timeout(100 if tapped else 60)
+    raise AssertionError(f"the hand did not end: {[screen(p) for p in phones.values()]}")
+
+
+def _assert_sees_only_its_own(page, seat: int, hands: list[dict], played_before: set[str], messages: list[str]) -> None:
+    """The page shows no card but its seat's own of the hand and the cards
+    played, and no message its channels received names one that was not
+    played (its own cards are never sent by name)."""
+    hand = hands[-1]
+    played = played_before | {a["card"] for a in hand["actions"] if a["type"] == "play"}
+    allowed = set(hand["deal"][seat - 1]) | played
+    shown = set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+    assert shown <= allowed, shown - allowed
+    dom = page.content()
+    for card in ALL_CARDS - allowed:
+        assert f'data-card="{card}"' not in dom
+        for name in card_names(card):
+            assert name not in dom, (card, name)
+    for msg in messages:
+        named = set(CARD.findall(msg))
+        assert named <= played, (named - played, msg[:300])
+
+
+def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, shared_site, page_errors):
+    host = warm_page(locale="de-DE", service_workers="block")
+    guests = {2: warm_page(locale="en-GB", service_workers="block"), 4: warm_page(locale="en-US", service_workers="block")}
+    phones = {1: host, **guests}
+    for page in phones.values():
+        page.add_init_script(RECEIVED_PROBE)
+    open_app(host, shared_site, seed=23)
+    for guest in guests.values():
+        open_app(guest, shared_site)
+
+    # The choice on the table of phones' offer, off until chosen, with its
+    # note on the computer players.
+    _fill_setup(host, PLAYERS)
+    box = host.locator('[data-field="phone-facedown"]')
+    assert not box.is_checked()
+    assert "Computerspieler spielt das Handy des Gastgebers" in host.locator(".phone-start").inner_text()
+    box.check()
+    host.locator('[data-action="phone-open"]').tap()
+    for seat, guest in guests.items():
+        _join(guest, host, seat, False, shared_site)
+
+    start = time.monotonic()
+    played: set[str] = set()
+    for hand in (1, 2):
+        for page in phones.values():
+            page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+        for seat, page in phones.items():
+            view = _view(page)
+            assert view["seat"] == seat and view["hand_no"] == hand and len(view["my_cards"] or []) in (0, 4)
+        _play_hand(phones, 60)
+        # Every phone checked the hand itself, and says so on its result screen.
+        for seat, page in phones.items():
+            page.wait_for_function(
+                f"() => document.querySelector('.phone-verdict[data-hand=\"{hand}\"]')?.dataset.fair === 'true'", timeout=30_000
+            )
+            text = page.locator(f'.phone-verdict[data-hand="{hand}"]').inner_text()
+            assert text == (f"✓ Spiel {hand} geprüft" if seat == 1 else f"✓ Hand {hand} checked"), text
+        # Every phone replayed the same hand; none saw a card it may not.
+        saves = {seat: page.evaluate(SAVE) for seat, page in phones.items()}
+        records = [s["after"] for s in saves.values()]
+        assert records[0] == records[1] == records[2] and len(records[0]["hands"]) == hand
+        hands = records[0]["hands"]
+        for seat, page in phones.items():
+            assert saves[seat]["seat"] == seat and saves[seat]["role"] == ("host" if seat == 1 else "guest")
+            messages = page.evaluate("() => window.__received.slice()")
+            _assert_sees_only_its_own(page, seat, hands, played, messages)
+        played |= _played(hands[-1])
+        if hand == 1:
+            wait_idle(host)
+            host.locator('[data-action="next-hand"]').tap()
+    print(f"two hands face down in {time.monotonic() - start:.1f} s")
+    assert not page_errors
+
+
+def _played(hand: dict) -> set[str]:
+    return {a["card"] for a in hand["actions"] if a["type"] == "play"}
