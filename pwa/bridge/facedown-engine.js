@@ -24,7 +24,7 @@ import { both } from '../i18n/i18n.js';
 
 /**
  * The engine of a face-down table, as a Session and the table's flows see it.
- * @typedef {Engine & {role: 'host' | 'guest', last: () => any, kept: () => any}} FaceDownEngine
+ * @typedef {Engine & {role: 'host' | 'guest', last: () => any, kept: () => any, received: () => number}} FaceDownEngine
  */
 
 // The Session's commands and the table's own, as the bridge names them.
@@ -37,6 +37,8 @@ const COMMANDS = {
 };
 // The commands whose frames go out once their save is kept.
 const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive']);
+// The frames whose save may wait for the next one's (see call).
+const LAZY = new Set(['receive']);
 // The commands a Session sends, answered with a table state.
 const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand']);
 
@@ -60,18 +62,29 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
   /** @type {Set<number>} */
   let bots = new Set();
   let refusedSeen = 0;
+  let received = 0; // envelopes of the hand this phone's engine has taken
 
   /** @param {string} cmd @param {Record<string, any>} [args] @returns {Promise<Reply>} */
   async function call(cmd, args = {}) {
     const name = COMMANDS[cmd];
     if (!name) return { ok: false, error: problem('facedown_only', 'phone.facedown.notHere') };
     // The computer players play on the host's phone only.
-    if (cmd === 'bot_step' && role !== 'host') {
-      return last ? { ok: true, result: { ...structuredClone(last), bot_action: null } } : { ok: false, error: problem('facedown_only', 'phone.facedown.notHere') };
+    // A computer player acts here when the hand waits for it: each step
+    // costs the engine a save, and the Session asks after every change.
+    if (cmd === 'bot_step' && (role !== 'host' || !last?.due.bots.length)) {
+      return last ? { ok: true, result: { ...structuredClone(last), bot_action: null } } : { ok: false, error: problem('deal_phase', 'phone.facedown.dealing') };
     }
     const r = await local.call(name, argsOf(cmd, args));
     if (!r.ok) return r;
     const result = r.result;
+    // An envelope that says nothing, with more waiting behind it: its save
+    // is kept with theirs (the next save holds all of it), and nothing of
+    // it is drawn before it is kept. Lost unkept, it comes again: the host
+    // sends a phone the envelopes it has not taken (`facedown_resend`).
+    if (args.more && LAZY.has(cmd) && !result?.send?.length) {
+      received = result.state?.received ?? received;
+      return { ok: true, result: { ...result, state: null, unkept: true } };
+    }
     if (result?.save) {
       if (!(await keep(result.save))) {
         // Not kept: nothing of it leaves this phone, and the engine goes
@@ -85,6 +98,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
     if (SENDING.has(cmd) && result?.send?.length) send(result.send);
     const fd = cmd === 'state' ? result : result?.state;
     if (!fd) return { ok: true, result };
+    received = fd.received ?? 0;
     const state = tableState(fd);
     // What the relay refused of this phone's moves, said once each.
     const refused = fd.refused ?? [];
@@ -129,12 +143,13 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
     return last;
   }
 
-  return { call, ready: local.ready, role, last: () => last, kept: () => kept };
+  return { call, ready: local.ready, role, last: () => last, kept: () => kept, received: () => received };
 }
 
 /** @param {string} cmd @param {Record<string, any>} args */
 function argsOf(cmd, args) {
   if (cmd === 'act') return { action: args.action };
   if (cmd === 'state' || cmd === 'bot_step' || cmd === 'next_hand' || cmd === 'deal') return {};
-  return args;
+  const { more: _more, ...rest } = args;
+  return rest;
 }

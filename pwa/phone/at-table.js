@@ -79,7 +79,7 @@ export function dealt(state) {
 // ended the table (nobody else plays on with it); else its role and where its table is drawn.
 export function tableHere() {
   const seated = phone?.role === 'host'
-    || (phone?.status !== 'following' && !phone?.ended && Boolean(phone?.session || (phone?.kept && !phone.kept.left)));
+    || (phone?.status !== 'following' && !phone?.ended && Boolean(phone?.session || phone?.resume || (phone?.kept && !phone.kept.left)));
   if (!seated) return null;
   const route = phone.inGame ? 'game' : phone.role === 'host' ? 'phone-open' : 'phone-join';
   return { role: phone.role, route };
@@ -92,7 +92,7 @@ export function leavePhoneTable() {
   if (!phone) return;
   if (phone.role === 'guest' && phone.kept && !phone.kept.left) writePreference(KEPT, { ...phone.kept, left: true });
   // A face-down table left is no seat to come back to.
-  if (phone.facedown) writePreference(FACEDOWN, null);
+  if (phone.facedown || phone.resume) writePreference(FACEDOWN, null);
   phone.relay?.close(true);
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();

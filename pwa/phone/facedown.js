@@ -182,24 +182,32 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
     for (const frame of frames) if (channel.readyState === 'open') channel.send(JSON.stringify(frame));
   };
   let fd = table.facedown;
-  if (!fd || fd.seat !== seat) {
-    // `to` is the channel this phone sends on: a new one after a drop.
-    fd = { seat, to: send };
-    const engine = createFaceDownEngine(app.session().engine, {
-      role: 'guest', keep, send: (frames) => fd.to(frames), onRefused: refused,
+  if (!fd && table.resume?.seat === seat) {
+    // Back after a reload: the seat as its save left it; what it said that
+    // the host had not relayed goes again, and the host sends what it missed.
+    fd = guestSeat(seat, send);
+    const { save } = table.resume;
+    const { engine } = fd;
+    fd.session.serial(async () => {
+      const r = await engine.call('load', { save });
+      if (!r.ok) { app.onError(r.error); return; }
+      send(r.result.send);
+      send([{ type: 'back', from: engine.received() + 1 }]);
+      await show(r.result.state);
     });
-    Object.assign(fd, { engine, session: tableSession(engine) });
+  } else if (!fd || fd.seat !== seat) {
+    fd = guestSeat(seat, send);
+    const { engine } = fd;
     fd.session.serial(async () => {
       const r = await engine.call('guest', { seat });
       if (!r.ok) { app.onError(r.error); return; }
       send([{ type: 'identity', identity: r.result.identity }]);
     });
   } else {
+    // Back at its table on a new channel.
     fd.to = send;
     fd.session.serial(async () => {
-      const r = await fd.engine.call('state');
-      send([{ type: 'back', from: (fd.engine.last()?.facedown.received ?? 0) + 1 }]);
-      if (r.ok) await show(r.result);
+      send([{ type: 'back', from: fd.engine.received() + 1 }]);
     });
   }
   Object.assign(table, {
@@ -216,18 +224,32 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
     } else if (msg.type === 'ended') {
       table.ended = true;
     } else if (msg.type === 'welcome' || msg.type === 'env') {
+      fd.waiting = (fd.waiting ?? 0) + 1;
       fd.session.serial(async () => {
-        const r = await fd.engine.call(msg.type === 'welcome' ? 'welcome' : 'receive', { frame: msg });
+        const r = await fd.engine.call(msg.type === 'welcome' ? 'welcome' : 'receive', { frame: msg, more: fd.waiting > 1 });
         // An envelope this phone cannot take yet (one missing between) is
         // asked for again; any other refusal is the host's, said in words.
         if (!r.ok && r.error?.code === 'deal_phase' && msg.type === 'env') {
-          send([{ type: 'back', from: (fd.engine.last()?.facedown.received ?? 0) + 1 }]);
+          send([{ type: 'back', from: fd.engine.received() + 1 }]);
         } else if (!r.ok) app.onError(r.error);
         else await show(r.result.state);
-      });
+      }).finally(() => { fd.waiting -= 1; });
     }
   });
   channel.addEventListener('close', () => { if (fd.to === send) onClose(); });
+}
+
+// A guest's seat at the table: its engine and Session; `to` is the channel
+// it sends on, a new one after a drop.
+/** @param {number} seat @param {(frames: any[]) => void} send */
+function guestSeat(seat, send) {
+  /** @type {any} */
+  const fd = { seat, to: send };
+  fd.engine = createFaceDownEngine(app.session().engine, {
+    role: 'guest', keep, send: (frames) => fd.to(frames), onRefused: refused,
+  });
+  fd.session = tableSession(fd.engine);
+  return fd;
 }
 
 // --- every phone -----------------------------------------------------------------

@@ -86,7 +86,10 @@ export function renderJoin(table, ready = true) {
   return h('section', { class: 'phone-join', 'aria-labelledby': 'phone-join-heading' },
     h('h2', { id: 'phone-join-heading', text: tt('join.heading') }),
     table.answer ? null : [
-      h('p', { text: table.kept && !table.kept.left ? tt('join.again', { seat: table.kept.seat }) : table.retried ? tt('join.retry') : tt('join.body') }),
+      h('p', {
+        text: table.kept && !table.kept.left ? tt('join.again', { seat: table.kept.seat })
+          : table.resume && !table.facedown ? tt('join.again', { seat: table.resume.seat }) : table.retried ? tt('join.retry') : tt('join.body'),
+      }),
       networkNote(),
       scanButton('offer'),
       textBox('offer', tt('join.offer'), { value: table.texts.offer ?? '' }),

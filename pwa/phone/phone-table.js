@@ -17,7 +17,7 @@ import { declareFields, declareTaps } from '../context/taps.js';
 import { guarded } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
-import { KEPT, KEPT_TABLE, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
+import { FACEDOWN, KEPT, KEPT_TABLE, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import {
   awaySeats, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver,
 } from './phone-host.js';
@@ -35,7 +35,17 @@ export function initPhoneTable(ctx) {
   // A guest phone that was at a table (reloaded, or closed and opened
   // again) goes back to it: its seat waits for it on the host. One that
   // left its table on purpose stays where it is.
-  Promise.all([readPreference(KEPT), readPreference(KEPT_TABLE)]).then(([stored, record]) => {
+  Promise.all([readPreference(KEPT), readPreference(KEPT_TABLE), readPreference(FACEDOWN)]).then(([stored, record, facedown]) => {
+    // A guest at a face-down table goes back to its seat with its save
+    // (facedown.js takes it up once the host's code for the seat is read).
+    if (!phone && facedown?.role === 'guest' && facedown.welcomed && Number.isInteger(facedown.seat)) {
+      const table = guestTable(null);
+      table.resume = { seat: facedown.seat, save: facedown };
+      setPhone(table);
+      m().route = 'phone-join';
+      app.render();
+      return;
+    }
     const kept = keptSeat(stored);
     if (phone || !kept || kept.left) return;
     const table = guestTable(kept);

@@ -5,13 +5,14 @@ phone plays its own seat on its own engine through the `facedown_*`
 commands, the frames going over the data channels; after every hand every
 phone says in words on its result screen what its own check found. No
 phone's page and no message its data channels received holds a card its
-seat may not see."""
+seat may not see. A guest's app closed mid-hand and opened again goes back
+to its seat from its save with the host's new code, and checks the hand."""
 
 from __future__ import annotations
 
 import time
 
-from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _step
+from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _step, _text_of
 
 from helpers import card_names, open_app, screen, wait_idle
 
@@ -42,6 +43,36 @@ def _play_hand(phones: dict, within_s: float) -> None:
             tapped = _step(page, _view(page)) or tapped
         next(iter(phones.values())).wait_for_timeout(100 if tapped else 60)
     raise AssertionError(f"the hand did not end: {[screen(p) for p in phones.values()]}")
+
+
+def _play_moves(phones: dict, count: int) -> None:
+    for _ in range(200):
+        if count <= 0:
+            return
+        for page in phones.values():
+            if _step(page, _view(page)):
+                count -= 1
+        next(iter(phones.values())).wait_for_timeout(100)
+
+
+def _reopened(guest, host, seat: int, site):
+    """The guest's page closed and the app opened again on the same phone
+    (its storage kept): it asks for the host's new code for its seat, and
+    the host reads its answer."""
+    ctx = guest.context
+    guest.close()
+    host.wait_for_function(f"() => document.querySelector('.phone-links')?.dataset.down === '{seat}'", timeout=30_000)
+    page = ctx.new_page()
+    page.add_init_script(RECEIVED_PROBE)
+    open_app(page, site)
+    page.wait_for_function("() => document.body.dataset.screen === 'phone-join'")
+    host.locator('[data-action="phone-codes"]').tap()
+    offer = _text_of(host, f"offer-{seat}")
+    page.fill('[data-phone-text="offer"]', offer)
+    page.locator('[data-action="phone-join-offer"]').tap()
+    host.fill(f'[data-phone-text="answer-{seat}"]', _text_of(page, "answer"))
+    host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
+    return page
 
 
 def _assert_sees_only_its_own(page, seat: int, hands: list[dict], played_before: set[str], messages: list[str]) -> None:
@@ -92,6 +123,13 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
         for seat, page in phones.items():
             view = _view(page)
             assert view["seat"] == seat and view["hand_no"] == hand and len(view["my_cards"] or []) in (0, 4)
+        if hand == 2:
+            # A few moves into the hand, guest 4's app is closed and opened
+            # again: back at its seat with its save and the host's new code.
+            _play_moves(phones, 2)
+            phones[4] = _reopened(phones[4], host, 4, shared_site)
+            phones[4].wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+            assert _view(phones[4])["hand_no"] == 2
         _play_hand(phones, 60)
         # Every phone checked the hand itself, and says so on its result screen.
         for seat, page in phones.items():
