@@ -34,7 +34,8 @@ function banner(g) {
 declareScreens('app', {
   // The install offer one line above the start button, where it is seen
   // (at the foot of the long start page nobody found it) and moves nothing
-  // (on top it pushed the whole form down as it came).
+  // (on top it pushed the whole form down as it came); the reminder to
+  // write a backup stands there instead while one is due.
   start: (ctx) => {
     fitSeats();
     return [[evening.wipedNotice(), renderStart(model.setup, {
@@ -43,7 +44,7 @@ declareScreens('app', {
       top: evening.regularsStartField(ctx),
       formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
       extra: [startClubSection(ctx), phoneStartSection(ctx), evening.duelStartSection(ctx)],
-    })], [installOffer(), ...renderStartControls(ctx)]];
+    })], [evening.backupOffer() ?? installOffer(), ...renderStartControls(ctx)]];
   },
   table: (ctx) => {
     const g = model.game;
