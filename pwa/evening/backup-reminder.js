@@ -29,7 +29,7 @@ function backupPref(raw) {
 }
 
 // Whether a backup is due, from the history's index and the preference.
-export async function loadBackupDue() {
+async function loadBackupDue() {
   try {
     const pref = backupPref(await readPreference('backup'));
     const since = pref.at ?? 0;
@@ -51,6 +51,10 @@ export async function loadBackupDue() {
 async function redraw() {
   await loadBackupDue();
   ctx.app.render();
+}
+
+export function bootBackup() {
+  redraw();
 }
 
 // Every table kept may make a backup due, or show "Später"'s pause over.

@@ -9,7 +9,7 @@ import json
 
 from test_move_file import kept, play_evening, pref, seed_prefs
 
-from helpers import open_app, screen, tap, wait_shell_ready
+from helpers import assert_axe_clean, open_app, screen, tap, wait_shell_ready
 
 DAY_MS = 86_400_000
 
@@ -41,6 +41,7 @@ def test_the_start_offers_a_backup_after_ten_games_or_seven_days(warm_page, shar
     assert "10 Spiele sind seit der letzten Sicherung nur auf diesem Handy" in offer.inner_text()
     assert offer.locator('[data-action="backup-save"]').inner_text() == "Sicherung speichern"
     assert offer.locator('[data-action="backup-later"]').get_attribute("aria-label") == "Später"
+    assert_axe_clean(page, shared_site, "the backup offer")
 
     # "Später": gone, also after a reload, until the next game is kept.
     tap(page, '[data-action="backup-later"]')
@@ -51,6 +52,7 @@ def test_the_start_offers_a_backup_after_ten_games_or_seven_days(warm_page, shar
     if screen(page) != "start":
         page.locator('header [data-action="setup"]').tap()
     page.wait_for_selector("#controls [data-action='new-game']")
+    page.wait_for_timeout(300)  # read after the start
     assert offer.count() == 0
     copies(page, [10])
     offer.wait_for(state="visible")

@@ -9,7 +9,20 @@ from __future__ import annotations
 from test_move_file import HOUSE, export_move, kept, play_evening, pref, seed_prefs
 from test_storage_attacks import FAILING_WRITES, fail_writes
 
-from helpers import message, open_app, play_step, screen, sheet_tap, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready
+from helpers import (
+    assert_axe_clean,
+    message,
+    open_app,
+    play_step,
+    screen,
+    sheet_tap,
+    start_game,
+    start_sheet,
+    stored,
+    tap,
+    wait_idle,
+    wait_shell_ready,
+)
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
@@ -152,6 +165,7 @@ def test_a_phone_short_of_space_is_told_before_it_is_full(warm_page, shared_site
     load(960_000_000, 1_000_000_000)  # 40 MB, 4 %
     notice.wait_for(state="visible")
     assert "nur noch 40 MB frei" in notice.inner_text() and "Sicherung" in notice.inner_text()
+    assert_axe_clean(page, shared_site, "a phone short of space")
     tap(page, '[data-action="lang"]')
     assert "only 40 MB left" in notice.inner_text()
     tap(page, '[data-action="lang"]')
