@@ -8,6 +8,7 @@ import { errorText, getLang, t } from '../i18n/i18n.js';
 import { memoryOnly, writePreference } from '../store/storage.js';
 import { keepPainted } from '../boot/painted.js';
 import { installOffer } from '../boot/install.js';
+import { storageLowNotice } from '../pages/keep-data.js';
 import { isSheet } from '../bridge/session.js';
 import { keepTrickInSight, renderTable, renderTableControls } from '../table/table.js';
 import { knockUndoStrip } from '../table/knock-undo.js';
@@ -34,7 +35,9 @@ function banner(g) {
 declareScreens('app', {
   // The install offer one line above the start button, where it is seen
   // (at the foot of the long start page nobody found it) and moves nothing
-  // (on top it pushed the whole form down as it came).
+  // (on top it pushed the whole form down as it came); the reminder to
+  // write a backup stands there instead while one is due, and a phone
+  // short of space is said above them.
   start: (ctx) => {
     fitSeats();
     return [[evening.wipedNotice(), renderStart(model.setup, {
@@ -43,7 +46,7 @@ declareScreens('app', {
       top: evening.regularsStartField(ctx),
       formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
       extra: [startClubSection(ctx), phoneStartSection({ ...ctx, faceDown: model.setup.faceDown }), evening.duelStartSection(ctx)],
-    })], [installOffer(), ...renderStartControls(ctx)]];
+    })], [storageLowNotice(), evening.backupOffer() ?? installOffer(), ...renderStartControls(ctx)]];
   },
   table: (ctx) => {
     const g = model.game;

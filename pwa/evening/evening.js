@@ -9,6 +9,8 @@ import { restoreStakes, stakesFor } from './kitty.js';
 import { bootRegulars } from './regulars.js';
 import './move-section.js'; // its section of the settings and its taps, declared as it loads
 export { wipedNotice } from './move-section.js';
+import { bootBackup } from './backup-reminder.js';
+export { backupOffer } from './backup-reminder.js';
 import './cash-book.js'; // its screen and taps, declared as it loads
 
 export { houseStartField, rulesChosen } from './house-rules.js';
@@ -19,6 +21,7 @@ export { duelBanner, duelControls, duelStartSection, hintStrip, learnExtras } fr
 export async function bootEvening() {
   await bootHouse().catch(() => {});
   await bootRegulars().catch(() => {});
+  bootBackup(); // drawn when it is read: the start waits for nothing of it
 }
 
 // The remembered start form's house rules and stakes.

@@ -22,6 +22,7 @@ import { stamp } from '../files/share.js';
 import { session } from '../context/context.js';
 import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
 import { say } from './move-section.js';
+import { noteBackup } from './backup-reminder.js';
 
 // A club's whole history, years of evenings, is far larger than one game
 // record (a series of five games moves as about 30 kB); it reaches the
@@ -59,6 +60,8 @@ async function mine() {
 }
 
 export async function exportMove() {
+  // Everything kept before now goes into the file: the backup's time.
+  const started = Date.now();
   let kept;
   try { kept = await mine(); } catch { say('move.unavailable', {}, true); return; }
   // Each record with who sat where, so a computer player stays one on the other phone.
@@ -69,6 +72,7 @@ export async function exportMove() {
   const file = { format: MOVE_FORMAT, madeAt: new Date().toISOString(), check: await checksum(data), data };
   const name = `schraem-umzug-${stamp()}.json`;
   await sendOut(name, `${JSON.stringify(file)}\n`);
+  await noteBackup(started);
   const damaged = kept.history.length - r.entries.length;
   say(damaged ? 'move.exportedWithout' : 'move.exported', { file: name, n: r.entries.length, k: damaged });
 }

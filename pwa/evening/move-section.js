@@ -19,6 +19,11 @@ export function say(key, vars = {}, alert = false) {
   ctx.app.announce(errorText(state.msg));
 }
 
+// What the move file last said ({msg, alert}), for the start screen's
+// backup offer, and whether it is at work.
+export const lastSaid = () => (state.msg ? { msg: state.msg, alert: state.alert } : null);
+export const moveBusy = () => state.busy;
+
 // A file chosen while the engine still starts (a new phone's first visit)
 // is read once it is up.
 export async function work(fn) {

@@ -62,6 +62,38 @@ async function askOnce() {
   await writePreference('hints', { ...(latest && typeof latest === 'object' ? latest : {}), persist: info.persisted ? 'granted' : 'declined' });
 }
 
+// A phone short of space: said on the start screen before it is full, when
+// less than a tenth of what the browser grants the app, or less than
+// 50 MB, is left. A full disk refuses the next save, and Chromium may then
+// delete everything the app keeps. Checked at the start and after every
+// table kept (history.js's `schraem:filed`).
+const LOW_SHARE = 0.1;
+const LOW_BYTES = 50_000_000;
+/** @type {null | number} the bytes left, while they are few */
+let lowLeft = null;
+
+export async function checkStorageLeft() {
+  let left = null;
+  try {
+    const e = memoryOnly() ? null : await navigator.storage?.estimate?.();
+    if (e && Number.isFinite(e.quota) && Number.isFinite(e.usage) && e.quota > 0) {
+      const free = Math.max(0, e.quota - e.usage);
+      if (free < LOW_SHARE * e.quota || free < LOW_BYTES) left = free;
+    }
+  } catch { /* no estimate in this browser: nothing to say */ }
+  if (left !== lowLeft) {
+    lowLeft = left;
+    ctx.app?.render();
+  }
+}
+
+addEventListener('schraem:filed', () => { checkStorageLeft(); });
+
+export function storageLowNotice() {
+  if (lowLeft == null) return null;
+  return h('p', { class: 'storage-low', role: 'status', text: t('storage.low', { free: megabytes(lowLeft) }) });
+}
+
 declareTaps('what the phone keeps', {
   'storage-persist': () => askToKeep(),
 });

@@ -109,6 +109,7 @@ function toKeep(entry, old) {
 export async function keep(entry) {
   if (await inMemory()) {
     memory.set(entry.id, structuredClone(toKeep(entry, memory.get(entry.id))));
+    filed();
     return true;
   }
   const tx = await transaction('readwrite');
@@ -118,6 +119,7 @@ export async function keep(entry) {
   store.put(toKeep(entry, await request(store.get(entry.id))));
   await finished;
   markKept();
+  filed();
   return true;
 }
 
@@ -205,13 +207,37 @@ export async function remove(id) {
 export async function keepAll(list) {
   if (await inMemory()) {
     for (const e of list) memory.set(e.id, structuredClone(e));
+    filed();
     return true;
   }
   const tx = await transaction('readwrite');
   for (const e of list) tx.objectStore(STORE).put(e);
   await done(tx);
   markKept();
+  filed();
   return true;
+}
+
+// Said once an entry is on disk, for what counts the kept tables (the
+// reminder to write a backup, evening/backup-reminder.js).
+function filed() {
+  dispatchEvent(new Event('schraem:filed'));
+}
+
+// How many entries were kept after `since` (ms), and the earliest and
+// latest time among them, read from the index, not the entries: cheap at
+// every start however long the history. → {count, first, last}
+/** @param {number} since @returns {Promise<{count: number, first: number | null, last: number | null}>} */
+export async function keptSince(since) {
+  if (await inMemory()) {
+    const times = [...memory.values()].map((e) => e.savedAt).filter((x) => Number.isFinite(x) && x > since);
+    return { count: times.length, first: times.length ? Math.min(...times) : null, last: times.length ? Math.max(...times) : null };
+  }
+  const index = (await transaction('readonly')).objectStore(STORE).index('savedAt');
+  const range = IDBKeyRange.lowerBound(since, true);
+  const [count, first, last] = await Promise.all([
+    request(index.count(range)), request(index.openKeyCursor(range, 'next')), request(index.openKeyCursor(range, 'prev'))]);
+  return { count, first: first ? Number(first.key) : null, last: last ? Number(last.key) : null };
 }
 
 /** @param {string[]} ids */

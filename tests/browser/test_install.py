@@ -108,3 +108,59 @@ def test_accepting_the_offer_opens_the_browsers_prompt(warm_page, shared_site):
     page.locator('[data-install-action="install"]').tap()
     page.wait_for_function("() => window.__prompted === 1")
     assert page.locator(".install-offer").count() == 0
+
+
+# A browser that never lets the page ask (Safari, Firefox): no
+# `onbeforeinstallprompt` at all; the user agent and the home-screen app's
+# `navigator.standalone` as the test sets them for the next load.
+NEVER_ASKS = """
+delete window.onbeforeinstallprompt;
+delete Window.prototype.onbeforeinstallprompt;
+const ua = sessionStorage.getItem('test-ua');
+if (ua) Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => ua });
+if (sessionStorage.getItem('test-standalone')) Object.defineProperty(Navigator.prototype, 'standalone', { get: () => true });
+"""
+IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+
+
+def test_where_the_browser_never_asks_its_menu_words_are_given(warm_page, shared_site):
+    """Firefox's and Safari's menu words on the install line, on an iPhone
+    with Safari's seven days; never in the installed app; dismissable."""
+    from helpers import open_app, tap, wait_preference, wait_shell_ready
+
+    page = warm_page(locale="de-DE")
+    page.add_init_script(NEVER_ASKS)
+    open_app(page, shared_site, seed=3)
+    assert page.evaluate("'onbeforeinstallprompt' in window") is False
+    line = page.locator("#controls .install-offer")
+    line.wait_for(state="visible")
+    assert "im Browser-Menü „Installieren“ oder „Zur Startseite hinzufügen“" in line.inner_text()
+    tap(page, '[data-action="lang"]')
+    assert "“Install” or “Add to Home screen”" in line.inner_text()
+    tap(page, '[data-action="lang"]')
+
+    def load(**flags):
+        page.evaluate(
+            "(f) => { for (const [k, v] of Object.entries(f)) v ? sessionStorage.setItem(k, v) : sessionStorage.removeItem(k); }", flags
+        )
+        page.reload()
+        wait_shell_ready(page)
+
+    load(**{"test-ua": IPHONE, "test-standalone": "1"})
+    page.wait_for_timeout(300)
+    assert line.count() == 0, "the app on the home screen is installed already"
+    load(**{"test-standalone": ""})
+    line.wait_for(state="visible")
+    text = line.inner_text()
+    assert "Teilen → „Zum Home-Bildschirm“" in text and "Safari nach 7 Tagen ohne Besuch" in text
+    # One line above the start button, within the screen.
+    box, go = line.bounding_box(), page.locator('[data-action="new-game"]').bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= go["y"] + 1
+    assert page.locator('#controls [data-install-action="later"]').get_attribute("aria-label") == "Nicht jetzt"
+    page.locator('[data-install-action="later"]').tap()
+    assert line.count() == 0
+    wait_preference(page, "hints", "install", True)
+    page.reload()
+    wait_shell_ready(page)
+    page.wait_for_timeout(300)
+    assert line.count() == 0, "dismissed for good"

@@ -9,7 +9,20 @@ from __future__ import annotations
 from test_move_file import HOUSE, export_move, kept, play_evening, pref, seed_prefs
 from test_storage_attacks import FAILING_WRITES, fail_writes
 
-from helpers import message, open_app, play_step, screen, sheet_tap, start_game, start_sheet, stored, tap, wait_idle, wait_shell_ready
+from helpers import (
+    assert_axe_clean,
+    message,
+    open_app,
+    play_step,
+    screen,
+    sheet_tap,
+    start_game,
+    start_sheet,
+    stored,
+    tap,
+    wait_idle,
+    wait_shell_ready,
+)
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
@@ -125,3 +138,37 @@ def test_a_start_after_the_browser_wiped_the_data_says_so_and_reads_the_backup(w
     page.reload()
     wait_shell_ready(page)
     assert page.locator(".wiped").count() == 0  # said once, not at every start
+
+
+# What `navigator.storage.estimate()` answers, as the test sets it for the
+# next load (bytes used and granted).
+ESTIMATE = """
+const said = JSON.parse(sessionStorage.getItem('test-estimate') || 'null');
+if (said) StorageManager.prototype.estimate = async () => ({ usage: said[0], quota: said[1] });
+"""
+
+
+def test_a_phone_short_of_space_is_told_before_it_is_full(warm_page, shared_site):
+    page = warm_page(locale="de-DE")
+    page.add_init_script(ESTIMATE)
+    open_app(page, shared_site, seed=65)
+
+    def load(usage: int, quota: int) -> None:
+        page.evaluate("(e) => sessionStorage.setItem('test-estimate', JSON.stringify(e))", [usage, quota])
+        page.reload()
+        wait_shell_ready(page)
+
+    notice = page.locator("#controls .storage-low")
+    load(10_000_000, 1_000_000_000)  # 990 MB left
+    page.wait_for_timeout(300)
+    assert notice.count() == 0
+    load(960_000_000, 1_000_000_000)  # 40 MB, 4 %
+    notice.wait_for(state="visible")
+    assert "nur noch 40 MB frei" in notice.inner_text() and "Sicherung" in notice.inner_text()
+    assert_axe_clean(page, shared_site, "a phone short of space")
+    tap(page, '[data-action="lang"]')
+    assert "only 40 MB left" in notice.inner_text()
+    tap(page, '[data-action="lang"]')
+    load(19_000_000_000, 20_000_000_000)  # 1 GB left, but only 5 % of what is granted
+    notice.wait_for(state="visible")
+    assert "nur noch 1.000 MB frei" in notice.inner_text()

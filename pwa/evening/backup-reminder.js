@@ -1,0 +1,96 @@
+// The reminder to write a backup: a phone lost, broken or wiped by its
+// browser takes every evening with it unless the move file (move-file.js)
+// left it. After 10 tables kept since the last backup, or 7 days after it
+// with at least one new one, the start screen offers the move file in one
+// tap ("Sicherung speichern") with the reason in one line; "Später" hides it
+// until the next table is kept. Writing the move file, from here or from the
+// settings, is the backup: its time is kept (preference `backup`: {at,
+// later}). A table counts when its history entry is written: a game, or a
+// series or set after each of its games.
+import { h } from '../lib/dom.js';
+import { errorText, t } from '../i18n/i18n.js';
+import * as history from '../store/history.js';
+import { readPreference, writePreference } from '../store/storage.js';
+import { ctx } from '../context/context.js';
+import { moveFile } from '../context/rare.js';
+import { declareTaps } from '../context/taps.js';
+import { lastSaid, moveBusy, work } from './move-section.js';
+
+export const BACKUP_EVERY = 10;
+export const BACKUP_DAYS = 7;
+const DAY = 86_400_000;
+
+/** @type {{due: null | {reason: 'games' | 'days', n: number}, asked: boolean}} */
+const state = { due: null, asked: false };
+
+function backupPref(raw) {
+  const ok = (x) => (Number.isFinite(x) ? x : null);
+  return raw && typeof raw === 'object' ? { at: ok(raw.at), later: ok(raw.later) } : { at: null, later: null };
+}
+
+// Whether a backup is due, from the history's index and the preference.
+async function loadBackupDue() {
+  try {
+    const pref = backupPref(await readPreference('backup'));
+    const since = pref.at ?? 0;
+    const kept = await history.keptSince(since);
+    const now = Date.now();
+    let due = null;
+    if (kept.count && !(pref.later != null && (kept.last ?? 0) <= pref.later)) {
+      // Never backed up: the days count from the first table kept.
+      const days = Math.floor((now - (pref.at ?? kept.first ?? now)) / DAY);
+      if (kept.count >= BACKUP_EVERY) due = { reason: 'games', n: kept.count };
+      else if (days >= BACKUP_DAYS) due = { reason: pref.at == null ? 'first' : 'days', n: pref.at == null ? kept.count : days };
+    }
+    state.due = due;
+  } catch {
+    state.due = null; // the history cannot be read now: asked again at the next table kept
+  }
+}
+
+async function redraw() {
+  await loadBackupDue();
+  ctx.app.render();
+}
+
+export function bootBackup() {
+  redraw();
+}
+
+// Every table kept may make a backup due, or show "Später"'s pause over.
+addEventListener('schraem:filed', () => { redraw(); });
+
+// The move file was written (from here or the settings): everything kept
+// before `started` is in a backup now. → false when the time could not be kept.
+export async function noteBackup(started) {
+  const ok = await writePreference('backup', { at: started });
+  await redraw();
+  return ok;
+}
+
+// Hidden until a table is kept after the latest one now kept.
+async function later() {
+  state.due = null;
+  ctx.app.render();
+  const pref = backupPref(await readPreference('backup'));
+  const { last } = await history.keptSince(pref.at ?? 0).catch(() => ({ last: null }));
+  await writePreference('backup', { ...pref, later: last ?? Date.now() });
+}
+
+// The offer, while a backup is due: one line above the start button, like
+// the install offer (boot/install.js), which it stands in for until then.
+export function backupOffer() {
+  const due = state.due;
+  if (!due) return null;
+  const said = lastSaid();
+  return h('section', { class: 'install-offer backup-offer', 'aria-label': t('backup.label') },
+    h('p', { text: t(`backup.why.${due.reason}`, { n: due.n }) }),
+    h('button', { type: 'button', class: 'primary', dataset: { action: 'backup-save' }, disabled: moveBusy(), text: t('backup.save') }),
+    h('button', { type: 'button', class: 'secondary close', dataset: { action: 'backup-later' }, 'aria-label': t('backup.later'), text: '×' }),
+    said?.alert ? h('p', { class: 'move-msg house-refused', role: 'alert', text: errorText(said.msg) }) : null);
+}
+
+declareTaps('the backup reminder', {
+  'backup-save': () => work(() => moveFile().then((f) => f.exportMove())),
+  'backup-later': () => later(),
+});
