@@ -337,13 +337,29 @@ def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
 | join: open the table, three guests join by pasted text, every phone shows the dealt table | {out['join_ms']} ms |
 | a guest's tap until every phone has drawn it, p50 / p95 ({out['taps']} taps) | {out['tap_to_all_p50_ms']} / {out['tap_to_all_p95_ms']} ms |
 | the same taps until the host alone has drawn them (stored first), p50 | {out['tap_to_host_p50_ms']} ms |
-| data-channel bytes per action (both ways, all guests; {out['actions']} actions) | {out['bytes_per_action']} |
+{before_rows(out)}| data-channel bytes per action (both ways, all guests; {out['actions']} actions) | {out['bytes_per_action']} |
 | invitation as text / bytes it codes / QR code at level M | {out['offer_chars']} characters / {out['offer_bytes']} bytes / version {out['qr_version']} |
 | the same phone's description in the old form (whole SDP deflated): text / QR at L / at M | {out['old_offer_chars']} characters / version {out['old_qr_version_l']} / version {out['old_qr_version_m']} |
 | cards a guest received or showed that its seat may not see | {out['leaks']} |
 """
         + evening_rows(out.get("evening"))
         + router_rows(out.get("router"))
+    )
+
+
+class _HandOnly(Exception):
+    """--hand-only: the hand's figures are all that is measured."""
+
+
+def before_rows(out: dict) -> str:
+    b = out.get("before")
+    if not b:
+        return ""
+    ratio = out["tap_to_all_p95_ms"] / b["tap_to_all_p95_ms"] if b.get("tap_to_all_p95_ms") else float("nan")
+    return (
+        f"| the same hand's taps, the app at `{b['rev']}` (measured first in the same run), p50 / p95 ({b['taps']} taps)"
+        f" | {b['tap_to_all_p50_ms']} / {b['tap_to_all_p95_ms']} ms |\n"
+        f"| p95 now ÷ p95 at `{b['rev']}` | {ratio:.2f} |\n"
     )
 
 
@@ -395,21 +411,43 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
     parser.add_argument("--no-write", action="store_true", help="leave bench/RESULTS.md alone")
+    parser.add_argument("--against", help="a git revision: the same hand's taps with the app as it was then, in the same run")
+    parser.add_argument("--hand-only", action="store_true", help="only the hand's taps (no evening, no router); printed, not written")
     args = parser.parse_args(argv)
+    if args.hand_only:
+        args.no_write = True
     work = Path(tempfile.mkdtemp(prefix="schraem-bench-phones-"))
     dist = build.build(work / "dist", quiet=True)
     site = Served(dist)
+    before_site = None
+    if args.against:
+        from tournament import build_at
+
+        before_site = Served(build_at(args.against, work / "before"))
     load_before = loadavg()
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_ARGS)
+            if before_site is not None:
+                # The app as it was first, then as it is: the same hand, the same taps.
+                before = run(pw, browser, before_site)
             out = run(pw, browser, site)
+            if before_site is not None:
+                out["before"] = {"rev": args.against, **before}
+            if args.hand_only:
+                version = f"Chromium {browser.version}"
+                browser.close()
+                raise _HandOnly
             out["evening"] = evening(pw, browser, site)
             version = f"Chromium {browser.version}"
             browser.close()
             out["router"] = across_router(pw, dist)
+    except _HandOnly:
+        pass
     finally:
         site.stop()
+        if before_site is not None:
+            before_site.stop()
     text = section(out, version, (load_before, loadavg()))
     if not args.no_write:
         write_section(text)
