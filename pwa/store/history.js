@@ -70,7 +70,10 @@ export async function keep(entry) {
   const store = tx.objectStore(STORE);
   const finished = done(tx);
   finished.catch(() => {}); // a refused read below rejects first; the caller hears of it from there
-  const old = await request(store.get(entry.id));
+  // The entry kept before matters only for a game's review and a finished
+  // table's time: a running tournament's step is not slowed by reading
+  // the whole tournament back first.
+  const old = entry.save?.record || entry.status === 'finished' ? await request(store.get(entry.id)) : undefined;
   const review = entry.review === undefined && old?.review && reviewHolds(old.review, old.save?.record, entry.save?.record) ? { review: old.review } : {};
   // A finished game filed again unchanged (when the next one starts) keeps
   // the time it was finished: its "fertig" time is when it ended.
