@@ -243,8 +243,8 @@ declareTaps('club', clubWork({
   't-withdraw': async () => {
     const name = c().tWithdraw;
     if (!name) return;
-    const facts = await (await organiser()).tournamentOp({ op: 'withdraw', name }, () => t('t.withdrew', { name }));
-    if (facts) c().tWithdraw = '';
+    // Taken back before the screen is drawn: the button then waits for the next choice.
+    await (await organiser()).tournamentOp({ op: 'withdraw', name }, () => { c().tWithdraw = ''; return t('t.withdrew', { name }); });
   },
   't-tickets': async (target) => (await organiser()).ticketSheet(Number(target.dataset.series)),
   't-ticket': async (target) => {
