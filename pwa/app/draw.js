@@ -106,6 +106,7 @@ function focusKey(node) {
 }
 
 let drawnScreen = null;
+const PATCHED = new Set(['table', 'tournament']);
 
 export function render() {
   const name = screenName();
@@ -115,9 +116,11 @@ export function render() {
   // A new screen starts at its top (its heading), not where the last one
   // was scrolled to.
   if (name !== drawnScreen) el.screen.scrollTop = 0;
-  // The table drawn again (a tap here or on another phone) changes only
-  // what differs; any other screen, or the table coming back, is drawn new.
-  const draw = name === 'table' && drawnScreen === 'table' && !document.body.dataset.painted ? patch : replace;
+  // The table drawn again (a tap here or on another phone) and the
+  // organiser's tournament drawn again (a result read in: a few of its
+  // thousands of rows and cards differ) change only what differs; any
+  // other screen, or one of these coming back, is drawn new.
+  const draw = PATCHED.has(name) && drawnScreen === name && !document.body.dataset.painted ? patch : replace;
   drawnScreen = name;
   document.body.dataset.screen = name;
   document.body.dataset.step = model.game ? stepOf(model.game) : '';

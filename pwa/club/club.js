@@ -45,6 +45,7 @@ export function initClub(context) {
     fix: null, picker: null, confirm: null, qr: null, scan: null,
     history: null, historyMsg: null, stats: null, statsMsg: null,
     tournament: null, tMsg: null, tView: null,
+    tNamed: null, // the id of the tournament the preference names on disk
     tForm: { names: context.defaultNames.join('\n'), rules: 'rheinland', games: null, series: null, seed: randomSeed() },
     kept: null, // the id of the table entry last confirmed kept in history
     damaged: new Set(), // history entries the engine refused when opened
@@ -106,15 +107,21 @@ export async function bootClub() {
 // over; a tournament the engine refuses is said on the tournament screen,
 // not over the game.
 async function bootTournament() {
-  const local = await readPreference('tournament') ?? legacy(TOURNAMENT_KEY);
+  const named = await readPreference('tournament');
+  const local = named ?? legacy(TOURNAMENT_KEY);
   const kept = (await history.entries().catch(() => []))
     .filter((e) => e?.kind === 'tournament' && e.facts && typeof e.facts === 'object' && e.facts.tournament);
   const entry = (local?.id && kept.find((e) => e.facts.id === local.id)) || kept.find((e) => e.status === 'running');
   const tournament = entry?.facts.tournament ?? local?.tournament;
   if (!tournament) return;
   const r = await session().query('tournament', { op: 'load', tournament });
-  if (r.ok) c().tournament = r.result;
-  else c().tMsg = t('t.loadFailed', { detail: r.error?.[getLang()] ?? '' });
+  if (r.ok) {
+    c().tournament = r.result;
+    // The preference names it already: a step need not write it again.
+    if (named?.id === r.result.id) c().tNamed = named.id;
+  } else {
+    c().tMsg = t('t.loadFailed', { detail: r.error?.[getLang()] ?? '' });
+  }
 }
 
 // --- routing -----------------------------------------------------------------------------
@@ -236,8 +243,8 @@ declareTaps('club', clubWork({
   't-withdraw': async () => {
     const name = c().tWithdraw;
     if (!name) return;
-    const facts = await (await organiser()).tournamentOp({ op: 'withdraw', name }, () => t('t.withdrew', { name }));
-    if (facts) c().tWithdraw = '';
+    // Taken back before the screen is drawn: the button then waits for the next choice.
+    await (await organiser()).tournamentOp({ op: 'withdraw', name }, () => { c().tWithdraw = ''; return t('t.withdrew', { name }); });
   },
   't-tickets': async (target) => (await organiser()).ticketSheet(Number(target.dataset.series)),
   't-ticket': async (target) => {

@@ -20,16 +20,15 @@ import { tournamentHouse } from '../evening/house-rules.js';
 
 export { screens } from './tournament.js';
 
-function tournamentRecords(facts) {
-  return facts.tournament.series.flat().filter(Boolean).flatMap((s) => s.games);
-}
-
-// → true once the tournament is in history, where every step is kept. The
-// preference only names the open one: for a step of the open tournament
-// its refusal is said and the step still counts (start-up finds the entry).
-// A new tournament it does not name would not be the one opened after a
-// reload (the old one would, beside a second running one): its entry is
-// taken back and the tournament not created (`fresh`).
+// → true once the tournament is in history, where every step is kept
+// whole, once: its games for the statistics are read from it there
+// (store/entries.js), not written a second time. The preference only
+// names the open one, so it is written when that changes, not at every
+// step: for a step of the open tournament its refusal is said and the
+// step still counts (start-up finds the entry). A new tournament it does
+// not name would not be the one opened after a reload (the old one would,
+// beside a second running one): its entry is taken back and the
+// tournament not created (`fresh`).
 async function storeTournament(facts, { fresh = false } = {}) {
   const done = tournamentDone(facts);
   const top = facts.standings.slice(0, 3).map((r) => `${r.rank}. ${r.name} ${r.total}`).join(' · ');
@@ -40,17 +39,20 @@ async function storeTournament(facts, { fresh = false } = {}) {
   try {
     await history.keep({
       id, kind: 'tournament', status: done ? 'finished' : 'running', names: facts.tournament.players,
-      rules: facts.tournament.rules, summary: top, facts, records: tournamentRecords(facts),
+      rules: facts.tournament.rules, summary: top, facts,
     });
   } catch {
     return false;
   }
-  if (!await writePreference('tournament', { id: facts.id, tournament: facts.tournament })) {
-    if (fresh) {
+  if (fresh || c().tNamed !== facts.id) {
+    if (await writePreference('tournament', { id: facts.id })) {
+      c().tNamed = facts.id;
+    } else if (fresh) {
       await (before ? history.keep(before) : history.remove(id)).catch(() => {});
       return false;
+    } else {
+      ctx.app.notify('pref.failed');
     }
-    ctx.app.notify('pref.failed');
   }
   return true;
 }

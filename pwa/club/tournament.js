@@ -3,8 +3,8 @@
 // tickets and results from phone to phone. The draw, the checks on every
 // result and the ranking are the engine's; these screens show them. Part
 // of the organiser's part (organiser.js), loaded when first needed.
-import { h } from '../lib/dom.js';
-import { has, t } from '../i18n/i18n.js';
+import { h, keeper } from '../lib/dom.js';
+import { getLang, has, t } from '../i18n/i18n.js';
 import { barChart } from '../lib/charts.js';
 import { canScan, qrSvg } from '../qr/qr.js';
 import { canShareFiles } from '../files/share.js';
@@ -116,7 +116,8 @@ export function standingsTable(facts) {
 }
 
 // Where a player sits and stands ("wo sitzt Müller?"): every name holding
-// the typed text, with the table of each series drawn so far and the rank.
+// the typed text, with the table of each series drawn so far, the points
+// the table handed in for him (as the standings give them) and the rank.
 function finder(facts, text) {
   const q = text.trim().toLocaleLowerCase();
   const found = q ? facts.standings.filter((r) => r.name.toLocaleLowerCase().includes(q)) : [];
@@ -127,7 +128,11 @@ function finder(facts, text) {
       h('bdi', { text: r.name }), ' – ',
       facts.tables.map((tables, i) => {
         const k = tables.findIndex((table) => table.players.includes(r.name));
-        return k < 0 ? t('t.found.out', { series: i + 1 }) : t('t.found.at', { series: i + 1, table: k + 1, seat: tables[k].players.indexOf(r.name) + 1 });
+        if (k < 0) return t('t.found.out', { series: i + 1 });
+        const at = t('t.found.at', { series: i + 1, table: k + 1, seat: tables[k].players.indexOf(r.name) + 1 });
+        // Facts kept before the engine gave each series' points have none.
+        if (!Array.isArray(r.series)) return at;
+        return `${at}, ${r.series[i] != null ? t('t.found.points', { points: r.series[i] }) : t('t.found.open')}`;
       }).join(' · '),
       ` · ${t('t.found.rank', { rank: r.rank, total: r.total })}`)) : h('li', { text: t('t.found.none') })) : null);
 }
@@ -160,9 +165,25 @@ export function tournamentDone(facts) {
   return facts.over ?? (facts.tables.length === facts.series_count && facts.tables.every((tables) => tables.every((x) => x.over)));
 }
 
+// The parts of the screen that most steps leave as they were, kept as
+// drawn (dom.js keeper): a result read in changes one table card of the
+// series in play and the standings, not the 300 cards of the series
+// before; a name typed into the finder changes none of them. Each part's
+// key holds everything it shows, the language too.
+const keptParts = keeper();
+
+function seriesSection(tables, i, { readOnly, ready }) {
+  return h('section', { class: 't-series', 'aria-labelledby': `t-series-${i + 1}` },
+    h('h3', { id: `t-series-${i + 1}`, text: t('t.series.heading', { k: i + 1 }) }),
+    h('ul', { class: 't-tables' }, tables.map((table, k) => tableCard(table, i + 1, k + 1, { readOnly, ready }))));
+}
+
 // facts: the engine's tournament facts; find: the name being looked for;
 // withdraw: the player chosen to stop.
 export function renderTournament(facts, { ready, readOnly, message, find = '', withdraw = '' }) {
+  const part = keptParts();
+  const lang = getLang();
+  const ranked = JSON.stringify([lang, facts.standings]);
   const current = facts.tables.length;
   const between = !readOnly && current < facts.series_count && (facts.tables[current - 1] ?? []).every((x) => x.over);
   // Named by its people, as the organiser knows it; the id (on every ticket) in the line under it.
@@ -177,12 +198,13 @@ export function renderTournament(facts, { ready, readOnly, message, find = '', w
     readOnly || done ? null : missingLine(facts),
     finder(facts, find),
     between ? withdrawRow(facts, withdraw, ready) : null,
-    standingsTable(facts),
+    part(`standings ${ranked}`, () => standingsTable(facts)),
     h('p', { class: 'note', text: `${t('t.points.hint')} ${t('t.lot.hint')}` }),
-    barChart({ title: t('chart.totals'), rows: facts.standings.map((r) => ({ name: r.name, value: r.total })) }),
-    facts.tables.map((tables, i) => h('section', { class: 't-series', 'aria-labelledby': `t-series-${i + 1}` },
-      h('h3', { id: `t-series-${i + 1}`, text: t('t.series.heading', { k: i + 1 }) }),
-      h('ul', { class: 't-tables' }, tables.map((table, k) => tableCard(table, i + 1, k + 1, { readOnly, ready: ready && i + 1 === current }))))),
+    part(`chart ${ranked}`, () => barChart({ title: t('chart.totals'), rows: facts.standings.map((r) => ({ name: r.name, value: r.total })) })),
+    facts.tables.map((tables, i) => {
+      const flags = { readOnly, ready: ready && i + 1 === current };
+      return part(JSON.stringify([lang, i, flags, tables]), () => seriesSection(tables, i, flags));
+    }),
     // Less frequent than bringing results in: below the tables, not under the thumb.
     h('div', { class: 'tool-row wrap no-print t-tools' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 't-export' }, text: t('t.export') }),

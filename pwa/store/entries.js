@@ -26,9 +26,19 @@ export function readable(e) {
   return Boolean(e.save && typeof e.save === 'object');
 }
 
+// A tournament's games are its tables' series: kept once, in the
+// tournament, and read from there. Entries kept before (and those a move
+// file brings) list them under `records` as well, and are read as written.
+function recordsOf(entry) {
+  if (Array.isArray(entry.records)) return entry.records;
+  if (entry.kind !== 'tournament') return [];
+  const series = entry.facts?.tournament?.series;
+  return (Array.isArray(series) ? series : []).flat().filter((s) => s && Array.isArray(s.games)).flatMap((s) => s.games);
+}
+
 export function seatedRecords(entry) {
   const seats = entry.save?.table?.players ?? [];
-  return (Array.isArray(entry.records) ? entry.records : []).map((raw) => ({ raw, record: { ...raw,
+  return recordsOf(entry).map((raw) => ({ raw, record: { ...raw,
     players: (Array.isArray(raw?.players) ? raw.players : []).map((p, i) => (seats[i]?.kind === 'bot' ? { ...p, kind: 'bot', level: seats[i].level } : p)) } }));
 }
 

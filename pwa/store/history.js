@@ -116,7 +116,11 @@ export async function keep(entry) {
   const store = tx.objectStore(STORE);
   const finished = done(tx);
   finished.catch(() => {}); // a refused read below rejects first; the caller hears of it from there
-  store.put(toKeep(entry, await request(store.get(entry.id))));
+  // The entry kept before matters only for a game's review and a finished
+  // table's time: a running tournament's step is not slowed by reading
+  // the whole tournament back first.
+  const old = entry.save?.record || entry.status === 'finished' ? await request(store.get(entry.id)) : undefined;
+  store.put(toKeep(entry, old));
   await finished;
   markKept();
   filed();

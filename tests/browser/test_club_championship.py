@@ -1,15 +1,17 @@
 """A championship on the organiser's phone (docs/CLUB.md): 300 names pasted,
 75 tables drawn; the tables still missing at a glance, a player found by
-name (table, seat and rank), every ticket of the series on one screen and
-six to an A4 page, every result read in (in random order) until none is
-missing, each player's points series by series on a 320 px phone; the
-browser killed while a result is read in, with every result shown as
-accepted there when it opens again; and, in a small tournament, a player
-who stops between two series keeps their points and sits out the next
-draw."""
+name (table, seat, his points and rank), every ticket of the series on one
+screen and six to an A4 page, every result read in (in random order) until
+none is missing, each read in kept in one write and drawn over the screen
+as it stood (the same screen as one drawn anew), each player's points
+series by series on a 320 px phone; the browser killed while a result is
+read in, with every result shown as accepted there when it opens again;
+and, in a small tournament, a player who stops between two series keeps
+their points and sits out the next draw."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import random
@@ -35,13 +37,17 @@ ENGINE_IMPORTS = """async (results) => {
 }"""
 
 
-def _results_of(names: list[str], seed: int, rng: random.Random, series: int = 1) -> list[list[dict]]:
+def _results_of(
+    names: list[str], seed: int, rng: random.Random, series: int = 1, withdrawn: dict[int, str] | None = None
+) -> list[list[dict]]:
     """Every table's result of each of the first `series` series, made on
     other phones (the same tournament built from the same names, rules and
-    seed)."""
+    seed; `withdrawn`: who stops after which series)."""
     t = Tournament(names, "rheinland", {"series_games": 1, "tournament_series": 2}, seed)
     out = []
     for number in range(1, series + 1):
+        if (withdrawn or {}).get(number - 1):
+            t.withdraw(withdrawn[number - 1])
         t.start_series()
         out.append([json.loads(json.dumps(sheet_result(table_ticket(t, number, k), rng))) for k in range(1, len(t.series[-1]) + 1)])
         for result in out[-1]:
@@ -49,9 +55,58 @@ def _results_of(names: list[str], seed: int, rng: random.Random, series: int = 1
     return out
 
 
+# The screen as the steps left it, and the same screen drawn anew: another
+# screen in between, and the language turned there and back, so that no
+# part is kept from before (chart ids count up at every drawing).
+DRAWN_AS_NEW = """async () => {
+  const { context, i18n } = await import('./modules.js');
+  const seen = () => document.getElementById('screen').innerHTML.replace(/chart-\\d+/g, 'chart');
+  const patched = seen();
+  const route = context.m().route;
+  const lang = i18n.getLang();
+  context.go('start');
+  i18n.setLang(lang === 'de' ? 'en' : 'de');
+  context.go(route);
+  context.go('start');
+  i18n.setLang(lang);
+  context.go(route);
+  return [patched, seen()];
+}"""
+
+
+def assert_drawn_as_new(page) -> None:
+    patched, fresh = page.evaluate(DRAWN_AS_NEW)
+    lines = [x.replace("><", ">\n<").splitlines() for x in (patched, fresh)]
+    assert patched == fresh, "\n".join(list(difflib.unified_diff(*lines, "as drawn over", "drawn anew", lineterm="", n=2))[:40])
+
+
+# The read-write transactions the page opens from now on, counted.
+COUNT_WRITES = """() => {
+  window.__writes = [];
+  const open = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (stores, mode, options) {
+    if (mode === 'readwrite') window.__writes.push([this.name, [].concat(stores)]);
+    return open.call(this, stores, mode, options);
+  };
+}"""
+KEPT = """async (id) => ({
+  entry: await (await import('./modules.js')).history.entry(`tournament-${id}`),
+  pref: await (await import('./modules.js')).storage.readPreference('tournament'),
+})"""
+
+
 def _points(results: list[dict], name: str) -> int:
     """A player's points in the series these results are of."""
     return next(r["totals"][i] for r in results for i, p in enumerate(r["result"]["games"][0]["players"]) if p["name"] == name)
+
+
+def _table_of(results: list[dict], name: str) -> int:
+    """The table a player sat at in the series these results are of."""
+    return next(r["table"] for r in results for p in r["result"]["games"][0]["players"] if p["name"] == name)
+
+
+def _rank(page, name: str) -> str:
+    return page.locator(f'.standings tr[data-name="{name}"] td').first.inner_text()
 
 
 # The standings of a worst case at 320 px: five series of three-digit
@@ -113,16 +168,33 @@ def test_a_championship_of_300_players_on_the_organisers_phone(warm_page, shared
     rng = random.Random(7)
     results = _results_of(NAMES, 2026, rng)[0]
     rng.shuffle(results)
-    org.evaluate(ENGINE_IMPORTS, results[:-1])
+    org.evaluate(ENGINE_IMPORTS, results[:-2])
+    org.evaluate(IMPORT, results[-2])
+    # The last one read in is drawn over the screen as it stood (the
+    # standings and the other tables' cards are the same nodes), and kept
+    # in one write: the tournament once, in its history entry.
+    org.evaluate("() => { for (const el of document.querySelectorAll('.standings, .t-table')) el.__before = true; }")
+    org.evaluate(COUNT_WRITES)
     org.evaluate(IMPORT, results[-1])
+    assert org.evaluate("() => window.__writes") == [["schraem-history", ["entries"]]]
+    assert org.evaluate("() => [...document.querySelectorAll('.standings, .t-table')].every((el) => el.__before)")
+    tid = org.evaluate("async () => (await import('./modules.js')).context.c().tournament.id")
+    kept = org.evaluate(KEPT, tid)
+    assert "records" not in kept["entry"] and len(kept["entry"]["facts"]["tournament"]["series"][0]) == 75
+    assert kept["pref"] == {"id": tid}
     assert missing.inner_text() == "Serie 1: alle 75 Tische abgegeben."
     assert org.locator('.t-table[data-series="1"].done').count() == 75
+    assert_drawn_as_new(org)
 
     # Each player's series under the name: the points his table handed in.
     points = org.locator('.standings tr[data-name="Spieler 123"] .t-points')
     assert points.get_attribute("data-points") == str(_points(results, "Spieler 123"))
     assert points.locator(".sr-only").text_content() == f"Serie 1: {_points(results, 'Spieler 123')}"
     assert org.locator(".standings thead .t-points").inner_text() == "Punkte je Serie"
+    # The finder gives them too, beside his table and seat.
+    org.fill('[data-field="t-find"]', "spieler 123")
+    found = org.locator('.t-found li[data-name="Spieler 123"]').inner_text()
+    assert f"Serie 1: Tisch {k}, Platz {seat}, Punkte: {_points(results, 'Spieler 123')}" in found, found
     # A 320 px phone: the standings fit across, five series and a long name too.
     org.set_viewport_size({"width": 320, "height": 640})
     assert org.evaluate("() => document.documentElement.scrollWidth") <= 320
@@ -198,9 +270,11 @@ def test_a_player_who_stops_keeps_the_points_and_sits_out_the_next_draw(warm_pag
     first = _results_of(names, 77, random.Random(3))[0]
     for result in first:
         org.evaluate(IMPORT, result)
+    assert_drawn_as_new(org)
     org.select_option('[data-field="t-withdraw"]', "Gerda")
     tap(org, '[data-action="t-withdraw"]')
     assert "Gerda stops" in org.locator(".tournament .notice").first.inner_text()
+    assert_drawn_as_new(org)
     row = org.locator('.standings tr[data-name="Gerda"]')
     assert "out from series 2" in row.inner_text()
     gerda = _points(first, "Gerda")
@@ -209,11 +283,33 @@ def test_a_player_who_stops_keeps_the_points_and_sits_out_the_next_draw(warm_pag
     series2 = [org.locator(f'.t-table[data-series="2"][data-table="{k}"] .seat-order bdi').all_inner_texts() for k in (1, 2)]
     assert sorted(len(s) for s in series2) == [3, 4] and "Gerda" not in sum(series2, [])
     org.fill('[data-field="t-find"]', "Gerda")
-    assert "series 2: stopped" in org.locator('.t-found li[data-name="Gerda"]').inner_text()
+    gerda_found = org.locator('.t-found li[data-name="Gerda"]').inner_text()
+    assert (
+        f"series 1: table {_table_of(first, 'Gerda')}" in gerda_found
+        and f"points: {_points(first, 'Gerda')} · series 2: stopped" in gerda_found
+    )
+    org.fill('[data-field="t-find"]', "Anne")
+    anne_found = org.locator('.t-found li[data-name="Anne"]').inner_text()
+    assert f"points: {_points(first, 'Anne')} · series 2: table " in anne_found and anne_found.endswith(
+        f"not handed in yet · rank {_rank(org, 'Anne')} ({_points(first, 'Anne')} points)"
+    ), anne_found
+    assert_drawn_as_new(org)
+    # Drawn in the other language over the screen as it stood: no word of
+    # the one before is left.
+    tap(org, '[data-action="lang"]')
+    assert "Serie 2: Tisch " in org.locator('.t-found li[data-name="Anne"]').inner_text()
+    assert_drawn_as_new(org)
+    tap(org, '[data-action="lang"]')
     # Her series: the points of the first, the second sat out; a player of
     # series 2 has not handed in yet.
     assert row.locator(".t-points").get_attribute("data-points") == f"{gerda} -"
     assert row.locator(".t-points .sr-only").text_content() == f"series 1: {gerda}, series 2: did not play"
     anne = org.locator('.standings tr[data-name="Anne"] .t-points .sr-only').text_content()
     assert anne == f"series 1: {_points(first, 'Anne')}, series 2: not handed in yet"
+    # Anne's table of series 2 hands in: the finder gives her points there.
+    second = _results_of(names, 77, random.Random(3), series=2, withdrawn={1: "Gerda"})[1]
+    org.evaluate(IMPORT, next(r for r in second if r["table"] == _table_of(second, "Anne")))
+    assert_drawn_as_new(org)
+    anne_found = org.locator('.t-found li[data-name="Anne"]').inner_text()
+    assert f"series 2: table {_table_of(second, 'Anne')}" in anne_found and f"points: {_points(second, 'Anne')} · rank" in anne_found
     assert not page_errors

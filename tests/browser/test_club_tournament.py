@@ -242,6 +242,14 @@ def test_a_tournament_on_two_phones(warm_page, shared_site, artifacts, tmp_path,
     assert org.locator('[data-action="fix-open"]').count() == 0
     tap(org, '[data-action="list-back"]')
     assert screen(org) == "tournament-view"
+    # The statistics count every game of the tournament once, read from
+    # the tournament kept in history; the tables this phone played are
+    # kept there and in their own entries.
+    tap(org, '[data-action="history"]')
+    tap(org, '[data-action="stats"]')
+    org.wait_for_selector(".stats-table")
+    games = {n: org.locator(f'.stats-table td[data-col="games"][data-name="{n}"]').inner_text() for n in NAMES}
+    assert games == {n: "2" for n in NAMES}, games
     assert page_errors == []
 
 

@@ -1,0 +1,78 @@
+"""The games a history entry gives the statistics, the kitty and the move
+file (pwa/store/entries.js, pure) run under Node: a tournament kept once,
+its games read from its tables' series; an entry kept before, with its
+games under `records` as well, read as written; a game kept twice counted
+once."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def kept_records(entries: list[dict]) -> list[dict]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    script = (
+        f"import {{ keptRecords }} from {json.dumps((ROOT / 'pwa' / 'store' / 'entries.js').as_uri())};"
+        f"console.log(JSON.stringify(keptRecords({json.dumps(entries)})));"
+    )
+    out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True, timeout=60)
+    return json.loads(out.stdout)
+
+
+def game(n: int, names: list[str]) -> dict:
+    return {"n": n, "players": [{"name": x} for x in names]}
+
+
+A = ["Anne", "Hubert", "Gerda", "Hans"]
+B = ["Resi", "Jupp", "Trud", "Kätt"]
+SERIES = [
+    [{"games": [game(1, A), game(2, A)]}, {"games": [game(3, B)]}],
+    [None, {"games": [game(4, A + B[:1])]}],  # a table not handed in yet
+]
+
+
+def tournament(**extra) -> dict:
+    return {
+        "id": "tournament-t1",
+        "kind": "tournament",
+        "status": "running",
+        "savedAt": 2,
+        "names": A + B,
+        "facts": {"id": "t1", "tournament": {"series": SERIES}, "standings": [], "tables": []},
+        **extra,
+    }
+
+
+def series_entry(records: list[dict]) -> dict:
+    return {"id": "s1", "kind": "series", "status": "finished", "savedAt": 1, "names": A, "save": {"format": "x"}, "records": records}
+
+
+def test_a_tournament_kept_once_gives_its_tables_games():
+    assert [r["n"] for r in kept_records([tournament()])] == [1, 2, 3, 4]
+
+
+def test_a_tournament_kept_with_its_games_listed_is_read_as_written():
+    assert [r["n"] for r in kept_records([tournament(records=[game(9, A)])])] == [9]
+    assert kept_records([tournament(records=[])]) == []
+
+
+def test_a_game_the_organisers_table_kept_too_counts_once():
+    # The organiser's phone played table 1 of series 1: its series entry
+    # holds the same games, word for word.
+    got = kept_records([series_entry([game(1, A), game(2, A)]), tournament()])
+    assert sorted(r["n"] for r in got) == [1, 2, 3, 4]
+
+
+def test_a_damaged_tournament_gives_none():
+    broken = tournament()
+    broken["facts"]["tournament"]["series"] = "nonsense"
+    assert kept_records([broken]) == []
