@@ -479,12 +479,13 @@ def phone_rows(now: dict, before: dict | None) -> str:
     row("the screen drawn again unchanged, series 1 (baseline)", lambda x: x["redraw"][1])
     row("the screen drawn again unchanged, series 5 (baseline)", lambda x: x["redraw_late"][1])
     row("the history entry, after the last step", lambda x: x["kept"]["entry"] / 1000, "kB")
-    row("the preference `tournament`", lambda x: x["kept"]["pref"] / 1000, "kB")
+    prefs = [f"{x['kept']['pref']} bytes" for x in (now, before) if x]
+    rows.append(f"| the preference `tournament` | {' | '.join(prefs)} |{' |' if before else ''}")
     return "\n".join(rows)
 
 
 def phone_section(now: dict, before: dict | None, rev: str | None, version: str, load: tuple[float, float]) -> str:
-    against = f" `--against {rev}`" if rev else ""
+    against = f" --against {rev}" if rev else ""
     k = now["kept"]
     return f"""{PHONE}
 
