@@ -243,14 +243,13 @@ def _elements(value: object) -> list[Element]:
         return []
 
 
-def held(phone: Phone, log: list[str]) -> dict[int, list[Element]]:
+def tied(msgs: list[dict]) -> dict[int, list[Element]]:
     """Per place, every element any relayed message ties to it: a field
     holding one element belongs to every place of its message, a list as
     long as the message's places goes place by place."""
     out: dict[int, list[Element]] = {}
     requests: dict[tuple[int, int], list[int]] = {}
-    for text in log:
-        m = json.loads(text)
+    for m in msgs:
         if m["kind"] == "open":
             places = requests[(m["seat"], m["request"])] = m["places"]
         elif m["kind"] == "shares":
@@ -267,6 +266,11 @@ def held(phone: Phone, log: list[str]) -> dict[int, list[Element]]:
                 for p in places:
                     out.setdefault(p, []).extend(_elements(value))
     return out
+
+
+def held(phone: Phone, log: list[str]) -> dict[int, list[Element]]:
+    """tied() over a phone's relayed log, as JSON texts."""
+    return tied([json.loads(text) for text in log])
 
 
 def learnable(phone: Phone, log: list[str]) -> dict[int, str]:

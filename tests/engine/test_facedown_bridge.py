@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 import pytest
+from test_facedown import tied
 
 from schraem.bridge import Bridge
 from schraem.core.facedown import Phone
@@ -225,36 +226,6 @@ def messages(texts: list[str]) -> list[dict[str, Any]]:
             if msg.get("kind") in ("reveal", "log"):
                 break
             out.append(msg)
-    return out
-
-
-def _elements(value: object) -> list[Element]:
-    try:
-        return [Element.decode(bytes.fromhex(value))] if isinstance(value, str) and len(value) == 64 else []
-    except ValueError:
-        return []
-
-
-def tied(msgs: list[dict[str, Any]]) -> dict[int, list[Element]]:
-    """Per place, every element a message ties to it (as test_facedown.held)."""
-    out: dict[int, list[Element]] = {}
-    requests: dict[tuple[int, int], list[int]] = {}
-    for m in msgs:
-        if m["kind"] == "open":
-            places = requests[(m["seat"], m["request"])] = m["places"]
-        elif m["kind"] == "shares":
-            places = requests[(m["for"], m["request"])]
-        elif m["kind"] in ("show", "play"):
-            places = [m["place"]]
-        else:
-            continue
-        for key, value in m.items():
-            if isinstance(value, list) and len(value) == len(places) and key != "places":
-                for p, v in zip(places, value):
-                    out.setdefault(p, []).extend(_elements(v))
-            else:
-                for p in places:
-                    out.setdefault(p, []).extend(_elements(value))
     return out
 
 
