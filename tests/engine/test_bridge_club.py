@@ -202,6 +202,23 @@ def test_statistics_from_history_records():
     assert not call(b, "stats", records=[{"format": "nope"}])["ok"]
 
 
+def test_two_scoresheet_games_entered_alike_count_twice_and_a_copy_without_its_seed_once():
+    """Real cards: no card in the record tells two games apart, their seeds
+    do. The organiser's copy of a table's game (and a move file) keeps no
+    seed: it is the game counted already."""
+    b = Bridge()
+    games = []
+    for seed in (5, 6):
+        ok(b, "new_game", players=PLAYERS, real_cards=True, seed=seed, dealer=4, viewer=None)
+        games.append(finish_game(b, 3)["save"]["record"])
+    assert games[0] != games[1] and {k: v for k, v in games[0].items() if k != "seed"} == {k: v for k, v in games[1].items() if k != "seed"}
+    twice = ok(b, "stats", records=games)
+    assert twice["Hans"]["games"] == twice["Hans"]["wins"] == 2
+    copy = {k: v for k, v in games[0].items() if k != "seed"}
+    assert ok(b, "stats", records=[*games, copy]) == ok(b, "stats", records=[copy, *games]) == twice
+    assert ok(b, "stats", records=[games[0], copy])["Hans"]["games"] == 1
+
+
 def test_a_rengen_set_goes_to_the_hangeln_and_survives_a_reload():
     b = Bridge()
     state = ok(b, "new_set", players=PLAYERS, real_cards=True, viewer=None)

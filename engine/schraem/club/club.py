@@ -403,26 +403,31 @@ def same_game(game: Game) -> str:
     )
 
 
-def _once(games: list[Game], bots: list[set[int]], seen: set[str], dealt: list[tuple[bool, Any]]) -> tuple[list[Game], list[set[int]]]:
+def _once(games: list[Game], bots: list[set[int]], seen: set[str], seeds: list[Any]) -> tuple[list[Game], list[set[int]]]:
     """Each game once (`seen`: the games counted before), with the
     computer seats any of its copies names (the table knows who was a
-    computer, the tournament's copy of its games does not). Only a game
-    whose cards were dealt is told by its actions: the cards played make
-    it one of its kind. Two scoresheet games (real cards, no card in the
-    record) can be entered alike on two evenings and are two games: one is
-    kept twice only as the same record word for word."""
-    kept: dict[str, int] = {}
+    computer, the tournament's copy of its games does not). Copies agree
+    on `same_game`, and on the seed where both still carry one: the
+    table's record keeps it, the organiser's copy and a move file do not.
+    Two scoresheet games (real cards, no card in the record) entered alike
+    on two evenings have two seeds, and are two games."""
+    kept: dict[str, list[list[Any]]] = {}  # same_game -> [index, seed] of each game counted here
     out_games: list[Game] = []
     out_bots: list[set[int]] = []
-    for g, b, (cards, raw) in zip(games, bots, dealt):
-        key = same_game(g) if cards else "scoresheet " + json.dumps(raw, sort_keys=True)
-        if key in kept:
-            out_bots[kept[key]] |= b
-        elif key not in seen:
-            seen.add(key)
-            kept[key] = len(out_games)
-            out_games.append(g)
-            out_bots.append(set(b))
+    earlier = set(seen)  # counted by an earlier call (the cash book's evenings before)
+    for g, b, seed in zip(games, bots, seeds):
+        key = same_game(g)
+        match = next((k for k in kept.get(key, []) if k[1] is None or seed is None or k[1] == seed), None)
+        if match is not None:
+            out_bots[match[0]] |= b
+            match[1] = match[1] if seed is None else seed
+            continue
+        if (key in earlier and seed is None) or f"{key}|{seed}" in earlier or f"{key}|-" in earlier:
+            continue
+        seen.update((key, f"{key}|{'-' if seed is None else seed}"))
+        kept.setdefault(key, []).append([len(out_games), seed])
+        out_games.append(g)
+        out_bots.append(set(b))
     return out_games, out_bots
 
 
@@ -437,10 +442,8 @@ def _counted(records, people, group, least: int = 2, seen: set[str] | None = Non
     games = _history_games(records)
     # A record says which seats a computer played (the app's "kind").
     bots = [{s for s, p in enumerate(r["players"], 1) if isinstance(p, dict) and p.get("kind") == "bot"} for r in records]
-    # A scoresheet hand's deal is null; a dealt hand's is its cards, or
-    # absent where the game's seed deals it.
-    dealt = [(any(isinstance(h, dict) and h.get("deal", "seeded") is not None for h in r.get("hands") or []), r) for r in records]
-    games, bots = _once(games, bots, set() if seen is None else seen, dealt)
+    seeds = [r.get("seed") if isinstance(r, dict) else None for r in records]
+    games, bots = _once(games, bots, set() if seen is None else seen, seeds)
     alias = {} if people is None else _people_names(people)
     out = [(g, b, [n if s in b else alias.get(n, n) for s, n in enumerate(g.names, 1)]) for g, b in zip(games, bots)]
     if group is None:
