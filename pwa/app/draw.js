@@ -135,6 +135,8 @@ export function render() {
   el.lang.setAttribute('aria-label', `${t('lang.switch.short')} – ${t('lang.switch.label')}`);
   el.lang.lang = getLang() === 'de' ? 'en' : 'de';
   el.setup.textContent = t('menu.setup');
+  // The header's menu is named in the language shown (index.html starts it in German).
+  el.setup.closest('nav')?.setAttribute('aria-label', t('menu.nav'));
   el.setup.hidden = name === 'start';
   el.list.textContent = t('menu.list');
   el.settings.setAttribute('aria-label', t('settings.heading'));

@@ -184,9 +184,9 @@ def test_first_visit_is_compressed_and_starts_the_engine_at_once(site, page, wai
     # Brotli on the wire: the 9.6 MB wasm travels as well under 3 MB, and
     # the whole first visit (everything a pub without signal needs later too:
     # the QR decoder, the licence texts, the face-down deal's group
-    # arithmetic) stays under 3.95 MB (3.93 MB).
+    # arithmetic and its table of phones) stays under 4 MB (3.97 MB).
     assert server.sent["/pyodide/pyodide.asm.wasm"] < 3_000_000, dict(server.sent)
-    assert sum(server.sent.values()) < 3_950_000, dict(server.sent)
+    assert sum(server.sent.values()) < 4_000_000, dict(server.sent)
 
 
 # A stand-in engine worker: says it reached a stage and then, unless it was
