@@ -16,6 +16,7 @@ import { handKey } from '../bridge/remote-engine.js';
 import { createFaceDownEngine } from '../bridge/facedown-engine.js';
 import { writePreference } from '../store/storage.js';
 import { FACEDOWN, app, keepLocalSession, m, phone } from './at-table.js';
+import { SeatChannels } from './table-relay.js';
 
 // A frame is a deck of 32 cards at most (about 5 kB); far more is no frame.
 const MAX_FRAME = 1_000_000;
@@ -77,15 +78,12 @@ export async function openFaceDown(terms) {
 // host's codes and lines work as at any table of phones. It decides
 // nothing: each guest's frame goes to the engine as it came, under the
 // channel's seat, and what the engine gives to send goes to every guest.
-export class FaceDownRelay {
+export class FaceDownRelay extends SeatChannels {
   /** @param {import('../bridge/session.js').Session} session @param {import('../bridge/facedown-engine.js').FaceDownEngine} engine */
   constructor(session, engine) {
+    super();
     this.session = session;
     this.engine = engine;
-    /** @type {Map<number, RTCDataChannel>} */
-    this.channels = new Map();
-    /** @type {(seat: number, up: boolean) => void} */
-    this.onLink = () => {};
   }
 
   /** @param {number} seat @param {RTCDataChannel} channel */
@@ -136,22 +134,6 @@ export class FaceDownRelay {
   /** @param {any[]} frames */
   broadcast(frames) {
     for (const seat of this.channels.keys()) for (const frame of frames) this.send(seat, frame);
-  }
-
-  /** @param {number} seat @param {object} msg */
-  send(seat, msg) {
-    const ch = this.channels.get(seat);
-    if (ch?.readyState !== 'open') return false;
-    ch.send(JSON.stringify(msg));
-    return true;
-  }
-
-  /** @param {number} seat @param {RTCDataChannel} channel */
-  drop(seat, channel) {
-    if (this.channels.get(seat) !== channel) return;
-    this.channels.delete(seat);
-    channel.close();
-    this.onLink(seat, false);
   }
 
   /** @param {number[]} down */

@@ -21,7 +21,35 @@ import { diff, isEmpty } from '../bridge/state-patch.js';
 const MAX_IN_FLIGHT = 8;
 const NOT_KEPT = { kind: 'StorageFailed', code: 'storage.host', ...both('storage.host') };
 
-export class TableRelay {
+// A host's channels to its guests, one per seat, whichever relay carries
+// the game over them (this one, or the face-down deal's in facedown.js).
+export class SeatChannels {
+  /** @param {(seat: number, up: boolean) => void} onLink */
+  constructor(onLink = () => {}) {
+    this.onLink = onLink;
+    /** @type {Map<number, RTCDataChannel>} */
+    this.channels = new Map(); // seat -> open RTCDataChannel
+  }
+
+  /** @param {number} seat @param {object} msg */
+  send(seat, msg) {
+    const ch = this.channels.get(seat);
+    if (ch?.readyState !== 'open') return false;
+    ch.send(JSON.stringify(msg));
+    return true;
+  }
+
+  // The channel's connection went away without closing it.
+  /** @param {number} seat @param {RTCDataChannel} channel */
+  drop(seat, channel) {
+    if (this.channels.get(seat) !== channel) return;
+    this.channels.delete(seat);
+    channel.close();
+    this.onLink(seat, false);
+  }
+}
+
+export class TableRelay extends SeatChannels {
   // session: the host's Session (its engine calls stay in one line);
   // viewer(): the seat the host's own state is seen from (its seat at the
   // table; in a set's Hängeln its player's seat there, or null where it
@@ -35,12 +63,10 @@ export class TableRelay {
    * @param {{viewer?: () => number | null, onChange?: (seat: number, state: any) => Promise<boolean>, onLink?: (seat: number, up: boolean) => void}} [hooks]
    */
   constructor(session, { viewer = () => null, onChange = async () => true, onLink = () => {} } = {}) {
+    super(onLink);
     this.session = session;
     this.viewer = viewer;
     this.onChange = onChange;
-    this.onLink = onLink;
-    /** @type {Map<number, RTCDataChannel>} */
-    this.channels = new Map(); // seat -> open RTCDataChannel
     /** @type {Map<number, number>} */
     this.inFlight = new Map(); // seat -> messages waiting for the engine
     /** @type {Map<number, any>} */
@@ -71,23 +97,6 @@ export class TableRelay {
     });
     this.send(seat, { type: 'ticket', ...r.result });
     this.onLink(seat, true);
-    return true;
-  }
-
-  // The channel's connection went away without closing it.
-  /** @param {number} seat @param {RTCDataChannel} channel */
-  drop(seat, channel) {
-    if (this.channels.get(seat) !== channel) return;
-    this.channels.delete(seat);
-    channel.close();
-    this.onLink(seat, false);
-  }
-
-  /** @param {number} seat @param {object} msg */
-  send(seat, msg) {
-    const ch = this.channels.get(seat);
-    if (ch?.readyState !== 'open') return false;
-    ch.send(JSON.stringify(msg));
     return true;
   }
 

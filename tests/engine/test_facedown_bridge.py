@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 import pytest
-from test_facedown import tied
+from test_facedown import Leaky, tied
 
 from schraem.bridge import Bridge
 from schraem.core.facedown import Phone
@@ -282,22 +282,8 @@ def test_no_phone_hears_a_hidden_card() -> None:
         assert learnable(table, s, table.heard[s], hidden(table, s)) == {}, s
 
 
-class LeakyPhone(Phone):
-    """A planted leak: it does not blind (r = 1) and sends its own share of
-    each of its cards with its request."""
-
-    def blinding(self, number: int) -> int:
-        return 1
-
-    def request(self, places):  # type: ignore[no-untyped-def]
-        msg = super().request(places)
-        deck = self.final_deck()
-        msg["own"] = [(self.secret * deck[p].c1).encode().hex() for p in places]
-        return msg
-
-
 class LeakyBridge(Bridge):
-    facedown_phone = LeakyPhone
+    facedown_phone = Leaky
 
 
 @pytest.mark.cpython_only
