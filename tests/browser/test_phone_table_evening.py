@@ -42,12 +42,28 @@ window.RTCPeerConnection.prototype = Made.prototype;
 """
 
 
-def _list_of(page) -> list[list[str]]:
+def _list_of(page, finished_only: bool = False) -> list[list[str]]:
     """The Spielliste as this phone shows it, every game's numbers read from
-    its screen (the words are the phone's language), and back to the game."""
+    its screen (the words are the phone's language), and back to the game.
+    `finished_only` leaves out the hand in play (no marks yet): its value
+    moves on with every knock, the computer's included."""
     page.locator('header [data-action="list"]').tap()
     page.wait_for_selector("table.list")
-    rows = [re.findall(r"\d+", text) for text in page.locator("table.list").all_inner_texts()]
+    texts = page.locator("table.list").evaluate_all(
+        """(tables, finishedOnly) => tables.map((table) => {
+          const rows = [...table.rows];
+          const running = (row) => row.classList.contains('hand-main')
+            && [...row.querySelectorAll('td.marks')].every((td) => td.textContent.trim() === '');
+          const kept = [];
+          for (let i = 0; i < rows.length; i++) {
+            if (finishedOnly && running(rows[i])) { i++; continue; }
+            kept.push(rows[i].innerText);
+          }
+          return kept.join('\\n');
+        })""",
+        finished_only,
+    )
+    rows = [re.findall(r"\d+", text) for text in texts]
     page.locator('[data-action="list-back"]').tap()
     return rows
 
@@ -184,7 +200,7 @@ def _taken_over_mid_game(host, guests: dict, game: int):
     host.locator('[data-action="next-hand"]').tap()
     for page in (host, bert, hans):
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
-    listed = _list_of(hans)
+    listed = _list_of(hans, finished_only=True)
     host.close()
     for guest in (bert, hans):
         guest.wait_for_selector('.phone-links[data-lost="yes"]', timeout=30_000)
@@ -220,7 +236,7 @@ def _taken_over_mid_game(host, guests: dict, game: int):
     hands = state["save"]["record"]["hands"]
     assert (hands[0]["actions"], hands[0]["fair"]) == (before["actions"], before["fair"])
     assert [e["seat"] for e in hands[1]["fair"]] == [2, 3] and state["view"]["hand_no"] == 2
-    lists = (_list_of(bert), _list_of(hans))
+    lists = (_list_of(bert, finished_only=True), _list_of(hans, finished_only=True))
     assert lists[0] == lists[1] == listed, (lists, listed)
     return bert, {3: hans}, (bert, hans)
 

@@ -6,11 +6,18 @@ says so and offers the backup (the move file)."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 from test_move_file import HOUSE, export_move, kept, play_evening, pref, seed_prefs
 from test_storage_attacks import FAILING_WRITES, fail_writes
 
 from helpers import (
     assert_axe_clean,
+    launch_profile,
     message,
     open_app,
     play_step,
@@ -101,9 +108,10 @@ def test_a_refused_write_says_the_last_position_stays_only_when_read_back(warm_p
     assert "Nicht gespeichert" in said and "bleibt" not in said and "nicht zurücklesen" in said, said
 
 
-def test_a_start_after_the_browser_wiped_the_data_says_so_and_reads_the_backup(warm_page, shared_site, tmp_path):
-    page = warm_page(locale="de-DE")
-    open_app(page, shared_site, seed=65)
+def _wiped_then_restored(page, tmp_path, wipe) -> None:
+    """A phone with an evening, its regulars and house rules, and a backup
+    written; `wipe(page)` loses it all as a browser does; the start after
+    it says so and the backup brings every game, list and setting back."""
     regulars = {"people": [{"id": "p-anne", "name": "Anne", "colour": "yellow", "aliases": ["Ann"]}], "groups": []}
     seed_prefs(page, {"regulars": regulars, "house-rules": HOUSE})
     page.reload()
@@ -112,12 +120,7 @@ def test_a_start_after_the_browser_wiped_the_data_says_so_and_reads_the_backup(w
     history = kept(page)
     backup = export_move(page, tmp_path, "sicherung.json")
 
-    # What a browser short of space does: the databases go, the hint
-    # outside them stays.
-    page.evaluate(
-        """() => Promise.all(['schraem', 'schraem-history'].map((n) => new Promise((ok) => {
-          const r = indexedDB.deleteDatabase(n); r.onsuccess = r.onerror = ok; })))"""
-    )
+    wipe(page)
     page.reload()
     wait_shell_ready(page)
     assert screen(page) == "start"
@@ -138,6 +141,62 @@ def test_a_start_after_the_browser_wiped_the_data_says_so_and_reads_the_backup(w
     page.reload()
     wait_shell_ready(page)
     assert page.locator(".wiped").count() == 0  # said once, not at every start
+
+
+def _small_disk(path: Path) -> bool:
+    """A 300 MB disk of its own at `path` (tmpfs), where the test may mount
+    one (as root, as on CI)."""
+    path.mkdir()
+    if shutil.which("mount") is None:
+        return False
+    return subprocess.run(["mount", "-t", "tmpfs", "-o", "size=300M", "tmpfs", str(path)], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small disk (tmpfs) needs root")
+def test_a_full_disk_that_wiped_everything_is_said_at_the_next_start_and_the_backup_reads_back(
+    playwright, shared_site, visited_profile, tmp_path
+):
+    disk = tmp_path / "disk"
+    if not _small_disk(disk):
+        pytest.skip("no tmpfs could be mounted here")
+    try:
+        profile = disk / "profile"
+        shutil.copytree(visited_profile, profile, symlinks=True)
+        ctx = launch_profile(playwright, profile)
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            open_app(page, shared_site, seed=66)
+
+            def fill_the_disk(page) -> None:
+                start_sheet(page, ["Resi", "Jupp", "Trud"], dealer=3)
+                # The disk fills while the game is kept: the next tap cannot be.
+                subprocess.run(["dd", "if=/dev/zero", f"of={disk / 'filler'}", "bs=1M", "status=none"], capture_output=True)
+                sheet_tap(page, 1, "knock")
+                assert "Nicht gespeichert" in message(page), message(page)
+                # Chromium then deletes the whole origin, the app's cache too.
+                page.wait_for_function("async () => (await navigator.storage.estimate()).usage === 0", timeout=60_000, polling=500)
+                (disk / "filler").unlink()
+
+            _wiped_then_restored(page, tmp_path, fill_the_disk)
+        finally:
+            ctx.close()
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
+
+
+def test_a_start_after_the_browser_wiped_the_data_says_so_and_reads_the_backup(warm_page, shared_site, tmp_path):
+    page = warm_page(locale="de-DE")
+    open_app(page, shared_site, seed=65)
+
+    def delete_databases(page) -> None:
+        # What a browser short of space does: the databases go, the hint
+        # outside them stays.
+        page.evaluate(
+            """() => Promise.all(['schraem', 'schraem-history'].map((n) => new Promise((ok) => {
+              const r = indexedDB.deleteDatabase(n); r.onsuccess = r.onerror = ok; })))"""
+        )
+
+    _wiped_then_restored(page, tmp_path, delete_databases)
 
 
 # What `navigator.storage.estimate()` answers, as the test sets it for the
