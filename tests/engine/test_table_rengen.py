@@ -33,11 +33,15 @@ class SetPhones(Phones):
     test_deal_check's Phones, but every phone speaks for its table seat and
     plays, deals and checks for its seat in the game in play."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, options: dict = OPTIONS):
         self.rng = random.Random(seed)
         self.b = Bridge()
-        call(self.b, "table_new", set=True, players=PLAYERS, rules="rengen", options=OPTIONS, viewer=HOST, guests=list(GUESTS), seed=seed)
+        call(self.b, "table_new", set=True, players=PLAYERS, rules="rengen", options=options, viewer=HOST, guests=list(GUESTS), seed=seed)
+        # The host's phone and its guests' (another after a take-over).
+        self.host, self.guests = HOST, GUESTS
         self.tickets = {s: call(self.b, "table_ticket", seat=s) for s in GUESTS}
+        # Each finished game's record as the guests were sent it.
+        self.finished: dict[int, dict] = {}
         self.states = {s: [] for s in GUESTS}
         self.kept = {s: {} for s in GUESTS}
         self.away: set[int] = set()
@@ -58,7 +62,7 @@ class SetPhones(Phones):
         its table seat, its number hashed under the seat its state names."""
         if call(self.b, "state", viewer=None)["phone_table"]["deal"] is None:
             return False
-        for seat in GUESTS:
+        for seat in self.guests:
             deal = self.send(seat, "state")["result"]["deal"]
             if deal is None or seat not in deal["waiting"]:
                 continue
@@ -74,7 +78,7 @@ class SetPhones(Phones):
         return True
 
     def play_hand(self, events: bool = False) -> None:
-        host_view = self.own(HOST)
+        host_view = self.own(self.host)
         for _ in range(3000):
             g = self.game
             if g.hand_over and self.b.table.host.round is None:
@@ -88,7 +92,7 @@ class SetPhones(Phones):
             seat = self.rng.choice(due)
             table_seat = seat if self.pair is None else self.pair[seat - 1]
             action = self.rng.choice(g.legal_actions(seat)).to_json()
-            if table_seat == HOST:
+            if table_seat == self.host:
                 call(self.b, "act", viewer=host_view, action=action)
                 self.push()
             else:
@@ -103,16 +107,22 @@ class SetPhones(Phones):
         return call(Bridge(), "check_deal", record=record, seat=mine[-1]["view"]["seat"], hand=hand, commits=kept, states=mine)
 
     def next_game(self) -> dict:
-        state = call(self.b, "next_game", viewer=HOST)
+        state = call(self.b, "next_game", viewer=self.host)
         self.push()
-        self.kept = {s: {} for s in GUESTS}
+        self.kept = {s: {} for s in self.guests}
         return state
 
+    def standin(self, seat: int, on: bool) -> None:
+        # Asked from no seat of the game: in the Hängeln the host may watch.
+        call(self.b, "table_standin", seat=seat, on=on, viewer=None)
+        self.push()
 
-def _play_games(phones: SetPhones) -> None:
-    """The set's two games, every hand checked by both guests, each next
-    game dealt to the same phones with their tickets."""
-    for game in (1, 2):
+
+def _play_games(phones: SetPhones, games=(1, 2)) -> None:
+    """The set's two games (or its first, and the second dealt), every hand
+    checked by both guests, each next game dealt to the same phones with
+    their tickets; each finished game's record kept as the guests keep it."""
+    for game in games:
         while True:
             phones.play_hand()
             for seat in GUESTS:
@@ -121,6 +131,7 @@ def _play_games(phones: SetPhones) -> None:
                 break
             call(phones.b, "next_hand", viewer=HOST)
             phones.push()
+        phones.finished[game] = phones.send(GUESTS[0], "record")["result"]
         if game == 1:
             state = phones.next_game()
             assert state["phone_table"]["game"] == 2 and state["set"]["games"][0]["over"]
@@ -257,3 +268,149 @@ def test_a_hangeln_the_host_plays_is_seen_from_its_seat_there_and_a_rengen_set_i
             )
         )
         assert reply["ok"] is False and reply["error"]["kind"] == "InvalidAction", args
+
+
+def _take_over(phones: SetPhones, by: int, record: dict, finished: list, game: int) -> tuple[SetPhones, dict]:
+    """The host's phone is gone: the guest at `by` carries the set on from
+    what it kept (the last finished hand's record and the set's finished
+    game before it), the other guest joins it with its new ticket, and the
+    computer plays the old host's seat. → the new table's phones, and the
+    new host's first state."""
+    new = Bridge()
+    others = [s for s in (HOST, *GUESTS) if s != by]
+    args = {"record": record, "viewer": by, "guests": others, "from": HOST, "game": game, "set": {"finished": finished}, "seed": 31}
+    state = call(new, "table_takeover", **args)
+    taken = object.__new__(SetPhones)
+    taken.rng, taken.b, taken.host, taken.guests = random.Random(by), new, by, tuple(s for s in GUESTS if s != by)
+    taken.tickets = {s: call(new, "table_ticket", seat=s) for s in taken.guests}
+    taken.states, taken.kept, taken.away, taken.finished = {s: [] for s in others}, {s: {} for s in others}, {HOST}, {}
+    taken.standin(HOST, True)
+    return taken, state
+
+
+def _hands(record: dict) -> list:
+    return [(h["actions"], h["fair"]) for h in record["hands"]]
+
+
+# Each plays sets until its case comes up: Pyodide runs the first test's.
+@pytest.mark.cpython_only
+def test_a_set_taken_over_in_its_second_game_goes_on_from_the_last_finished_hand_with_its_first_game_and_its_spielliste():
+    # Two marks each: a second game with a hand finished and more to come.
+    for seed in range(100):
+        phones = SetPhones(seed, options={"start_marks": 2})
+        _play_games(phones, games=(1,))
+        phones.states = {s: [] for s in GUESTS}
+        phones.play_hand()
+        if not phones.game.game_over:
+            break
+    else:
+        raise AssertionError("no second game outlasted its first hand")
+    first = phones.finished[1]
+    call(phones.b, "next_hand", viewer=HOST)
+    phones.push()
+    record = phones.send(2, "record")["result"]  # what seat 2 kept after hand 1 of game 2
+    lists_before = phones.send(4, "lists")["result"]
+
+    taken, state = _take_over(phones, 2, record, [first], game=2)
+    facts = state["phone_table"]
+    assert facts["host"] == 2 and facts["game"] == 2 and facts["taken_over"] == {"hand": 2, "seat": HOST}
+    assert facts["deal"]["hand"] == 2 and facts["names"] == NAMES and state["view"]["seat"] == 2
+    assert state["set"]["games"][0]["over"] and len(state["set"]["games"]) == 2 and not state["set"]["in_hangeln"]
+    # The set's first game and the finished hand are the old host's, and so is its Spielliste.
+    assert call(taken.b, "lists") == lists_before
+    save = call(taken.b, "state", viewer=2)["save"]
+    assert save["set"]["finished"][0]["hands"] == first["hands"] and _hands(save["record"])[:1] == _hands(record)
+    assert taken.send(4, "state")["result"]["taken_over"] == {"hand": 2, "seat": HOST}
+    # The game goes on to its end, every hand dealt by the phones at the table and checked.
+    while True:
+        taken.play_hand()
+        hand = len(taken.game.specs)
+        assert [e["seat"] for e in taken.game.specs[-1]["fair"]] == [2, 4]
+        assert taken.verdict(4, hand)["fair"] is True
+        if taken.game.game_over:
+            break
+        call(taken.b, "next_hand", viewer=2)
+        taken.push()
+    after = call(taken.b, "state", viewer=2)["set"]
+    assert after["games"][1]["over"] and (after["over"] or after["hangeln_seats"] is not None)
+
+    # Taken over between its games, the set deals its second game.
+    state = call(Bridge(), "table_takeover", record=first, viewer=4, guests=[1, 2], **{"from": 1}, set={"finished": []}, seed=3)
+    assert state["phone_table"]["game"] == 2 and len(state["set"]["games"]) == 2 and state["view"]["hand_no"] == 0
+    assert state["phone_table"]["taken_over"] == {"hand": 1, "seat": 1}
+    # A damaged set, or one beside a series, is refused in words.
+    for bad in (
+        {"set": {"finished": [first, record]}},
+        {"set": {"finished": [record]}},  # a game not over
+        {"set": {"finished": [first], "seed": 1}},
+        {"set": [first]},
+        {"set": {"finished": [first]}, "series": {"length": 2, "finished": [first]}},
+        {"set": {"finished": [first]}, "game": 3},
+    ):
+        args = {"record": record, "viewer": 2, "guests": [1, 4], "from": 1, "seed": 5, **bad}
+        reply = ask(args)
+        assert reply["ok"] is False and reply["error"]["kind"] == "InvalidAction", (bad, reply)
+
+
+def ask(args: dict) -> dict:
+    return json.loads(Bridge().handle(json.dumps({"id": 1, "cmd": "table_takeover", "args": args})))
+
+
+# Each plays sets until its Hängeln comes up: Pyodide runs the first test's.
+@pytest.mark.cpython_only
+def test_a_set_taken_over_in_its_hangeln_by_a_player_or_a_watcher_deals_the_hangeln_again_and_is_decided():
+    phones, state = _to_the_hangeln(lambda pair: HOST in pair and any(s in GUESTS for s in pair))
+    pair = state["set"]["hangeln_seats"]
+    player = next(s for s in pair if s != HOST)
+    watcher = next(s for s in GUESTS if s != player)
+    first, second = phones.finished[1], phones.finished[2]
+    lists_before = phones.send(watcher, "lists")["result"]
+    # The Hängeln is one hand: what carries it on is the end of game 2.
+    for by in (player, watcher):
+        taken, state = _take_over(phones, by, second, [first], game=2)
+        facts = state["phone_table"]
+        assert facts["game"] == 3 and facts["taken_over"] == {"hand": 1, "seat": HOST} and facts["host"] == by
+        assert state["set"]["in_hangeln"] and state["set"]["hangeln_seats"] == pair and facts["names"] == NAMES
+        # The new host sees the Hängeln from its player's seat there, or watches it.
+        assert state["view"]["seat"] == (pair.index(by) + 1 if by == player else None)
+        assert (state["view"]["my_cards"] is None) and len(state["view"]["players"]) == 2
+        # The set's two games are listed as before (the Hängeln may be dealt by now).
+        lists = call(taken.b, "lists")
+        assert lists["lists"][:2] == lists_before["lists"][:2] and lists["set"] == lists_before["set"]
+        save = call(taken.b, "state", viewer=None)["save"]
+        assert [r["hands"] for r in save["set"]["finished"]] == [first["hands"], second["hands"]]
+        # Its save carries it on after a reload.
+        again = call(Bridge(), "load", save=json.loads(json.dumps(save)), viewer=None)
+        assert again["phone_table"]["taken_over"] == facts["taken_over"] and again["set"]["hangeln_seats"] == pair
+        other = next(s for s in GUESTS if s != by)
+        guest = taken.send(other, "state")["result"]
+        assert guest["taken_over"] == facts["taken_over"] and guest["view"]["seat"] == (None if other == watcher else pair.index(other) + 1)
+        taken.play_hand()
+        # Dealt by the player's phone and, for the computer at the old host's
+        # seat, the new host's where it does not play.
+        assert [e["seat"] for e in taken.game.specs[0]["fair"]] == ([pair.index(by) + 1] if by == player else [1, 2])
+        over = call(taken.b, "state", viewer=None)
+        assert over["set"]["over"] and over["set"]["loser"] in pair and over["game_over"]
+        assert taken.send(other, "state")["result"]["set"] == over["set"]
+        if other == player:
+            assert taken.verdict(player, 1)["fair"] is True
+        else:
+            seen = taken.states[watcher]
+            assert seen and all(s["view"]["my_cards"] is None for s in seen)
+        # The Hängeln's record names its two players, who sat where as they did.
+        record = taken.send(other, "record")["result"]
+        assert [p["name"] for p in record["players"]] == [NAMES[s - 1] for s in pair]
+
+
+# Each plays sets until its case comes up: Pyodide runs the first test's.
+@pytest.mark.cpython_only
+def test_a_set_one_player_lost_both_games_of_is_decided_and_not_taken_over():
+    for seed in range(200):
+        phones = SetPhones(seed)
+        _play_games(phones)
+        if call(phones.b, "state", viewer=None)["set"]["over"]:
+            break
+    else:
+        raise AssertionError("no set decided by its games in 200")
+    args = {"record": phones.finished[2], "viewer": 2, "guests": [1, 4], "from": 1, "set": {"finished": [phones.finished[1]]}, "seed": 5}
+    assert refused(ask(args), "bad_request")["en"].endswith("the set is decided.")

@@ -57,6 +57,27 @@ def _series_taken_over(saved, game: Game):
         raise InvalidAction("bad_request", detail=Both(e.de, e.en)) from e
 
 
+def _set_taken_over(saved, game: Game):
+    """The Rengen set a guest kept (the record of its first game once over,
+    as the host sent it), replayed and checked like a save's, with `game`
+    its game in play: the set is carried on in its game 1 or 2, and in the
+    Hängeln from the end of game 2 (the Hängeln is one hand)."""
+    finished = saved.get("finished") if isinstance(saved, dict) and set(saved) == {"finished"} else None
+    if not isinstance(finished, list) or len(finished) > 1:
+        raise InvalidAction(
+            "bad_request",
+            detail=Both(
+                "„set“ nennt „finished“, die fertige Spielrunde des Satzes vor dieser (höchstens eine)",
+                "'set' names 'finished', the set's finished game before this one (one at most)",
+            ),
+        )
+    try:
+        first = Game.from_record(finished[0]) if finished else game
+        return club.set_from_save({"finished": finished, "dealer": first.first_dealer + 1}, game)[0]
+    except SchraemError as e:
+        raise InvalidAction("bad_request", detail=Both(e.de, e.en)) from e
+
+
 class GameCommands(Commands):
     # --- a table made the one in play ------------------------------------------
     def cmd_new_game(self, args):
@@ -197,11 +218,13 @@ class GameCommands(Commands):
         them (who sat where on its players), `viewer` this phone's seat (the
         new host's), `guests` every other person's seat, `from` the old
         host's among them, `game` the table's game number and, in a series,
-        `series` (`{"length", "finished": [records of the games before]}`).
+        `series` (`{"length", "finished": [records of the games before]}`),
+        at a Rengen set `set` (`{"finished": [game 1's record, in game 2]}`).
         The hand that was in play is dealt again by a commit–reveal round
         among the phones; a game that is over is followed by the next one
-        (the series' next, or a rematch). Every phone is told who took over
-        and which hand is dealt again (`phone_table.taken_over`)."""
+        (the series' next, the set's next or its Hängeln, or a rematch).
+        Every phone is told who took over and which hand is dealt again
+        (`phone_table.taken_over`)."""
         record = args.get("record")
         game = Game.from_record(record)
         check_exact(game)
@@ -213,26 +236,45 @@ class GameCommands(Commands):
         seats = record_seats(record["players"])
         seed = check_seed(args.get("seed", 0))
         game.seed = seed  # the computer players' choices; the cards come from the phones' numbers
+        if args.get("series") is not None and args.get("set") is not None:
+            raise InvalidAction("bad_request", detail=Both("ein Satz ist keine Serie", "a set is no series"))
         series = None if args.get("series") is None else _series_taken_over(args["series"], game)
-        game_no = args.get("game", 1 if series is None else len(series.games))
-        if not is_whole(game_no) or not (1 if series is None else len(series.games)) <= game_no < MAX_GAMES:
+        rset = None if args.get("set") is None else _set_taken_over(args["set"], game)
+        # A series' or set's game number is its count of games (a set's table plays no other).
+        counted = series.games if series is not None else rset.games if rset is not None else None
+        game_no = args.get("game", 1 if counted is None else len(counted))
+        if (
+            not is_whole(game_no)
+            or not (1 if counted is None else len(counted)) <= game_no < MAX_GAMES
+            or (rset is not None and game_no != len(rset.games))
+        ):
             raise InvalidAction(
                 "bad_request",
                 detail=Both("„game“ ist die Nummer der Spielrunde am Tisch", "'game' is the number of the table's game"),
             )
+        pair = None
         if game.game_over:
             if series is not None and series.over:
                 raise InvalidAction(
                     "bad_request",
                     detail=Both("die Serie ist zu Ende", "the series is over"),
                 )
+            if rset is not None and rset.loser is not None:
+                raise InvalidAction("bad_request", detail=Both("der Satz ist entschieden", "the set is decided"))
             game_no += 1
-            game = (
-                series.new_game() if series is not None else Game(game.names, game.rules, None, game.next_game_dealer(), seed, game.stakes)
-            )
+            if rset is not None:
+                # The set's second game, or its Hängeln on two of the table's seats.
+                game, pair = club.next_in_set(rset)
+            elif series is not None:
+                game = series.new_game()
+            else:
+                game = Game(game.names, game.rules, None, game.next_game_dealer(), seed, game.stakes)
             game.seed = derive_seed(seed, game_no)
-        table = Table(game, seats, seed, False, series)
+        table = Table(game, seats if pair is None else [seats[s - 1] for s in pair], seed, False, series)
+        if rset is not None:
+            table.rset, table.set_seats = rset, seats
         table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
+        table.host.seat_map = pair
         old = args.get("from")
         if old not in table.host.secrets or type(old) is not int:
             raise InvalidAction(
@@ -242,7 +284,8 @@ class GameCommands(Commands):
         table.host.game_no = game_no
         table.host.taken_over = {"hand": len(game.specs) + 1, "seat": old}
         table.deal()
-        return self._take(table, args.get("viewer"))
+        # In the Hängeln this phone sees the game from its player's seat there, if any.
+        return self._take(table, table.host.game_seat(table.host.host_seat))
 
     # --- the table's moves --------------------------------------------------
     def cmd_state(self, args):
