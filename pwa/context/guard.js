@@ -166,6 +166,12 @@ export async function keepGuestGame(record, state) {
   await history.keep(entry);
 }
 
+// The history id of a Rengen set played at a table of phones, from its
+// first game's first deal (`first`, that game's record).
+export function guestSetId(first) {
+  return `set-phone-${first.hands[0]?.fair?.[0]?.commit?.slice(0, 24) ?? `${Date.now().toString(36)}-${randomSeed().toString(36)}`}`;
+}
+
 // A Rengen set this phone plays at another phone's table: its history keeps
 // the set as one entry, filed again as each game ends (`games`: [game
 // number, the record the host sent], the Hängeln third) and finished once
@@ -187,7 +193,7 @@ export async function keepGuestSet(games, state) {
   const names = state.names ?? first.players.map((p) => p.name);
   const set = state.set;
   const entry = {
-    id: `set-phone-${first.hands[0]?.fair?.[0]?.commit?.slice(0, 24) ?? `${Date.now().toString(36)}-${randomSeed().toString(36)}`}`,
+    id: guestSetId(first),
     kind: 'set', status: set.over ? 'finished' : 'running', names, rules: first.rules,
     summary: set.loser != null ? both('list.set.loser', { name: names[set.loser - 1] }) : both('list.set.open'),
     save,
@@ -300,6 +306,13 @@ export async function guardedImport(record, proceed) {
     if (r?.ok && m().game) newMeta(kindOf(m().game.state), m().game.state.view.players.map((p) => p.name));
     return r;
   });
+}
+
+// A table this phone carries on from another phone's (a guest taking a
+// Rengen set over): filed under the entry it kept as a guest (`id`), under
+// the table's `names`, tied to the new table by its `seed`.
+export function carryOnMeta({ id, kind, names, seed }) {
+  writeMeta({ id, kind, names, seed, startedAt: Date.now() });
 }
 
 // The identity kept for the table in play, read at the start.

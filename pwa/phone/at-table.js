@@ -63,10 +63,19 @@ export function viewSeat(state) {
 }
 
 // The host's own view seat for its commands at the table: the one its
-// Session plays (in the Hängeln, perhaps none), its table seat before the
-// first state is drawn.
+// Session plays (in the Hängeln, perhaps none); before the first state is
+// drawn, the one the engine named (a table taken over in the Hängeln) or
+// its table seat.
 export function hostView(table) {
-  return m().game ? m().game.viewer : table.viewer;
+  if (m().game) return m().game.viewer;
+  return table.view !== undefined ? table.view : table.viewer;
+}
+
+// Whether this guest can carry its table on (phone-host.js takeOver): it
+// kept a finished hand, and its table is no Rengen set decided (the set's
+// end is not in that record).
+export function canTakeOver(table) {
+  return table?.role === 'guest' && Boolean(table.lastRecord) && !table.set?.over;
 }
 
 export function dealt(state) {

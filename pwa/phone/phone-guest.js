@@ -178,7 +178,7 @@ function keepTableRecord(table) {
   if (!table.kept) return;
   writePreference(KEPT_TABLE, {
     seat: table.seat, secret: table.kept.secret, lastRecord: table.lastRecord, lastGame: table.lastGame,
-    series: table.series, hostSeat: table.hostSeat, finished: [...(table.finished ?? new Map())],
+    series: table.series, set: table.set, hostSeat: table.hostSeat, finished: [...(table.finished ?? new Map())],
   }).catch(() => {});
 }
 
@@ -188,7 +188,7 @@ export function restoreTableRecord(table, stored) {
   const kept = table.kept;
   if (!kept || !stored || stored.seat !== kept.seat || stored.secret !== kept.secret || !stored.lastRecord) return;
   Object.assign(table, {
-    seat: kept.seat, lastRecord: stored.lastRecord, lastGame: stored.lastGame, series: stored.series ?? null,
+    seat: kept.seat, lastRecord: stored.lastRecord, lastGame: stored.lastGame, series: stored.series ?? null, set: stored.set ?? null,
     hostSeat: stored.hostSeat, finished: new Map(Array.isArray(stored.finished) ? stored.finished : []),
   });
 }
@@ -278,11 +278,15 @@ async function checkDeal(table, state) {
     record: r.result, seat, hand, commits: table.remote.rounds.get(key)?.commits ?? null, states: table.remote.statesOf(key),
   }) : r;
   if (phone !== table) return;
-  // The finished hands of the game in play, kept to carry the table on if
-  // the host's phone is gone (phone-host.js takeOver; not a Rengen set's).
-  if (r.ok && game === table.game && !state.set) {
+  // The finished hands of the newest game, kept to carry the table on if
+  // the host's phone is gone (phone-host.js takeOver): a Rengen set's
+  // Hängeln (one hand) is carried on from the end of its second game, and
+  // a set decided not at all. By number: a check may end after the next
+  // game was dealt.
+  if (r.ok && game >= (table.lastGame ?? 0) && !state.set?.in_hangeln) {
     Object.assign(table, { lastRecord: r.result, lastGame: game, series: state.series ?? null, hostSeat: state.host ?? table.hostSeat });
   }
+  if (r.ok) table.set = state.set ?? null;
   // A series goes on from its finished games too, each kept as it ends.
   if (r.ok && state.game_over) (table.finished ??= new Map()).set(game, r.result);
   if (r.ok) keepTableRecord(table);

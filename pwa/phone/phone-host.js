@@ -5,13 +5,13 @@
 // the phone is there again. The relay (table-relay.js) carries the game.
 import { t } from '../i18n/i18n.js';
 import { loadQr, qrSvg } from '../qr/qr.js';
-import { fileBeforeReplacing, guarded } from '../context/guard.js';
+import { carryOnMeta, fileBeforeReplacing, guarded, guestSetId } from '../context/guard.js';
 import { canLink, makeOffer, readAnswer, takeAnswer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';
 import { tableTerms } from '../evening/evening.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
-import { app, dealt, hostView, leavePhoneTable, localSession, m, phone, setPhone, tt, viewSeat } from './at-table.js';
+import { app, canTakeOver, dealt, hostView, leavePhoneTable, localSession, m, phone, setPhone, tt, viewSeat } from './at-table.js';
 import { faceDownChosen, openFaceDown } from './facedown.js';
 
 // How long the host waits for a phone's part of the deal before it may give
@@ -101,11 +101,11 @@ async function hostOpened(session, players, guests, facedown = null) {
 // finished hand it checked (the engine's table_takeover), and invites every
 // other person's phone, the old host's seat too (its phone may come back,
 // or the computer plays it). The hand that was in play is dealt again (a
-// game over is followed by the next); a series goes on with the finished
-// games this phone kept.
+// game over is followed by the next); a series or a Rengen set goes on
+// with the finished games this phone kept.
 export async function takeOver() {
   const was = phone;
-  if (was?.role !== 'guest' || !was.lastRecord || was.status === 'connected' || was.status === 'making') return;
+  if (!canTakeOver(was) || was.status === 'connected' || was.status === 'making') return;
   const { lastRecord: record, lastGame: game = 1, seat, hostSeat } = was;
   const guests = record.players.map((p, i) => (p.kind !== 'bot' && i + 1 !== seat ? i + 1 : null)).filter((x) => x != null);
   // This phone's own engine, idle while it is a guest; a refusal leaves it,
@@ -113,13 +113,21 @@ export async function takeOver() {
   // (one it left to join) goes into its history first.
   const session = localSession ?? app.session();
   if (session.game && !(await fileBeforeReplacing(session.game))) return;
+  const kept = was.set ? setKept(was, game) : seriesKept(was, game);
   const r = await session.query('table_takeover', {
-    record, viewer: seat, guests, from: hostSeat, game, ...seriesKept(was, game), seed: app.nextSeed(),
+    record, viewer: seat, guests, from: hostSeat, game, ...kept, seed: app.nextSeed(),
   });
   if (phone !== was) return;
   if (!r.ok) { app.onError(r.error); app.render(); return; }
   leavePhoneTable();
-  setPhone(hostTable(session, { names: record.players.map((p) => p.name), viewer: seat, guests, inGame: false, takenOver: true }));
+  const names = record.players.map((p) => p.name);
+  // The set goes on in the history entry this phone kept of it as a guest,
+  // under the table's names (the Hängeln's state names only its two).
+  if (kept.set) carryOnMeta({ id: guestSetId(kept.set.finished[0] ?? record), kind: 'set', names, seed: r.result.save.table.seed });
+  setPhone(hostTable(session, { names, viewer: seat, guests, inGame: false, takenOver: true }));
+  // Until the first state is drawn, this phone's commands are seen from its
+  // seat in the game: in the Hängeln its player's there, or none.
+  phone.view = viewSeat(r.result);
   m().game = null;
   m().route = 'phone-open';
   app.render();
@@ -139,6 +147,14 @@ function seriesKept(table, game) {
     finished.push(record);
   }
   return { series: { length: table.series.length, finished } };
+}
+
+// The Rengen set a guest carries on: its first game, as the host sent it
+// when it ended, while the second is played or once it is over (its
+// Hängeln). A phone that missed it carries on the game in play as a single game.
+function setKept(table, game) {
+  const first = table.finished?.get(1);
+  return game === 1 ? { set: { finished: [] } } : first ? { set: { finished: [first] } } : {};
 }
 
 // Between games a computer's seat goes to a new phone: its code is shown

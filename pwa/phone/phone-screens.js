@@ -111,8 +111,9 @@ export function renderJoin(table, ready = true) {
     ] : null,
     table.status === 'connected' ? h('p', { role: 'status', dataset: { link: 'connected' }, text: tt('join.connected', { seat: table.seat }) }) : null,
     // Waiting for a host whose phone may be gone for good (this phone was
-    // reloaded, or its link dropped): it can carry the table on instead.
-    table.lastRecord && table.status !== 'connected' && table.status !== 'making' ? h('div', { class: 'phone-join-takeover' },
+    // reloaded, or its link dropped): it can carry the table on instead
+    // (not a Rengen set decided).
+    table.lastRecord && !table.set?.over && table.status !== 'connected' && table.status !== 'making' ? h('div', { class: 'phone-join-takeover' },
       h('p', { class: 'note', text: tt('join.takeover') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-takeover' }, disabled: !ready, text: tt('takeover') })) : null);
 }

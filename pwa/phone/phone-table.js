@@ -17,7 +17,7 @@ import { declareFields, declareTaps } from '../context/taps.js';
 import { guarded } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
-import { FACEDOWN, KEPT, KEPT_TABLE, app, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
+import { FACEDOWN, KEPT, KEPT_TABLE, app, canTakeOver, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import {
   awaySeats, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver,
 } from './phone-host.js';
@@ -224,7 +224,8 @@ export function phoneBanner() {
     verdict,
     // Taken over at a game's first hand: that game is dealt (anew, or for
     // the first time when the host was gone between games).
-    taken ? h('p', { role: 'status', class: 'phone-taken-over', text: tt(taken.hand === 1 ? 'takeover.game' : 'takeover.done', {
+    // A set's Hängeln (one hand) is dealt whenever it is taken over.
+    taken ? h('p', { role: 'status', class: 'phone-taken-over', text: tt(state.set?.in_hangeln ? 'takeover.hangeln' : taken.hand === 1 ? 'takeover.game' : 'takeover.done', {
       name: seatLabel([facts.host ?? table.viewer], names), old: seatLabel([taken.seat], names), hand: taken.hand, game,
     }) }) : null,
     claimLines(table, disputes, names, game),
@@ -243,8 +244,9 @@ export function phoneBanner() {
         table.ended ? null : h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }),
         // The host's phone may be gone for good: this phone can carry the
         // table on from the last hand it checked.
-        // A game over is followed by the next (none once a series is over).
-        table.lastRecord && !(state?.game_over && state?.series?.over)
+        // A game over is followed by the next (none once a series is over
+        // or a set decided).
+        canTakeOver(table) && !(state?.game_over && (state?.series?.over || state?.set?.over))
           ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-takeover' }, text: tt('takeover') }) : null)
         : null);
 }

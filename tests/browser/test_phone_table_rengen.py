@@ -1,10 +1,14 @@
 """A Rengen set at a table of phones (docs/PHONE_TABLE.md): three phones
 join once and play the set's two games at the full table, then its
-Hängeln on the two losers' phones — the host's and a guest's — while the
-third phone watches it without a card; no code is made or read after the
-first join, each guest checks every hand it played and says of the
-Hängeln it watched that it is not its to check, every phone shows who lost
-the set and keeps the set in its history.
+Hängeln is dealt on the two losers' phones — the host's and a guest's —
+while the third phone watches it without a card; no code is made or read
+after the first join, each guest checks every hand it played. Then the
+host's phone is gone for good: the guest that plays the Hängeln carries
+the set on, the watching phone joins it with one code, the computer plays
+the old host's seat, the Hängeln is dealt again and played out, the
+watching phone says it was not its to check, both phones show who lost
+the set, with the set's games and Spielliste the old host's, and keep the
+set as one entry of their history.
 
 One mark each (house rules "Kurz"): the forehand sits on the hammer and
 knocks at once, so each game is over after the first answers, and the
@@ -16,13 +20,14 @@ from __future__ import annotations
 import time
 
 from test_house_rules import set_option
-from test_phone_table import RECEIVED_PROBE, _fill_setup, _join, _states, _step, _tap
-from test_phone_table_evening import CONNECTIONS_PROBE, DRAWN, KEPT_GAMES
+from test_phone_table import RECEIVED_PROBE, _fill_setup, _join, _states, _tap, _text_of
+from test_phone_table_evening import CONNECTIONS_PROBE, DRAWN, KEPT_GAMES, _list_of
 
 from club_helpers import choose_format
 from helpers import open_app, screen, tap, wait_idle
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
+SAVE = "async () => (await import('./modules.js')).model.model.game.save"
 LISTS_OF = """async (save) => {
   const m = await import('./modules.js').then((m) => m.engineClient);
   return (await m.currentEngine().call('lists', { of: save })).result?.lists?.length ?? null;
@@ -107,41 +112,73 @@ def test_a_rengen_set_plays_its_hangeln_on_the_two_losers_phones_and_the_third_w
     assert state["set"]["hangeln_seats"] == [3, 1] and state["view"]["seat"] == 2 and state["phone_table"]["game"] == 3
     dealt_by = "async () => (await import('./modules.js')).model.model.game.save.record.hands[0].fair.map((e) => e.seat)"
     assert host.evaluate(dealt_by) == [1, 2]
+    # The set's games as the host played them, to compare after its loss.
+    played = [[h["actions"], h["fair"]] for r in host.evaluate(SAVE)["set"]["finished"] for h in r["hands"]]
     assert _until(hans, lambda s: s["game"] == 3, "Hans in the Hängeln")["view"]["seat"] == 1
     watched = _until(bert, lambda s: s["game"] == 3, "Bert watching")
     assert watched["view"]["seat"] is None and watched["view"]["my_cards"] is None
     assert bert.locator('[data-action="look"], [data-action="pass"], .hand [data-card]').count() == 0
-    for page in (hans, host):
-        _until(page, lambda s: any(a["type"] == "look" for a in s["view"]["legal"]), "look")
-        _tap(page, '[data-action="look"]')
-        _until(page, lambda s: s["view"]["my_cards"], "cards")
-    # Hans leads a card; Anne concedes by passing: she has lost the set.
-    _step(hans, _until(hans, lambda s: s["view"]["due"] == [1], "Hans to lead")["view"])
-    _until(host, lambda s: s["view"]["due"] == [2], "Anne to follow")
-    host.locator('[data-action="pass"]').tap()
-    for page in phones:
+    # Hans looks at his cards; then Anne's phone is gone for good.
+    _until(hans, lambda s: any(a["type"] == "look" for a in s["view"]["legal"]), "look")
+    _tap(hans, '[data-action="look"]')
+    _until(hans, lambda s: s["view"]["my_cards"], "cards")
+    listed = _list_of(bert)
+    # No phone made a connection after the first join.
+    assert [p.evaluate("() => window.__connections") for p in phones] == connections
+    host.close()
+    for guest in (bert, hans):
+        guest.wait_for_selector('.phone-links[data-lost="yes"]', timeout=30_000)
+    # Either guest may carry the set on, the one that watches too.
+    assert bert.locator('[data-action="phone-takeover"]').count() == 1
+
+    # Hans carries it on: Bert joins him with one code, the computer plays Anne.
+    hans.locator('[data-action="phone-takeover"]').tap()
+    hans.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
+    bert.locator('[data-action="phone-rejoin"]').tap()
+    bert.fill('[data-phone-text="offer"]', _text_of(hans, "offer-2"))
+    bert.locator('[data-action="phone-join-offer"]').tap()
+    hans.fill('[data-phone-text="answer-2"]', _text_of(bert, "answer"))
+    hans.locator('[data-action="phone-answer"][data-seat="2"]').tap()
+    hans.wait_for_selector('.phone-seat[data-seat="2"][data-link="connected"]')
+    hans.locator('[data-action="phone-standin"][data-seat="1"]').tap()
+    for page in (hans, bert):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+        page.wait_for_selector(".phone-taken-over")
+        said = page.locator(".phone-taken-over").inner_text()
+        assert said == "Seat 3: Hans took the table over from Seat 1: Anne: the Hängeln is dealt.", said
+    # The Hängeln dealt again, by Hans's phone alone (the computer's seat
+    # with it); the set's two games and its Spielliste are the old host's.
+    state = _until(hans, lambda s: s["view"]["hand_no"] == 1 and s["phone_table"]["taken_over"], "the Hängeln again")
+    assert state["set"]["in_hangeln"] and state["set"]["hangeln_seats"] == [3, 1] and state["phone_table"]["game"] == 3
+    assert state["view"]["seat"] == 1 and [e["seat"] for e in hans.evaluate(SAVE)["record"]["hands"][0]["fair"]] == [1]
+    assert _until(bert, lambda s: s["game"] == 3 and s["taken_over"], "Bert watching again")["view"]["my_cards"] is None
+    assert _list_of(hans) == _list_of(bert) == listed
+    # Hans gives the Hängeln up at once: he has lost the set.
+    _until(hans, lambda s: any(a["type"] == "look" for a in s["view"]["legal"]), "look again")
+    _tap(hans, '[data-action="look"]')
+    _until(hans, lambda s: s["view"]["my_cards"] and s["view"]["due"] == [1], "Hans to lead")
+    hans.locator('[data-action="pass"]').tap()
+    for page in (hans, bert):
         page.wait_for_function("() => document.body.dataset.screen === 'over'", timeout=60_000)
-        assert "Anne" in page.locator(".set-line").inner_text()
-    hans.wait_for_selector('.phone-verdict[data-game="3"][data-hand="1"][data-fair="true"]', timeout=30_000)
+    assert _until(hans, lambda s: s["set"]["over"], "the set decided")["set"]["loser"] == 3
     bert.wait_for_selector('.phone-verdict[data-game="3"][data-hand="1"][data-fair="watched"]', timeout=30_000)
     assert "not this phone's to check" in bert.locator(".phone-verdict").inner_text()
     assert bert.locator('[data-action="next-game"]').count() == 0
 
-    # No phone made a connection after the first join; the Hängeln's cards
-    # reached Hans's phone, and none reached Bert's.
-    assert [p.evaluate("() => window.__connections") for p in phones] == connections
+    # The Hängeln's cards reached Hans's phone, and none reached Bert's.
     assert all(s["view"]["my_cards"] is None and s["view"]["seat"] is None for s in _states(bert) if s["game"] == 3)
     assert any(s["view"]["my_cards"] for s in _states(hans) if s["game"] == 3)
-    # Every phone keeps the set, decided, as one entry of its history that
-    # opens as the set's three lists; the games agree card for card.
+    # Both phones keep the set, decided, as one entry of their history (on
+    # Hans's phone the one it kept as a guest, carried on) that opens as the
+    # set's three lists; the games agree card for card with the old host's.
     kept = {}
-    for page in phones:
+    for page in (hans, bert):
         page.wait_for_function(
             f"async () => (await ({KEPT_GAMES})()).some((e) => e.kind === 'set' && e.status === 'finished')", timeout=30_000
         )
         (entry,) = [e for e in page.evaluate(KEPT_GAMES) if e["kind"] == "set"]
-        assert entry["summary"]["de"] == "Satz verloren: Anne" or "Anne" in entry["summary"]["de"], entry["summary"]
+        assert "Hans" in entry["summary"]["en"], entry["summary"]
         assert page.evaluate(LISTS_OF, entry["save"]) == 3
         kept[page] = [[h["actions"], h["fair"]] for r in entry["records"] for h in r["hands"]]
-    assert kept[host] == kept[bert] == kept[hans] and len(kept[host]) == 2
+    assert kept[hans] == kept[bert] == played and len(played) == 2
     assert not page_errors
