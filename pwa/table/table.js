@@ -114,6 +114,47 @@ export function togglePeek(view) {
   peek.key = peek.key === peekKey(view) ? null : peekKey(view);
 }
 
+// The cards an exchange laid down (four courts), as this viewer may see
+// them: the face-down ones as backs under their number (the number the
+// offer "Ablage 3 von Hans umdrehen" names), the turned or uncovered ones
+// face up, and to their owner their own faces, marked as still face down.
+// Only what the view's `exchanges` hold is drawn.
+function discardSlots(e) {
+  const turned = e.turned ?? [];
+  const size = e.challenge ? e.challenge.cards.length : e.face_down + turned.length;
+  const slots = Array.from({ length: size }, (_, i) => ({ k: i + 1, card: null, how: 'down', by: null }));
+  if (e.challenge) {
+    e.challenge.cards.forEach((card, i) => { slots[i] = { k: i + 1, card, how: 'shown', by: null }; });
+    return slots;
+  }
+  for (const x of turned) {
+    // A scoresheet's turn names the card, not its place: the next free one.
+    const i = x.index != null ? x.index - 1 : slots.findIndex((s) => s.card == null);
+    if (slots[i]) slots[i] = { k: i + 1, card: x.card, how: 'turned', by: x.seat };
+  }
+  (e.discards ?? []).forEach((card, i) => {
+    if (slots[i] && slots[i].card == null) slots[i] = { k: i + 1, card, how: 'own', by: null };
+  });
+  return slots;
+}
+
+function discardLabel(view, s) {
+  if (s.how === 'down') return t('table.discard.down', { index: s.k });
+  const vars = { index: s.k, card: cardName(s.card), name: s.by != null ? nameOf(view, s.by) : '' };
+  return t(`table.discard.${s.how}`, vars);
+}
+
+function discardRows(view) {
+  const exchanges = (view.exchanges ?? []).filter((e) => e.face_down + (e.turned?.length ?? 0) > 0 || e.challenge);
+  if (!exchanges.length) return null;
+  return exchanges.map((e) => h('div', { class: 'discards', role: 'group', 'aria-label': t('table.discards', { name: nameOf(view, e.seat) }) },
+    h('bdi', { class: 'discards-name', 'aria-hidden': 'true', text: t('table.discards', { name: nameOf(view, e.seat) }) }),
+    h('ol', { class: 'discard-cards' }, discardSlots(e).map((s) => h('li', { class: `discard ${s.how}` },
+      h('span', { class: `card mini${s.card == null ? ' back' : ''}`, role: 'img', 'aria-label': discardLabel(view, s) },
+        s.card == null ? null : cardFace(s.card)),
+      h('span', { class: 'discard-no', 'aria-hidden': 'true', text: String(s.k) }))))));
+}
+
 function centre(view) {
   const doneTricks = view.tricks.length;
   const last = view.tricks[doneTricks - 1];
@@ -128,6 +169,7 @@ function centre(view) {
     handKindText(view) ? h('p', { class: 'hand-kind', text: handKindText(view) }) : null,
     view.knocking && h('p', { class: 'knock-line', text: view.last_knocker
       ? t('table.lastKnock', { name: nameOf(view, view.last_knocker) }) : t('table.noKnock') }),
+    discardRows(view),
     h('div', { class: `trick${showLast ? ' previous' : ''}`, role: 'group',
       'aria-label': showLast ? t('table.lastTrick', { name: nameOf(view, last.winner) })
         : t('table.trick', { n: Math.min(doneTricks + 1, 4) }) },
