@@ -185,15 +185,35 @@ function centre(view) {
 // On a short phone the top of the table scrolls. Until the hand's first
 // card is played it shows from its top: the felt is empty then, and who
 // sits where, everyone's marks, who deals, knocks and passes are what there
-// is to see. From the first card on, each move shows the trick and the
-// status line, the seats scrolled past if need be.
+// is to see. The status line is held whole at the bottom of that part, over
+// the felt's lower edge, wherever the seats fit above it (on a 320×568
+// phone at the deal they do not: the seats come first, and the look
+// button says what to do). From the first card on, each move shows the
+// trick and under it the status line, the seats scrolled past if need be;
+// a held status line stands where it is held, so the felt's end and its
+// height are what must fit.
 export function keepTrickInSight(root, view) {
-  if (!view.trick.length && !view.tricks.length) return;
+  const top = root.querySelector('.table-top');
+  const felt = top?.querySelector('.centre');
+  const status = holdStatus(root);
+  if (!felt || !status || (!view.trick.length && !view.tricks.length)) return;
+  const gap = parseFloat(getComputedStyle(top).rowGap) || 0;
+  const over = felt.getBoundingClientRect().bottom + gap + status.offsetHeight - top.getBoundingClientRect().bottom;
+  if (over > 0) top.scrollTop += over;
+}
+
+// The status line held where the seats fit above it; asked again when the
+// screen changes size (a phone turned, its address bar hidden). → the
+// status line, or null away from the table.
+export function holdStatus(root) {
   const top = root.querySelector('.table-top');
   const status = top?.querySelector('.status');
-  if (!status) return;
-  const over = status.getBoundingClientRect().bottom - top.getBoundingClientRect().bottom;
-  if (over > 0) top.scrollTop += over;
+  const seats = top?.querySelector('.seats');
+  if (!status || !seats) return null;
+  const gap = parseFloat(getComputedStyle(top).rowGap) || 0;
+  const seatsEnd = seats.getBoundingClientRect().bottom - top.getBoundingClientRect().top + top.scrollTop;
+  status.classList.toggle('held', seatsEnd + gap + status.offsetHeight <= top.clientHeight);
+  return status;
 }
 
 export function otherLabel(view, a) {
