@@ -10,7 +10,7 @@ import { keepPainted } from '../boot/painted.js';
 import { installOffer } from '../boot/install.js';
 import { storageLowNotice } from '../pages/keep-data.js';
 import { isSheet } from '../bridge/session.js';
-import { keepTrickInSight, renderTable, renderTableControls } from '../table/table.js';
+import { holdStatus, keepTrickInSight, renderTable, renderTableControls } from '../table/table.js';
 import { knockUndoStrip } from '../table/knock-undo.js';
 import { renderSheet, renderSheetControls } from '../table/sheet.js';
 import {
@@ -107,6 +107,10 @@ function focusKey(node) {
 
 let drawnScreen = null;
 const PATCHED = new Set(['table', 'tournament']);
+
+// A phone turned or its address bar hidden: the table's status line is
+// held, or not, for the new height (table.js); nothing else is redrawn.
+addEventListener('resize', () => { if (screenName() === 'table') holdStatus(el.screen); });
 
 export function render() {
   const name = screenName();

@@ -178,20 +178,22 @@ function tap(event, button, type, card = null) {
   });
 }
 
-// Knuckles on the table: a double tap on the green felt knocks, as the
-// players would on wood. Only the felt itself counts, never its words (the
-// value, the status) nor the cards on it: two quick taps while reading are
-// no knock. A single tap on the felt lets a finished trick go.
-const FELT = '.centre, .trick, .trick-cards, .played';
-
+// Knuckles on the table: a double tap anywhere on the green felt knocks,
+// as the players would on wood, on its words (the hand, its value, the
+// last knock) and the cards lying on it as on the bare cloth: a thumb
+// cannot tell them apart. Off the felt (the seats, the status line, the
+// log) two quick taps while reading are no knock. Where the engine lists
+// no knock for this viewer a double tap does nothing, as the knock button
+// is not offered then: no refusal for a tap nobody meant as a choice. A
+// single tap on the felt lets a finished trick go.
 function onTableTap(event) {
   if (!model.ready || screenName() !== 'table' || !event.target.closest?.('#table .centre')) return;
   session.hurry();
-  if (!settings.doubleTapKnock || !event.target.matches(FELT)) return;
+  if (!settings.doubleTapKnock) return;
   const now = event.timeStamp;
   if (now - lastTableTap < DOUBLE_TAP_MS) {
     lastTableTap = 0;
-    knock(event, true);
+    if (model.game?.state.view.legal?.some((a) => a.type === 'knock')) knock(event, true);
   } else {
     lastTableTap = now;
   }

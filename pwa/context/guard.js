@@ -92,7 +92,10 @@ function summaryOf(game, status) {
   const d = st.duel?.total;
   if (d) return both('history.summary.duel', { set: st.duel.set, name: names[0], lost: d.marks_lost, k: d.hands, place: d.place, of: d.of });
   const v = st.view;
-  return v.winner ? both('history.summary.winner', { name: names[v.winner - 1], score: v.scores?.[v.winner - 1] ?? '' }) : null;
+  if (v.winner) return both('history.summary.winner', { name: names[v.winner - 1], score: v.scores?.[v.winner - 1] ?? '' });
+  // The rule sets that look only for a loser (Dedenbach classic, Tuppen,
+  // the newcomers' halves) end with no winner: their line names the loser.
+  return v.loser ? both('history.summary.loser', { name: names[v.loser - 1] }) : null;
 }
 
 function tableEntry(game, status) {

@@ -1,15 +1,23 @@
 // The reminder to write a backup: a phone lost, broken or wiped by its
 // browser takes every evening with it unless the move file (move-file.js)
-// left it. After 10 tables kept since the last backup, or 7 days after it
-// with at least one new one, the start screen offers the move file in one
+// left it. After 10 games kept since the last backup, or 7 days after it
+// with at least one new table, the start screen offers the move file in one
 // tap ("Sicherung speichern") with the reason in one line; "Später" hides it
 // until the next table is kept. Writing the move file, from here or from the
 // settings, is the backup: its time is kept (preference `backup`: {at,
-// later}). A table counts when its history entry is written: a game, or a
-// series or set after each of its games.
+// later, games}).
+//
+// Games are counted as the players count them, not history entries: a
+// series, a Rengen set or a tournament is one entry and many games
+// (store/entries.js, gamesIn), and ten evenings of one long series each
+// were one "table" to a count of entries. An entry still running at the
+// backup (a series, the tournament) is kept again as its games go on: the
+// games it held then are in the backup, kept under its id (`games`), and
+// only the ones after count.
 import { h } from '../lib/dom.js';
 import { errorText, t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
+import { gamesIn } from '../store/entries.js';
 import { readPreference, writePreference } from '../store/storage.js';
 import { ctx } from '../context/context.js';
 import { moveFile } from '../context/rare.js';
@@ -25,10 +33,19 @@ const state = { due: null, asked: false };
 
 function backupPref(raw) {
   const ok = (x) => (Number.isFinite(x) ? x : null);
-  return raw && typeof raw === 'object' ? { at: ok(raw.at), later: ok(raw.later) } : { at: null, later: null };
+  if (!raw || typeof raw !== 'object') return { at: null, later: null, games: {} };
+  const games = raw.games && typeof raw.games === 'object'
+    ? Object.fromEntries(Object.entries(raw.games).filter(([, n]) => Number.isFinite(n) && n > 0)) : {};
+  return { at: ok(raw.at), later: ok(raw.later), games };
 }
 
-// Whether a backup is due, from the history's index and the preference.
+// The games kept since the last backup that are not in it.
+async function gamesSince(pref) {
+  const list = await history.keptEntriesSince(pref.at ?? 0);
+  return list.reduce((sum, e) => sum + Math.max(0, gamesIn(e) - (pref.games[String(e?.id)] ?? 0)), 0);
+}
+
+// Whether a backup is due, from the history and the preference.
 async function loadBackupDue() {
   try {
     const pref = backupPref(await readPreference('backup'));
@@ -39,8 +56,9 @@ async function loadBackupDue() {
     if (kept.count && !(pref.later != null && (kept.last ?? 0) <= pref.later)) {
       // Never backed up: the days count from the first table kept.
       const days = Math.floor((now - (pref.at ?? kept.first ?? now)) / DAY);
-      if (kept.count >= BACKUP_EVERY) due = { reason: 'games', n: kept.count };
-      else if (days >= BACKUP_DAYS) due = { reason: pref.at == null ? 'first' : 'days', n: pref.at == null ? kept.count : days };
+      const games = await gamesSince(pref);
+      if (games >= BACKUP_EVERY) due = { reason: 'games', n: games };
+      else if (days >= BACKUP_DAYS) due = { reason: pref.at == null ? 'first' : 'days', n: pref.at == null ? games : days };
     }
     state.due = due;
   } catch {
@@ -61,9 +79,13 @@ export function bootBackup() {
 addEventListener('schraem:filed', () => { redraw(); });
 
 // The move file was written (from here or the settings): everything kept
-// before `started` is in a backup now. → false when the time could not be kept.
-export async function noteBackup(started) {
-  const ok = await writePreference('backup', { at: started });
+// before `started` is in a backup now, `entries` what it held. Of those
+// that may still gain games (not finished), how many they held is kept.
+// → false when the time could not be kept.
+export async function noteBackup(started, entries = []) {
+  const games = Object.fromEntries(entries.filter((e) => e?.status !== 'finished').map((e) => [String(e.id), gamesIn(e)])
+    .filter(([, n]) => n > 0));
+  const ok = await writePreference('backup', { at: started, games });
   await redraw();
   return ok;
 }

@@ -72,7 +72,7 @@ export async function exportMove() {
   const file = { format: MOVE_FORMAT, madeAt: new Date().toISOString(), check: await checksum(data), data };
   const name = `schraem-umzug-${stamp()}.json`;
   await sendOut(name, `${JSON.stringify(file)}\n`);
-  await noteBackup(started);
+  await noteBackup(started, kept.history);
   const damaged = kept.history.length - r.entries.length;
   say(damaged ? 'move.exportedWithout' : 'move.exported', { file: name, n: r.entries.length, k: damaged });
 }

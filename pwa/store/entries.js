@@ -36,6 +36,21 @@ function recordsOf(entry) {
   return (Array.isArray(series) ? series : []).flat().filter((s) => s && Array.isArray(s.games)).flatMap((s) => s.games);
 }
 
+// How many games an entry holds, as the people who played them count
+// them: a series, a Rengen set or a tournament is one entry and many
+// games. Its finished games (a tournament's every table's), and a table
+// filed with a game still open (the hands played so far are kept, and lost
+// with the phone, like a finished one). A damaged entry holds none that
+// can be read. Counted for the reminder to write a backup
+// (evening/backup-reminder.js).
+export function gamesIn(entry) {
+  if (!readable(entry)) return 0;
+  const records = recordsOf(entry);
+  const current = entry.kind === 'tournament' || entry.status === 'finished' ? null : entry.save?.record;
+  const open = current != null && JSON.stringify(records[records.length - 1] ?? null) !== JSON.stringify(current);
+  return records.length + (open ? 1 : 0);
+}
+
 export function seatedRecords(entry) {
   const seats = entry.save?.table?.players ?? [];
   return recordsOf(entry).map((raw) => ({ raw, record: { ...raw,

@@ -244,6 +244,17 @@ export async function keptSince(since) {
   return { count, first: first ? Number(first.key) : null, last: last ? Number(last.key) : null };
 }
 
+// The entries kept after `since` (ms), read whole: what the reminder to
+// write a backup counts the games of. Only those since the last backup are
+// read, fewer than the start reads anyway (club.js reads every entry for
+// the tournament that was open).
+/** @param {number} since @returns {Promise<Entry[]>} */
+export async function keptEntriesSince(since) {
+  if (await inMemory()) return structuredClone([...memory.values()].filter((e) => Number.isFinite(e.savedAt) && e.savedAt > since));
+  const index = (await transaction('readonly')).objectStore(STORE).index('savedAt');
+  return request(index.getAll(IDBKeyRange.lowerBound(since, true)));
+}
+
 /** @param {string[]} ids */
 export async function removeAll(ids) {
   if (await inMemory()) {

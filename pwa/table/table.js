@@ -114,6 +114,47 @@ export function togglePeek(view) {
   peek.key = peek.key === peekKey(view) ? null : peekKey(view);
 }
 
+// The cards an exchange laid down (four courts), as this viewer may see
+// them: the face-down ones as backs under their number (the number the
+// offer "Ablage 3 von Hans umdrehen" names), the turned or uncovered ones
+// face up, and to their owner their own faces, marked as still face down.
+// Only what the view's `exchanges` hold is drawn.
+function discardSlots(e) {
+  const turned = e.turned ?? [];
+  const size = e.challenge ? e.challenge.cards.length : e.face_down + turned.length;
+  const slots = Array.from({ length: size }, (_, i) => ({ k: i + 1, card: null, how: 'down', by: null }));
+  if (e.challenge) {
+    e.challenge.cards.forEach((card, i) => { slots[i] = { k: i + 1, card, how: 'shown', by: null }; });
+    return slots;
+  }
+  for (const x of turned) {
+    // A scoresheet's turn names the card, not its place: the next free one.
+    const i = x.index != null ? x.index - 1 : slots.findIndex((s) => s.card == null);
+    if (slots[i]) slots[i] = { k: i + 1, card: x.card, how: 'turned', by: x.seat };
+  }
+  (e.discards ?? []).forEach((card, i) => {
+    if (slots[i] && slots[i].card == null) slots[i] = { k: i + 1, card, how: 'own', by: null };
+  });
+  return slots;
+}
+
+function discardLabel(view, s) {
+  if (s.how === 'down') return t('table.discard.down', { index: s.k });
+  const vars = { index: s.k, card: cardName(s.card), name: s.by != null ? nameOf(view, s.by) : '' };
+  return t(`table.discard.${s.how}`, vars);
+}
+
+function discardRows(view) {
+  const exchanges = (view.exchanges ?? []).filter((e) => e.face_down + (e.turned?.length ?? 0) > 0 || e.challenge);
+  if (!exchanges.length) return null;
+  return exchanges.map((e) => h('div', { class: 'discards', role: 'group', 'aria-label': t('table.discards', { name: nameOf(view, e.seat) }) },
+    h('bdi', { class: 'discards-name', 'aria-hidden': 'true', text: t('table.discards', { name: nameOf(view, e.seat) }) }),
+    h('ol', { class: 'discard-cards' }, discardSlots(e).map((s) => h('li', { class: `discard ${s.how}` },
+      h('span', { class: `card mini${s.card == null ? ' back' : ''}`, role: 'img', 'aria-label': discardLabel(view, s) },
+        s.card == null ? null : cardFace(s.card)),
+      h('span', { class: 'discard-no', 'aria-hidden': 'true', text: String(s.k) }))))));
+}
+
 function centre(view) {
   const doneTricks = view.tricks.length;
   const last = view.tricks[doneTricks - 1];
@@ -128,6 +169,7 @@ function centre(view) {
     handKindText(view) ? h('p', { class: 'hand-kind', text: handKindText(view) }) : null,
     view.knocking && h('p', { class: 'knock-line', text: view.last_knocker
       ? t('table.lastKnock', { name: nameOf(view, view.last_knocker) }) : t('table.noKnock') }),
+    discardRows(view),
     h('div', { class: `trick${showLast ? ' previous' : ''}`, role: 'group',
       'aria-label': showLast ? t('table.lastTrick', { name: nameOf(view, last.winner) })
         : t('table.trick', { n: Math.min(doneTricks + 1, 4) }) },
@@ -143,15 +185,35 @@ function centre(view) {
 // On a short phone the top of the table scrolls. Until the hand's first
 // card is played it shows from its top: the felt is empty then, and who
 // sits where, everyone's marks, who deals, knocks and passes are what there
-// is to see. From the first card on, each move shows the trick and the
-// status line, the seats scrolled past if need be.
+// is to see. The status line is held whole at the bottom of that part, over
+// the felt's lower edge, wherever the seats fit above it (on a 320×568
+// phone at the deal they do not: the seats come first, and the look
+// button says what to do). From the first card on, each move shows the
+// trick and under it the status line, the seats scrolled past if need be;
+// a held status line stands where it is held, so the felt's end and its
+// height are what must fit.
 export function keepTrickInSight(root, view) {
-  if (!view.trick.length && !view.tricks.length) return;
+  const top = root.querySelector('.table-top');
+  const felt = top?.querySelector('.centre');
+  const status = holdStatus(root);
+  if (!felt || !status || (!view.trick.length && !view.tricks.length)) return;
+  const gap = parseFloat(getComputedStyle(top).rowGap) || 0;
+  const over = felt.getBoundingClientRect().bottom + gap + status.offsetHeight - top.getBoundingClientRect().bottom;
+  if (over > 0) top.scrollTop += over;
+}
+
+// The status line held where the seats fit above it; asked again when the
+// screen changes size (a phone turned, its address bar hidden). → the
+// status line, or null away from the table.
+export function holdStatus(root) {
   const top = root.querySelector('.table-top');
   const status = top?.querySelector('.status');
-  if (!status) return;
-  const over = status.getBoundingClientRect().bottom - top.getBoundingClientRect().bottom;
-  if (over > 0) top.scrollTop += over;
+  const seats = top?.querySelector('.seats');
+  if (!status || !seats) return null;
+  const gap = parseFloat(getComputedStyle(top).rowGap) || 0;
+  const seatsEnd = seats.getBoundingClientRect().bottom - top.getBoundingClientRect().top + top.scrollTop;
+  status.classList.toggle('held', seatsEnd + gap + status.offsetHeight <= top.clientHeight);
+  return status;
 }
 
 export function otherLabel(view, a) {

@@ -77,3 +77,36 @@ def test_the_start_offers_a_backup_after_ten_games_or_seven_days(warm_page, shar
     tap(page, '[data-action="lang"]')
     assert "Last backup 8 days ago" in offer.inner_text()
     assert offer.locator('[data-action="backup-save"]').inner_text() == "Save a backup"
+
+    # Games, not entries: two series of 9 and 3 games are 12 games since
+    # that backup, 14 with the game played and the copy above, in four
+    # entries.
+    tap(page, '[data-action="lang"]')
+    tables(page, [("series-late", "running", 9), ("series-done", "finished", 3)])
+    page.wait_for_function("() => document.querySelector('#controls .backup-offer')?.textContent.includes('14 Spiele')")
+    # Backed up with the first series still running: the nine games it held
+    # are in the backup, and its tenth is one game to back up, not ten.
+    with page.expect_download():
+        tap(page, '[data-action="backup-save"]')
+    page.wait_for_selector("#controls .backup-offer", state="detached")
+    assert pref(page, "backup")["games"] == {"series-late": 9}
+    tables(page, [("series-late", "running", 10)] + [(f"game-late-{k}", "finished", 1) for k in range(8)])
+    page.wait_for_timeout(300)
+    assert offer.count() == 0, "9 games since the backup"
+    tables(page, [("game-late-8", "finished", 1)])
+    offer.wait_for(state="visible")
+    assert "10 Spiele sind seit der letzten Sicherung" in offer.inner_text()
+
+
+# Entries of `games` games each (`id`, `status`, `games`) kept now, made
+# from the one real game.
+TABLES = """async (tables) => {
+  const history = (await import('./modules.js')).history;
+  const [base] = (await history.entries()).filter((e) => e.kind === 'game' && !e.id.includes('-copy-') && !e.id.includes('-late'));
+  await history.keepAll(tables.map(([id, status, games]) => ({ ...base, id, status, kind: id.startsWith('series') ? 'series' : 'game',
+    records: Array.from({ length: games }, () => base.records[0]), savedAt: Date.now() })));
+}"""
+
+
+def tables(page, rows: list[tuple[str, str, int]]) -> None:
+    page.evaluate(TABLES, rows)

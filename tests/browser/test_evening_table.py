@@ -9,6 +9,7 @@ from helpers import (
     engine_table,
     open_app,
     play_step,
+    read_at_size,
     screen,
     seed_storage,
     shell_record,
@@ -92,10 +93,25 @@ SEATS_IN_SIGHT = """() => {
 }"""
 
 
+# The status line whole in the visible part of the table's top, above the
+# hand: its first and its last line the topmost thing where they are drawn.
+STATUS_IN_SIGHT = """() => {
+  const top = document.querySelector('#table .table-top').getBoundingClientRect();
+  const status = document.querySelector('#table .status');
+  const r = status.getBoundingClientRect();
+  const lines = [r.top + 6, r.bottom - 6].map((y) => document.elementFromPoint(r.left + 8, y));
+  return { text: status.textContent, lines: Math.round(r.height / parseFloat(getComputedStyle(status).lineHeight)),
+    inside: r.top >= top.top - 0.5 && r.bottom <= Math.min(top.bottom, innerHeight) + 0.5,
+    seen: lines.every((hit) => hit !== null && status.contains(hit)) };
+}"""
+
+
 def test_every_seats_name_and_marks_are_on_screen_at_the_deal(warm_page, shared_site, artifacts):
     """A game dealt at each phone size, the smallest first (the first
     game, with the tip about knocking under the hand): before anyone plays,
-    the whole of every seat is in sight, the dealer's word included."""
+    the whole of every seat is in sight, the dealer's word included; and
+    wherever the seats leave room for it (from 360×640 on, and at 412×839,
+    where its second line was under the hand) the whole status line too."""
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=71, pace="60000")
     for width, height in [(320, 568), (360, 640), (412, 915)]:
@@ -107,6 +123,12 @@ def test_every_seats_name_and_marks_are_on_screen_at_the_deal(warm_page, shared_
         assert [s["name"] for s in seats] == ["Anne-Kathrin", "Hubert", "Gerda", "Hans"]
         assert [s for s in seats if not (s["box"] and s["nameSeen"] and s["marksSeen"])] == [], f"at {width}x{height}"
         assert [s["dealer"] for s in seats] == [False, False, False, True]
+        sizes = [(w, 839) for w in (320, 360, 390, 412, 430)] + ([(width, height)] if width > 320 else [])
+        for w, h in sizes:
+            status = read_at_size(page, w, h, STATUS_IN_SIGHT)
+            assert status["inside"] and status["seen"], f"dealt at {width}x{height}, seen at {w}x{h}: {status}"
+            assert [s for s in read_at_size(page, w, h, SEATS_IN_SIGHT) if not (s["nameSeen"] and s["marksSeen"])] == [], (w, h)
+    assert status["text"] == "Du bist dran: sieh dir zuerst deine Karten an." and status["lines"] == 2
 
 
 def _played_until(marks: list[int], stop):

@@ -1,13 +1,17 @@
 """Knocks only on purpose and tricks one can follow: a double tap
-on the words of the table never knocks, a double tap on the felt knocks and
-says so with a moment to take it back; a finished trick stays in sight at
+on the words around the felt never knocks, a double tap on the felt, its
+words included, knocks and says so with a moment to take it back, and where
+no knock is listed it does nothing; a finished trick stays in sight at
 the normal pace, its winning card marked, and the last trick is a tap away."""
 
 from __future__ import annotations
 
 from helpers import GAME_KEY, engine_table, message, seed_storage, shell_record, stored, wait_idle, wait_shell_ready
 
-TEXTS = ["#table .value", "#table .hand-no", "#table .knock-line", "#table .trick-empty", "#table .status", "#table .seat-name"]
+# The words around the felt, read while playing; and the felt's own words,
+# which are the table a thumb knocks on like the bare cloth.
+OFF_FELT = ["#table .status", "#table .seat-name", "#table .log li"]
+FELT_WORDS = ["#table .value", "#table .hand-no", "#table .knock-line", "#table .trick-empty"]
 
 
 def looked_state() -> dict:
@@ -22,12 +26,12 @@ def felt_point(page) -> dict:
     return {"x": box["width"] - 4, "y": box["height"] - 4}
 
 
-def test_double_taps_on_words_never_knock_and_a_felt_knock_can_be_taken_back(warm_page, shared_site):
+def test_double_taps_beside_the_felt_never_knock_and_a_felt_knock_can_be_taken_back(warm_page, shared_site):
     page = warm_page(locale="de-DE")
     seed_storage(page, shared_site, {GAME_KEY: shell_record(looked_state(), 1)}, pace="60000")
     wait_shell_ready(page)
     before = stored(page)["save"]
-    for sel in TEXTS:
+    for sel in OFF_FELT:
         target = page.locator(sel).first
         target.tap()
         target.tap()
@@ -35,6 +39,15 @@ def test_double_taps_on_words_never_knock_and_a_felt_knock_can_be_taken_back(war
         wait_idle(page)
         assert stored(page)["save"] == before, sel
         assert stored(page)["state"]["view"]["value"] == 1, sel
+    # The felt's words ("Spiel 1", "Es geht um 1", "Noch nicht geklopft", …)
+    # are the felt: each knocks, and is taken back.
+    for sel in FELT_WORDS:
+        page.locator(sel).first.dblclick()
+        wait_idle(page)
+        assert stored(page)["state"]["view"]["value"] == 2, sel
+        page.locator('#controls .knock-undo [data-action="undo"]').tap()
+        wait_idle(page)
+        assert stored(page)["save"] == before, sel
     # The felt itself: a knock, said in words, with a way back (a double
     # click: two taps well inside the double tap's time however busy the machine).
     trick = page.locator("#table .trick")
@@ -52,6 +65,17 @@ def test_double_taps_on_words_never_knock_and_a_felt_knock_can_be_taken_back(war
     assert message(page) == "" or "Tipp" in message(page)
     # The knock button says to what.
     assert page.locator('[data-action="knock"]').inner_text() == "Auf 2 klopfen"
+    # Knocked, the others to answer: no knock is listed for Anne, and a
+    # double tap on the felt does nothing, no refusal either.
+    trick.dblclick(position=felt_point(page))
+    wait_idle(page)
+    knocked = stored(page)["save"]
+    assert not any(a["type"] == "knock" for a in stored(page)["state"]["view"]["legal"])
+    page.locator("#table .value").dblclick()
+    trick.dblclick(position=felt_point(page))
+    wait_idle(page)
+    assert stored(page)["save"] == knocked
+    assert page.locator('#message[data-kind="refusal"]').count() == 0, message(page)
 
 
 def first_trick_won_by_a_computer() -> tuple[dict, str]:

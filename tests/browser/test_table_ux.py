@@ -147,9 +147,18 @@ def import_record(page, tmp_path, record: dict) -> None:
     wait_idle(page)
 
 
+DISCARDS = """() => [...document.querySelectorAll('#table .centre .discards')].map((row) => ({
+  label: row.getAttribute('aria-label'),
+  cards: [...row.querySelectorAll('.discard')].map((d) => ({
+    no: d.querySelector('.discard-no').textContent, said: d.querySelector('.card').getAttribute('aria-label'),
+    back: d.querySelector('.card').classList.contains('back'), face: d.querySelector('.face')?.textContent ?? null })),
+}))"""
+
+
 def test_a_turned_discard_names_the_card_and_what_it_cost(warm_page, shared_site, tmp_path):
     """Wipperfürth's turn-up showed "Hubert: turn." and
-    neither the card nor the point it cost."""
+    neither the card nor the point it cost; and "Ablage 2 von Hubert
+    umdrehen" was offered with no discard on the table."""
     from schraem.core.actions import Action
     from schraem.core.game import Game
 
@@ -158,7 +167,7 @@ def test_a_turned_discard_names_the_card_and_what_it_cost(warm_page, shared_site
         cards=[["10H", "9H", "8H", "7H"], ["AH", "KH", "QS", "7D"], ["10S", "9S", "8S", "7S"], ["10D", "9D", "8D", "JD"]],
         stock=["10C", "9C", "8C", "7C", "AC", "KC"],
     )
-    for a in ("2:exchange", "1:look", "1:turn:2#1", "1:turn:2#2", "1:turn:2#3", "1:turn:2#4"):
+    for a in ("2:exchange", "1:look", "1:turn:2#1"):
         game.apply(Action.parse(a))
     record = game.to_record()
     for p in record["players"][1:]:
@@ -166,6 +175,24 @@ def test_a_turned_discard_names_the_card_and_what_it_cost(warm_page, shared_site
     page = warm_page(locale="de-DE")
     open_app(page, shared_site, seed=3, pace="60000")
     import_record(page, tmp_path, record)
+    # Hubert's four discards lie on the felt under the numbers the offers
+    # name: the first turned up (Ass Herz), three face down, none of their
+    # faces in the page.
+    (row,) = page.evaluate(DISCARDS)
+    assert row["label"] == "Ablage von Hubert"
+    assert [c["no"] for c in row["cards"]] == ["1", "2", "3", "4"]
+    assert row["cards"][0]["said"] == "Ablage 1: Herz Ass, umgedreht von Anne" and not row["cards"][0]["back"]
+    assert [c["said"] for c in row["cards"][1:]] == [f"Ablage {k}: verdeckt" for k in (2, 3, 4)]
+    assert all(c["back"] and c["face"] is None for c in row["cards"][1:])
+    for k in (2, 3, 4):
+        offer = page.locator('#controls [data-action="other"]', has_text=f"Ablage {k} von Hubert umdrehen")
+        assert offer.count() == 1
+        offer.tap()
+        wait_idle(page)
+    (row,) = page.evaluate(DISCARDS)
+    assert [c["back"] for c in row["cards"]] == [False] * 4
+    assert row["cards"][3]["said"] == "Ablage 4: Karo Sieben, umgedreht von Anne"
+    assert page.locator('#controls [data-action="other"]', has_text="umdrehen").count() == 0
     log = page.locator(".log").inner_text()
     assert "Anne dreht bei Hubert um: Karo Sieben. Hubert hat geblufft und verliert 1 Schräm." in log, log
     assert "Anne dreht bei Hubert um: Pik Dame." in log, log

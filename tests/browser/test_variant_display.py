@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from helpers import assert_axe_clean, open_app, screen, sheet_tap, shot, start_sheet, stored, wait_idle
+from helpers import assert_axe_clean, open_app, screen, sheet_tap, shot, start_sheet, stored, tap, wait_idle
 
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
 
@@ -141,6 +141,13 @@ def test_a_loser_only_format_names_the_loser(warm_page, shared_site, tmp_path, a
     assert page.locator(".results tbody .lost").first.inner_text() == "+2"
     shot(page, artifacts, "scoresheet-loser.png")
     assert_axe_clean(page, shared_site, "loser-only game over")
+    # Its history entry has a result line too, though the game has no winner.
+    tap(page, 'header [data-action="setup"]')
+    tap(page, '[data-action="history"]')
+    summary = page.locator('.history-entry[data-kind="game"] .summary').first
+    assert summary.inner_text() == "Anne verliert die Spielrunde"
+    tap(page, 'header [data-action="lang"]')
+    assert summary.inner_text() == "Anne loses the game"
 
 
 @pytest.mark.parametrize("rules, cls", [("wipperfuerth", "matches"), ("marienheide", "die")])

@@ -2,7 +2,7 @@
 file (pwa/store/entries.js, pure) run under Node: a tournament kept once,
 its games read from its tables' series; an entry kept before, with its
 games under `records` as well, read as written; a game kept twice counted
-once."""
+once; and how many games an entry holds, as the players count them."""
 
 from __future__ import annotations
 
@@ -16,16 +16,26 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def kept_records(entries: list[dict]) -> list[dict]:
+def _entries_js(call: str, entries: list[dict]):
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node.js is not installed")
     script = (
-        f"import {{ keptRecords }} from {json.dumps((ROOT / 'pwa' / 'store' / 'entries.js').as_uri())};"
-        f"console.log(JSON.stringify(keptRecords({json.dumps(entries)})));"
+        f"import * as entries from {json.dumps((ROOT / 'pwa' / 'store' / 'entries.js').as_uri())};"
+        f"const list = {json.dumps(entries)};"
+        f"console.log(JSON.stringify({call}));"
     )
     out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True, timeout=60)
     return json.loads(out.stdout)
+
+
+def kept_records(entries: list[dict]) -> list[dict]:
+    return _entries_js("entries.keptRecords(list)", entries)
+
+
+def games_in(entries: list[dict]) -> list[int]:
+    """What the reminder to write a backup counts of each entry."""
+    return _entries_js("list.map(entries.gamesIn)", entries)
 
 
 def game(n: int, names: list[str]) -> dict:
@@ -76,3 +86,24 @@ def test_a_damaged_tournament_gives_none():
     broken = tournament()
     broken["facts"]["tournament"]["series"] = "nonsense"
     assert kept_records([broken]) == []
+
+
+def test_an_entry_holds_as_many_games_as_were_played_in_it():
+    one = {
+        "id": "g1",
+        "kind": "game",
+        "status": "finished",
+        "savedAt": 1,
+        "names": A,
+        "save": {"record": game(1, A)},
+        "records": [game(1, A)],
+    }
+    # A series of three, between its games and filed in the fourth's middle.
+    between = series_entry([game(1, A), game(2, A), game(3, A)]) | {"status": "running", "save": {"record": game(3, A)}}
+    filed = between | {"status": "interrupted", "save": {"record": game(4, A)}}
+    # A game filed unfinished: its hands are kept, a game to back up.
+    unfinished = one | {"status": "interrupted", "records": []}
+    rengen = series_entry([game(1, A), game(2, A)]) | {"kind": "set"}
+    damaged = one | {"names": []}
+    got = games_in([one, between, filed, unfinished, rengen, tournament(), damaged])
+    assert got == [1, 3, 4, 1, 2, 4, 0]
