@@ -50,6 +50,10 @@ export async function registerServiceWorker({ url = "./service-worker.js" } = {}
   // may resolve to nothing rather than throw.
   if (!registration) return null;
   const reg = registration;
+  // The worker keeps the files of older builds while an open page runs
+  // them; a page's start is when the last old one may have gone (closed or
+  // reloaded), so the worker then drops what no open page needs.
+  sw.controller?.postMessage({ type: "started" });
 
   const offer = (/** @type {ServiceWorker} */ worker) => {
     // Only an update needs a prompt; the very first install has no old

@@ -13,8 +13,9 @@ from playwright.sync_api import expect
 from browser_support import ROOT, build
 
 # The engine worker's memory snapshot has a cache of its own that outlives
-# releases (pwa/bridge/worker.js); the release caches are the service worker's.
-RELEASE_CACHES = "async () => (await caches.keys()).filter((n) => n !== 'schraem-snapshot')"
+# releases (pwa/bridge/worker.js), and so has the service worker's note of
+# the builds its pages run; the release caches are the service worker's.
+RELEASE_CACHES = "async () => (await caches.keys()).filter((n) => n !== 'schraem-snapshot' && n !== 'schraem-pages')"
 
 HELLO = """async () => {
   const { currentEngine } = await import('./modules.js').then((m) => m.engineClient);
@@ -131,6 +132,8 @@ def test_changed_build_offers_update_and_switches_only_on_tap(
     wait_engine_ready(page)
     assert page.locator(new_version).count() == 1
     assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--schraem-test-build').trim()") == "2"
+    # The old release goes once no page runs it (told when the page starts).
+    page.wait_for_function(f"async () => (await ({RELEASE_CACHES})()).length === 1", polling=200, timeout=15_000)
     caches = page.evaluate(RELEASE_CACHES)
     assert len(caches) == 1 and caches != first_caches, caches
 

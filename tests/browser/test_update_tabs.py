@@ -1,13 +1,16 @@
 """Updates that never break an open tab: a tab left open hears of a new
-version when it is back online; another tab taking the update leaves this
-one's rarely used parts working (the browser's HTTP cache cleared) and its
-"reload" button bringing the new version; a part whose file is gone from
-everywhere says so and reloads into the version on the server."""
+version when it is back online; another tab taking two updates after
+another leaves this one's rarely used parts working (the browser's HTTP
+cache cleared), the files of a build no tab runs leave the cache, and this
+tab's "reload" button brings the new version; a part whose file is gone
+from everywhere says so and reloads into the version on the server."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import time
 
 from browser_support import ROOT, build
 from helpers import GAME_KEY, app_url, engine_table, message, open_app, screen, seed_storage, shell_record, stored, tap, wait_shell_ready
@@ -35,6 +38,40 @@ def _mid_hand() -> dict:
     return game
 
 
+def _version(dist) -> str:
+    """The build's version, as its worker names its cache."""
+    block = re.search(r"/\*BUILD\*/(.*?)/\*END BUILD\*/", (dist / "service-worker.js").read_text(), re.S)[1]
+    return json.loads(block)["version"]
+
+
+def _next_build(src, out, pyodide, n: int) -> str:
+    """Another build, the page marked as build n and the rare parts' chunk changed: its version."""
+    index = src / "pwa" / "index.html"
+    mark = f'<meta name="schraem-test-build" content="{n}">'
+    html = index.read_text()
+    html = (
+        re.sub(r'<meta name="schraem-test-build"[^>]*>', mark, html)
+        if "schraem-test-build" in html
+        else html.replace("</head>", mark + "</head>", 1)
+    )
+    index.write_text(html)
+    organiser = src / "pwa" / "club" / "organiser.js"
+    organiser.write_text(organiser.read_text() + f"\nglobalThis.schraemTestBuild = {n};\n")
+    build.build(out, root=src, pyodide_dir=pyodide, quiet=True, compress_files=False)
+    return _version(out)
+
+
+def _builds_kept(page, want: set[str], timeout: float = 15.0) -> set[str]:
+    """The builds whose files the app's cache keeps, once they are `want`
+    (the worker drops what no open page runs when a page starts)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        kept = {n.removeprefix("schraem-") for n in page.evaluate("() => caches.keys()") if re.fullmatch(r"schraem-[0-9a-f]+", n)}
+        if kept == want or time.monotonic() > deadline:
+            return kept
+        page.wait_for_timeout(200)
+
+
 def test_an_update_taken_in_another_tab_leaves_this_one_working(tmp_path, make_site, new_context, wait_controlled):
     src = tmp_path / "src"
     for name in ("pwa", "engine"):
@@ -44,7 +81,7 @@ def test_an_update_taken_in_another_tab_leaves_this_one_working(tmp_path, make_s
     out = tmp_path / "dist"
     pyodide = build.ensure_pyodide(ROOT)
     build.build(out, root=src, pyodide_dir=pyodide, quiet=True, compress_files=False)
-    old_chunk = _rare_chunk(out)
+    old_chunk, old_build = _rare_chunk(out), _version(out)
     site = make_site(out)
 
     context = new_context(locale="de-DE")
@@ -53,36 +90,48 @@ def test_an_update_taken_in_another_tab_leaves_this_one_working(tmp_path, make_s
     # The game is put in storage rather than played on the page: the tests'
     # own module (modules.js) would load the rare parts' chunk with it.
     seed_storage(first, site, {GAME_KEY: shell_record(game, 1)})
-    wait_shell_ready(first)
     wait_controlled(first)
+    # Opened again under the worker, which so knows the build this tab runs
+    # (a first visit's tab stays unknown: for it, nothing old is dropped).
+    first.reload()
+    wait_shell_ready(first)
     assert screen(first) == "table"
 
-    index = src / "pwa" / "index.html"
-    index.write_text(index.read_text().replace("</head>", '<meta name="schraem-test-build" content="2"></head>', 1))
-    organiser = src / "pwa" / "club" / "organiser.js"
-    organiser.write_text(organiser.read_text() + "\nglobalThis.schraemTestBuild = 2;\n")
-    build.build(out, root=src, pyodide_dir=pyodide, quiet=True, compress_files=False)
+    middle_build = _next_build(src, out, pyodide, 2)
     assert _rare_chunk(out) != old_chunk and not (out / old_chunk).exists()
 
     # Left open, the first tab hears of the new version when it is back online.
     first.evaluate("() => window.dispatchEvent(new Event('online'))")
     first.locator("#sw-update").wait_for(state="visible", timeout=60_000)
 
-    # A second tab takes the update.
+    # A second tab takes the update, and then the one after it: the first
+    # tab sits through two updates.
     second = context.new_page()
     second.goto(app_url(site))
-    second.locator("#sw-update").wait_for(state="visible", timeout=60_000)
-    with second.expect_navigation(timeout=60_000):
-        second.locator("#sw-update").tap()
-    wait_shell_ready(second)
-    assert second.locator(NEW_BUILD).count() == 1
+    for n in (2, 3):
+        if n == 3:
+            new_build = _next_build(src, out, pyodide, 3)
+            second.evaluate("() => window.dispatchEvent(new Event('online'))")
+        second.locator("#sw-update").wait_for(state="visible", timeout=60_000)
+        with second.expect_navigation(timeout=60_000):
+            second.locator("#sw-update").tap()
+        wait_shell_ready(second)
+        assert second.locator(NEW_BUILD).get_attribute("content") == str(n)
 
-    # The first tab still runs the old version; its rarely used parts come
+    # The first tab's build keeps its files; the middle build's went once
+    # no tab ran it any more.
+    assert middle_build not in (old_build, new_build)
+    assert _builds_kept(second, {old_build, new_build}) == {old_build, new_build}
+
+    # The first tab still runs the first version; its rarely used parts come
     # by their old names, gone from the server and from the HTTP cache.
     cdp = context.new_cdp_session(first)
     cdp.send("Network.clearBrowserCache")
     cdp.detach()
     assert first.locator(NEW_BUILD).count() == 0
+    # Its scripts come by its own build's routes, what it fetches otherwise
+    # (and everything, in a browser without those routes) through the worker.
+    assert first.evaluate("(f) => fetch(f).then((r) => r.status)", old_chunk) == 200
     tap(first, 'header [data-action="setup"]')
     tap(first, '[data-action="tournament"]')
     first.locator('[data-field="t-names"]').wait_for(state="visible", timeout=30_000)
@@ -92,9 +141,11 @@ def test_an_update_taken_in_another_tab_leaves_this_one_working(tmp_path, make_s
     with first.expect_navigation(timeout=30_000):
         first.locator("#sw-update").tap()
     wait_shell_ready(first)
-    assert first.locator(NEW_BUILD).count() == 1
+    assert first.locator(NEW_BUILD).get_attribute("content") == "3"
     assert screen(first) == "table"
     assert stored(first)["save"] == game["save"]
+    # No tab runs an older build now: nothing of one is left in the cache.
+    assert _builds_kept(first, {new_build}) == {new_build}
 
 
 def test_a_part_whose_file_is_gone_says_so_and_reloads(warm_page, shared_site):
