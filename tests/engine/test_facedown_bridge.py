@@ -9,7 +9,10 @@ bridge ever receives or relays a hidden card (another seat's unplayed
 card, the stock it did not draw), searched in every message with
 everything that phone holds; a planted leak is found. A guest and the host
 reload mid-hand from their saves and play on; refusals are data, in words,
-and change nothing."""
+and change nothing. A guest's phone lost for good after it looked at its
+cards is played on by the host's phone, and the phones still there check
+the hand; at two phones, or before the deal, the hand is void on every
+phone with who left and when; only the host's phone says a phone is gone."""
 
 from __future__ import annotations
 
@@ -48,22 +51,32 @@ class Table:
     """The phones and their channels: every frame a phone's bridge takes
     or sends out is kept as the JSON text that crossed (`heard`)."""
 
-    def __init__(self, rules: str, seed: int, bridges: dict[int, type[Bridge]] | None = None, marks: int = 2) -> None:
+    def __init__(
+        self,
+        rules: str,
+        seed: int,
+        bridges: dict[int, type[Bridge]] | None = None,
+        marks: int = 2,
+        players: list[dict[str, Any]] = PLAYERS,
+    ) -> None:
         kinds = bridges or {}
         self.rng = random.Random(seed)
-        self.phones: dict[int, Bridge] = {s: kinds.get(s, Bridge)() for s in (1, 2, 3)}
+        humans = [s for s, p in enumerate(players, 1) if p.get("kind", "human") == "human"]
+        self.guests = humans[1:]
+        self.phones: dict[int, Bridge] = {s: kinds.get(s, Bridge)() for s in humans}
         self.heard: dict[int, list[str]] = {s: [] for s in self.phones}
         self.saves: dict[int, dict[str, Any]] = {}
+        self.away: set[int] = set()  # phones gone: nothing reaches them, nothing of theirs arrives
         # Few marks each, so that a whole game is a few hands.
-        players = [dict(p, marks=marks) for p in PLAYERS]
+        players = [dict(p, marks=marks) for p in players]
         opened = self.call(1, "facedown_host", players=players, rules=rules)
         assert opened["welcome"] is None  # the guests' keys are not in yet
         welcome = None
-        for s in (2, 3):
+        for s in self.guests:
             joined = self.call(s, "facedown_guest", seat=s)
             welcome = self.call(1, "facedown_seat", seat=s, identity=joined["identity"])["welcome"]
         assert welcome is not None
-        for s in (2, 3):
+        for s in self.guests:
             self.heard[s].append(json.dumps(welcome))
             self.call(s, "facedown_welcome", frame=welcome)
 
@@ -79,12 +92,14 @@ class Table:
         queue = [(seat, f) for f in frames]
         while queue:
             sender, frame = queue.pop(0)
-            if self.lost(sender, frame):
+            if self.lost(sender, frame) or sender in self.away:
                 continue
             text = json.dumps(frame)
             self.heard[sender].append(text)
             if sender == 1:
-                for g in (2, 3):
+                for g in self.guests:
+                    if g in self.away:
+                        continue
                     self.heard[g].append(text)
                     queue += [(g, f) for f in self.call(g, "facedown_receive", frame=json.loads(text))["send"]]
             else:
@@ -111,7 +126,7 @@ class Table:
         if bot["bot_action"] is not None:
             self.sent(1, bot["send"])
             return True
-        offers = [(s, a) for s in self.phones for a in self.state(s)["legal"]]
+        offers = [(s, a) for s in self.phones if s not in self.away for a in self.state(s)["legal"]]
         if not offers:
             return False
         s, a = self.rng.choice(offers)
@@ -387,3 +402,105 @@ def test_refusals_are_words_and_change_nothing() -> None:
     table.play_hand()
     for s in table.phones:
         assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"
+
+
+# --- a phone lost for good (the dropout rule) ---------------------------------------
+
+
+def gone(table: Table, seat: int) -> dict[str, Any]:
+    """The guest's phone gone for good, and the host's word on it."""
+    table.away.add(seat)
+    out = table.call(1, "facedown_gone", seat=seat)
+    table.sent(1, out["send"])
+    return out
+
+
+@pytest.mark.cpython_only
+def test_a_guest_lost_after_looking_is_played_on_by_the_hosts_phone_and_the_hand_checked() -> None:
+    table = Table("rheinland", 40)
+    hand = table.deal()
+    look = {"seat": 3, "type": "look"}
+    assert look in table.state(3)["legal"]
+    table.sent(3, table.call(3, "facedown_act", action=look)["send"])
+    assert table.state(3)["view"]["my_cards"]
+    lost_cards = dict(phone_of(table.phones[3], 3).cards)
+    gone(table, 3)
+    after = len(table.phones[1].facedown.locals[1].st.actions)  # type: ignore[union-attr]
+    words = {
+        "seat": 3,
+        "after": after,
+        "void": False,
+        "de": f"Platz 3 (Carla) ging nach Zug {after}; das Handy des Gastgebers spielt für Platz 3 weiter",
+        "en": f"seat 3 (Carla) left after action {after}; the host's phone plays on for seat 3",
+    }
+    for s in (1, 2):
+        assert table.state(s)["gone"] == words
+    # The host's phone plays seat 3 with its cards, opened by the phones still there.
+    standin = table.phones[1].facedown.standin()  # type: ignore[union-attr]
+    assert standin is not None and standin.phone.cards == lost_cards
+    assert (
+        refused(table.phones[1], "facedown_gone", seat=2)["en"] == "Not now: seat 3 is gone in this hand already; the rule bears no more."
+    )
+    for _ in range(4):
+        table.step()
+    table.reload(1)  # the host's app closed and opened again while it plays seat 3 on
+    assert table.phones[1].facedown.standin() is not None  # type: ignore[union-attr]
+    table.play_hand()
+    # Seat 3 answered, played or passed from the host's phone, as every phone took it.
+    actions = table.phones[2].facedown.locals[2].st.actions  # type: ignore[union-attr]
+    assert [a for a in actions[after:] if a["seat"] == 3]
+    assert table.phones[1].facedown.locals[1].st.engine().hand_over  # type: ignore[union-attr]
+    for s in (1, 2):
+        v = table.call(s, "facedown_verdict", hand=hand)
+        assert (v["status"], v["de"]) == ("checked", "geprüft"), v
+        assert table.state(s)["phase"] == "checked"
+
+
+@pytest.mark.cpython_only
+def test_at_two_phones_a_guest_lost_voids_the_hand_on_every_phone_saying_who_and_when() -> None:
+    table = Table("siwwe_schroehm_newcomer", 41, players=PLAYERS[:2])
+    hand = table.deal()
+    for s in (1, 2):
+        look = {"seat": s, "type": "look"}
+        table.sent(s, table.call(s, "facedown_act", action=look)["send"])
+    out = gone(table, 2)
+    words = ("Spiel ungültig – Platz 2 (Bernd) ging nach Zug 2", "hand void – seat 2 (Bernd) left after action 2")
+    assert out["state"]["gone"] == {"seat": 2, "after": 2, "void": True, "de": words[0], "en": words[1]}
+    assert out["state"]["verdict"] == {"status": "void", "seat": 2, "de": words[0], "en": words[1], "hand": hand}
+    assert (out["state"]["phase"], out["state"]["legal"]) == ("checked", [])
+    # The guest, back after all, hears it too, and says the same.
+    table.away.clear()
+    table.sent(2, table.call(2, "facedown_receive", frame=table.call(1, "facedown_resend", **{"from": 1})["send"][-1])["send"])
+    assert table.call(2, "facedown_verdict", hand=hand)["de"] == words[0]
+    # No new deal the phone could have waited for: the table does not play on.
+    assert "Spiel ungültig" in refused(table.phones[1], "facedown_next_hand")["de"]
+    assert "no hand is being played" in refused(table.phones[1], "facedown_act", action={"seat": 1, "type": "hold"})["en"]
+
+
+@pytest.mark.cpython_only
+def test_a_guest_lost_before_the_deal_voids_the_hand_nobody_saw_a_card_of() -> None:
+    table = Table("rheinland", 42)
+    table.away.add(3)  # its key never comes
+    hand = table.deal()
+    gone(table, 3)
+    for s in (1, 2):
+        v = table.call(s, "facedown_verdict", hand=hand)
+        assert (v["status"], v["seat"]) == ("void", 3)
+        assert v["de"] == "Spiel ungültig – Platz 3 (Carla) ging, bevor die Karten gegeben waren; neu geben"
+        assert table.state(s)["gone"]["en"] == "hand void – seat 3 (Carla) left before the cards were dealt; deal again"
+
+
+@pytest.mark.cpython_only
+def test_only_the_hosts_phone_says_a_phone_is_gone() -> None:
+    table = Table("rheinland", 43)
+    hand = table.deal()
+    assert refused(table.phones[2], "facedown_gone", seat=3)["en"] == "Not now: only the host's phone says a phone is gone."
+    assert refused(table.phones[1], "facedown_gone", seat=4)["en"].endswith("seat 4 is no guest's phone.")  # the computer's
+    # A guest's changed app says it anyway, signed: every phone names it.
+    guest = table.phones[2].facedown.locals[2].st  # type: ignore[union-attr]
+    table.sent(2, [{"type": "msg", "hand": hand, "msg": guest.log.seal({"kind": "gone", "seat": 2, "who": 3})}])
+    for s in table.phones:
+        v = table.call(s, "facedown_verdict", hand=hand)
+        assert (v["status"], v["seat"]) == ("fault", 2), v
+        assert v["en"] == "seat 2: reports a seat gone without being the relay"
+        assert table.state(s)["gone"] is None

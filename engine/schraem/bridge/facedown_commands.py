@@ -143,6 +143,14 @@ class FaceDownCommands:
             raise not_now("Computerspieler spielen auf dem Handy des Gastgebers", "computer players play on the host's phone")
         return self._fd_change(lambda t: {"bot_action": t.bot_step()})
 
+    def cmd_facedown_gone(self, args):
+        """`{"seat"}` (host): that guest's phone is gone for good this hand
+        (docs/FACE_DOWN.md, "The dropout rule"); `state.gone` says who and
+        when on every phone."""
+        if self._fd().role != "host":
+            raise not_now("dass ein Handy gegangen ist, sagt nur das Handy des Gastgebers", "only the host's phone says a phone is gone")
+        return self._fd_change(lambda t: t.lose(args.get("seat")))
+
     def cmd_facedown_state(self, args):
         return self._fd().state()
 

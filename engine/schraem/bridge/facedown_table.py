@@ -31,7 +31,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
-from ..bots import LEVELS, choose
+from ..bots import APP_LEVELS, LEVELS, choose
 from ..core.errors import Both, IllegalAction, InvalidAction, SchraemError
 from ..core.facedown import Phone
 from ..core.facedown_game import Seat
@@ -325,7 +325,56 @@ class FaceDownTable:
                 self._post(local.act(action))
                 self._run()
                 return action
-        return None
+        return self._standin_step()
+
+    def standin(self) -> Seat | None:
+        """On the host's phone, the seat of a phone gone for good that it
+        plays on (core/facedown_game.py `Seat.standin`), once its secret is
+        recovered."""
+        own = self.locals.get(1) if self.role == "host" else None
+        return own.st.standin if own is not None else None
+
+    def _standin_step(self) -> dict[str, Any] | None:
+        """The lost seat's action, played on as a computer player would,
+        from that seat's own view: its cards and no other's but the host's."""
+        st = self.standin()
+        if st is None or any(m["seat"] == st.seat for m in self.gate) or not st.offered():
+            return None
+        action = choose(APP_LEVELS[0], view(st.engine(), st.seat), random.Random(secrets.randbits(64)))
+        if action is None:
+            return None
+        out = st.act(action)
+        self.locals[1].journal.append(["standin", action])
+        self._post(out)
+        self._run()
+        return action
+
+    def lose(self, seat: object) -> None:
+        """The host's word that a guest's phone is gone for good
+        (docs/FACE_DOWN.md, "The dropout rule"): a signed `gone` in the log.
+        After the deal at three seats or more, every phone still there shows
+        its piece of the lost phone's secret and this phone plays that seat
+        on (`standin`); at two seats, or before the deal, the hand is void
+        on every phone, with who left and when."""
+        if not whole(seat) or seat not in self.guests():
+            raise refuse(f"Platz {seat!r} ist kein Handy eines Gastes", f"seat {seat!r} is no guest's phone")
+        own, relay = self.own(), self.relay
+        if own is None or relay is None or self.verdicts.get(self.hand or 0) is not None:
+            raise not_now("es wird gerade kein Spiel gespielt", "no hand is being played")
+        if own.st.gone is not None:
+            lost = own.st.gone[0]
+            raise not_now(
+                f"in diesem Spiel ist Platz {lost} schon gegangen; mehr trägt die Regel nicht",
+                f"seat {lost} is gone in this hand already; the rule bears no more",
+            )
+        relay.lose(seat)
+        # What the lost phone said and the relay holds back is never relayed:
+        # from now on the host's phone speaks for that seat.
+        self.gate = [m for m in self.gate if m["seat"] != seat]
+        relay.early = {k: m for k, m in relay.early.items() if k[0] != seat}
+        own.journal.append(["gone", seat])
+        relay.post([own.st.log.seal({"kind": "gone", "seat": self.seat, "who": seat})])
+        self._run()
 
     # -- a guest ------------------------------------------------------------
 
@@ -425,7 +474,10 @@ class FaceDownTable:
         if own is None or self.hand is None or self.hand in self.verdicts:
             return
         st = own.st
-        if len(st.phone.reveals) == self.seats:
+        void = st.void()
+        if void is not None:  # the dropout rule's: every phone says who left and when
+            self.verdicts[self.hand] = dict(void.to_json(), hand=self.hand)
+        elif len(st.phone.reveals) == self.seats:
             v = st.check()
             self.verdicts[self.hand] = dict(v.to_json(), hand=self.hand)
             if v.status == "checked" and st.replayed is not None:
@@ -463,8 +515,8 @@ class FaceDownTable:
             if st.settled():
                 game = st.engine()
                 shown, over = view(game, self.seat), game.hand_over
-                legal = own.offered()
-                phase = "playing" if not over else ("checked" if self.hand in self.verdicts else "checking")
+                legal = [] if self.hand in self.verdicts else own.offered()
+                phase = "checked" if self.hand in self.verdicts else "checking" if over else "playing"
             else:
                 shown = st.shown[max(st.shown)] if st.shown else None
                 phase = "dealing" if shown is None else "playing"
@@ -494,6 +546,27 @@ class FaceDownTable:
             if own
             else [],
             "received": len(self.envelopes),  # envelopes of the hand taken: `facedown_resend` goes on from the next
+            "gone": self.gone(),
+        }
+
+    def gone(self) -> dict[str, Any] | None:
+        """Who the host said was gone in this hand, and when: every phone
+        shows it. `void`: the hand is void; else the host's phone plays that
+        seat on."""
+        own = self.own()
+        if own is None or own.st.gone is None:
+            return None
+        lost, after = own.st.gone
+        void = own.st.void()
+        if void is not None:
+            return {"seat": lost, "after": after, "void": True, "de": void.de, "en": void.en}
+        name = own.st.names[lost - 1]
+        return {
+            "seat": lost,
+            "after": after,
+            "void": False,
+            "de": f"Platz {lost} ({name}) ging nach Zug {after}; das Handy des Gastgebers spielt für Platz {lost} weiter",
+            "en": f"seat {lost} ({name}) left after action {after}; the host's phone plays on for seat {lost}",
         }
 
     # -- the save -----------------------------------------------------------
@@ -577,6 +650,12 @@ class FaceDownTable:
                     st.start()
                 elif entry[0] == "env":
                     local.take(self.envelopes[int(entry[1]) - 1])
+                elif entry[0] == "gone":
+                    st.log.seal({"kind": "gone", "seat": s, "who": int(entry[1])})
+                elif entry[0] == "standin":
+                    if st.standin is None:
+                        raise ValueError("a stand-in's move before the stand-in")
+                    st.standin.act(entry[1])
                 elif entry[0] == "refuse":
                     local.refusal(int(entry[1]), int(entry[2]), (str(entry[3]), str(entry[4])))
                 else:
@@ -591,6 +670,8 @@ class FaceDownTable:
             relay.chain = bytes.fromhex(self.envelopes[-1]["chain"]) if self.envelopes else chain_start(relay.context)
             for e in self.envelopes:
                 relay.numbers[e["msg"]["seat"]] = e["msg"]["n"]
+                if e["msg"].get("kind") == "gone" and e["msg"]["seat"] == self.seat:
+                    relay.lose(int(e["msg"]["who"]))
             relay.early = {(m["seat"], m["n"]): m for m in hand.get("early", [])}
             self.gate = list(hand.get("gate", []))
 
