@@ -33,10 +33,10 @@ const COMMANDS = {
   host: 'facedown_host', guest: 'facedown_guest', seat: 'facedown_seat', welcome: 'facedown_welcome',
   state: 'facedown_state', act: 'facedown_act', bot_step: 'facedown_bot_step', next_hand: 'facedown_next_hand',
   relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', load: 'facedown_load',
-  deal: 'facedown_next_hand',
+  deal: 'facedown_next_hand', gone: 'facedown_gone',
 };
 // The commands whose frames go out once their save is kept.
-const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive']);
+const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone']);
 // The frames whose save may wait for the next one's (see call).
 const LAZY = new Set(['receive']);
 // The commands a Session sends, answered with a table state.
@@ -130,15 +130,20 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       return null;
     }
     const due = handOver ? [] : (fd.due ?? []);
+    // A seat whose phone is gone for good is played on by the host's phone
+    // as a computer player (the dropout rule), unless the hand is void.
+    const computers = fd.gone && !fd.gone.void ? new Set([...bots, fd.gone.seat]) : bots;
     last = {
       save: null,
       view: { ...view, legal: handOver ? [] : fd.legal },
-      due: { humans: due.filter((/** @type {number} */ s) => !bots.has(s)), bots: due.filter((/** @type {number} */ s) => bots.has(s)) },
+      due: { humans: due.filter((/** @type {number} */ s) => !computers.has(s)), bots: due.filter((/** @type {number} */ s) => computers.has(s)) },
       hand_over: handOver,
       game_over: Boolean(view.game_over),
       refusals: {},
       forced: [],
-      facedown: { role, seat: fd.seat, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [], received: fd.received },
+      facedown: {
+        role, seat: fd.seat, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [], received: fd.received, gone: fd.gone ?? null,
+      },
     };
     return last;
   }

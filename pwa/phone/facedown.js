@@ -234,6 +234,22 @@ function guestSeat(seat, send) {
   return fd;
 }
 
+// The host's word that a guest's phone is gone for good in this hand (the
+// dropout rule, docs/FACE_DOWN.md): after the deal at three seats or more
+// the host's phone plays that seat on, else the hand is void; the engine
+// decides which, and every phone says who left and when.
+/** @param {number} seat */
+export function faceDownGone(seat) {
+  const table = phone;
+  const fd = table?.facedown;
+  if (table?.role !== 'host' || !fd) return;
+  return fd.session.serial(async () => {
+    const r = await fd.engine.call('gone', { seat });
+    if (!r.ok) { app.onError(r.error); return; }
+    await show(r.result.state);
+  });
+}
+
 // --- every phone -----------------------------------------------------------------
 
 // A state this phone's engine answered, drawn when it differs from the one

@@ -12,7 +12,7 @@ import { tableTerms } from '../evening/evening.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
 import { app, canTakeOver, dealt, hostView, leavePhoneTable, localSession, m, phone, setPhone, tt, viewSeat } from './at-table.js';
-import { faceDownChosen, openFaceDown } from './facedown.js';
+import { faceDownChosen, faceDownGone, openFaceDown } from './facedown.js';
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
@@ -296,6 +296,11 @@ export function awaySeats(table) {
 export async function standIn(seat) {
   const table = phone;
   if (table?.role !== 'host') return;
+  // Face down, a phone away is gone for good for the rest of the hand.
+  if (table.facedown) {
+    if (awaySeats(table).includes(seat)) await faceDownGone(seat);
+    return;
+  }
   const silent = silentSeats(table, m().game?.state);
   if (!awaySeats(table).includes(seat) && !(silent.left === 0 && silent.seats.includes(seat))) return;
   const r = await app.session().tableCommand('table_standin', { seat, on: true, viewer: hostView(table) });

@@ -129,17 +129,18 @@ export function countdown(silent, names) {
   });
 }
 
-export function standinButton(seat, names) {
+// `key`: the button's words (face down, the phone is gone for the hand).
+export function standinButton(seat, names, key = 'links.standin.button') {
   return h('button', {
-    type: 'button', class: 'secondary', dataset: { action: 'phone-standin', seat }, text: tt('links.standin.button', { name: names[seat - 1] ?? seat }),
+    type: 'button', class: 'secondary', dataset: { action: 'phone-standin', seat }, text: tt(key, { name: names[seat - 1] ?? seat }),
   });
 }
 
 // The host's buttons for phones away, side by side (the table stays in
 // sight below them): the computer for each of `seats`, and with `codes`
 // the way to their codes.
-export function hostTools(seats, codes, names) {
-  return h('div', { class: 'tool-row phone-links-tools' }, seats.map((seat) => standinButton(seat, names)),
+export function hostTools(seats, codes, names, key = undefined) {
+  return h('div', { class: 'tool-row phone-links-tools' }, seats.map((seat) => standinButton(seat, names, key)),
     codes ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-codes' }, text: tt('links.codes') }) : null);
 }
 

@@ -11,6 +11,7 @@ import { ANSWER, OFFER, canLink } from './table-link.js';
 import { linkError } from './link-trouble.js';
 import { claimLines, countdown, hostTools, renderDealing, renderJoin, renderOpen, seatLabel, standinButton, verdictLine } from './phone-screens.js';
 import { readPreference } from '../store/storage.js';
+import { errorText } from '../i18n/i18n.js';
 import { scanQr } from '../qr/qr-scan.js';
 import { declareScreens } from '../context/registry.js';
 import { declareFields, declareTaps } from '../context/taps.js';
@@ -203,7 +204,6 @@ export function phoneBanner() {
   const label = (seats) => seatLabel(seats, names);
   const standins = facts?.standins ?? [];
   const down = table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? []);
-  const waiting = down.filter((seat) => !standins.includes(seat));
   const disputes = facts?.disputes ?? [];
   const restarts = facts?.restarts ?? [];
   const silent = silentSeats(table, state);
@@ -217,11 +217,22 @@ export function phoneBanner() {
   const free = table.role === 'host' && state?.game_over && !state.series?.over && !state.set?.in_hangeln && !state.set?.over
     ? (m().game?.save?.table?.players ?? []).map((p, i) => (p.kind === 'bot' && !(facts?.joining ?? []).includes(i + 1) ? i + 1 : null)).filter((s) => s != null)
     : [];
-  if (!lost && !verdict && !taken && !free.length && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
-  // Face down, no computer stands in for a phone yet (docs/FACE_DOWN.md).
-  const offer = table.facedown ? [] : [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
+  // Face down, who the host said was gone in this hand, and when (every
+  // phone shows it); while none is, a phone away may be said gone for the
+  // rest of the hand (docs/FACE_DOWN.md, the dropout rule).
+  const gone = table.facedown ? state?.facedown?.gone ?? null : null;
+  const playing = ['dealing', 'playing'].includes(state?.facedown?.phase);
+  // The hand does not wait for a phone gone for good, nor for one the computer plays.
+  const waiting = down.filter((seat) => !standins.includes(seat) && seat !== gone?.seat);
+  if (!lost && !verdict && !gone && !taken && !free.length && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  const offer = table.facedown ? (gone || !playing ? [] : waiting)
+    : [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
     verdict,
+    gone ? h('p', {
+      role: 'status', class: 'phone-gone', dataset: { seat: gone.seat, after: gone.after, void: String(gone.void) },
+      text: gone.void ? errorText(gone) : tt('links.facedown.gone', { name: seatLabel([gone.seat], names), after: gone.after }),
+    }) : null,
     // Taken over at a game's first hand: that game is dealt (anew, or for
     // the first time when the host was gone between games).
     // A set's Hängeln (one hand) is dealt whenever it is taken over.
@@ -238,7 +249,7 @@ export function phoneBanner() {
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
     free.map((seat) => freeSeat(table, seat, names, !state.series && !state.set)),
-    table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names)
+    table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names, table.facedown ? 'links.facedown.gone.button' : undefined)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },
         // A table its host ended has no code to come back with.
         table.ended ? null : h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-rejoin' }, text: tt('links.rejoin') }),

@@ -6,7 +6,10 @@ commands, the frames going over the data channels; after every hand every
 phone says in words on its result screen what its own check found. No
 phone's page and no message its data channels received holds a card its
 seat may not see. A guest's app closed mid-hand and opened again goes back
-to its seat from its save with the host's new code, and checks the hand."""
+to its seat from its save with the host's new code, and checks the hand; the
+other guest's phone lost for good then, the host goes on without it, its
+own phone playing that seat on, and the two phones still there check the
+hand and say who left and when."""
 
 from __future__ import annotations
 
@@ -130,6 +133,24 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             phones[4] = _reopened(phones[4], host, 4, shared_site)
             phones[4].wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
             assert _view(phones[4])["hand_no"] == 2
+            # Then guest 2's phone is lost for good: the host goes on without
+            # it, its own phone playing Bert's seat on, and every phone still
+            # there says who left and when.
+            phones.pop(2).close()
+            host.wait_for_function("() => document.querySelector('.phone-links')?.dataset.down === '2'", timeout=30_000)
+            host.locator('[data-action="phone-standin"][data-seat="2"]').tap()
+            for page in phones.values():
+                page.wait_for_function("() => document.querySelector('.phone-gone')?.dataset.seat === '2'", timeout=30_000)
+            after = host.locator(".phone-gone").get_attribute("data-after")
+            assert host.locator(".phone-gone").inner_text() == (
+                f"Platz 2: Bert ist nach Zug {after} gegangen; das Handy des Gastgebers spielt den Platz bis zum Ende des Spiels."
+            )
+            assert (
+                phones[4]
+                .locator(".phone-gone")
+                .inner_text()
+                .endswith(f"left after move {after}; the host's phone plays the seat to the end of the hand.")
+            )
         _play_hand(phones, 60)
         # Every phone checked the hand itself, and says so on its result screen.
         for seat, page in phones.items():
@@ -141,7 +162,7 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
         # Every phone replayed the same hand; none saw a card it may not.
         saves = {seat: page.evaluate(SAVE) for seat, page in phones.items()}
         records = [s["after"] for s in saves.values()]
-        assert records[0] == records[1] == records[2] and len(records[0]["hands"]) == hand
+        assert all(r == records[0] for r in records) and len(records[0]["hands"]) == hand
         hands = records[0]["hands"]
         for seat, page in phones.items():
             assert saves[seat]["seat"] == seat and saves[seat]["role"] == ("host" if seat == 1 else "guest")
