@@ -1,13 +1,17 @@
 """The dropout rule (core/facedown_dropout.py): a phone lost for good after
 the deal leaves a hand that goes on, its seat played on the host's phone
 with the secret and seed all the phones still there recover together, and
-checked by every phone; with two phones the hand is void, and each phone
-says who left and when. Never a new deal a phone could wait for."""
+checked by every phone; with two phones, or before the deck is dealt (a
+pass that comes after the host's word changes nothing), the hand is void,
+and each phone says who left and when. Never a new deal a phone could
+wait for."""
 
 from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from test_facedown_game import IDENTITIES, NAMES, sit
@@ -16,6 +20,7 @@ from schraem.core.facedown_deck import commit_of
 from schraem.core.facedown_dropout import Pieces, interpolate, pieces_message
 from schraem.core.facedown_game import Seat
 from schraem.core.facedown_relay import HostRelay
+from schraem.core.facedown_wire import Message
 from schraem.core.game import Game
 from schraem.crypto import ORDER, base_multiple
 
@@ -130,3 +135,38 @@ def test_only_the_host_says_a_phone_is_gone() -> None:
     seats, host = lose(3, 44)
     host.say([seats[1].log.seal({"kind": "gone", "seat": 2, "who": 1})])
     assert seats[0].phone.faults[0].en == "seat 2: reports a seat gone without being the relay"
+
+
+class Slow(HostRelay):
+    """Holds seat 3's pass of the deck until it is let through."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.held: list[Message] = []
+        self.letting = False
+
+    def post(self, messages: Sequence[Message]) -> None:
+        for m in messages:
+            if m.get("kind") == "shuffle" and m.get("seat") == 3 and not self.letting:
+                self.held.append(m)
+            else:
+                super().post([m])
+
+
+def test_a_pass_that_comes_after_the_word_leaves_the_hand_void() -> None:
+    # Seat 2 leaves after its pass and before seat 3's: the deck was not
+    # dealt when the host said so; seat 3's pass, coming after, deals it,
+    # and the hand stays void rather than wait for pieces nobody showed.
+    rng = random.Random(45)
+    record = Game(NAMES[:3], "rheinland", seed=45).to_record()
+    seats, host = sit(record, 3, rng, "slow", relay=Slow)
+    assert isinstance(host, Slow) and len(host.held) == 1
+    host.lose(2)
+    host.say([seats[0].log.seal({"kind": "gone", "seat": 1, "who": 2})])
+    host.letting = True
+    host.say(host.held)
+    for st in (seats[0], seats[2]):
+        assert len(st.phone.spelled) == 3
+        v = st.check()
+        assert (v.status, v.seat) == ("void", 2)
+        assert v.en == "hand void – seat 2 (Bernd) left before the cards were dealt; deal again"

@@ -136,6 +136,9 @@ class Seat:
         # Its secret's pieces for the others, theirs for it (the dropout rule).
         self.pieces = Pieces(seat, self.plan.seats, identity, identities, self.plan.context)
         self.gone: tuple[int, int] | None = None  # the seat lost for good, after how many actions
+        # Whether the deck was dealt (every pass in) when the host said so: a
+        # pass that comes after the word changes nothing of the rule's verdict.
+        self.dealt_when_gone = False
         self.inbox: list[Message] = []  # every message relayed to it, in order
         self.standin: Seat | None = None  # on the host's phone: the lost seat, played on
         self.actions: list[dict[str, Any]] = []  # taken, in order
@@ -362,6 +365,7 @@ class Seat:
                     sender, "meldet einen Platz als gegangen, ohne Vermittler zu sein", "reports a seat gone without being the relay"
                 )
             self.gone = (lost, len(self.actions))
+            self.dealt_when_gone = len(self.phone.spelled) == self.plan.seats
             if self.void() is None and lost != self.seat:
                 self.log.standins.add(lost)
                 return [self.pieces.recover_message(lost)]
@@ -400,7 +404,7 @@ class Seat:
         who = f"Platz {lost} ({self.names[lost - 1]})", f"seat {lost} ({self.names[lost - 1]})"
         if self.plan.seats == 2:
             return Verdict.void(lost, f"{who[0]} ging nach Zug {after}", f"{who[1]} left after action {after}")
-        if len(self.phone.spelled) < self.plan.seats:
+        if not self.dealt_when_gone:
             return Verdict.void(
                 lost, f"{who[0]} ging, bevor die Karten gegeben waren; neu geben", f"{who[1]} left before the cards were dealt; deal again"
             )
