@@ -142,7 +142,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       refusals: {},
       forced: [],
       facedown: {
-        role, seat: fd.seat, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [], received: fd.received, gone: fd.gone ?? null,
+        role, seat: fd.seat, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [], received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [],
       },
     };
     return last;

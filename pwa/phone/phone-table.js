@@ -203,7 +203,9 @@ export function phoneBanner() {
   const names = facts?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
   const label = (seats) => seatLabel(seats, names);
   const standins = facts?.standins ?? [];
-  const down = table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? []);
+  // Face down, a seat whose phone was lost for good is the host's phone's since.
+  const left = table.facedown ? state?.facedown?.left ?? [] : [];
+  const down = (table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? [])).filter((seat) => !left.includes(seat));
   const disputes = facts?.disputes ?? [];
   const restarts = facts?.restarts ?? [];
   const silent = silentSeats(table, state);

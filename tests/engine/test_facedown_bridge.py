@@ -416,7 +416,7 @@ def gone(table: Table, seat: int) -> dict[str, Any]:
 
 
 @pytest.mark.cpython_only
-def test_a_guest_lost_after_looking_is_played_on_by_the_hosts_phone_and_the_hand_checked() -> None:
+def test_a_guest_lost_after_looking_is_played_on_by_the_hosts_phone_and_the_table_plays_on() -> None:
     table = Table("rheinland", 40)
     hand = table.deal()
     look = {"seat": 3, "type": "look"}
@@ -454,6 +454,20 @@ def test_a_guest_lost_after_looking_is_played_on_by_the_hosts_phone_and_the_hand
         v = table.call(s, "facedown_verdict", hand=hand)
         assert (v["status"], v["de"]) == ("checked", "geprüft"), v
         assert table.state(s)["phase"] == "checked"
+    # The next hand: seat 3 is a computer seat of the host's phone, with a
+    # key of its own that the guest still there takes for that seat only.
+    out = table.call(1, "facedown_next_hand")
+    first = out["send"][0]
+    assert first["env"]["pos"] == 1 and list(first["computers"]) == ["3"]
+    assert table.saves[1]["seats"][2]["kind"] == "bot"
+    for wrong, said in (({"2": first["computers"]["3"]}, "which no hand said was gone."), ({}, "seat 3, whose phone is gone.")):
+        assert refused(table.phones[2], "facedown_receive", frame=dict(first, computers=wrong))["en"].endswith(said)
+    table.sent(1, out["send"])
+    table.play_hand()
+    for s in (1, 2):
+        v = table.call(s, "facedown_verdict", hand=hand + 1)
+        assert v["status"] == "checked", v
+        assert table.state(s)["left"] == [3] and table.state(s)["gone"] is None
 
 
 @pytest.mark.cpython_only

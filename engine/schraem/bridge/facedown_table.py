@@ -153,6 +153,7 @@ class FaceDownTable:
         self.identities = identities
         self.keys = keys
         self.welcomed = role == "host"
+        self.left: set[int] = set()  # seats whose phones were lost, played by the host's phone since
         self.hand: int | None = None  # the hand under way or the last one
         self.verdicts: dict[int, dict[str, Any]] = {}
         self.locals: dict[int, Local] = {}
@@ -231,6 +232,15 @@ class FaceDownTable:
         if self.hand is not None and self.verdicts.get(self.hand) is None:
             raise not_now("das Spiel läuft noch", "the hand is still being played")
         game = self.next_game()
+        lost = self.lost_last()
+        if lost is not None:
+            # That seat's phone is gone for good: from this hand on this
+            # phone plays it as a computer seat, with a key of its own.
+            key = new_identity()
+            self.keys[lost] = key
+            self.identities[lost - 1] = base_multiple(key).encode().hex()
+            self.kinds[lost - 1] = {"kind": "bot", "level": APP_LEVELS[0]}
+            self.left.add(lost)
         self._begin(game, [1, *self.bots()])
         self._host_relay()
         assert self.relay is not None
@@ -268,7 +278,7 @@ class FaceDownTable:
                 env = json.loads(text)
                 self.envelopes.append(env)
                 if self.guests():
-                    self.outbox.append({"type": "env", "hand": self.hand, "env": env})
+                    self.outbox.append(self._frame(env))
             if not self.gate or judge.st.waiting:
                 break
             m = self.gate.pop(0)
@@ -308,7 +318,16 @@ class FaceDownTable:
         that reloaded or lost its channel."""
         if not whole(pos) or not 1 <= pos <= len(self.envelopes) + 1:
             raise refuse(f"Position {pos!r} gibt es in diesem Spiel nicht", f"there is no position {pos!r} in this hand")
-        return [{"type": "env", "hand": self.hand, "env": e} for e in self.envelopes[pos - 1 :]]
+        return [self._frame(e) for e in self.envelopes[pos - 1 :]]
+
+    def _frame(self, env: Message) -> Message:
+        """An envelope as every guest gets it; the hand's first carries the
+        keys of the seats whose phones were lost before it, each now a
+        computer seat of this phone's with a key of its own."""
+        frame: Message = {"type": "env", "hand": self.hand, "env": env}
+        if env.get("pos") == 1 and self.left:
+            frame["computers"] = {str(s): self.identities[s - 1] for s in sorted(self.left)}
+        return frame
 
     def bot_step(self) -> dict[str, Any] | None:
         """One computer seat's action, if one wants to act now: decided from
@@ -326,6 +345,16 @@ class FaceDownTable:
                 self._run()
                 return action
         return self._standin_step()
+
+    def lost_last(self) -> int | None:
+        """The seat whose phone was lost in the last hand, played on there by
+        the host's phone and the hand checked: the one seat whose key may
+        change before the next."""
+        own = self.own()
+        if own is None or own.st.gone is None or own.st.void() is not None or self.after is None:
+            return None
+        lost = own.st.gone[0]
+        return lost if lost in self.guests() and lost != self.seat else None
 
     def standin(self) -> Seat | None:
         """On the host's phone, the seat of a phone gone for good that it
@@ -423,6 +452,7 @@ class FaceDownTable:
             game = self.next_game()
             if hand != len(game.specs) + 1 or pos != 1:
                 raise refuse(f"ein Umschlag von Spiel {hand}, das nicht das nächste ist", f"an envelope of hand {hand}, not the next")
+            self._computers(frame.get("computers"))
             self._begin(game, [self.seat])
             own = self.locals[self.seat]
             self.outbox += [{"type": "msg", "hand": self.hand, "msg": m} for m in own.st.start()]
@@ -437,6 +467,35 @@ class FaceDownTable:
         out = self.locals[self.seat].receive(env)
         self.outbox += [{"type": "msg", "hand": self.hand, "msg": m} for m in out]
         self._settle()
+
+    def _computers(self, given: object) -> None:
+        """The host's keys for seats now played by its phone: only for the
+        seat this phone saw said gone in the last hand, played on and
+        checked; any other is refused, and nothing changes."""
+        given = given or {}
+        lost = self.lost_last()
+        if not isinstance(given, dict):
+            raise refuse("die Computerplätze des Gastgebers sind unlesbar", "the host's computer seats are unreadable")
+        changes: dict[int, str] = {}
+        for key, identity in given.items():
+            seat = int(key) if isinstance(key, str) and key.isdigit() else None
+            if seat is not None and seat in self.left and identity == self.identities[seat - 1]:
+                continue  # told before
+            if seat is None or seat != lost:
+                raise refuse(
+                    f"der Gastgeber will Platz {key} selbst spielen, der in keinem Spiel als gegangen galt",
+                    f"the host would play seat {key} itself, which no hand said was gone",
+                )
+            changes[seat] = read_key(identity, f"Der Schlüssel von Platz {seat}").encode().hex()
+        if lost is not None and lost not in changes and lost not in self.left:
+            raise refuse(
+                f"der Gastgeber sagt nicht, wer Platz {lost} spielt, dessen Handy gegangen ist",
+                f"the host does not say who plays seat {lost}, whose phone is gone",
+            )
+        for seat, identity in changes.items():
+            self.identities[seat - 1] = identity
+            self.kinds[seat - 1] = {"kind": "bot", "level": APP_LEVELS[0]}
+            self.left.add(seat)
 
     def unrelayed(self) -> list[Message]:
         """Its messages the host has not relayed back yet: after a reload it
@@ -547,6 +606,7 @@ class FaceDownTable:
             else [],
             "received": len(self.envelopes),  # envelopes of the hand taken: `facedown_resend` goes on from the next
             "gone": self.gone(),
+            "left": sorted(self.left),  # seats whose phones were lost, played by the host's phone since
         }
 
     def gone(self) -> dict[str, Any] | None:
@@ -592,6 +652,7 @@ class FaceDownTable:
             "identities": self.identities,
             "keys": {str(s): encode_scalar(k).hex() for s, k in self.keys.items()},
             "welcomed": self.welcomed,
+            "left": sorted(self.left),
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
             "hand": hand,
         }
@@ -610,6 +671,7 @@ class FaceDownTable:
             )
             t.phone = phone
             t.welcomed = bool(save["welcomed"])
+            t.left = {int(s) for s in save.get("left", [])}
             t.after = save.get("after")
             t.verdicts = {int(v["hand"]): dict(v) for v in save["verdicts"]}
             hand = save.get("hand")
