@@ -59,22 +59,45 @@ async function mine() {
   return { history: list, people, groups, house: ownSets(), settings: await readPreference('settings') };
 }
 
-export async function exportMove() {
+// The move file as text, with what went into it: the same whether it is
+// saved as a file or handed to another phone at the table (phone/
+// backup-copy.js). → {name, text, started, history, n, damaged}, or null
+// once the reason was said.
+export async function makeMove() {
   // Everything kept before now goes into the file: the backup's time.
   const started = Date.now();
   let kept;
-  try { kept = await mine(); } catch { say('move.unavailable', {}, true); return; }
+  try { kept = await mine(); } catch { say('move.unavailable', {}, true); return null; }
   // Each record with who sat where, so a computer player stays one on the other phone.
   const entries = kept.history.filter(readable).map((e) => ({ ...e, records: seatedRecords(e).map((x) => x.record) }));
   const r = await moved(entries, false);
-  if (!r.ok) { say('move.refusedOut', { detail: r.error }, true); return; }
+  if (!r.ok) { say('move.refusedOut', { detail: r.error }, true); return null; }
   const data = { history: r.entries, people: kept.people, groups: kept.groups, house: kept.house, settings: kept.settings };
   const file = { format: MOVE_FORMAT, madeAt: new Date().toISOString(), check: await checksum(data), data };
-  const name = `schraem-umzug-${stamp()}.json`;
-  await sendOut(name, `${JSON.stringify(file)}\n`);
-  await noteBackup(started, kept.history);
-  const damaged = kept.history.length - r.entries.length;
-  say(damaged ? 'move.exportedWithout' : 'move.exported', { file: name, n: r.entries.length, k: damaged });
+  return {
+    name: `schraem-umzug-${stamp()}.json`, text: `${JSON.stringify(file)}\n`, started, history: kept.history,
+    n: r.entries.length, damaged: kept.history.length - r.entries.length,
+  };
+}
+
+export async function exportMove() {
+  const made = await makeMove();
+  if (!made) return;
+  await sendOut(made.name, made.text);
+  await noteBackup(made.started, made.history);
+  say(made.damaged ? 'move.exportedWithout' : 'move.exported', { file: made.name, n: made.n, k: made.damaged });
+}
+
+// A move file as text (a backup another phone at the table kept) is read
+// in as a chosen file is: checked whole, then merged.
+export function importMoveText(text) {
+  return importMove(new File([text], 'schraem-sicherung.json', { type: 'application/json' }));
+}
+
+// The same SHA-256 check a file is read with, for a copy another phone
+// sends (phone/backup-copy.js): a copy changed on the way is not kept.
+export async function checksumHolds(raw) {
+  return typeof raw?.check === 'string' && raw.check === await checksum(raw.data);
 }
 
 // The most a phone keeps of each part, far above a club's own: a file
