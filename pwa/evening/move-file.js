@@ -41,11 +41,11 @@ async function checksum(data) {
 // phone. → {ok, entries, leftOut} | {ok: false, error}
 const MOVE_PART = 10;
 
-async function moved(entries, strict) {
+async function moved(entries, strict, via = session()) {
   const out = [];
   let leftOut = 0;
   for (let i = 0; i < entries.length; i += MOVE_PART) {
-    const r = await session().query('move', { entries: entries.slice(i, i + MOVE_PART), strict, offset: i });
+    const r = await via.query('move', { entries: entries.slice(i, i + MOVE_PART), strict, offset: i });
     if (!r.ok) return r;
     out.push(...r.result.entries);
     leftOut += r.result.left_out;
@@ -59,22 +59,46 @@ async function mine() {
   return { history: list, people, groups, house: ownSets(), settings: await readPreference('settings') };
 }
 
-export async function exportMove() {
+// The move file as text, with what went into it: the same whether it is
+// saved as a file or handed to another phone at the table (phone/
+// backup-copy.js). `via`: the Session whose engine writes it (a guest at a
+// table of phones plays through the host's, and writes with its own).
+// → {name, text, started, history, n, damaged}, or null once the reason was said.
+export async function makeMove(via = session()) {
   // Everything kept before now goes into the file: the backup's time.
   const started = Date.now();
   let kept;
-  try { kept = await mine(); } catch { say('move.unavailable', {}, true); return; }
+  try { kept = await mine(); } catch { say('move.unavailable', {}, true); return null; }
   // Each record with who sat where, so a computer player stays one on the other phone.
   const entries = kept.history.filter(readable).map((e) => ({ ...e, records: seatedRecords(e).map((x) => x.record) }));
-  const r = await moved(entries, false);
-  if (!r.ok) { say('move.refusedOut', { detail: r.error }, true); return; }
+  const r = await moved(entries, false, via);
+  if (!r.ok) { say('move.refusedOut', { detail: r.error }, true); return null; }
   const data = { history: r.entries, people: kept.people, groups: kept.groups, house: kept.house, settings: kept.settings };
   const file = { format: MOVE_FORMAT, madeAt: new Date().toISOString(), check: await checksum(data), data };
-  const name = `schraem-umzug-${stamp()}.json`;
-  await sendOut(name, `${JSON.stringify(file)}\n`);
-  await noteBackup(started, kept.history);
-  const damaged = kept.history.length - r.entries.length;
-  say(damaged ? 'move.exportedWithout' : 'move.exported', { file: name, n: r.entries.length, k: damaged });
+  return {
+    name: `schraem-umzug-${stamp()}.json`, text: `${JSON.stringify(file)}\n`, started, history: kept.history,
+    n: r.entries.length, damaged: kept.history.length - r.entries.length,
+  };
+}
+
+export async function exportMove() {
+  const made = await makeMove();
+  if (!made) return;
+  await sendOut(made.name, made.text);
+  await noteBackup(made.started, made.history);
+  say(made.damaged ? 'move.exportedWithout' : 'move.exported', { file: made.name, n: made.n, k: made.damaged });
+}
+
+// A move file as text (a backup another phone at the table kept) is read
+// in as a chosen file is: checked whole, then merged.
+export function importMoveText(text, via = session()) {
+  return importMove(new File([text], 'schraem-sicherung.json', { type: 'application/json' }), via);
+}
+
+// The same SHA-256 check a file is read with, for a copy another phone
+// sends (phone/backup-copy.js): a copy changed on the way is not kept.
+export async function checksumHolds(raw) {
+  return typeof raw?.check === 'string' && raw.check === await checksum(raw.data);
 }
 
 // The most a phone keeps of each part, far above a club's own: a file
@@ -121,7 +145,7 @@ function partsOf(data) {
 }
 
 // → the file's parts, checked; or null once the reason was said.
-async function checkedFile(file) {
+async function checkedFile(file, via) {
   if (file.size > MAX_MOVE_BYTES) { say('move.tooBig', {}, true); return null; }
   let text;
   try { text = await file.text(); } catch { say('move.unreadable', {}, true); return null; }
@@ -135,9 +159,9 @@ async function checkedFile(file) {
   const { parts, bad } = partsOf(raw.data);
   if (bad) { say('move.damaged', { part: both(`move.part.${bad}`) }, true); return null; }
   // Every game replays here too, the same way it left the other phone.
-  const r = await moved(parts.history, true);
+  const r = await moved(parts.history, true, via);
   if (!r.ok) { say('move.refused', { detail: r.error }, true); return null; }
-  const refused = await badName(parts);
+  const refused = await badName(parts, via);
   if (refused) { say('move.refused', { detail: refused }, true); return null; }
   return { ...parts, history: r.entries };
 }
@@ -146,19 +170,19 @@ async function checkedFile(file) {
 // house rule set's name, by the engine's one rule for names (as their
 // forms take them): a name kept the same on both phones. → the engine's
 // refusal, or null.
-async function badName(parts) {
+async function badName(parts, via) {
   const names = [...parts.people.flatMap((p) => [p.name, ...(p.aliases ?? [])]), ...parts.groups.map((g) => g.name),
     ...parts.house.map((s) => s.name)];
   for (const name of new Set(names)) {
-    const r = await session().query('name', { name });
+    const r = await via.query('name', { name });
     if (!r.ok) return r.error;
     if (r.result.name !== name) return both('move.nameChanged', { name });
   }
   return null;
 }
 
-export async function importMove(file) {
-  const theirs = await checkedFile(file);
+export async function importMove(file, via = session()) {
+  const theirs = await checkedFile(file, via);
   if (!theirs) return;
   let plan;
   try { plan = mergeMove(await mine(), theirs); } catch { say('move.unavailable', {}, true); return; }

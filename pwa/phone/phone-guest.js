@@ -16,6 +16,7 @@ import { codeError, linkError, markLink } from './link-trouble.js';
 import { LIST_CHANNEL, followSheet } from './sheet-follow.js';
 import { KEPT, KEPT_TABLE, app, dealt, keepLocalSession, localSession, m, phone, tt, viewSeat } from './at-table.js';
 import { joinFaceDown } from './facedown.js';
+import { watchBackup } from './backup-copy.js';
 
 export function guestTable(kept = null) {
   return { role: 'guest', texts: {}, status: null, inGame: false, kept, down: [] };
@@ -44,6 +45,7 @@ export async function joinTable() {
     return;
   }
   if (phone !== table) { link.pc.close(); return; }
+  watchBackup(link.pc, hostName);
   Object.assign(table, { link, answer: link.answer, status: 'answer' });
   await loadQr().catch(() => {});
   try { table.qr = qrSvg(link.answer, tt('join.answer.label'), 'M'); } catch { table.qr = null; }
@@ -139,6 +141,14 @@ export async function joinTable() {
   app.render();
   const r = await remote.call('state');
   if (r.ok) guestState(r.result);
+}
+
+// The host's person, for the backup one phone keeps for the other
+// (backup-copy.js): by the table's names as this phone was sent them.
+function hostName() {
+  const state = m().game?.state;
+  const names = state?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
+  return names[(state?.host ?? 1) - 1] ?? tt('backup.host');
 }
 
 // The channel's first message (null if it closes first).

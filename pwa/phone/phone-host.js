@@ -13,6 +13,7 @@ import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
 import { app, canTakeOver, dealt, hostView, leavePhoneTable, localSession, m, phone, setPhone, tt, viewSeat } from './at-table.js';
 import { faceDownChosen, faceDownGone, openFaceDown } from './facedown.js';
+import { watchBackup } from './backup-copy.js';
 
 // How long the host waits for a phone's part of the deal before it may give
 // the seat to the computer (the round then starts again without it).
@@ -197,6 +198,8 @@ async function inviteSeats(table, entries) {
 async function invite(entry, table) {
   const link = await makeOffer('schraem', { seat: entry.seat });
   if (phone !== table) { link.pc.close(); return; }
+  // Beside the table's channel, one for a backup kept on the other phone.
+  watchBackup(link.pc, () => table.names[entry.seat - 1]);
   // A seat that dropped stays shown as away until its phone is back.
   Object.assign(entry, { link, offer: link.offer, failure: null, status: entry.status === 'dropped' ? 'dropped' : 'waiting' });
   try { entry.qr = qrSvg(link.offer, tt('open.invite', { name: table.names[entry.seat - 1] }), 'M'); } catch { entry.qr = null; }

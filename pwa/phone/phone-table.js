@@ -24,6 +24,7 @@ import {
 } from './phone-host.js';
 import { guestTable, joinTable, restoreTableRecord, retryGuest } from './phone-guest.js';
 import { faceDownState } from './facedown.js';
+import { backupQuestions } from './backup-copy.js';
 
 export function initPhoneTable(ctx) {
   wirePhoneTable(ctx);
@@ -193,6 +194,12 @@ function ticketTableRow() {
 // on the host the way to their codes, on a guest cut off the way back; why
 // a deal started again; every claim of a false deal.
 export function phoneBanner() {
+  // Another phone's backup to keep or read in, over the table: the phones
+  // are linked only while the table is.
+  return [backupQuestions(), tableBanner()];
+}
+
+function tableBanner() {
   const table = phone;
   if (!table) return [ticketTableRow(), sheetShareRow()];
   if (m().route !== 'game') return null;
