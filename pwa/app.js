@@ -15,6 +15,7 @@ import { checkStorageLeft } from './pages/keep-data.js';
 import { loadSettings } from './pages/settings.js';
 import { bootClub, initClub } from './club/club.js';
 import { initPhoneTable, savedRoute } from './phone/phone-table.js';
+import { localSession } from './phone/at-table.js';
 import * as evening from './evening/evening.js';
 import { ctx } from './context/context.js';
 import { DEFAULT_NAMES, model, nextSeed, pace, screenName, session, trickPause, useSession } from './app/model.js';
@@ -72,7 +73,7 @@ function newSession(engine) {
 async function boot() {
   setLang(getLang());
   ctx.app = {
-    model, session: () => session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup, startNewGame, whenReady,
+    model, session: () => session, ownSession: () => localSession ?? session, render, onError, announce, notify, nextSeed, defaultNames: DEFAULT_NAMES, rememberSetup, startNewGame, whenReady,
     rareParts: () => import('./app/rare-parts.js'), partMissing: reloadForMissingPart,
   };
   initClub(ctx.app);

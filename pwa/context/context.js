@@ -11,6 +11,10 @@ export const ctx = { app: null };
 export const m = () => ctx.app.model;
 export const c = () => ctx.app.model.club;
 export const session = () => ctx.app.session();
+// This phone's own engine: the same as session() except for a guest at a
+// table of phones, which plays through the host's engine and must not ask
+// it to write or read this phone's own data (the move file, a backup).
+export const ownSession = () => ctx.app.ownSession();
 
 export function go(route) {
   m().route = route;

@@ -19,7 +19,7 @@ import { loadSettings, validSettings } from '../pages/settings.js';
 import { nestingDepth } from '../files/records.js';
 import { sendOut } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
-import { session } from '../context/context.js';
+import { ownSession } from '../context/context.js';
 import { MOVE_FORMAT, changesAnything, mergeMove } from './move-merge.js';
 import { say } from './move-section.js';
 import { noteBackup } from './backup-reminder.js';
@@ -41,7 +41,7 @@ async function checksum(data) {
 // phone. → {ok, entries, leftOut} | {ok: false, error}
 const MOVE_PART = 10;
 
-async function moved(entries, strict, via = session()) {
+async function moved(entries, strict, via = ownSession()) {
   const out = [];
   let leftOut = 0;
   for (let i = 0; i < entries.length; i += MOVE_PART) {
@@ -61,10 +61,10 @@ async function mine() {
 
 // The move file as text, with what went into it: the same whether it is
 // saved as a file or handed to another phone at the table (phone/
-// backup-copy.js). `via`: the Session whose engine writes it (a guest at a
-// table of phones plays through the host's, and writes with its own).
+// backup-copy.js). `via`: the Session whose engine writes it: this phone's
+// own, a guest's at a table of phones too (it plays through the host's).
 // → {name, text, started, history, n, damaged}, or null once the reason was said.
-export async function makeMove(via = session()) {
+export async function makeMove(via = ownSession()) {
   // Everything kept before now goes into the file: the backup's time.
   const started = Date.now();
   let kept;
@@ -91,7 +91,7 @@ export async function exportMove() {
 
 // A move file as text (a backup another phone at the table kept) is read
 // in as a chosen file is: checked whole, then merged.
-export function importMoveText(text, via = session()) {
+export function importMoveText(text, via = ownSession()) {
   return importMove(new File([text], 'schraem-sicherung.json', { type: 'application/json' }), via);
 }
 
@@ -181,7 +181,7 @@ async function badName(parts, via) {
   return null;
 }
 
-export async function importMove(file, via = session()) {
+export async function importMove(file, via = ownSession()) {
   const theirs = await checkedFile(file, via);
   if (!theirs) return;
   let plan;

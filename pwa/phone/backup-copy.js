@@ -21,7 +21,6 @@ import { declareTaps } from '../context/taps.js';
 import { declareSettingsSection } from '../pages/settings.js';
 import { noteBackup } from '../evening/backup-reminder.js';
 import { moveBusy, work } from '../evening/move-section.js';
-import { localSession } from './at-table.js';
 import { BACKUP_CHANNEL, BACKUP_CHANNEL_ID, gather, heldList, partsOf, readCopy, readMessage } from './backup-wire.js';
 
 const HELD = 'held-backups';
@@ -209,12 +208,8 @@ async function arrived(peer, { xfer, kind, text }) {
 
 function readIn(peer, text) {
   say('reading', { name: peer.name() });
-  work(() => moveFile().then((f) => f.importMoveText(text, ownEngine())));
+  work(() => moveFile().then((f) => f.importMoveText(text)));
 }
-
-// This phone's own engine: a guest plays through the host's, which is
-// not asked to write or read this phone's data.
-const ownEngine = () => localSession ?? ctx.app.session();
 
 const questionVars = (q) => ({ name: q.peer.name(), when: when(q.copy.madeAt), n: q.copy.games });
 
@@ -223,7 +218,7 @@ const questionVars = (q) => ({ name: q.peer.name(), when: when(q.copy.madeAt), n
 async function sendMine(peer) {
   if (state.sending || moveBusy()) return;
   await work(async () => {
-    const made = await (await moveFile()).makeMove(ownEngine());
+    const made = await (await moveFile()).makeMove();
     if (!made || !peers.has(peer.key)) return;
     const xfer = newXfer();
     state.sending = { peer, xfer, made };

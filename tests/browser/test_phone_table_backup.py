@@ -8,6 +8,9 @@ history on the guest."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from test_move_file import kept, play_evening, pref
 from test_phone_table import _fill_setup, _join
 from test_phone_table_exchange import PLAYERS
@@ -85,4 +88,10 @@ def test_a_backup_kept_on_another_phone_comes_back_after_a_wipe(warm_page, share
     host.locator('.held-copies [data-action="copy-give"]').tap()
     guest.wait_for_function("() => document.querySelector('.move-msg')?.textContent.includes('Taken in')", timeout=60_000)
     assert [e["id"] for e in kept(guest)] == [e["id"] for e in history]
+    # The move file, still at the table, is written by the guest's own
+    # engine: the host's would refuse it ("only the phone that opened the table").
+    with guest.expect_download() as info:
+        guest.locator('[data-action="move-export"]').tap()
+    written = json.loads(Path(info.value.path()).read_text())
+    assert [e["id"] for e in written["data"]["history"]] == [e["id"] for e in history]
     assert not page_errors
