@@ -68,6 +68,27 @@ def _list_of(page, finished_only: bool = False) -> list[list[str]]:
     return rows
 
 
+def take_over(new_host, other, seat: int, lost: int) -> list[str]:
+    """`new_host` carries the table on ("Tisch übernehmen"), `other` (at
+    `seat`) joins it with one code, the computer plays the `lost` seat;
+    → what each of the two phones then says of the take-over."""
+    new_host.locator('[data-action="phone-takeover"]').tap()
+    new_host.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
+    other.locator('[data-action="phone-rejoin"]').tap()
+    other.fill('[data-phone-text="offer"]', _text_of(new_host, f"offer-{seat}"))
+    other.locator('[data-action="phone-join-offer"]').tap()
+    new_host.fill(f'[data-phone-text="answer-{seat}"]', _text_of(other, "answer"))
+    new_host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
+    new_host.wait_for_selector(f'.phone-seat[data-seat="{seat}"][data-link="connected"]')
+    new_host.locator(f'[data-action="phone-standin"][data-seat="{lost}"]').tap()
+    said = []
+    for page in (new_host, other):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+        page.wait_for_selector(".phone-taken-over")
+        said.append(page.locator(".phone-taken-over").inner_text())
+    return said
+
+
 def _play_game(host, guests: dict, game: int, hands: int | None = None) -> None:
     """Every phone taps for its own seat until the game is over (or hand
     `hands` is); after each hand every guest shows its check of that hand
@@ -213,20 +234,8 @@ def _taken_over_mid_game(host, guests: dict, game: int):
     bert.wait_for_selector('.phone-join-takeover [data-action="phone-takeover"]:enabled')
 
     # Bert carries the table on: codes for Anne's seat and for Hans.
-    bert.locator('[data-action="phone-takeover"]').tap()
-    bert.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
-    hans.locator('[data-action="phone-rejoin"]').tap()
-    hans.fill('[data-phone-text="offer"]', _text_of(bert, "offer-3"))
-    hans.locator('[data-action="phone-join-offer"]').tap()
-    bert.fill('[data-phone-text="answer-3"]', _text_of(hans, "answer"))
-    bert.locator('[data-action="phone-answer"][data-seat="3"]').tap()
-    bert.wait_for_selector('.phone-seat[data-seat="3"][data-link="connected"]')
     # Anne's phone is not coming back: the computer plays her seat.
-    bert.locator('[data-action="phone-standin"][data-seat="1"]').tap()
-    for page in (bert, hans):
-        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
-        page.wait_for_selector(".phone-taken-over")
-        said = page.locator(".phone-taken-over").inner_text()
+    for said in take_over(bert, hans, 3, lost=1):
         assert said == "Seat 2: Bert took the table over from Seat 1: Anne: hand 2 is dealt again.", said
 
     # The series goes on at its game, with the finished hand card for card

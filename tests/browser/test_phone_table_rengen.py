@@ -20,8 +20,8 @@ from __future__ import annotations
 import time
 
 from test_house_rules import set_option
-from test_phone_table import RECEIVED_PROBE, _fill_setup, _join, _states, _tap, _text_of
-from test_phone_table_evening import CONNECTIONS_PROBE, DRAWN, KEPT_GAMES, _list_of
+from test_phone_table import RECEIVED_PROBE, _fill_setup, _join, _states, _tap
+from test_phone_table_evening import CONNECTIONS_PROBE, DRAWN, KEPT_GAMES, _list_of, take_over
 
 from club_helpers import choose_format
 from helpers import open_app, screen, tap, wait_idle
@@ -132,19 +132,7 @@ def test_a_rengen_set_plays_its_hangeln_on_the_two_losers_phones_and_the_third_w
     assert bert.locator('[data-action="phone-takeover"]').count() == 1
 
     # Hans carries it on: Bert joins him with one code, the computer plays Anne.
-    hans.locator('[data-action="phone-takeover"]').tap()
-    hans.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
-    bert.locator('[data-action="phone-rejoin"]').tap()
-    bert.fill('[data-phone-text="offer"]', _text_of(hans, "offer-2"))
-    bert.locator('[data-action="phone-join-offer"]').tap()
-    hans.fill('[data-phone-text="answer-2"]', _text_of(bert, "answer"))
-    hans.locator('[data-action="phone-answer"][data-seat="2"]').tap()
-    hans.wait_for_selector('.phone-seat[data-seat="2"][data-link="connected"]')
-    hans.locator('[data-action="phone-standin"][data-seat="1"]').tap()
-    for page in (hans, bert):
-        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
-        page.wait_for_selector(".phone-taken-over")
-        said = page.locator(".phone-taken-over").inner_text()
+    for said in take_over(hans, bert, 2, lost=1):
         assert said == "Seat 3: Hans took the table over from Seat 1: Anne: the Hängeln is dealt.", said
     # The Hängeln dealt again, by Hans's phone alone (the computer's seat
     # with it); the set's two games and its Spielliste are the old host's.
