@@ -130,14 +130,16 @@ def action_universe(n: int, real: bool = False) -> list[Action]:
     return out
 
 
-CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[7-9AKQJ])([CSHD])(?![0-9A-Za-z])")
+CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])((?:10|[7-9AKQJ])[CSHD])(?![0-9A-Za-z])")
 
 
 def card_tokens(obj) -> set[str]:
     """Every card text found anywhere in a JSON-like structure (keys, values,
-    inside longer strings)."""
-    text = json.dumps(obj, ensure_ascii=False)
-    return {m.group(1) + m.group(2) for m in CARD_TOKEN.finditer(text)}
+    inside longer strings). The compact separators only drop spaces between
+    JSON's own punctuation, where no card can start or end; the leak checks
+    run this on every view at every state, so it is kept cheap."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return set(CARD_TOKEN.findall(text))
 
 
 def forbidden_cards(game: Game, seat: int | None) -> set[str]:
