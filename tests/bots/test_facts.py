@@ -24,10 +24,10 @@ def copy_of(game: Game) -> Game:
     return Game.from_record(game.to_record())
 
 
-def trick_order(game: Game) -> list[int]:
+def trick_order(g: Game) -> list[int]:
     """0-based seats that play to the current trick from now on, in the
-    engine's order: play any legal card for whoever is due until it closes."""
-    g = copy_of(game)
+    engine's order: play any legal card for whoever is due until it closes.
+    Plays on `g`: hand it a copy (copy_of) of a game still wanted."""
     hand = g.hand
     tricks = len(hand.tricks)
     order = []
@@ -56,6 +56,7 @@ def imagined_passes(game: Game, rng) -> tuple[list[bool], list[int]] | None:
         g.apply(legal[typ])
     if hand.over or hand.to_play() is None:
         return None
+    # `g` is this function's own copy: the trick is played out on it.
     return list(hand.in_hand), [] if len(hand.tricks) > tricks else trick_order(g)
 
 
@@ -95,7 +96,7 @@ class Table:
 
     def check(self) -> None:
         game, hand = self.game, self.game.hand
-        order = trick_order(game) if hand.to_play() is not None else None
+        order = trick_order(copy_of(game)) if hand.to_play() is not None else None
         imagined = imagined_passes(game, self.rng) if hand.responders else None
         for seat in range(1, game.n + 1):
             self.checks += check_seat(game, seat, self.lead_truth, order, imagined)
@@ -129,11 +130,12 @@ def play(preset: str, seed: int, max_hands: int = 12) -> Table:
             seat, action = due[0], None
             between = not hand.trick and bool(hand.tricks)
             if rng.random() < (0.6 if between else 0.1):
-                others = [s for s in range(1, n + 1) if s not in due and view(game, s)["legal"]]
-                knockers = [s for s in others if any(a["type"] == "knock" for a in view(game, s)["legal"])]
+                offered = {s: view(game, s)["legal"] for s in range(1, n + 1) if s not in due}
+                others = [s for s, legal in offered.items() if legal]
+                knockers = [s for s in others if any(a["type"] == "knock" for a in offered[s])]
                 if knockers or others:
                     seat = rng.choice(knockers or others)
-                    legal = view(game, seat)["legal"]
+                    legal = offered[seat]
                     action = next((a for a in legal if a["type"] == "knock"), None) or rng.choice(legal)
             elif between and hand.responders and hand.leader == seat - 1:
                 answers = [a for a in view(game, seat)["legal"] if a["type"] in ("hold", "pass")]
