@@ -83,7 +83,9 @@ class Table:
     def call(self, phone: int, cmd: str, **args: Any) -> dict[str, Any]:
         result = ask(self.phones[phone], cmd, **args)
         if "save" in result:
-            self.saves[phone] = json.loads(json.dumps(result["save"]))  # stored before anything is sent
+            # Stored before anything is sent; `ask` read the answer from
+            # its JSON text, so it shares nothing with the phone's engine.
+            self.saves[phone] = result["save"]
         return result
 
     def sent(self, seat: int, frames: list[dict[str, Any]]) -> None:
