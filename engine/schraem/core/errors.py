@@ -221,21 +221,47 @@ def _seat_words(value: object) -> object:
     return value
 
 
+class _Words:
+    """An error's message in one language, put together when first read and
+    kept on the error from then on (it overrides this class attribute): most
+    refusals are caught and never shown (a legal-action check, a search over
+    every action), and building both messages was most of their cost."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, err: SchraemError, owner: type | None = None) -> str:
+        err._words()
+        text: str = err.__dict__[self.name]
+        return text
+
+
 class SchraemError(ValueError):
     """Base of every error the engine raises on purpose."""
 
     kind = "SchraemError"
+    de = _Words()
+    en = _Words()
 
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = params
-        de, en = MESSAGES.get(code, ("{code}", "{code}"))
-        fields = {"code": code, **params}
-        if code not in _SEAT_NUMBER_CODES:
-            fields.update({k: _seat_words(params[k]) for k in PLAYER_PARAMS if k in params})
-        self.de = de.format(**{k: v[0] if isinstance(v, Both) else v for k, v in fields.items()})
-        self.en = en.format(**{k: v[1] if isinstance(v, Both) else v for k, v in fields.items()})
-        super().__init__(self.en)
+        super().__init__()
+
+    def _words(self) -> None:
+        de, en = MESSAGES.get(self.code, ("{code}", "{code}"))
+        fields = {"code": self.code, **self.params}
+        if self.code not in _SEAT_NUMBER_CODES:
+            fields.update({k: _seat_words(self.params[k]) for k in PLAYER_PARAMS if k in self.params})
+        # A message already set (a record error's, which says where) stays.
+        self.__dict__.setdefault("de", de.format(**{k: v[0] if isinstance(v, Both) else v for k, v in fields.items()}))
+        self.__dict__.setdefault("en", en.format(**{k: v[1] if isinstance(v, Both) else v for k, v in fields.items()}))
+
+    def __str__(self) -> str:
+        return self.en
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.en!r})"
 
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "code": self.code, "de": self.de, "en": self.en}
