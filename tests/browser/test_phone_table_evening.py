@@ -45,15 +45,16 @@ window.RTCPeerConnection.prototype = Made.prototype;
 def _list_of(page, finished_only: bool = False) -> list[list[str]]:
     """The Spielliste as this phone shows it, every game's numbers read from
     its screen (the words are the phone's language), and back to the game.
-    `finished_only` leaves out the hand in play (no marks yet): its value
-    moves on with every knock, the computer's included."""
+    `finished_only` leaves out the hand in play (no marks yet, "–"): its
+    value moves on with every knock, the computer's included."""
     page.locator('header [data-action="list"]').tap()
     page.wait_for_selector("table.list")
     texts = page.locator("table.list").evaluate_all(
         """(tables, finishedOnly) => tables.map((table) => {
           const rows = [...table.rows];
+          // A hand in play has no marks after it yet: a dash in every cell.
           const running = (row) => row.classList.contains('hand-main')
-            && [...row.querySelectorAll('td.marks')].every((td) => td.textContent.trim() === '');
+            && [...row.querySelectorAll('td.marks')].every((td) => ['', '–'].includes(td.textContent.trim()));
           const kept = [];
           for (let i = 0; i < rows.length; i++) {
             if (finishedOnly && running(rows[i])) { i++; continue; }
@@ -222,6 +223,7 @@ def _taken_over_mid_game(host, guests: dict, game: int):
     for page in (host, bert, hans):
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
     listed = _list_of(hans, finished_only=True)
+    assert len(listed[0]) < len(_list_of(hans)[0])  # the hand in play left out
     host.close()
     for guest in (bert, hans):
         guest.wait_for_selector('.phone-links[data-lost="yes"]', timeout=30_000)

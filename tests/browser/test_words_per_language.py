@@ -135,6 +135,9 @@ def _tour(page, markers: set[str]) -> list[str]:
     for action in ("rules", "settings", "regulars", "house-open", "history", "stats", "tournament", "phone-join"):
         _to_start(page)
         tap(page, f'header [data-action="{action}"]' if action == "settings" else f'[data-action="{action}"]')
+        # Some screens open after a read (the join screen asks the storage
+        # for a seat kept): looked at, and left, once they are there.
+        page.wait_for_function("() => document.body.dataset.screen !== 'start'")
         look(action)
     _to_start(page)
     # A table against the computer, a scoresheet before and after a hand,
