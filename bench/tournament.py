@@ -259,14 +259,6 @@ REDRAW = """async () => {
   return [js, performance.now() - t0];
 }"""
 
-ENGINE_IMPORTS = """async (results) => {
-  const session = (await import('./modules.js')).context.session();
-  for (const result of results) {
-    const r = await session.query('tournament', { op: 'import', result });
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-  }
-}"""
-IMPORT = "async (result) => (await import('./modules.js')).organiser.importResult(result)"
 
 # What a step leaves on the phone: the tournament's history entry and the
 # preference, as JSON.
@@ -309,6 +301,7 @@ def series_results(names: list[str], seed: int, rng: random.Random) -> list[list
 def phone_run(pw, browser, site, names: list[str], late: int, seed: int) -> dict:
     """One organiser's phone through the steps the docstring names."""
     from browser import throttle
+    from test_club_championship import ENGINE_IMPORTS, IMPORT
     from test_club_tournament import create_tournament
 
     from helpers import app_url, tap, wait_idle, wait_shell_ready

@@ -7,8 +7,6 @@ question before keeping it counts the games as the reminder does."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,13 +15,12 @@ ROOT = Path(__file__).resolve().parents[2]
 WIRE = (ROOT / "pwa" / "phone" / "backup-wire.js").as_uri()
 
 
-def run(body: str):
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("Node.js is not installed")
-    script = f"import * as w from {json.dumps(WIRE)};\nconst out = (() => {{ {body} }})();\nconsole.log(JSON.stringify(out));"
-    done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True, timeout=60)
-    return json.loads(done.stdout)
+@pytest.fixture
+def run(node_json):
+    """run(body) → what the function body returns, with the module as `w`."""
+    return lambda body: node_json(
+        f"import * as w from {json.dumps(WIRE)};\nconst out = (() => {{ {body} }})();\nconsole.log(JSON.stringify(out));"
+    )
 
 
 GAME = {"id": "e1", "kind": "series", "savedAt": 1, "status": "finished", "names": ["A", "B", "C"], "save": {}, "records": [{}, {}]}
@@ -35,7 +32,7 @@ COPY = {
 }
 
 
-def test_a_copy_in_parts_comes_back_whole_and_names_its_games():
+def test_a_copy_in_parts_comes_back_whole_and_names_its_games(run):
     out = run(
         f"""const text = {json.dumps(json.dumps(COPY))} + ' '.repeat(150_000); // three parts
         const parts = w.partsOf(text, 'x1', 'keep').map((m) => w.readMessage(JSON.stringify(m)));
@@ -48,7 +45,7 @@ def test_a_copy_in_parts_comes_back_whole_and_names_its_games():
     assert out == {"n": 3, "same": True, "kind": "keep", "games": 2, "made": 1746302400000}
 
 
-def test_a_part_out_of_place_or_too_much_is_refused():
+def test_a_part_out_of_place_or_too_much_is_refused(run):
     out = run(
         """const m = (part, parts, text = 'a', xfer = 'x1') => ({ type: 'copy', xfer, kind: 'keep', part, parts, text });
         const first = w.gather(null, m(0, 3)).under;
@@ -63,7 +60,7 @@ def test_a_part_out_of_place_or_too_much_is_refused():
     assert out == {"skipped": "broken", "other": "broken", "noStart": "broken", "tooBig": "tooBig"}
 
 
-def test_messages_of_the_wrong_shape_or_size_are_not_read():
+def test_messages_of_the_wrong_shape_or_size_are_not_read(run):
     bad = [
         "not json",
         "[]",
@@ -85,7 +82,7 @@ def test_messages_of_the_wrong_shape_or_size_are_not_read():
     assert out == [False] * len(bad) + [True] * len(good)
 
 
-def test_a_copy_that_is_no_backup_is_said_why():
+def test_a_copy_that_is_no_backup_is_said_why(run):
     cases = {
         "broken": '{"format": "schraem-move/1", "da',
         "foreign": json.dumps({"format": "schraem-record/1"}),
@@ -98,12 +95,12 @@ def test_a_copy_that_is_no_backup_is_said_why():
     assert run("return w.readCopy('x'.repeat(w.MAX_COPY_CHARS + 1)).error;") == "tooBig"
 
 
-def test_the_format_is_the_move_files():
+def test_the_format_is_the_move_files(run):
     assert run("return w.MOVE_FORMAT;") == "schraem-move/1"
     assert "export const MOVE_FORMAT = 'schraem-move/1';" in (ROOT / "pwa" / "evening" / "move-merge.js").read_text()
 
 
-def test_the_list_of_copies_kept_leaves_out_what_is_not_one():
+def test_the_list_of_copies_kept_leaves_out_what_is_not_one(run):
     ok = {"owner": "ab" * 16, "name": "<script>x</script>", "madeAt": 1, "keptAt": 2, "games": 3, "size": 10}
     stored = [ok, {**ok, "owner": "../meta"}, {**ok, "games": -1}, None, "x"]
     assert run(f"return w.heldList({json.dumps(stored)});") == [ok]

@@ -7,8 +7,6 @@ once; and how many games an entry holds, as the players count them."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,26 +14,26 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _entries_js(call: str, entries: list[dict]):
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("Node.js is not installed")
-    script = (
-        f"import * as entries from {json.dumps((ROOT / 'pwa' / 'store' / 'entries.js').as_uri())};"
-        f"const list = {json.dumps(entries)};"
-        f"console.log(JSON.stringify({call}));"
+ENTRIES = (ROOT / "pwa" / "store" / "entries.js").as_uri()
+
+
+@pytest.fixture
+def entries_js(node_json):
+    """entries_js(call, entries) → `call` on the entries (`list`), with the module as `entries`."""
+    return lambda call, entries: node_json(
+        f"import * as entries from {json.dumps(ENTRIES)};const list = {json.dumps(entries)};console.log(JSON.stringify({call}));"
     )
-    out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True, timeout=60)
-    return json.loads(out.stdout)
 
 
-def kept_records(entries: list[dict]) -> list[dict]:
-    return _entries_js("entries.keptRecords(list)", entries)
+@pytest.fixture
+def kept_records(entries_js):
+    return lambda entries: entries_js("entries.keptRecords(list)", entries)
 
 
-def games_in(entries: list[dict]) -> list[int]:
+@pytest.fixture
+def games_in(entries_js):
     """What the reminder to write a backup counts of each entry."""
-    return _entries_js("list.map(entries.gamesIn)", entries)
+    return lambda entries: entries_js("list.map(entries.gamesIn)", entries)
 
 
 def game(n: int, names: list[str]) -> dict:
@@ -66,29 +64,29 @@ def series_entry(records: list[dict]) -> dict:
     return {"id": "s1", "kind": "series", "status": "finished", "savedAt": 1, "names": A, "save": {"format": "x"}, "records": records}
 
 
-def test_a_tournament_kept_once_gives_its_tables_games():
+def test_a_tournament_kept_once_gives_its_tables_games(kept_records):
     assert [r["n"] for r in kept_records([tournament()])] == [1, 2, 3, 4]
 
 
-def test_a_tournament_kept_with_its_games_listed_is_read_as_written():
+def test_a_tournament_kept_with_its_games_listed_is_read_as_written(kept_records):
     assert [r["n"] for r in kept_records([tournament(records=[game(9, A)])])] == [9]
     assert kept_records([tournament(records=[])]) == []
 
 
-def test_a_game_the_organisers_table_kept_too_counts_once():
+def test_a_game_the_organisers_table_kept_too_counts_once(kept_records):
     # The organiser's phone played table 1 of series 1: its series entry
     # holds the same games, word for word.
     got = kept_records([series_entry([game(1, A), game(2, A)]), tournament()])
     assert sorted(r["n"] for r in got) == [1, 2, 3, 4]
 
 
-def test_a_damaged_tournament_gives_none():
+def test_a_damaged_tournament_gives_none(kept_records):
     broken = tournament()
     broken["facts"]["tournament"]["series"] = "nonsense"
     assert kept_records([broken]) == []
 
 
-def test_an_entry_holds_as_many_games_as_were_played_in_it():
+def test_an_entry_holds_as_many_games_as_were_played_in_it(games_in):
     one = {
         "id": "g1",
         "kind": "game",
