@@ -397,9 +397,12 @@ def read_at_size(page, width: int, height: int, read: str, arg=None):
     page.set_viewport_size({"width": width, "height": height})
     return page.evaluate(
         f"""async ([width, height, arg]) => {{
-  for (let i = 0; i < 2 && (innerWidth !== width || innerHeight !== height); i++) {{
-    await new Promise((r) => requestAnimationFrame(r));
-  }}
+  // innerWidth may say the new size before the page's resize listeners ran
+  // (they run with the next frame, late on a loaded machine): wait until it
+  // says so, then for one frame more.
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  for (let i = 0; i < 10 && (innerWidth !== width || innerHeight !== height); i++) await frame();
+  await frame();
   return ({read})(arg);
 }}""",
         [width, height, arg],
