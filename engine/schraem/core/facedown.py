@@ -49,6 +49,7 @@ from ..crypto import (
     prove_equal_logs,
     prove_key,
     verify_equal_logs,
+    verify_equal_logs_batch,
     verify_key,
 )
 from .facedown_deck import (
@@ -458,17 +459,8 @@ class Phone:
         if play is None or sender in play.shows:
             raise BadMessage("a share for no card played")
         play.shows[sender] = (share, proof)
-        c1 = self.final_deck()[place].c1
-        memo = digest(self.context, self.keys[sender][0].encode(), c1.encode(), read_hex(msg.get("share")), read_hex(msg.get("proof")))
-        if sender != self.seat and not shared(
-            memo, lambda: verify_equal_logs(self._key_table(sender), c1, share, proof, context_for(self.context, "show", sender, place))
-        ):
-            raise fault(
-                sender,
-                f"hat einen falschen Anteil für die gespielte {play.card} geschickt",
-                f"sent a wrong share for the {play.card} played",
-            )
         if len(play.shows) == self.plan.seats:
+            self._check_shows(play)
             total = Element.identity()
             for s, _ in play.shows.values():
                 total = total + s
@@ -490,6 +482,33 @@ class Phone:
                     f"played {play.card}, but another card lies at its place",
                 )
             self.seen[place] = play.card
+
+    def _check_shows(self, play: Play) -> None:
+        """The others' shares of a card made public, checked together once
+        the last is in (the card opens only then): one batch check of their
+        proofs, a third of the time of one check each; where it fails, each
+        is checked alone to name the phone whose share is wrong."""
+        c1 = self.final_deck()[play.place].c1
+        items = [
+            (s, (self._key_table(s), c1, share, proof, context_for(self.context, "show", s, play.place)))
+            for s, (share, proof) in sorted(play.shows.items())
+            if s != self.seat
+        ]
+        memo = digest(
+            self.context,
+            str(play.place).encode(),
+            c1.encode(),
+            *(b"".join((self.keys[s][0].encode(), it[2].encode(), it[3].encode())) for s, it in items),
+        )
+        if shared(memo, lambda: verify_equal_logs_batch([it for _, it in items])):
+            return
+        for s, it in items:
+            if not verify_equal_logs(*it):
+                raise fault(
+                    s,
+                    f"hat einen falschen Anteil für die gespielte {play.card} geschickt",
+                    f"sent a wrong share for the {play.card} played",
+                )
 
     # -- the state it builds ------------------------------------------------
 

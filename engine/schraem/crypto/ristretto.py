@@ -212,12 +212,17 @@ class Element:
     """An element of ristretto255: immutable, compared and hashed by its
     canonical encoding. `a + b`, `a - b`, `-a`, `k * a` with k an int."""
 
-    __slots__ = ("_p",)
+    # _encoding: the canonical bytes once known. An element read from the
+    # wire is encoded again for every proof's challenge and every memo that
+    # names it, and each encoding costs an inverse square root (a field
+    # exponentiation): the element is immutable, so its bytes are kept.
+    __slots__ = ("_p", "_encoding")
 
-    def __init__(self, point: _Point) -> None:
+    def __init__(self, point: _Point, encoding: bytes | None = None) -> None:
         # Internal: callers outside this module use decode, from_uniform_bytes,
         # identity, generator and the operators.
         self._p = point
+        self._encoding = encoding
 
     @classmethod
     def identity(cls) -> Element:
@@ -251,10 +256,15 @@ class Element:
         t = x * y % P
         if not was_square or _is_negative(t) or y == 0:
             raise InvalidEncoding("not the encoding of a ristretto255 element")
-        return cls((x, y, 1, t))
+        return cls((x, y, 1, t), bytes(data))
 
     def encode(self) -> bytes:
         """RFC 9496 §4.3.2 ENCODE: the canonical 32 bytes."""
+        if self._encoding is None:
+            self._encoding = self._encode()
+        return self._encoding
+
+    def _encode(self) -> bytes:
         x0, y0, z0, t0 = self._p
         u1 = (z0 + y0) * (z0 - y0) % P
         u2 = x0 * y0 % P
