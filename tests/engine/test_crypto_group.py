@@ -326,6 +326,29 @@ def test_multiplication_distributes_over_scalars(a, b, p):
     assert ((a + b) % ORDER) * p == (a + b) * p
 
 
+# The batch checks' weights are 128 bits and many digits of a sum are zero:
+# the sum skips them and starts at its highest digit.
+mixed_scalars = st.one_of(st.just(0), st.integers(min_value=1, max_value=2**128 - 1), scalars)
+
+
+@FEW
+@given(st.lists(st.tuples(mixed_scalars, elements), max_size=6))
+def test_a_multiscalar_sum_is_the_sum_of_its_products(terms):
+    expected = Element.identity()
+    for k, p in terms:
+        expected = expected + k * p
+    assert r.multiscalar(terms) == expected
+
+
+@FEW
+@given(elements)
+def test_an_element_read_keeps_the_bytes_its_arithmetic_gives(p):
+    data = p.encode()
+    read = Element.decode(data)
+    # The kept bytes are the ones the point itself encodes to.
+    assert read.encode() == data == (read + Element.identity()).encode() == (read - read + read).encode()
+
+
 @FEW
 @given(elements)
 def test_the_order_annihilates_every_element(p):
