@@ -5,7 +5,8 @@
 // reader is told.
 import { caretOf, h, patch, refocus, replace } from '../lib/dom.js';
 import { errorText, getLang, t } from '../i18n/i18n.js';
-import { memoryOnly, writePreference } from '../store/storage.js';
+import { memoryOnly } from '../store/database.js';
+import { writePreference } from '../store/preferences.js';
 import { keepPainted } from '../boot/painted.js';
 import { installOffer } from '../boot/install.js';
 import { storageLowNotice } from '../pages/keep-data.js';

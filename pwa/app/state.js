@@ -4,7 +4,7 @@
 // to a screen reader; a refusal is shown and buzzed. Taps are measured
 // here from the input to the frame that shows them.
 import { t } from '../i18n/i18n.js';
-import { readPreference } from '../store/storage.js';
+import { readPreference } from '../store/preferences.js';
 import { isSheet } from '../bridge/session.js';
 import { describeLog, nameOf } from '../table/log.js';
 import { clearKnockUndo } from '../table/knock-undo.js';

@@ -2,7 +2,9 @@
 // IndexedDB as soon as this small module is in: index.html loads it on its
 // own (async), so the reads run while the browser still fetches and compiles
 // the rest of the shell, instead of after it. app.js takes the answers.
-import { checkWiped, readGame, readPreference } from '../store/storage.js';
+import { checkWiped } from '../store/kept-mark.js';
+import { readPreference } from '../store/preferences.js';
+import { readGame } from '../store/storage.js';
 
 performance.mark('schraem:reads-asked');
 export const earlyReads = {

@@ -9,7 +9,7 @@
 import { h, pickFile } from '../lib/dom.js';
 import { getLang, t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
-import { readPreference } from '../store/storage.js';
+import { readPreference } from '../store/preferences.js';
 import { canShareFiles } from '../files/share.js';
 import { renderList, renderListControls } from './spielliste.js';
 import { renderHistory, renderHistoryControls, renderStats, renderStatsControls } from './archive.js';

@@ -7,7 +7,7 @@
 // open at start-up is loaded by club.js.
 import { t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
-import { writePreference } from '../store/storage.js';
+import { writePreference } from '../store/preferences.js';
 import { MAX_CODES, encodeCodes, loadQr } from '../qr/qr.js';
 import { tournamentDone } from './tournament.js';
 import {

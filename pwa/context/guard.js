@@ -6,7 +6,7 @@
 import { h } from '../lib/dom.js';
 import { both, t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
-import { readPreference, writePreference } from '../store/storage.js';
+import { readPreference, writePreference } from '../store/preferences.js';
 import { busy, c, ctx, go, m, randomSeed, session, shellError } from './context.js';
 import { declareScreens } from './registry.js';
 

@@ -18,7 +18,7 @@ import { h } from '../lib/dom.js';
 import { errorText, t } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
 import { gamesIn } from '../store/entries.js';
-import { readPreference, writePreference } from '../store/storage.js';
+import { readPreference, writePreference } from '../store/preferences.js';
 import { ctx } from '../context/context.js';
 import { moveFile } from '../context/rare.js';
 import { declareTaps } from '../context/taps.js';

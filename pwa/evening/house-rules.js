@@ -6,7 +6,8 @@
 // its reason and cannot be saved.
 import { h } from '../lib/dom.js';
 import { errorText, getLang, t } from '../i18n/i18n.js';
-import { newId, readPreference, writePreference } from '../store/storage.js';
+import { newId } from '../store/database.js';
+import { readPreference, writePreference } from '../store/preferences.js';
 import { ctx, go, m, session, shellError } from '../context/context.js';
 import { declareScreens } from '../context/registry.js';
 import { declareFields, declareTaps } from '../context/taps.js';

@@ -11,7 +11,7 @@
 // part of the settings is move-section.js.
 import { both } from '../i18n/i18n.js';
 import * as history from '../store/history.js';
-import { readPreference, writePreferences } from '../store/storage.js';
+import { readPreference, writePreferences } from '../store/preferences.js';
 import { readable, seatedRecords } from '../store/entries.js';
 import { bootRegulars, regularsData, validGroup, validPerson } from './regulars.js';
 import { bootHouse, ownSets, validSet } from './house-rules.js';

@@ -4,7 +4,7 @@
 import { h, pickFile } from '../lib/dom.js';
 import { both, errorText, t } from '../i18n/i18n.js';
 import { ctx, m } from '../context/context.js';
-import { forgetWiped, wasWiped } from '../store/storage.js';
+import { forgetWiped, wasWiped } from '../store/kept-mark.js';
 import { moveFile } from '../context/rare.js';
 import { declareFields, declareTaps } from '../context/taps.js';
 import { declareSettingsSection } from '../pages/settings.js';
@@ -56,7 +56,7 @@ function renderMove() {
 
 declareSettingsSection(renderMove);
 
-// The start after the browser wiped the app's storage (storage.js's hint
+// The start after the browser wiped the app's storage (kept-mark.js's hint
 // outside the database): said on the start screen, with the backup (the
 // move file) one tap away, until the player goes on without it.
 export function wipedNotice() {

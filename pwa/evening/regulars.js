@@ -7,7 +7,8 @@
 // before the screen shows it.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
-import { newId, readPreference, writePreference } from '../store/storage.js';
+import { newId } from '../store/database.js';
+import { readPreference, writePreference } from '../store/preferences.js';
 import { ctx, go, m, shellError } from '../context/context.js';
 import { chosenSet, houseChoices } from './house-rules.js';
 import { cleanName as cleanNameBy } from './names.js';

@@ -6,7 +6,8 @@ import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
 import { ctx } from '../context/context.js';
 import { declareTaps } from '../context/taps.js';
-import { memoryOnly, readPreference, writePreference } from '../store/storage.js';
+import { memoryOnly } from '../store/database.js';
+import { readPreference, writePreference } from '../store/preferences.js';
 
 const info = { usage: null, quota: null, persisted: null, asked: false };
 

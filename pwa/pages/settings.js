@@ -5,7 +5,7 @@
 // (declareSettingsSection); the about and rules pages open from it.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
-import { readPreference, writePreference } from '../store/storage.js';
+import { readPreference, writePreference } from '../store/preferences.js';
 import { ctx, go, m, render } from '../context/context.js';
 import { declareScreens } from '../context/registry.js';
 import { declareFields, declareTaps } from '../context/taps.js';

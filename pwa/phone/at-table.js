@@ -3,7 +3,7 @@
 // screens and taps (phone-table.js): which table, in which role, the app it
 // is wired to, and leaving it.
 import { t } from '../i18n/i18n.js';
-import { writePreference } from '../store/storage.js';
+import { writePreference } from '../store/preferences.js';
 import { markLink } from './link-trouble.js';
 import { setPhoneRole } from '../table/phone-role.js';
 import { leaveSheetFollow } from './sheet-follow.js';

@@ -12,7 +12,7 @@
 // their own beside the table's, so nothing of it reaches the game's engine.
 import { h } from '../lib/dom.js';
 import { both, errorText, getLang, t } from '../i18n/i18n.js';
-import { readPreference, writePreferences } from '../store/storage.js';
+import { readPreference, writePreferences } from '../store/preferences.js';
 import { sendOut } from '../files/outbound.js';
 import { stamp } from '../files/share.js';
 import { ctx } from '../context/context.js';

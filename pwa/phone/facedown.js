@@ -14,7 +14,7 @@
 // module is what differs once the cards are face down.
 import { handKey } from '../bridge/remote-engine.js';
 import { createFaceDownEngine } from '../bridge/facedown-engine.js';
-import { writePreference } from '../store/storage.js';
+import { writePreference } from '../store/preferences.js';
 import { FACEDOWN, app, keepLocalSession, m, phone } from './at-table.js';
 import { SeatChannels } from './table-relay.js';
 

@@ -8,7 +8,7 @@ import { loadQr, qrSvg } from '../qr/qr.js';
 import { createRemoteEngine, handKey } from '../bridge/remote-engine.js';
 import { keepGuestGame, keepGuestSet } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
-import { writePreference } from '../store/storage.js';
+import { writePreference } from '../store/preferences.js';
 import { dueBuzz } from '../table/sound.js';
 import { answerOffer, watchConnect, watchLink } from './table-link.js';
 import { withCamera } from './camera-ask.js';

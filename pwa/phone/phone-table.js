@@ -10,7 +10,7 @@ import { h } from '../lib/dom.js';
 import { ANSWER, OFFER, canLink } from './table-link.js';
 import { linkError } from './link-trouble.js';
 import { claimLines, countdown, hostTools, renderDealing, renderJoin, renderOpen, seatLabel, standinButton, verdictLine } from './phone-screens.js';
-import { readPreference } from '../store/storage.js';
+import { readPreference } from '../store/preferences.js';
 import { errorText } from '../i18n/i18n.js';
 import { scanQr } from '../qr/qr-scan.js';
 import { declareScreens } from '../context/registry.js';

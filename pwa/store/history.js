@@ -2,7 +2,8 @@
 // tournaments, in IndexedDB: its own database, so it never meets the
 // upgrades of the running game's storage. Every write waits for a strict
 // commit, so "kept" on screen means on disk.
-import { done, markKept, memoryOnly, request } from './storage.js';
+import { done, memoryOnly, request } from './database.js';
+import { markKept } from './kept-mark.js';
 
 const DB_NAME = 'schraem-history';
 const DB_VERSION = 1; // the lowest version that has the store
@@ -21,7 +22,7 @@ const STORE = 'entries';
 let opening = null;
 /** @type {IDBDatabase | null} */
 let connection = null;
-// Without a database (storage.js's memoryOnly) the history is kept here,
+// Without a database (database.js's memoryOnly) the history is kept here,
 // for this page only, as the banner says.
 /** @type {Map<string, Entry>} */
 const memory = new Map();
@@ -127,7 +128,7 @@ export async function keep(entry) {
   return true;
 }
 
-// Whether this browser gives the app no database (asked of storage.js,
+// Whether this browser gives the app no database (asked of database.js,
 // which opens its own first: the history is never the first thing read).
 async function inMemory() {
   if (memoryOnly()) return true;

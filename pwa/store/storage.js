@@ -1,13 +1,13 @@
-// The saved game lives in IndexedDB. Every accepted state is committed in a
-// transaction opened with durability "strict" — the browser reports it
-// complete only once it is on disk — and the shell draws the state only
-// after that (docs/STORAGE.md). A game is stored as its base save plus an
+// The saved game lives in IndexedDB (database.js). Every accepted state is
+// committed durably, and the shell draws the state only after that
+// (docs/STORAGE.md). A game is stored as its base save plus an
 // append-only log of steps (one action, or one new hand), so an accepted tap
 // writes a few hundred bytes, not the whole evening. The screen's last state
 // (the "head") is kept beside it, so a reopened app draws the game before
 // Python is up.
-const DB_NAME = 'schraem';
-const DB_VERSION = 1;
+import { database, get, memory, newId, onConnectionDropped, readAll, request, transaction, write } from './database.js';
+import { markKept } from './kept-mark.js';
+
 const FORMAT = 'schraem-shell/1';
 // Saves written by this version; a higher number comes from a newer app.
 export const STORAGE_VERSION = 1;
@@ -59,30 +59,6 @@ const PAINTED_FORMAT = 'schraem-painted/1';
  * @typedef {{status: 'none'} | {status: 'ok', game: StoredGame} | {status: 'unreadable' | 'newer', raw: string}} ReadGame
  */
 
-/** @type {Promise<IDBDatabase> | null} */
-let dbPromise = null;
-// Whether this page has ever had the database open: only a first open that
-// fails (no IndexedDB at all, or storage switched off) makes the app play
-// in memory; a later failure is a refused write like any other.
-let opened = false;
-let noDatabase = false;
-// Without a database (an old private window, a webview with storage off)
-// the game, the preferences and the backups live here, for this page only:
-// the app plays, and says on every screen that nothing will be kept.
-const memory = {
-  /** @type {StoredGame | null} */
-  game: null,
-  /** @type {Map<string, any>} */
-  prefs: new Map(),
-  /** @type {{key: number, keptAt: number, reason: string, raw: string}[]} */
-  backups: [],
-};
-
-// → true when this browser gives the app no database: nothing is kept
-// beyond this page.
-export function memoryOnly() {
-  return noDatabase;
-}
 // What the last commit wrote, to tell an append from a rewrite.
 /** @type {{id: string, seq: number, save: Save, saveKey: string} | null} */
 let last = null;
@@ -93,208 +69,10 @@ let last = null;
 let lastState = null;
 let writing = 0;
 
-/**
- * @template T
- * @param {IDBRequest<T>} req
- * @returns {Promise<T>}
- */
-export function request(req) {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-// Settles when the transaction is complete (for a strict one: on disk).
-/** @param {IDBTransaction} tx @returns {Promise<true>} */
-export function done(tx) {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve(true);
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error || new Error('aborted'));
-  });
-}
-
-/** @returns {Promise<IDBDatabase>} */
-function open() {
-  if (!dbPromise) {
-    dbPromise = new Promise((resolve, reject) => {
-      /** @type {IDBOpenDBRequest} */
-      let req;
-      try {
-        req = indexedDB.open(DB_NAME, DB_VERSION);
-      } catch (err) {
-        // No IndexedDB at all (the name undefined), or one that refuses
-        // this page outright.
-        if (!opened) noDatabase = true;
-        reject(err);
-        return;
-      }
-      req.onupgradeneeded = () => {
-        const db = req.result;
-        db.createObjectStore('meta');
-        db.createObjectStore('bases');
-        db.createObjectStore('heads');
-        db.createObjectStore('steps');
-        db.createObjectStore('backups', { autoIncrement: true });
-      };
-      req.onsuccess = () => {
-        const db = req.result;
-        // Another tab upgrading the database: step aside instead of blocking it.
-        db.onversionchange = () => { db.close(); dropConnection(db); };
-        // The browser closed it (the disk, the user clearing the site's
-        // data): the next write opens it again.
-        db.onclose = () => dropConnection(db);
-        opened = true;
-        connection = db;
-        resolve(db);
-      };
-      req.onerror = () => {
-        if (!opened) noDatabase = true;
-        reject(req.error);
-      };
-      req.onblocked = () => reject(new Error('blocked'));
-    });
-    dbPromise.catch(() => { dbPromise = null; });
-  }
-  return dbPromise;
-}
-
-/** @type {IDBDatabase | null} */
-let connection = null;
-
-// Forgets a connection the browser closed, so the next use opens one
-// afresh. What was written before may be gone with it (a database deleted
-// under the app): the next game write is the whole save, not a step onto a
-// base that may no longer be there.
-/** @param {IDBDatabase} db */
-function dropConnection(db) {
-  if (connection !== db) return;
-  connection = null;
-  dbPromise = null;
-  if (last) last = { ...last, seq: COMPACT_AFTER };
-}
-
-// A transaction on the open connection; one the browser closed meanwhile
-// (an InvalidStateError before its 'close' event arrived) is opened once
-// more and asked again.
-/** @param {string | string[]} stores @param {IDBTransactionMode} mode @returns {Promise<IDBTransaction>} */
-async function transaction(stores, mode) {
-  for (let attempt = 0; ; attempt += 1) {
-    const db = await open();
-    try {
-      return mode === 'readwrite' ? db.transaction(stores, mode, { durability: 'strict' }) : db.transaction(stores, mode);
-    } catch (err) {
-      if (attempt > 0 || /** @type {any} */ (err)?.name !== 'InvalidStateError') throw err;
-      dropConnection(db);
-    }
-  }
-}
-
-/** @param {string[]} stores @param {(tx: IDBTransaction) => void} fn */
-async function write(stores, fn) {
-  const tx = await transaction(stores, 'readwrite');
-  fn(tx);
-  return done(tx);
-}
-
-// The open database, or null where this browser gives the app none (the
-// callers then keep things in `memory`).
-/** @returns {Promise<IDBDatabase | null>} */
-async function database() {
-  try {
-    return await open();
-  } catch (err) {
-    if (noDatabase) return null;
-    throw err;
-  }
-}
-
-// --- a hint outside the database that it held something ---------------------
-// A browser short of space may delete the whole site's storage, the game
-// and the history with it, without a word. A token kept in the database
-// ("meta" "kept") and beside it, outside the database, in localStorage and
-// in a cookie (which a browser short of space does not delete with the
-// site's storage), lets the next start tell "never kept anything" from
-// "kept something that is gone": only a hint, never the data.
-const MARK_KEY = 'schraem.kept';
-const MARK_COOKIE = 'schraem-kept';
-// The token this page knows to be in the database and beside it.
-/** @type {string | null} */
-let marked = null;
-/** @type {Promise<void> | null} */
-let marking = null;
-// What the start found: the hint outside, the database without it.
-let wiped = false;
-
-/** @returns {string | null} */
-function readMark() {
-  try {
-    const kept = localStorage.getItem(MARK_KEY);
-    if (kept) return kept;
-  } catch { /* no localStorage: the cookie may still say */ }
-  const cookie = document.cookie.split('; ').find((c) => c.startsWith(`${MARK_COOKIE}=`));
-  return cookie ? decodeURIComponent(cookie.slice(MARK_COOKIE.length + 1)) : null;
-}
-
-/** @param {string} token */
-function writeMark(token) {
-  try { localStorage.setItem(MARK_KEY, token); } catch { /* the cookie still says */ }
-  const path = new URL('./', location.href).pathname;
-  document.cookie = `${MARK_COOKIE}=${encodeURIComponent(token)}; max-age=${400 * 86400}; path=${path}; SameSite=Strict`;
-}
-
-// Once something is on disk: the token into the database, then beside it.
-function markKept() {
-  if (marked || noDatabase) return Promise.resolve();
-  marking ??= (async () => {
-    // Not before the start has looked: a token written first would hide a wipe.
-    await checking;
-    if (marked) return;
-    const token = newId();
-    await write(['meta'], (tx) => tx.objectStore('meta').put(token, 'kept'));
-    writeMark(token);
-    marked = token;
-  })().catch(() => { /* the next write tries again */ }).finally(() => { marking = null; });
-  return marking;
-}
-export { markKept };
-
-// At the start: whether the database lost what the hint says it held.
-// → true when the browser wiped the app's storage since it last kept
-// something. Never throws.
-/** @type {Promise<unknown>} */
-let checking = Promise.resolve();
-export function checkWiped() {
-  const check = lookForWipe();
-  checking = check;
-  return check;
-}
-
-/** @returns {Promise<boolean>} */
-async function lookForWipe() {
-  try {
-    const hint = readMark();
-    if (!await database()) return false;
-    const token = await get('meta', 'kept');
-    if (token != null && token === hint) { marked = token; return false; }
-    if (token != null) { writeMark(token); marked = token; return false; } // the hint was lost, not the data
-    wiped = hint != null;
-    return wiped;
-  } catch {
-    return false;
-  }
-}
-
-export function wasWiped() {
-  return wiped;
-}
-
-// The player has read it (or read a backup back): not said again.
-export async function forgetWiped() {
-  wiped = false;
-  await markKept();
-}
+// A connection the browser closed may have taken the database with it: the
+// next game write is the whole save, not a step onto a base that may no
+// longer be there.
+onConnectionDropped(() => { if (last) last = { ...last, seq: COMPACT_AFTER }; });
 
 // --- what changed since the last commit ------------------------------------
 
@@ -342,19 +120,6 @@ function applyStep(save, step) {
 }
 
 // --- reading -----------------------------------------------------------------
-
-/** @param {string} store @param {IDBKeyRange} [range] @returns {Promise<[IDBValidKey, any][]>} */
-async function readAll(store, range) {
-  const tx = await transaction(store, 'readonly');
-  const s = tx.objectStore(store);
-  const [keys, values] = await Promise.all([request(s.getAllKeys(range)), request(s.getAll(range))]);
-  return keys.map((k, i) => [k, values[i]]);
-}
-
-/** @param {string} store @param {IDBValidKey} key @returns {Promise<any>} */
-async function get(store, key) {
-  return request((await transaction(store, 'readonly')).objectStore(store).get(key));
-}
 
 /** @param {any} save @returns {number | null} */
 function knownSave(save) {
@@ -464,11 +229,6 @@ function gameFrom({ id, base, head, keys, values }) {
 }
 
 // --- writing -----------------------------------------------------------------
-
-// A key no other phone or tab will make: the time and a random number.
-export function newId() {
-  return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
-}
 
 // Commits `game` ({save, state, viewer, handoff}) durably; resolves true
 // once it is on disk, false when the browser refused (quota, private mode).
@@ -677,52 +437,5 @@ export function writePainted(state, capture) {
     return true;
   } catch {
     return false; // full or refused: the next start draws the table a little later
-  }
-}
-
-// --- preferences ----------------------------------------------------------
-// Small things the player set up (the start form's names, seats and rules):
-// kept beside the game, as durably, under their own key in "meta".
-
-/** @param {string} name @returns {Promise<any>} */
-export async function readPreference(name) {
-  try {
-    if (!await database()) return structuredClone(memory.prefs.get(name) ?? null);
-    return (await get('meta', `pref:${name}`)) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-// Resolves false when the browser refused (private mode, quota): a
-// preference is then only forgotten, nothing else is lost.
-/** @param {string} name @param {unknown} value @returns {Promise<boolean>} */
-export async function writePreference(name, value) {
-  try {
-    if (!await database()) { memory.prefs.set(name, structuredClone(value)); return true; }
-    await write(['meta'], (tx) => tx.objectStore('meta').put(value, `pref:${name}`));
-    markKept();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// Several preferences in one transaction: all of them on disk, or none
-// (the move file's people, groups, house rules and settings).
-/** @param {Record<string, unknown>} values @returns {Promise<boolean>} */
-export async function writePreferences(values) {
-  try {
-    if (!await database()) {
-      for (const [name, value] of Object.entries(values)) memory.prefs.set(name, structuredClone(value));
-      return true;
-    }
-    await write(['meta'], (tx) => {
-      for (const [name, value] of Object.entries(values)) tx.objectStore('meta').put(value, `pref:${name}`);
-    });
-    markKept();
-    return true;
-  } catch {
-    return false;
   }
 }

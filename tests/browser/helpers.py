@@ -194,7 +194,7 @@ def wait_preference(page, name: str, key: str, value, tries: int = 50) -> None:
     """Until the app's stored preference `name` has `key` == `value` (a
     preference is written in the background, after the tap)."""
     for _ in range(tries):
-        kept = page.evaluate("async (name) => (await import('./modules.js').then((m) => m.storage)).readPreference(name)", name)
+        kept = page.evaluate("async (name) => (await import('./modules.js').then((m) => m.preferences)).readPreference(name)", name)
         if (kept or {}).get(key) == value:
             return
         page.wait_for_timeout(100)

@@ -46,7 +46,9 @@ def test_the_start_offers_a_backup_after_ten_games_or_seven_days(warm_page, shar
     # "Später": gone, also after a reload, until the next game is kept.
     tap(page, '[data-action="backup-later"]')
     assert offer.count() == 0
-    page.wait_for_function("async () => Number.isFinite((await (await import('./modules.js')).storage.readPreference('backup'))?.later)")
+    page.wait_for_function(
+        "async () => Number.isFinite((await (await import('./modules.js')).preferences.readPreference('backup'))?.later)"
+    )
     page.reload()
     wait_shell_ready(page)
     if screen(page) != "start":

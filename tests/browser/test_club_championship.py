@@ -91,7 +91,7 @@ COUNT_WRITES = """() => {
 }"""
 KEPT = """async (id) => ({
   entry: await (await import('./modules.js')).history.entry(`tournament-${id}`),
-  pref: await (await import('./modules.js')).storage.readPreference('tournament'),
+  pref: await (await import('./modules.js')).preferences.readPreference('tournament'),
 })"""
 
 

@@ -209,14 +209,14 @@ def test_a_table_identity_left_behind_by_a_crash_never_files_over_an_earlier_tab
     open_app(page, shared_site, seed=45)
     start_sheet(page, PEOPLE, dealer=4)
     finish_fast(page)
-    earlier = page.evaluate("async () => (await import('./modules.js').then((m) => m.storage)).readPreference('table')")
+    earlier = page.evaluate("async () => (await import('./modules.js').then((m) => m.preferences)).readPreference('table')")
     assert [e["names"] for e in history_entries(page)] == [PEOPLE]
 
     others = ["Resi", "Jupp", "Trud", "Kätt"]
     start_sheet(page, others, dealer=4)
     enter(page, 1, "knock")
     # What a crash right after the start could leave: the earlier table's id.
-    page.evaluate("async (meta) => (await import('./modules.js').then((m) => m.storage)).writePreference('table', meta)", earlier)
+    page.evaluate("async (meta) => (await import('./modules.js').then((m) => m.preferences)).writePreference('table', meta)", earlier)
     page.reload()
     wait_shell_ready(page)
     finish_fast(page)

@@ -48,7 +48,7 @@ def test_typing_four_names_in_turn_with_the_keyboard_only(warm_page, shared_site
         page.keyboard.press("Tab")  # the seat's choice: person or computer
         page.keyboard.press("Tab")
     assert _names(page) == NAMES
-    kept = "async () => ((await (await import('./modules.js').then((m) => m.storage)).readPreference('setup'))?.seats ?? []).map((s) => s.name)"
+    kept = "async () => ((await (await import('./modules.js').then((m) => m.preferences)).readPreference('setup'))?.seats ?? []).map((s) => s.name)"
     page.wait_for_function(f"async (names) => JSON.stringify(await ({kept})()) === JSON.stringify(names)", arg=NAMES)
     dealer = page.locator('[data-field="dealer"] option').all_inner_texts()
     assert dealer == [f"{i + 1}: {n}" for i, n in enumerate(NAMES)]

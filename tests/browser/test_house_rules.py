@@ -26,7 +26,7 @@ def open_editor(page) -> None:
 
 
 def kept_sets(page) -> list[dict]:
-    return page.evaluate("async () => (await import('./modules.js').then((m) => m.storage)).readPreference('house-rules')") or []
+    return page.evaluate("async () => (await import('./modules.js').then((m) => m.preferences)).readPreference('house-rules')") or []
 
 
 def test_a_house_rule_set_is_made_chosen_and_seen_on_the_rules_page(warm_page, shared_site):

@@ -56,7 +56,7 @@ def test_house_rules_travel_in_a_tournament_ticket_to_a_second_phone(warm_page, 
 
     # Phone A: the house rule set, made and chosen on the start form.
     make_house_rules(org)
-    kept = org.evaluate("async () => (await import('./modules.js').then((m) => m.storage)).readPreference('house-rules')")
+    kept = org.evaluate("async () => (await import('./modules.js').then((m) => m.preferences)).readPreference('house-rules')")
     assert [(s["name"], s["rules"], s["options"]) for s in kept] == [(HOSTILE, "rengen", SET_OPTIONS)]
     key = f"own:{kept[0]['id']}"
     assert org.eval_on_selector('[data-field="house-set"]', "s => s.value") == key
@@ -99,7 +99,10 @@ def test_house_rules_travel_in_a_tournament_ticket_to_a_second_phone(warm_page, 
     tap(org, '[data-action="qr-done"]')
 
     # Phone B knows nothing of these house rules: nothing kept, none to choose.
-    assert table.evaluate("async () => (await import('./modules.js').then((m) => m.storage)).readPreference('house-rules')") in (None, [])
+    assert table.evaluate("async () => (await import('./modules.js').then((m) => m.preferences)).readPreference('house-rules')") in (
+        None,
+        [],
+    )
     choose_file(table, "ticket-file", ticket_path)
     if screen(table) == "confirm":
         tap(table, '[data-action="confirm-yes"]')

@@ -21,7 +21,7 @@ HOUSE = [{"id": "h-rengen", "name": "Stammtisch Rengen", "rules": "rengen", "opt
 def seed_prefs(page, prefs: dict) -> None:
     page.evaluate(
         """async (prefs) => {
-      const s = await import('./modules.js').then((m) => m.storage);
+      const s = await import('./modules.js').then((m) => m.preferences);
       for (const [k, v] of Object.entries(prefs)) if (!await s.writePreference(k, v)) throw new Error(k);
     }""",
         prefs,
@@ -29,7 +29,7 @@ def seed_prefs(page, prefs: dict) -> None:
 
 
 def pref(page, name: str):
-    return page.evaluate("async (n) => (await import('./modules.js').then((m) => m.storage)).readPreference(n)", name)
+    return page.evaluate("async (n) => (await import('./modules.js').then((m) => m.preferences)).readPreference(n)", name)
 
 
 def kept(page) -> list[dict]:

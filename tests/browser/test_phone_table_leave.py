@@ -13,7 +13,7 @@ from test_phone_table_rejoin import _away, _play, _rejoin
 
 from helpers import wait_idle
 
-KEPT = "async () => (await import('./modules.js').then((m) => m.storage)).readPreference('phone-guest')"
+KEPT = "async () => (await import('./modules.js').then((m) => m.preferences)).readPreference('phone-guest')"
 
 
 def _at_table(*pages) -> None:

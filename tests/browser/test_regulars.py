@@ -9,7 +9,7 @@ from helpers import assert_axe_clean, message, open_app, screen, shot, stored, w
 
 
 def kept(page) -> dict:
-    return page.evaluate("async () => (await import('./modules.js').then((m) => m.storage)).readPreference('regulars')") or {}
+    return page.evaluate("async () => (await import('./modules.js').then((m) => m.preferences)).readPreference('regulars')") or {}
 
 
 def person_id(page, name: str) -> str:

@@ -85,7 +85,7 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
     assert choose(page, "stats-period", "year") == {"Anne": 2, "Hans P.": 1, "Willi": 1}
     assert choose(page, "stats-period", "all") == {"Anne": 3, "Hans P.": 2, "Willi": 1}
     group = page.evaluate(
-        "async () => (await (await import('./modules.js').then((m) => m.storage)).readPreference('regulars')).groups[0].id"
+        "async () => (await (await import('./modules.js').then((m) => m.preferences)).readPreference('regulars')).groups[0].id"
     )
     assert choose(page, "stats-group", group) == {"Anne": 2, "Hans P.": 2}
     # The group's own statistics, one tap from its row.
