@@ -49,7 +49,7 @@ def test_a_later_hand_that_no_longer_fits_says_what_to_change():
 def test_statistics_keep_a_computer_apart_from_a_person_of_the_same_name():
     """The default names are the same for people and computers."""
     from schraem.cli.simulate import random_game
-    from schraem.club.club import stats
+    from schraem.club.books import stats
 
     record = evening_game().to_record()
     # Another game at the same table, where Gerda was the computer.

@@ -1,4 +1,4 @@
-"""Statistics of the regulars (club.stats): a person's merged or earlier
+"""Statistics of the regulars (club/books.py): a person's merged or earlier
 names count as the person, a computer never does (not even under a
 person's alias), and a group's statistics hold only the games its own
 people played together."""
@@ -10,7 +10,7 @@ from test_bridge_club import call, ok
 
 from schraem.bridge import Bridge
 from schraem.cli.simulate import random_game
-from schraem.club.club import stats
+from schraem.club.books import stats
 from schraem.core.errors import InvalidAction
 
 
@@ -85,7 +85,7 @@ def money_record(seed: int, names: list[str], stakes: dict, bots: tuple[int, ...
 
 
 def test_a_groups_cash_book_per_evening_with_the_pot_carried_on():
-    from schraem.club.club import books, cash_book
+    from schraem.club.books import books, cash_book
 
     per_mark = {"per_mark": 10}
     pot = {"per_lost_game": 50}
@@ -120,7 +120,7 @@ def test_a_groups_cash_book_per_evening_with_the_pot_carried_on():
 
 
 def test_the_books_settle_a_merged_typo_as_the_person():
-    from schraem.club.club import books
+    from schraem.club.books import books
 
     records = [money_record(30, ["Hans", "Anne"], {"per_mark": 10}), money_record(31, ["Hnas", "Anne"], {"per_mark": 10})]
     apart = books(records)
@@ -132,7 +132,7 @@ def test_the_books_settle_a_merged_typo_as_the_person():
 
 
 def test_the_books_keep_a_computer_apart_from_the_person_whose_earlier_name_it_bears():
-    from schraem.club.club import books
+    from schraem.club.books import books
 
     # Hubert was renamed Hubi; a computer seat still bears the name Hubert.
     people = [{"name": "Hubi", "aliases": ["Hubert"]}]
@@ -148,7 +148,7 @@ def test_the_books_keep_a_computer_apart_from_the_person_whose_earlier_name_it_b
 
 
 def test_only_games_played_for_something_open_an_account():
-    from schraem.club.club import books
+    from schraem.club.books import books
 
     records = [money_record(40, ["Anne", "Gerda"], {"per_mark": 10}), record(41, ["Anne", "Hans"])]
     got = books(records)
@@ -157,7 +157,7 @@ def test_only_games_played_for_something_open_an_account():
 
 
 def test_the_cash_book_and_the_settlement_agree_on_a_member_alone_with_computers():
-    from schraem.club.club import books, cash_book
+    from schraem.club.books import books, cash_book
 
     records = [
         money_record(42, ["Hans", "Anne"], {"per_mark": 10}),
@@ -196,7 +196,7 @@ def test_the_settlement_and_the_cash_book_as_spreadsheets_in_both_languages():
     import csv
     import io
 
-    from schraem.club.club import books, cash_book
+    from schraem.club.books import books, cash_book
 
     records = [money_record(44, ["Anne", "Gerda", "Hubert"], {"per_mark": 10, "per_lost_game": 250})]
     got = books(records)

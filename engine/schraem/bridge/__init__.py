@@ -9,7 +9,7 @@ import json
 
 from .. import __version__
 from ..bots import APP_LEVELS
-from ..club import club
+from ..club.organiser import Organiser
 from ..core import rule_catalog
 from ..core.errors import IllegalAction, InvalidAction, SchraemError
 from ..core.rules import Rules
@@ -28,7 +28,7 @@ from .wire import MAX_DEPTH, MAX_REQUEST_CHARS, decode, find_id
 class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands, FaceDownCommands):
     def __init__(self) -> None:
         self.table: Table | None = None
-        self.organiser = club.Organiser()
+        self.organiser = Organiser()
         self.review: Review | None = None  # the game review under way (review_commands.py)
         self.facedown: FaceDownTable | None = None  # a face-down table's phone (facedown_commands.py)
 

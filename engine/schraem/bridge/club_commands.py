@@ -1,7 +1,7 @@
 """The bridge's commands for the club evening (docs/BRIDGE.md, docs/CLUB.md):
 series and Rengen sets at the table, the Spielliste and its corrections,
 tournament tickets and results, the regulars' statistics and books, the
-move file, and the organiser's tournament (club/club.py does the work).
+move file, and the organiser's tournament (club/club.py, books.py and organiser.py do the work).
 
 A mixin of `Bridge` (bridge/__init__.py): the commands share its table and
 its rule that a refused request leaves everything as it was."""
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..club import club, move
+from ..club import books, club, move
 from ..core.cards import derive_seed
 from ..core.errors import Both, InvalidAction
 from ..core.fields import clean_name
@@ -153,7 +153,7 @@ class ClubCommands(Commands):
         return club.result_for(t.series, t.ticket)
 
     def cmd_stats(self, args):
-        return club.stats(args.get("records"), args.get("people"), args.get("group"))
+        return books.stats(args.get("records"), args.get("people"), args.get("group"))
 
     def cmd_name(self, args):
         # The regulars' names pass the same check as every table's, so a
@@ -161,10 +161,10 @@ class ClubCommands(Commands):
         return {"name": clean_name(args.get("name"), None, "bad_name")}
 
     def cmd_books(self, args):
-        return club.books(args.get("records"), args.get("people"))
+        return books.books(args.get("records"), args.get("people"))
 
     def cmd_cash_book(self, args):
-        return club.cash_book(args.get("evenings"), args.get("people"), args.get("group"))
+        return books.cash_book(args.get("evenings"), args.get("people"), args.get("group"))
 
     def cmd_move(self, args):
         return move.move(args.get("entries"), args.get("strict", False), args.get("offset", 0))

@@ -15,7 +15,8 @@ from ..bots import LEVELS
 from ..core import fields as f
 from ..core.errors import Both, RecordError, SchraemError
 from ..review.review import REVIEW_FORMAT, WORST
-from .club import Organiser, export_of
+from .club import export_of
+from .organiser import Organiser
 from .series import Tournament
 
 MAX_ENTRIES = 10_000
