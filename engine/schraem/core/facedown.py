@@ -59,6 +59,7 @@ from .facedown_deck import (
     cards_by_encoding,
     commit_of,
     composite,
+    composite_base,
     deck_pass,
     digest,
     initial_deck,
@@ -221,7 +222,7 @@ class Phone:
         shares = [self.share(b) for b in req.points]
         encodings = [e for b, s in zip(req.encodings[1::2], shares) for e in (b, s.encode())]
         ctx = context_for(self.context, "shares", self.seat, req.seat, req.number)
-        m, _ = composite(b"shares", ctx, list(zip(req.points, shares)), encodings)
+        m = composite_base(b"shares", ctx, req.points, encodings)
         _, proof = prove_equal_logs(self.secret, m, ctx, self.public)
         return {
             "kind": "shares",

@@ -157,3 +157,9 @@ def composite(kind: bytes, context: bytes, pairs: Sequence[tuple[Element, Elemen
     as they travel."""
     d = _weights(kind, context, encodings)
     return multiscalar(zip(d, (a for a, _ in pairs))), multiscalar(zip(d, (b for _, b in pairs)))
+
+
+def composite_base(kind: bytes, context: bytes, bases: Sequence[Element], encodings: Sequence[bytes]) -> Element:
+    """The composite's Σ d_j·A_j alone, for the prover: its Σ d_j·B_j is
+    its secret times this, which the proof computes anyway."""
+    return multiscalar(zip(_weights(kind, context, encodings), bases))

@@ -24,7 +24,7 @@ from ..crypto import (
 )
 from .cards import DECK
 from .deal import Setup, deal_order
-from .facedown_deck import LABEL, composite, digest, int_bytes
+from .facedown_deck import LABEL, composite_base, digest, int_bytes
 
 FORMAT = "schraem-facedown/1"
 Message = dict[str, Any]
@@ -42,7 +42,7 @@ def open_request(deck: Sequence[Ciphertext], places: Sequence[int], r: int, cont
     points = [r * c for c in c1s]
     encodings = [e for c, b in zip(c1s, points) for e in (c.encode(), b.encode())]
     ctx = context_for(context, "open", seat, number)
-    m, _ = composite(b"open", ctx, list(zip(c1s, points)), encodings)
+    m = composite_base(b"open", ctx, c1s, encodings)
     blind = base_multiple(r)
     _, proof = prove_equal_logs(r, m, ctx, blind)
     return {
