@@ -26,6 +26,7 @@ from schraem.crypto import (
     sign,
     verify_equal_logs_batch,
     verify_key,
+    verify_keys,
     verify_signature,
     verify_signatures,
 )
@@ -48,6 +49,12 @@ def test_a_signature_holds_for_its_message_and_key_only_and_the_batch_finds_one_
     proof = prove_key(keys[0].secret, b"ctx")
     assert verify_key(keys[0].public, proof, b"ctx") and not verify_signature(keys[0].public, b"ctx", proof)
     assert not verify_key(keys[0].public, sign(keys[0].secret, b"ctx"), b"ctx")
+    # Proofs of keys checked together: all hold, one false or one signature
+    # in their place fails the batch.
+    proofs = [(k.public, b"ctx %d" % i, prove_key(k.secret, b"ctx %d" % i)) for i, k in enumerate(keys)]
+    assert verify_keys(proofs) and verify_keys([])
+    assert not verify_keys([*proofs[:2], (keys[2].public, b"ctx 0", proofs[2][2])])
+    assert not verify_keys([*proofs[:2], (keys[2].public, b"ctx 2", sign(keys[2].secret, b"ctx 2"))])
 
 
 def test_a_batch_of_equal_logs_proofs_holds_and_finds_one_false() -> None:

@@ -51,6 +51,7 @@ from ..crypto import (
     verify_equal_logs,
     verify_equal_logs_batch,
     verify_key,
+    verify_keys,
 )
 from .facedown_deck import (
     LABEL,
@@ -309,8 +310,8 @@ class Phone:
             if not isinstance(commit, str) or len(commit) != 64:
                 raise BadMessage("not a commitment")
             self.keys[sender] = (key, proof, commit)
-            if sender != self.seat and not verify_key(key, proof, context_for(self.context, "key", sender)):
-                raise fault(sender, "sein Schlüssel kommt ohne gültigen Beweis", "its key comes without a valid proof")
+            if len(self.keys) == n:
+                self._check_keys()
             if len(self.keys) == n and self.seat == 1:
                 return [self._shuffle(initial_deck(self.plan.cards, self.joint_key()), initial_spelling(self.plan.cards))]
             return []
@@ -483,6 +484,19 @@ class Phone:
                     f"played {play.card}, but another card lies at its place",
                 )
             self.seen[place] = play.card
+
+    def _check_keys(self) -> None:
+        """The others' proofs of their keys, checked together once the last
+        key is in (nothing uses the table's key before): one batch check,
+        and each alone only where it fails, to name the phone."""
+        items = [
+            (s, (key, context_for(self.context, "key", s), proof)) for s, (key, proof, _) in sorted(self.keys.items()) if s != self.seat
+        ]
+        if verify_keys([it for _, it in items]):
+            return
+        for s, (key, ctx, proof) in items:
+            if not verify_key(key, proof, ctx):
+                raise fault(s, "sein Schlüssel kommt ohne gültigen Beweis", "its key comes without a valid proof")
 
     def _check_shows(self, play: Play) -> None:
         """The others' shares of a card made public, checked together once

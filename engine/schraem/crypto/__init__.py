@@ -31,6 +31,7 @@ from .proofs import (
     verify_equal_logs,
     verify_equal_logs_batch,
     verify_key,
+    verify_keys,
     verify_signature,
     verify_signatures,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "verify_equal_logs",
     "verify_equal_logs_batch",
     "verify_key",
+    "verify_keys",
     "verify_signature",
     "verify_signatures",
 ]

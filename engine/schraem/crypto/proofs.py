@@ -4,10 +4,11 @@ Both are sigma protocols made non-interactive by the Fiat–Shamir heuristic
 (Fiat and Shamir, "How to Prove Yourself", CRYPTO '86): the verifier's
 challenge is a hash of everything the prover has said so far.
 
-- `prove_key` / `verify_key`: the Schnorr proof of knowledge of a discrete
+- `prove_key` / `verify_key` / `verify_keys`: the Schnorr proof of knowledge of a discrete
   logarithm (Schnorr, "Efficient Signature Generation by Smart Cards",
   J. Cryptology 1991), in the form of RFC 8235 §3: commitment V = v·G,
-  challenge c, response r = v - c·x, accepted when V = r·G + c·X.
+  challenge c, response r = v - c·x, accepted when V = r·G + c·X; many
+  at once as signatures are (below).
 - `sign` / `verify_signature` / `verify_signatures`: the Schnorr signature,
   the same proof with the message in its challenge, and the batch check of
   many at once with random weights.
@@ -164,19 +165,30 @@ def verify_signatures(items: Sequence[tuple[Element, bytes, KeyProof]]) -> bool:
     false signature passes with chance about 2^-128. The terms of one key
     are added before multiplying, so k signatures by n keys cost one
     multiplication by G and one multi-scalar sum of k + n terms."""
+    return _schnorr_batch(_SIGNATURE, items)
+
+
+def verify_keys(items: Sequence[tuple[Element, bytes, KeyProof]]) -> bool:
+    """Whether every proof of a key (public, context, proof) holds, checked
+    at once as `verify_signatures` checks signatures: the same equation
+    under the proofs' own kind."""
+    return _schnorr_batch(_KEY, items)
+
+
+def _schnorr_batch(kind: bytes, items: Sequence[tuple[Element, bytes, KeyProof]]) -> bool:
     if not items:
         return True
     by_key: dict[bytes, tuple[Element, int]] = {}
     g_weight = 0
     terms: list[tuple[int, Element]] = []
-    for public, message, signature in items:
+    for public, message, proof in items:
         z = secrets.randbits(128) | 1
-        c = challenge(_SIGNATURE, message, Element.generator(), public, signature.commitment)
-        g_weight = (g_weight + z * signature.response) % ORDER
+        c = challenge(kind, message, Element.generator(), public, proof.commitment)
+        g_weight = (g_weight + z * proof.response) % ORDER
         key = public.encode()
         _, weight = by_key.get(key, (public, 0))
         by_key[key] = (public, (weight + z * c) % ORDER)
-        terms.append((z, signature.commitment))
+        terms.append((z, proof.commitment))
     terms.extend((ORDER - w, public) for public, w in by_key.values())
     return multiscalar(terms) == base_multiple(g_weight)
 
