@@ -285,6 +285,16 @@ def test_no_club_command_answers_random_json_with_an_internal_error_or_a_change(
         assert snapshot(b) == before, (cmd, args)
 
 
+@pytest.mark.parametrize("split", [[], {}, ["short"], 1])
+def test_a_tournament_whose_way_of_splitting_tables_is_no_text_is_refused_in_words(split):
+    # Found by the random JSON above: a list there once raised inside the engine.
+    b, _ = club_bridge()
+    tournament = {"format": "schraem-tournament/1", **_TOURNAMENT, "tables": split}
+    reply = json.loads(b.handle(json.dumps({"id": 1, "cmd": "export", "args": {"of": tournament}})))
+    assert not reply["ok"] and reply["error"]["kind"] != "InternalError"
+    assert "short" in reply["error"]["de"] and "even" in reply["error"]["en"]
+
+
 # --- finding 9: names and action numbers -------------------------------------
 
 

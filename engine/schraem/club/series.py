@@ -353,7 +353,7 @@ class Tournament:
         self.names = f.names(names, "players", 2, f.MAX_TOURNAMENT_PLAYERS)
         self.seed = f.seed(seed)
         self.table_size = f.whole(table_size, "table_size", "Tischgröße", "table size", self.rules.min_players, self.rules.max_players)
-        if split not in TABLE_SPLITS:
+        if not isinstance(split, str) or split not in TABLE_SPLITS:
             f.refuse("tables", "Tische", "tables", "ist „short“ oder „even“", "is 'short' or 'even'")
         self.split = split
         # Who withdrew: name -> the first series they are left out of.
