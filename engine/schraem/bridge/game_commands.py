@@ -166,6 +166,8 @@ class GameCommands(Commands):
                 # In the Hängeln the phones keep the table's seats; two of them play it.
                 pair = loaded.rset.hangeln_players() if loaded.rset is not None and loaded.rset.hangeln is not None else None
                 loaded.host = host_from_save(save["phone"], loaded.set_seats or loaded.seats, game, None if pair is None else list(pair))
+                if loaded.series is not None:
+                    loaded.series.seats[-1] = list(loaded.seats)  # who plays the game in play, as the table has it
             if "duel" in save:
                 loaded.duel = duel.check_facts(save["duel"], game)
         except RecordError:
@@ -206,6 +208,8 @@ class GameCommands(Commands):
             ticket = args.get("ticket")
             series = club.new_series(names, rules, options, args.get("games"), args.get("first_dealer"), seed, ticket, stakes)
             table = Table(series.new_game(), seats, seed, False, series, ticket)
+            # At a table of phones a seat may change hands between games: each game keeps who sat where.
+            series.seats[-1] = list(seats)
         else:
             table = Table(Game(names, rules, options, args.get("dealer", 1), seed, stakes), seats, seed)
         table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
@@ -271,6 +275,8 @@ class GameCommands(Commands):
                 game = Game(game.names, game.rules, None, game.next_game_dealer(), seed, game.stakes)
             game.seed = derive_seed(seed, game_no)
         table = Table(game, seats if pair is None else [seats[s - 1] for s in pair], seed, False, series)
+        if series is not None:
+            series.seats[-1] = list(seats)
         if rset is not None:
             table.rset, table.set_seats = rset, seats
         table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)

@@ -207,7 +207,7 @@ def import_table_result(t: Tournament, obj) -> Series:
         )
     slot = t.series[number - 1][k - 1]
     series = Series.from_json(obj.get("result"))
-    if series.names != slot.names or series.first_dealer != slot.first_dealer or series.length != slot.length:
+    if series.names != slot.names or series.changes() or series.first_dealer != slot.first_dealer or series.length != slot.length:
         raise RecordError(
             "bad_record",
             detail=Both(
