@@ -83,6 +83,8 @@ def test_between_games_of_a_series_seats_change_hands_and_each_game_is_credited_
     assert phones.tickets[4]["secret"] != old_dora["secret"]
     msg = {"id": 1, "seat": 4, "secret": old_dora["secret"], "cmd": "state", "args": {}}
     assert refused(call(phones.b, "guest", seat=4, text=json.dumps(msg))["reply"], "guest_unknown")
+    # The new phone is told the finished game is not its own (another played it).
+    assert phones.send(4, "state")["result"]["joining"] is True
     assert ask(phones.b, "table_ticket", {"seat": 2})["ok"] is False  # Bert's seat has no phone now
     # Kept in the host's save, read back as it was; damaged parts refused.
     save = call(phones.b, "state", viewer=HOST)["save"]

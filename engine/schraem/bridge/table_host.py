@@ -705,6 +705,10 @@ class TableHost:
             "host": self.host_seat,
             "game": self.game_no,
             "taken_over": self.taken_over,
+            # A new phone at this seat from the next game on: the finished
+            # game was another's (a computer's or a person's who left), none
+            # of it this phone's to check or keep.
+            "joining": seat in self.joining,
             "names": table.names(),
             "view": view(g, own),
             "refusals": tap_refusals(g, own),
