@@ -122,12 +122,35 @@ export function marksSeries(entry) {
   }));
 }
 
+// Who played each seat of a series, in order ("Dora → Erna"), where a seat
+// changed hands between games (the engine's `series.changes`); `names` the
+// seats' players now.
+export function seatPeople(names, changes = []) {
+  return names.map((name, i) => {
+    const mine = changes.filter((c) => c.seat === i + 1);
+    return mine.length ? [mine[0].was, ...mine.map((c) => (c.computer ? t('list.change.computer', { name: c.name }) : c.name))].join(' → ') : name;
+  });
+}
+
+// Under the list: which seat changed hands when, and that the totals stay
+// the seat's while each game is its players'.
+function changeLines(series) {
+  const changes = series?.changes ?? [];
+  if (!changes.length) return null;
+  return [...changes.map((c) => h('p', { class: 'list-meta list-change', dataset: { game: c.game, seat: c.seat },
+    text: t(c.computer ? 'list.change.toComputer' : 'list.change', c) })),
+  h('p', { class: 'note', text: t('list.change.note') })];
+}
+
 // data: the engine's `lists` result; meta: {title, lines: [..], seed, signer}
 export function renderList(data, { readOnly, meta, ready }) {
-  const tables = groups(data.lists).map((g, gi) => {
+  const grouped = groups(data.lists);
+  const tables = grouped.map((g, gi) => {
     const cols = 1 + g.names.length;
     const fixable = !readOnly && ready;
-    const totals = data.series && gi === 0 ? data.series.totals : null;
+    // The series' totals under its last table: a seat that changed hands
+    // keeps its standing (the totals are the seat's).
+    const totals = data.series && gi === grouped.length - 1 ? data.series.totals : null;
     return h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('list.region', { n: gi + 1 }) },
       h('table', { class: 'list' },
         h('caption', { class: 'sr-only', text: meta.title }),
@@ -149,6 +172,7 @@ export function renderList(data, { readOnly, meta, ready }) {
     meta.lines.map((line) => h('p', { class: 'list-meta', text: line })),
     readOnly ? h('p', { class: 'note no-print', text: t('list.readOnly') }) : null,
     tables,
+    changeLines(data.series),
     data.set ? h('p', { class: 'list-meta', text: setLine(data.set, players) }) : null,
     h('div', { class: 'charts no-print' }, data.lists.filter((e) => e.list.lines.length).map((e) => lineChart({
       title: t('chart.marks', { game: gameLabel(e, data) }), series: marksSeries(e), xLabel: t('chart.hands'),
