@@ -10,13 +10,20 @@ changes hands: each game's loser plays the Hängeln in person."""
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 
+import pytest
+from test_club_evening import play_series
 from test_deal_check import HOST, PLAYERS, Phones, call
 from test_table_host import refused
 from test_table_rengen import SetPhones
 
 from schraem.bridge import Bridge
+from schraem.club.series import Tournament
+from schraem.club.transfer import check_ticket, import_table_result, table_result, table_ticket
+from schraem.core.errors import RecordError
 
 # One mark each: a game is over after its first hand or two.
 OPTIONS = {"start_marks": 1}
@@ -174,3 +181,27 @@ def test_a_rengen_set_changes_no_seat_between_its_games():
         words = refused(reply, "bad_request")
         assert "loses a game plays the Hängeln in person" in words["en"] and "spielt selbst das Hängeln" in words["de"], cmd
     assert json.dumps(call(phones.b, "state", viewer=None)["save"], sort_keys=True) == before
+
+
+def test_a_tournament_table_whose_seat_another_person_took_is_refused_by_the_organiser():
+    organiser = Tournament([f"P{i}" for i in range(1, 9)], "rheinland", {"series_games": 2}, seed=6)
+    organiser.start_series()
+    ticket = table_ticket(organiser, 1, 1)
+    series = check_ticket(json.loads(json.dumps(ticket)))
+    series.seed = 6
+    result = json.loads(json.dumps(table_result(ticket, play_series(series, random.Random(6)))))
+    renamed = copy.deepcopy(result)
+    renamed["result"]["games"][1]["players"][1]["name"] = "Zora"
+    before = organiser.to_json()
+    with pytest.raises(RecordError) as e:
+        import_table_result(organiser, renamed)
+    assert "differ from the draw" in e.value.en and organiser.to_json() == before
+    # The computer at a drawn seat keeps its name, as a stand-in does: accepted.
+    for k, kind in ((0, "human"), (1, "bot")):
+        for p in result["result"]["games"][k]["players"]:
+            p.update(kind="human")
+        result["result"]["games"][k]["players"][1].update({"kind": kind, "level": "easy"} if kind == "bot" else {})
+    import_table_result(organiser, result)
+    assert organiser.series[0][0].changes() == [
+        {"game": 2, "seat": 2, "name": ticket["players"][1], "was": ticket["players"][1], "computer": True}
+    ]
