@@ -8,6 +8,7 @@ import { has, t } from '../i18n/i18n.js';
 import { lineChart } from '../lib/charts.js';
 import { renderSheet } from '../table/sheet.js';
 import { describeLog } from '../table/log.js';
+import { seatPeople as seatChain } from '../context/guard.js';
 
 function nameIn(names, seat) {
   return names[seat - 1] ?? t('start.seat', { seat });
@@ -122,14 +123,9 @@ export function marksSeries(entry) {
   }));
 }
 
-// Who played each seat of a series, in order ("Dora → Erna"), where a seat
-// changed hands between games (the engine's `series.changes`); `names` the
-// seats' players now.
+// Who played each seat of a series (context/guard.js), a computer marked as such.
 export function seatPeople(names, changes = []) {
-  return names.map((name, i) => {
-    const mine = changes.filter((c) => c.seat === i + 1);
-    return mine.length ? [mine[0].was, ...mine.map((c) => (c.computer ? t('list.change.computer', { name: c.name }) : c.name))].join(' → ') : name;
-  });
+  return seatChain(names, changes, (c) => (c.computer ? t('list.change.computer', { name: c.name }) : c.name));
 }
 
 // Under the list: which seat changed hands when, and that the totals stay

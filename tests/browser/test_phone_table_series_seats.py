@@ -87,6 +87,7 @@ def test_between_games_of_a_series_a_new_phone_takes_a_seat_whose_phone_left(war
     # Bert in game 1 and Carl in game 2; Carl's phone keeps game 2 only.
     series = _kept(host, lambda es: [e for e in es if e["kind"] == "series" and e["status"] == "finished"])
     assert [[p["name"] for p in r["players"]] for r in series[0]["records"]] == [["Anne", "Bert", "Gerda"], ["Anne", "Carl", "Gerda"]]
+    assert "Bert → Carl" in series[0]["summary"]["de"]
     kept = _kept(carl, lambda es: es)
     assert [[p["name"] for p in e["records"][0]["players"]] for e in kept] == [["Anne", "Carl", "Gerda"]]
     assert not page_errors

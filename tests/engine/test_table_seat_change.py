@@ -65,6 +65,7 @@ def test_between_games_of_a_series_seats_change_hands_and_each_game_is_credited_
     assert _saved(phones) == before
     _play_game(phones)
     old_dora = dict(phones.tickets[4])
+    first = phones.send(2, "record")["result"]  # each guest keeps each finished game of the series
 
     # The host's seat is no one's to take; the computer takes a guest's seat
     # only, and a name already at the table is refused: nothing changes.
@@ -160,6 +161,12 @@ def test_between_games_of_a_series_seats_change_hands_and_each_game_is_credited_
         "Erna": 1,
     }
     assert "Rechner" not in stats
+    # Erna's phone carries the series on when the host's is gone after game
+    # 2: the games it kept say who sat where, and the changes are the same.
+    second = phones.send(4, "record")["result"]
+    series = {"length": 3, "finished": [first]}
+    taken = call(Bridge(), "table_takeover", record=second, viewer=4, guests=[1, 3], **{"from": 1}, series=series, seed=5)
+    assert taken["series"]["number"] == 3 and taken["series"]["changes"] == changes
     # The series as a file says the same after its round trip.
     exported = call(Bridge(), "export", of=save)["file"]
     assert exported["format"] == "schraem-series/1"

@@ -243,6 +243,8 @@ class GameCommands(Commands):
         if args.get("series") is not None and args.get("set") is not None:
             raise InvalidAction("bad_request", detail=Both("ein Satz ist keine Serie", "a set is no series"))
         series = None if args.get("series") is None else _series_taken_over(args["series"], game)
+        if series is not None:
+            series.seats[-1] = list(seats)  # who played the game the record holds
         rset = None if args.get("set") is None else _set_taken_over(args["set"], game)
         # A series' or set's game number is its count of games (a set's table plays no other).
         counted = series.games if series is not None else rset.games if rset is not None else None
