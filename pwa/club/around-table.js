@@ -10,6 +10,7 @@ import { phoneRole } from '../table/phone-role.js';
 import { canScan } from '../qr/qr.js';
 import { c, m } from '../context/context.js';
 import { metaFor, readMeta } from '../context/guard.js';
+import { seatPeople } from './spielliste.js';
 
 // --- the screens around the table -------------------------------------------
 
@@ -33,10 +34,12 @@ function totalsTable(game) {
   const { state } = game;
   // A guest at a table of phones keeps no save of the host's game: its
   // players are the view's (the table's own identity stays untouched).
-  const names = game.save ? metaFor(game).names : state.view.players.map((p) => p.name);
+  const names = game.save && !state.series.changes?.length ? metaFor(game).names : state.view.players.map((p) => p.name);
+  // A seat that changed hands shows everyone who played it.
+  const people = seatPeople(names, state.series.changes);
   return h('table', { class: 'results series-totals' },
     h('caption', { text: state.series.over ? t('over.series.done') : t('over.series.after', { k: state.series.number, n: state.series.length }) }),
-    h('tbody', {}, names.map((n, i) => h('tr', {},
+    h('tbody', {}, people.map((n, i) => h('tr', {},
       h('th', { scope: 'row' }, h('bdi', { text: n })),
       h('td', { text: String(state.series.totals[i]) })))));
 }

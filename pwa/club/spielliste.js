@@ -8,6 +8,7 @@ import { has, t } from '../i18n/i18n.js';
 import { lineChart } from '../lib/charts.js';
 import { renderSheet } from '../table/sheet.js';
 import { describeLog } from '../table/log.js';
+import { seatPeople as seatChain } from '../context/guard.js';
 
 function nameIn(names, seat) {
   return names[seat - 1] ?? t('start.seat', { seat });
@@ -122,12 +123,30 @@ export function marksSeries(entry) {
   }));
 }
 
+// Who played each seat of a series (context/guard.js), a computer marked as such.
+export function seatPeople(names, changes = []) {
+  return seatChain(names, changes, (c) => (c.computer ? t('list.change.computer', { name: c.name }) : c.name));
+}
+
+// Under the list: which seat changed hands when, and that the totals stay
+// the seat's while each game is its players'.
+function changeLines(series) {
+  const changes = series?.changes ?? [];
+  if (!changes.length) return null;
+  return [...changes.map((c) => h('p', { class: 'list-meta list-change', dataset: { game: c.game, seat: c.seat },
+    text: t(c.computer ? 'list.change.toComputer' : 'list.change', c) })),
+  h('p', { class: 'note', text: t('list.change.note') })];
+}
+
 // data: the engine's `lists` result; meta: {title, lines: [..], seed, signer}
 export function renderList(data, { readOnly, meta, ready }) {
-  const tables = groups(data.lists).map((g, gi) => {
+  const grouped = groups(data.lists);
+  const tables = grouped.map((g, gi) => {
     const cols = 1 + g.names.length;
     const fixable = !readOnly && ready;
-    const totals = data.series && gi === 0 ? data.series.totals : null;
+    // The series' totals under its last table: a seat that changed hands
+    // keeps its standing (the totals are the seat's).
+    const totals = data.series && gi === grouped.length - 1 ? data.series.totals : null;
     return h('div', { class: 'list-scroll', role: 'region', tabindex: 0, 'aria-label': t('list.region', { n: gi + 1 }) },
       h('table', { class: 'list' },
         h('caption', { class: 'sr-only', text: meta.title }),
@@ -149,6 +168,7 @@ export function renderList(data, { readOnly, meta, ready }) {
     meta.lines.map((line) => h('p', { class: 'list-meta', text: line })),
     readOnly ? h('p', { class: 'note no-print', text: t('list.readOnly') }) : null,
     tables,
+    changeLines(data.series),
     data.set ? h('p', { class: 'list-meta', text: setLine(data.set, players) }) : null,
     h('div', { class: 'charts no-print' }, data.lists.filter((e) => e.list.lines.length).map((e) => lineChart({
       title: t('chart.marks', { game: gameLabel(e, data) }), series: marksSeries(e), xLabel: t('chart.hands'),

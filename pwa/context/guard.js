@@ -80,12 +80,23 @@ function finishedRecords(game) {
   return current;
 }
 
+// Who played each seat of a series, in order ("Dora → Erna"), where a seat
+// changed hands between games (the engine's `series.changes`); `names` the
+// seats' players now, `mark` how a computer's name is written.
+export function seatPeople(names, changes = [], mark = (c) => c.name) {
+  return names.map((name, i) => {
+    const mine = changes.filter((c) => c.seat === i + 1);
+    return mine.length ? [mine[0].was, ...mine.map(mark)].join(' → ') : name;
+  });
+}
+
 // The entry's line in both languages ({de, en}): the history is read later,
 // perhaps in the other language, and on another phone.
 function summaryOf(game, status) {
   const st = game.state;
-  const names = game.save.series || game.save.set ? metaFor(game).names : st.view.players.map((p) => p.name);
-  if (st.series) return both('history.summary.series', { k: st.series.number, n: st.series.length, totals: names.map((n, i) => `${n} ${st.series.totals[i]}`).join(' · ') });
+  const changes = st.series?.changes ?? [];
+  const names = (game.save.series || game.save.set) && !changes.length ? metaFor(game).names : st.view.players.map((p) => p.name);
+  if (st.series) return both('history.summary.series', { k: st.series.number, n: st.series.length, totals: seatPeople(names, changes).map((n, i) => `${n} ${st.series.totals[i]}`).join(' · ') });
   if (st.set) return st.set.loser != null ? both('list.set.loser', { name: names[st.set.loser - 1] }) : both('list.set.open');
   if (status === 'interrupted') return both('history.summary.interrupted', { hand: st.view.hand_no });
   // A deal set is played against the computer for its total, not to win.

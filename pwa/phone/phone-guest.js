@@ -279,9 +279,10 @@ async function checkDeal(table, state) {
   // The seat this phone played in that game (null: it watched a set's
   // Hängeln, which the engine then says is not its to check).
   const seat = viewSeat(state);
-  // A phone that took a computer's seat between games: the game before
-  // was the computer's, nothing of it for this phone to check or keep.
-  if (r.ok && seat != null && r.result.players?.[seat - 1]?.kind === 'bot') return;
+  // A phone that took a seat between games: the game before was the
+  // computer's or another person's, nothing of it for this phone to check
+  // or keep.
+  if (r.ok && seat != null && (state.joining || r.result.players?.[seat - 1]?.kind === 'bot')) return;
   // A record the host refuses or never sends, or one this phone's engine
   // cannot read, is said as such: a check never ends without a word.
   const own = r.ok ? await localSession.engine.call('check_deal', {

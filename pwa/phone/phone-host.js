@@ -158,25 +158,57 @@ function setKept(table, game) {
   return game === 1 ? { set: { finished: [] } } : first ? { set: { finished: [first] } } : {};
 }
 
-// Between games a computer's seat goes to a new phone: its code is shown
-// at once, and the phone joins before the next game is dealt (the engine's
-// table_phone_seat; the finished game stays the computer's).
+// Between games a seat changes hands (the engine's table_phone_seat and
+// table_computer_seat; the finished game stays as it was played): a
+// computer's seat, or a guest's whose phone left, goes to a new phone, its
+// code shown at once so the phone joins before the next game is dealt; or
+// a guest's seat whose phone left goes to the computer. A name typed for
+// the seat (not the seat's own) is who plays there from the next game on.
 export async function phoneSeat(seat) {
   const table = phone;
-  if (table?.role !== 'host' || table.seats.some((e) => e.seat === seat)) return;
-  // A name typed for the seat's new person (not the seat's own) goes with it.
-  const typed = table.texts[`seat-name-${seat}`]?.trim();
-  const named = typed && typed !== table.names[seat - 1] ? { name: typed } : {};
+  const old = table?.role === 'host' ? table.seats.find((e) => e.seat === seat) : null;
+  if (table?.role !== 'host' || old?.status === 'connected') return;
+  const named = typedName(table, seat);
   const r = await app.session().tableCommand('table_phone_seat', { seat, viewer: hostView(table), ...named });
   if (!r.ok) { if (r.error) app.onError(r.error); return; }
   if (phone !== table) return;
-  const entry = { seat, link: null, offer: null, qr: null, status: 'making' };
-  table.seats = [...table.seats, entry].sort((a, b) => a.seat - b.seat);
-  if (named.name) table.names = table.names.map((name, i) => (i + 1 === seat ? named.name : name));
+  // The phone that left loses its code: the seat's secret is new.
+  old?.link?.pc.close();
+  const entry = old ?? { seat };
+  Object.assign(entry, { link: null, offer: null, qr: null, failure: null, status: 'making' });
+  if (!old) table.seats = [...table.seats, entry].sort((a, b) => a.seat - b.seat);
+  table.texts[`answer-${seat}`] = '';
+  renamed(table, seat, named);
   m().route = 'phone-open';
   app.render();
   await loadQr().catch(() => {});
   await inviteSeats(table, [entry]);
+}
+
+export async function computerSeat(seat) {
+  const table = phone;
+  const old = table?.role === 'host' ? table.seats.find((e) => e.seat === seat) : null;
+  if (!old || old.status === 'connected') return;
+  const named = typedName(table, seat);
+  const r = await app.session().tableCommand('table_computer_seat', { seat, viewer: hostView(table), ...named });
+  if (!r.ok) { if (r.error) app.onError(r.error); return; }
+  if (phone !== table) return;
+  // No phone is awaited there any more: its code goes, and nobody is told it is away.
+  old.link?.pc.close();
+  table.seats = table.seats.filter((e) => e !== old);
+  renamed(table, seat, named);
+  table.relay.links(awaySeats(table));
+  hostMark(table);
+  app.render();
+}
+
+function typedName(table, seat) {
+  const typed = table.texts[`seat-name-${seat}`]?.trim();
+  return typed && typed !== table.names[seat - 1] ? { name: typed } : {};
+}
+
+function renamed(table, seat, named) {
+  if (named.name) table.names = table.names.map((name, i) => (i + 1 === seat ? named.name : name));
 }
 
 // Invitations for `entries`, made while the camera runs (camera-ask.js):

@@ -20,7 +20,7 @@ import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
 import { FACEDOWN, KEPT, KEPT_TABLE, app, canTakeOver, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import {
-  awaySeats, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver,
+  awaySeats, computerSeat, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver,
 } from './phone-host.js';
 import { guestTable, joinTable, restoreTableRecord, retryGuest } from './phone-guest.js';
 import { faceDownState } from './facedown.js';
@@ -169,14 +169,18 @@ function dealWaitParts(table, names) {
   return silent.left > 0 ? countdown(silent, names) : silent.seats.map((seat) => standinButton(seat, names));
 }
 
-// A computer's seat a new phone may take between games; outside a series
-// its person's name is asked here too (a series' seats keep their names).
-function freeSeat(table, seat, names, named) {
+// Between games a seat may change hands: a computer's seat goes to a new
+// phone; a guest's whose phone left (`left`) to a new phone or to the
+// computer. Who plays there is typed here, except at a tournament's table
+// (`named` false: its seats keep the draw's names).
+function freeSeat(table, seat, names, named, left) {
   const key = `seat-name-${seat}`;
-  return h('div', { class: 'tool-row phone-free-seat' },
+  const label = seatLabel([seat], names);
+  return h('div', { class: 'tool-row phone-free-seat', dataset: { seat, left: left ? 'yes' : 'no' } },
     named ? h('label', { class: 'field' }, h('span', { text: tt('seat.name', { seat }) }),
       h('input', { type: 'text', maxlength: 40, autocomplete: 'off', dataset: { phoneText: key }, value: table.texts[key] ?? names[seat - 1] ?? '' })) : null,
-    h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-seat', seat }, text: tt('seat.phone', { name: seatLabel([seat], names) }) }));
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-seat', seat }, text: tt('seat.phone', { name: label }) }),
+    left ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-computer-seat', seat }, text: tt('seat.computer', { name: label }) }) : null);
 }
 
 // A tournament's ticket just loaded (a scoresheet, nothing entered yet):
@@ -221,11 +225,15 @@ function tableBanner() {
   const verdict = (table.role === 'guest' || table.facedown) && state?.hand_over ? verdictLine(table, game, state.view.hand_no) : null;
   // Who carried the table on, while the hand dealt again is played.
   const taken = facts?.taken_over && state?.view?.hand_no <= facts.taken_over.hand ? facts.taken_over : null;
-  // Between games on the host: a computer's seat may go to a new phone
-  // (in a set, before its Hängeln).
-  const free = table.role === 'host' && state?.game_over && !state.series?.over && !state.set?.in_hangeln && !state.set?.over
-    ? (m().game?.save?.table?.players ?? []).map((p, i) => (p.kind === 'bot' && !(facts?.joining ?? []).includes(i + 1) ? i + 1 : null)).filter((s) => s != null)
-    : [];
+  // Between games on the host a seat may change hands: a computer's, or a
+  // guest's whose phone left (not one a new phone is already joining).
+  // Never inside a Rengen set: each game's loser plays the Hängeln in person.
+  const between = table.role === 'host' && !table.facedown && state?.game_over && !state.series?.over;
+  const joining = facts?.joining ?? [];
+  const changeable = between ? (m().game?.save?.table?.players ?? []).map((p, i) => i + 1)
+    .filter((seat) => !joining.includes(seat) && (m().game.save.table.players[seat - 1].kind === 'bot' || down.includes(seat))) : [];
+  const inSet = Boolean(state?.set) && !state.set.over && changeable.length > 0;
+  const free = state?.set ? [] : changeable;
   // Face down, who the host said was gone in this hand, and when (every
   // phone shows it); while none is, a phone away may be said gone for the
   // rest of the hand (docs/FACE_DOWN.md, the dropout rule).
@@ -233,7 +241,7 @@ function tableBanner() {
   const playing = ['dealing', 'playing'].includes(state?.facedown?.phase);
   // The hand does not wait for a phone gone for good, nor for one the computer plays.
   const waiting = down.filter((seat) => !standins.includes(seat) && seat !== gone?.seat);
-  if (!lost && !verdict && !gone && !taken && !free.length && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  if (!lost && !verdict && !gone && !taken && !free.length && !inSet && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
   const offer = table.facedown ? (gone || !playing ? [] : waiting)
     : [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
@@ -257,7 +265,8 @@ function tableBanner() {
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
-    free.map((seat) => freeSeat(table, seat, names, !state.series && !state.set)),
+    free.map((seat) => freeSeat(table, seat, names, !m().game?.save?.series?.ticket, down.includes(seat))),
+    inSet ? h('p', { class: 'note phone-set-seats', text: tt('seat.set') }) : null,
     table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names, table.facedown ? 'links.facedown.gone.button' : undefined)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },
         // A table its host ended has no code to come back with.
@@ -306,6 +315,7 @@ declareTaps('phone table', {
   'phone-scan': (target) => scan(target.dataset.key),
   'phone-standin': (target) => standIn(Number(target.dataset.seat)),
   'phone-seat': (target) => phoneSeat(Number(target.dataset.seat)),
+  'phone-computer-seat': (target) => computerSeat(Number(target.dataset.seat)),
   'phone-ticket': () => openTicketTable(),
   'phone-takeover': () => { if (m().ready) takeOver(); },
   'phone-codes': () => {

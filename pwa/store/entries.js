@@ -51,10 +51,13 @@ export function gamesIn(entry) {
   return records.length + (open ? 1 : 0);
 }
 
+// Who sat where in each game: as its record says where it says it (a seat
+// of a series may have changed hands between games), else as the entry's
+// table.
 export function seatedRecords(entry) {
   const seats = entry.save?.table?.players ?? [];
   return recordsOf(entry).map((raw) => ({ raw, record: { ...raw,
-    players: (Array.isArray(raw?.players) ? raw.players : []).map((p, i) => (seats[i]?.kind === 'bot' ? { ...p, kind: 'bot', level: seats[i].level } : p)) } }));
+    players: (Array.isArray(raw?.players) ? raw.players : []).map((p, i) => (p?.kind == null && seats[i]?.kind === 'bot' ? { ...p, kind: 'bot', level: seats[i].level } : p)) } }));
 }
 
 // The finished games of readable entries kept since `since` (ms), each

@@ -155,6 +155,7 @@ def test_the_first_hand_waits_for_every_phone_and_is_dealt_from_their_numbers():
         "taken_over": None,
         "guests": list(GUESTS),
         "joining": [],
+        "leaving": [],
         "standins": [],
         "disputes": [],
         "restarts": [],

@@ -82,14 +82,18 @@ class ClubCommands(Commands):
         if t.series is None:
             raise InvalidAction("bad_request", detail=Both("an diesem Tisch läuft keine Serie", "this table plays no series"))
         # A table of phones plays on with the same phones (table_host.py);
-        # asked first, so a refusal leaves the series as it was.
+        # asked first, so a refusal leaves the series as it was. A seat that
+        # changed hands between the games is played under its new person's
+        # name (or the computer's) from this game on.
         host = None if t.host is None else t.host.next_game(t.game, t.seats)
-        game = t.series.new_game()  # refuses while the game runs or the series is full
+        names = None if t.host is None else t.host.names_next(t.game.names)
+        game = t.series.new_game(names)  # refuses while the game runs or the series is full
         if game.seed is None:
             game.seed = derive_seed(t.seed, len(t.series.games))
         t.game = game
         if host is not None:
             t.seats = t.host.seats_next(t.seats)
+            t.series.seats[-1] = list(t.seats)
             t.host = host
         t.deal()
         return t.state(args.get("viewer"))

@@ -166,6 +166,8 @@ class GameCommands(Commands):
                 # In the Hängeln the phones keep the table's seats; two of them play it.
                 pair = loaded.rset.hangeln_players() if loaded.rset is not None and loaded.rset.hangeln is not None else None
                 loaded.host = host_from_save(save["phone"], loaded.set_seats or loaded.seats, game, None if pair is None else list(pair))
+                if loaded.series is not None:
+                    loaded.series.seats[-1] = list(loaded.seats)  # who plays the game in play, as the table has it
             if "duel" in save:
                 loaded.duel = duel.check_facts(save["duel"], game)
         except RecordError:
@@ -206,6 +208,8 @@ class GameCommands(Commands):
             ticket = args.get("ticket")
             series = club.new_series(names, rules, options, args.get("games"), args.get("first_dealer"), seed, ticket, stakes)
             table = Table(series.new_game(), seats, seed, False, series, ticket)
+            # At a table of phones a seat may change hands between games: each game keeps who sat where.
+            series.seats[-1] = list(seats)
         else:
             table = Table(Game(names, rules, options, args.get("dealer", 1), seed, stakes), seats, seed)
         table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)
@@ -239,6 +243,8 @@ class GameCommands(Commands):
         if args.get("series") is not None and args.get("set") is not None:
             raise InvalidAction("bad_request", detail=Both("ein Satz ist keine Serie", "a set is no series"))
         series = None if args.get("series") is None else _series_taken_over(args["series"], game)
+        if series is not None:
+            series.seats[-1] = list(seats)  # who played the game the record holds
         rset = None if args.get("set") is None else _set_taken_over(args["set"], game)
         # A series' or set's game number is its count of games (a set's table plays no other).
         counted = series.games if series is not None else rset.games if rset is not None else None
@@ -271,6 +277,8 @@ class GameCommands(Commands):
                 game = Game(game.names, game.rules, None, game.next_game_dealer(), seed, game.stakes)
             game.seed = derive_seed(seed, game_no)
         table = Table(game, seats if pair is None else [seats[s - 1] for s in pair], seed, False, series)
+        if series is not None:
+            series.seats[-1] = list(seats)
         if rset is not None:
             table.rset, table.set_seats = rset, seats
         table.host = TableHost.open(args.get("viewer"), args.get("guests"), seats)

@@ -4,6 +4,8 @@ message before the table goes on from it."""
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from ..core.errors import Both, InvalidAction, RecordError
 from ..core.fairdeal import check_restarts, commit_of, host_reveal, is_hex64
 from .table_host import ID_CHARS, MAX_GAMES, Round, TableHost, is_whole, why_ok
@@ -15,17 +17,17 @@ def host_from_save(obj, seats: list[dict], game, seat_map: list[int] | None = No
     number that does not match its commit. `seats` are the table's (a
     set's everyone); `seat_map` the Hängeln's two players among them."""
 
-    def bad(de, en):
+    def bad(de, en) -> NoReturn:
         raise RecordError("bad_record", detail=Both(f"Tisch aus Handys: {de}", f"table of phones: {en}"))
 
     if (
         not isinstance(obj, dict)
-        or set(obj) - {"standins", "disputes", "key", "game", "taken_over", "joining"} != {"host", "secrets", "round"}
+        or set(obj) - {"standins", "disputes", "key", "game", "taken_over", "joining", "leaving"} != {"host", "secrets", "round"}
         or not isinstance(obj["secrets"], dict)
     ):
         bad(
-            "„phone“ hat genau host, secrets, round und vielleicht key, game, standins und disputes",
-            "'phone' has exactly host, secrets, round and perhaps key, game, standins and disputes",
+            "„phone“ hat genau host, secrets, round und vielleicht key, game, standins, disputes, joining und leaving",
+            "'phone' has exactly host, secrets, round and perhaps key, game, standins, disputes, joining and leaving",
         )
     try:
         guests = [int(k) for k in obj["secrets"]]
@@ -33,23 +35,26 @@ def host_from_save(obj, seats: list[dict], game, seat_map: list[int] | None = No
         bad("ein Platz ist eine Zahl", "a seat is a number")
     if not guests:
         bad("am Tisch sitzt kein Gast", "the table has no guest")
-    joining = obj.get("joining", {})
-    try:
-        joining = {int(s): name for s, name in joining.items()}
-    except (AttributeError, ValueError):
-        joining = None
+    joining, leaving = _changes(obj.get("joining", {})), _changes(obj.get("leaving", {}))
+    host_seat = obj["host"]
+    if joining is None or not all(s in guests and 1 <= s <= len(seats) for s in joining) or (joining and not game.game_over):
+        bad("„joining“ nennt Plätze für neue Handys nach einer Spielrunde", "'joining' names seats for new phones after a game")
     if (
-        joining is None
-        or not all(s in guests and 1 <= s <= len(seats) and seats[s - 1]["kind"] == "bot" for s in joining)
-        or not all(name is None or (isinstance(name, str) and 0 < len(name) <= ID_CHARS) for name in joining.values())
-        or (joining and not game.game_over)
+        leaving is None
+        or not all(s not in guests and s != host_seat and 1 <= s <= len(seats) and seats[s - 1]["kind"] == "human" for s in leaving)
+        or (leaving and not game.game_over)
     ):
-        bad("„joining“ nennt Computerplätze nach einer Spielrunde", "'joining' names computers' seats after a game")
+        bad(
+            "„leaving“ nennt Gastplätze für den Computer nach einer Spielrunde", "'leaving' names guest seats for the computer after a game"
+        )
     try:
-        host = TableHost.open(obj["host"], [s for s in guests if s not in joining], seats)
+        # A computer's seat a new phone is joining is no person's seat yet.
+        host = TableHost.open(
+            host_seat, [s for s in guests if not (s in joining and 1 <= s <= len(seats) and seats[s - 1]["kind"] == "bot")], seats
+        )
     except InvalidAction as e:
         bad(e.de, e.en)
-    host.joining = joining
+    host.joining, host.leaving = joining, leaving
     host.seat_map = seat_map
     # A save from before the key was kept draws its numbers from a new one.
     key = obj.get("key", host.key)
@@ -132,3 +137,15 @@ def host_from_save(obj, seats: list[dict], game, seat_map: list[int] | None = No
         bad("eine Zahl passt nicht zu ihrer Zusage", "a number does not match its commit")
     host.round = r
     return host
+
+
+def _changes(obj) -> dict[int, str | None] | None:
+    """A save's seats that change at the next game, each with its new name
+    (or None); None where the part is damaged."""
+    try:
+        out = {int(s): name for s, name in obj.items()}
+    except (AttributeError, ValueError, TypeError):
+        return None
+    if not all(name is None or (isinstance(name, str) and 0 < len(name) <= ID_CHARS) for name in out.values()):
+        return None
+    return out

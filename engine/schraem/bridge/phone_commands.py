@@ -34,33 +34,55 @@ class PhoneCommands(Commands):
 
     def cmd_table_phone_seat(self, args):
         """`{"seat", "name"?, "viewer"}`: between games, a computer player's
-        seat goes to a new phone from the next game on (its ticket is ready
-        now, so the phone joins before the next game is dealt), its person
-        playing as `name` (not in a series: its list and totals belong to
-        the names); → the host's state."""
+        seat, or a guest's whose phone left, goes to a new phone from the
+        next game on (its ticket is ready now, so the phone joins before the
+        next game is dealt), its person playing as `name`; → the host's state."""
+        t, name = self._seat_change(args)
+        t.host.take_phone(args.get("seat"), t.seats, t.game, name)
+        return t.state(args.get("viewer"))
+
+    def cmd_table_computer_seat(self, args):
+        """`{"seat", "name"?, "viewer"}`: between games, a guest's seat whose
+        phone left goes to the computer from the next game on (playing as
+        `name`, or under the seat's); → the host's state."""
+        t, name = self._seat_change(args)
+        t.host.to_computer(args.get("seat"), t.seats, t.game, name)
+        return t.state(args.get("viewer"))
+
+    def _seat_change(self, args):
+        """The table whose seat may change hands now, and the new name
+        checked (None: the seat keeps its own)."""
         t = self._phone_table()
         t.check_viewer(args.get("viewer"))
         if t.series is not None and t.series.over:
             raise InvalidAction("bad_request", detail=Both("die Serie ist zu Ende", "the series is over"))
-        if t.rset is not None and (t.rset.hangeln is not None or t.rset.loser is not None):
-            # After the set's games only the Hängeln's two play: no seat is free.
-            raise InvalidAction("bad_request", detail=Both("die Spielrunden des Satzes sind gespielt", "the set's games are played"))
+        if t.rset is not None:
+            # Each game's loser plays the Hängeln and the set's loser pays:
+            # a person who took a seat mid-set would answer for another's loss.
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(
+                    "in einem Rengen-Satz spielt jeder Platz bis zum Ende des Satzes: wer eine Spielrunde verliert, spielt selbst das Hängeln",
+                    "in a Rengen set every seat plays to the set's end: whoever loses a game plays the Hängeln in person",
+                ),
+            )
         name = args.get("name")
-        if name is not None:
-            if t.series is not None or t.rset is not None:
-                raise InvalidAction(
-                    "bad_request",
-                    detail=Both(
-                        "in einer Serie oder einem Satz behält jeder Platz seinen Namen", "in a series or a set every seat keeps its name"
-                    ),
-                )
-            seat = args.get("seat")
-            name = clean_name(name, seat if is_whole(seat) else None)
-            others = [n for i, n in enumerate(t.host.names_next(t.game.names)) if i + 1 != seat]
-            if name in others:
-                raise InvalidAction("bad_players", detail=Both(f"„{name}“ sitzt schon am Tisch", f"'{name}' already sits at the table"))
-        t.host.take_phone(args.get("seat"), t.seats, t.game, name)
-        return t.state(args.get("viewer"))
+        if name is None:
+            return t, None
+        if t.ticket is not None:
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(
+                    "an einem Turniertisch spielt jeder Platz unter dem Namen der Auslosung",
+                    "at a tournament's table every seat plays under the name the draw gave it",
+                ),
+            )
+        seat = args.get("seat")
+        name = clean_name(name, seat if is_whole(seat) else None)
+        others = [n for i, n in enumerate(t.host.names_next(t.game.names)) if i + 1 != seat]
+        if name in others:
+            raise InvalidAction("bad_players", detail=Both(f"„{name}“ sitzt schon am Tisch", f"'{name}' already sits at the table"))
+        return t, name
 
     def cmd_table_ticket(self, args):
         """A guest seat's join ticket (its seat and secret), for the channel

@@ -30,6 +30,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, NoReturn, TypeGuard, cast
 
+from ..bots import APP_LEVELS
 from ..club import club
 from ..club.outbound import export_record
 from ..core.errors import Both, IllegalAction, InvalidAction, SchraemError
@@ -205,6 +206,10 @@ class TableHost:
         # (None: the seat's): their secrets are drawn, so the phone joins
         # between games, while the finished game keeps its computer player.
         self.joining: dict[int, str | None] = {}
+        # Guest seats the computer takes from the next game on (`to_computer`),
+        # each with the name it plays under then (None: the seat's): their
+        # phones left, so their secrets are gone already.
+        self.leaving: dict[int, str | None] = {}
         # A Rengen set's Hängeln: its game's seat k is the table's seat
         # seat_map[k - 1]; None where the game seats are the table's.
         self.seat_map: list[int] | None = None
@@ -260,6 +265,8 @@ class TableHost:
             out["taken_over"] = dict(self.taken_over)
         if self.joining:
             out["joining"] = {str(s): name for s, name in sorted(self.joining.items())}
+        if self.leaving:
+            out["leaving"] = {str(s): name for s, name in sorted(self.leaving.items())}
         if self.standins:
             out["standins"] = sorted(self.standins)
         if self.disputes:
@@ -376,27 +383,70 @@ class TableHost:
         return nxt
 
     def take_phone(self, seat, seats: list[dict], game, name: str | None = None) -> None:
-        """Between games, a computer player's seat goes to a new phone from
-        the next game on (its person playing as `name`, checked by the
-        caller): its secret is drawn now, so the phone can join before the
-        next game is dealt."""
-        if not game.game_over:
-            _not_now("ein Computerplatz geht zwischen zwei Spielrunden an ein Handy", "a computer's seat goes to a phone between games")
-        if not is_whole(seat) or not 1 <= seat <= len(seats) or seats[seat - 1]["kind"] != "bot" or seat in self.secrets:
+        """Between games, a seat goes to a new phone from the next game on
+        (its person playing as `name`, checked by the caller): a computer
+        player's, or a guest's whose phone left. Its secret is drawn now, so
+        the phone can join before the next game is dealt; a guest seat's old
+        secret goes with it, so the phone that left cannot come back to it."""
+        self._between_games(game)
+        if seat in self.leaving:
+            del self.leaving[seat]  # a phone after all, where the computer was to play
+        elif not self._seat_of(seat, seats) or (seats[seat - 1]["kind"] != "bot") != (seat in self.secrets):
             raise InvalidAction(
                 "bad_request",
-                detail=Both(f"Platz {str(seat)[:12]} ist kein Platz des Computers", f"seat {str(seat)[:12]} is no computer's seat"),
+                detail=Both(
+                    f"Platz {str(seat)[:12]} ist kein Platz des Computers oder eines Gastes",
+                    f"seat {str(seat)[:12]} is no computer's or guest's seat",
+                ),
             )
         self.secrets[seat] = secrets.token_urlsafe(18)
+        self.standins.discard(seat)
         self.joining[seat] = name
 
+    def to_computer(self, seat, seats: list[dict], game, name: str | None = None) -> None:
+        """Between games, a guest's seat goes to the computer from the next
+        game on (playing as `name`, checked by the caller; None: the seat's):
+        its phone left, so its secret goes now and nobody answers for it."""
+        self._between_games(game)
+        if not self._seat_of(seat, seats) or seat not in self.secrets or seat in self.leaving:
+            raise InvalidAction(
+                "bad_request", detail=Both(f"Platz {str(seat)[:12]} ist kein Gastplatz", f"seat {str(seat)[:12]} is not a guest's seat")
+            )
+        if seats[seat - 1]["kind"] == "bot":
+            del self.secrets[seat]  # the computer's seat it was, no phone came for it
+            self.joining.pop(seat, None)
+            return
+        if len(self.secrets) == 1:
+            _not_now(
+                "dann bliebe kein Gast am Tisch: ein Spiel gegen den Computer beginnt auf dem Startbildschirm",
+                "then no guest would be left at the table: a game against the computer starts from the start screen",
+            )
+        del self.secrets[seat]
+        self.joining.pop(seat, None)
+        self.standins.discard(seat)
+        self.leaving[seat] = name
+
+    def _between_games(self, game) -> None:
+        if not game.game_over:
+            _not_now("ein Platz wechselt zwischen zwei Spielrunden", "a seat changes between games")
+
+    def _seat_of(self, seat, seats: list[dict]) -> bool:
+        """Whether `seat` is a seat of the table other than the host's."""
+        return is_whole(seat) and 1 <= seat <= len(seats) and seat != self.host_seat
+
     def names_next(self, names: list[str]) -> list[str]:
-        """The players' names in the next game: a new phone's person's at its seat."""
-        return [self.joining.get(i + 1) or name for i, name in enumerate(names)]
+        """The players' names in the next game: a new phone's person's, or the
+        computer's, at its seat."""
+        changed = {**self.joining, **self.leaving}
+        return [changed.get(i + 1) or name for i, name in enumerate(names)]
 
     def seats_next(self, seats: list[dict]) -> list[dict]:
-        """Who sits where in the next game: a person at every seat a phone took."""
-        return [{"kind": "human"} if i + 1 in self.joining else seat for i, seat in enumerate(seats)]
+        """Who sits where in the next game: a person at every seat a phone
+        took, the computer at every seat handed to it."""
+        return [
+            {"kind": "human"} if i + 1 in self.joining else {"kind": "bot", "level": APP_LEVELS[0]} if i + 1 in self.leaving else seat
+            for i, seat in enumerate(seats)
+        ]
 
     def ticket(self, seat) -> dict:
         """What the host's shell hands the guest phone joining at `seat`."""
@@ -416,6 +466,7 @@ class TableHost:
             "taken_over": self.taken_over,
             "guests": sorted(self.secrets),
             "joining": sorted(self.joining),
+            "leaving": sorted(self.leaving),
             "standins": sorted(self.standins),
             "disputes": self.dispute_list(),
             "deal": None if self.round is None else self.round.facts(self.table_seat),
@@ -654,6 +705,10 @@ class TableHost:
             "host": self.host_seat,
             "game": self.game_no,
             "taken_over": self.taken_over,
+            # A new phone at this seat from the next game on: the finished
+            # game was another's (a computer's or a person's who left), none
+            # of it this phone's to check or keep.
+            "joining": seat in self.joining,
             "names": table.names(),
             "view": view(g, own),
             "refusals": tap_refusals(g, own),

@@ -21,7 +21,7 @@ from ..core.game import Game
 from ..core.view import view
 from .correct import check_correction, correct_hand, correct_series_hand
 from .outbound import Outbound
-from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
+from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament, seated, seats_in
 from .spielliste import CSV_WORDS, game_csv, game_list
 from .transfer import (
     RESULT_FORMAT,
@@ -41,15 +41,17 @@ def series_save(series: Series, ticket: dict | None) -> dict:
         "length": series.length,
         "first_dealer": series.first_dealer,
         "seed": series.seed,
-        "finished": [g.to_record() for g in series.games[:-1]],
+        "finished": [seated(g.to_record(), series.seats_of(k)) for k, g in enumerate(series.games[:-1], 1)],
     }
     if ticket is not None:
         out["ticket"] = ticket
     return out
 
 
-def series_from_save(saved, current: Game) -> tuple[Series, dict | None]:
-    """The series of a save, replayed and checked like any record."""
+def series_from_save(saved, current: Game, seats=None) -> tuple[Series, dict | None]:
+    """The series of a save, replayed and checked like any record; `seats`
+    the save's table's (who plays the game in play), kept where the
+    series knows who sat where in its games before."""
     if not isinstance(saved, dict) or not isinstance(saved.get("finished"), list):
         raise RecordError(
             "bad_record",
@@ -74,6 +76,8 @@ def series_from_save(saved, current: Game) -> tuple[Series, dict | None]:
     if ticket is not None:
         check_ticket(ticket)  # a malformed ticket is refused here
     series.games[-1] = current
+    if any(k is not None for k in series.seats[:-1]):
+        series.seats[-1] = seats_in({"players": seats}) or series.seats[-1]
     return series, ticket
 
 
@@ -104,6 +108,8 @@ def series_facts(series: Series) -> dict:
         "totals": series.totals(),
         "winners": series.winners(),
         "games": [{"winner": g.winner, "loser": g.loser, "scores": g.scores, "over": g.game_over} for g in series.games],
+        # Seats that changed hands between games: the totals stay the seat's.
+        "changes": series.changes(),
     }
 
 
@@ -226,7 +232,8 @@ def read_kept(obj) -> tuple[str, Game | Series | RengenSet | Tournament]:
         if fmt == "schraem-save/1":
             game = Game.from_record(obj.get("record"))
             if "series" in obj:
-                return "series", series_from_save(obj["series"], game)[0]
+                table = obj.get("table")
+                return "series", series_from_save(obj["series"], game, table.get("players") if isinstance(table, dict) else None)[0]
             if "set" in obj:
                 return "set", set_from_save(obj["set"], game)[0]
             return "game", game

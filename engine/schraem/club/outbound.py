@@ -13,7 +13,7 @@ from typing import cast
 from ..core.cards import Card
 from ..core.game import Game
 from ..core.handlers import dealt_cards
-from .series import RengenSet, Series, Tournament
+from .series import RengenSet, Series, Tournament, seated
 
 TICKET_FORMAT = "schraem-table/1"
 RESULT_FORMAT = "schraem-table-series/1"
@@ -71,7 +71,8 @@ class Outbound:
         return export_record(game, keep_last=self.include or not secret)
 
     def series(self, series: Series) -> dict:
-        return {**series.to_json(), "games": [self.game(g, k) for k, g in enumerate(series.games, 1)]}
+        # Who sat where in each game travels with it, where the table knew it.
+        return {**series.to_json(), "games": [seated(self.game(g, k), series.seats_of(k)) for k, g in enumerate(series.games, 1)]}
 
     def rset(self, rset: RengenSet) -> dict:
         games = [self.game(g, k) for k, g in enumerate(rset.games, 1)]

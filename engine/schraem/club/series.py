@@ -26,7 +26,15 @@ class Series:
     """Games at one table (5 by default). Seat `first_dealer` (4 in a
     tournament) deals the first hand; every later game's first hand is dealt
     by the previous game's winner (Marienheide and the variants that only
-    find a loser: by its loser)."""
+    find a loser: by its loser).
+
+    The series is scored by seat, as the first dealer of each game is
+    found by seat: a seat's total is the sum of its games' scores. Between
+    two games a seat may change hands (a person leaves, another person or
+    the computer plays on there): each game keeps the names of those who
+    played it, `names` stay the series' first players (a tournament's draw
+    is by them), and `changes` says who took which seat when. `seats`:
+    who sat where in each game (people, computers), where the table knew it."""
 
     def __init__(
         self,
@@ -47,6 +55,7 @@ class Series:
         self.seed = seed
         self.length = games or self.rules.series_games
         self.games: list[Game] = []
+        self.seats: list[list[dict] | None] = []
 
     def next_dealer(self) -> int:
         if not self.games:
@@ -58,7 +67,9 @@ class Series:
     def over(self) -> bool:
         return len(self.games) == self.length and self.games[-1].game_over
 
-    def new_game(self) -> Game:
+    def new_game(self, names: list[str] | None = None) -> Game:
+        """The next game, its seats played by `names` (default: by those who
+        played the game before)."""
         if self.games and not self.games[-1].game_over:
             raise InvalidAction("bad_request", detail=Both("die laufende Spielrunde ist nicht vorbei", "the current game is not over"))
         if len(self.games) >= self.length:
@@ -66,9 +77,32 @@ class Series:
                 "bad_request", detail=Both(f"die Serie hat {self.length} Spielrunden", f"the series has {self.length} games")
             )
         seed = None if self.seed is None else derive_seed(self.seed, len(self.games))
-        game = Game(self.names, self.rules, None, self.next_dealer(), seed, self.games[-1].stakes if self.games else self.stakes)
+        if names is None:
+            names = self.games[-1].names if self.games else self.names
+        game = Game(names, self.rules, None, self.next_dealer(), seed, self.games[-1].stakes if self.games else self.stakes)
         self.games.append(game)
+        self.seats.append(None)
         return game
+
+    def seats_of(self, k: int) -> list[dict] | None:
+        """Who sat where in game `k` (1-based), where known."""
+        return self.seats[k - 1] if k <= len(self.seats) else None
+
+    def changes(self) -> list[dict]:
+        """Every seat that changed hands between two games: from game `game`
+        on, `name` plays it (a computer where the table knew it: `computer`),
+        where `was` played it before."""
+        out = []
+        for k in range(2, len(self.games) + 1):
+            before, now = self.games[k - 2], self.games[k - 1]
+            kinds_before, kinds_now = self.seats_of(k - 1), self.seats_of(k)
+            for i in range(len(now.names)):
+                bot_before = None if kinds_before is None else kinds_before[i]["kind"] == "bot"
+                bot_now = None if kinds_now is None else kinds_now[i]["kind"] == "bot"
+                known = bot_before is not None and bot_now is not None
+                if before.names[i] != now.names[i] or (known and bot_before != bot_now):
+                    out.append({"game": k, "seat": i + 1, "name": now.names[i], "was": before.names[i], "computer": bot_now})
+        return out
 
     def totals(self) -> list[int]:
         out = [0] * len(self.names)
@@ -90,7 +124,7 @@ class Series:
             "format": SERIES_FORMAT,
             "length": self.length,
             "first_dealer": self.first_dealer,
-            "games": [g.to_record() for g in self.games],
+            "games": [seated(g.to_record(), self.seats_of(k)) for k, g in enumerate(self.games, 1)],
         }
 
     @classmethod
@@ -122,12 +156,13 @@ class Series:
         series = cls(first.names, first.rules, None, dealer, None, length)
         for k, rec in enumerate(games, 1):
             game = first if k == 1 else Game.from_record(rec)
-            if game.names != series.names or game.rules != series.rules:
+            # A seat may change hands between games (`changes`), never the count.
+            if game.n != first.n or game.rules != series.rules:
                 raise RecordError(
                     "bad_record",
                     detail=Both(
-                        f"Spielrunde {k} hat andere Spieler oder Regeln als die Serie",
-                        f"game {k} has other players or rules than the series",
+                        f"Spielrunde {k} hat andere Plätze oder Regeln als die Serie",
+                        f"game {k} has other seats or rules than the series",
                     ),
                 )
             # The game before must be over first: only then is there a next dealer.
@@ -142,11 +177,34 @@ class Series:
                     ),
                 )
             series.games.append(game)
+            series.seats.append(seats_in(rec))
         if len(series.games) > series.length:
             raise RecordError(
                 "bad_record", detail=Both(f"die Serie hat {series.length} Spielrunden", f"the series has {series.length} games")
             )
         return series
+
+
+def seated(record: dict, seats: list[dict] | None) -> dict:
+    """A game's record with who sat where on its players, where known (the
+    history counts a computer's seat as the computer's, game by game);
+    replaying ignores it."""
+    if seats is not None:
+        for player, seat in zip(record["players"], seats):
+            player.update(seat)
+    return record
+
+
+def seats_in(record: dict) -> list[dict] | None:
+    """Who sat where, as a record's players say it (every player's `kind`,
+    a computer's level), or None where they do not all say it."""
+    players = record.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) and p.get("kind") in ("human", "bot") for p in players):
+        return None
+    return [
+        {"kind": "bot", "level": p["level"]} if p["kind"] == "bot" and isinstance(p.get("level"), str) else {"kind": p["kind"]}
+        for p in players
+    ]
 
 
 def hangeln_rules(rules: Rules) -> Rules:

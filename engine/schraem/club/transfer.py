@@ -207,7 +207,9 @@ def import_table_result(t: Tournament, obj) -> Series:
         )
     slot = t.series[number - 1][k - 1]
     series = Series.from_json(obj.get("result"))
-    if series.names != slot.names or series.first_dealer != slot.first_dealer or series.length != slot.length:
+    # A seat the computer took keeps its drawn name, as a stand-in does; another person's name is not the draw's.
+    renamed = any(c["name"] != c["was"] for c in series.changes())
+    if series.names != slot.names or renamed or series.first_dealer != slot.first_dealer or series.length != slot.length:
         raise RecordError(
             "bad_record",
             detail=Both(
