@@ -20,7 +20,8 @@ from ..core.errors import Both, InvalidAction
 from ..core.facedown import Phone
 from ..core.game import Game
 from ..crypto import base_multiple
-from .facedown_table import FaceDownTable, new_identity, not_now, read_key, refuse, whole
+from .facedown_base import new_identity, not_now, read_key, refuse, whole
+from .facedown_table import FaceDownTable
 from .table import players_and_seats
 
 
