@@ -128,6 +128,12 @@ class TableBase:
         self.welcomed = role == "host"
         self.left: set[int] = set()  # seats whose phones were lost, played by the host's phone since
         self.hand: int | None = None  # the hand under way or the last one
+        # The table's game ("Nochmal" deals the next to the same phones) and
+        # how often the hand under way was dealt again after a void deal:
+        # with the hand's number they name its protocol round (`round_name`).
+        self.game = 1
+        self.retry = 0
+        self.finished: dict[int, dict[str, Any]] = {}  # each finished game's record, checked, by number
         self.verdicts: dict[int, dict[str, Any]] = {}
         self.locals: dict[int, Local] = {}
         self.envelopes: list[Message] = []  # this hand's, in order
@@ -165,20 +171,91 @@ class TableBase:
     def own(self) -> Local | None:
         return self.locals.get(self.seat)
 
-    def next_game(self) -> Game:
-        """The game the next hand is dealt into: after the last hand, once
-        this phone checked it."""
-        if self.hand is not None:
-            v = self.verdict(self.hand)
-            if v["status"] != "checked" or self.after is None:
-                raise not_now(
-                    f"Spiel {self.hand} ist auf diesem Handy nicht geprüft ({v['de']}); der Tisch kann nicht weiterspielen",
-                    f"hand {self.hand} is not checked on this phone ({v['en']}); the table cannot play on",
-                )
-        game = Game.from_record(self.after if self.hand is not None else self.before)
+    def round_name(self, game: int, retry: int) -> str:
+        """The table's name as the protocol binds a round to it: with the
+        hand's number, nothing said in one round stands in another, not in
+        the next game's hand of the same number nor in a void hand dealt
+        again. The first game's first deals keep the bare name."""
+        return self.table if (game, retry) == (1, 0) else f"{self.table}/{game}/{retry}"
+
+    def redeal(self) -> bool:
+        """Whether the last hand is void before its deck was dealt: nobody
+        saw a card, and the phones still there deal it again."""
+        own = self.own()
+        return own is not None and own.st.void() is not None and not own.st.dealt_when_gone
+
+    def _checked_last(self) -> dict[str, Any]:
+        """The game after the last hand, once this phone checked it."""
+        assert self.hand is not None
+        v = self.verdict(self.hand)
+        if v["status"] != "checked" or self.after is None:
+            raise not_now(
+                f"Spiel {self.hand} ist auf diesem Handy nicht geprüft ({v['de']}); der Tisch kann nicht weiterspielen",
+                f"hand {self.hand} is not checked on this phone ({v['en']}); the table cannot play on",
+            )
+        return self.after
+
+    def next_game(self) -> tuple[Game, int]:
+        """The game the next hand is dealt into, and its round's retry: after
+        the last hand, once this phone checked it; the same game again, with
+        fresh secrets on every phone, after a hand void before its deal."""
+        if self.hand is None:
+            return Game.from_record(self.before), 0
+        if self.redeal():
+            return Game.from_record(self.before), self.retry + 1
+        game = Game.from_record(self._checked_last())
         if game.game_over:
-            raise not_now("die Spielrunde ist vorbei", "the game is over")
-        return game
+            raise not_now("die Spielrunde ist vorbei; „Nochmal“ gibt die nächste", "the game is over; 'Again' deals the next")
+        return game, 0
+
+    def next_match(self) -> Game:
+        """The next game at this table ("Nochmal"), once this phone checked
+        the last one to its end: the same players and marks, rules and
+        stakes; its first hand dealt by the one the rules name. Every phone
+        makes it from its own checked game, so none takes it on the host's
+        word."""
+        if self.hand is None:
+            raise not_now("noch wurde kein Spiel gespielt", "no hand has been played yet")
+        last = Game.from_record(self._checked_last())
+        if not last.game_over:
+            raise not_now("die Spielrunde läuft noch", "the game is still running")
+        players = [{"name": n, "marks": m} for n, m in zip(last.names, last.start_marks)]
+        return Game(players, last.rules, None, last.next_game_dealer() or 1, None, last.stakes)
+
+    def _file(self) -> None:
+        """The game just checked to its end, kept for this phone's history:
+        the record every phone replayed alike, with who sat where."""
+        if self.after is None or self.game in self.finished or not Game.from_record(self.after).game_over:
+            return
+        players = [
+            dict(p, **({"kind": "bot", "level": k["level"]} if k.get("kind") == "bot" else {}))
+            for p, k in zip(self.after["players"], self.kinds)
+        ]
+        self.finished[self.game] = dict(self.after, players=players)
+
+    def filed(self) -> dict[str, Any] | None:
+        """The current game once finished and checked, as the shell files it:
+        its history id, the same on every phone (the table's name and the
+        game's number), and its record."""
+        record = self.finished.get(self.game)
+        if record is None:
+            return None
+        return {"game": self.game, "id": f"game-facedown-{self.table[:24]}-{self.game}", "record": record}
+
+    def _said(self, message: Message) -> Message:
+        """A guest's message as its frame to the host: with the round it
+        belongs to, so that nothing of a round ended reaches the next."""
+        return {"type": "msg", "game": self.game, "retry": self.retry, "hand": self.hand, "msg": message}
+
+    def _start_round(self, game: int, retry: int) -> None:
+        """The round a new deal belongs to; a new game starts with no word
+        on any of its hands yet, a void hand dealt again with none on it."""
+        if game != self.game:
+            self.verdicts = {}
+            self.hand = None
+        elif retry != self.retry and self.hand is not None:
+            self.verdicts.pop(self.hand, None)
+        self.game, self.retry = game, retry
 
     def _begin(self, game: Game, seats: list[int]) -> None:
         """A new hand: a fresh `Seat` for each seat this phone plays, its
@@ -190,8 +267,9 @@ class TableBase:
         self.after = None
         self.envelopes = []
         self.locals = {}
+        table = self.round_name(self.game, self.retry)
         for s in seats:
-            st = Seat(record, s, self.table, identity=self.keys[s], identities=publics, host=1, phone=self.phone)
+            st = Seat(record, s, table, identity=self.keys[s], identities=publics, host=1, phone=self.phone)
             self.locals[s] = Local(st, self.bots().get(s))
         self.hand = next(iter(self.locals.values())).st.plan.hand
 
@@ -203,10 +281,10 @@ class TableBase:
 
     def lost_last(self) -> int | None:
         """The seat whose phone was lost in the last hand, played on there by
-        the host's phone and the hand checked: the one seat whose key may
-        change before the next."""
+        the host's phone and the hand checked, or lost before its deck was
+        dealt: the one seat whose key may change before the next deal."""
         own = self.own()
-        if own is None or own.st.gone is None or own.st.void() is not None or self.after is None:
+        if own is None or own.st.gone is None or not (self.redeal() or (own.st.void() is None and self.after is not None)):
             return None
         lost = own.st.gone[0]
         return lost if lost in self.guests() and lost != self.seat else None
@@ -220,11 +298,12 @@ class TableBase:
         void = st.void()
         if void is not None:  # the dropout rule's: every phone says who left and when
             self.verdicts[self.hand] = dict(void.to_json(), hand=self.hand)
-        elif len(st.phone.reveals) == self.seats:
+        elif st.replaced() or len(st.phone.reveals) == self.seats:
             v = st.check()
             self.verdicts[self.hand] = dict(v.to_json(), hand=self.hand)
             if v.status == "checked" and st.replayed is not None:
                 self.after = st.replayed.to_record()
+                self._file()
 
     def verdict(self, hand: int) -> dict[str, Any]:
         """This phone's word on `hand`: checked, the first fault, or why it

@@ -118,6 +118,13 @@ class FaceDownCommands:
             raise not_now("das nächste Spiel gibt das Handy des Gastgebers", "the host's phone deals the next hand")
         return self._fd_change(lambda t: t.deal())
 
+    def cmd_facedown_again(self, args):
+        """(host) "Nochmal": the next game's first hand to the same phones,
+        once this phone checked every hand of the game over."""
+        if self._fd().role != "host":
+            raise not_now("die nächste Spielrunde gibt das Handy des Gastgebers", "the host's phone deals the next game")
+        return self._fd_change(lambda t: t.again())
+
     def cmd_facedown_relay(self, args):
         """`{"seat", "frame"}` (host): a guest's frame, from the channel of
         `seat`; what it sets off goes out to every guest."""

@@ -50,19 +50,28 @@ class GuestSide(TableBase):
         pos = env.get("pos")
         if not whole(pos) or not whole(hand):
             raise refuse("der Umschlag hat keine Position", "the envelope has no position")
-        if hand != self.hand:
+        number, retry = frame.get("game", 1), frame.get("retry", 0)
+        if (number, retry, hand) != (self.game, self.retry, self.hand):
             if self.hand is not None and self.verdicts.get(self.hand) is None:
                 raise not_now(
                     f"ein Umschlag von Spiel {hand}, bevor Spiel {self.hand} zu Ende geprüft ist",
                     f"an envelope of hand {hand} before hand {self.hand} is checked",
                 )
-            game = self.next_game()
-            if hand != len(game.specs) + 1 or pos != 1:
+            # The next round is this phone's own to say: the next hand, the
+            # void hand dealt again, or "Nochmal"'s next game, each made
+            # from what this phone checked; the host only starts it.
+            if number == self.game + 1 and self.hand is not None:
+                game, expected = self.next_match(), (number, 0)
+            else:
+                game, again = self.next_game()
+                expected = (self.game, again)
+            if (number, retry) != expected or hand != len(game.specs) + 1 or pos != 1:
                 raise refuse(f"ein Umschlag von Spiel {hand}, das nicht das nächste ist", f"an envelope of hand {hand}, not the next")
             self._computers(frame.get("computers"))
+            self._start_round(number, retry)
             self._begin(game, [self.seat])
             own = self.locals[self.seat]
-            self.outbox += [{"type": "msg", "hand": self.hand, "msg": m} for m in own.st.start()]
+            self.outbox += [self._said(m) for m in own.st.start()]
         if pos <= len(self.envelopes):
             return  # had already: sent again after a reconnect
         if pos != len(self.envelopes) + 1:
@@ -72,7 +81,7 @@ class GuestSide(TableBase):
             )
         self.envelopes.append(env)
         out = self.locals[self.seat].receive(env)
-        self.outbox += [{"type": "msg", "hand": self.hand, "msg": m} for m in out]
+        self.outbox += [self._said(m) for m in out]
         self._settle()
 
     def _computers(self, given: object) -> None:
@@ -112,4 +121,4 @@ class GuestSide(TableBase):
             return []
         log = own.st.log
         done = log.numbers.get(self.seat, 0)
-        return [{"type": "msg", "hand": self.hand, "msg": json.loads(b)} for n, b in sorted(log.sent.items()) if n > done]
+        return [self._said(json.loads(b)) for n, b in sorted(log.sent.items()) if n > done]

@@ -10,6 +10,7 @@ import json
 from ..bots import APP_LEVELS
 from ..core.facedown_game import Seat
 from ..core.facedown_wire import Message
+from ..core.game import Game
 from ..crypto import base_multiple
 from .facedown_base import ACTIONS, TableBase, new_identity, not_now, refuse, whole
 
@@ -17,12 +18,25 @@ from .facedown_base import ACTIONS, TableBase, new_identity, not_now, refuse, wh
 class HostSide(TableBase):
     def deal(self) -> None:
         """The host's "next hand": its seat and the computers' start, and
-        what they say goes out to every guest."""
+        what they say goes out to every guest. After a hand void before its
+        deal the same hand is dealt again, a new round of the protocol."""
+        self._ready_to_deal()
+        game, retry = self.next_game()
+        self._deal(game, self.game, retry)
+
+    def again(self) -> None:
+        """The host's "Nochmal": the next game's first hand, to the same
+        phones, once every hand of this one is checked here."""
+        self._ready_to_deal()
+        self._deal(self.next_match(), self.game + 1, 0)
+
+    def _ready_to_deal(self) -> None:
         if not self.welcomed or self.welcome() is None:
             raise not_now("noch sind nicht alle Handys am Tisch", "not every phone has joined yet")
         if self.hand is not None and self.verdicts.get(self.hand) is None:
             raise not_now("das Spiel läuft noch", "the hand is still being played")
-        game = self.next_game()
+
+    def _deal(self, game: Game, number: int, retry: int) -> None:
         lost = self.lost_last()
         if lost is not None:
             # That seat's phone is gone for good: from this hand on this
@@ -32,6 +46,7 @@ class HostSide(TableBase):
             self.identities[lost - 1] = base_multiple(key).encode().hex()
             self.kinds[lost - 1] = {"kind": "bot", "level": APP_LEVELS[0]}
             self.left.add(lost)
+        self._start_round(number, retry)
         self._begin(game, [1, *self.bots()])
         self._host_relay()
         assert self.relay is not None
@@ -77,7 +92,8 @@ class HostSide(TableBase):
             raise refuse(f"Platz {seat!r} ist kein Handy eines Gastes", f"seat {seat!r} is no guest's phone")
         if not isinstance(frame, dict) or frame.get("type") != "msg" or not isinstance(frame.get("msg"), dict):
             raise refuse(f"Platz {seat} hat keine Nachricht geschickt", f"seat {seat} sent no message")
-        if self.relay is None or frame.get("hand") != self.hand:
+        said = (frame.get("game", 1), frame.get("retry", 0), frame.get("hand"))
+        if self.relay is None or said != (self.game, self.retry, self.hand):
             raise not_now(
                 f"die Nachricht von Platz {seat} gehört zu Spiel {frame.get('hand')!r}, nicht zu diesem",
                 f"the message of seat {seat} belongs to hand {frame.get('hand')!r}, not this one",
@@ -109,7 +125,7 @@ class HostSide(TableBase):
         """An envelope as every guest gets it; the hand's first carries the
         keys of the seats whose phones were lost before it, each now a
         computer seat of this phone's with a key of its own."""
-        frame: Message = {"type": "env", "hand": self.hand, "env": env}
+        frame: Message = {"type": "env", "game": self.game, "retry": self.retry, "hand": self.hand, "env": env}
         if env.get("pos") == 1 and self.left:
             frame["computers"] = {str(s): self.identities[s - 1] for s in sorted(self.left)}
         return frame

@@ -41,6 +41,9 @@ class SavedTable(TableBase):
             "welcomed": self.welcomed,
             "left": sorted(self.left),
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
+            "game": self.game,
+            "retry": self.retry,
+            "finished": [self.finished[g] for g in sorted(self.finished)],
             "hand": hand,
         }
 
@@ -61,6 +64,8 @@ class SavedTable(TableBase):
             t.left = {int(s) for s in save.get("left", [])}
             t.after = save.get("after")
             t.verdicts = {int(v["hand"]): dict(v) for v in save["verdicts"]}
+            t.game, t.retry = int(save.get("game", 1)), int(save.get("retry", 0))
+            t.finished = {k: dict(r) for k, r in enumerate(save.get("finished", []), 1)}
             hand = save.get("hand")
             if hand is not None:
                 t._restore(hand)
@@ -84,7 +89,7 @@ class SavedTable(TableBase):
             st = Seat(
                 self.before,
                 s,
-                self.table,
+                self.round_name(self.game, self.retry),
                 identity=self.keys[s],
                 identities=publics,
                 host=1,

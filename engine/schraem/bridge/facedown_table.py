@@ -89,7 +89,7 @@ class FaceDownTable(HostSide, GuestSide, SavedTable):
             self._post(out)
             self._run()
         else:
-            self.outbox += [{"type": "msg", "hand": self.hand, "msg": m} for m in out]
+            self.outbox += [self._said(m) for m in out]
 
     def state(self) -> dict[str, Any]:
         """What this phone shows: its own seat's view (its cards, what is
@@ -113,6 +113,7 @@ class FaceDownTable(HostSide, GuestSide, SavedTable):
         return {
             "seat": self.seat,
             "role": self.role,
+            "game": self.game,
             "hand": last,
             "phase": phase,
             "view": shown,
@@ -137,6 +138,10 @@ class FaceDownTable(HostSide, GuestSide, SavedTable):
             "received": len(self.envelopes),  # envelopes of the hand taken: `facedown_resend` goes on from the next
             "gone": self.gone(),
             "left": sorted(self.left),  # seats whose phones were lost, played by the host's phone since
+            # The game, once over and checked here: what this phone files in its history.
+            "filed": self.filed(),
+            # The last hand void before its deal: the host's "next hand" deals it again.
+            "redeal": self.redeal(),
         }
 
     def gone(self) -> dict[str, Any] | None:
