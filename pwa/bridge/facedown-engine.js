@@ -61,6 +61,8 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
   /** @type {any} */
   let lastView = null; // the last view with cards, for between two hands
   let lastGame = 1; // the table's game that view belongs to
+  /** @type {any} */
+  let lastMoney = null; // and what that game cost whom, once over
   /** @type {Set<number>} */
   let bots = new Set();
   let refusedSeen = 0;
@@ -125,6 +127,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
     if (view) {
       lastView = view;
       lastGame = fd.game ?? 1;
+      lastMoney = fd.money ?? null;
     } else if (lastView) {
       view = lastView;
       handOver = true;
@@ -143,6 +146,9 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       due: { humans: due.filter((/** @type {number} */ s) => !computers.has(s)), bots: due.filter((/** @type {number} */ s) => computers.has(s)) },
       hand_over: handOver,
       game_over: Boolean(view.game_over),
+      // The kitty as at any table: the stakes, and the money of the game in sight.
+      stakes: fd.stakes ?? {},
+      money: view === fd.view ? fd.money ?? null : lastMoney,
       refusals: {},
       forced: [],
       // `game`: the table's game under way; `shown`, the one whose view is drawn

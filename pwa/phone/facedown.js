@@ -60,7 +60,7 @@ function refused(words) {
 
 // The table opened on the host's phone: its seat and the computers' drawn,
 // kept before any code is shown. → {session, relay} or null (said).
-/** @param {{players: any[], rules: string, options: object}} terms */
+/** @param {{players: any[], rules: string, options: object, stakes: object}} terms */
 export async function openFaceDown(terms) {
   const local = app.session().engine;
   /** @type {FaceDownRelay | null} */

@@ -35,8 +35,9 @@ def play_game(table: Table) -> int:
 @pytest.mark.cpython_only
 def test_nochmal_deals_the_next_game_to_the_same_phones_and_every_phone_files_each_game_alike(seeded_secrets: SeededSecrets) -> None:
     seeded_secrets.rng.seed(31)  # a game of two hands or more
-    table = Table("rheinland", 31, marks=2)
+    table = Table("rheinland", 31, marks=2, stakes={"per_mark": 10})
     table.deal()
+    assert all(table.state(s)["stakes"] == {"per_mark": 10} and table.state(s)["money"] is None for s in table.phones)
     assert "the hand is still being played" in refused(table.phones[1], "facedown_again")["en"]
     table.play_hand()
     assert "the game is still running" in refused(table.phones[1], "facedown_again")["en"]
@@ -44,6 +45,9 @@ def test_nochmal_deals_the_next_game_to_the_same_phones_and_every_phone_files_ea
     filed = [table.state(s)["filed"] for s in table.phones]
     assert filed[0] is not None and filed[0] == filed[1] == filed[2]
     assert filed[0]["game"] == 1 and filed[0]["id"].endswith("-1")
+    # Played for money: what it cost whom, the same on every phone, from the game each checked.
+    money = [table.state(s)["money"] for s in table.phones]
+    assert money[0] is not None and money[0] == money[1] == money[2] and sum(money[0]["net"]) == 0 and any(money[0]["net"])
     players = filed[0]["record"]["players"]
     assert [p.get("kind", "human") for p in players] == ["human", "human", "human", "bot"] and players[3]["level"] == "easy"
     assert "the game is over; 'Again' deals the next" in refused(table.phones[1], "facedown_next_hand")["en"]
@@ -56,6 +60,7 @@ def test_nochmal_deals_the_next_game_to_the_same_phones_and_every_phone_files_ea
     for s in table.phones:
         state = table.state(s)
         assert (state["game"], state["hand"], state["phase"], state["filed"]) == (2, 1, "playing", None), s
+        assert (state["stakes"], state["money"]) == ({"per_mark": 10}, None)
         assert state["verdicts"] == []
     # The new game's rounds are bound to its number: its hand 1 is not game 1's.
     contexts = {t.facedown.locals[s].st.plan.context for s, t in table.phones.items()}  # type: ignore[union-attr]

@@ -27,9 +27,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from ..bots import APP_LEVELS, LEVELS, choose
+from ..core.game import Game
+from ..core.stakes import GameMoney
 from ..core.view import view
 from .facedown_base import not_now, refuse
 from .facedown_guest import GuestSide
@@ -40,6 +42,9 @@ from .facedown_save import SavedTable
 class FaceDownTable(HostSide, GuestSide, SavedTable):
     """One phone's side of a face-down table: the host's or a guest's
     (`role`), its seat and what it plays, and what it shows."""
+
+    # The last game's money, worked out once (game number, its money).
+    _money: tuple[int, dict[str, Any] | None] = (0, None)
 
     def bot_step(self) -> dict[str, Any] | None:
         """One computer seat's action, if one wants to act now: decided from
@@ -140,9 +145,22 @@ class FaceDownTable(HostSide, GuestSide, SavedTable):
             "left": sorted(self.left),  # seats whose phones were lost, played by the host's phone since
             # The game, once over and checked here: what this phone files in its history.
             "filed": self.filed(),
+            # The kitty, as at any table: what the game is played for and,
+            # once it is over and checked here, what it cost whom.
+            "stakes": dict(self.before.get("stakes", {})),
+            "money": self.money(),
             # The last hand void before its deal: the host's "next hand" deals it again.
             "redeal": self.redeal(),
         }
+
+    def money(self) -> dict[str, Any] | None:
+        """What the game over cost whom, from the record this phone checked."""
+        filed = self.finished.get(self.game)
+        if filed is None or not filed.get("stakes"):
+            return None
+        if self._money[0] != self.game:
+            self._money = (self.game, cast(GameMoney, Game.from_record(filed).money).to_json())
+        return self._money[1]
 
     def gone(self) -> dict[str, Any] | None:
         """Who the host said was gone in this hand, and when: every phone
