@@ -33,14 +33,15 @@ const COMMANDS = {
   host: 'facedown_host', guest: 'facedown_guest', seat: 'facedown_seat', welcome: 'facedown_welcome',
   state: 'facedown_state', act: 'facedown_act', bot_step: 'facedown_bot_step', next_hand: 'facedown_next_hand',
   relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', load: 'facedown_load',
-  deal: 'facedown_next_hand', gone: 'facedown_gone',
+  deal: 'facedown_next_hand', gone: 'facedown_gone', rematch: 'facedown_again',
 };
 // The commands whose frames go out once their save is kept.
-const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone']);
+const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch']);
 // The frames whose save may wait for the next one's (see call).
 const LAZY = new Set(['receive']);
 // The commands a Session sends, answered with a table state.
-const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand']);
+// "Nochmal" on the host deals the next game to the same phones.
+const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand', 'rematch']);
 
 /** @param {string} code @param {string} key @returns {EngineError} */
 function problem(code, key) {
@@ -59,6 +60,9 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
   let last = null; // the table state last answered
   /** @type {any} */
   let lastView = null; // the last view with cards, for between two hands
+  let lastGame = 1; // the table's game that view belongs to
+  /** @type {any} */
+  let lastMoney = null; // and what that game cost whom, once over
   /** @type {Set<number>} */
   let bots = new Set();
   let refusedSeen = 0;
@@ -120,8 +124,11 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
   function tableState(fd) {
     let view = fd.view;
     let handOver = fd.hand_over;
-    if (view) lastView = view;
-    else if (lastView) {
+    if (view) {
+      lastView = view;
+      lastGame = fd.game ?? 1;
+      lastMoney = fd.money ?? null;
+    } else if (lastView) {
       view = lastView;
       handOver = true;
     }
@@ -139,10 +146,16 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       due: { humans: due.filter((/** @type {number} */ s) => !computers.has(s)), bots: due.filter((/** @type {number} */ s) => computers.has(s)) },
       hand_over: handOver,
       game_over: Boolean(view.game_over),
+      // The kitty as at any table: the stakes, and the money of the game in sight.
+      stakes: fd.stakes ?? {},
+      money: view === fd.view ? fd.money ?? null : lastMoney,
       refusals: {},
       forced: [],
+      // `game`: the table's game under way; `shown`, the one whose view is drawn
+      // (the last game's result stays in sight while the next is dealt).
       facedown: {
-        role, seat: fd.seat, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [], received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [],
+        role, seat: fd.seat, game: fd.game ?? 1, shown: lastGame, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [],
+        received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null,
       },
     };
     return last;
@@ -154,7 +167,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
 /** @param {string} cmd @param {Record<string, any>} args */
 function argsOf(cmd, args) {
   if (cmd === 'act') return { action: args.action };
-  if (cmd === 'state' || cmd === 'bot_step' || cmd === 'next_hand' || cmd === 'deal') return {};
+  if (cmd === 'state' || cmd === 'bot_step' || cmd === 'next_hand' || cmd === 'deal' || cmd === 'rematch') return {};
   const { more: _more, ...rest } = args;
   return rest;
 }

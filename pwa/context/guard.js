@@ -168,12 +168,14 @@ export function fileBeforeReplacing(game) {
 // game's first deal (the commits no two games share), so a phone that
 // checks the game again (reloaded, back at the table) files it once. The
 // table in play on this phone and its identity are not touched.
-export async function keepGuestGame(record, state) {
+// A face-down table's phones give their own id (`id`): the table's and the
+// game's, since their records hold no commits.
+export async function keepGuestGame(record, state, id = null) {
   const players = record.players.map((p) => (p.kind === 'bot' ? { kind: 'bot', level: p.level } : { kind: 'human' }));
   const save = { format: 'schraem-save/1', record, table: { players } };
   const names = state.view.players.map((p) => p.name);
   const entry = {
-    id: `game-phone-${record.hands[0]?.fair?.[0]?.commit?.slice(0, 24) ?? `${Date.now().toString(36)}-${randomSeed().toString(36)}`}`,
+    id: id ?? `game-phone-${record.hands[0]?.fair?.[0]?.commit?.slice(0, 24) ?? `${Date.now().toString(36)}-${randomSeed().toString(36)}`}`,
     kind: 'game', status: 'finished', names,
     rules: state.view.rules, summary: summaryOf({ save, state }, 'finished'), save, records: [record],
   };

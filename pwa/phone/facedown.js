@@ -15,6 +15,8 @@
 import { handKey } from '../bridge/remote-engine.js';
 import { createFaceDownEngine } from '../bridge/facedown-engine.js';
 import { writePreference } from '../store/preferences.js';
+import { keepGuestGame } from '../context/guard.js';
+import { linkError } from './link-trouble.js';
 import { FACEDOWN, app, keepLocalSession, m, phone } from './at-table.js';
 import { SeatChannels } from './table-relay.js';
 
@@ -58,7 +60,7 @@ function refused(words) {
 
 // The table opened on the host's phone: its seat and the computers' drawn,
 // kept before any code is shown. → {session, relay} or null (said).
-/** @param {{players: any[], rules: string, options: object}} terms */
+/** @param {{players: any[], rules: string, options: object, stakes: object}} terms */
 export async function openFaceDown(terms) {
   const local = app.session().engine;
   /** @type {FaceDownRelay | null} */
@@ -250,6 +252,20 @@ export function faceDownGone(seat) {
   });
 }
 
+// The host's "Neu geben" after a hand void before its deal: the same hand
+// dealt again to the phones still there, a fresh round in which every phone
+// draws new secrets (the engine refuses it for any other hand).
+export function faceDownRedeal() {
+  const table = phone;
+  const fd = table?.facedown;
+  if (table?.role !== 'host' || !fd) return;
+  return fd.session.serial(async () => {
+    const r = await fd.engine.call('deal');
+    if (!r.ok) { app.onError(r.error); return; }
+    await show(r.result.state);
+  });
+}
+
 // --- every phone -----------------------------------------------------------------
 
 // A state this phone's engine answered, drawn when it differs from the one
@@ -287,16 +303,32 @@ export function faceDownState(table, state) {
   const fd = table.facedown;
   fd.shown = keyOf(state);
   const facts = state.facedown;
-  for (const v of facts?.verdicts ?? []) table.verdicts.set(handKey(1, v.hand), verdictOf(v));
+  const game = facts?.game ?? 1;
+  for (const v of facts?.verdicts ?? []) table.verdicts.set(handKey(game, v.hand), verdictOf(v));
   // A fault seen during the hand is said at once.
-  if (facts?.verdict?.status === 'fault') table.verdicts.set(handKey(1, facts.verdict.hand), verdictOf(facts.verdict));
+  if (facts?.verdict?.status === 'fault') table.verdicts.set(handKey(game, facts.verdict.hand), verdictOf(facts.verdict));
+  if (facts?.filed) fileGame(table, facts.filed, state);
   const hand = state.view?.hand_no;
   if (!state.hand_over || !hand) return;
-  const key = handKey(1, hand);
+  const key = handKey(facts?.shown ?? game, hand);
   table.checked.add(key);
   const verdict = table.verdicts.get(key);
   const word = { true: 'checked', false: 'false', null: 'unknown' }[String(verdict?.fair)] ?? 'checking';
   document.documentElement.dataset.fairDeal = `${key}:${word}`;
+}
+
+// A game over and checked on this phone goes into its own history, once:
+// the record every phone replayed alike, under an id every phone gives it
+// (the table's and the game's), so the entries agree across the phones.
+/** @param {any} table @param {{id: string, record: any}} filed @param {any} state */
+function fileGame(table, filed, state) {
+  table.filed ??= new Set();
+  if (table.filed.has(filed.id)) return;
+  table.filed.add(filed.id);
+  keepGuestGame(filed.record, state, filed.id).catch(() => {
+    table.filed.delete(filed.id);
+    app.onError(linkError('err.history'));
+  });
 }
 
 // The engine's word on a hand, in the shape the line on the result screen

@@ -23,7 +23,7 @@ import {
   awaySeats, computerSeat, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver,
 } from './phone-host.js';
 import { guestTable, joinTable, restoreTableRecord, retryGuest } from './phone-guest.js';
-import { faceDownState } from './facedown.js';
+import { faceDownRedeal, faceDownState } from './facedown.js';
 import { backupQuestions } from './backup-copy.js';
 
 export function initPhoneTable(ctx) {
@@ -220,7 +220,7 @@ function tableBanner() {
   const disputes = facts?.disputes ?? [];
   const restarts = facts?.restarts ?? [];
   const silent = silentSeats(table, state);
-  const game = facts?.game ?? 1;
+  const game = (table.facedown ? state?.facedown?.shown : facts?.game) ?? 1;
   // Face down, every phone checks every hand, the host's too.
   const verdict = (table.role === 'guest' || table.facedown) && state?.hand_over ? verdictLine(table, game, state.view.hand_no) : null;
   // Who carried the table on, while the hand dealt again is played.
@@ -250,6 +250,10 @@ function tableBanner() {
       role: 'status', class: 'phone-gone', dataset: { seat: gone.seat, after: gone.after, void: String(gone.void) },
       text: gone.void ? errorText(gone) : tt('links.facedown.gone', { name: seatLabel([gone.seat], names), after: gone.after }),
     }) : null,
+    // A hand void before its deal: the host's phone deals it again to the
+    // phones still there (the engine says when it may).
+    table.role === 'host' && state?.facedown?.redeal ? h('div', { class: 'tool-row phone-links-tools' },
+      h('button', { type: 'button', class: 'primary', dataset: { action: 'phone-facedown-redeal' }, text: tt('links.facedown.redeal') })) : null,
     // Taken over at a game's first hand: that game is dealt (anew, or for
     // the first time when the host was gone between games).
     // A set's Hängeln (one hand) is dealt whenever it is taken over.
@@ -289,6 +293,7 @@ declareFields('phone table', {
 });
 
 declareTaps('phone table', {
+  'phone-facedown-redeal': () => faceDownRedeal(),
   'phone-open': () => { if (m().ready) openTable(); },
   'phone-join': () => {
     if (!m().ready) return;

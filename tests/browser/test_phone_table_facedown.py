@@ -9,15 +9,20 @@ seat may not see. A guest's app closed mid-hand and opened again goes back
 to its seat from its save with the host's new code, and checks the hand; the
 other guest's phone lost for good then, the host goes on without it, its
 own phone playing that seat on, and the two phones still there check the
-hand and say who left and when."""
+hand and say who left and when. The games are of one mark each: the first
+ends with its first hand, every phone files it in its history (the same
+entry on each), and the host's "Nochmal" deals the second to the same
+phones, no code made or read."""
 
 from __future__ import annotations
 
 import time
 
+from test_house_rules import set_option
 from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _step, _text_of
+from test_phone_table_evening import KEPT_GAMES
 
-from helpers import card_names, open_app, screen, wait_idle
+from helpers import card_names, open_app, screen, tap, wait_idle
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "human")]
 GUESTS = (2, 4)
@@ -107,6 +112,14 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
     for guest in guests.values():
         open_app(guest, shared_site)
 
+    # House rules of one mark each: a game is a hand.
+    tap(host, '[data-action="house-open"]')
+    host.wait_for_selector(".house-group")
+    host.locator('[data-field="house-name"]').fill("Kurz")
+    set_option(host, "start_marks", "1")
+    tap(host, '[data-action="house-save"]')
+    host.wait_for_function("() => document.body.dataset.screen === 'start'")
+    host.select_option('[data-field="house-set"]', label="Kurz")
     # The choice on the table of phones' offer, off until chosen, with its
     # note on the computer players.
     _fill_setup(host, PLAYERS)
@@ -120,19 +133,20 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
 
     start = time.monotonic()
     played: set[str] = set()
-    for hand in (1, 2):
+    hand = 1
+    for game in (1, 2):
         for page in phones.values():
             page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
         for seat, page in phones.items():
             view = _view(page)
             assert view["seat"] == seat and view["hand_no"] == hand and len(view["my_cards"] or []) in (0, 4)
-        if hand == 2:
+        if game == 2:
             # A few moves into the hand, guest 4's app is closed and opened
             # again: back at its seat with its save and the host's new code.
             _play_moves(phones, 2)
             phones[4] = _reopened(phones[4], host, 4, shared_site)
             phones[4].wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
-            assert _view(phones[4])["hand_no"] == 2
+            assert _view(phones[4])["hand_no"] == 1
             # Then guest 2's phone is lost for good: the host goes on without
             # it, its own phone playing Bert's seat on, and every phone still
             # there says who left and when.
@@ -154,10 +168,9 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
         _play_hand(phones, 60)
         # Every phone checked the hand itself, and says so on its result screen.
         for seat, page in phones.items():
-            page.wait_for_function(
-                f"() => document.querySelector('.phone-verdict[data-hand=\"{hand}\"]')?.dataset.fair === 'true'", timeout=30_000
-            )
-            text = page.locator(f'.phone-verdict[data-hand="{hand}"]').inner_text()
+            verdict = f'.phone-verdict[data-game="{game}"][data-hand="{hand}"]'
+            page.wait_for_function(f"() => document.querySelector('{verdict}')?.dataset.fair === 'true'", timeout=30_000)
+            text = page.locator(verdict).inner_text()
             assert text == (f"✓ Spiel {hand} geprüft" if seat == 1 else f"✓ Hand {hand} checked"), text
         # Every phone replayed the same hand; none saw a card it may not.
         saves = {seat: page.evaluate(SAVE) for seat, page in phones.items()}
@@ -169,11 +182,31 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             messages = page.evaluate("() => window.__received.slice()")
             _assert_sees_only_its_own(page, seat, hands, played, messages)
         played |= _played(hands[-1])
-        if hand == 1:
+        if game == 1:
+            # The game is over: every phone files it, the same game on each.
+            kept = [_filed(page) for page in phones.values()]
+            assert len({k["id"] for k in kept}) == 1 and kept[0]["id"].startswith("game-facedown-")
+            assert all(k["save"]["record"] == kept[0]["save"]["record"] and k["status"] == "finished" for k in kept)
+            filed = kept[0]["save"]["record"]
+            assert filed["hands"] == records[0]["hands"]
+            assert [p.get("kind", "human") for p in filed["players"]] == ["human", "human", "bot", "human"]
+            # "Nochmal": the next game to the same phones, at once.
             wait_idle(host)
-            host.locator('[data-action="next-hand"]').tap()
-    print(f"two hands face down in {time.monotonic() - start:.1f} s")
+            host.locator('[data-action="rematch"]').tap()
+    print(f"two games face down in {time.monotonic() - start:.1f} s")
     assert not page_errors
+
+
+def _filed(page) -> dict:
+    """The one game this phone's history holds, once it is there."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        kept = page.evaluate(KEPT_GAMES)
+        if kept:
+            assert len(kept) == 1, kept
+            return kept[0]
+        page.wait_for_timeout(100)
+    raise AssertionError("the game was not filed")
 
 
 def _played(hand: dict) -> set[str]:

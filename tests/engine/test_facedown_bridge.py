@@ -61,6 +61,7 @@ class Table:
         bridges: dict[int, type[Bridge]] | None = None,
         marks: int = 2,
         players: list[dict[str, Any]] = PLAYERS,
+        stakes: dict[str, Any] | None = None,
     ) -> None:
         kinds = bridges or {}
         self.rng = random.Random(seed)
@@ -72,7 +73,7 @@ class Table:
         self.away: set[int] = set()  # phones gone: nothing reaches them, nothing of theirs arrives
         # Few marks each, so that a whole game is a few hands.
         players = [dict(p, marks=marks) for p in players]
-        opened = self.call(1, "facedown_host", players=players, rules=rules)
+        opened = self.call(1, "facedown_host", players=players, rules=rules, **({"stakes": stakes} if stakes else {}))
         assert opened["welcome"] is None  # the guests' keys are not in yet
         welcome = None
         for s in self.guests:

@@ -20,7 +20,8 @@ from ..core.errors import Both, InvalidAction
 from ..core.facedown import Phone
 from ..core.game import Game
 from ..crypto import base_multiple
-from .facedown_table import FaceDownTable, new_identity, not_now, read_key, refuse, whole
+from .facedown_base import new_identity, not_now, read_key, refuse, whole
+from .facedown_table import FaceDownTable
 from .table import players_and_seats
 
 
@@ -56,7 +57,7 @@ class FaceDownCommands:
     # -- joining ------------------------------------------------------------
 
     def cmd_facedown_host(self, args):
-        """`{"players", "rules"?, "options"?}` (players as `new_game`'s; seat
+        """`{"players", "rules"?, "options"?, "stakes"?}` (as `new_game`'s; seat
         1 is this phone's person, every other person a guest's phone, the
         computers played here): a face-down table opened on the host's phone.
         → `{"save", "identity", "welcome", "state"}`; `identity` is this
@@ -65,7 +66,7 @@ class FaceDownCommands:
         names, kinds = players_and_seats(args.get("players"))
         if kinds[0]["kind"] != "human":
             raise InvalidAction("bad_players", detail=Both("an Platz 1 sitzt das Handy des Gastgebers", "seat 1 is the host's phone"))
-        game = Game(names, args.get("rules", "rheinland"), args.get("options"))
+        game = Game(names, args.get("rules", "rheinland"), args.get("options"), 1, None, args.get("stakes"))
         keys = {s: new_identity() for s, k in enumerate(kinds, 1) if s == 1 or k["kind"] == "bot"}
         identities = [base_multiple(keys[s]).encode().hex() if s in keys else None for s in range(1, len(kinds) + 1)]
         t = FaceDownTable("host", 1, secrets.token_hex(16), game.to_record(), kinds, identities, keys)
@@ -116,6 +117,13 @@ class FaceDownCommands:
         if self._fd().role != "host":
             raise not_now("das nächste Spiel gibt das Handy des Gastgebers", "the host's phone deals the next hand")
         return self._fd_change(lambda t: t.deal())
+
+    def cmd_facedown_again(self, args):
+        """(host) "Nochmal": the next game's first hand to the same phones,
+        once this phone checked every hand of the game over."""
+        if self._fd().role != "host":
+            raise not_now("die nächste Spielrunde gibt das Handy des Gastgebers", "the host's phone deals the next game")
+        return self._fd_change(lambda t: t.again())
 
     def cmd_facedown_relay(self, args):
         """`{"seat", "frame"}` (host): a guest's frame, from the channel of

@@ -260,6 +260,8 @@ class Seat:
             self.phone.faults.append(f.verdict)
             return []
         self.inbox.append(message)
+        if self.replaced():
+            return []  # its seat is the host's phone's now: this phone only listens
         standin = self.standin
         out = [self.log.seal(m) for m in self._receive(message)]
         if standin is not None:
@@ -366,9 +368,12 @@ class Seat:
                 )
             self.gone = (lost, len(self.actions))
             self.dealt_when_gone = len(self.phone.spelled) == self.plan.seats
-            if self.void() is None and lost != self.seat:
+            if self.void() is None:
+                # From now on the host's phone signs in that seat's name:
+                # this phone's own too, should it be the one said gone.
                 self.log.standins.add(lost)
-                return [self.pieces.recover_message(lost)]
+                if lost != self.seat:
+                    return [self.pieces.recover_message(lost)]
             return []
         if self.gone is None or msg.get("for") != self.gone[0]:
             raise BadMessage("pieces shown for no phone gone")
@@ -394,6 +399,12 @@ class Seat:
         standin.log.sent = dict.fromkeys(range(1, log.numbers[lost] + 1), b"")
         self.standin = standin
         return []
+
+    def replaced(self) -> bool:
+        """Whether the host said this phone's own seat was gone, after the
+        deal at three seats or more: the host's phone plays it on, and this
+        phone, back after all, says no more in this hand."""
+        return self.gone is not None and self.gone[0] == self.seat and self.void() is None
 
     def void(self) -> Verdict | None:
         """The hand void by the dropout rule: a phone left with only one
@@ -466,6 +477,13 @@ class Seat:
         void = self.void()
         if void is not None:
             return void
+        named = next((v for v in self.phone.faults if v.status == "fault"), None)
+        if self.replaced() and named is None:
+            assert self.gone is not None
+            return Verdict.unchecked(
+                f"dieses Handy galt nach Zug {self.gone[1]} als gegangen; das Handy des Gastgebers spielte Platz {self.seat} zu Ende",
+                f"this phone was said gone after action {self.gone[1]}; the host's phone played seat {self.seat} to its end",
+            )
         named = next((v for v in self.phone.faults if v.status == "fault"), None)
         v = self.log.forged() or named or self.log.uncompared() or verdict(self.phone)
         if v.status != "checked":

@@ -1,0 +1,330 @@
+"""What every phone at a face-down table holds (bridge/facedown_table.py):
+the words of a refusal, the seats this phone plays in the hand under way
+(`Local`), the table and the hand, and each phone's word on each hand."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeGuard
+
+from ..core.errors import Both, IllegalAction, InvalidAction
+from ..core.facedown import Phone
+from ..core.facedown_game import Seat
+from ..core.facedown_relay import HostRelay
+from ..core.facedown_wire import Message, Verdict
+from ..core.game import Game
+from ..crypto import Element, decode_scalar, encode_scalar, random_scalar
+
+ACTIONS = ("act", "play")  # the messages that carry a seat's action
+
+
+def refuse(de: str, en: str) -> InvalidAction:
+    return InvalidAction("bad_request", detail=Both(de, en))
+
+
+def not_now(de: str, en: str) -> IllegalAction:
+    return IllegalAction("deal_phase", detail=Both(de, en))
+
+
+def read_key(value: object, what: str) -> Element:
+    try:
+        return Element.decode(bytes.fromhex(value) if isinstance(value, str) else b"")
+    except ValueError as e:
+        raise refuse(f"{what} ist kein Schlüssel", f"{what} is not a key") from e
+
+
+def read_secret(value: object) -> int:
+    try:
+        return decode_scalar(bytes.fromhex(value) if isinstance(value, str) else b"")
+    except ValueError as e:
+        raise refuse("ein Geheimnis der Sicherung ist unlesbar", "a secret in the save is unreadable") from e
+
+
+def whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Local:
+    """A seat this phone plays in the hand under way: its person's, or on
+    the host's phone a computer's (`level`). `journal` is what it did, in
+    order: its start, each envelope taken (by position), each action."""
+
+    def __init__(self, st: Seat, level: str | None) -> None:
+        self.st = st
+        self.level = level
+        self.journal: list[list[Any]] = [["start"]]
+        self.awaiting = 0  # its actions sent and not yet relayed back
+
+    def receive(self, env: Message) -> list[Message]:
+        self.journal.append(["env", env["pos"]])
+        return self.take(env)
+
+    def take(self, env: Message) -> list[Message]:
+        msg = env.get("msg") if isinstance(env, dict) else None
+        if isinstance(msg, dict) and msg.get("seat") == self.st.seat and msg.get("kind") in ACTIONS:
+            self.awaiting = max(0, self.awaiting - 1)
+        return self.st.receive(env)
+
+    def refuse(self, message: Message, why: tuple[str, str]) -> Message:
+        """The relay's word, in its own seat's name, that `message` is
+        refused (the host's seat only)."""
+        self.journal.append(["refuse", message["seat"], message["n"], *why])
+        return self.refusal(message["seat"], message["n"], why)
+
+    def refusal(self, of: int, number: int, why: tuple[str, str]) -> Message:
+        return self.st.log.seal({"kind": "refuse", "seat": self.st.seat, "of": of, "number": number, "de": why[0], "en": why[1]})
+
+    def act(self, action: dict[str, Any]) -> list[Message]:
+        out = self.st.act(action)
+        self.journal.append(["act", action])
+        self.awaiting += 1
+        return out
+
+    def offered(self) -> list[dict[str, Any]]:
+        return [] if self.awaiting else self.st.offered()
+
+    def to_json(self) -> dict[str, Any]:
+        ph, log = self.st.phone, self.st.log
+        return {
+            "secret": encode_scalar(ph.secret).hex(),
+            "seed": ph.seed.hex(),
+            "journal": self.journal,
+            "sent": [json.loads(b) for _, b in sorted(log.sent.items())],
+        }
+
+
+class Remote:
+    """A guest's phone as the host's relay sees it: it answers nothing here;
+    every envelope goes out to every guest as a frame (`HostSide._run`, bridge/facedown_host.py)."""
+
+    def receive(self, message: Message) -> list[Message]:
+        return []
+
+
+class TableBase:
+    """One phone's side of a face-down table: `role` "host" or "guest",
+    its `seat`, the table's seats (`kinds`: {"kind": "human"} or
+    {"kind": "bot", "level"}), every seat's long-term key (`identities`,
+    None while a guest's is not known), and the long-term secrets this
+    phone holds (`keys`: its own; on the host also the computers')."""
+
+    def __init__(
+        self,
+        role: str,
+        seat: int,
+        table: str,
+        record: dict[str, Any],
+        kinds: list[dict[str, Any]],
+        identities: list[str | None],
+        keys: dict[int, int],
+    ) -> None:
+        self.role, self.seat, self.table = role, seat, table
+        self.before = record  # the game before the hand under way (or the next)
+        self.after: dict[str, Any] | None = None  # the game after it, once checked
+        self.kinds = kinds
+        self.identities = identities
+        self.keys = keys
+        self.welcomed = role == "host"
+        self.left: set[int] = set()  # seats whose phones were lost, played by the host's phone since
+        self.hand: int | None = None  # the hand under way or the last one
+        # The table's game ("Nochmal" deals the next to the same phones) and
+        # how often the hand under way was dealt again after a void deal:
+        # with the hand's number they name its protocol round (`round_name`).
+        self.game = 1
+        self.retry = 0
+        self.finished: dict[int, dict[str, Any]] = {}  # each finished game's record, checked, by number
+        self.verdicts: dict[int, dict[str, Any]] = {}
+        self.locals: dict[int, Local] = {}
+        self.envelopes: list[Message] = []  # this hand's, in order
+        self.relay: HostRelay | None = None
+        # On the host: actions held until its own engine has taken every
+        # action before them, then relayed, or refused in the log.
+        self.gate: list[Message] = []
+        self.outbox: list[Message] = []  # the frames this request sends
+        self.phone: Callable[..., Phone] = Phone  # the protocol's side of each seat it plays
+
+    # -- the table ----------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        return len(self.kinds)
+
+    def bots(self) -> dict[int, str]:
+        return {s: str(k["level"]) for s, k in enumerate(self.kinds, 1) if k.get("kind") == "bot"}
+
+    def guests(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds, 1) if k.get("kind") != "bot" and s != 1]
+
+    def publics(self) -> list[Element]:
+        return [read_key(k, f"Der Schlüssel von Platz {s}") for s, k in enumerate(self.identities, 1)]
+
+    def names(self) -> list[str]:
+        return Game.from_record(self.before).names
+
+    def welcome(self) -> Message | None:
+        """The frame every guest gets once every phone's key is known."""
+        if any(k is None for k in self.identities):
+            return None
+        return {"type": "welcome", "table": self.table, "record": self.before, "seats": self.kinds, "identities": self.identities}
+
+    def own(self) -> Local | None:
+        return self.locals.get(self.seat)
+
+    def round_name(self, game: int, retry: int) -> str:
+        """The table's name as the protocol binds a round to it: with the
+        hand's number, nothing said in one round stands in another, not in
+        the next game's hand of the same number nor in a void hand dealt
+        again. The first game's first deals keep the bare name."""
+        return self.table if (game, retry) == (1, 0) else f"{self.table}/{game}/{retry}"
+
+    def redeal(self) -> bool:
+        """Whether the last hand is void before its deck was dealt: nobody
+        saw a card, and the phones still there deal it again."""
+        own = self.own()
+        return own is not None and own.st.void() is not None and not own.st.dealt_when_gone
+
+    def _checked_last(self) -> dict[str, Any]:
+        """The game after the last hand, once this phone checked it."""
+        assert self.hand is not None
+        v = self.verdict(self.hand)
+        if v["status"] != "checked" or self.after is None:
+            raise not_now(
+                f"Spiel {self.hand} ist auf diesem Handy nicht geprüft ({v['de']}); der Tisch kann nicht weiterspielen",
+                f"hand {self.hand} is not checked on this phone ({v['en']}); the table cannot play on",
+            )
+        return self.after
+
+    def next_game(self) -> tuple[Game, int]:
+        """The game the next hand is dealt into, and its round's retry: after
+        the last hand, once this phone checked it; the same game again, with
+        fresh secrets on every phone, after a hand void before its deal."""
+        if self.hand is None:
+            return Game.from_record(self.before), 0
+        if self.redeal():
+            return Game.from_record(self.before), self.retry + 1
+        game = Game.from_record(self._checked_last())
+        if game.game_over:
+            raise not_now("die Spielrunde ist vorbei; „Nochmal“ gibt die nächste", "the game is over; 'Again' deals the next")
+        return game, 0
+
+    def next_match(self) -> Game:
+        """The next game at this table ("Nochmal"), once this phone checked
+        the last one to its end: the same players and marks, rules and
+        stakes; its first hand dealt by the one the rules name. Every phone
+        makes it from its own checked game, so none takes it on the host's
+        word."""
+        if self.hand is None:
+            raise not_now("noch wurde kein Spiel gespielt", "no hand has been played yet")
+        last = Game.from_record(self._checked_last())
+        if not last.game_over:
+            raise not_now("die Spielrunde läuft noch", "the game is still running")
+        players = [{"name": n, "marks": m} for n, m in zip(last.names, last.start_marks)]
+        return Game(players, last.rules, None, last.next_game_dealer() or 1, None, last.stakes)
+
+    def _file(self) -> None:
+        """The game just checked to its end, kept for this phone's history:
+        the record every phone replayed alike, with who sat where."""
+        if self.after is None or self.game in self.finished or not Game.from_record(self.after).game_over:
+            return
+        players = [
+            dict(p, **({"kind": "bot", "level": k["level"]} if k.get("kind") == "bot" else {}))
+            for p, k in zip(self.after["players"], self.kinds)
+        ]
+        self.finished[self.game] = dict(self.after, players=players)
+
+    def filed(self) -> dict[str, Any] | None:
+        """The current game once finished and checked, as the shell files it:
+        its history id, the same on every phone (the table's name and the
+        game's number), and its record."""
+        record = self.finished.get(self.game)
+        if record is None:
+            return None
+        return {"game": self.game, "id": f"game-facedown-{self.table[:24]}-{self.game}", "record": record}
+
+    def _said(self, message: Message) -> Message:
+        """A guest's message as its frame to the host: with the round it
+        belongs to, so that nothing of a round ended reaches the next."""
+        return {"type": "msg", "game": self.game, "retry": self.retry, "hand": self.hand, "msg": message}
+
+    def _start_round(self, game: int, retry: int) -> None:
+        """The round a new deal belongs to; a new game starts with no word
+        on any of its hands yet, a void hand dealt again with none on it."""
+        if game != self.game:
+            self.verdicts = {}
+            self.hand = None
+        elif retry != self.retry and self.hand is not None:
+            self.verdicts.pop(self.hand, None)
+        self.game, self.retry = game, retry
+
+    def _begin(self, game: Game, seats: list[int]) -> None:
+        """A new hand: a fresh `Seat` for each seat this phone plays, its
+        secret and seed drawn now (kept in the save this request returns,
+        before the shell sends a word of it)."""
+        record = game.to_record()
+        publics = self.publics()
+        self.before = record
+        self.after = None
+        self.envelopes = []
+        self.locals = {}
+        table = self.round_name(self.game, self.retry)
+        for s in seats:
+            st = Seat(record, s, table, identity=self.keys[s], identities=publics, host=1, phone=self.phone)
+            self.locals[s] = Local(st, self.bots().get(s))
+        self.hand = next(iter(self.locals.values())).st.plan.hand
+
+    def _host_relay(self) -> None:
+        locals_ = self.locals
+        phones: list[Any] = [locals_.get(s) or Remote() for s in range(1, self.seats + 1)]
+        st = locals_[1].st
+        self.relay = HostRelay(phones, st.plan.context, self.keys[1], self.publics())
+
+    def lost_last(self) -> int | None:
+        """The seat whose phone was lost in the last hand, played on there by
+        the host's phone and the hand checked, or lost before its deck was
+        dealt: the one seat whose key may change before the next deal."""
+        own = self.own()
+        if own is None or own.st.gone is None or not (self.redeal() or (own.st.void() is None and self.after is not None)):
+            return None
+        lost = own.st.gone[0]
+        return lost if lost in self.guests() and lost != self.seat else None
+
+    def _settle(self) -> None:
+        """Once every phone has revealed, this phone's check of the hand."""
+        own = self.own()
+        if own is None or self.hand is None or self.hand in self.verdicts:
+            return
+        st = own.st
+        void = st.void()
+        if void is not None:  # the dropout rule's: every phone says who left and when
+            self.verdicts[self.hand] = dict(void.to_json(), hand=self.hand)
+        elif st.replaced() or len(st.phone.reveals) == self.seats:
+            v = st.check()
+            self.verdicts[self.hand] = dict(v.to_json(), hand=self.hand)
+            if v.status == "checked" and st.replayed is not None:
+                self.after = st.replayed.to_record()
+                self._file()
+
+    def verdict(self, hand: int) -> dict[str, Any]:
+        """This phone's word on `hand`: checked, the first fault, or why it
+        is not checked: never nothing."""
+        found = self.verdicts.get(hand)
+        if found is not None:
+            return found
+        own = self.own()
+        named = next((f for f in own.st.phone.faults if f.status == "fault"), None) if own and hand == self.hand else None
+        if named is not None:  # seen during the hand: said at once
+            v = named
+        elif hand != self.hand or own is None:
+            v = Verdict.unchecked(f"dieses Handy hat Spiel {hand} nicht mitgespielt", f"this phone did not play hand {hand}")
+        elif not own.st.revealed:
+            v = Verdict.unchecked("das Spiel läuft noch", "the hand is still being played")
+        else:
+            waiting = ", ".join(str(s) for s in range(1, self.seats + 1) if s not in own.st.phone.reveals)
+            v = Verdict.unchecked(f"Platz {waiting} hat sein Geheimnis noch nicht gezeigt", f"seat {waiting} has not shown its secret yet")
+        return dict(v.to_json(), hand=hand)
+
+
+def new_identity() -> int:
+    """A phone's long-term key for the table, drawn with `secrets`."""
+    return random_scalar()

@@ -1,0 +1,165 @@
+"""The host's side of a face-down table (bridge/facedown_table.py): it
+deals, relays every phone's message to every phone in order, holds an
+action back until its own engine has taken every action before it, and
+says a guest's phone is gone for good."""
+
+from __future__ import annotations
+
+import json
+
+from ..bots import APP_LEVELS
+from ..core.facedown_game import Seat
+from ..core.facedown_wire import Message
+from ..core.game import Game
+from ..crypto import base_multiple
+from .facedown_base import ACTIONS, TableBase, new_identity, not_now, refuse, whole
+
+
+class HostSide(TableBase):
+    def deal(self) -> None:
+        """The host's "next hand": its seat and the computers' start, and
+        what they say goes out to every guest. After a hand void before its
+        deal the same hand is dealt again, a new round of the protocol."""
+        self._ready_to_deal()
+        game, retry = self.next_game()
+        self._deal(game, self.game, retry)
+
+    def again(self) -> None:
+        """The host's "Nochmal": the next game's first hand, to the same
+        phones, once every hand of this one is checked here."""
+        self._ready_to_deal()
+        self._deal(self.next_match(), self.game + 1, 0)
+
+    def _ready_to_deal(self) -> None:
+        if not self.welcomed or self.welcome() is None:
+            raise not_now("noch sind nicht alle Handys am Tisch", "not every phone has joined yet")
+        if self.hand is not None and self.verdicts.get(self.hand) is None:
+            raise not_now("das Spiel läuft noch", "the hand is still being played")
+
+    def _deal(self, game: Game, number: int, retry: int) -> None:
+        lost = self.lost_last()
+        if lost is not None:
+            # That seat's phone is gone for good: from this hand on this
+            # phone plays it as a computer seat, with a key of its own.
+            key = new_identity()
+            self.keys[lost] = key
+            self.identities[lost - 1] = base_multiple(key).encode().hex()
+            self.kinds[lost - 1] = {"kind": "bot", "level": APP_LEVELS[0]}
+            self.left.add(lost)
+        self._start_round(number, retry)
+        self._begin(game, [1, *self.bots()])
+        self._host_relay()
+        assert self.relay is not None
+        for local in self.locals.values():
+            self._post(local.st.start())
+        self._run()
+
+    def _post(self, messages: list[Message]) -> None:
+        relay = self.relay
+        assert relay is not None
+        for m in messages:
+            if m.get("kind") in ACTIONS:
+                self.gate.append(m)
+            else:
+                relay.post([m])
+
+    def _run(self) -> None:
+        """Relay until the table is quiet. An action is relayed once the
+        host's own engine has taken every action before it, and only if the
+        rules it can see take it (two knocks at once: the later one is
+        refused, in the log, so that every phone skips it alike)."""
+        relay = self.relay
+        assert relay is not None
+        judge = self.locals[1]
+        while True:
+            before = len(relay.log)
+            relay.run()
+            for text in relay.log[before:]:
+                env = json.loads(text)
+                self.envelopes.append(env)
+                if self.guests():
+                    self.outbox.append(self._frame(env))
+            if not self.gate or judge.st.waiting:
+                break
+            m = self.gate.pop(0)
+            why = judge.st.judge(m)
+            relay.post([m] if why is None else [judge.refuse(m, why), m])
+        self._settle()
+
+    def take(self, seat: object, frame: object) -> None:
+        """A guest's frame, from the channel opened for `seat`."""
+        if not whole(seat) or seat not in self.guests():
+            raise refuse(f"Platz {seat!r} ist kein Handy eines Gastes", f"seat {seat!r} is no guest's phone")
+        if not isinstance(frame, dict) or frame.get("type") != "msg" or not isinstance(frame.get("msg"), dict):
+            raise refuse(f"Platz {seat} hat keine Nachricht geschickt", f"seat {seat} sent no message")
+        said = (frame.get("game", 1), frame.get("retry", 0), frame.get("hand"))
+        if self.relay is None or said != (self.game, self.retry, self.hand):
+            raise not_now(
+                f"die Nachricht von Platz {seat} gehört zu Spiel {frame.get('hand')!r}, nicht zu diesem",
+                f"the message of seat {seat} belongs to hand {frame.get('hand')!r}, not this one",
+            )
+        msg = frame["msg"]
+        if msg.get("seat") != seat or not self.relay.signed(msg):
+            raise refuse(
+                f"die Nachricht kommt nicht unterschrieben vom Handy von Platz {seat}",
+                f"the message does not come signed by the phone of seat {seat}",
+            )
+        for held in [m for m in self.gate if m["seat"] == seat]:
+            # It says more while its action waits: it acted before it saw the
+            # cards before it opened (and what it says now may be what they
+            # wait for).
+            self.gate.remove(held)
+            why = ("zu früh, die letzte Karte war noch nicht offen", "too early, the last card was not open yet")
+            self.relay.post([self.locals[1].refuse(held, why), held])
+        self._post([msg])
+        self._run()
+
+    def resend(self, pos: object) -> list[Message]:
+        """Every envelope of the hand from position `pos` on, for a guest
+        that reloaded or lost its channel."""
+        if not whole(pos) or not 1 <= pos <= len(self.envelopes) + 1:
+            raise refuse(f"Position {pos!r} gibt es in diesem Spiel nicht", f"there is no position {pos!r} in this hand")
+        return [self._frame(e) for e in self.envelopes[pos - 1 :]]
+
+    def _frame(self, env: Message) -> Message:
+        """An envelope as every guest gets it; the hand's first carries the
+        keys of the seats whose phones were lost before it, each now a
+        computer seat of this phone's with a key of its own."""
+        frame: Message = {"type": "env", "game": self.game, "retry": self.retry, "hand": self.hand, "env": env}
+        if env.get("pos") == 1 and self.left:
+            frame["computers"] = {str(s): self.identities[s - 1] for s in sorted(self.left)}
+        return frame
+
+    def standin(self) -> Seat | None:
+        """On the host's phone, the seat of a phone gone for good that it
+        plays on (core/facedown_game.py `Seat.standin`), once its secret is
+        recovered."""
+        own = self.locals.get(1) if self.role == "host" else None
+        return own.st.standin if own is not None else None
+
+    def lose(self, seat: object) -> None:
+        """The host's word that a guest's phone is gone for good
+        (docs/FACE_DOWN.md, "The dropout rule"): a signed `gone` in the log.
+        After the deal at three seats or more, every phone still there shows
+        its piece of the lost phone's secret and this phone plays that seat
+        on (`standin`); at two seats, or before the deal, the hand is void
+        on every phone, with who left and when."""
+        if not whole(seat) or seat not in self.guests():
+            raise refuse(f"Platz {seat!r} ist kein Handy eines Gastes", f"seat {seat!r} is no guest's phone")
+        own, relay = self.own(), self.relay
+        if own is None or relay is None or self.verdicts.get(self.hand or 0) is not None:
+            raise not_now("es wird gerade kein Spiel gespielt", "no hand is being played")
+        if own.st.gone is not None:
+            lost = own.st.gone[0]
+            raise not_now(
+                f"in diesem Spiel ist Platz {lost} schon gegangen; mehr trägt die Regel nicht",
+                f"seat {lost} is gone in this hand already; the rule bears no more",
+            )
+        relay.lose(seat)
+        # What the lost phone said and the relay holds back is never relayed:
+        # from now on the host's phone speaks for that seat.
+        self.gate = [m for m in self.gate if m["seat"] != seat]
+        relay.early = {k: m for k, m in relay.early.items() if k[0] != seat}
+        own.journal.append(["gone", seat])
+        relay.post([own.st.log.seal({"kind": "gone", "seat": self.seat, "who": seat})])
+        self._run()

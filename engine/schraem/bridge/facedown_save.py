@@ -1,0 +1,130 @@
+"""A face-down table's save, and the table as a save left it
+(bridge/facedown_table.py, "A phone's save")."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Self
+
+from ..core.errors import InvalidAction, SchraemError
+from ..core.facedown import Phone
+from ..core.facedown_game import Seat
+from ..core.facedown_log import chain_start
+from ..crypto import ORDER, encode_scalar
+from .facedown_base import Local, TableBase, read_secret, refuse
+
+FORMAT = "schraem-facedown-table/1"
+
+
+class SavedTable(TableBase):
+    def to_save(self) -> dict[str, Any]:
+        hand = None
+        if self.hand is not None:
+            hand = {
+                "number": self.hand,
+                "envelopes": self.envelopes,
+                "seats": {str(s): local.to_json() for s, local in self.locals.items()},
+                "early": list(self.relay.early.values()) if self.relay is not None else [],
+                "gate": self.gate,
+            }
+        return {
+            "format": FORMAT,
+            "role": self.role,
+            "seat": self.seat,
+            "table": self.table,
+            "record": self.before,
+            "after": self.after,
+            "seats": self.kinds,
+            "identities": self.identities,
+            "keys": {str(s): encode_scalar(k).hex() for s, k in self.keys.items()},
+            "welcomed": self.welcomed,
+            "left": sorted(self.left),
+            "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
+            "game": self.game,
+            "retry": self.retry,
+            "finished": [self.finished[g] for g in sorted(self.finished)],
+            "hand": hand,
+        }
+
+    @classmethod
+    def from_save(cls, save: object, phone: Callable[..., Phone] = Phone) -> Self:
+        """The table as a save left it: each seat's journal played again on
+        a fresh `Seat` with its kept secret and seed, saying again what it
+        said (`Log.resent`)."""
+        if not isinstance(save, dict) or save.get("format") != FORMAT or save.get("role") not in ("host", "guest"):
+            raise refuse("das ist keine Sicherung eines verdeckten Tisches", "that is no save of a face-down table")
+        try:
+            keys = {int(s): read_secret(k) for s, k in dict(save["keys"]).items()}
+            t = cls(
+                save["role"], int(save["seat"]), str(save["table"]), save["record"], list(save["seats"]), list(save["identities"]), keys
+            )
+            t.phone = phone
+            t.welcomed = bool(save["welcomed"])
+            t.left = {int(s) for s in save.get("left", [])}
+            t.after = save.get("after")
+            t.verdicts = {int(v["hand"]): dict(v) for v in save["verdicts"]}
+            t.game, t.retry = int(save.get("game", 1)), int(save.get("retry", 0))
+            t.finished = {k: dict(r) for k, r in enumerate(save.get("finished", []), 1)}
+            hand = save.get("hand")
+            if hand is not None:
+                t._restore(hand)
+        except (KeyError, TypeError, ValueError, IndexError, SchraemError) as e:
+            if isinstance(e, InvalidAction) and e.code == "bad_request":
+                raise
+            raise refuse(
+                f"die Sicherung des verdeckten Tisches ist beschädigt ({e})", f"the save of the face-down table is damaged ({e})"
+            ) from e
+        return t
+
+    def _restore(self, hand: dict[str, Any]) -> None:
+        self.hand = int(hand["number"])
+        self.envelopes = list(hand["envelopes"])
+        publics = self.publics()
+        for key, kept in dict(hand["seats"]).items():
+            s = int(key)
+            secret = read_secret(kept["secret"])
+            if not 0 < secret < ORDER:
+                raise ValueError("a secret out of range")
+            st = Seat(
+                self.before,
+                s,
+                self.round_name(self.game, self.retry),
+                identity=self.keys[s],
+                identities=publics,
+                host=1,
+                secret=secret,
+                seed=bytes.fromhex(kept["seed"]),
+                phone=self.phone,
+            )
+            st.log.resent = {int(m["n"]): m for m in kept["sent"]}
+            local = self.locals[s] = Local(st, self.bots().get(s))
+            for entry in kept["journal"]:
+                if entry[0] == "start":
+                    st.start()
+                elif entry[0] == "env":
+                    local.take(self.envelopes[int(entry[1]) - 1])
+                elif entry[0] == "gone":
+                    st.log.seal({"kind": "gone", "seat": s, "who": int(entry[1])})
+                elif entry[0] == "standin":
+                    if st.standin is None:
+                        raise ValueError("a stand-in's move before the stand-in")
+                    st.standin.act(entry[1])
+                elif entry[0] == "refuse":
+                    local.refusal(int(entry[1]), int(entry[2]), (str(entry[3]), str(entry[4])))
+                else:
+                    st.act(entry[1])
+                    local.awaiting += 1
+            local.journal = [list(e) for e in kept["journal"]]
+        if self.role == "host" and self.locals:
+            self._host_relay()
+            relay = self.relay
+            assert relay is not None
+            relay.log = [json.dumps(e, separators=(",", ":")) for e in self.envelopes]
+            relay.chain = bytes.fromhex(self.envelopes[-1]["chain"]) if self.envelopes else chain_start(relay.context)
+            for e in self.envelopes:
+                relay.numbers[e["msg"]["seat"]] = e["msg"]["n"]
+                if e["msg"].get("kind") == "gone" and e["msg"]["seat"] == self.seat:
+                    relay.lose(int(e["msg"]["who"]))
+            relay.early = {(m["seat"], m["n"]): m for m in hand.get("early", [])}
+            self.gate = list(hand.get("gate", []))

@@ -1,0 +1,53 @@
+"""pwa/bridge/facedown-engine.js, run in Node against a stand-in for the
+phone's own engine: the host's "Nochmal" (the Session's `rematch`) is the
+bridge's `facedown_again`, its save is kept before its frames go out, and
+while the next game's first hand is dealt the last game's result stays in
+sight, said to be that game's, with its money; a save the browser refuses
+sends nothing."""
+
+from __future__ import annotations
+
+RUN = """
+globalThis.navigator = { languages: ['de'], language: 'de' };
+const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
+const view = { seat: 1, hand_no: 3, game_over: true, legal: [] };
+const over = { seat: 1, game: 1, hand: 3, phase: 'checked', view, legal: [], due: [], hand_over: true, received: 40,
+  filed: { game: 1, id: 'game-facedown-t-1', record: {} }, stakes: { per_mark: 10 }, money: { net: [-20, 10, 10] } };
+const next = { seat: 1, game: 2, hand: 1, phase: 'dealing', view: null, legal: [], due: [], hand_over: false, received: 1, filed: null,
+  stakes: { per_mark: 10 }, money: null };
+async function run(kept) {
+  const calls = []; const order = [];
+  const answers = { facedown_state: over, facedown_again: next };
+  const local = { ready: Promise.resolve(), call: async (cmd, args) => {
+    calls.push([cmd, args]);
+    const state = answers[cmd];
+    if (cmd === 'facedown_state') return { ok: true, result: state };
+    if (cmd === 'facedown_load') return { ok: true, result: {} };
+    return { ok: true, result: { save: { format: 'x', seats: [] }, send: [{ type: 'env', game: 2 }], state } };
+  } };
+  const engine = createFaceDownEngine(local, { role: 'host', keep: async () => { order.push('keep'); return kept; }, send: () => order.push('send') });
+  const before = await engine.call('state');
+  const again = await engine.call('rematch', { seed: 5, viewer: 1 });
+  return { calls: calls.map(([c, a]) => [c, a]), order, before: before.result.facedown, again };
+}
+console.log(JSON.stringify({ kept: await run(true), refused: await run(false) }));
+"""
+
+
+def test_nochmal_is_facedown_again_kept_before_it_is_sent_with_the_last_result_in_sight(node_json):
+    out = node_json(RUN)
+    kept = out["kept"]
+    assert kept["calls"] == [["facedown_state", {}], ["facedown_again", {}]]
+    assert kept["order"] == ["keep", "send"]
+    assert kept["before"]["filed"]["id"] == "game-facedown-t-1" and kept["before"]["game"] == 1
+    again = kept["again"]
+    assert again["ok"], again
+    facts = again["result"]["facedown"]
+    # The next game is under way; the view drawn is still the last game's result.
+    assert (facts["game"], facts["shown"], facts["phase"], facts["filed"]) == (2, 1, "dealing", None)
+    assert again["result"]["view"]["game_over"] is True and again["result"]["view"]["legal"] == []
+    # and so does what it cost whom, beside the stakes the next game is played for.
+    assert (again["result"]["stakes"], again["result"]["money"]) == ({"per_mark": 10}, {"net": [-20, 10, 10]})
+    refused = out["refused"]
+    assert refused["order"] == ["keep"] and not refused["again"]["ok"]
+    assert refused["again"]["error"]["kind"] == "StorageFailed"
