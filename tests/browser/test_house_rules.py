@@ -5,7 +5,7 @@ page beside the preset's text and carried into the game's record."""
 
 from __future__ import annotations
 
-from helpers import assert_axe_clean, open_app, screen, shot, stored, wait_idle, wait_shell_ready
+from helpers import assert_axe_clean, open_app, screen, shot, stored, tap, wait_idle, wait_shell_ready
 
 HOSTILE = "Stammtisch <b>Rengen</b>"
 
@@ -16,6 +16,19 @@ def set_option(page, name: str, value: str) -> None:
     field.press("Enter")
     field.blur()
     wait_idle(page)
+
+
+def choose_short_games(page, marks: str = "1", name: str = "Kurz") -> None:
+    """House rules named `name` on the rules chosen, each player starting
+    with `marks` marks, kept and chosen on the start form: with one mark a
+    game is about a hand, for tests that play whole games."""
+    tap(page, '[data-action="house-open"]')
+    page.wait_for_selector(".house-group")
+    page.locator('[data-field="house-name"]').fill(name)
+    set_option(page, "start_marks", marks)
+    tap(page, '[data-action="house-save"]')
+    page.wait_for_function("() => document.body.dataset.screen === 'start'")
+    page.select_option('[data-field="house-set"]', label=name)
 
 
 def open_editor(page) -> None:

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import time
 
-from test_house_rules import set_option
+from test_house_rules import choose_short_games
 from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _step, _text_of
 from test_phone_table_evening import KEPT_GAMES
 
-from helpers import card_names, open_app, screen, tap, wait_idle
+from helpers import card_names, open_app, screen, wait_idle
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "human")]
 GUESTS = (2, 4)
@@ -113,13 +113,7 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
         open_app(guest, shared_site)
 
     # House rules of one mark each: a game is a hand.
-    tap(host, '[data-action="house-open"]')
-    host.wait_for_selector(".house-group")
-    host.locator('[data-field="house-name"]').fill("Kurz")
-    set_option(host, "start_marks", "1")
-    tap(host, '[data-action="house-save"]')
-    host.wait_for_function("() => document.body.dataset.screen === 'start'")
-    host.select_option('[data-field="house-set"]', label="Kurz")
+    choose_short_games(host)
     # The choice on the table of phones' offer, off until chosen, with its
     # note on the computer players.
     _fill_setup(host, PLAYERS)

@@ -7,6 +7,7 @@ who played it, and Carl's phone keeps only the game he played."""
 
 from __future__ import annotations
 
+from test_house_rules import choose_short_games
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join
 from test_phone_table_evening import KEPT_GAMES, _list_of, _play_game
 
@@ -36,8 +37,9 @@ def test_between_games_of_a_series_a_new_phone_takes_a_seat_whose_phone_left(war
     open_app(host, shared_site, seed=43)
     for guest in (bert, carl):
         open_app(guest, shared_site)
-    # Marienheide with three: the shortest games (about five hands).
+    # Marienheide with three, each starting with one mark: a game is about a hand.
     host.select_option('[data-field="rules"]', "marienheide")
+    choose_short_games(host)
     _fill_setup(host, [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")], dealer="1")
     choose_format(host, "series", 2)
     host.locator('[data-action="phone-open"]').tap()
