@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schraem.bridge import Bridge
-from schraem.bridge.table_host import GUEST_CHARS, GUEST_COMMANDS
+from schraem.bridge.guest_wire import GUEST_CHARS, GUEST_COMMANDS
 from schraem.club.outbound import export_record
 from schraem.core.fairdeal import commit_of, new_reveal
 from schraem.core.game import Game

@@ -35,7 +35,8 @@ from .table import (
     saved_seats,
     saved_table,
 )
-from .table_host import MAX_GAMES, TableHost, is_whole, with_seats
+from .table_host import MAX_GAMES, TableHost, with_seats
+from .wire import is_whole
 
 
 def _series_taken_over(saved, game: Game):

@@ -8,7 +8,10 @@ from typing import NoReturn
 
 from ..core.errors import Both, InvalidAction, RecordError
 from ..core.fairdeal import check_restarts, commit_of, host_reveal, is_hex64
-from .table_host import ID_CHARS, MAX_GAMES, Round, TableHost, is_whole, why_ok
+from .guest_wire import ID_CHARS, why_ok
+from .table_host import MAX_GAMES, TableHost
+from .table_round import Round
+from .wire import is_whole
 
 
 def host_from_save(obj, seats: list[dict], game, seat_map: list[int] | None = None) -> TableHost:

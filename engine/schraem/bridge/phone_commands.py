@@ -14,7 +14,7 @@ from ..core.errors import Both, InvalidAction
 from ..core.fields import clean_name
 from ..core.game import Game
 from .table import Commands
-from .table_host import is_whole
+from .wire import is_whole
 
 
 class PhoneCommands(Commands):

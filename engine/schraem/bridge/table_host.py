@@ -28,58 +28,21 @@ its seat in the Hängeln, and a phone whose player does not play it watches.
 from __future__ import annotations
 
 import secrets
-from typing import Any, NoReturn, TypeGuard, cast
+from typing import Any, NoReturn, cast
 
 from ..bots import APP_LEVELS
 from ..club import club
 from ..club.outbound import export_record
 from ..core.errors import Both, IllegalAction, InvalidAction, SchraemError
-from ..core.fairdeal import commit_of, host_reveal, is_hex64
+from ..core.fairdeal import commit_of, is_hex64
 from ..core.taps import tap_refusals
 from ..core.view import view
-from .wire import decode, find_id
+from .guest_wire import GUEST_ARGS, GUEST_COMMANDS, WHY_CHARS, decode_guest, guest_seat, reply_id, why_ok
+from .table_round import Round, not_now
+from .wire import is_whole
 
-# A guest's honest messages are a few hundred characters (an action, a
-# commit) nested at most four deep: {args: {action: {cards: [...]}}}.
-GUEST_CHARS = 2048
-GUEST_DEPTH = 5
-GUEST_FIELDS = frozenset({"id", "seat", "secret", "cmd", "args"})
-GUEST_COMMANDS = ("state", "commit", "reveal", "act", "record", "dispute", "lists")
-# The keys of each command's args: anything else is refused by name.
-GUEST_ARGS = {
-    "state": (),
-    "record": ("game",),
-    "lists": (),
-    "commit": ("hand", "round", "commit"),
-    "reveal": ("hand", "round", "reveal"),
-    "act": ("action",),
-    "dispute": ("hand", "why"),
-}
-ID_CHARS = 64
 # Games one table plays in a row: an evening, with room to spare.
 MAX_GAMES = 999
-# A dispute's reason as the guest's engine worded it (check_deal), per language.
-WHY_CHARS = 400
-
-
-def is_whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def why_ok(why) -> bool:
-    return why is None or (
-        isinstance(why, dict)
-        and set(why) == {"de", "en"}
-        and all(isinstance(why[k], str) and 0 < len(why[k]) <= WHY_CHARS for k in ("de", "en"))
-    )
-
-
-def _reply_id(value):
-    """The guest's id echoed back only when it is a small number or short
-    text: anything else would let a guest make the host send big replies."""
-    if (is_whole(value) and abs(value) < 1 << 53) or (isinstance(value, str) and len(value) <= ID_CHARS):
-        return value
-    return None
 
 
 def with_seats(record: dict, seats: list[dict]) -> dict:
@@ -90,88 +53,11 @@ def with_seats(record: dict, seats: list[dict]) -> dict:
     return record
 
 
-def _not_now(de: str, en: str) -> NoReturn:
-    raise IllegalAction("deal_phase", detail=Both(de, en))
-
-
 def _whole(args: dict, key: str) -> int:
     value = args.get(key)
     if not is_whole(value):
         raise InvalidAction("guest_type", field=repr(key), kind=Both("eine ganze Zahl", "a whole number"))
     return value
-
-
-class Round:
-    """One commit–reveal round before a hand: every phone's commit, then
-    every phone's reveal. The host's number is fixed when the round opens
-    (derived from the table's key, the hand and the round's `attempt`), so
-    it is bound before any guest's commit arrives and is the same after any
-    reload. `restarts`: the rounds of this hand given up before it.
-
-    `seat_of` maps each phone that deals (its table seat) to the game's seat
-    its number is hashed under and listed as in the record: its own, except
-    in the Hängeln (`TableHost.deal_seats`). Commits and numbers are kept by
-    phone."""
-
-    def __init__(self, hand: int, seat_of: dict[int, int], host_seat: int, key: str, attempt: int = 0, restarts: list[dict] | None = None):
-        self.hand = hand
-        self.seat_of = dict(seat_of)
-        self.phones = sorted(seat_of)
-        self.attempt = attempt
-        self.restarts = restarts or []
-        self.commits: dict[int, str] = {}
-        self.reveals: dict[int, str] = {}
-        self.host_number(host_seat, key)
-
-    def host_number(self, host_seat: int, key: str) -> None:
-        """The host's number, where its phone deals (at a full table always;
-        in the Hängeln where it plays or stands in for a computer)."""
-        if host_seat in self.seat_of:
-            own = host_reveal(key, self.hand, self.attempt)
-            self.commits[host_seat] = commit_of(self.hand, self.seat_of[host_seat], own)
-            self.reveals[host_seat] = own
-
-    def by_seat(self, kept: dict[int, str]) -> list[tuple[int, str]]:
-        """Commits or numbers as the record lists them: by the game's seat."""
-        return sorted((self.seat_of[p], v) for p, v in kept.items())
-
-    def given_up(self, left: list[int]) -> dict:
-        """This round as the record keeps it once given up: every commit and
-        number that was in, and who left (the game's seats)."""
-        return {
-            "commits": [{"seat": s, "commit": c} for s, c in self.by_seat(self.commits)],
-            "reveals": [{"seat": s, "reveal": v} for s, v in self.by_seat(self.reveals)],
-            "left": sorted(self.seat_of[p] for p in left),
-        }
-
-    @property
-    def phase(self) -> str:
-        return "commit" if len(self.commits) < len(self.phones) else "reveal"
-
-    def waiting(self) -> list[int]:
-        have = self.commits if self.phase == "commit" else self.reveals
-        return [s for s in self.phones if s not in have]
-
-    def transcript(self, reveals: dict[int, str]) -> list[dict]:
-        return sorted(
-            ({"seat": self.seat_of[p], "commit": self.commits[p], "reveal": reveals[p]} for p in self.phones), key=lambda e: e["seat"]
-        )
-
-    def facts(self, to_table=lambda seat: seat) -> dict:
-        """What every phone may know: whose numbers are awaited (phones, by
-        their table seats) and, once all are committed, every commit as the
-        record will list it (a guest checks its own is there and keeps the
-        list, to check the transcript after the hand)."""
-        out = {
-            "hand": self.hand,
-            "round": self.attempt,
-            "phase": self.phase,
-            "waiting": self.waiting(),
-            "restarts": [{"left": sorted(to_table(s) for s in r["left"])} for r in self.restarts],
-        }
-        if self.phase == "reveal":
-            out["commits"] = [{"seat": s, "commit": c} for s, c in self.by_seat(self.commits)]
-        return out
 
 
 class TableHost:
@@ -338,7 +224,7 @@ class TableHost:
             return
         r = self.round
         if not on and r is not None and r.phase == "reveal":
-            _not_now("erst werden die Karten fertig gegeben", "the cards are being dealt; try again once they are")
+            not_now("erst werden die Karten fertig gegeben", "the cards are being dealt; try again once they are")
         if on:
             self.standins.add(seat)
         else:
@@ -374,7 +260,7 @@ class TableHost:
         if not finished.game_over:
             raise InvalidAction("bad_request", detail=Both("die Spielrunde läuft noch", "the game is still running"))
         if self.game_no >= MAX_GAMES:
-            _not_now(f"ein Tisch spielt höchstens {MAX_GAMES} Spielrunden", f"a table plays at most {MAX_GAMES} games")
+            not_now(f"ein Tisch spielt höchstens {MAX_GAMES} Spielrunden", f"a table plays at most {MAX_GAMES} games")
         nxt = TableHost(self.host_seat, [])
         nxt.secrets = dict(self.secrets)
         nxt.standins = set(self.standins)
@@ -417,7 +303,7 @@ class TableHost:
             self.joining.pop(seat, None)
             return
         if len(self.secrets) == 1:
-            _not_now(
+            not_now(
                 "dann bliebe kein Gast am Tisch: ein Spiel gegen den Computer beginnt auf dem Startbildschirm",
                 "then no guest would be left at the table: a game against the computer starts from the start screen",
             )
@@ -428,7 +314,7 @@ class TableHost:
 
     def _between_games(self, game) -> None:
         if not game.game_over:
-            _not_now("ein Platz wechselt zwischen zwei Spielrunden", "a seat changes between games")
+            not_now("ein Platz wechselt zwischen zwei Spielrunden", "a seat changes between games")
 
     def _seat_of(self, seat, seats: list[dict]) -> bool:
         """Whether `seat` is a seat of the table other than the host's."""
@@ -496,7 +382,7 @@ class TableHost:
         if self.round is not None:
             # Opening it again would let the host throw away a deal it has
             # seen the numbers of.
-            _not_now("das Geben läuft schon", "the deal is already under way")
+            not_now("das Geben läuft schon", "the deal is already under way")
         self.round = Round(len(game.specs) + 1, self.deal_seats(), self.host_seat, self.key)
         self._deal_when_complete(game, self.round.reveals)
 
@@ -512,18 +398,18 @@ class TableHost:
         hand, attempt = _whole(args, "hand"), _whole(args, "round")
         r = self.round
         if r is None:
-            _not_now("es wird gerade nicht gegeben", "no deal is under way")
+            not_now("es wird gerade nicht gegeben", "no deal is under way")
         if seat not in r.phones:
             if self.game_seat(seat) is None:
                 self.watching(seat)
-            _not_now(
+            not_now(
                 "der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt",
                 "the computer plays this seat until the host gives it back",
             )
         if hand != r.hand:
-            _not_now(f"gegeben wird Spiel {r.hand}", f"hand {r.hand} is being dealt")
+            not_now(f"gegeben wird Spiel {r.hand}", f"hand {r.hand} is being dealt")
         if attempt != r.attempt:
-            _not_now(f"das Geben hat neu begonnen, jetzt gilt Runde {r.attempt}", f"the deal started again, round {r.attempt} counts now")
+            not_now(f"das Geben hat neu begonnen, jetzt gilt Runde {r.attempt}", f"the deal started again, round {r.attempt} counts now")
         return r
 
     # --- a guest's message -----------------------------------------------------
@@ -533,12 +419,12 @@ class TableHost:
         req_id = None
         try:
             try:
-                req = self._decode(text)
+                req = decode_guest(text)
             except InvalidAction as e:
                 req_id = getattr(e, "req_id", None)
                 raise
-            req_id = _reply_id(req.get("id"))
-            seat = self._sender(req, bound)
+            req_id = reply_id(req.get("id"))
+            seat = guest_seat(req, bound, self.secrets)
             cmd = req.get("cmd")
             args = req.get("args", {})
             if not isinstance(args, dict) or not isinstance(cmd, str):
@@ -562,37 +448,6 @@ class TableHost:
             names = table.names() if e.code == "hangeln_watch" else table.game.names
             return {"id": req_id, "ok": False, "error": e.named(names).to_json()}, False
 
-    @staticmethod
-    def _decode(text) -> dict:
-        if not isinstance(text, str):
-            raise InvalidAction("request_not_text")
-        if len(text) > GUEST_CHARS:
-            raise InvalidAction("guest_too_large", size=len(text), limit=GUEST_CHARS)
-        try:
-            return decode(text, GUEST_DEPTH)
-        except InvalidAction as e:
-            err = InvalidAction("guest_too_deep") if e.code == "request_too_deep" else e
-            # So the guest can tell which request failed (`guest` reads it).
-            err.req_id = _reply_id(find_id(text))  # type: ignore[attr-defined]  # an attribute of this refusal only
-            raise err from None
-
-    def _sender(self, req: dict, bound) -> int:
-        """The seat the message speaks for: the channel's own seat, proven
-        by that seat's secret."""
-        for key in req:
-            if key not in GUEST_FIELDS:
-                raise InvalidAction("guest_field", field=repr(key)[:24])
-        if not is_whole(bound) or bound not in self.secrets:
-            raise InvalidAction("guest_unknown")
-        seat, secret = req.get("seat"), req.get("secret")
-        if not is_whole(seat) or seat != bound:
-            raise InvalidAction("guest_not_your_seat", seat=bound)
-        # Compared as bytes: compare_digest refuses non-ASCII text, and a
-        # lone surrogate from JSON must not raise.
-        if not isinstance(secret, str) or not secrets.compare_digest(secret.encode("utf-8", "surrogatepass"), self.secrets[bound].encode()):
-            raise InvalidAction("guest_unknown")
-        return seat
-
     def _guest_state(self, table, seat: int, args: dict) -> bool:
         return False
 
@@ -605,9 +460,9 @@ class TableHost:
     def _guest_commit(self, table, seat: int, args: dict) -> bool:
         r = self._round_for(seat, args)
         if r.phase != "commit":
-            _not_now("alle Handys haben schon zugesagt", "every phone has already committed")
+            not_now("alle Handys haben schon zugesagt", "every phone has already committed")
         if seat in r.commits:
-            _not_now("dieses Handy hat schon zugesagt", "this phone has already committed")
+            not_now("dieses Handy hat schon zugesagt", "this phone has already committed")
         commit = args.get("commit")
         if not is_hex64(commit):
             raise InvalidAction(
@@ -619,12 +474,12 @@ class TableHost:
     def _guest_reveal(self, table, seat: int, args: dict) -> bool:
         r = self._round_for(seat, args)
         if r.phase != "reveal":
-            _not_now(
+            not_now(
                 "Zahlen werden erst offengelegt, wenn alle Handys zugesagt haben",
                 "numbers are revealed only once every phone has committed",
             )
         if seat in r.reveals:
-            _not_now("dieses Handy hat seine Zahl schon offengelegt", "this phone has already revealed its number")
+            not_now("dieses Handy hat seine Zahl schon offengelegt", "this phone has already revealed its number")
         reveal = args.get("reveal")
         if not is_hex64(reveal) or commit_of(r.hand, r.seat_of[seat], reveal) != r.commits[seat]:
             raise InvalidAction(
@@ -675,12 +530,12 @@ class TableHost:
         if action.get("seat") != own or not is_whole(action.get("seat")):
             raise InvalidAction("guest_not_your_seat", seat=own)
         if seat in self.standins:
-            _not_now(
+            not_now(
                 "der Computer spielt diesen Platz, bis der Gastgeber ihn zurückgibt",
                 "the computer plays this seat until the host gives it back",
             )
         if self.round is not None:
-            _not_now("erst wird gegeben", "the cards are being dealt")
+            not_now("erst wird gegeben", "the cards are being dealt")
         table.game.apply(action)
         return True
 
@@ -744,7 +599,7 @@ class TableHost:
             return with_seats(export_record(g, keep_last=g.hand_over), table.seats)
         if asked == self.game_no - 1 and self.previous is not None:
             return self.previous
-        _not_now(
+        not_now(
             f"dieses Handy hat Spielrunde {asked} nicht mehr (es spielt Runde {self.game_no})",
             f"this phone no longer has game {asked} (it plays game {self.game_no})",
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from typing import TypeGuard
 
 from ..core.errors import InvalidAction, SchraemError
 
@@ -115,3 +116,8 @@ def decode(text, max_depth: int = MAX_DEPTH) -> dict:
     if not isinstance(req, dict):
         raise InvalidAction("request_shape")
     return req
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """A JSON whole number (True and False are ints in Python, not here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
