@@ -133,17 +133,21 @@ export function render() {
   draw(el.controls, controls);
   // The saved table early-paint.js showed is this screen now: taps reach it.
   if (document.body.dataset.painted) { delete document.body.dataset.painted; el.screen.inert = el.controls.inert = false; }
-  // The short form ("EN") where the full word does not fit the header.
-  el.lang.replaceChildren(h('span', { class: 'lang-long', text: t('lang.switch') }),
-    h('span', { class: 'lang-short', 'aria-hidden': 'true', text: t('lang.switch.short') }));
+  // The short form ("EN") where the full word does not fit the header;
+  // the header is put in new only when its words change (a table drawn
+  // again after every tap restyles nothing there).
+  if (el.lang.textContent !== `${t('lang.switch')}${t('lang.switch.short')}`) {
+    el.lang.replaceChildren(h('span', { class: 'lang-long', text: t('lang.switch') }),
+      h('span', { class: 'lang-short', 'aria-hidden': 'true', text: t('lang.switch.short') }));
+  }
   // The visible word (long or short) stays part of the spoken name.
   el.lang.setAttribute('aria-label', `${t('lang.switch.short')} – ${t('lang.switch.label')}`);
   el.lang.lang = getLang() === 'de' ? 'en' : 'de';
-  el.setup.textContent = t('menu.setup');
+  setText(el.setup, t('menu.setup'));
   // The header's menu is named in the language shown (index.html starts it in German).
   el.setup.closest('nav')?.setAttribute('aria-label', t('menu.nav'));
   el.setup.hidden = name === 'start';
-  el.list.textContent = t('menu.list');
+  setText(el.list, t('menu.list'));
   el.settings.setAttribute('aria-label', t('settings.heading'));
   el.settings.hidden = name === 'settings';
   el.list.hidden = !model.game || !['table', 'sheet', 'result', 'over'].includes(name);
@@ -155,6 +159,10 @@ export function render() {
   if (name === 'table') keepTrickInSight(el.screen, model.game.state.view);
   keepAwake(name === 'table' || name === 'sheet' || name === 'pass' || name === 'result');
   keepPainted(name, model.game, model);
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 // Another tab is the writer: this one shows the game but takes no taps,

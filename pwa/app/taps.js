@@ -159,16 +159,22 @@ function tap(event, button, type, card = null) {
     onError(known.refused);
     return Promise.resolve(false);
   }
+  // The action goes out first (at a table of phones every other phone
+  // waits for it), and what the tap shows at once is drawn right after it,
+  // in the same task, before the next frame.
+  const acted = session.act(type, card == null ? {} : { card });
   if (known?.legal && button) {
-    if (card != null) showPlayed(g.state.view, button, type, card);
-    else showPressed(button);
-    if (type === 'knock') {
-      knockFeedback();
-      pending.knockSounded = true;
-    }
-    measureTap(false);
+    queueMicrotask(() => {
+      if (card != null) showPlayed(g.state.view, button, type, card);
+      else showPressed(button);
+      if (type === 'knock') {
+        knockFeedback();
+        pending.knockSounded = true;
+      }
+      measureTap(false);
+    });
   }
-  return session.act(type, card == null ? {} : { card }).then((taken) => {
+  return acted.then((taken) => {
     // Refused after all (or not sent): the pending effect goes.
     if (!taken && known?.legal) {
       pending.knockSounded = false;

@@ -62,7 +62,7 @@ export function keeper() {
     return (key, make) => {
       const drawn = now.has(key) ? null : before.get(key); // a node is in one place only
       const node = drawn ? LIVE.get(drawn) ?? drawn : make();
-      if (drawn) { KEPT.add(node); shown.push(node); } else PART.add(node);
+      if (drawn) { KEPT.add(node); shown.push(node); } else if (node) PART.add(node); // a part may show nothing
       now.set(key, node);
       return node;
     };
@@ -90,9 +90,17 @@ function typedIn(old, fresh) {
     && old.getAttribute('data-field') === fresh.getAttribute('data-field');
 }
 
+// Set first, then taken away only where the page's element has more than
+// the new one (then it holds one the new one does not): most elements
+// compared have the same attributes, and this reads each once.
 function patchAttributes(old, fresh) {
+  const want = fresh.attributes;
+  for (let i = 0; i < want.length; i++) {
+    const { name, value } = want[i];
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  if (old.attributes.length === want.length) return;
   for (const { name } of Array.from(old.attributes)) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
 }
 
 // The same element as far as a screen's parts go: its tag and its class.

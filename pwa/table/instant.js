@@ -9,6 +9,7 @@
 import { h } from '../lib/dom.js';
 import { cardFace, cardName } from './cards.js';
 import { nameOf } from './log.js';
+import { tapShownOnTable } from './table.js';
 
 export function tapKey(type, card) {
   return card == null ? type : `${type}:${card}`;
@@ -26,6 +27,7 @@ export function lookUp(state, type, card = null) {
 // The tapped card leaves the hand; a played one lands in the trick under
 // the player's name.
 export function showPlayed(view, button, type, card) {
+  tapShownOnTable();
   const hand = button.closest('.hand');
   hand?.querySelectorAll('button.card').forEach((b) => { b.disabled = true; });
   button.closest('li')?.classList.add('leaving');

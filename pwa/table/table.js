@@ -1,7 +1,7 @@
 // Draws one seat's view of the table. It only shows what the engine sent:
 // which actions are legal, whose turn it is and every rule stay in Python.
-import { h } from '../lib/dom.js';
-import { has, t, tn } from '../i18n/i18n.js';
+import { h, keeper } from '../lib/dom.js';
+import { getLang, has, t, tn } from '../i18n/i18n.js';
 import { cardFace, cardName, knollenBadge, marksView } from './cards.js';
 import { describeLog, nameOf } from './log.js';
 import { phoneRole } from './phone-role.js';
@@ -193,27 +193,50 @@ function centre(view) {
 // a held status line stands where it is held, so the felt's end and its
 // height are what must fit.
 export function keepTrickInSight(root, view) {
-  const top = root.querySelector('.table-top');
-  const felt = top?.querySelector('.centre');
-  const status = holdStatus(root);
-  if (!felt || !status || (!view.trick.length && !view.tricks.length)) return;
-  const gap = parseFloat(getComputedStyle(top).rowGap) || 0;
-  const over = felt.getBoundingClientRect().bottom + gap + status.offsetHeight - top.getBoundingClientRect().bottom;
-  if (over > 0) top.scrollTop += over;
+  const at = tableGeometry(root);
+  if (!at) return;
+  // Every size is read before anything is written: the page is laid out
+  // once, not again after the held line changed (its stickiness moves
+  // neither it nor the felt in the flow).
+  if (at.feltBottom != null && (view.trick.length || view.tricks.length)) {
+    const over = at.feltBottom + at.gap + at.statusHeight - at.topBottom;
+    if (over > 0) at.top.scrollTop += over;
+  }
+  hold(at);
 }
 
 // The status line held where the seats fit above it; asked again when the
 // screen changes size (a phone turned, its address bar hidden). → the
 // status line, or null away from the table.
 export function holdStatus(root) {
+  const at = tableGeometry(root);
+  if (!at) return null;
+  hold(at);
+  return at.status;
+}
+
+function hold({ status, seatsEnd, gap, statusHeight, room }) {
+  status.classList.toggle('held', seatsEnd + gap + statusHeight <= room);
+}
+
+// What holding the status line and keeping the trick in sight read of the
+// table's upper part, all at once; null away from the table.
+function tableGeometry(root) {
   const top = root.querySelector('.table-top');
   const status = top?.querySelector('.status');
   const seats = top?.querySelector('.seats');
   if (!status || !seats) return null;
-  const gap = parseFloat(getComputedStyle(top).rowGap) || 0;
-  const seatsEnd = seats.getBoundingClientRect().bottom - top.getBoundingClientRect().top + top.scrollTop;
-  status.classList.toggle('held', seatsEnd + gap + status.offsetHeight <= top.clientHeight);
-  return status;
+  const felt = top.querySelector('.centre');
+  const box = top.getBoundingClientRect();
+  return {
+    top, status,
+    gap: parseFloat(getComputedStyle(top).rowGap) || 0,
+    seatsEnd: seats.getBoundingClientRect().bottom - box.top + top.scrollTop,
+    statusHeight: status.offsetHeight,
+    room: top.clientHeight,
+    feltBottom: felt ? felt.getBoundingClientRect().bottom : null,
+    topBottom: box.bottom,
+  };
 }
 
 export function otherLabel(view, a) {
@@ -284,17 +307,69 @@ export function handHistory(view) {
       h('ol', { class: 'log-full', tabindex: '0', 'aria-label': t('log.all.label') }, items.map((e) => h('li', { text: describeLog(view, e) })))) : null);
 }
 
+// The table's parts kept as drawn (dom.js keeper): at a table of phones
+// every phone draws the table again after each tap on any phone, and a tap
+// changes a seat or two, the felt and the log, not the rest. Each part is
+// built from a slice of the view that holds everything it shows, and its
+// key is that slice (with the language): a part whose slice did not change
+// is the very node on the page, neither built nor compared again.
+const tableParts = keeper();
+
+// A tap answered at once (instant.js) changed the hand and the felt on the
+// page by hand: the next drawing builds both again, so the engine's state
+// (or, refused, the state before) is drawn over them whatever it is.
+let changedByTap = 0;
+export function tapShownOnTable() {
+  changedByTap += 1;
+}
+
+function pick(view, names) {
+  const slice = {};
+  for (const name of names) slice[name] = view[name];
+  return slice;
+}
+
+// Who sits where by name: all that names in the felt and the log need.
+function named(view) {
+  return { players: view.players.map((p) => ({ seat: p.seat, name: p.name })) };
+}
+
+// A seat's own facts: whether it acts, knocked, deals, as seatBox and
+// seatMarkers read them, so another seat's turn or knock leaves it as drawn.
+function seatView(view, p) {
+  const r = view.response;
+  const toAct = r ? r.to_answer === p.seat : view.turn === p.seat;
+  const its = (seat) => (seat === p.seat ? seat : null);
+  return {
+    ...pick(view, ['seat', 'tally', 'start_marks', 'marks_display']), p,
+    response: r && toAct ? { to_answer: p.seat } : null, turn: !r && toAct ? p.seat : null,
+    last_knocker: its(view.last_knocker), dealer: its(view.dealer),
+  };
+}
+
+const CENTRE_VIEW = ['tricks', 'trick', 'hand_no', 'value', 'max_value', 'hand_kind', 'knocking', 'last_knocker', 'exchanges'];
+const HAND_TYPES = new Set(['knock', 'play', 'discard']);
+
 export function renderTable(view, { ready }) {
+  const part = tableParts();
+  const lang = getLang();
+  const kept = (name, slice, make) => part(JSON.stringify([name, lang, slice]), () => make(slice));
+  const logView = { ...named(view), seat: view.seat, log: readableLog(view), tricks: view.tricks };
+  const me = view.players.find((p) => p.seat === view.seat);
+  const handView = {
+    seat: view.seat, my_cards: view.my_cards, tally: view.tally, players: me ? [me] : [], legal: view.legal.filter((a) => HAND_TYPES.has(a.type)),
+  };
+  const status = ready ? statusText(view) : t('status.wait');
   // The hand stays pinned above the thumb buttons on every phone; the rest
   // of the table scrolls in the space left over.
   return h('section', { id: 'table', class: 'table', 'aria-label': t('table.label') },
     h('div', { class: 'table-top', tabindex: '0', role: 'group', 'aria-label': t('table.top.label') },
-      h('ul', { class: `seats n${view.players.length}` }, view.players.map((p) => seatBox(view, p))),
-      centre(view),
-      h('p', { class: 'status', text: ready ? statusText(view) : t('status.wait') }),
-      recentLog(view),
-      handHistory(view)),
-    handArea(view, ready));
+      h('ul', { class: `seats n${view.players.length}` }, view.players.map((p) => kept('seat', seatView(view, p), (v) => seatBox(v, v.p)))),
+      kept('centre', { ...pick(view, CENTRE_VIEW), ...named(view), peek: peek.key, changedByTap }, centre),
+      part(JSON.stringify(['status', status]), () => h('p', { class: 'status', text: status })),
+      kept('log', { ...logView, log: logView.log.slice(-3) }, recentLog),
+      kept('history', logView, handHistory)),
+    kept('hand', { ...handView, ready, changedByTap }, (v) => handArea(v, ready)));
 }
 
 // What the answer costs, in the engine's figures (`pass_loses`,
