@@ -127,7 +127,8 @@ export function render() {
   // other screen, or one of these coming back, is drawn new.
   const draw = PATCHED.has(name) && drawnScreen === name && !document.body.dataset.painted ? patch : replace;
   drawnScreen = name;
-  document.body.dataset.screen = name;
+  // Said again only when it changes: the stylesheet lays the table out by it.
+  if (document.body.dataset.screen !== name) document.body.dataset.screen = name;
   document.body.dataset.step = model.game ? stepOf(model.game) : '';
   draw(el.screen, main);
   draw(el.controls, controls);

@@ -290,21 +290,27 @@ function recentLog(view) {
 }
 
 // Everything said and played in this hand, a tap away: every action in
-// order, and every finished trick with who took it.
-export function handHistory(view) {
+// order, and every finished trick with who took it. `part` (the table's
+// keeper round): each line and each trick kept as drawn, so a move adds a
+// line to the page instead of building the whole list again; the lists
+// themselves are built anew, and closed, as before.
+export function handHistory(view, part = null) {
   const items = readableLog(view);
   const tricks = view.tricks ?? [];
   if (items.length <= 3 && !tricks.length) return null;
+  const who = part ? JSON.stringify([getLang(), view.players.map((p) => [p.seat, p.name])]) : '';
+  const line = (key, make) => (part ? part(`${key} ${who}`, make) : make());
   return h('div', { class: 'history-row' },
     tricks.length ? h('details', { class: 'tricks-review' },
       h('summary', { text: t('table.tricks.review', { n: tricks.length }) }),
-      h('ol', { class: 'tricks-list' }, tricks.map((trick, i) => h('li', {},
+      h('ol', { class: 'tricks-list' }, tricks.map((trick, i) => line(`trick ${i} ${JSON.stringify(trick)}`, () => h('li', {},
         h('span', { class: 'trick-no', text: t('table.trick', { n: i + 1 }) }),
         h('ol', { class: 'trick-cards' }, trickCards(view, trick.cards, trick.winner)),
-        h('span', { class: 'trick-winner', text: t('table.trick.winner', { name: nameOf(view, trick.winner) }) }))))) : null,
+        h('span', { class: 'trick-winner', text: t('table.trick.winner', { name: nameOf(view, trick.winner) }) })))))) : null,
     items.length > 3 ? h('details', { class: 'log-all' },
       h('summary', { text: t('log.all', { n: items.length }) }),
-      h('ol', { class: 'log-full', tabindex: '0', 'aria-label': t('log.all.label') }, items.map((e) => h('li', { text: describeLog(view, e) })))) : null);
+      h('ol', { class: 'log-full', tabindex: '0', 'aria-label': t('log.all.label') },
+        items.map((e, i) => line(`line ${i} ${JSON.stringify(e)}`, () => h('li', { text: describeLog(view, e) }))))) : null);
 }
 
 // The table's parts kept as drawn (dom.js keeper): at a table of phones
@@ -368,7 +374,7 @@ export function renderTable(view, { ready }) {
       kept('centre', { ...pick(view, CENTRE_VIEW), ...named(view), peek: peek.key, changedByTap }, centre),
       part(JSON.stringify(['status', status]), () => h('p', { class: 'status', text: status })),
       kept('log', { ...logView, log: logView.log.slice(-3) }, recentLog),
-      kept('history', logView, handHistory)),
+      handHistory(logView, part)),
     kept('hand', { ...handView, ready, changedByTap }, (v) => handArea(v, ready)));
 }
 
