@@ -90,16 +90,26 @@ function seatBox(view, p) {
 }
 
 // `winner`: the seat that took the trick; its card is marked.
-export function trickCards(view, cards, winner = null) {
+// `keep` (the table's keeper round, with its language): each card as drawn
+// while it lies there, so a card played adds one to the page.
+export function trickCards(view, cards, winner = null, keep = made) {
   return cards.map((c) => {
     const won = c.seat === winner;
-    const label = cardName(c.card) + (c.dead ? ` (${t('table.dead')})` : '') + (won ? ` (${t('table.trick.won')})` : '');
-    return h('li', { class: `played${c.dead ? ' dead' : ''}${won ? ' won' : ''}` },
-      h('span', { class: 'card small', role: 'img', 'aria-label': label }, cardFace(c.card)),
-      h('bdi', { class: 'played-by', text: nameOf(view, c.seat) }),
-      c.dead ? h('span', { class: 'badge', text: t('table.dead') }) : null,
-      won ? h('span', { class: 'badge won-badge', 'aria-hidden': 'true', text: t('table.trick.won') }) : null);
+    const by = nameOf(view, c.seat);
+    return keep(JSON.stringify(['played', c, won, by]), () => {
+      const label = cardName(c.card) + (c.dead ? ` (${t('table.dead')})` : '') + (won ? ` (${t('table.trick.won')})` : '');
+      return h('li', { class: `played${c.dead ? ' dead' : ''}${won ? ' won' : ''}` },
+        h('span', { class: 'card small', role: 'img', 'aria-label': label }, cardFace(c.card)),
+        h('bdi', { class: 'played-by', text: by }),
+        c.dead ? h('span', { class: 'badge', text: t('table.dead') }) : null,
+        won ? h('span', { class: 'badge won-badge', 'aria-hidden': 'true', text: t('table.trick.won') }) : null);
+    });
   });
+}
+
+// Built every time, where nothing is kept.
+function made(key, make) {
+  return make();
 }
 
 // The last finished trick, shown again in place of the one being played
@@ -155,17 +165,20 @@ function discardRows(view) {
       h('span', { class: 'discard-no', 'aria-hidden': 'true', text: String(s.k) }))))));
 }
 
-function centre(view) {
+// The felt: its value line and the cards on it kept as drawn (`keep`);
+// the trick around them is built anew, so a tap shown at once on it
+// (instant.js) is drawn over whatever the state says.
+function centre(view, keep = made) {
   const doneTricks = view.tricks.length;
   const last = view.tricks[doneTricks - 1];
   const peeking = Boolean(last) && view.trick.length > 0 && peek.key === peekKey(view);
   const showLast = (view.trick.length === 0 || peeking) && last;
   const shown = showLast ? last.cards : view.trick;
   return h('div', { class: 'centre' },
-    h('div', { class: 'value-line' },
+    keep(JSON.stringify(['value', view.hand_no, view.value, view.max_value]), () => h('div', { class: 'value-line' },
       h('span', { class: 'hand-no', text: t('table.hand', { hand: view.hand_no }) }),
       h('strong', { class: 'value', 'aria-label': t('table.value.label', { value: view.value, max: view.max_value }) },
-        t('table.value', { value: view.value }))),
+        t('table.value', { value: view.value })))),
     handKindText(view) ? h('p', { class: 'hand-kind', text: handKindText(view) }) : null,
     view.knocking && h('p', { class: 'knock-line', text: view.last_knocker
       ? t('table.lastKnock', { name: nameOf(view, view.last_knocker) }) : t('table.noKnock') }),
@@ -173,7 +186,7 @@ function centre(view) {
     h('div', { class: `trick${showLast ? ' previous' : ''}`, role: 'group',
       'aria-label': showLast ? t('table.lastTrick', { name: nameOf(view, last.winner) })
         : t('table.trick', { n: Math.min(doneTricks + 1, 4) }) },
-    shown.length ? h('ol', { class: 'trick-cards' }, trickCards(view, shown, showLast ? last.winner : null))
+    shown.length ? h('ol', { class: 'trick-cards' }, trickCards(view, shown, showLast ? last.winner : null, keep))
       : h('p', { class: 'trick-empty', text: t('table.trick.empty') }),
     showLast ? h('p', { class: 'trick-winner', text: t('table.lastTrick', { name: nameOf(view, last.winner) }) }) : null,
     last && view.trick.length ? h('button', {
@@ -315,15 +328,16 @@ export function handHistory(view, part = null) {
 
 // The table's parts kept as drawn (dom.js keeper): at a table of phones
 // every phone draws the table again after each tap on any phone, and a tap
-// changes a seat or two, the felt and the log, not the rest. Each part is
+// changes a seat or two, a card on the felt and a line of the log, not the
+// rest. Each part is
 // built from a slice of the view that holds everything it shows, and its
 // key is that slice (with the language): a part whose slice did not change
 // is the very node on the page, neither built nor compared again.
 const tableParts = keeper();
 
-// A tap answered at once (instant.js) changed the hand and the felt on the
-// page by hand: the next drawing builds both again, so the engine's state
-// (or, refused, the state before) is drawn over them whatever it is.
+// A tap answered at once (instant.js) changed the hand on the page by
+// hand: the next drawing builds it again, so the engine's state (or,
+// refused, the state before) is drawn over it whatever it is.
 let changedByTap = 0;
 export function tapShownOnTable() {
   changedByTap += 1;
@@ -353,7 +367,6 @@ function seatView(view, p) {
   };
 }
 
-const CENTRE_VIEW = ['tricks', 'trick', 'hand_no', 'value', 'max_value', 'hand_kind', 'knocking', 'last_knocker', 'exchanges'];
 const HAND_TYPES = new Set(['knock', 'play', 'discard']);
 
 export function renderTable(view, { ready }) {
@@ -371,7 +384,7 @@ export function renderTable(view, { ready }) {
   return h('section', { id: 'table', class: 'table', 'aria-label': t('table.label') },
     h('div', { class: 'table-top', tabindex: '0', role: 'group', 'aria-label': t('table.top.label') },
       h('ul', { class: `seats n${view.players.length}` }, view.players.map((p) => kept('seat', seatView(view, p), (v) => seatBox(v, v.p)))),
-      kept('centre', { ...pick(view, CENTRE_VIEW), ...named(view), peek: peek.key, changedByTap }, centre),
+      centre(view, (key, make) => part(`${key} ${lang}`, make)),
       part(JSON.stringify(['status', status]), () => h('p', { class: 'status', text: status })),
       kept('log', { ...logView, log: logView.log.slice(-3) }, recentLog),
       handHistory(logView, part)),
