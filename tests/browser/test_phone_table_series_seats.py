@@ -8,11 +8,12 @@ who played it, and Carl's phone keeps only the game he played."""
 from __future__ import annotations
 
 from test_house_rules import choose_short_games
-from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join
+from test_phone_table import HOST_STATE, _fill_setup, _guest_view, _join, _join_linked
 from test_phone_table_evening import KEPT_GAMES, _list_of, _play_game
+from test_phone_table_takeover import host_and_two_guests
 
 from club_helpers import choose_format
-from helpers import open_app, wait_idle
+from helpers import wait_idle
 
 CHANGE = {"game": 2, "seat": 2, "name": "Carl", "was": "Bert", "computer": False}
 
@@ -29,14 +30,7 @@ def _kept(page, pick) -> list[dict]:
 
 
 def test_between_games_of_a_series_a_new_phone_takes_a_seat_whose_phone_left(warm_page, shared_site, page_errors):
-    host = warm_page(locale="de-DE", service_workers="block")
-    bert = warm_page(locale="en-GB", service_workers="block")
-    carl = warm_page(locale="en-US", service_workers="block")
-    for guest in (bert, carl):
-        guest.add_init_script(RECEIVED_PROBE)
-    open_app(host, shared_site, seed=43)
-    for guest in (bert, carl):
-        open_app(guest, shared_site)
+    host, bert, carl = host_and_two_guests(warm_page, shared_site, 43)
     # Marienheide with three, each starting with one mark: a game is about a hand.
     host.select_option('[data-field="rules"]', "marienheide")
     choose_short_games(host)
@@ -56,7 +50,7 @@ def test_between_games_of_a_series_a_new_phone_takes_a_seat_whose_phone_left(war
     host.fill('[data-phone-text="seat-name-2"]', "Carl")
     host.locator('[data-action="phone-seat"][data-seat="2"]').tap()
     host.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
-    _join(carl, host, 2, False, shared_site)
+    _join_linked(carl, host, 2, shared_site)
     host.wait_for_function("() => document.body.dataset.screen === 'over'", timeout=30_000)
     carl.wait_for_function("() => document.body.dataset.screen === 'over'", timeout=30_000)
     assert host.locator(".phone-free-seat").count() == 1  # the computer's seat only

@@ -12,17 +12,24 @@ from test_phone_table_evening import KEPT_GAMES, _play_game
 from helpers import open_app
 
 
-def test_between_games_a_new_phone_takes_the_computers_seat_and_a_guest_gone_is_offered_to_the_computer(
-    warm_page, shared_site, page_errors
-):
+def host_and_two_guests(warm_page, shared_site, seed: int):
+    """Three phones with the app open: the host (German, its deals from
+    `seed`), Bert and Carl (English), the guests' received messages probed."""
     host = warm_page(locale="de-DE", service_workers="block")
     bert = warm_page(locale="en-GB", service_workers="block")
     carl = warm_page(locale="en-US", service_workers="block")
     for guest in (bert, carl):
         guest.add_init_script(RECEIVED_PROBE)
-    open_app(host, shared_site, seed=39)
+    open_app(host, shared_site, seed=seed)
     for guest in (bert, carl):
         open_app(guest, shared_site)
+    return host, bert, carl
+
+
+def test_between_games_a_new_phone_takes_the_computers_seat_and_a_guest_gone_is_offered_to_the_computer(
+    warm_page, shared_site, page_errors
+):
+    host, bert, carl = host_and_two_guests(warm_page, shared_site, 39)
     host.select_option('[data-field="rules"]', "marienheide")
     _fill_setup(host, [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")], dealer="1")
     host.locator('[data-action="phone-open"]').tap()
