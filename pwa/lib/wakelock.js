@@ -3,15 +3,26 @@
 // page is hidden, so it is taken again on return.
 let wanted = false;
 let sentinel = null;
+// Every render asks (keepAwake): while a request is under way, or after the
+// browser refused one (battery saver, no permission), it is not asked again
+// until the page is shown again.
+let asking = false;
+let refused = false;
 
 async function acquire() {
-  if (!wanted || sentinel || document.visibilityState !== 'visible' || !navigator.wakeLock) return;
+  if (!wanted || sentinel || asking || refused || document.visibilityState !== 'visible' || !navigator.wakeLock) return;
+  asking = true;
   try {
-    sentinel = await navigator.wakeLock.request('screen');
-    sentinel.addEventListener('release', () => { sentinel = null; });
+    const got = await navigator.wakeLock.request('screen');
+    got.addEventListener('release', () => { if (sentinel === got) sentinel = null; });
+    sentinel = got;
   } catch {
-    sentinel = null; // battery saver or no permission: the game still works
+    refused = true; // the game still works
+  } finally {
+    asking = false;
   }
+  // The game ended while the browser was asked.
+  if (!wanted) keepAwake(false);
 }
 
 export function keepAwake(on) {
@@ -20,4 +31,4 @@ export function keepAwake(on) {
   else if (sentinel) { sentinel.release().catch(() => {}); sentinel = null; }
 }
 
-document.addEventListener('visibilitychange', acquire);
+document.addEventListener('visibilitychange', () => { refused = false; acquire(); });

@@ -46,6 +46,7 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request: async (type) => {
   window.__feedback.wakeLocks += 1;
+  if (window.__feedback.refuseWakeLock) throw new DOMException('battery saver', 'NotAllowedError');
   const sentinel = new EventTarget();
   sentinel.type = type;
   sentinel.release = async () => { window.__feedback.released += 1; sentinel.dispatchEvent(new Event('release')); };

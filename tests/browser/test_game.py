@@ -147,6 +147,15 @@ def test_screen_stays_on_while_a_game_is_on(warm_page, shared_site):
     assert page.evaluate("() => window.__feedback.wakeLocks") == 1  # held, not taken again per frame
     page.locator('header [data-action="setup"]').tap()
     page.wait_for_function("() => window.__feedback.released === 1")
+    # A browser that refuses the lock (battery saver) is asked once, not at
+    # every render, and again when the page is shown again.
+    page.evaluate("() => { window.__feedback.refuseWakeLock = true; window.__feedback.wakeLocks = 0; }")
+    start_game(page, THREE_BOTS, dealer=4)
+    tap(page, '[data-action="look"]')
+    wait_idle(page)
+    assert page.evaluate("() => window.__feedback.wakeLocks") == 1
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("() => window.__feedback.wakeLocks === 2")
 
 
 def test_double_tap_on_the_table_knocks(de_page, shared_site):
