@@ -310,9 +310,10 @@ class Phone:
             if not isinstance(commit, str) or len(commit) != 64:
                 raise BadMessage("not a commitment")
             self.keys[sender] = (key, proof, commit)
-            if len(self.keys) == n:
-                self._check_keys()
-            if len(self.keys) == n and self.seat == 1:
+            if len(self.keys) < n:
+                return []
+            self._check_keys()
+            if self.seat == 1:
                 return [self._shuffle(initial_deck(self.plan.cards, self.joint_key()), initial_spelling(self.plan.cards))]
             return []
         if kind == "shuffle":
