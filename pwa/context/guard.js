@@ -109,10 +109,18 @@ function summaryOf(game, status) {
   return v.loser ? both('history.summary.loser', { name: names[v.loser - 1] }) : null;
 }
 
+// Everyone who played at the table, in the order they sat down: a series
+// whose seat changed hands lists its first players and then those who took
+// over (the history's line names them all).
+function tablePeople(game) {
+  const changes = game.state.series?.changes ?? [];
+  return [...new Set([...metaFor(game).names, ...changes.map((c) => c.name)])];
+}
+
 function tableEntry(game, status) {
   const meta = metaFor(game);
   return {
-    id: meta.id, kind: meta.kind, status, names: meta.names, rules: game.state.view.rules,
+    id: meta.id, kind: meta.kind, status, names: tablePeople(game), rules: game.state.view.rules,
     summary: summaryOf(game, status), save: game.save, records: finishedRecords(game),
   };
 }

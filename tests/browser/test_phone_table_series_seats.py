@@ -84,6 +84,8 @@ def test_between_games_of_a_series_a_new_phone_takes_a_seat_whose_phone_left(war
     series = _kept(host, lambda es: [e for e in es if e["kind"] == "series" and e["status"] == "finished"])
     assert [[p["name"] for p in r["players"]] for r in series[0]["records"]] == [["Anne", "Bert", "Gerda"], ["Anne", "Carl", "Gerda"]]
     assert "Bert → Carl" in series[0]["summary"]["de"]
+    # The history's line names everyone who sat at the table.
+    assert series[0]["names"] == ["Anne", "Bert", "Gerda", "Carl"]
     kept = _kept(carl, lambda es: es)
     assert [[p["name"] for p in e["records"][0]["players"]] for e in kept] == [["Anne", "Carl", "Gerda"]]
     assert not page_errors
