@@ -68,13 +68,16 @@ export function overControls(game, { ready }) {
   if (phoneRole() === 'guest') return null;
   const next = (state.series && !state.series.over) || (state.set && !state.set.over);
   const ticket = game.save?.series?.ticket;
-  // A finished series is not played on game by game (the engine refuses a
-  // rematch of one): a new table starts from the form.
-  if (state.series?.over && !ticket) {
+  // A finished series or a decided set is followed by another with the
+  // same players (at a table of phones the same phones, no code); a new
+  // table starts from the form.
+  if ((state.series?.over || state.set?.over) && !ticket) {
     return [h('div', { class: 'tool-row over-tools' },
-      h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') })),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'export' }, text: t('record.export') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'setup' }, text: t('btn.setup') })),
     h('div', { class: 'answer-row over-main' }, isSheet(state) ? undoButton({ ready }, 'compact') : null,
-      h('button', { type: 'button', class: 'big primary', dataset: { action: 'setup' }, text: t('btn.setup') }))];
+      h('button', { type: 'button', class: 'big primary', dataset: { action: 'again' }, disabled: !ready,
+        text: t(state.series ? 'btn.seriesAgain' : 'btn.setAgain') }))];
   }
   if (!next && !(ticket && state.series?.over)) return null;
   const label = state.series ? t('btn.nextGame', { k: state.series.number + 1, n: state.series.length })

@@ -97,6 +97,19 @@ async function nextGame() {
   }
 }
 
+// Another series or set once one is over: the same players at the same
+// seats, seen from this phone's seat at the table (after a Hängeln the
+// phone's seat in it was another), or from its one person's.
+async function playAgain() {
+  const g = m().game;
+  if (!g) return;
+  const seats = g.save?.set?.seats ?? g.save?.table?.players ?? [];
+  const humans = seats.map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
+  const viewer = g.state.phone_table?.host ?? (!isSheet(g.state) && humans.length === 1 ? humans[0] : null);
+  const r = await session().tableCommand('again', { seed: app.nextSeed(), viewer }, { fresh: true });
+  if (!r.ok) app.onError(r.error);
+}
+
 export async function bootClub() {
   await bootTableMeta();
   await bootTournament();
@@ -195,6 +208,7 @@ declareTaps('club', clubWork({
   'list-print': () => window.print(),
   't-print': () => window.print(),
   'next-game': async () => { if (m().ready) await nextGame(); },
+  again: async () => { if (m().ready) await playAgain(); },
   'send-result': async () => { if (m().ready) await (await organiser()).sendResult(); },
   'result-here': async () => {
     const r = m().ready ? await session().query('table_result', {}) : null;

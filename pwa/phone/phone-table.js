@@ -226,14 +226,17 @@ function tableBanner() {
   // Who carried the table on, while the hand dealt again is played.
   const taken = facts?.taken_over && state?.view?.hand_no <= facts.taken_over.hand ? facts.taken_over : null;
   // Between games on the host a seat may change hands: a computer's, or a
-  // guest's whose phone left (not one a new phone is already joining).
-  // Never inside a Rengen set: each game's loser plays the Hängeln in person.
-  const between = table.role === 'host' && !table.facedown && state?.game_over && !state.series?.over;
+  // guest's whose phone left (not one a new phone is already joining); after
+  // a series or a set, for the next one. Never inside a Rengen set: each
+  // game's loser plays the Hängeln in person.
+  const between = table.role === 'host' && !table.facedown && state?.game_over;
   const joining = facts?.joining ?? [];
-  const changeable = between ? (m().game?.save?.table?.players ?? []).map((p, i) => i + 1)
-    .filter((seat) => !joining.includes(seat) && (m().game.save.table.players[seat - 1].kind === 'bot' || down.includes(seat))) : [];
+  // A set's seats are the whole table's, also once its Hängeln seated two.
+  const players = m().game?.save?.set?.seats ?? m().game?.save?.table?.players ?? [];
+  const changeable = between ? players.map((p, i) => i + 1)
+    .filter((seat) => !joining.includes(seat) && (players[seat - 1].kind === 'bot' || down.includes(seat))) : [];
   const inSet = Boolean(state?.set) && !state.set.over && changeable.length > 0;
-  const free = state?.set ? [] : changeable;
+  const free = state?.set && !state.set.over ? [] : changeable;
   // Face down, who the host said was gone in this hand, and when (every
   // phone shows it); while none is, a phone away may be said gone for the
   // rest of the hand (docs/FACE_DOWN.md, the dropout rule).

@@ -74,6 +74,17 @@ def test_a_series_on_the_phone_against_the_computer(de_page, shared_site, page_e
     assert page.locator("tr.game-head").count() == 2
     assert page.locator('[data-action="fix-open"]').count() == 0  # dealt hands are not re-entered on the sheet
     assert page.locator("tfoot td").all_inner_texts() == [str(x) for x in state["series"]["totals"]]
+    # Another series with the same players: its first hand dealt by the last
+    # game's winner, seen from Anne's seat; the finished one stays filed.
+    tap(page, '[data-action="list-back"]')
+    assert page.locator('[data-action="again"]').inner_text() == "Noch eine Serie"
+    tap(page, '[data-action="again"]')
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    again = stored(page)
+    filed = "async () => (await (await import('./modules.js')).history.entries()).filter((e) => e.kind === 'series' && e.status === 'finished').length"
+    assert page.evaluate(filed) == 1
+    assert again["state"]["series"]["number"] == 1 and again["state"]["series"]["totals"] == [0, 0]
+    assert again["state"]["view"]["seat"] == 1 and again["save"]["record"]["dealer"] == state["view"]["winner"]
     assert page_errors == []
 
 

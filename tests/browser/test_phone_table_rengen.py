@@ -8,7 +8,8 @@ the set on, the watching phone joins it with one code, the computer plays
 the old host's seat, the Hängeln is dealt again and played out, the
 watching phone says it was not its to check, both phones show who lost
 the set, with the set's games and Spielliste the old host's, and keep the
-set as one entry of their history.
+set as one entry of their history. Hans's phone then deals another set
+to the same two phones, with no code.
 
 One mark each (house rules "Kurz"): the forehand sits on the hammer and
 knocks at once, so each game is over after the first answers, and the
@@ -170,4 +171,21 @@ def test_a_rengen_set_plays_its_hangeln_on_the_two_losers_phones_and_the_third_w
         assert page.evaluate(LISTS_OF, entry["save"]) == 3
         kept[page] = [[h["actions"], h["fair"]] for r in entry["records"] for h in r["hands"]]
     assert kept[hans] == kept[bert] == played and len(played) == 2
+
+    # Another set at the same phones, no code: Hans's phone deals its first
+    # game with Bert's (the computer in Anne's seat), each sees its own cards.
+    linked = [p.evaluate("() => window.__connections") for p in (hans, bert)]
+    assert bert.locator('[data-action="again"]').count() == 0
+    wait_idle(hans)
+    hans.locator('[data-action="again"]').tap()
+    for page, seat in ((hans, 3), (bert, 2)):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+        # The host's state says it under `phone_table`, a guest's at its top.
+        table = (lambda s: s["phone_table"]) if page is hans else (lambda s: s)
+        state = _until(page, lambda s: table(s)["game"] == 4 and s["view"]["hand_no"] == 1 and not table(s)["deal"], "the next set")
+        assert state["set"]["games"] == [{"winner": None, "loser": None, "over": False}] and not state["set"]["over"]
+        assert state["view"]["seat"] == seat and len(state["view"]["players"]) == 3
+    assert [p.evaluate("() => window.__connections") for p in (hans, bert)] == linked
+    # The set before stays one entry, decided; the new one is not filed over it.
+    assert [e["status"] for e in hans.evaluate(KEPT_GAMES) if e["kind"] == "set"] == ["finished"]
     assert not page_errors

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..club import books, club, move
+from ..club.series import RengenSet, Series
 from ..core.cards import derive_seed
 from ..core.errors import Both, InvalidAction
 from ..core.fields import clean_name
@@ -97,6 +98,56 @@ class ClubCommands(Commands):
             t.host = host
         t.deal()
         return t.state(args.get("viewer"))
+
+    def cmd_again(self, args):
+        """`{"seed", "viewer"}`: once a series or a Rengen set is over, another
+        one with the same players at the same seats (at a table of phones, the
+        same phones, no code), rules, options, length and stakes: a series'
+        first hand dealt by the last game's winner (or loser, per preset), a
+        set's first game by its second game's winner, as each game's winner
+        deals the next. A tournament's table plays the series its ticket says."""
+        t = self._table()
+        if t.series is None and t.rset is None:
+            raise InvalidAction(
+                "bad_request", detail=Both("an diesem Tisch läuft keine Serie und kein Satz", "this table plays no series and no set")
+            )
+        if t.ticket is not None:
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(
+                    "ein Turniertisch spielt die Serie, die sein Tischzettel sagt", "a tournament's table plays the series its ticket says"
+                ),
+            )
+        if (t.series is not None and not t.series.over) or (t.rset is not None and t.rset.loser is None):
+            raise InvalidAction(
+                "bad_request",
+                detail=Both(
+                    "erst wird zu Ende gespielt: die nächste Spielrunde kommt zuerst", "play it to its end first: the next game comes first"
+                ),
+            )
+        seed = check_seed(args.get("seed", 0))
+        # A seat that changed hands after the last game is played by its new
+        # person (or the computer) from the first game on.
+        host = None if t.host is None else t.host.next_game(t.game, t.seats)
+        seats = cast("list[dict]", t.set_seats if t.rset is not None else t.seats)
+        if t.host is not None:
+            seats = t.host.seats_next(seats)
+        if t.rset is not None:
+            names = t.rset.names if t.host is None else t.host.names_next(t.rset.names)
+            rset = RengenSet(names, t.rset.rules, None, cast(int, t.rset.games[-1].winner), seed, t.rset.stakes)
+            table = Table(rset.new_game(), seats, seed, t.real_cards)
+            table.rset, table.set_seats = rset, seats
+        else:
+            series = cast("Series", t.series)
+            names = t.game.names if t.host is None else t.host.names_next(t.game.names)
+            nxt = Series(names, series.rules, None, series.next_dealer(), seed, series.length, t.game.stakes)
+            table = Table(nxt.new_game(), seats, seed, t.real_cards, nxt)
+        table.host = host
+        # Seen from the new table's seat (after a Hängeln the phone's seat in
+        # it, or none, was another).
+        table.check_viewer(args.get("viewer"))
+        table.deal()
+        return self._take(table, args.get("viewer"))
 
     def cmd_spielliste(self, args):
         t = self._table()

@@ -9,6 +9,8 @@ with the other commands that build tables, game_commands.py)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..core.dealcheck import check_deal
 from ..core.errors import Both, InvalidAction
 from ..core.fields import clean_name
@@ -37,26 +39,26 @@ class PhoneCommands(Commands):
         seat, or a guest's whose phone left, goes to a new phone from the
         next game on (its ticket is ready now, so the phone joins before the
         next game is dealt), its person playing as `name`; → the host's state."""
-        t, name = self._seat_change(args)
-        t.host.take_phone(args.get("seat"), t.seats, t.game, name)
+        t, name, seats = self._seat_change(args)
+        t.host.take_phone(args.get("seat"), seats, t.game, name)
         return t.state(args.get("viewer"))
 
     def cmd_table_computer_seat(self, args):
         """`{"seat", "name"?, "viewer"}`: between games, a guest's seat whose
         phone left goes to the computer from the next game on (playing as
         `name`, or under the seat's); → the host's state."""
-        t, name = self._seat_change(args)
-        t.host.to_computer(args.get("seat"), t.seats, t.game, name)
+        t, name, seats = self._seat_change(args)
+        t.host.to_computer(args.get("seat"), seats, t.game, name)
         return t.state(args.get("viewer"))
 
     def _seat_change(self, args):
-        """The table whose seat may change hands now, and the new name
-        checked (None: the seat keeps its own)."""
+        """The table whose seat may change hands now, the new name checked
+        (None: the seat keeps its own), and the table's seats (a set's
+        everyone's, also once its Hängeln seated two). After a series or a
+        set, the change holds from the next one on (`again`)."""
         t = self._phone_table()
         t.check_viewer(args.get("viewer"))
-        if t.series is not None and t.series.over:
-            raise InvalidAction("bad_request", detail=Both("die Serie ist zu Ende", "the series is over"))
-        if t.rset is not None:
+        if t.rset is not None and t.rset.loser is None:
             # Each game's loser plays the Hängeln and the set's loser pays:
             # a person who took a seat mid-set would answer for another's loss.
             raise InvalidAction(
@@ -66,9 +68,11 @@ class PhoneCommands(Commands):
                     "in a Rengen set every seat plays to the set's end: whoever loses a game plays the Hängeln in person",
                 ),
             )
+        seats = cast("list[dict]", t.set_seats) if t.rset is not None else t.seats
+        names = t.rset.names if t.rset is not None else t.game.names
         name = args.get("name")
         if name is None:
-            return t, None
+            return t, None, seats
         if t.ticket is not None:
             raise InvalidAction(
                 "bad_request",
@@ -79,10 +83,10 @@ class PhoneCommands(Commands):
             )
         seat = args.get("seat")
         name = clean_name(name, seat if is_whole(seat) else None)
-        others = [n for i, n in enumerate(t.host.names_next(t.game.names)) if i + 1 != seat]
+        others = [n for i, n in enumerate(t.host.names_next(names)) if i + 1 != seat]
         if name in others:
             raise InvalidAction("bad_players", detail=Both(f"„{name}“ sitzt schon am Tisch", f"'{name}' already sits at the table"))
-        return t, name
+        return t, name, seats
 
     def cmd_table_ticket(self, args):
         """A guest seat's join ticket (its seat and secret), for the channel
