@@ -33,6 +33,7 @@ import { both } from "../i18n/i18n.js";
  * @typedef {object} Engine
  * @property {(cmd: string, args?: object) => Promise<Reply>} call one engine command (engine/schraem/bridge/)
  * @property {Promise<Reply>} ready settles once the engine answers (result: its hello), or cannot
+ * @property {boolean} [botsElsewhere] the computer players act on another phone (a guest's engine at a table of phones)
  */
 
 /**

@@ -136,7 +136,7 @@ export function createRemoteEngine(channel, {
   const sent = new Set();
   /** @type {RemoteEngine} */
   const engine = {
-    call, ready, rounds, get seat() { return ticket?.seat ?? null; }, statesOf: (key) => [...(shown.get(key) ?? [])], last: () => last,
+    call, ready, rounds, botsElsewhere: true, get seat() { return ticket?.seat ?? null; }, statesOf: (key) => [...(shown.get(key) ?? [])], last: () => last,
   };
 
   function keep() {

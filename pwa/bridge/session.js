@@ -341,6 +341,9 @@ export class Session {
   // players at a real table would.
   scheduleBots() {
     this.cancelBots();
+    // A guest's computer players act on the host's phone, their moves come
+    // pushed: a step here would only copy the last state and find none.
+    if (this.engine.botsElsewhere) return;
     const g = this.game;
     if (!g || g.handoff != null || g.state.hand_over || this.stalled || this.paused || isSheet(g.state)) return;
     if (!g.state.due.bots.length && !g.state.due.humans.length) return;

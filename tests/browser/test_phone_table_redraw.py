@@ -2,7 +2,8 @@
 (docs/PHONE_TABLE.md): after another phone's move it builds only the seats
 whose own facts changed, and its hand only when its cards or its legal
 taps did; the parts it keeps are what a drawing from scratch would show.
-Its own tap goes out over the data channel before the tap is drawn."""
+Its own tap goes out over the data channel before the tap is drawn, and it
+schedules no computer player's step (the host's phone plays them)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ new MutationObserver((records) => {
   });
   made = [];
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-step', 'class'] });
+// How often this phone waited to take a computer player's step.
+window.__botsWaited = 0;
+new MutationObserver(() => { if (document.documentElement.dataset.bots === 'waiting') window.__botsWaited += 1; })
+  .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-bots'] });
 """
 
 
@@ -124,4 +129,7 @@ def test_a_guest_builds_only_the_parts_another_phones_move_changed(warm_page, sh
     sent_shown = guest.evaluate("() => window.__sentShown")
     assert sent_shown and not any(sent_shown), sent_shown
     assert guest.evaluate("() => window.__shownAtOnce") > 0
+    # The computers' moves came from the host's phone: this one never
+    # scheduled a step of theirs (a copy of the state after every move).
+    assert guest.evaluate("() => window.__botsWaited") == 0
     assert not page_errors
