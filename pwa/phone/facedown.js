@@ -75,6 +75,27 @@ export async function openFaceDown(terms) {
   return { session, relay, engine };
 }
 
+// The host's phone back at its face-down table after its page was closed or
+// reloaded: the table as its save left it, made the phone's table by `seat`
+// (phone-host.js), its state drawn again. The hand goes on where it stood:
+// each guest's phone comes back with a new code, says where it stands, and
+// is sent the envelopes it missed.
+/** @param {any} save @param {(opened: {session: any, relay: FaceDownRelay, engine: any, state: any}) => void} seat */
+export async function reopenFaceDown(save, seat) {
+  const local = app.session().engine;
+  /** @type {FaceDownRelay | null} */
+  let relay = null;
+  const engine = createFaceDownEngine(local, {
+    role: 'host', keep, send: (frames) => relay?.broadcast(frames), onRefused: refused,
+  });
+  const r = await app.session().serial(() => engine.call('load', { save }));
+  if (!r.ok) { app.onError(r.error); return; }
+  const session = tableSession(engine);
+  relay = new FaceDownRelay(session, engine);
+  seat({ session, relay, engine, state: r.result.state });
+  await session.serial(() => show(r.result.state));
+}
+
 // The host's end of the guests' channels at a face-down table: the same
 // face as table-relay.js's TableRelay (attach, drop, links, close), so the
 // host's codes and lines work as at any table of phones. It decides
@@ -188,10 +209,14 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
       send([{ type: 'identity', identity: r.result.identity }]);
     });
   } else {
-    // Back at its table on a new channel.
+    // Back at its table on a new channel (its host's phone perhaps
+    // reloaded): the table drawn again from the state it holds.
     fd.to = send;
     fd.session.serial(async () => {
       send([{ type: 'back', from: fd.engine.received() + 1 }]);
+      table.inGame = false;
+      fd.shown = null;
+      await show(fd.engine.last());
     });
   }
   Object.assign(table, {

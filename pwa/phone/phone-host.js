@@ -12,7 +12,7 @@ import { tableTerms } from '../evening/evening.js';
 import { codeError, linkError, markLink } from './link-trouble.js';
 import { TableRelay } from './table-relay.js';
 import { app, canTakeOver, dealt, hostView, leavePhoneTable, localSession, m, phone, setPhone, tt, viewSeat } from './at-table.js';
-import { faceDownChosen, faceDownGone, openFaceDown } from './facedown.js';
+import { faceDownChosen, faceDownGone, openFaceDown, reopenFaceDown } from './facedown.js';
 import { watchBackup } from './backup-copy.js';
 
 // How long the host waits for a phone's part of the deal before it may give
@@ -384,6 +384,24 @@ export function resumeHost(game, facts) {
   if (!table.inGame) m().route = 'phone-open';
   loadQr().catch(() => {}).then(() => {
     if (phone === table) inviteSeats(table, table.seats);
+  });
+}
+
+// The host's phone back at its face-down table (its page closed or
+// reloaded, its save kept): every guest's seat waits for its phone with a
+// new code, as after the host's reload at any table (resumeHost).
+/** @param {any} save */
+export function resumeFaceDownHost(save) {
+  return reopenFaceDown(save, (opened) => {
+    const guests = save.seats.map((/** @type {any} */ k, /** @type {number} */ i) => (k?.kind === 'human' && i + 1 !== save.seat ? i + 1 : null))
+      .filter((/** @type {number | null} */ x) => x != null);
+    const names = opened.state?.view?.players?.map((/** @type {{name: string}} */ p) => p.name) ?? [];
+    const table = hostTable(opened.session, { names, viewer: save.seat, guests, inGame: false, facedown: opened });
+    for (const e of table.seats) e.status = 'dropped';
+    setPhone(table);
+    loadQr().catch(() => {}).then(() => {
+      if (phone === table) inviteSeats(table, table.seats);
+    });
   });
 }
 

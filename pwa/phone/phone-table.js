@@ -20,7 +20,7 @@ import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
 import { FACEDOWN, KEPT, KEPT_TABLE, app, canTakeOver, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import {
-  awaySeats, computerSeat, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeHost, retrySeat, silentSeats, standIn, takeOver,
+  awaySeats, computerSeat, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeFaceDownHost, resumeHost, retrySeat, silentSeats, standIn, takeOver,
 } from './phone-host.js';
 import { guestTable, joinTable, restoreTableRecord, retryGuest } from './phone-guest.js';
 import { faceDownRedeal, faceDownState } from './facedown.js';
@@ -40,6 +40,12 @@ export function initPhoneTable(ctx) {
   Promise.all([readPreference(KEPT), readPreference(KEPT_TABLE), readPreference(FACEDOWN)]).then(([stored, record, facedown]) => {
     // A guest at a face-down table goes back to its seat with its save
     // (facedown.js takes it up once the host's code for the seat is read).
+    // The host's phone goes back to its face-down table too: the guests'
+    // seats wait for their phones with new codes (phone-host.js).
+    if (!phone && facedown?.role === 'host' && facedown.welcomed && Number.isInteger(facedown.seat) && Array.isArray(facedown.seats)) {
+      resumeFaceDownHost(facedown);
+      return;
+    }
     if (!phone && facedown?.role === 'guest' && facedown.welcomed && Number.isInteger(facedown.seat)) {
       const table = guestTable(null);
       table.resume = { seat: facedown.seat, save: facedown };

@@ -1,0 +1,57 @@
+"""The host's phone at a face-down table reloaded mid-hand (docs/FACE_DOWN.md,
+docs/PHONE_TABLE.md): its app opens again at the table from its save, the
+hand where it stood, and the guest's seat waits for its phone with a new
+code; the guest pastes it, is sent what it missed, and the hand is played
+to its end and checked on both phones."""
+
+from __future__ import annotations
+
+from test_house_rules import choose_short_games
+from test_phone_table import RECEIVED_PROBE, _fill_setup, _join
+from test_phone_table_facedown import SAVE, STATE, _play_hand, _play_moves, _view
+from test_phone_table_rejoin import _rejoin
+
+from helpers import open_app, screen
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")]
+
+
+def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared_site, page_errors):
+    host = warm_page(locale="de-DE", service_workers="block")
+    guest = warm_page(locale="en-GB", service_workers="block")
+    guest.add_init_script(RECEIVED_PROBE)
+    open_app(host, shared_site, seed=31)
+    open_app(guest, shared_site)
+    choose_short_games(host)
+    _fill_setup(host, PLAYERS, dealer="1")
+    host.locator('[data-field="phone-facedown"]').check()
+    host.locator('[data-action="phone-open"]').tap()
+    _join(guest, host, 2, False, shared_site)
+    phones = {1: host, 2: guest}
+    for page in phones.values():
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    _play_moves(phones, 3)
+
+    # The host's page reloads: its table comes back from its save, the same
+    # hand with the same cards, and the guest is told its link is lost.
+    before = host.evaluate(SAVE)
+    cards = _view(host)["my_cards"]
+    host.reload()
+    host.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=120_000)
+    view = _view(host)
+    assert view["hand_no"] == 1 and view["seat"] == 1 and view["my_cards"] == cards
+    assert host.evaluate(SAVE)["hand"]["envelopes"][: len(before["hand"]["envelopes"])] == before["hand"]["envelopes"]
+    host.wait_for_function("() => document.querySelector('.phone-links')?.dataset.down === '2'", timeout=30_000)
+    guest.wait_for_selector('.phone-links[data-lost="yes"]', timeout=30_000)
+
+    # One new code each way, and the hand goes on to its end on both phones,
+    # each checking it.
+    _rejoin(guest, host, 2)
+    if screen(host) != "table":
+        host.locator('[data-action="phone-table"]').tap()
+    _play_hand(phones, 90)
+    for seat, page in phones.items():
+        verdict = '.phone-verdict[data-game="1"][data-hand="1"]'
+        page.wait_for_function(f"() => document.querySelector('{verdict}')?.dataset.fair === 'true'", timeout=30_000)
+    assert host.evaluate(STATE)["view"]["hand_no"] == guest.evaluate(STATE)["view"]["hand_no"] == 1
+    assert not page_errors
