@@ -156,6 +156,8 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       facedown: {
         role, seat: fd.seat, game: fd.game ?? 1, shown: lastGame, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [],
         received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null,
+        // A hand void before its deal, which the host's phone deals again.
+        redeal: Boolean(fd.redeal),
       },
     };
     return last;

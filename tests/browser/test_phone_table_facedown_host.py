@@ -2,7 +2,9 @@
 docs/PHONE_TABLE.md): its app opens again at the table from its save, the
 hand where it stood, and the guest's seat waits for its phone with a new
 code; the guest pastes it, is sent what it missed, and the hand is played
-to its end and checked on both phones."""
+to its end and checked on both phones. The guest's phone then lost before
+the next game is dealt, that hand is void and the host's "Neu geben" deals
+it again with the phones still there."""
 
 from __future__ import annotations
 
@@ -54,4 +56,19 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
         verdict = '.phone-verdict[data-game="1"][data-hand="1"]'
         page.wait_for_function(f"() => document.querySelector('{verdict}')?.dataset.fair === 'true'", timeout=30_000)
     assert host.evaluate(STATE)["view"]["hand_no"] == guest.evaluate(STATE)["view"]["hand_no"] == 1
+
+    # The guest's phone is lost before the next game is dealt: the host says
+    # it gone, the hand is void before anyone saw a card, and "Neu geben"
+    # deals it again with the phones still there, the computer at seat 2.
+    guest.close()
+    host.wait_for_function("() => document.querySelector('.phone-links')?.dataset.down === '2'", timeout=30_000)
+    host.locator('[data-action="rematch"]').tap()
+    host.locator('[data-action="phone-standin"][data-seat="2"]').tap()
+    host.wait_for_selector('.phone-gone[data-seat="2"][data-void="true"]', timeout=30_000)
+    assert "neu geben" in host.locator(".phone-gone").inner_text()
+    host.locator('[data-action="phone-facedown-redeal"]').tap()
+    host.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    host.wait_for_function(STATE.replace("?? null", "?.view?.my_cards?.length === 4"), timeout=60_000)
+    state = host.evaluate(STATE)
+    assert state["view"]["hand_no"] == 1 and state["facedown"]["game"] == 2
     assert not page_errors
