@@ -129,6 +129,9 @@ class FaceDownTable(HostSide, GuestSide, SavedTable):
             "verdict": self.verdict(last) if last is not None else None,
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
             "joined": self.welcomed,
+            # The table code of every seat's long-term key: the same on
+            # every phone, as the people at the table compare it.
+            "code": self.code(),
             # This phone's moves the relay refused in this hand, with its words.
             "refused": [
                 {
