@@ -175,8 +175,14 @@ def test_nobody_shows_a_key_before_every_commitment_is_in():
     assert "ohne die Zusage von Platz 3 zeigt dieses Handy seinen Schlüssel nicht" in error["de"]
     # A welcome before the commitments is refused: nothing was committed to.
     assert "Zusagen" in refused(p.guests[3], "facedown_welcome", frame={"type": "welcome"})["de"]
-    # A list naming another commitment for the guest's own seat is refused.
+    # A guest's phone that joins again before the list goes out commits anew;
+    # once the list is out, a seat's commitment is fixed.
+    p.joined[2] = ask(Bridge(), "facedown_guest", seat=2)
     commits = p.commit_all()
+    assert commits["commits"][1] == p.joined[2]["commit"]
+    again = ask(Bridge(), "facedown_guest", seat=3)["commit"]
+    assert "Platz 3 hat schon eine andere Zusage gegeben" in refused(p.host, "facedown_seat", seat=3, commit=again)["de"]
+    # A list naming another commitment for the guest's own seat is refused.
     other = dict(commits, commits=list(commits["commits"]))
     other["commits"][1] = commitment(2, *key_and_nonce())
     assert "der Gastgeber nennt für dieses Handy eine andere Zusage" in refused(p.guests[2], "facedown_commits", frame=other)["de"]

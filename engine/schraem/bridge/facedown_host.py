@@ -27,6 +27,11 @@ class HostSide(TableBase):
             raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
         if not whole(seat) or seat not in self.guests():
             raise refuse(f"Platz {seat!r} ist kein Platz eines Gastes", f"seat {seat!r} is no guest's seat")
+        if not r.committed():
+            # No list has gone out: a guest's phone that joined again (its
+            # page closed while joining) commits anew, and nobody has shown
+            # a key yet that the new commitment could depend on.
+            r.commits[seat - 1] = None
         r.commit(seat, commit)
         return self.commits_frame()
 
