@@ -146,6 +146,10 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             assert host.locator(".phone-code").inner_text() == f"Tischcode {code} – muss auf jedem Handy gleich sein"
             assert guests[2].locator(".phone-code").inner_text() == f"Table code {code} – must be the same on every phone"
         if game == 2:
+            # Past the table's first card the code is one tap away.
+            assert host.locator(".phone-code").count() == 0
+            host.locator('[data-action="phone-code"]').tap()
+            assert _code(host) == code
             # A few moves into the hand, guest 4's app is closed and opened
             # again: back at its seat with its save and the host's new code.
             _play_moves(phones, 2)
