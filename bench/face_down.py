@@ -5,7 +5,10 @@ and in Pyodide under Node (the same code, mounted by bench/pyodide.mjs). Per
 phone, the time of its own calls for the deal (its key, its shuffle, opening its own cards,
 answering the others' requests), for playing every card dealt (its share
 and the others' checked, each card), and for the check after the hand (reveal and recompute);
-and the bytes of a deck pass and of all a phone sends while dealing.
+and the bytes of a deck pass and of all a phone sends while dealing; and
+what the table code costs when the phones join (its commitments and reveals,
+one round trip more, through each phone's bridge: the ms of the commands it
+adds and the bytes of its frames).
 Against a baseline measured before every hand: one field exponentiation
 (`pow(x, (p-5)/8, p)`) and one re-randomised 32-card deck. The clock is
 `perf_counter` in both: Pyodide's `process_time` is the wall clock too, so
@@ -117,6 +120,61 @@ def one_hand(preset: str) -> dict[str, Any]:
     return out
 
 
+def code_round() -> dict[str, Any]:
+    """The phones joining a table of PHONES through their bridges: per
+    phone, the ms of all its join commands and of those the table code adds
+    (a guest's `facedown_commits`, the host's `facedown_reveal` for each
+    guest), and the bytes of the frames the round adds."""
+    from schraem.bridge import Bridge
+
+    players = [{"name": f"P{i}"} for i in range(1, PHONES + 1)]
+    phones = {s: Bridge() for s in range(1, PHONES + 1)}
+    total = {s: 0.0 for s in phones}
+    added = {s: 0.0 for s in phones}
+
+    def ask(s: int, cmd: str, extra: bool = False, **args: Any) -> dict[str, Any]:
+        start = perf_counter()
+        reply = json.loads(phones[s].handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+        spent = perf_counter() - start
+        total[s] += spent
+        if extra:
+            added[s] += spent
+        assert reply["ok"], reply
+        result: dict[str, Any] = reply["result"]
+        return result
+
+    size = lambda frame: len(json.dumps(frame))  # noqa: E731
+    ask(1, "facedown_host", players=players)
+    guests = range(2, PHONES + 1)
+    commits: dict[str, Any] = {}
+    frames = {"commit": 0, "commits": 0, "reveal": 0}
+    for s in guests:
+        joined = ask(s, "facedown_guest", seat=s)
+        frames["commit"] = size({"type": "commit", "commit": joined["commit"]})
+        commits = ask(1, "facedown_seat", seat=s, commit=joined["commit"])["commits"] or commits
+    frames["commits"] = size(commits)
+    welcome: dict[str, Any] = {}
+    for s in guests:
+        reveal = ask(s, "facedown_commits", True, frame=commits)["reveal"]
+        frames["reveal"] = size(reveal)
+        welcome = ask(1, "facedown_reveal", True, seat=s, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"] or welcome
+    for s in guests:
+        ask(s, "facedown_welcome", frame=welcome)
+    codes = {ask(s, "facedown_state")["code"] for s in phones}
+    assert len(codes) == 1 and None not in codes, codes
+    # Before the code a guest sent its key once ({"type": "identity"}) and
+    # the welcome held no nonces.
+    before = size({"type": "identity", "identity": welcome["identities"][1]})
+    return {
+        "ms": {str(s): total[s] * 1000 for s in phones},
+        "added_ms": {str(s): added[s] * 1000 for s in phones},
+        "guest_sends": frames["commit"] + frames["reveal"],
+        "guest_sent_before": before,
+        "guest_gets": frames["commits"] + size({"nonces": welcome["nonces"]}),
+        "welcome": size(welcome),
+    }
+
+
 def baselines() -> dict[str, float]:
     x = random_scalar()
     start = perf_counter()
@@ -154,6 +212,10 @@ def measure(runs: int) -> dict[str, Any]:
             "sent": {str(s): hands[0]["sent"][s] for s in range(1, PHONES + 1)},
             "pass_bytes": hands[0]["pass_bytes"],
         }
+    rounds = [code_round() for _ in range(runs)]
+    out["code"] = {key: {s: statistics.median(r[key][s] for r in rounds) for s in rounds[0][key]} for key in ("ms", "added_ms")} | {
+        key: rounds[0][key] for key in ("guest_sends", "guest_sent_before", "guest_gets", "welcome")
+    }
     out["base"] = {k: statistics.median(v) for k, v in base.items()}
     return out
 
@@ -177,6 +239,18 @@ def report(cp: dict[str, Any], py: dict[str, Any]) -> str:
                 f"| {c['ms']['check_cpu'][s]:.0f} | {ck:.0f} | {ck / cb:.1f} | {pk:.0f} | {pk / pb:.1f} | {c['sent'][s]:,} |"
             )
         rows.append("")
+    cc, pc = cp["code"], py["code"]
+    rows += [
+        f"**The table code** when {PHONES} phones join (one round trip more: every guest's commitment, then every seat's "
+        f"key and nonce): a guest sends {cc['guest_sends']} bytes where it sent {cc['guest_sent_before']} (its key alone), "
+        f"and gets {cc['guest_gets']} bytes more (every seat's commitment, the nonces in the {cc['welcome']:,}-byte welcome).",
+        "",
+        "| seat | joining, CPython ms | of it the code's commands | joining, Pyodide ms | of it the code's commands |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for s in map(str, range(1, PHONES + 1)):
+        rows.append(f"| {s} | {cc['ms'][s]:.1f} | {cc['added_ms'][s]:.1f} | {pc['ms'][s]:.1f} | {pc['added_ms'][s]:.1f} |")
+    rows.append("")
     rows.append(
         f"Baselines in the same runs: a field exponentiation {cp['base']['field_pow']:.3f} ms (CPython), "
         f"{py['base']['field_pow']:.3f} ms (Pyodide); a 32-card deck re-randomised {cp['base']['deck_pass']:.0f} ms (CPython), "

@@ -30,7 +30,8 @@ import { both } from '../i18n/i18n.js';
 // The Session's commands and the table's own, as the bridge names them.
 /** @type {Record<string, string>} */
 const COMMANDS = {
-  host: 'facedown_host', guest: 'facedown_guest', seat: 'facedown_seat', welcome: 'facedown_welcome',
+  host: 'facedown_host', guest: 'facedown_guest', seat: 'facedown_seat', commits: 'facedown_commits', reveal: 'facedown_reveal',
+  welcome: 'facedown_welcome',
   state: 'facedown_state', act: 'facedown_act', bot_step: 'facedown_bot_step', next_hand: 'facedown_next_hand',
   relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', load: 'facedown_load',
   deal: 'facedown_next_hand', gone: 'facedown_gone', rematch: 'facedown_again',
@@ -155,7 +156,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       // (the last game's result stays in sight while the next is dealt).
       facedown: {
         role, seat: fd.seat, game: fd.game ?? 1, shown: lastGame, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [],
-        received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null,
+        received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
         // A hand void before its deal, which the host's phone deals again.
         redeal: Boolean(fd.redeal),
       },

@@ -134,11 +134,19 @@ export class FaceDownRelay extends SeatChannels {
     if (!msg) return;
     const { session, engine } = this;
     session.serial(async () => {
-      if (msg.type === 'identity') {
-        // A guest's long-term key; with every guest's in, the welcome
-        // goes to all and the first hand is dealt.
-        const r = await engine.call('seat', { seat, identity: msg.identity });
-        if (!r.ok || !r.result.welcome) return;
+      if (msg.type === 'commit') {
+        // A guest's commitment to its long-term key (the table code's
+        // round); with every guest's in, every seat's goes to all.
+        const r = await engine.call('seat', { seat, commit: msg.commit });
+        if (r.ok && r.result.commits) this.broadcast([r.result.commits]);
+        else if (!r.ok) app.onError(r.error);
+      } else if (msg.type === 'reveal') {
+        // A guest's key and nonce, checked against its commitment; with
+        // every guest's in, the welcome goes to all and the first hand is
+        // dealt.
+        const r = await engine.call('reveal', { seat, identity: msg.identity, nonce: msg.nonce });
+        if (!r.ok) { app.onError(r.error); return; }
+        if (!r.result.welcome) return;
         this.broadcast([r.result.welcome]);
         const d = await engine.call('deal');
         if (!d.ok) app.onError(d.error);
@@ -179,8 +187,10 @@ export class FaceDownRelay extends SeatChannels {
 // --- a guest -------------------------------------------------------------------
 
 // The host's first word said this channel is a seat at a face-down table:
-// this phone joins with a long-term key of its own (kept before it is
-// sent), or, back at its table on a new channel, says where it stands.
+// this phone joins with a long-term key of its own, first sending only a
+// commitment to it (kept before it is sent) and the key once it holds
+// every seat's commitment; or, back at its table on a new channel, it says
+// where it stands.
 /** @param {any} table @param {RTCDataChannel} channel @param {number} seat @param {{onClose: () => void}} hooks */
 export function joinFaceDown(table, channel, seat, { onClose }) {
   const send = (/** @type {any[]} */ frames) => {
@@ -206,7 +216,7 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
     fd.session.serial(async () => {
       const r = await engine.call('guest', { seat });
       if (!r.ok) { app.onError(r.error); return; }
-      send([{ type: 'identity', identity: r.result.identity }]);
+      send([{ type: 'commit', commit: r.result.commit }]);
     });
   } else {
     // Back at its table on a new channel (its host's phone perhaps
@@ -232,6 +242,13 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
       app.render();
     } else if (msg.type === 'ended') {
       table.ended = true;
+    } else if (msg.type === 'commits') {
+      // Every seat's commitment: only now does this phone show its key.
+      fd.session.serial(async () => {
+        const r = await fd.engine.call('commits', { frame: msg });
+        if (!r.ok) app.onError(r.error);
+        else send([r.result.reveal]);
+      });
     } else if (msg.type === 'welcome' || msg.type === 'env') {
       fd.waiting = (fd.waiting ?? 0) + 1;
       fd.session.serial(async () => {

@@ -209,6 +209,22 @@ export function phoneBanner() {
   return [backupQuestions(), tableBanner()];
 }
 
+// The table code of every phone's long-term key (docs/FACE_DOWN.md, "The
+// table code"): the people see it is the same on every phone. In sight
+// until the table's first card is played and on the result screen, else
+// one tap away.
+function codeLine(table, state) {
+  const code = state?.facedown?.code;
+  if (!code) return null;
+  const view = state.view;
+  const first = (state.facedown.shown ?? 1) === 1 && view?.hand_no === 1 && !view.trick?.length && !view.tricks?.length;
+  if (first || state.hand_over || table.showCode) {
+    return h('p', { role: 'status', class: 'phone-code', dataset: { code }, text: tt('code', { code }) });
+  }
+  return h('div', { class: 'tool-row phone-links-tools' },
+    h('button', { type: 'button', class: 'secondary phone-code-show', dataset: { action: 'phone-code' }, text: tt('code.show') }));
+}
+
 function tableBanner() {
   const table = phone;
   if (!table) return [ticketTableRow(), sheetShareRow()];
@@ -248,13 +264,15 @@ function tableBanner() {
   // rest of the hand (docs/FACE_DOWN.md, the dropout rule).
   const gone = table.facedown ? state?.facedown?.gone ?? null : null;
   const playing = ['dealing', 'playing'].includes(state?.facedown?.phase);
+  const code = table.facedown ? codeLine(table, state) : null;
   // The hand does not wait for a phone gone for good, nor for one the computer plays.
   const waiting = down.filter((seat) => !standins.includes(seat) && seat !== gone?.seat);
-  if (!lost && !verdict && !gone && !taken && !free.length && !inSet && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  if (!lost && !verdict && !code && !gone && !taken && !free.length && !inSet && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
   const offer = table.facedown ? (gone || !playing ? [] : waiting)
     : [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
     verdict,
+    code,
     gone ? h('p', {
       role: 'status', class: 'phone-gone', dataset: { seat: gone.seat, after: gone.after, void: String(gone.void) },
       text: gone.void ? errorText(gone) : tt('links.facedown.gone', { name: seatLabel([gone.seat], names), after: gone.after }),
@@ -303,6 +321,10 @@ declareFields('phone table', {
 
 declareTaps('phone table', {
   'phone-facedown-redeal': () => faceDownRedeal(),
+  'phone-code': () => {
+    if (phone) phone.showCode = !phone.showCode;
+    app.render();
+  },
   'phone-open': () => { if (m().ready) openTable(); },
   'phone-join': () => {
     if (!m().ready) return;

@@ -2,8 +2,10 @@
 and two guests, each in its own browser context with its own engine, joined
 by pasting the codes, beside a computer player on the host's phone. Every
 phone plays its own seat on its own engine through the `facedown_*`
-commands, the frames going over the data channels; after every hand every
-phone says in words on its result screen what its own check found. No
+commands, the frames going over the data channels; every phone shows the
+same table code of the phones' keys before the first card and beside each
+hand's check; after every hand every phone says in words on its result
+screen what its own check found. No
 phone's page and no message its data channels received holds a card its
 seat may not see. A guest's app closed mid-hand and opened again goes back
 to its seat from its save with the host's new code, and checks the hand; the
@@ -16,6 +18,7 @@ phones, no code made or read."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from test_house_rules import choose_short_games
@@ -134,7 +137,19 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
         for seat, page in phones.items():
             view = _view(page)
             assert view["seat"] == seat and view["hand_no"] == hand and len(view["my_cards"] or []) in (0, 4)
+        if game == 1:
+            # The table code of every phone's key, in sight on every phone
+            # before the first card: the same on all three.
+            codes = {seat: _code(page) for seat, page in phones.items()}
+            code = codes[1]
+            assert re.fullmatch(r"\d{3} \d{3}", code) and set(codes.values()) == {code}, codes
+            assert host.locator(".phone-code").inner_text() == f"Tischcode {code} – muss auf jedem Handy gleich sein"
+            assert guests[2].locator(".phone-code").inner_text() == f"Table code {code} – must be the same on every phone"
         if game == 2:
+            # Past the table's first card the code is one tap away.
+            assert host.locator(".phone-code").count() == 0
+            host.locator('[data-action="phone-code"]').tap()
+            assert _code(host) == code
             # A few moves into the hand, guest 4's app is closed and opened
             # again: back at its seat with its save and the host's new code.
             _play_moves(phones, 2)
@@ -166,6 +181,8 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             page.wait_for_function(f"() => document.querySelector('{verdict}')?.dataset.fair === 'true'", timeout=30_000)
             text = page.locator(verdict).inner_text()
             assert text == (f"✓ Spiel {hand} geprüft" if seat == 1 else f"✓ Hand {hand} checked"), text
+            # Beside it the table code, the same: guest 4's too, back from its save.
+            assert _code(page) == code
         # Every phone replayed the same hand; none saw a card it may not.
         saves = {seat: page.evaluate(SAVE) for seat, page in phones.items()}
         records = [s["after"] for s in saves.values()]
@@ -189,6 +206,13 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             host.locator('[data-action="rematch"]').tap()
     print(f"two games face down in {time.monotonic() - start:.1f} s")
     assert not page_errors
+
+
+def _code(page) -> str:
+    line = page.locator(".phone-code")
+    line.wait_for(timeout=10_000)
+    assert line.is_visible()
+    return str(line.get_attribute("data-code"))
 
 
 def _filed(page) -> dict:

@@ -75,10 +75,18 @@ class Table:
         players = [dict(p, marks=marks) for p in players]
         opened = self.call(1, "facedown_host", players=players, rules=rules, **({"stakes": stakes} if stakes else {}))
         assert opened["welcome"] is None  # the guests' keys are not in yet
-        welcome = None
+        # The table code's round: every guest's commitment, then every
+        # seat's key and nonce (core/facedown_code.py).
+        commits = None
         for s in self.guests:
             joined = self.call(s, "facedown_guest", seat=s)
-            welcome = self.call(1, "facedown_seat", seat=s, identity=joined["identity"])["welcome"]
+            commits = self.call(1, "facedown_seat", seat=s, commit=joined["commit"])["commits"]
+        assert commits is not None
+        welcome = None
+        for s in self.guests:
+            self.heard[s].append(json.dumps(commits))
+            reveal = self.call(s, "facedown_commits", frame=commits)["reveal"]
+            welcome = self.call(1, "facedown_reveal", seat=s, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
         assert welcome is not None
         for s in self.guests:
             self.heard[s].append(json.dumps(welcome))

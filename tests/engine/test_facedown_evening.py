@@ -36,6 +36,7 @@ def play_game(table: Table) -> int:
 def test_nochmal_deals_the_next_game_to_the_same_phones_and_every_phone_files_each_game_alike(seeded_secrets: SeededSecrets) -> None:
     seeded_secrets.rng.seed(31)  # a game of two hands or more
     table = Table("rheinland", 31, marks=2, stakes={"per_mark": 10})
+    code = table.state(1)["code"]
     table.deal()
     assert all(table.state(s)["stakes"] == {"per_mark": 10} and table.state(s)["money"] is None for s in table.phones)
     assert "the hand is still being played" in refused(table.phones[1], "facedown_again")["en"]
@@ -69,6 +70,8 @@ def test_nochmal_deals_the_next_game_to_the_same_phones_and_every_phone_files_ea
         table.step()
     table.reload(2)  # a guest's app closed and opened again in game 2
     assert table.state(2)["game"] == 2
+    # The keys are the table's: the code the people compared stays, on every phone.
+    assert code is not None and all(table.state(s)["code"] == code for s in table.phones)
     table.play_hand()
     for s in table.phones:
         assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"
@@ -92,6 +95,7 @@ def test_a_guest_takes_no_next_game_before_its_own_is_over() -> None:
 def test_a_hand_void_before_its_deal_is_dealt_again_as_a_fresh_round_with_the_phones_still_there() -> None:
     table = Table("rheinland", 42)
     table.away.add(3)  # its key never comes
+    code = table.state(1)["code"]
     hand = table.deal()
     host, guest = table.phones[1].facedown, table.phones[2].facedown
     assert host is not None and guest is not None
@@ -112,6 +116,7 @@ def test_a_hand_void_before_its_deal_is_dealt_again_as_a_fresh_round_with_the_ph
         secret, context = void_round[s]
         assert st.phone.secret != secret and st.plan.context != context  # fresh secrets, a fresh round
         assert table.state(s)["phase"] == "playing" and table.state(s)["left"] == [3]
+        assert table.state(s)["code"] == code  # the table's code, though seat 3's key is the host's now
     # What guest 2 said in the void round does not stand in this one.
     replay = dict(old_key)
     assert "belongs to hand" in refused(table.phones[1], "facedown_relay", seat=2, frame=replay)["en"]

@@ -10,6 +10,7 @@ from typing import Any, TypeGuard
 
 from ..core.errors import Both, IllegalAction, InvalidAction
 from ..core.facedown import Phone
+from ..core.facedown_code import CodeRound
 from ..core.facedown_game import Seat
 from ..core.facedown_relay import HostRelay
 from ..core.facedown_wire import Message, Verdict
@@ -106,8 +107,10 @@ class TableBase:
     """One phone's side of a face-down table: `role` "host" or "guest",
     its `seat`, the table's seats (`kinds`: {"kind": "human"} or
     {"kind": "bot", "level"}), every seat's long-term key (`identities`,
-    None while a guest's is not known), and the long-term secrets this
-    phone holds (`keys`: its own; on the host also the computers')."""
+    None while a guest's is not known), the long-term secrets this
+    phone holds (`keys`: its own; on the host also the computers'), the
+    nonce it drew for each of them (`nonces`) and the round that makes the
+    table code of all the keys (`code_round`, core/facedown_code.py)."""
 
     def __init__(
         self,
@@ -125,6 +128,8 @@ class TableBase:
         self.kinds = kinds
         self.identities = identities
         self.keys = keys
+        self.nonces: dict[int, bytes] = {}
+        self.code_round: CodeRound | None = None
         self.welcomed = role == "host"
         self.left: set[int] = set()  # seats whose phones were lost, played by the host's phone since
         self.hand: int | None = None  # the hand under way or the last one
@@ -157,16 +162,42 @@ class TableBase:
         return [s for s, k in enumerate(self.kinds, 1) if k.get("kind") != "bot" and s != 1]
 
     def publics(self) -> list[Element]:
+        """Every seat's key for the hand's protocol: exactly the keys the
+        table code covers. The one exception is a seat whose phone was lost
+        for good, which the host's phone plays since with a key of its own:
+        no phone's cards hang on that key but the lost seat's."""
+        coded = self.code_round.keys if self.code_round is not None and self.code() is not None else None
+        if coded is None:
+            raise not_now("der Tischcode ist noch nicht ausgemacht", "the table code is not settled yet")
+        for s, k in enumerate(self.identities, 1):
+            if s not in self.left and k != coded[s - 1]:
+                raise refuse(
+                    f"der Gastgeber hat den Schlüssel von Platz {s} nach dem Tischcode geändert",
+                    f"the host changed the key of seat {s} after the table code",
+                )
         return [read_key(k, f"Der Schlüssel von Platz {s}") for s, k in enumerate(self.identities, 1)]
+
+    def code(self) -> str | None:
+        """The table code, once every seat's key and nonce are in: the same
+        on every phone, as the people at the table see."""
+        return self.code_round.code() if self.code_round is not None else None
 
     def names(self) -> list[str]:
         return Game.from_record(self.before).names
 
     def welcome(self) -> Message | None:
         """The frame every guest gets once every phone's key is known."""
-        if any(k is None for k in self.identities):
+        r = self.code_round
+        if any(k is None for k in self.identities) or r is None or r.code() is None:
             return None
-        return {"type": "welcome", "table": self.table, "record": self.before, "seats": self.kinds, "identities": self.identities}
+        return {
+            "type": "welcome",
+            "table": self.table,
+            "record": self.before,
+            "seats": self.kinds,
+            "identities": self.identities,
+            "nonces": r.nonces,
+        }
 
     def own(self) -> Local | None:
         return self.locals.get(self.seat)

@@ -18,9 +18,10 @@ from typing import Any
 
 from ..core.errors import Both, InvalidAction
 from ..core.facedown import Phone
+from ..core.facedown_code import CodeRound, commitment, new_nonce
 from ..core.game import Game
 from ..crypto import base_multiple
-from .facedown_base import new_identity, not_now, read_key, refuse, whole
+from .facedown_base import new_identity, not_now, refuse, whole
 from .facedown_table import FaceDownTable
 from .table import players_and_seats
 
@@ -60,9 +61,10 @@ class FaceDownCommands:
         """`{"players", "rules"?, "options"?, "stakes"?}` (as `new_game`'s; seat
         1 is this phone's person, every other person a guest's phone, the
         computers played here): a face-down table opened on the host's phone.
-        → `{"save", "identity", "welcome", "state"}`; `identity` is this
-        phone's long-term key, `welcome` the frame for every guest once each
-        guest's key is known (`facedown_seat`)."""
+        → `{"save", "identity", "commits", "welcome", "state"}`; `identity`
+        is this phone's long-term key; `commits` and `welcome` the frames for
+        every guest once every guest's commitment (`facedown_seat`), then its
+        key (`facedown_reveal`) is in: null until then."""
         names, kinds = players_and_seats(args.get("players"))
         if kinds[0]["kind"] != "human":
             raise InvalidAction("bad_players", detail=Both("an Platz 1 sitzt das Handy des Gastgebers", "seat 1 is the host's phone"))
@@ -70,40 +72,63 @@ class FaceDownCommands:
         keys = {s: new_identity() for s, k in enumerate(kinds, 1) if s == 1 or k["kind"] == "bot"}
         identities = [base_multiple(keys[s]).encode().hex() if s in keys else None for s in range(1, len(kinds) + 1)]
         t = FaceDownTable("host", 1, secrets.token_hex(16), game.to_record(), kinds, identities, keys)
+        t.nonces = {s: new_nonce() for s in keys}
+        t.code_round = CodeRound(len(kinds), {s: (identities[s - 1] or "", n) for s, n in t.nonces.items()})
         t.phone = self.facedown_phone
         self.facedown = t
-        return {"save": t.to_save(), "identity": identities[0], "welcome": t.welcome(), "state": t.state()}
+        commits = t.commits_frame()
+        return {"save": t.to_save(), "identity": identities[0], "commits": commits, "welcome": t.welcome(), "state": t.state()}
 
     def cmd_facedown_guest(self, args):
-        """`{"seat"}`: this phone joins a face-down table at `seat`; →
-        `{"save", "identity"}`, its long-term key for the host
-        (`facedown_seat`)."""
+        """`{"seat"}`: this phone joins a face-down table at `seat` with a
+        long-term key and a nonce of its own; → `{"save", "identity",
+        "commit"}`: its key, and the commitment to key and nonce that goes to
+        the host first (`facedown_seat`); the key goes only once this phone
+        holds every seat's commitment (`facedown_commits`)."""
         seat = args.get("seat")
         if not whole(seat) or not 2 <= seat <= 8:
             raise refuse(f"Platz {seat!r} gibt es für einen Gast nicht", f"there is no guest seat {seat!r}")
         key = new_identity()
-        self.facedown = FaceDownTable("guest", seat, "", {}, [], [], {seat: key})
-        self.facedown.phone = self.facedown_phone
-        return {"save": self.facedown.to_save(), "identity": base_multiple(key).encode().hex()}
+        t = FaceDownTable("guest", seat, "", {}, [], [], {seat: key})
+        t.nonces = {seat: new_nonce()}
+        t.phone = self.facedown_phone
+        self.facedown = t
+        identity = base_multiple(key).encode().hex()
+        return {"save": t.to_save(), "identity": identity, "commit": commitment(seat, identity, t.nonces[seat])}
 
     def cmd_facedown_seat(self, args):
-        """`{"seat", "identity"}` (host): a guest's long-term key, as its
-        phone gave it when it joined. → `{"save", "welcome"}` (null until
-        every guest's key is in)."""
+        """`{"seat", "commit"}` (host): a guest's commitment to its long-term
+        key, as its phone gave it when it joined. → `{"save", "commits"}`:
+        the frame of every seat's commitment for every guest, null until
+        every guest's is in."""
         t = self._fd()
-        seat = args.get("seat")
-        if t.role != "host" or t.hand is not None:
+        if t.role != "host":
             raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
-        if not whole(seat) or seat not in t.guests():
-            raise refuse(f"Platz {seat!r} ist kein Platz eines Gastes", f"seat {seat!r} is no guest's seat")
-        key = read_key(args.get("identity"), f"Der Schlüssel von Platz {seat}")
-        if key.encode().hex() in [k for s, k in enumerate(t.identities, 1) if s != seat]:
-            raise refuse("diesen Schlüssel hat schon ein anderer Platz", "another seat has this key already")
-        t.identities[seat - 1] = key.encode().hex()
-        return {"save": t.to_save(), "welcome": t.welcome()}
+        return self._fd_change(lambda t: {"commits": t.take_commit(args.get("seat"), args.get("commit"))})
+
+    def cmd_facedown_commits(self, args):
+        """`{"frame"}` (guest): every seat's commitment, from the host; →
+        `{"save", "reveal"}`, this phone's key and nonce for the host."""
+        t = self._fd()
+        if t.role != "guest":
+            raise not_now("Zusagen bekommt nur ein Gast", "only a guest takes the commitments")
+        return self._fd_change(lambda t: {"reveal": t.committed_to(args.get("frame"))})
+
+    def cmd_facedown_reveal(self, args):
+        """`{"seat", "identity", "nonce"}` (host): a guest's long-term key and
+        nonce, checked against its commitment. → `{"save", "welcome"}` (null
+        until every guest's key is in)."""
+        t = self._fd()
+        if t.role != "host":
+            raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
+        return self._fd_change(
+            lambda t: {"welcome": t.take_reveal(args.get("seat"), args.get("identity"), args.get("nonce")) or t.welcome()}
+        )
 
     def cmd_facedown_welcome(self, args):
-        """`{"frame"}` (guest): the host's welcome; → `{"save", "state"}`."""
+        """`{"frame"}` (guest): the host's welcome, every seat's key and
+        nonce checked against its commitment; → `{"save", "state"}`
+        (`state.code`, the table code)."""
         t = self._fd()
         if t.role != "guest" or t.welcomed:
             raise not_now("dieses Handy ist schon am Tisch", "this phone has joined already")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from ..bots import APP_LEVELS
+from ..core.facedown_code import CodeRound
 from ..core.facedown_wire import Message
 from ..core.game import Game
 from ..crypto import base_multiple
@@ -14,11 +15,48 @@ from .facedown_base import TableBase, not_now, read_key, refuse, whole
 
 
 class GuestSide(TableBase):
+    def committed_to(self, frame: object) -> Message:
+        """The host's list of every seat's commitment to its key (the table
+        code's first half, core/facedown_code.py): this phone's own must be
+        at its seat, and every seat's there. → this phone's key and nonce,
+        for the host: only now, once it holds every commitment."""
+        if self.welcomed:
+            raise not_now("dieses Handy ist schon am Tisch", "this phone has joined already")
+        if not isinstance(frame, dict) or frame.get("type") != "commits" or not isinstance(frame.get("commits"), list):
+            raise refuse("das sind keine Zusagen der Plätze", "those are no commitments of the seats")
+        commits = frame["commits"]
+        if not 2 <= len(commits) <= 8 or not self.seat <= len(commits):
+            raise refuse(f"Platz {self.seat} ist an diesem Tisch kein Handy", f"seat {self.seat} is no phone at this table")
+        own = {self.seat: (base_multiple(self.keys[self.seat]).encode().hex(), self.nonces[self.seat])}
+        r = CodeRound(len(commits), own)
+        if commits[self.seat - 1] != r.commits[self.seat - 1]:
+            raise refuse("der Gastgeber nennt für dieses Handy eine andere Zusage", "the host names another commitment for this phone")
+        for s, c in enumerate(commits, 1):
+            if c is None:
+                raise refuse(
+                    f"ohne die Zusage von Platz {s} zeigt dieses Handy seinen Schlüssel nicht",
+                    f"without the commitment of seat {s} this phone does not show its key",
+                )
+            r.commit(s, c)
+        if self.code_round is not None and self.code_round.commits != r.commits:
+            raise refuse("der Gastgeber nennt andere Zusagen als zuvor", "the host names other commitments than before")
+        self.code_round = self.code_round or r
+        key, nonce = self.code_round.reveals()[self.seat]
+        return {"type": "reveal", "identity": key, "nonce": nonce}
+
     def welcomed_by(self, frame: object) -> None:
         """The host's welcome: the table, its first record and every seat's
-        long-term key; this phone's own key must be at its seat."""
+        long-term key and nonce, each checked against the commitment this
+        phone was given for its seat before it showed its own; its own key
+        must be at its seat. The keys make the table code."""
         if not isinstance(frame, dict) or frame.get("type") != "welcome":
             raise refuse("das ist keine Einladung an den Tisch", "that is no welcome to the table")
+        r = self.code_round
+        if r is None or not r.committed():
+            raise not_now(
+                "der Gastgeber begrüßt dieses Handy, bevor es die Zusagen aller Plätze hat",
+                "the host welcomes this phone before it holds every seat's commitment",
+            )
         kinds, identities, table = frame.get("seats"), frame.get("identities"), frame.get("table")
         if not isinstance(table, str) or not 1 <= len(table) <= 64:
             raise refuse("der Tisch hat keinen Namen", "the table has no name")
@@ -32,11 +70,18 @@ class GuestSide(TableBase):
         mine = base_multiple(self.keys[self.seat]).encode().hex()
         if identities[self.seat - 1] != mine:
             raise refuse("der Gastgeber nennt für dieses Handy einen anderen Schlüssel", "the host names another key for this phone")
+        nonces = frame.get("nonces")
+        if len(kinds) != r.seats or not isinstance(nonces, list) or len(nonces) != r.seats:
+            raise refuse("der Gastgeber nennt andere Plätze als in den Zusagen", "the host names other seats than in the commitments")
         for s, k in enumerate(identities, 1):
             read_key(k, f"Der Schlüssel von Platz {s}")
+        checked = CodeRound.from_json(r.to_json())  # nothing changes if a reveal is refused
+        for s, (k, n) in enumerate(zip(identities, nonces), 1):
+            checked.reveal(s, k, n)
         if game.hand is not None and not game.hand_over:
             raise refuse("das erste Spiel ist schon gegeben", "the first hand is dealt already")
         self.table, self.kinds, self.identities, self.before = table, kinds, identities, game.to_record()
+        self.code_round = checked
         self.welcomed = True
 
     def receive(self, frame: object) -> None:

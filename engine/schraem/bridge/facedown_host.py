@@ -12,10 +12,49 @@ from ..core.facedown_game import Seat
 from ..core.facedown_wire import Message
 from ..core.game import Game
 from ..crypto import base_multiple
-from .facedown_base import ACTIONS, TableBase, new_identity, not_now, refuse, whole
+from .facedown_base import ACTIONS, TableBase, new_identity, not_now, read_key, refuse, whole
 
 
 class HostSide(TableBase):
+    # -- the table code (core/facedown_code.py) -------------------------------
+
+    def take_commit(self, seat: object, commit: object) -> Message | None:
+        """A guest's commitment, from the channel opened for `seat`. → the
+        frame every guest gets once every seat's is in (null before): all
+        the commitments; this phone reveals its own seats' keys only then."""
+        r = self.code_round
+        if r is None or self.hand is not None:
+            raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
+        if not whole(seat) or seat not in self.guests():
+            raise refuse(f"Platz {seat!r} ist kein Platz eines Gastes", f"seat {seat!r} is no guest's seat")
+        if not r.committed():
+            # No list has gone out: a guest's phone that joined again (its
+            # page closed while joining) commits anew, and nobody has shown
+            # a key yet that the new commitment could depend on.
+            r.commits[seat - 1] = None
+        r.commit(seat, commit)
+        return self.commits_frame()
+
+    def commits_frame(self) -> Message | None:
+        r = self.code_round
+        if r is None or not r.committed():
+            return None
+        r.reveals()
+        return {"type": "commits", "commits": r.commits}
+
+    def take_reveal(self, seat: object, identity: object, nonce: object) -> None:
+        """A guest's long-term key and nonce, checked against its commitment
+        (refused before every seat's commitment is in)."""
+        r = self.code_round
+        if r is None or self.hand is not None:
+            raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
+        if not whole(seat) or seat not in self.guests():
+            raise refuse(f"Platz {seat!r} ist kein Platz eines Gastes", f"seat {seat!r} is no guest's seat")
+        key = read_key(identity, f"Der Schlüssel von Platz {seat}").encode().hex()
+        if key in [k for s, k in enumerate(self.identities, 1) if s != seat]:
+            raise refuse("diesen Schlüssel hat schon ein anderer Platz", "another seat has this key already")
+        self.identities[seat - 1] = r.reveal(seat, key, nonce)
+
     def deal(self) -> None:
         """The host's "next hand": its seat and the computers' start, and
         what they say goes out to every guest. After a hand void before its

@@ -9,6 +9,7 @@ from typing import Any, Self
 
 from ..core.errors import InvalidAction, SchraemError
 from ..core.facedown import Phone
+from ..core.facedown_code import CodeRound
 from ..core.facedown_game import Seat
 from ..core.facedown_log import chain_start
 from ..crypto import ORDER, encode_scalar
@@ -38,6 +39,8 @@ class SavedTable(TableBase):
             "seats": self.kinds,
             "identities": self.identities,
             "keys": {str(s): encode_scalar(k).hex() for s, k in self.keys.items()},
+            "nonces": {str(s): n.hex() for s, n in self.nonces.items()},
+            "code": self.code_round.to_json() if self.code_round is not None else None,
             "welcomed": self.welcomed,
             "left": sorted(self.left),
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
@@ -61,6 +64,9 @@ class SavedTable(TableBase):
             )
             t.phone = phone
             t.welcomed = bool(save["welcomed"])
+            t.nonces = {int(s): bytes.fromhex(n) for s, n in dict(save.get("nonces") or {}).items()}
+            code = save.get("code")
+            t.code_round = CodeRound.from_json(code) if code is not None else None
             t.left = {int(s) for s in save.get("left", [])}
             t.after = save.get("after")
             t.verdicts = {int(v["hand"]): dict(v) for v in save["verdicts"]}

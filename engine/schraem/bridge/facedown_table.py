@@ -10,9 +10,12 @@ guest's phone plays its seat and nothing else.
 
 What crosses between the phones are *frames*, JSON only: a guest sends
 `{"type": "msg", "hand", "msg"}` to the host, the host sends every guest
-`{"type": "env", "hand", "env"}` (the same envelopes to all) and, once,
+`{"type": "env", "hand", "env"}` (the same envelopes to all). Before the
+first hand the table code's round (core/facedown_code.py): each guest's
+`{"type": "commit"}`, the host's `{"type": "commits"}` of every seat's,
+each guest's `{"type": "reveal"}` of its key and nonce, and once,
 `{"type": "welcome", …}` with the table, its first record and every seat's
-long-term key.
+long-term key and nonce.
 
 A phone's save holds everything it needs to go on after a reload: its
 long-term key, the hand's secret and seed (drawn with `secrets` and in the
@@ -129,6 +132,9 @@ class FaceDownTable(HostSide, GuestSide, SavedTable):
             "verdict": self.verdict(last) if last is not None else None,
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
             "joined": self.welcomed,
+            # The table code of every seat's long-term key: the same on
+            # every phone, as the people at the table compare it.
+            "code": self.code(),
             # This phone's moves the relay refused in this hand, with its words.
             "refused": [
                 {
