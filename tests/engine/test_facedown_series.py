@@ -113,8 +113,9 @@ def test_the_hosts_next_deal_tapped_twice_changes_nothing() -> None:
     table = Table("rheinland", 52, marks=1, host=SHORT)
     table.deal()
     table.play_hand()
-    assert table.state(1)["game_over"]
+    assert table.state(1)["game_over"] and table.state(1)["deal_ready"] and not table.state(2)["deal_ready"]
     out = table.call(1, "facedown_again")
+    assert out["state"]["deal_ready"] is False  # the host's button waits while the phones deal
     saved = copy.deepcopy(table.saves[1])
     # The second tap, before or after the phones have dealt: refused in words, the table as it was.
     assert "the hand is still being played" in refused(table.phones[1], "facedown_again")["en"]

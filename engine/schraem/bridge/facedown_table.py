@@ -154,6 +154,9 @@ class FaceDownTable(SeriesSide, HostSide, GuestSide, SavedTable):
             "series": self.series_facts(),
             # The last hand void before its deal: the host's "next hand" deals it again.
             "redeal": self.redeal(),
+            # On the host: whether its next deal ("Nächstes Spiel", "Nochmal",
+            # the series' next game) is taken now; not while one is dealt.
+            "deal_ready": self.may_deal(),
         }
 
     def money(self) -> dict[str, Any] | None:
