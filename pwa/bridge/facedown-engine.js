@@ -33,20 +33,21 @@ const COMMANDS = {
   host: 'facedown_host', guest: 'facedown_guest', seat: 'facedown_seat', welcome: 'facedown_welcome',
   state: 'facedown_state', act: 'facedown_act', bot_step: 'facedown_bot_step', next_hand: 'facedown_next_hand',
   relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', load: 'facedown_load',
-  deal: 'facedown_next_hand', gone: 'facedown_gone', rematch: 'facedown_again', next_game: 'facedown_again',
+  deal: 'facedown_next_hand', gone: 'facedown_gone', rematch: 'facedown_again', next_game: 'facedown_again', again: 'facedown_again',
   lists: 'facedown_lists', export: 'facedown_export',
 };
 // The commands whose frames go out once their save is kept.
-const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game']);
+const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again']);
 // The frames whose save may wait for the next one's (see call).
 const LAZY = new Set(['receive']);
 // The commands a Session sends, answered with a table state.
 // "Nochmal" on the host deals the next game to the same phones, and so
-// does a series' next game (the engine makes it the series').
-const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand', 'rematch', 'next_game']);
+// do a series' next game and "Noch eine Serie" (the engine makes it the
+// series' next, or another series' first).
+const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand', 'rematch', 'next_game', 'again']);
 // The host's next deal: tapped again while the phones deal (or while this
 // phone still checks the last hand), it changes nothing.
-const NEXT = new Set(['next_hand', 'rematch', 'next_game']);
+const NEXT = new Set(['next_hand', 'rematch', 'next_game', 'again']);
 // What reads a kept file (a history entry's list or file) is this phone's
 // own engine's, the table's or not.
 const KEPT_FILE = new Set(['lists', 'export']);
@@ -185,7 +186,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
 /** @param {string} cmd @param {Record<string, any>} args */
 function argsOf(cmd, args) {
   if (cmd === 'act') return { action: args.action };
-  if (['state', 'bot_step', 'next_hand', 'deal', 'rematch', 'next_game', 'lists', 'export'].includes(cmd)) return {};
+  if (['state', 'bot_step', 'next_hand', 'deal', 'rematch', 'next_game', 'again', 'lists', 'export'].includes(cmd)) return {};
   const { more: _more, ...rest } = args;
   return rest;
 }

@@ -79,7 +79,7 @@ const before = await engine.call('state');
 const nextGame = await engine.call('next_game', { viewer: 1 });
 const dealt = calls.length;
 // Tapped again while the phones deal: nothing reaches the engine, the state stays.
-const twice = await Promise.all(['next_game', 'rematch', 'next_hand'].map((cmd) => engine.call(cmd, { viewer: 1 })));
+const twice = await Promise.all(['next_game', 'rematch', 'next_hand', 'again'].map((cmd) => engine.call(cmd, { viewer: 1 })));
 const again = calls.slice(dealt).map(([c]) => c);
 const lists = await engine.call('lists', {});
 const file = await engine.call('export', {});

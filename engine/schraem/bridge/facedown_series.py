@@ -46,6 +46,9 @@ def read_terms(value: object) -> dict[str, int] | None:
 class SeriesSide(GuestSide, SavedTable):
     # The series' terms (None: single games, "Nochmal" deals the next).
     terms: dict[str, int] | None = None
+    # The table's game the series under way began with: once a series is
+    # over, "Noch eine Serie" starts another with the same players.
+    series_start = 1
     # The series as last built: (the records it was built from, the series).
     _built: tuple[list[dict[str, Any]], Series] | None = None
 
@@ -63,7 +66,7 @@ class SeriesSide(GuestSide, SavedTable):
     def _checked(self) -> list[dict[str, Any]]:
         """The games this phone checked, in order: every finished one, and
         the one under way once a hand of it is checked."""
-        games = [self.finished[k] for k in range(1, self.game) if k in self.finished]
+        games = [self.finished[k] for k in range(self.series_start, self.game) if k in self.finished]
         current = self._current()
         return games + [current] if current.get("hands") else games
 
@@ -91,7 +94,7 @@ class SeriesSide(GuestSide, SavedTable):
         return series
 
     def finished_before(self) -> list[dict[str, Any]]:
-        return [self.finished[k] for k in range(1, self.game)]
+        return [self.finished[k] for k in range(self.series_start, self.game)]
 
     def series_facts(self) -> dict[str, Any] | None:
         """Where the series stands, its totals, and every seat that changed
@@ -110,7 +113,15 @@ class SeriesSide(GuestSide, SavedTable):
         if series is None:
             return plain
         if series.over:
-            raise not_now("die Serie ist zu Ende", "the series is over")
+            # Another series with the same players at the same seats, rules,
+            # length and stakes, as the ordinary table's `again`: its first game
+            # dealt by the one the last game names. Every phone starts it from
+            # the series it checked (a refusal after this puts the save back).
+            last = series.games[-1]
+            terms = {"length": series.length, "first_dealer": series.next_dealer()}
+            another = Series(last.names, series.rules, None, terms["first_dealer"], None, series.length, last.stakes)
+            self.terms, self.series_start = terms, self.game + 1
+            return another.new_game()
         # A series of its own: the one kept for the screens stays as it was.
         fresh = Series.from_json({"format": SERIES_FORMAT, **(self.terms or {}), "games": [g.to_record() for g in series.games]})
         return fresh.new_game()
@@ -149,7 +160,7 @@ class SeriesSide(GuestSide, SavedTable):
         record = seated(series.games[-1].to_record(), series.seats_of(len(series.games)))
         return {
             "game": self.game,
-            "id": f"series-facedown-{self.table[:24]}",
+            "id": f"series-facedown-{self.table[:24]}-{self.series_start}",
             "record": record,
             "series": save,
             "facts": club.series_facts(series),
@@ -191,11 +202,18 @@ class SeriesSide(GuestSide, SavedTable):
     def to_save(self) -> dict[str, Any]:
         out = super().to_save()
         if self.terms is not None:
-            out["series"] = dict(self.terms)
+            out["series"] = dict(self.terms, start=self.series_start)
         return out
 
     @classmethod
     def from_save(cls, save: object, phone: Callable[..., Phone] = Phone) -> Self:
         t = super().from_save(save, phone)
-        t.terms = read_terms(save.get("series") if isinstance(save, dict) else None)
+        kept = save.get("series") if isinstance(save, dict) else None
+        kept = dict(kept) if isinstance(kept, dict) else kept
+        start = kept.pop("start", 1) if isinstance(kept, dict) else 1
+        t.terms = read_terms(kept)
+        if t.terms is not None:
+            if not isinstance(start, int) or isinstance(start, bool) or not 1 <= start <= t.game:
+                raise refuse("die Serie der Sicherung ist unlesbar", "the save's series is unreadable")
+            t.series_start = start
         return t
