@@ -109,11 +109,14 @@ def test_a_series_face_down_is_listed_filed_and_dealt_on_from_what_each_phone_ch
     # winner; every phone starts it from the series it checked and files it as an entry of its own.
     winner = last["series"]["games"][-1]["winner"]
     next_game(table)
+    # While its first hand is played, the series over stays what the list and the file hold.
+    assert table.call(1, "facedown_export") == files[0] and len(table.call(2, "facedown_lists")["lists"]) == 3
     for s in (1, 2):
         state = table.state(s)
         assert (state["game"], state["series"]["number"], state["series"]["totals"]) == (4, 1, [0, 0, 0, 0])
         assert Game.from_record(table.saves[s]["record"]).first_dealer + 1 == winner
     table.reload(2)
+    assert table.call(2, "facedown_export") == files[0]
     table.play_hand()
     finish_game(table)
     filed = [table.state(s)["filed"] for s in (1, 2)]

@@ -49,6 +49,9 @@ class SeriesSide(GuestSide, SavedTable):
     # The table's game the series under way began with: once a series is
     # over, "Noch eine Serie" starts another with the same players.
     series_start = 1
+    # The game the series before it began with: its list and file stay what
+    # this phone shows while the next series' first game is dealt.
+    series_before: int | None = None
     # The series as last built: (the records it was built from, the series).
     _built: tuple[list[dict[str, Any]], Series] | None = None
 
@@ -120,7 +123,7 @@ class SeriesSide(GuestSide, SavedTable):
             last = series.games[-1]
             terms = {"length": series.length, "first_dealer": series.next_dealer()}
             another = Series(last.names, series.rules, None, terms["first_dealer"], None, series.length, last.stakes)
-            self.terms, self.series_start = terms, self.game + 1
+            self.terms, self.series_before, self.series_start = terms, self.series_start, self.game + 1
             return another.new_game()
         # A series of its own: the one kept for the screens stays as it was.
         fresh = Series.from_json({"format": SERIES_FORMAT, **(self.terms or {}), "games": [g.to_record() for g in series.games]})
@@ -171,6 +174,12 @@ class SeriesSide(GuestSide, SavedTable):
         checked, or at a table of single games the last game it checked a
         hand of (the game over stays in sight while the next is dealt)."""
         checked = self._checked()
+        if not checked and self.terms is not None and self.series_before is not None:
+            # Another series is dealt and none of its hands checked yet: the last one's game over stays in sight.
+            records = [self._seated(self.finished[k]) for k in range(self.series_before, self.series_start)]
+            first = Game.from_record(records[0]).first_dealer + 1
+            last = Series.from_json({"format": SERIES_FORMAT, "length": self.terms["length"], "first_dealer": first, "games": records})
+            return last, last.games[-1]
         if not checked:
             raise not_now("auf diesem Handy ist noch kein Spiel geprüft", "no hand is checked on this phone yet")
         if self.terms is not None:
@@ -202,7 +211,7 @@ class SeriesSide(GuestSide, SavedTable):
     def to_save(self) -> dict[str, Any]:
         out = super().to_save()
         if self.terms is not None:
-            out["series"] = dict(self.terms, start=self.series_start)
+            out["series"] = dict(self.terms, start=self.series_start, before=self.series_before)
         return out
 
     @classmethod
@@ -211,9 +220,12 @@ class SeriesSide(GuestSide, SavedTable):
         kept = save.get("series") if isinstance(save, dict) else None
         kept = dict(kept) if isinstance(kept, dict) else kept
         start = kept.pop("start", 1) if isinstance(kept, dict) else 1
+        before = kept.pop("before", None) if isinstance(kept, dict) else None
         t.terms = read_terms(kept)
         if t.terms is not None:
             if not isinstance(start, int) or isinstance(start, bool) or not 1 <= start <= t.game:
                 raise refuse("die Serie der Sicherung ist unlesbar", "the save's series is unreadable")
-            t.series_start = start
+            if before is not None and (not isinstance(before, int) or isinstance(before, bool) or not 1 <= before < start):
+                raise refuse("die Serie der Sicherung ist unlesbar", "the save's series is unreadable")
+            t.series_start, t.series_before = start, before
         return t
