@@ -46,7 +46,7 @@ declareScreens('app', {
       canExport: Boolean(model.game?.save?.record),
       top: evening.regularsStartField(ctx),
       formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
-      extra: [startClubSection(ctx), phoneStartSection({ ...ctx, faceDown: model.setup.faceDown }), evening.duelStartSection(ctx)],
+      extra: [startClubSection(ctx), phoneStartSection({ ...ctx, faceDown: model.setup.faceDown, format: model.setup.format }), evening.duelStartSection(ctx)],
     })], [storageLowNotice(), evening.backupOffer() ?? installOffer(), ...renderStartControls(ctx)]];
   },
   table: (ctx) => {
@@ -65,12 +65,13 @@ declareScreens('app', {
   },
   result: (ctx) => {
     const g = model.game;
-    return [[banner(g), renderResult(g.state.view), evening.learnExtras(g)], evening.duelControls(g) ?? renderResultControls(ctx)];
+    return [[banner(g), renderResult(g.state.view), evening.learnExtras(g)], evening.duelControls(g) ?? renderResultControls(dealWait(g, ctx))];
   },
   over: (ctx) => {
     const g = model.game;
+    const next = dealWait(g, ctx);
     return [[banner(g), renderOver(g.state.view, { series: g.state.series }), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)],
-      overControls(g, ctx) ?? renderOverControls({ ...ctx, view: g.state.view })];
+      overControls(g, next) ?? renderOverControls({ ...next, view: g.state.view })];
   },
 });
 
@@ -85,6 +86,13 @@ function parts(name) {
   return drawScreen(name, ctx, render) ?? [renderLoading(t('engine.loading')), []];
 }
 
+
+// Face down, the last result stays in sight while the phones deal the next
+// hand or game, and while this phone still checks the last: the host's
+// button for the next deal waits until the engine takes it.
+function dealWait(g, ctx) {
+  return g.state.facedown && !g.state.facedown.dealReady ? { ...ctx, ready: false } : ctx;
+}
 
 function savedSummary() {
   const g = model.game;

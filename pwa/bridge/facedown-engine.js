@@ -34,15 +34,24 @@ const COMMANDS = {
   welcome: 'facedown_welcome',
   state: 'facedown_state', act: 'facedown_act', bot_step: 'facedown_bot_step', next_hand: 'facedown_next_hand',
   relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', load: 'facedown_load',
-  deal: 'facedown_next_hand', gone: 'facedown_gone', rematch: 'facedown_again',
+  deal: 'facedown_next_hand', gone: 'facedown_gone', rematch: 'facedown_again', next_game: 'facedown_again', again: 'facedown_again',
+  lists: 'facedown_lists', export: 'facedown_export',
 };
 // The commands whose frames go out once their save is kept.
-const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch']);
+const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again']);
 // The frames whose save may wait for the next one's (see call).
 const LAZY = new Set(['receive']);
 // The commands a Session sends, answered with a table state.
-// "Nochmal" on the host deals the next game to the same phones.
-const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand', 'rematch']);
+// "Nochmal" on the host deals the next game to the same phones, and so
+// do a series' next game and "Noch eine Serie" (the engine makes it the
+// series' next, or another series' first).
+const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand', 'rematch', 'next_game', 'again']);
+// The host's next deal: tapped again while the phones deal (or while this
+// phone still checks the last hand), it changes nothing.
+const NEXT = new Set(['next_hand', 'rematch', 'next_game', 'again']);
+// What reads a kept file (a history entry's list or file) is this phone's
+// own engine's, the table's or not.
+const KEPT_FILE = new Set(['lists', 'export']);
 
 /** @param {string} code @param {string} key @returns {EngineError} */
 function problem(code, key) {
@@ -64,6 +73,8 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
   let lastGame = 1; // the table's game that view belongs to
   /** @type {any} */
   let lastMoney = null; // and what that game cost whom, once over
+  /** @type {any} */
+  let lastSeries = null; // and where its series stood
   /** @type {Set<number>} */
   let bots = new Set();
   let refusedSeen = 0;
@@ -71,8 +82,10 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
 
   /** @param {string} cmd @param {Record<string, any>} [args] @returns {Promise<Reply>} */
   async function call(cmd, args = {}) {
+    if (KEPT_FILE.has(cmd) && (args.of != null || 'damaged' in args)) return local.call(cmd, args);
     const name = COMMANDS[cmd];
     if (!name) return { ok: false, error: problem('facedown_only', 'phone.facedown.notHere') };
+    if (NEXT.has(cmd) && role === 'host' && last && !last.facedown.dealReady) return { ok: true, result: structuredClone(last) };
     // The computer players play on the host's phone only.
     // A computer player acts here when the hand waits for it: each step
     // costs the engine a save, and the Session asks after every change.
@@ -129,6 +142,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       lastView = view;
       lastGame = fd.game ?? 1;
       lastMoney = fd.money ?? null;
+      lastSeries = fd.series ?? null;
     } else if (lastView) {
       view = lastView;
       handOver = true;
@@ -150,6 +164,9 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       // The kitty as at any table: the stakes, and the money of the game in sight.
       stakes: fd.stakes ?? {},
       money: view === fd.view ? fd.money ?? null : lastMoney,
+      // A series as the club's screens read it (its totals, the next game's
+      // button): of the game in sight, from the games this phone checked.
+      series: view === fd.view ? fd.series ?? null : lastSeries,
       refusals: {},
       forced: [],
       // `game`: the table's game under way; `shown`, the one whose view is drawn
@@ -159,6 +176,8 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
         received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
         // A hand void before its deal, which the host's phone deals again.
         redeal: Boolean(fd.redeal),
+        // The host's next deal is taken now (its button waits while the phones deal).
+        dealReady: Boolean(fd.deal_ready),
       },
     };
     return last;
@@ -170,7 +189,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
 /** @param {string} cmd @param {Record<string, any>} args */
 function argsOf(cmd, args) {
   if (cmd === 'act') return { action: args.action };
-  if (cmd === 'state' || cmd === 'bot_step' || cmd === 'next_hand' || cmd === 'deal' || cmd === 'rematch') return {};
+  if (['state', 'bot_step', 'next_hand', 'deal', 'rematch', 'next_game', 'again', 'lists', 'export'].includes(cmd)) return {};
   const { more: _more, ...rest } = args;
   return rest;
 }

@@ -105,7 +105,8 @@ async function playAgain() {
   if (!g) return;
   const seats = g.save?.set?.seats ?? g.save?.table?.players ?? [];
   const humans = seats.map((p, i) => (p.kind === 'human' ? i + 1 : null)).filter((x) => x != null);
-  const viewer = g.state.phone_table?.host ?? (!isSheet(g.state) && humans.length === 1 ? humans[0] : null);
+  // Face down, every phone plays its own seat (the host's own engine starts the next series).
+  const viewer = g.state.phone_table?.host ?? g.state.facedown?.seat ?? (!isSheet(g.state) && humans.length === 1 ? humans[0] : null);
   const r = await session().tableCommand('again', { seed: app.nextSeed(), viewer }, { fresh: true });
   if (!r.ok) app.onError(r.error);
 }

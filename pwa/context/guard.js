@@ -190,6 +190,23 @@ export async function keepGuestGame(record, state, id = null) {
   await history.keep(entry);
 }
 
+// A series played with the cards face down: every phone files it as one
+// entry, again as each game ends, from the games it checked itself (the
+// engine's `filed`: the series' save and where it stands), under the id
+// every phone gives it, so the entries agree across the phones.
+export async function keepFaceDownSeries({ id, record, series, facts }) {
+  const seats = (r) => r.players.map((p) => (p.kind === 'bot' ? { kind: 'bot', level: p.level } : { kind: 'human' }));
+  const first = series.finished[0] ?? record;
+  const names = first.players.map((p) => p.name);
+  const totals = seatPeople(names, facts.changes).map((n, i) => `${n} ${facts.totals[i]}`).join(' · ');
+  await history.keep({
+    id, kind: 'series', status: facts.over ? 'finished' : 'running', names, rules: first.rules,
+    summary: both('history.summary.series', { k: facts.number, n: facts.length, totals }),
+    save: { format: 'schraem-save/1', record, table: { players: seats(record) }, series },
+    records: [...series.finished, record],
+  });
+}
+
 // The history id of a Rengen set played at a table of phones, from its
 // first game's first deal (`first`, that game's record).
 export function guestSetId(first) {

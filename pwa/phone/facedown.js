@@ -15,8 +15,9 @@
 import { handKey } from '../bridge/remote-engine.js';
 import { createFaceDownEngine } from '../bridge/facedown-engine.js';
 import { writePreference } from '../store/preferences.js';
-import { keepGuestGame } from '../context/guard.js';
+import { keepFaceDownSeries, keepGuestGame } from '../context/guard.js';
 import { linkError } from './link-trouble.js';
+import { refreshList } from '../club/lists.js';
 import { FACEDOWN, app, keepLocalSession, m, phone } from './at-table.js';
 import { SeatChannels } from './table-relay.js';
 
@@ -60,7 +61,7 @@ function refused(words) {
 
 // The table opened on the host's phone: its seat and the computers' drawn,
 // kept before any code is shown. → {session, relay} or null (said).
-/** @param {{players: any[], rules: string, options: object, stakes: object}} terms */
+/** @param {{players: any[], rules: string, options: object, stakes: object, games?: number | null}} terms */
 export async function openFaceDown(terms) {
   const local = app.session().engine;
   /** @type {FaceDownRelay | null} */
@@ -350,6 +351,12 @@ export function faceDownState(table, state) {
   // A fault seen during the hand is said at once.
   if (facts?.verdict?.status === 'fault') table.verdicts.set(handKey(game, facts.verdict.hand), verdictOf(facts.verdict));
   if (facts?.filed) fileGame(table, facts.filed, state);
+  // The Spielliste on screen grows with each hand this phone checked.
+  const checked = facts?.verdicts?.length ?? 0;
+  if (checked !== fd.listed) {
+    fd.listed = checked;
+    if (m().route === 'list') refreshList();
+  }
   const hand = state.view?.hand_no;
   if (!state.hand_over || !hand) return;
   const key = handKey(facts?.shown ?? game, hand);
@@ -361,14 +368,16 @@ export function faceDownState(table, state) {
 
 // A game over and checked on this phone goes into its own history, once:
 // the record every phone replayed alike, under an id every phone gives it
-// (the table's and the game's), so the entries agree across the phones.
-/** @param {any} table @param {{id: string, record: any}} filed @param {any} state */
+// (the table's and the game's), so the entries agree across the phones. A
+// series is one entry, the table's, filed again as each of its games ends.
+/** @param {any} table @param {{id: string, game: number, record: any, series?: any}} filed @param {any} state */
 function fileGame(table, filed, state) {
   table.filed ??= new Set();
-  if (table.filed.has(filed.id)) return;
-  table.filed.add(filed.id);
-  keepGuestGame(filed.record, state, filed.id).catch(() => {
-    table.filed.delete(filed.id);
+  const key = `${filed.id}:${filed.game}`;
+  if (table.filed.has(key)) return;
+  table.filed.add(key);
+  (filed.series ? keepFaceDownSeries(filed) : keepGuestGame(filed.record, state, filed.id)).catch(() => {
+    table.filed.delete(key);
     app.onError(linkError('err.history'));
   });
 }
@@ -381,7 +390,8 @@ function verdictOf(v) {
   return { fair, why: { de: v.de, en: v.en }, facedown: v.status };
 }
 
-// Whether the start form opens a face-down table.
+// Whether the start form opens a face-down table: not for a Rengen set,
+// which the form does not offer together with it (phone-screens.js).
 export function faceDownChosen() {
-  return Boolean(m().setup.faceDown);
+  return Boolean(m().setup.faceDown) && m().setup.format !== 'set';
 }

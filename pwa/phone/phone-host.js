@@ -51,10 +51,10 @@ export async function openTable() {
   // two players' phones (the engine's `set`).
   const series = s.format === 'series' ? { games: s.seriesGames ?? null } : s.format === 'set' ? { set: true, dealer: s.dealer } : { dealer: s.dealer };
   if (faceDownChosen()) {
-    // Face down, one game at a time for now ("Nochmal" deals the next), with the stakes chosen.
-    if (s.format === 'series' || s.format === 'set') { app.onError(linkError('err.facedown')); return; }
+    // Face down, a game at a time ("Nochmal" deals the next) or a series, with the stakes chosen
+    // (the form offers no Rengen set face down: faceDownChosen).
     await guarded(async () => {
-      const opened = await openFaceDown({ players, rules, options, stakes });
+      const opened = await openFaceDown({ players, rules, options, stakes, ...(s.format === 'series' ? { games: s.seriesGames ?? null } : {}) });
       if (opened) await hostOpened(opened.session, players, guests, opened);
     }, 'game');
     return;

@@ -316,6 +316,8 @@ declareFields('phone table', {
   'phone-facedown': (target) => {
     m().setup.faceDown = target.checked;
     app.rememberSetup();
+    // The form's format leaves out what is not played face down, and says so.
+    app.render();
   },
 });
 

@@ -11,21 +11,27 @@ seat may not see. A guest's app closed mid-hand and opened again goes back
 to its seat from its save with the host's new code, and checks the hand; the
 other guest's phone lost for good then, the host goes on without it, its
 own phone playing that seat on, and the two phones still there check the
-hand and say who left and when. The games are of one mark each: the first
-ends with its first hand, every phone files it in its history (the same
-entry on each), and the host's "Nochmal" deals the second to the same
-phones, no code made or read."""
+hand and say who left and when. The two games are a series from the start
+form (a Rengen set is not offered face down), of one mark each: the first
+ends with its first hand, every phone shows the series' totals from the
+game it checked and files the series in its history (one entry, the same on
+each), and the host's next game of the series, tapped twice, deals the
+second to the same phones once, no code made or read; at the series' end
+every phone's entry holds both games, and the host's export saves the
+series as a file."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
+from pathlib import Path
 
 from test_house_rules import choose_short_games
 from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _step, _text_of
 from test_phone_table_evening import KEPT_GAMES
 
-from helpers import card_names, open_app, screen, wait_idle
+from helpers import card_names, message, open_app, screen, wait_idle
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "human")]
 GUESTS = (2, 4)
@@ -124,6 +130,11 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
     assert not box.is_checked()
     assert "Computerspieler spielt das Handy des Gastgebers" in host.locator(".phone-start").inner_text()
     box.check()
+    # Face down, a series is offered and a Rengen set is not, and the form says so.
+    assert host.locator('[data-field="format"] option[value="set"]').is_disabled()
+    assert "Ein Rengen-Satz und ein Turniertisch werden noch nicht verdeckt gespielt" in host.locator(".phone-facedown-not").inner_text()
+    host.select_option('[data-field="format"]', "series")
+    host.select_option('[data-field="series-games"]', "2")
     host.locator('[data-action="phone-open"]').tap()
     for seat, guest in guests.items():
         _join(guest, host, seat, False, shared_site)
@@ -193,17 +204,32 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             messages = page.evaluate("() => window.__received.slice()")
             _assert_sees_only_its_own(page, seat, hands, played, messages)
         played |= _played(hands[-1])
+        # The game is over: every phone shows the series' totals and files the
+        # series as one entry, the same on each.
+        kept = [_filed(page, game) for page in phones.values()]
+        assert len({k["id"] for k in kept}) == 1 and kept[0]["id"].startswith("series-facedown-") and kept[0]["kind"] == "series"
+        assert all(k["records"] == kept[0]["records"] and k["save"] == kept[0]["save"] for k in kept)
+        assert all(k["status"] == ("running" if game == 1 else "finished") for k in kept)
+        filed = kept[0]["save"]["record"]
+        assert filed["hands"] == records[0]["hands"] and len(kept[0]["records"]) == game
+        assert [p.get("kind", "human") for p in filed["players"]] == ["human", "human", "bot", "human"]
+        for page in phones.values():
+            page.wait_for_selector(".series-totals")
         if game == 1:
-            # The game is over: every phone files it, the same game on each.
-            kept = [_filed(page) for page in phones.values()]
-            assert len({k["id"] for k in kept}) == 1 and kept[0]["id"].startswith("game-facedown-")
-            assert all(k["save"]["record"] == kept[0]["save"]["record"] and k["status"] == "finished" for k in kept)
-            filed = kept[0]["save"]["record"]
-            assert filed["hands"] == records[0]["hands"]
-            assert [p.get("kind", "human") for p in filed["players"]] == ["human", "human", "bot", "human"]
-            # "Nochmal": the next game to the same phones, at once.
+            # The series' next game, to the same phones at once; tapped twice, it is dealt once and nothing is said.
+            button = host.locator('[data-action="next-game"]')
+            button.wait_for()
             wait_idle(host)
-            host.locator('[data-action="rematch"]').tap()
+            host.wait_for_function("() => document.querySelector('[data-action=\"next-game\"]')?.disabled === false")
+            button.dblclick()
+            host.wait_for_function("() => !document.querySelector('[data-action=\"next-game\"]:not([disabled])')")
+            assert message(host) == ""
+    # The host's export: the series as a file, both games as every phone checked them.
+    with host.expect_download() as download:
+        host.locator('[data-action="export"]').first.tap()
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert exported["format"] == "schraem-series/1" and [g["hands"] for g in exported["games"]] == [r["hands"] for r in kept[0]["records"]]
+    assert message(host) == ""
     print(f"two games face down in {time.monotonic() - start:.1f} s")
     assert not page_errors
 
@@ -215,16 +241,16 @@ def _code(page) -> str:
     return str(line.get_attribute("data-code"))
 
 
-def _filed(page) -> dict:
-    """The one game this phone's history holds, once it is there."""
+def _filed(page, games: int) -> dict:
+    """The one series this phone's history holds, once it holds `games` games."""
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         kept = page.evaluate(KEPT_GAMES)
-        if kept:
+        if kept and len(kept[0]["records"]) == games:
             assert len(kept) == 1, kept
             return kept[0]
         page.wait_for_timeout(100)
-    raise AssertionError("the game was not filed")
+    raise AssertionError("the series was not filed")
 
 
 def _played(hand: dict) -> set[str]:

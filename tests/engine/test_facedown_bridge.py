@@ -62,6 +62,7 @@ class Table:
         marks: int = 2,
         players: list[dict[str, Any]] = PLAYERS,
         stakes: dict[str, Any] | None = None,
+        host: dict[str, Any] | None = None,
     ) -> None:
         kinds = bridges or {}
         self.rng = random.Random(seed)
@@ -73,7 +74,8 @@ class Table:
         self.away: set[int] = set()  # phones gone: nothing reaches them, nothing of theirs arrives
         # Few marks each, so that a whole game is a few hands.
         players = [dict(p, marks=marks) for p in players]
-        opened = self.call(1, "facedown_host", players=players, rules=rules, **({"stakes": stakes} if stakes else {}))
+        # `host`: more of the start form's terms (a series' `games`, `options`).
+        opened = self.call(1, "facedown_host", players=players, rules=rules, **({"stakes": stakes} if stakes else {}), **(host or {}))
         assert opened["welcome"] is None  # the guests' keys are not in yet
         # The table code's round: every guest's commitment, then every
         # seat's key and nonce (core/facedown_code.py).
@@ -88,6 +90,7 @@ class Table:
             reveal = self.call(s, "facedown_commits", frame=commits)["reveal"]
             welcome = self.call(1, "facedown_reveal", seat=s, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
         assert welcome is not None
+        self.welcome = welcome
         for s in self.guests:
             self.heard[s].append(json.dumps(welcome))
             self.call(s, "facedown_welcome", frame=welcome)

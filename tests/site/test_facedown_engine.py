@@ -3,7 +3,9 @@ phone's own engine: the host's "Nochmal" (the Session's `rematch`) is the
 bridge's `facedown_again`, its save is kept before its frames go out, and
 while the next game's first hand is dealt the last game's result stays in
 sight, said to be that game's, with its money; a save the browser refuses
-sends nothing."""
+sends nothing. A series' next game is the same command; tapped again while
+the phones deal, nothing reaches the engine; the Spielliste and the file
+are what this phone checked, a kept file's its own engine's."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ globalThis.navigator = { languages: ['de'], language: 'de' };
 const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
 const view = { seat: 1, hand_no: 3, game_over: true, legal: [] };
 const over = { seat: 1, game: 1, hand: 3, phase: 'checked', view, legal: [], due: [], hand_over: true, received: 40,
-  filed: { game: 1, id: 'game-facedown-t-1', record: {} }, stakes: { per_mark: 10 }, money: { net: [-20, 10, 10] } };
+  filed: { game: 1, id: 'game-facedown-t-1', record: {} }, stakes: { per_mark: 10 }, money: { net: [-20, 10, 10] }, deal_ready: true };
 const next = { seat: 1, game: 2, hand: 1, phase: 'dealing', view: null, legal: [], due: [], hand_over: false, received: 1, filed: null,
   stakes: { per_mark: 10 }, money: null };
 async function run(kept) {
@@ -51,3 +53,52 @@ def test_nochmal_is_facedown_again_kept_before_it_is_sent_with_the_last_result_i
     refused = out["refused"]
     assert refused["order"] == ["keep"] and not refused["again"]["ok"]
     assert refused["again"]["error"]["kind"] == "StorageFailed"
+
+
+SERIES = """
+globalThis.navigator = { languages: ['de'], language: 'de' };
+const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
+const view = { seat: 1, hand_no: 1, game_over: true, legal: [] };
+const series = { number: 1, length: 3, over: false, totals: [0, 0, 0, 8], changes: [] };
+const over = { seat: 1, game: 1, hand: 1, phase: 'checked', view, legal: [], due: [], hand_over: true, received: 40,
+  filed: null, stakes: {}, money: null, series, deal_ready: true };
+const next = { seat: 1, game: 2, hand: 1, phase: 'dealing', view: null, legal: [], due: [], hand_over: false, received: 1, filed: null,
+  stakes: {}, money: null, series: { ...series, number: 2 }, deal_ready: false };
+const calls = [];
+const answers = { facedown_state: over, facedown_again: next };
+const local = { ready: Promise.resolve(), call: async (cmd, args) => {
+  calls.push([cmd, args]);
+  if (cmd === 'facedown_state') return { ok: true, result: answers[cmd] };
+  if (cmd === 'facedown_lists') return { ok: true, result: { lists: [{ game: 1 }], series } };
+  if (cmd === 'facedown_export') return { ok: true, result: { file: { format: 'schraem-series/1' }, left_out_hand: null } };
+  if (cmd === 'lists' || cmd === 'export') return { ok: true, result: { kept: args.of } };
+  return { ok: true, result: { save: { format: 'x', seats: [] }, send: [{ type: 'env', game: 2 }], state: answers[cmd] } };
+} };
+const engine = createFaceDownEngine(local, { role: 'host', keep: async () => true, send: () => {} });
+const before = await engine.call('state');
+const nextGame = await engine.call('next_game', { viewer: 1 });
+const dealt = calls.length;
+// Tapped again while the phones deal: nothing reaches the engine, the state stays.
+const twice = await Promise.all(['next_game', 'rematch', 'next_hand', 'again'].map((cmd) => engine.call(cmd, { viewer: 1 })));
+const again = calls.slice(dealt).map(([c]) => c);
+const lists = await engine.call('lists', {});
+const file = await engine.call('export', {});
+const kept = await engine.call('lists', { of: { format: 'schraem-series/1' } });
+const keptFile = await engine.call('export', { of: null });
+console.log(JSON.stringify({ before: before.result, nextGame, twice, again, lists, file, kept, keptFile, calls: calls.map(([c]) => c) }));
+"""
+
+
+def test_a_series_next_game_is_facedown_again_and_a_second_tap_while_dealing_changes_nothing(node_json):
+    out = node_json(SERIES)
+    assert out["before"]["facedown"]["dealReady"] is True and out["before"]["series"]["number"] == 1
+    game = out["nextGame"]
+    assert game["ok"] and game["result"]["facedown"]["dealReady"] is False
+    # While the next game is dealt, the game over in sight keeps its series' standing.
+    assert game["result"]["series"]["number"] == 1 and game["result"]["view"]["game_over"] is True
+    assert out["calls"][:2] == ["facedown_state", "facedown_again"]
+    assert out["again"] == [] and all(t["ok"] and t["result"] == game["result"] for t in out["twice"])
+    # The list and the file are what this phone checked; a kept file's are its own engine's.
+    assert out["lists"]["result"]["lists"] == [{"game": 1}] and out["file"]["result"]["file"]["format"] == "schraem-series/1"
+    assert out["kept"]["result"] == {"kept": {"format": "schraem-series/1"}}
+    assert out["calls"][-4:] == ["facedown_lists", "facedown_export", "lists", "facedown_export"]

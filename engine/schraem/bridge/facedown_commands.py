@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from ..club import club
 from ..core.errors import Both, InvalidAction
 from ..core.facedown import Phone
 from ..core.facedown_code import CodeRound, commitment, new_nonce
@@ -58,7 +59,8 @@ class FaceDownCommands:
     # -- joining ------------------------------------------------------------
 
     def cmd_facedown_host(self, args):
-        """`{"players", "rules"?, "options"?, "stakes"?}` (as `new_game`'s; seat
+        """`{"players", "rules"?, "options"?, "stakes"?, "games"?}` (as `new_game`'s,
+        or with `games` as `new_series`'s: a series of that many games; seat
         1 is this phone's person, every other person a guest's phone, the
         computers played here): a face-down table opened on the host's phone.
         → `{"save", "identity", "commits", "welcome", "state"}`; `identity`
@@ -68,13 +70,27 @@ class FaceDownCommands:
         names, kinds = players_and_seats(args.get("players"))
         if kinds[0]["kind"] != "human":
             raise InvalidAction("bad_players", detail=Both("an Platz 1 sitzt das Handy des Gastgebers", "seat 1 is the host's phone"))
-        game = Game(names, args.get("rules", "rheinland"), args.get("options"), 1, None, args.get("stakes"))
+        rules, options, stakes = args.get("rules", "rheinland"), args.get("options"), args.get("stakes")
+        if args.get("set", False) is not False or "ticket" in args:
+            raise refuse(
+                "ein Rengen-Satz und ein Turniertisch werden verdeckt noch nicht gespielt",
+                "a Rengen set and a tournament table are not played face down yet",
+            )
+        series = None
+        if "games" in args:
+            # A series, as the ordinary table opens one (club.new_series): its first game dealt by the seat it names.
+            series = club.new_series(names, rules, options, args.get("games"), None, None, None, stakes)
+            game = series.new_game()
+        else:
+            game = Game(names, rules, options, 1, None, stakes)
         keys = {s: new_identity() for s, k in enumerate(kinds, 1) if s == 1 or k["kind"] == "bot"}
         identities = [base_multiple(keys[s]).encode().hex() if s in keys else None for s in range(1, len(kinds) + 1)]
         t = FaceDownTable("host", 1, secrets.token_hex(16), game.to_record(), kinds, identities, keys)
         t.nonces = {s: new_nonce() for s in keys}
         t.code_round = CodeRound(len(kinds), {s: (identities[s - 1] or "", n) for s, n in t.nonces.items()})
         t.phone = self.facedown_phone
+        if series is not None:
+            t.terms = {"length": series.length, "first_dealer": series.first_dealer}
         self.facedown = t
         commits = t.commits_frame()
         return {"save": t.to_save(), "identity": identities[0], "commits": commits, "welcome": t.welcome(), "state": t.state()}
@@ -211,3 +227,16 @@ class FaceDownCommands:
         t = FaceDownTable.from_save(args.get("save"), self.facedown_phone)
         self.facedown = t
         return {"save": t.to_save(), "send": t.unrelayed(), "state": t.state()}
+
+    # -- what this phone checked ---------------------------------------------
+
+    def cmd_facedown_lists(self, args):
+        """The Spielliste of what this phone checked, as `lists` answers it:
+        the series' games and totals, or the last game it checked a hand of."""
+        return self._fd().lists()
+
+    def cmd_facedown_export(self, args):
+        """The file of what this phone checked (the series, or the last game
+        it checked a hand of), as `export` writes any file: `{"file",
+        "left_out_hand": null, …}`; no hand this phone has not checked."""
+        return self._fd().export()

@@ -69,6 +69,12 @@ class HostSide(TableBase):
         self._ready_to_deal()
         self._deal(self.next_match(), self.game + 1, 0)
 
+    def may_deal(self) -> bool:
+        """Whether the host's next deal would be taken now: every phone is in
+        and this phone checked the last hand (while the next is dealt, or
+        the last is still checked, it is not: the button waits)."""
+        return self.role == "host" and self.welcomed and self.welcome() is not None and (self.hand is None or self.hand in self.verdicts)
+
     def _ready_to_deal(self) -> None:
         if not self.welcomed or self.welcome() is None:
             raise not_now("noch sind nicht alle Handys am Tisch", "not every phone has joined yet")

@@ -40,9 +40,10 @@ from .facedown_base import not_now, refuse
 from .facedown_guest import GuestSide
 from .facedown_host import HostSide
 from .facedown_save import SavedTable
+from .facedown_series import SeriesSide
 
 
-class FaceDownTable(HostSide, GuestSide, SavedTable):
+class FaceDownTable(SeriesSide, HostSide, GuestSide, SavedTable):
     """One phone's side of a face-down table: the host's or a guest's
     (`role`), its seat and what it plays, and what it shows."""
 
@@ -155,8 +156,13 @@ class FaceDownTable(HostSide, GuestSide, SavedTable):
             # once it is over and checked here, what it cost whom.
             "stakes": dict(self.before.get("stakes", {})),
             "money": self.money(),
+            # A series: where it stands and its totals, from the games this phone checked.
+            "series": self.series_facts(),
             # The last hand void before its deal: the host's "next hand" deals it again.
             "redeal": self.redeal(),
+            # On the host: whether its next deal ("Nächstes Spiel", "Nochmal",
+            # the series' next game) is taken now; not while one is dealt.
+            "deal_ready": self.may_deal(),
         }
 
     def money(self) -> dict[str, Any] | None:
