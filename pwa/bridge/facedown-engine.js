@@ -33,7 +33,7 @@ const COMMANDS = {
   host: 'facedown_host', guest: 'facedown_guest', seat: 'facedown_seat', commits: 'facedown_commits', reveal: 'facedown_reveal',
   welcome: 'facedown_welcome',
   state: 'facedown_state', act: 'facedown_act', bot_step: 'facedown_bot_step', next_hand: 'facedown_next_hand',
-  relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', load: 'facedown_load',
+  relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', unrelayed: 'facedown_unrelayed', load: 'facedown_load',
   deal: 'facedown_next_hand', gone: 'facedown_gone', rematch: 'facedown_again', next_game: 'facedown_again', again: 'facedown_again',
   lists: 'facedown_lists', export: 'facedown_export',
 };

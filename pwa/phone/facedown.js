@@ -222,8 +222,12 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
   } else {
     // Back at its table on a new channel (its host's phone perhaps
     // reloaded): the table drawn again from the state it holds.
+    // What it said that the old channel may have lost (the host's page
+    // reloading before it relayed it) goes again first.
     fd.to = send;
     fd.session.serial(async () => {
+      const r = await fd.engine.call('unrelayed');
+      if (r.ok) send(r.result.send);
       send([{ type: 'back', from: fd.engine.received() + 1 }]);
       table.inGame = false;
       fd.shown = null;

@@ -260,6 +260,40 @@ def test_a_guest_and_the_host_reload_mid_hand_and_play_on() -> None:
     table.play_hand()
 
 
+class LossyTable(Table):
+    """A table whose guest 2's channel loses what it sends while `dropping`."""
+
+    dropping = False
+
+    def lost(self, seat: int, frame: dict[str, Any]) -> bool:
+        return self.dropping and seat == 2
+
+
+@pytest.mark.cpython_only
+def test_a_guest_back_on_a_new_channel_sends_again_what_the_old_one_lost() -> None:
+    table = LossyTable("rheinland", 35)
+    hand = table.deal()
+    while not table.state(2)["legal"]:
+        assert table.step()
+    # Guest 2 acts as its channel goes down: the host never hears it, and
+    # its hand waits for seat 2 there, while the guest's own engine took it.
+    table.dropping = True
+    action = table.state(2)["legal"][0]
+    table.sent(2, table.call(2, "facedown_act", action=action)["send"])
+    table.dropping = False
+    assert 2 in table.state(1)["due"] and table.call(2, "facedown_unrelayed")["send"]
+    # Back on a new channel it sends again what the host has not relayed
+    # (the host takes each message once), and the hand is played out.
+    again = table.call(2, "facedown_unrelayed")["send"]
+    table.sent(2, again + again)
+    assert table.call(2, "facedown_unrelayed")["send"] == []
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
+    # The host relays; it has nothing of its own to send again.
+    assert "only a guest" in refused(table.phones[1], "facedown_unrelayed")["en"]
+
+
 # --- no phone learns a hidden card -----------------------------------------------
 
 

@@ -220,6 +220,15 @@ class FaceDownCommands:
             raise not_now("nur das Handy des Gastgebers gibt weiter", "only the host's phone relays")
         return {"send": t.resend(args.get("from"))}
 
+    def cmd_facedown_unrelayed(self, args):
+        """(guest) What this phone said that the host has not relayed back
+        yet, to send again on a new channel (the old one may have lost it;
+        the host takes each message once)."""
+        t = self._fd()
+        if t.role != "guest":
+            raise not_now("nur ein Gast schickt seine Nachrichten noch einmal", "only a guest sends its messages again")
+        return {"send": t.unrelayed()}
+
     def cmd_facedown_load(self, args):
         """`{"save"}`: the table as this phone's save left it (after a
         reload); a guest's `send` holds what it said that the host has not
