@@ -31,8 +31,9 @@ function listMeta(data, game) {
 
 export async function openList() {
   c().lists = null;
-  // A guest at a table of phones reads the host's list: corrections are the host's.
-  c().readOnly = phoneRole() === 'guest';
+  // A guest at a table of phones reads the host's list (face down: the one
+  // it made of the games it checked itself): corrections are the host's.
+  c().readOnly = phoneRole() === 'guest' ? (m().game?.state?.facedown ? 'checked' : 'host') : false;
   c().listEntry = null;
   c().listOf = undefined;
   c().listBack = 'game';
@@ -56,7 +57,7 @@ export async function refreshList() {
 // `of` stays with the list: its JSON export is that file's (outbound.js).
 export async function openKeptList(of, entry, title, back = 'history') {
   c().lists = null;
-  c().readOnly = true;
+  c().readOnly = 'history';
   c().listEntry = entry;
   c().listOf = of;
   c().listBack = back;

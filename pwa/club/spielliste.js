@@ -166,7 +166,9 @@ export function renderList(data, { readOnly, meta, ready }) {
   return h('section', { class: 'spielliste', 'aria-labelledby': 'list-heading' },
     h('h2', { id: 'list-heading', text: meta.title }),
     meta.lines.map((line) => h('p', { class: 'list-meta', text: line })),
-    readOnly ? h('p', { class: 'note no-print', text: t('list.readOnly') }) : null,
+    // Why it cannot be corrected here: a list from the history, or the
+    // host's at a table of phones.
+    readOnly ? h('p', { class: 'note no-print list-read-only', text: t(`list.readOnly.${readOnly}`) }) : null,
     tables,
     changeLines(data.series),
     data.set ? h('p', { class: 'list-meta', text: setLine(data.set, players) }) : null,
@@ -192,7 +194,7 @@ export function renderListControls({ readOnly, canShare, ready }) {
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'list-json' }, disabled: !ready, text: t('list.json') }),
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'list-print' }, text: t('list.print') }),
     canShare ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'list-share' }, disabled: !ready, text: t('list.share') }) : null),
-  h('button', { type: 'button', class: 'big primary', dataset: { action: 'list-back' }, text: t(readOnly ? 'list.back.kept' : 'list.back') })];
+  h('button', { type: 'button', class: 'big primary', dataset: { action: 'list-back' }, text: t(readOnly === 'history' ? 'list.back.kept' : 'list.back') })];
 }
 
 // --- correcting a past hand ------------------------------------------------
