@@ -76,7 +76,9 @@ def test_between_games_of_a_series_a_new_phone_takes_a_seat_whose_phone_left(war
         assert page.locator(".list-change").inner_text() == words
         # The guest's list is the host's to correct, and says so; back is to the table.
         note = page.locator(".list-read-only")
-        assert (note.inner_text() if page is carl else note.count()) == ("The host's phone keeps this list – view only here." if page is carl else 0)
+        assert (note.inner_text() if page is carl else note.count()) == (
+            "The host's phone keeps this list – view only here." if page is carl else 0
+        )
         assert page.locator('[data-action="list-back"]').inner_text() == ("Back to the table" if page is carl else "Zurück zum Tisch")
         page.locator('[data-action="list-back"]').tap()
     # The seat's total is the sum of its two games, shown under both names.
