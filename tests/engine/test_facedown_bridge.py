@@ -260,6 +260,29 @@ def test_a_guest_and_the_host_reload_mid_hand_and_play_on() -> None:
     table.play_hand()
 
 
+@pytest.mark.cpython_only
+def test_a_table_saved_before_the_table_code_plays_on_after_an_update() -> None:
+    table = Table("rheinland", 37)
+    hand = table.deal()
+    for _ in range(3):
+        table.step()
+    # Every phone's save as the app before the table code kept it: no code,
+    # no nonces. Opened by this app, the hand goes on where it stood.
+    for s in table.phones:
+        for key in ("code", "nonces"):
+            del table.saves[s][key]
+        table.reload(s)
+        assert table.state(s)["code"] is None
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
+    # Kept so: a reload later, and the next hand, go on without a code.
+    table.reload(2)
+    table.deal()
+    table.play_hand()
+    assert table.call(2, "facedown_verdict", hand=hand + 1)["status"] == "checked"
+
+
 class LossyTable(Table):
     """A table whose guest 2's channel loses what it sends while `dropping`."""
 

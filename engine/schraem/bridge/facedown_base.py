@@ -130,6 +130,9 @@ class TableBase:
         self.keys = keys
         self.nonces: dict[int, bytes] = {}
         self.code_round: CodeRound | None = None
+        # A table welcomed before the phones drew a table code (its save
+        # kept across an app update): its keys stay as its welcome gave them.
+        self.uncoded = False
         self.welcomed = role == "host"
         self.left: set[int] = set()  # seats whose phones were lost, played by the host's phone since
         self.hand: int | None = None  # the hand under way or the last one
@@ -166,6 +169,8 @@ class TableBase:
         table code covers. The one exception is a seat whose phone was lost
         for good, which the host's phone plays since with a key of its own:
         no phone's cards hang on that key but the lost seat's."""
+        if self.uncoded:
+            return [read_key(k, f"Der Schlüssel von Platz {s}") for s, k in enumerate(self.identities, 1)]
         coded = self.code_round.keys if self.code_round is not None and self.code() is not None else None
         if coded is None:
             raise not_now("der Tischcode ist noch nicht ausgemacht", "the table code is not settled yet")

@@ -73,10 +73,15 @@ class HostSide(TableBase):
         """Whether the host's next deal would be taken now: every phone is in
         and this phone checked the last hand (while the next is dealt, or
         the last is still checked, it is not: the button waits)."""
-        return self.role == "host" and self.welcomed and self.welcome() is not None and (self.hand is None or self.hand in self.verdicts)
+        return self.role == "host" and self.all_in() and (self.hand is None or self.hand in self.verdicts)
+
+    def all_in(self) -> bool:
+        """Whether every phone is in: every key known and the table code
+        settled (or the table was welcomed before the phones drew one)."""
+        return self.welcomed and (self.uncoded or self.welcome() is not None)
 
     def _ready_to_deal(self) -> None:
-        if not self.welcomed or self.welcome() is None:
+        if not self.all_in():
             raise not_now("noch sind nicht alle Handys am Tisch", "not every phone has joined yet")
         if self.hand is not None and self.verdicts.get(self.hand) is None:
             raise not_now("das Spiel läuft noch", "the hand is still being played")

@@ -41,6 +41,7 @@ class SavedTable(TableBase):
             "keys": {str(s): encode_scalar(k).hex() for s, k in self.keys.items()},
             "nonces": {str(s): n.hex() for s, n in self.nonces.items()},
             "code": self.code_round.to_json() if self.code_round is not None else None,
+            **({"uncoded": True} if self.uncoded else {}),
             "welcomed": self.welcomed,
             "left": sorted(self.left),
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
@@ -67,6 +68,9 @@ class SavedTable(TableBase):
             t.nonces = {int(s): bytes.fromhex(n) for s, n in dict(save.get("nonces") or {}).items()}
             code = save.get("code")
             t.code_round = CodeRound.from_json(code) if code is not None else None
+            # A save from before the table code has none: the table it was
+            # welcomed to plays on (an app update loses no game).
+            t.uncoded = bool(save.get("uncoded")) or ("code" not in save and t.welcomed)
             t.left = {int(s) for s in save.get("left", [])}
             t.after = save.get("after")
             t.verdicts = {int(v["hand"]): dict(v) for v in save["verdicts"]}
