@@ -11,11 +11,11 @@ through a reload, and the hand uses exactly the keys it covers."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import pytest
+from test_facedown_bridge import ask, refused
 
 from schraem.bridge import Bridge
 from schraem.core.errors import InvalidAction
@@ -24,20 +24,6 @@ from schraem.crypto import base_multiple, random_scalar
 
 PLAYERS = [{"name": "Anne"}, {"name": "Bernd"}, {"name": "Carla"}, {"name": "Dora", "kind": "bot", "level": "easy"}]
 CODE = re.compile(r"^\d{3} \d{3}$")
-
-
-def ask(bridge: Bridge, cmd: str, **args: Any) -> dict[str, Any]:
-    reply = json.loads(bridge.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-    assert reply["ok"], (cmd, reply["error"])
-    result: dict[str, Any] = reply["result"]
-    return result
-
-
-def refused(bridge: Bridge, cmd: str, **args: Any) -> dict[str, Any]:
-    reply = json.loads(bridge.handle(json.dumps({"id": 2, "cmd": cmd, "args": args})))
-    assert not reply["ok"] and reply["error"]["de"] and reply["error"]["en"], reply
-    error: dict[str, Any] = reply["error"]
-    return error
 
 
 def key_and_nonce() -> tuple[str, bytes]:
@@ -59,6 +45,16 @@ class Phones:
         assert commits is not None
         return commits
 
+    def reveal_all(self, commits: dict[str, Any]) -> dict[str, Any]:
+        """Every guest shows its key and nonce once it holds every
+        commitment; → the host's welcome, once every reveal is in."""
+        welcome = None
+        for s, g in self.guests.items():
+            r = ask(g, "facedown_commits", frame=commits)["reveal"]
+            welcome = ask(self.host, "facedown_reveal", seat=s, identity=r["identity"], nonce=r["nonce"])["welcome"]
+        assert welcome is not None
+        return welcome
+
     def code(self, bridge: Bridge) -> str | None:
         code: str | None = ask(bridge, "facedown_state")["code"]
         return code
@@ -66,12 +62,7 @@ class Phones:
 
 def honest_table() -> Phones:
     p = Phones()
-    commits = p.commit_all()
-    welcome = None
-    for s, g in p.guests.items():
-        reveal = ask(g, "facedown_commits", frame=commits)["reveal"]
-        welcome = ask(p.host, "facedown_reveal", seat=s, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
-    assert welcome is not None
+    welcome = p.reveal_all(p.commit_all())
     for g in p.guests.values():
         ask(g, "facedown_welcome", frame=welcome)
     return p
@@ -131,12 +122,7 @@ def test_a_host_cannot_make_a_key_fit_a_commitment_it_did_not_give():
     and a changed nonce for the host's own seat names seat 1; guest 2 is
     not at the table after either."""
     p = Phones()
-    commits = p.commit_all()
-    welcome = None
-    for s, g in p.guests.items():
-        r = ask(g, "facedown_commits", frame=commits)["reveal"]
-        welcome = ask(p.host, "facedown_reveal", seat=s, identity=r["identity"], nonce=r["nonce"])["welcome"]
-    assert welcome is not None
+    welcome = p.reveal_all(p.commit_all())
     forged_key, forged_nonce = key_and_nonce()
     bad = dict(welcome, identities=list(welcome["identities"]), nonces=list(welcome["nonces"]))
     bad["identities"][2], bad["nonces"][2] = forged_key, forged_nonce.hex()
