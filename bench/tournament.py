@@ -285,7 +285,7 @@ KEPT = """async (id) => {
 def series_results(names: list[str], seed: int, rng: random.Random) -> list[list[dict]]:
     """Every table's result of every series, as the tables' phones send
     them: the tournament the app draws from the same names, rules and seed."""
-    from schraem.club.series import Tournament
+    from schraem.club.tournament import Tournament
     from schraem.club.transfer import import_table_result, table_ticket
 
     t = Tournament(names, "rheinland", {"series_games": 1}, seed)

@@ -23,7 +23,7 @@ from test_club_tournament import create_tournament
 
 from helpers import app_url, kill_browser, launch_profile, open_app, screen, tap, wait_shell_ready
 from schraem.cli.simulate import sheet_result
-from schraem.club.series import Tournament
+from schraem.club.tournament import Tournament
 from schraem.club.transfer import import_table_result, table_ticket
 
 NAMES = [f"Spieler {i:03d}" for i in range(1, 301)]

@@ -25,7 +25,7 @@ from engines import ENGINES, launch, missing
 from helpers import ENGINE_TIMINGS, app_url
 
 sys.path.insert(0, str(ROOT / "engine"))
-from schraem.club.series import Tournament  # noqa: E402
+from schraem.club.tournament import Tournament  # noqa: E402
 from schraem.club.transfer import table_ticket  # noqa: E402
 
 SHELL = """() => { const d = document.documentElement.dataset;

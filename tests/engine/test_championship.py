@@ -14,7 +14,7 @@ import pytest
 
 from schraem.bridge import Bridge
 from schraem.cli.simulate import sheet_result
-from schraem.club.series import Tournament, split_short, split_tables
+from schraem.club.tournament import Tournament, split_short, split_tables
 from schraem.club.transfer import import_table_result, table_ticket
 from schraem.core.errors import InvalidAction, RecordError
 

@@ -14,8 +14,9 @@ from engine_support import action, scaled
 
 from schraem.cli import main, standings_summary
 from schraem.club.correct import correct_hand, correct_series_hand
-from schraem.club.series import RengenSet, Series, Tournament
+from schraem.club.series import RengenSet, Series
 from schraem.club.spielliste import game_csv, game_list, player_stats
+from schraem.club.tournament import Tournament
 from schraem.club.transfer import check_ticket, import_table_result, table_result, table_ticket, tournament_id
 from schraem.core.errors import RecordError, SchraemError
 from schraem.core.game import Game

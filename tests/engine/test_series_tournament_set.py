@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from schraem.club.series import RengenSet, Series, Tournament, hangeln_rules, split_tables
+from schraem.club.series import RengenSet, Series, hangeln_rules
+from schraem.club.tournament import Tournament, split_tables
 from schraem.core.errors import InvalidAction, RecordError
 from schraem.core.game import Game
 from schraem.core.rules import Rules

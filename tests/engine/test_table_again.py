@@ -16,7 +16,7 @@ from test_table_rengen import BOT, NAMES, SetPhones, _play_games
 from test_table_seat_change import _play_game, _saved, _series, ask
 
 from schraem.bridge import Bridge
-from schraem.club.series import Tournament
+from schraem.club.tournament import Tournament
 from schraem.club.transfer import table_ticket
 
 

@@ -21,7 +21,7 @@ from test_table_host import refused
 from test_table_rengen import SetPhones
 
 from schraem.bridge import Bridge
-from schraem.club.series import Tournament
+from schraem.club.tournament import Tournament
 from schraem.club.transfer import check_ticket, import_table_result, table_result, table_ticket
 from schraem.core.errors import RecordError
 

@@ -8,7 +8,8 @@ import json
 import sys
 from typing import Any
 
-from ..club.series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament
+from ..club.series import SERIES_FORMAT, SET_FORMAT, RengenSet, Series
+from ..club.tournament import TOURNAMENT_FORMAT, Tournament
 from ..club.transfer import RESULT_FORMAT
 from ..core.errors import RecordError, SchraemError
 from ..core.game import Game

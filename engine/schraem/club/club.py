@@ -21,8 +21,9 @@ from ..core.game import Game
 from ..core.view import view
 from .correct import check_correction, correct_hand, correct_series_hand
 from .outbound import Outbound
-from .series import SERIES_FORMAT, SET_FORMAT, TOURNAMENT_FORMAT, RengenSet, Series, Tournament, seated, seats_in
+from .series import SERIES_FORMAT, SET_FORMAT, RengenSet, Series, seated, seats_in
 from .spielliste import CSV_WORDS, game_csv, game_list
+from .tournament import TOURNAMENT_FORMAT, Tournament
 from .transfer import (
     RESULT_FORMAT,
     TICKET_FORMAT,

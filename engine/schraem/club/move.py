@@ -17,7 +17,7 @@ from ..core.errors import Both, RecordError, SchraemError
 from ..review.review import REVIEW_FORMAT, WORST
 from .club import export_of
 from .organiser import Organiser
-from .series import Tournament
+from .tournament import Tournament
 
 MAX_ENTRIES = 10_000
 MAX_ENTRY_RECORDS = 1_000

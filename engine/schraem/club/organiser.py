@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core import fields as f
 from ..core.errors import Both, InvalidAction
-from .series import Tournament
+from .tournament import Tournament
 from .transfer import import_table_result, table_ticket, tournament_id
 
 

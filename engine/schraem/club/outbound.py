@@ -13,7 +13,8 @@ from typing import cast
 from ..core.cards import Card
 from ..core.game import Game
 from ..core.handlers import dealt_cards
-from .series import RengenSet, Series, Tournament, seated
+from .series import RengenSet, Series, seated
+from .tournament import Tournament
 
 TICKET_FORMAT = "schraem-table/1"
 RESULT_FORMAT = "schraem-table-series/1"

@@ -14,7 +14,8 @@ from ..core import fields as f
 from ..core.errors import Both, InvalidAction, RecordError, SchraemError
 from ..core.rules import Rules
 from .outbound import RESULT_FORMAT, TICKET_FORMAT, Outbound
-from .series import Series, Tournament
+from .series import Series
+from .tournament import Tournament
 
 TICKET_KEYS = {
     "format",
