@@ -229,6 +229,28 @@ MALFORMED = [
 ]
 
 
+# Actions read from JSON are kept by (seat, type, card) and handed out again:
+# an object that only compares equal to one read before (True == 1, an extra
+# field, a card that is no text) is still read in full and refused.
+LOOK_ALIKES = [
+    ({"seat": 1, "type": "knock"}, {"seat": True, "type": "knock"}),
+    ({"seat": 1, "type": "knock"}, {"seat": 1, "type": "knock", "card": None}),
+    ({"seat": 1, "type": "knock"}, {"seat": 1, "type": "knock", "extra": None}),
+    ({"seat": 1, "type": "play", "card": "10H"}, {"seat": True, "type": "play", "card": "10H"}),
+    ({"seat": 1, "type": "play", "card": "10H"}, {"seat": 1, "type": "play", "card": "10H", "blind": False}),
+    ({"seat": 1, "type": "knock", "blind": True}, {"seat": 1, "type": "knock", "blind": 1}),
+]
+
+
+@pytest.mark.parametrize("good,bad", LOOK_ALIKES, ids=[repr(b) for _, b in LOOK_ALIKES])
+def test_an_action_read_before_lets_no_look_alike_in(good, bad):
+    from schraem.core.actions import Action
+
+    assert Action.from_json(good) == Action.from_json(dict(good))
+    with pytest.raises(InvalidAction):
+        Action.from_json(bad)
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("bad", MALFORMED, ids=[repr(b) for b in MALFORMED])
 def test_malformed_action_is_invalid_and_changes_nothing(preset, bad):

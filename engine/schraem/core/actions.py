@@ -49,6 +49,13 @@ TYPES = (
 PENALTY_KINDS = ("renege", "lead_out_of_turn", "misdeal")
 
 _CARD_TEXT = {str(c): c for c in DECK}  # the text form takes canonical cards only
+# The actions read from JSON, by their (seat, type, card) when the object
+# holds those fields and no others: a record replays from its JSON at every
+# load and undo, and the few actions of a table (seat × type × card) are
+# read again and again. An Action is immutable, so one instance serves every
+# reading; an object of any other shape, or refused, is read in full each time.
+_READ: dict[tuple[int, str, str | None], Action] = {}
+_READ_SEATS = 16  # seats beyond any table's are read in full (the cache stays small)
 _NUMBER = re.compile(r"[1-9][0-9]*")
 # An action's fields beyond seat and type, as `Action` takes them.
 Fields = dict[str, Any]
@@ -70,6 +77,11 @@ class Action:
         """The action a JSON object describes; InvalidAction if malformed."""
         if isinstance(obj, Action):
             return obj
+        key = _read_key(obj)
+        if key is not None:
+            known = _READ.get(key)
+            if known is not None:
+                return known
         if not isinstance(obj, dict):
             raise InvalidAction("bad_action", detail=Both("eine Aktion muss ein Objekt sein", "an action must be an object"))
         seat, typ = obj.get("seat"), obj.get("type")
@@ -91,7 +103,10 @@ class Action:
                     f"unexpected field(s) {', '.join(sorted(extra))} for {typ}",
                 ),
             )
-        return cls(seat, typ, **fields)
+        action = cls(seat, typ, **fields)
+        if key is not None:
+            _READ[key] = action
+        return action
 
     @classmethod
     def parse(cls, text: object) -> "Action":
@@ -138,6 +153,20 @@ class Action:
 
     def __str__(self) -> str:
         return ":".join([str(self.seat), self.type, *_SHAPES[self.type].text_args(self)])
+
+
+def _read_key(obj: object) -> tuple[int, str, str | None] | None:
+    """The key of `_READ` for a JSON object of exactly a seat, a type and
+    perhaps a card, all of the plain types JSON gives (a bool is no seat
+    here: True == 1 would find seat 1's action); None for any other object."""
+    if type(obj) is not dict:
+        return None
+    seat, typ, card = obj.get("seat"), obj.get("type"), obj.get("card")
+    if type(seat) is not int or type(typ) is not str or not 1 <= seat <= _READ_SEATS:
+        return None
+    if card is None:
+        return (seat, typ, None) if len(obj) == 2 else None
+    return (seat, typ, card) if len(obj) == 3 and type(card) is str else None
 
 
 def _is_number(value: object) -> TypeGuard[int]:

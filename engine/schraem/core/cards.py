@@ -44,7 +44,9 @@ class Card:
         return card
 
     def __str__(self) -> str:
-        return self.rank + self.suit
+        # Not through `rank`: a record, a view and every log line write each
+        # card, and the property's call was half the cost of writing one.
+        return RANKS[self.strength] + self.suit
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
