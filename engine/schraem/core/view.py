@@ -49,32 +49,40 @@ def _exchanges(hand: Hand, s: int | None) -> list[dict[str, Any]]:
 
 def _players(game: Game, hand: Hand | None) -> list[dict[str, Any]]:
     end, rules = game.end, game.rules
-    marks, knollen = game.marks, game.knollen
+    marks, knollen, names, hand_marks = game.marks, game.knollen, game.names, game.hand_marks
+    # What holds for every seat alike is read once: a bot builds a view at
+    # every decision, and this list is a third of a view's cost.
+    hammer = rules.hammer_marks if rules.hammer or rules.hammer_start_value > 0 else None
+    dealt = hand is not None and not hand.void
+    cards = hand.cards if hand is not None else None
+    penalties = hand.courts.penalties if hand is not None and hand.courts is not None else None
     out = []
     for i in range(game.n):
+        m = marks[i]
+        in_hand = hand is not None and hand.in_hand[i]
         out.append(
             {
                 "seat": i + 1,
-                "name": game.names[i],
-                "marks": marks[i],
+                "name": names[i],
+                "marks": m,
                 # The marks this hand was dealt with (a passer's loss is in
                 # `marks` at once; equity sums need the start).
-                "marks_before_hand": game.hand_marks[i],
+                "marks_before_hand": hand_marks[i],
                 # How the sheet reads: marks left, or points counted up (None:
                 # the format keeps no marks).
-                "tally": end.tally_of(marks[i]),
+                "tally": end.tally_of(m),
                 "out": end.is_out(i, marks),
-                "in_hand": bool(hand and hand.in_hand[i] and not hand.void),
-                "passed": bool(hand and hand.losses[i] is not None),
+                "in_hand": bool(dealt and in_hand),
+                "passed": hand is not None and hand.losses[i] is not None,
                 "looked": bool(hand and hand.looked[i]),
-                "cards_left": len(hand.cards[i]) if hand is not None and hand.cards is not None and hand.in_hand[i] else 0,
-                "hammer": marks[i] == rules.hammer_marks and (rules.hammer or rules.hammer_start_value > 0),
+                "cards_left": len(cards[i]) if cards is not None and in_hand else 0,
+                "hammer": m == hammer,
                 "knollen": knollen[i],
                 # Out of the hand by a penalty rather than a pass (the sheet
                 # must not show it as a pass); `penalty_marks`: what the seat
                 # has been charged on top (a turned numeral, a wrong turn).
                 "penalty": _penalty_kind(hand, i),
-                "penalty_marks": hand.courts.penalties[i] if hand is not None and hand.courts is not None else 0,
+                "penalty_marks": penalties[i] if penalties is not None else 0,
             }
         )
     return out
@@ -212,13 +220,15 @@ def _hand_facts(out: dict[str, Any], hand: Hand, s: int | None) -> None:
 def _log(hand: Hand, seat: int | None) -> list[dict[str, Any]]:
     """The hand's actions as seat `seat` may read them."""
     log = []
-    turned = {(t, i): c for t in range(hand.n) for i, c, _ in hand.turned[t] if i is not None}
+    turned: dict[tuple[int, int], Card] | None = None  # read at the first turn: most hands have none
     costs = iter(hand.courts.turn_costs if hand.courts is not None else ())
     for k, (a, auto, value) in enumerate(hand.log):
         entry = a.to_json()
         if k in hand.blind_knocks:
             entry["blind"] = True  # knocked before looking: the table saw it
         if a.type == "turn":
+            if turned is None:
+                turned = {(t, i): c for t in range(hand.n) for i, c, _ in hand.turned[t] if i is not None}
             if a.index is not None:
                 entry["card"] = str(turned[(cast(int, a.target) - 1, a.index)])  # turned up for all to see
             # Who paid for the turn, and how much: the exchanger for a
