@@ -114,6 +114,14 @@ def test_a_rengen_set_goes_to_the_hangeln(de_page, shared_site, page_errors):
     open_list(page)
     assert page.locator("table.list").count() == 2  # the set's two games, then the Hängeln of two players
     assert "Hängeln" in page.locator("table.list").nth(1).inner_text()
+    # Another set with the same people at the whole table: its first game
+    # dealt by the second game's winner (Gerda), the set before filed.
+    tap(page, '[data-action="list-back"]')
+    assert page.locator('[data-action="again"]').inner_text() == "Noch ein Satz"
+    tap(page, '[data-action="again"]')
+    assert screen(page) == "sheet" and page.locator(".sheet-seat").count() == len(PEOPLE)
+    assert page.locator(".club-banner").inner_text() == "Satz: Spielrunde 1 von 2"
+    assert stored(page)["state"]["view"]["dealer"] == 2
     assert page_errors == []
 
 
