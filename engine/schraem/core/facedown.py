@@ -162,6 +162,7 @@ class Phone:
         self.keys: dict[int, tuple[Element, KeyProof, str]] = {}
         self.spelled: dict[int, bytes] = {}  # each pass as it travelled
         self._decks: dict[int, list[Ciphertext]] = {}  # the passes read so far
+        self._own_pass: tuple[bytes, list[Ciphertext]] | None = None  # its pass as it sent it
         self.requests: dict[tuple[int, int], Request] = {}
         self.answers: dict[tuple[int, int, int], Answer] = {}
         self.plays: list[Play] = []
@@ -205,6 +206,7 @@ class Phone:
 
     def _shuffle(self, deck: list[Ciphertext], spelled: bytes) -> Message:
         out = deck_pass(deck, spelled, self.joint_key().encode(), self.shuffle_seed(), self.context, self.seat)
+        self._own_pass = (b"".join(c.encode() for c in out), out)
         return {"kind": "shuffle", "seat": self.seat, "deck": [c.encode().hex() for c in out]}
 
     def request(self, places: Sequence[int]) -> Message:
@@ -328,6 +330,9 @@ class Phone:
                 raise BadMessage("not a deck") from e
             # A pass is read (each element decoded, which costs) only where
             # it is needed: the one to shuffle next, the last, the check.
+            # Its own pass, relayed back as it was sent, it holds already.
+            if sender == self.seat and self._own_pass is not None and self._own_pass[0] == self.spelled[sender]:
+                self._decks[sender] = self._own_pass[1]
             if sender + 1 == self.seat:
                 return [self._shuffle(self.deck(sender), self.spelled[sender])]
             if sender == n and self.plan.dealt[self.seat - 1]:
