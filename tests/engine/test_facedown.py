@@ -386,3 +386,40 @@ def test_a_wrong_share_of_a_card_played_is_found_by_the_batch_and_named_after_th
     facedown_check.CHECKED.clear()
     v = verdict(phones[0])
     assert (v.status, v.seat) == ("fault", 3) and v.en == f"seat 3: sent a wrong share for the {play.card} played"
+
+
+@pytest.mark.cpython_only
+def test_the_check_after_the_hand_names_whatever_its_one_batch_finds_wrong() -> None:
+    """Every pass, request, share and card shown is checked in one random
+    linear combination after the hand; each record changed after the fact
+    (as if it had been relayed so) fails it, and the checks one by one then
+    name the seat, as they did without the batch."""
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=18)
+    deal(phones, relay)
+    relay.say(phones[1].play(min(phones[1].cards)))
+    reveal(phones, relay)
+    ph = phones[0]
+    assert verdict(ph).status == "checked"
+    g = Element.generator()
+
+    def named() -> tuple[str, int | None, str]:
+        facedown_check.CHECKED.clear()
+        v = verdict(ph)
+        return v.status, v.seat, v.en
+
+    answer = ph.answers[(3, 2, 1)]
+    kept = answer.shares[0]
+    answer.shares[0] = kept + g
+    assert named() == ("fault", 3, "seat 3: sent a wrong share for the cards of seat 2")
+    answer.shares[0] = kept
+    request = ph.requests[(2, 1)]
+    point = request.points[1]
+    request.points[1] = point + g
+    assert named()[:2] == ("fault", 2) and "other cards than its own" in named()[2]
+    request.points[1] = point
+    kept_deck = ph._decks[3]
+    ph._decks[3] = [Ciphertext(c.c1, c.c2 + g) if i == 5 else c for i, c in enumerate(kept_deck)]
+    assert named()[:2] == ("fault", 3) and "did not shuffle" in named()[2]
+    ph._decks[3] = kept_deck
+    assert named() == ("checked", None, verdict(phones[1]).en)

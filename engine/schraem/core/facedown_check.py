@@ -7,10 +7,21 @@ from __future__ import annotations
 
 import secrets
 
-from ..crypto import ORDER, base_multiple, multiscalar, verify_key
+from ..crypto import ORDER, Element, base_multiple, multiscalar, verify_key, verify_keys
 from .facedown import Phone
-from .facedown_deck import blinding, card_point, commit_of, composite, deck_pass, initial_deck, initial_spelling
-from .facedown_wire import Fault, Verdict, context_for, fault
+from .facedown_deck import (
+    blinding,
+    card_point,
+    commit_of,
+    composite,
+    deck_pass,
+    initial_deck,
+    initial_spelling,
+    key_table,
+    remembered_pass,
+    shuffle_plan,
+)
+from .facedown_wire import BadMessage, Fault, Verdict, context_for, fault
 
 
 def verdict(phone: Phone) -> Verdict:
@@ -55,9 +66,9 @@ def _check(ph: Phone) -> None:
     for s in range(1, n + 1):
         if s not in ph.keys:
             raise Fault(Verdict.unchecked(f"von Platz {s} kam kein Schlüssel", f"no key came from seat {s}"))
-    for s in range(1, n + 1):
-        key, proof, commit = ph.keys[s]
-        if not verify_key(key, proof, context_for(ctx, "key", s)):
+    keys = [(ph.keys[s][0], context_for(ctx, "key", s), ph.keys[s][1]) for s in range(1, n + 1)]
+    for s, (key, kctx, proof) in enumerate([] if verify_keys(keys) else keys, 1):
+        if not verify_key(key, proof, kctx):
             raise fault(s, "sein Schlüssel kommt ohne gültigen Beweis", "its key comes without a valid proof")
     for s in range(1, n + 1):
         if s not in ph.reveals:
@@ -71,19 +82,24 @@ def _check(ph: Phone) -> None:
     for s in range(1, n + 1):
         if s not in ph.spelled:
             raise Fault(Verdict.unchecked(f"Platz {s} hat nicht gemischt", f"seat {s} has not shuffled"))
+    secrets_ = {s: ph.reveals[s][0] for s in ph.reveals}
+    # Every pass, request, share and card shown, at once: where this holds,
+    # the checks below are left only what they check without the group.
+    proven = _all_at_once(ph, secrets_)
     joint = ph.joint_key().encode()
     deck, spelled = initial_deck(plan.cards, ph.joint_key()), initial_spelling(plan.cards)
     for s in range(1, n + 1):
-        if deck_pass(deck, spelled, joint, ph.reveals[s][1], ctx, s) != ph.deck(s):
+        if not proven and deck_pass(deck, spelled, joint, ph.reveals[s][1], ctx, s) != ph.deck(s):
             raise fault(s, "hat nicht mit dem Zufall gemischt, den es zugesagt hat", "did not shuffle with the randomness it committed to")
         deck, spelled = ph.deck(s), ph.spelled[s]
     owner = {p: s for s, places in enumerate(plan.dealt, 1) for p in places}
     for s, taken in ph.draws:
         owner.update((p, s) for p in taken)
-    secrets_ = {s: ph.reveals[s][0] for s in ph.reveals}
     for (s, number), req in sorted(ph.requests.items()):
         if any(owner.get(p) != s for p in req.places):
             raise fault(s, "verlangt Karten, die ihm nicht gegeben sind", "asks for cards it was not dealt")
+        if proven:
+            continue
         r = blinding(ph.reveals[s][1], ctx, s, number)
         rctx = context_for(ctx, "open", s, number)
         m, z = composite(b"open", rctx, [(deck[p].c1, b) for p, b in zip(req.places, req.points)], req.encodings)
@@ -93,7 +109,7 @@ def _check(ph: Phone) -> None:
     # and per answer only when that fails, to say which.
     for s in range(1, n + 1):
         mine = [a for k, a in sorted(ph.answers.items()) if k[0] == s]
-        if not mine:
+        if not mine or proven:
             continue
         pairs = [(b, d) for a in mine for b, d in zip(ph.requests[(a.holder, a.number)].points, a.shares)]
         encodings = [e for a in mine for e in a.encodings]
@@ -121,7 +137,7 @@ def _check(ph: Phone) -> None:
     # (Σ_t z_t·x_t)·C1 - Σ_t z_t·D_t must vanish. Then a card is C2 minus
     # its shares, additions only; one by one only when the batch fails.
     terms = []
-    for play in ph.plays:
+    for play in ph.plays if not proven else ():
         if play.card and len(play.shows) == n:
             weights = {t: secrets.randbits(128) | 1 for t in play.shows}
             terms.append((sum(z * secrets_[t] for t, z in weights.items()) % ORDER, deck[play.place].c1))
@@ -162,3 +178,89 @@ def _check(ph: Phone) -> None:
                     f"die gespielte {play.card} wurde nicht von allen geöffnet", f"the {play.card} played was not opened by all"
                 )
             )
+
+
+class _Sum:
+    """Σ k_i·P_i to be checked against the identity, the weights of one
+    element added before multiplying (by its encoding; an element read
+    from the wire keeps its bytes)."""
+
+    def __init__(self) -> None:
+        self.terms: dict[bytes, tuple[Element, int]] = {}
+        self.apart: list[tuple[int, Element]] = []  # each its own, not worth an encoding
+        self.g = 0  # the generator's weight, through its table
+        self.key = 0  # the joint key's, through its table
+
+    def add(self, point: Element, weight: int) -> None:
+        enc = point.encode()
+        held, old = self.terms.get(enc, (point, 0))
+        self.terms[enc] = (held, (old + weight) % ORDER)
+
+    def vanishes(self, joint: Element) -> bool:
+        total = base_multiple(self.g % ORDER) + key_table(joint.encode()).multiply(self.key % ORDER)
+        merged = [(w, p) for p, w in self.terms.values() if w]
+        return (total + multiscalar(merged + self.apart)).is_identity()
+
+
+def _weight() -> int:
+    return secrets.randbits(128) | 1
+
+
+def _all_at_once(ph: Phone, secrets_: dict[int, int]) -> bool:
+    """Whether every group equation the check makes of the passes, the
+    requests, the shares and the cards shown holds, checked as one random
+    linear combination (the batch verification of Bellare, Garay and
+    Rabin, EUROCRYPT '98, as crypto's batch checks): each equation A = B
+    weighted by its own 128-bit z from `secrets`, Σ z·(A - B) must be the
+    identity; one false equation makes it so with chance about 2^-128. A
+    pass is out[j] = in[π(j)] + (s_j·G, s_j·X), so out[j] - in[π(j)] is
+    weighted against s_j on G and on X; a request's blinded point is r·C1
+    and its R is r·G; a share is x·(its point). False, and the checks one
+    by one name the phone, when this fails or something cannot be read."""
+    plan, ctx, n = ph.plan, ph.context, ph.plan.seats
+    total = _Sum()
+    try:
+        joint = ph.joint_key()
+        deck, spelled = initial_deck(plan.cards, joint), initial_spelling(plan.cards)
+        for s in range(1, n + 1):
+            seed = ph.reveals[s][1]
+            out = ph.deck(s)
+            known = remembered_pass(spelled, joint.encode(), seed, ctx, s)
+            if known is not None:
+                # Its own pass, computed when it shuffled.
+                if known != out:
+                    return False
+            else:
+                perm, scalars = shuffle_plan(seed, ctx, s, len(deck))
+                if len(out) != len(deck):
+                    return False
+                for c, p, k in zip(out, perm, scalars):
+                    z1, z2 = _weight(), _weight()
+                    total.apart += [(z1, c.c1 - deck[p].c1), (z2, c.c2 - deck[p].c2)]
+                    total.g -= z1 * k
+                    total.key -= z2 * k
+            deck, spelled = out, ph.spelled[s]
+    except (Fault, BadMessage):
+        return False
+    for (s, number), req in ph.requests.items():
+        r = blinding(ph.reveals[s][1], ctx, s, number)
+        z = _weight()
+        total.g += z * r
+        total.add(req.blind, -z)
+        for p, b in zip(req.places, req.points):
+            z = _weight()
+            total.add(deck[p].c1, z * r)
+            total.add(b, -z)
+    for (t, holder, number), a in ph.answers.items():
+        for b, d in zip(ph.requests[(holder, number)].points, a.shares):
+            z = _weight()
+            total.add(b, z * secrets_[t])
+            total.add(d, -z)
+    for play in ph.plays:
+        if play.card and len(play.shows) == n:
+            c1 = deck[play.place].c1
+            for t, (d, _) in play.shows.items():
+                z = _weight()
+                total.add(c1, z * secrets_[t])
+                total.add(d, -z)
+    return total.vanishes(joint)

@@ -132,6 +132,13 @@ def deck_pass(deck: Sequence[Ciphertext], spelled: bytes, key: bytes, seed: byte
     return list(out)
 
 
+def remembered_pass(spelled: bytes, key: bytes, seed: bytes, context: bytes, seat: int) -> list[Ciphertext] | None:
+    """The pass `deck_pass` gave for these inputs, if it is still
+    remembered (a phone's own), else None."""
+    out = PASS_CACHE.get((spelled, key, seed, context, seat))
+    return None if out is None else list(out)
+
+
 def initial_spelling(cards: Sequence[str]) -> bytes:
     return LABEL + b"|initial|" + "|".join(cards).encode()
 
