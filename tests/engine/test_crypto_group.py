@@ -19,6 +19,7 @@ implementations' test files:
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -243,6 +244,19 @@ def test_a1_multiples_of_the_generator():
     assert r.generator_table().multiply(15).encode().hex() == MULTIPLES_OF_B[15]
 
 
+def test_a1_multiples_of_the_generator_as_sums_by_buckets():
+    """A sum of 130 terms or more is made by buckets: k·B as 130 multiples
+    of B and of -B whose scalars add up to k mod ℓ, every kind of scalar
+    among them (zero, 128 bits, full, ℓ itself, up to 2^255 - 1)."""
+    rng = random.Random(9496)
+    kinds = [0, 1, ORDER - 1, ORDER, 2**255 - 1, 2**128 - 1]
+    for k, expected in enumerate(MULTIPLES_OF_B):
+        scalars = [rng.choice(kinds + [rng.getrandbits(128), rng.randrange(ORDER)]) for _ in range(129)]
+        points = [G if i % 3 else -G for i in range(129)]
+        rest = (k - sum(a if p is G else -a for a, p in zip(scalars, points))) % ORDER
+        assert r.multiscalar([*zip(scalars, points), (rest, G)]).encode().hex() == expected, f"{k}·B by buckets"
+
+
 @pytest.mark.parametrize("encoding", INVALID_ENCODINGS)
 def test_a2_invalid_encodings_are_refused(encoding):
     with pytest.raises(InvalidEncoding):
@@ -338,6 +352,18 @@ def test_a_multiscalar_sum_is_the_sum_of_its_products(terms):
     for k, p in terms:
         expected = expected + k * p
     assert r.multiscalar(terms) == expected
+
+
+@settings(max_examples=3)
+@given(
+    st.lists(st.tuples(mixed_scalars, st.integers(min_value=0, max_value=5)), min_size=128, max_size=300),
+    st.lists(elements, min_size=6, max_size=6),
+)
+def test_a_sum_by_buckets_is_the_sum_of_its_products(terms, points):
+    expected = Element.identity()
+    for i, p in enumerate(points):
+        expected = expected + sum(k for k, j in terms if j == i) * p
+    assert r.multiscalar([(k, points[i]) for k, i in terms]) == expected
 
 
 @FEW
