@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 
 from ..crypto import (
     ORDER,
-    BaseTable,
     Ciphertext,
     Element,
     EqualLogsProof,
@@ -65,7 +64,6 @@ from .facedown_deck import (
     digest,
     initial_deck,
     initial_spelling,
-    key_table,
 )
 from .facedown_wire import (
     BadMessage,
@@ -176,7 +174,6 @@ class Phone:
         self.blinds: dict[int, int] = {}  # request number → r, its own
         self._joint: Element | None = None
         self._playing: set[int] = set()  # the places it chose to play
-        self._tables: dict[int, BaseTable] = {}
         self.chain = digest(LABEL, b"log", self.context)
         # Played for a phone lost for good (facedown_dropout.py), by the
         # phones still there: the lost phone's own messages come back to it.
@@ -511,7 +508,7 @@ class Phone:
         is checked alone to name the phone whose share is wrong."""
         c1 = self.final_deck()[play.place].c1
         items = [
-            (s, (self._key_table(s), c1, share, proof, context_for(self.context, "show", s, play.place)))
+            (s, (self.keys[s][0], c1, share, proof, context_for(self.context, "show", s, play.place)))
             for s, (share, proof) in sorted(play.shows.items())
             if s != self.seat
         ]
@@ -542,14 +539,6 @@ class Phone:
                 total = total + self.keys[s][0]
             self._joint = total
         return self._joint
-
-    def _key_table(self, seat: int) -> BaseTable:
-        """A table for another phone's key, built at the first card played:
-        every card played checks a proof against every key."""
-        table = self._tables.get(seat)
-        if table is None:
-            table = self._tables[seat] = key_table(self.keys[seat][0].encode())
-        return table
 
     def final_deck(self) -> list[Ciphertext]:
         return self.deck(self.plan.seats)
