@@ -400,6 +400,20 @@ def test_a_table_multiplies_as_the_window_does(k, p):
     assert BaseTable(p).multiply(k) == k * p
 
 
+@pytest.mark.parametrize("width", [2, 3, 5, 6, 7, 8])
+def test_tables_of_every_width_give_the_rfcs_multiples(width):
+    """RFC 9496 A.1 through a table of each width (the generator's is 6
+    bits), and the scalars at the ends of the digits' range."""
+    table = BaseTable(G, width)
+    for k, expected in enumerate(MULTIPLES_OF_B):
+        assert table.multiply(k).encode().hex() == expected, f"{k}·B, {width}-bit table"
+        assert table.multiply(ORDER + k).encode().hex() == expected
+    for k in (ORDER - 1, 2**255 - 1, 2**128 - 1, (1 << 255) - (1 << 250)):
+        assert table.multiply(k) == k * G
+    with pytest.raises(ValueError):
+        BaseTable(G, 9)
+
+
 def test_identity_and_negation():
     assert Element.identity().encode() == bytes(32)
     assert Element.identity().is_identity() and not G.is_identity()

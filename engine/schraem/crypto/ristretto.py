@@ -388,34 +388,42 @@ _GENERATOR = _base_point()
 
 
 class BaseTable:
-    """A precomputed table for one base: k·base for any k with 64 additions
-    and no doubling. The generator's is `generator_table()`; build one for a
-    base used often (a table's key) with `BaseTable(element)`.
+    """A precomputed table for one base: k·base for any k with one addition
+    a digit and no doubling. The generator's is `generator_table()`; build
+    one for a base used often (a table's key) with `BaseTable(element)`.
 
-    Row i holds j·16^i·base for j = 1..8 in affine form (y+x, y-x, 2d·x·y),
-    made affine together with one inversion."""
+    With digits of `width` bits (signed, as the window's), row i holds
+    j·2^(width·i)·base for j = 1 … 2^(width-1) in affine form (y+x, y-x,
+    2d·x·y), made affine together with one inversion. Width 4: 64 rows of
+    8, built in about 600 additions, 64 additions a multiplication; a wider
+    table costs more to build and less to use."""
 
-    __slots__ = ("element", "_rows")
+    __slots__ = ("element", "_rows", "_width")
 
-    def __init__(self, base: Element) -> None:
+    def __init__(self, base: Element, width: int = 4) -> None:
+        if not 2 <= width <= 8:
+            raise ValueError("a table's width is 2 to 8 bits")
         self.element = base
+        self._width = width
+        half = 1 << (width - 1)
         points: list[_Point] = []
         row_base = base._p
-        for _ in range(64):
+        for _ in range(_digit_count(width)):
             row = [row_base]
-            for _ in range(7):
+            for _ in range(half - 1):
                 row.append(_add(row[-1], row_base))
             points.extend(row)
-            row_base = _double(row[-1])  # 16·(16^i·base) = 2·(8·16^i·base)
+            row_base = _double(row[-1])  # 2^w·(2^(w·i)·base) = 2·(2^(w-1)·2^(w·i)·base)
         inverses = _batch_inverse([p[2] for p in points])
         flat = []
         for (x, y, _, _), zi in zip(points, inverses):
             x, y = x * zi % P, y * zi % P
             flat.append(((y + x) % P, (y - x) % P, x * y % P * _D2 % P))
-        self._rows = [flat[8 * i : 8 * i + 8] for i in range(64)]
+        self._rows = [flat[half * i : half * i + half] for i in range(len(flat) // half)]
 
     def multiply(self, k: int) -> Element:
-        digits = _radix16(_scalar_for_mul(k))
+        k = _scalar_for_mul(k)
+        digits = _radix16(k) if self._width == 4 else _fixed_signed_digits(k, self._width)
         x, y, z, t = _IDENTITY
         for row, d in zip(self._rows, digits):
             if d > 0:
@@ -437,13 +445,43 @@ class BaseTable:
         return f"BaseTable({self.element!r})"
 
 
+def _digit_count(width: int) -> int:
+    """Signed digits of `width` bits for any k < 2^255: one more than its
+    bits need only where the top digit could carry out (width 4: 64 digits,
+    the last in [-8, 8], as `_radix16`)."""
+    return -(-255 // width) if 255 % width else 255 // width + 1
+
+
+def _fixed_signed_digits(k: int, width: int) -> list[int]:
+    """k < 2^255 as `_digit_count(width)` digits in [-2^(w-1), 2^(w-1)),
+    the last in [-2^(w-1), 2^(w-1)], lowest first."""
+    count = _digit_count(width)
+    half, size, mask = 1 << (width - 1), 1 << width, (1 << width) - 1
+    digits = []
+    for _ in range(count - 1):
+        d = k & mask
+        k >>= width
+        if d >= half:
+            d -= size
+            k += 1
+        digits.append(d)
+    digits.append(k)
+    return digits
+
+
 _GENERATOR_TABLE: list[BaseTable] = []
 
 
+# Every commitment, encryption and check multiplies by the generator, and
+# its table is built once a process: 6-bit digits, 43 rows of 32, a third
+# fewer additions a multiplication than 4 bits for 3.5 times the building.
+_GENERATOR_WIDTH = 6
+
+
 def generator_table() -> BaseTable:
-    """The generator's table, built on first use (a few milliseconds)."""
+    """The generator's table, built on first use (tens of milliseconds)."""
     if not _GENERATOR_TABLE:
-        _GENERATOR_TABLE.append(BaseTable(_GENERATOR))
+        _GENERATOR_TABLE.append(BaseTable(_GENERATOR, _GENERATOR_WIDTH))
     return _GENERATOR_TABLE[0]
 
 
