@@ -85,6 +85,9 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
     if (KEPT_FILE.has(cmd) && (args.of != null || 'damaged' in args)) return local.call(cmd, args);
     const name = COMMANDS[cmd];
     if (!name) return { ok: false, error: problem('facedown_only', 'phone.facedown.notHere') };
+    // A save read back with a step missing (store/facedown-save.js) is
+    // never loaded: the hand cannot go on from part of what was said.
+    if (cmd === 'load' && args.save?.damaged) return { ok: false, error: { kind: 'InvalidAction', code: 'bad_request', ...both('phone.facedown.damaged') } };
     if (NEXT.has(cmd) && role === 'host' && last && !last.facedown.dealReady) return { ok: true, result: structuredClone(last) };
     // The computer players play on the host's phone only.
     // A computer player acts here when the hand waits for it: each step

@@ -4,6 +4,7 @@
 // is wired to, and leaving it.
 import { t } from '../i18n/i18n.js';
 import { writePreference } from '../store/preferences.js';
+import { clearFaceDownSave } from '../store/facedown-save.js';
 import { markLink } from './link-trouble.js';
 import { setPhoneRole } from '../table/phone-role.js';
 import { leaveSheetFollow } from './sheet-follow.js';
@@ -22,10 +23,6 @@ export const KEPT = 'phone-guest';
 // reloaded meanwhile can still carry the table on; it belongs to the seat
 // whose secret it names.
 export const KEPT_TABLE = 'phone-guest-table';
-
-// A face-down table's save on this phone (phone/facedown.js): its seat's
-// secrets and every message it said, kept before anything is sent.
-export const FACEDOWN = 'facedown-table';
 
 // The texts are i18n/phone.js's, under "phone.".
 export const tt = (key, vars) => t(`phone.${key}`, vars);
@@ -101,7 +98,7 @@ export function leavePhoneTable() {
   if (!phone) return;
   if (phone.role === 'guest' && phone.kept && !phone.kept.left) writePreference(KEPT, { ...phone.kept, left: true });
   // A face-down table left is no seat to come back to.
-  if (phone.facedown || phone.resume) writePreference(FACEDOWN, null);
+  if (phone.facedown || phone.resume) clearFaceDownSave();
   phone.relay?.close(true);
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();

@@ -14,11 +14,11 @@
 // module is what differs once the cards are face down.
 import { handKey } from '../bridge/remote-engine.js';
 import { createFaceDownEngine } from '../bridge/facedown-engine.js';
-import { writePreference } from '../store/preferences.js';
+import { writeFaceDownSave } from '../store/facedown-save.js';
 import { keepFaceDownSeries, keepGuestGame } from '../context/guard.js';
 import { linkError } from './link-trouble.js';
 import { refreshList } from '../club/lists.js';
-import { FACEDOWN, app, keepLocalSession, m, phone } from './at-table.js';
+import { app, keepLocalSession, m, phone } from './at-table.js';
 import { SeatChannels } from './table-relay.js';
 
 // A frame is a deck of 32 cards at most (about 5 kB); far more is no frame.
@@ -35,9 +35,10 @@ function parse(data) {
   }
 }
 
+// Stored as a base plus what each message added (store/facedown-save.js).
 /** @param {any} save */
 function keep(save) {
-  return writePreference(FACEDOWN, save);
+  return writeFaceDownSave(save);
 }
 
 // This phone's own Session steps aside while it sits at the face-down

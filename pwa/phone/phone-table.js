@@ -11,6 +11,7 @@ import { ANSWER, OFFER, canLink } from './table-link.js';
 import { linkError } from './link-trouble.js';
 import { claimLines, countdown, hostTools, renderDealing, renderJoin, renderOpen, seatLabel, standinButton, verdictLine } from './phone-screens.js';
 import { readPreference } from '../store/preferences.js';
+import { readFaceDownSave } from '../store/facedown-save.js';
 import { errorText } from '../i18n/i18n.js';
 import { scanQr } from '../qr/qr-scan.js';
 import { declareScreens } from '../context/registry.js';
@@ -18,7 +19,7 @@ import { declareFields, declareTaps } from '../context/taps.js';
 import { guarded } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
-import { FACEDOWN, KEPT, KEPT_TABLE, app, canTakeOver, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
+import { KEPT, KEPT_TABLE, app, canTakeOver, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
 import {
   awaySeats, computerSeat, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeFaceDownHost, resumeHost, retrySeat, silentSeats, standIn, takeOver,
 } from './phone-host.js';
@@ -37,7 +38,7 @@ export function initPhoneTable(ctx) {
   // A guest phone that was at a table (reloaded, or closed and opened
   // again) goes back to it: its seat waits for it on the host. One that
   // left its table on purpose stays where it is.
-  Promise.all([readPreference(KEPT), readPreference(KEPT_TABLE), readPreference(FACEDOWN)]).then(([stored, record, facedown]) => {
+  Promise.all([readPreference(KEPT), readPreference(KEPT_TABLE), readFaceDownSave()]).then(([stored, record, facedown]) => {
     // A guest at a face-down table goes back to its seat with its save
     // (facedown.js takes it up once the host's code for the seat is read).
     // The host's phone goes back to its face-down table too: the guests'

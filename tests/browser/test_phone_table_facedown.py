@@ -40,7 +40,7 @@ ALL_CARDS = {f"{r}{s}" for r in ("10", "9", "8", "7", "A", "K", "Q", "J") for s 
 # This phone's table state as its Session holds it, and its face-down save
 # as stored (IndexedDB, through the app's own storage module).
 STATE = "async () => (await import('./modules.js')).model.model.game?.state ?? null"
-SAVE = "async () => (await import('./modules.js')).preferences.readPreference('facedown-table')"
+SAVE = "async () => (await import('./modules.js')).facedownSave.readFaceDownSave()"
 
 
 def _view(page) -> dict | None:

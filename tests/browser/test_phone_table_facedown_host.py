@@ -2,7 +2,10 @@
 docs/PHONE_TABLE.md): its app opens again at the table from its save, the
 hand where it stood, and the guest's seat waits for its phone with a new
 code; the guest pastes it, is sent what it missed, and the hand is played
-to its end and checked on both phones. The guest's phone then lost before
+to its end and checked on both phones. Each phone stored only what each
+message added (a head and a step), and read back whole it is the engine's
+save; a step lost from the store makes it a damaged save, said in words.
+The guest's phone then lost before
 the next game is dealt, that hand is void and the host's "Neu geben" deals
 it again with the phones still there."""
 
@@ -14,6 +17,21 @@ from test_phone_table_facedown import SAVE, STATE, _play_hand, _play_moves, _vie
 from test_phone_table_rejoin import _rejoin
 
 from helpers import open_app, screen
+
+# The face-down save as this phone's store holds it: read back whole, the
+# engine's last save kept, and what is on disk (the head, each step's size).
+STORED = """async () => {
+  const m = await import('./modules.js');
+  const engine = m.atTable.phone.facedown.engine;
+  let kept;
+  let back;
+  // Read again while a write committed meanwhile (a computer player moving).
+  do { kept = engine.kept(); back = await m.facedownSave.readFaceDownSave(); } while (kept !== engine.kept());
+  const steps = await m.database.readAll('steps', IDBKeyRange.bound(['facedown-table', 0], ['facedown-table', Infinity]));
+  const head = await m.database.get('meta', 'pref:facedown-table');
+  return { same: JSON.stringify(back) === JSON.stringify(kept), whole: JSON.stringify(kept).length,
+           head: JSON.stringify(head).length, steps: steps.map(([key, step]) => [key[1], JSON.stringify(step).length]) };
+}"""
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")]
 
@@ -34,6 +52,35 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
     _play_moves(phones, 3)
 
+    # Every message stored only what it added: the head of a few kB and a
+    # step, not the whole save; read back whole, it is the engine's save.
+    for page in phones.values():
+        stored = page.evaluate(STORED)
+        assert stored["same"], stored
+        numbers = [n for n, _ in stored["steps"]]
+        assert numbers == list(range(len(numbers))) and len(numbers) > 10, stored
+        assert stored["head"] < 8_000 and max(size for _, size in stored["steps"][-3:]) < 3_000, stored
+        assert stored["whole"] > 30_000 and stored["head"] + sum(size for _, size in stored["steps"]) < 1.2 * stored["whole"], stored
+
+    # A step lost from the store: the save read back is damaged, and the
+    # engine is not asked to load it; the words say so and nothing changes.
+    # The step put back, it is whole again.
+    refused = host.evaluate(
+        """async () => {
+          const m = await import('./modules.js');
+          const key = ['facedown-table', 2];
+          const step = await m.database.get('steps', key);
+          await m.database.write(['steps'], (tx) => tx.objectStore('steps').delete(key));
+          const back = await m.facedownSave.readFaceDownSave();
+          const answer = await m.atTable.phone.facedown.engine.call('load', { save: back });
+          await m.database.write(['steps'], (tx) => tx.objectStore('steps').put(step, key));
+          return { damaged: back.damaged, answer };
+        }"""
+    )
+    assert refused["damaged"] is True and refused["answer"]["ok"] is False
+    assert refused["answer"]["error"]["de"].startswith("Die Sicherung des verdeckten Tisches ist beschädigt")
+    assert host.evaluate(STORED)["same"]
+
     # The host's page reloads: its table comes back from its save, the same
     # hand with the same cards, and the guest is told its link is lost.
     before = host.evaluate(SAVE)
@@ -43,6 +90,7 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
     view = _view(host)
     assert view["hand_no"] == 1 and view["seat"] == 1 and view["my_cards"] == cards
     assert host.evaluate(SAVE)["hand"]["envelopes"][: len(before["hand"]["envelopes"])] == before["hand"]["envelopes"]
+    assert len(before["hand"]["envelopes"]) > 10 and host.evaluate(STORED)["same"]
     host.wait_for_function("() => document.querySelector('.phone-links')?.dataset.down === '2'", timeout=30_000)
     guest.wait_for_selector('.phone-links[data-lost="yes"]', timeout=30_000)
 

@@ -8,7 +8,9 @@ two presets: every phone says "checked" after every hand. No phone's
 bridge ever receives or relays a hidden card (another seat's unplayed
 card, the stock it did not draw), searched in every message with
 everything that phone holds; a planted leak is found. A guest and the host
-reload mid-hand from their saves and play on; refusals are data, in words,
+reload mid-hand from their saves and play on, every save within a round
+only appending to the one before (the shell stores only what each message
+added); refusals are data, in words,
 and change nothing. A guest's phone lost for good after it looked at its
 cards is played on by the host's phone, and the phones still there check
 the hand; at two phones, or before the deal, the hand is void on every
@@ -242,9 +244,48 @@ def test_whole_games_are_checked_on_every_phone_after_every_hand(rules: str, see
         assert "exchange" in played
 
 
+def lists(save: dict[str, Any]) -> list[list[Any]]:
+    """A save's lists that the shell stores as steps (pwa/store/facedown-save.js)."""
+    hand = save["hand"]
+    return [hand["envelopes"]] + [kept[part] for _, kept in sorted(hand["seats"].items()) for part in ("journal", "sent")]
+
+
+def same_round(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two saves of one round: the same hand of the same game, dealt with the same secrets."""
+    ha, hb = a.get("hand"), b.get("hand")
+    return (
+        bool(ha and hb)
+        and (a["game"], a["retry"], ha["number"]) == (b["game"], b["retry"], hb["number"])
+        and {s: (k["secret"], k["seed"]) for s, k in ha["seats"].items()} == {s: (k["secret"], k["seed"]) for s, k in hb["seats"].items()}
+    )
+
+
+class Appending(Table):
+    """Every save a phone's engine answers, against the one before it: within
+    a round the hand's envelopes and each seat's journal and messages only
+    grow, what was there unchanged, so that the shell stores only what each
+    message appended; a new round draws new secrets."""
+
+    appended = 0
+    rounds = 0
+
+    def call(self, phone: int, cmd: str, **args: Any) -> dict[str, Any]:
+        before = self.saves.get(phone)
+        result = super().call(phone, cmd, **args)
+        after = result.get("save")
+        if before is not None and after is not None and after.get("hand"):
+            if same_round(before, after):
+                for old, new in zip(lists(before), lists(after), strict=True):
+                    assert new[: len(old)] == old, (phone, cmd)
+                self.appended += 1
+            else:
+                self.rounds += 1
+        return result
+
+
 @pytest.mark.cpython_only
 def test_a_guest_and_the_host_reload_mid_hand_and_play_on() -> None:
-    table = Table("rheinland", 33)
+    table = Appending("rheinland", 33)
     hand = table.deal()
     for _ in range(3):
         table.step()
@@ -258,6 +299,8 @@ def test_a_guest_and_the_host_reload_mid_hand_and_play_on() -> None:
         assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
     table.deal()  # and the next hand goes on from the reloaded phones
     table.play_hand()
+    # The saves of both hands, the reloads' among them, only appended within each round.
+    assert table.appended > 100 and table.rounds >= len(table.phones)
 
 
 @pytest.mark.cpython_only
