@@ -5,12 +5,16 @@
 // seat's journal and messages, which within a round only grow. Writing it
 // whole after every message would put megabytes on disk per hand, each
 // write in the way of the next frame; a step holds only what was appended
-// since the last write, the rest of the save (the head, a few kB) is
-// written beside it, both in one strict transaction (docs/STORAGE.md).
+// since the last write, and beside it, in one strict transaction
+// (docs/STORAGE.md), the rest of the hand (its number, secrets, what the
+// relay holds back: under a kB). The table's part of the save (its keys,
+// the games before and after, the verdicts, the games filed, growing over
+// an evening) is written only when it changed, at a hand's end mostly.
 //
-// In IndexedDB: "meta" "pref:facedown-table" the head {format, id, steps,
-// save: the engine's save with the growing lists left empty}; "steps"
-// ["facedown-table", n] the base (0) and the steps (1, 2 …): {at, add}, the
+// In IndexedDB, "meta": "pref:facedown-table" the head {format, id, steps,
+// hand: the save's hand with its growing lists left empty}, and
+// "facedown-table:table" {id, save: the save without its hand}; "steps"
+// ["facedown-table", n]: the base (0) and the steps (1, 2 …), {at, add}, the
 // lists' lengths before and what was appended to each. A round of its own
 // (a new hand, a hand dealt again, the next game: new secrets), a list that
 // did not only grow, or a head this page did not write starts a new base.
@@ -19,6 +23,7 @@ import { markKept } from './kept-mark.js';
 
 const NAME = 'facedown-table';
 const HEAD = `pref:${NAME}`;
+const TABLE = `${NAME}:table`;
 const FORMAT = 'schraem-facedown-store/1';
 const COMPACT_AFTER = 400; // steps; then the base is written afresh
 const STEPS = () => IDBKeyRange.bound([NAME, 0], [NAME, Infinity]);
@@ -27,15 +32,17 @@ const STEPS = () => IDBKeyRange.bound([NAME, 0], [NAME, Infinity]);
 /** What a step holds: the lists' lengths before it and what it appends. @typedef {{at: Lengths, add: Lists}} Step */
 /** @typedef {{envelopes: number, seats: Record<string, {journal: number, sent: number}>}} Lengths */
 
-// What this page wrote last: the head's id and step, and the save it holds.
-/** @type {{id: string, steps: number, save: any} | null} */
+// What this page wrote last: the head's id and step, the save it holds,
+// and the table's part of it as written (to tell whether it changed).
+/** @type {{id: string, steps: number, save: any, table: string} | null} */
 let last = null;
 
-// The save without its growing lists (the head), and those lists.
-/** @param {any} save @returns {{head: any, lists: Lists}} */
+// The save's hand without its growing lists (the head's), those lists, and
+// the rest of the save (the table's part).
+/** @param {any} save @returns {{hand: any, lists: Lists, table: any}} */
 function split(save) {
-  const hand = save?.hand;
-  if (!hand) return { head: save, lists: { envelopes: [], seats: {} } };
+  const { hand, ...table } = save;
+  if (!hand) return { hand: null, lists: { envelopes: [], seats: {} }, table };
   /** @type {Lists} */
   const lists = { envelopes: hand.envelopes ?? [], seats: {} };
   /** @type {Record<string, any>} */
@@ -44,7 +51,7 @@ function split(save) {
     lists.seats[s] = { journal: kept.journal ?? [], sent: kept.sent ?? [] };
     seats[s] = { ...kept, journal: [], sent: [] };
   }
-  return { head: { ...save, hand: { ...hand, envelopes: [], seats } }, lists };
+  return { hand: { ...hand, envelopes: [], seats }, lists, table };
 }
 
 /** @param {any} a @param {any} b */
@@ -82,7 +89,8 @@ export function stepBetween(prev, next) {
 export async function writeFaceDownSave(save) {
   try {
     if (!await database()) { memory.prefs.set(NAME, structuredClone(save)); return true; }
-    const { head, lists } = split(save);
+    const { hand, lists, table } = split(save);
+    const tableText = JSON.stringify(table);
     const step = last && last.steps < COMPACT_AFTER ? stepBetween(last.save, save) : null;
     const tx = await transaction(['meta', 'steps'], 'readwrite');
     const committed = done(tx);
@@ -94,7 +102,8 @@ export async function writeFaceDownSave(save) {
       wrote = { id: newId(), steps: 0 };
       steps.delete(STEPS());
       steps.put({ at: { envelopes: 0, seats: {} }, add: lists }, [NAME, 0]);
-      meta.put({ format: FORMAT, ...wrote, save: head }, HEAD);
+      meta.put({ id: wrote.id, save: table }, TABLE);
+      meta.put({ format: FORMAT, ...wrote, hand }, HEAD);
     };
     if (!step || !last) {
       base();
@@ -102,17 +111,18 @@ export async function writeFaceDownSave(save) {
       // A step goes onto the base this page wrote only if the head on disk
       // is still the one it wrote last (another tab, a database taken away
       // meanwhile: then the whole save, as a base).
-      const { id, steps: n } = last;
+      const { id, steps: n, table: tableBefore } = last;
       const stored = meta.get(HEAD);
       stored.onsuccess = () => {
         if (stored.result?.id !== id || stored.result?.steps !== n) { base(); return; }
         wrote = { id, steps: n + 1 };
         steps.put(step, [NAME, n + 1]);
-        meta.put({ format: FORMAT, ...wrote, save: head }, HEAD);
+        if (tableText !== tableBefore) meta.put({ id, save: table }, TABLE);
+        meta.put({ format: FORMAT, ...wrote, hand }, HEAD);
       };
     }
     await committed;
-    last = { ...wrote, save };
+    last = { ...wrote, save, table: tableText };
     markKept();
     return true;
   } catch {
@@ -131,24 +141,25 @@ export async function readFaceDownSave() {
     if (!await database()) return structuredClone(memory.prefs.get(NAME) ?? null);
     const tx = await transaction(['meta', 'steps'], 'readonly');
     const s = tx.objectStore('steps');
-    const [stored, keys, values] = await Promise.all([
-      request(tx.objectStore('meta').get(HEAD)), request(s.getAllKeys(STEPS())), request(s.getAll(STEPS())),
+    const [stored, table, keys, values] = await Promise.all([
+      request(tx.objectStore('meta').get(HEAD)), request(tx.objectStore('meta').get(TABLE)),
+      request(s.getAllKeys(STEPS())), request(s.getAll(STEPS())),
     ]);
     if (stored?.format !== FORMAT) return stored ?? null;
-    const save = join(stored, keys, values);
-    if (!save) return { ...stored.save, damaged: true };
-    last = { id: stored.id, steps: stored.steps, save };
+    const save = table?.id === stored.id ? join(stored, table.save, keys, values) : null;
+    if (!save) return { ...table?.save, damaged: true };
+    last = { id: stored.id, steps: stored.steps, save, table: JSON.stringify(table.save) };
     return save;
   } catch {
     return null;
   }
 }
 
-/** @param {any} stored @param {any[]} keys @param {Step[]} values */
-function join(stored, keys, values) {
+/** @param {any} stored @param {any} table @param {any[]} keys @param {Step[]} values */
+function join(stored, table, keys, values) {
   if (keys.length !== stored.steps + 1 || !keys.every((k, i) => Array.isArray(k) && k[1] === i)) return null;
-  const save = structuredClone(stored.save);
-  const hand = save.hand;
+  const hand = structuredClone(stored.hand);
+  const save = { ...structuredClone(table), hand };
   if (!hand) return keys.length === 1 ? save : null;
   for (const step of values) {
     if (step?.at?.envelopes !== hand.envelopes.length) return null;
@@ -171,6 +182,7 @@ export async function clearFaceDownSave() {
     if (!await database()) { memory.prefs.delete(NAME); return true; }
     const tx = await transaction(['meta', 'steps'], 'readwrite');
     tx.objectStore('meta').delete(HEAD);
+    tx.objectStore('meta').delete(TABLE);
     tx.objectStore('steps').delete(STEPS());
     await done(tx);
     return true;

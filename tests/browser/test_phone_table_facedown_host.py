@@ -29,8 +29,10 @@ STORED = """async () => {
   do { kept = engine.kept(); back = await m.facedownSave.readFaceDownSave(); } while (kept !== engine.kept());
   const steps = await m.database.readAll('steps', IDBKeyRange.bound(['facedown-table', 0], ['facedown-table', Infinity]));
   const head = await m.database.get('meta', 'pref:facedown-table');
+  const table = await m.database.get('meta', 'facedown-table:table');
   return { same: JSON.stringify(back) === JSON.stringify(kept), whole: JSON.stringify(kept).length,
-           head: JSON.stringify(head).length, steps: steps.map(([key, step]) => [key[1], JSON.stringify(step).length]) };
+           head: JSON.stringify(head).length, table: JSON.stringify(table).length,
+           steps: steps.map(([key, step]) => [key[1], JSON.stringify(step).length]) };
 }"""
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")]
@@ -52,15 +54,16 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
     _play_moves(phones, 3)
 
-    # Every message stored only what it added: the head of a few kB and a
-    # step, not the whole save; read back whole, it is the engine's save.
+    # Every message stored only what it added: the hand's head (under 2 kB)
+    # and a step, not the whole save; read back whole, it is the engine's save.
     for page in phones.values():
         stored = page.evaluate(STORED)
         assert stored["same"], stored
         numbers = [n for n, _ in stored["steps"]]
         assert numbers == list(range(len(numbers))) and len(numbers) > 10, stored
-        assert stored["head"] < 8_000 and max(size for _, size in stored["steps"][-3:]) < 3_000, stored
-        assert stored["whole"] > 30_000 and stored["head"] + sum(size for _, size in stored["steps"]) < 1.2 * stored["whole"], stored
+        assert stored["head"] < 2_000 and max(size for _, size in stored["steps"][-3:]) < 3_000, stored
+        kept = stored["head"] + stored["table"] + sum(size for _, size in stored["steps"])
+        assert stored["whole"] > 30_000 and kept < 1.2 * stored["whole"], stored
 
     # A step lost from the store: the save read back is damaged, and the
     # engine is not asked to load it; the words say so and nothing changes.
