@@ -90,6 +90,11 @@ def take_over(new_host, other, seat: int, lost: int) -> list[str]:
     return said
 
 
+def _offered(page) -> dict:
+    view = (page.evaluate(DRAWN) or {}).get("view") or {}
+    return {k: view.get(k) for k in ("seat", "hand_no", "turn", "response", "legal")}
+
+
 def _play_game(host, guests: dict, game: int, hands: int | None = None) -> None:
     """Every phone taps for its own seat until the game is over (or hand
     `hands` is); after each hand every guest shows its check of that hand
@@ -98,7 +103,8 @@ def _play_game(host, guests: dict, game: int, hands: int | None = None) -> None:
     deadline = time.monotonic() + 240
     checked = 0
     while True:
-        assert time.monotonic() < deadline, [screen(p) for p in phones]
+        # A game that stalls says, per phone, what it offered and who was due.
+        assert time.monotonic() < deadline, [(screen(p), _offered(p)) for p in phones]
         state = host.evaluate(DRAWN)
         if state["hand_over"] and state["phone_table"]["deal"] is None and state["view"]["hand_no"] > checked:
             hand = checked = state["view"]["hand_no"]
