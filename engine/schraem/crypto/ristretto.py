@@ -126,18 +126,30 @@ def _cached(p: _Point) -> _Cached:
     return (y + x) % P, (y - x) % P, t * _D2 % P, 2 * z % P
 
 
-def _radix16(k: int) -> list[int]:
-    """k (0 ≤ k < 2^255) as 64 signed digits d_i in [-8, 8), the last in
-    [-8, 8], with k = Σ d_i·16^i: half the multiples to precompute, the
-    other half their negatives."""
-    digits = []
-    carry = 0
-    for i in range(63):
-        d = (k >> (4 * i) & 15) + carry
-        carry = (d + 8) >> 4
-        digits.append(d - (carry << 4))
-    digits.append((k >> 252) + carry)
+def _signed_digits(k: int, width: int, count: int | None = None) -> list[int]:
+    """k ≥ 0 as signed digits in [-2^(w-1), 2^(w-1)) of radix 2^w, lowest
+    first, with k = Σ d_i·2^(w·i): half the multiples to precompute, the
+    other half their negatives. Without `count` as many as k needs (a
+    128-bit weight half as many as a scalar); with it exactly that many,
+    the last taking what is left (k < 2^255 and `_digit_count`: at most
+    2^(w-1))."""
+    half, size, mask = 1 << (width - 1), 1 << width, (1 << width) - 1
+    digits: list[int] = []
+    while (len(digits) < count - 1) if count is not None else k:
+        d = k & mask
+        k >>= width
+        if d >= half:
+            d -= size
+            k += 1
+        digits.append(d)
+    if count is not None:
+        digits.append(k)
     return digits
+
+
+def _radix16(k: int) -> list[int]:
+    """k (0 ≤ k < 2^255) as 64 signed digits in [-8, 8), the last in [-8, 8]."""
+    return _signed_digits(k, 4, 64)
 
 
 def _scalar_for_mul(k: int) -> int:
@@ -423,7 +435,7 @@ class BaseTable:
 
     def multiply(self, k: int) -> Element:
         k = _scalar_for_mul(k)
-        digits = _radix16(k) if self._width == 4 else _fixed_signed_digits(k, self._width)
+        digits = _signed_digits(k, self._width, _digit_count(self._width))
         x, y, z, t = _IDENTITY
         for row, d in zip(self._rows, digits):
             if d > 0:
@@ -450,23 +462,6 @@ def _digit_count(width: int) -> int:
     bits need only where the top digit could carry out (width 4: 64 digits,
     the last in [-8, 8], as `_radix16`)."""
     return -(-255 // width) if 255 % width else 255 // width + 1
-
-
-def _fixed_signed_digits(k: int, width: int) -> list[int]:
-    """k < 2^255 as `_digit_count(width)` digits in [-2^(w-1), 2^(w-1)),
-    the last in [-2^(w-1), 2^(w-1)], lowest first."""
-    count = _digit_count(width)
-    half, size, mask = 1 << (width - 1), 1 << width, (1 << width) - 1
-    digits = []
-    for _ in range(count - 1):
-        d = k & mask
-        k >>= width
-        if d >= half:
-            d -= size
-            k += 1
-        digits.append(d)
-    digits.append(k)
-    return digits
 
 
 _GENERATOR_TABLE: list[BaseTable] = []
@@ -515,21 +510,6 @@ def multiscalar(pairs: Iterable[tuple[int, Element]]) -> Element:
             if digits[i]:
                 q = _add_digit(q, table, digits[i])
     return Element(q)
-
-
-def _signed_digits(k: int, c: int) -> list[int]:
-    """k ≥ 0 as signed digits in [-2^(c-1), 2^(c-1)) of radix 2^c, lowest
-    first, as many as k needs (a 128-bit weight half as many as a scalar)."""
-    digits = []
-    half, size, mask = 1 << (c - 1), 1 << c, (1 << c) - 1
-    while k:
-        d = k & mask
-        k >>= c
-        if d >= half:
-            d -= size
-            k += 1
-        digits.append(d)
-    return digits
 
 
 def _buckets(terms: list[tuple[int, _Point]]) -> _Point:
