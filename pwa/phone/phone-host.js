@@ -19,6 +19,12 @@ import { watchBackup } from './backup-copy.js';
 // the seat to the computer (the round then starts again without it).
 const DEAL_WAIT_MS = 20_000;
 
+// The seats a guest's phone plays: every person's but the host's.
+/** @param {{kind?: string}[]} seats @param {number} host @returns {number[]} */
+function guestSeats(seats, host) {
+  return seats.map((p, i) => (p?.kind === 'human' && i + 1 !== host ? i + 1 : null)).filter((x) => x != null);
+}
+
 function hostTable(session, { names, viewer, guests, inGame, takenOver = false, facedown = null }) {
   const table = {
     role: 'host', viewer, names, texts: {}, inGame, takenOver,
@@ -40,7 +46,7 @@ export async function openTable() {
     const name = p.name.trim() || t('start.name.default', { seat: i + 1 });
     return p.kind === 'human' ? { name, kind: 'human' } : { name, kind: 'bot', level: p.level };
   });
-  const guests = players.map((p, i) => (p.kind === 'human' && i > 0 ? i + 1 : null)).filter((x) => x != null);
+  const guests = guestSeats(players, 1);
   if (players[0].kind !== 'human' || !guests.length) { app.onError(linkError('err.guests')); return; }
   if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
   // The start form's terms, as for a game on this phone: the house rules,
@@ -393,8 +399,7 @@ export function resumeHost(game, facts) {
 /** @param {any} save */
 export function resumeFaceDownHost(save) {
   return reopenFaceDown(save, (opened) => {
-    const guests = save.seats.map((/** @type {any} */ k, /** @type {number} */ i) => (k?.kind === 'human' && i + 1 !== save.seat ? i + 1 : null))
-      .filter((/** @type {number | null} */ x) => x != null);
+    const guests = guestSeats(save.seats, save.seat);
     const names = opened.state?.view?.players?.map((/** @type {{name: string}} */ p) => p.name) ?? [];
     const table = hostTable(opened.session, { names, viewer: save.seat, guests, inGame: false, facedown: opened });
     for (const e of table.seats) e.status = 'dropped';
