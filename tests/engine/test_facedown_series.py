@@ -170,5 +170,6 @@ def test_a_welcome_whose_series_does_not_fit_its_first_game_is_refused_and_the_f
     assert "unreadable" in refused(table.phones[3], "facedown_welcome", frame=dict(welcome, series={"length": 0}))["en"]
     assert table.call(3, "facedown_state")["joined"] is False
     players = [{"name": "Anne"}, {"name": "Bernd"}]
-    for terms in ({"set": True}, {"ticket": {}}):
-        assert "not played face down yet" in refused(Bridge(), "facedown_host", players=players, **terms)["en"]
+    assert "not played face down yet" in refused(Bridge(), "facedown_host", players=players, set=True)["en"]
+    # A ticket that is none is refused in the words of any ticket file's check.
+    assert "table ticket has format" in refused(Bridge(), "facedown_host", players=players, ticket={})["en"]

@@ -59,10 +59,12 @@ class FaceDownCommands:
     # -- joining ------------------------------------------------------------
 
     def cmd_facedown_host(self, args):
-        """`{"players", "rules"?, "options"?, "stakes"?, "games"?}` (as `new_game`'s,
-        or with `games` as `new_series`'s: a series of that many games; seat
-        1 is this phone's person, every other person a guest's phone, the
-        computers played here): a face-down table opened on the host's phone.
+        """`{"players", "rules"?, "options"?, "stakes"?, "games"?, "ticket"?}` (as
+        `new_game`'s, or with `games` as `new_series`'s: a series of that many
+        games, or with a tournament's `ticket` as `table_new`'s: its series,
+        its players in its order; seat 1 is this phone's person, every other
+        person a guest's phone, the computers played here): a face-down table
+        opened on the host's phone.
         → `{"save", "identity", "commits", "welcome", "state"}`; `identity`
         is this phone's long-term key; `commits` and `welcome` the frames for
         every guest once every guest's commitment (`facedown_seat`), then its
@@ -71,15 +73,13 @@ class FaceDownCommands:
         if kinds[0]["kind"] != "human":
             raise InvalidAction("bad_players", detail=Both("an Platz 1 sitzt das Handy des Gastgebers", "seat 1 is the host's phone"))
         rules, options, stakes = args.get("rules", "rheinland"), args.get("options"), args.get("stakes")
-        if args.get("set", False) is not False or "ticket" in args:
-            raise refuse(
-                "ein Rengen-Satz und ein Turniertisch werden verdeckt noch nicht gespielt",
-                "a Rengen set and a tournament table are not played face down yet",
-            )
-        series = None
-        if "games" in args:
-            # A series, as the ordinary table opens one (club.new_series): its first game dealt by the seat it names.
-            series = club.new_series(names, rules, options, args.get("games"), None, None, None, stakes)
+        if args.get("set", False) is not False:
+            raise refuse("ein Rengen-Satz wird verdeckt noch nicht gespielt", "a Rengen set is not played face down yet")
+        series, ticket = None, args.get("ticket")
+        if "games" in args or "ticket" in args:
+            # A series, as the ordinary table opens one (club.new_series): its first game dealt by the seat it
+            # names; a tournament's, as its ticket says (its players in its order, its length, rules and dealer).
+            series = club.new_series(names, rules, options, args.get("games"), None, None, ticket, stakes)
             game = series.new_game()
         else:
             game = Game(names, rules, options, 1, None, stakes)
@@ -91,6 +91,7 @@ class FaceDownCommands:
         t.phone = self.facedown_phone
         if series is not None:
             t.terms = {"length": series.length, "first_dealer": series.first_dealer}
+            t.ticket = ticket
         self.facedown = t
         commits = t.commits_frame()
         return {"save": t.to_save(), "identity": identities[0], "commits": commits, "welcome": t.welcome(), "state": t.state()}
@@ -243,6 +244,12 @@ class FaceDownCommands:
         """The Spielliste of what this phone checked, as `lists` answers it:
         the series' games and totals, or the last game it checked a hand of."""
         return self._fd().lists()
+
+    def cmd_facedown_result(self, args):
+        """At a tournament's table, once its series is over and checked here:
+        the result for the organiser, as `table_result` answers it, from the
+        games this phone checked itself."""
+        return self._fd().result()
 
     def cmd_facedown_export(self, args):
         """The file of what this phone checked (the series, or the last game

@@ -8,7 +8,12 @@ itself: the host's welcome gives only the terms (how many games, who deals
 the first), every phone makes each next game from its own checked one, and
 no phone takes a list, a total or a game on another phone's word. What a
 phone shows, files and exports is what it checked: the hand under way is in
-none of it until its check is done."""
+none of it until its check is done.
+
+A tournament's table plays the series its ticket names (club/transfer.py):
+the welcome carries the ticket, every phone checks that the table plays
+what it says, and once the series is over any phone's result goes back to
+the organiser as an ordinary table's does (`club.result_for`)."""
 
 from __future__ import annotations
 
@@ -43,6 +48,30 @@ def read_terms(value: object) -> dict[str, int] | None:
     return {"length": length, "first_dealer": first}
 
 
+def read_ticket(value: object, terms: dict[str, int] | None, record: object) -> dict[str, Any] | None:
+    """A tournament's ticket as a welcome or a save gives it, checked as any
+    ticket file is and against the table: its series' terms, its players in
+    its order and its rules, or the table is not the ticket's."""
+    if value is None:
+        return None
+    try:
+        wanted = club.check_ticket(value)
+    except SchraemError as e:
+        raise refuse(f"der Tischzettel des Tisches ist unlesbar ({e.de})", f"the table's ticket is unreadable ({e.en})") from e
+    first = Game.from_record(record)
+    if (
+        terms != {"length": wanted.length, "first_dealer": wanted.first_dealer}
+        or first.names != wanted.names
+        or first.rules != wanted.rules
+    ):
+        raise refuse(
+            "der Tisch spielt nicht die Serie, die sein Tischzettel sagt",
+            "the table does not play the series its ticket says",
+        )
+    assert isinstance(value, dict)
+    return value
+
+
 class SeriesSide(GuestSide, SavedTable):
     # The series' terms (None: single games, "Nochmal" deals the next).
     terms: dict[str, int] | None = None
@@ -52,6 +81,8 @@ class SeriesSide(GuestSide, SavedTable):
     # The game the series before it began with: its list and file stay what
     # this phone shows while the next series' first game is dealt.
     series_before: int | None = None
+    # A tournament's table: its ticket (None at any other table).
+    ticket: dict[str, Any] | None = None
     # The series as last built: (the records it was built from, the series).
     _built: tuple[list[dict[str, Any]], Series] | None = None
 
@@ -115,6 +146,10 @@ class SeriesSide(GuestSide, SavedTable):
         series = self.series()
         if series is None:
             return plain
+        if series.over and self.ticket is not None:
+            raise not_now(
+                "ein Turniertisch spielt die Serie, die sein Tischzettel sagt", "a tournament's table plays the series its ticket says"
+            )
         if series.over:
             # Another series with the same players at the same seats, rules,
             # length and stakes, as the ordinary table's `again`: its first game
@@ -133,6 +168,8 @@ class SeriesSide(GuestSide, SavedTable):
         frame = super().welcome()
         if frame is not None and self.terms is not None:
             frame["series"] = dict(self.terms)
+            if self.ticket is not None:
+                frame["ticket"] = self.ticket
         return frame
 
     def welcomed_by(self, frame: object) -> None:
@@ -147,8 +184,9 @@ class SeriesSide(GuestSide, SavedTable):
                 raise refuse(
                     f"die Serie passt nicht zu ihrer ersten Spielrunde ({e.de})", f"the series does not fit its first game ({e.en})"
                 ) from e
+        ticket = read_ticket(given.get("ticket"), terms, given.get("record"))
         super().welcomed_by(frame)
-        self.terms = terms
+        self.terms, self.ticket = terms, ticket
 
     # -- what leaves this phone ----------------------------------------------
 
@@ -159,7 +197,7 @@ class SeriesSide(GuestSide, SavedTable):
         series = self.series()
         if out is None or series is None:
             return out
-        save = club.series_save(series, None)
+        save = club.series_save(series, self.ticket)
         record = seated(series.games[-1].to_record(), series.seats_of(len(series.games)))
         return {
             "game": self.game,
@@ -191,6 +229,11 @@ class SeriesSide(GuestSide, SavedTable):
             return series, series.games[-1]
         return None, Game.from_record(checked[-1])
 
+    def result(self) -> dict[str, Any]:
+        """A tournament's table: the result for the organiser, once its series
+        is over and every game of it checked here (club.result_for)."""
+        return club.result_for(self.series(), self.ticket)
+
     def lists(self) -> dict[str, Any]:
         """The Spielliste of what this phone checked (club.lists)."""
         series, game = self.in_sight()
@@ -212,6 +255,8 @@ class SeriesSide(GuestSide, SavedTable):
         out = super().to_save()
         if self.terms is not None:
             out["series"] = dict(self.terms, start=self.series_start, before=self.series_before)
+            if self.ticket is not None:
+                out["series"]["ticket"] = self.ticket
         return out
 
     @classmethod
@@ -221,6 +266,7 @@ class SeriesSide(GuestSide, SavedTable):
         kept = dict(kept) if isinstance(kept, dict) else kept
         start = kept.pop("start", 1) if isinstance(kept, dict) else 1
         before = kept.pop("before", None) if isinstance(kept, dict) else None
+        ticket = kept.pop("ticket", None) if isinstance(kept, dict) else None
         t.terms = read_terms(kept)
         if t.terms is not None:
             if not isinstance(start, int) or isinstance(start, bool) or not 1 <= start <= t.game:
@@ -228,4 +274,6 @@ class SeriesSide(GuestSide, SavedTable):
             if before is not None and (not isinstance(before, int) or isinstance(before, bool) or not 1 <= before < start):
                 raise refuse("die Serie der Sicherung ist unlesbar", "the save's series is unreadable")
             t.series_start, t.series_before = start, before
+            first = t.finished.get(start, t.before)
+            t.ticket = read_ticket(ticket, t.terms, first)
         return t

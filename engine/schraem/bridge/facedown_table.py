@@ -158,6 +158,8 @@ class FaceDownTable(SeriesSide, HostSide, GuestSide, SavedTable):
             "money": self.money(),
             # A series: where it stands and its totals, from the games this phone checked.
             "series": self.series_facts(),
+            # A tournament's table: the ticket it plays (its result goes back to the organiser).
+            "ticket": self.ticket,
             # The last hand void before its deal: the host's "next hand" deals it again.
             "redeal": self.redeal(),
             # On the host: whether its next deal ("Nächstes Spiel", "Nochmal",
