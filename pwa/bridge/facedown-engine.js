@@ -36,6 +36,8 @@ const COMMANDS = {
   relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', unrelayed: 'facedown_unrelayed', load: 'facedown_load',
   deal: 'facedown_next_hand', gone: 'facedown_gone', rematch: 'facedown_again', next_game: 'facedown_again', again: 'facedown_again',
   lists: 'facedown_lists', export: 'facedown_export',
+  // A tournament's table: the result for the organiser, from the games this phone checked.
+  table_result: 'facedown_result',
 };
 // The commands whose frames go out once their save is kept.
 const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again']);
@@ -83,6 +85,9 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
   /** @param {string} cmd @param {Record<string, any>} [args] @returns {Promise<Reply>} */
   async function call(cmd, args = {}) {
     if (KEPT_FILE.has(cmd) && (args.of != null || 'damaged' in args)) return local.call(cmd, args);
+    // The organiser's tournament is this phone's own engine's: a result
+    // read in here goes into it as from any table.
+    if (cmd === 'tournament') return local.call(cmd, args);
     const name = COMMANDS[cmd];
     if (!name) return { ok: false, error: problem('facedown_only', 'phone.facedown.notHere') };
     // A save read back with a step missing (store/facedown-save.js) is
@@ -177,6 +182,8 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       facedown: {
         role, seat: fd.seat, game: fd.game ?? 1, shown: lastGame, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [],
         received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
+        // A tournament's table: its ticket (the banner, the result for the organiser).
+        ticket: fd.ticket ?? null,
         // A hand void before its deal, which the host's phone deals again.
         redeal: Boolean(fd.redeal),
         // The host's next deal is taken now (its button waits while the phones deal).
@@ -192,7 +199,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
 /** @param {string} cmd @param {Record<string, any>} args */
 function argsOf(cmd, args) {
   if (cmd === 'act') return { action: args.action };
-  if (['state', 'bot_step', 'next_hand', 'deal', 'rematch', 'next_game', 'again', 'lists', 'export'].includes(cmd)) return {};
+  if (['state', 'bot_step', 'next_hand', 'deal', 'rematch', 'next_game', 'again', 'lists', 'export', 'table_result'].includes(cmd)) return {};
   const { more: _more, ...rest } = args;
   return rest;
 }

@@ -14,11 +14,17 @@ import { seatPeople } from './spielliste.js';
 
 // --- the screens around the table -------------------------------------------
 
+// The ticket of a tournament's table: in its save, or at a face-down table
+// (whose save is the phone's secret, not the Session's) in its state.
+export function tableTicket(game) {
+  return game?.save?.series?.ticket ?? game?.state?.facedown?.ticket ?? null;
+}
+
 // A line over the table: where the series, set or tournament table stands.
 export function clubBanner(game) {
   if (!game) return null;
   const { state } = game;
-  const ticket = game.save?.series?.ticket;
+  const ticket = tableTicket(game);
   const parts = [];
   if (ticket) parts.push(t('banner.ticket', { series: ticket.series, table: ticket.table }));
   if (state.series) parts.push(t('banner.series', { k: state.series.number, n: state.series.length }));
@@ -67,7 +73,7 @@ export function overControls(game, { ready }) {
   // At a table of phones the host deals the next game (renderOverControls says so).
   if (phoneRole() === 'guest') return null;
   const next = (state.series && !state.series.over) || (state.set && !state.set.over);
-  const ticket = game.save?.series?.ticket;
+  const ticket = tableTicket(game);
   // A finished series or a decided set is followed by another with the
   // same players (at a table of phones the same phones, no code); a new
   // table starts from the form.

@@ -6,6 +6,7 @@ import { getLang, t } from '../i18n/i18n.js';
 import { stamp } from '../files/share.js';
 import { phoneRole } from '../table/phone-role.js';
 import { json, outboundFile, sendOut } from '../files/outbound.js';
+import { tableTicket } from './around-table.js';
 import {
   c, ctx, go, m, onError, refusedWith, render, session,
 } from '../context/context.js';
@@ -19,7 +20,7 @@ function dated(ms, withTime = false) {
 
 function listMeta(data, game) {
   const lines = [];
-  const ticket = game?.save?.series?.ticket;
+  const ticket = tableTicket(game);
   if (ticket) {
     lines.push(t('list.meta.ticket', { id: ticket.tournament, series: ticket.series, table: ticket.table }));
     if (ticket.draw_seed != null) lines.push(t('list.meta.seed', { seed: ticket.draw_seed }));

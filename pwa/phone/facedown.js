@@ -62,7 +62,7 @@ function refused(words) {
 
 // The table opened on the host's phone: its seat and the computers' drawn,
 // kept before any code is shown. → {session, relay} or null (said).
-/** @param {{players: any[], rules: string, options: object, stakes: object, games?: number | null}} terms */
+/** @param {{players: any[], rules: string, options: object, stakes?: object, games?: number | null, ticket?: object}} terms */
 export async function openFaceDown(terms) {
   const local = app.session().engine;
   /** @type {FaceDownRelay | null} */

@@ -79,13 +79,21 @@ export async function openTable() {
 // A tournament's table (its ticket loaded, nothing entered yet) plays its
 // series at a table of phones instead of on paper: the ticket's players in
 // its order, this phone at the first seat; the result goes back as any
-// table's.
+// table's. With "Karten verdeckt" ticked the cards are dealt face down, and
+// every phone checks every hand (the engine checks the ticket either way).
 export async function openTicketTable() {
   const ticket = m().game?.save?.series?.ticket;
   if (!ticket || phone) return;
   if (!canLink()) { app.onError(linkError('err.webrtc')); return; }
   const players = ticket.players.map((name) => ({ name, kind: 'human' }));
   const guests = players.map((_, i) => i + 1).slice(1);
+  if (m().setup.faceDown) {
+    const opened = await openFaceDown({ players, rules: ticket.rules, options: ticket.options ?? {}, ticket });
+    if (!opened) return;
+    m().setup.mode = 'phone';
+    await hostOpened(opened.session, players, guests, opened);
+    return;
+  }
   const session = app.session();
   const r = await session.query('table_new', {
     players, rules: ticket.rules, options: ticket.options ?? {}, ticket, seed: app.nextSeed(), viewer: 1, guests,

@@ -191,13 +191,17 @@ function freeSeat(table, seat, names, named, left) {
 }
 
 // A tournament's ticket just loaded (a scoresheet, nothing entered yet):
-// its series may be played on the players' phones instead.
+// its series may be played on the players' phones instead, with the cards
+// face down if the start form's choice is ticked (ticked here too).
 function ticketTableRow() {
   if (!app) return null; // the saved screen is drawn before the modules are set up
   const g = m().game;
   const hands = g?.save?.record?.hands ?? [];
   if (m().route !== 'game' || !g?.save?.series?.ticket || g.state.series?.number !== 1 || hands.length > 1 || hands[0]?.actions?.length) return null;
-  return h('div', { class: 'tool-row' },
+  return h('div', { class: 'tool-row phone-ticket' },
+    h('label', { class: 'check phone-facedown' },
+      h('input', { type: 'checkbox', checked: Boolean(m().setup.faceDown), dataset: { field: 'phone-facedown' } }),
+      h('span', { text: tt('start.facedown') })),
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-ticket' }, disabled: !m().ready, text: tt('ticket.phones') }));
 }
 

@@ -132,7 +132,7 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
     box.check()
     # Face down, a series is offered and a Rengen set is not, and the form says so.
     assert host.locator('[data-field="format"] option[value="set"]').is_disabled()
-    assert "Ein Rengen-Satz und ein Turniertisch werden noch nicht verdeckt gespielt" in host.locator(".phone-facedown-not").inner_text()
+    assert "Ein Rengen-Satz wird noch nicht verdeckt gespielt" in host.locator(".phone-facedown-not").inner_text()
     host.select_option('[data-field="format"]', "series")
     host.select_option('[data-field="series-games"]', "2")
     host.locator('[data-action="phone-open"]').tap()

@@ -5,7 +5,9 @@ while the next game's first hand is dealt the last game's result stays in
 sight, said to be that game's, with its money; a save the browser refuses
 sends nothing. A series' next game is the same command; tapped again while
 the phones deal, nothing reaches the engine; the Spielliste and the file
-are what this phone checked, a kept file's its own engine's."""
+are what this phone checked, a kept file's its own engine's. At a
+tournament's table the ticket is in the state, the result is the phone's
+own `facedown_result` and the organiser's tournament its own engine's."""
 
 from __future__ import annotations
 
@@ -102,3 +104,36 @@ def test_a_series_next_game_is_facedown_again_and_a_second_tap_while_dealing_cha
     assert out["lists"]["result"]["lists"] == [{"game": 1}] and out["file"]["result"]["file"]["format"] == "schraem-series/1"
     assert out["kept"]["result"] == {"kept": {"format": "schraem-series/1"}}
     assert out["calls"][-4:] == ["facedown_lists", "facedown_export", "lists", "facedown_export"]
+
+
+TICKET = """
+globalThis.navigator = { languages: ['de'], language: 'de' };
+const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
+const ticket = { format: 'schraem-ticket/1', tournament: 't-1', series: 1, table: 2, players: ['A', 'B', 'C', 'D'] };
+const view = { seat: 1, hand_no: 2, game_over: true, legal: [] };
+const over = { seat: 1, game: 2, hand: 2, phase: 'checked', view, legal: [], due: [], hand_over: true, received: 30, filed: null,
+  stakes: {}, money: null, series: { number: 2, length: 2, over: true, totals: [9, 0, 0, 0], changes: [] }, ticket, deal_ready: true };
+const calls = [];
+const local = { ready: Promise.resolve(), call: async (cmd, args) => {
+  calls.push([cmd, args]);
+  if (cmd === 'facedown_state') return { ok: true, result: over };
+  if (cmd === 'facedown_result') return { ok: true, result: { format: 'schraem-table-result/1', table: 2 } };
+  return { ok: true, result: { read: cmd } };
+} };
+const engine = createFaceDownEngine(local, { role: 'host', keep: async () => true, send: () => {} });
+const state = await engine.call('state');
+const result = await engine.call('table_result', { viewer: 1 });
+const read = await engine.call('tournament', { op: 'import', result: result.result });
+console.log(JSON.stringify({ state: state.result, result, read, calls }));
+"""
+
+
+def test_a_tournament_tables_result_is_the_phones_own_checked_series_and_goes_into_its_own_tournament(node_json):
+    out = node_json(TICKET)
+    # The ticket reaches the club's screens in the table state (the Session keeps no save of the table).
+    assert out["state"]["facedown"]["ticket"]["table"] == 2 and out["state"]["save"] is None
+    # "Ergebnis senden": the result made of the games this phone checked.
+    assert out["result"] == {"ok": True, "result": {"format": "schraem-table-result/1", "table": 2}}
+    # The organiser's own phone reads it into its tournament: its own engine's, the table's or not.
+    assert out["read"] == {"ok": True, "result": {"read": "tournament"}}
+    assert out["calls"][1:] == [["facedown_result", {}], ["tournament", {"op": "import", "result": out["result"]["result"]}]]
