@@ -199,7 +199,7 @@ function ticketTableRow() {
   const hands = g?.save?.record?.hands ?? [];
   if (m().route !== 'game' || !g?.save?.series?.ticket || g.state.series?.number !== 1 || hands.length > 1 || hands[0]?.actions?.length) return null;
   return h('div', { class: 'tool-row phone-ticket' },
-    h('label', { class: 'check phone-facedown' },
+    h('label', { class: 'check phone-ticket-facedown' },
       h('input', { type: 'checkbox', checked: Boolean(m().setup.faceDown), dataset: { field: 'phone-facedown' } }),
       h('span', { text: tt('start.facedown') })),
     h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-ticket' }, disabled: !m().ready, text: tt('ticket.phones') }));
