@@ -135,6 +135,14 @@ class TableBase:
         self.uncoded = False
         self.welcomed = role == "host"
         self.left: set[int] = set()  # seats whose phones were lost, played by the host's phone since
+        # Between games, seats given to a new phone (bridge/facedown_seats.py):
+        # a new table code is made (`recode`, the game it follows) and, until
+        # the next hand, no other key than theirs may change.
+        self.joined: set[int] = set()
+        self.recode: int | None = None
+        # The keys the hand under way (or the last) was dealt with: while a
+        # new table code is made, a reload takes that hand up with them.
+        self.played: list[str] | None = None
         self.hand: int | None = None  # the hand under way or the last one
         # The table's game ("Nochmal" deals the next to the same phones) and
         # how often the hand under way was dealt again after a void deal:
@@ -181,6 +189,12 @@ class TableBase:
                     f"the host changed the key of seat {s} after the table code",
                 )
         return [read_key(k, f"Der Schlüssel von Platz {s}") for s, k in enumerate(self.identities, 1)]
+
+    def hand_publics(self) -> list[Element]:
+        """The keys of the hand under way or the last one, as it was dealt."""
+        if self.played is None:
+            return self.publics()
+        return [read_key(k, f"Der Schlüssel von Platz {s}") for s, k in enumerate(self.played, 1)]
 
     def code(self) -> str | None:
         """The table code, once every seat's key and nonce are in: the same
@@ -299,6 +313,8 @@ class TableBase:
         before the shell sends a word of it)."""
         record = game.to_record()
         publics = self.publics()
+        self.joined, self.recode = set(), None
+        self.played = [k.encode().hex() for k in publics]
         self.before = record
         self.after = None
         self.envelopes = []
@@ -313,7 +329,7 @@ class TableBase:
         locals_ = self.locals
         phones: list[Any] = [locals_.get(s) or Remote() for s in range(1, self.seats + 1)]
         st = locals_[1].st
-        self.relay = HostRelay(phones, st.plan.context, self.keys[1], self.publics())
+        self.relay = HostRelay(phones, st.plan.context, self.keys[1], self.hand_publics())
 
     def lost_last(self) -> int | None:
         """The seat whose phone was lost in the last hand, played on there by
@@ -323,7 +339,7 @@ class TableBase:
         if own is None or own.st.gone is None or not (self.redeal() or (own.st.void() is None and self.after is not None)):
             return None
         lost = own.st.gone[0]
-        return lost if lost in self.guests() and lost != self.seat else None
+        return lost if lost in self.guests() and lost != self.seat and lost not in self.joined else None
 
     def _settle(self) -> None:
         """Once every phone has revealed, this phone's check of the hand."""

@@ -147,10 +147,25 @@ class FaceDownCommands:
         nonce checked against its commitment; → `{"save", "state"}`
         (`state.code`, the table code)."""
         t = self._fd()
-        if t.role != "guest" or t.welcomed:
+        if t.role != "guest" or (t.welcomed and t.recode is None and not t.joined):
             raise not_now("dieses Handy ist schon am Tisch", "this phone has joined already")
         t.welcomed_by(args.get("frame"))
         return {"save": t.to_save(), "state": t.state()}
+
+    # -- a seat that changes hands between games (bridge/facedown_seats.py) ---
+
+    def cmd_facedown_phone_seat(self, args):
+        """`{"seat"}` (host): between games, a computer's seat, one whose
+        phone was lost, or a guest's whose phone left, goes to a new phone
+        from the next game on; every guest gets `{"type": "recode"}` and
+        commits to its key again for a new table code, and the new phone
+        joins at that seat as at the first join (`facedown_guest`)."""
+        return self._fd_change(lambda t: t.give_seat(args.get("seat")))
+
+    def cmd_facedown_recode(self, args):
+        """`{"frame"}` (guest): the host's `recode`; its `send` is this
+        phone's new commitment (`{"type": "commit"}`) for the host."""
+        return self._fd_change(lambda t: t.recoded(args.get("frame")))
 
     # -- the hand -----------------------------------------------------------
 

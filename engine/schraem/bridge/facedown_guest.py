@@ -20,7 +20,7 @@ class GuestSide(TableBase):
         code's first half, core/facedown_code.py): this phone's own must be
         at its seat, and every seat's there. → this phone's key and nonce,
         for the host: only now, once it holds every commitment."""
-        if self.welcomed:
+        if self.welcomed and self.recode is None:
             raise not_now("dieses Handy ist schon am Tisch", "this phone has joined already")
         if not isinstance(frame, dict) or frame.get("type") != "commits" or not isinstance(frame.get("commits"), list):
             raise refuse("das sind keine Zusagen der Plätze", "those are no commitments of the seats")
@@ -38,9 +38,10 @@ class GuestSide(TableBase):
                     f"without the commitment of seat {s} this phone does not show its key",
                 )
             r.commit(s, c)
-        if self.code_round is not None and self.code_round.commits != r.commits:
+        if self.code_round is not None and self.code_round.committed() and self.code_round.commits != r.commits:
             raise refuse("der Gastgeber nennt andere Zusagen als zuvor", "the host names other commitments than before")
-        self.code_round = self.code_round or r
+        if self.code_round is None or not self.code_round.committed():
+            self.code_round = r
         key, nonce = self.code_round.reveals()[self.seat]
         return {"type": "reveal", "identity": key, "nonce": nonce}
 

@@ -23,7 +23,7 @@ class HostSide(TableBase):
         frame every guest gets once every seat's is in (null before): all
         the commitments; this phone reveals its own seats' keys only then."""
         r = self.code_round
-        if r is None or self.hand is not None:
+        if r is None or (self.hand is not None and self.recode is None):
             raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
         if not whole(seat) or seat not in self.guests():
             raise refuse(f"Platz {seat!r} ist kein Platz eines Gastes", f"seat {seat!r} is no guest's seat")
@@ -46,7 +46,7 @@ class HostSide(TableBase):
         """A guest's long-term key and nonce, checked against its commitment
         (refused before every seat's commitment is in)."""
         r = self.code_round
-        if r is None or self.hand is not None:
+        if r is None or (self.hand is not None and self.recode is None):
             raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
         if not whole(seat) or seat not in self.guests():
             raise refuse(f"Platz {seat!r} ist kein Platz eines Gastes", f"seat {seat!r} is no guest's seat")
@@ -78,7 +78,7 @@ class HostSide(TableBase):
     def all_in(self) -> bool:
         """Whether every phone is in: every key known and the table code
         settled (or the table was welcomed before the phones drew one)."""
-        return self.welcomed and (self.uncoded or self.welcome() is not None)
+        return self.welcomed and (self.uncoded or (None not in self.identities and self.code() is not None))
 
     def _ready_to_deal(self) -> None:
         if not self.all_in():

@@ -28,6 +28,7 @@ class SavedTable(TableBase):
                 "seats": {str(s): local.to_json() for s, local in self.locals.items()},
                 "early": list(self.relay.early.values()) if self.relay is not None else [],
                 "gate": self.gate,
+                **({"keys": self.played} if self.played is not None else {}),
             }
         return {
             "format": FORMAT,
@@ -44,6 +45,7 @@ class SavedTable(TableBase):
             **({"uncoded": True} if self.uncoded else {}),
             "welcomed": self.welcomed,
             "left": sorted(self.left),
+            **({"joined": sorted(self.joined), "recode": self.recode} if self.joined or self.recode is not None else {}),
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
             "game": self.game,
             "retry": self.retry,
@@ -72,6 +74,8 @@ class SavedTable(TableBase):
             # welcomed to plays on (an app update loses no game).
             t.uncoded = bool(save.get("uncoded")) or ("code" not in save and t.welcomed)
             t.left = {int(s) for s in save.get("left", [])}
+            t.joined = {int(s) for s in save.get("joined", [])}
+            t.recode = None if save.get("recode") is None else int(save["recode"])
             t.after = save.get("after")
             t.verdicts = {int(v["hand"]): dict(v) for v in save["verdicts"]}
             t.game, t.retry = int(save.get("game", 1)), int(save.get("retry", 0))
@@ -89,8 +93,10 @@ class SavedTable(TableBase):
 
     def _restore(self, hand: dict[str, Any]) -> None:
         self.hand = int(hand["number"])
+        played = hand.get("keys")
+        self.played = None if played is None else [str(k) for k in played]
         self.envelopes = list(hand["envelopes"])
-        publics = self.publics()
+        publics = self.hand_publics()
         for key, kept in dict(hand["seats"]).items():
             s = int(key)
             secret = read_secret(kept["secret"])

@@ -48,6 +48,15 @@ def read_terms(value: object) -> dict[str, int] | None:
     return {"length": length, "first_dealer": first}
 
 
+def read_again(value: object) -> int | None:
+    """The length of the table's series on a phone that joined within one."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= f.MAX_SERIES_GAMES:
+        raise refuse("die Serie des Tisches ist unlesbar", "the table's series is unreadable")
+    return value
+
+
 def read_ticket(value: object, terms: dict[str, int] | None, record: object) -> dict[str, Any] | None:
     """A tournament's ticket as a welcome or a save gives it, checked as any
     ticket file is and against the table: its series' terms, its players in
@@ -83,6 +92,10 @@ class SeriesSide(GuestSide, SavedTable):
     series_before: int | None = None
     # A tournament's table: its ticket (None at any other table).
     ticket: dict[str, Any] | None = None
+    # On a phone that took a seat within a series, the length of the
+    # table's series: another series after it has that many games (its own
+    # began with the game it joined at).
+    again_length: int | None = None
     # The series as last built: (the records it was built from, the series).
     _built: tuple[list[dict[str, Any]], Series] | None = None
 
@@ -156,9 +169,11 @@ class SeriesSide(GuestSide, SavedTable):
             # dealt by the one the last game names. Every phone starts it from
             # the series it checked (a refusal after this puts the save back).
             last = series.games[-1]
-            terms = {"length": series.length, "first_dealer": series.next_dealer()}
-            another = Series(last.names, series.rules, None, terms["first_dealer"], None, series.length, last.stakes)
+            length = self.again_length or series.length
+            terms = {"length": length, "first_dealer": series.next_dealer()}
+            another = Series(last.names, series.rules, None, terms["first_dealer"], None, length, last.stakes)
             self.terms, self.series_before, self.series_start = terms, self.series_start, self.game + 1
+            self.again_length = None
             return another.new_game()
         # A series of its own: the one kept for the screens stays as it was.
         fresh = Series.from_json({"format": SERIES_FORMAT, **(self.terms or {}), "games": [g.to_record() for g in series.games]})
@@ -257,6 +272,8 @@ class SeriesSide(GuestSide, SavedTable):
             out["series"] = dict(self.terms, start=self.series_start, before=self.series_before)
             if self.ticket is not None:
                 out["series"]["ticket"] = self.ticket
+            if self.again_length is not None:
+                out["series"]["again"] = self.again_length
         return out
 
     @classmethod
@@ -267,6 +284,7 @@ class SeriesSide(GuestSide, SavedTable):
         start = kept.pop("start", 1) if isinstance(kept, dict) else 1
         before = kept.pop("before", None) if isinstance(kept, dict) else None
         ticket = kept.pop("ticket", None) if isinstance(kept, dict) else None
+        again = kept.pop("again", None) if isinstance(kept, dict) else None
         t.terms = read_terms(kept)
         if t.terms is not None:
             if not isinstance(start, int) or isinstance(start, bool) or not 1 <= start <= t.game:
@@ -276,4 +294,5 @@ class SeriesSide(GuestSide, SavedTable):
             t.series_start, t.series_before = start, before
             first = t.finished.get(start, t.before)
             t.ticket = read_ticket(ticket, t.terms, first)
+            t.again_length = read_again(again)
         return t

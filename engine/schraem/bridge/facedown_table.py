@@ -37,13 +37,10 @@ from ..core.game import Game
 from ..core.stakes import GameMoney
 from ..core.view import view
 from .facedown_base import not_now, refuse
-from .facedown_guest import GuestSide
-from .facedown_host import HostSide
-from .facedown_save import SavedTable
-from .facedown_series import SeriesSide
+from .facedown_seats import SeatSide
 
 
-class FaceDownTable(SeriesSide, HostSide, GuestSide, SavedTable):
+class FaceDownTable(SeatSide):
     """One phone's side of a face-down table: the host's or a guest's
     (`role`), its seat and what it plays, and what it shows."""
 
@@ -150,6 +147,8 @@ class FaceDownTable(SeriesSide, HostSide, GuestSide, SavedTable):
             "received": len(self.envelopes),  # envelopes of the hand taken: `facedown_resend` goes on from the next
             "gone": self.gone(),
             "left": sorted(self.left),  # seats whose phones were lost, played by the host's phone since
+            # Seats going to a new phone before the next game, whose key is awaited.
+            "joining": sorted(s for s in self.joined if self.identities[s - 1] is None),
             # The game, once over and checked here: what this phone files in its history.
             "filed": self.filed(),
             # The kitty, as at any table: what the game is played for and,

@@ -1,0 +1,209 @@
+"""A seat of a face-down table that goes to a new phone between games
+(docs/PHONE_TABLE.md, "Seats that change between games"): a computer's
+seat, one whose phone was lost for good, or a guest's whose phone left.
+
+The new phone brings a long-term key of its own, so the table code changes:
+every phone's key goes through the table code's round again
+(core/facedown_code.py), each with a fresh nonce, every phone committed
+before any shows a key or nonce, and the people compare the new code as
+they did the first. A guest takes a new key only for the seats the host
+named before the round (`joined`) and keeps every other seat's as it was;
+a guest whose own seat is named says so. The new phone neither checks nor
+files the game before: its welcome gives it the next game, which the
+other phones make themselves from the game they checked, and from it on
+it deals with the others. A guest back on a new channel meanwhile is sent
+the round so far, and takes again what it took without a change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.facedown_code import CodeRound, new_nonce
+from ..core.facedown_wire import Message
+from ..crypto import base_multiple
+from .facedown_base import not_now, read_key, refuse, whole
+from .facedown_guest import GuestSide
+from .facedown_host import HostSide
+from .facedown_save import SavedTable
+from .facedown_series import SeriesSide, read_again
+
+BETWEEN = ("ein Platz wechselt zwischen zwei Spielrunden", "a seat changes between games")
+
+
+class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
+    # -- the host -----------------------------------------------------------
+
+    def give_seat(self, seat: object) -> None:
+        """Between games, `seat` goes to a new phone from the next game on:
+        the seat's old key goes (the phone that left cannot come back to
+        it, the computer no longer plays it), and every guest is asked to
+        commit to its key again for a new table code."""
+        if self.role != "host":
+            raise not_now("Plätze vergibt das Handy des Gastgebers", "the host's phone gives seats")
+        if not whole(seat) or not 2 <= seat <= self.seats:
+            raise refuse(
+                f"Platz {str(seat)[:12]} ist kein Platz des Computers oder eines Gastes",
+                f"seat {str(seat)[:12]} is no computer's or guest's seat",
+            )
+        if self.hand is None or self.hand not in self.verdicts or self.finished.get(self.game) is None:
+            raise not_now(*BETWEEN)
+        series = self.series()
+        if series is not None and series.over:
+            raise not_now(
+                "nach dem Ende der Serie wechselt hier kein Platz mehr; ein neuer Tisch beginnt auf dem Startbildschirm",
+                "once the series is over no seat changes here; a new table starts from the start screen",
+            )
+        r = self.code_round
+        if self.recode is not None and r is not None and r.committed():
+            raise not_now("erst kommen die schon eingeladenen Handys an den Tisch", "the phones invited already join the table first")
+        if seat in self.joined:
+            return  # its phone is awaited already
+        self.keys.pop(seat, None)
+        self.kinds[seat - 1] = {"kind": "human"}
+        self.identities[seat - 1] = None
+        self.left.discard(seat)
+        self.joined.add(seat)
+        if self.recode is None or r is None:
+            # A new table code: this phone's seats with fresh nonces.
+            self.recode = self.game
+            self.nonces = {s: new_nonce() for s in self.keys}
+            own = {s: (self.identities[s - 1] or "", n) for s, n in self.nonces.items()}
+            self.code_round = CodeRound(self.seats, own)
+        else:
+            # Another seat in the round under way: no key has been shown yet.
+            self.nonces.pop(seat, None)
+            r.own.pop(seat, None)
+            r.commits[seat - 1] = None
+        self.outbox.append({"type": "recode", "game": self.game, "joining": sorted(self.joined)})
+
+    def welcome(self) -> Message | None:
+        """The welcome; after a seat changed hands, for the new phone the
+        next game (made here as every phone makes it), its series the games
+        left (the games before are not its), and the seats this phone plays
+        for lost phones."""
+        frame = super().welcome()
+        if frame is None or self.recode is None:
+            return frame
+        following = self.next_match()
+        frame.update(record=following.to_record(), game=self.game + 1)
+        frame.pop("ticket", None)
+        series = self.series()
+        if series is not None:
+            # Its series begins with the next game; another after it is as long as the table's.
+            frame["series"] = {"length": series.length - len(series.games), "first_dealer": following.first_dealer + 1}
+            frame["again"] = series.length
+        if self.left:
+            frame["left"] = sorted(self.left)
+        return frame
+
+    def resend(self, pos: object) -> list[Message]:
+        """A guest back on a new channel while seats change hands is sent the
+        round so far too: it may have missed any of it."""
+        frames = super().resend(pos)
+        r = self.code_round
+        if self.recode is None or r is None:
+            return frames
+        frames.append({"type": "recode", "game": self.recode, "joining": sorted(self.joined)})
+        if r.committed():
+            frames.append({"type": "commits", "commits": r.commits})
+        welcome = self.welcome()
+        return frames + ([welcome] if welcome is not None else [])
+
+    # -- a guest --------------------------------------------------------------
+
+    def recoded(self, frame: object) -> None:
+        """The host's word that seats go to new phones before the next game:
+        this phone commits to its key again, with a fresh nonce, for the
+        new table code."""
+        if self.role != "guest" or not self.welcomed:
+            raise not_now("dieses Handy ist noch nicht am Tisch", "this phone has not joined the table yet")
+        if not isinstance(frame, dict) or frame.get("type") != "recode" or not isinstance(frame.get("joining"), list):
+            raise refuse("das ist kein Platzwechsel", "that is no change of seats")
+        if frame.get("game") != self.game or self.hand not in self.verdicts or self.finished.get(self.game) is None:
+            raise not_now(
+                "ein Platz wechselt zwischen zwei Spielrunden; dieses Handy hat die Spielrunde noch nicht zu Ende geprüft",
+                "a seat changes between games; this phone has not checked the game to its end yet",
+            )
+        joining = frame["joining"]
+        if not joining or not all(whole(s) and 2 <= s <= self.seats for s in joining):
+            raise refuse("die Plätze des Platzwechsels sind unlesbar", "the seats that change hands are unreadable")
+        if self.seat in joining:
+            raise refuse(
+                f"der Gastgeber gibt Platz {self.seat}, an dem dieses Handy spielt, einem anderen Handy",
+                f"the host gives seat {self.seat}, which this phone plays, to another phone",
+            )
+        r = self.code_round
+        if set(joining) == self.joined and (self.recode is None or (r is not None and r.committed())):
+            # Sent again after a reconnect: made already, or its commitment goes again.
+            if self.recode is not None and r is not None:
+                self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})
+            return
+        if self.recode is not None and r is not None and r.committed():
+            raise not_now("der neue Tischcode wird schon gemacht", "the new table code is being made already")
+        if self.recode is None or r is None:
+            key = base_multiple(self.keys[self.seat]).encode().hex()
+            self.nonces[self.seat] = new_nonce()
+            r = self.code_round = CodeRound(self.seats, {self.seat: (key, self.nonces[self.seat])})
+        self.recode, self.joined = self.game, set(joining)
+        self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})
+
+    def welcomed_by(self, frame: object) -> None:
+        """The host's welcome: at the first join, or once seats changed
+        hands. A new phone that joins between games starts at the game the
+        welcome names, its series with it."""
+        if self.welcomed and self.recode is not None:
+            self.rewelcomed_by(frame)
+            return
+        if self.welcomed:
+            # Sent again after a reconnect: the welcome this phone took already.
+            given_again = frame if isinstance(frame, dict) else {}
+            if self.joined and given_again.get("game") == self.game + 1 and given_again.get("identities") == self.identities:
+                return
+            raise not_now("dieses Handy ist schon am Tisch", "this phone has joined already")
+        given = frame if isinstance(frame, dict) else {}
+        game, left = given.get("game", 1), given.get("left", [])
+        if not whole(game) or not 1 <= game <= 999:
+            raise refuse("die Spielrunde des Tisches ist unlesbar", "the table's game is unreadable")
+        seats = given.get("seats")
+        bots = {s for s, k in enumerate(seats, 1) if isinstance(k, dict) and k.get("kind") == "bot"} if isinstance(seats, list) else set()
+        if not isinstance(left, list) or not all(whole(s) and s in bots for s in left):
+            raise refuse("die Computerplätze des Gastgebers sind unlesbar", "the host's computer seats are unreadable")
+        again = read_again(given.get("again"))
+        super().welcomed_by(frame)
+        self.game, self.series_start, self.left = game, game, set(left)
+        self.again_length = again if self.terms is not None else None
+
+    def rewelcomed_by(self, frame: object) -> None:
+        """The welcome after seats changed hands: every seat's key and nonce
+        checked against its new commitment; a new key only for the seats the
+        host named before the round, every other seat's as it was."""
+        r = self.code_round
+        if r is None or not r.committed():
+            raise not_now(
+                "der Gastgeber begrüßt dieses Handy, bevor es die Zusagen aller Plätze hat",
+                "the host welcomes this phone before it holds every seat's commitment",
+            )
+        given: dict[str, Any] = frame if isinstance(frame, dict) else {}
+        kinds, identities, nonces = given.get("seats"), given.get("identities"), given.get("nonces")
+        n = self.seats
+        if given.get("type") != "welcome" or not all(isinstance(v, list) and len(v) == n for v in (kinds, identities, nonces)):
+            raise refuse("die Plätze des Tisches sind unlesbar", "the table's seats are unreadable")
+        assert isinstance(kinds, list) and isinstance(identities, list) and isinstance(nonces, list)
+        if given.get("game") != self.game + 1:
+            raise refuse("der Platzwechsel gehört zu einer anderen Spielrunde", "the change of seats belongs to another game")
+        for s in range(1, n + 1):
+            if s in self.joined:
+                if kinds[s - 1] != {"kind": "human"}:
+                    raise refuse(f"an Platz {s} sitzt kein neues Handy", f"no new phone sits at seat {s}")
+            elif identities[s - 1] != self.identities[s - 1] or kinds[s - 1] != self.kinds[s - 1]:
+                raise refuse(
+                    f"der Gastgeber nennt für Platz {s} einen anderen Schlüssel als zuvor",
+                    f"the host names another key for seat {s} than before",
+                )
+            read_key(identities[s - 1], f"Der Schlüssel von Platz {s}")
+        checked = CodeRound.from_json(r.to_json())  # nothing changes if a reveal is refused
+        for s, (k, nonce) in enumerate(zip(identities, nonces), 1):
+            checked.reveal(s, k, nonce)
+        self.kinds, self.identities, self.code_round = [dict(k) for k in kinds], list(identities), checked
+        self.left -= self.joined
+        self.recode = None

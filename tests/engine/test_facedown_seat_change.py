@@ -1,0 +1,183 @@
+"""A seat of a face-down table that goes to a new phone between games
+(bridge/facedown_seats.py, docs/PHONE_TABLE.md "Seats that change between
+games"), driven as the shell drives it, with the phones of
+test_facedown_bridge.py.
+
+After game 1 of a series the computer's seat goes to a new phone: every
+guest commits to its key again, the new phone joins with one commitment
+and one reveal, every phone shows the same new table code, and game 2 is
+dealt by all four phones and checked on each. The new phone neither
+checks nor files game 1; the others' series says the seat changed hands.
+A seat change is refused during a game and for the host's seat, a guest
+refuses a change of its own seat and a welcome that changes a key it was
+not told of, and a guest reloaded during the change goes on."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from test_facedown_bridge import SeededSecrets, Table, refused, seeded_secrets
+from test_facedown_series import finish_game, next_game
+
+from schraem.bridge import Bridge
+
+__all__ = ["seeded_secrets"]  # every test here draws its secrets from a seeded generator
+
+SERIES = {"games": 3, "options": {"start_marks": 1}}
+
+
+def new_phone_at(table: Table, seat: int) -> dict[str, Any]:
+    """The host gives `seat` to a new phone; every guest commits again and
+    the new phone joins; → the welcome every guest got."""
+    recode = table.call(1, "facedown_phone_seat", seat=seat)["send"]
+    assert [f["type"] for f in recode] == ["recode"] and table.state(1)["joining"] == [seat]
+    # Until every phone is in, the host deals no next game.
+    assert "not every phone has joined yet" in refused(table.phones[1], "facedown_again")["en"]
+    table.phones[seat] = Bridge()
+    table.heard[seat] = []
+    commits = None
+    for g in table.guests:
+        if g == seat:
+            commit = table.call(seat, "facedown_guest", seat=seat)["commit"]
+        else:
+            (frame,) = table.call(g, "facedown_recode", frame=recode[0])["send"]
+            assert frame["type"] == "commit"
+            commit = frame["commit"]
+        commits = table.call(1, "facedown_seat", seat=g, commit=commit)["commits"]
+    if seat not in table.guests:
+        table.guests.append(seat)
+        commit = table.call(seat, "facedown_guest", seat=seat)["commit"]
+        commits = table.call(1, "facedown_seat", seat=seat, commit=commit)["commits"]
+    assert commits is not None
+    welcome = None
+    for g in table.guests:
+        reveal = table.call(g, "facedown_commits", frame=commits)["reveal"]
+        welcome = table.call(1, "facedown_reveal", seat=g, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    assert welcome is not None
+    return welcome
+
+
+@pytest.mark.cpython_only
+def test_a_new_phone_takes_the_computers_seat_between_games_and_deals_the_next_with_the_others(seeded_secrets: SeededSecrets) -> None:
+    table = Table("rheinland", 71, host=SERIES)
+    old_code = table.state(1)["code"]
+    table.deal()
+    # Not while a game runs.
+    assert "a seat changes between games" in refused(table.phones[1], "facedown_phone_seat", seat=4)["en"]
+    table.play_hand()
+    finish_game(table)
+    assert "no computer's or guest's seat" in refused(table.phones[1], "facedown_phone_seat", seat=1)["en"]
+    assert "the host's phone gives seats" in refused(table.phones[2], "facedown_phone_seat", seat=4)["en"]
+    before = [table.state(s)["series"] for s in (1, 2, 3)]
+    assert before[0] == before[1] == before[2] and before[0]["number"] == 1
+    # A guest refuses a change of its own seat, in words, and stays as it was.
+    saved = copy.deepcopy(table.saves[2])
+    own = {"type": "recode", "game": 1, "joining": [2]}
+    assert "which this phone plays, to another phone" in refused(table.phones[2], "facedown_recode", frame=own)["en"]
+    assert table.call(2, "facedown_state")["code"] == old_code and table.saves[2] == saved
+    welcome = new_phone_at(table, 4)
+    assert welcome["game"] == 2 and welcome["seats"][3] == {"kind": "human"} and welcome["series"]["length"] == 2
+    # A welcome that changes a key the guest was not told of is refused.
+    changed = dict(welcome, identities=[*welcome["identities"][:2], welcome["identities"][3], welcome["identities"][3]])
+    assert "another key for seat 3" in refused(table.phones[2], "facedown_welcome", frame=changed)["en"]
+    table.reload(2)  # a guest's app closed and opened again while the new code is made
+    for g in table.guests:
+        table.call(g, "facedown_welcome", frame=welcome)
+    codes = {table.state(s)["code"] for s in table.phones}
+    assert len(codes) == 1 and None not in codes and codes != {old_code}
+    assert all(table.state(s)["joining"] == [] for s in table.phones)
+    # Game 2: dealt by four phones, the computer no longer played on the host's.
+    out = table.call(1, "facedown_again")
+    table.sent(1, out["send"])
+    assert table.phones[1].facedown.bots() == {}  # type: ignore[union-attr]
+    for s in table.phones:
+        state = table.state(s)
+        assert (state["game"], state["phase"]) == (2, "playing"), s
+    table.play_hand()
+    finish_game(table)
+    for s in table.phones:
+        assert all(v["status"] == "checked" for v in table.state(s)["verdicts"]), s
+    # The old phones' series: game 1 by the computer, game 2 by the new phone's person, at seat 4.
+    facts = [table.state(s)["series"] for s in (1, 2, 3)]
+    assert facts[0] == facts[1] == facts[2] and facts[0]["number"] == 2
+    assert facts[0]["changes"] == [{"game": 2, "seat": 4, "name": "Dora", "was": "Dora", "computer": False}]
+    # The new phone neither checked nor filed game 1: its series starts at game 2.
+    mine = table.state(4)
+    assert mine["series"]["number"] == 1 and mine["series"]["length"] == 2
+    assert mine["filed"]["record"] == table.state(2)["filed"]["record"]
+    assert len(table.saves[4]["finished"]) == 1
+    assert [p.get("kind", "human") for p in mine["filed"]["record"]["players"]] == ["human"] * 4
+    # The series' last game, then another series: as long as the table's on every phone, the new one's too.
+    next_game(table)
+    table.play_hand()
+    finish_game(table)
+    assert table.state(1)["series"]["over"] and table.state(4)["series"]["over"]
+    next_game(table)
+    another = [table.state(s)["series"] for s in table.phones]
+    assert all(f == another[0] for f in another) and (another[0]["number"], another[0]["length"]) == (1, 3)
+
+
+@pytest.mark.cpython_only
+def test_a_guests_seat_whose_phone_left_goes_to_a_new_phone_and_the_old_phone_is_not_heard() -> None:
+    table = Table("rheinland", 72, host=SERIES)
+    table.deal()
+    table.play_hand()
+    finish_game(table)
+    old = table.phones[3]
+    old_key = table.saves[1]["identities"][2]
+    table.phones[3] = Bridge()  # the new phone, at a seat whose phone left
+    welcome = new_phone_at(table, 3)
+    assert welcome["identities"][2] != old_key
+    for g in table.guests:
+        table.call(g, "facedown_welcome", frame=welcome)
+    # The phone that left takes no part in the new table: its seat is another phone's.
+    assert "joined already" in refused(old, "facedown_welcome", frame=welcome)["en"]
+    assert (
+        "which this phone plays, to another phone"
+        in refused(old, "facedown_recode", frame={"type": "recode", "game": 1, "joining": [3]})["en"]
+    )
+    out = table.call(1, "facedown_again")
+    table.sent(1, out["send"])
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked", s
+    # Game 2 was dealt with the new phone's key at seat 3 on every phone: the old phone's key signs nothing there.
+    for s in table.phones:
+        played = table.phones[s].facedown.played  # type: ignore[union-attr]
+        assert played is not None and played[2] == welcome["identities"][2] != old_key, s
+
+
+@pytest.mark.cpython_only
+def test_a_guest_back_on_a_new_channel_while_the_new_code_is_made_is_sent_the_round_so_far() -> None:
+    table = Table("rheinland", 73, host=SERIES)
+    table.deal()
+    table.play_hand()
+    finish_game(table)
+    recode = table.call(1, "facedown_phone_seat", seat=4)["send"][0]
+    table.phones[4] = Bridge()
+    table.guests.append(4)
+    commits = None
+    for g in (2, 3):
+        (frame,) = table.call(g, "facedown_recode", frame=recode)["send"]
+        commits = table.call(1, "facedown_seat", seat=g, commit=frame["commit"])["commits"]
+    commits = table.call(1, "facedown_seat", seat=4, commit=table.call(4, "facedown_guest", seat=4)["commit"])["commits"]
+    assert commits is not None
+    # Guest 2's channel dropped before the commitments reached it: back, it is sent the round so far.
+    received = table.state(2)["received"]
+    again = table.call(1, "facedown_resend", **{"from": received + 1})["send"]
+    assert [f["type"] for f in again] == ["recode", "commits"]
+    (frame,) = table.call(2, "facedown_recode", frame=again[0])["send"]
+    assert frame == {"type": "commit", "commit": commits["commits"][1]}  # the same commitment again
+    assert table.call(1, "facedown_seat", seat=2, commit=frame["commit"])["commits"] == commits
+    welcome = None
+    for g in (3, 4, 2):
+        reveal = table.call(g, "facedown_commits", frame=again[1] if g == 2 else commits)["reveal"]
+        welcome = table.call(1, "facedown_reveal", seat=g, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    assert welcome is not None
+    for g in (2, 3, 4):
+        table.call(g, "facedown_welcome", frame=welcome)
+    # The welcome sent again after a reconnect changes nothing.
+    assert table.call(2, "facedown_welcome", frame=welcome)["state"]["code"] == table.state(1)["code"]
+    assert len({table.state(s)["code"] for s in table.phones}) == 1
