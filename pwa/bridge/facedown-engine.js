@@ -38,16 +38,18 @@ const COMMANDS = {
   lists: 'facedown_lists', export: 'facedown_export',
   // A tournament's table: the result for the organiser, from the games this phone checked.
   table_result: 'facedown_result',
+  // Between games a seat goes to a new phone; every guest commits again for a new table code.
+  table_phone_seat: 'facedown_phone_seat', recode: 'facedown_recode',
 };
 // The commands whose frames go out once their save is kept.
-const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again']);
+const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again', 'table_phone_seat', 'recode']);
 // The frames whose save may wait for the next one's (see call).
 const LAZY = new Set(['receive']);
 // The commands a Session sends, answered with a table state.
 // "Nochmal" on the host deals the next game to the same phones, and so
 // do a series' next game and "Noch eine Serie" (the engine makes it the
 // series' next, or another series' first).
-const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand', 'rematch', 'next_game', 'again']);
+const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand', 'rematch', 'next_game', 'again', 'table_phone_seat']);
 // The host's next deal: tapped again while the phones deal (or while this
 // phone still checks the last hand), it changes nothing.
 const NEXT = new Set(['next_hand', 'rematch', 'next_game', 'again']);
@@ -184,6 +186,9 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
         received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
         // A tournament's table: its ticket (the banner, the result for the organiser).
         ticket: fd.ticket ?? null,
+        // The computer seats (a seat that may go to a new phone between games),
+        // and the seats whose new phone is awaited.
+        computers: [...bots], joining: fd.joining ?? [],
         // A hand void before its deal, which the host's phone deals again.
         redeal: Boolean(fd.redeal),
         // The host's next deal is taken now (its button waits while the phones deal).
@@ -199,6 +204,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
 /** @param {string} cmd @param {Record<string, any>} args */
 function argsOf(cmd, args) {
   if (cmd === 'act') return { action: args.action };
+  if (cmd === 'table_phone_seat') return { seat: args.seat };
   if (['state', 'bot_step', 'next_hand', 'deal', 'rematch', 'next_game', 'again', 'lists', 'export', 'table_result'].includes(cmd)) return {};
   const { more: _more, ...rest } = args;
   return rest;

@@ -150,7 +150,9 @@ export class FaceDownRelay extends SeatChannels {
         if (!r.ok) { app.onError(r.error); return; }
         if (!r.result.welcome) return;
         this.broadcast([r.result.welcome]);
-        const d = await engine.call('deal');
+        // After a seat went to a new phone between games, the welcome names
+        // the next game, which the host's "Nochmal" deals.
+        const d = await engine.call(r.result.welcome.game > 1 ? 'again' : 'deal');
         if (!d.ok) app.onError(d.error);
       } else if (msg.type === 'back') {
         // A guest back on a new channel: the hand's envelopes from where
@@ -248,6 +250,13 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
       app.render();
     } else if (msg.type === 'ended') {
       table.ended = true;
+    } else if (msg.type === 'recode') {
+      // A seat goes to a new phone before the next game: this phone commits
+      // to its key again for the new table code (sent once kept).
+      fd.session.serial(async () => {
+        const r = await fd.engine.call('recode', { frame: msg });
+        if (!r.ok) app.onError(r.error);
+      });
     } else if (msg.type === 'commits') {
       // Every seat's commitment: only now does this phone show its key.
       fd.session.serial(async () => {

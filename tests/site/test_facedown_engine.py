@@ -137,3 +137,37 @@ def test_a_tournament_tables_result_is_the_phones_own_checked_series_and_goes_in
     # The organiser's own phone reads it into its tournament: its own engine's, the table's or not.
     assert out["read"] == {"ok": True, "result": {"read": "tournament"}}
     assert out["calls"][1:] == [["facedown_result", {}], ["tournament", {"op": "import", "result": out["result"]["result"]}]]
+
+
+SEAT = """
+globalThis.navigator = { languages: ['de'], language: 'de' };
+const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
+const view = { seat: 1, hand_no: 1, game_over: true, legal: [] };
+const over = { seat: 1, game: 1, hand: 1, phase: 'checked', view, legal: [], due: [], hand_over: true, received: 9, filed: null,
+  stakes: {}, money: null, series: null, joining: [4], deal_ready: false };
+const calls = []; const order = [];
+const local = { ready: Promise.resolve(), call: async (cmd, args) => {
+  calls.push([cmd, args]);
+  const frame = cmd === 'facedown_recode' ? { type: 'commit', commit: 'c' } : { type: 'recode', game: 1, joining: [4] };
+  return { ok: true, result: { save: { format: 'x', seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }, { kind: 'bot' }] }, send: [frame], state: over } };
+} };
+const keep = async () => { order.push('keep'); return true; };
+const host = createFaceDownEngine(local, { role: 'host', keep, send: (frames) => order.push(frames[0].type) });
+const given = await host.call('table_phone_seat', { seat: 4, viewer: 1, name: 'Carl' });
+const guest = createFaceDownEngine(local, { role: 'guest', keep, send: (frames) => order.push(frames[0].type) });
+const recoded = await guest.call('recode', { frame: { type: 'recode', game: 1, joining: [4] } });
+console.log(JSON.stringify({ given, recoded, calls, order }));
+"""
+
+
+def test_a_seat_given_to_a_new_phone_face_down_is_kept_before_every_guest_is_asked_to_commit_again(node_json):
+    out = node_json(SEAT)
+    # The seat keeps its name: only the seat reaches the engine.
+    assert out["calls"][0] == ["facedown_phone_seat", {"seat": 4}]
+    assert out["calls"][1] == ["facedown_recode", {"frame": {"type": "recode", "game": 1, "joining": [4]}}]
+    # Each save kept before its frame goes out: the recode to every guest, a guest's new commitment to the host.
+    assert out["order"] == ["keep", "recode", "keep", "commit"]
+    # The host's Session gets the table state: the seat's new phone awaited, the computer's seat known.
+    facts = out["given"]["result"]["facedown"]
+    assert out["given"]["ok"] and facts["joining"] == [4] and facts["computers"] == [4]
+    assert out["recoded"]["ok"]
