@@ -256,8 +256,10 @@ function tableBanner() {
   // guest's whose phone left (not one a new phone is already joining); after
   // a series or a set, for the next one. Never inside a Rengen set: each
   // game's loser plays the Hängeln in person.
-  // Face down, only to a new phone, and not once the series is over.
-  const between = table.role === 'host' && state?.game_over && !(table.facedown && state.series?.over);
+  // Face down, only to a new phone, not while the next game is dealt, and
+  // not once the series is over.
+  const between = table.role === 'host' && state?.game_over
+    && !(table.facedown && (state.series?.over || state.facedown?.game !== state.facedown?.shown));
   const joining = (table.facedown ? state?.facedown?.joining : facts?.joining) ?? [];
   // A set's seats are the whole table's, also once its Hängeln seated two.
   const players = table.facedown ? names.map((_, i) => ({ kind: state?.facedown?.computers?.includes(i + 1) ? 'bot' : 'human' }))
