@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_kitty import stake
@@ -259,10 +260,8 @@ def _taken_over_mid_game(host, guests: dict, game: int):
     return bert, {3: hans}, (bert, hans)
 
 
-def test_a_tournament_tickets_table_opens_at_a_table_of_phones(warm_page, shared_site, page_errors, tmp_path):
-    """A tournament's ticket loaded (a scoresheet, nothing entered yet): the
-    table's series may be played on the players' phones instead, the
-    ticket's players in its order, this phone at the first seat."""
+def _ticket_file(tmp_path) -> tuple[dict, Path]:
+    """Table 2's ticket of series 1 of an organiser's tournament, as a file."""
     organiser = Bridge()
     names = ["Anne", "Bert", "Cora", "Dora", "Emil", "Fritz", "Gerd", "Hein"]
     organiser.handle(json.dumps({"id": 1, "cmd": "tournament", "args": {"op": "new", "players": names, "seed": 5}}))
@@ -270,6 +269,14 @@ def test_a_tournament_tickets_table_opens_at_a_table_of_phones(warm_page, shared
     ticket = reply["result"]["ticket"]
     path = tmp_path / "ticket.json"
     path.write_text(json.dumps(ticket))
+    return ticket, path
+
+
+def test_a_tournament_tickets_table_opens_at_a_table_of_phones(warm_page, shared_site, page_errors, tmp_path):
+    """A tournament's ticket loaded (a scoresheet, nothing entered yet): the
+    table's series may be played on the players' phones instead, the
+    ticket's players in its order, this phone at the first seat."""
+    ticket, path = _ticket_file(tmp_path)
     host = warm_page(locale="de-DE", service_workers="block")
     guest = warm_page(locale="en-GB", service_workers="block")
     open_app(host, shared_site, seed=41)
@@ -284,4 +291,26 @@ def test_a_tournament_tickets_table_opens_at_a_table_of_phones(warm_page, shared
     state = host.evaluate(HOST_STATE)
     assert state["save"]["series"]["ticket"] == ticket and state["phone_table"]["guests"] == [2, 3, 4]
     assert [p["name"] for p in state["view"]["players"]] == ticket["players"] and "real_cards" not in state["save"]["table"]
+    assert not page_errors
+
+
+def test_a_tournament_tickets_table_opens_with_the_cards_face_down(warm_page, shared_site, page_errors, tmp_path):
+    """With "Karten verdeckt" ticked beside it, the ticket's table opens
+    face down: the ticket's players in its order, the ticket in the table's
+    own state (the result goes back from the games every phone checked)."""
+    ticket, path = _ticket_file(tmp_path)
+    host = warm_page(locale="de-DE", service_workers="block")
+    open_app(host, shared_site, seed=43)
+    choose_file(host, "ticket-file", path)
+    host.wait_for_function("() => document.body.dataset.screen === 'sheet'")
+    box = host.locator('.phone-ticket [data-field="phone-facedown"]')
+    assert not box.is_checked()
+    box.check()
+    host.locator('[data-action="phone-ticket"]').tap()
+    host.wait_for_function("() => document.body.dataset.screen === 'phone-open'")
+    assert [h.inner_text() for h in host.locator(".phone-seat h3").all()] == [f"Platz {s}: {ticket['players'][s - 1]}" for s in (2, 3, 4)]
+    # Kept in the host's face-down save before any guest joins: the welcome
+    # gives it to every phone, and each checks it against the table.
+    save = host.evaluate("async () => (await import('./modules.js')).facedownSave.readFaceDownSave()")
+    assert save["role"] == "host" and save["series"]["ticket"] == ticket, save.get("series")
     assert not page_errors
