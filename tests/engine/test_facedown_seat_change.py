@@ -28,6 +28,15 @@ __all__ = ["seeded_secrets"]  # every test here draws its secrets from a seeded 
 SERIES = {"games": 3, "options": {"start_marks": 1}}
 
 
+def after_the_first_game(seed: int) -> Table:
+    """A series' table of phones whose first game is over, every phone at it."""
+    table = Table("rheinland", seed, host=SERIES)
+    table.deal()
+    table.play_hand()
+    finish_game(table)
+    return table
+
+
 def new_phone_at(table: Table, seat: int) -> dict[str, Any]:
     """The host gives `seat` to a new phone; every guest commits again and
     the new phone joins; → the welcome every guest got."""
@@ -121,10 +130,7 @@ def test_a_new_phone_takes_the_computers_seat_between_games_and_deals_the_next_w
 
 @pytest.mark.cpython_only
 def test_a_guests_seat_whose_phone_left_goes_to_a_new_phone_and_the_old_phone_is_not_heard() -> None:
-    table = Table("rheinland", 72, host=SERIES)
-    table.deal()
-    table.play_hand()
-    finish_game(table)
+    table = after_the_first_game(72)
     old = table.phones[3]
     old_key = table.saves[1]["identities"][2]
     table.phones[3] = Bridge()  # the new phone, at a seat whose phone left
@@ -151,10 +157,7 @@ def test_a_guests_seat_whose_phone_left_goes_to_a_new_phone_and_the_old_phone_is
 
 @pytest.mark.cpython_only
 def test_a_guest_back_on_a_new_channel_while_the_new_code_is_made_is_sent_the_round_so_far() -> None:
-    table = Table("rheinland", 73, host=SERIES)
-    table.deal()
-    table.play_hand()
-    finish_game(table)
+    table = after_the_first_game(73)
     recode = table.call(1, "facedown_phone_seat", seat=4)["send"][0]
     table.phones[4] = Bridge()
     table.guests.append(4)
