@@ -87,19 +87,39 @@ function tableCard(table, number, k, { readOnly, ready }) {
 // series fit a 320 px phone beside rank, points and lot: the numbers to
 // the eye, each named by its series to a screen reader. Facts kept before
 // the engine gave them have none.
-function seriesPoints(r) {
-  const points = Array.isArray(r.series) ? r.series : [];
-  if (!points.length) return null;
-  const said = (p, i) => {
-    if (p != null) return t('t.points.one', { series: i + 1, points: p });
-    return t(r.withdrawn != null && i + 1 >= r.withdrawn ? 't.points.out' : 't.points.open', { series: i + 1 });
-  };
-  return h('span', { class: 't-points', dataset: { points: points.map((p) => (p == null ? '-' : p)).join(' ') } },
-    h('span', { 'aria-hidden': 'true', text: points.map((p) => (p == null ? '–' : String(p))).join(' · ') }),
-    h('span', { class: 'sr-only', text: points.map(said).join(', ') }));
+function pointsData(r) {
+  return Array.isArray(r.series) && r.series.length ? r.series.map((p) => (p == null ? '-' : p)).join(' ') : null;
 }
 
-export function standingsTable(facts) {
+function pointsSeen(r) {
+  return r.series.map((p) => (p == null ? '–' : String(p))).join(' · ');
+}
+
+function pointsHeard(r) {
+  return r.series.map((p, i) => {
+    if (p != null) return t('t.points.one', { series: i + 1, points: p });
+    return t(r.withdrawn != null && i + 1 >= r.withdrawn ? 't.points.out' : 't.points.open', { series: i + 1 });
+  }).join(', ');
+}
+
+function seriesPoints(r) {
+  const data = pointsData(r);
+  return data == null ? null : h('span', { class: 't-points', dataset: { points: data } },
+    h('span', { 'aria-hidden': 'true', text: pointsSeen(r) }),
+    h('span', { class: 'sr-only', text: pointsHeard(r) }));
+}
+
+function standingsRow(r) {
+  return h('tr', { dataset: { name: r.name } },
+    h('td', {}, h('span', { class: 't-rank', text: String(r.rank) })),
+    h('th', { scope: 'row' }, h('bdi', { text: r.name }), r.withdrawn != null ? h('span', { class: 'badge', text: t('t.withdrawn', { series: r.withdrawn }) }) : null,
+      seriesPoints(r)),
+    h('td', { text: String(r.total) }),
+    h('td', { text: String(r.lot + 1) }));
+}
+
+// row: how a player's row is had (the organiser's screen keeps them, drawn).
+export function standingsTable(facts, row = standingsRow) {
   return h('table', { class: 'results standings' },
     h('caption', { text: t('t.standings') }),
     h('thead', {}, h('tr', {},
@@ -107,12 +127,7 @@ export function standingsTable(facts) {
       h('th', { scope: 'col' }, t('result.col.player'), h('span', { class: 't-points', text: t('t.col.series') })),
       h('th', { scope: 'col', text: t('t.col.total') }),
       h('th', { scope: 'col', text: t('t.col.lot') }))),
-    h('tbody', {}, facts.standings.map((r) => h('tr', { dataset: { name: r.name } },
-      h('td', { text: String(r.rank) }),
-      h('th', { scope: 'row' }, h('bdi', { text: r.name }), r.withdrawn != null ? h('span', { class: 'badge', text: t('t.withdrawn', { series: r.withdrawn }) }) : null,
-        seriesPoints(r)),
-      h('td', { text: String(r.total) }),
-      h('td', { text: String(r.lot + 1) })))));
+    h('tbody', {}, facts.standings.map(row)));
 }
 
 // Where a player sits and stands ("wo sitzt Müller?"): every name holding
@@ -166,16 +181,49 @@ export function tournamentDone(facts) {
 }
 
 // The parts of the screen that most steps leave as they were, kept as
-// drawn (dom.js keeper): a result read in changes one table card of the
-// series in play and the standings, not the 300 cards of the series
-// before; a name typed into the finder changes none of them. Each part's
-// key holds everything it shows, the language too.
+// drawn (dom.js keeper), each as small as what a step changes: a result
+// read in changes one table card and the rows of the four players whose
+// points it brings, not the 375 cards nor the 300 rows around them; a
+// name typed into the finder changes none of them. Each part's key holds
+// everything it shows, the language too, but for a row's rank and
+// series: most results move every row below the table's players a place
+// down, and a series drawn adds a "not handed in yet" to every row, so
+// these are written into the row kept, not the row drawn again.
 const keptParts = keeper();
 
-function seriesSection(tables, i, { readOnly, ready }) {
+// A championship's chart shows the leaders: 300 bars would be ten screens
+// of what the standings above it say, and drawn again at every result.
+const CHART_LEADERS = 20;
+
+// A row kept as drawn, brought up to its rank and series: a result read
+// in moves most rows a place, a series drawn adds a "–" to every row.
+function rewritten(row, r) {
+  const rank = row.firstChild.firstChild.firstChild;
+  if (rank.nodeValue !== String(r.rank)) rank.nodeValue = String(r.rank);
+  const data = pointsData(r);
+  const points = row.children[1].lastElementChild;
+  if (data != null && points.dataset.points !== data) {
+    points.dataset.points = data;
+    points.firstChild.textContent = pointsSeen(r);
+    points.lastChild.textContent = pointsHeard(r);
+  }
+  return row;
+}
+
+function totalsChart(standings) {
+  const rows = standings.slice(0, CHART_LEADERS).map((r) => ({ name: r.name, value: r.total }));
+  const title = standings.length > rows.length ? t('chart.leaders', { n: rows.length }) : t('chart.totals');
+  return barChart({ title, rows });
+}
+
+// A series' cards: a card's look is its table and, while it is open, the
+// buttons' flags (a card handed in has none).
+function seriesSection(tables, i, flags, part) {
+  const lang = getLang();
   return h('section', { class: 't-series', 'aria-labelledby': `t-series-${i + 1}` },
     h('h3', { id: `t-series-${i + 1}`, text: t('t.series.heading', { k: i + 1 }) }),
-    h('ul', { class: 't-tables' }, tables.map((table, k) => tableCard(table, i + 1, k + 1, { readOnly, ready }))));
+    h('ul', { class: 't-tables' }, tables.map((table, k) => part(JSON.stringify(['table', lang, i, k, table.over ? null : flags, table]),
+      () => tableCard(table, i + 1, k + 1, flags)))));
 }
 
 // facts: the engine's tournament facts; find: the name being looked for;
@@ -183,11 +231,13 @@ function seriesSection(tables, i, { readOnly, ready }) {
 export function renderTournament(facts, { ready, readOnly, message, find = '', withdraw = '' }) {
   const part = keptParts();
   const lang = getLang();
-  const ranked = JSON.stringify([lang, facts.standings]);
   const current = facts.tables.length;
   const between = !readOnly && current < facts.series_count && (facts.tables[current - 1] ?? []).every((x) => x.over);
   // Named by its people, as the organiser knows it; the id (on every ticket) in the line under it.
   const done = tournamentDone(facts);
+  const row = (r) => rewritten(part(JSON.stringify(['row', lang, r.name, r.total, r.lot, r.withdrawn, Array.isArray(r.series)]),
+    () => standingsRow(r)), r);
+  const leaders = facts.standings.slice(0, CHART_LEADERS).map((r) => [r.name, r.total]);
   return h('section', { class: 'tournament', 'aria-labelledby': 't-view-heading' },
     h('h2', { id: 't-view-heading', text: t('t.heading', { n: facts.tournament.players.length }) }),
     done && facts.standings[0] ? h('p', { class: 't-over', role: 'status', text: t('t.over', { name: facts.standings[0].name }) }) : null,
@@ -198,13 +248,10 @@ export function renderTournament(facts, { ready, readOnly, message, find = '', w
     readOnly || done ? null : missingLine(facts),
     finder(facts, find),
     between ? withdrawRow(facts, withdraw, ready) : null,
-    part(`standings ${ranked}`, () => standingsTable(facts)),
+    standingsTable(facts, row),
     h('p', { class: 'note', text: `${t('t.points.hint')} ${t('t.lot.hint')}` }),
-    part(`chart ${ranked}`, () => barChart({ title: t('chart.totals'), rows: facts.standings.map((r) => ({ name: r.name, value: r.total })) })),
-    facts.tables.map((tables, i) => {
-      const flags = { readOnly, ready: ready && i + 1 === current };
-      return part(JSON.stringify([lang, i, flags, tables]), () => seriesSection(tables, i, flags));
-    }),
+    part(JSON.stringify(['chart', lang, facts.standings.length, leaders]), () => totalsChart(facts.standings)),
+    facts.tables.map((tables, i) => seriesSection(tables, i, { readOnly, ready: ready && i + 1 === current }, part)),
     // Less frequent than bringing results in: below the tables, not under the thumb.
     h('div', { class: 'tool-row wrap no-print t-tools' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 't-export' }, text: t('t.export') }),

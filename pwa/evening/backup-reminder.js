@@ -76,7 +76,15 @@ export function bootBackup() {
 }
 
 // Every table kept may make a backup due, or show "Später"'s pause over.
-addEventListener('schraem:filed', () => { redraw(); });
+// Only the start screen shows the reminder: kept elsewhere, it is read
+// again when the start screen is drawn, not at every result an organiser
+// reads in (each keeps the championship, read back whole to count its
+// games, and the 300 rows of the screen drawn again).
+let stale = false;
+addEventListener('schraem:filed', () => {
+  if (ctx.app?.model.route === 'start') redraw();
+  else stale = true;
+});
 
 // The move file was written (from here or the settings): everything kept
 // before `started` is in a backup now, `entries` what it held. Of those
@@ -102,6 +110,7 @@ async function later() {
 // The offer, while a backup is due: one line above the start button, like
 // the install offer (boot/install.js), which it stands in for until then.
 export function backupOffer() {
+  if (stale) { stale = false; redraw(); }
   const due = state.due;
   if (!due) return null;
   const said = lastSaid();
