@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 from test_bridge_club import PLAYERS, call, finish_game, ok
 
 from schraem.bridge import Bridge
+from schraem.cli.simulate import sheet_result
 
 BOTS = [{"name": "Hubert"}, {"name": "Gerda", "kind": "bot", "level": "easy"}, {"name": "Hans", "kind": "bot", "level": "easy"}]
 
@@ -330,3 +332,39 @@ def test_money_counts_a_game_once_though_a_move_wrote_it_anew():
     assert books["balances"] and ok(b, "books", records=[record, moved]) == books
     book = ok(b, "cash_book", evenings=[{"date": "1", "records": [record]}, {"date": "2", "records": [moved]}])
     assert [e["date"] for e in book["evenings"]] == ["1"] and book["pot_total"] == books["pot"]
+
+
+def test_a_championship_of_300_players_moves_whole():
+    """The Rhineland championship's entry (300 names, five series of 75
+    tables, more games than any other entry may hold) leaves the phone in
+    the move file, not left out of it, and comes in whole on the other
+    phone; past a tournament's 400 players it is refused."""
+    names = [f"Spieler {i:03d}" for i in range(1, 301)]
+    organiser = Bridge()
+    rng = random.Random(300)
+    # Three games a series, each of one mark: 1,125 games, quickly played.
+    ok(organiser, "tournament", op="new", players=names, options={"series_games": 3, "start_marks": 1}, seed=2026)
+    for number in range(1, 6):
+        if number > 1:
+            ok(organiser, "tournament", op="start_series")
+        for k in range(1, 76):
+            ticket = ok(organiser, "tournament", op="ticket", series=number, table=k)["ticket"]
+            ok(organiser, "tournament", op="import", result=json.loads(json.dumps(sheet_result(ticket, rng))))
+    t = ok(organiser, "tournament", op="state")
+    records = [g for tables in t["tournament"]["series"] for s in tables for g in s["games"]]
+    assert t["over"] and len(records) == 5 * 75 * 3
+    entry = {
+        "id": f"tournament-{t['id']}",
+        "kind": "tournament",
+        "status": "finished",
+        "names": names,
+        "savedAt": 4,
+        "facts": t,
+        "records": records,
+    }
+    going = ok(Bridge(), "move", entries=[entry], strict=False)
+    assert going["left_out"] == 0 and len(going["entries"]) == 1
+    out = ok(Bridge(), "move", entries=going["entries"], strict=True)["entries"][0]
+    assert out["names"] == names and len(out["records"]) == len(records) and out["facts"]["standings"] == t["standings"]
+    refused = call(Bridge(), "move", entries=[{**entry, "names": [*names, *(f"Gast {i}" for i in range(101))]}], strict=True)
+    assert refused["ok"] is False and "history entry 1" in refused["error"]["en"] and "400" in refused["error"]["en"], refused

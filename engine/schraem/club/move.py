@@ -151,7 +151,10 @@ def _entry(entry, strict: bool) -> dict:
     if entry.get("kind") not in KINDS:
         f.refuse("kind", "Art", "kind", "ist game, series, set oder tournament", "is game, series, set or tournament")
     f.text(entry.get("status"), "status", "Stand", "status", 20)
-    for n in f.items(entry.get("names"), "names", "Namen", "names", 1, f.MAX_PLAYERS):
+    # A championship's entry names its 300 players (a tournament holds up
+    # to 400); any other table far fewer.
+    most = f.MAX_TOURNAMENT_PLAYERS if entry.get("kind") == "tournament" else f.MAX_PLAYERS
+    for n in f.items(entry.get("names"), "names", "Namen", "names", 1, most):
         f.text(n, "names", "Namen", "names", f.MAX_NAME)
     f.whole(entry.get("savedAt"), "savedAt", "gespeichert am", "saved at", 0, f.MAX_SEED)
     if entry.get("rules") is not None:
@@ -164,6 +167,7 @@ def _entry(entry, strict: bool) -> dict:
             f"ist ein Text bis {MAX_SUMMARY} Zeichen, oder einer je Sprache (de, en)",
             f"is a text of up to {MAX_SUMMARY} characters, or one per language (de, en)",
         )
+    most_records = MAX_ENTRY_RECORDS
     if entry.get("kind") == "tournament":
         facts = f.obj(entry.get("facts"), "facts", "Turnierstand", "tournament facts")
         tournament = export_of(f.obj(facts.get("tournament"), "tournament", "Turnier", "tournament"), False)["file"]
@@ -172,6 +176,9 @@ def _entry(entry, strict: bool) -> dict:
         organiser = Organiser()
         organiser.tournament = Tournament.from_json(tournament)
         out["facts"] = {**organiser.facts(), "tournament": tournament}
+        # Its records are its tables' games: a championship's five series
+        # at 75 tables hold 1,875 of them.
+        most_records = max(MAX_ENTRY_RECORDS, sum(len(s.games) for tables in organiser.tournament.series for s in tables))
     else:
         save = f.obj(entry.get("save"), "save", "Spielstand", "save")
         # A table still in play on this phone ("running") keeps the hand
@@ -191,7 +198,7 @@ def _entry(entry, strict: bool) -> dict:
                 out.pop("review")
             else:
                 out["review"] = review
-    records = f.items(entry.get("records", []), "records", "Aufzeichnungen", "records", 0, MAX_ENTRY_RECORDS)
+    records = f.items(entry.get("records", []), "records", "Aufzeichnungen", "records", 0, most_records)
     out["records"] = [_record(f.obj(r, "record", "Aufzeichnung", "record")) for r in records]
     return out
 
