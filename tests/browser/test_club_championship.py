@@ -3,7 +3,7 @@
 name (table, seat, his points and rank), every ticket of the series on one
 screen and six to an A4 page, every result read in (in random order) until
 none is missing, each read in kept in one write and drawn over the screen
-as it stood (the same screen as one drawn anew), each player's points
+as it stood (the same screen as one drawn anew) and drawn once, each player's points
 series by series on a 320 px phone; the browser killed while a result is
 read in, with every result shown as accepted there when it opens again;
 and, in a small tournament, a player who stops between two series keeps
@@ -89,6 +89,19 @@ COUNT_WRITES = """() => {
     return open.call(this, stores, mode, options);
   };
 }"""
+# The app's drawings from now on, counted.
+COUNT_RENDERS = """async () => {
+  const app = (await import('./modules.js')).context.ctx.app;
+  const render = app.render;
+  window.__renders = 0;
+  app.render = function (...args) { window.__renders += 1; return render.apply(this, args); };
+}"""
+# The elements the page builds from now on, counted.
+COUNT_BUILT = """() => {
+  const make = Document.prototype.createElement;
+  window.__built = 0;
+  Document.prototype.createElement = function (...args) { window.__built += 1; return make.apply(this, args); };
+}"""
 KEPT = """async (id) => ({
   entry: await (await import('./modules.js')).history.entry(`tournament-${id}`),
   pref: await (await import('./modules.js')).preferences.readPreference('tournament'),
@@ -171,13 +184,32 @@ def test_a_championship_of_300_players_on_the_organisers_phone(warm_page, shared
     org.evaluate(ENGINE_IMPORTS, results[:-2])
     org.evaluate(IMPORT, results[-2])
     # The last one read in is drawn over the screen as it stood (the
-    # standings and the other tables' cards are the same nodes), and kept
-    # in one write: the tournament once, in its history entry.
+    # standings, every row but those of the table's players, whose ranks
+    # are written into them, and the other tables' cards are the same
+    # nodes), drawn once (the backup reminder, on the start screen only,
+    # draws nothing here), and kept in one write: the tournament once, in
+    # its history entry.
     org.evaluate("() => { for (const el of document.querySelectorAll('.standings, .t-table')) el.__before = true; }")
+    org.evaluate("() => { for (const tr of document.querySelectorAll('.standings tbody tr')) tr.__name = tr.dataset.name; }")
     org.evaluate(COUNT_WRITES)
+    org.evaluate(COUNT_RENDERS)
+    org.evaluate(COUNT_BUILT)
     org.evaluate(IMPORT, results[-1])
     assert org.evaluate("() => window.__writes") == [["schraem-history", ["entries"]]]
     assert org.evaluate("() => [...document.querySelectorAll('.standings, .t-table')].every((el) => el.__before)")
+    # Each player's row is the one drawn for him before, but for the
+    # table's players: built anew, not 300 rows and 75 cards.
+    seated_last = {p["name"] for p in results[-1]["result"]["games"][0]["players"]}
+    moved = org.evaluate(
+        "() => [...document.querySelectorAll('.standings tbody tr')].filter((tr) => tr.__name !== tr.dataset.name).map((tr) => tr.dataset.name)"
+    )
+    assert set(moved) <= seated_last, moved
+    assert org.evaluate("() => window.__built") < 400
+    org.wait_for_timeout(1000)  # the history read again for the reminder would have come back
+    assert org.evaluate("() => window.__renders") == 1
+    # The chart: the 20 leaders, not 300 bars.
+    assert org.locator(".tournament .chart figcaption").inner_text() == "Turnier: Punkte der ersten 20"
+    assert org.locator(".tournament .chart-svg > g").count() == 20
     tid = org.evaluate("async () => (await import('./modules.js')).context.c().tournament.id")
     kept = org.evaluate(KEPT, tid)
     assert "records" not in kept["entry"] and len(kept["entry"]["facts"]["tournament"]["series"][0]) == 75
