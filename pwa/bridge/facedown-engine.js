@@ -181,13 +181,9 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       forced: [],
       // `game`: the table's game under way; `shown`, the one whose view is drawn
       // (the last game's result stays in sight while the next is dealt).
-      // Not the count of envelopes taken (`received()` says it): it grows
-      // with every envelope, and a state that differs is drawn again, where
-      // most envelopes (a pass of the deck, a share of a card) change
-      // nothing this seat sees.
       facedown: {
         role, seat: fd.seat, game: fd.game ?? 1, shown: lastGame, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [],
-        gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
+        received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
         // A tournament's table: its ticket (the banner, the result for the organiser).
         ticket: fd.ticket ?? null,
         // The computer seats (a seat that may go to a new phone between games),

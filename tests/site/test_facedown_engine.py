@@ -171,37 +171,3 @@ def test_a_seat_given_to_a_new_phone_face_down_is_kept_before_every_guest_is_ask
     facts = out["given"]["result"]["facedown"]
     assert out["given"]["ok"] and facts["joining"] == [4] and facts["computers"] == [4]
     assert out["recoded"]["ok"]
-
-
-ENVELOPES = """
-globalThis.navigator = { languages: ['de'], language: 'de' };
-const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
-const view = { seat: 2, hand_no: 1, game_over: false, legal: [], log: [{ seat: 1, type: 'play', card: '10H' }] };
-const opened = { ...view, log: [...view.log, { seat: 2, type: 'play', card: 'AH' }] };
-const at = (received, v) => ({ seat: 2, game: 1, hand: 1, phase: 'playing', view: v, legal: [], due: [1], hand_over: false, received,
-  filed: null, stakes: {}, money: null, deal_ready: false });
-// Three envelopes: two shares of a card that open nothing yet, then the card open.
-const answers = [at(12, view), at(13, view), at(14, opened)];
-const local = { ready: Promise.resolve(), call: async (cmd) => {
-  if (cmd === 'facedown_state') return { ok: true, result: at(11, view) };
-  return { ok: true, result: { save: { format: 'x', seats: [] }, send: [], state: answers.shift() } };
-} };
-const engine = createFaceDownEngine(local, { role: 'guest', keep: async () => true, send: () => {} });
-const states = [(await engine.call('state')).result];
-const counts = [engine.received()];
-for (let i = 0; i < 3; i++) {
-  states.push((await engine.call('receive', { frame: { type: 'env' } })).result.state);
-  counts.push(engine.received());
-}
-console.log(JSON.stringify({ states: states.map((s) => JSON.stringify(s)), counts }));
-"""
-
-
-def test_an_envelope_that_changes_nothing_this_seat_sees_answers_the_same_state(node_json):
-    # The phone draws a state again only when it differs (phone/facedown.js):
-    # a share of a card, or a pass of the deck, is no reason to draw the
-    # table again, while the count of envelopes taken still moves on.
-    out = node_json(ENVELOPES)
-    states = out["states"]
-    assert states[0] == states[1] == states[2] and states[3] != states[2]
-    assert out["counts"] == [11, 12, 13, 14]
