@@ -144,6 +144,25 @@ class Served:
         return counts
 
 
+def build_at(rev: str, into: Path) -> Path:
+    """The site as it was at `rev`, built from a worktree of this checkout."""
+    import subprocess
+
+    tree = into / "tree"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev], check=True, capture_output=True)
+    try:
+        return build.build(into / "dist", root=tree, pyodide_dir=build.ensure_pyodide(ROOT), quiet=True)
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False, capture_output=True)
+
+
+def served_builds(work: Path, against: str | None) -> tuple[Served, Served | None]:
+    """The app as it is, built and served, and with `against` (a git
+    revision) the app as it was then: a bench's two builds in one run."""
+    now = Served(build.build(work / "dist", quiet=True))
+    return now, (Served(build_at(against, work / "before")) if against else None)
+
+
 def loadavg() -> float:
     return float(Path("/proc/loadavg").read_text().split()[0]) if Path("/proc/loadavg").exists() else os.getloadavg()[0]
 

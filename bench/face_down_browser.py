@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from browser import Served, loadavg, throttle  # noqa: E402
+from browser import Served, loadavg, served_builds, throttle  # noqa: E402
 from phone_table import PROBE, join_all, log_len, open_phones  # noqa: E402
 from phone_table import run as ordinary_run  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
@@ -49,7 +49,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from test_phone_table import _step  # noqa: E402
 from test_phone_table_facedown import STATE  # noqa: E402
 
-from browser_support import CHROMIUM_ARGS, build, chromium_path  # noqa: E402
+from browser_support import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from helpers import screen  # noqa: E402
 
 HEADING = "## Face-down table of phones in the browser"
@@ -325,12 +325,7 @@ def main(argv=None) -> int:
     parser.add_argument("--against", help="a git revision: the same table with the app as it was then, in the same run")
     args = parser.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="schraem-bench-facedown-"))
-    site = Served(build.build(work / "dist", quiet=True))
-    before_site = None
-    if args.against:
-        from tournament import build_at
-
-        before_site = Served(build_at(args.against, work / "before"))
+    site, before_site = served_builds(work, args.against)
     load_before = loadavg()
     try:
         with sync_playwright() as pw:

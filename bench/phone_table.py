@@ -48,7 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from browser import Served, loadavg, throttle  # noqa: E402
+from browser import Served, loadavg, served_builds, throttle  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from test_phone_table import (  # noqa: E402
     CARD,
@@ -64,7 +64,7 @@ from test_phone_table import (  # noqa: E402
 from test_phone_table_evening import CONNECTIONS_PROBE, _play_game  # noqa: E402
 from test_phone_table_router import DEALT, _join, _open, _phones  # noqa: E402
 
-from browser_support import CHROMIUM_ARGS, build, chromium_path  # noqa: E402
+from browser_support import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from helpers import app_url, card_names, screen, wait_shell_ready  # noqa: E402
 from netns_phones import can_make_namespaces, network  # noqa: E402
 
@@ -417,13 +417,8 @@ def main(argv=None) -> int:
     if args.hand_only:
         args.no_write = True
     work = Path(tempfile.mkdtemp(prefix="schraem-bench-phones-"))
-    dist = build.build(work / "dist", quiet=True)
-    site = Served(dist)
-    before_site = None
-    if args.against:
-        from tournament import build_at
-
-        before_site = Served(build_at(args.against, work / "before"))
+    site, before_site = served_builds(work, args.against)
+    dist = site.root
     load_before = loadavg()
     try:
         with sync_playwright() as pw:

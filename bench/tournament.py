@@ -397,20 +397,6 @@ def step_figures(page) -> dict:
     }
 
 
-def build_at(rev: str, into: Path) -> Path:
-    """The site as it was at `rev`, built from a worktree of this checkout."""
-    import subprocess
-
-    from browser_support import build
-
-    tree = into / "tree"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev], check=True, capture_output=True)
-    try:
-        return build.build(into / "dist", root=tree, pyodide_dir=build.ensure_pyodide(ROOT), quiet=True)
-    finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False, capture_output=True)
-
-
 def q(xs: list[float], k: int) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, round(k / 100 * (len(xs) - 1)))]
@@ -528,15 +514,14 @@ def browser_main(argv: list[str]) -> int:
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT / "tests" / "browser"))
-    from browser import Served, loadavg
+    from browser import loadavg, served_builds
     from playwright.sync_api import sync_playwright
 
-    from browser_support import CHROMIUM_ARGS, build, chromium_path
+    from browser_support import CHROMIUM_ARGS, chromium_path
 
     work = Path(tempfile.mkdtemp(prefix="schraem-bench-tournament-"))
-    sites = {"now": Served(build.build(work / "now", quiet=True))}
-    if args.against:
-        sites["before"] = Served(build_at(args.against, work / "before"))
+    now, before = served_builds(work, args.against)
+    sites = {"now": now, **({"before": before} if before is not None else {})}
     names = [f"Spieler {i:03d}" for i in range(1, args.players + 1)]
     load_before = loadavg()
     runs: dict[str, list[dict]] = {k: [] for k in sites}

@@ -210,9 +210,9 @@ function rewritten(row, r) {
   return row;
 }
 
-function totalsChart(standings) {
-  const rows = standings.slice(0, CHART_LEADERS).map((r) => ({ name: r.name, value: r.total }));
-  const title = standings.length > rows.length ? t('chart.leaders', { n: rows.length }) : t('chart.totals');
+// rows: the leaders' bars; players: how many the standings rank.
+function totalsChart(rows, players) {
+  const title = players > rows.length ? t('chart.leaders', { n: rows.length }) : t('chart.totals');
   return barChart({ title, rows });
 }
 
@@ -237,7 +237,7 @@ export function renderTournament(facts, { ready, readOnly, message, find = '', w
   const done = tournamentDone(facts);
   const row = (r) => rewritten(part(JSON.stringify(['row', lang, r.name, r.total, r.lot, r.withdrawn, Array.isArray(r.series)]),
     () => standingsRow(r)), r);
-  const leaders = facts.standings.slice(0, CHART_LEADERS).map((r) => [r.name, r.total]);
+  const leaders = facts.standings.slice(0, CHART_LEADERS).map((r) => ({ name: r.name, value: r.total }));
   return h('section', { class: 'tournament', 'aria-labelledby': 't-view-heading' },
     h('h2', { id: 't-view-heading', text: t('t.heading', { n: facts.tournament.players.length }) }),
     done && facts.standings[0] ? h('p', { class: 't-over', role: 'status', text: t('t.over', { name: facts.standings[0].name }) }) : null,
@@ -250,7 +250,7 @@ export function renderTournament(facts, { ready, readOnly, message, find = '', w
     between ? withdrawRow(facts, withdraw, ready) : null,
     standingsTable(facts, row),
     h('p', { class: 'note', text: `${t('t.points.hint')} ${t('t.lot.hint')}` }),
-    part(JSON.stringify(['chart', lang, facts.standings.length, leaders]), () => totalsChart(facts.standings)),
+    part(JSON.stringify(['chart', lang, facts.standings.length, leaders]), () => totalsChart(leaders, facts.standings.length)),
     facts.tables.map((tables, i) => seriesSection(tables, i, { readOnly, ready: ready && i + 1 === current }, part)),
     // Less frequent than bringing results in: below the tables, not under the thumb.
     h('div', { class: 'tool-row wrap no-print t-tools' },

@@ -52,9 +52,10 @@ def read_again(value: object) -> int | None:
     """The length of the table's series on a phone that joined within one."""
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= f.MAX_SERIES_GAMES:
-        raise refuse("die Serie des Tisches ist unlesbar", "the table's series is unreadable")
-    return value
+    try:
+        return f.whole(value, "again", "Spielrunden der Serie", "games in the series", 1, f.MAX_SERIES_GAMES)
+    except SchraemError as e:
+        raise refuse("die Serie des Tisches ist unlesbar", "the table's series is unreadable") from e
 
 
 def read_ticket(value: object, terms: dict[str, int] | None, record: object) -> dict[str, Any] | None:
