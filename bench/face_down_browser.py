@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser import Served, loadavg, served_builds, throttle  # noqa: E402
-from phone_table import PROBE, join_all, log_len, open_phones  # noqa: E402
+from phone_table import PROBE, join_all, log_len, open_phones, tap_figures  # noqa: E402
 from phone_table import run as ordinary_run  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -270,12 +270,7 @@ def run_face_down(pw, browser, site: Served, hands: int) -> dict:
         "hand_worker_ms": [round(statistics.median(col)) for col in zip(*hand_worker)],
         "page": [[round(statistics.median(h[i][k] for h in hand_page)) for k in range(4)] for i in range(4)],
         "commands_ms": {i: dict(sorted(c.items(), key=lambda kv: -kv[1])[:4]) for i, c in sorted(cmds.items())},
-        "tap_to_all_p50_ms": round(statistics.median(samples)) if samples else None,
-        "tap_to_all_p95_ms": round(samples[min(len(samples) - 1, int(0.95 * len(samples)))]) if samples else None,
-        "taps": len(samples),
-        "tap_to_host_p50_ms": round(statistics.median(host_samples)) if host_samples else None,
-        "bytes_per_action": round((sent + got) / actions) if actions else None,
-        "actions": actions,
+        **tap_figures(samples, host_samples, sent + got, actions),
         "hands": hands,
     }
 

@@ -155,6 +155,20 @@ def join_all(host, guests: dict) -> None:
         host.locator(f'[data-action="phone-answer"][data-seat="{seat}"]').tap()
 
 
+def tap_figures(samples: list[float], host_samples: list[float], sent: int, actions: int) -> dict:
+    """What a table's taps came to: a tap until every phone drew it (p50,
+    p95) and until the host did (p50), and the bytes both ways per action."""
+    samples = sorted(samples)
+    return {
+        "tap_to_all_p50_ms": round(statistics.median(samples)) if samples else None,
+        "tap_to_all_p95_ms": round(samples[min(len(samples) - 1, int(0.95 * len(samples)))]) if samples else None,
+        "taps": len(samples),
+        "tap_to_host_p50_ms": round(statistics.median(host_samples)) if host_samples else None,
+        "bytes_per_action": round(sent / actions) if actions else None,
+        "actions": actions,
+    }
+
+
 def run(pw, browser, site: Served) -> dict:
     pages = open_phones(pw, browser, site, 4, PROBE, 41)
     host, guests = pages[0], dict(zip((2, 3, 4), pages[1:]))
@@ -226,12 +240,7 @@ def run(pw, browser, site: Served) -> dict:
     samples.sort()
     return {
         "join_ms": round(join_ms),
-        "tap_to_all_p50_ms": round(statistics.median(samples)) if samples else None,
-        "tap_to_all_p95_ms": round(samples[min(len(samples) - 1, int(0.95 * len(samples)))]) if samples else None,
-        "taps": len(samples),
-        "tap_to_host_p50_ms": round(statistics.median(host_samples)) if host_samples else None,
-        "bytes_per_action": round((sent + got) / actions) if actions else None,
-        "actions": actions,
+        **tap_figures(samples, host_samples, sent + got, actions),
         "offer_chars": len(offer),
         "offer_bytes": len(base64.urlsafe_b64decode(offer.split(":", 1)[1] + "=" * (-len(offer.split(":", 1)[1]) % 4))),
         "qr_version": qr_version,
