@@ -1,8 +1,9 @@
 // Runs a Python script of this repo inside Pyodide under Node, with engine/
-// and bench/ mounted read-through from the host, so a benchmark measures
+// and bench/ (and a baseline's engine under build/bench-engine) mounted read-through from the host, so a benchmark measures
 // the very code CPython measured.
 //
 //   node bench/pyodide.mjs bench/engine.py [script args]
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -15,7 +16,10 @@ const pyodideDir = path.join(root, "node_modules", "pyodide");
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
 const loadMs = performance.now() - t0;
-for (const sub of ["engine", "bench"]) {
+// build/bench-engine: a baseline commit's engine/, extracted by a benchmark
+// that measures it beside this one (bench/facedown_bridge.py --against).
+for (const sub of ["engine", "bench", "build/bench-engine"]) {
+  if (!fs.existsSync(path.join(root, sub))) continue;
   pyodide.FS.mkdirTree(`${REPO}/${sub}`);
   pyodide.mountNodeFS(`${REPO}/${sub}`, path.join(root, sub));
 }

@@ -285,3 +285,18 @@ def test_fuzz_every_text_gets_an_answer_with_its_id_and_changes_nothing_when_ref
     if not reply["ok"]:
         plain_refusal(reply)
         assert snapshot(b) == before
+
+
+@given(
+    st.text(), st.recursive(st.none() | st.booleans() | st.integers() | st.text(), lambda c: st.lists(c) | st.dictionaries(st.text(), c))
+)
+@settings(max_examples=200, deadline=None)
+def test_an_answer_with_a_value_encoded_before_reads_as_if_encoded_with_it(name, save):
+    """A face-down table's save goes into the answer as the text it was
+    encoded to once (wire.Encoded); the answer reads exactly as one encoded
+    whole, whatever the strings around it hold."""
+    from schraem.bridge.wire import Encoded, encoded_reply
+
+    for around in (name, json.dumps(save), "\u0000"):
+        reply = {"id": around, "ok": True, "result": {"before": around, "save": Encoded(json.dumps(save)), "after": [around]}}
+        assert strict(encoded_reply(reply)) == {"id": around, "ok": True, "result": {"before": around, "save": save, "after": [around]}}

@@ -671,3 +671,33 @@ def test_only_the_hosts_phone_says_a_phone_is_gone() -> None:
         assert (v["status"], v["seat"]) == ("fault", 2), v
         assert v["en"] == "seat 2: reports a seat gone without being the relay"
         assert table.state(s)["gone"] is None
+
+
+def test_a_change_refused_halfway_leaves_the_table_as_its_last_answered_save() -> None:
+    """A change that wrote into the table before it was refused is taken
+    back to the save the phone answered last (and the shell stored): the
+    table is not encoded again before each change to have one."""
+    table = Table("rheinland", 40)
+    table.deal()
+    guest = table.phones[2]
+    t = guest.facedown
+    assert t is not None
+    before = json.dumps(t.to_save(), sort_keys=True)
+    real = facedown_table.FaceDownTable.act
+
+    def halfway(self: facedown_table.FaceDownTable, action: object) -> object:
+        self.envelopes.append({"pos": 999})
+        self.locals[self.seat].journal.append(["act", action])
+        self.game += 1
+        raise facedown_table.refuse("halb geändert", "changed halfway")
+
+    facedown_table.FaceDownTable.act = halfway  # type: ignore[method-assign]
+    try:
+        assert refused(guest, "facedown_act", action=table.state(2)["legal"][0] if table.state(2)["legal"] else {})["en"]
+    finally:
+        facedown_table.FaceDownTable.act = real  # type: ignore[method-assign]
+    assert guest.facedown is not t, "the table was made again from its save"
+    assert json.dumps(guest.facedown.to_save(), sort_keys=True) == before  # type: ignore[union-attr]
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"

@@ -40,9 +40,13 @@ def test_a_signature_holds_for_its_message_and_key_only_and_the_batch_finds_one_
     keys = [KeyPair.from_secret(7 + k) for k in range(3)]
     items = [(k.public, b"message %d" % i, sign(k.secret, b"message %d" % i)) for i, k in enumerate(keys * 4)]
     assert all(verify_signature(*x) for x in items) and verify_signatures(items)
+    # The host checks each guest's messages with the table of its key: the same answers.
+    assert all(verify_signature(BaseTable(p), m, s) for p, m, s in items)
     public, message, sig = items[5]
     assert not verify_signature(public, b"another message", sig)
+    assert not verify_signature(BaseTable(public), b"another message", sig)
     assert not verify_signature(keys[0].public if public != keys[0].public else keys[1].public, message, sig)
+    assert not verify_signature(BaseTable(keys[0].public if public != keys[0].public else keys[1].public), message, sig)
     for bad in ((public, b"another message", sig), (keys[(5 + 1) % 3].public, message, sig)):
         assert not verify_signatures([*items[:5], bad, *items[6:]])
     # A proof of a key is no signature of its context, nor the other way.

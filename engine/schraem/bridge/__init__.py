@@ -22,7 +22,7 @@ from .game_commands import GameCommands
 from .phone_commands import PhoneCommands
 from .review_commands import ReviewCommands
 from .table import Table, restored_table, short_repr, table_mark
-from .wire import MAX_DEPTH, MAX_REQUEST_CHARS, decode, find_id
+from .wire import MAX_DEPTH, MAX_REQUEST_CHARS, decode, encoded_reply, find_id
 
 
 class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands, FaceDownCommands):
@@ -69,7 +69,7 @@ class Bridge(GameCommands, PhoneCommands, ClubCommands, ReviewCommands, FaceDown
                 "error": dict(InvalidAction("internal").to_json(), kind="InternalError", detail=repr(e)[:500]),
             }
         try:
-            return json.dumps(reply, allow_nan=False)
+            return encoded_reply(reply)
         except (TypeError, ValueError):  # an id JSON cannot carry back; cannot happen with a parsed one
             return json.dumps({"id": None, "ok": False, "error": dict(InvalidAction("internal").to_json(), kind="InternalError")})
 

@@ -56,6 +56,7 @@ class Local:
         self.level = level
         self.journal: list[list[Any]] = [["start"]]
         self.awaiting = 0  # its actions sent and not yet relayed back
+        self._sent: dict[int, tuple[bytes, Any]] = {}  # its messages as sent, and as read (`to_json`)
 
     def receive(self, env: Message) -> list[Message]:
         self.journal.append(["env", env["pos"]])
@@ -91,8 +92,15 @@ class Local:
             "secret": encode_scalar(ph.secret).hex(),
             "seed": ph.seed.hex(),
             "journal": self.journal,
-            "sent": [json.loads(b) for _, b in sorted(log.sent.items())],
+            "sent": [self._read(n, b) for n, b in sorted(log.sent.items())],
         }
+
+    def _read(self, n: int, sent: bytes) -> Any:
+        """Message `n` as sent, read once: every save holds them all."""
+        kept = self._sent.get(n)
+        if kept is None or kept[0] is not sent:
+            kept = self._sent[n] = (sent, json.loads(sent))
+        return kept[1]
 
 
 class Remote:

@@ -25,10 +25,17 @@ from ..crypto import base_multiple
 from .facedown_base import new_identity, not_now, refuse, whole
 from .facedown_table import FaceDownTable
 from .table import players_and_seats
+from .wire import Encoded
+
+
+def _encoded(t: FaceDownTable) -> str:
+    return json.dumps(t.to_save(), separators=(",", ":"))
 
 
 class FaceDownCommands:
     facedown: FaceDownTable | None
+    # The table and its save as last answered (`_fd_save`).
+    _fd_answered: tuple[FaceDownTable, str] | None = None
     # Each seat's side of the deal's protocol (a test plants a leaky one).
     facedown_phone: Callable[..., Phone] = Phone
 
@@ -39,22 +46,32 @@ class FaceDownCommands:
 
     def _fd_change(self, change: Callable[[FaceDownTable], Any]) -> dict[str, Any]:
         """Run `change` on the table; answer what to store, what to send and
-        what to show. Anything it refuses leaves the table as it was."""
+        what to show. Anything it refuses leaves the table as it was: the
+        save last answered, which the shell stored, is the table before."""
         t = self._fd()
-        before = json.dumps(t.to_save(), sort_keys=True)
+        answered = self._fd_answered
+        before = answered[1] if answered is not None and answered[0] is t else _encoded(t)
         t.outbox = []
         try:
             extra = change(t)
         except Exception:
             t.outbox = []
-            if json.dumps(t.to_save(), sort_keys=True) != before:
+            if _encoded(t) != before:
                 self.facedown = FaceDownTable.from_save(json.loads(before), self.facedown_phone)
+                self._fd_answered = (self.facedown, before)
             raise
-        out = {"save": t.to_save(), "send": t.outbox, "state": t.state()}
+        out = {"save": self._fd_save(t), "send": t.outbox, "state": t.state()}
         t.outbox = []
         if extra is not None:
             out.update(extra)
         return out
+
+    def _fd_save(self, t: FaceDownTable) -> Encoded:
+        """The table's save for the shell to store, encoded once: kept as the
+        table before the next change, and put into the answer as it is."""
+        text = Encoded(_encoded(t))
+        self._fd_answered = (t, text)
+        return text
 
     # -- joining ------------------------------------------------------------
 
@@ -94,7 +111,7 @@ class FaceDownCommands:
             t.ticket = ticket
         self.facedown = t
         commits = t.commits_frame()
-        return {"save": t.to_save(), "identity": identities[0], "commits": commits, "welcome": t.welcome(), "state": t.state()}
+        return {"save": self._fd_save(t), "identity": identities[0], "commits": commits, "welcome": t.welcome(), "state": t.state()}
 
     def cmd_facedown_guest(self, args):
         """`{"seat"}`: this phone joins a face-down table at `seat` with a
@@ -111,7 +128,7 @@ class FaceDownCommands:
         t.phone = self.facedown_phone
         self.facedown = t
         identity = base_multiple(key).encode().hex()
-        return {"save": t.to_save(), "identity": identity, "commit": commitment(seat, identity, t.nonces[seat])}
+        return {"save": self._fd_save(t), "identity": identity, "commit": commitment(seat, identity, t.nonces[seat])}
 
     def cmd_facedown_seat(self, args):
         """`{"seat", "commit"}` (host): a guest's commitment to its long-term
@@ -150,7 +167,7 @@ class FaceDownCommands:
         if t.role != "guest" or (t.welcomed and t.recode is None and not t.joined):
             raise not_now("dieses Handy ist schon am Tisch", "this phone has joined already")
         t.welcomed_by(args.get("frame"))
-        return {"save": t.to_save(), "state": t.state()}
+        return {"save": self._fd_save(t), "state": t.state()}
 
     # -- a seat that changes hands between games (bridge/facedown_seats.py) ---
 
@@ -251,7 +268,7 @@ class FaceDownCommands:
         relayed back yet, to send again."""
         t = FaceDownTable.from_save(args.get("save"), self.facedown_phone)
         self.facedown = t
-        return {"save": t.to_save(), "send": t.unrelayed(), "state": t.state()}
+        return {"save": self._fd_save(t), "send": t.unrelayed(), "state": t.state()}
 
     # -- what this phone checked ---------------------------------------------
 

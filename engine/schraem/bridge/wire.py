@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from ..core.errors import InvalidAction, SchraemError
 
@@ -121,3 +121,26 @@ def decode(text, max_depth: int = MAX_DEPTH) -> dict:
 def is_whole(value: object) -> TypeGuard[int]:
     """A JSON whole number (True and False are ints in Python, not here)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Encoded(str):
+    """A value of an answer already encoded as JSON text (a face-down
+    table's save, encoded once to keep it and put into the answer as it is,
+    not encoded again)."""
+
+
+def encoded_reply(reply: dict[str, Any]) -> str:
+    """The reply's JSON text, with each `Encoded` value of its result put in
+    as it is (its own text; nothing else of the reply is searched or
+    replaced, whatever its strings hold)."""
+    result = reply.get("result")
+    if not isinstance(result, dict) or not any(isinstance(v, Encoded) for v in result.values()):
+        return json.dumps(reply, allow_nan=False)
+
+    def value(v: Any) -> str:
+        return str(v) if isinstance(v, Encoded) else json.dumps(v, allow_nan=False)
+
+    def obj(d: dict[str, Any], each: Any) -> str:
+        return "{" + ", ".join(f"{json.dumps(k)}: {each(v)}" for k, v in d.items()) + "}"
+
+    return obj(reply, lambda v: obj(v, value) if v is result else json.dumps(v, allow_nan=False))

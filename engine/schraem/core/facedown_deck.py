@@ -67,13 +67,17 @@ TABLE_CACHE: dict[bytes, BaseTable] = {}
 
 
 def key_table(encoding: bytes) -> BaseTable:
-    """The table of the hand's joint key, built once a hand: every
-    re-randomising multiplies by it."""
-    table = TABLE_CACHE.get(encoding)
+    """The table of a key used many times: the hand's joint key, built once
+    a hand (every re-randomising multiplies by it), and each phone's
+    long-term key on the host (each message it signs is checked on
+    arrival). The least recently used goes first, so the long-term keys,
+    used every hand, stay while the hands' keys come and go."""
+    table = TABLE_CACHE.pop(encoding, None)
     if table is None:
         if len(TABLE_CACHE) >= 16:
             TABLE_CACHE.pop(next(iter(TABLE_CACHE)))
-        table = TABLE_CACHE[encoding] = BaseTable(Element.decode(encoding))
+        table = BaseTable(Element.decode(encoding))
+    TABLE_CACHE[encoding] = table
     return table
 
 

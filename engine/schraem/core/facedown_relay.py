@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..crypto import Element, KeyProof, verify_signature
+from .facedown_deck import key_table
 from .facedown_log import chain_next, chain_start, envelope, signed_bytes
 from .facedown_wire import Message
 
@@ -109,7 +110,8 @@ class HostRelay(Relay):
         if not isinstance(seat, int) or not 1 <= seat <= len(self.identities):
             return False
         signer = 1 if seat in self.lost else seat  # the host's phone is seat 1
-        return verify_signature(self.identities[signer - 1], signed_bytes(self.context, message), signature)
+        key = key_table(self.identities[signer - 1].encode())
+        return verify_signature(key, signed_bytes(self.context, message), signature)
 
     def deliver(self, phone: Receiver, env: Message) -> list[Message]:
         return phone.receive(env)

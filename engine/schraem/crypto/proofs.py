@@ -151,9 +151,15 @@ def sign(secret: int, message: bytes, public: Element | None = None) -> KeyProof
     return KeyProof(commitment, (v - c * secret) % ORDER)
 
 
-def verify_signature(public: Element, message: bytes, signature: KeyProof) -> bool:
-    c = challenge(_SIGNATURE, message, Element.generator(), public, signature.commitment)
-    return base_multiple(signature.response) + c * public == signature.commitment
+def verify_signature(public: Element | BaseTable, message: bytes, signature: KeyProof) -> bool:
+    """Whether `signature` holds for `message` under `public`. The key may
+    come as its BaseTable, for a key that signs many messages (the host
+    checks every message a guest sends): c·public is then a table
+    multiplication, a fifth of the time of a plain one."""
+    key = public.element if isinstance(public, BaseTable) else public
+    c = challenge(_SIGNATURE, message, Element.generator(), key, signature.commitment)
+    c_public = public.multiply(c) if isinstance(public, BaseTable) else c * public
+    return base_multiple(signature.response) + c_public == signature.commitment
 
 
 def verify_signatures(items: Sequence[tuple[Element, bytes, KeyProof]]) -> bool:
