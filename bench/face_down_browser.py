@@ -11,13 +11,16 @@ phone deals and plays its own seat in its own worker.
                        until every phone shows the next hand's table, median
                        and slowest over the hands after the first
   tap_to_all_p50/95    a guest's tap until every phone has drawn it, the
-                       guests' main threads throttled 4x from the join on
-                       (their workers are not: CDP throttles a page's thread)
+                       guests' main threads held to a quarter of a core
+                       from the join on (a kernel CPU quota on that thread,
+                       bench/browser.py slow_main_thread; their workers run free)
   tap_to_host_p50      the same taps until the host alone has drawn them
   worker_ms            each phone's engine time (its worker busy with a
                        request: from the later of the request and the last
                        reply until its reply), per hand and per "next hand",
-                       the busiest commands named
+                       the busiest commands named; and as each worker
+                       timed its engine itself (the page's clock also
+                       counts its wait until its main thread reads a reply)
   bytes_per_action     data-channel bytes both ways, all guests, per action
   baseline             the ordinary table's hand measured in the same run
                        (bench/phone_table.py's run), for the ratio
@@ -41,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from browser import Served, loadavg, served_builds, throttle  # noqa: E402
+from browser import Served, loadavg, served_builds, slow_main_thread  # noqa: E402
 from phone_table import PROBE, join_all, log_len, open_phones, tap_figures  # noqa: E402
 from phone_table import run as ordinary_run  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
@@ -72,7 +75,7 @@ window.Worker = function (url, options) {
     const got = e.data && posted.get(e.data.id);
     if (!got) return;
     posted.delete(e.data.id);
-    window.__engine.push([got[0], got[1], Date.now()]);
+    window.__engine.push([got[0], got[1], Date.now(), e.data.took ?? null]);
   });
   return w;
 };
@@ -107,13 +110,21 @@ def busy(calls: list, start: float, end: float) -> tuple[float, dict]:
     all and per command (ms)."""
     total, per = 0.0, defaultdict(float)
     last = 0
-    for cmd, posted, replied in sorted(calls, key=lambda c: c[2]):
+    for cmd, posted, replied, _ in sorted(calls, key=lambda c: c[2]):
         took = replied - max(posted, last)
         last = replied
         if start <= replied <= end:
             total += took
             per[cmd] += took
     return total, per
+
+
+def in_worker(calls: list, start: float, end: float) -> float:
+    """The engine's own time in the worker (what it reports with each reply)
+    on the requests answered within [start, end], ms: the page's clock
+    above also counts the wait until the page's busy main thread reads
+    each reply."""
+    return sum(took or 0 for _, _, replied, took in calls if start <= replied <= end)
 
 
 def page_share(page, start: float, end: float) -> list:
@@ -219,12 +230,14 @@ def next_hand(pages, host) -> tuple[float, int]:
 
 def run_face_down(pw, browser, site: Served, hands: int) -> dict:
     pages, host, guests, join_ms = open_face_down(pw, browser, site)
-    cdps = [throttle(g.context, g, 4) for g in guests.values()]
+    slowed = [slow_main_thread(g.context, g, 4) for g in guests.values()]
     samples: list = []
     host_samples: list = []
     nexts: list = []
     hand_worker: list = []  # per hand, each phone's engine ms (the deal and the play)
     next_worker: list = []  # per "next hand", each phone's engine ms until its table showed
+    hand_inner: list = []  # the same two, as each worker timed its engine itself
+    next_inner: list = []
     per_cmd: dict = defaultdict(list)
     hand_page: list = []  # per hand, each phone's draws, saves (count, ms) and long tasks (ms)
     sent_before = sum(g.evaluate("() => window.__sentBytes") for g in guests.values())
@@ -237,6 +250,7 @@ def run_face_down(pw, browser, site: Served, hands: int) -> dict:
             nexts.append(ms)
             calls = [p.evaluate("() => window.__engine") for p in pages]
             next_worker.append([round(busy(c, start, start + ms)[0]) for c in calls])
+            next_inner.append([round(in_worker(c, start, start + ms)) for c in calls])
         play_hand(pages, host, guests, samples, host_samples)
         for p in pages:
             p.wait_for_function("() => !!document.querySelector('.phone-verdict[data-fair]')", timeout=120_000)
@@ -244,6 +258,7 @@ def run_face_down(pw, browser, site: Served, hands: int) -> dict:
         calls = [p.evaluate("() => window.__engine") for p in pages]
         took = [busy(c, start, end) for c in calls]
         hand_worker.append([round(t) for t, _ in took])
+        hand_inner.append([round(in_worker(c, start, end)) for c in calls])
         hand_page.append([page_share(p, start, end) for p in pages])
         for i, (_, per) in enumerate(took):
             for cmd, ms in per.items():
@@ -253,8 +268,8 @@ def run_face_down(pw, browser, site: Served, hands: int) -> dict:
         start = end
     sent = sum(g.evaluate("() => window.__sentBytes") for g in guests.values()) - sent_before
     got = sum(sum(len(m) for m in g.evaluate("() => window.__received")) for g in guests.values()) - got_before
-    for cdp in cdps:
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    for slow in slowed:
+        slow.release()
     for p in pages:
         p.context.close()
     samples.sort()
@@ -268,9 +283,12 @@ def run_face_down(pw, browser, site: Served, hands: int) -> dict:
         "next_hands": len(nexts),
         "next_worker_ms": [round(statistics.median(col)) for col in zip(*next_worker)] if next_worker else None,
         "hand_worker_ms": [round(statistics.median(col)) for col in zip(*hand_worker)],
+        "next_inner_ms": [round(statistics.median(col)) for col in zip(*next_inner)] if next_inner else None,
+        "hand_inner_ms": [round(statistics.median(col)) for col in zip(*hand_inner)],
         "page": [[round(statistics.median(h[i][k] for h in hand_page)) for k in range(4)] for i in range(4)],
         "commands_ms": {i: dict(sorted(c.items(), key=lambda kv: -kv[1])[:4]) for i, c in sorted(cmds.items())},
         **tap_figures(samples, host_samples, sent + got, actions),
+        "guests_slowed": [round(slow.factor, 1) for slow in slowed],
         "hands": hands,
     }
 
@@ -281,6 +299,8 @@ def section(out: dict, version: str, load: tuple[float, float]) -> str:
     who = ["host", "guest 2", "guest 3", "guest 4"]
     worker = " / ".join(f"{ms}" for ms in out["hand_worker_ms"])
     nworker = " / ".join(f"{ms}" for ms in out["next_worker_ms"] or [])
+    inner = " / ".join(f"{ms}" for ms in out["hand_inner_ms"])
+    ninner = " / ".join(f"{ms}" for ms in out["next_inner_ms"] or [])
     cmds = "; ".join(
         f"{who[int(i)]}: " + ", ".join(f"{c.removeprefix('facedown_')} {ms}" for c, ms in c2.items())
         for i, c2 in out["commands_ms"].items()
@@ -296,18 +316,18 @@ def section(out: dict, version: str, load: tuple[float, float]) -> str:
         )
     return f"""{HEADING}
 
-`python3 bench/face_down_browser.py` — {version}, headless, four contexts (Pixel 7 emulation) on one machine over loopback, Rheinland, four people (host and three guests, each its own engine), {out['hands']} hands; the guests' main threads throttled 4x from the join on (their workers are not). Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work). Goals: next hand ≤ 1.5 s, tap p95 ≤ 100 ms.
+`python3 bench/face_down_browser.py` — {version}, headless, four contexts (Pixel 7 emulation) on one machine over loopback, Rheinland, four people (host and three guests, each its own engine), {out['hands']} hands; the guests' main threads held to a quarter of a core each from the join on (a kernel CPU quota on that thread, a 10 ms task measured {' / '.join(f'{x}x' for x in out['guests_slowed'])} slower; CDP throttling spins and would burn the machine's cores; their workers run free). Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work). Goals: next hand ≤ 1.5 s, tap p95 ≤ 100 ms.
 
 | figure | value |
 | --- | ---: |
 | join: "Tisch eröffnen", three guests join by pasted text, every phone shows its cards | {out['join_ms']} ms |
 | "next hand" (or "Nochmal") until every phone shows the new hand's table, median / slowest of {out['next_hands']} | {out['next_hand_ms_p50']} / {out['next_hand_ms_max']} ms |
-| each phone's engine time within that, median (host / guests) | {nworker} ms |
+| each phone's engine time within that, median (host / guests), as the page saw it; in the worker itself | {nworker} ms; {ninner} ms |
 | a guest's tap until every phone has drawn it, p50 / p95 ({out['taps']} taps) | {out['tap_to_all_p50_ms']} / {out['tap_to_all_p95_ms']} ms |
 | the same taps until the host has drawn them, p50 | {out['tap_to_host_p50_ms']} ms |
 | the ordinary table's hand in the same run, p50 / p95 ({base['taps']} taps) | {base['tap_to_all_p50_ms']} / {base['tap_to_all_p95_ms']} ms |
 | p95 face down ÷ p95 of the ordinary table | {ratio:.1f} |
-{before}| each phone's engine time per hand, deal to check, median (host / guests) | {worker} ms |
+{before}| each phone's engine time per hand, deal to check, median (host / guests), as the page saw it; in the worker itself | {worker} ms; {inner} ms |
 | its busiest commands per hand, median ms | {cmds} |
 | each phone's page per hand: draws / saves / ms saving / ms of long tasks (host; guests) | {pages} |
 | data-channel bytes per action (both ways, all guests; {out['actions']} actions) | {out['bytes_per_action']} (ordinary table: {base['bytes_per_action']}) |

@@ -7,7 +7,8 @@ over real RTCPeerConnection data channels on loopback.
   join_ms            from "Tisch eröffnen" until every phone shows the dealt table
   tap_to_all_p50/95  a guest's tap (pointerdown) until every phone has drawn
                      the result (its drawn step shows the new action), the
-                     guests' main threads throttled 4x (CDP)
+                     guests' main threads held to a quarter of a core
+                     (bench/browser.py slow_main_thread)
   tap_to_host_p50    the same taps until the host alone has drawn them (it
                      stores first, then tells the guests)
   bytes_per_action   data-channel bytes both ways (guest to host and back)
@@ -48,7 +49,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from browser import Served, loadavg, served_builds, throttle  # noqa: E402
+from browser import Served, loadavg, served_builds, slow_main_thread  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from test_phone_table import (  # noqa: E402
     CARD,
@@ -190,7 +191,7 @@ def run(pw, browser, site: Served) -> dict:
     qr_version = (size - 8 - 17) // 4  # modules = 17 + 4 x version, plus 4 of quiet zone each side
     old = host.evaluate(OLD_FORM)
 
-    cdps = [throttle(g.context, g, 4) for g in guests.values()]
+    slowed = [slow_main_thread(g.context, g, 4) for g in guests.values()]
     sent_before = sum(g.evaluate("() => window.__sentBytes") for g in guests.values())
     got_before = sum(sum(len(m) for m in g.evaluate("() => window.__received")) for g in guests.values())
     samples = []
@@ -225,8 +226,8 @@ def run(pw, browser, site: Served) -> dict:
                     print("no sample:", tap_at, drawn, file=sys.stderr)
         tapped = _step(host, host.evaluate(HOST_STATE)["view"]) or tapped
         host.wait_for_timeout(100 if tapped else 60)
-    for cdp in cdps:
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    for slow in slowed:
+        slow.release()
     record = host.evaluate(HOST_STATE)["save"]["record"]
     actions = len(record["hands"][0]["actions"])
     sent = sum(g.evaluate("() => window.__sentBytes") for g in guests.values()) - sent_before
@@ -241,6 +242,7 @@ def run(pw, browser, site: Served) -> dict:
     return {
         "join_ms": round(join_ms),
         **tap_figures(samples, host_samples, sent + got, actions),
+        "guests_slowed": [round(slow.factor, 1) for slow in slowed],
         "offer_chars": len(offer),
         "offer_bytes": len(base64.urlsafe_b64decode(offer.split(":", 1)[1] + "=" * (-len(offer.split(":", 1)[1]) % 4))),
         "qr_version": qr_version,
@@ -339,7 +341,7 @@ def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
     return (
         f"""## Table of phones
 
-`python3 bench/phone_table.py` — {browser_version}, headless, four contexts (Pixel 7 emulation) on one machine over loopback, one hand of four people (host and three guests), guests' main threads throttled 4x. Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work).
+`python3 bench/phone_table.py` — {browser_version}, headless, four contexts (Pixel 7 emulation) on one machine over loopback, one hand of four people (host and three guests), guests' main threads held to a quarter of a core each (a kernel CPU quota on that thread, a 10 ms task measured {' / '.join(f'{x}x' for x in out.get('guests_slowed', []))} slower; CDP throttling spins and would burn the machine's cores). Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work).
 
 | figure | value |
 | --- | ---: |

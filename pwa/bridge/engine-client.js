@@ -25,6 +25,7 @@ import { both } from "../i18n/i18n.js";
  * @property {number} [id] the request's
  * @property {boolean} ok
  * @property {any} [result] what the command answers, when ok
+ * @property {number} [took] ms the engine worked on it, in the worker (for the benchmarks: the page's own clock also counts its wait to read the reply)
  * @property {EngineError | null} [error] why not, when not ok (null: already said)
  * @property {any} [state] with a refusal at a table of phones: the host's newest state, drawn first
  */

@@ -314,7 +314,10 @@ function call(handle, request) {
       `Die Anfrage ist kein JSON: ${err.message}`) };
   }
   try {
-    return JSON.parse(handle(text));
+    const started = performance.now();
+    const reply = JSON.parse(handle(text));
+    reply.took = performance.now() - started;
+    return reply;
   } catch (err) {
     // The bridge promises never to raise; if it does anyway that is a bug,
     // reported like the bridge reports its own internal errors.
