@@ -38,18 +38,19 @@ const COMMANDS = {
   lists: 'facedown_lists', export: 'facedown_export',
   // A tournament's table: the result for the organiser, from the games this phone checked.
   table_result: 'facedown_result',
-  // Between games a seat goes to a new phone; every guest commits again for a new table code.
-  table_phone_seat: 'facedown_phone_seat', recode: 'facedown_recode',
+  // Between games a seat goes to a new phone, or a guest's whose phone left to
+  // the computer; every guest commits again for a new table code.
+  table_phone_seat: 'facedown_phone_seat', table_computer_seat: 'facedown_computer_seat', recode: 'facedown_recode',
 };
 // The commands whose frames go out once their save is kept.
-const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again', 'table_phone_seat', 'recode']);
+const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again', 'table_phone_seat', 'table_computer_seat', 'recode']);
 // The frames whose save may wait for the next one's (see call).
 const LAZY = new Set(['receive']);
 // The commands a Session sends, answered with a table state.
 // "Nochmal" on the host deals the next game to the same phones, and so
 // do a series' next game and "Noch eine Serie" (the engine makes it the
 // series' next, or another series' first).
-const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand', 'rematch', 'next_game', 'again', 'table_phone_seat']);
+const SESSION = new Set(['state', 'act', 'bot_step', 'next_hand', 'rematch', 'next_game', 'again', 'table_phone_seat', 'table_computer_seat']);
 // The host's next deal: tapped again while the phones deal (or while this
 // phone still checks the last hand), it changes nothing.
 const NEXT = new Set(['next_hand', 'rematch', 'next_game', 'again']);
@@ -204,7 +205,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
 /** @param {string} cmd @param {Record<string, any>} args */
 function argsOf(cmd, args) {
   if (cmd === 'act') return { action: args.action };
-  if (cmd === 'table_phone_seat') return { seat: args.seat };
+  if (cmd === 'table_phone_seat' || cmd === 'table_computer_seat') return { seat: args.seat };
   if (['state', 'bot_step', 'next_hand', 'deal', 'rematch', 'next_game', 'again', 'lists', 'export', 'table_result'].includes(cmd)) return {};
   const { more: _more, ...rest } = args;
   return rest;

@@ -256,16 +256,18 @@ function tableBanner() {
   // guest's whose phone left (not one a new phone is already joining); after
   // a series or a set, for the next one. Never inside a Rengen set: each
   // game's loser plays the Hängeln in person.
-  // Face down, only to a new phone, not while the next game is dealt, and
-  // not once the series is over.
+  // Face down, not while the next game is dealt, and not once the series
+  // is over; a seat whose phone was lost for good counts as one that left.
   const between = table.role === 'host' && state?.game_over
     && !(table.facedown && (state.series?.over || state.facedown?.game !== state.facedown?.shown));
   const joining = (table.facedown ? state?.facedown?.joining : facts?.joining) ?? [];
+  /** @param {number} seat a guest's seat whose phone left (or was lost for good) */
+  const gave = (seat) => down.includes(seat) || left.includes(seat);
   // A set's seats are the whole table's, also once its Hängeln seated two.
   const players = table.facedown ? names.map((_, i) => ({ kind: state?.facedown?.computers?.includes(i + 1) ? 'bot' : 'human' }))
     : m().game?.save?.set?.seats ?? m().game?.save?.table?.players ?? [];
   const changeable = between ? players.map((p, i) => i + 1)
-    .filter((seat) => seat !== table.viewer && !joining.includes(seat) && (players[seat - 1].kind === 'bot' || down.includes(seat))) : [];
+    .filter((seat) => seat !== table.viewer && !joining.includes(seat) && (players[seat - 1].kind === 'bot' || gave(seat))) : [];
   const inSet = Boolean(state?.set) && !state.set.over && changeable.length > 0;
   const free = state?.set && !state.set.over ? [] : changeable;
   // Face down, who the host said was gone in this hand, and when (every
@@ -305,8 +307,9 @@ function tableBanner() {
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
-    // Face down the seat keeps its name and goes to a new phone only.
-    free.map((seat) => freeSeat(table, seat, names, !table.facedown && !m().game?.save?.series?.ticket, !table.facedown && down.includes(seat))),
+    // Face down the seat keeps its name; a guest's whose phone left goes to a
+    // new phone or to the computer, played on the host's phone.
+    free.map((seat) => freeSeat(table, seat, names, !table.facedown && !m().game?.save?.series?.ticket, gave(seat))),
     inSet ? h('p', { class: 'note phone-set-seats', text: tt('seat.set') }) : null,
     table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names, table.facedown ? 'links.facedown.gone.button' : undefined)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },

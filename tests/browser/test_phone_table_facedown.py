@@ -11,13 +11,17 @@ seat may not see. A guest's app closed mid-hand and opened again goes back
 to its seat from its save with the host's new code, and checks the hand; the
 other guest's phone lost for good then, the host goes on without it, its
 own phone playing that seat on, and the two phones still there check the
-hand and say who left and when. The two games are a series from the start
+hand and say who left and when. The three games are a series from the start
 form (a Rengen set is not offered face down), of one mark each: the first
 ends with its first hand, every phone shows the series' totals from the
 game it checked and files the series in its history (one entry, the same on
 each), and the host's next game of the series, tapped twice, deals the
-second to the same phones once, no code made or read; at the series' end
-every phone's entry holds both games, and the host's export saves the
+second to the same phones once, no code made or read. Between the second
+and the third game the host hands the lost guest's seat to the computer:
+the guest still there takes the computer's new key on its own, both phones
+show the same new table code, and the third game is dealt by the two
+phones, the host's playing both computers. At the series' end every
+phone's entry holds all three games, and the host's export saves the
 series as a file."""
 
 from __future__ import annotations
@@ -134,7 +138,7 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
     assert host.locator('[data-field="format"] option[value="set"]').is_disabled()
     assert "Ein Rengen-Satz wird noch nicht verdeckt gespielt" in host.locator(".phone-facedown-not").inner_text()
     host.select_option('[data-field="format"]', "series")
-    host.select_option('[data-field="series-games"]', "2")
+    host.select_option('[data-field="series-games"]', "3")
     host.locator('[data-action="phone-open"]').tap()
     for seat, guest in guests.items():
         _join(guest, host, seat, False, shared_site)
@@ -142,7 +146,8 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
     start = time.monotonic()
     played: set[str] = set()
     hand = 1
-    for game in (1, 2):
+    old_code = None  # the table code before a seat changed hands
+    for game in (1, 2, 3):
         for page in phones.values():
             page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
         for seat, page in phones.items():
@@ -192,7 +197,11 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             page.wait_for_function(f"() => document.querySelector('{verdict}')?.dataset.fair === 'true'", timeout=30_000)
             text = page.locator(verdict).inner_text()
             assert text == (f"✓ Spiel {hand} geprüft" if seat == 1 else f"✓ Hand {hand} checked"), text
-            # Beside it the table code, the same: guest 4's too, back from its save.
+            # Beside it the table code, the same: guest 4's too, back from its
+            # save; after the computer took Bert's seat, a new one.
+            if code is None:
+                code = _code(page)
+                assert code != old_code
             assert _code(page) == code
         # Every phone replayed the same hand; none saw a card it may not.
         saves = {seat: page.evaluate(SAVE) for seat, page in phones.items()}
@@ -209,10 +218,10 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
         kept = [_filed(page, game) for page in phones.values()]
         assert len({k["id"] for k in kept}) == 1 and kept[0]["id"].startswith("series-facedown-") and kept[0]["kind"] == "series"
         assert all(k["records"] == kept[0]["records"] and k["save"] == kept[0]["save"] for k in kept)
-        assert all(k["status"] == ("running" if game == 1 else "finished") for k in kept)
+        assert all(k["status"] == ("running" if game < 3 else "finished") for k in kept)
         filed = kept[0]["save"]["record"]
         assert filed["hands"] == records[0]["hands"] and len(kept[0]["records"]) == game
-        assert [p.get("kind", "human") for p in filed["players"]] == ["human", "human", "bot", "human"]
+        assert [p.get("kind", "human") for p in filed["players"]] == ["human", "human" if game < 3 else "bot", "bot", "human"]
         for page in phones.values():
             page.wait_for_selector(".series-totals")
         if game == 1:
@@ -224,6 +233,19 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             button.dblclick()
             host.wait_for_function("() => !document.querySelector('[data-action=\"next-game\"]:not([disabled])')")
             assert message(host) == ""
+        if game == 2:
+            # Bert's phone is not coming back: the computer takes his seat
+            # from the next game on. Guest 4 commits to its key again on its
+            # own; both phones show the same new table code, and the host's
+            # phone deals the next game once the code is made.
+            host.locator('[data-action="phone-computer-seat"][data-seat="2"]').tap()
+            phones[4].wait_for_function(
+                "async (old) => { const c = (await import('./modules.js')).model.model.game?.state?.facedown?.code; return c && c !== old; }",
+                arg=code,
+                timeout=30_000,
+            )
+            # Compared on both phones on the next hand's result screen, below.
+            old_code, code = code, None
     # The host's export: the series as a file, both games as every phone
     # checked them, and not a word. A card the test tapped from a view read
     # just before another phone's move ended the game is refused in plain

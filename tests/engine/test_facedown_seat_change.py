@@ -184,3 +184,58 @@ def test_a_guest_back_on_a_new_channel_while_the_new_code_is_made_is_sent_the_ro
     # The welcome sent again after a reconnect changes nothing.
     assert table.call(2, "facedown_welcome", frame=welcome)["state"]["code"] == table.state(1)["code"]
     assert len({table.state(s)["code"] for s in table.phones}) == 1
+
+
+@pytest.mark.cpython_only
+def test_a_guests_seat_whose_phone_left_goes_to_the_computer_and_the_phones_still_there_deal_on(seeded_secrets: SeededSecrets) -> None:
+    """Carla's phone leaves after game 1: the host hands her seat to the
+    computer. The guest still there commits again, takes a computer's key
+    for that seat only, and the next game is dealt by the two phones with
+    the host's phone playing both computers; every hand is checked. A
+    welcome that seats a person where the computer was to sit, or a
+    computer where the guest was not told of one, is refused in words."""
+    table = after_the_first_game(73)
+    old_code = table.state(1)["code"]
+    table.away.add(3)
+    table.guests.remove(3)
+    assert "the computer plays seat 4 already" in refused(table.phones[1], "facedown_computer_seat", seat=4)["en"]
+    assert "the host's phone gives seats" in refused(table.phones[2], "facedown_computer_seat", seat=3)["en"]
+    recode = table.call(1, "facedown_computer_seat", seat=3)["send"]
+    assert recode == [{"type": "recode", "game": 1, "joining": [3], "computers": [3]}]
+    assert table.state(1)["joining"] == []  # no phone is awaited: the computer's key is drawn on the host's phone
+    (frame,) = table.call(2, "facedown_recode", frame=recode[0])["send"]
+    commits = table.call(1, "facedown_seat", seat=2, commit=frame["commit"])["commits"]
+    assert commits is not None  # the host speaks for seats 1, 3 and 4
+    reveal = table.call(2, "facedown_commits", frame=commits)["reveal"]
+    welcome = table.call(1, "facedown_reveal", seat=2, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    assert welcome["seats"][2] == {"kind": "bot", "level": welcome["seats"][2]["level"]} and welcome["seats"][2]["level"]
+    # A person where the computer was to sit, or a computer at another seat: refused, and nothing changes.
+    person = dict(welcome, seats=[*welcome["seats"][:2], {"kind": "human"}, welcome["seats"][3]])
+    assert "the computer does not sit at seat 3" in refused(table.phones[2], "facedown_welcome", frame=person)["en"]
+    table.reload(2)
+    table.call(2, "facedown_welcome", frame=welcome)
+    codes = {table.state(s)["code"] for s in table.phones if s not in table.away}
+    assert len(codes) == 1 and codes != {old_code}
+    # Game 2: the host's phone plays seats 3 and 4.
+    next_game(table)
+    assert {table.state(s)["code"] for s in table.phones if s not in table.away} == codes
+    assert sorted(table.phones[1].facedown.bots()) == [3, 4]  # type: ignore[union-attr]
+    table.play_hand()
+    finish_game(table)
+    for s in (1, 2):
+        verdicts = table.state(s)["verdicts"]
+        assert verdicts and all(v["status"] == "checked" for v in verdicts), s
+    facts = [table.state(s)["series"] for s in (1, 2)]
+    assert facts[0] == facts[1] and facts[0]["number"] == 2
+    assert facts[0]["changes"] == [{"game": 2, "seat": 3, "name": "Carla", "was": "Carla", "computer": True}]
+
+
+@pytest.mark.cpython_only
+def test_a_computer_where_the_guest_was_told_of_a_new_phone_is_refused(seeded_secrets: SeededSecrets) -> None:
+    table = after_the_first_game(74)
+    recode = table.call(1, "facedown_phone_seat", seat=4)["send"]
+    (frame,) = table.call(2, "facedown_recode", frame=recode[0])["send"]
+    # Told of a new phone at seat 4, the guest refuses to take a computer's seat list that names it later.
+    sneaky = dict(recode[0], computers=[2])
+    assert "the seats for the computer are unreadable" in refused(table.phones[3], "facedown_recode", frame=sneaky)["en"]
+    assert frame["type"] == "commit"

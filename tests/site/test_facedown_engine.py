@@ -156,7 +156,8 @@ const host = createFaceDownEngine(local, { role: 'host', keep, send: (frames) =>
 const given = await host.call('table_phone_seat', { seat: 4, viewer: 1, name: 'Carl' });
 const guest = createFaceDownEngine(local, { role: 'guest', keep, send: (frames) => order.push(frames[0].type) });
 const recoded = await guest.call('recode', { frame: { type: 'recode', game: 1, joining: [4] } });
-console.log(JSON.stringify({ given, recoded, calls, order }));
+const computer = await host.call('table_computer_seat', { seat: 3, viewer: 1 });
+console.log(JSON.stringify({ given, recoded, computer, calls, order }));
 """
 
 
@@ -166,8 +167,11 @@ def test_a_seat_given_to_a_new_phone_face_down_is_kept_before_every_guest_is_ask
     assert out["calls"][0] == ["facedown_phone_seat", {"seat": 4}]
     assert out["calls"][1] == ["facedown_recode", {"frame": {"type": "recode", "game": 1, "joining": [4]}}]
     # Each save kept before its frame goes out: the recode to every guest, a guest's new commitment to the host.
-    assert out["order"] == ["keep", "recode", "keep", "commit"]
+    assert out["order"][:4] == ["keep", "recode", "keep", "commit"]
     # The host's Session gets the table state: the seat's new phone awaited, the computer's seat known.
     facts = out["given"]["result"]["facedown"]
     assert out["given"]["ok"] and facts["joining"] == [4] and facts["computers"] == [4]
     assert out["recoded"]["ok"]
+    # A guest's seat whose phone left goes to the computer the same way: the seat only, kept, then sent.
+    assert out["calls"][2] == ["facedown_computer_seat", {"seat": 3}]
+    assert out["computer"]["ok"] and out["order"][4:] == ["keep", "recode"]

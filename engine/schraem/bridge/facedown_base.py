@@ -147,6 +147,7 @@ class TableBase:
         # a new table code is made (`recode`, the game it follows) and, until
         # the next hand, no other key than theirs may change.
         self.joined: set[int] = set()
+        self.computers: set[int] = set()  # of them, the seats that go to the computer (on the host's phone)
         self.recode: int | None = None
         # The keys the hand under way (or the last) was dealt with: while a
         # new table code is made, a reload takes that hand up with them.
@@ -321,7 +322,7 @@ class TableBase:
         before the shell sends a word of it)."""
         record = game.to_record()
         publics = self.publics()
-        self.joined, self.recode = set(), None
+        self.joined, self.recode, self.computers = set(), None, set()
         self.played = [k.encode().hex() for k in publics]
         self.before = record
         self.after = None

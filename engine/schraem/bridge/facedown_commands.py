@@ -179,6 +179,13 @@ class FaceDownCommands:
         joins at that seat as at the first join (`facedown_guest`)."""
         return self._fd_change(lambda t: t.give_seat(args.get("seat")))
 
+    def cmd_facedown_computer_seat(self, args):
+        """`{"seat"}` (host): between games, a guest's seat whose phone left
+        goes to the computer from the next game on, played on this phone;
+        every guest gets `{"type": "recode", "computers": [seat]}` and
+        commits to its key again for a new table code."""
+        return self._fd_change(lambda t: t.computer_seat(args.get("seat")))
+
     def cmd_facedown_recode(self, args):
         """`{"frame"}` (guest): the host's `recode`; its `send` is this
         phone's new commitment (`{"type": "commit"}`) for the host."""

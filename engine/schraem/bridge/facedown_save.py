@@ -46,6 +46,7 @@ class SavedTable(TableBase):
             "welcomed": self.welcomed,
             "left": sorted(self.left),
             **({"joined": sorted(self.joined), "recode": self.recode} if self.joined or self.recode is not None else {}),
+            **({"computers": sorted(self.computers)} if self.computers else {}),
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
             "game": self.game,
             "retry": self.retry,
@@ -75,6 +76,7 @@ class SavedTable(TableBase):
             t.uncoded = bool(save.get("uncoded")) or ("code" not in save and t.welcomed)
             t.left = {int(s) for s in save.get("left", [])}
             t.joined = {int(s) for s in save.get("joined", [])}
+            t.computers = {int(s) for s in save.get("computers", [])}
             t.recode = None if save.get("recode") is None else int(save["recode"])
             t.after = save.get("after")
             t.verdicts = {int(v["hand"]): dict(v) for v in save["verdicts"]}

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.facedown_code import CodeRound, new_nonce
+from ..bots import APP_LEVELS
+from ..core.facedown_code import CodeRound, commitment, new_nonce
 from ..core.facedown_wire import Message
 from ..crypto import base_multiple
-from .facedown_base import not_now, read_key, refuse, whole
+from .facedown_base import new_identity, not_now, read_key, refuse, whole
 from .facedown_guest import GuestSide
 from .facedown_host import HostSide
 from .facedown_save import SavedTable
@@ -38,6 +39,58 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         the seat's old key goes (the phone that left cannot come back to
         it, the computer no longer plays it), and every guest is asked to
         commit to its key again for a new table code."""
+        seat = self._between(seat)
+        if seat in self.joined and seat not in self.computers:
+            return  # its phone is awaited already
+        self.keys.pop(seat, None)
+        self.kinds[seat - 1] = {"kind": "human"}
+        self.identities[seat - 1] = None
+        self.left.discard(seat)
+        self.computers.discard(seat)
+        self.joined.add(seat)
+        r = self.code_round
+        if self.recode is None or r is None:
+            self._new_code_round()
+        else:
+            # Another seat in the round under way: no key has been shown yet.
+            self.nonces.pop(seat, None)
+            r.own.pop(seat, None)
+            r.commits[seat - 1] = None
+        self.outbox.append(self._recode_frame())
+
+    def computer_seat(self, seat: object) -> None:
+        """Between games, a guest's seat whose phone left goes to the
+        computer from the next game on, played on this phone (which then
+        knows that seat's cards and no other's, as any computer seat's):
+        a key of its own is drawn here for it, and every guest is asked to
+        commit to its key again for a new table code, told that the seat
+        goes to the computer, so that it takes a computer's key there and
+        nothing else."""
+        seat = self._between(seat)
+        if self.kinds[seat - 1].get("kind") == "bot":
+            raise refuse(f"an Platz {seat} spielt schon der Computer", f"the computer plays seat {seat} already")
+        key = new_identity()
+        identity = base_multiple(key).encode().hex()
+        self.keys[seat] = key
+        self.kinds[seat - 1] = {"kind": "bot", "level": APP_LEVELS[0]}
+        self.identities[seat - 1] = identity
+        self.left.discard(seat)
+        self.joined.add(seat)
+        self.computers.add(seat)
+        r = self.code_round
+        if self.recode is None or r is None:
+            self._new_code_round()
+        else:
+            # Another seat in the round under way: this phone's commitment for it.
+            nonce = self.nonces[seat] = new_nonce()
+            r.own[seat] = (identity, nonce)
+            r.commits[seat - 1] = commitment(seat, identity, nonce)
+        self.outbox.append(self._recode_frame())
+
+    def _between(self, seat: object) -> int:
+        """`seat`, once it may change hands now: a computer's or a guest's,
+        between two games of a series not over, on the host's phone, and
+        before the new table code is under way."""
         if self.role != "host":
             raise not_now("Plätze vergibt das Handy des Gastgebers", "the host's phone gives seats")
         if not whole(seat) or not 2 <= seat <= self.seats:
@@ -56,25 +109,20 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         r = self.code_round
         if self.recode is not None and r is not None and r.committed():
             raise not_now("erst kommen die schon eingeladenen Handys an den Tisch", "the phones invited already join the table first")
-        if seat in self.joined:
-            return  # its phone is awaited already
-        self.keys.pop(seat, None)
-        self.kinds[seat - 1] = {"kind": "human"}
-        self.identities[seat - 1] = None
-        self.left.discard(seat)
-        self.joined.add(seat)
-        if self.recode is None or r is None:
-            # A new table code: this phone's seats with fresh nonces.
-            self.recode = self.game
-            self.nonces = {s: new_nonce() for s in self.keys}
-            own = {s: (self.identities[s - 1] or "", n) for s, n in self.nonces.items()}
-            self.code_round = CodeRound(self.seats, own)
-        else:
-            # Another seat in the round under way: no key has been shown yet.
-            self.nonces.pop(seat, None)
-            r.own.pop(seat, None)
-            r.commits[seat - 1] = None
-        self.outbox.append({"type": "recode", "game": self.game, "joining": sorted(self.joined)})
+        return seat
+
+    def _new_code_round(self) -> None:
+        """A new table code: this phone's seats with fresh nonces."""
+        self.recode = self.game
+        self.nonces = {s: new_nonce() for s in self.keys}
+        own = {s: (self.identities[s - 1] or "", n) for s, n in self.nonces.items()}
+        self.code_round = CodeRound(self.seats, own)
+
+    def _recode_frame(self) -> Message:
+        frame: Message = {"type": "recode", "game": self.recode, "joining": sorted(self.joined)}
+        if self.computers:
+            frame["computers"] = sorted(self.computers)
+        return frame
 
     def welcome(self) -> Message | None:
         """The welcome; after a seat changed hands, for the new phone the
@@ -103,7 +151,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         r = self.code_round
         if self.recode is None or r is None:
             return frames
-        frames.append({"type": "recode", "game": self.recode, "joining": sorted(self.joined)})
+        frames.append(self._recode_frame())
         if r.committed():
             frames.append({"type": "commits", "commits": r.commits})
         welcome = self.welcome()
@@ -124,16 +172,18 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
                 "ein Platz wechselt zwischen zwei Spielrunden; dieses Handy hat die Spielrunde noch nicht zu Ende geprüft",
                 "a seat changes between games; this phone has not checked the game to its end yet",
             )
-        joining = frame["joining"]
+        joining, computers = frame["joining"], frame.get("computers", [])
         if not joining or not all(whole(s) and 2 <= s <= self.seats for s in joining):
             raise refuse("die Plätze des Platzwechsels sind unlesbar", "the seats that change hands are unreadable")
+        if not isinstance(computers, list) or not all(s in joining for s in computers):
+            raise refuse("die Plätze für den Computer sind unlesbar", "the seats for the computer are unreadable")
         if self.seat in joining:
             raise refuse(
                 f"der Gastgeber gibt Platz {self.seat}, an dem dieses Handy spielt, einem anderen Handy",
                 f"the host gives seat {self.seat}, which this phone plays, to another phone",
             )
         r = self.code_round
-        if set(joining) == self.joined and (self.recode is None or (r is not None and r.committed())):
+        if set(joining) == self.joined and set(computers) == self.computers and (self.recode is None or (r is not None and r.committed())):
             # Sent again after a reconnect: made already, or its commitment goes again.
             if self.recode is not None and r is not None:
                 self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})
@@ -144,7 +194,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
             key = base_multiple(self.keys[self.seat]).encode().hex()
             self.nonces[self.seat] = new_nonce()
             r = self.code_round = CodeRound(self.seats, {self.seat: (key, self.nonces[self.seat])})
-        self.recode, self.joined = self.game, set(joining)
+        self.recode, self.joined, self.computers = self.game, set(joining), set(computers)
         self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})
 
     def welcomed_by(self, frame: object) -> None:
@@ -192,7 +242,10 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         if given.get("game") != self.game + 1:
             raise refuse("der Platzwechsel gehört zu einer anderen Spielrunde", "the change of seats belongs to another game")
         for s in range(1, n + 1):
-            if s in self.joined:
+            if s in self.computers:
+                if not isinstance(kinds[s - 1], dict) or kinds[s - 1].get("kind") != "bot" or kinds[s - 1].get("level") not in APP_LEVELS:
+                    raise refuse(f"an Platz {s} sitzt nicht der Computer", f"the computer does not sit at seat {s}")
+            elif s in self.joined:
                 if kinds[s - 1] != {"kind": "human"}:
                     raise refuse(f"an Platz {s} sitzt kein neues Handy", f"no new phone sits at seat {s}")
             elif identities[s - 1] != self.identities[s - 1] or kinds[s - 1] != self.kinds[s - 1]:
@@ -207,3 +260,4 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         self.kinds, self.identities, self.code_round = [dict(k) for k in kinds], list(identities), checked
         self.left -= self.joined
         self.recode = None
+        self.computers = set()
