@@ -26,13 +26,16 @@ import statistics
 import subprocess
 import sys
 import tarfile
-import tempfile
 from io import BytesIO
 from pathlib import Path
 from time import perf_counter
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
+
+from interpreters import in_pyodide  # noqa: E402
+
 PLAYERS = [{"name": n, "marks": 12} for n in ("Anne", "Bert", "Carla", "Dieter")]
 
 
@@ -162,11 +165,11 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--against", help="a commit whose engine is the baseline")
     ap.add_argument("--cpython-only", action="store_true")
-    ap.add_argument("--inner", help=argparse.SUPPRESS)  # inside Pyodide: the engines as JSON, figures out as JSON
+    ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)  # inside Pyodide: figures out as JSON
+    ap.add_argument("--engines", help=argparse.SUPPRESS)  # inside Pyodide: the engines' folders, as JSON
     a = ap.parse_args()
     if a.inner:
-        engines = json.loads(a.inner)
-        print(json.dumps(measure(engines, a.hands)))
+        print(json.dumps(measure(json.loads(a.engines), a.hands)))
         return
     engines = {"now": str(ROOT / "engine")}
     if a.against:
@@ -175,25 +178,9 @@ def main() -> None:
     if a.cpython_only:
         return
     inside = {k: "/repo/" + str(Path(v).relative_to(ROOT)) for k, v in engines.items()}
-    with tempfile.TemporaryDirectory():
-        proc = subprocess.run(
-            [
-                "node",
-                str(ROOT / "bench" / "pyodide.mjs"),
-                "bench/facedown_bridge.py",
-                "--hands",
-                str(a.hands),
-                "--inner",
-                json.dumps(inside),
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    if proc.returncode != 0:
-        raise SystemExit(f"bench: Pyodide run failed\n{proc.stdout}\n{proc.stderr}")
-    report("Pyodide (Node)", json.loads(next(ln for ln in reversed(proc.stdout.splitlines()) if ln.startswith("{"))))
+    figures = in_pyodide("bench/facedown_bridge.py", "--hands", str(a.hands), "--engines", json.dumps(inside))
+    figures.pop("load_s", None)
+    report("Pyodide (Node)", figures)
 
 
 if __name__ == "__main__":

@@ -42,21 +42,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         seat = self._between(seat)
         if seat in self.joined and seat not in self.computers:
             return  # its phone is awaited already
-        self.keys.pop(seat, None)
-        self.kinds[seat - 1] = {"kind": "human"}
-        self.identities[seat - 1] = None
-        self.left.discard(seat)
-        self.computers.discard(seat)
-        self.joined.add(seat)
-        r = self.code_round
-        if self.recode is None or r is None:
-            self._new_code_round()
-        else:
-            # Another seat in the round under way: no key has been shown yet.
-            self.nonces.pop(seat, None)
-            r.own.pop(seat, None)
-            r.commits[seat - 1] = None
-        self.outbox.append(self._recode_frame())
+        self._change_hands(seat, None)
 
     def computer_seat(self, seat: object) -> None:
         """Between games, a guest's seat whose phone left goes to the
@@ -69,19 +55,32 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         seat = self._between(seat)
         if self.kinds[seat - 1].get("kind") == "bot":
             raise refuse(f"an Platz {seat} spielt schon der Computer", f"the computer plays seat {seat} already")
-        key = new_identity()
-        identity = base_multiple(key).encode().hex()
-        self.keys[seat] = key
-        self.kinds[seat - 1] = {"kind": "bot", "level": APP_LEVELS[0]}
+        self._change_hands(seat, new_identity())
+
+    def _change_hands(self, seat: int, key: int | None) -> None:
+        """`seat` from the next game on: a new phone's (`key` None, awaited)
+        or the computer's, with `key` drawn here; into the table code's
+        round, a new one or the one under way (no key has been shown yet),
+        and every guest told."""
+        identity = None if key is None else base_multiple(key).encode().hex()
+        self.keys.pop(seat, None)
+        self.nonces.pop(seat, None)
+        self.kinds[seat - 1] = {"kind": "human"} if key is None else {"kind": "bot", "level": APP_LEVELS[0]}
         self.identities[seat - 1] = identity
         self.left.discard(seat)
         self.joined.add(seat)
-        self.computers.add(seat)
+        if key is None:
+            self.computers.discard(seat)
+        else:
+            self.keys[seat] = key
+            self.computers.add(seat)
         r = self.code_round
         if self.recode is None or r is None:
             self._new_code_round()
+        elif identity is None:
+            r.own.pop(seat, None)
+            r.commits[seat - 1] = None
         else:
-            # Another seat in the round under way: this phone's commitment for it.
             nonce = self.nonces[seat] = new_nonce()
             r.own[seat] = (identity, nonce)
             r.commits[seat - 1] = commitment(seat, identity, nonce)
