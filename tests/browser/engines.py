@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from browser_support import CHROMIUM_ARGS, ROOT, chromium_path
-from webdriver import CALL_TIMEOUT_S, WebKitDriver, webkit_missing
+from webdriver import CALL_TIMEOUT_S, WebDriverError, WebKitDriver, webkit_missing
 
 ENGINES = ("chromium", "firefox", "webkit")
 FIREFOX = "/usr/bin/firefox-esr"
@@ -258,9 +258,17 @@ class WebKitBrowser(EngineBrowser):
         return self.session.evaluate("() => window.__errors || []")
 
     def upload(self, selector: str, path: Path) -> None:
-        element = self.session.cmd("POST", "/element", {"using": "css selector", "value": selector})
-        element_id = next(iter(element.values()))
-        self.session.cmd("POST", f"/element/{element_id}/value", {"text": str(path)})
+        # The screen may be drawn again between finding the input and
+        # giving it the file (a tap just before): then the input is found anew.
+        for attempt in range(3):
+            element = self.session.cmd("POST", "/element", {"using": "css selector", "value": selector})
+            element_id = next(iter(element.values()))
+            try:
+                self.session.cmd("POST", f"/element/{element_id}/value", {"text": str(path)})
+                return
+            except WebDriverError as e:
+                if "stale element" not in str(e) or attempt == 2:
+                    raise
 
     def close(self) -> None:
         self.session.close()

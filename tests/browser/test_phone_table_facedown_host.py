@@ -55,13 +55,15 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
     _play_moves(phones, 3)
 
     # Every message stored only what it added: the hand's head (under 2 kB)
-    # and a step, not the whole save; read back whole, it is the engine's save.
+    # and a step, not the whole save (a step may hold the few envelopes that
+    # came together, whose saves were kept as one); read back whole, it is
+    # the engine's save.
     for page in phones.values():
         stored = page.evaluate(STORED)
         assert stored["same"], stored
         numbers = [n for n, _ in stored["steps"]]
         assert numbers == list(range(len(numbers))) and len(numbers) > 10, stored
-        assert stored["head"] < 2_000 and max(size for _, size in stored["steps"][-3:]) < 3_000, stored
+        assert stored["head"] < 2_000 and max(size for _, size in stored["steps"][-3:]) < stored["whole"] / 10, stored
         kept = stored["head"] + stored["table"] + sum(size for _, size in stored["steps"])
         assert stored["whole"] > 30_000 and kept < 1.2 * stored["whole"], stored
 
