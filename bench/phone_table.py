@@ -354,7 +354,7 @@ def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
 | cards a guest received or showed that its seat may not see | {out['leaks']} |
 """
         + evening_rows(out.get("evening"))
-        + router_rows(out.get("router"))
+        + (router_rows(out["router"]) if "router" in out else "")
     )
 
 
