@@ -269,15 +269,19 @@ def slow_main_thread(context, page, rate: float):
             return MainThreadQuota(page, rate)
         except OSError as e:
             print(f"bench: no CPU quota ({e}); CDP throttling instead, which spins", file=sys.stderr)
-    cdp = throttle(context, page, rate)
+    return Throttled(context, page, rate)
 
-    class Throttled:
-        factor = rate
 
-        def release(self) -> None:
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+class Throttled:
+    """A page's main thread slowed by CDP throttling (which spins);
+    `release()` lifts it."""
 
-    return Throttled()
+    def __init__(self, context, page, rate: float) -> None:
+        self.factor = rate
+        self.cdp = throttle(context, page, rate)
+
+    def release(self) -> None:
+        self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
 
 
 def bare_run(pw, browser, bare: Served, rate: float) -> dict:

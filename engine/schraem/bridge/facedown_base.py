@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
+from ..bots import APP_LEVELS
 from ..core.errors import Both, IllegalAction, InvalidAction
 from ..core.facedown import Phone
 from ..core.facedown_code import CodeRound
@@ -18,6 +19,11 @@ from ..core.game import Game
 from ..crypto import Element, decode_scalar, encode_scalar, random_scalar
 
 ACTIONS = ("act", "play")  # the messages that carry a seat's action
+
+
+def computer() -> dict[str, str]:
+    """A seat the host's phone plays from now on: the app's computer player."""
+    return {"kind": "bot", "level": APP_LEVELS[0]}
 
 
 def refuse(de: str, en: str) -> InvalidAction:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 
-from ..bots import APP_LEVELS
 from ..core.facedown_code import CodeRound
 from ..core.facedown_wire import Message
 from ..core.game import Game
 from ..crypto import base_multiple
-from .facedown_base import TableBase, not_now, read_key, refuse, whole
+from .facedown_base import TableBase, computer, not_now, read_key, refuse, whole
 
 
 class GuestSide(TableBase):
@@ -156,7 +155,7 @@ class GuestSide(TableBase):
             )
         for seat, identity in changes.items():
             self.identities[seat - 1] = identity
-            self.kinds[seat - 1] = {"kind": "bot", "level": APP_LEVELS[0]}
+            self.kinds[seat - 1] = computer()
             self.left.add(seat)
 
     def unrelayed(self) -> list[Message]:

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 
-from ..bots import APP_LEVELS
 from ..core.facedown_game import Seat
 from ..core.facedown_wire import Message
 from ..core.game import Game
 from ..crypto import base_multiple
-from .facedown_base import ACTIONS, TableBase, new_identity, not_now, read_key, refuse, whole
+from .facedown_base import ACTIONS, TableBase, computer, new_identity, not_now, read_key, refuse, whole
 
 
 class HostSide(TableBase):
@@ -94,7 +93,7 @@ class HostSide(TableBase):
             key = new_identity()
             self.keys[lost] = key
             self.identities[lost - 1] = base_multiple(key).encode().hex()
-            self.kinds[lost - 1] = {"kind": "bot", "level": APP_LEVELS[0]}
+            self.kinds[lost - 1] = computer()
             self.left.add(lost)
         self._start_round(number, retry)
         self._begin(game, [1, *self.bots()])

@@ -22,7 +22,7 @@ from ..bots import APP_LEVELS
 from ..core.facedown_code import CodeRound, commitment, new_nonce
 from ..core.facedown_wire import Message
 from ..crypto import base_multiple
-from .facedown_base import new_identity, not_now, read_key, refuse, whole
+from .facedown_base import computer, new_identity, not_now, read_key, refuse, whole
 from .facedown_guest import GuestSide
 from .facedown_host import HostSide
 from .facedown_save import SavedTable
@@ -65,7 +65,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         identity = None if key is None else base_multiple(key).encode().hex()
         self.keys.pop(seat, None)
         self.nonces.pop(seat, None)
-        self.kinds[seat - 1] = {"kind": "human"} if key is None else {"kind": "bot", "level": APP_LEVELS[0]}
+        self.kinds[seat - 1] = {"kind": "human"} if key is None else computer()
         self.identities[seat - 1] = identity
         self.left.discard(seat)
         self.joined.add(seat)
