@@ -24,7 +24,7 @@ import { both } from '../i18n/i18n.js';
 
 /**
  * The engine of a face-down table, as a Session and the table's flows see it.
- * @typedef {Engine & {role: 'host' | 'guest', last: () => any, kept: () => any, received: () => number}} FaceDownEngine
+ * @typedef {Engine & {role: 'host' | 'guest', last: () => any, kept: () => any, back: () => {type: 'back', from: number, waits?: true}}} FaceDownEngine
  */
 
 // The Session's commands and the table's own, as the bridge names them.
@@ -84,6 +84,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
   let bots = new Set();
   let refusedSeen = 0;
   let received = 0; // envelopes of the hand this phone's engine has taken
+  let waits = false; // a guest that showed its key and waits for the host's welcome
 
   /** @param {string} cmd @param {Record<string, any>} [args] @returns {Promise<Reply>} */
   async function call(cmd, args = {}) {
@@ -112,6 +113,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
     // sends a phone the envelopes it has not taken (`facedown_resend`).
     if (args.more && LAZY.has(cmd) && !result?.send?.length) {
       received = result.state?.received ?? received;
+      waits = result.state?.waits ?? waits;
       return { ok: true, result: { ...result, state: null, unkept: true } };
     }
     if (result?.save) {
@@ -128,6 +130,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
     const fd = cmd === 'state' ? result : result?.state;
     if (!fd) return { ok: true, result };
     received = fd.received ?? 0;
+    waits = fd.waits === true;
     const state = tableState(fd);
     // What the relay refused of this phone's moves, said once each.
     const refused = fd.refused ?? [];
@@ -199,7 +202,11 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
     return last;
   }
 
-  return { call, ready: local.ready, role, last: () => last, kept: () => kept, received: () => received };
+  // What a guest back on a new channel tells the host: where it stands in
+  // the hand, and whether it waits for the welcome (the host then sends it
+  // again, with the hand it opened).
+  const back = () => ({ type: /** @type {'back'} */ ('back'), from: received + 1, ...(waits ? { waits: /** @type {true} */ (true) } : {}) });
+  return { call, ready: local.ready, role, last: () => last, kept: () => kept, back };
 }
 
 /** @param {string} cmd @param {Record<string, any>} args */

@@ -157,7 +157,7 @@ export class FaceDownRelay extends SeatChannels {
       } else if (msg.type === 'back') {
         // A guest back on a new channel: the hand's envelopes from where
         // it stands, to it alone.
-        const r = await engine.call('resend', { from: msg.from });
+        const r = await engine.call('resend', { from: msg.from, waits: msg.waits === true });
         for (const frame of r.ok ? r.result.send : []) this.send(seat, frame);
       } else if (msg.type === 'msg') {
         const r = await engine.call('relay', { seat, frame: msg });
@@ -211,7 +211,7 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
       const r = await engine.call('load', { save });
       if (!r.ok) { app.onError(r.error); return; }
       send(r.result.send);
-      send([{ type: 'back', from: engine.received() + 1 }]);
+      send([engine.back()]);
       await show(r.result.state);
     });
   } else if (!fd || fd.seat !== seat) {
@@ -231,7 +231,7 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
     fd.session.serial(async () => {
       const r = await fd.engine.call('unrelayed');
       if (r.ok) send(r.result.send);
-      send([{ type: 'back', from: fd.engine.received() + 1 }]);
+      send([fd.engine.back()]);
       table.inGame = false;
       fd.shown = null;
       await show(fd.engine.last());
@@ -271,7 +271,7 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
         // An envelope this phone cannot take yet (one missing between) is
         // asked for again; any other refusal is the host's, said in words.
         if (!r.ok && r.error?.code === 'deal_phase' && msg.type === 'env') {
-          send([{ type: 'back', from: fd.engine.received() + 1 }]);
+          send([fd.engine.back()]);
         } else if (!r.ok) app.onError(r.error);
         else await show(r.result.state);
       }).finally(() => { fd.waiting -= 1; });

@@ -239,3 +239,38 @@ def test_a_computer_where_the_guest_was_told_of_a_new_phone_is_refused(seeded_se
     sneaky = dict(recode[0], computers=[2])
     assert "the seats for the computer are unreadable" in refused(table.phones[3], "facedown_recode", frame=sneaky)["en"]
     assert frame["type"] == "commit"
+
+
+@pytest.mark.cpython_only
+def test_a_guest_that_missed_only_the_welcome_is_sent_it_when_back_after_the_next_game_was_dealt() -> None:
+    """Guest 2 showed its key for the new table code, and its channel
+    dropped before the welcome reached it; the host dealt game 2 meanwhile.
+    Back, it says it waits for the welcome: it is sent the one it missed
+    and the hand so far, takes the new key, and game 2 is played and
+    checked on every phone with one table code."""
+    table = after_the_first_game(75)
+    welcome = new_phone_at(table, 4)
+    for g in (3, 4):
+        table.call(g, "facedown_welcome", frame=welcome)
+    table.away.add(2)
+    table.sent(1, table.call(1, "facedown_again")["send"])
+    table.away.discard(2)
+    stands = table.state(2)
+    assert stands["game"] == 1 and stands["waits"]
+    again = table.call(1, "facedown_resend", **{"from": stands["received"] + 1, "waits": True})["send"]
+    assert again[0] == welcome and {f["type"] for f in again[1:]} == {"env"}
+    table.call(2, "facedown_welcome", frame=again[0])
+    said = [f for frame in again[1:] for f in table.call(2, "facedown_receive", frame=frame)["send"]]
+    table.sent(2, said)
+    assert len({table.state(s)["code"] for s in table.phones}) == 1
+    # A guest in step is sent no welcome again.
+    here = table.state(3)
+    assert all(
+        f["type"] == "env" for f in table.call(1, "facedown_resend", **{"from": here["received"] + 1, "waits": here["waits"]})["send"]
+    )
+    table.play_hand()
+    for s in table.phones:
+        assert table.state(s)["game"] == 2 and table.call(s, "facedown_verdict", hand=1)["status"] == "checked", s
+    # The host's save keeps the welcome: reloaded, it sends it still.
+    table.reload(1)
+    assert table.call(1, "facedown_resend", **{"from": 1, "waits": True})["send"][0] == welcome

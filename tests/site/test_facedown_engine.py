@@ -175,3 +175,25 @@ def test_a_seat_given_to_a_new_phone_face_down_is_kept_before_every_guest_is_ask
     # A guest's seat whose phone left goes to the computer the same way: the seat only, kept, then sent.
     assert out["calls"][2] == ["facedown_computer_seat", {"seat": 3}]
     assert out["computer"]["ok"] and out["order"][4:] == ["keep", "recode"]
+
+
+BACK = """
+globalThis.navigator = { languages: ['de'], language: 'de' };
+const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
+const states = [
+  { seat: 2, game: 1, hand: 3, phase: 'checked', view: null, legal: [], due: [], hand_over: true, received: 40, waits: false },
+  { seat: 2, game: 1, hand: 3, phase: 'checked', view: null, legal: [], due: [], hand_over: true, received: 40, waits: true },
+];
+const local = { ready: Promise.resolve(), call: async () => ({ ok: true, result: states.shift() }) };
+const engine = createFaceDownEngine(local, { role: 'guest', keep: async () => true, send: () => {} });
+await engine.call('state');
+const inStep = engine.back();
+await engine.call('state');
+console.log(JSON.stringify({ inStep, waiting: engine.back() }));
+"""
+
+
+def test_a_guest_back_says_where_it_stands_and_whether_it_waits_for_the_welcome(node_json):
+    out = node_json(BACK)
+    assert out["inStep"] == {"type": "back", "from": 41}
+    assert out["waiting"] == {"type": "back", "from": 41, "waits": True}

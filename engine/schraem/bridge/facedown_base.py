@@ -155,6 +155,10 @@ class TableBase:
         self.joined: set[int] = set()
         self.computers: set[int] = set()  # of them, the seats that go to the computer (on the host's phone)
         self.recode: int | None = None
+        # On the host, the welcome it made last (the first, or after seats
+        # changed hands): a guest that missed it, and waits for it while the
+        # host deals on, is sent it again (`resend`).
+        self.opened: dict[str, Any] | None = None
         # The keys the hand under way (or the last) was dealt with: while a
         # new table code is made, a reload takes that hand up with them.
         self.played: list[str] | None = None

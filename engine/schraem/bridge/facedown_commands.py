@@ -155,9 +155,7 @@ class FaceDownCommands:
         t = self._fd()
         if t.role != "host":
             raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
-        return self._fd_change(
-            lambda t: {"welcome": t.take_reveal(args.get("seat"), args.get("identity"), args.get("nonce")) or t.welcome()}
-        )
+        return self._fd_change(lambda t: {"welcome": t.take_reveal(args.get("seat"), args.get("identity"), args.get("nonce"))})
 
     def cmd_facedown_welcome(self, args):
         """`{"frame"}` (guest): the host's welcome, every seat's key and
@@ -252,13 +250,14 @@ class FaceDownCommands:
         return self._fd().verdict(hand)
 
     def cmd_facedown_resend(self, args):
-        """`{"from"}` (host): the hand's envelopes from that position on, for
-        a guest that reloaded or reconnected (it says where it stands in
-        `state.received`)."""
+        """`{"from", "waits"}` (host): the hand's envelopes from that position
+        on, for a guest that reloaded or reconnected (it says where it stands
+        in `state.received`, and whether it waits for the welcome in
+        `state.waits`)."""
         t = self._fd()
         if t.role != "host":
             raise not_now("nur das Handy des Gastgebers gibt weiter", "only the host's phone relays")
-        return {"send": t.resend(args.get("from"))}
+        return {"send": t.resend(args.get("from"), args.get("waits") is True)}
 
     def cmd_facedown_unrelayed(self, args):
         """(guest) What this phone said that the host has not relayed back

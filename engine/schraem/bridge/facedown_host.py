@@ -41,9 +41,11 @@ class HostSide(TableBase):
         r.reveals()
         return {"type": "commits", "commits": r.commits}
 
-    def take_reveal(self, seat: object, identity: object, nonce: object) -> None:
+    def take_reveal(self, seat: object, identity: object, nonce: object) -> Message | None:
         """A guest's long-term key and nonce, checked against its commitment
-        (refused before every seat's commitment is in)."""
+        (refused before every seat's commitment is in). → the welcome every
+        guest gets once every seat's key is in (null before), kept to send
+        again."""
         r = self.code_round
         if r is None or (self.hand is not None and self.recode is None):
             raise not_now("Plätze vergibt der Gastgeber vor dem ersten Spiel", "the host gives seats before the first hand")
@@ -53,6 +55,10 @@ class HostSide(TableBase):
         if key in [k for s, k in enumerate(self.identities, 1) if s != seat]:
             raise refuse("diesen Schlüssel hat schon ein anderer Platz", "another seat has this key already")
         self.identities[seat - 1] = r.reveal(seat, key, nonce)
+        welcome = self.welcome()
+        if welcome is not None:
+            self.opened = welcome
+        return welcome
 
     def deal(self) -> None:
         """The host's "next hand": its seat and the computers' start, and
@@ -163,12 +169,19 @@ class HostSide(TableBase):
         self._post([msg])
         self._run()
 
-    def resend(self, pos: object) -> list[Message]:
+    def resend(self, pos: object, waits: bool = False) -> list[Message]:
         """Every envelope of the hand from position `pos` on, for a guest
-        that reloaded or lost its channel."""
+        that reloaded or lost its channel. A guest that `waits` for the
+        welcome (it showed its key, and its channel dropped before the
+        welcome came) is sent the welcome made last first and, when it
+        opened the game under way, every envelope of its hand: the guest's
+        position is in the hand before."""
+        opened = self.opened if waits and self.recode is None else None
+        if opened is not None and opened.get("game", 1) == self.game:
+            pos = 1
         if not whole(pos) or not 1 <= pos <= len(self.envelopes) + 1:
             raise refuse(f"Position {pos!r} gibt es in diesem Spiel nicht", f"there is no position {pos!r} in this hand")
-        return [self._frame(e) for e in self.envelopes[pos - 1 :]]
+        return ([opened] if opened is not None else []) + [self._frame(e) for e in self.envelopes[pos - 1 :]]
 
     def _frame(self, env: Message) -> Message:
         """An envelope as every guest gets it; the hand's first carries the

@@ -47,6 +47,7 @@ class SavedTable(TableBase):
             "left": sorted(self.left),
             **({"joined": sorted(self.joined), "recode": self.recode} if self.joined or self.recode is not None else {}),
             **({"computers": sorted(self.computers)} if self.computers else {}),
+            **({"opened": self.opened} if self.opened is not None else {}),
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
             "game": self.game,
             "retry": self.retry,
@@ -78,6 +79,10 @@ class SavedTable(TableBase):
             t.joined = {int(s) for s in save.get("joined", [])}
             t.computers = {int(s) for s in save.get("computers", [])}
             t.recode = None if save.get("recode") is None else int(save["recode"])
+            opened = save.get("opened")
+            if opened is not None and (not isinstance(opened, dict) or opened.get("type") != "welcome"):
+                raise ValueError("a welcome kept that is none")
+            t.opened = opened
             t.after = save.get("after")
             t.verdicts = {int(v["hand"]): dict(v) for v in save["verdicts"]}
             t.game, t.retry = int(save.get("game", 1)), int(save.get("retry", 0))

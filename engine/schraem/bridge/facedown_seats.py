@@ -143,10 +143,10 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
             frame["left"] = sorted(self.left)
         return frame
 
-    def resend(self, pos: object) -> list[Message]:
+    def resend(self, pos: object, waits: bool = False) -> list[Message]:
         """A guest back on a new channel while seats change hands is sent the
         round so far too: it may have missed any of it."""
-        frames = super().resend(pos)
+        frames = super().resend(pos, waits)
         r = self.code_round
         if self.recode is None or r is None:
             return frames

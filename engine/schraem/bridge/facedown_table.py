@@ -145,6 +145,10 @@ class FaceDownTable(SeatSide):
             if own
             else [],
             "received": len(self.envelopes),  # envelopes of the hand taken: `facedown_resend` goes on from the next
+            # A guest that showed its key and waits for the host's welcome
+            # (the first, or after seats changed hands): `facedown_resend`
+            # sends it again.
+            "waits": self.role == "guest" and (not self.welcomed or self.recode is not None),
             "gone": self.gone(),
             "left": sorted(self.left),  # seats whose phones were lost, played by the host's phone since
             # Seats going to a new phone before the next game, whose key is awaited.
