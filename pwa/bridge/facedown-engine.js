@@ -212,7 +212,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
 /** @param {string} cmd @param {Record<string, any>} args */
 function argsOf(cmd, args) {
   if (cmd === 'act') return { action: args.action };
-  if (cmd === 'table_phone_seat' || cmd === 'table_computer_seat') return { seat: args.seat };
+  if (cmd === 'table_phone_seat' || cmd === 'table_computer_seat') return { seat: args.seat, ...(args.name != null ? { name: args.name } : {}) };
   if (['state', 'bot_step', 'next_hand', 'deal', 'rematch', 'next_game', 'again', 'lists', 'export', 'table_result'].includes(cmd)) return {};
   const { more: _more, ...rest } = args;
   return rest;

@@ -307,9 +307,9 @@ function tableBanner() {
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
-    // Face down the seat keeps its name; a guest's whose phone left goes to a
-    // new phone or to the computer, played on the host's phone.
-    free.map((seat) => freeSeat(table, seat, names, !table.facedown && !m().game?.save?.series?.ticket, gave(seat))),
+    // Face down a guest's seat whose phone left goes to a new phone or to
+    // the computer, played on the host's phone.
+    free.map((seat) => freeSeat(table, seat, names, !(table.facedown ? state?.facedown?.ticket : m().game?.save?.series?.ticket), gave(seat))),
     inSet ? h('p', { class: 'note phone-set-seats', text: tt('seat.set') }) : null,
     table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names, table.facedown ? 'links.facedown.gone.button' : undefined)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },

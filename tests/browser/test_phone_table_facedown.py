@@ -153,6 +153,7 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
         for seat, page in phones.items():
             view = _view(page)
             assert view["seat"] == seat and view["hand_no"] == hand and len(view["my_cards"] or []) in (0, 4)
+            assert view["players"][1]["name"] == ("Bert" if game < 3 else "Rechner"), seat
         if game == 1:
             # The table code of every phone's key, in sight on every phone
             # before the first card: the same on all three.
@@ -235,9 +236,10 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             assert message(host) == ""
         if game == 2:
             # Bert's phone is not coming back: the computer takes his seat
-            # from the next game on. Guest 4 commits to its key again on its
+            # from the next game on, as "Rechner". Guest 4 commits to its key again on its
             # own; both phones show the same new table code, and the host's
             # phone deals the next game once the code is made.
+            host.fill('[data-phone-text="seat-name-2"]', "Rechner")
             host.locator('[data-action="phone-computer-seat"][data-seat="2"]').tap()
             phones[4].wait_for_function(
                 "async (old) => { const c = (await import('./modules.js')).model.model.game?.state?.facedown?.code; return c && c !== old; }",

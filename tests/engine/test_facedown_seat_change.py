@@ -37,10 +37,11 @@ def after_the_first_game(seed: int) -> Table:
     return table
 
 
-def new_phone_at(table: Table, seat: int) -> dict[str, Any]:
-    """The host gives `seat` to a new phone; every guest commits again and
-    the new phone joins; → the welcome every guest got."""
-    recode = table.call(1, "facedown_phone_seat", seat=seat)["send"]
+def new_phone_at(table: Table, seat: int, **name: str) -> dict[str, Any]:
+    """The host gives `seat` to a new phone (its person's `name`, if one is
+    given); every guest commits again and the new phone joins; → the
+    welcome every guest got."""
+    recode = table.call(1, "facedown_phone_seat", seat=seat, **name)["send"]
     assert [f["type"] for f in recode] == ["recode"] and table.state(1)["joining"] == [seat]
     # Until every phone is in, the host deals no next game.
     assert "not every phone has joined yet" in refused(table.phones[1], "facedown_again")["en"]
@@ -189,8 +190,9 @@ def test_a_guest_back_on_a_new_channel_while_the_new_code_is_made_is_sent_the_ro
 @pytest.mark.cpython_only
 def test_a_guests_seat_whose_phone_left_goes_to_the_computer_and_the_phones_still_there_deal_on(seeded_secrets: SeededSecrets) -> None:
     """Carla's phone leaves after game 1: the host hands her seat to the
-    computer. The guest still there commits again, takes a computer's key
-    for that seat only, and the next game is dealt by the two phones with
+    computer, named "Rechner". The guest still there commits again, takes a
+    computer's key for that seat only, and the next game is dealt by the two
+    phones with
     the host's phone playing both computers; every hand is checked. A
     welcome that seats a person where the computer was to sit, or a
     computer where the guest was not told of one, is refused in words."""
@@ -200,8 +202,8 @@ def test_a_guests_seat_whose_phone_left_goes_to_the_computer_and_the_phones_stil
     table.guests.remove(3)
     assert "the computer plays seat 4 already" in refused(table.phones[1], "facedown_computer_seat", seat=4)["en"]
     assert "the host's phone gives seats" in refused(table.phones[2], "facedown_computer_seat", seat=3)["en"]
-    recode = table.call(1, "facedown_computer_seat", seat=3)["send"]
-    assert recode == [{"type": "recode", "game": 1, "joining": [3], "computers": [3]}]
+    recode = table.call(1, "facedown_computer_seat", seat=3, name="Rechner")["send"]
+    assert recode == [{"type": "recode", "game": 1, "joining": [3], "computers": [3], "names": {"3": "Rechner"}}]
     assert table.state(1)["joining"] == []  # no phone is awaited: the computer's key is drawn on the host's phone
     (frame,) = table.call(2, "facedown_recode", frame=recode[0])["send"]
     commits = table.call(1, "facedown_seat", seat=2, commit=frame["commit"])["commits"]
@@ -227,7 +229,7 @@ def test_a_guests_seat_whose_phone_left_goes_to_the_computer_and_the_phones_stil
         assert verdicts and all(v["status"] == "checked" for v in verdicts), s
     facts = [table.state(s)["series"] for s in (1, 2)]
     assert facts[0] == facts[1] and facts[0]["number"] == 2
-    assert facts[0]["changes"] == [{"game": 2, "seat": 3, "name": "Carla", "was": "Carla", "computer": True}]
+    assert facts[0]["changes"] == [{"game": 2, "seat": 3, "name": "Rechner", "was": "Carla", "computer": True}]
 
 
 @pytest.mark.cpython_only
@@ -274,3 +276,36 @@ def test_a_guest_that_missed_only_the_welcome_is_sent_it_when_back_after_the_nex
     # The host's save keeps the welcome: reloaded, it sends it still.
     table.reload(1)
     assert table.call(1, "facedown_resend", **{"from": 1, "waits": True})["send"][0] == welcome
+
+
+@pytest.mark.cpython_only
+def test_a_new_phone_plays_its_seat_under_its_persons_name_from_the_next_game_on(seeded_secrets: SeededSecrets) -> None:
+    """Carl takes the computer Dora's seat after game 1: the recode names
+    him, every phone deals game 2 with Carl at seat 4 and says the seat
+    changed hands from Dora to Carl. A name already at the table, or one
+    with an invisible character, is refused on the host; a guest refuses
+    new names for seats that do not change hands, or two seats of one name."""
+    table = after_the_first_game(76)
+    saved = copy.deepcopy(table.saves[1])
+    assert "already sits at the table" in refused(table.phones[1], "facedown_phone_seat", seat=4, name="Anne")["en"]
+    assert "invisible character" in refused(table.phones[1], "facedown_phone_seat", seat=4, name="Ca\u200brl")["en"]
+    assert table.call(1, "facedown_state")["joining"] == [] and table.saves[1] == saved
+    for sneaky, words in (({"3": "Eve"}, "unreadable"), ({"4": "Anne"}, "the same name"), ({"4": " Carl "}, "unreadable")):
+        frame = {"type": "recode", "game": 1, "joining": [4], "names": sneaky}
+        assert words in refused(table.phones[2], "facedown_recode", frame=frame)["en"], sneaky
+    welcome = new_phone_at(table, 4, name="Carl")
+    assert welcome["record"]["players"][3]["name"] == "Carl"
+    table.reload(3)  # the new name is kept in the save while the new code is made
+    for g in table.guests:
+        table.call(g, "facedown_welcome", frame=welcome)
+    table.sent(1, table.call(1, "facedown_again")["send"])
+    for s in table.phones:
+        assert [p["name"] for p in table.state(s)["view"]["players"]] == ["Anne", "Bernd", "Carla", "Carl"], s
+    table.play_hand()
+    finish_game(table)
+    facts = [table.state(s)["series"] for s in (1, 2, 3)]
+    assert facts[0] == facts[1] == facts[2]
+    assert facts[0]["changes"] == [{"game": 2, "seat": 4, "name": "Carl", "was": "Dora", "computer": False}]
+    # The name holds from then on: the series' next game is Carl's too.
+    next_game(table)
+    assert all(table.state(s)["view"]["players"][3]["name"] == "Carl" for s in table.phones)

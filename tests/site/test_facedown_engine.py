@@ -163,8 +163,8 @@ console.log(JSON.stringify({ given, recoded, computer, calls, order }));
 
 def test_a_seat_given_to_a_new_phone_face_down_is_kept_before_every_guest_is_asked_to_commit_again(node_json):
     out = node_json(SEAT)
-    # The seat keeps its name: only the seat reaches the engine.
-    assert out["calls"][0] == ["facedown_phone_seat", {"seat": 4}]
+    # The seat and the name typed for it reach the engine, nothing else (the viewer is the host's own).
+    assert out["calls"][0] == ["facedown_phone_seat", {"seat": 4, "name": "Carl"}]
     assert out["calls"][1] == ["facedown_recode", {"frame": {"type": "recode", "game": 1, "joining": [4]}}]
     # Each save kept before its frame goes out: the recode to every guest, a guest's new commitment to the host.
     assert out["order"][:4] == ["keep", "recode", "keep", "commit"]

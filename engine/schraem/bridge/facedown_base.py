@@ -154,6 +154,7 @@ class TableBase:
         # the next hand, no other key than theirs may change.
         self.joined: set[int] = set()
         self.computers: set[int] = set()  # of them, the seats that go to the computer (on the host's phone)
+        self.renamed: dict[int, str] = {}  # of them, those played under a new name from the next game on
         self.recode: int | None = None
         # On the host, the welcome it made last (the first, or after seats
         # changed hands): a guest that missed it, and waits for it while the
@@ -288,8 +289,13 @@ class TableBase:
         last = Game.from_record(self._checked_last())
         if not last.game_over:
             raise not_now("die Spielrunde läuft noch", "the game is still running")
-        players = [{"name": n, "marks": m} for n, m in zip(last.names, last.start_marks)]
+        players = [{"name": n, "marks": m} for n, m in zip(self.names_next(last.names), last.start_marks)]
         return Game(players, last.rules, None, last.next_game_dealer() or 1, None, last.stakes)
+
+    def names_next(self, names: list[str]) -> list[str]:
+        """The players' names in the next game: a seat that changes hands
+        under a new name is played under it."""
+        return [self.renamed.get(s, name) for s, name in enumerate(names, 1)]
 
     def _file(self) -> None:
         """The game just checked to its end, kept for this phone's history:
@@ -332,7 +338,7 @@ class TableBase:
         before the shell sends a word of it)."""
         record = game.to_record()
         publics = self.publics()
-        self.joined, self.recode, self.computers = set(), None, set()
+        self.joined, self.recode, self.computers, self.renamed = set(), None, set(), {}
         self.played = [k.encode().hex() for k in publics]
         self.before = record
         self.after = None

@@ -170,19 +170,21 @@ class FaceDownCommands:
     # -- a seat that changes hands between games (bridge/facedown_seats.py) ---
 
     def cmd_facedown_phone_seat(self, args):
-        """`{"seat"}` (host): between games, a computer's seat, one whose
-        phone was lost, or a guest's whose phone left, goes to a new phone
-        from the next game on; every guest gets `{"type": "recode"}` and
-        commits to its key again for a new table code, and the new phone
-        joins at that seat as at the first join (`facedown_guest`)."""
-        return self._fd_change(lambda t: t.give_seat(args.get("seat")))
+        """`{"seat", "name"?}` (host): between games, a computer's seat, one
+        whose phone was lost, or a guest's whose phone left, goes to a new
+        phone from the next game on, its person playing as `name` (none: the
+        seat's); every guest gets `{"type": "recode"}` (with `names`, the
+        new ones) and commits to its key again for a new table code, and the
+        new phone joins at that seat as at the first join (`facedown_guest`)."""
+        return self._fd_change(lambda t: t.give_seat(args.get("seat"), args.get("name")))
 
     def cmd_facedown_computer_seat(self, args):
-        """`{"seat"}` (host): between games, a guest's seat whose phone left
-        goes to the computer from the next game on, played on this phone;
-        every guest gets `{"type": "recode", "computers": [seat]}` and
-        commits to its key again for a new table code."""
-        return self._fd_change(lambda t: t.computer_seat(args.get("seat")))
+        """`{"seat", "name"?}` (host): between games, a guest's seat whose
+        phone left goes to the computer from the next game on, played on
+        this phone (as `name`, none: under the seat's); every guest gets
+        `{"type": "recode", "computers": [seat]}` and commits to its key
+        again for a new table code."""
+        return self._fd_change(lambda t: t.computer_seat(args.get("seat"), args.get("name")))
 
     def cmd_facedown_recode(self, args):
         """`{"frame"}` (guest): the host's `recode`; its `send` is this

@@ -12,6 +12,7 @@ from ..core.facedown import Phone
 from ..core.facedown_code import CodeRound
 from ..core.facedown_game import Seat
 from ..core.facedown_log import chain_start
+from ..core.fields import clean_name
 from ..crypto import ORDER, encode_scalar
 from .facedown_base import Local, TableBase, read_secret, refuse
 
@@ -47,6 +48,7 @@ class SavedTable(TableBase):
             "left": sorted(self.left),
             **({"joined": sorted(self.joined), "recode": self.recode} if self.joined or self.recode is not None else {}),
             **({"computers": sorted(self.computers)} if self.computers else {}),
+            **({"renamed": {str(k): n for k, n in sorted(self.renamed.items())}} if self.renamed else {}),
             **({"opened": self.opened} if self.opened is not None else {}),
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
             "game": self.game,
@@ -78,6 +80,7 @@ class SavedTable(TableBase):
             t.left = {int(s) for s in save.get("left", [])}
             t.joined = {int(s) for s in save.get("joined", [])}
             t.computers = {int(s) for s in save.get("computers", [])}
+            t.renamed = {int(k): clean_name(n, int(k)) for k, n in dict(save.get("renamed", {})).items()}
             t.recode = None if save.get("recode") is None else int(save["recode"])
             opened = save.get("opened")
             if opened is not None and (not isinstance(opened, dict) or opened.get("type") != "welcome"):

@@ -21,6 +21,8 @@ from typing import Any
 from ..bots import APP_LEVELS
 from ..core.facedown_code import CodeRound, commitment, new_nonce
 from ..core.facedown_wire import Message
+from ..core.fields import clean_name
+from ..core.game import Game
 from ..crypto import base_multiple
 from .facedown_base import computer, new_identity, not_now, read_key, refuse, whole
 from .facedown_guest import GuestSide
@@ -34,19 +36,22 @@ BETWEEN = ("ein Platz wechselt zwischen zwei Spielrunden", "a seat changes betwe
 class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
     # -- the host -----------------------------------------------------------
 
-    def give_seat(self, seat: object) -> None:
-        """Between games, `seat` goes to a new phone from the next game on:
-        the seat's old key goes (the phone that left cannot come back to
-        it, the computer no longer plays it), and every guest is asked to
-        commit to its key again for a new table code."""
+    def give_seat(self, seat: object, name: object = None) -> None:
+        """Between games, `seat` goes to a new phone from the next game on,
+        its person playing as `name` (None: the seat's): the seat's old key
+        goes (the phone that left cannot come back to it, the computer no
+        longer plays it), and every guest is asked to commit to its key
+        again for a new table code."""
         seat = self._between(seat)
-        if seat in self.joined and seat not in self.computers:
+        named = self._new_name(seat, name)
+        if seat in self.joined and seat not in self.computers and named == self.renamed.get(seat):
             return  # its phone is awaited already
-        self._change_hands(seat, None)
+        self._change_hands(seat, None, named)
 
-    def computer_seat(self, seat: object) -> None:
+    def computer_seat(self, seat: object, name: object = None) -> None:
         """Between games, a guest's seat whose phone left goes to the
-        computer from the next game on, played on this phone (which then
+        computer from the next game on (playing as `name`, None: under the
+        seat's), played on this phone (which then
         knows that seat's cards and no other's, as any computer seat's):
         a key of its own is drawn here for it, and every guest is asked to
         commit to its key again for a new table code, told that the seat
@@ -55,14 +60,35 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         seat = self._between(seat)
         if self.kinds[seat - 1].get("kind") == "bot":
             raise refuse(f"an Platz {seat} spielt schon der Computer", f"the computer plays seat {seat} already")
-        self._change_hands(seat, new_identity())
+        self._change_hands(seat, new_identity(), self._new_name(seat, name))
 
-    def _change_hands(self, seat: int, key: int | None) -> None:
+    def _new_name(self, seat: int, name: object) -> str | None:
+        """The name `seat` is played under from the next game on, checked as
+        any player's; None where it keeps its own (none given, or the
+        same). A tournament's table plays the draw's names."""
+        if name is None:
+            return None
+        if self.ticket is not None:
+            raise refuse(
+                "an einem Turniertisch spielt jeder Platz unter dem Namen der Auslosung",
+                "at a tournament's table every seat plays under the name the draw gave it",
+            )
+        name = clean_name(name, seat)
+        names = self.names_next(Game.from_record(self._checked_last()).names)
+        if name in [n for s, n in enumerate(names, 1) if s != seat]:
+            raise refuse(f"„{name}“ sitzt schon am Tisch", f"'{name}' already sits at the table")
+        return None if name == names[seat - 1] and seat not in self.renamed else name
+
+    def _change_hands(self, seat: int, key: int | None, name: str | None = None) -> None:
         """`seat` from the next game on: a new phone's (`key` None, awaited)
-        or the computer's, with `key` drawn here; into the table code's
-        round, a new one or the one under way (no key has been shown yet),
-        and every guest told."""
+        or the computer's, with `key` drawn here, played under `name` (None:
+        the seat's); into the table code's round, a new one or the one under
+        way (no key has been shown yet), and every guest told."""
         identity = None if key is None else base_multiple(key).encode().hex()
+        if name is None:
+            self.renamed.pop(seat, None)
+        else:
+            self.renamed[seat] = name
         self.keys.pop(seat, None)
         self.nonces.pop(seat, None)
         self.kinds[seat - 1] = {"kind": "human"} if key is None else computer()
@@ -121,6 +147,8 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         frame: Message = {"type": "recode", "game": self.recode, "joining": sorted(self.joined)}
         if self.computers:
             frame["computers"] = sorted(self.computers)
+        if self.renamed:
+            frame["names"] = {str(s): n for s, n in sorted(self.renamed.items())}
         return frame
 
     def welcome(self) -> Message | None:
@@ -181,8 +209,10 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
                 f"der Gastgeber gibt Platz {self.seat}, an dem dieses Handy spielt, einem anderen Handy",
                 f"the host gives seat {self.seat}, which this phone plays, to another phone",
             )
+        names = self._read_names(frame.get("names", {}), joining)
         r = self.code_round
-        if set(joining) == self.joined and set(computers) == self.computers and (self.recode is None or (r is not None and r.committed())):
+        same = set(joining) == self.joined and set(computers) == self.computers and names == self.renamed
+        if same and (self.recode is None or (r is not None and r.committed())):
             # Sent again after a reconnect: made already, or its commitment goes again.
             if self.recode is not None and r is not None:
                 self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})
@@ -193,8 +223,29 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
             key = base_multiple(self.keys[self.seat]).encode().hex()
             self.nonces[self.seat] = new_nonce()
             r = self.code_round = CodeRound(self.seats, {self.seat: (key, self.nonces[self.seat])})
-        self.recode, self.joined, self.computers = self.game, set(joining), set(computers)
+        self.recode, self.joined, self.computers, self.renamed = self.game, set(joining), set(computers), names
         self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})
+
+    def _read_names(self, given: object, joining: list[int]) -> dict[int, str]:
+        """The new names a `recode` gives: only for the seats that change
+        hands, each a name as any player's, none already at the table."""
+        if not isinstance(given, dict) or not all(isinstance(k, str) and k.isdigit() and int(k) in joining for k in given):
+            raise refuse("die neuen Namen des Platzwechsels sind unlesbar", "the new names of the change of seats are unreadable")
+        if given and self.ticket is not None:
+            raise refuse(
+                "an einem Turniertisch spielt jeder Platz unter dem Namen der Auslosung",
+                "at a tournament's table every seat plays under the name the draw gave it",
+            )
+        names = {}
+        for k, n in given.items():
+            names[int(k)] = clean_name(n, int(k))
+            if names[int(k)] != n:  # the host sends a name as it keeps it
+                raise refuse("die neuen Namen des Platzwechsels sind unlesbar", "the new names of the change of seats are unreadable")
+        last = Game.from_record(self._checked_last()).names
+        after = [names.get(s, n) for s, n in enumerate(last, 1)]
+        if len(set(after)) != len(after):
+            raise refuse("der Platzwechsel gibt zwei Plätzen denselben Namen", "the change of seats gives two seats the same name")
+        return names
 
     def welcomed_by(self, frame: object) -> None:
         """The host's welcome: at the first join, or once seats changed

@@ -172,13 +172,13 @@ class SeriesSide(GuestSide, SavedTable):
             last = series.games[-1]
             length = self.again_length or series.length
             terms = {"length": length, "first_dealer": series.next_dealer()}
-            another = Series(last.names, series.rules, None, terms["first_dealer"], None, length, last.stakes)
+            another = Series(self.names_next(last.names), series.rules, None, terms["first_dealer"], None, length, last.stakes)
             self.terms, self.series_before, self.series_start = terms, self.series_start, self.game + 1
             self.again_length = None
             return another.new_game()
         # A series of its own: the one kept for the screens stays as it was.
         fresh = Series.from_json({"format": SERIES_FORMAT, **(self.terms or {}), "games": [g.to_record() for g in series.games]})
-        return fresh.new_game()
+        return fresh.new_game(self.names_next(series.games[-1].names))
 
     def welcome(self) -> dict[str, Any] | None:
         frame = super().welcome()
