@@ -32,7 +32,14 @@ REGULARS = {
 }
 
 
-def finished_entry(entry_id: str, players: list[dict], seed: int, minutes_ago: int) -> dict:
+# Yesterday at 20:00 UTC (21:00 in Berlin): the games of one evening
+# whatever the phone's time zone and whenever the test runs. Times relative
+# to now put them on two evenings when the test ran within an hour after
+# 6 in the morning, the cash book's evening boundary, in Berlin.
+EVENING = (int(time.time()) // 86_400 - 1) * 86_400 + 20 * 3_600
+
+
+def finished_entry(entry_id: str, players: list[dict], seed: int, minutes_before: int) -> dict:
     """A game on dealt cards played to its end for STAKES, filed as the app
     files it: the people's seats played by the engine's computer, then
     written back as people's seats."""
@@ -57,7 +64,7 @@ def finished_entry(entry_id: str, players: list[dict], seed: int, minutes_ago: i
         "names": [p["name"] for p in players],
         "rules": "rheinland",
         "summary": "",
-        "savedAt": int(time.time() * 1000) - minutes_ago * 60_000,
+        "savedAt": (EVENING - minutes_before * 60) * 1000,
         "save": save,
         "records": [save["record"]],
     }
