@@ -256,10 +256,11 @@ function tableBanner() {
   // guest's whose phone left (not one a new phone is already joining); after
   // a series or a set, for the next one. Never inside a Rengen set: each
   // game's loser plays the Hängeln in person.
-  // Face down, not while the next game is dealt, and not once the series
-  // is over; a seat whose phone was lost for good counts as one that left.
+  // Face down, not while the next game is dealt, nor at a tournament's
+  // table once its series is over; a seat whose phone was lost for good
+  // counts as one that left.
   const between = table.role === 'host' && state?.game_over
-    && !(table.facedown && (state.series?.over || state.facedown?.game !== state.facedown?.shown));
+    && !(table.facedown && ((state.series?.over && state.facedown?.ticket) || state.facedown?.game !== state.facedown?.shown));
   const joining = (table.facedown ? state?.facedown?.joining : facts?.joining) ?? [];
   /** @param {number} seat a guest's seat whose phone left (or was lost for good) */
   const gave = (seat) => down.includes(seat) || left.includes(seat);

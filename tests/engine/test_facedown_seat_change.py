@@ -309,3 +309,33 @@ def test_a_new_phone_plays_its_seat_under_its_persons_name_from_the_next_game_on
     # The name holds from then on: the series' next game is Carl's too.
     next_game(table)
     assert all(table.state(s)["view"]["players"][3]["name"] == "Carl" for s in table.phones)
+
+
+@pytest.mark.cpython_only
+def test_after_a_series_a_new_phone_takes_a_seat_for_the_next_series(seeded_secrets: SeededSecrets) -> None:
+    """Dora the computer played a series of two games; Carl's phone takes
+    her seat for "Noch eine Serie": the welcome gives his phone the next
+    series from its first game, and every phone deals it with Carl at seat
+    4, its list a new series of two games."""
+    table = Table("rheinland", 77, host={"games": 2, "options": {"start_marks": 1}})
+    table.deal()
+    table.play_hand()
+    finish_game(table)
+    next_game(table)
+    table.play_hand()
+    finish_game(table)
+    assert all(table.state(s)["series"]["over"] for s in table.phones)
+    welcome = new_phone_at(table, 4, name="Carl")
+    assert welcome["game"] == 3 and welcome["series"]["length"] == 2 and welcome["again"] == 2
+    assert welcome["record"]["players"][3]["name"] == "Carl" and not welcome["record"].get("hands")
+    for g in table.guests:
+        table.call(g, "facedown_welcome", frame=welcome)
+    next_game(table)
+    for s in table.phones:
+        state = table.state(s)
+        assert (state["game"], state["phase"]) == (3, "playing"), s
+        assert (state["series"]["number"], state["series"]["length"]) == (1, 2), s
+        assert [p["name"] for p in state["view"]["players"]] == ["Anne", "Bernd", "Carla", "Carl"], s
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked", s

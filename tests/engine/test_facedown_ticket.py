@@ -65,6 +65,8 @@ def test_a_tickets_series_face_down_goes_back_to_the_organiser_as_any_tables_res
     # The ticket's series is all the table plays: no "Noch eine Serie".
     before = copy.deepcopy(table.saves[1])
     assert "plays the series its ticket says" in refused(table.phones[1], "facedown_again")["en"]
+    # Nor does a seat change hands for a series after it.
+    assert "plays the series its ticket says" in refused(table.phones[1], "facedown_computer_seat", seat=3)["en"]
     assert table.call(1, "facedown_state")["game"] == 2 and table.saves[1] == before
     # Every phone's result is the same, made from the games it checked itself.
     results = [table.call(s, "facedown_result") for s in table.phones]

@@ -114,8 +114,9 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
 
     def _between(self, seat: object) -> int:
         """`seat`, once it may change hands now: a computer's or a guest's,
-        between two games of a series not over, on the host's phone, and
-        before the new table code is under way."""
+        between two games (after a series, from the next series on; at a
+        tournament's table only within its series), on the host's phone,
+        and before the new table code is under way."""
         if self.role != "host":
             raise not_now("Plätze vergibt das Handy des Gastgebers", "the host's phone gives seats")
         if not whole(seat) or not 2 <= seat <= self.seats:
@@ -125,12 +126,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
             )
         if self.hand is None or self.hand not in self.verdicts or self.finished.get(self.game) is None:
             raise not_now(*BETWEEN)
-        series = self.series()
-        if series is not None and series.over:
-            raise not_now(
-                "nach dem Ende der Serie wechselt hier kein Platz mehr; ein neuer Tisch beginnt auf dem Startbildschirm",
-                "once the series is over no seat changes here; a new table starts from the start screen",
-            )
+        self.following()  # a next game there must be (a tournament's table plays its ticket's series only)
         r = self.code_round
         if self.recode is not None and r is not None and r.committed():
             raise not_now("erst kommen die schon eingeladenen Handys an den Tisch", "the phones invited already join the table first")
@@ -159,11 +155,15 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         frame = super().welcome()
         if frame is None or self.recode is None:
             return frame
-        following = self.next_match()
+        following, another = self.following()
         frame.update(record=following.to_record(), game=self.game + 1)
         frame.pop("ticket", None)
         series = self.series()
-        if series is not None:
+        if another is not None:
+            # The series is over: the next one is the new phone's from its first game.
+            frame["series"] = {"length": another["length"], "first_dealer": following.first_dealer + 1}
+            frame["again"] = another["length"]
+        elif series is not None:
             # Its series begins with the next game; another after it is as long as the table's.
             frame["series"] = {"length": series.length - len(series.games), "first_dealer": following.first_dealer + 1}
             frame["again"] = series.length

@@ -155,11 +155,23 @@ class SeriesSide(GuestSide, SavedTable):
     def next_match(self) -> Game:
         """In a series, its next game (dealt first by the last game's winner,
         or loser, as the series' rules say), once the last is over and
-        checked here; none after the last game of the series."""
+        checked here; after the last game of the series, the first game of
+        another, which this phone's series is from then on (a refusal after
+        this puts the save back)."""
+        game, another = self.following()
+        if another is not None:
+            self.terms, self.series_before, self.series_start = another, self.series_start, self.game + 1
+            self.again_length = None
+        return game
+
+    def following(self) -> tuple[Game, dict[str, int] | None]:
+        """The next game, as `next_match` makes it, and the terms of the
+        series it begins when the series is over (None: it goes on in the
+        series, or single games); nothing changes here."""
         plain = super().next_match()  # refuses unless the last game is over and checked here
         series = self.series()
         if series is None:
-            return plain
+            return plain, None
         if series.over and self.ticket is not None:
             raise not_now(
                 "ein Turniertisch spielt die Serie, die sein Tischzettel sagt", "a tournament's table plays the series its ticket says"
@@ -168,17 +180,15 @@ class SeriesSide(GuestSide, SavedTable):
             # Another series with the same players at the same seats, rules,
             # length and stakes, as the ordinary table's `again`: its first game
             # dealt by the one the last game names. Every phone starts it from
-            # the series it checked (a refusal after this puts the save back).
+            # the series it checked.
             last = series.games[-1]
             length = self.again_length or series.length
             terms = {"length": length, "first_dealer": series.next_dealer()}
             another = Series(self.names_next(last.names), series.rules, None, terms["first_dealer"], None, length, last.stakes)
-            self.terms, self.series_before, self.series_start = terms, self.series_start, self.game + 1
-            self.again_length = None
-            return another.new_game()
+            return another.new_game(), terms
         # A series of its own: the one kept for the screens stays as it was.
         fresh = Series.from_json({"format": SERIES_FORMAT, **(self.terms or {}), "games": [g.to_record() for g in series.games]})
-        return fresh.new_game(self.names_next(series.games[-1].names))
+        return fresh.new_game(self.names_next(series.games[-1].names)), None
 
     def welcome(self) -> dict[str, Any] | None:
         frame = super().welcome()
