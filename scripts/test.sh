@@ -89,10 +89,6 @@ if ! command -v chromium-headless-shell >/dev/null 2>&1 && [ "$(id -u)" = 0 ] &&
 fi
 
 echo "== running tests"
-# In parallel, one process more than the cores (pass -n 0 for one process):
-# a browser test waits on its browser's processes and timers part of the
-# time, and a third process on 2 cores ran a set of browser tests in 23%
-# less time than two (a fourth in 16% less: bench/RESULTS.md, "Test
-# suite"). loadgroup keeps each browser engine's ordered tests in one process.
-workers=$(( $(nproc 2>/dev/null || echo 1) + 1 ))
-exec "$PYTHON" -m pytest tests -n "$workers" --dist loadgroup --durations=15 "$@"
+# In parallel, one process per core (-n auto; pass -n 0 for one process);
+# loadgroup keeps each browser engine's ordered tests in one process.
+exec "$PYTHON" -m pytest tests -n auto --dist loadgroup --durations=15 "$@"
