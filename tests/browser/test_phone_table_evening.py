@@ -92,8 +92,21 @@ def take_over(new_host, other, seat: int, lost: int) -> list[str]:
 
 
 def _offered(page) -> dict:
+    """What a phone offers, and what may hold it: its engine calls under
+    way, its buttons' state, its link to the table, the message it shows."""
     view = (page.evaluate(DRAWN) or {}).get("view") or {}
-    return {k: view.get(k) for k in ("seat", "hand_no", "turn", "response", "legal")}
+    offered = {k: view.get(k) for k in ("seat", "hand_no", "turn", "response", "legal")}
+    offered["page"] = page.evaluate(
+        """() => ({
+            busy: document.documentElement.dataset.busy ?? null, step: document.body.dataset.step ?? null,
+            route: document.body.dataset.screen ?? null,
+            lost: document.querySelector('.phone-links')?.dataset.lost ?? null,
+            message: document.getElementById('message')?.textContent?.slice(0, 200) ?? null,
+            buttons: [...document.querySelectorAll('#table button[data-action], .controls button[data-action]')]
+              .map((b) => `${b.dataset.action}${b.disabled ? ':disabled' : ''}`).slice(0, 12),
+        })"""
+    )
+    return offered
 
 
 def _play_game(host, guests: dict, game: int, hands: int | None = None) -> None:
