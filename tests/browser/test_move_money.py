@@ -32,11 +32,18 @@ REGULARS = {
 }
 
 
-# Yesterday at 20:00 UTC (21:00 in Berlin): the games of one evening
-# whatever the phone's time zone and whenever the test runs. Times relative
-# to now put them on two evenings when the test ran within an hour after
-# 6 in the morning, the cash book's evening boundary, in Berlin.
-EVENING = (int(time.time()) // 86_400 - 1) * 86_400 + 20 * 3_600
+def _evening_end(now: int) -> int:
+    """When the test's games end: now, except from 4 to 7 in the morning
+    (UTC), when it is 3 in the morning. The evening's settlement takes the
+    last twelve hours, and the cash book's evening ends at 6 in the morning
+    on the phone's clock: games ending now would lie on two evenings on
+    the Berlin phone (UTC+1, +2 in summer) or the UTC one within an hour
+    after that."""
+    day = now // 86_400 * 86_400
+    return day + 3 * 3_600 if 4 <= (now - day) // 3_600 < 7 else now
+
+
+EVENING = _evening_end(int(time.time()))
 
 
 def finished_entry(entry_id: str, players: list[dict], seed: int, minutes_before: int) -> dict:
@@ -125,7 +132,7 @@ def test_the_abrechnung_and_kassenbuch_are_the_same_to_the_cent_after_a_move(war
     ]
     review = Review(entries[2]["save"]["record"], 1, budget=Budget(samples=2, nodes=500)).run()
     entries[2]["review"] = review
-    a = warm_page(locale="de-DE", service_workers="block")
+    a = warm_page(locale="de-DE", service_workers="block", timezone_id="UTC")
     open_app(a, shared_site, seed=41)
     seed_prefs(a, {"regulars": REGULARS})
     a.evaluate("async (list) => (await import('./modules.js').then((m) => m.history)).keepAll(list)", entries)
