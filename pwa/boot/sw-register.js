@@ -95,8 +95,14 @@ export function takeUpdate(worker) {
   const waiting = registration?.waiting ?? (worker?.state === "installed" ? worker : null);
   if (!waiting) { reload(); return; }
   waiting.postMessage({ type: "skipWaiting" });
-  // Should the switch never be announced, the page still goes to the new version.
-  setTimeout(reload, 5000);
+  // Should the switch never be announced, the page still goes to the new
+  // version once it is active (or gone: another tab's took its place).
+  // Not on a clock that runs while it activates: on a busy phone that
+  // took more than 5 s, and the page came back as the old version.
+  waiting.addEventListener("statechange", () => {
+    if (waiting.state === "activated" || waiting.state === "redundant") setTimeout(reload, 1000);
+  });
+  setTimeout(reload, 30_000);
 }
 
 // A part of the app that cannot be loaded (its chunk gone from the server
