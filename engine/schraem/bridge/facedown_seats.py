@@ -31,6 +31,11 @@ from .facedown_save import SavedTable
 from .facedown_series import SeriesSide, read_again
 
 BETWEEN = ("ein Platz wechselt zwischen zwei Spielrunden", "a seat changes between games")
+DRAW_NAMES = (
+    "an einem Turniertisch spielt jeder Platz unter dem Namen der Auslosung",
+    "at a tournament's table every seat plays under the name the draw gave it",
+)
+UNREADABLE_NAMES = ("die neuen Namen des Platzwechsels sind unlesbar", "the new names of the change of seats are unreadable")
 
 
 class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
@@ -69,10 +74,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         if name is None:
             return None
         if self.ticket is not None:
-            raise refuse(
-                "an einem Turniertisch spielt jeder Platz unter dem Namen der Auslosung",
-                "at a tournament's table every seat plays under the name the draw gave it",
-            )
+            raise refuse(*DRAW_NAMES)
         name = clean_name(name, seat)
         names = self.names_next(Game.from_record(self._checked_last()).names)
         if name in [n for s, n in enumerate(names, 1) if s != seat]:
@@ -230,17 +232,14 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         """The new names a `recode` gives: only for the seats that change
         hands, each a name as any player's, none already at the table."""
         if not isinstance(given, dict) or not all(isinstance(k, str) and k.isdigit() and int(k) in joining for k in given):
-            raise refuse("die neuen Namen des Platzwechsels sind unlesbar", "the new names of the change of seats are unreadable")
+            raise refuse(*UNREADABLE_NAMES)
         if given and self.ticket is not None:
-            raise refuse(
-                "an einem Turniertisch spielt jeder Platz unter dem Namen der Auslosung",
-                "at a tournament's table every seat plays under the name the draw gave it",
-            )
+            raise refuse(*DRAW_NAMES)
         names = {}
         for k, n in given.items():
             names[int(k)] = clean_name(n, int(k))
             if names[int(k)] != n:  # the host sends a name as it keeps it
-                raise refuse("die neuen Namen des Platzwechsels sind unlesbar", "the new names of the change of seats are unreadable")
+                raise refuse(*UNREADABLE_NAMES)
         last = Game.from_record(self._checked_last()).names
         after = [names.get(s, n) for s, n in enumerate(last, 1)]
         if len(set(after)) != len(after):
