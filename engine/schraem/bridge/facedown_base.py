@@ -137,6 +137,16 @@ class TableBase:
         keys: dict[int, int],
     ) -> None:
         self.role, self.seat, self.table = role, seat, table
+        # The seat of the host's phone: seat 1 until a guest's phone takes
+        # the table over (bridge/facedown_takeover.py), and how often the
+        # table was taken over (`epoch`, bound into every round's name).
+        self.host = 1
+        self.epoch = 0
+        # While a guest's phone takes the table over: the take-over's epoch,
+        # the host's seat it takes over from and its own (`by`); once done,
+        # what every phone shows of it (`taken`).
+        self.taking: dict[str, Any] | None = None
+        self.taken: dict[str, Any] | None = None
         self.before = record  # the game before the hand under way (or the next)
         self.after: dict[str, Any] | None = None  # the game after it, once checked
         self.kinds = kinds
@@ -190,7 +200,10 @@ class TableBase:
         return {s: str(k["level"]) for s, k in enumerate(self.kinds, 1) if k.get("kind") == "bot"}
 
     def guests(self) -> list[int]:
-        return [s for s, k in enumerate(self.kinds, 1) if k.get("kind") != "bot" and s != 1]
+        """The seats of the guests' phones: every person's but the host's (a
+        table being taken over: the phone taking it over)."""
+        host = self.taking["by"] if self.taking is not None else self.host
+        return [s for s, k in enumerate(self.kinds, 1) if k.get("kind") != "bot" and s != host]
 
     def publics(self) -> list[Element]:
         """Every seat's key for the hand's protocol: exactly the keys the
@@ -246,6 +259,8 @@ class TableBase:
         hand's number, nothing said in one round stands in another, not in
         the next game's hand of the same number nor in a void hand dealt
         again. The first game's first deals keep the bare name."""
+        if self.epoch:
+            return f"{self.table}/{game}/{retry}/{self.epoch}"
         return self.table if (game, retry) == (1, 0) else f"{self.table}/{game}/{retry}"
 
     def redeal(self) -> bool:
@@ -320,7 +335,8 @@ class TableBase:
     def _said(self, message: Message) -> Message:
         """A guest's message as its frame to the host: with the round it
         belongs to, so that nothing of a round ended reaches the next."""
-        return {"type": "msg", "game": self.game, "retry": self.retry, "hand": self.hand, "msg": message}
+        frame = {"type": "msg", "game": self.game, "retry": self.retry, "hand": self.hand, "msg": message}
+        return dict(frame, epoch=self.epoch) if self.epoch else frame
 
     def _start_round(self, game: int, retry: int) -> None:
         """The round a new deal belongs to; a new game starts with no word
@@ -346,15 +362,15 @@ class TableBase:
         self.locals = {}
         table = self.round_name(self.game, self.retry)
         for s in seats:
-            st = Seat(record, s, table, identity=self.keys[s], identities=publics, host=1, phone=self.phone)
+            st = Seat(record, s, table, identity=self.keys[s], identities=publics, host=self.host, phone=self.phone)
             self.locals[s] = Local(st, self.bots().get(s))
         self.hand = next(iter(self.locals.values())).st.plan.hand
 
     def _host_relay(self) -> None:
         locals_ = self.locals
         phones: list[Any] = [locals_.get(s) or Remote() for s in range(1, self.seats + 1)]
-        st = locals_[1].st
-        self.relay = HostRelay(phones, st.plan.context, self.keys[1], self.hand_publics())
+        st = locals_[self.host].st
+        self.relay = HostRelay(phones, st.plan.context, self.keys[self.host], self.hand_publics(), self.host)
 
     def lost_last(self) -> int | None:
         """The seat whose phone was lost in the last hand, played on there by

@@ -191,6 +191,28 @@ class FaceDownCommands:
         phone's new commitment (`{"type": "commit"}`) for the host."""
         return self._fd_change(lambda t: t.recoded(args.get("frame")))
 
+    # -- the host's phone gone: a guest's carries the table on (bridge/facedown_takeover.py)
+
+    def cmd_facedown_takeover(self, args):
+        """(guest) This phone takes the table over, the host's phone being
+        gone: it is the host from now on. → `{"save", "frame", "state"}`:
+        `frame` (`{"type": "takeover"}`) is the first word to every other
+        guest's phone on its new channel (`facedown_resend` gives it again)."""
+        return self._fd_change(lambda t: {"frame": t.take_over()})
+
+    def cmd_facedown_taken(self, args):
+        """`{"frame"}` (guest): another guest's phone takes the table over;
+        → `send`: this phone's answer for it (`{"type": "taken"}`: where it
+        stands, and the old host's envelopes it has beyond the new host)."""
+        return self._fd_change(lambda t: {"send": [t.taken_by(args.get("frame"))]})
+
+    def cmd_facedown_follow(self, args):
+        """`{"seat", "frame"}` (the new host): a guest's `taken`. → `to`: per
+        seat, the old host's envelopes that guest's phone lacks; `send`, for
+        every guest, the new table code's round (`{"type": "recode",
+        "takeover"}`) once every guest's phone is at the same place."""
+        return self._fd_change(lambda t: {"to": t.follow(args.get("seat"), args.get("frame"))})
+
     # -- the hand -----------------------------------------------------------
 
     def cmd_facedown_next_hand(self, args):

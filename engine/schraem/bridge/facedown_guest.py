@@ -92,6 +92,11 @@ class GuestSide(TableBase):
         if not isinstance(frame, dict) or frame.get("type") != "env" or not isinstance(frame.get("env"), dict):
             raise refuse("der Gastgeber hat keinen Umschlag geschickt", "the host sent no envelope")
         env, hand = frame["env"], frame.get("hand")
+        if frame.get("epoch", 0) != self.epoch:
+            raise not_now(
+                "dieser Umschlag kommt von einem Tisch vor oder nach einer Übernahme, nicht von diesem",
+                "this envelope comes from the table before or after a take-over, not from this one",
+            )
         pos = env.get("pos")
         if not whole(pos) or not whole(hand):
             raise refuse("der Umschlag hat keine Position", "the envelope has no position")
@@ -162,8 +167,8 @@ class GuestSide(TableBase):
         """Its messages the host has not relayed back yet: after a reload it
         sends them again (the host takes each once)."""
         own = self.own()
-        if own is None or self.role != "guest":
-            return []
+        if own is None or self.role != "guest" or self.taking is not None:
+            return []  # a table being taken over: nobody relays the hand any more
         log = own.st.log
         done = log.numbers.get(self.seat, 0)
         return [self._said(json.loads(b)) for n, b in sorted(log.sent.items()) if n > done]

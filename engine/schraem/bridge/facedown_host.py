@@ -83,6 +83,8 @@ class HostSide(TableBase):
     def all_in(self) -> bool:
         """Whether every phone is in: every key known and the table code
         settled (or the table was welcomed before the phones drew one)."""
+        if self.taking is not None:
+            return False  # a table being taken over deals once every phone is in its new code
         return self.welcomed and (self.uncoded or (None not in self.identities and self.code() is not None))
 
     def _ready_to_deal(self) -> None:
@@ -102,7 +104,7 @@ class HostSide(TableBase):
             self.kinds[lost - 1] = computer()
             self.left.add(lost)
         self._start_round(number, retry)
-        self._begin(game, [1, *self.bots()])
+        self._begin(game, [self.host, *self.bots()])
         self._host_relay()
         assert self.relay is not None
         for local in self.locals.values():
@@ -125,7 +127,7 @@ class HostSide(TableBase):
         refused, in the log, so that every phone skips it alike)."""
         relay = self.relay
         assert relay is not None
-        judge = self.locals[1]
+        judge = self.locals[self.host]
         while True:
             before = len(relay.log)
             relay.run()
@@ -147,8 +149,8 @@ class HostSide(TableBase):
             raise refuse(f"Platz {seat!r} ist kein Handy eines Gastes", f"seat {seat!r} is no guest's phone")
         if not isinstance(frame, dict) or frame.get("type") != "msg" or not isinstance(frame.get("msg"), dict):
             raise refuse(f"Platz {seat} hat keine Nachricht geschickt", f"seat {seat} sent no message")
-        said = (frame.get("game", 1), frame.get("retry", 0), frame.get("hand"))
-        if self.relay is None or said != (self.game, self.retry, self.hand):
+        said = (frame.get("epoch", 0), frame.get("game", 1), frame.get("retry", 0), frame.get("hand"))
+        if self.relay is None or said != (self.epoch, self.game, self.retry, self.hand):
             raise not_now(
                 f"die Nachricht von Platz {seat} gehört zu Spiel {frame.get('hand')!r}, nicht zu diesem",
                 f"the message of seat {seat} belongs to hand {frame.get('hand')!r}, not this one",
@@ -165,7 +167,7 @@ class HostSide(TableBase):
             # wait for).
             self.gate.remove(held)
             why = ("zu früh, die letzte Karte war noch nicht offen", "too early, the last card was not open yet")
-            self.relay.post([self.locals[1].refuse(held, why), held])
+            self.relay.post([self.locals[self.host].refuse(held, why), held])
         self._post([msg])
         self._run()
 
@@ -188,6 +190,8 @@ class HostSide(TableBase):
         keys of the seats whose phones were lost before it, each now a
         computer seat of this phone's with a key of its own."""
         frame: Message = {"type": "env", "game": self.game, "retry": self.retry, "hand": self.hand, "env": env}
+        if self.epoch:
+            frame["epoch"] = self.epoch
         if env.get("pos") == 1 and self.left:
             frame["computers"] = {str(s): self.identities[s - 1] for s in sorted(self.left)}
         return frame
@@ -196,7 +200,7 @@ class HostSide(TableBase):
         """On the host's phone, the seat of a phone gone for good that it
         plays on (core/facedown_game.py `Seat.standin`), once its secret is
         recovered."""
-        own = self.locals.get(1) if self.role == "host" else None
+        own = self.locals.get(self.host) if self.role == "host" else None
         return own.st.standin if own is not None else None
 
     def lose(self, seat: object) -> None:

@@ -53,6 +53,9 @@ class SavedTable(TableBase):
             "verdicts": [self.verdicts[h] for h in sorted(self.verdicts)],
             "game": self.game,
             "retry": self.retry,
+            **({"host": self.host, "epoch": self.epoch} if self.epoch else {}),
+            **({"taking": self.taking} if self.taking is not None else {}),
+            **({"taken": self.taken} if self.taken is not None else {}),
             "finished": [self.finished[g] for g in sorted(self.finished)],
             "hand": hand,
         }
@@ -89,6 +92,11 @@ class SavedTable(TableBase):
             t.after = save.get("after")
             t.verdicts = {int(v["hand"]): dict(v) for v in save["verdicts"]}
             t.game, t.retry = int(save.get("game", 1)), int(save.get("retry", 0))
+            t.host, t.epoch = int(save.get("host", 1)), int(save.get("epoch", 0))
+            if t.host != 1 and not 1 <= t.host <= len(t.kinds):
+                raise ValueError("a host's seat that is none")
+            t.taking = None if save.get("taking") is None else dict(save["taking"])
+            t.taken = None if save.get("taken") is None else dict(save["taken"])
             t.finished = {k: dict(r) for k, r in enumerate(save.get("finished", []), 1)}
             hand = save.get("hand")
             if hand is not None:
@@ -118,7 +126,7 @@ class SavedTable(TableBase):
                 self.round_name(self.game, self.retry),
                 identity=self.keys[s],
                 identities=publics,
-                host=1,
+                host=self.host,
                 secret=secret,
                 seed=bytes.fromhex(kept["seed"]),
                 phone=self.phone,
@@ -142,7 +150,8 @@ class SavedTable(TableBase):
                     st.act(entry[1])
                     local.awaiting += 1
             local.journal = [list(e) for e in kept["journal"]]
-        if self.role == "host" and self.locals:
+        if self.role == "host" and self.locals and self.taking is None:
+            # (A phone taking a table over holds the old host's hand as a guest did.)
             self._host_relay()
             relay = self.relay
             assert relay is not None

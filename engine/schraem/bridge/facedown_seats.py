@@ -272,6 +272,10 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         self.game, self.series_start, self.left = game, game, set(left)
         self.again_length = again if self.terms is not None else None
 
+    def welcome_game(self) -> int:
+        """The game a welcome after seats changed hands deals into: the next."""
+        return self.game + 1
+
     def rewelcomed_by(self, frame: object) -> None:
         """The welcome after seats changed hands: every seat's key and nonce
         checked against its new commitment; a new key only for the seats the
@@ -288,7 +292,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         if given.get("type") != "welcome" or not all(isinstance(v, list) and len(v) == n for v in (kinds, identities, nonces)):
             raise refuse("die Plätze des Tisches sind unlesbar", "the table's seats are unreadable")
         assert isinstance(kinds, list) and isinstance(identities, list) and isinstance(nonces, list)
-        if given.get("game") != self.game + 1:
+        if given.get("game") != self.welcome_game():
             raise refuse("der Platzwechsel gehört zu einer anderen Spielrunde", "the change of seats belongs to another game")
         for s in range(1, n + 1):
             if s in self.computers:

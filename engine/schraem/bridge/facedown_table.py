@@ -37,10 +37,10 @@ from ..core.game import Game
 from ..core.stakes import GameMoney
 from ..core.view import view
 from .facedown_base import not_now, refuse
-from .facedown_seats import SeatSide
+from .facedown_takeover import TakeoverSide
 
 
-class FaceDownTable(SeatSide):
+class FaceDownTable(TakeoverSide):
     """One phone's side of a face-down table: the host's or a guest's
     (`role`), its seat and what it plays, and what it shows."""
 
@@ -74,7 +74,7 @@ class FaceDownTable(SeatSide):
         if action is None:
             return None
         out = st.act(action)
-        self.locals[1].journal.append(["standin", action])
+        self.locals[self.host].journal.append(["standin", action])
         self._post(out)
         self._run()
         return action
@@ -82,6 +82,8 @@ class FaceDownTable(SeatSide):
     def act(self, action: object) -> None:
         """This phone's person's action, as its own engine takes it."""
         own = self.own()
+        if self.taking is not None:
+            raise not_now("der Tisch wird gerade übernommen", "the table is being taken over")
         if own is None or self.verdicts.get(self.hand or 0) is not None:
             raise not_now("es wird gerade kein Spiel gespielt", "no hand is being played")
         if not isinstance(action, dict) or action.get("seat") != self.seat:
@@ -168,6 +170,12 @@ class FaceDownTable(SeatSide):
             # On the host: whether its next deal ("Nächstes Spiel", "Nochmal",
             # the series' next game) is taken now; not while one is dealt.
             "deal_ready": self.may_deal(),
+            # A guest's phone that took the table over from the host's that
+            # was gone: while it is done (`taking`, the seats still awaited),
+            # and then what every phone says of it (`taken`).
+            "host": self.host,
+            "taking": self.taking_facts(),
+            "taken": self.taken,
         }
 
     def money(self) -> dict[str, Any] | None:

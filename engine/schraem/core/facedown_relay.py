@@ -54,8 +54,9 @@ class HostRelay(Relay):
     its position, the log's running hash and the host's signature
     (core/facedown_log.py). The log keeps the envelopes."""
 
-    def __init__(self, phones: Sequence[Receiver], context: bytes, host_secret: int, identities: Sequence[Element]) -> None:
+    def __init__(self, phones: Sequence[Receiver], context: bytes, host_secret: int, identities: Sequence[Element], host: int = 1) -> None:
         super().__init__(phones)
+        self.host = host  # the seat of the host's phone
         self.context = context
         self.host_secret = host_secret
         self.identities = list(identities)
@@ -109,7 +110,7 @@ class HostRelay(Relay):
             return False
         if not isinstance(seat, int) or not 1 <= seat <= len(self.identities):
             return False
-        signer = 1 if seat in self.lost else seat  # the host's phone is seat 1
+        signer = self.host if seat in self.lost else seat
         key = key_table(self.identities[signer - 1].encode())
         return verify_signature(key, signed_bytes(self.context, message), signature)
 

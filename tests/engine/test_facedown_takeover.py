@@ -1,0 +1,308 @@
+"""A face-down table taken over by a guest's phone once the host's phone is
+gone (bridge/facedown_takeover.py, docs/PHONE_TABLE.md "Tisch übernehmen"
+face down), driven as the shell drives it, with the phones of
+test_facedown_bridge.py.
+
+Anne's phone hosts, Bernd's and Carla's are guests, Dora is the computer
+on Anne's phone. Anne's phone goes away for good; Bernd's takes the table
+over and Carla's follows it. Whichever of the two has more of the old
+host's log gives the other what it lacks, a new table code is made (Anne's
+seat and Dora's now played on Bernd's phone with keys it drew), the hand
+under way is dealt again unless every phone checked it, and the two phones
+play on, each checking every hand. A welcome that goes on from elsewhere,
+a take-over that does not follow the table, a seat of a phone still there
+given to the computer and the old host's envelopes after the take-over are
+refused in words; either phone reloaded during the take-over goes on."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from test_facedown_bridge import SeededSecrets, Table, refused, seeded_secrets
+from test_facedown_series import finish_game
+
+from schraem.bridge import Bridge
+
+__all__ = ["seeded_secrets"]  # every test here draws its secrets from a seeded generator
+
+
+class TakenTable(Table):
+    """The phones of test_facedown_bridge.py, with a host's seat that can
+    change and phones that miss what the host sends them (`deaf`)."""
+
+    host = 1
+    deaf: Callable[[int, dict[str, Any]], bool] = staticmethod(lambda seat, frame: False)
+
+    def sent(self, seat: int, frames: list[dict[str, Any]]) -> None:
+        queue = [(seat, f) for f in frames]
+        while queue:
+            sender, frame = queue.pop(0)
+            if sender in self.away:
+                continue
+            text = json.dumps(frame)
+            if sender == self.host:
+                for g in self.guests:
+                    if g in self.away or g == self.host or self.deaf(g, frame):
+                        continue
+                    queue += [(g, f) for f in self.call(g, "facedown_receive", frame=json.loads(text))["send"]]
+            else:
+                queue += [(self.host, f) for f in self.call(self.host, "facedown_relay", seat=sender, frame=json.loads(text))["send"]]
+
+    def deal(self) -> int:
+        out = self.call(self.host, "facedown_next_hand")
+        self.sent(self.host, out["send"])
+        hand: int = out["state"]["hand"]
+        return hand
+
+    def again(self) -> None:
+        out = self.call(self.host, "facedown_again")
+        self.sent(self.host, out["send"])
+
+    def step(self) -> bool:
+        bot = self.call(self.host, "facedown_bot_step")
+        if bot["bot_action"] is not None:
+            self.sent(self.host, bot["send"])
+            return True
+        return super().step()
+
+    def take_over(self, by: int, reload: set[int] | None = None) -> dict[str, Any]:
+        """The host's phone is gone for good; `by`'s phone takes the table
+        over and every other guest's follows it (those in `reload` reloaded
+        from their saves at each step). → the welcome."""
+        self.away.add(self.host)
+        reload = reload or set()
+        frame = self.call(by, "facedown_takeover")["frame"]
+        assert frame["type"] == "takeover" and frame["by"] == by
+        followers = [g for g in self.guests if g != by and g not in self.away]
+        for g in followers:
+            self._reload(reload, g, by)
+            (taken,) = self.call(g, "facedown_taken", frame=frame)["send"]
+            answer = self.call(by, "facedown_follow", seat=g, frame=taken)
+            for s, frames in answer["to"].items():
+                for f in frames:
+                    self.call(int(s), "facedown_receive", frame=f)
+            recode = answer["send"]
+            # Every phone at the same place of the old host's log.
+            where = [{k: self.state(s)[k] for k in ("game", "hand", "received")} for s in (by, g)]
+            assert where[0] == where[1], where
+        assert [f["type"] for f in recode] == ["recode"] and recode[0]["takeover"] == frame["epoch"]
+        commits = None
+        for g in followers:
+            self._reload(reload, g, by)
+            (commit,) = self.call(g, "facedown_recode", frame=recode[0])["send"]
+            commits = self.call(by, "facedown_seat", seat=g, commit=commit["commit"])["commits"]
+        assert commits is not None
+        welcome = None
+        for g in followers:
+            reveal = self.call(g, "facedown_commits", frame=commits)["reveal"]
+            welcome = self.call(by, "facedown_reveal", seat=g, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+        assert welcome is not None
+        for g in followers:
+            self._reload(reload, g, by)
+            self.call(g, "facedown_welcome", frame=welcome)
+        self.host = by
+        self.guests = [g for g in self.guests if g != by]
+        return welcome
+
+    def _reload(self, reload: set[int], *seats: int) -> None:
+        for s in seats:
+            if s in reload:
+                self.phones[s] = Bridge()
+                self.call(s, "facedown_load", save=self.saves[s])
+
+
+def played_some(table: TakenTable, steps: int) -> None:
+    for _ in range(steps):
+        assert table.step()
+
+
+def checked_everywhere(table: TakenTable, hand: int) -> None:
+    for s in [table.host, *table.guests]:
+        v = table.call(s, "facedown_verdict", hand=hand)
+        assert v["status"] == "checked", (s, v)
+
+
+@pytest.mark.cpython_only
+def test_mid_hand_a_guest_takes_the_table_over_and_the_hand_is_dealt_again(seeded_secrets: SeededSecrets) -> None:
+    table = TakenTable("rheinland", 81)
+    old_code = table.state(1)["code"]
+    table.deal()
+    played_some(table, 4)
+    # Carla's phone misses the last envelopes Anne's phone relays before it goes.
+    table.deaf = lambda seat, frame: seat == 3
+    played_some(table, 2)
+    behind, ahead = table.state(3)["received"], table.state(2)["received"]
+    assert behind < ahead
+    table.deaf = staticmethod(lambda seat, frame: False)
+    # Not while the host's phone is there to say so: Anne's own phone cannot take its own table over.
+    assert "only a guest at the table can take it over" in refused(table.phones[1], "facedown_takeover")["en"]
+
+    welcome = table.take_over(2)
+    assert welcome["dropped"] == 1 and welcome["game"] == 1
+    for s in (2, 3):
+        state = table.state(s)
+        # Anne's seat and Dora's are the computer's on Bernd's phone now, with keys it drew.
+        assert state["host"] == 2 and state["taking"] is None
+        assert state["taken"]["de"] == "Bernd hat den Tisch von Platz 1: Anne übernommen: Spiel 1 wird neu gegeben"
+        assert state["taken"]["en"] == "Bernd took the table over from seat 1: Anne: hand 1 is dealt again"
+    codes = {table.state(s)["code"] for s in (2, 3)}
+    assert len(codes) == 1 and old_code not in codes
+    kinds = table.phones[2].facedown.kinds  # type: ignore[union-attr]
+    assert [k["kind"] for k in kinds] == ["bot", "human", "human", "bot"]
+
+    # The old host's envelopes stand in nothing after the take-over.
+    old = table.phones[1].facedown.envelopes  # type: ignore[union-attr]
+    frame = {"type": "env", "game": 1, "retry": 0, "hand": 1, "env": old[0]}
+    assert "before or after a take-over" in refused(table.phones[3], "facedown_receive", frame=frame)["en"]
+
+    hand = table.deal()
+    assert hand == 1
+    table.play_hand()
+    checked_everywhere(table, 1)
+    # Both phones replayed the same hand, card for card.
+    after = [table.phones[s].facedown.after for s in (2, 3)]  # type: ignore[union-attr]
+    assert after[0] is not None and after[0] == after[1]
+    finish_game(_as_host_one(table))
+    filed = [table.state(s)["filed"] for s in (2, 3)]
+    assert filed[0] is not None and filed[0] == filed[1]
+
+
+def _as_host_one(table: TakenTable) -> TakenTable:
+    """`finish_game` asks seat 1's state: the host's phone, here Bernd's."""
+
+    class Host(TakenTable):
+        def state(self, seat: int) -> dict[str, Any]:
+            return super().state(self.host if seat == 1 else seat)
+
+    table.__class__ = Host
+    return table
+
+
+@pytest.mark.cpython_only
+def test_the_phone_with_more_of_the_log_gives_it_to_the_new_host_and_a_hand_every_phone_checked_stands(
+    seeded_secrets: SeededSecrets,
+) -> None:
+    table = TakenTable("rheinland", 82)
+    table.deal()
+    # Bernd's phone misses everything Anne's phone relays once the hand's play is done.
+    table.deaf = lambda seat, frame: seat == 2 and table.state(3)["hand_over"]
+    table.play_hand()
+    assert table.state(3)["verdict"]["status"] == "checked"
+    assert table.state(2)["verdict"]["status"] != "checked"
+    table.deaf = staticmethod(lambda seat, frame: False)
+
+    welcome = table.take_over(2)
+    # Carla's phone gave Bernd's the rest of the hand: it checked it too, and the hand stands.
+    assert welcome["dropped"] is None
+    checked_everywhere(table, 1)
+    for s in (2, 3):
+        assert table.state(s)["taken"]["de"] == "Bernd hat den Tisch von Platz 1: Anne übernommen"
+    assert table.state(2)["deal_ready"]
+    game_over = table.state(2)["game_over"]
+    if game_over:
+        table.again()
+    else:
+        assert table.deal() == 2
+    table.play_hand()
+    checked_everywhere(table, 1 if game_over else 2)
+
+
+@pytest.mark.cpython_only
+def test_either_phone_reloaded_during_the_take_over_goes_on(seeded_secrets: SeededSecrets) -> None:
+    table = TakenTable("rheinland", 83)
+    table.deal()
+    played_some(table, 5)
+    table.away.add(1)
+    frame = table.call(2, "facedown_takeover")["frame"]
+    # The new host's phone reloaded: it is still taking the table over, and says so again.
+    table._reload({2}, 2)
+    state = table.state(2)
+    assert state["role"] == "host" and state["taking"]["awaited"] == [3] and not state["deal_ready"]
+    assert table.call(2, "facedown_resend", **{"from": 1})["send"] == [frame]
+    (taken,) = table.call(3, "facedown_taken", frame=frame)["send"]
+    # Said twice (a reconnect): the same answer, and the follow taken once.
+    table._reload({3}, 3)
+    (again,) = table.call(3, "facedown_taken", frame=frame)["send"]
+    assert again == taken
+    answer = table.call(2, "facedown_follow", seat=3, frame=taken)
+    (recode,) = answer["send"]
+    table._reload({2, 3}, 2, 3)
+    (commit,) = table.call(3, "facedown_recode", frame=recode)["send"]
+    commits = table.call(2, "facedown_seat", seat=3, commit=commit["commit"])["commits"]
+    reveal = table.call(3, "facedown_commits", frame=commits)["reveal"]
+    welcome = table.call(2, "facedown_reveal", seat=3, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    table._reload({2, 3}, 2, 3)
+    table.call(3, "facedown_welcome", frame=welcome)
+    table.host, table.guests = 2, [3]
+    table._reload({2, 3}, 2, 3)
+    assert table.state(3)["taken"]["dropped"] == 1
+    table.deal()
+    table._reload({3}, 3)
+    table.play_hand()
+    checked_everywhere(table, 1)
+
+
+@pytest.mark.cpython_only
+def test_a_take_over_that_does_not_follow_the_table_is_refused_and_changes_nothing(seeded_secrets: SeededSecrets) -> None:
+    table = TakenTable("rheinland", 84)
+    table.deal()
+    played_some(table, 3)
+    table.away.add(1)
+    frame = table.call(2, "facedown_takeover")["frame"]
+    before = table.saves[3]
+    for wrong, words in [
+        (dict(frame, epoch=2), "does not follow this phone's table"),
+        (dict(frame, table="another"), "no take-over of this table"),
+        (dict(frame, by=3), "cannot take this table over"),
+        (dict(frame, by=1), "cannot take this table over"),
+        (dict(frame, received="x"), "place in the game is unreadable"),
+    ]:
+        assert words in refused(table.phones[3], "facedown_taken", frame=wrong)["en"]
+        assert table.call(3, "facedown_state")["taking"] is None
+    assert table.saves[3] == before
+    (taken,) = table.call(3, "facedown_taken", frame=frame)["send"]
+    # Only a guest's phone follows; a seat that is none is refused.
+    assert "no guest's phone" in refused(table.phones[2], "facedown_follow", seat=4, frame=taken)["en"]
+    assert "no answer to this take-over" in refused(table.phones[2], "facedown_follow", seat=3, frame=dict(taken, epoch=5))["en"]
+    (recode,) = table.call(2, "facedown_follow", seat=3, frame=taken)["send"]
+    # A recode that leaves out Anne's seat, or gives Carla's own to the computer, is refused.
+    assert (
+        "which the old host's phone played"
+        in refused(table.phones[3], "facedown_recode", frame=dict(recode, joining=[4], computers=[4]))["en"]
+    )
+    mine = dict(recode, joining=[1, 3, 4], computers=[1, 3, 4])
+    assert "seat of a phone at the table" in refused(table.phones[3], "facedown_recode", frame=mine)["en"]
+    (commit,) = table.call(3, "facedown_recode", frame=recode)["send"]
+    commits = table.call(2, "facedown_seat", seat=3, commit=commit["commit"])["commits"]
+    reveal = table.call(3, "facedown_commits", frame=commits)["reveal"]
+    welcome = table.call(2, "facedown_reveal", seat=3, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    # A welcome that goes on from elsewhere than Carla's phone would is refused, and changes nothing.
+    kept = table.saves[3]
+    assert "goes on from another place" in refused(table.phones[3], "facedown_welcome", frame=dict(welcome, dropped=None))["en"]
+    assert table.call(3, "facedown_state")["taken"] is None and table.saves[3] == kept
+    table.call(3, "facedown_welcome", frame=welcome)
+    assert table.state(3)["taken"]["by"] == 2
+
+
+@pytest.mark.cpython_only
+def test_a_guest_that_does_not_come_goes_to_the_computer_and_the_table_goes_on(seeded_secrets: SeededSecrets) -> None:
+    table = TakenTable("rheinland", 85)
+    table.deal()
+    played_some(table, 3)
+    table.away |= {1, 3}
+    table.call(2, "facedown_takeover")
+    assert table.state(2)["taking"]["awaited"] == [3]
+    # Not a name at the take-over, nor a seat the computer plays already.
+    assert "not at a take-over" in refused(table.phones[2], "facedown_computer_seat", seat=3, name="Rechner")["en"]
+    assert "no guest's seat" in refused(table.phones[2], "facedown_computer_seat", seat=4)["en"]
+    out = table.call(2, "facedown_computer_seat", seat=3)
+    # Nobody else to wait for: Bernd's phone plays every other seat, and deals.
+    assert out["send"][0]["computers"] == [1, 3, 4]
+    assert out["state"]["deal_ready"] and out["state"]["taken"]["dropped"] == 1
+    table.host, table.guests = 2, []
+    table.deal()
+    table.play_hand()
+    checked_everywhere(table, 1)
