@@ -196,7 +196,14 @@ export function createRemoteEngine(channel, {
     // The host refused on its newest state: when another phone's move was
     // pushed meanwhile, the refusal comes with it, so the Session draws it
     // first and the reason is read against it (two knocks at once: "answer
-    // the knock first" next to the knock that came first).
+    // the knock first" next to the knock that came first). With none pushed,
+    // the host's state is asked for: a refusal means this phone's screen is
+    // not the host's table, and a screen left behind ("already looked",
+    // with the look still offered) would wait for ever.
+    if (!reply.ok && cmd === 'act' && reply.error !== LOST && last === before) {
+      const fresh = await send('state');
+      if (fresh.ok) took(fresh.result);
+    }
     if (!reply.ok && cmd === 'act' && last !== before && last) return { ...reply, state: structuredClone(last) };
     // The host's computer players act on the host: here, none ever does.
     if (reply.ok && cmd === 'bot_step') return { ...reply, result: { ...reply.result, bot_action: null } };
