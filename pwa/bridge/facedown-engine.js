@@ -41,9 +41,14 @@ const COMMANDS = {
   // Between games a seat goes to a new phone, or a guest's whose phone left to
   // the computer; every guest commits again for a new table code.
   table_phone_seat: 'facedown_phone_seat', table_computer_seat: 'facedown_computer_seat', recode: 'facedown_recode',
+  // The host's phone gone: a guest's takes the table over, and every other guest's follows it.
+  takeover: 'facedown_takeover', taken: 'facedown_taken', follow: 'facedown_follow',
 };
 // The commands whose frames go out once their save is kept.
-const SENDING = new Set(['act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again', 'table_phone_seat', 'table_computer_seat', 'recode']);
+const SENDING = new Set([
+  'act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again', 'table_phone_seat', 'table_computer_seat', 'recode',
+  'taken', 'follow',
+]);
 // The frames whose save may wait for the next one's (see call).
 const LAZY = new Set(['receive']);
 // The commands a Session sends, answered with a table state.
@@ -159,7 +164,9 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       lastSeries = fd.series ?? null;
     } else if (lastView) {
       view = lastView;
-      handOver = true;
+      // A hand left unfinished (a table taken over deals it again) stays
+      // in sight as it stood, nobody due; a finished one as its result.
+      handOver = lastView.hand_result != null;
     }
     if (!view) {
       last = null;
@@ -197,6 +204,8 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
         redeal: Boolean(fd.redeal),
         // The host's next deal is taken now (its button waits while the phones deal).
         dealReady: Boolean(fd.deal_ready),
+        // A guest's phone carrying the table on: while it is done, and what every phone says of it.
+        host: fd.host ?? 1, taking: fd.taking ?? null, taken: fd.taken ?? null,
       },
     };
     return last;

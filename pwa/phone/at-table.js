@@ -70,9 +70,13 @@ export function hostView(table) {
 
 // Whether this guest can carry its table on (phone-host.js takeOver): it
 // kept a finished hand, and its table is no Rengen set decided (the set's
-// end is not in that record).
+// end is not in that record); face down, it was welcomed to its table (its
+// engine holds what it checked, and says whether the table can go on).
 export function canTakeOver(table) {
-  return table?.role === 'guest' && Boolean(table.lastRecord) && !table.set?.over;
+  if (table?.role !== 'guest') return false;
+  const facedown = table.facedown?.engine.kept() ?? table.resume?.save;
+  if (facedown) return facedown.welcomed === true && facedown.role === 'guest';
+  return Boolean(table.lastRecord) && !table.set?.over;
 }
 
 export function dealt(state) {

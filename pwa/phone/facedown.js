@@ -82,20 +82,25 @@ export async function openFaceDown(terms) {
 // (phone-host.js), its state drawn again. The hand goes on where it stood:
 // each guest's phone comes back with a new code, says where it stands, and
 // is sent the envelopes it missed.
-/** @param {any} save @param {(opened: {session: any, relay: FaceDownRelay, engine: any, state: any}) => void} seat */
-export async function reopenFaceDown(save, seat) {
+// With `takeOver`, a guest's save: this phone takes the table over (the
+// host's phone being gone) before it is seated as the host; a refusal
+// seats nothing (→ false, said).
+/** @param {any} save @param {(opened: {session: any, relay: FaceDownRelay, engine: any, state: any}) => void} seat @param {boolean} [takeOver] */
+export async function reopenFaceDown(save, seat, takeOver = false) {
   const local = app.session().engine;
   /** @type {FaceDownRelay | null} */
   let relay = null;
   const engine = createFaceDownEngine(local, {
     role: 'host', keep, send: (frames) => relay?.broadcast(frames), onRefused: refused,
   });
-  const r = await app.session().serial(() => engine.call('load', { save }));
-  if (!r.ok) { app.onError(r.error); return; }
+  let r = await app.session().serial(() => engine.call('load', { save }));
+  if (r.ok && takeOver) r = await app.session().serial(() => engine.call('takeover'));
+  if (!r.ok) { app.onError(r.error); return false; }
   const session = tableSession(engine);
   relay = new FaceDownRelay(session, engine);
   seat({ session, relay, engine, state: r.result.state });
   await session.serial(() => show(r.result.state));
+  return true;
 }
 
 // The host's end of the guests' channels at a face-down table: the same
@@ -150,10 +155,16 @@ export class FaceDownRelay extends SeatChannels {
         if (!r.ok) { app.onError(r.error); return; }
         if (!r.result.welcome) return;
         this.broadcast([r.result.welcome]);
-        // After a seat went to a new phone between games, the welcome names
-        // the next game, which the host's "Nochmal" deals.
-        const d = await engine.call(r.result.welcome.game > 1 ? 'again' : 'deal');
-        if (!d.ok) app.onError(d.error);
+        await dealWelcomed(engine, r.result);
+      } else if (msg.type === 'taken') {
+        // A guest follows this phone, which takes the table over: it gets
+        // the old host's envelopes it lacks (and gives those it had beyond
+        // this phone's); with every guest's phone at the same place, the
+        // new table code's round goes to all.
+        const r = await engine.call('follow', { seat, frame: msg });
+        if (!r.ok) { app.onError(r.error); return; }
+        for (const [to, frames] of Object.entries(r.result.to ?? {})) for (const frame of frames) this.send(Number(to), frame);
+        await show(r.result.state);
       } else if (msg.type === 'back') {
         // A guest back on a new channel: the hand's envelopes from where
         // it stands, to it alone.
@@ -186,6 +197,19 @@ export class FaceDownRelay extends SeatChannels {
     }
     this.channels.clear();
   }
+}
+
+// Once every phone's key is in, the host's phone deals: the first hand,
+// or after seats changed hands the game the welcome names (the next
+// game "Nochmal" deals, or after a take-over the hand where the table
+// goes on).
+/** @param {import('../bridge/facedown-engine.js').FaceDownEngine} engine @param {{welcome: any, state?: any}} result */
+async function dealWelcomed(engine, result) {
+  const game = result.state?.facedown?.game ?? engine.kept()?.game ?? 1;
+  const d = await engine.call(result.welcome.game > game ? 'again' : 'deal');
+  if (!d.ok) app.onError(d.error);
+  // ("Nochmal" answers the table state itself, as for a Session.)
+  else await show(d.result.state ?? d.result);
 }
 
 // --- a guest -------------------------------------------------------------------
@@ -250,6 +274,15 @@ export function joinFaceDown(table, channel, seat, { onClose }) {
       app.render();
     } else if (msg.type === 'ended') {
       table.ended = true;
+    } else if (msg.type === 'takeover') {
+      // The host's phone is gone and another guest's carries the table on:
+      // this phone follows it, saying where it stands in the old host's log
+      // (sent once kept).
+      fd.session.serial(async () => {
+        const r = await fd.engine.call('taken', { frame: msg });
+        if (!r.ok) app.onError(r.error);
+        else await show(r.result.state);
+      });
     } else if (msg.type === 'recode') {
       // A seat goes to a new phone before the next game: this phone commits
       // to its key again for the new table code (sent once kept).

@@ -121,6 +121,7 @@ async function hostOpened(session, players, guests, facedown = null) {
 export async function takeOver() {
   const was = phone;
   if (!canTakeOver(was) || was.status === 'connected' || was.status === 'making') return;
+  if (was.facedown || was.resume) { await takeOverFaceDown(was); return; }
   const { lastRecord: record, lastGame: game = 1, seat, hostSeat } = was;
   const guests = record.players.map((p, i) => (p.kind !== 'bot' && i + 1 !== seat ? i + 1 : null)).filter((x) => x != null);
   // This phone's own engine, idle while it is a guest; a refusal leaves it,
@@ -148,6 +149,30 @@ export async function takeOver() {
   app.render();
   await loadQr().catch(() => {});
   await inviteSeats(phone, phone.seats);
+}
+
+// Face down, every phone holds what it checked and the old host's log as
+// far as it got (bridge/facedown_takeover.py): this phone's engine takes
+// the table over from its own save, and it is seated as the host with a
+// code for every other person's phone; each follows with one code each
+// way, the phones bring each other to the same place of the old host's
+// log, make a new table code (the old host's seats now this phone's
+// computers) and the table goes on where every phone checked it. A
+// refusal leaves this phone a guest of its table, as it was.
+async function takeOverFaceDown(was) {
+  const save = was.facedown?.engine.kept() ?? was.resume?.save;
+  if (!save?.welcomed || save.role !== 'guest') return;
+  const seated = app.session();
+  if (localSession) app.useSession(localSession);
+  const done = await resumeFaceDownHost(save, was);
+  if (!done && phone === was) {
+    app.useSession(seated);
+    app.render();
+  } else if (done) {
+    // The codes first: every other phone follows with one.
+    m().route = 'phone-open';
+    app.render();
+  }
 }
 
 // The series a guest carries on: the games before `game`, as the host sent
@@ -345,7 +370,9 @@ export function awaySeats(table) {
 export async function standIn(seat) {
   const table = phone;
   if (table?.role !== 'host') return;
-  // Face down, a phone away is gone for good for the rest of the hand.
+  // Face down, a phone away is gone for good for the rest of the hand;
+  // while the table is taken over, its seat goes to the computer.
+  if (table.facedown?.engine.kept()?.taking) { await computerSeat(seat); return; }
   if (table.facedown) {
     if (awaySeats(table).includes(seat)) await faceDownGone(seat);
     return;
@@ -404,18 +431,26 @@ export function resumeHost(game, facts) {
 // The host's phone back at its face-down table (its page closed or
 // reloaded, its save kept): every guest's seat waits for its phone with a
 // new code, as after the host's reload at any table (resumeHost).
-/** @param {any} save */
-export function resumeFaceDownHost(save) {
+// With `guest`, the guest's table this phone takes over (takeOverFaceDown):
+// left once the engine has taken it over, its save kept.
+/** @param {any} save @param {any} [guest] */
+export function resumeFaceDownHost(save, guest = null) {
   return reopenFaceDown(save, (opened) => {
-    const guests = guestSeats(save.seats, save.seat);
+    const kept = opened.engine.kept() ?? save;
+    // While a table is taken over, the seats given to the computer await no phone.
+    const computers = kept.taking?.computers ?? [];
+    const guests = guestSeats(kept.seats, kept.seat).filter((seat) => !computers.includes(seat));
     const names = opened.state?.view?.players?.map((/** @type {{name: string}} */ p) => p.name) ?? [];
-    const table = hostTable(opened.session, { names, viewer: save.seat, guests, inGame: false, facedown: opened });
+    guest?.link?.pc.close();
+    const table = hostTable(opened.session, {
+      names, viewer: kept.seat, guests, inGame: false, facedown: opened, takenOver: Boolean(guest || kept.taking || kept.taken),
+    });
     for (const e of table.seats) e.status = 'dropped';
     setPhone(table);
     loadQr().catch(() => {}).then(() => {
       if (phone === table) inviteSeats(table, table.seats);
     });
-  });
+  }, Boolean(guest));
 }
 
 // The seats the deal under way waits for although their phones are

@@ -85,8 +85,9 @@ export function renderOpen(table, wait, standins = []) {
     h('p', { class: 'note', text: tt('open.deal') }));
 }
 
-// A guest's screen: the invitation read, the answer shown, how far it got.
-export function renderJoin(table, ready = true) {
+// A guest's screen: the invitation read, the answer shown, how far it got;
+// `takeover`, whether this phone can carry its table on.
+export function renderJoin(table, ready = true, takeover = false) {
   return h('section', { class: 'phone-join', 'aria-labelledby': 'phone-join-heading' },
     h('h2', { id: 'phone-join-heading', text: tt('join.heading') }),
     table.answer ? null : [
@@ -117,7 +118,7 @@ export function renderJoin(table, ready = true) {
     // Waiting for a host whose phone may be gone for good (this phone was
     // reloaded, or its link dropped): it can carry the table on instead
     // (not a Rengen set decided).
-    table.lastRecord && !table.set?.over && table.status !== 'connected' && table.status !== 'making' ? h('div', { class: 'phone-join-takeover' },
+    takeover && table.status !== 'connected' && table.status !== 'making' ? h('div', { class: 'phone-join-takeover' },
       h('p', { class: 'note', text: tt('join.takeover') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-takeover' }, disabled: !ready, text: tt('takeover') })) : null);
 }

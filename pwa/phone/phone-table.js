@@ -156,7 +156,7 @@ function phoneScreen(name) {
     ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-table' }, text: tt('to.table') })
     : h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
   const standins = m().game?.state?.phone_table?.standins ?? [];
-  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins) : renderJoin(phone, m().ready), [back]];
+  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins) : renderJoin(phone, m().ready, canTakeOver(phone)), [back]];
 }
 
 // A phone away while the next game is dealt (it left between games): the
@@ -223,11 +223,32 @@ function codeLine(table, state) {
   if (!code) return null;
   const view = state.view;
   const first = (state.facedown.shown ?? 1) === 1 && view?.hand_no === 1 && !view.trick?.length && !view.tricks?.length;
-  if (first || state.hand_over || table.showCode) {
+  // After a take-over the new code is compared as the first was.
+  if (first || state.hand_over || table.showCode || faceDownTaken(state)) {
     return h('p', { role: 'status', class: 'phone-code', dataset: { code }, text: tt('code', { code }) });
   }
   return h('div', { class: 'tool-row phone-links-tools' },
     h('button', { type: 'button', class: 'secondary phone-code-show', dataset: { action: 'phone-code' }, text: tt('code.show') }));
+}
+
+// A face-down table taken over, until the first hand dealt after it is
+// checked: who carried it on from whom, and what is dealt.
+function faceDownTaken(state) {
+  const taken = state?.facedown?.taken;
+  if (!taken) return null;
+  const game = state.facedown.game ?? 1;
+  const checked = (state.facedown.verdicts ?? []).some((/** @type {{hand: number}} */ v) => v.hand >= taken.hand);
+  return game < taken.game || (game === taken.game && !checked) ? taken : null;
+}
+
+function faceDownTakenLine(state, names) {
+  const taken = faceDownTaken(state);
+  if (!taken) return null;
+  const key = taken.dropped != null ? 'takeover.done' : taken.hand === 1 ? 'takeover.game' : 'takeover.next';
+  return h('p', {
+    role: 'status', class: 'phone-taken-over', dataset: { by: taken.by, from: taken.from },
+    text: tt(key, { name: seatLabel([taken.by], names), old: seatLabel([taken.from], names), hand: taken.hand, game: taken.game }),
+  });
 }
 
 function tableBanner() {
@@ -252,6 +273,7 @@ function tableBanner() {
   const verdict = (table.role === 'guest' || table.facedown) && state?.hand_over ? verdictLine(table, game, state.view.hand_no) : null;
   // Who carried the table on, while the hand dealt again is played.
   const taken = facts?.taken_over && state?.view?.hand_no <= facts.taken_over.hand ? facts.taken_over : null;
+  const takenFaceDown = table.facedown ? faceDownTakenLine(state, names) : null;
   // Between games on the host a seat may change hands: a computer's, or a
   // guest's whose phone left (not one a new phone is already joining); after
   // a series or a set, for the next one. Never inside a Rengen set: each
@@ -279,7 +301,7 @@ function tableBanner() {
   const code = table.facedown ? codeLine(table, state) : null;
   // The hand does not wait for a phone gone for good, nor for one the computer plays.
   const waiting = down.filter((seat) => !standins.includes(seat) && seat !== gone?.seat);
-  if (!lost && !verdict && !code && !gone && !taken && !free.length && !inSet && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  if (!lost && !verdict && !code && !gone && !taken && !takenFaceDown && !free.length && !inSet && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
   const offer = table.facedown ? (gone || !playing ? [] : waiting)
     : [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
@@ -299,6 +321,7 @@ function tableBanner() {
     taken ? h('p', { role: 'status', class: 'phone-taken-over', text: tt(state.set?.in_hangeln ? 'takeover.hangeln' : taken.hand === 1 ? 'takeover.game' : 'takeover.done', {
       name: seatLabel([facts.host ?? table.viewer], names), old: seatLabel([taken.seat], names), hand: taken.hand, game,
     }) }) : null,
+    takenFaceDown,
     claimLines(table, disputes, names, game),
     restarts.map((r) => h('p', { role: 'status', class: 'phone-restart', dataset: { hand: r.hand }, text: tt('deal.restart', { hand: r.hand, names: label(r.left) }) })),
     lost || waiting.length ? h('p', {

@@ -198,10 +198,12 @@ def test_the_phone_with_more_of_the_log_gives_it_to_the_new_host_and_a_hand_ever
     # Carla's phone gave Bernd's the rest of the hand: it checked it too, and the hand stands.
     assert welcome["dropped"] is None
     checked_everywhere(table, 1)
-    for s in (2, 3):
-        assert table.state(s)["taken"]["de"] == "Bernd hat den Tisch von Platz 1: Anne übernommen"
-    assert table.state(2)["deal_ready"]
     game_over = table.state(2)["game_over"]
+    then = "Spielrunde 2 wird gegeben" if game_over else "Spiel 2 wird gegeben"
+    for s in (2, 3):
+        assert table.state(s)["taken"]["de"] == f"Bernd hat den Tisch von Platz 1: Anne übernommen: {then}"
+        assert table.state(s)["taken"]["hand"] == (1 if game_over else 2)
+    assert table.state(2)["deal_ready"]
     if game_over:
         table.again()
     else:

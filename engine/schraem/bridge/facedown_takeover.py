@@ -262,6 +262,9 @@ class TakeoverSide(SeatSide):
         t = self.taking
         assert t is not None
         dropped = self._point()[2]
+        number = welcome["game"]
+        # The first hand dealt after the take-over: the one dealt again, the next game's first, or the next.
+        first = dropped if dropped is not None else 1 if number != self.game else (self.hand or 0) + 1
         if dropped is not None:
             self.verdicts.pop(dropped, None)
             self.hand = dropped - 1 if dropped > 1 else None
@@ -270,16 +273,23 @@ class TakeoverSide(SeatSide):
         self.locals, self.envelopes, self.relay, self.gate, self.played = {}, [], None, [], None
         self.host, self.epoch, self.retry = t["by"], t["epoch"], 0
         names = Game.from_record(self.before).names
+        by, old = names[t["by"] - 1], f"{t['from']}: {names[t['from'] - 1]}"
+        then = (
+            (f"Spiel {dropped} wird neu gegeben", f"hand {dropped} is dealt again")
+            if dropped is not None
+            else (f"Spielrunde {number} wird gegeben", f"game {number} is dealt")
+            if number != self.game
+            else (f"Spiel {first} wird gegeben", f"hand {first} is dealt")
+        )
         self.taken = {
             "epoch": t["epoch"],
             "from": t["from"],
             "by": t["by"],
-            "game": welcome["game"],
+            "game": number,
+            "hand": first,
             "dropped": dropped,
-            "de": f"{names[t['by'] - 1]} hat den Tisch von Platz {t['from']}: {names[t['from'] - 1]} übernommen"
-            + (f": Spiel {dropped} wird neu gegeben" if dropped is not None else ""),
-            "en": f"{names[t['by'] - 1]} took the table over from seat {t['from']}: {names[t['from'] - 1]}"
-            + (f": hand {dropped} is dealt again" if dropped is not None else ""),
+            "de": f"{by} hat den Tisch von Platz {old} übernommen: {then[0]}",
+            "en": f"{by} took the table over from seat {old}: {then[1]}",
         }
         self.taking = None
 
