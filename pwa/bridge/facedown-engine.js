@@ -162,11 +162,14 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
       lastGame = fd.game ?? 1;
       lastMoney = fd.money ?? null;
       lastSeries = fd.series ?? null;
-    } else if (lastView) {
+    } else if (lastView?.hand_result != null) {
       view = lastView;
-      // A hand left unfinished (a table taken over deals it again) stays
-      // in sight as it stood, nobody due; a finished one as its result.
-      handOver = lastView.hand_result != null;
+      handOver = true;
+    } else if (lastView) {
+      // A hand left unfinished (a table taken over deals it again): the
+      // table as it stood, but none of its cards in hand and nobody's turn.
+      view = { ...lastView, my_cards: [], turn: null, response: null, legal: [] };
+      handOver = false;
     }
     if (!view) {
       last = null;
