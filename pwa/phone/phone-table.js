@@ -297,19 +297,22 @@ function tableBanner() {
   // phone shows it); while none is, a phone away may be said gone for the
   // rest of the hand (docs/FACE_DOWN.md, the dropout rule).
   const gone = table.facedown ? state?.facedown?.gone ?? null : null;
+  // Said until the game is over: "plays the seat to the end of the game" is
+  // past then, and the host's tools say who plays it next.
+  const goneLine = gone && !state?.game_over ? gone : null;
   const playing = ['dealing', 'playing'].includes(state?.facedown?.phase);
   const code = table.facedown ? codeLine(table, state) : null;
   // The hand does not wait for a phone gone for good, nor for one the computer plays.
   const waiting = down.filter((seat) => !standins.includes(seat) && seat !== gone?.seat);
-  if (!lost && !verdict && !code && !gone && !taken && !takenFaceDown && !free.length && !inSet && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  if (!lost && !verdict && !code && !goneLine && !taken && !takenFaceDown && !free.length && !inSet && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
   const offer = table.facedown ? (gone || !playing ? [] : waiting)
     : [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
     verdict,
     code,
-    gone ? h('p', {
-      role: 'status', class: 'phone-gone', dataset: { seat: gone.seat, after: gone.after, void: String(gone.void) },
-      text: gone.void ? errorText(gone) : tt('links.facedown.gone', { name: seatLabel([gone.seat], names), after: gone.after }),
+    goneLine ? h('p', {
+      role: 'status', class: 'phone-gone', dataset: { seat: goneLine.seat, after: goneLine.after, void: String(goneLine.void) },
+      text: goneLine.void ? errorText(goneLine) : tt('links.facedown.gone', { name: seatLabel([goneLine.seat], names), after: goneLine.after }),
     }) : null,
     // A hand void before its deal: the host's phone deals it again to the
     // phones still there (the engine says when it may).

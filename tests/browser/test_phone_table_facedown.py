@@ -239,6 +239,9 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             # from the next game on, as "Rechner". Guest 4 commits to its key again on its
             # own; both phones show the same new table code, and the host's
             # phone deals the next game once the code is made.
+            # "Plays the seat to the end of the game" is past: no phone says it any more.
+            for page in phones.values():
+                assert page.locator(".phone-gone").count() == 0
             host.fill('[data-phone-text="seat-name-2"]', "Rechner")
             host.locator('[data-action="phone-computer-seat"][data-seat="2"]').tap()
             phones[4].wait_for_function(
