@@ -308,3 +308,36 @@ def test_a_guest_that_does_not_come_goes_to_the_computer_and_the_table_goes_on(s
     table.deal()
     table.play_hand()
     checked_everywhere(table, 1)
+
+
+@pytest.mark.cpython_only
+def test_a_series_goes_on_after_the_take_over_and_a_guest_a_whole_hand_behind_is_brought_up(seeded_secrets: SeededSecrets) -> None:
+    table = TakenTable("rheinland", 86, marks=2, host={"games": 2, "options": {"start_marks": 2}})
+    table.deal()
+    table.play_hand()
+    # Carla's phone misses all of the next hand that Anne's phone relays before it goes.
+    table.deaf = lambda seat, frame: seat == 3
+    if table.state(1)["game_over"]:
+        table.again()
+    else:
+        table.deal()
+    # (The deal waits for Carla's phone: only its first envelopes went out.)
+    behind, ahead = table.state(3), table.state(2)
+    assert (behind["game"], behind["hand"]) < (ahead["game"], ahead["hand"])
+    table.deaf = staticmethod(lambda seat, frame: False)
+    before = {s: table.call(s, "facedown_state")["series"] for s in (2, 3)}
+    assert before[2] == before[3]
+
+    table.take_over(2)
+    # The series goes on where every phone checked it, with the same list on both phones.
+    for s in (2, 3):
+        facts = table.state(s)["series"]
+        assert (facts["number"], facts["length"]) == (before[s]["number"], 2)
+    finish_game(_as_host_one(table))
+    lists = [table.call(s, "facedown_lists") for s in (2, 3)]
+    assert lists[0] == lists[1]
+    filed = [table.state(s)["filed"] for s in (2, 3)]
+    assert filed[0] is not None and filed[0]["id"] == filed[1]["id"] and filed[0]["series"] == filed[1]["series"]
+    # The old host's seat and the computer's played by Bernd's phone in the games after the take-over.
+    players = filed[0]["record"]["players"]
+    assert [p.get("kind", "human") for p in players] == ["bot", "human", "human", "bot"]
