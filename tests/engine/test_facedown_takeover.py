@@ -22,7 +22,6 @@ from typing import Any
 
 import pytest
 from test_facedown_bridge import SeededSecrets, Table, refused, seeded_secrets
-from test_facedown_series import finish_game
 
 from schraem.bridge import Bridge
 
@@ -66,7 +65,12 @@ class TakenTable(Table):
         if bot["bot_action"] is not None:
             self.sent(self.host, bot["send"])
             return True
-        return super().step()
+        offers = [(s, a) for s in self.phones if s not in self.away for a in self.state(s)["legal"]]
+        if not offers:
+            return False
+        s, a = self.rng.choice(offers)
+        self.sent(s, self.call(s, "facedown_act", action=a)["send"])
+        return True
 
     def take_over(self, by: int, reload: set[int] | None = None) -> dict[str, Any]:
         """The host's phone is gone for good; `by`'s phone takes the table
@@ -165,20 +169,16 @@ def test_mid_hand_a_guest_takes_the_table_over_and_the_hand_is_dealt_again(seede
     # Both phones replayed the same hand, card for card.
     after = [table.phones[s].facedown.after for s in (2, 3)]  # type: ignore[union-attr]
     assert after[0] is not None and after[0] == after[1]
-    finish_game(_as_host_one(table))
+    finish(table)
     filed = [table.state(s)["filed"] for s in (2, 3)]
     assert filed[0] is not None and filed[0] == filed[1]
 
 
-def _as_host_one(table: TakenTable) -> TakenTable:
-    """`finish_game` asks seat 1's state: the host's phone, here Bernd's."""
-
-    class Host(TakenTable):
-        def state(self, seat: int) -> dict[str, Any]:
-            return super().state(self.host if seat == 1 else seat)
-
-    table.__class__ = Host
-    return table
+def finish(table: TakenTable) -> None:
+    """The game played to its end, dealt by the host's phone whichever it is."""
+    while not table.state(table.host)["game_over"]:
+        table.deal()
+        table.play_hand()
 
 
 @pytest.mark.cpython_only
@@ -325,15 +325,12 @@ def test_a_series_goes_on_after_the_take_over_and_a_guest_a_whole_hand_behind_is
     behind, ahead = table.state(3), table.state(2)
     assert (behind["game"], behind["hand"]) < (ahead["game"], ahead["hand"])
     table.deaf = staticmethod(lambda seat, frame: False)
-    before = {s: table.call(s, "facedown_state")["series"] for s in (2, 3)}
-    assert before[2] == before[3]
 
     table.take_over(2)
-    # The series goes on where every phone checked it, with the same list on both phones.
-    for s in (2, 3):
-        facts = table.state(s)["series"]
-        assert (facts["number"], facts["length"]) == (before[s]["number"], 2)
-    finish_game(_as_host_one(table))
+    # The series goes on where every phone checked it, the same on both phones.
+    facts = [table.state(s)["series"] for s in (2, 3)]
+    assert facts[0] == facts[1] and facts[0]["length"] == 2
+    finish(table)
     lists = [table.call(s, "facedown_lists") for s in (2, 3)]
     assert lists[0] == lists[1]
     filed = [table.state(s)["filed"] for s in (2, 3)]
@@ -341,3 +338,36 @@ def test_a_series_goes_on_after_the_take_over_and_a_guest_a_whole_hand_behind_is
     # The old host's seat and the computer's played by Bernd's phone in the games after the take-over.
     players = filed[0]["record"]["players"]
     assert [p.get("kind", "human") for p in players] == ["bot", "human", "human", "bot"]
+
+
+@pytest.mark.cpython_only
+def test_after_the_take_over_the_old_hosts_seat_goes_to_a_phone_again_between_games(seeded_secrets: SeededSecrets) -> None:
+    table = TakenTable("rheinland", 87, host={"games": 3, "options": {"start_marks": 1}})
+    table.deal()
+    played_some(table, 3)
+    table.take_over(2)
+    finish(table)
+    # Anne's phone is back (charged, or another): Bernd's phone gives her seat to it for the next game.
+    recode = table.call(2, "facedown_phone_seat", seat=1)["send"]
+    assert [f["type"] for f in recode] == ["recode"] and recode[0]["joining"] == [1]
+    # Not Bernd's own seat, which his phone hosts.
+    assert "no computer's or guest's seat" in refused(table.phones[2], "facedown_computer_seat", seat=2)["en"]
+    table.phones[1] = Bridge()
+    table.away.discard(1)
+    commit = table.call(1, "facedown_guest", seat=1)["commit"]
+    table.call(2, "facedown_seat", seat=1, commit=commit)
+    (again,) = table.call(3, "facedown_recode", frame=recode[0])["send"]
+    commits = table.call(2, "facedown_seat", seat=3, commit=again["commit"])["commits"]
+    welcome = None
+    for g in (1, 3):
+        reveal = table.call(g, "facedown_commits", frame=commits)["reveal"]
+        welcome = table.call(2, "facedown_reveal", seat=g, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    assert welcome is not None and (welcome["host"], welcome["epoch"]) == (2, 1)
+    for g in (1, 3):
+        table.call(g, "facedown_welcome", frame=welcome)
+    table.guests = [1, 3]
+    assert table.state(1)["host"] == 2 and table.state(1)["code"] == table.state(2)["code"] == table.state(3)["code"]
+    table.again()
+    table.play_hand()
+    checked_everywhere(table, 1)
+    assert [k["kind"] for k in table.phones[1].facedown.kinds] == ["human", "human", "human", "bot"]  # type: ignore[union-attr]

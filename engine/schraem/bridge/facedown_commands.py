@@ -120,7 +120,8 @@ class FaceDownCommands:
         the host first (`facedown_seat`); the key goes only once this phone
         holds every seat's commitment (`facedown_commits`)."""
         seat = args.get("seat")
-        if not whole(seat) or not 2 <= seat <= 8:
+        # (Seat 1 too: after a take-over the old host's seat may go to a new phone.)
+        if not whole(seat) or not 1 <= seat <= 8:
             raise refuse(f"Platz {seat!r} gibt es für einen Gast nicht", f"there is no guest seat {seat!r}")
         key = new_identity()
         t = FaceDownTable("guest", seat, "", {}, [], [], {seat: key})

@@ -65,7 +65,13 @@ class GuestSide(TableBase):
         if not all(isinstance(k, dict) and k.get("kind") in ("human", "bot") for k in kinds):
             raise refuse("die Plätze des Tisches sind unlesbar", "the table's seats are unreadable")
         game = Game.from_record(frame.get("record"))
-        if len(game.names) != len(kinds) or not 1 < self.seat <= len(kinds) or kinds[self.seat - 1].get("kind") != "human":
+        # The host's seat: seat 1, or after a take-over the phone that took the table over.
+        host, epoch = frame.get("host", 1), frame.get("epoch", 0)
+        if not whole(host) or not 1 <= host <= len(kinds) or host == self.seat or kinds[host - 1].get("kind") != "human":
+            raise refuse("der Platz des Gastgebers ist unlesbar", "the host's seat is unreadable")
+        if not whole(epoch) or not 0 <= epoch <= 999:
+            raise refuse("die Übernahmen des Tisches sind unlesbar", "the table's take-overs are unreadable")
+        if len(game.names) != len(kinds) or not 1 <= self.seat <= len(kinds) or kinds[self.seat - 1].get("kind") != "human":
             raise refuse(f"Platz {self.seat} ist an diesem Tisch kein Handy", f"seat {self.seat} is no phone at this table")
         mine = base_multiple(self.keys[self.seat]).encode().hex()
         if identities[self.seat - 1] != mine:
@@ -81,6 +87,7 @@ class GuestSide(TableBase):
         if game.hand is not None and not game.hand_over:
             raise refuse("das erste Spiel ist schon gegeben", "the first hand is dealt already")
         self.table, self.kinds, self.identities, self.before = table, kinds, identities, game.to_record()
+        self.host, self.epoch = host, epoch
         self.code_round = checked
         self.welcomed = True
 

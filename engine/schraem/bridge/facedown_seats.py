@@ -121,7 +121,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         and before the new table code is under way."""
         if self.role != "host":
             raise not_now("Plätze vergibt das Handy des Gastgebers", "the host's phone gives seats")
-        if not whole(seat) or not 2 <= seat <= self.seats:
+        if not whole(seat) or not 1 <= seat <= self.seats or seat == self.host:
             raise refuse(
                 f"Platz {str(seat)[:12]} ist kein Platz des Computers oder eines Gastes",
                 f"seat {str(seat)[:12]} is no computer's or guest's seat",
@@ -171,6 +171,9 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
             frame["again"] = series.length
         if self.left:
             frame["left"] = sorted(self.left)
+        if self.epoch:
+            # A table taken over: the new phone's host and the take-overs its rounds are bound to.
+            frame.update(host=self.host, epoch=self.epoch)
         return frame
 
     def resend(self, pos: object, waits: bool = False) -> list[Message]:
@@ -202,7 +205,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
                 "a seat changes between games; this phone has not checked the game to its end yet",
             )
         joining, computers = frame["joining"], frame.get("computers", [])
-        if not joining or not all(whole(s) and 2 <= s <= self.seats for s in joining):
+        if not joining or not all(whole(s) and 1 <= s <= self.seats and s != self.host for s in joining):
             raise refuse("die Plätze des Platzwechsels sind unlesbar", "the seats that change hands are unreadable")
         if not isinstance(computers, list) or not all(s in joining for s in computers):
             raise refuse("die Plätze für den Computer sind unlesbar", "the seats for the computer are unreadable")
