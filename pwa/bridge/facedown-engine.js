@@ -42,7 +42,7 @@ const COMMANDS = {
   // the computer; every guest commits again for a new table code.
   table_phone_seat: 'facedown_phone_seat', table_computer_seat: 'facedown_computer_seat', recode: 'facedown_recode',
   // The host's phone gone: a guest's takes the table over, and every other guest's follows it.
-  takeover: 'facedown_takeover', taken: 'facedown_taken', follow: 'facedown_follow',
+  takeover: 'facedown_takeover', taken: 'facedown_taken', follow: 'facedown_follow', keep_out: 'facedown_keep_out',
 };
 // The commands whose frames go out once their save is kept.
 const SENDING = new Set([

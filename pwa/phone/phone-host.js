@@ -268,7 +268,8 @@ async function inviteSeats(table, entries) {
 
 async function invite(entry, table) {
   const link = await makeOffer('schraem', { seat: entry.seat });
-  if (phone !== table) { link.pc.close(); return; }
+  // Left meanwhile (the table ended, a take-over given up): its channel never opens.
+  if (phone !== table) { link.open.catch(() => {}); link.pc.close(); return; }
   // Beside the table's channel, one for a backup kept on the other phone.
   watchBackup(link.pc, () => table.names[entry.seat - 1]);
   // A seat that dropped stays shown as away until its phone is back.

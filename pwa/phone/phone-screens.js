@@ -43,8 +43,9 @@ function scanButton(key, text = tt('scan')) {
 
 // The host's screen of codes: a seat's invitation, its answer, how far it
 // got; `wait`, the first deal's wait for a silent phone (as above the table);
-// `standins`, the seats the computer plays already.
-export function renderOpen(table, wait, standins = []) {
+// `standins`, the seats the computer plays already; `keepOut`, a table
+// being taken over that this phone may leave to another after all.
+export function renderOpen(table, wait, standins = [], keepOut = false) {
   const rows = table.seats.map((e) => {
     const name = table.names[e.seat - 1];
     const status = {
@@ -77,6 +78,9 @@ export function renderOpen(table, wait, standins = []) {
   // explanations below them).
   return h('section', { class: 'phone-open', 'aria-labelledby': 'phone-open-heading' },
     h('h2', { id: 'phone-open-heading', text: tt('open.heading') }),
+    keepOut ? h('div', { class: 'tool-row phone-keep-out' },
+      h('p', { class: 'note', text: tt('takeover.keepOut.note') }),
+      h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-keep-out' }, text: tt('takeover.keepOut') })) : null,
     h('ol', { class: 'phone-seats' }, rows),
     wait,
     h('p', { text: tt('open.body', { seat: table.viewer, name: table.names[table.viewer - 1] }) }),

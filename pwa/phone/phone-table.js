@@ -19,7 +19,8 @@ import { declareFields, declareTaps } from '../context/taps.js';
 import { guarded } from '../context/guard.js';
 import { refreshList } from '../club/lists.js';
 import { initSheetFollow, sheetFollowState, sheetShareRow } from './sheet-follow.js';
-import { KEPT, KEPT_TABLE, app, canTakeOver, dealt, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
+import { KEPT, KEPT_TABLE, app, canTakeOver, dealt, keepLocalSession, localSession, m, phone, setPhone, tt, wirePhoneTable } from './at-table.js';
+import { markLink } from './link-trouble.js';
 import {
   awaySeats, computerSeat, connect, giveBack, openTable, openTicketTable, phoneSeat, resumeFaceDownHost, resumeHost, retrySeat, silentSeats, standIn, takeOver,
 } from './phone-host.js';
@@ -156,7 +157,11 @@ function phoneScreen(name) {
     ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-table' }, text: tt('to.table') })
     : h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
   const standins = m().game?.state?.phone_table?.standins ?? [];
-  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins) : renderJoin(phone, m().ready, canTakeOver(phone)), [back]];
+  // A phone taking a face-down table over that no other phone follows yet
+  // may keep out after all (two phones tapped at once).
+  const taking = phone.facedown?.engine.kept()?.taking;
+  const keepOut = Boolean(taking && !taking.synced?.length && !taking.recoded);
+  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins, keepOut) : renderJoin(phone, m().ready, canTakeOver(phone)), [back]];
 }
 
 // A phone away while the next game is dealt (it left between games): the
@@ -351,6 +356,33 @@ function tableBanner() {
         : null);
 }
 
+// Not taking a face-down table over after all: this phone is a guest of
+// its table again, its save as before the tap, on the join screen where
+// the other phone's code for its seat brings it to the table that phone
+// carries on.
+async function keepOut() {
+  const table = phone;
+  const fd = table?.facedown;
+  if (table?.role !== 'host' || !fd) return;
+  const r = await fd.session.serial(() => fd.engine.call('keep_out'));
+  if (!r.ok) { app.onError(r.error); return; }
+  if (phone !== table) return;
+  const save = fd.engine.kept();
+  table.relay.close();
+  for (const e of table.seats) e.link?.pc.close();
+  setPhone(null);
+  markLink(null);
+  if (localSession) {
+    app.useSession(localSession);
+    keepLocalSession(null);
+  }
+  const guest = guestTable(null);
+  guest.resume = { seat: save.seat, save };
+  setPhone(guest);
+  m().route = 'phone-join';
+  app.render();
+}
+
 declareFields('phone table', {
   // The start form's choice: the cards face down on every phone.
   'phone-facedown': (target) => {
@@ -396,6 +428,7 @@ declareTaps('phone table', {
   'phone-computer-seat': (target) => computerSeat(Number(target.dataset.seat)),
   'phone-ticket': () => openTicketTable(),
   'phone-takeover': () => { if (m().ready) takeOver(); },
+  'phone-keep-out': () => keepOut(),
   'phone-codes': () => {
     if (phone?.role === 'host') { m().route = 'phone-open'; app.render(); }
   },

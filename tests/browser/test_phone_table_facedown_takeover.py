@@ -1,9 +1,10 @@
 """A face-down table whose host's phone is gone for good (docs/PHONE_TABLE.md,
 "Tisch übernehmen" face down): Anne's phone hosts Bert's and Carla's; a few
 moves into the hand Anne's page is closed. Both guests are told their link
-is lost and offered "Take over the table"; Bert's phone takes it over and
-shows a code for Carla's seat only (Anne's seat goes to the computer on
-Bert's phone), Carla's follows with one code each way. The two phones bring
+is lost and offered "Take over the table", and both tap it; Carla's phone
+keeps out after all ("Don't take over after all") and is a guest again.
+Bert's phone shows a code for Carla's seat only (Anne's seat goes to the
+computer on Bert's phone), and Carla's follows with one code each way. The two phones bring
 each other to the same place of Anne's log, make a new table code (the same
 on both, not the old one), say who took the table over from whom, and the
 hand is dealt again, played to its end and checked on both phones."""
@@ -45,11 +46,17 @@ def test_a_guest_takes_a_face_down_table_over_when_the_hosts_phone_is_gone(warm_
     host.close()
     for guest in (bert, carla):
         guest.wait_for_selector('.phone-links[data-lost="yes"] [data-action="phone-takeover"]', timeout=30_000)
-    bert.locator('[data-action="phone-takeover"]').tap()
+    # Both tap it: each would wait for the other. Carla's phone keeps out after
+    # all, and is a guest again, on the screen for Bert's code for her seat.
+    for guest in (bert, carla):
+        guest.locator('[data-action="phone-takeover"]').tap()
     # Bert's phone is the host: a code for Carla's seat, none for Anne's (the computer's now).
-    bert.wait_for_function("() => document.body.dataset.screen === 'phone-open'", timeout=60_000)
+    for guest in (bert, carla):
+        guest.wait_for_function("() => document.body.dataset.screen === 'phone-open'", timeout=60_000)
     bert.wait_for_selector('.phone-seat[data-seat="3"]')
     assert bert.locator(".phone-seat").count() == 1
+    carla.locator('[data-action="phone-keep-out"]').tap()
+    carla.wait_for_function("() => document.body.dataset.screen === 'phone-join'", timeout=30_000)
     _rejoin(carla, bert, 3)
     phones = {2: bert, 3: carla}
     for page in phones.values():

@@ -371,3 +371,23 @@ def test_after_the_take_over_the_old_hosts_seat_goes_to_a_phone_again_between_ga
     table.play_hand()
     checked_everywhere(table, 1)
     assert [k["kind"] for k in table.phones[1].facedown.kinds] == ["human", "human", "human", "bot"]  # type: ignore[union-attr]
+
+
+@pytest.mark.cpython_only
+def test_two_phones_that_tap_take_over_at_once_one_keeps_out_and_follows_the_other(seeded_secrets: SeededSecrets) -> None:
+    table = TakenTable("rheinland", 88)
+    table.deal()
+    played_some(table, 3)
+    table.away.add(1)
+    before = table.saves[3]
+    table.call(3, "facedown_takeover")
+    # Both wait for the other: Carla's phone keeps out, and is a guest of its table as before.
+    out = table.call(3, "facedown_keep_out")
+    assert out["state"]["role"] == "guest" and out["state"]["taking"] is None
+    assert out["save"] == before
+    frame = table.call(2, "facedown_takeover")["frame"]
+    (taken,) = table.call(3, "facedown_taken", frame=frame)["send"]
+    table.call(2, "facedown_follow", seat=3, frame=taken)
+    # Once a phone follows it, Bernd's phone carries the table on.
+    assert "follows this take-over already" in refused(table.phones[2], "facedown_keep_out")["en"]
+    assert "taking no table over" in refused(table.phones[3], "facedown_keep_out")["en"]

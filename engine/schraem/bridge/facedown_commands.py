@@ -201,6 +201,12 @@ class FaceDownCommands:
         guest's phone on its new channel (`facedown_resend` gives it again)."""
         return self._fd_change(lambda t: {"frame": t.take_over()})
 
+    def cmd_facedown_keep_out(self, args):
+        """(taking the table over) Not after all: this phone is a guest of
+        its table again, as before `facedown_takeover`; refused once a
+        guest's phone follows it."""
+        return self._fd_change(lambda t: t.keep_out())
+
     def cmd_facedown_taken(self, args):
         """`{"frame"}` (guest): another guest's phone takes the table over;
         → `send`: this phone's answer for it (`{"type": "taken"}`: where it

@@ -71,6 +71,22 @@ class TakeoverSide(SeatSide):
         self.role = "host"
         return self.takeover_frame()
 
+    def keep_out(self) -> None:
+        """Not taking the table over after all (two phones tapped at once,
+        or by mistake): back to a guest of the table as it was, which may
+        then follow another phone's take-over. Only while no guest's phone
+        follows this one: nothing of the table has changed until then."""
+        t = self.taking
+        if t is None or self.role != "host" or t["by"] != self.seat:
+            raise not_now("dieses Handy übernimmt keinen Tisch", "this phone is taking no table over")
+        if t["synced"] or t.get("recoded"):
+            raise not_now(
+                "ein anderes Handy folgt dieser Übernahme schon; dieses Handy führt den Tisch weiter",
+                "another phone follows this take-over already; this phone carries the table on",
+            )
+        self.taking = None
+        self.role = "guest"
+
     def takeover_frame(self) -> Message:
         t = self.taking
         assert t is not None
