@@ -54,7 +54,10 @@ def refused(bridge: Bridge, cmd: str, **args: Any) -> dict[str, Any]:
 
 class Table:
     """The phones and their channels: every frame a phone's bridge takes
-    or sends out is kept as the JSON text that crossed (`heard`)."""
+    or sends out is kept as the JSON text that crossed (`heard`). `host`:
+    the seat of the host's phone (another after a take-over)."""
+
+    host = 1
 
     def __init__(
         self,
@@ -115,35 +118,39 @@ class Table:
                 continue
             text = json.dumps(frame)
             self.heard[sender].append(text)
-            if sender == 1:
+            if sender == self.host:
                 for g in self.guests:
-                    if g in self.away:
+                    if g in self.away or g == self.host or self.missed(g, frame):
                         continue
                     self.heard[g].append(text)
                     queue += [(g, f) for f in self.call(g, "facedown_receive", frame=json.loads(text))["send"]]
             else:
-                self.heard[1].append(text)
-                queue += [(1, f) for f in self.call(1, "facedown_relay", seat=sender, frame=json.loads(text))["send"]]
+                self.heard[self.host].append(text)
+                queue += [(self.host, f) for f in self.call(self.host, "facedown_relay", seat=sender, frame=json.loads(text))["send"]]
 
     def lost(self, seat: int, frame: dict[str, Any]) -> bool:
         """Whether the channel loses this frame (never, here)."""
+        return False
+
+    def missed(self, seat: int, frame: dict[str, Any]) -> bool:
+        """Whether the host's frame does not reach the phone of `seat` (never, here)."""
         return False
 
     def state(self, seat: int) -> dict[str, Any]:
         return self.call(seat, "facedown_state")
 
     def deal(self) -> int:
-        out = self.call(1, "facedown_next_hand")
-        self.sent(1, out["send"])
+        out = self.call(self.host, "facedown_next_hand")
+        self.sent(self.host, out["send"])
         hand: int = out["state"]["hand"]
         return hand
 
     def step(self) -> bool:
         """One move: a computer's, if one wants to; else a person's, any
         phone's, of the actions its own view offers. False once none is."""
-        bot = self.call(1, "facedown_bot_step")
+        bot = self.call(self.host, "facedown_bot_step")
         if bot["bot_action"] is not None:
-            self.sent(1, bot["send"])
+            self.sent(self.host, bot["send"])
             return True
         offers = [(s, a) for s in self.phones if s not in self.away for a in self.state(s)["legal"]]
         if not offers:

@@ -16,7 +16,6 @@ refused in words; either phone reloaded during the take-over goes on."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -29,48 +28,17 @@ __all__ = ["seeded_secrets"]  # every test here draws its secrets from a seeded 
 
 
 class TakenTable(Table):
-    """The phones of test_facedown_bridge.py, with a host's seat that can
-    change and phones that miss what the host sends them (`deaf`)."""
+    """The phones of test_facedown_bridge.py, with phones that miss what
+    the host sends them (`deaf`)."""
 
-    host = 1
     deaf: Callable[[int, dict[str, Any]], bool] = staticmethod(lambda seat, frame: False)
 
-    def sent(self, seat: int, frames: list[dict[str, Any]]) -> None:
-        queue = [(seat, f) for f in frames]
-        while queue:
-            sender, frame = queue.pop(0)
-            if sender in self.away:
-                continue
-            text = json.dumps(frame)
-            if sender == self.host:
-                for g in self.guests:
-                    if g in self.away or g == self.host or self.deaf(g, frame):
-                        continue
-                    queue += [(g, f) for f in self.call(g, "facedown_receive", frame=json.loads(text))["send"]]
-            else:
-                queue += [(self.host, f) for f in self.call(self.host, "facedown_relay", seat=sender, frame=json.loads(text))["send"]]
-
-    def deal(self) -> int:
-        out = self.call(self.host, "facedown_next_hand")
-        self.sent(self.host, out["send"])
-        hand: int = out["state"]["hand"]
-        return hand
+    def missed(self, seat: int, frame: dict[str, Any]) -> bool:
+        return self.deaf(seat, frame)
 
     def again(self) -> None:
         out = self.call(self.host, "facedown_again")
         self.sent(self.host, out["send"])
-
-    def step(self) -> bool:
-        bot = self.call(self.host, "facedown_bot_step")
-        if bot["bot_action"] is not None:
-            self.sent(self.host, bot["send"])
-            return True
-        offers = [(s, a) for s in self.phones if s not in self.away for a in self.state(s)["legal"]]
-        if not offers:
-            return False
-        s, a = self.rng.choice(offers)
-        self.sent(s, self.call(s, "facedown_act", action=a)["send"])
-        return True
 
     def take_over(self, by: int, reload: set[int] | None = None) -> dict[str, Any]:
         """The host's phone is gone for good; `by`'s phone takes the table
@@ -118,6 +86,27 @@ class TakenTable(Table):
                 self.call(s, "facedown_load", save=self.saves[s])
 
 
+def carla_welcomed(table: TakenTable, recode: dict[str, Any]) -> dict[str, Any]:
+    """Bernd's phone taking the table over, Carla's its one guest: the new
+    table code's round. → the welcome, not yet taken."""
+    (commit,) = table.call(3, "facedown_recode", frame=recode)["send"]
+    commits = table.call(2, "facedown_seat", seat=3, commit=commit["commit"])["commits"]
+    reveal = table.call(3, "facedown_commits", frame=commits)["reveal"]
+    welcome: dict[str, Any] = table.call(2, "facedown_reveal", seat=3, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    return welcome
+
+
+def bert_taking_over(seed: int, steps: int) -> tuple[TakenTable, dict[str, Any]]:
+    """A table `steps` moves into its first hand whose host's phone is gone,
+    Bernd's phone taking it over: → the table and the take-over's frame."""
+    table = TakenTable("rheinland", seed)
+    table.deal()
+    played_some(table, steps)
+    table.away.add(1)
+    frame: dict[str, Any] = table.call(2, "facedown_takeover")["frame"]
+    return table, frame
+
+
 def played_some(table: TakenTable, steps: int) -> None:
     for _ in range(steps):
         assert table.step()
@@ -140,7 +129,7 @@ def test_mid_hand_a_guest_takes_the_table_over_and_the_hand_is_dealt_again(seede
     played_some(table, 2)
     behind, ahead = table.state(3)["received"], table.state(2)["received"]
     assert behind < ahead
-    table.deaf = staticmethod(lambda seat, frame: False)
+    table.deaf = lambda seat, frame: False
     # Not while the host's phone is there to say so: Anne's own phone cannot take its own table over.
     assert "only a guest at the table can take it over" in refused(table.phones[1], "facedown_takeover")["en"]
 
@@ -192,7 +181,7 @@ def test_the_phone_with_more_of_the_log_gives_it_to_the_new_host_and_a_hand_ever
     table.play_hand()
     assert table.state(3)["verdict"]["status"] == "checked"
     assert table.state(2)["verdict"]["status"] != "checked"
-    table.deaf = staticmethod(lambda seat, frame: False)
+    table.deaf = lambda seat, frame: False
 
     welcome = table.take_over(2)
     # Carla's phone gave Bernd's the rest of the hand: it checked it too, and the hand stands.
@@ -214,11 +203,7 @@ def test_the_phone_with_more_of_the_log_gives_it_to_the_new_host_and_a_hand_ever
 
 @pytest.mark.cpython_only
 def test_either_phone_reloaded_during_the_take_over_goes_on(seeded_secrets: SeededSecrets) -> None:
-    table = TakenTable("rheinland", 83)
-    table.deal()
-    played_some(table, 5)
-    table.away.add(1)
-    frame = table.call(2, "facedown_takeover")["frame"]
+    table, frame = bert_taking_over(83, 5)
     # The new host's phone reloaded: it is still taking the table over, and says so again.
     table._reload({2}, 2)
     state = table.state(2)
@@ -232,10 +217,7 @@ def test_either_phone_reloaded_during_the_take_over_goes_on(seeded_secrets: Seed
     answer = table.call(2, "facedown_follow", seat=3, frame=taken)
     (recode,) = answer["send"]
     table._reload({2, 3}, 2, 3)
-    (commit,) = table.call(3, "facedown_recode", frame=recode)["send"]
-    commits = table.call(2, "facedown_seat", seat=3, commit=commit["commit"])["commits"]
-    reveal = table.call(3, "facedown_commits", frame=commits)["reveal"]
-    welcome = table.call(2, "facedown_reveal", seat=3, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    welcome = carla_welcomed(table, recode)
     table._reload({2, 3}, 2, 3)
     table.call(3, "facedown_welcome", frame=welcome)
     table.host, table.guests = 2, [3]
@@ -249,11 +231,7 @@ def test_either_phone_reloaded_during_the_take_over_goes_on(seeded_secrets: Seed
 
 @pytest.mark.cpython_only
 def test_a_take_over_that_does_not_follow_the_table_is_refused_and_changes_nothing(seeded_secrets: SeededSecrets) -> None:
-    table = TakenTable("rheinland", 84)
-    table.deal()
-    played_some(table, 3)
-    table.away.add(1)
-    frame = table.call(2, "facedown_takeover")["frame"]
+    table, frame = bert_taking_over(84, 3)
     before = table.saves[3]
     for wrong, words in [
         (dict(frame, epoch=2), "does not follow this phone's table"),
@@ -277,10 +255,7 @@ def test_a_take_over_that_does_not_follow_the_table_is_refused_and_changes_nothi
     )
     mine = dict(recode, joining=[1, 3, 4], computers=[1, 3, 4])
     assert "seat of a phone at the table" in refused(table.phones[3], "facedown_recode", frame=mine)["en"]
-    (commit,) = table.call(3, "facedown_recode", frame=recode)["send"]
-    commits = table.call(2, "facedown_seat", seat=3, commit=commit["commit"])["commits"]
-    reveal = table.call(3, "facedown_commits", frame=commits)["reveal"]
-    welcome = table.call(2, "facedown_reveal", seat=3, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    welcome = carla_welcomed(table, recode)
     # A welcome that goes on from elsewhere than Carla's phone would is refused, and changes nothing.
     kept = table.saves[3]
     assert "goes on from another place" in refused(table.phones[3], "facedown_welcome", frame=dict(welcome, dropped=None))["en"]
@@ -324,7 +299,7 @@ def test_a_series_goes_on_after_the_take_over_and_a_guest_a_whole_hand_behind_is
     # (The deal waits for Carla's phone: only its first envelopes went out.)
     behind, ahead = table.state(3), table.state(2)
     assert (behind["game"], behind["hand"]) < (ahead["game"], ahead["hand"])
-    table.deaf = staticmethod(lambda seat, frame: False)
+    table.deaf = lambda seat, frame: False
 
     table.take_over(2)
     # The series goes on where every phone checked it, the same on both phones.
