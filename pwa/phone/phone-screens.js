@@ -43,9 +43,11 @@ function scanButton(key, text = tt('scan')) {
 
 // The host's screen of codes: a seat's invitation, its answer, how far it
 // got; `wait`, the first deal's wait for a silent phone (as above the table);
-// `standins`, the seats the computer plays already; `keepOut`, a table
-// being taken over that this phone may leave to another after all.
-export function renderOpen(table, wait, standins = [], keepOut = false) {
+// `standins`, the seats the computer plays already; `taking`, a face-down
+// table this phone is taking over (the engine's `taking`).
+export function renderOpen(table, wait, standins = [], taking = null) {
+  // Until another phone follows it, it may keep out after all (two phones tapped at once).
+  const keepOut = Boolean(taking && !taking.synced?.length && !taking.recoded);
   const rows = table.seats.map((e) => {
     const name = table.names[e.seat - 1];
     const status = {
@@ -77,7 +79,7 @@ export function renderOpen(table, wait, standins = [], keepOut = false) {
   // The codes first, where a phone held up to read them finds them (the
   // explanations below them).
   return h('section', { class: 'phone-open', 'aria-labelledby': 'phone-open-heading' },
-    h('h2', { id: 'phone-open-heading', text: tt('open.heading') }),
+    h('h2', { id: 'phone-open-heading', text: tt(taking ? 'takeover' : 'open.heading') }),
     keepOut ? h('div', { class: 'tool-row phone-keep-out' },
       h('p', { class: 'note', text: tt('takeover.keepOut.note') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-keep-out' }, text: tt('takeover.keepOut') })) : null,

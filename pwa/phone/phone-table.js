@@ -157,11 +157,9 @@ function phoneScreen(name) {
     ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-table' }, text: tt('to.table') })
     : h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
   const standins = m().game?.state?.phone_table?.standins ?? [];
-  // A phone taking a face-down table over that no other phone follows yet
-  // may keep out after all (two phones tapped at once).
-  const taking = phone.facedown?.engine.kept()?.taking;
-  const keepOut = Boolean(taking && !taking.synced?.length && !taking.recoded);
-  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins, keepOut) : renderJoin(phone, m().ready, canTakeOver(phone)), [back]];
+  // A face-down table this phone is taking over.
+  const taking = phone.facedown?.engine.kept()?.taking ?? null;
+  return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins, taking) : renderJoin(phone, m().ready, canTakeOver(phone)), [back]];
 }
 
 // A phone away while the next game is dealt (it left between games): the

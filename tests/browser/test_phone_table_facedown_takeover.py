@@ -1,8 +1,9 @@
 """A face-down table whose host's phone is gone for good (docs/PHONE_TABLE.md,
 "Tisch übernehmen" face down): Anne's phone hosts Bert's and Carla's; a few
 moves into the hand Anne's page is closed. Both guests are told their link
-is lost and offered "Take over the table", and both tap it; Carla's phone
-keeps out after all ("Don't take over after all") and is a guest again.
+is lost and offered "Take over the table" (Carla's on its join screen,
+its app opened again meanwhile), and both tap it; Carla's phone keeps out
+after all ("Don't take over after all") and is a guest again.
 Bert's phone shows a code for Carla's seat only (Anne's seat goes to the
 computer on Bert's phone), and Carla's follows with one code each way. The two phones bring
 each other to the same place of Anne's log, make a new table code (the same
@@ -42,10 +43,14 @@ def test_a_guest_takes_a_face_down_table_over_when_the_hosts_phone_is_gone(warm_
     old_code = _code(bert)
     _play_moves(phones, 2)
 
-    # Anne's phone is gone for good: both guests are told, and offered to carry the table on.
+    # Anne's phone is gone for good: both guests are told, and offered to
+    # carry the table on; Carla's app, opened again meanwhile, offers it on
+    # its join screen, from its save.
     host.close()
     for guest in (bert, carla):
         guest.wait_for_selector('.phone-links[data-lost="yes"] [data-action="phone-takeover"]', timeout=30_000)
+    carla.reload()
+    carla.wait_for_function("() => document.body.dataset.screen === 'phone-join'", timeout=60_000)
     # Both tap it: each would wait for the other. Carla's phone keeps out after
     # all, and is a guest again, on the screen for Bert's code for her seat.
     for guest in (bert, carla):
@@ -55,6 +60,7 @@ def test_a_guest_takes_a_face_down_table_over_when_the_hosts_phone_is_gone(warm_
         guest.wait_for_function("() => document.body.dataset.screen === 'phone-open'", timeout=60_000)
     bert.wait_for_selector('.phone-seat[data-seat="3"]')
     assert bert.locator(".phone-seat").count() == 1
+    assert bert.locator("h2#phone-open-heading").inner_text() == "Take over the table"
     carla.locator('[data-action="phone-keep-out"]').tap()
     carla.wait_for_function("() => document.body.dataset.screen === 'phone-join'", timeout=30_000)
     _rejoin(carla, bert, 3)
