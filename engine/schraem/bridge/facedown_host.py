@@ -179,7 +179,8 @@ class HostSide(TableBase):
         opened the game under way, every envelope of its hand: the guest's
         position is in the hand before."""
         opened = self.opened if waits and self.recode is None else None
-        if opened is not None and opened.get("game", 1) == self.game:
+        if opened is not None and (opened.get("game", 1) == self.game or not self.envelopes):
+            # (Nothing dealt since it: its game is the next, after a game over.)
             pos = 1
         if not whole(pos) or not 1 <= pos <= len(self.envelopes) + 1:
             raise refuse(f"Position {pos!r} gibt es in diesem Spiel nicht", f"there is no position {pos!r} in this hand")

@@ -287,6 +287,11 @@ class TakeoverSide(SeatSide):
             self.after = self.before if self.hand is not None else None
         # The old host's round is over on every phone: a reload must not take it up again.
         self.locals, self.envelopes, self.relay, self.gate, self.played = {}, [], None, [], None
+        if self.role == "host":
+            # The new code is made (as a guest's welcome ends its round): a guest
+            # that missed the welcome is sent it again (`resend`).
+            self.recode, self.computers = None, set()
+            self.left -= self.joined
         self.host, self.epoch, self.retry = t["by"], t["epoch"], 0
         names = Game.from_record(self.before).names
         by, old = names[t["by"] - 1], f"{t['from']}: {names[t['from'] - 1]}"
