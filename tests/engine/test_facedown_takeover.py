@@ -372,3 +372,28 @@ def test_two_phones_that_tap_take_over_at_once_one_keeps_out_and_follows_the_oth
     # Once a phone follows it, Bernd's phone carries the table on.
     assert "follows this take-over already" in refused(table.phones[2], "facedown_keep_out")["en"]
     assert "taking no table over" in refused(table.phones[3], "facedown_keep_out")["en"]
+
+
+@pytest.mark.cpython_only
+def test_the_phone_taking_over_gone_too_before_its_welcome_another_takes_over_in_its_place(seeded_secrets: SeededSecrets) -> None:
+    table, frame = bert_taking_over(89, 3)
+    before = table.call(3, "facedown_state")["code"]
+    (taken,) = table.call(3, "facedown_taken", frame=frame)["send"]
+    (recode,) = table.call(2, "facedown_follow", seat=3, frame=taken)["send"]
+    table.call(3, "facedown_recode", frame=recode)
+    # Bernd's phone is gone too, before the new code is made: Carla's takes
+    # the table over itself, from the table code it had before.
+    table.away.add(2)
+    table._reload({3}, 3)
+    assert table.call(3, "facedown_state")["code"] is None
+    out = table.call(3, "facedown_takeover")
+    assert out["frame"]["epoch"] == 1 and out["frame"]["by"] == 3 and out["frame"]["computers"] == [1, 4]
+    # Bernd's seat awaits its phone: none comes, and the computer takes it.
+    assert out["state"]["taking"]["awaited"] == [2]
+    assert before is not None
+    done = table.call(3, "facedown_computer_seat", seat=2)["state"]
+    assert done["taken"]["by"] == 3 and done["deal_ready"] and done["code"] not in (None, before)
+    table.host, table.guests = 3, []
+    table.deal()
+    table.play_hand()
+    checked_everywhere(table, 1)

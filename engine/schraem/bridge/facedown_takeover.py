@@ -59,8 +59,9 @@ class TakeoverSide(SeatSide):
         new channel (`takeover_frame`)."""
         if self.role != "guest" or not self.welcomed:
             raise not_now("nur ein Gast am Tisch kann ihn übernehmen", "only a guest at the table can take it over")
-        if self.taking is not None:
-            raise not_now("dieses Handy übernimmt den Tisch schon", "this phone is taking the table over already")
+        # Following another phone's take-over, whose phone is gone too before
+        # its welcome: this phone takes the table over itself instead.
+        self._unfollow()
         if self.recode is not None or self.uncoded:
             raise not_now(
                 "der Gastgeber war dabei, einen Platz neu zu vergeben; dieser Tisch kann nicht übernommen werden",
@@ -327,6 +328,11 @@ class TakeoverSide(SeatSide):
             raise refuse("das ist keine Übernahme dieses Tisches", "that is no take-over of this table")
         epoch, by = given.get("epoch"), given.get("by")
         t = self.taking
+        if t is not None and (t["epoch"], t["by"]) != (epoch, by) and t["epoch"] == epoch:
+            # The phone this one followed is gone too before its welcome:
+            # another takes the table over in its place.
+            self._unfollow()
+            t = None
         if t is None or (t["epoch"], t["by"]) != (epoch, by):
             if self.recode is not None:
                 raise not_now(
@@ -376,6 +382,8 @@ class TakeoverSide(SeatSide):
             self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})  # sent again after a reconnect
             return
         key = base_multiple(self.keys[self.seat]).encode().hex()
+        # The table's code round as it was, should the new host's phone be gone before its welcome.
+        t["was"] = {"code": self.code_round.to_json() if self.code_round is not None else None, "nonce": self.nonces[self.seat].hex()}
         self.nonces[self.seat] = new_nonce()
         r = self.code_round = CodeRound(self.seats, {self.seat: (key, self.nonces[self.seat])})
         self.recode, self.joined, self.computers, self.renamed = self.game, set(joining), set(joining), {}
@@ -386,6 +394,22 @@ class TakeoverSide(SeatSide):
         if self.taken is not None and given.get("takeover") == self.epoch and given.get("identities") == self.identities:
             return  # the take-over's welcome, sent again after a reconnect
         super().welcomed_by(frame)
+
+    def _unfollow(self) -> None:
+        """No longer following a take-over whose welcome never came: the
+        table's code round as it was before it (the old host's envelopes
+        this phone was given on the way stay: each is the old host's)."""
+        t = self.taking
+        if t is None:
+            return
+        if self.role != "guest":
+            raise not_now("dieses Handy übernimmt den Tisch schon", "this phone is taking the table over already")
+        was = t.get("was")
+        if was is not None:
+            self.code_round = CodeRound.from_json(was["code"]) if was["code"] is not None else None
+            self.nonces[self.seat] = bytes.fromhex(was["nonce"])
+        self.recode, self.joined, self.computers, self.renamed = None, set(), set(), {}
+        self.taking = None
 
     def welcome_game(self) -> int:
         return self._point()[1] if self.taking is not None else super().welcome_game()
