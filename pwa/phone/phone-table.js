@@ -301,8 +301,11 @@ function tableBanner() {
   // rest of the hand (docs/FACE_DOWN.md, the dropout rule).
   const gone = table.facedown ? state?.facedown?.gone ?? null : null;
   // Said until the game is over: "plays the seat to the end of the game" is
-  // past then, and the host's tools say who plays it next.
-  const goneLine = gone && !state?.game_over ? gone : null;
+  // past then, and the host's tools say who plays it next. (While the next
+  // game is dealt the last one's result stays in sight: a phone gone then
+  // is said.)
+  const overHere = state?.game_over && state.facedown?.game === state.facedown?.shown;
+  const goneLine = gone && !overHere ? gone : null;
   const playing = ['dealing', 'playing'].includes(state?.facedown?.phase);
   const code = table.facedown ? codeLine(table, state) : null;
   // The hand does not wait for a phone gone for good, nor for one the computer plays.
