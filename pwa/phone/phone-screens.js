@@ -80,10 +80,11 @@ export function renderOpen(table, wait, standins = [], taking = null) {
   // explanations below them).
   return h('section', { class: 'phone-open', 'aria-labelledby': 'phone-open-heading' },
     h('h2', { id: 'phone-open-heading', text: tt(taking ? 'takeover' : 'open.heading') }),
+    h('ol', { class: 'phone-seats' }, rows),
+    // Below the codes, which stay first in sight.
     keepOut ? h('div', { class: 'tool-row phone-keep-out' },
       h('p', { class: 'note', text: tt('takeover.keepOut.note') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-keep-out' }, text: tt('takeover.keepOut') })) : null,
-    h('ol', { class: 'phone-seats' }, rows),
     wait,
     h('p', { text: tt('open.body', { seat: table.viewer, name: table.names[table.viewer - 1] }) }),
     networkNote(),
