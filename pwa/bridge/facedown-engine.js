@@ -207,8 +207,8 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
         redeal: Boolean(fd.redeal),
         // The host's next deal is taken now (its button waits while the phones deal).
         dealReady: Boolean(fd.deal_ready),
-        // A guest's phone carrying the table on: while it is done, and what every phone says of it.
-        host: fd.host ?? 1, taking: fd.taking ?? null, taken: fd.taken ?? null,
+        // After a guest's phone carried the table on: its seat, and what every phone says of it.
+        host: fd.host ?? 1, taken: fd.taken ?? null,
       },
     };
     return last;

@@ -444,7 +444,7 @@ export function resumeFaceDownHost(save, guest = null) {
     const names = opened.state?.view?.players?.map((/** @type {{name: string}} */ p) => p.name) ?? [];
     guest?.link?.pc.close();
     const table = hostTable(opened.session, {
-      names, viewer: kept.seat, guests, inGame: false, facedown: opened, takenOver: Boolean(guest || kept.taking || kept.taken),
+      names, viewer: kept.seat, guests, inGame: false, facedown: opened, takenOver: Boolean(kept.taking || kept.taken),
     });
     for (const e of table.seats) e.status = 'dropped';
     setPhone(table);

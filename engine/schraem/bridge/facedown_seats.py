@@ -224,11 +224,17 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
             return
         if self.recode is not None and r is not None and r.committed():
             raise not_now("der neue Tischcode wird schon gemacht", "the new table code is being made already")
+        self._commit_anew(set(joining), set(computers), names)
+
+    def _commit_anew(self, joining: set[int], computers: set[int], names: dict[int, str]) -> None:
+        """Into the new table code's round (a new one, with a fresh nonce, or
+        the one under way): this phone's commitment goes to the host."""
+        r = self.code_round
         if self.recode is None or r is None:
             key = base_multiple(self.keys[self.seat]).encode().hex()
             self.nonces[self.seat] = new_nonce()
             r = self.code_round = CodeRound(self.seats, {self.seat: (key, self.nonces[self.seat])})
-        self.recode, self.joined, self.computers, self.renamed = self.game, set(joining), set(computers), names
+        self.recode, self.joined, self.computers, self.renamed = self.game, joining, computers, names
         self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})
 
     def _read_names(self, given: object, joining: list[int]) -> dict[int, str]:
@@ -275,11 +281,7 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         self.game, self.series_start, self.left = game, game, set(left)
         self.again_length = again if self.terms is not None else None
 
-    def welcome_game(self) -> int:
-        """The game a welcome after seats changed hands deals into: the next."""
-        return self.game + 1
-
-    def rewelcomed_by(self, frame: object) -> None:
+    def rewelcomed_by(self, frame: object, game: int | None = None) -> None:
         """The welcome after seats changed hands: every seat's key and nonce
         checked against its new commitment; a new key only for the seats the
         host named before the round, every other seat's as it was."""
@@ -295,7 +297,8 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         if given.get("type") != "welcome" or not all(isinstance(v, list) and len(v) == n for v in (kinds, identities, nonces)):
             raise refuse("die Plätze des Tisches sind unlesbar", "the table's seats are unreadable")
         assert isinstance(kinds, list) and isinstance(identities, list) and isinstance(nonces, list)
-        if given.get("game") != self.welcome_game():
+        # The game it deals into: the next (after a take-over, where the table goes on).
+        if given.get("game") != (self.game + 1 if game is None else game):
             raise refuse("der Platzwechsel gehört zu einer anderen Spielrunde", "the change of seats belongs to another game")
         for s in range(1, n + 1):
             if s in self.computers:

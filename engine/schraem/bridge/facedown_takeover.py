@@ -27,10 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.facedown_code import CodeRound, new_nonce
+from ..core.facedown_code import CodeRound
 from ..core.facedown_wire import Message
 from ..core.game import Game
-from ..crypto import base_multiple
 from .facedown_base import TableBase, new_identity, not_now, refuse, whole
 from .facedown_guest import GuestSide
 from .facedown_seats import SeatSide
@@ -80,7 +79,7 @@ class TakeoverSide(SeatSide):
         t = self.taking
         if t is None or self.role != "host" or t["by"] != self.seat:
             raise not_now("dieses Handy übernimmt keinen Tisch", "this phone is taking no table over")
-        if t["synced"] or t.get("recoded"):
+        if self._followed():
             raise not_now(
                 "ein anderes Handy folgt dieser Übernahme schon; dieses Handy führt den Tisch weiter",
                 "another phone follows this take-over already; this phone carries the table on",
@@ -121,11 +120,16 @@ class TakeoverSide(SeatSide):
             return []
         return [s for s in self.guests() if s not in t["synced"] and s not in t["computers"]]
 
+    def _followed(self) -> bool:
+        """Whether another phone follows this one's take-over already."""
+        t = self.taking
+        return t is not None and bool(t.get("synced") or t.get("recoded"))
+
     def taking_facts(self) -> dict[str, Any] | None:
         t = self.taking
         if t is None:
             return None
-        return {"epoch": t["epoch"], "from": t["from"], "by": t["by"], "awaited": self.awaited(), "code": bool(t.get("recoded"))}
+        return {"epoch": t["epoch"], "from": t["from"], "by": t["by"], "awaited": self.awaited(), "followed": self._followed()}
 
     def follow(self, seat: object, frame: object) -> dict[str, list[Message]]:
         """A guest's answer to the take-over (`taken`): where it stands and
@@ -278,8 +282,8 @@ class TakeoverSide(SeatSide):
         checked), the new host's seat and epoch, and what every phone says."""
         t = self.taking
         assert t is not None
-        dropped = self._point()[2]
-        number = welcome["game"]
+        # The welcome's place: this phone's own (the host made it; a guest checked it against its own).
+        dropped, number = welcome.get("dropped"), welcome["game"]
         # The first hand dealt after the take-over: the one dealt again, the next game's first, or the next.
         first = dropped if dropped is not None else 1 if number != self.game else (self.hand or 0) + 1
         if dropped is not None:
@@ -381,13 +385,9 @@ class TakeoverSide(SeatSide):
                 raise not_now("der neue Tischcode wird schon gemacht", "the new table code is being made already")
             self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})  # sent again after a reconnect
             return
-        key = base_multiple(self.keys[self.seat]).encode().hex()
         # The table's code round as it was, should the new host's phone be gone before its welcome.
         t["was"] = {"code": self.code_round.to_json() if self.code_round is not None else None, "nonce": self.nonces[self.seat].hex()}
-        self.nonces[self.seat] = new_nonce()
-        r = self.code_round = CodeRound(self.seats, {self.seat: (key, self.nonces[self.seat])})
-        self.recode, self.joined, self.computers, self.renamed = self.game, set(joining), set(joining), {}
-        self.outbox.append({"type": "commit", "commit": r.commits[self.seat - 1]})
+        self._commit_anew(set(joining), set(joining), {})
 
     def welcomed_by(self, frame: object) -> None:
         given = frame if isinstance(frame, dict) else {}
@@ -411,15 +411,12 @@ class TakeoverSide(SeatSide):
         self.recode, self.joined, self.computers, self.renamed = None, set(), set(), {}
         self.taking = None
 
-    def welcome_game(self) -> int:
-        return self._point()[1] if self.taking is not None else super().welcome_game()
-
-    def rewelcomed_by(self, frame: object) -> None:
+    def rewelcomed_by(self, frame: object, game: int | None = None) -> None:
         """The new host's welcome: every key as for any change of seats, and
         the place the table goes on from, the same as this phone's own."""
         t = self.taking
         if t is None:
-            super().rewelcomed_by(frame)
+            super().rewelcomed_by(frame, game)
             return
         given = frame if isinstance(frame, dict) else {}
         if given.get("takeover") != t["epoch"] or given.get("host") != t["by"]:
@@ -433,5 +430,5 @@ class TakeoverSide(SeatSide):
                 f"der neue Gastgeber setzt an einer anderen Stelle fort als dieses Handy (Spielrunde {number})",
                 f"the new host goes on from another place than this phone (game {number})",
             )
-        super().rewelcomed_by(frame)
+        super().rewelcomed_by(frame, number)
         self._taken_over(given)
