@@ -181,6 +181,21 @@ export class Session {
     return game;
   }
 
+  // A state another phone's move brought (a table's host pushes it), drawn
+  // in the Session's turn. A push that came while this phone's own move
+  // was under way is older than the host's answer to that move, which the
+  // move draws first: drawn after it, the screen went back (the look
+  // offered again, the host saying it was taken) and stayed so. So a state
+  // is drawn only while it is the newest the engine has had; a newer one
+  // is drawn by its own turn.
+  /** @param {TableState} state @param {number | null} viewer @param {StateInfo} [info] */
+  pushed(state, viewer, info = {}) {
+    return this.serial(async () => {
+      if (this.engine.last && this.engine.last() !== state) return null;
+      return this.commit(state, viewer, info);
+    });
+  }
+
   /** @param {{viewer: number | null} & Record<string, any>} args */
   async newGame(args) {
     this.cancelBots();

@@ -257,7 +257,7 @@ function guestState(state) {
     s.serial(() => s.commit(state, viewSeat(state), { fresh: true }));
     return;
   }
-  s.serial(() => s.commit(state, viewSeat(state), {}));
+  s.pushed(state, viewSeat(state));
   // The Spielliste on screen grows with each hand, as on the host.
   if (state.hand_over && m().route === 'list') refreshList();
 }
