@@ -397,3 +397,33 @@ def test_the_phone_taking_over_gone_too_before_its_welcome_another_takes_over_in
     table.deal()
     table.play_hand()
     checked_everywhere(table, 1)
+
+
+@pytest.mark.cpython_only
+def test_the_hosts_phone_gone_while_a_seat_changes_hands_the_change_is_dropped_and_the_table_taken_over(
+    seeded_secrets: SeededSecrets,
+) -> None:
+    table = TakenTable("rheinland", 90, host={"games": 2, "options": {"start_marks": 1}})
+    finish(table)
+    # Between games Anne's phone gives Dora's seat to a new phone; Bernd's and
+    # Carla's commit to their keys again, and Anne's phone is gone before the
+    # new phone has scanned its code.
+    (recode,) = table.call(1, "facedown_phone_seat", seat=4)["send"]
+    for g in (2, 3):
+        (commit,) = table.call(g, "facedown_recode", frame=recode)["send"]
+        table.call(1, "facedown_seat", seat=g, commit=commit["commit"])
+    codes = {table.call(s, "facedown_state")["code"] for s in (2, 3)}
+    table.take_over(2)
+    # The change that never came is dropped: Dora's seat stays the computer's,
+    # now on Bernd's phone, and the next game is dealt to the phones there.
+    assert [k["kind"] for k in table.phones[3].facedown.kinds] == ["bot", "human", "human", "bot"]  # type: ignore[union-attr]
+    code = table.call(3, "facedown_state")["code"]
+    assert code is not None and code == table.call(2, "facedown_state")["code"] and code not in codes
+    assert table.state(3)["taken"]["game"] == 2
+    table.again()
+    table.play_hand()
+    checked_everywhere(table, 1)
+    # Bernd's phone may give the seat to the new phone now, as between any games.
+    finish(table)
+    (again,) = table.call(2, "facedown_phone_seat", seat=4)["send"]
+    assert again["joining"] == [4]

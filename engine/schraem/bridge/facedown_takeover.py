@@ -61,11 +61,12 @@ class TakeoverSide(SeatSide):
         # Following another phone's take-over, whose phone is gone too before
         # its welcome: this phone takes the table over itself instead.
         self._unfollow()
-        if self.recode is not None or self.uncoded:
+        if self.uncoded:
             raise not_now(
-                "der Gastgeber war dabei, einen Platz neu zu vergeben; dieser Tisch kann nicht übernommen werden",
-                "the host was giving a seat to a new phone; this table cannot be taken over",
+                "dieser Tisch hat keinen Tischcode und kann nicht übernommen werden",
+                "this table has no table code and cannot be taken over",
             )
+        self._drop_change()
         self._point()  # a table that cannot go on (a tournament's series over) is not taken over
         self.taking = {"epoch": self.epoch + 1, "from": self.host, "by": self.seat, "synced": [], "computers": sorted(self._stand_ins())}
         self.role = "host"
@@ -338,17 +339,13 @@ class TakeoverSide(SeatSide):
             self._unfollow()
             t = None
         if t is None or (t["epoch"], t["by"]) != (epoch, by):
-            if self.recode is not None:
-                raise not_now(
-                    "ein Platz wechselte gerade die Hände; dieser Tisch kann nicht übernommen werden",
-                    "a seat was changing hands; this table cannot be taken over",
-                )
             if epoch != self.epoch + 1 or given.get("from") != self.host or t is not None:
                 raise refuse("diese Übernahme folgt nicht auf den Tisch dieses Handys", "this take-over does not follow this phone's table")
             people = [s for s, k in enumerate(self.kinds, 1) if k.get("kind") == "human" and s not in (self.host, self.seat)]
             if by not in people:
                 raise refuse(f"Platz {str(by)[:12]} kann diesen Tisch nicht übernehmen", f"seat {str(by)[:12]} cannot take this table over")
         theirs = _position(given)
+        self._drop_change()
         mine = (self.game, self.hand or 0, self.retry)
         ahead = self.envelopes[theirs[3] :] if mine == theirs[:3] else self.envelopes if mine > theirs[:3] else []
         answer = {"type": "taken", "epoch": epoch, **self._where(), "envs": [self._frame(e) for e in ahead]}
@@ -394,6 +391,16 @@ class TakeoverSide(SeatSide):
         if self.taken is not None and given.get("takeover") == self.epoch and given.get("identities") == self.identities:
             return  # the take-over's welcome, sent again after a reconnect
         super().welcomed_by(frame)
+
+    def _drop_change(self) -> None:
+        """A seat the old host's phone was giving to a new phone or the
+        computer when it was lost: the change is dropped before the take-
+        over (no phone's welcome took it: every seat is as in the game
+        checked last), and the new host may make it again between games.
+        The commitment this phone made for it is never revealed: the take-
+        over's new table code has one of its own."""
+        if self.taking is None and self.recode is not None:
+            self.recode, self.joined, self.computers, self.renamed = None, set(), set(), {}
 
     def _unfollow(self) -> None:
         """No longer following a take-over whose welcome never came: the
