@@ -10,13 +10,15 @@
 // holds the hand's secrets and every message this phone said), and only
 // once that has committed are the frames it gave handed to `send` (the
 // data channels). A save the browser refuses is never sent from: the
-// engine goes back to the save kept before, and the person is told.
+// engine goes back to the save kept before, and the person is told; that
+// the last save stays only where it was read back (`readBack`).
 //
 // The Session gets a table state with no save of its own (`save: null`):
 // the save is this phone's secret, kept here, never filed or exported as a
 // game. Between two hands, while the next is dealt and no card of it is
 // open yet, the last hand's view stays in sight with its verdict.
 import { both } from '../i18n/i18n.js';
+import { notStored } from './session.js';
 
 /** @typedef {import('./engine-client.js').Engine} Engine */
 /** @typedef {import('./engine-client.js').EngineError} EngineError */
@@ -70,10 +72,13 @@ function problem(code, key) {
 
 /**
  * @param {Engine} local this phone's own engine (its worker)
- * @param {{role: 'host' | 'guest', keep: (save: any) => Promise<boolean>, send: (frames: any[]) => void, onRefused?: (words: {de: string, en: string}) => void}} hooks
+ * @param {{
+ *   role: 'host' | 'guest', keep: (save: any) => Promise<boolean>, readBack?: () => Promise<'kept' | 'lost' | 'none'>, send: (frames: any[]) => void,
+ *   onRefused?: (words: {de: string, en: string}) => void,
+ * }} hooks
  * @returns {FaceDownEngine}
  */
-export function createFaceDownEngine(local, { role, keep, send, onRefused = () => {} }) {
+export function createFaceDownEngine(local, { role, keep, readBack = async () => 'none', send, onRefused = () => {} }) {
   /** @type {any} */
   let kept = null; // the save last stored
   /** @type {any} */
@@ -126,7 +131,7 @@ export function createFaceDownEngine(local, { role, keep, send, onRefused = () =
         // Not kept: nothing of it leaves this phone, and the engine goes
         // back to what is kept.
         if (kept) await local.call('facedown_load', { save: kept });
-        return { ok: false, error: { kind: 'StorageFailed', code: 'storage.failed', ...both('storage.failed') } };
+        return { ok: false, error: notStored(await readBack()) };
       }
       kept = result.save;
       bots = new Set((kept.seats ?? []).map((/** @type {{kind: string}} */ k, /** @type {number} */ i) => (k?.kind === 'bot' ? i + 1 : 0)).filter(Boolean));

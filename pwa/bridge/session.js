@@ -67,6 +67,15 @@ export function isSheet(state) {
   return state?.sheet_legal != null;
 }
 
+// A write the browser refused, in words: "the last saved position stays"
+// only when it was read back (`kept`), else that it may be lost, or
+// nothing of it when nothing was kept before.
+/** @param {'kept' | 'lost' | 'none'} kept @returns {EngineError} */
+export function notStored(kept) {
+  const key = kept === 'kept' ? 'storage.failed' : kept === 'lost' ? 'storage.failedLost' : 'storage.failedNew';
+  return { kind: 'StorageFailed', code: key, ...both(key) };
+}
+
 export class Session {
   /** @param {Engine} engine @param {SessionHooks} hooks */
   constructor(engine, { pace, trickPause = pace, onState, onError, onBusy = () => {} }) {
@@ -163,10 +172,7 @@ export class Session {
     if (stored === false) {
       if (this.game) await this.engine.call('load', { save: this.game.save, viewer: this.game.viewer });
       this.stalled = true;
-      // "The last saved position stays" only when it was read back.
-      const kept = await lastKept();
-      const key = kept === 'kept' ? 'storage.failed' : kept === 'lost' ? 'storage.failedLost' : 'storage.failedNew';
-      this.onError({ kind: 'StorageFailed', code: key, ...both(key) });
+      this.onError(notStored(await lastKept()));
       return null;
     }
     const previous = info.fresh ? null : this.game;

@@ -14,7 +14,7 @@
 // module is what differs once the cards are face down.
 import { handKey } from '../bridge/remote-engine.js';
 import { createFaceDownEngine } from '../bridge/facedown-engine.js';
-import { writeFaceDownSave } from '../store/facedown-save.js';
+import { lastFaceDownKept, writeFaceDownSave } from '../store/facedown-save.js';
 import { keepFaceDownSeries, keepGuestGame } from '../context/guard.js';
 import { linkError } from './link-trouble.js';
 import { refreshList } from '../club/lists.js';
@@ -68,7 +68,7 @@ export async function openFaceDown(terms) {
   /** @type {FaceDownRelay | null} */
   let relay = null;
   const engine = createFaceDownEngine(local, {
-    role: 'host', keep, send: (frames) => relay?.broadcast(frames), onRefused: refused,
+    role: 'host', keep, readBack: lastFaceDownKept, send: (frames) => relay?.broadcast(frames), onRefused: refused,
   });
   const r = await app.session().serial(() => engine.call('host', terms));
   if (!r.ok) { app.onError(r.error); return null; }
@@ -91,7 +91,7 @@ export async function reopenFaceDown(save, seat, takeOver = false) {
   /** @type {FaceDownRelay | null} */
   let relay = null;
   const engine = createFaceDownEngine(local, {
-    role: 'host', keep, send: (frames) => relay?.broadcast(frames), onRefused: refused,
+    role: 'host', keep, readBack: lastFaceDownKept, send: (frames) => relay?.broadcast(frames), onRefused: refused,
   });
   let r = await app.session().serial(() => engine.call('load', { save }));
   if (r.ok && takeOver) r = await app.session().serial(() => engine.call('takeover'));
@@ -320,7 +320,7 @@ function guestSeat(seat, send) {
   /** @type {any} */
   const fd = { seat, to: send };
   fd.engine = createFaceDownEngine(app.session().engine, {
-    role: 'guest', keep, send: (frames) => fd.to(frames), onRefused: refused,
+    role: 'guest', keep, readBack: lastFaceDownKept, send: (frames) => fd.to(frames), onRefused: refused,
   });
   fd.session = tableSession(fd.engine);
   return fd;

@@ -130,6 +130,23 @@ export async function writeFaceDownSave(save) {
   }
 }
 
+// Whether the save this page committed last is still the one on disk
+// (its head read back): 'kept', 'lost' (another, or none, or unreadable),
+// or 'none' where this page committed none.
+/** @returns {Promise<'kept' | 'lost' | 'none'>} */
+export async function lastFaceDownKept() {
+  if (!last) return 'none';
+  const { id, steps } = last;
+  try {
+    if (!await database()) return memory.prefs.has(NAME) ? 'kept' : 'lost';
+    const tx = await transaction(['meta'], 'readonly');
+    const head = await request(tx.objectStore('meta').get(HEAD));
+    return head?.id === id && head?.steps === steps ? 'kept' : 'lost';
+  } catch {
+    return 'lost';
+  }
+}
+
 // The save as last committed, read back whole (base and steps joined), or
 // null where none is kept. A save kept whole by an earlier version is
 // answered as it is. A step missing or out of place is a damaged save,
