@@ -11,7 +11,7 @@ import { initDamaged, showCorrupt } from './pages/damaged-save.js';
 import { Session, isSheet } from './bridge/session.js';
 import { warmUp } from './table/sound.js';
 import { offerInstall } from './boot/install.js';
-import { checkStorageLeft } from './pages/keep-data.js';
+import { checkStorageLeft, loadPersistAnswer } from './pages/keep-data.js';
 import { loadSettings } from './pages/settings.js';
 import { bootClub, initClub } from './club/club.js';
 import { initPhoneTable, savedRoute } from './phone/phone-table.js';
@@ -95,6 +95,7 @@ async function boot() {
   registerServiceWorker();
   offerInstall(() => { if (screenName() === 'start') render(); });
   checkStorageLeft();
+  loadPersistAnswer();
 
   const engine = createEngine();
   useSession(newSession(engine));

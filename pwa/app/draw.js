@@ -9,7 +9,7 @@ import { memoryOnly } from '../store/database.js';
 import { writePreference } from '../store/preferences.js';
 import { keepPainted } from '../boot/painted.js';
 import { installOffer } from '../boot/install.js';
-import { storageLowNotice } from '../pages/keep-data.js';
+import { persistAnswerNotice, storageLowNotice } from '../pages/keep-data.js';
 import { isSheet } from '../bridge/session.js';
 import { holdStatus, keepTrickInSight, renderTable, renderTableControls } from '../table/table.js';
 import { knockUndoStrip } from '../table/knock-undo.js';
@@ -38,7 +38,8 @@ declareScreens('app', {
   // (at the foot of the long start page nobody found it) and moves nothing
   // (on top it pushed the whole form down as it came); the reminder to
   // write a backup stands there instead while one is due, and a phone
-  // short of space is said above them.
+  // short of space is said above them (or else, once, whether the browser
+  // keeps the data for good).
   start: (ctx) => {
     fitSeats();
     return [[evening.wipedNotice(), renderStart(model.setup, {
@@ -47,7 +48,7 @@ declareScreens('app', {
       top: evening.regularsStartField(ctx),
       formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
       extra: [startClubSection(ctx), phoneStartSection({ ...ctx, faceDown: model.setup.faceDown, format: model.setup.format }), evening.duelStartSection(ctx)],
-    })], [storageLowNotice(), evening.backupOffer() ?? installOffer(), ...renderStartControls(ctx)]];
+    })], [storageLowNotice() ?? persistAnswerNotice(), evening.backupOffer() ?? installOffer(), ...renderStartControls(ctx)]];
   },
   table: (ctx) => {
     const g = model.game;

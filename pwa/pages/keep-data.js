@@ -41,9 +41,11 @@ async function askToKeep() {
 
 // Once the first game is on disk, the browser is asked (once on this phone)
 // to keep the app's data for good: without it a phone short of space may
-// delete every game and list. Its answer is kept and shown with the
-// storage in the settings (not over the table: the message line is the
-// game's). Where the browser keeps it already, nothing is asked.
+// delete every game and list. Its answer is kept, shown with the storage
+// in the settings, and said once on the start screen, the next time the
+// person is there (not over the table: the message line is the game's),
+// until they tap "OK". Where the browser keeps it already, nothing
+// is asked and nothing said.
 let asking = false;
 addEventListener('schraem:stored', () => {
   if (asking || memoryOnly() || !navigator.storage?.persist) return;
@@ -60,7 +62,37 @@ async function askOnce() {
     await askToKeep();
   }
   const latest = await readPreference('hints');
-  await writePreference('hints', { ...(latest && typeof latest === 'object' ? latest : {}), persist: info.persisted ? 'granted' : 'declined' });
+  const answer = info.persisted ? 'granted' : 'declined';
+  await writePreference('hints', { ...(latest && typeof latest === 'object' ? latest : {}), persist: answer, persistSaid: false });
+  unsaid = answer;
+}
+
+/** @type {null | 'granted' | 'declined'} the browser's answer, not yet said on the start screen */
+let unsaid = null;
+
+// At the start: an answer kept but not said yet (the page closed at the table).
+export async function loadPersistAnswer() {
+  try {
+    const hints = await readPreference('hints');
+    if (hints?.persistSaid === false && (hints.persist === 'granted' || hints.persist === 'declined')) {
+      unsaid = hints.persist;
+      ctx.app?.render();
+    }
+  } catch { /* nothing kept: nothing to say */ }
+}
+
+async function persistAnswerSeen() {
+  unsaid = null;
+  ctx.app.render();
+  const latest = await readPreference('hints');
+  await writePreference('hints', { ...(latest && typeof latest === 'object' ? latest : {}), persistSaid: true });
+}
+
+export function persistAnswerNotice() {
+  if (unsaid == null) return null;
+  return h('div', { class: 'persist-answer', role: 'status' },
+    h('p', { text: t(unsaid === 'granted' ? 'storage.answer.granted' : 'storage.answer.declined') }),
+    h('button', { type: 'button', class: 'secondary', dataset: { action: 'persist-answer-seen' }, text: t('storage.answer.seen') }));
 }
 
 // A phone short of space: said on the start screen before it is full, when
@@ -97,6 +129,7 @@ export function storageLowNotice() {
 
 declareTaps('what the phone keeps', {
   'storage-persist': () => askToKeep(),
+  'persist-answer-seen': () => { persistAnswerSeen().catch(() => { /* said again at the next start */ }); },
 });
 
 export function renderStorage() {

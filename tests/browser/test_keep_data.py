@@ -47,11 +47,28 @@ def test_the_first_game_kept_asks_once_to_keep_the_data(warm_page, shared_site):
     page.wait_for_function("() => window.__persistCalls === 1")
     wait_preference(page, "hints", "persist", "declined")
     assert message(page) == ""  # the game's message line stays the game's
+    assert page.locator(".persist-answer").count() == 0  # nor over the table
     # Asked once on this phone: not again at the next start; the answer is
-    # with the storage in the settings.
+    # with the storage in the settings, and said once on the start screen
+    # (the page closed at the table before the person went there).
     page.reload()
     wait_shell_ready(page)
     sheet_tap(page, 1, "knock")
+    page.locator('header [data-action="setup"]').tap()
+    said = page.locator("#controls .persist-answer")
+    said.wait_for(state="visible")
+    assert "darf die Spiele löschen" in said.inner_text() and "Sicherung" in said.inner_text()
+    said.locator('[data-action="persist-answer-seen"]').tap()
+    assert said.count() == 0
+    wait_preference(page, "hints", "persistSaid", True)
     page.locator('header [data-action="settings"]').tap()
     page.wait_for_function("() => document.querySelector('.storage-persisted')?.textContent.includes('abgelehnt')")
     assert page.evaluate("() => window.__persistCalls") == 0
+    # Said once: not again at the next start.
+    page.reload()
+    wait_shell_ready(page)
+    if page.evaluate("() => document.body.dataset.screen") != "start":
+        page.locator('header [data-action="setup"]').tap()
+    page.wait_for_selector("#controls [data-action='new-game']")
+    page.wait_for_timeout(300)  # read after the start
+    assert said.count() == 0
