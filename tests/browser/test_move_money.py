@@ -4,7 +4,9 @@ that took its move file in, with a regular renamed (Hubert → Hubi, while a
 computer still bears the name Hubert, as the start form names seat 2) and
 a typo merged (Gerd into Gerda), both done on the regulars' screen; the
 kept review comes along with its game; a file whose settings carry junk
-under a checksum made to fit is refused with nothing changed."""
+under a checksum made to fit is refused with nothing changed, and so is
+one with a name the app would not take (a person's earlier name, a house
+rule set's name)."""
 
 from __future__ import annotations
 
@@ -226,6 +228,14 @@ def test_a_move_file_with_junk_in_its_settings_is_refused_with_nothing_changed(w
         data = {**file["data"], "people": [{**file["data"]["people"][0], "aliases": [bad]}]}
         said = read_in(b, fitted(data, f"{name}.json"))
         assert said.startswith("Die Umzugsdatei wurde abgelehnt – nichts wurde geändert:"), (name, said)
+        assert snapshot(b) == before, name
+    # The house rules' form refuses such names too, so a set named with a
+    # right-to-left mark or only a zero-width space is no set a phone wrote.
+    for name, bad, char in (("rtl", "Haus\u202eregeln", "U+202E"), ("zw-set", "\u200b", "U+200B")):
+        data = {**file["data"], "house": [{"id": "h", "name": bad, "rules": "rengen", "options": {}}]}
+        said = read_in(b, fitted(data, f"{name}.json"))
+        assert said.startswith("Die Umzugsdatei wurde abgelehnt – nichts wurde geändert:"), (name, said)
+        assert char in said, (name, said)
         assert snapshot(b) == before, name
     assert read_in(b, fitted(file["data"], "good.json")).startswith("Übernommen")
     assert pref(b, "settings") == {"sound": False, "pace": "slow"}
