@@ -9,7 +9,7 @@ import functools
 import threading
 
 from browser_support import build
-from helpers import app_url, screen, stored, wait_idle
+from helpers import app_url, engine_state, screen, stored, wait_idle
 
 QUEUED_TEXT = {
     "de": "Die Spiel-Engine startet noch – das Spiel beginnt dann von selbst.",
@@ -85,7 +85,7 @@ def test_a_name_typed_while_the_engine_comes_up_replaces_the_selected_one(warm_p
     """The screen is drawn again when the engine is up, while the player may
     be typing a name: the field they are in keeps its selection, so the
     default name they selected is typed over, not appended to; a deal set's
-    word typed meanwhile stays."""
+    word typed meanwhile stays, and is the word whose cards are dealt."""
     page = warm_page(locale="en-GB", service_workers="block")
     page.add_init_script(HOLD_HELLO)
     page.goto(app_url(shared_site))
@@ -107,8 +107,19 @@ def test_a_name_typed_while_the_engine_comes_up_replaces_the_selected_one(warm_p
     page.keyboard.insert_text("Willi")
     assert page.input_value(field) == "Willi"
     assert page.input_value("#duel-word") == "Kirmes", "the word typed while the engine came up was kept"
+    # Played, it deals the word's cards, not today's (the set with no word).
+    page.locator('[data-action="duel-start"]').tap()
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    wait_idle(page)
+    save = stored(page)["save"]
+    kirmes = engine_state("duel_new", {"set": "Kirmes", "rules": "rheinland", "hands": 8, "players": ["Anne", "B", "C", "D"], "viewer": 1})
+    assert save["duel"] == {"set": "kirmes", "rules": "rheinland", "hands": 8}
+    assert save["record"]["hands"][0]["seed"] == kirmes["save"]["record"]["hands"][0]["seed"]
+    assert page.locator(".duel-banner").inner_text().startswith('Same deals "kirmes" · hand 1 of 8')
+    page.locator('header [data-action="setup"]').tap()
     page.locator('[data-action="mode"][data-mode="sheet"]').tap()
     page.locator('[data-action="new-game"]').tap()
-    page.wait_for_function("() => document.body.dataset.screen !== 'start'")
+    page.locator('[data-action="confirm-yes"]').tap()  # the deal set is filed away
+    page.wait_for_function("() => !['start', 'confirm'].includes(document.body.dataset.screen)")
     wait_idle(page)
     assert [p["name"] for p in stored(page)["state"]["view"]["players"]] == ["Anne", "Willi", "Gerda", "Hans"]
