@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script'
 
 from interpreters import in_pyodide, machine, write_section  # noqa: E402
 
+from schraem.cli.simulate import random_game  # noqa: E402
 from schraem.core.game import Game  # noqa: E402
 
 PLAYERS = 4
@@ -82,6 +83,24 @@ def play_hands(count: int, seed: int, path: str = "apply") -> dict:
     }
 
 
+def replays(games: int, runs: int) -> dict:
+    """A take-back (`Game.undo`) replays the game's record less its last
+    action: ms per replay of a whole finished game (4 players, `RULES`),
+    validating every action as a record from outside is (`from_record`)
+    and on the trusted path undo takes for the engine's own record
+    (`trusted=True`), alternating; medians over the runs."""
+    records = [random_game(seed, RULES, players=PLAYERS).to_record() for seed in range(games)]
+    times: dict[str, list[float]] = {"checked": [], "trusted": []}
+    for _ in range(runs):
+        for name, trusted in (("checked", False), ("trusted", True)):
+            start = perf_counter()
+            for rec in records:
+                Game.from_record(rec, trusted=trusted)
+            times[name].append((perf_counter() - start) / games * 1000)
+    actions = statistics.mean(sum(len(h["actions"]) for h in rec["hands"]) for rec in records)
+    return {"actions": actions, **{name: statistics.median(ts) for name, ts in times.items()}}
+
+
 def measure(hands: int, runs: int) -> dict:
     for path in PATHS:
         play_hands(max(20, hands // 10), seed=0, path=path)  # warm-up: imports, caches
@@ -96,6 +115,7 @@ def measure(hands: int, runs: int) -> dict:
     for run in range(runs):
         for path in PATHS:
             results[path].append(play_hands(hands, seed=run + 1, path=path))
+    out["replay"] = replays(20, runs)
     for path, rs in results.items():
         out[path] = {
             "steps_per_hand": statistics.median(r["steps"] / r["hands"] for r in rs),
@@ -125,6 +145,16 @@ def report(cp: dict, py: dict) -> str:
     for name, res in (("CPython", cp), ("Pyodide", py)):
         rows.append(f"| **`do` / `apply`**, {name} | | **{res['do']['hands_per_s'] / res['apply']['hands_per_s']:.2f}×** | | | |")
         rows.append(f"| **`all` / `apply`**, {name} | | **{res['all']['hands_per_s'] / res['apply']['hands_per_s']:.2f}×** | | | |")
+    rows += [
+        "",
+        f"A take-back replays the game (`Game.undo`): ms per replay of a whole finished game ({cp['replay']['actions']:.0f} actions on average, 20 games)",
+        "",
+        "| interpreter | every action checked (`from_record`) | trusted (`undo`'s) | trusted / checked |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for name, res in ((f"CPython {cp['python']}", cp), (f"Pyodide ({py['python']}, Node)", py)):
+        r = res["replay"]
+        rows.append(f"| {name} | {r['checked']:.2f} | {r['trusted']:.2f} | {r['trusted'] / r['checked']:.2f} |")
     return "\n".join(rows)
 
 
