@@ -12,12 +12,15 @@ hands per preset at its smallest table; SCHRAEM_FACEDOWN_SEEDS=n plays n."""
 from __future__ import annotations
 
 import copy
+import json
 import os
 import random
 from typing import Any
 
 import pytest
+from test_facedown import learnable
 
+from schraem.club.series import hangeln_rules
 from schraem.core.facedown_game import Seat
 from schraem.core.facedown_relay import HostRelay
 from schraem.core.game import Game
@@ -233,3 +236,93 @@ def _shown_hand() -> list[Seat]:
 
 _HAND: list[Seat] = []
 SHOWN_HAND = _shown_hand
+
+
+# --- a hand the table's other phones watch ------------------------------------
+
+
+def watched_hand(host: int, seed: int, play: bool = True) -> tuple[list[Seat], HostRelay]:
+    """A Rengen set's Hängeln face down: Anne and Bernd play it, Carla's
+    phone (the third) deals with them and watches; `host` relays. Dealt,
+    and with `play` played to its end."""
+    rng = random.Random(seed)
+    record = Game(["Anne", "Bernd"], hangeln_rules(Rules.make("rengen")), None, 2, seed).to_record()
+    publics = [k.public for k in IDENTITIES[:3]]
+    seats = [
+        Seat(
+            record,
+            s,
+            "hängeln",
+            identity=IDENTITIES[s - 1].secret,
+            identities=publics,
+            host=host,
+            secret=1 + rng.randrange(ORDER - 1),
+            seed=rng.randbytes(32),
+            phones=3,
+        )
+        for s in (1, 2, 3)
+    ]
+    relay = HostRelay(seats, seats[0].plan.context, IDENTITIES[host - 1].secret, publics, host=host)
+    for st in seats:
+        relay.post(st.start())
+    relay.run()
+    if play:
+        play_out(seats, relay, rng)
+    return seats, relay
+
+
+@pytest.mark.cpython_only
+@pytest.mark.parametrize("host", [3, 1])
+def test_a_hand_of_two_dealt_by_three_phones_is_watched_and_checked_by_the_third(host: int) -> None:
+    seats, relay = watched_hand(host, seed=21 + host)
+    anne, bernd, carla = seats
+    # The watcher is dealt nothing and offers nothing; it saw the game from no seat.
+    assert carla.viewer is None and carla.phone.cards == {} and carla.offered() == []
+    assert all(v["seat"] is None and v["my_cards"] is None for v in carla.shown.values())
+    with pytest.raises(ValueError):
+        carla.act({"seat": 1, "type": "look"})
+    # Every phone, the watcher's too, checks the hand and finds it as played.
+    assert [st.check().status for st in seats] == ["checked"] * 3, [st.check().en for st in seats]
+    assert carla.replayed is not None and carla.replayed.to_record() == anne.replayed.to_record()  # type: ignore[union-attr]
+    assert anne.replayed.hand_over  # type: ignore[union-attr]
+    # Each player was shown its own cards as the engine dealt them, the
+    # watcher every card played, and no phone holds a card before it is
+    # played that is not its own: the watcher opened only what was played.
+    dealt = anne.replayed.specs[-1]["deal"]  # type: ignore[union-attr]
+    for st in (anne, bernd):
+        assert [st.phone.cards[p] for p in st.plan.dealt[st.seat - 1]] == dealt[st.seat - 1]
+    played = {p: c for st in seats for p, c in st.phone.seen.items()}
+    assert carla.phone.seen == played
+    assert set(carla.known()) == set(played)
+
+
+@pytest.mark.cpython_only
+def test_a_watching_phone_that_acts_is_named_by_every_phone() -> None:
+    """A watcher's action in the game (its app changed) is named as a move
+    that does not exist by every phone, its own too, and the hand is not
+    checked."""
+    seats, relay = watched_hand(3, seed=29, play=False)
+    carla = seats[2]
+    forged = carla.log.seal({"kind": "act", "seat": 3, "action": {"seat": 3, "type": "look"}})
+    relay.say([forged])
+    for st in seats:
+        faults = [v for v in st.phone.faults if v.status == "fault"]
+        assert faults and faults[0].seat == 3 and "does not exist" in faults[0].en, [v.en for v in st.phone.faults]
+        assert st.check().status == "fault"
+
+
+@pytest.mark.cpython_only
+def test_the_watching_phone_learns_no_card_before_it_is_played() -> None:
+    """Mid-hand, every message the relay carried (the watcher relays it
+    here) searched with all each phone holds: the watcher opens no card
+    of either hand and none of the stock, each player none of the other's."""
+    seats, relay = watched_hand(3, seed=31, play=False)
+    rng = random.Random(31)
+    for _ in range(7):
+        offers = [(st, a) for st in seats for a in st.offered() if a["type"] != "pass"]  # giving up ends the hand
+        st, a = rng.choice(offers)
+        relay.say(st.act(a))
+    assert not seats[0].engine().hand_over and any(st.phone.seen for st in seats)
+    said = [json.dumps(json.loads(text)["msg"]) for text in relay.log]
+    for st in seats:
+        assert learnable(st.phone, said) == {}, st.seat

@@ -85,10 +85,11 @@ class _Waiting:
     started: bool = False
 
 
-def plan_for(game: Game, table: str) -> HandPlan:
-    """The plan of the next hand of `game` dealt face down."""
+def plan_for(game: Game, table: str, phones: int | None = None) -> HandPlan:
+    """The plan of the next hand of `game` dealt face down (by `phones`,
+    those after the game's seats watching)."""
     setup = game.next_setup()
-    return HandPlan.for_setup(table, len(game.specs) + 1, setup, next_active(list(setup.dealt), game.dealer))
+    return HandPlan.for_setup(table, len(game.specs) + 1, setup, next_active(list(setup.dealt), game.dealer), phones)
 
 
 def deck_order(phone: Phone) -> list[str]:
@@ -104,13 +105,18 @@ def deck_order(phone: Phone) -> list[str]:
 
 
 def deal_of(plan: HandPlan, order: list[str]) -> tuple[list[list[str]], list[str]]:
-    return [[order[p] for p in places] for places in plan.dealt], [order[p] for p in plan.stock]
+    """The game's hands (its seats' only) and the stock, from the final deck's order."""
+    hands = [[order[p] for p in places] for places in plan.dealt[: plan.game_seats]]
+    return hands, [order[p] for p in plan.stock]
 
 
 class Seat:
     """One phone's side of a hand played face down: the deal's protocol and
     its own engine. `record` is the game before this hand (every earlier
-    hand with its deal, as the check after it opened it)."""
+    hand with its deal, as the check after it opened it). With `phones`
+    more than the game's seats, the phones after them watch (HandPlan): a
+    watching phone's `seat` is its place among the phones, it sees the
+    game from no seat, never acts, and checks the hand as any."""
 
     def __init__(
         self,
@@ -124,12 +130,15 @@ class Seat:
         secret: int | None = None,
         seed: bytes | None = None,
         phone: Callable[..., Phone] = Phone,
+        phones: int | None = None,
     ) -> None:
         self.record = record
         self.seat = seat
         before = Game.from_record(record)
         self.names = before.names
-        self.plan = plan_for(before, table)
+        self.plan = plan_for(before, table, phones)
+        # The game seat it plays, or None where it watches.
+        self.viewer: int | None = seat if seat <= self.plan.game_seats else None
         self.phone = phone(self.plan, seat, secret=secret, seed=seed)
         # Its long-term key signs what it sends; the others' check what it relays.
         self.log = Log(self.plan.context, seat, identity, identities, host)
@@ -190,7 +199,7 @@ class Seat:
         """Whether its engine takes `action` now: a refusal names the seat,
         in the engine's words, unless it hangs on cards this phone has not seen."""
         a = Action.from_json(action)
-        if a.seat == self.seat:
+        if a.seat == self.viewer:
             return  # its own engine took it when it was made (`act`)
         if a.type in REFUSED:
             raise fault(a.seat, f"macht einen Zug, den es verdeckt nicht gibt ({a.type})", f"makes a move not played face down ({a.type})")
@@ -220,16 +229,16 @@ class Seat:
 
     def offered(self) -> list[dict[str, Any]]:
         """The actions its view offers now (none until it is settled)."""
-        if not self.settled() or self.engine().hand_over:
+        if self.viewer is None or not self.settled() or self.engine().hand_over:
             return []
-        return list(view(self.engine(), self.seat)["legal"])
+        return list(view(self.engine(), self.viewer)["legal"])
 
     def act(self, action: dict[str, Any]) -> list[Message]:
         """This seat's action, as its engine takes it: a card played by its
         place, any other action as it is. A refused action raises the
         engine's error and sends nothing."""
         a = Action.from_json(action)
-        if a.seat != self.seat:
+        if self.viewer is None or a.seat != self.viewer:
             raise ValueError(f"seat {self.seat} acts only for itself")
         self.engine().check(a)
         if a.type == "play":
@@ -393,7 +402,15 @@ class Seat:
         secret, seed = self.pieces.recovered[lost]
         log = self.log
         standin = Seat(
-            self.record, lost, self.plan.table, identity=log.identity, identities=log.identities, host=log.host, secret=secret, seed=seed
+            self.record,
+            lost,
+            self.plan.table,
+            identity=log.identity,
+            identities=log.identities,
+            host=log.host,
+            secret=secret,
+            seed=seed,
+            phones=self.plan.seats,
         )
         standin.phone.standing_in = True
         standin.log.sent = dict.fromkeys(range(1, log.numbers[lost] + 1), b"")
@@ -412,7 +429,8 @@ class Seat:
         if self.gone is None:
             return None
         lost, after = self.gone
-        who = f"Platz {lost} ({self.names[lost - 1]})", f"seat {lost} ({self.names[lost - 1]})"
+        name = f" ({self.names[lost - 1]})" if lost <= len(self.names) else ""
+        who = f"Platz {lost}{name}", f"seat {lost}{name}"
         if self.plan.seats == 2:
             return Verdict.void(lost, f"{who[0]} ging nach Zug {after}", f"{who[1]} left after action {after}")
         if not self.dealt_when_gone:
@@ -446,7 +464,7 @@ class Seat:
             self._take(game, item.action)
         if self.settled():
             game = self.engine()
-            self.shown.setdefault(len(self.actions), view(game, self.seat))
+            self.shown.setdefault(len(self.actions), view(game, self.viewer))
             if game.hand_over and not self.revealed:
                 self.revealed = True
                 out += [self.log.log_message(), *self.phone.reveal()]
@@ -495,7 +513,7 @@ class Seat:
         for k, action in enumerate([*self.actions, None]):
             shown = self.shown.get(k)
             if shown is not None:
-                differs = first_difference(shown, view(game, self.seat))
+                differs = first_difference(shown, view(game, self.viewer))
                 if differs is not None:
                     return Verdict.differs(
                         f"nach Zug {k}: {differs[0]} weicht von dem ab, was das Nachspielen ergibt",

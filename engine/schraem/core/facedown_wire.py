@@ -64,7 +64,13 @@ class HandPlan:
     """What every phone knows before the hand: the table and hand (bound into
     every proof), the seats, the cards in the initial deck's order, and which
     places of the final deck each seat is dealt (as `deal_pack` deals) and
-    which are the stock, top first."""
+    which are the stock, top first.
+
+    `seats` are the phones that deal (each keys, shuffles, opens); the
+    game's seats are the first `players` of them (0: all). A phone after
+    them watches a hand it does not play (a Rengen set's Hängeln, two of
+    the table's players): it deals as any, is dealt no card (its `dealt`
+    is empty), sees what is played and checks the hand after it."""
 
     table: str
     hand: int
@@ -72,18 +78,33 @@ class HandPlan:
     cards: tuple[str, ...]
     dealt: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
+    players: int = 0
 
     @classmethod
-    def for_setup(cls, table: str, hand: int, setup: Setup, forehand: int) -> HandPlan:
+    def for_setup(cls, table: str, hand: int, setup: Setup, forehand: int, phones: int | None = None) -> HandPlan:
         """The plan of a hand the engine would deal with `setup` from
-        `forehand` (0-based): the same places go to the same seats."""
+        `forehand` (0-based): the same places go to the same seats. With
+        `phones` more than the game's seats, the phones after them watch."""
         cards = tuple(str(c) for c in DECK)
         dealt, stock = deal_order(range(len(cards)), list(setup.dealt), forehand, setup.cards, setup.packets)
-        return cls(table, hand, len(setup.dealt), cards, tuple(tuple(h) for h in dealt), tuple(stock))
+        n = len(setup.dealt)
+        watchers = 0 if phones is None else phones - n
+        if watchers < 0:
+            raise ValueError(f"{phones} phones cannot deal a hand of {n} seats")
+        hands = tuple(tuple(h) for h in dealt) + ((),) * watchers
+        return cls(table, hand, n + watchers, cards, hands, tuple(stock), n if watchers else 0)
+
+    @property
+    def game_seats(self) -> int:
+        """The seats of the game (the phones that play it)."""
+        return self.players or self.seats
 
     @property
     def context(self) -> bytes:
-        return digest(LABEL, b"hand", self.table.encode(), int_bytes(self.hand), int_bytes(self.seats))
+        parts = [LABEL, b"hand", self.table.encode(), int_bytes(self.hand), int_bytes(self.seats)]
+        if self.players:
+            parts.append(int_bytes(self.players))  # a hand with phones that watch binds how many play, too
+        return digest(*parts)
 
 
 def context_for(plan_context: bytes, what: str, *numbers: int) -> bytes:
