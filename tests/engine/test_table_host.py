@@ -261,6 +261,7 @@ def test_a_guests_change_brings_the_hosts_own_state_and_a_bad_viewer_changes_not
     assert out["changed"] and out["reply"]["ok"]
     assert out["state"] == call(t.bridge, "state", viewer=HOST)
     assert out["guests"] == call(t.bridge, "guest_states")
+    assert out["guests"]["2"] == out["reply"]["result"]  # the guest's own, made once
     unchanged = call(t.bridge, "guest", seat=2, text=look.replace('"id": 1', '"id": 2'), viewer=HOST)
     assert not unchanged["changed"] and "state" not in unchanged
 

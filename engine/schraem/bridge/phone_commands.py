@@ -107,7 +107,10 @@ class PhoneCommands(Commands):
         out = {"reply": reply, "changed": changed}
         if changed and "viewer" in args:
             out["state"] = t.state(viewer)
-            out["guests"] = self.cmd_guest_states({})
+            # The guest's own state is its reply's, made after the change: not made twice.
+            result = reply.get("result")
+            made = {result["seat"]: result} if reply.get("ok") and isinstance(result, dict) and "view" in result else {}
+            out["guests"] = self._guest_states(made)
         return out
 
     def cmd_guest_state(self, args):
@@ -118,8 +121,11 @@ class PhoneCommands(Commands):
     def cmd_guest_states(self, args):
         """Every guest seat's state at once (one call after each change,
         instead of one per seat): {"<seat>": guest state}."""
+        return self._guest_states({})
+
+    def _guest_states(self, made: dict) -> dict:
         t = self._phone_table()
-        return {str(s): t.host.guest_state(t, s) for s in sorted(t.host.secrets)}
+        return {str(s): made.get(s) or t.host.guest_state(t, s) for s in sorted(t.host.secrets)}
 
     def cmd_check_record(self, args):
         """A guest phone's check of the finished hands its host sent (the
