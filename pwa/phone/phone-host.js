@@ -422,6 +422,7 @@ export function resumeHost(game, facts) {
     names: facts.names ?? game.state.view.players.map((p) => p.name), viewer: facts.host, guests: facts.guests, inGame: dealt(game.state),
   });
   for (const e of table.seats) e.status = 'dropped';
+  table.reopened = true;
   setPhone(table);
   if (!table.inGame) m().route = 'phone-open';
   loadQr().catch(() => {}).then(() => {
@@ -447,6 +448,7 @@ export function resumeFaceDownHost(save, guest = null) {
       names, viewer: kept.seat, guests, inGame: false, facedown: opened, takenOver: Boolean(kept.taking || kept.taken),
     });
     for (const e of table.seats) e.status = 'dropped';
+    table.reopened = !guest;
     setPhone(table);
     loadQr().catch(() => {}).then(() => {
       if (phone === table) inviteSeats(table, table.seats);

@@ -86,6 +86,9 @@ export function renderOpen(table, wait, standins = [], taking = null) {
       h('p', { class: 'note', text: tt('takeover.keepOut.note') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-keep-out' }, text: tt('takeover.keepOut') })) : null,
     wait,
+    // Back after its page was closed, no guest back yet: its guests may
+    // follow another phone that took the table over meanwhile.
+    table.reopened && !taking && !table.seats.some((e) => e.status === 'connected') ? h('p', { class: 'note phone-reopened', text: tt('open.reopened') }) : null,
     h('p', { text: tt('open.body', { seat: table.viewer, name: table.names[table.viewer - 1] }) }),
     networkNote(),
     cameraNote(table.camera),

@@ -99,6 +99,11 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
     host.wait_for_function("() => document.querySelector('.phone-links')?.dataset.down === '2'", timeout=30_000)
     guest.wait_for_selector('.phone-links[data-lost="yes"]', timeout=30_000)
 
+    # Its codes screen, no guest back yet, says what to do should another
+    # phone have taken the table over meanwhile.
+    host.locator('[data-action="phone-codes"]').tap()
+    assert "ein anderes den Tisch übernommen" in host.locator(".phone-reopened").inner_text()
+
     # One new code each way, and the hand goes on to its end on both phones,
     # each checking it.
     _rejoin(guest, host, 2)
