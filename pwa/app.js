@@ -11,7 +11,7 @@ import { initDamaged, showCorrupt } from './pages/damaged-save.js';
 import { Session, isSheet } from './bridge/session.js';
 import { warmUp } from './table/sound.js';
 import { offerInstall } from './boot/install.js';
-import { checkStorageLeft, loadPersistAnswer } from './pages/keep-data.js';
+import { checkStorageLeft, knowPersistAnswer } from './pages/keep-data.js';
 import { loadSettings } from './pages/settings.js';
 import { bootClub, initClub } from './club/club.js';
 import { initPhoneTable, savedRoute } from './phone/phone-table.js';
@@ -37,6 +37,7 @@ async function drawSaved() {
   // value is a status, not a throw): nothing stored can stop the start.
   const [saved, setup, , hints] = await Promise.all([earlyReads.game, earlyReads.setup, loadSettings(earlyReads.settings), earlyReads.hints, earlyReads.wiped]);
   knowHints(hints);
+  knowPersistAnswer(hints);
   restoreSetup(setup);
   if (saved.status === 'ok') {
     model.game = saved.game;
@@ -95,7 +96,6 @@ async function boot() {
   registerServiceWorker();
   offerInstall(() => { if (screenName() === 'start') render(); });
   checkStorageLeft();
-  loadPersistAnswer();
 
   const engine = createEngine();
   useSession(newSession(engine));

@@ -8,7 +8,7 @@
 // app is on the home screen. Not where the app already runs installed.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n/i18n.js';
-import { readPreference, writePreference } from '../store/preferences.js';
+import { mergePreference, readPreference } from '../store/preferences.js';
 
 let deferred = null;
 /** @type {null | 'ios' | 'menu'} the words for a browser that never asks */
@@ -30,8 +30,7 @@ async function offered() {
 }
 
 async function remember() {
-  const hints = (await readPreference('hints')) ?? {};
-  await writePreference('hints', { ...hints, install: true });
+  await mergePreference('hints', { install: true });
 }
 
 let onChange = () => {};

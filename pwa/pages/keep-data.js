@@ -7,7 +7,7 @@ import { t } from '../i18n/i18n.js';
 import { ctx } from '../context/context.js';
 import { declareTaps } from '../context/taps.js';
 import { memoryOnly } from '../store/database.js';
-import { readPreference, writePreference } from '../store/preferences.js';
+import { mergePreference, readPreference } from '../store/preferences.js';
 
 const info = { usage: null, quota: null, persisted: null, asked: false };
 
@@ -61,31 +61,25 @@ async function askOnce() {
   } else {
     await askToKeep();
   }
-  const latest = await readPreference('hints');
   const answer = info.persisted ? 'granted' : 'declined';
-  await writePreference('hints', { ...(latest && typeof latest === 'object' ? latest : {}), persist: answer, persistSaid: false });
+  await mergePreference('hints', { persist: answer, persistSaid: false });
   unsaid = answer;
 }
 
 /** @type {null | 'granted' | 'declined'} the browser's answer, not yet said on the start screen */
 let unsaid = null;
 
-// At the start: an answer kept but not said yet (the page closed at the table).
-export async function loadPersistAnswer() {
-  try {
-    const hints = await readPreference('hints');
-    if (hints?.persistSaid === false && (hints.persist === 'granted' || hints.persist === 'declined')) {
-      unsaid = hints.persist;
-      ctx.app?.render();
-    }
-  } catch { /* nothing kept: nothing to say */ }
+// At the start, from the hints read for the first screen: an answer kept
+// but not said yet (the page closed at the table).
+/** @param {any} hints */
+export function knowPersistAnswer(hints) {
+  if (hints?.persistSaid === false && (hints.persist === 'granted' || hints.persist === 'declined')) unsaid = hints.persist;
 }
 
-async function persistAnswerSeen() {
+function persistAnswerSeen() {
   unsaid = null;
   ctx.app.render();
-  const latest = await readPreference('hints');
-  await writePreference('hints', { ...(latest && typeof latest === 'object' ? latest : {}), persistSaid: true });
+  return mergePreference('hints', { persistSaid: true });
 }
 
 export function persistAnswerNotice() {

@@ -28,6 +28,14 @@ export async function writePreference(name, value) {
   }
 }
 
+// An object preference with `patch`'s fields set, the others as they were
+// (a damaged or missing value counts as none).
+/** @param {string} name @param {Record<string, unknown>} patch @returns {Promise<boolean>} */
+export async function mergePreference(name, patch) {
+  const kept = await readPreference(name);
+  return writePreference(name, { ...(kept && typeof kept === 'object' ? kept : {}), ...patch });
+}
+
 // Several preferences in one transaction: all of them on disk, or none
 // (the move file's people, groups, house rules and settings).
 /** @param {Record<string, unknown>} values @returns {Promise<boolean>} */
