@@ -15,6 +15,11 @@ over real RTCPeerConnection data channels on loopback.
                      the tapping guest answers its tap in the same task
                      (pwa/table/instant.js) and draws the host's state over
                      it later, when its busy page gets to the answer
+  tap_seen_p50/95    the same taps until the tap's effect is on every
+                     screen: the tapping guest's card leaving its hand or
+                     button pressed (pwa/table/instant.js; or the host's
+                     answer drawn, where that came first), and every other
+                     phone's drawing of the host's state
   bytes_per_action   data-channel bytes both ways (guest to host and back)
                      over the hand, per action in it
   offer_chars        the invitation as text, offer_bytes the bytes it codes;
@@ -85,9 +90,18 @@ window.__taps = [];
 window.__sentBytes = 0;
 const send = RTCDataChannel.prototype.send;
 RTCDataChannel.prototype.send = function (data) { window.__sentBytes += String(data).length; return send.call(this, data); };
+window.__lifts = [];
+window.__clicks = [];
 for (const type of ['pointerdown', 'touchstart']) document.addEventListener(type, () => window.__taps.push(Date.now()), true);
+for (const type of ['pointerup', 'touchend']) document.addEventListener(type, () => window.__lifts.push(Date.now()), true);
+document.addEventListener('click', () => window.__clicks.push(Date.now()), true);
 new MutationObserver(() => window.__steps.push([Date.now(), document.body.dataset.step || '']))
   .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-step'] });
+window.__shown = [];
+new MutationObserver((records) => {
+  if (records.some((r) => r.target.classList?.contains('leaving') || r.target.classList?.contains('pending')))
+    window.__shown.push(Date.now());
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
 """
 )
 
@@ -111,6 +125,15 @@ OLD_FORM = """async () => {
 def log_len(step: str) -> tuple[int, int] | None:
     parts = step.split(":")
     return (int(parts[0]), int(parts[1])) if len(parts) > 2 and parts[0].isdigit() else None
+
+
+# When the tapping phone first showed the tap's effect: `window.__shown`
+# (PROBE) holds when a card was marked leaving its hand or a button pressed
+# as pending (pwa/table/instant.js), timed as the drawn steps are.
+SHOWN_AT = """(since) => {
+  const shown = window.__shown.filter((t) => t >= since);
+  return shown.length ? Math.min(...shown) : null;
+}"""
 
 
 def drawn_at(page, target: tuple[int, int]) -> int | None:
@@ -168,13 +191,24 @@ def percentiles(samples: list[float]) -> tuple[int | None, int | None]:
     return round(statistics.median(ordered)), round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))])
 
 
-def tap_figures(samples: list[float], host_samples: list[float], sent: int, actions: int, others: list[float] | None = None) -> dict:
+def tap_figures(
+    samples: list[float],
+    host_samples: list[float],
+    sent: int,
+    actions: int,
+    others: list[float] | None = None,
+    seen: list[float] | None = None,
+) -> dict:
     """What a table's taps came to: a tap until every phone drew it (p50,
-    p95), until every phone but the tapping one did (p50, p95) and until
-    the host did (p50), and the bytes both ways per action."""
+    p95), until every phone but the tapping one did (p50, p95), until its
+    effect was on every screen (p50, p95) and until the host drew it (p50),
+    and the bytes both ways per action."""
     all_p50, all_p95 = percentiles(samples)
     others_p50, others_p95 = percentiles(others or [])
+    seen_p50, seen_p95 = percentiles(seen or [])
     return {
+        "tap_seen_p50_ms": seen_p50,
+        "tap_seen_p95_ms": seen_p95,
         "tap_to_all_p50_ms": all_p50,
         "tap_to_all_p95_ms": all_p95,
         "tap_others_p50_ms": others_p50,
@@ -213,6 +247,9 @@ def run(pw, browser, site: Served) -> dict:
     samples = []
     host_samples = []  # the same taps until the host alone had drawn them
     others_samples = []  # the same taps until every phone but the tapping one had drawn them
+    seen_samples = []  # the same taps until their effect was on every screen
+    lift_samples, click_samples = [], []  # the finger's lift and the click, after the touch
+    lifted_seen_samples = []  # from the finger's lift until the effect was on every screen
     deadline = time.monotonic() + 600
     while not all(screen(p) == "result" for p in pages) and time.monotonic() < deadline:
         tapped = False
@@ -232,14 +269,24 @@ def run(pw, browser, site: Served) -> dict:
                             timeout=10_000,
                         )
                 except Exception as e:  # the tap came too late (the table moved on): no sample
-                    print("no sample:", str(e)[:200], file=sys.stderr)
+                    print("no sample:", site.root, str(e)[:200], file=sys.stderr)
                     continue
                 tap_at = guest.evaluate("() => window.__taps")[taps:]
                 drawn = [drawn_at(p, target) for p in pages]
                 if tap_at and all(d is not None for d in drawn):
+                    own = guest.evaluate(SHOWN_AT, tap_at[0])
+                    shown = drawn[pages.index(guest)] if own is None else min(own, drawn[pages.index(guest)])
                     samples.append(max(drawn) - tap_at[0])
                     host_samples.append(drawn[0] - tap_at[0])
-                    others_samples.append(max(d for p, d in zip(pages, drawn) if p is not guest) - tap_at[0])
+                    others = max(d for p, d in zip(pages, drawn) if p is not guest)
+                    others_samples.append(others - tap_at[0])
+                    seen_samples.append(max(others, shown) - tap_at[0])
+                    lift = guest.evaluate("(since) => window.__lifts.find((t) => t >= since) ?? null", tap_at[0])
+                    click = guest.evaluate("(since) => window.__clicks.find((t) => t >= since) ?? null", tap_at[0])
+                    if lift is not None and click is not None:
+                        lift_samples.append(lift - tap_at[0])
+                        click_samples.append(click - tap_at[0])
+                        lifted_seen_samples.append(max(others, shown) - lift)
                 else:
                     print("no sample:", tap_at, drawn, file=sys.stderr)
         tapped = _step(host, host.evaluate(HOST_STATE)["view"]) or tapped
@@ -259,7 +306,11 @@ def run(pw, browser, site: Served) -> dict:
     samples.sort()
     return {
         "join_ms": round(join_ms),
-        **tap_figures(samples, host_samples, sent + got, actions, others_samples),
+        **tap_figures(samples, host_samples, sent + got, actions, others_samples, seen_samples),
+        "tap_lift_p50_ms": percentiles(lift_samples)[0],
+        "tap_click_p50_ms": percentiles(click_samples)[0],
+        "tap_seen_from_lift_p50_ms": percentiles(lifted_seen_samples)[0],
+        "tap_seen_from_lift_p95_ms": percentiles(lifted_seen_samples)[1],
         "guests_slowed": [round(slow.factor, 1) for slow in slowed],
         "offer_chars": len(offer),
         "offer_bytes": len(base64.urlsafe_b64decode(offer.split(":", 1)[1] + "=" * (-len(offer.split(":", 1)[1]) % 4))),
@@ -367,6 +418,9 @@ def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
 | a guest's tap until every phone has drawn it, p50 / p95 ({out['taps']} taps) | {out['tap_to_all_p50_ms']} / {out['tap_to_all_p95_ms']} ms |
 | the same taps until the host alone has drawn them (stored first), p50 | {out['tap_to_host_p50_ms']} ms |
 | the same taps until every other phone has drawn them (the tapping guest answers its tap in the same task, and draws the host's state over it later), p50 / p95 | {out['tap_others_p50_ms']} / {out['tap_others_p95_ms']} ms |
+| the same taps until their effect is on every screen (the tapping guest's own answer to the tap, every other phone's drawing of the host's state), p50 / p95 | {out['tap_seen_p50_ms']} / {out['tap_seen_p95_ms']} ms |
+| within a tap: the touch until the finger's lift reaches the page / until its click, p50 | {out.get('tap_lift_p50_ms')} / {out.get('tap_click_p50_ms')} ms |
+| the finger's lift until the tap's effect is on every screen, p50 / p95 | {out.get('tap_seen_from_lift_p50_ms')} / {out.get('tap_seen_from_lift_p95_ms')} ms |
 {before_rows(out)}| data-channel bytes per action (both ways, all guests; {out['actions']} actions) | {out['bytes_per_action']} |
 | invitation as text / bytes it codes / QR code at level M | {out['offer_chars']} characters / {out['offer_bytes']} bytes / version {out['qr_version']} |
 | the same phone's description in the old form (whole SDP deflated): text / QR at L / at M | {out['old_offer_chars']} characters / version {out['old_qr_version_l']} / version {out['old_qr_version_m']} |
@@ -389,6 +443,8 @@ def before_rows(out: dict) -> str:
     return (
         f"| the same hand's taps, the app at `{b['rev']}` (measured first in the same run), p50 / p95 ({b['taps']} taps)"
         f" | {b['tap_to_all_p50_ms']} / {b['tap_to_all_p95_ms']} ms |\n"
+        f"| the same at `{b['rev']}`: until every other phone drew them / until their effect was on every screen, p50 / p95"
+        f" | {b['tap_others_p50_ms']} / {b['tap_others_p95_ms']} ms; {b['tap_seen_p50_ms']} / {b['tap_seen_p95_ms']} ms |\n"
         f"| p95 now ÷ p95 at `{b['rev']}` | {ratio:.2f} |\n"
     )
 
@@ -488,6 +544,8 @@ def main(argv=None) -> int:
                         "tap_to_all_p95_ms",
                         "tap_others_p50_ms",
                         "tap_others_p95_ms",
+                        "tap_seen_p50_ms",
+                        "tap_seen_p95_ms",
                         "bytes_per_action",
                         "offer_chars",
                         "offer_bytes",

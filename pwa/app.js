@@ -24,6 +24,7 @@ import { knowHints, onError, onState } from './app/state.js';
 import { rememberSetup, restoreSetup } from './app/setup.js';
 import { settleReady, startNewGame, startQueued, whenReady } from './app/start-form.js';
 import { onClick, onInput } from './app/taps.js';
+import { onPointerCancel, onPointerDown, onPointerUp } from './app/lift.js';
 
 // Another tab took over: this one shows the game without taking taps.
 function lostWriter() {
@@ -80,6 +81,9 @@ async function boot() {
   initClub(ctx.app);
   initDamaged({ model, session: () => session, render, onError, announce });
   document.addEventListener('click', onClick);
+  document.addEventListener('pointerdown', onPointerDown, { passive: true });
+  document.addEventListener('pointerup', (e) => onPointerUp(e, onClick), { passive: true });
+  document.addEventListener('pointercancel', onPointerCancel, { passive: true });
   document.addEventListener('pointerdown', warmUp, { once: true, passive: true });
   document.addEventListener('input', onInput);
   document.addEventListener('change', onInput);

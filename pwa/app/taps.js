@@ -19,12 +19,14 @@ import { measureTap, onError, pending } from './state.js';
 import { rememberSetup } from './setup.js';
 import { queueStart, startNewGame } from './start-form.js';
 import { declareFields, declareTaps, fieldHandler, fieldName, tapHandler } from '../context/taps.js';
+import { clickOfLift } from './lift.js';
 
 const DOUBLE_TAP_MS = 350;
 
 let lastTableTap = 0;
 
 export function onClick(event) {
+  if (clickOfLift(event)) return;
   const target = event.target.closest('[data-action], [data-card]');
   if (!target) {
     onTableTap(event);

@@ -104,3 +104,55 @@ def test_a_legal_knock_is_pressed_at_once_and_sounds_once(warm_page, shared_site
     page.wait_for_function("() => document.documentElement.dataset.busy === 'idle'")
     assert stored(page)["state"]["view"]["last_knocker"] == 1
     assert page.evaluate("() => window.__knocks") == sounds_at_tap, "the engine's state did not sound the knock again"
+
+
+# A finger on an element, as the browser reports it: a press and a lift
+# (`dx` further on), with no click after them unless the test makes one.
+FINGER = """([selector, dx]) => {
+  const el = document.querySelector(selector);
+  const box = el.getBoundingClientRect();
+  const at = (type, x) => el.dispatchEvent(new PointerEvent(type, {
+    pointerId: 7, pointerType: 'touch', isPrimary: true, button: 0, bubbles: true,
+    clientX: x, clientY: box.top + box.height / 2 }));
+  at('pointerdown', box.left + box.width / 2);
+  at('pointerup', box.left + box.width / 2 + dx);
+}"""
+
+
+def test_a_fingers_tap_acts_as_it_lifts_and_its_click_is_no_second_tap(warm_page, shared_site, page_errors):
+    page = warm_page(locale="de-DE")
+    start(page, shared_site, pace="60000", dealer=4)  # Anne leads and may knock
+    view = stored(page)["state"]["view"]
+    assert any(a["type"] == "knock" for a in view["legal"])
+    first, second = [a["card"] for a in view["legal"] if a["type"] == "play"][:2]
+    page.evaluate("() => { window.__hold = true; }")
+
+    # Swiped across the hand: the finger lifted 40 px from where it pressed.
+    page.evaluate(FINGER, [f'[data-card="{first}"]', 40])
+    page.wait_for_timeout(150)
+    assert held(page) == 0 and page.locator(".played.pending").count() == 0, "a swipe is no tap"
+
+    # Lifted where it pressed: played at the lift, before any click.
+    page.evaluate(FINGER, [f'[data-card="{first}"]', 3])
+    page.wait_for_selector(".trick .played.pending", timeout=2_000)
+    assert held(page) == 1
+
+    # The browser's click of that tap lands on what is under the finger
+    # now (here the knock button): not taken as a knock.
+    page.evaluate("""() => document.querySelector('[data-action="knock"]')
+      .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }))""")
+    page.wait_for_timeout(150)
+    assert held(page) == 1, "the click after the lift was taken as a second tap"
+    assert page.locator('[data-action="knock"].pending').count() == 0
+
+    # A later click is a tap of its own again (a mouse, a keyboard): the
+    # second card, out of turn now, is refused in the engine's words.
+    page.evaluate("() => window.__release()")
+    wait_idle(page)
+    state = stored(page)["state"]
+    assert not [e for e in state["view"]["log"] if e["type"] == "knock"], "the click after the lift knocked"
+    assert first not in state["view"]["my_cards"] and state["view"]["turn"] == 2
+    reason = state["refusals"][f"play:{second}"]
+    page.evaluate("(card) => document.querySelector(`[data-card=\"${card}\"]`).click()", second)
+    page.wait_for_function("(text) => document.getElementById('message').textContent.includes(text)", arg=reason["de"], timeout=2_000)
+    assert not page_errors
