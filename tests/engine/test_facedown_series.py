@@ -161,7 +161,7 @@ def test_a_single_game_exports_what_this_phone_checked() -> None:
 
 
 @pytest.mark.cpython_only
-def test_a_welcome_whose_series_does_not_fit_its_first_game_is_refused_and_the_form_offers_no_set() -> None:
+def test_a_welcome_whose_series_does_not_fit_its_first_game_is_refused_and_a_set_is_no_series() -> None:
     table = Table("rheinland", 54, host={"games": 2, **SHORT})
     welcome = dict(table.welcome, series={"length": 2, "first_dealer": 2})
     table.phones[3] = Bridge()
@@ -170,6 +170,8 @@ def test_a_welcome_whose_series_does_not_fit_its_first_game_is_refused_and_the_f
     assert "unreadable" in refused(table.phones[3], "facedown_welcome", frame=dict(welcome, series={"length": 0}))["en"]
     assert table.call(3, "facedown_state")["joined"] is False
     players = [{"name": "Anne"}, {"name": "Bernd"}]
-    assert "not played face down yet" in refused(Bridge(), "facedown_host", players=players, set=True)["en"]
+    # A table plays a series or a Rengen set, not both: the host's phone and a guest's refuse it.
+    assert "a set is no series" in refused(Bridge(), "facedown_host", players=players, set=True, games=2)["en"]
+    assert "unreadable" in refused(table.phones[3], "facedown_welcome", frame=dict(table.welcome, set=True))["en"]
     # A ticket that is none is refused in the words of any ticket file's check.
     assert "table ticket has format" in refused(Bridge(), "facedown_host", players=players, ticket={})["en"]

@@ -107,5 +107,5 @@ def test_a_ticket_the_table_does_not_play_is_refused_and_a_set_stays_refused() -
     # A save whose ticket was changed is not taken up.
     save = dict(table.saves[2], series=dict(table.saves[2]["series"], ticket=dict(ticket, players=list(reversed(ticket["players"])))))
     assert "does not play the series its ticket says" in refused(Bridge(), "facedown_load", save=save)["en"]
-    # A Rengen set is still not played face down, in words.
-    assert "a Rengen set is not played face down yet" in refused(Bridge(), "facedown_host", players=players, set=True)["en"]
+    # A tournament's table plays its ticket's series: a Rengen set is no series, in words.
+    assert "a set is no series" in refused(Bridge(), "facedown_host", players=players, set=True, ticket=ticket)["en"]

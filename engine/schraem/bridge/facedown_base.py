@@ -173,6 +173,10 @@ class TableBase:
         # The keys the hand under way (or the last) was dealt with: while a
         # new table code is made, a reload takes that hand up with them.
         self.played: list[str] | None = None
+        # The table's seats in the order of the hand's phones, where it is
+        # not the table's own: a Rengen set's Hängeln, its two players the
+        # first phones, the others after them watching (`hand_order`).
+        self.order: list[int] | None = None
         self.hand: int | None = None  # the hand under way or the last one
         # The table's game ("Nochmal" deals the next to the same phones) and
         # how often the hand under way was dealt again after a void deal:
@@ -224,10 +228,36 @@ class TableBase:
         return [read_key(k, f"Der Schlüssel von Platz {s}") for s, k in enumerate(self.identities, 1)]
 
     def hand_publics(self) -> list[Element]:
-        """The keys of the hand under way or the last one, as it was dealt."""
+        """The keys of the hand under way or the last one, as it was dealt,
+        in the order of its phones."""
         if self.played is None:
-            return self.publics()
-        return [read_key(k, f"Der Schlüssel von Platz {s}") for s, k in enumerate(self.played, 1)]
+            return self.in_hand_order(self.publics())
+        return self.in_hand_order([read_key(k, f"Der Schlüssel von Platz {s}") for s, k in enumerate(self.played, 1)])
+
+    # -- the hand's phones and the table's seats ------------------------------
+
+    def hand_order(self, game: Game) -> list[int] | None:
+        """The table's seats in the order of the phones that deal the next
+        hand of `game`, where that is not the table's own (None): at a Rengen
+        set's Hängeln (bridge/facedown_set.py)."""
+        return None
+
+    def phone_of(self, seat: int) -> int:
+        """The phone of the hand under way that a table seat is."""
+        return seat if self.order is None else self.order.index(seat) + 1
+
+    def seat_of(self, phone: int) -> int:
+        """The table seat of a phone of the hand under way."""
+        return phone if self.order is None or not 1 <= phone <= len(self.order) else self.order[phone - 1]
+
+    def in_hand_order(self, by_seat: list[Any]) -> list[Any]:
+        """Something of every table seat, in the order of the hand's phones."""
+        return list(by_seat) if self.order is None else [by_seat[s - 1] for s in self.order]
+
+    def watchers(self) -> int | None:
+        """The number of phones that deal the hand, where some only watch
+        (`Seat`'s `phones`); None where every phone plays."""
+        return None if self.order is None else len(self.order)
 
     def code(self) -> str | None:
         """The table code, once every seat's key and nonce are in: the same
@@ -236,6 +266,11 @@ class TableBase:
 
     def names(self) -> list[str]:
         return Game.from_record(self.before).names
+
+    def table_names(self) -> list[str]:
+        """The table's players by its seats (a set's everyone, also while two
+        of them play the Hängeln)."""
+        return self.names()
 
     def welcome(self) -> Message | None:
         """The frame every guest gets once every phone's key is known."""
@@ -319,7 +354,7 @@ class TableBase:
             return
         players = [
             dict(p, **({"kind": "bot", "level": k["level"]} if k.get("kind") == "bot" else {}))
-            for p, k in zip(self.after["players"], self.kinds)
+            for p, k in zip(self.after["players"], self.in_hand_order(self.kinds))  # (a Hängeln's: its players' first)
         ]
         self.finished[self.game] = dict(self.after, players=players)
 
@@ -354,6 +389,7 @@ class TableBase:
         before the shell sends a word of it)."""
         record = game.to_record()
         publics = self.publics()
+        self.order = self.hand_order(game)
         self.joined, self.recode, self.computers, self.renamed = set(), None, set(), {}
         self.played = [k.encode().hex() for k in publics]
         self.before = record
@@ -362,15 +398,24 @@ class TableBase:
         self.locals = {}
         table = self.round_name(self.game, self.retry)
         for s in seats:
-            st = Seat(record, s, table, identity=self.keys[s], identities=publics, host=self.host, phone=self.phone)
+            st = Seat(
+                record,
+                self.phone_of(s),
+                table,
+                identity=self.keys[s],
+                identities=self.in_hand_order(publics),
+                host=self.phone_of(self.host),
+                phone=self.phone,
+                phones=self.watchers(),
+            )
             self.locals[s] = Local(st, self.bots().get(s))
         self.hand = next(iter(self.locals.values())).st.plan.hand
 
     def _host_relay(self) -> None:
         locals_ = self.locals
-        phones: list[Any] = [locals_.get(s) or Remote() for s in range(1, self.seats + 1)]
+        phones: list[Any] = [locals_.get(self.seat_of(p)) or Remote() for p in range(1, self.seats + 1)]
         st = locals_[self.host].st
-        self.relay = HostRelay(phones, st.plan.context, self.keys[self.host], self.hand_publics(), self.host)
+        self.relay = HostRelay(phones, st.plan.context, self.keys[self.host], self.hand_publics(), self.phone_of(self.host))
 
     def lost_last(self) -> int | None:
         """The seat whose phone was lost in the last hand, played on there by
@@ -379,7 +424,7 @@ class TableBase:
         own = self.own()
         if own is None or own.st.gone is None or not (self.redeal() or (own.st.void() is None and self.after is not None)):
             return None
-        lost = own.st.gone[0]
+        lost = self.seat_of(own.st.gone[0])
         return lost if lost in self.guests() and lost != self.seat and lost not in self.joined else None
 
     def _settle(self) -> None:
@@ -413,7 +458,7 @@ class TableBase:
         elif not own.st.revealed:
             v = Verdict.unchecked("das Spiel läuft noch", "the hand is still being played")
         else:
-            waiting = ", ".join(str(s) for s in range(1, self.seats + 1) if s not in own.st.phone.reveals)
+            waiting = ", ".join(str(self.seat_of(p)) for p in range(1, self.seats + 1) if p not in own.st.phone.reveals)
             v = Verdict.unchecked(f"Platz {waiting} hat sein Geheimnis noch nicht gezeigt", f"seat {waiting} has not shown its secret yet")
         return dict(v.to_json(), hand=hand)
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..club import club
+from ..club.series import RengenSet
 from ..core.errors import Both, InvalidAction
 from ..core.facedown import Phone
 from ..core.facedown_code import CodeRound, commitment, new_nonce
@@ -90,10 +91,20 @@ class FaceDownCommands:
         if kinds[0]["kind"] != "human":
             raise InvalidAction("bad_players", detail=Both("an Platz 1 sitzt das Handy des Gastgebers", "seat 1 is the host's phone"))
         rules, options, stakes = args.get("rules", "rheinland"), args.get("options"), args.get("stakes")
-        if args.get("set", False) is not False:
-            raise refuse("ein Rengen-Satz wird verdeckt noch nicht gespielt", "a Rengen set is not played face down yet")
+        rset = args.get("set", False)
+        if not isinstance(rset, bool):
+            raise InvalidAction("bad_flag", name="set")
+        if rset and ("games" in args or "ticket" in args):
+            raise InvalidAction(
+                "bad_request", detail=Both("ein Satz ist keine Serie („games“, „ticket“)", "a set is no series ('games', 'ticket')")
+            )
         series, ticket = None, args.get("ticket")
-        if "games" in args or "ticket" in args:
+        if rset:
+            # A Rengen set, as the ordinary table opens one (bridge/table.py new_set_table): its rules
+            # `rengen` unless named; every phone makes its next game and its Hängeln from the games it checked.
+            probe = Game(names, args.get("rules", "rengen"), options or {}, args.get("dealer", 1), None, stakes)
+            game = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), None, probe.stakes).new_game()
+        elif "games" in args or "ticket" in args:
             # A series, as the ordinary table opens one (club.new_series): its first game dealt by the seat it
             # names; a tournament's, as its ticket says (its players in its order, its length, rules and dealer).
             series = club.new_series(names, rules, options, args.get("games"), None, None, ticket, stakes)
@@ -109,6 +120,8 @@ class FaceDownCommands:
         if series is not None:
             t.terms = {"length": series.length, "first_dealer": series.first_dealer}
             t.ticket = ticket
+        if rset:
+            t.set_start = 1
         self.facedown = t
         commits = t.commits_frame()
         return {"save": self._fd_save(t), "identity": identities[0], "commits": commits, "welcome": t.welcome(), "state": t.state()}

@@ -177,5 +177,5 @@ class GuestSide(TableBase):
         if own is None or self.role != "guest" or self.taking is not None:
             return []  # a table being taken over: nobody relays the hand any more
         log = own.st.log
-        done = log.numbers.get(self.seat, 0)
+        done = log.numbers.get(own.st.seat, 0)
         return [self._said(json.loads(b)) for n, b in sorted(log.sent.items()) if n > done]

@@ -156,12 +156,13 @@ class HostSide(TableBase):
                 f"the message of seat {seat} belongs to hand {frame.get('hand')!r}, not this one",
             )
         msg = frame["msg"]
-        if msg.get("seat") != seat or not self.relay.signed(msg):
+        phone = self.phone_of(seat)  # (the seat's phone in the hand: in a Hängeln its players' come first)
+        if msg.get("seat") != phone or not self.relay.signed(msg):
             raise refuse(
                 f"die Nachricht kommt nicht unterschrieben vom Handy von Platz {seat}",
                 f"the message does not come signed by the phone of seat {seat}",
             )
-        for held in [m for m in self.gate if m["seat"] == seat]:
+        for held in [m for m in self.gate if m["seat"] == phone]:
             # It says more while its action waits: it acted before it saw the
             # cards before it opened (and what it says now may be what they
             # wait for).
@@ -217,16 +218,17 @@ class HostSide(TableBase):
         if own is None or relay is None or self.verdicts.get(self.hand or 0) is not None:
             raise not_now("es wird gerade kein Spiel gespielt", "no hand is being played")
         if own.st.gone is not None:
-            lost = own.st.gone[0]
+            lost = self.seat_of(own.st.gone[0])
             raise not_now(
                 f"in diesem Spiel ist Platz {lost} schon gegangen; mehr trägt die Regel nicht",
                 f"seat {lost} is gone in this hand already; the rule bears no more",
             )
-        relay.lose(seat)
+        phone = self.phone_of(seat)
+        relay.lose(phone)
         # What the lost phone said and the relay holds back is never relayed:
         # from now on the host's phone speaks for that seat.
-        self.gate = [m for m in self.gate if m["seat"] != seat]
-        relay.early = {k: m for k, m in relay.early.items() if k[0] != seat}
-        own.journal.append(["gone", seat])
-        relay.post([own.st.log.seal({"kind": "gone", "seat": self.seat, "who": seat})])
+        self.gate = [m for m in self.gate if m["seat"] != phone]
+        relay.early = {k: m for k, m in relay.early.items() if k[0] != phone}
+        own.journal.append(["gone", phone])
+        relay.post([own.st.log.seal({"kind": "gone", "seat": own.st.seat, "who": phone})])
         self._run()

@@ -13,6 +13,7 @@ from ..core.facedown_code import CodeRound
 from ..core.facedown_game import Seat
 from ..core.facedown_log import chain_start
 from ..core.fields import clean_name
+from ..core.game import Game
 from ..crypto import ORDER, encode_scalar
 from .facedown_base import Local, TableBase, read_secret, refuse
 
@@ -98,6 +99,7 @@ class SavedTable(TableBase):
             t.taking = None if save.get("taking") is None else dict(save["taking"])
             t.taken = None if save.get("taken") is None else dict(save["taken"])
             t.finished = {k: dict(r) for k, r in enumerate(save.get("finished", []), 1)}
+            t._load_more(save)
             hand = save.get("hand")
             if hand is not None:
                 t._restore(hand)
@@ -109,11 +111,16 @@ class SavedTable(TableBase):
             ) from e
         return t
 
+    def _load_more(self, save: dict[str, Any]) -> None:
+        """What a save holds beyond the table before its hand is taken up
+        (a Rengen set's games decide the order of the hand's phones)."""
+
     def _restore(self, hand: dict[str, Any]) -> None:
         self.hand = int(hand["number"])
         played = hand.get("keys")
         self.played = None if played is None else [str(k) for k in played]
         self.envelopes = list(hand["envelopes"])
+        self.order = self.hand_order(Game.from_record(self.before))
         publics = self.hand_publics()
         for key, kept in dict(hand["seats"]).items():
             s = int(key)
@@ -122,14 +129,15 @@ class SavedTable(TableBase):
                 raise ValueError("a secret out of range")
             st = Seat(
                 self.before,
-                s,
+                self.phone_of(s),
                 self.round_name(self.game, self.retry),
                 identity=self.keys[s],
                 identities=publics,
-                host=self.host,
+                host=self.phone_of(self.host),
                 secret=secret,
                 seed=bytes.fromhex(kept["seed"]),
                 phone=self.phone,
+                phones=self.watchers(),
             )
             st.log.resent = {int(m["n"]): m for m in kept["sent"]}
             local = self.locals[s] = Local(st, self.bots().get(s))
@@ -139,7 +147,7 @@ class SavedTable(TableBase):
                 elif entry[0] == "env":
                     local.take(self.envelopes[int(entry[1]) - 1])
                 elif entry[0] == "gone":
-                    st.log.seal({"kind": "gone", "seat": s, "who": int(entry[1])})
+                    st.log.seal({"kind": "gone", "seat": st.seat, "who": int(entry[1])})
                 elif entry[0] == "standin":
                     if st.standin is None:
                         raise ValueError("a stand-in's move before the stand-in")
@@ -159,7 +167,7 @@ class SavedTable(TableBase):
             relay.chain = bytes.fromhex(self.envelopes[-1]["chain"]) if self.envelopes else chain_start(relay.context)
             for e in self.envelopes:
                 relay.numbers[e["msg"]["seat"]] = e["msg"]["n"]
-                if e["msg"].get("kind") == "gone" and e["msg"]["seat"] == self.seat:
+                if e["msg"].get("kind") == "gone" and e["msg"]["seat"] == self.phone_of(self.seat):
                     relay.lose(int(e["msg"]["who"]))
             relay.early = {(m["seat"], m["n"]): m for m in hand.get("early", [])}
             self.gate = list(hand.get("gate", []))

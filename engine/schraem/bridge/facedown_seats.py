@@ -28,7 +28,8 @@ from .facedown_base import computer, new_identity, not_now, read_key, refuse, wh
 from .facedown_guest import GuestSide
 from .facedown_host import HostSide
 from .facedown_save import SavedTable
-from .facedown_series import SeriesSide, read_again
+from .facedown_series import read_again
+from .facedown_set import NO_SEAT_CHANGE, SetSide
 
 BETWEEN = ("ein Platz wechselt zwischen zwei Spielrunden", "a seat changes between games")
 DRAW_NAMES = (
@@ -38,7 +39,7 @@ DRAW_NAMES = (
 UNREADABLE_NAMES = ("die neuen Namen des Platzwechsels sind unlesbar", "the new names of the change of seats are unreadable")
 
 
-class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
+class SeatSide(SetSide, HostSide, GuestSide, SavedTable):
     # -- the host -----------------------------------------------------------
 
     def give_seat(self, seat: object, name: object = None) -> None:
@@ -121,6 +122,8 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
         and before the new table code is under way."""
         if self.role != "host":
             raise not_now("Plätze vergibt das Handy des Gastgebers", "the host's phone gives seats")
+        if self.set_start is not None:
+            raise not_now(*NO_SEAT_CHANGE)
         if not whole(seat) or not 1 <= seat <= self.seats or seat == self.host:
             raise refuse(
                 f"Platz {str(seat)[:12]} ist kein Platz des Computers oder eines Gastes",
@@ -199,6 +202,8 @@ class SeatSide(SeriesSide, HostSide, GuestSide, SavedTable):
             raise not_now("dieses Handy ist noch nicht am Tisch", "this phone has not joined the table yet")
         if not isinstance(frame, dict) or frame.get("type") != "recode" or not isinstance(frame.get("joining"), list):
             raise refuse("das ist kein Platzwechsel", "that is no change of seats")
+        if self.set_start is not None:
+            raise not_now(*NO_SEAT_CHANGE)
         if frame.get("game") != self.game or self.hand not in self.verdicts or self.finished.get(self.game) is None:
             raise not_now(
                 "ein Platz wechselt zwischen zwei Spielrunden; dieses Handy hat die Spielrunde noch nicht zu Ende geprüft",

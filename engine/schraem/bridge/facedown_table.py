@@ -56,7 +56,7 @@ class FaceDownTable(TakeoverSide):
             local = self.locals.get(s)
             if local is None or not local.offered():
                 continue
-            seen = view(local.st.engine(), s)
+            seen = view(local.st.engine(), local.st.viewer)
             action = choose(level if level in LEVELS else "easy", seen, random.Random(secrets.randbits(64)))
             if action is not None:
                 self._post(local.act(action))
@@ -86,8 +86,14 @@ class FaceDownTable(TakeoverSide):
             raise not_now("der Tisch wird gerade übernommen", "the table is being taken over")
         if own is None or self.verdicts.get(self.hand or 0) is not None:
             raise not_now("es wird gerade kein Spiel gespielt", "no hand is being played")
-        if not isinstance(action, dict) or action.get("seat") != self.seat:
-            raise refuse(f"dieses Handy spielt nur für Platz {self.seat}", f"this phone plays for seat {self.seat} only")
+        if own.st.viewer is None:  # a Rengen set's Hängeln of two other players
+            name = self.table_names()[self.seat - 1]
+            raise refuse(
+                f"{name} spielt beim Hängeln nicht mit: dieses Handy sieht nur zu",
+                f"{name} does not play in the Hängeln: this phone only watches",
+            )
+        if not isinstance(action, dict) or action.get("seat") != own.st.viewer:
+            raise refuse(f"dieses Handy spielt nur für Platz {own.st.viewer}", f"this phone plays for seat {own.st.viewer} only")
         if own.awaiting:
             raise not_now("der letzte Zug ist noch unterwegs", "the last move is still on its way")
         if not own.st.settled():
@@ -111,7 +117,7 @@ class FaceDownTable(TakeoverSide):
             st = own.st
             if st.settled():
                 game = st.engine()
-                shown, over = view(game, self.seat), game.hand_over
+                shown, over = view(game, st.viewer), game.hand_over
                 legal = [] if self.hand in self.verdicts else own.offered()
                 phase = "checked" if self.hand in self.verdicts else "checking" if over else "playing"
             else:
@@ -138,7 +144,7 @@ class FaceDownTable(TakeoverSide):
             # This phone's moves the relay refused in this hand, with its words.
             "refused": [
                 {
-                    "action": r["message"].get("action") or {"seat": self.seat, "type": "play", "card": r["message"].get("card")},
+                    "action": r["message"].get("action") or {"seat": own.st.viewer, "type": "play", "card": r["message"].get("card")},
                     "de": r["de"],
                     "en": r["en"],
                 }
@@ -163,6 +169,12 @@ class FaceDownTable(TakeoverSide):
             "money": self.money(),
             # A series: where it stands and its totals, from the games this phone checked.
             "series": self.series_facts(),
+            # A Rengen set: its games' losers, who plays the Hängeln (table
+            # seats), the set's loser (club.set_facts), from the games this
+            # phone checked; and in the Hängeln this phone's seat in it
+            # (None: it watches, from no seat; else the view's seat).
+            "set": self.set_facts(),
+            "hangeln_seat": None if self.order is None else (self.phone_of(self.seat) if self.phone_of(self.seat) <= 2 else None),
             # A tournament's table: the ticket it plays (its result goes back to the organiser).
             "ticket": self.ticket,
             # The last hand void before its deal: the host's "next hand" deals it again.
@@ -194,11 +206,12 @@ class FaceDownTable(TakeoverSide):
         own = self.own()
         if own is None or own.st.gone is None:
             return None
-        lost, after = own.st.gone
+        phone, after = own.st.gone
+        lost = self.seat_of(phone)
         void = own.st.void()
         if void is not None:
             return {"seat": lost, "after": after, "void": True, "de": void.de, "en": void.en}
-        name = own.st.names[lost - 1]
+        name = self.table_names()[lost - 1]
         return {
             "seat": lost,
             "after": after,

@@ -33,6 +33,7 @@ from ..core.game import Game
 from .facedown_base import TableBase, new_identity, not_now, refuse, whole
 from .facedown_guest import GuestSide
 from .facedown_seats import SeatSide
+from .facedown_set import NO_TAKEOVER
 
 NO_NAMES = (
     "einen neuen Namen bekommt ein Platz zwischen zwei Spielrunden, nicht bei der Übernahme",
@@ -58,6 +59,8 @@ class TakeoverSide(SeatSide):
         new channel (`takeover_frame`)."""
         if self.role != "guest" or not self.welcomed:
             raise not_now("nur ein Gast am Tisch kann ihn übernehmen", "only a guest at the table can take it over")
+        if self.set_start is not None:
+            raise not_now(*NO_TAKEOVER)
         # Following another phone's take-over, whose phone is gone too before
         # its welcome: this phone takes the table over itself instead.
         self._unfollow()
@@ -328,6 +331,8 @@ class TakeoverSide(SeatSide):
         beyond the new host's place. → the `taken` frame for the new host."""
         if self.role != "guest" or not self.welcomed:
             raise not_now("dieses Handy ist an keinem Tisch Gast", "this phone is no guest at a table")
+        if self.set_start is not None:
+            raise not_now(*NO_TAKEOVER)
         given = frame if isinstance(frame, dict) else {}
         if given.get("type") != "takeover" or given.get("table") != self.table:
             raise refuse("das ist keine Übernahme dieses Tisches", "that is no take-over of this table")
