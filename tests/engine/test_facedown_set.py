@@ -10,17 +10,23 @@ makes the set's next game, the Hängeln and who plays it from the games it
 checked itself; the set's facts, list and history entry are the same on
 every phone, and what an ordinary table makes of the same games. A watcher's
 action is refused, no phone can open a hidden card of the Hängeln, a phone
-reloaded in it plays on; a set decided deals nothing more, and a take-over
-of a set face down is refused in words."""
+reloaded in it plays on, a player's phone lost in it is played on by the
+host's. The host's phone gone in the Hängeln, or after game 2, a guest's
+takes the set over and the Hängeln is dealt (again) between the same two;
+a set decided deals nothing more and is not taken over."""
 
 from __future__ import annotations
 
+import copy
 import json
+import random
+import zlib
 from typing import Any
 
 import pytest
 from test_facedown import learnable
 from test_facedown_bridge import PLAYERS, SeededSecrets, Table, refused, seeded_secrets
+from test_facedown_takeover import TakenTable
 
 from schraem.bridge import Bridge
 from schraem.club import club
@@ -50,6 +56,20 @@ def next_game(table: Table) -> None:
     table.sent(1, out["send"])
 
 
+def moves(table: Table, n: int) -> None:
+    """`n` moves into the hand, none giving it up: the computer's where it
+    wants to move, else a person's."""
+    for _ in range(n):
+        bot = table.call(table.host, "facedown_bot_step")
+        if bot["bot_action"] is not None:
+            table.sent(table.host, bot["send"])
+            continue
+        offers = [(s, a) for s in table.phones if s not in table.away for a in table.state(s)["legal"] if a["type"] != "pass"]
+        s, a = table.rng.choice(offers)
+        table.sent(s, table.call(s, "facedown_act", action=a)["send"])
+    assert not table.state(table.host)["hand_over"]
+
+
 def every_hand_checked(table: Table) -> None:
     for s in table.phones:
         st = table.state(s)
@@ -70,9 +90,37 @@ def said(table: Table) -> list[str]:
     return [json.dumps(e["msg"]) for e in host.envelopes]
 
 
-@pytest.mark.cpython_only
-def test_a_rengen_set_face_down_is_dealt_checked_and_filed_alike_on_every_phone(seeded_secrets: SeededSecrets) -> None:
-    table = Table("rengen", SET_SEED, host=SHORT, players=SET_PLAYERS)
+# The set's two games are played once, their every hand checked on every phone as they go (`at_the_hangeln`);
+# each test takes the table up from every phone's save as the Hängeln is dealt, its secrets and moves then its own.
+SET_SEED = 8  # its Hängeln: Dora, the computer, and Carla; Anne's phone (the host's) and Bernd's watch
+KEPT: dict[str, Any] = {}
+
+
+def at_the_hangeln(seeded: SeededSecrets, name: str, kind: type[Table] = Table, before: bool = False) -> Table:
+    """The set's table as the Hängeln is dealt (`before`: at the end of game
+    2), every phone's app opened again from its save (the host's too)."""
+    if not KEPT:
+        seeded.rng.seed(SET_SEED)
+        table = Table("rengen", SET_SEED, host=SHORT, players=SET_PLAYERS)
+        two_games(table)
+        KEPT["after_two"] = copy.deepcopy(table.saves)
+        next_game(table)
+        KEPT.update(saves=copy.deepcopy(table.saves), welcome=table.welcome)
+    seeded.rng.seed(zlib.crc32(name.encode()))
+    table = object.__new__(kind)
+    table.rng = random.Random(zlib.crc32(name.encode()))
+    table.guests, table.away, table.welcome = [2, 3], set(), KEPT["welcome"]
+    table.phones = {s: Bridge() for s in (1, 2, 3)}
+    table.heard = {s: [] for s in table.phones}
+    table.saves = copy.deepcopy(KEPT["after_two" if before else "saves"])
+    for s in table.phones:
+        table.sent(s, table.call(s, "facedown_load", save=table.saves[s])["send"])
+    return table
+
+
+def two_games(table: Table) -> None:
+    """The set's two games, every hand checked on every phone, the set's
+    facts and entry the same on each after each game."""
     assert table.welcome["set"] is True
     table.deal()
     facts = alike(table, "set")
@@ -95,12 +143,13 @@ def test_a_rengen_set_face_down_is_dealt_checked_and_filed_alike_on_every_phone(
             # Each phone made game 2 from game 1 as it checked it: dealt first by its winner.
             for s in table.phones:
                 assert Game.from_record(table.saves[s]["record"]).first_dealer + 1 == facts["games"][0]["winner"]
-    pair = facts["hangeln_seats"]
-    # The seed makes the computer and a guest play the Hängeln; the host's phone and the other guest's watch.
-    assert pair is not None and 4 in pair and 1 not in pair, facts
-    player = next(s for s in pair if s != 4)
-    watcher = next(s for s in (2, 3) if s not in pair)
-    next_game(table)
+    assert facts["hangeln_seats"] == [4, 3], facts
+
+
+@pytest.mark.cpython_only
+def test_a_rengen_set_face_down_is_dealt_checked_and_filed_alike_on_every_phone(seeded_secrets: SeededSecrets) -> None:
+    table = at_the_hangeln(seeded_secrets, "the set")
+    pair, player, watcher = [4, 3], 3, 2
     # The Hängeln is dealt by every phone of the table: its two players' first, then the others.
     for s in table.phones:
         st = table.state(s)
@@ -110,9 +159,7 @@ def test_a_rengen_set_face_down_is_dealt_checked_and_filed_alike_on_every_phone(
         assert fd is not None and fd.order == [*pair, *(t for t in (1, 2, 3, 4) if t not in pair)]
         assert all(local.st.plan.seats == 4 and local.st.plan.game_seats == 2 for local in fd.locals.values())
     # A few moves, then what every phone shows and holds is searched.
-    for _ in range(3):
-        assert table.step()
-    assert not table.state(1)["hand_over"]
+    moves(table, 3)
     for s in (1, watcher):
         st = table.state(s)
         # A watcher sees the Hängeln from no seat: the table, every card played, no hand.
@@ -164,8 +211,79 @@ def test_a_rengen_set_face_down_is_dealt_checked_and_filed_alike_on_every_phone(
     assert json.loads(ordinary.handle(json.dumps({"id": 2, "cmd": "lists", "args": {}})))["result"] == table.call(2, "facedown_lists")
     files = [table.call(s, "facedown_export") for s in table.phones]
     assert all(f == files[0] for f in files) and files[0]["file"]["hangeln"] is not None
-    # The set is decided: nothing more is dealt, in words.
+    # The set is decided: nothing more is dealt, and no phone takes it over, in words.
     assert "the set is decided" in refused(table.phones[1], "facedown_again")["en"]
+    assert "the set is decided" in refused(table.phones[2], "facedown_takeover")["en"]
+    assert table.state(2)["role"] == "guest" and table.state(2)["taking"] is None
 
 
-SET_SEED = 4  # its Hängeln: Dora, the computer, and Bernd
+@pytest.mark.cpython_only
+def test_a_set_taken_over_in_its_hangeln_deals_the_hangeln_again_and_ends_alike_on_both_phones(seeded_secrets: SeededSecrets) -> None:
+    table = at_the_hangeln(seeded_secrets, "take-over", TakenTable)
+    assert isinstance(table, TakenTable)
+    moves(table, 2)
+    # Anne's phone (the host's, watching) is gone for good; Bernd's (watching too) takes the table over, Carla's follows.
+    welcome = table.take_over(2)
+    assert (welcome["game"], welcome["dropped"]) == (3, 1)
+    for s in (2, 3):
+        state = table.state(s)
+        assert state["host"] == 2 and state["taking"] is None and state["set"]["in_hangeln"]
+        assert state["taken"]["de"] == "Bernd hat den Tisch von Platz 1: Anne übernommen: Spiel 1 wird neu gegeben"
+    kinds = table.phones[2].facedown.kinds  # type: ignore[union-attr]
+    assert [k["kind"] for k in kinds] == ["bot", "human", "human", "bot"]
+    # The Hängeln dealt again between the same two, by every seat of the table: Bernd's phone deals for
+    # its own seat and, as the computer, for Anne's and Dora's; Dora and Carla play it, the others watch.
+    table.deal()
+    for s in (2, 3):
+        fd = table.phones[s].facedown
+        assert fd is not None and fd.order == [4, 3, 1, 2] and fd.epoch == 1
+    assert sorted(table.phones[2].facedown.locals) == [1, 2, 4]  # type: ignore[union-attr]
+    assert table.state(2)["hangeln_seat"] is None and table.state(3)["hangeln_seat"] == 2
+    moves(table, 1)
+    table.reload(2)  # the new host's app closed and opened again mid-Hängeln: it goes on
+    table.play_hand()
+    for s in (2, 3):
+        assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"
+    facts = [table.state(s)["set"] for s in (2, 3)]
+    assert facts[0] == facts[1] and facts[0]["over"] and facts[0]["loser"] in (3, 4)
+    filed = [table.state(s)["filed"] for s in (2, 3)]
+    assert filed[0] == filed[1] and filed[0]["set"] == facts[0]
+    # Every game of the set in the entry: the old host's two and the Hängeln dealt after the take-over.
+    assert len(filed[0]["save"]["set"]["finished"]) == 2 and filed[0]["save"]["record"]["players"][0]["name"] == "Dora"
+
+
+@pytest.mark.cpython_only
+def test_a_set_taken_over_after_its_second_game_deals_the_hangeln_of_the_same_two(seeded_secrets: SeededSecrets) -> None:
+    table = at_the_hangeln(seeded_secrets, "after game 2", TakenTable, before=True)
+    assert isinstance(table, TakenTable)
+    welcome = table.take_over(3)  # Carla's phone, which plays the Hängeln
+    assert (welcome["game"], welcome["dropped"]) == (3, None)
+    assert Game.from_record(welcome["record"]).names == ["Dora", "Carla"]
+    for s in (2, 3):
+        assert table.state(s)["taken"]["en"] == "Carla took the table over from seat 1: Anne: game 3 is dealt"
+    table.again()
+    for s in (2, 3):
+        fd = table.phones[s].facedown
+        assert fd is not None and fd.order == [4, 3, 1, 2] and fd.game == 3
+        assert table.state(s)["set"]["in_hangeln"] and table.state(s)["hangeln_seat"] == (2 if s == 3 else None)
+    # Carla's phone plays its own seat and, as the computer, Dora's in the Hängeln and Anne's watching.
+    assert sorted(table.phones[3].facedown.locals) == [1, 3, 4]  # type: ignore[union-attr]
+    table.play_hand()
+    assert [table.call(s, "facedown_verdict", hand=1)["status"] for s in (2, 3)] == ["checked"] * 2
+
+
+@pytest.mark.cpython_only
+def test_a_hangeln_players_phone_lost_is_played_on_by_the_hosts_and_the_hangeln_checked(seeded_secrets: SeededSecrets) -> None:
+    table = at_the_hangeln(seeded_secrets, "Carla", Table)
+    moves(table, 2)
+    table.away.add(3)
+    gone = table.call(1, "facedown_gone", seat=3)
+    table.sent(1, gone["send"])
+    for s in (1, 2):
+        said = table.state(s)["gone"]
+        assert said["seat"] == 3 and not said["void"] and "Carla" in said["en"], said
+    table.play_hand()
+    for s in (1, 2):
+        assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked", s
+    facts = [table.state(s)["set"] for s in (1, 2)]
+    assert facts[0] == facts[1] and facts[0]["over"]

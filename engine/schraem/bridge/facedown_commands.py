@@ -77,12 +77,13 @@ class FaceDownCommands:
     # -- joining ------------------------------------------------------------
 
     def cmd_facedown_host(self, args):
-        """`{"players", "rules"?, "options"?, "stakes"?, "games"?, "ticket"?}` (as
-        `new_game`'s, or with `games` as `new_series`'s: a series of that many
-        games, or with a tournament's `ticket` as `table_new`'s: its series,
-        its players in its order; seat 1 is this phone's person, every other
-        person a guest's phone, the computers played here): a face-down table
-        opened on the host's phone.
+        """`{"players", "rules"?, "options"?, "stakes"?, "games"?, "ticket"?, "set"?, "dealer"?}`
+        (as `new_game`'s, or with `games` as `new_series`'s: a series of that
+        many games, or with a tournament's `ticket` as `table_new`'s: its
+        series, its players in its order, or with `"set": true` as
+        `table_new`'s: a Rengen set, bridge/facedown_set.py; seat 1 is this
+        phone's person, every other person a guest's phone, the computers
+        played here): a face-down table opened on the host's phone.
         → `{"save", "identity", "commits", "welcome", "state"}`; `identity`
         is this phone's long-term key; `commits` and `welcome` the frames for
         every guest once every guest's commitment (`facedown_seat`), then its

@@ -36,10 +36,6 @@ from .facedown_series import SeriesSide
 
 SAVE_FORMAT = "schraem-save/1"  # as bridge/table.py writes an ordinary table's save
 
-NO_TAKEOVER = (
-    "einen Rengen-Satz mit verdeckten Karten übernimmt noch kein Handy; der Satz endet mit dem Handy des Gastgebers",
-    "no phone takes over a Rengen set played face down yet; the set ends with the host's phone",
-)
 NO_SEAT_CHANGE = (
     "im Rengen-Satz mit verdeckten Karten wechselt kein Platz die Hand; die Plätze bleiben bis zum Ende des Satzes",
     "in a Rengen set played face down no seat changes hands; the seats stay until the set is over",

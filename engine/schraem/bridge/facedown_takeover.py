@@ -33,7 +33,6 @@ from ..core.game import Game
 from .facedown_base import TableBase, new_identity, not_now, refuse, whole
 from .facedown_guest import GuestSide
 from .facedown_seats import SeatSide
-from .facedown_set import NO_TAKEOVER
 
 NO_NAMES = (
     "einen neuen Namen bekommt ein Platz zwischen zwei Spielrunden, nicht bei der Übernahme",
@@ -59,8 +58,6 @@ class TakeoverSide(SeatSide):
         new channel (`takeover_frame`)."""
         if self.role != "guest" or not self.welcomed:
             raise not_now("nur ein Gast am Tisch kann ihn übernehmen", "only a guest at the table can take it over")
-        if self.set_start is not None:
-            raise not_now(*NO_TAKEOVER)
         # Following another phone's take-over, whose phone is gone too before
         # its welcome: this phone takes the table over itself instead.
         self._unfollow()
@@ -113,7 +110,7 @@ class TakeoverSide(SeatSide):
         seats = {self.host, *self.bots(), *self.left}
         own = self.own()
         if own is not None and own.st.gone is not None:
-            seats.add(own.st.gone[0])
+            seats.add(self.seat_of(own.st.gone[0]))
         return seats
 
     def awaited(self) -> list[int]:
@@ -302,7 +299,7 @@ class TakeoverSide(SeatSide):
             self.recode, self.computers = None, set()
             self.left -= self.joined
         self.host, self.epoch, self.retry = t["by"], t["epoch"], 0
-        names = Game.from_record(self.before).names
+        names = self.table_names()  # (a set's everyone, also in its Hängeln)
         by, old = names[t["by"] - 1], f"{t['from']}: {names[t['from'] - 1]}"
         then = (
             (f"Spiel {dropped} wird neu gegeben", f"hand {dropped} is dealt again")
@@ -331,8 +328,6 @@ class TakeoverSide(SeatSide):
         beyond the new host's place. → the `taken` frame for the new host."""
         if self.role != "guest" or not self.welcomed:
             raise not_now("dieses Handy ist an keinem Tisch Gast", "this phone is no guest at a table")
-        if self.set_start is not None:
-            raise not_now(*NO_TAKEOVER)
         given = frame if isinstance(frame, dict) else {}
         if given.get("type") != "takeover" or given.get("table") != self.table:
             raise refuse("das ist keine Übernahme dieses Tisches", "that is no take-over of this table")
