@@ -13,7 +13,8 @@ action is refused, no phone can open a hidden card of the Hängeln, a phone
 reloaded in it plays on, a player's phone lost in it is played on by the
 host's. The host's phone gone in the Hängeln, or after game 2, a guest's
 takes the set over and the Hängeln is dealt (again) between the same two;
-a set decided deals nothing more and is not taken over."""
+a set decided deals nothing more and is not taken over; no seat changes
+hands within a set."""
 
 from __future__ import annotations
 
@@ -256,6 +257,12 @@ def test_a_set_taken_over_in_its_hangeln_deals_the_hangeln_again_and_ends_alike_
 def test_a_set_taken_over_after_its_second_game_deals_the_hangeln_of_the_same_two(seeded_secrets: SeededSecrets) -> None:
     table = at_the_hangeln(seeded_secrets, "after game 2", TakenTable, before=True)
     assert isinstance(table, TakenTable)
+    # Within a set no seat changes hands between games, in words, on the host's phone and on a guest's.
+    for cmd in ("facedown_phone_seat", "facedown_computer_seat"):
+        assert "no seat changes hands" in refused(table.phones[1], cmd, seat=4)["en"]
+    recode = {"type": "recode", "game": 2, "joining": [4]}
+    assert "no seat changes hands" in refused(table.phones[2], "facedown_recode", frame=recode)["en"]
+    assert table.state(1)["joining"] == [] and table.state(1)["deal_ready"]
     welcome = table.take_over(3)  # Carla's phone, which plays the Hängeln
     assert (welcome["game"], welcome["dropped"]) == (3, None)
     assert Game.from_record(welcome["record"]).names == ["Dora", "Carla"]
