@@ -47,7 +47,7 @@ declareScreens('app', {
       canExport: Boolean(model.game?.save?.record),
       top: evening.regularsStartField(ctx),
       formExtras: [evening.houseStartField(model.setup, ctx), startFormExtras(model.setup, model.hello), evening.kittyStartField(model.setup)],
-      extra: [startClubSection(ctx), phoneStartSection({ ...ctx, faceDown: model.setup.faceDown, format: model.setup.format }), evening.duelStartSection(ctx)],
+      extra: [startClubSection(ctx), phoneStartSection({ ...ctx, faceDown: model.setup.faceDown }), evening.duelStartSection(ctx)],
     })], [storageLowNotice() ?? persistAnswerNotice(), evening.backupOffer() ?? installOffer(), ...renderStartControls(ctx)]];
   },
   table: (ctx) => {

@@ -90,6 +90,8 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
   let lastMoney = null; // and what that game cost whom, once over
   /** @type {any} */
   let lastSeries = null; // and where its series stood
+  /** @type {any} */
+  let lastSet = null; // and where its Rengen set stood
   /** @type {Set<number>} */
   let bots = new Set();
   let refusedSeen = 0;
@@ -167,6 +169,7 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
       lastGame = fd.game ?? 1;
       lastMoney = fd.money ?? null;
       lastSeries = fd.series ?? null;
+      lastSet = fd.set ?? null;
     } else if (lastView?.hand_result != null) {
       view = lastView;
       handOver = true;
@@ -196,6 +199,8 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
       // A series as the club's screens read it (its totals, the next game's
       // button): of the game in sight, from the games this phone checked.
       series: view === fd.view ? fd.series ?? null : lastSeries,
+      // A Rengen set likewise: its games' losers, the Hängeln's two, the set's loser.
+      set: view === fd.view ? fd.set ?? null : lastSet,
       refusals: {},
       forced: [],
       // `game`: the table's game under way; `shown`, the one whose view is drawn

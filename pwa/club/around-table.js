@@ -109,9 +109,8 @@ export function startFormExtras(setup, hello) {
   const def = club?.series_games ?? 5;
   return [h('label', { class: 'field' }, h('span', { text: t('start.format') }),
     h('select', { dataset: { field: 'format' } },
-      // Not a Rengen set with the cards face down on every phone: not played so yet (the phone table's note says it).
       ['game', 'series', 'set'].map((f) => h('option', {
-        value: f, selected: setup.format === f || null, disabled: (f === 'set' && setup.faceDown && setup.format !== 'set') || null, text: t(`start.format.${f}`),
+        value: f, selected: setup.format === f || null, text: t(`start.format.${f}`),
       })))),
   setup.format === 'series' ? h('label', { class: 'field' }, h('span', { text: t('start.seriesGames') }),
     h('select', { dataset: { field: 'series-games' } },

@@ -244,6 +244,23 @@ export async function keepGuestSet(games, state) {
   await history.keep(entry);
 }
 
+// A Rengen set played face down: one entry, filed again as each game ends,
+// from the save each phone's engine made of the set as it checked it
+// (`filed.save`, the ordinary table's save of a set) and where the set
+// stands (`set`), under the id every phone gives it.
+/** @param {{id: string, save: any, set: any}} filed */
+export async function keepFaceDownSet({ id, save, set }) {
+  const records = [...save.set.finished, save.record];
+  const names = records[0].players.map((/** @type {{name: string}} */ p) => p.name);
+  await history.keep({
+    id, kind: 'set', status: set.over ? 'finished' : 'running', names, rules: records[0].rules,
+    summary: set.loser != null ? both('list.set.loser', { name: names[set.loser - 1] }) : both('list.set.open'),
+    save,
+    // The games' records for the statistics, as a set on one phone counts them (not its Hängeln).
+    records: records.slice(0, 2),
+  });
+}
+
 // --- never lose a game ---------------------------------------------------------
 
 // A table of phones this phone is at (phone/at-table.js declares it): what

@@ -15,10 +15,10 @@
 import { handKey } from '../bridge/remote-engine.js';
 import { createFaceDownEngine } from '../bridge/facedown-engine.js';
 import { lastFaceDownKept, writeFaceDownSave } from '../store/facedown-save.js';
-import { keepFaceDownSeries, keepGuestGame } from '../context/guard.js';
+import { keepFaceDownSeries, keepFaceDownSet, keepGuestGame } from '../context/guard.js';
 import { linkError } from './link-trouble.js';
 import { refreshList } from '../club/lists.js';
-import { app, keepLocalSession, m, phone } from './at-table.js';
+import { app, keepLocalSession, m, phone, viewSeat } from './at-table.js';
 import { SeatChannels } from './table-relay.js';
 
 // A frame is a deck of 32 cards at most (about 5 kB); far more is no frame.
@@ -377,7 +377,9 @@ async function show(state) {
   }
   const fresh = !table.inGame;
   table.inGame = true;
-  await fd.session.commit(state, fd.seat, fresh ? { fresh: true } : {});
+  // The seat the view is this phone's: its table seat, or in a Rengen set's
+  // Hängeln its player's seat there (none where the phone watches).
+  await fd.session.commit(state, viewSeat(state), fresh ? { fresh: true } : {});
 }
 
 /** @param {any} state */
@@ -416,14 +418,17 @@ export function faceDownState(table, state) {
 // A game over and checked on this phone goes into its own history, once:
 // the record every phone replayed alike, under an id every phone gives it
 // (the table's and the game's), so the entries agree across the phones. A
-// series is one entry, the table's, filed again as each of its games ends.
-/** @param {any} table @param {{id: string, game: number, record: any, series?: any}} filed @param {any} state */
+// series is one entry, the table's, filed again as each of its games ends;
+// so is a Rengen set.
+/** @param {any} table @param {{id: string, game: number, record: any, series?: any, set?: any, save?: any}} filed @param {any} state */
 function fileGame(table, filed, state) {
   table.filed ??= new Set();
   const key = `${filed.id}:${filed.game}`;
   if (table.filed.has(key)) return;
   table.filed.add(key);
-  (filed.series ? keepFaceDownSeries(filed) : keepGuestGame(filed.record, state, filed.id)).catch(() => {
+  const kept = filed.set ? keepFaceDownSet(/** @type {any} */ (filed))
+    : filed.series ? keepFaceDownSeries(filed) : keepGuestGame(filed.record, state, filed.id);
+  kept.catch(() => {
     table.filed.delete(key);
     app.onError(linkError('err.history'));
   });
@@ -437,8 +442,7 @@ function verdictOf(v) {
   return { fair, why: { de: v.de, en: v.en }, facedown: v.status };
 }
 
-// Whether the start form opens a face-down table: not for a Rengen set,
-// which the form does not offer together with it (phone-screens.js).
+// Whether the start form opens a face-down table.
 export function faceDownChosen() {
-  return Boolean(m().setup.faceDown) && m().setup.format !== 'set';
+  return Boolean(m().setup.faceDown);
 }

@@ -57,10 +57,9 @@ export async function openTable() {
   // two players' phones (the engine's `set`).
   const series = s.format === 'series' ? { games: s.seriesGames ?? null } : s.format === 'set' ? { set: true, dealer: s.dealer } : { dealer: s.dealer };
   if (faceDownChosen()) {
-    // Face down, a game at a time ("Nochmal" deals the next) or a series, with the stakes chosen
-    // (the form offers no Rengen set face down: faceDownChosen).
+    // Face down, a game at a time ("Nochmal" deals the next), a series or a Rengen set, with the stakes chosen.
     await guarded(async () => {
-      const opened = await openFaceDown({ players, rules, options, stakes, ...(s.format === 'series' ? { games: s.seriesGames ?? null } : {}) });
+      const opened = await openFaceDown({ players, rules, options, stakes, ...series });
       if (opened) await hostOpened(opened.session, players, guests, opened);
     }, 'game');
     return;

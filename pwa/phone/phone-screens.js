@@ -11,10 +11,7 @@ import { CONNECT_SECONDS, cameraNote, networkNote, troubleAlert } from './link-t
 // The texts are i18n/phone.js's, under "phone.".
 const tt = (key, vars) => t(`phone.${key}`, vars);
 
-export function phoneStartSection({ ready, faceDown = false, format = 'game' }) {
-  // A Rengen set is not played face down yet: the form offers the two apart
-  // (the format's choice leaves out the set while this is ticked).
-  const set = format === 'set';
+export function phoneStartSection({ ready, faceDown = false }) {
   // Styled and ranked like its neighbours (the club's and the deal sets'
   // sections): one more of the start screen's offers, not a new chapter.
   return h('section', { class: 'record phone-start', 'aria-labelledby': 'phone-start-heading' },
@@ -23,10 +20,9 @@ export function phoneStartSection({ ready, faceDown = false, format = 'game' }) 
     h('p', { class: 'note', text: tt('start.camera') }),
     // Off unless chosen: not yet proven on real phones (docs/PHONE_TABLE.md).
     h('label', { class: 'check phone-facedown' },
-      h('input', { type: 'checkbox', checked: faceDown && !set, disabled: set, dataset: { field: 'phone-facedown' } }),
+      h('input', { type: 'checkbox', checked: faceDown, dataset: { field: 'phone-facedown' } }),
       h('span', { text: tt('start.facedown') })),
     h('p', { class: 'note', text: tt('start.facedown.bots') }),
-    faceDown || set ? h('p', { class: 'note phone-facedown-not', text: tt('start.facedown.not') }) : null,
     h('div', { class: 'tool-row' },
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-open' }, disabled: !ready, text: tt('start.open') }),
       h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-join' }, disabled: !ready, text: tt('start.join') })));

@@ -12,7 +12,7 @@ to its seat from its save with the host's new code, and checks the hand; the
 other guest's phone lost for good then, the host goes on without it, its
 own phone playing that seat on, and the two phones still there check the
 hand and say who left and when. The three games are a series from the start
-form (a Rengen set is not offered face down), of one mark each: the first
+form, of one mark each: the first
 ends with its first hand, every phone shows the series' totals from the
 game it checked and files the series in its history (one entry, the same on
 each), and the host's next game of the series, tapped twice, deals the
@@ -134,9 +134,8 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
     assert not box.is_checked()
     assert "Computerspieler spielt das Handy des Gastgebers" in host.locator(".phone-start").inner_text()
     box.check()
-    # Face down, a series is offered and a Rengen set is not, and the form says so.
-    assert host.locator('[data-field="format"] option[value="set"]').is_disabled()
-    assert "Ein Rengen-Satz wird noch nicht verdeckt gespielt" in host.locator(".phone-facedown-not").inner_text()
+    # Face down, every format is offered: a game, a series, a Rengen set.
+    assert not host.locator('[data-field="format"] option:disabled').count()
     host.select_option('[data-field="format"]', "series")
     host.select_option('[data-field="series-games"]', "3")
     host.locator('[data-action="phone-open"]').tap()

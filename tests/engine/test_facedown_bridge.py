@@ -708,3 +708,12 @@ def test_a_change_refused_halfway_leaves_the_table_as_its_last_answered_save() -
     table.play_hand()
     for s in table.phones:
         assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"
+
+
+def test_the_dealer_chosen_on_the_start_form_deals_the_first_hand_on_every_phone() -> None:
+    table = Table("rheinland", 7, host={"dealer": 3})
+    table.deal()
+    for seat in table.phones:
+        assert table.state(seat)["view"]["dealer"] == 3
+    table.play_hand()
+    assert all(table.state(s)["verdict"]["status"] == "checked" for s in table.phones)

@@ -111,7 +111,7 @@ class FaceDownCommands:
             series = club.new_series(names, rules, options, args.get("games"), None, None, ticket, stakes)
             game = series.new_game()
         else:
-            game = Game(names, rules, options, 1, None, stakes)
+            game = Game(names, rules, options, args.get("dealer", 1), None, stakes)
         keys = {s: new_identity() for s, k in enumerate(kinds, 1) if s == 1 or k["kind"] == "bot"}
         identities = [base_multiple(keys[s]).encode().hex() if s in keys else None for s in range(1, len(kinds) + 1)]
         t = FaceDownTable("host", 1, secrets.token_hex(16), game.to_record(), kinds, identities, keys)

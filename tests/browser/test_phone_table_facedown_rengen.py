@@ -1,0 +1,127 @@
+"""A Rengen set with the cards face down on every phone (docs/PHONE_TABLE.md,
+docs/FACE_DOWN.md): three phones join once and play the set's two games at
+the full table, each phone dealing and checking every hand on its own
+engine; then its Hängeln is dealt by all three phones, the two losers'
+phones playing it and the third watching without a card: it deals, sees
+every card played and checks the hand. Every phone says after every hand,
+the Hängeln's too, that it checked it, shows who lost the set, and keeps
+the set as one entry of its history, the same on each. No message the
+watching phone received names a card of the Hängeln before it was played.
+
+One mark each (house rules "Kurz"): the forehand sits on the hammer and
+knocks at once, so each game is over after the first answers, and the
+first to pass is its first out. Who passes first is the test's choice, so
+the Hängeln is always between Hans (lost game 1) and Anne (lost game 2)."""
+
+from __future__ import annotations
+
+from test_house_rules import set_option
+from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _tap
+from test_phone_table_evening import KEPT_GAMES
+from test_phone_table_rengen import _pass_when_asked, _until
+
+from club_helpers import choose_format
+from helpers import open_app, tap, wait_idle
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
+VERDICT = "() => document.querySelector('.phone-verdict[data-game=\"{game}\"][data-hand=\"1\"]')?.dataset.fair ?? null"
+
+
+def _checked_everywhere(phones, game: int) -> None:
+    """Every phone's own check of the game's hand, said on its screen."""
+    for page in phones:
+        page.wait_for_function("() => document.body.dataset.screen === 'over'", timeout=60_000)
+        page.wait_for_function(f"() => ({VERDICT.format(game=game)})() === 'true'", timeout=30_000)
+    texts = [page.locator(f'.phone-verdict[data-game="{game}"]').inner_text() for page in phones]
+    assert texts == ["✓ Spiel 1 geprüft", "✓ Hand 1 checked", "✓ Hand 1 checked"], texts
+
+
+def test_a_rengen_set_face_down_deals_its_hangeln_on_every_phone_and_the_third_watches(warm_page, shared_site, page_errors):
+    host = warm_page(locale="de-DE", service_workers="block")
+    bert, hans = (warm_page(locale=locale, service_workers="block") for locale in ("en-GB", "en-US"))
+    phones = (host, bert, hans)
+    for page in phones:
+        page.add_init_script(RECEIVED_PROBE)
+    open_app(host, shared_site, seed=17)
+    for guest in (bert, hans):
+        open_app(guest, shared_site)
+    # The house rules: Rengen with one mark each.
+    tap(host, '[data-action="house-open"]')
+    host.wait_for_selector(".house-group")
+    wait_idle(host)
+    host.locator('[data-field="house-name"]').fill("Kurz")
+    host.select_option('[data-field="house-preset"]', "rengen")
+    wait_idle(host)
+    set_option(host, "start_marks", "1")
+    tap(host, '[data-action="house-save"]')
+    host.wait_for_function("() => document.body.dataset.screen === 'start'")
+    host.select_option('[data-field="house-set"]', label="Kurz")
+    _fill_setup(host, PLAYERS, dealer="1")
+    # Face down, a Rengen set is offered like any format.
+    host.locator('[data-field="phone-facedown"]').check()
+    assert not host.locator('[data-field="format"] option[value="set"]').is_disabled()
+    choose_format(host, "set")
+    assert host.locator('[data-field="phone-facedown"]').is_checked()
+    host.locator('[data-action="phone-open"]').tap()
+    for seat, guest in ((2, bert), (3, hans)):
+        _join(guest, host, seat, False, shared_site)
+    for page in phones:
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    assert host.evaluate("async () => (await import('./modules.js')).model.model.game.state.facedown?.role") == "host"
+
+    # Game 1: Bert sits on the hammer; Hans passes first (out first), then Anne.
+    for page in (hans, host):
+        _pass_when_asked(page)
+    _checked_everywhere(phones, 1)
+    wait_idle(host)
+    host.locator('[data-action="next-game"]').tap()
+    # Game 2, dealt by Bert: Hans on the hammer; Anne passes first, then Bert.
+    _until(host, lambda s: s["facedown"]["game"] == 2 and s["view"]["hand_no"] == 1 and not s["hand_over"], "game 2")
+    for page in (host, bert):
+        _pass_when_asked(page)
+    _checked_everywhere(phones, 2)
+    for page in phones:
+        line = page.locator(".set-line").inner_text()
+        assert "Hans" in line and "Anne" in line, line
+    wait_idle(host)
+    host.locator('[data-action="next-game"]').tap()
+
+    # The Hängeln: Hans (game 1's loser) at its seat 1, Anne at its seat 2,
+    # dealt by all three phones; Bert's phone watches.
+    for page in phones:
+        _until(
+            page, lambda s: (s["set"] or {}).get("in_hangeln") and s["facedown"]["game"] == 3 and s["view"]["hand_no"] == 1, "the Hängeln"
+        )
+    state = _until(host, lambda s: s["set"]["in_hangeln"], "the Hängeln")
+    assert state["set"]["hangeln_seats"] == [3, 1] and state["view"]["seat"] == 2
+    assert _until(hans, lambda s: s["set"]["in_hangeln"], "Hans")["view"]["seat"] == 1
+    watched = _until(bert, lambda s: s["set"]["in_hangeln"], "Bert watching")
+    assert watched["view"]["seat"] is None and not watched["view"]["my_cards"]
+    assert [p["name"] for p in watched["view"]["players"]] == ["Hans", "Anne"]
+    heard_before = len(bert.evaluate("() => window.__received"))
+    assert bert.locator('[data-action="look"], [data-action="pass"], .hand [data-card]').count() == 0
+    # Hans looks at his cards and, to lead, gives the Hängeln up: he has lost the set.
+    _until(hans, lambda s: any(a["type"] == "look" for a in s["view"]["legal"]), "look")
+    _tap(hans, '[data-action="look"]')
+    _until(hans, lambda s: s["view"]["my_cards"] and s["view"]["due"] == [1], "Hans to lead")
+    assert bert.locator(".hand [data-card]").count() == 0
+    hans.locator('[data-action="pass"]').tap()
+    _checked_everywhere(phones, 3)
+    for page in phones:
+        assert _until(page, lambda s: s["set"]["over"], "the set decided")["set"]["loser"] == 3
+    assert "Hans" in bert.locator(".set-line").inner_text()
+    # Nothing Bert's phone heard in the Hängeln named a card: none was played.
+    assert not [m for m in bert.evaluate("() => window.__received")[heard_before:] if CARD.search(m)]
+
+    # Every phone keeps the set, decided, as one entry of its history, the same on each.
+    kept = []
+    for page in phones:
+        page.wait_for_function(
+            f"async () => (await ({KEPT_GAMES})()).some((e) => e.kind === 'set' && e.status === 'finished')", timeout=30_000
+        )
+        (entry,) = [e for e in page.evaluate(KEPT_GAMES) if e["kind"] == "set"]
+        assert "Hans" in entry["summary"]["en"], entry["summary"]
+        kept.append(entry)
+    assert len({k["id"] for k in kept}) == 1
+    assert all(k["records"] == kept[0]["records"] and k["save"] == kept[0]["save"] for k in kept) and len(kept[0]["records"]) == 2
+    assert not page_errors
