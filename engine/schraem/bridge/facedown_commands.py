@@ -25,7 +25,7 @@ from ..core.game import Game
 from ..crypto import base_multiple
 from .facedown_base import new_identity, not_now, refuse, whole
 from .facedown_table import FaceDownTable
-from .table import players_and_seats
+from .table import players_and_seats, set_asked
 from .wire import Encoded
 
 
@@ -92,13 +92,7 @@ class FaceDownCommands:
         if kinds[0]["kind"] != "human":
             raise InvalidAction("bad_players", detail=Both("an Platz 1 sitzt das Handy des Gastgebers", "seat 1 is the host's phone"))
         rules, options, stakes = args.get("rules", "rheinland"), args.get("options"), args.get("stakes")
-        rset = args.get("set", False)
-        if not isinstance(rset, bool):
-            raise InvalidAction("bad_flag", name="set")
-        if rset and ("games" in args or "ticket" in args):
-            raise InvalidAction(
-                "bad_request", detail=Both("ein Satz ist keine Serie („games“, „ticket“)", "a set is no series ('games', 'ticket')")
-            )
+        rset = set_asked(args)
         series, ticket = None, args.get("ticket")
         if rset:
             # A Rengen set, as the ordinary table opens one (bridge/table.py new_set_table): its rules

@@ -34,6 +34,7 @@ from .table import (
     record_seats,
     saved_seats,
     saved_table,
+    set_asked,
 )
 from .table_host import MAX_GAMES, TableHost, with_seats
 from .wire import is_whole
@@ -196,13 +197,7 @@ class GameCommands(Commands):
         names, seats = players_and_seats(args.get("players"))
         seed = check_seed(args.get("seed", 0))
         rules, options, stakes = args.get("rules", "rheinland"), args.get("options") or {}, args.get("stakes")
-        rset = args.get("set", False)
-        if not isinstance(rset, bool):
-            raise InvalidAction("bad_flag", name="set")
-        if rset and ("games" in args or "ticket" in args):
-            raise InvalidAction(
-                "bad_request", detail=Both("ein Satz ist keine Serie („games“, „ticket“)", "a set is no series ('games', 'ticket')")
-            )
+        rset = set_asked(args)
         if rset:
             table = new_set_table(args, names, seats, seed)
         elif "games" in args or "ticket" in args:

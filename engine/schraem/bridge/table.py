@@ -196,6 +196,19 @@ class Table:
         return state
 
 
+def set_asked(args: dict) -> bool:
+    """Whether a table's opening `args` ask for a Rengen set (`"set": true`),
+    checked: a flag, and never with a series' `games` or a ticket."""
+    rset = args.get("set", False)
+    if not isinstance(rset, bool):
+        raise InvalidAction("bad_flag", name="set")
+    if rset and ("games" in args or "ticket" in args):
+        raise InvalidAction(
+            "bad_request", detail=Both("ein Satz ist keine Serie („games“, „ticket“)", "a set is no series ('games', 'ticket')")
+        )
+    return rset
+
+
 def new_set_table(args: dict, names: list[dict], seats: list[dict], seed, real: bool = False) -> Table:
     """A Rengen set's table (`new_set`, `table_new` with `set`): two games,
     then the Hängeln between their losers; rules default to `rengen`."""
