@@ -7,23 +7,18 @@ every card played and checks the hand. Every phone says after every hand,
 the Hängeln's too, that it checked it, shows who lost the set, and keeps
 the set as one entry of its history, the same on each. No message the
 watching phone received names a card of the Hängeln before it was played.
-
-One mark each (house rules "Kurz"): the forehand sits on the hammer and
-knocks at once, so each game is over after the first answers, and the
-first to pass is its first out. Who passes first is the test's choice, so
-the Hängeln is always between Hans (lost game 1) and Anne (lost game 2)."""
+The set is the ordinary table's test's (test_phone_table_rengen.py): one
+mark each, the Hängeln between Hans (lost game 1) and Anne (lost game 2)."""
 
 from __future__ import annotations
 
-from test_house_rules import set_option
-from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _tap
+from test_phone_table import CARD, RECEIVED_PROBE, _join, _tap
 from test_phone_table_evening import KEPT_GAMES
-from test_phone_table_rengen import _pass_when_asked, _until
+from test_phone_table_rengen import _pass_when_asked, _until, short_rengen_set
 
 from club_helpers import choose_format
-from helpers import open_app, tap, wait_idle
+from helpers import open_app, wait_idle
 
-PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
 VERDICT = "() => document.querySelector('.phone-verdict[data-game=\"{game}\"][data-hand=\"1\"]')?.dataset.fair ?? null"
 
 
@@ -45,18 +40,7 @@ def test_a_rengen_set_face_down_deals_its_hangeln_on_every_phone_and_the_third_w
     open_app(host, shared_site, seed=17)
     for guest in (bert, hans):
         open_app(guest, shared_site)
-    # The house rules: Rengen with one mark each.
-    tap(host, '[data-action="house-open"]')
-    host.wait_for_selector(".house-group")
-    wait_idle(host)
-    host.locator('[data-field="house-name"]').fill("Kurz")
-    host.select_option('[data-field="house-preset"]', "rengen")
-    wait_idle(host)
-    set_option(host, "start_marks", "1")
-    tap(host, '[data-action="house-save"]')
-    host.wait_for_function("() => document.body.dataset.screen === 'start'")
-    host.select_option('[data-field="house-set"]', label="Kurz")
-    _fill_setup(host, PLAYERS, dealer="1")
+    short_rengen_set(host)
     # Face down, a Rengen set is offered like any format.
     host.locator('[data-field="phone-facedown"]').check()
     assert not host.locator('[data-field="format"] option[value="set"]').is_disabled()

@@ -52,6 +52,25 @@ def _pass_when_asked(page) -> None:
     page.locator('[data-action="pass"]').tap()
 
 
+def short_rengen_set(host) -> None:
+    """The host's start form: house rules "Kurz" (Rengen, one mark each),
+    Anne, Bert and Hans, Anne dealing. The forehand then sits on the hammer
+    and knocks at once, so each game is over after the first answers, and
+    the first to pass is its first out: who passes first is the test's
+    choice."""
+    tap(host, '[data-action="house-open"]')
+    host.wait_for_selector(".house-group")
+    wait_idle(host)
+    host.locator('[data-field="house-name"]').fill("Kurz")
+    host.select_option('[data-field="house-preset"]', "rengen")
+    wait_idle(host)
+    set_option(host, "start_marks", "1")
+    tap(host, '[data-action="house-save"]')
+    host.wait_for_function("() => document.body.dataset.screen === 'start'")
+    host.select_option('[data-field="house-set"]', label="Kurz")
+    _fill_setup(host, PLAYERS, dealer="1")
+
+
 def _game(host, guests, game: int, passing) -> None:
     """One game of the set: the two phones of `passing` pass in turn; each
     guest checks the hand."""
@@ -74,18 +93,7 @@ def test_a_rengen_set_plays_its_hangeln_on_the_two_losers_phones_and_the_third_w
     open_app(host, shared_site, seed=17)
     for guest in (bert, hans):
         open_app(guest, shared_site)
-    # The house rules: Rengen with one mark each.
-    tap(host, '[data-action="house-open"]')
-    host.wait_for_selector(".house-group")
-    wait_idle(host)
-    host.locator('[data-field="house-name"]').fill("Kurz")
-    host.select_option('[data-field="house-preset"]', "rengen")
-    wait_idle(host)
-    set_option(host, "start_marks", "1")
-    tap(host, '[data-action="house-save"]')
-    host.wait_for_function("() => document.body.dataset.screen === 'start'")
-    host.select_option('[data-field="house-set"]', label="Kurz")
-    _fill_setup(host, PLAYERS, dealer="1")
+    short_rengen_set(host)
     choose_format(host, "set")
     host.locator('[data-action="phone-open"]').tap()
     for seat, guest in ((2, bert), (3, hans)):
