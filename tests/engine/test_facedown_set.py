@@ -13,8 +13,10 @@ action is refused, no phone can open a hidden card of the Hängeln, a phone
 reloaded in it plays on, a player's phone lost in it is played on by the
 host's. The host's phone gone in the Hängeln, or after game 2, a guest's
 takes the set over and the Hängeln is dealt (again) between the same two;
-a set decided deals nothing more and is not taken over; no seat changes
-hands within a set."""
+no seat changes hands within a set. Once the set is decided the host deals
+another to the same phones ("Noch ein Satz"), each phone its first game
+from the set it checked, and files it as a new entry; after a reload and
+after a take-over alike."""
 
 from __future__ import annotations
 
@@ -107,16 +109,33 @@ def at_the_hangeln(seeded: SeededSecrets, name: str, kind: type[Table] = Table, 
         KEPT["after_two"] = copy.deepcopy(table.saves)
         next_game(table)
         KEPT.update(saves=copy.deepcopy(table.saves), welcome=table.welcome)
+    return opened(seeded, name, kind, KEPT["after_two" if before else "saves"])
+
+
+def opened(seeded: SeededSecrets, name: str, kind: type[Table], saves: dict[int, dict[str, Any]]) -> Table:
+    """The set's table from every phone's save, each app opened again."""
     seeded.rng.seed(zlib.crc32(name.encode()))
     table = object.__new__(kind)
     table.rng = random.Random(zlib.crc32(name.encode()))
     table.guests, table.away, table.welcome = [2, 3], set(), KEPT["welcome"]
     table.phones = {s: Bridge() for s in (1, 2, 3)}
     table.heard = {s: [] for s in table.phones}
-    table.saves = copy.deepcopy(KEPT["after_two" if before else "saves"])
+    table.saves = copy.deepcopy(saves)
     for s in table.phones:
         table.sent(s, table.call(s, "facedown_load", save=table.saves[s])["send"])
     return table
+
+
+def decided(seeded: SeededSecrets, name: str, kind: type[Table] = Table) -> Table:
+    """The set's table once its Hängeln is played and checked on every
+    phone (played once): the set decided, every phone's app opened again."""
+    if "decided" not in KEPT:
+        table = at_the_hangeln(seeded, "the Hängeln played")
+        table.play_hand()
+        every_hand_checked(table)
+        assert alike(table, "set")["loser"] is not None
+        KEPT["decided"] = copy.deepcopy(table.saves)
+    return opened(seeded, name, kind, KEPT["decided"])
 
 
 def two_games(table: Table) -> None:
@@ -212,10 +231,6 @@ def test_a_rengen_set_face_down_is_dealt_checked_and_filed_alike_on_every_phone(
     assert json.loads(ordinary.handle(json.dumps({"id": 2, "cmd": "lists", "args": {}})))["result"] == table.call(2, "facedown_lists")
     files = [table.call(s, "facedown_export") for s in table.phones]
     assert all(f == files[0] for f in files) and files[0]["file"]["hangeln"] is not None
-    # The set is decided: nothing more is dealt, and no phone takes it over, in words.
-    assert "the set is decided" in refused(table.phones[1], "facedown_again")["en"]
-    assert "the set is decided" in refused(table.phones[2], "facedown_takeover")["en"]
-    assert table.state(2)["role"] == "guest" and table.state(2)["taking"] is None
 
 
 @pytest.mark.cpython_only
@@ -294,3 +309,94 @@ def test_a_hangeln_players_phone_lost_is_played_on_by_the_hosts_and_the_hangeln_
         assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked", s
     facts = [table.state(s)["set"] for s in (1, 2)]
     assert facts[0] == facts[1] and facts[0]["over"]
+
+
+# A set's first game, dealt and none of it played: where every phone's set stands.
+FRESH = {
+    "games": [{"winner": None, "loser": None, "over": False}],
+    "hangeln_seats": None,
+    "in_hangeln": False,
+    "loser": None,
+    "over": False,
+}
+
+
+def another_set_dealt(table: Table, phones: list[int], before: dict[str, Any]) -> None:
+    """Every phone in `phones` at the first game of another set (game 4):
+    its own set begins there, the same players at the same seats, dealt by
+    the winner of the set before's second game; nothing of it filed yet."""
+    for s in phones:
+        st = table.state(s)
+        fd = table.phones[s].facedown
+        assert fd is not None and fd.set_start == 4 and fd.order is None
+        assert st["game"] == 4 and st["hand"] == 1 and st["set"] == FRESH and st["filed"] is None, (s, st["set"])
+        assert st["seat"] == s and st["hangeln_seat"] is None
+        assert table.saves[s]["set"] == {"start": 4}
+        game = Game.from_record(table.saves[s]["record"])
+        assert game.names == [p["name"] for p in SET_PLAYERS] and game.hand is None
+        assert game.first_dealer + 1 == before["set"]["games"][1]["winner"]
+
+
+@pytest.mark.cpython_only
+def test_a_set_decided_the_host_deals_another_to_the_same_phones_filed_as_a_new_entry(seeded_secrets: SeededSecrets) -> None:
+    # While the set is not decided, the host's next deal is the set's own: after game 2, its Hängeln.
+    table = at_the_hangeln(seeded_secrets, "not decided", before=True)
+    next_game(table)
+    for s in table.phones:
+        fd = table.phones[s].facedown
+        assert fd is not None and fd.set_start == 1 and table.state(s)["set"]["in_hangeln"]
+    table = decided(seeded_secrets, "another set")
+    old = alike(table, "filed")
+    name = table.phones[1].facedown.table[:24]  # type: ignore[union-attr]
+    assert old["id"] == f"set-facedown-{name}-1" and old["set"]["over"]
+    # A guest's phone deals nothing; the host's deals another set's first game to the same phones, no code.
+    assert refused(table.phones[2], "facedown_again")
+    code = alike(table, "code")
+    next_game(table)
+    another_set_dealt(table, [1, 2, 3], old)
+    assert alike(table, "code") == code
+    # Into its first hand, the host's app and a guest's closed and opened again: each goes on in the new set.
+    moves(table, 2)
+    table.reload(2)
+    table.reload(1)
+    for s in table.phones:
+        fd = table.phones[s].facedown
+        assert fd is not None and fd.set_start == 4 and table.state(s)["set"] == FRESH
+    finish_game(table)
+    every_hand_checked(table)
+    facts = alike(table, "set")
+    assert len(facts["games"]) == 1 and facts["games"][0]["over"] and facts["loser"] is None
+    # The new set files as an entry of its own: the set before, filed under its id, is not filed over.
+    filed = alike(table, "filed")
+    assert filed["id"] == f"set-facedown-{name}-4" != old["id"] and filed["game"] == 4 and filed["set"] == facts
+    assert filed["save"]["set"]["finished"] == [] and Game.from_record(filed["save"]["record"]).game_over
+    assert table.call(3, "facedown_lists") == club.lists_of(filed["save"])
+    # Its second game comes next, dealt by the first's winner, as in any set.
+    next_game(table)
+    for s in table.phones:
+        st = table.state(s)
+        assert st["game"] == 5 and len(st["set"]["games"]) == 2 and table.saves[s]["set"] == {"start": 4}
+        assert Game.from_record(table.saves[s]["record"]).first_dealer + 1 == facts["games"][0]["winner"]
+
+
+@pytest.mark.cpython_only
+def test_a_set_decided_and_taken_over_goes_on_with_another_set(seeded_secrets: SeededSecrets) -> None:
+    table = decided(seeded_secrets, "taken over after the set", TakenTable)
+    assert isinstance(table, TakenTable)
+    old = table.state(2)["filed"]
+    # Anne's phone (the host's) is gone for good; Bernd's takes the table over, Carla's follows.
+    welcome = table.take_over(2, reload={3})
+    assert (welcome["game"], welcome["dropped"]) == (4, None)
+    assert Game.from_record(welcome["record"]).names == [p["name"] for p in SET_PLAYERS]
+    for s in (2, 3):
+        assert table.state(s)["taken"]["en"] == "Bernd took the table over from seat 1: Anne: game 4 is dealt"
+        kept = table.state(s)["filed"]  # the set before stands until another begins
+        assert (kept["id"], kept["set"]) == (old["id"], old["set"])
+    table.again()
+    another_set_dealt(table, [2, 3], old)
+    table.reload(3)
+    table.play_hand()
+    for s in (2, 3):
+        assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"
+        assert table.saves[s]["set"] == {"start": 4}
+    assert table.state(2)["set"] == table.state(3)["set"] and len(table.state(2)["set"]["games"]) == 1

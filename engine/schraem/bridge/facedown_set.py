@@ -100,7 +100,10 @@ class SetSide(SeriesSide):
     def following(self) -> tuple[Game, dict[str, int] | None]:
         """The set's next game: its second, or the Hängeln of its two losers,
         made from the games this phone checked, once the last is over and
-        checked here; none once the set is decided."""
+        checked here; once the set is decided, the first game of another
+        ("Noch ein Satz"), as the ordinary table's `again` deals it: the same
+        players at the same seats, rules and stakes, dealt by the winner of
+        the set's second game."""
         if self.set_start is None:
             return super().following()
         last = Game.from_record(self._checked_last())  # refuses unless the last hand is checked here
@@ -109,17 +112,24 @@ class SetSide(SeriesSide):
         rset = self.rengen()
         assert rset is not None
         if rset.loser is not None:
-            raise not_now(
-                "der Satz ist entschieden; ein weiterer Satz wird verdeckt noch nicht gespielt",
-                "the set is decided; another set is not played face down yet",
-            )
+            winner = rset.games[-1].winner
+            assert winner is not None  # a game of a set ends with one
+            names = self.names_next(rset.names)
+            return RengenSet(names, rset.rules, None, winner, None, rset.stakes).new_game(), None
         game, _ = club.next_in_set(RengenSet.from_json(rset.to_json()))
         return game, None
 
     def next_match(self) -> Game:
+        """The set's next game; after a set decided, the first game of
+        another, which this phone's set is from then on (a refusal after
+        this puts the save back)."""
         if self.set_start is None:
             return super().next_match()
-        return self.following()[0]
+        rset = self.rengen()
+        game = self.following()[0]  # refuses unless the last game is over and checked here
+        if rset is not None and rset.loser is not None:
+            self.set_start, self._set_built = self.game + 1, None
+        return game
 
     # -- joining -------------------------------------------------------------------
 
