@@ -7,13 +7,16 @@ every card played and checks the hand. Every phone says after every hand,
 the Hängeln's too, that it checked it, shows who lost the set, and keeps
 the set as one entry of its history, the same on each. No message the
 watching phone received names a card of the Hängeln before it was played.
-The set is the ordinary table's test's (test_phone_table_rengen.py): one
-mark each, the Hängeln between Hans (lost game 1) and Anne (lost game 2)."""
+Then the host's phone deals another set to the same phones, no code: each
+phone makes its first game from the set it checked, and the set before
+stays one entry of its history, decided. The set is the ordinary table's
+test's (test_phone_table_rengen.py): one mark each, the Hängeln between
+Hans (lost game 1) and Anne (lost game 2)."""
 
 from __future__ import annotations
 
 from test_phone_table import CARD, RECEIVED_PROBE, _join, _tap
-from test_phone_table_evening import KEPT_GAMES
+from test_phone_table_evening import CONNECTIONS_PROBE, KEPT_GAMES
 from test_phone_table_rengen import _pass_when_asked, _until, short_rengen_set
 
 from club_helpers import choose_format
@@ -37,6 +40,7 @@ def test_a_rengen_set_face_down_deals_its_hangeln_on_every_phone_and_the_third_w
     phones = (host, bert, hans)
     for page in phones:
         page.add_init_script(RECEIVED_PROBE)
+        page.add_init_script(CONNECTIONS_PROBE)
     open_app(host, shared_site, seed=17)
     for guest in (bert, hans):
         open_app(guest, shared_site)
@@ -108,4 +112,22 @@ def test_a_rengen_set_face_down_deals_its_hangeln_on_every_phone_and_the_third_w
         kept.append(entry)
     assert len({k["id"] for k in kept}) == 1
     assert all(k["records"] == kept[0]["records"] and k["save"] == kept[0]["save"] for k in kept) and len(kept[0]["records"]) == 2
+
+    # Another set at the same phones, no code ("Noch ein Satz", the host's
+    # only): every phone makes its first game from the set it checked.
+    linked = [page.evaluate("() => window.__connections") for page in phones]
+    assert [page.locator('[data-action="again"]').count() for page in (bert, hans)] == [0, 0]
+    wait_idle(host)
+    host.locator('[data-action="again"]').tap()
+    for seat, page in enumerate(phones, 1):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+        state = _until(page, lambda s: s["facedown"]["game"] == 4 and s["view"]["hand_no"] == 1 and not s["hand_over"], "the next set")
+        assert state["set"]["games"] == [{"winner": None, "loser": None, "over": False}] and not state["set"]["over"]
+        assert state["view"]["seat"] == seat and [p["name"] for p in state["view"]["players"]] == ["Anne", "Bert", "Hans"]
+    assert [page.evaluate("() => window.__connections") for page in phones] == linked
+    # The set before stays one entry, decided, on every phone; the new one is not filed over it.
+    for page, entry in zip(phones, kept):
+        sets = [e for e in page.evaluate(KEPT_GAMES) if e["kind"] == "set"]
+        assert [(e["id"], e["status"]) for e in sets] == [(entry["id"], "finished")], sets
+        assert sets[0]["records"] == entry["records"] and sets[0]["save"] == entry["save"]
     assert not page_errors
