@@ -377,6 +377,21 @@ def test_a_set_decided_the_host_deals_another_to_the_same_phones_filed_as_a_new_
         st = table.state(s)
         assert st["game"] == 5 and len(st["set"]["games"]) == 2 and table.saves[s]["set"] == {"start": 4}
         assert Game.from_record(table.saves[s]["record"]).first_dealer + 1 == facts["games"][0]["winner"]
+    # Its Hängeln, as the first set's: between the two losers of its own games, dealt by every phone.
+    finish_game(table)
+    every_hand_checked(table)
+    assert alike(table, "set")["hangeln_seats"] == [4, 1]
+    next_game(table)
+    for s in table.phones:
+        st, fd = table.state(s), table.phones[s].facedown
+        assert fd is not None and fd.order == [4, 1, 2, 3] and st["game"] == 6 and st["set"]["in_hangeln"]
+        assert st["hangeln_seat"] == (2 if s == 1 else None)
+    table.play_hand()
+    every_hand_checked(table)
+    facts = alike(table, "set")
+    assert facts["over"] and facts["loser"] in (1, 4)
+    filed = alike(table, "filed")
+    assert filed["id"] == f"set-facedown-{name}-4" and filed["game"] == 6 and filed["set"] == facts
 
 
 @pytest.mark.cpython_only
