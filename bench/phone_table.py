@@ -311,6 +311,8 @@ def run(pw, browser, site: Served) -> dict:
         "tap_click_p50_ms": percentiles(click_samples)[0],
         "tap_seen_from_lift_p50_ms": percentiles(lifted_seen_samples)[0],
         "tap_seen_from_lift_p95_ms": percentiles(lifted_seen_samples)[1],
+        # Every sample, for pooling several runs (--json).
+        "samples_ms": {"all": samples, "others": others_samples, "seen": seen_samples},
         "guests_slowed": [round(slow.factor, 1) for slow in slowed],
         "offer_chars": len(offer),
         "offer_bytes": len(base64.urlsafe_b64decode(offer.split(":", 1)[1] + "=" * (-len(offer.split(":", 1)[1]) % 4))),
@@ -537,7 +539,7 @@ def main(argv=None) -> int:
         print(
             json.dumps(
                 {
-                    k: out[k]
+                    k: out.get(k)
                     for k in (
                         "join_ms",
                         "tap_to_all_p50_ms",
@@ -546,6 +548,8 @@ def main(argv=None) -> int:
                         "tap_others_p95_ms",
                         "tap_seen_p50_ms",
                         "tap_seen_p95_ms",
+                        "samples_ms",
+                        "before",
                         "bytes_per_action",
                         "offer_chars",
                         "offer_bytes",
