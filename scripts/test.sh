@@ -89,9 +89,7 @@ if ! command -v chromium-headless-shell >/dev/null 2>&1 && [ "$(id -u)" = 0 ] &&
 fi
 
 echo "== running tests"
-# In parallel, one process per core and one more: a browser test leaves its
-# core idle while pages wait on each other, and the third process on two
-# cores takes that time (bench/RESULTS.md, "Test suite"). Pass -n 0 for one
-# process; loadgroup keeps each browser engine's ordered tests in one process.
-workers=$(( $(nproc 2>/dev/null || echo 1) + 1 ))
-exec "$PYTHON" -m pytest tests -n "$workers" --dist loadgroup --durations=15 "$@"
+# In parallel, one process per core (-n auto; pass -n 0 for one process);
+# loadgroup keeps each browser engine's ordered tests in one process. One
+# process more than cores took as long (bench/RESULTS.md, "Cores").
+exec "$PYTHON" -m pytest tests -n auto --dist loadgroup --durations=15 "$@"

@@ -258,12 +258,13 @@ class WebKitBrowser(EngineBrowser):
         return self.session.evaluate("() => window.__errors || []")
 
     def upload(self, selector: str, path: Path) -> None:
-        # The screen may be drawn again between finding the input and
-        # giving it the file (a tap just before): then the input is found anew.
+        # The screen may be drawn again while the input is found or between
+        # finding it and giving it the file (a tap just before; WebKit's
+        # driver then says the node it found is stale): it is found anew.
         for attempt in range(3):
-            element = self.session.cmd("POST", "/element", {"using": "css selector", "value": selector})
-            element_id = next(iter(element.values()))
             try:
+                element = self.session.cmd("POST", "/element", {"using": "css selector", "value": selector})
+                element_id = next(iter(element.values()))
                 self.session.cmd("POST", f"/element/{element_id}/value", {"text": str(path)})
                 return
             except WebDriverError as e:
