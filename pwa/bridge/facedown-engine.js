@@ -83,15 +83,11 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
   let kept = null; // the save last stored
   /** @type {any} */
   let last = null; // the table state last answered
+  // The last state with a view (cards), for between two hands: its view,
+  // the table's game it belongs to, what that game cost whom once over,
+  // where its series or Rengen set stood.
   /** @type {any} */
-  let lastView = null; // the last view with cards, for between two hands
-  let lastGame = 1; // the table's game that view belongs to
-  /** @type {any} */
-  let lastMoney = null; // and what that game cost whom, once over
-  /** @type {any} */
-  let lastSeries = null; // and where its series stood
-  /** @type {any} */
-  let lastSet = null; // and where its Rengen set stood
+  let lastShown = null;
   /** @type {Set<number>} */
   let bots = new Set();
   let refusedSeen = 0;
@@ -165,18 +161,14 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     let view = fd.view;
     let handOver = fd.hand_over;
     if (view) {
-      lastView = view;
-      lastGame = fd.game ?? 1;
-      lastMoney = fd.money ?? null;
-      lastSeries = fd.series ?? null;
-      lastSet = fd.set ?? null;
-    } else if (lastView?.hand_result != null) {
-      view = lastView;
+      lastShown = fd;
+    } else if (lastShown?.view.hand_result != null) {
+      view = lastShown.view;
       handOver = true;
-    } else if (lastView) {
+    } else if (lastShown) {
       // A hand left unfinished (a table taken over deals it again): the
       // table as it stood, but none of its cards in hand and nobody's turn.
-      view = { ...lastView, my_cards: [], turn: null, response: null, legal: [] };
+      view = { ...lastShown.view, my_cards: [], turn: null, response: null, legal: [] };
       handOver = false;
     }
     if (!view) {
@@ -195,18 +187,18 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
       game_over: Boolean(view.game_over),
       // The kitty as at any table: the stakes, and the money of the game in sight.
       stakes: fd.stakes ?? {},
-      money: view === fd.view ? fd.money ?? null : lastMoney,
+      money: lastShown.money ?? null,
       // A series as the club's screens read it (its totals, the next game's
       // button): of the game in sight, from the games this phone checked.
-      series: view === fd.view ? fd.series ?? null : lastSeries,
+      series: lastShown.series ?? null,
       // A Rengen set likewise: its games' losers, the Hängeln's two, the set's loser.
-      set: view === fd.view ? fd.set ?? null : lastSet,
+      set: lastShown.set ?? null,
       refusals: {},
       forced: [],
       // `game`: the table's game under way; `shown`, the one whose view is drawn
       // (the last game's result stays in sight while the next is dealt).
       facedown: {
-        role, seat: fd.seat, game: fd.game ?? 1, shown: lastGame, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [],
+        role, seat: fd.seat, game: fd.game ?? 1, shown: lastShown.game ?? 1, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [],
         received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
         // A tournament's table: its ticket (the banner, the result for the organiser).
         ticket: fd.ticket ?? null,

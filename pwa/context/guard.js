@@ -231,17 +231,7 @@ export async function keepGuestSet(games, state) {
     format: 'schraem-save/1', record: last, table: { players: seatsOf(last) },
     set: { seed: null, seats: seatsOf(first), finished: records.slice(0, -1) },
   };
-  const names = state.names ?? first.players.map((p) => p.name);
-  const set = state.set;
-  const entry = {
-    id: guestSetId(first),
-    kind: 'set', status: set.over ? 'finished' : 'running', names, rules: first.rules,
-    summary: set.loser != null ? both('list.set.loser', { name: names[set.loser - 1] }) : both('list.set.open'),
-    save,
-    // The games' records for the statistics, as a set on one phone counts them (not its Hängeln).
-    records: records.slice(0, 2),
-  };
-  await history.keep(entry);
+  await keepSet(guestSetId(first), state.names ?? first.players.map((p) => p.name), save, state.set);
 }
 
 // A Rengen set played face down: one entry, filed again as each game ends,
@@ -250,8 +240,16 @@ export async function keepGuestSet(games, state) {
 // stands (`set`), under the id every phone gives it.
 /** @param {{id: string, save: any, set: any}} filed */
 export async function keepFaceDownSet({ id, save, set }) {
+  const first = save.set.finished[0] ?? save.record;
+  await keepSet(id, first.players.map((/** @type {{name: string}} */ p) => p.name), save, set);
+}
+
+// A set's history entry: `save` the ordinary table's save of a set (its
+// games before the one in `save.record`), `set` where it stands
+// (club.set_facts), `names` its players by table seat.
+/** @param {string} id @param {string[]} names @param {any} save @param {any} set */
+async function keepSet(id, names, save, set) {
   const records = [...save.set.finished, save.record];
-  const names = records[0].players.map((/** @type {{name: string}} */ p) => p.name);
   await history.keep({
     id, kind: 'set', status: set.over ? 'finished' : 'running', names, rules: records[0].rules,
     summary: set.loser != null ? both('list.set.loser', { name: names[set.loser - 1] }) : both('list.set.open'),

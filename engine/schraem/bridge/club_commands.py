@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..club import books, club, move
-from ..club.series import RengenSet, Series
+from ..club.series import Series
 from ..core.cards import derive_seed
 from ..core.errors import Both, InvalidAction
 from ..core.fields import clean_name
@@ -134,7 +134,7 @@ class ClubCommands(Commands):
             seats = t.host.seats_next(seats)
         if t.rset is not None:
             names = t.rset.names if t.host is None else t.host.names_next(t.rset.names)
-            rset = RengenSet(names, t.rset.rules, None, cast(int, t.rset.games[-1].winner), seed, t.rset.stakes)
+            rset = club.another_set(t.rset, names, seed)
             table = Table(rset.new_game(), seats, seed, t.real_cards)
             table.rset, table.set_seats = rset, seats
         else:

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..club import club
-from ..club.series import RengenSet
 from ..core.errors import Both, InvalidAction
 from ..core.facedown import Phone
 from ..core.facedown_code import CodeRound, commitment, new_nonce
@@ -25,7 +24,7 @@ from ..core.game import Game
 from ..crypto import base_multiple
 from .facedown_base import new_identity, not_now, refuse, whole
 from .facedown_table import FaceDownTable
-from .table import players_and_seats, set_asked
+from .table import new_set, players_and_seats, set_asked
 from .wire import Encoded
 
 
@@ -97,8 +96,7 @@ class FaceDownCommands:
         if rset:
             # A Rengen set, as the ordinary table opens one (bridge/table.py new_set_table): its rules
             # `rengen` unless named; every phone makes its next game and its Hängeln from the games it checked.
-            probe = Game(names, args.get("rules", "rengen"), options or {}, args.get("dealer", 1), None, stakes)
-            game = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), None, probe.stakes).new_game()
+            game = new_set(args, names, None).new_game()
         elif "games" in args or "ticket" in args:
             # A series, as the ordinary table opens one (club.new_series): its first game dealt by the seat it
             # names; a tournament's, as its ticket says (its players in its order, its length, rules and dealer).

@@ -30,6 +30,7 @@ from ..core.game import Game
 from .facedown_base import not_now, refuse
 from .facedown_guest import GuestSide
 from .facedown_save import SavedTable
+from .table import record_seats
 
 
 def read_terms(value: object) -> dict[str, int] | None:
@@ -122,7 +123,7 @@ class SeriesSide(GuestSide, SavedTable):
         """A record with who sat where on every player: as it was filed (the
         computer seats marked) or, for the game under way, as the table is."""
         if kinds is None:
-            kinds = [{"kind": "bot", "level": p["level"]} if p.get("kind") == "bot" else {"kind": "human"} for p in record["players"]]
+            kinds = record_seats(record["players"])
         return seated(dict(record, players=[dict(p) for p in record["players"]]), kinds)
 
     def series(self, records: list[dict[str, Any]] | None = None) -> Series | None:

@@ -33,6 +33,7 @@ from ..core.errors import SchraemError
 from ..core.game import Game
 from .facedown_base import not_now, refuse
 from .facedown_series import SeriesSide
+from .table import record_seats
 
 SAVE_FORMAT = "schraem-save/1"  # as bridge/table.py writes an ordinary table's save
 
@@ -112,10 +113,7 @@ class SetSide(SeriesSide):
         rset = self.rengen()
         assert rset is not None
         if rset.loser is not None:
-            winner = rset.games[-1].winner
-            assert winner is not None  # a game of a set ends with one
-            names = self.names_next(rset.names)
-            return RengenSet(names, rset.rules, None, winner, None, rset.stakes).new_game(), None
+            return club.another_set(rset, self.names_next(rset.names), None).new_game(), None
         game, _ = club.next_in_set(RengenSet.from_json(rset.to_json()))
         return game, None
 
@@ -165,7 +163,7 @@ class SetSide(SeriesSide):
         rset = self.rengen()
         if out is None or rset is None:
             return out
-        seats = [{"kind": "bot", "level": k["level"]} if k.get("kind") == "bot" else {"kind": "human"} for k in self.kinds]
+        seats = record_seats(self.kinds)
         current = rset.hangeln or rset.games[-1]
         pair = rset.hangeln_players() if rset.hangeln is not None else None
         save = {

@@ -209,11 +209,17 @@ def set_asked(args: dict) -> bool:
     return rset
 
 
+def new_set(args: dict, names: list[dict], seed) -> RengenSet:
+    """A Rengen set as a table's opening `args` name it (`rules` default to
+    `rengen`, `options`, `dealer`, `stakes`), checked as a game's are."""
+    probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), seed, args.get("stakes"))
+    return RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed, probe.stakes)
+
+
 def new_set_table(args: dict, names: list[dict], seats: list[dict], seed, real: bool = False) -> Table:
     """A Rengen set's table (`new_set`, `table_new` with `set`): two games,
     then the Hängeln between their losers; rules default to `rengen`."""
-    probe = Game(names, args.get("rules", "rengen"), args.get("options") or {}, args.get("dealer", 1), check_seed(seed), args.get("stakes"))
-    rset = RengenSet(probe.names, probe.rules, None, args.get("dealer", 1), seed, probe.stakes)
+    rset = new_set(args, names, check_seed(seed))
     table = Table(rset.new_game(), seats, seed, real)
     table.rset, table.set_seats = rset, seats
     return table

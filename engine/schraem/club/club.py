@@ -161,6 +161,13 @@ def set_from_save(saved, current: Game) -> tuple[RengenSet, object]:
     return rset, saved.get("seats")
 
 
+def another_set(rset: RengenSet, names: list[str], seed) -> RengenSet:
+    """The set after `rset`, decided ("Noch ein Satz"): `names` at the same
+    seats, its rules and stakes, its first game dealt by the winner of the
+    set's last game."""
+    return RengenSet(names, rset.rules, None, cast(int, rset.games[-1].winner), seed, rset.stakes)
+
+
 def next_in_set(rset: RengenSet) -> tuple[Game, list[int] | None]:
     """The set's next game, or the Hängeln with the table seats of its two
     players (None: the same seats as the set)."""
