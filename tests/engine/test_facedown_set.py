@@ -15,8 +15,10 @@ host's. The host's phone gone in the Hängeln, or after game 2, a guest's
 takes the set over and the Hängeln is dealt (again) between the same two;
 no seat changes hands within a set. Once the set is decided the host deals
 another to the same phones ("Noch ein Satz"), each phone its first game
-from the set it checked, and files it as a new entry; after a reload and
-after a take-over alike."""
+from the set it checked, and files it as a new entry; until a hand of it
+is checked there, a phone's list and file are the set decided. After a
+reload and after a take-over alike; a save whose set before is none
+decided there is refused."""
 
 from __future__ import annotations
 
@@ -331,10 +333,21 @@ def another_set_dealt(table: Table, phones: list[int], before: dict[str, Any]) -
         assert fd is not None and fd.set_start == 4 and fd.order is None
         assert st["game"] == 4 and st["hand"] == 1 and st["set"] == FRESH and st["filed"] is None, (s, st["set"])
         assert st["seat"] == s and st["hangeln_seat"] is None
-        assert table.saves[s]["set"] == {"start": 4}
+        assert table.saves[s]["set"] == {"start": 4, "before": 1}
         game = Game.from_record(table.saves[s]["record"])
         assert game.names == [p["name"] for p in SET_PLAYERS] and game.hand is None
         assert game.first_dealer + 1 == before["set"]["games"][1]["winner"]
+
+
+def set_before_in_sight(table: Table, phones: list[int], before: dict[str, Any]) -> None:
+    """Every phone in `phones`, none of the new set's hands checked there
+    yet: its Spielliste and file are still the set decided before (its two
+    games and Hängeln, its loser), as its entry `before` keeps it."""
+    for s in phones:
+        lists = table.call(s, "facedown_lists")
+        assert lists == club.lists_of(before["save"]), s
+        assert [e["game"] for e in lists["lists"]] == [1, 2, 3] and lists["set"]["loser"] == before["set"]["loser"] is not None
+        assert table.call(s, "facedown_export") == club.export_of(before["save"], False), s
 
 
 @pytest.mark.cpython_only
@@ -355,14 +368,37 @@ def test_a_set_decided_the_host_deals_another_to_the_same_phones_filed_as_a_new_
     next_game(table)
     another_set_dealt(table, [1, 2, 3], old)
     assert alike(table, "code") == code
-    # Into its first hand, the host's app and a guest's closed and opened again: each goes on in the new set.
+    # Until a hand of the new set is checked on a phone, its list and file are the set decided.
+    set_before_in_sight(table, [1, 2, 3], old)
+    # Into its first hand, the host's app and a guest's closed and opened again: each goes on in the new set,
+    # the set decided still in sight.
     moves(table, 2)
     table.reload(2)
     table.reload(1)
     for s in table.phones:
         fd = table.phones[s].facedown
         assert fd is not None and fd.set_start == 4 and table.state(s)["set"] == FRESH
-    finish_game(table)
+    set_before_in_sight(table, [1, 2], old)
+    # A save whose set before is not one decided right before this set is refused in words, the phone as it was.
+    state = table.state(3)
+    for bad in ("1", True, 0, 2, 9):
+        save = copy.deepcopy(table.saves[3])
+        save["set"]["before"] = bad
+        words = refused(table.phones[3], "facedown_load", save=save)
+        assert "der Satz vor diesem in der Sicherung ist unlesbar" in words["de"], (bad, words)
+        assert "the set before this one in the save is unreadable" in words["en"], (bad, words)
+        assert table.state(3) == state
+    set_before_in_sight(table, [3], old)
+    # Its first hand checked on every phone: the list and the file are the new set's.
+    table.play_hand()
+    every_hand_checked(table)
+    for s in table.phones:
+        lists, file = table.call(s, "facedown_lists"), table.call(s, "facedown_export")["file"]
+        assert len(lists["lists"]) == 1 and len(lists["lists"][0]["list"]["lines"]) == 1 and lists["set"] == table.state(s)["set"]
+        assert len(file["games"]) == 1 and len(file["games"][0]["hands"]) == 1 and file["hangeln"] is None
+    while not table.state(1)["game_over"]:
+        table.deal()
+        table.play_hand()
     every_hand_checked(table)
     facts = alike(table, "set")
     assert len(facts["games"]) == 1 and facts["games"][0]["over"] and facts["loser"] is None
@@ -375,7 +411,7 @@ def test_a_set_decided_the_host_deals_another_to_the_same_phones_filed_as_a_new_
     next_game(table)
     for s in table.phones:
         st = table.state(s)
-        assert st["game"] == 5 and len(st["set"]["games"]) == 2 and table.saves[s]["set"] == {"start": 4}
+        assert st["game"] == 5 and len(st["set"]["games"]) == 2 and table.saves[s]["set"] == {"start": 4, "before": 1}
         assert Game.from_record(table.saves[s]["record"]).first_dealer + 1 == facts["games"][0]["winner"]
     # Its Hängeln, as the first set's: between the two losers of its own games, dealt by every phone.
     finish_game(table)
@@ -410,8 +446,9 @@ def test_a_set_decided_and_taken_over_goes_on_with_another_set(seeded_secrets: S
     table.again()
     another_set_dealt(table, [2, 3], old)
     table.reload(3)
+    set_before_in_sight(table, [2, 3], old)
     table.play_hand()
     for s in (2, 3):
         assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"
-        assert table.saves[s]["set"] == {"start": 4}
+        assert table.saves[s]["set"] == {"start": 4, "before": 1}
     assert table.state(2)["set"] == table.state(3)["set"] and len(table.state(2)["set"]["games"]) == 1

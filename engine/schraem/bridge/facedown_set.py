@@ -42,10 +42,16 @@ NO_SEAT_CHANGE = (
     "in a Rengen set played face down no seat changes hands; the seats stay until the set is over",
 )
 
+UNREADABLE_BEFORE = ("der Satz vor diesem in der Sicherung ist unlesbar", "the set before this one in the save is unreadable")
+
 
 class SetSide(SeriesSide):
     # A Rengen set: the table's game its first game is (None: no set).
     set_start: int | None = None
+    # The game the set before it began with (None: no set before): the set
+    # decided stays what this phone's list and file hold while the next
+    # set's first game is dealt and none of its hands is checked here.
+    set_before: int | None = None
     # The set as last built: (the records it was built from, the set).
     _set_built: tuple[list[Any], RengenSet] | None = None
 
@@ -126,7 +132,7 @@ class SetSide(SeriesSide):
         rset = self.rengen()
         game = self.following()[0]  # refuses unless the last game is over and checked here
         if rset is not None and rset.loser is not None:
-            self.set_start, self._set_built = self.game + 1, None
+            self.set_before, self.set_start, self._set_built = self.set_start, self.game + 1, None
         return game
 
     # -- joining -------------------------------------------------------------------
@@ -180,24 +186,40 @@ class SetSide(SeriesSide):
             "set": club.set_facts(rset),
         }
 
-    def lists(self) -> dict[str, Any]:
-        """The Spielliste of the set as this phone checked it: its games,
-        then the Hängeln (club.lists)."""
+    def set_in_sight(self) -> RengenSet:
+        """The set this phone's list and file hold: the set as it checked
+        it, or, while another set's first game is dealt and none of its
+        hands checked here, the set decided before it (as a series' game
+        over stays in sight: `in_sight`)."""
         rset = self.rengen()
-        if rset is None:
+        assert rset is not None and self.set_start is not None
+        if self.game > self.set_start or self._current().get("hands"):
+            return rset
+        if self.set_before is not None:
+            return self.decided_before()
+        raise not_now("auf diesem Handy ist noch kein Spiel geprüft", "no hand is checked on this phone yet")
+
+    def decided_before(self) -> RengenSet:
+        """The set decided before the one under way, from the games this
+        phone checked: its two games, and its Hängeln if it had one."""
+        assert self.set_before is not None and self.set_start is not None
+        games = [self.finished[k] for k in range(self.set_before, self.set_start)]
+        return _built(games[:2], games[2] if len(games) > 2 else None)
+
+    def lists(self) -> dict[str, Any]:
+        """The Spielliste of the set in sight on this phone: its games,
+        then the Hängeln (club.lists)."""
+        if self.set_start is None:
             return super().lists()
-        if not self._checked():
-            raise not_now("auf diesem Handy ist noch kein Spiel geprüft", "no hand is checked on this phone yet")
+        rset = self.set_in_sight()
         return club.lists(None, rset.hangeln or rset.games[-1], rset)
 
     def export(self) -> dict[str, Any]:
-        """The file of the set as this phone checked it (club.export_of of
+        """The file of the set in sight on this phone (club.export_of of
         its save): no hand not checked here is in it."""
-        rset = self.rengen()
-        if rset is None:
+        if self.set_start is None:
             return super().export()
-        if not self._checked():
-            raise not_now("auf diesem Handy ist noch kein Spiel geprüft", "no hand is checked on this phone yet")
+        rset = self.set_in_sight()
         return club.export_of({"format": SET_FORMAT, **rset.to_json()}, False)
 
     def result(self) -> dict[str, Any]:
@@ -211,6 +233,8 @@ class SetSide(SeriesSide):
         out = super().to_save()
         if self.set_start is not None:
             out["set"] = {"start": self.set_start}
+            if self.set_before is not None:
+                out["set"]["before"] = self.set_before
         return out
 
     def _load_more(self, save: dict[str, Any]) -> None:
@@ -223,7 +247,19 @@ class SetSide(SeriesSide):
             raise refuse("der Satz der Sicherung ist unlesbar", "the save's set is unreadable")
         if save.get("series") is not None:
             raise refuse("die Sicherung hat einen Satz und eine Serie", "the save holds a set and a series")
+        before = kept.get("before")
         self.set_start = start
+        if before is not None:
+            # A set decided is two games, or three with its Hängeln, right before the one under way.
+            if not isinstance(before, int) or isinstance(before, bool) or not 1 <= before or start - before not in (2, 3):
+                raise refuse(*UNREADABLE_BEFORE)
+            self.set_before = before
+            try:
+                decided = self.decided_before().loser is not None
+            except (SchraemError, KeyError):
+                decided = False
+            if not decided:
+                raise refuse(*UNREADABLE_BEFORE)
 
 
 def _built(games: list[dict[str, Any]], hangeln: dict[str, Any] | None) -> RengenSet:
