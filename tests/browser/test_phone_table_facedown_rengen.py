@@ -8,8 +8,9 @@ the Hängeln's too, that it checked it, shows who lost the set, and keeps
 the set as one entry of its history, the same on each. No message the
 watching phone received names a card of the Hängeln before it was played.
 Then the host's phone deals another set to the same phones, no code: each
-phone makes its first game from the set it checked, and the set before
-stays one entry of its history, decided. The set is the ordinary table's
+phone makes its first game from the set it checked, the set before
+stays one entry of its history, decided, and a guest's Spielliste shows
+that set until a hand of the new one is checked. The set is the ordinary table's
 test's (test_phone_table_rengen.py): one mark each, the Hängeln between
 Hans (lost game 1) and Anne (lost game 2)."""
 
@@ -130,4 +131,12 @@ def test_a_rengen_set_face_down_deals_its_hangeln_on_every_phone_and_the_third_w
         sets = [e for e in page.evaluate(KEPT_GAMES) if e["kind"] == "set"]
         assert [(e["id"], e["status"]) for e in sets] == [(entry["id"], "finished")], sets
         assert sets[0]["records"] == entry["records"] and sets[0]["save"] == entry["save"]
+    # Until a hand of the new set is checked, a guest's Spielliste is still the set decided:
+    # its two games, its Hängeln, who lost it.
+    bert.locator('header [data-action="list"]').tap()
+    bert.wait_for_selector("table.list")
+    assert bert.locator("table.list").count() == 2
+    assert "Hans loses the set." in bert.locator(".spielliste").inner_text()
+    bert.locator('[data-action="list-back"]').tap()
+    bert.wait_for_function("() => document.body.dataset.screen === 'table'")
     assert not page_errors
