@@ -220,11 +220,13 @@ def tap_figures(
     }
 
 
-def run(pw, browser, site: Served) -> dict:
-    pages = open_phones(pw, browser, site, 4, PROBE, 41)
-    host, guests = pages[0], dict(zip((2, 3, 4), pages[1:]))
-    host.select_option('[data-field="count"]', "4")
-    for i, name in enumerate(NAMES):
+def run(pw, browser, site: Served, people: int = 4) -> dict:
+    """One hand of `people` people, each on a phone (the host and the
+    guests), every guest's tap timed."""
+    pages = open_phones(pw, browser, site, people, PROBE, 41)
+    host, guests = pages[0], dict(zip(range(2, people + 1), pages[1:]))
+    host.select_option('[data-field="count"]', str(people))
+    for i, name in enumerate(NAMES[:people]):
         host.fill(f'[data-field="name"][data-seat="{i}"]', name)
         host.locator(f'[data-field="name"][data-seat="{i}"]').dispatch_event("change")
         host.select_option(f'[data-field="who"][data-seat="{i}"]', "human")
@@ -305,6 +307,7 @@ def run(pw, browser, site: Served) -> dict:
         p.context.close()
     samples.sort()
     return {
+        "people": people,
         "join_ms": round(join_ms),
         **tap_figures(samples, host_samples, sent + got, actions, others_samples, seen_samples),
         "tap_lift_p50_ms": percentiles(lift_samples)[0],
@@ -409,14 +412,16 @@ def across_router(pw, dist: Path, runs: int = 3) -> dict | None:
 
 
 def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
+    n = out.get("people", 4)
+    words = {3: ("three", "two"), 4: ("four", "three")}[n]
     return (
         f"""## Table of phones
 
-`python3 bench/phone_table.py` — {browser_version}, headless, four contexts (Pixel 7 emulation) on one machine over loopback, one hand of four people (host and three guests), guests' main threads held to a quarter of a core each (a kernel CPU quota on that thread, a 10 ms task measured {' / '.join(f'{x}x' for x in out.get('guests_slowed', []))} slower; CDP throttling spins and would burn the machine's cores). Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work).
+`python3 bench/phone_table.py` — {browser_version}, headless, {words[0]} contexts (Pixel 7 emulation) on one machine over loopback, one hand of {words[0]} people (host and {words[1]} guests), guests' main threads held to a quarter of a core each (a kernel CPU quota on that thread, a 10 ms task measured {' / '.join(f'{x}x' for x in out.get('guests_slowed', []))} slower; CDP throttling spins and would burn the machine's cores). Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work).
 
 | figure | value |
 | --- | ---: |
-| join: open the table, three guests join by pasted text, every phone shows the dealt table | {out['join_ms']} ms |
+| join: open the table, {words[1]} guests join by pasted text, every phone shows the dealt table | {out['join_ms']} ms |
 | a guest's tap until every phone has drawn it, p50 / p95 ({out['taps']} taps) | {out['tap_to_all_p50_ms']} / {out['tap_to_all_p95_ms']} ms |
 | the same taps until the host alone has drawn them (stored first), p50 | {out['tap_to_host_p50_ms']} ms |
 | the same taps until every other phone has drawn them (the tapping guest answers its tap in the same task, and draws the host's state over it later), p50 / p95 | {out['tap_others_p50_ms']} / {out['tap_others_p95_ms']} ms |
@@ -501,6 +506,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-write", action="store_true", help="leave bench/RESULTS.md alone")
     parser.add_argument("--against", help="a git revision: the same hand's taps with the app as it was then, in the same run")
     parser.add_argument("--hand-only", action="store_true", help="only the hand's taps (no evening, no router); printed, not written")
+    parser.add_argument(
+        "--people", type=int, choices=(3, 4), default=4, help="with --hand-only: phones at the table (three: the evening's table)"
+    )
     args = parser.parse_args(argv)
     if args.hand_only:
         args.no_write = True
@@ -513,8 +521,8 @@ def main(argv=None) -> int:
             browser = pw.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_ARGS)
             if before_site is not None:
                 # The app as it was first, then as it is: the same hand, the same taps.
-                before = run(pw, browser, before_site)
-            out = run(pw, browser, site)
+                before = run(pw, browser, before_site, args.people if args.hand_only else 4)
+            out = run(pw, browser, site, args.people if args.hand_only else 4)
             if before_site is not None:
                 out["before"] = {"rev": args.against, **before}
             if args.hand_only:
@@ -541,6 +549,7 @@ def main(argv=None) -> int:
                 {
                     k: out.get(k)
                     for k in (
+                        "people",
                         "join_ms",
                         "tap_to_all_p50_ms",
                         "tap_to_all_p95_ms",
