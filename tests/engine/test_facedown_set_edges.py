@@ -1,0 +1,341 @@
+"""A Rengen set at a face-down table (bridge/facedown_set.py, docs/PHONE_TABLE.md
+"A Rengen set face down") at its edges, driven as the shell drives it with
+the phones of test_facedown_bridge.py.
+
+A set of two phones: its Hängeln between the host and the guest, the guest
+first (it lost game 1), dealt, played and checked on both and filed as one
+entry; and a set decided in two games, filed with its loser and no
+Hängeln, "Noch ein Satz" then dealing another. A set taken over in its
+second game: the finished game kept, the hand dealt again, the set played
+to its end with the Hängeln of the old host's seat (now the computer's)
+and filed alike on both phones left. A watcher's phone lost for good in
+the Hängeln: its secret recovered by the phones still there, the host's
+phone dealing on for it, the Hängeln finished between its two players and
+checked, and no phone able to open a card it may not see."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import zlib
+from typing import Any
+
+import pytest
+from test_facedown import learnable, tied
+from test_facedown_bridge import SeededSecrets, Table, opens, seeded_secrets
+from test_facedown_set import FRESH, SHORT, every_hand_checked, finish_game, moves, next_game, said
+from test_facedown_takeover import TakenTable
+
+from schraem.bridge import Bridge
+from schraem.club import club
+from schraem.core.facedown_deck import card_point
+from schraem.core.facedown_game import deck_order
+from schraem.core.game import Game
+
+__all__ = ["seeded_secrets"]  # every test here draws its secrets from a seeded generator
+
+TWO = [{"name": "Anne"}, {"name": "Bernd"}]
+THREE = [{"name": "Anne"}, {"name": "Bernd"}, {"name": "Carla"}]
+
+
+def alike(table: Table, key: str, phones: tuple[int, ...]) -> Any:
+    """What the state of each phone of `phones` says under `key`: the same on each."""
+    seen = [table.state(s)[key] for s in phones]
+    assert all(x == seen[0] for x in seen), (key, seen)
+    return seen[0]
+
+
+def checked_on(table: Table, phones: tuple[int, ...]) -> None:
+    for s in phones:
+        verdicts = table.state(s)["verdicts"]
+        assert verdicts and all(v["status"] == "checked" and v["de"] == "geprüft" for v in verdicts), (s, verdicts)
+
+
+def entry_id(table: Table, start: int = 1) -> str:
+    fd = table.phones[table.host].facedown
+    assert fd is not None
+    return f"set-facedown-{fd.table[:24]}-{start}"
+
+
+def two_phones(seeded: SeededSecrets, seed: int) -> Table:
+    """A set of two phones, Anne's (the host's) and Bernd's, its first game dealt."""
+    seeded.rng.seed(seed)
+    table = Table("rengen", seed, host=SHORT, players=TWO)
+    assert table.welcome["set"] is True
+    table.deal()
+    return table
+
+
+def set_games(table: Table, phones: tuple[int, ...]) -> dict[str, Any]:
+    """The set's two games played, every hand checked on `phones`. → the set's facts."""
+    finish_game(table)
+    next_game(table)
+    finish_game(table)
+    checked_on(table, phones)
+    facts: dict[str, Any] = alike(table, "set", phones)
+    assert len(facts["games"]) == 2 and all(g["over"] for g in facts["games"])
+    return facts
+
+
+# Seeds whose set of two phones ends game 1 and game 2 as wanted (found once and kept: the secrets are seeded).
+TWO_HANGELN = 12  # Bernd loses game 1, Anne game 2: the Hängeln is Bernd's and Anne's, Bernd first
+TWO_DECIDED = 2  # Anne loses both games
+
+
+@pytest.mark.cpython_only
+def test_a_set_of_two_phones_plays_its_hangeln_guest_first_and_files_it_alike(seeded_secrets: SeededSecrets) -> None:
+    table = two_phones(seeded_secrets, TWO_HANGELN)
+    facts = set_games(table, (1, 2))
+    assert [g["loser"] for g in facts["games"]] == [2, 1] and facts["hangeln_seats"] == [2, 1] and facts["loser"] is None
+    next_game(table)
+    # The Hängeln's first phone is the loser of game 1: the guest's, Bernd's; Anne's, the host's (relaying), second.
+    for s in (1, 2):
+        st, fd = table.state(s), table.phones[s].facedown
+        assert fd is not None and fd.order == [2, 1] and sorted(fd.locals) == [s]
+        assert st["game"] == 3 and st["set"]["in_hangeln"] and st["hangeln_seat"] == {1: 2, 2: 1}[s]
+        assert Game.from_record(table.saves[s]["record"]).names == ["Bernd", "Anne"]
+    moves(table, 2)
+    # Each phone plays from its own seat in the Hängeln and opens no card of the other's.
+    for s in (1, 2):
+        st = table.state(s)
+        assert st["view"]["seat"] == {1: 2, 2: 1}[s] and st["view"]["my_cards"], s
+        fd = table.phones[s].facedown
+        assert fd is not None and learnable(fd.locals[s].st.phone, said(table)) == {}, s
+    table.play_hand()
+    while not table.state(1)["game_over"]:
+        table.deal()
+        table.play_hand()
+    checked_on(table, (1, 2))
+    facts = alike(table, "set", (1, 2))
+    assert facts["over"] and facts["in_hangeln"] and facts["loser"] in (1, 2) and facts["hangeln_seats"] == [2, 1]
+    # One entry, the same on both phones under the same id: the set's two games and its Hängeln.
+    filed = alike(table, "filed", (1, 2))
+    assert filed["id"] == entry_id(table) and filed["game"] == 3 and filed["set"] == facts
+    assert len(filed["save"]["set"]["finished"]) == 2 and [p["name"] for p in filed["save"]["record"]["players"]] == ["Bernd", "Anne"]
+    lists = alike_calls(table, "facedown_lists", (1, 2))
+    assert lists == club.lists_of(filed["save"]) and [e["game"] for e in lists["lists"]] == [1, 2, 3]
+    assert lists["set"]["loser"] == facts["loser"]
+    # An ordinary table loads the entry with the same facts.
+    ordinary = Bridge()
+    save = dict(filed["save"], table=dict(filed["save"]["table"], seed=0))
+    loaded = json.loads(ordinary.handle(json.dumps({"id": 1, "cmd": "load", "args": {"save": save}})))
+    assert loaded["ok"] and loaded["result"]["set"] == facts, loaded
+
+
+def alike_calls(table: Table, cmd: str, phones: tuple[int, ...]) -> Any:
+    seen = [table.call(s, cmd) for s in phones]
+    assert all(x == seen[0] for x in seen), (cmd, seen)
+    return seen[0]
+
+
+@pytest.mark.cpython_only
+def test_a_set_decided_in_two_games_is_filed_with_its_loser_and_no_hangeln(seeded_secrets: SeededSecrets) -> None:
+    table = two_phones(seeded_secrets, TWO_DECIDED)
+    facts = set_games(table, (1, 2))
+    assert [g["loser"] for g in facts["games"]] == [1, 1]
+    assert {k: v for k, v in facts.items() if k != "games"} == {"hangeln_seats": None, "in_hangeln": False, "loser": 1, "over": True}
+    filed = alike(table, "filed", (1, 2))
+    assert filed["id"] == entry_id(table) and filed["game"] == 2 and filed["set"] == facts
+    assert len(filed["save"]["set"]["finished"]) == 1 and Game.from_record(filed["save"]["record"]).game_over
+    lists = alike_calls(table, "facedown_lists", (1, 2))
+    assert lists == club.lists_of(filed["save"]) and [e["game"] for e in lists["lists"]] == [1, 2]
+    assert lists["set"]["loser"] == 1
+    file = alike_calls(table, "facedown_export", (1, 2))
+    assert file == club.export_of(filed["save"], False) and file["file"]["hangeln"] is None and len(file["file"]["games"]) == 2
+    # The host's "Nochmal" deals no Hängeln: another set, its first game game 3, the set decided (two games) still in sight.
+    next_game(table)
+    for s in (1, 2):
+        fd = table.phones[s].facedown
+        assert fd is not None and fd.set_start == 3 and fd.order is None
+        st = table.state(s)
+        assert st["game"] == 3 and st["set"] == FRESH and st["filed"] is None and table.saves[s]["set"] == {"start": 3, "before": 1}
+    table.reload(2)  # a set before of two games is read back from the save
+    for s in (1, 2):
+        assert table.call(s, "facedown_lists") == lists and table.call(s, "facedown_export") == file
+
+
+# A set of three phones whose host's phone is gone in game 2: Bernd's takes the table over, Carla's follows. Its
+# Hängeln is then Anne's (the old host's seat, now the computer's on Bernd's phone) and Carla's.
+TAKEN_SEED = 3
+
+
+@pytest.mark.cpython_only
+def test_a_set_taken_over_in_its_second_game_goes_on_with_its_first_kept_and_ends_alike(seeded_secrets: SeededSecrets) -> None:
+    seeded_secrets.rng.seed(TAKEN_SEED)
+    table = TakenTable("rengen", TAKEN_SEED, host=SHORT, players=THREE)
+    table.deal()
+    finish_game(table)
+    every_hand_checked(table)
+    first = alike(table, "filed", (1, 2, 3))
+    game1 = table.saves[2]["finished"][0]
+    assert first["game"] == 1 and first["set"]["games"][0]["over"] and first["id"] == entry_id(table)
+    next_game(table)
+    moves(table, 3)
+    # Anne's phone (the host's) is gone for good mid-hand; Bernd's takes the table over, Carla's follows
+    # (her app closed and opened again from its save at each step).
+    welcome = table.take_over(2, reload={3})
+    assert (welcome["game"], welcome["dropped"]) == (2, 1)
+    for s in (2, 3):
+        st = table.state(s)
+        assert st["host"] == 2 and st["taking"] is None and st["game"] == 2
+        assert st["taken"]["de"] == "Bernd hat den Tisch von Platz 1: Anne übernommen: Spiel 1 wird neu gegeben"
+        assert st["taken"]["en"] == "Bernd took the table over from seat 1: Anne: hand 1 is dealt again"
+        # The set goes on at game 2, game 1 kept as every phone checked it.
+        assert st["set"]["games"][0] == first["set"]["games"][0] and not st["set"]["games"][1]["over"]
+        assert table.saves[s]["set"] == {"start": 1} and table.saves[s]["finished"][0] == game1
+    assert [k["kind"] for k in table.phones[2].facedown.kinds] == ["bot", "human", "human"]  # type: ignore[union-attr]
+    assert table.deal() == 1
+    table.play_hand()
+    while not table.state(2)["game_over"]:
+        table.deal()
+        table.play_hand()
+    checked_on(table, (2, 3))
+    facts = alike(table, "set", (2, 3))
+    assert facts["games"][0] == first["set"]["games"][0] and facts["games"][1]["over"]
+    assert facts["hangeln_seats"] == [1, 3] and facts["loser"] is None
+    # The Hängeln of Anne's seat (the computer's now, on Bernd's phone) and Carla's, dealt by the new host.
+    table.again()
+    for s in (2, 3):
+        st, fd = table.state(s), table.phones[s].facedown
+        assert fd is not None and fd.order == [1, 3, 2] and st["game"] == 3 and st["set"]["in_hangeln"]
+        assert st["hangeln_seat"] == {2: None, 3: 2}[s]
+    assert sorted(table.phones[2].facedown.locals) == [1, 2]  # type: ignore[union-attr]
+    table.play_hand()
+    checked_on(table, (2, 3))
+    facts = alike(table, "set", (2, 3))
+    assert facts["over"] and facts["in_hangeln"] and facts["loser"] in (1, 3)
+    # One entry on both phones, under the id the set had before the take-over: game 1, game 2 and the Hängeln.
+    filed = alike(table, "filed", (2, 3))
+    assert filed["id"] == first["id"] and filed["game"] == 3 and filed["set"] == facts
+    assert filed["save"]["set"]["finished"][0]["hands"] == game1["hands"] and len(filed["save"]["set"]["finished"]) == 2
+    assert [p["name"] for p in filed["save"]["record"]["players"]] == ["Anne", "Carla"]
+    lists = alike_calls(table, "facedown_lists", (2, 3))
+    assert lists == club.lists_of(filed["save"]) and [e["game"] for e in lists["lists"]] == [1, 2, 3]
+
+
+# --- a watcher's phone lost for good in the Hängeln -------------------------------------
+
+
+def openable(table: Table, phone: int, more: tuple[int, ...] = ()) -> tuple[int, dict[int, str]]:
+    """The Hängeln just played: how many of its cards phone `phone` may not
+    see (not dealt to a seat it plays, never played), and those it can open
+    from the hand's messages before the reveals with every secret it holds
+    (those of the seats it plays, those it recovered of a phone gone, and
+    `more`). As test_facedown_bridge's `learnable`: each sum of up to as
+    many elements as there are seats, of everything tied to the place and
+    each secret's multiples of them and of the place's C1, taken off C2."""
+    fd = table.phones[phone].facedown
+    assert fd is not None
+    seats = [local.st for local in fd.locals.values()]
+    standin = fd.standin()
+    phones = [st.phone for st in seats] + ([standin.phone] if standin is not None else [])
+    keys = list(dict.fromkeys([ph.secret for ph in phones] + [x for st in seats for x, _ in st.pieces.recovered.values()] + list(more)))
+    first = phones[0]
+    deck, order = first.final_deck(), deck_order(first)
+    known = set(first.seen)
+    for ph in phones:
+        known |= set(ph.cards)
+    points = [card_point(c) for c in first.plan.cards]
+    by_place = tied(before_the_reveals(table))
+    found: dict[int, str] = {}
+    hidden = [p for p in range(len(order)) if p not in known]
+    for p in hidden:
+        card = order[p]
+        sent = list(dict.fromkeys(by_place.get(p, [])))
+        pieces = sent + [x * deck[p].c1 for x in keys] + [x * e for x in keys for e in sent]
+        if opens(deck[p].c2, pieces, points, first.plan.seats):
+            found[p] = card
+    return len(hidden), found
+
+
+def before_the_reveals(table: Table) -> list[dict[str, Any]]:
+    host = table.phones[table.host].facedown
+    assert host is not None
+    out = []
+    for e in host.envelopes:
+        if e["msg"].get("kind") in ("reveal", "log"):
+            break
+        out.append(e["msg"])
+    return out
+
+
+# A set of three phones whose Hängeln is Carla's and Anne's (the host's), Carla first; Bernd's phone watches.
+# Its two games are played once (`hangeln_next`); each test opens every phone from its save after them.
+WATCHED_SEED = 1
+KEPT: dict[str, Any] = {}
+
+
+def hangeln_next(seeded: SeededSecrets, name: str) -> Table:
+    """The three phones' set after its two games, every hand checked on
+    every phone, the Hängeln not dealt: every phone's app opened again from
+    its save, the secrets and moves from here on the test's own."""
+    if not KEPT:
+        seeded.rng.seed(WATCHED_SEED)
+        table = Table("rengen", WATCHED_SEED, host=SHORT, players=THREE)
+        table.deal()
+        assert set_games(table, (1, 2, 3))["hangeln_seats"] == [3, 1]
+        KEPT.update(saves=copy.deepcopy(table.saves), welcome=table.welcome)
+    return reopened(seeded, name, KEPT["saves"], KEPT["welcome"])
+
+
+def reopened(seeded: SeededSecrets, name: str, saves: dict[int, dict[str, Any]], welcome: dict[str, Any]) -> Table:
+    """A table of every phone's app opened again from its save (the host's, seat 1, too)."""
+    seeded.rng.seed(zlib.crc32(name.encode()))
+    table = object.__new__(Table)
+    table.rng = random.Random(zlib.crc32(name.encode()))
+    table.guests, table.away, table.welcome = sorted(s for s in saves if s != 1), set(), welcome
+    table.phones = {s: Bridge() for s in sorted(saves)}
+    table.heard = {s: [] for s in table.phones}
+    table.saves = copy.deepcopy(saves)
+    for s in table.phones:
+        table.sent(s, table.call(s, "facedown_load", save=table.saves[s])["send"])
+    return table
+
+
+@pytest.mark.cpython_only
+def test_a_watchers_phone_lost_in_the_hangeln_is_dealt_on_by_the_hosts_and_the_hangeln_checked(seeded_secrets: SeededSecrets) -> None:
+    table = hangeln_next(seeded_secrets, "lost mid-Hängeln")
+    next_game(table)
+    for s in (1, 2, 3):
+        fd = table.phones[s].facedown
+        assert fd is not None and fd.order == [3, 1, 2] and table.state(s)["hangeln_seat"] == {1: 2, 2: None, 3: 1}[s]
+    bernd = table.phones[2].facedown.own()  # type: ignore[union-attr]
+    assert bernd is not None and bernd.st.seat == 3 and bernd.st.viewer is None
+    moves(table, 2)
+    assert bernd.st.phone.cards == {}
+    # Bernd's phone is gone for good mid-Hängeln: the host says so; the Hängeln goes on, not void.
+    table.away.add(2)
+    gone = table.call(1, "facedown_gone", seat=2)
+    table.sent(1, gone["send"])
+    for s in (1, 3):
+        word = table.state(s)["gone"]
+        assert word["seat"] == 2 and not word["void"] and "Bernd" in word["en"], word
+    # Its shares: Anne's phone and Carla's showed their pieces of its secret and each has it now (Shamir, all the
+    # phones still there together); the host's phone deals on for it (its shares of every card opened, its reveal).
+    for s in (1, 3):
+        st = table.phones[s].facedown.own().st  # type: ignore[union-attr]
+        assert st.pieces.recovered[3][0] == bernd.st.phone.secret, s
+    standin = table.phones[1].facedown.standin()  # type: ignore[union-attr]
+    assert standin is not None and standin.seat == 3 and standin.phone.cards == {} and standin.offered() == []
+    table.play_hand()
+    # The Hängeln went on between its two players to its end, checked on both phones left.
+    checked_on(table, (1, 3))
+    facts = alike(table, "set", (1, 3))
+    assert facts["over"] and facts["in_hangeln"] and facts["hangeln_seats"] == [3, 1] and facts["loser"] in (1, 3)
+    filed = alike(table, "filed", (1, 3))
+    assert filed["id"] == entry_id(table) and filed["game"] == 3 and filed["set"] == facts
+    hangeln = Game.from_record(filed["save"]["record"])
+    assert hangeln.names == ["Carla", "Anne"] and hangeln.game_over
+    assert alike_calls(table, "facedown_lists", (1, 3)) == club.lists_of(filed["save"])
+    # Played by its two players only: the host's phone played nothing for Bernd's watching seat.
+    assert not any(step[0] == "standin" for step in table.phones[1].facedown.locals[1].journal)  # type: ignore[union-attr]
+    # Neither phone left could open a card of the Hängeln it may not see with all it holds after the loss:
+    # Anne's phone with her secret and Bernd's none of Carla's, Carla's with hers and Bernd's none of Anne's.
+    for s in (1, 3):
+        hidden, found = openable(table, s)
+        assert hidden and found == {}, (s, hidden, found)
+    # (The search finds them where it should: with the other player's secret too, Anne's phone opens every card.)
+    carla = table.phones[3].facedown.own().st.phone.secret  # type: ignore[union-attr]
+    hidden, found = openable(table, 1, (carla,))
+    assert len(found) == hidden
