@@ -11,7 +11,10 @@ to its end with the Hängeln of the old host's seat (now the computer's)
 and filed alike on both phones left. A watcher's phone lost for good in
 the Hängeln: its secret recovered by the phones still there, the host's
 phone dealing on for it, the Hängeln finished between its two players and
-checked, and no phone able to open a card it may not see."""
+checked, and no phone able to open a card it may not see; lost as the
+Hängeln is dealt, the Hängeln void and dealt again. A Hängeln void names
+the lost phone by its table seat and player, never by its place among
+the hand's phones (a guest's phone lost in a Hängeln of two phones too)."""
 
 from __future__ import annotations
 
@@ -339,3 +342,55 @@ def test_a_watchers_phone_lost_in_the_hangeln_is_dealt_on_by_the_hosts_and_the_h
     carla = table.phones[3].facedown.own().st.phone.secret  # type: ignore[union-attr]
     hidden, found = openable(table, 1, (carla,))
     assert len(found) == hidden
+
+
+@pytest.mark.cpython_only
+def test_a_watchers_phone_lost_as_the_hangeln_is_dealt_voids_it_by_its_seat_and_name_and_it_is_dealt_again(
+    seeded_secrets: SeededSecrets,
+) -> None:
+    table = hangeln_next(seeded_secrets, "lost before the deal")
+    # Bernd's phone is gone for good as the Hängeln is dealt: nothing of his comes, and the host says so.
+    table.away.add(2)
+    next_game(table)
+    table.sent(1, table.call(1, "facedown_gone", seat=2)["send"])
+    # Void on both phones left, and it says who left at the table: Bernd, at seat 2 (not the third of the
+    # Hängeln's phones, his place in the hand; the table's seat 3 is Carla, who is still there).
+    words = (
+        "Spiel ungültig – Platz 2 (Bernd) ging, bevor die Karten gegeben waren; neu geben",
+        "hand void – seat 2 (Bernd) left before the cards were dealt; deal again",
+    )
+    for s in (1, 3):
+        st = table.state(s)
+        assert (st["verdict"]["status"], st["verdict"]["seat"], st["verdict"]["de"], st["verdict"]["en"]) == ("void", 2, *words), st
+        assert (st["gone"]["seat"], st["gone"]["void"], st["gone"]["de"], st["gone"]["en"]) == (2, True, *words), st
+        assert st["game"] == 3 and st["set"]["in_hangeln"]
+    table.reload(3)  # Carla's app closed and opened again: the same words from its save
+    assert table.state(3)["verdict"]["en"] == words[1] and table.state(3)["gone"]["de"] == words[0]
+    # Dealt again by the phones still there, Bernd's seat the computer's on the host's phone; still Carla's and Anne's.
+    assert table.deal() == 1
+    for s in (1, 3):
+        fd = table.phones[s].facedown
+        assert fd is not None and fd.order == [3, 1, 2] and fd.retry == 1
+        assert table.state(s)["hangeln_seat"] == {1: 2, 3: 1}[s]
+    assert sorted(table.phones[1].facedown.locals) == [1, 2]  # type: ignore[union-attr]
+    table.play_hand()
+    checked_on(table, (1, 3))
+    facts = alike(table, "set", (1, 3))
+    assert facts["over"] and facts["hangeln_seats"] == [3, 1] and facts["loser"] in (1, 3)
+    filed = alike(table, "filed", (1, 3))
+    assert filed["game"] == 3 and filed["set"] == facts and Game.from_record(filed["save"]["record"]).names == ["Carla", "Anne"]
+
+
+@pytest.mark.cpython_only
+def test_a_guests_phone_lost_in_a_hangeln_of_two_phones_voids_it_by_its_seat_and_name(seeded_secrets: SeededSecrets) -> None:
+    table = two_phones(seeded_secrets, TWO_HANGELN)
+    set_games(table, (1, 2))
+    next_game(table)
+    moves(table, 2)
+    # Bernd's phone, the Hängeln's first, is gone for good: with two phones nobody is left to share with.
+    table.away.add(2)
+    table.sent(1, table.call(1, "facedown_gone", seat=2)["send"])
+    v = table.state(1)["verdict"]
+    assert (v["status"], v["seat"]) == ("void", 2), v
+    assert v["de"].startswith("Spiel ungültig – Platz 2 (Bernd) ging nach Zug "), v
+    assert v["en"].startswith("hand void – seat 2 (Bernd) left after action "), v

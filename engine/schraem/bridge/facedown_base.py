@@ -298,6 +298,17 @@ class TableBase:
             return f"{self.table}/{game}/{retry}/{self.epoch}"
         return self.table if (game, retry) == (1, 0) else f"{self.table}/{game}/{retry}"
 
+    def void(self) -> Verdict | None:
+        """The hand under way void by the dropout rule (core `Seat.void`),
+        the lost phone named by its table seat and its player: in a Hängeln
+        its place among the hand's phones is another seat's number, and a
+        watcher's is no seat of the game's."""
+        own = self.own()
+        if own is None or own.st.gone is None or self.order is None:
+            return None if own is None else own.st.void()
+        lost = self.seat_of(own.st.gone[0])
+        return own.st.void(lost, self.table_names()[lost - 1])
+
     def redeal(self) -> bool:
         """Whether the last hand is void before its deck was dealt: nobody
         saw a card, and the phones still there deal it again."""
@@ -433,7 +444,7 @@ class TableBase:
         if own is None or self.hand is None or self.hand in self.verdicts:
             return
         st = own.st
-        void = st.void()
+        void = self.void()
         if void is not None:  # the dropout rule's: every phone says who left and when
             self.verdicts[self.hand] = dict(void.to_json(), hand=self.hand)
         elif st.replaced() or len(st.phone.reveals) == self.seats:

@@ -208,7 +208,7 @@ class FaceDownTable(TakeoverSide):
             return None
         phone, after = own.st.gone
         lost = self.seat_of(phone)
-        void = own.st.void()
+        void = self.void()
         if void is not None:
             return {"seat": lost, "after": after, "void": True, "de": void.de, "en": void.en}
         name = self.table_names()[lost - 1]
