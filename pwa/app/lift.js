@@ -1,5 +1,5 @@
-// A finger's tap on a card of the hand or on the table's knock, hold or
-// pass button acts as the finger lifts, not at the click the browser makes
+// A finger's tap on a card of the hand, on the look button or on the
+// table's knock, hold or pass button acts as the finger lifts, not at the click the browser makes
 // of it afterwards: on a busy phone that click is a further turn of the
 // page's main thread (measured at a table of phones, a quarter of a core:
 // about 20 ms after the lift), and at a table of phones every other phone
@@ -10,7 +10,7 @@
 // browser then cancels the pointer) and not held as a long press. A mouse,
 // a keyboard and a screen reader act by the click as before.
 
-const TABLE_TAPS = 'button[data-card], button[data-action="knock"], button[data-action="hold"], button[data-action="pass"]';
+const TABLE_TAPS = 'button[data-card], button[data-action="look"], button[data-action="knock"], button[data-action="hold"], button[data-action="pass"]';
 // Further than this between press and lift, and it was not a tap.
 const SLOP_PX = 12;
 // Held longer, a press is a long press: the browser makes no click of it.

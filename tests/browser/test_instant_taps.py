@@ -28,12 +28,12 @@ def held(page) -> int:
     return page.evaluate("() => window.__held.length")
 
 
-def start(page, site, *, pace: str, dealer: int):
+def start(page, site, *, pace: str, dealer: int, look: bool = True):
     page.add_init_script(HOLD_ENGINE)
     open_app(page, site, seed=21, pace=pace)
     start_game(page, PLAYERS, dealer=dealer)
     wait_idle(page)
-    if stored(page)["state"]["view"]["my_cards"] is None:
+    if look and stored(page)["state"]["view"]["my_cards"] is None:
         page.locator('[data-action="look"]').tap()
         wait_idle(page)
 
@@ -155,4 +155,27 @@ def test_a_fingers_tap_acts_as_it_lifts_and_its_click_is_no_second_tap(warm_page
     reason = state["refusals"][f"play:{second}"]
     page.evaluate("(card) => document.querySelector(`[data-card=\"${card}\"]`).click()", second)
     page.wait_for_function("(text) => document.getElementById('message').textContent.includes(text)", arg=reason["de"], timeout=2_000)
+    assert not page_errors
+
+
+def test_a_fingers_lift_on_the_look_button_looks_once(warm_page, shared_site, page_errors):
+    """The look is asked for at the lift too (at a table of phones the
+    cards come from the host, and the click is a further turn of a busy
+    page); the click that follows, on the look button still there while
+    the engine answers, is no second look."""
+    page = warm_page(locale="de-DE")
+    start(page, shared_site, pace="60000", dealer=4, look=False)
+    assert stored(page)["state"]["view"]["my_cards"] is None
+    page.evaluate("() => { window.__hold = true; }")
+    page.evaluate(FINGER, ['[data-action="look"]', 2])
+    page.wait_for_function("() => window.__held.length === 1", timeout=2_000)
+    page.evaluate("""() => document.querySelector('[data-action="look"]')
+      .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }))""")
+    page.wait_for_timeout(150)
+    assert held(page) == 1, "the click after the lift asked for a second look"
+    page.evaluate("() => window.__release()")
+    wait_idle(page)
+    view = stored(page)["state"]["view"]
+    assert view["my_cards"] and [e["seat"] for e in view["log"] if e["type"] == "look"] == [1]
+    assert page.locator(".hand button.card").count() == len(view["my_cards"])
     assert not page_errors
