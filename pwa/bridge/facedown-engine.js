@@ -198,8 +198,11 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
       // `game`: the table's game under way; `shown`, the one whose view is drawn
       // (the last game's result stays in sight while the next is dealt).
       facedown: {
+        // Not how many envelopes this phone took (kept above for `back`): a
+        // state drawn again only because it counted one more (most of a
+        // deal's messages change nothing on screen) is not drawn again.
         role, seat: fd.seat, game: fd.game ?? 1, shown: lastShown.game ?? 1, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [],
-        received: fd.received, gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
+        gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
         // A tournament's table: its ticket (the banner, the result for the organiser).
         ticket: fd.ticket ?? null,
         // The computer seats (a seat that may go to a new phone between games),
