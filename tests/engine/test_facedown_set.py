@@ -13,12 +13,16 @@ action is refused, no phone can open a hidden card of the Hängeln, a phone
 reloaded in it plays on, a player's phone lost in it is played on by the
 host's. The host's phone gone in the Hängeln, or after game 2, a guest's
 takes the set over and the Hängeln is dealt (again) between the same two;
-no seat changes hands within a set. Once the set is decided the host deals
-another to the same phones ("Noch ein Satz"), each phone its first game
-from the set it checked, and files it as a new entry; until a hand of it
-is checked there, a phone's list and file are the set decided. After a
-reload and after a take-over alike; a save whose set before is none
-decided there is refused."""
+no seat changes hands within a set, in words, and nothing changes. Once
+the set is decided the host deals another to the same phones ("Noch ein
+Satz"), each phone its first game from the set it checked, and files it
+as a new entry; until a hand of it is checked there, a phone's list and
+file are the set decided. After a reload and after a take-over alike; a
+save whose set before is none decided there is refused. Once decided, a
+seat changes hands for the next set: the computer takes a guest's seat
+whose phone left, or a new phone the computer's (one code each way), and
+the next set is dealt, played to its end and filed alike on every phone,
+the new one too; the set decided stays the entry it was."""
 
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from typing import Any
 import pytest
 from test_facedown import learnable
 from test_facedown_bridge import PLAYERS, SeededSecrets, Table, refused, seeded_secrets
+from test_facedown_seat_change import new_phone_at
 from test_facedown_takeover import TakenTable
 
 from schraem.bridge import Bridge
@@ -93,6 +98,13 @@ def said(table: Table) -> list[str]:
     host = table.phones[1].facedown
     assert host is not None
     return [json.dumps(e["msg"]) for e in host.envelopes]
+
+
+def kept(table: Table, seat: int) -> str:
+    """What the phone of `seat` holds, as its save would say it."""
+    fd = table.phones[seat].facedown
+    assert fd is not None
+    return json.dumps(fd.to_save())
 
 
 # The set's two games are played once, their every hand checked on every phone as they go (`at_the_hangeln`);
@@ -274,12 +286,6 @@ def test_a_set_taken_over_in_its_hangeln_deals_the_hangeln_again_and_ends_alike_
 def test_a_set_taken_over_after_its_second_game_deals_the_hangeln_of_the_same_two(seeded_secrets: SeededSecrets) -> None:
     table = at_the_hangeln(seeded_secrets, "after game 2", TakenTable, before=True)
     assert isinstance(table, TakenTable)
-    # Within a set no seat changes hands between games, in words, on the host's phone and on a guest's.
-    for cmd in ("facedown_phone_seat", "facedown_computer_seat"):
-        assert "no seat changes hands" in refused(table.phones[1], cmd, seat=4)["en"]
-    recode = {"type": "recode", "game": 2, "joining": [4]}
-    assert "no seat changes hands" in refused(table.phones[2], "facedown_recode", frame=recode)["en"]
-    assert table.state(1)["joining"] == [] and table.state(1)["deal_ready"]
     welcome = table.take_over(3)  # Carla's phone, which plays the Hängeln
     assert (welcome["game"], welcome["dropped"]) == (3, None)
     assert Game.from_record(welcome["record"]).names == ["Dora", "Carla"]
@@ -352,8 +358,19 @@ def set_before_in_sight(table: Table, phones: list[int], before: dict[str, Any])
 
 @pytest.mark.cpython_only
 def test_a_set_decided_the_host_deals_another_to_the_same_phones_filed_as_a_new_entry(seeded_secrets: SeededSecrets) -> None:
-    # While the set is not decided, the host's next deal is the set's own: after game 2, its Hängeln.
+    # While the set is not decided no seat changes hands: each game's loser plays the Hängeln in person. In
+    # words, on the host's phone and on a guest's (from the games it checked), and nothing changes.
     table = at_the_hangeln(seeded_secrets, "not decided", before=True)
+    held = {s: kept(table, s) for s in table.phones}
+    for cmd, seat in (("facedown_phone_seat", 4), ("facedown_computer_seat", 3), ("facedown_phone_seat", 3)):
+        words = refused(table.phones[1], cmd, seat=seat, name="Eve")
+        assert "in einem Rengen-Satz spielt jeder Platz bis zum Ende des Satzes: wer eine Spielrunde verliert" in words["de"], words
+        assert "in a Rengen set every seat plays to the set's end: whoever loses a game plays the Hängeln in person" in words["en"], words
+    recode = {"type": "recode", "game": 2, "joining": [4], "computers": [4]}
+    assert "plays the Hängeln in person" in refused(table.phones[2], "facedown_recode", frame=recode)["en"]
+    assert {s: kept(table, s) for s in table.phones} == held
+    assert alike(table, "joining") == [] and table.state(1)["deal_ready"]
+    # The host's next deal is the set's own: after game 2, its Hängeln.
     next_game(table)
     for s in table.phones:
         fd = table.phones[s].facedown
@@ -452,3 +469,107 @@ def test_a_set_decided_and_taken_over_goes_on_with_another_set(seeded_secrets: S
         assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"
         assert table.saves[s]["set"] == {"start": 4, "before": 1}
     assert table.state(2)["set"] == table.state(3)["set"] and len(table.state(2)["set"]["games"]) == 1
+
+
+def play_set(table: Table) -> dict[str, Any]:
+    """The set whose first game is dealt, played to its end: its two games
+    and, where their losers differ, its Hängeln, every hand checked on
+    every phone. → its facts, the same on every phone."""
+    finish_game(table)
+    every_hand_checked(table)
+    next_game(table)
+    finish_game(table)
+    every_hand_checked(table)
+    if not alike(table, "set")["over"]:
+        next_game(table)
+        assert alike(table, "set")["in_hangeln"]
+        finish_game(table)
+        every_hand_checked(table)
+    facts = alike(table, "set")
+    assert facts["over"] and facts["loser"] is not None
+    return facts
+
+
+@pytest.mark.cpython_only
+def test_a_set_decided_the_computer_takes_a_guests_seat_and_the_next_set_is_played_on_the_phones_left(
+    seeded_secrets: SeededSecrets,
+) -> None:
+    """Carla's phone leaves once the set is decided; the computer takes her
+    seat for the next set, as "Rechner". Bernd's phone commits again; the
+    next set is dealt by the two phones, the host's playing Dora and
+    Rechner, played to its end and filed alike on both. The set decided
+    stays the entry it was: Carla played it."""
+    table = decided(seeded_secrets, "the computer at Carla's seat")
+    old = alike(table, "filed")
+    name = table.phones[1].facedown.table[:24]  # type: ignore[union-attr]
+    code = alike(table, "code")
+    table.away.add(3)
+    table.guests.remove(3)
+    del table.phones[3]
+    recode = table.call(1, "facedown_computer_seat", seat=3, name="Rechner")["send"]
+    assert recode == [{"type": "recode", "game": 3, "joining": [3], "computers": [3], "names": {"3": "Rechner"}}]
+    table.reload(1)  # the host's app closed and opened again while the new code is made
+    (frame,) = table.call(2, "facedown_recode", frame=recode[0])["send"]
+    commits = table.call(1, "facedown_seat", seat=2, commit=frame["commit"])["commits"]
+    reveal = table.call(2, "facedown_commits", frame=commits)["reveal"]
+    welcome = table.call(1, "facedown_reveal", seat=2, identity=reveal["identity"], nonce=reveal["nonce"])["welcome"]
+    assert welcome["game"] == 4 and welcome["seats"][2]["kind"] == "bot"
+    table.call(2, "facedown_welcome", frame=welcome)
+    assert alike(table, "code") not in (None, code)
+    assert alike(table, "filed") == old and old["save"]["set"]["seats"][2] == {"kind": "human"}
+    next_game(table)
+    for s in table.phones:
+        st, fd = table.state(s), table.phones[s].facedown
+        assert fd is not None and fd.set_start == 4 and table.saves[s]["set"] == {"start": 4, "before": 1}
+        assert st["game"] == 4 and st["set"] == FRESH and st["filed"] is None
+        assert [p["name"] for p in st["view"]["players"]] == ["Anne", "Bernd", "Rechner", "Dora"], s
+    assert sorted(table.phones[1].facedown.bots()) == [3, 4]  # type: ignore[union-attr]
+    set_before_in_sight(table, [1, 2], old)
+    moves(table, 2)
+    table.reload(1)  # and again mid-hand
+    facts = play_set(table)
+    filed = alike(table, "filed")
+    assert filed["id"] == f"set-facedown-{name}-4" != old["id"] and filed["set"] == facts
+    assert [k["kind"] for k in filed["save"]["set"]["seats"]] == ["human", "human", "bot", "bot"]
+    assert table.call(2, "facedown_lists") == table.call(1, "facedown_lists") == club.lists_of(filed["save"])
+
+
+@pytest.mark.cpython_only
+def test_a_set_decided_a_new_phone_takes_a_seat_and_deals_the_next_set_with_the_others(seeded_secrets: SeededSecrets) -> None:
+    """Carl's phone takes the computer Dora's seat once the set is decided,
+    with the table code's round: its welcome gives it the next set from its
+    first game (no set before it in sight), every phone deals that set with
+    Carl at seat 4, and it is played to its end and filed alike on all
+    four phones; the new phone's app and the host's are reloaded in it."""
+    table = decided(seeded_secrets, "Carl at Dora's seat")
+    old = alike(table, "filed")
+    name = table.phones[1].facedown.table[:24]  # type: ignore[union-attr]
+    code = alike(table, "code")
+    welcome = new_phone_at(table, 4, name="Carl")
+    assert welcome["game"] == 4 and welcome["set"] is True and "series" not in welcome and "again" not in welcome
+    first = Game.from_record(welcome["record"])
+    assert first.names == ["Anne", "Bernd", "Carla", "Carl"] and first.hand is None
+    assert first.first_dealer + 1 == old["set"]["games"][1]["winner"]
+    for g in table.guests:
+        table.call(g, "facedown_welcome", frame=welcome)
+    assert alike(table, "code") not in (None, code)
+    for s in (1, 2, 3):
+        assert table.state(s)["filed"] == old, s
+    fd = table.phones[4].facedown
+    assert fd is not None and (fd.game, fd.set_start, fd.set_before) == (4, 4, None) and table.state(4)["set"] == FRESH
+    next_game(table)
+    for s in table.phones:
+        st = table.state(s)
+        assert st["game"] == 4 and st["phase"] in ("dealing", "playing") and st["set"] == FRESH, s
+        assert [p["name"] for p in st["view"]["players"]] == ["Anne", "Bernd", "Carla", "Carl"], s
+        assert table.saves[s]["set"] == ({"start": 4} if s == 4 else {"start": 4, "before": 1}), s
+    assert table.phones[1].facedown.bots() == {}  # type: ignore[union-attr]
+    moves(table, 2)
+    table.reload(4)
+    table.reload(1)
+    facts = play_set(table)
+    filed = alike(table, "filed")
+    assert filed["id"] == f"set-facedown-{name}-4" and filed["set"] == facts
+    assert [k["kind"] for k in filed["save"]["set"]["seats"]] == ["human"] * 4
+    lists = [table.call(s, "facedown_lists") for s in table.phones]
+    assert all(x == lists[0] for x in lists) and lists[0] == club.lists_of(filed["save"])

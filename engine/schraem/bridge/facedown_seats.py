@@ -11,8 +11,11 @@ named before the round (`joined`) and keeps every other seat's as it was;
 a guest whose own seat is named says so. The new phone neither checks nor
 files the game before: its welcome gives it the next game, which the
 other phones make themselves from the game they checked, and from it on
-it deals with the others. A guest back on a new channel meanwhile is sent
-the round so far, and takes again what it took without a change."""
+it deals with the others. At a Rengen set the seats stay until the set
+is decided (each game's loser plays the Hängeln in person); then the new
+phone's welcome gives it the next set from its first game. A guest back
+on a new channel meanwhile is sent the round so far, and takes again
+what it took without a change."""
 
 from __future__ import annotations
 
@@ -22,14 +25,14 @@ from ..bots import APP_LEVELS
 from ..core.facedown_code import CodeRound, commitment, new_nonce
 from ..core.facedown_wire import Message
 from ..core.fields import clean_name
-from ..core.game import Game
 from ..crypto import base_multiple
 from .facedown_base import computer, new_identity, not_now, read_key, refuse, whole
 from .facedown_guest import GuestSide
 from .facedown_host import HostSide
 from .facedown_save import SavedTable
 from .facedown_series import read_again
-from .facedown_set import NO_SEAT_CHANGE, SetSide
+from .facedown_set import SetSide
+from .table import SET_KEEPS_SEATS
 
 BETWEEN = ("ein Platz wechselt zwischen zwei Spielrunden", "a seat changes between games")
 DRAW_NAMES = (
@@ -77,7 +80,7 @@ class SeatSide(SetSide, HostSide, GuestSide, SavedTable):
         if self.ticket is not None:
             raise refuse(*DRAW_NAMES)
         name = clean_name(name, seat)
-        names = self.names_next(Game.from_record(self._checked_last()).names)
+        names = self.names_next(self.table_names())
         if name in [n for s, n in enumerate(names, 1) if s != seat]:
             raise refuse(f"„{name}“ sitzt schon am Tisch", f"'{name}' already sits at the table")
         return None if name == names[seat - 1] and seat not in self.renamed else name
@@ -118,12 +121,13 @@ class SeatSide(SetSide, HostSide, GuestSide, SavedTable):
     def _between(self, seat: object) -> int:
         """`seat`, once it may change hands now: a computer's or a guest's,
         between two games (after a series, from the next series on; at a
+        Rengen set only once it is decided, from the next set on; at a
         tournament's table only within its series), on the host's phone,
         and before the new table code is under way."""
         if self.role != "host":
             raise not_now("Plätze vergibt das Handy des Gastgebers", "the host's phone gives seats")
-        if self.set_start is not None:
-            raise not_now(*NO_SEAT_CHANGE)
+        if self.keeps_seats():
+            raise not_now(*SET_KEEPS_SEATS)
         if not whole(seat) or not 1 <= seat <= self.seats or seat == self.host:
             raise refuse(
                 f"Platz {str(seat)[:12]} ist kein Platz des Computers oder eines Gastes",
@@ -197,18 +201,18 @@ class SeatSide(SetSide, HostSide, GuestSide, SavedTable):
     def recoded(self, frame: object) -> None:
         """The host's word that seats go to new phones before the next game:
         this phone commits to its key again, with a fresh nonce, for the
-        new table code."""
+        new table code. At a set, only once this phone checked it decided."""
         if self.role != "guest" or not self.welcomed:
             raise not_now("dieses Handy ist noch nicht am Tisch", "this phone has not joined the table yet")
         if not isinstance(frame, dict) or frame.get("type") != "recode" or not isinstance(frame.get("joining"), list):
             raise refuse("das ist kein Platzwechsel", "that is no change of seats")
-        if self.set_start is not None:
-            raise not_now(*NO_SEAT_CHANGE)
         if frame.get("game") != self.game or self.hand not in self.verdicts or self.finished.get(self.game) is None:
             raise not_now(
                 "ein Platz wechselt zwischen zwei Spielrunden; dieses Handy hat die Spielrunde noch nicht zu Ende geprüft",
                 "a seat changes between games; this phone has not checked the game to its end yet",
             )
+        if self.keeps_seats():
+            raise not_now(*SET_KEEPS_SEATS)
         joining, computers = frame["joining"], frame.get("computers", [])
         if not joining or not all(whole(s) and 1 <= s <= self.seats and s != self.host for s in joining):
             raise refuse("die Plätze des Platzwechsels sind unlesbar", "the seats that change hands are unreadable")
@@ -254,8 +258,7 @@ class SeatSide(SetSide, HostSide, GuestSide, SavedTable):
             names[int(k)] = clean_name(n, int(k))
             if names[int(k)] != n:  # the host sends a name as it keeps it
                 raise refuse(*UNREADABLE_NAMES)
-        last = Game.from_record(self._checked_last()).names
-        after = [names.get(s, n) for s, n in enumerate(last, 1)]
+        after = [names.get(s, n) for s, n in enumerate(self.table_names(), 1)]
         if len(set(after)) != len(after):
             raise refuse("der Platzwechsel gibt zwei Plätzen denselben Namen", "the change of seats gives two seats the same name")
         return names

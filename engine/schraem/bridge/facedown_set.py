@@ -37,11 +37,6 @@ from .table import record_seats
 
 SAVE_FORMAT = "schraem-save/1"  # as bridge/table.py writes an ordinary table's save
 
-NO_SEAT_CHANGE = (
-    "im Rengen-Satz mit verdeckten Karten wechselt kein Platz die Hand; die Plätze bleiben bis zum Ende des Satzes",
-    "in a Rengen set played face down no seat changes hands; the seats stay until the set is over",
-)
-
 UNREADABLE_BEFORE = ("der Satz vor diesem in der Sicherung ist unlesbar", "the set before this one in the save is unreadable")
 
 
@@ -74,6 +69,13 @@ class SetSide(SeriesSide):
         rset = _built(before + ([] if self.in_hangeln() else [current]), current if self.in_hangeln() else None)
         self._set_built = (key, rset)
         return rset
+
+    def keeps_seats(self) -> bool:
+        """Whether a set is under way and not decided on this phone, from the
+        games it checked: no seat changes hands then (bridge/table.py
+        `SET_KEEPS_SEATS`); once decided, one may for the next set."""
+        rset = self.rengen()
+        return rset is not None and rset.loser is None
 
     def set_facts(self) -> dict[str, Any] | None:
         """Where the set stands (club.set_facts): its games' losers, the two
@@ -145,10 +147,12 @@ class SetSide(SeriesSide):
 
     def welcomed_by(self, frame: object) -> None:
         """The host's welcome; a set's first game is checked to be one
-        before anything is taken."""
+        before anything is taken. The set begins with the game the welcome
+        names: the table's first, or for a new phone that takes a seat once
+        a set is decided, the next set's first (it has no set before)."""
         given = frame if isinstance(frame, dict) else {}
         rset = given.get("set", False)
-        if rset not in (True, False) or (rset and (given.get("series") is not None or given.get("game", 1) != 1)):
+        if rset not in (True, False) or (rset and given.get("series") is not None):
             raise refuse("der Satz des Tisches ist unlesbar", "the table's set is unreadable")
         if rset:
             try:
@@ -157,7 +161,7 @@ class SetSide(SeriesSide):
                 raise refuse(f"der Satz des Tisches ist unlesbar ({e.de})", f"the table's set is unreadable ({e.en})") from e
         super().welcomed_by(frame)
         if rset:
-            self.set_start = self.game
+            self.set_start = given.get("game", 1)  # (checked a game number before this, in bridge/facedown_seats.py)
 
     # -- what leaves this phone ----------------------------------------------------
 
@@ -169,7 +173,7 @@ class SetSide(SeriesSide):
         rset = self.rengen()
         if out is None or rset is None:
             return out
-        seats = record_seats(self.kinds)
+        seats = self._set_seats()
         current = rset.hangeln or rset.games[-1]
         pair = rset.hangeln_players() if rset.hangeln is not None else None
         save = {
@@ -185,6 +189,26 @@ class SetSide(SeriesSide):
             "save": save,
             "set": club.set_facts(rset),
         }
+
+    def _set_seats(self) -> list[dict[str, Any]]:
+        """Who sat where in the set: the table's seats, but a seat that
+        changes hands once the set is decided as the set's games filed it.
+        The change holds from the next set on: the set decided stays the
+        entry it was (a phone that files it again after a reload files the
+        same)."""
+        seats = record_seats(self.kinds)
+        last = self.finished.get(self.game)
+        if not self.joined or last is None:
+            return seats
+        # Its last game at the full table, and over it the Hängeln's two players (its record's seats are its phones').
+        hangeln = self.in_hangeln()
+        filed = record_seats((self.finished[self.game - 1] if hangeln else last)["players"])
+        if hangeln:
+            for phone, seat in enumerate(record_seats(last["players"]), 1):
+                filed[self.seat_of(phone) - 1] = seat
+        for s in self.joined:
+            seats[s - 1] = filed[s - 1]
+        return seats
 
     def set_in_sight(self) -> RengenSet:
         """The set this phone's list and file hold: the set as it checked

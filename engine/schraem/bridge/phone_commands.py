@@ -15,7 +15,7 @@ from ..core.dealcheck import check_deal
 from ..core.errors import Both, InvalidAction
 from ..core.fields import clean_name
 from ..core.game import Game
-from .table import Commands
+from .table import SET_KEEPS_SEATS, Commands
 from .wire import is_whole
 
 
@@ -59,15 +59,7 @@ class PhoneCommands(Commands):
         t = self._phone_table()
         t.check_viewer(args.get("viewer"))
         if t.rset is not None and t.rset.loser is None:
-            # Each game's loser plays the Hängeln and the set's loser pays:
-            # a person who took a seat mid-set would answer for another's loss.
-            raise InvalidAction(
-                "bad_request",
-                detail=Both(
-                    "in einem Rengen-Satz spielt jeder Platz bis zum Ende des Satzes: wer eine Spielrunde verliert, spielt selbst das Hängeln",
-                    "in a Rengen set every seat plays to the set's end: whoever loses a game plays the Hängeln in person",
-                ),
-            )
+            raise InvalidAction("bad_request", detail=Both(*SET_KEEPS_SEATS))
         seats = cast("list[dict]", t.set_seats) if t.rset is not None else t.seats
         names = t.rset.names if t.rset is not None else t.game.names
         name = args.get("name")

@@ -24,6 +24,15 @@ from .table_host import TableHost
 
 SAVE_FORMAT = "schraem-save/1"
 
+# Each game's loser plays the Hängeln and the set's loser pays: a person who
+# took a seat mid-set would answer for another's loss. Once the set is
+# decided a seat may change hands for the next set, at a table of phones
+# face up or face down.
+SET_KEEPS_SEATS = (
+    "in einem Rengen-Satz spielt jeder Platz bis zum Ende des Satzes: wer eine Spielrunde verliert, spielt selbst das Hängeln",
+    "in a Rengen set every seat plays to the set's end: whoever loses a game plays the Hängeln in person",
+)
+
 
 def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
