@@ -208,6 +208,8 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
         // The computer seats (a seat that may go to a new phone between games),
         // and the seats whose new phone is awaited.
         computers: [...bots], joining: fd.joining ?? [],
+        // The table's players by its seats (a set's everyone, also in its Hängeln).
+        names: fd.names ?? null,
         // A hand void before its deal, which the host's phone deals again.
         redeal: Boolean(fd.redeal),
         // The host's next deal is taken now (its button waits while the phones deal).

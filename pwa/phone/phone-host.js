@@ -441,7 +441,8 @@ export function resumeFaceDownHost(save, guest = null) {
     // While a table is taken over, the seats given to the computer await no phone.
     const computers = kept.taking?.computers ?? [];
     const guests = guestSeats(kept.seats, kept.seat).filter((seat) => !computers.includes(seat));
-    const names = opened.state?.view?.players?.map((/** @type {{name: string}} */ p) => p.name) ?? [];
+    // The table's names: after a set's Hängeln its view seats only two.
+    const names = opened.state?.facedown?.names ?? opened.state?.view?.players?.map((/** @type {{name: string}} */ p) => p.name) ?? [];
     guest?.link?.pc.close();
     const table = hostTable(opened.session, {
       names, viewer: kept.seat, guests, inGame: false, facedown: opened, takenOver: Boolean(kept.taking || kept.taken),

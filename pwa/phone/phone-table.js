@@ -262,7 +262,7 @@ function tableBanner() {
   const lost = table.role === 'guest' && table.status === 'dropped';
   const facts = table.role === 'host' ? state?.phone_table : state;
   // The phones' seats are the table's (a set's Hängeln seats two of them).
-  const names = facts?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
+  const names = facts?.names ?? state?.facedown?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
   const label = (seats) => seatLabel(seats, names);
   const standins = facts?.standins ?? [];
   // Face down, a seat whose phone was lost for good is the host's phone's since.

@@ -7,8 +7,11 @@ every card played and checks the hand. Every phone says after every hand,
 the Hängeln's too, that it checked it, shows who lost the set, and keeps
 the set as one entry of its history, the same on each. No message the
 watching phone received names a card of the Hängeln before it was played.
-Then the host's phone deals another set to the same phones, no code: each
-phone makes its first game from the set it checked, the set before
+Then Bert's phone leaves and the host gives his seat to the computer for
+the next set (named by the table's seats, not the Hängeln's two): Hans's
+phone commits again, both show the same new table code, and the host's
+phone deals another set to the phones still there, no code made or read:
+each phone makes its first game from the set it checked, the set before
 stays one entry of its history, decided, and a guest's Spielliste shows
 that set until a hand of the new one is checked. The set is the ordinary table's
 test's (test_phone_table_rengen.py): one mark each, the Hängeln between
@@ -114,29 +117,50 @@ def test_a_rengen_set_face_down_deals_its_hangeln_on_every_phone_and_the_third_w
     assert len({k["id"] for k in kept}) == 1
     assert all(k["records"] == kept[0]["records"] and k["save"] == kept[0]["save"] for k in kept) and len(kept[0]["records"]) == 2
 
-    # Another set at the same phones, no code ("Noch ein Satz", the host's
-    # only): every phone makes its first game from the set it checked.
-    linked = [page.evaluate("() => window.__connections") for page in phones]
-    assert [page.locator('[data-action="again"]').count() for page in (bert, hans)] == [0, 0]
-    wait_idle(host)
-    host.locator('[data-action="again"]').tap()
-    for seat, page in enumerate(phones, 1):
+    # Bert's phone leaves once the set is decided: the computer takes his
+    # seat for the next set, as "Rechner" (the host's screen offers it now;
+    # within the set no seat changes hands). Hans's phone commits to its key
+    # again on its own, and both phones show the same new table code.
+    linked = hans.evaluate("() => window.__connections")
+    code = host.locator(".phone-code").get_attribute("data-code")
+    bert.close()
+    host.wait_for_function("() => document.querySelector('.phone-links')?.dataset.down === '2'", timeout=30_000)
+    # Named by the table's seats, not by the two of the Hängeln's view.
+    computer = host.locator('.phone-free-seat[data-seat="2"] [data-action="phone-computer-seat"]')
+    assert "Platz 2: Bert" in computer.inner_text() and host.input_value('[data-phone-text="seat-name-2"]') == "Bert"
+    host.fill('[data-phone-text="seat-name-2"]', "Rechner")
+    computer.tap()
+    for page in (host, hans):
+        page.wait_for_function(
+            "(old) => { const c = document.querySelector('.phone-code')?.dataset.code; return Boolean(c) && c !== old; }",
+            arg=code,
+            timeout=30_000,
+        )
+    assert host.locator(".phone-code").get_attribute("data-code") == hans.locator(".phone-code").get_attribute("data-code")
+
+    # Once the new code is made the host's phone deals another set to the
+    # phones still there, as "Noch ein Satz" does, no code made or read:
+    # every phone makes its first game from the set it checked, Rechner at
+    # Bert's seat, played on the host's phone.
+    assert hans.locator('[data-action="again"]').count() == 0
+    for seat, page in ((1, host), (3, hans)):
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
         state = _until(page, lambda s: s["facedown"]["game"] == 4 and s["view"]["hand_no"] == 1 and not s["hand_over"], "the next set")
         assert state["set"]["games"] == [{"winner": None, "loser": None, "over": False}] and not state["set"]["over"]
-        assert state["view"]["seat"] == seat and [p["name"] for p in state["view"]["players"]] == ["Anne", "Bert", "Hans"]
-    assert [page.evaluate("() => window.__connections") for page in phones] == linked
-    # The set before stays one entry, decided, on every phone; the new one is not filed over it.
-    for page, entry in zip(phones, kept):
+        assert state["view"]["seat"] == seat and [p["name"] for p in state["view"]["players"]] == ["Anne", "Rechner", "Hans"]
+    # Hans's phone deals on over the channel it joined by (the host's may have made a code for Bert's seat meanwhile).
+    assert hans.evaluate("() => window.__connections") == linked
+    # The set before stays one entry, decided, on every phone (Bert played it); the new one is not filed over it.
+    for page, entry in ((host, kept[0]), (hans, kept[2])):
         sets = [e for e in page.evaluate(KEPT_GAMES) if e["kind"] == "set"]
         assert [(e["id"], e["status"]) for e in sets] == [(entry["id"], "finished")], sets
         assert sets[0]["records"] == entry["records"] and sets[0]["save"] == entry["save"]
     # Until a hand of the new set is checked, a guest's Spielliste is still the set decided:
     # its two games, its Hängeln, who lost it.
-    bert.locator('header [data-action="list"]').tap()
-    bert.wait_for_selector("table.list")
-    assert bert.locator("table.list").count() == 2
-    assert "Hans loses the set." in bert.locator(".spielliste").inner_text()
-    bert.locator('[data-action="list-back"]').tap()
-    bert.wait_for_function("() => document.body.dataset.screen === 'table'")
+    hans.locator('header [data-action="list"]').tap()
+    hans.wait_for_selector("table.list")
+    assert hans.locator("table.list").count() == 2
+    assert "Hans loses the set." in hans.locator(".spielliste").inner_text()
+    hans.locator('[data-action="list-back"]').tap()
+    hans.wait_for_function("() => document.body.dataset.screen === 'table'")
     assert not page_errors

@@ -543,9 +543,12 @@ def test_a_set_decided_a_new_phone_takes_a_seat_and_deals_the_next_set_with_the_
     four phones; the new phone's app and the host's are reloaded in it."""
     table = decided(seeded_secrets, "Carl at Dora's seat")
     old = alike(table, "filed")
+    # The seats that may change hands are the table's, named so on every phone: the Hängeln's view names its two.
+    assert alike(table, "names") == ["Anne", "Bernd", "Carla", "Dora"] and len(table.state(1)["view"]["players"]) == 2
     name = table.phones[1].facedown.table[:24]  # type: ignore[union-attr]
     code = alike(table, "code")
     welcome = new_phone_at(table, 4, name="Carl")
+    assert table.state(4)["names"] is None  # not at the table before its welcome
     assert welcome["game"] == 4 and welcome["set"] is True and "series" not in welcome and "again" not in welcome
     first = Game.from_record(welcome["record"])
     assert first.names == ["Anne", "Bernd", "Carla", "Carl"] and first.hand is None
@@ -561,7 +564,7 @@ def test_a_set_decided_a_new_phone_takes_a_seat_and_deals_the_next_set_with_the_
     for s in table.phones:
         st = table.state(s)
         assert st["game"] == 4 and st["phase"] in ("dealing", "playing") and st["set"] == FRESH, s
-        assert [p["name"] for p in st["view"]["players"]] == ["Anne", "Bernd", "Carla", "Carl"], s
+        assert [p["name"] for p in st["view"]["players"]] == st["names"] == ["Anne", "Bernd", "Carla", "Carl"], s
         assert table.saves[s]["set"] == ({"start": 4} if s == 4 else {"start": 4, "before": 1}), s
     assert table.phones[1].facedown.bots() == {}  # type: ignore[union-attr]
     moves(table, 2)

@@ -175,6 +175,9 @@ class FaceDownTable(TakeoverSide):
             # (None: it watches, from no seat; else the view's seat).
             "set": self.set_facts(),
             "hangeln_seat": None if self.order is None else (self.phone_of(self.seat) if self.phone_of(self.seat) <= 2 else None),
+            # The table's players by its seats: the view's are the Hängeln's
+            # two there, and a seat changes hands by its table seat.
+            "names": self.table_names() if self.welcomed else None,
             # A tournament's table: the ticket it plays (its result goes back to the organiser).
             "ticket": self.ticket,
             # The last hand void before its deal: the host's "next hand" deals it again.
