@@ -14,7 +14,10 @@ phone dealing on for it, the Hängeln finished between its two players and
 checked, and no phone able to open a card it may not see; lost as the
 Hängeln is dealt, the Hängeln void and dealt again. A Hängeln void names
 the lost phone by its table seat and player, never by its place among
-the hand's phones (a guest's phone lost in a Hängeln of two phones too)."""
+the hand's phones (a guest's phone lost in a Hängeln of two phones too);
+so does every other word of a Hängeln that names a phone: a wrong share,
+a card played from a place not dealt, a refusal, the words to a phone
+back after it was said gone."""
 
 from __future__ import annotations
 
@@ -25,8 +28,8 @@ import zlib
 from typing import Any
 
 import pytest
-from test_facedown import learnable, tied
-from test_facedown_bridge import SeededSecrets, Table, opens, seeded_secrets
+from test_facedown import WrongShare, learnable, tied
+from test_facedown_bridge import SeededSecrets, Table, opens, refused, seeded_secrets
 from test_facedown_set import FRESH, SHORT, every_hand_checked, finish_game, moves, next_game, said
 from test_facedown_takeover import TakenTable
 
@@ -269,26 +272,33 @@ WATCHED_SEED = 1
 KEPT: dict[str, Any] = {}
 
 
-def hangeln_next(seeded: SeededSecrets, name: str) -> Table:
+def hangeln_next(seeded: SeededSecrets, name: str, bridges: dict[int, type[Bridge]] | None = None) -> Table:
     """The three phones' set after its two games, every hand checked on
     every phone, the Hängeln not dealt: every phone's app opened again from
-    its save, the secrets and moves from here on the test's own."""
+    its save (`bridges`: a phone's of another kind), the secrets and moves
+    from here on the test's own."""
     if not KEPT:
         seeded.rng.seed(WATCHED_SEED)
         table = Table("rengen", WATCHED_SEED, host=SHORT, players=THREE)
         table.deal()
         assert set_games(table, (1, 2, 3))["hangeln_seats"] == [3, 1]
         KEPT.update(saves=copy.deepcopy(table.saves), welcome=table.welcome)
-    return reopened(seeded, name, KEPT["saves"], KEPT["welcome"])
+    return reopened(seeded, name, KEPT["saves"], KEPT["welcome"], bridges)
 
 
-def reopened(seeded: SeededSecrets, name: str, saves: dict[int, dict[str, Any]], welcome: dict[str, Any]) -> Table:
+def reopened(
+    seeded: SeededSecrets,
+    name: str,
+    saves: dict[int, dict[str, Any]],
+    welcome: dict[str, Any],
+    bridges: dict[int, type[Bridge]] | None = None,
+) -> Table:
     """A table of every phone's app opened again from its save (the host's, seat 1, too)."""
     seeded.rng.seed(zlib.crc32(name.encode()))
     table = object.__new__(Table)
     table.rng = random.Random(zlib.crc32(name.encode()))
     table.guests, table.away, table.welcome = sorted(s for s in saves if s != 1), set(), welcome
-    table.phones = {s: Bridge() for s in sorted(saves)}
+    table.phones = {s: (bridges or {}).get(s, Bridge)() for s in sorted(saves)}
     table.heard = {s: [] for s in table.phones}
     table.saves = copy.deepcopy(saves)
     for s in table.phones:
@@ -394,3 +404,95 @@ def test_a_guests_phone_lost_in_a_hangeln_of_two_phones_voids_it_by_its_seat_and
     assert (v["status"], v["seat"]) == ("void", 2), v
     assert v["de"].startswith("Spiel ungültig – Platz 2 (Bernd) ging nach Zug "), v
     assert v["en"].startswith("hand void – seat 2 (Bernd) left after action "), v
+
+
+# --- a Hängeln's words name the table's seats and players ---------------------------------
+
+
+class WrongShareBridge(Bridge):
+    facedown_phone = WrongShare
+
+
+@pytest.mark.cpython_only
+def test_a_watchers_wrong_share_in_the_hangeln_is_named_by_its_seat_and_name_on_both_players_phones(
+    seeded_secrets: SeededSecrets,
+) -> None:
+    # Bernd's phone watches the Hängeln (the third of its phones) and answers Carla's and Anne's requests with
+    # a wrong share: neither opens her cards, and each names him at once.
+    table = hangeln_next(seeded_secrets, "a wrong share", {2: WrongShareBridge})
+    next_game(table)
+    assert table.phones[1].facedown.order == [3, 1, 2]  # type: ignore[union-attr]
+    # Named at his table seat, 2, with his name: not by his place in the hand, 3, Carla's seat at the table.
+    words = ("Platz 2 (Bernd): hat einen falschen Anteil für meine Karten geschickt", "seat 2 (Bernd): sent a wrong share for my cards")
+    for s in (1, 3):
+        v = table.state(s)["verdict"]
+        assert (v["status"], v["seat"], v["de"], v["en"]) == ("fault", 2, *words), (s, v)
+        assert table.state(s)["view"] is None  # no card of hers opened
+    table.reload(3)  # Carla's app opened again: the same word, found again from her save
+    assert table.call(3, "facedown_verdict", hand=1)["en"] == words[1]
+
+
+@pytest.mark.cpython_only
+def test_a_card_played_from_a_place_not_dealt_in_a_hangeln_of_two_phones_names_the_guest_by_its_seat_and_name(
+    seeded_secrets: SeededSecrets,
+) -> None:
+    table = two_phones(seeded_secrets, TWO_HANGELN)
+    set_games(table, (1, 2))
+    next_game(table)
+    while not any(a["type"] == "play" for a in table.state(2)["legal"]):
+        moves(table, 1)
+    # Bernd's phone, the Hängeln's first, plays a card of his from a place dealt to Anne, signed as its own.
+    fd = table.phones[2].facedown
+    assert fd is not None and fd.order == [2, 1]
+    bernd = fd.own()
+    assert bernd is not None and bernd.st.seat == 1
+    card = next(a["card"] for a in table.state(2)["legal"] if a["type"] == "play")
+    forged = bernd.st.log.seal({"kind": "play", "seat": 1, "place": bernd.st.plan.dealt[1][0], "card": card})
+    table.sent(2, [{"type": "msg", "game": fd.game, "hand": fd.hand, "msg": forged}])
+    # Anne's phone names Bernd at his table seat, 2 (his place in the hand, 1, is Anne's own seat at the table).
+    v = table.state(1)["verdict"]
+    assert (v["status"], v["seat"]) == ("fault", 2), v
+    assert v["de"] == f"Platz 2 (Bernd): spielt {card} von einer Stelle, die ihm nicht gegeben ist", v
+    assert v["en"] == f"seat 2 (Bernd): plays {card} from a place it was not dealt", v
+    assert table.call(1, "facedown_verdict", hand=v["hand"]) == v
+
+
+@pytest.mark.cpython_only
+def test_a_hangeln_players_phone_back_after_it_was_said_gone_is_told_its_table_seat_was_played_on(
+    seeded_secrets: SeededSecrets,
+) -> None:
+    table = hangeln_next(seeded_secrets, "Carla back")
+    next_game(table)
+    while table.state(3)["view"]["due"] != [2]:
+        moves(table, 1)
+    # Carla's phone (the Hängeln's first: its seat 1) is refused a card out of turn and a move in another's name,
+    # in words that name the table's seats: hers is 3, Anne's (the Hängeln's seat 2) 1.
+    card = table.state(3)["view"]["my_cards"][0]
+    words = refused(table.phones[3], "facedown_act", action={"seat": 1, "type": "play", "card": card})
+    assert (words["de"], words["en"]) == (
+        "Platz 1 (Anne) ist am Zug, nicht Platz 3 (Carla).",
+        "It is seat 1 (Anne)'s turn, not seat 3 (Carla)'s.",
+    )
+    words = refused(table.phones[3], "facedown_act", action={"seat": 2, "type": "pass"})
+    assert words["en"] == "Invalid request: this phone plays for seat 3 (Carla) only."
+    # Carla's phone is gone for good: the host's phone plays her seat on, and the Hängeln is checked on the others.
+    table.away.add(3)
+    table.sent(1, table.call(1, "facedown_gone", seat=3)["send"])
+    after = table.state(1)["gone"]["after"]
+    for s in (1, 2):
+        word = table.state(s)["gone"]
+        assert word["en"] == f"seat 3 (Carla) left after action {after}; the host's phone plays on for seat 3", word
+    table.play_hand()
+    checked_on(table, (1, 2))
+    # Her app opens again and takes what it missed: it was played on, at her table seat, 3 (its place in the
+    # hand, 1, is Anne's seat at the table).
+    table.phones[3] = Bridge()
+    back = table.call(3, "facedown_load", save=table.saves[3])
+    for frame in table.call(1, "facedown_resend", **{"from": back["state"]["received"] + 1})["send"]:
+        table.call(3, "facedown_receive", frame=frame)
+    v = table.state(3)["verdict"]
+    assert (v["status"], v["seat"]) == ("unchecked", None), v
+    assert v["de"] == (
+        f"nicht geprüft – dieses Handy galt nach Zug {after} als gegangen; das Handy des Gastgebers spielte Platz 3 (Carla) zu Ende"
+    )
+    assert v["en"] == f"not checked – this phone was said gone after action {after}; the host's phone played seat 3 (Carla) to its end"

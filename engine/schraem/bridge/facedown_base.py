@@ -14,7 +14,7 @@ from ..core.facedown import Phone
 from ..core.facedown_code import CodeRound
 from ..core.facedown_game import Seat
 from ..core.facedown_relay import HostRelay
-from ..core.facedown_wire import Message, Verdict
+from ..core.facedown_wire import Message, Verdict, renamed
 from ..core.game import Game
 from ..crypto import Element, decode_scalar, encode_scalar, random_scalar
 
@@ -250,6 +250,31 @@ class TableBase:
         """The table seat of a phone of the hand under way."""
         return phone if self.order is None or not 1 <= phone <= len(self.order) else self.order[phone - 1]
 
+    def seat_and_name(self, phone: int) -> tuple[int, str] | None:
+        """A phone of the hand under way as a person knows it, its table seat
+        and player, where the hand's phones are not the table's seats (a
+        Hängeln); None where they are, or for a place no phone has."""
+        if self.order is None or not 1 <= phone <= len(self.order):
+            return None
+        seat = self.order[phone - 1]
+        return seat, self.table_names()[seat - 1]
+
+    def seated(self, v: Verdict) -> Verdict:
+        """A verdict of the protocol's (core/facedown_*.py) as this phone
+        shows it. The protocol names a phone by its place among the hand's
+        phones; in a Hängeln that place is another seat's number at the
+        table (a watcher's is no seat of the game's), so every phone it
+        names is named by its table seat and player instead."""
+        return v if self.order is None else v.renamed(self.seat_and_name)
+
+    def seated_words(self, de: str, en: str) -> tuple[str, str]:
+        """Words of the protocol's or the engine's (a refusal) as `seated`
+        shows a verdict's: the engine's seats in a Hängeln are the hand's
+        first phones, so they map alike."""
+        if self.order is None:
+            return de, en
+        return renamed(de, self.seat_and_name), renamed(en, self.seat_and_name)
+
     def in_hand_order(self, by_seat: list[Any]) -> list[Any]:
         """Something of every table seat, in the order of the hand's phones."""
         return list(by_seat) if self.order is None else [by_seat[s - 1] for s in self.order]
@@ -448,7 +473,7 @@ class TableBase:
         if void is not None:  # the dropout rule's: every phone says who left and when
             self.verdicts[self.hand] = dict(void.to_json(), hand=self.hand)
         elif st.replaced() or len(st.phone.reveals) == self.seats:
-            v = st.check()
+            v = self.seated(st.check())
             self.verdicts[self.hand] = dict(v.to_json(), hand=self.hand)
             if v.status == "checked" and st.replayed is not None:
                 self.after = st.replayed.to_record()
@@ -463,7 +488,7 @@ class TableBase:
         own = self.own()
         named = next((f for f in own.st.phone.faults if f.status == "fault"), None) if own and hand == self.hand else None
         if named is not None:  # seen during the hand: said at once
-            v = named
+            v = self.seated(named)
         elif hand != self.hand or own is None:
             v = Verdict.unchecked(f"dieses Handy hat Spiel {hand} nicht mitgespielt", f"this phone did not play hand {hand}")
         elif not own.st.revealed:

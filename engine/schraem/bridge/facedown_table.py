@@ -33,6 +33,7 @@ import secrets
 from typing import Any, cast
 
 from ..bots import APP_LEVELS, LEVELS, choose
+from ..core.errors import IllegalAction, InvalidAction
 from ..core.game import Game
 from ..core.stakes import GameMoney
 from ..core.view import view
@@ -93,12 +94,22 @@ class FaceDownTable(TakeoverSide):
                 f"{name} does not play in the Hängeln: this phone only watches",
             )
         if not isinstance(action, dict) or action.get("seat") != own.st.viewer:
-            raise refuse(f"dieses Handy spielt nur für Platz {own.st.viewer}", f"this phone plays for seat {own.st.viewer} only")
+            raise refuse(
+                *self.seated_words(f"dieses Handy spielt nur für Platz {own.st.viewer}", f"this phone plays for seat {own.st.viewer} only")
+            )
         if own.awaiting:
             raise not_now("der letzte Zug ist noch unterwegs", "the last move is still on its way")
         if not own.st.settled():
             raise not_now("die Karten werden noch geöffnet", "the cards are still being opened")
-        out = own.act(action)
+        try:
+            out = own.act(action)
+        except (IllegalAction, InvalidAction) as e:
+            if self.order is None:
+                raise
+            # The engine names the Hängeln's seats, which are not the table's.
+            seated = type(e)(e.code, **e.params)
+            seated.de, seated.en = self.seated_words(e.de, e.en)
+            raise seated from e
         if self.relay is not None:
             self._post(out)
             self._run()
@@ -142,16 +153,7 @@ class FaceDownTable(TakeoverSide):
             # every phone, as the people at the table compare it.
             "code": self.code(),
             # This phone's moves the relay refused in this hand, with its words.
-            "refused": [
-                {
-                    "action": r["message"].get("action") or {"seat": own.st.viewer, "type": "play", "card": r["message"].get("card")},
-                    "de": r["de"],
-                    "en": r["en"],
-                }
-                for r in own.st.refused
-            ]
-            if own
-            else [],
+            "refused": [self._refusal(r, own.st.viewer) for r in own.st.refused] if own else [],
             "received": len(self.envelopes),  # envelopes of the hand taken: `facedown_resend` goes on from the next
             # A guest that showed its key and waits for the host's welcome
             # (the first, or after seats changed hands): `facedown_resend`
@@ -192,6 +194,13 @@ class FaceDownTable(TakeoverSide):
             "taking": self.taking_facts(),
             "taken": self.taken,
         }
+
+    def _refusal(self, refused: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        """A move of this phone's the relay refused, with the relay's words
+        (the protocol's, which name the hand's phones)."""
+        message = refused["message"]
+        de, en = self.seated_words(refused["de"], refused["en"])
+        return {"action": message.get("action") or {"seat": viewer, "type": "play", "card": message.get("card")}, "de": de, "en": en}
 
     def money(self) -> dict[str, Any] | None:
         """What the game over cost whom, from the record this phone checked."""

@@ -6,7 +6,8 @@ refuse it as `BadMessage`), and a phone's word on the hand (`Verdict`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -199,6 +200,30 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         return {"status": self.status, "seat": self.seat, "de": self.de, "en": self.en}
+
+    def renamed(self, who: Callable[[int], tuple[int, str] | None]) -> Verdict:
+        """The same word with every phone it names named by `who` (see `renamed`)."""
+        seat = self.seat
+        if seat is not None:
+            seat = (who(seat) or (seat,))[0]
+        return Verdict(self.status, seat, renamed(self.de, who), renamed(self.en, who))
+
+
+# How the protocol's words name a phone: "Platz N" / "seat N", N its place
+# among the hand's phones (a game's seat is the phone of that place).
+PHONE = re.compile(r"\b(Platz|[Ss]eat) (\d+)\b")
+
+
+def renamed(words: str, who: Callable[[int], tuple[int, str] | None]) -> str:
+    """`words` with each phone they name as `who` names it (a seat and its
+    player), where the hand's phones are not the table's seats (a Rengen
+    set's Hängeln); a place `who` does not know stays as it is."""
+
+    def one(m: re.Match[str]) -> str:
+        found = who(int(m.group(2)))
+        return m.group(0) if found is None else f"{m.group(1)} {found[0]} ({found[1]})"
+
+    return PHONE.sub(one, words)
 
 
 class Fault(Exception):
