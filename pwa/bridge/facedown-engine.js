@@ -177,8 +177,9 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     }
     const due = handOver ? [] : (fd.due ?? []);
     // A seat whose phone is gone for good is played on by the host's phone
-    // as a computer player (the dropout rule), unless the hand is void.
-    const computers = fd.gone && !fd.gone.void ? new Set([...bots, fd.gone.seat]) : bots;
+    // as a computer player (the dropout rule), unless the hand is void or
+    // that phone only watched a set's Hängeln.
+    const computers = fd.gone && !fd.gone.void && !fd.gone.watched ? new Set([...bots, fd.gone.seat]) : bots;
     last = {
       save: null,
       view: { ...view, legal: handOver ? [] : fd.legal },

@@ -318,7 +318,9 @@ function tableBanner() {
     code,
     goneLine ? h('p', {
       role: 'status', class: 'phone-gone', dataset: { seat: goneLine.seat, after: goneLine.after, void: String(goneLine.void) },
-      text: goneLine.void ? errorText(goneLine) : tt('links.facedown.gone', { name: seatLabel([goneLine.seat], names), after: goneLine.after }),
+      // A phone that only watched a set's Hängeln: nobody plays its seat on.
+      text: goneLine.void ? errorText(goneLine)
+        : tt(goneLine.watched ? 'links.facedown.gone.watched' : 'links.facedown.gone', { name: seatLabel([goneLine.seat], names), after: goneLine.after }),
     }) : null,
     // A hand void before its deal: the host's phone deals it again to the
     // phones still there (the engine says when it may).

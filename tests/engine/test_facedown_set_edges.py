@@ -17,7 +17,8 @@ the lost phone by its table seat and player, never by its place among
 the hand's phones (a guest's phone lost in a Hängeln of two phones too);
 so does every other word of a Hängeln that names a phone: a wrong share,
 a card played from a place not dealt, a refusal, the words to a phone
-back after it was said gone."""
+back after it was said gone. A watcher's phone lost is said to have only
+watched, nobody playing for it, and is told so when it comes back."""
 
 from __future__ import annotations
 
@@ -321,9 +322,18 @@ def test_a_watchers_phone_lost_in_the_hangeln_is_dealt_on_by_the_hosts_and_the_h
     table.away.add(2)
     gone = table.call(1, "facedown_gone", seat=2)
     table.sent(1, gone["send"])
+    # Every phone left says so in one line, naming his table seat: nobody plays for a phone that only watched.
+    after = table.state(1)["gone"]["after"]
     for s in (1, 3):
         word = table.state(s)["gone"]
-        assert word["seat"] == 2 and not word["void"] and "Bernd" in word["en"], word
+        assert word == {
+            "seat": 2,
+            "after": after,
+            "void": False,
+            "watched": True,
+            "de": f"Platz 2 (Bernd) ging nach Zug {after}; das Handy sah beim Hängeln nur zu",
+            "en": f"seat 2 (Bernd) left after action {after}; that phone only watched the Hängeln",
+        }, word
     # Its shares: Anne's phone and Carla's showed their pieces of its secret and each has it now (Shamir, all the
     # phones still there together); the host's phone deals on for it (its shares of every card opened, its reveal).
     for s in (1, 3):
@@ -352,6 +362,18 @@ def test_a_watchers_phone_lost_in_the_hangeln_is_dealt_on_by_the_hosts_and_the_h
     carla = table.phones[3].facedown.own().st.phone.secret  # type: ignore[union-attr]
     hidden, found = openable(table, 1, (carla,))
     assert len(found) == hidden
+    # Bernd's app opens again and takes what it missed: it says no more in the Hängeln, and is told it only watched.
+    table.phones[2] = Bridge()
+    back = table.call(2, "facedown_load", save=table.saves[2])
+    for frame in table.call(1, "facedown_resend", **{"from": back["state"]["received"] + 1})["send"]:
+        assert table.call(2, "facedown_receive", frame=frame)["send"] == []
+    v = table.state(2)["verdict"]
+    assert (v["status"], v["seat"]) == ("unchecked", None), v
+    assert v["de"] == f"nicht geprüft – dieses Handy galt nach Zug {after} als gegangen; es sah nur zu, und das Spiel ging ohne es zu Ende"
+    assert v["en"] == (
+        f"not checked – this phone was said gone after action {after}; it only watched, and the hand went on to its end without it"
+    )
+    assert table.state(2)["gone"] == word
 
 
 @pytest.mark.cpython_only

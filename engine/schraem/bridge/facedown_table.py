@@ -213,8 +213,9 @@ class FaceDownTable(TakeoverSide):
 
     def gone(self) -> dict[str, Any] | None:
         """Who the host said was gone in this hand, and when: every phone
-        shows it. `void`: the hand is void; else the host's phone plays that
-        seat on."""
+        shows it. `void`: the hand is void; `watched`: the phone only watched
+        a Hängeln, which goes on between its two players, nobody playing for
+        that seat; else the host's phone plays that seat on."""
         own = self.own()
         if own is None or own.st.gone is None:
             return None
@@ -224,6 +225,15 @@ class FaceDownTable(TakeoverSide):
         if void is not None:
             return {"seat": lost, "after": after, "void": True, "de": void.de, "en": void.en}
         name = self.table_names()[lost - 1]
+        if phone > own.st.plan.game_seats:
+            return {
+                "seat": lost,
+                "after": after,
+                "void": False,
+                "watched": True,
+                "de": f"Platz {lost} ({name}) ging nach Zug {after}; das Handy sah beim Hängeln nur zu",
+                "en": f"seat {lost} ({name}) left after action {after}; that phone only watched the Hängeln",
+            }
         return {
             "seat": lost,
             "after": after,

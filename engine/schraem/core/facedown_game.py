@@ -505,6 +505,11 @@ class Seat:
         named = next((v for v in self.phone.faults if v.status == "fault"), None)
         if self.replaced() and named is None:
             assert self.gone is not None
+            if self.viewer is None:  # nobody plays for a phone that watched: the hand went on without it
+                return Verdict.unchecked(
+                    f"dieses Handy galt nach Zug {self.gone[1]} als gegangen; es sah nur zu, und das Spiel ging ohne es zu Ende",
+                    f"this phone was said gone after action {self.gone[1]}; it only watched, and the hand went on to its end without it",
+                )
             return Verdict.unchecked(
                 f"dieses Handy galt nach Zug {self.gone[1]} als gegangen; das Handy des Gastgebers spielte Platz {self.seat} zu Ende",
                 f"this phone was said gone after action {self.gone[1]}; the host's phone played seat {self.seat} to its end",
