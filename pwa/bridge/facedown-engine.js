@@ -180,10 +180,15 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     // as a computer player (the dropout rule), unless the hand is void or
     // that phone only watched a set's Hängeln.
     const computers = fd.gone && !fd.gone.void && !fd.gone.watched ? new Set([...bots, fd.gone.seat]) : bots;
+    // In a Rengen set's Hängeln the view's seats are its two players', not
+    // the table's: a computer whose turn it is there is found by its table
+    // seat (else its turn would never be played).
+    const pair = fd.set?.in_hangeln ? fd.set.hangeln_seats : null;
+    const atTable = (/** @type {number} */ s) => pair?.[s - 1] ?? s;
     last = {
       save: null,
       view: { ...view, legal: handOver ? [] : fd.legal },
-      due: { humans: due.filter((/** @type {number} */ s) => !computers.has(s)), bots: due.filter((/** @type {number} */ s) => computers.has(s)) },
+      due: { humans: due.filter((/** @type {number} */ s) => !computers.has(atTable(s))), bots: due.filter((/** @type {number} */ s) => computers.has(atTable(s))) },
       hand_over: handOver,
       game_over: Boolean(view.game_over),
       // The kitty as at any table: the stakes, and the money of the game in sight.

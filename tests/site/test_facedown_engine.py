@@ -197,3 +197,34 @@ def test_a_guest_back_says_where_it_stands_and_whether_it_waits_for_the_welcome(
     out = node_json(BACK)
     assert out["inStep"] == {"type": "back", "from": 41}
     assert out["waiting"] == {"type": "back", "from": 41, "waits": True}
+
+
+HANGELN = """
+globalThis.navigator = { languages: ['de'], language: 'de' };
+const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
+// Table seat 3 is the computer's; in the set's Hängeln it plays the view's seat 2, beside seat 1 (Anne).
+const seats = [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', level: 'easy' }];
+const view = { seat: 1, hand_no: 1, game_over: false, legal: [], players: [] };
+const set = { in_hangeln: true, hangeln_seats: [1, 3], loser: null };
+const hangeln = { seat: 1, game: 3, hand: 1, phase: 'playing', view, legal: [], due: [2], hand_over: false, set };
+const calls = [];
+const local = { ready: Promise.resolve(), call: async (cmd) => {
+  calls.push(cmd);
+  if (cmd === 'facedown_bot_step') return { ok: true, result: { save: { seats }, send: [], state: hangeln, bot_action: { type: 'play' } } };
+  return { ok: true, result: { save: { seats }, send: [], state: hangeln } };
+} };
+const engine = createFaceDownEngine(local, { role: 'host', keep: async () => true, send: () => {} });
+const inHangeln = (await engine.call('act', { action: { seat: 1, type: 'play' } })).result.due;
+const step = await engine.call('bot_step');
+console.log(JSON.stringify({ inHangeln, calls, step: step.result.bot_action }));
+"""
+
+
+def test_a_computer_due_in_the_hangeln_is_found_by_its_table_seat_and_plays(node_json):
+    """The Hängeln's view numbers its two players' seats 1 and 2: the
+    computer at table seat 3 due at the view's seat 2 is the computer's turn,
+    so the host's Session asks for its move (before, it was taken for a
+    person's and never played)."""
+    out = node_json(HANGELN)
+    assert out["inHangeln"] == {"humans": [], "bots": [2]}
+    assert out["calls"][-1] == "facedown_bot_step" and out["step"] == {"type": "play"}
