@@ -117,6 +117,17 @@ def test_a_series_face_down_is_listed_filed_and_dealt_on_from_what_each_phone_ch
         assert Game.from_record(table.saves[s]["record"]).first_dealer + 1 == winner
     table.reload(2)
     assert table.call(2, "facedown_export") == files[0]
+    # A save whose series before is not games this phone checked (its finished games cut short) is
+    # refused in words, the phone as it was: it would show a series it cannot build.
+    state = table.state(2)
+    for cut in (1, 2):
+        save = copy.deepcopy(table.saves[2])
+        assert save["series"]["before"] == 1 and save["series"]["start"] == 4
+        save["finished"] = save["finished"][:cut]
+        words = refused(table.phones[2], "facedown_load", save=save)
+        assert "die Serie der Sicherung ist unlesbar" in words["de"] and "the save's series is unreadable" in words["en"], words
+        assert table.state(2) == state
+    assert table.call(2, "facedown_export") == files[0]
     table.play_hand()
     finish_game(table)
     filed = [table.state(s)["filed"] for s in (1, 2)]

@@ -234,6 +234,14 @@ class SeriesSide(GuestSide, SavedTable):
             "facts": club.series_facts(series),
         }
 
+    def series_over(self) -> Series:
+        """The series played before the one under way (`series_before`),
+        from the games this phone checked."""
+        assert self.terms is not None and self.series_before is not None
+        records = [self._seated(self.finished[k]) for k in range(self.series_before, self.series_start)]
+        first = Game.from_record(records[0]).first_dealer + 1
+        return Series.from_json({"format": SERIES_FORMAT, "length": self.terms["length"], "first_dealer": first, "games": records})
+
     def in_sight(self) -> tuple[Series | None, Game]:
         """What this phone's list and file hold: the series of the games it
         checked, or at a table of single games the last game it checked a
@@ -241,9 +249,7 @@ class SeriesSide(GuestSide, SavedTable):
         checked = self._checked()
         if not checked and self.terms is not None and self.series_before is not None:
             # Another series is dealt and none of its hands checked yet: the last one's game over stays in sight.
-            records = [self._seated(self.finished[k]) for k in range(self.series_before, self.series_start)]
-            first = Game.from_record(records[0]).first_dealer + 1
-            last = Series.from_json({"format": SERIES_FORMAT, "length": self.terms["length"], "first_dealer": first, "games": records})
+            last = self.series_over()
             return last, last.games[-1]
         if not checked:
             raise not_now("auf diesem Handy ist noch kein Spiel geprüft", "no hand is checked on this phone yet")
@@ -304,6 +310,14 @@ class SeriesSide(GuestSide, SavedTable):
             if before is not None and (not isinstance(before, int) or isinstance(before, bool) or not 1 <= before < start):
                 raise refuse("die Serie der Sicherung ist unlesbar", "the save's series is unreadable")
             t.series_start, t.series_before = start, before
+            if before is not None:
+                # The series before is what this phone shows until the next one's first hand is checked: it
+                # must be games this phone checked that replay as a series (a phone that took a seat within
+                # it holds the games from its own first on).
+                try:
+                    t.series_over()
+                except (SchraemError, KeyError, IndexError) as e:
+                    raise refuse("die Serie der Sicherung ist unlesbar", "the save's series is unreadable") from e
             first = t.finished.get(start, t.before)
             t.ticket = read_ticket(ticket, t.terms, first)
             t.again_length = read_again(again)
