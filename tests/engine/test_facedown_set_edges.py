@@ -38,6 +38,7 @@ from schraem.bridge import Bridge
 from schraem.club import club
 from schraem.core.facedown_deck import card_point
 from schraem.core.facedown_game import deck_order
+from schraem.core.facedown_wire import Verdict, renamed
 from schraem.core.game import Game
 
 __all__ = ["seeded_secrets"]  # every test here draws its secrets from a seeded generator
@@ -518,3 +519,19 @@ def test_a_hangeln_players_phone_back_after_it_was_said_gone_is_told_its_table_s
         f"nicht geprüft – dieses Handy galt nach Zug {after} als gegangen; das Handy des Gastgebers spielte Platz 3 (Carla) zu Ende"
     )
     assert v["en"] == f"not checked – this phone was said gone after action {after}; the host's phone played seat 3 (Carla) to its end"
+
+
+def test_the_hangelns_words_name_each_phone_by_its_table_seat_and_player_once() -> None:
+    """The protocol's words name a phone by its place among the hand's
+    phones; in a Hängeln dealt guest first place 1 is table seat 2 (Bernd)
+    and place 2 seat 1 (Anne). Words that go on with the player's name (a
+    rule broken, found by the check after the hand) name them once."""
+    who = {1: (2, "Bernd"), 2: (1, "Anne")}.get
+    assert renamed("Platz 1 hat einen falschen Anteil geschickt", who) == "Platz 2 (Bernd) hat einen falschen Anteil geschickt"
+    assert renamed("seat 2 left after action 4; seat 9 stays", who) == "seat 1 (Anne) left after action 4; seat 9 stays"
+    broke = Verdict.fault(1, "Bernd hat in Zug 5 gegen die Regeln gespielt", "Bernd broke the rules in action 5").renamed(who)
+    assert (broke.seat, broke.de, broke.en) == (
+        2,
+        "Platz 2: Bernd hat in Zug 5 gegen die Regeln gespielt",
+        "seat 2: Bernd broke the rules in action 5",
+    )

@@ -221,7 +221,12 @@ def renamed(words: str, who: Callable[[int], tuple[int, str] | None]) -> str:
 
     def one(m: re.Match[str]) -> str:
         found = who(int(m.group(2)))
-        return m.group(0) if found is None else f"{m.group(1)} {found[0]} ({found[1]})"
+        if found is None:
+            return m.group(0)
+        # Words that go on with the player's name ("Platz 2: Bernd hat …") name them once.
+        if words.startswith(f": {found[1]} ", m.end()):
+            return f"{m.group(1)} {found[0]}"
+        return f"{m.group(1)} {found[0]} ({found[1]})"
 
     return PHONE.sub(one, words)
 
