@@ -1,9 +1,10 @@
 // A finger's tap on a card of the hand, on the look button or on the
-// table's knock, hold or pass button acts as the finger lifts, not at the click the browser makes
-// of it afterwards: on a busy phone that click is a further turn of the
-// page's main thread (measured at a table of phones, a quarter of a core:
-// about 20 ms after the lift), and at a table of phones every other phone
-// waits for the move. The click that follows is then no second tap.
+// table's knock, hold or pass button acts as the finger lifts, not at the
+// click the browser makes of it afterwards: on a busy phone that click is
+// a further turn of the page's main thread (measured at a table of phones,
+// a quarter of a core: about 20 ms after the lift), and at a table of
+// phones every other phone waits for the move. The click that follows is
+// then no second tap.
 //
 // Only what a click would have been: one finger (or pen), pressed and
 // lifted on the same button, not moved as a scroll or a swipe is (the
