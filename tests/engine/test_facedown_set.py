@@ -53,10 +53,11 @@ SHORT = {"set": True, "options": {"start_marks": 1}}
 SET_PLAYERS = [*PLAYERS[:3], {"name": "Dora", "kind": "bot", "level": "random"}]
 
 
-def finish_game(table: Table) -> None:
-    """The game under way played to its end, hand after hand."""
+def finish_game(table: Table, seat: int = 1) -> None:
+    """The game under way played to its end, hand after hand (as `seat`'s
+    phone sees it: the host's, or after a take-over the new host's)."""
     table.play_hand()
-    while not table.state(1)["game_over"]:
+    while not table.state(seat)["game_over"]:
         table.deal()
         table.play_hand()
 
@@ -86,9 +87,9 @@ def every_hand_checked(table: Table) -> None:
         assert st["verdicts"] and all(v["status"] == "checked" for v in st["verdicts"]), (s, st["verdicts"])
 
 
-def alike(table: Table, key: str) -> Any:
-    """What every phone's state says under `key`: the same on each."""
-    seen = [table.state(s)[key] for s in table.phones]
+def alike(table: Table, key: str, phones: tuple[int, ...] | None = None) -> Any:
+    """What every phone's state (or each of `phones`') says under `key`: the same on each."""
+    seen = [table.state(s)[key] for s in (table.phones if phones is None else phones)]
     assert all(x == seen[0] for x in seen), (key, seen)
     return seen[0]
 

@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 from test_facedown import WrongShare, learnable, tied
 from test_facedown_bridge import SeededSecrets, Table, opens, refused, seeded_secrets
-from test_facedown_set import FRESH, SHORT, every_hand_checked, finish_game, moves, next_game, said
+from test_facedown_set import FRESH, SHORT, alike, every_hand_checked, finish_game, moves, next_game, said
 from test_facedown_takeover import TakenTable
 
 from schraem.bridge import Bridge
@@ -45,13 +45,6 @@ __all__ = ["seeded_secrets"]  # every test here draws its secrets from a seeded 
 
 TWO = [{"name": "Anne"}, {"name": "Bernd"}]
 THREE = [{"name": "Anne"}, {"name": "Bernd"}, {"name": "Carla"}]
-
-
-def alike(table: Table, key: str, phones: tuple[int, ...]) -> Any:
-    """What the state of each phone of `phones` says under `key`: the same on each."""
-    seen = [table.state(s)[key] for s in phones]
-    assert all(x == seen[0] for x in seen), (key, seen)
-    return seen[0]
 
 
 def checked_on(table: Table, phones: tuple[int, ...]) -> None:
@@ -110,10 +103,7 @@ def test_a_set_of_two_phones_plays_its_hangeln_guest_first_and_files_it_alike(se
         assert st["view"]["seat"] == {1: 2, 2: 1}[s] and st["view"]["my_cards"], s
         fd = table.phones[s].facedown
         assert fd is not None and learnable(fd.locals[s].st.phone, said(table)) == {}, s
-    table.play_hand()
-    while not table.state(1)["game_over"]:
-        table.deal()
-        table.play_hand()
+    finish_game(table)
     checked_on(table, (1, 2))
     facts = alike(table, "set", (1, 2))
     assert facts["over"] and facts["in_hangeln"] and facts["loser"] in (1, 2) and facts["hangeln_seats"] == [2, 1]
@@ -194,10 +184,7 @@ def test_a_set_taken_over_in_its_second_game_goes_on_with_its_first_kept_and_end
         assert table.saves[s]["set"] == {"start": 1} and table.saves[s]["finished"][0] == game1
     assert [k["kind"] for k in table.phones[2].facedown.kinds] == ["bot", "human", "human"]  # type: ignore[union-attr]
     assert table.deal() == 1
-    table.play_hand()
-    while not table.state(2)["game_over"]:
-        table.deal()
-        table.play_hand()
+    finish_game(table, 2)
     checked_on(table, (2, 3))
     facts = alike(table, "set", (2, 3))
     assert facts["games"][0] == first["set"]["games"][0] and facts["games"][1]["over"]

@@ -325,14 +325,11 @@ class TableBase:
 
     def void(self) -> Verdict | None:
         """The hand under way void by the dropout rule (core `Seat.void`),
-        the lost phone named by its table seat and its player: in a Hängeln
-        its place among the hand's phones is another seat's number, and a
-        watcher's is no seat of the game's."""
+        its words as `seated` shows them (in a Hängeln the lost phone's place
+        is another seat's number, and a watcher's no seat of the game's)."""
         own = self.own()
-        if own is None or own.st.gone is None or self.order is None:
-            return None if own is None else own.st.void()
-        lost = self.seat_of(own.st.gone[0])
-        return own.st.void(lost, self.table_names()[lost - 1])
+        void = None if own is None else own.st.void()
+        return None if void is None else self.seated(void)
 
     def redeal(self) -> bool:
         """Whether the last hand is void before its deck was dealt: nobody

@@ -225,19 +225,12 @@ class FaceDownTable(TakeoverSide):
         if void is not None:
             return {"seat": lost, "after": after, "void": True, "de": void.de, "en": void.en}
         name = self.table_names()[lost - 1]
+        out: dict[str, Any] = {"seat": lost, "after": after, "void": False}
         if phone > own.st.plan.game_seats:
-            return {
-                "seat": lost,
-                "after": after,
-                "void": False,
-                "watched": True,
-                "de": f"Platz {lost} ({name}) ging nach Zug {after}; das Handy sah beim Hängeln nur zu",
-                "en": f"seat {lost} ({name}) left after action {after}; that phone only watched the Hängeln",
-            }
-        return {
-            "seat": lost,
-            "after": after,
-            "void": False,
-            "de": f"Platz {lost} ({name}) ging nach Zug {after}; das Handy des Gastgebers spielt für Platz {lost} weiter",
-            "en": f"seat {lost} ({name}) left after action {after}; the host's phone plays on for seat {lost}",
-        }
+            out["watched"] = True
+            then = "das Handy sah beim Hängeln nur zu", "that phone only watched the Hängeln"
+        else:
+            then = f"das Handy des Gastgebers spielt für Platz {lost} weiter", f"the host's phone plays on for seat {lost}"
+        out["de"] = f"Platz {lost} ({name}) ging nach Zug {after}; {then[0]}"
+        out["en"] = f"seat {lost} ({name}) left after action {after}; {then[1]}"
+        return out

@@ -423,26 +423,19 @@ class Seat:
         phone, back after all, says no more in this hand."""
         return self.gone is not None and self.gone[0] == self.seat and self.void() is None
 
-    def void(self, seat: int | None = None, name: str | None = None) -> Verdict | None:
+    def void(self) -> Verdict | None:
         """The hand void by the dropout rule: a phone left with only one
-        other, or before the deck was dealt (no card seen: dealt again).
-        The lost phone is named by its place among the hand's phones and
-        its player, or by `seat` and `name` where the hand's phones are not
-        the table's seats (a Rengen set's Hängeln: its players' phones
-        first, a watcher's place no seat of the game's)."""
+        other, or before the deck was dealt (no card seen: dealt again)."""
         if self.gone is None:
             return None
         lost, after = self.gone
-        if seat is None:
-            seat, name = lost, self.names[lost - 1] if lost <= len(self.names) else None
-        who = f"Platz {seat}", f"seat {seat}"
-        if name is not None:
-            who = f"{who[0]} ({name})", f"{who[1]} ({name})"
+        name = f" ({self.names[lost - 1]})" if lost <= len(self.names) else ""
+        who = f"Platz {lost}{name}", f"seat {lost}{name}"
         if self.plan.seats == 2:
-            return Verdict.void(seat, f"{who[0]} ging nach Zug {after}", f"{who[1]} left after action {after}")
+            return Verdict.void(lost, f"{who[0]} ging nach Zug {after}", f"{who[1]} left after action {after}")
         if not self.dealt_when_gone:
             return Verdict.void(
-                seat, f"{who[0]} ging, bevor die Karten gegeben waren; neu geben", f"{who[1]} left before the cards were dealt; deal again"
+                lost, f"{who[0]} ging, bevor die Karten gegeben waren; neu geben", f"{who[1]} left before the cards were dealt; deal again"
             )
         return None
 

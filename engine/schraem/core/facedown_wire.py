@@ -210,8 +210,9 @@ class Verdict:
 
 
 # How the protocol's words name a phone: "Platz N" / "seat N", N its place
-# among the hand's phones (a game's seat is the phone of that place).
-PHONE = re.compile(r"\b(Platz|[Ss]eat) (\d+)\b")
+# among the hand's phones (a game's seat is the phone of that place), and
+# the player's name after it where the words give one ("Platz 3 (Carla)").
+PHONE = re.compile(r"\b(Platz|[Ss]eat) (\d+)\b(?: \([^()]*\))?")
 
 
 def renamed(words: str, who: Callable[[int], tuple[int, str] | None]) -> str:
