@@ -158,6 +158,10 @@ def open_face_down(pw, browser, site: Served) -> tuple:
     return pages, host, guests, (time.monotonic() - t0) * 1000
 
 
+# The hand's verdict on this phone's result screen, once its check is done.
+CHECKED = "() => !!document.querySelector('.phone-verdict[data-fair]:not([data-fair=\"checking\"])')"
+
+
 def play_hand(pages, host, guests, samples: list, host_samples: list, within_s: float = 600) -> None:
     """Every phone taps for its own seat until every phone shows the hand's
     result; each guest tap sampled until every phone (and the host) drew it."""
@@ -252,8 +256,11 @@ def run_face_down(pw, browser, site: Served, hands: int) -> dict:
             next_worker.append([round(busy(c, start, start + ms)[0]) for c in calls])
             next_inner.append([round(in_worker(c, start, start + ms)) for c in calls])
         play_hand(pages, host, guests, samples, host_samples)
+        # Every phone's own word on the hand, not "being checked" (a
+        # verdict line while the check runs carries data-fair="checking"):
+        # the next hand is tapped once every phone has checked this one.
         for p in pages:
-            p.wait_for_function("() => !!document.querySelector('.phone-verdict[data-fair]')", timeout=120_000)
+            p.wait_for_function(CHECKED, timeout=120_000)
         end = max(p.evaluate("() => Date.now()") for p in pages)
         calls = [p.evaluate("() => window.__engine") for p in pages]
         took = [busy(c, start, end) for c in calls]
