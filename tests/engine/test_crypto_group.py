@@ -259,8 +259,20 @@ def test_a1_multiples_of_the_generator_as_sums_by_buckets():
 
 @pytest.mark.parametrize("encoding", INVALID_ENCODINGS)
 def test_a2_invalid_encodings_are_refused(encoding):
-    with pytest.raises(InvalidEncoding):
-        Element.decode(bytes.fromhex(encoding))
+    # Twice, and as a bytearray: a decode kept for bytes read before
+    # (ristretto._decoded) keeps only what decodes.
+    for data in (bytes.fromhex(encoding), bytearray.fromhex(encoding), bytes.fromhex(encoding)):
+        with pytest.raises(InvalidEncoding):
+            Element.decode(data)
+
+
+def test_bytes_decoded_again_give_the_same_element_with_its_bytes():
+    for k in (1, 2, 7, ORDER - 1):
+        data = (k * G).encode()
+        first, again, from_array = Element.decode(data), Element.decode(data), Element.decode(bytearray(data))
+        assert first == again == from_array == k * G
+        assert first.encode() == again.encode() == from_array.encode() == data
+        assert type(from_array.encode()) is bytes
 
 
 def test_a2_refusals_are_value_errors_and_wrong_lengths_too():
