@@ -19,6 +19,7 @@ CPython, then inside Pyodide under Node (bench/pyodide.mjs).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import secrets
@@ -54,9 +55,11 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
         setattr(secrets, name, f)
     phones = {s: Bridge() for s in (1, 2, 3, 4)}
     spent: dict[int, list[float]] = {s: [0.0, 0, 0] for s in phones}
+    own = own_caches(phones)
 
     def call(s: int, cmd: str, **args: Any) -> dict[str, Any]:
         text = json.dumps({"id": 1, "cmd": cmd, "args": args})
+        own(s)
         t0 = perf_counter()
         answer = phones[s].handle(text)
         reply = json.loads(answer)
@@ -110,6 +113,31 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
     for name in [m for m in sys.modules if m == "schraem" or m.startswith("schraem.")]:
         del sys.modules[name]
     return out
+
+
+def own_caches(phones: dict[int, Any]) -> Any:
+    """→ own(seat), which puts that phone's own caches in place: what the
+    engine keeps per process (the check after a hand by its messages' hash,
+    the points of bytes decoded) each real phone has for itself, and four
+    phones in one process would share it (a guest then checking a hand the
+    host checked first for free). Only the caches the engine has; the
+    cards' points, made once a process, stay shared."""
+    from schraem.core import facedown_check, facedown_deck
+    from schraem.crypto import ristretto
+
+    kept: dict[int, dict[str, Any]] = {}
+    for s in phones:
+        kept[s] = {"CHECKED": {}, "TABLE_CACHE": {}}
+        if hasattr(ristretto, "_decoded"):
+            kept[s]["_decoded"] = functools.lru_cache(maxsize=4096)(ristretto._decoded.__wrapped__)
+
+    def own(seat: int) -> None:
+        facedown_check.CHECKED = kept[seat]["CHECKED"]
+        facedown_deck.TABLE_CACHE = kept[seat]["TABLE_CACHE"]  # the hand's key's table, each phone's
+        if "_decoded" in kept[seat]:
+            ristretto._decoded = kept[seat]["_decoded"]
+
+    return own
 
 
 def engine_at(rev: str) -> Path:
