@@ -81,6 +81,46 @@ def test_nochmal_deals_the_next_game_to_the_same_phones_and_every_phone_files_ea
 
 
 @pytest.mark.cpython_only
+def test_a_person_whose_phone_is_lost_mid_game_is_filed_as_that_person_and_the_next_game_as_the_computer(
+    seeded_secrets: SeededSecrets,
+) -> None:
+    """Carla's phone is lost in the first hand of a game of several: the
+    host's phone plays her seat on, and from the next hand as a computer
+    seat. The game is still hers, as a stand-in's is at the ordinary table
+    (her statistics, the kitty); the next game, the computer's from its
+    start, is the computer's."""
+    seeded_secrets.rng.seed(31)  # a game of two hands or more
+    table = Table("rheinland", 31, marks=2)
+    table.deal()
+    for _ in range(2):
+        table.step()
+    gone(table, 3)
+    table.play_hand()
+    table.deal()  # hand 2: seat 3 a computer seat of the host's phone
+    assert table.saves[1]["seats"][2]["kind"] == "bot" and table.saves[2]["seats"][2]["kind"] == "bot"
+    table.reload(2)  # who sat where as the game began is kept
+    table.reload(1)
+    table.play_hand()
+    play_game(table)
+    filed = [table.state(s)["filed"] for s in (1, 2)]
+    assert filed[0] is not None and filed[0] == filed[1] and filed[0]["game"] == 1
+    players = filed[0]["record"]["players"]
+    assert [p["name"] for p in players] == ["Anne", "Bernd", "Carla", "Dora"]
+    assert [p.get("kind", "human") for p in players] == ["human", "human", "human", "bot"]
+    table.sent(1, table.call(1, "facedown_again")["send"])  # game 2's first hand
+    table.play_hand()
+    play_game(table)
+    again = [table.state(s)["filed"] for s in (1, 2)]
+    assert again[0] is not None and again[0] == again[1] and again[0]["game"] == 2
+    assert [p.get("kind", "human") for p in again[0]["record"]["players"]] == ["human", "human", "bot", "bot"]
+    # Game 1 as filed stays in every save; a save whose seats as the game began are damaged is refused in words.
+    assert table.saves[1]["finished"][0] == table.saves[2]["finished"][0] == filed[0]["record"]
+    assert len(table.saves[2]["started"]) == 4
+    damaged = dict(table.saves[2], started=table.saves[2]["started"][:3])
+    assert refused(Bridge(), "facedown_load", save=damaged)["en"].endswith("(the seats as the game began are unreadable).")
+
+
+@pytest.mark.cpython_only
 def test_a_guest_takes_no_next_game_before_its_own_is_over() -> None:
     # A host that would start the next game early is refused by every guest:
     # each makes the next game itself from its own checked one.

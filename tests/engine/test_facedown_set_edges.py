@@ -18,7 +18,10 @@ the hand's phones (a guest's phone lost in a Hängeln of two phones too);
 so does every other word of a Hängeln that names a phone: a wrong share,
 a card played from a place not dealt, a refusal, the words to a phone
 back after it was said gone. A watcher's phone lost is said to have only
-watched, nobody playing for it, and is told so when it comes back."""
+watched, nobody playing for it, and is told so when it comes back. A
+person whose phone is lost in the set's first game, the computer playing
+the seat on, is the set's player in its entry on every phone, as a
+stand-in's person at the ordinary table."""
 
 from __future__ import annotations
 
@@ -30,8 +33,8 @@ from typing import Any
 
 import pytest
 from test_facedown import WrongShare, learnable, tied
-from test_facedown_bridge import SeededSecrets, Table, opens, refused, seeded_secrets
-from test_facedown_set import FRESH, SHORT, alike, every_hand_checked, finish_game, moves, next_game, said
+from test_facedown_bridge import SeededSecrets, Table, gone, opens, refused, seeded_secrets
+from test_facedown_set import FRESH, SET_PLAYERS, SHORT, alike, every_hand_checked, finish_game, moves, next_game, said
 from test_facedown_takeover import TakenTable
 
 from schraem.bridge import Bridge
@@ -522,3 +525,25 @@ def test_the_hangelns_words_name_each_phone_by_its_table_seat_and_player_once() 
         "Platz 2: Bernd hat in Zug 5 gegen die Regeln gespielt",
         "seat 2: Bernd broke the rules in action 5",
     )
+
+
+@pytest.mark.cpython_only
+def test_a_person_whose_phone_is_lost_in_the_set_stays_the_sets_player_in_its_entry(seeded_secrets: SeededSecrets) -> None:
+    seeded_secrets.rng.seed(3)
+    table = Table("rengen", 3, host=SHORT, players=SET_PLAYERS)
+    table.deal()
+    moves(table, 2)
+    gone(table, 3)  # Carla's phone, in the set's first hand: the host's phone plays her seat on
+    for game in (1, 2, 3):
+        finish_game(table)
+        facts = alike(table, "set", (1, 2))
+        if facts["over"]:
+            break
+        next_game(table)
+    assert game >= 2 and facts["loser"] is not None
+    assert table.saves[1]["seats"][2]["kind"] == "bot"  # the computer's seat since
+    # The set's entry, as each phone files it: who sat where is the set's start.
+    filed = alike(table, "filed", (1, 2))
+    assert [k["kind"] for k in filed["save"]["set"]["seats"]] == ["human", "human", "human", "bot"]
+    if facts["hangeln_seats"] is None:
+        assert [k["kind"] for k in filed["save"]["table"]["players"]] == ["human", "human", "human", "bot"]

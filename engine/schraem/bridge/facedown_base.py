@@ -150,6 +150,10 @@ class TableBase:
         self.before = record  # the game before the hand under way (or the next)
         self.after: dict[str, Any] | None = None  # the game after it, once checked
         self.kinds = kinds
+        # Who sat where as the game under way began: a seat the computer
+        # took during it (its phone lost, or the host's at a take-over) is
+        # filed as its person's, as a stand-in's is at the ordinary table.
+        self.started: list[dict[str, Any]] | None = None
         self.identities = identities
         self.keys = keys
         self.nonces: dict[int, bytes] = {}
@@ -387,9 +391,14 @@ class TableBase:
             return
         players = [
             dict(p, **({"kind": "bot", "level": k["level"]} if k.get("kind") == "bot" else {}))
-            for p, k in zip(self.after["players"], self.in_hand_order(self.kinds))  # (a Hängeln's: its players' first)
+            for p, k in zip(self.after["players"], self.in_hand_order(self.seats_begun()))  # (a Hängeln's: its players' first)
         ]
         self.finished[self.game] = dict(self.after, players=players)
+
+    def seats_begun(self) -> list[dict[str, Any]]:
+        """The seats as the game under way began (`started`; the table's
+        now in a save from before it was kept)."""
+        return self.started if self.started is not None else self.kinds
 
     def filed(self) -> dict[str, Any] | None:
         """The current game once finished and checked, as the shell files it:
@@ -421,6 +430,8 @@ class TableBase:
         secret and seed drawn now (kept in the save this request returns,
         before the shell sends a word of it)."""
         record = game.to_record()
+        if not game.specs:  # its first hand (or that hand dealt again)
+            self.started = [dict(k) for k in self.kinds]
         publics = self.publics()
         self.order = self.hand_order(game)
         self.joined, self.recode, self.computers, self.renamed = set(), None, set(), {}

@@ -40,6 +40,7 @@ class SavedTable(TableBase):
             "record": self.before,
             "after": self.after,
             "seats": self.kinds,
+            **({"started": self.started} if self.started is not None else {}),
             "identities": self.identities,
             "keys": {str(s): encode_scalar(k).hex() for s, k in self.keys.items()},
             "nonces": {str(s): n.hex() for s, n in self.nonces.items()},
@@ -81,6 +82,7 @@ class SavedTable(TableBase):
             # A save from before the table code has none: the table it was
             # welcomed to plays on (an app update loses no game).
             t.uncoded = bool(save.get("uncoded")) or ("code" not in save and t.welcomed)
+            t.started = _started(save.get("started"), len(t.kinds))
             t.left = {int(s) for s in save.get("left", [])}
             t.joined = {int(s) for s in save.get("joined", [])}
             t.computers = {int(s) for s in save.get("computers", [])}
@@ -171,3 +173,17 @@ class SavedTable(TableBase):
                     relay.lose(int(e["msg"]["who"]))
             relay.early = {(m["seat"], m["n"]): m for m in hand.get("early", [])}
             self.gate = list(hand.get("gate", []))
+
+
+def _started(value: object, seats: int) -> list[dict[str, Any]] | None:
+    """The seats as the game under way began, as a save keeps them: one
+    per seat, each a person's or a computer's."""
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) != seats
+        or not all(isinstance(k, dict) and k.get("kind") in ("human", "bot") for k in value)
+    ):
+        raise ValueError("the seats as the game began are unreadable")
+    return [dict(k) for k in value]

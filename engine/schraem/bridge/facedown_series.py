@@ -135,7 +135,7 @@ class SeriesSide(GuestSide, SavedTable):
         if records is None:
             records = [self._seated(r) for r in self.finished_before()]
             current = self.finished.get(self.game)
-            records.append(self._seated(current) if current is not None else self._seated(self._current(), self.kinds))
+            records.append(self._seated(current) if current is not None else self._seated(self._current(), self.seats_begun()))
         if self._built is not None and self._built[0] == records:
             return self._built[1]
         series = Series.from_json({"format": SERIES_FORMAT, **self.terms, "games": records})

@@ -191,24 +191,15 @@ class SetSide(SeriesSide):
         }
 
     def _set_seats(self) -> list[dict[str, Any]]:
-        """Who sat where in the set: the table's seats, but a seat that
-        changes hands once the set is decided as the set's games filed it.
-        The change holds from the next set on: the set decided stays the
-        entry it was (a phone that files it again after a reload files the
-        same)."""
-        seats = record_seats(self.kinds)
-        last = self.finished.get(self.game)
-        if not self.joined or last is None:
-            return seats
-        # Its last game at the full table, and over it the Hängeln's two players (its record's seats are its phones').
-        hangeln = self.in_hangeln()
-        filed = record_seats((self.finished[self.game - 1] if hangeln else last)["players"])
-        if hangeln:
-            for phone, seat in enumerate(record_seats(last["players"]), 1):
-                filed[self.seat_of(phone) - 1] = seat
-        for s in self.joined:
-            seats[s - 1] = filed[s - 1]
-        return seats
+        """Who sat where in the set: as its first game began. A seat the
+        computer took during the set (a phone lost) is its person's for the
+        whole set, as a stand-in's at the ordinary table; a seat that
+        changes hands once the set is decided does so from the next set on,
+        so the set decided stays the entry it was (a phone that files it
+        again after a reload files the same)."""
+        assert self.set_start is not None
+        first = self.finished.get(self.set_start)
+        return record_seats(first["players"]) if first is not None else record_seats(self.seats_begun())
 
     def set_in_sight(self) -> RengenSet:
         """The set this phone's list and file hold: the set as it checked
