@@ -148,6 +148,7 @@ class TableBase:
         self.taking: dict[str, Any] | None = None
         self.taken: dict[str, Any] | None = None
         self.before = record  # the game before the hand under way (or the next)
+        self._names: tuple[dict[str, Any], list[str]] | None = None  # (that record, its players: `names`)
         self.after: dict[str, Any] | None = None  # the game after it, once checked
         self.kinds = kinds
         # Who sat where as the game under way began: a seat the computer
@@ -294,7 +295,14 @@ class TableBase:
         return self.code_round.code() if self.code_round is not None else None
 
     def names(self) -> list[str]:
-        return Game.from_record(self.before).names
+        """The players of the game under way. Every state a phone answers
+        names them, and reading them replays the game's record (a sixth of
+        a guest's engine time, measured): kept for as long as the record is
+        the same one (a new hand's is a new record, never one changed)."""
+        kept = self._names
+        if kept is None or kept[0] is not self.before:
+            kept = self._names = (self.before, Game.from_record(self.before).names)
+        return list(kept[1])
 
     def table_names(self) -> list[str]:
         """The table's players by its seats (a set's everyone, also while two
