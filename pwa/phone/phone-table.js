@@ -320,7 +320,7 @@ function tableBanner() {
       role: 'status', class: 'phone-gone', dataset: { seat: goneLine.seat, after: goneLine.after, void: String(goneLine.void) },
       // A phone that only watched a set's Hängeln: nobody plays its seat on.
       text: goneLine.void ? errorText(goneLine)
-        : tt(goneLine.watched ? 'links.facedown.gone.watched' : 'links.facedown.gone', { name: seatLabel([goneLine.seat], names), after: goneLine.after }),
+        : tt(goneLine.watched ? 'links.facedown.gone.watched' : 'links.facedown.gone', { name: seatLabel([goneLine.seat], names), when: errorText(goneLine.when) }),
     }) : null,
     // A hand void before its deal: the host's phone deals it again to the
     // phones still there (the engine says when it may).

@@ -576,6 +576,22 @@ def gone(table: Table, seat: int) -> dict[str, Any]:
 
 
 @pytest.mark.cpython_only
+def test_a_guest_lost_before_anyone_moved_is_said_gone_after_the_deal() -> None:
+    table = Table("rheinland", 41)
+    table.deal()
+    gone(table, 3)
+    assert table.phones[1].facedown.locals[1].st.actions == []  # type: ignore[union-attr]
+    for s in (1, 2):
+        word = table.state(s)["gone"]
+        assert (word["after"], word["void"], word["when"]) == (0, False, {"de": "nach dem Geben", "en": "after the deal"})
+        assert word["de"] == "Platz 3 (Carla) ging nach dem Geben; das Handy des Gastgebers spielt für Platz 3 weiter"
+        assert word["en"] == "seat 3 (Carla) left after the deal; the host's phone plays on for seat 3"
+    table.play_hand()
+    for s in (1, 2):
+        assert table.call(s, "facedown_verdict", hand=1)["status"] == "checked"
+
+
+@pytest.mark.cpython_only
 def test_a_guest_lost_after_looking_is_played_on_by_the_hosts_phone_and_the_table_plays_on() -> None:
     table = Table("rheinland", 40)
     hand = table.deal()
@@ -591,7 +607,8 @@ def test_a_guest_lost_after_looking_is_played_on_by_the_hosts_phone_and_the_tabl
         "after": after,
         "void": False,
         "de": f"Platz 3 (Carla) ging nach Zug {after}; das Handy des Gastgebers spielt für Platz 3 weiter",
-        "en": f"seat 3 (Carla) left after action {after}; the host's phone plays on for seat 3",
+        "en": f"seat 3 (Carla) left after move {after}; the host's phone plays on for seat 3",
+        "when": {"de": f"nach Zug {after}", "en": f"after move {after}"},
     }
     for s in (1, 2):
         assert table.state(s)["gone"] == words
@@ -638,7 +655,7 @@ def test_at_two_phones_a_guest_lost_voids_the_hand_on_every_phone_saying_who_and
         look = {"seat": s, "type": "look"}
         table.sent(s, table.call(s, "facedown_act", action=look)["send"])
     out = gone(table, 2)
-    words = ("Spiel ungültig – Platz 2 (Bernd) ging nach Zug 2", "hand void – seat 2 (Bernd) left after action 2")
+    words = ("Spiel ungültig – Platz 2 (Bernd) ging nach Zug 2", "hand void – seat 2 (Bernd) left after move 2")
     assert out["state"]["gone"] == {"seat": 2, "after": 2, "void": True, "de": words[0], "en": words[1]}
     assert out["state"]["verdict"] == {"status": "void", "seat": 2, "de": words[0], "en": words[1], "hand": hand}
     assert (out["state"]["phase"], out["state"]["legal"]) == ("checked", [])

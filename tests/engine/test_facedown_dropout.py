@@ -107,7 +107,7 @@ def test_with_two_phones_a_phone_lost_voids_the_hand_on_every_phone_saying_who_a
     v = seats[0].check()
     assert (v.status, v.seat) == ("void", 2)
     assert v.de == "Spiel ungültig – Platz 2 (Bernd) ging nach Zug 2"
-    assert v.en == "hand void – seat 2 (Bernd) left after action 2"
+    assert v.en == "hand void – seat 2 (Bernd) left after move 2"
 
 
 def test_a_phone_lost_before_the_deck_is_dealt_voids_a_hand_nobody_saw_a_card_of() -> None:

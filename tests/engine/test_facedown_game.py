@@ -216,10 +216,20 @@ def test_every_part_of_what_a_phone_was_shown_is_compared(part: str, words: str)
     st.shown[k] = dict(st.shown[k], **{part: "something else"})
     v = st.check()
     assert (v.status, v.seat) == ("fault", None)
-    assert v.en == f"not as shown – after action {k}: {words} differs from the hand replayed"
+    assert v.en == f"not as shown – after move {k}: {words} differs from the hand replayed"
     assert v.de.startswith(f"nicht wie gezeigt – nach Zug {k}: ")
     st.shown = shown
     assert st.check().status == "checked"
+
+
+@pytest.mark.cpython_only
+def test_what_a_phone_was_shown_before_any_move_is_named_after_the_deal() -> None:
+    seats = SHOWN_HAND()
+    st = seats[1]
+    st.shown[0] = dict(st.shown[0], turn="something else")
+    v = st.check()
+    assert v.en == "not as shown – after the deal: whose turn it is differs from the hand replayed"
+    assert v.de.startswith("nicht wie gezeigt – nach dem Geben: ")
 
 
 def _shown_hand() -> list[Seat]:

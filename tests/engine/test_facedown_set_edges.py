@@ -323,7 +323,8 @@ def test_a_watchers_phone_lost_in_the_hangeln_is_dealt_on_by_the_hosts_and_the_h
             "void": False,
             "watched": True,
             "de": f"Platz 2 (Bernd) ging nach Zug {after}; das Handy sah beim Hängeln nur zu",
-            "en": f"seat 2 (Bernd) left after action {after}; that phone only watched the Hängeln",
+            "en": f"seat 2 (Bernd) left after move {after}; that phone only watched the Hängeln",
+            "when": {"de": f"nach Zug {after}", "en": f"after move {after}"},
         }, word
     # Its shares: Anne's phone and Carla's showed their pieces of its secret and each has it now (Shamir, all the
     # phones still there together); the host's phone deals on for it (its shares of every card opened, its reveal).
@@ -362,7 +363,7 @@ def test_a_watchers_phone_lost_in_the_hangeln_is_dealt_on_by_the_hosts_and_the_h
     assert (v["status"], v["seat"]) == ("unchecked", None), v
     assert v["de"] == f"nicht geprüft – dieses Handy galt nach Zug {after} als gegangen; es sah nur zu, und das Spiel ging ohne es zu Ende"
     assert v["en"] == (
-        f"not checked – this phone was said gone after action {after}; it only watched, and the hand went on to its end without it"
+        f"not checked – this phone was said gone after move {after}; it only watched, and the hand went on to its end without it"
     )
     assert table.state(2)["gone"] == word
 
@@ -416,7 +417,7 @@ def test_a_guests_phone_lost_in_a_hangeln_of_two_phones_voids_it_by_its_seat_and
     v = table.state(1)["verdict"]
     assert (v["status"], v["seat"]) == ("void", 2), v
     assert v["de"].startswith("Spiel ungültig – Platz 2 (Bernd) ging nach Zug "), v
-    assert v["en"].startswith("hand void – seat 2 (Bernd) left after action "), v
+    assert v["en"].startswith("hand void – seat 2 (Bernd) left after move "), v
 
 
 # --- a Hängeln's words name the table's seats and players ---------------------------------
@@ -494,7 +495,7 @@ def test_a_hangeln_players_phone_back_after_it_was_said_gone_is_told_its_table_s
     after = table.state(1)["gone"]["after"]
     for s in (1, 2):
         word = table.state(s)["gone"]
-        assert word["en"] == f"seat 3 (Carla) left after action {after}; the host's phone plays on for seat 3", word
+        assert word["en"] == f"seat 3 (Carla) left after move {after}; the host's phone plays on for seat 3", word
     table.play_hand()
     checked_on(table, (1, 2))
     # Her app opens again and takes what it missed: it was played on, at her table seat, 3 (its place in the
@@ -508,7 +509,7 @@ def test_a_hangeln_players_phone_back_after_it_was_said_gone_is_told_its_table_s
     assert v["de"] == (
         f"nicht geprüft – dieses Handy galt nach Zug {after} als gegangen; das Handy des Gastgebers spielte Platz 3 (Carla) zu Ende"
     )
-    assert v["en"] == f"not checked – this phone was said gone after action {after}; the host's phone played seat 3 (Carla) to its end"
+    assert v["en"] == f"not checked – this phone was said gone after move {after}; the host's phone played seat 3 (Carla) to its end"
 
 
 def test_the_hangelns_words_name_each_phone_by_its_table_seat_and_player_once() -> None:

@@ -34,6 +34,7 @@ from typing import Any, cast
 
 from ..bots import APP_LEVELS, LEVELS, choose
 from ..core.errors import IllegalAction, InvalidAction
+from ..core.facedown_dropout import after_move
 from ..core.game import Game
 from ..core.stakes import GameMoney
 from ..core.view import view
@@ -231,6 +232,8 @@ class FaceDownTable(TakeoverSide):
             then = "das Handy sah beim Hängeln nur zu", "that phone only watched the Hängeln"
         else:
             then = f"das Handy des Gastgebers spielt für Platz {lost} weiter", f"the host's phone plays on for seat {lost}"
-        out["de"] = f"Platz {lost} ({name}) ging nach Zug {after}; {then[0]}"
-        out["en"] = f"seat {lost} ({name}) left after action {after}; {then[1]}"
+        when = after_move(after)
+        out["when"] = {"de": when[0], "en": when[1]}
+        out["de"] = f"Platz {lost} ({name}) ging {when[0]}; {then[0]}"
+        out["en"] = f"seat {lost} ({name}) left {when[1]}; {then[1]}"
         return out

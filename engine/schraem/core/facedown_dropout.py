@@ -37,6 +37,15 @@ from .facedown_deck import LABEL, commit_of, digest, int_bytes
 from .facedown_wire import Message, fault, read_element, read_list, read_scalar
 
 
+def after_move(after: int) -> tuple[str, str]:
+    """A point of a hand in words (German, English): after its n-th move,
+    or, with none made yet, after the deal ("after move 0" would name a
+    move nobody made)."""
+    if after == 0:
+        return "nach dem Geben", "after the deal"
+    return f"nach Zug {after}", f"after move {after}"
+
+
 def _pad(dh: Element, context: bytes, sender: int, receiver: int) -> int:
     return int.from_bytes(digest(LABEL, b"piece", context, int_bytes(sender), int_bytes(receiver), dh.encode()), "little") % ORDER
 

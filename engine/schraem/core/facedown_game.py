@@ -44,7 +44,7 @@ from .errors import IllegalAction, SchraemError
 from .facedown import Phone
 from .facedown_check import verdict
 from .facedown_deck import shuffle_plan
-from .facedown_dropout import Pieces, pieces_message
+from .facedown_dropout import Pieces, after_move, pieces_message
 from .facedown_log import Log
 from .facedown_wire import BadMessage, Fault, HandPlan, Message, Verdict, fault, read_whole
 from .game import Game
@@ -432,7 +432,8 @@ class Seat:
         name = f" ({self.names[lost - 1]})" if lost <= len(self.names) else ""
         who = f"Platz {lost}{name}", f"seat {lost}{name}"
         if self.plan.seats == 2:
-            return Verdict.void(lost, f"{who[0]} ging nach Zug {after}", f"{who[1]} left after action {after}")
+            when = after_move(after)
+            return Verdict.void(lost, f"{who[0]} ging {when[0]}", f"{who[1]} left {when[1]}")
         if not self.dealt_when_gone:
             return Verdict.void(
                 lost, f"{who[0]} ging, bevor die Karten gegeben waren; neu geben", f"{who[1]} left before the cards were dealt; deal again"
@@ -498,14 +499,15 @@ class Seat:
         named = next((v for v in self.phone.faults if v.status == "fault"), None)
         if self.replaced() and named is None:
             assert self.gone is not None
+            when = after_move(self.gone[1])
             if self.viewer is None:  # nobody plays for a phone that watched: the hand went on without it
                 return Verdict.unchecked(
-                    f"dieses Handy galt nach Zug {self.gone[1]} als gegangen; es sah nur zu, und das Spiel ging ohne es zu Ende",
-                    f"this phone was said gone after action {self.gone[1]}; it only watched, and the hand went on to its end without it",
+                    f"dieses Handy galt {when[0]} als gegangen; es sah nur zu, und das Spiel ging ohne es zu Ende",
+                    f"this phone was said gone {when[1]}; it only watched, and the hand went on to its end without it",
                 )
             return Verdict.unchecked(
-                f"dieses Handy galt nach Zug {self.gone[1]} als gegangen; das Handy des Gastgebers spielte Platz {self.seat} zu Ende",
-                f"this phone was said gone after action {self.gone[1]}; the host's phone played seat {self.seat} to its end",
+                f"dieses Handy galt {when[0]} als gegangen; das Handy des Gastgebers spielte Platz {self.seat} zu Ende",
+                f"this phone was said gone {when[1]}; the host's phone played seat {self.seat} to its end",
             )
         named = next((v for v in self.phone.faults if v.status == "fault"), None)
         v = self.log.forged() or named or self.log.uncompared() or verdict(self.phone)
@@ -520,9 +522,10 @@ class Seat:
             if shown is not None:
                 differs = first_difference(shown, view(game, self.viewer))
                 if differs is not None:
+                    at = after_move(k)
                     return Verdict.differs(
-                        f"nach Zug {k}: {differs[0]} weicht von dem ab, was das Nachspielen ergibt",
-                        f"after action {k}: {differs[1]} differs from the hand replayed",
+                        f"{at[0]}: {differs[0]} weicht von dem ab, was das Nachspielen ergibt",
+                        f"{at[1]}: {differs[1]} differs from the hand replayed",
                     )
             if action is None:
                 break
