@@ -254,6 +254,18 @@ function faceDownTakenLine(state, names) {
   });
 }
 
+
+// The line on a phone gone that the person opened (by its key: the game,
+// the seat, when): every state drawn builds the line anew, and one opened
+// must stay open. Read at the summary's click, as the kitty's section is.
+let goneOpen = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('click', (e) => {
+    const summary = e.target?.closest?.('.phone-gone summary');
+    if (summary) goneOpen = summary.parentElement.open ? null : summary.dataset.key;
+  }, true);
+}
+
 function tableBanner() {
   const table = phone;
   if (!table) return [ticketTableRow(), sheetShareRow()];
@@ -306,6 +318,7 @@ function tableBanner() {
   // is said.)
   const overHere = state?.game_over && state.facedown?.game === state.facedown?.shown;
   const goneLine = gone && !overHere ? gone : null;
+  const goneKey = goneLine ? `${state.facedown.game} ${goneLine.seat} ${goneLine.after}` : null;
   const playing = ['dealing', 'playing'].includes(state?.facedown?.phase);
   const code = table.facedown ? codeLine(table, state) : null;
   // The hand does not wait for a phone gone for good, nor for one the computer plays.
@@ -316,12 +329,15 @@ function tableBanner() {
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
     verdict,
     code,
-    goneLine ? h('p', {
+    // One line above the table, by the name alone (the seats and the trick
+    // keep their room on a small phone); what happens to the seat is a tap
+    // away. A void hand is said whole: the table has nothing left to show.
+    goneLine ? h('div', {
       role: 'status', class: 'phone-gone', dataset: { seat: goneLine.seat, after: goneLine.after, void: String(goneLine.void) },
+    }, goneLine.void ? h('p', { text: errorText(goneLine) }) : h('details', { open: goneOpen === goneKey || null },
+      h('summary', { dataset: { key: goneKey }, text: tt('links.facedown.gone', { name: names[goneLine.seat - 1] || seatLabel([goneLine.seat], names), when: errorText(goneLine.when) }) }),
       // A phone that only watched a set's Hängeln: nobody plays its seat on.
-      text: goneLine.void ? errorText(goneLine)
-        : tt(goneLine.watched ? 'links.facedown.gone.watched' : 'links.facedown.gone', { name: seatLabel([goneLine.seat], names), when: errorText(goneLine.when) }),
-    }) : null,
+      h('p', { text: tt(goneLine.watched ? 'links.facedown.gone.watched' : 'links.facedown.gone.then') }))) : null,
     // A hand void before its deal: the host's phone deals it again to the
     // phones still there (the engine says when it may).
     table.role === 'host' && state?.facedown?.redeal ? h('div', { class: 'tool-row phone-links-tools' },

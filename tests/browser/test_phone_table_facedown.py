@@ -181,15 +181,26 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             for page in phones.values():
                 page.wait_for_function("() => document.querySelector('.phone-gone')?.dataset.seat === '2'", timeout=30_000)
             after = host.locator(".phone-gone").get_attribute("data-after")
-            assert host.locator(".phone-gone").inner_text() == (
-                f"Platz 2: Bert ist nach Zug {after} gegangen; das Handy des Gastgebers spielt den Platz bis zum Ende des Spiels."
-            )
+            assert host.locator(".phone-gone summary").inner_text() == f"Bert ist nach Zug {after} gegangen"
+            assert phones[4].locator(".phone-gone summary").inner_text() == f"Bert left after move {after}"
+            # One line above the table, on the narrowest phone too; what
+            # happens to the seat is a tap away.
+            size = host.viewport_size
+            host.set_viewport_size({"width": 320, "height": 568})
+            box = host.locator(".phone-gone").bounding_box()
+            assert box is not None and box["height"] <= 48, box
+            assert not host.locator(".phone-gone details > p").is_visible()
+            host.locator(".phone-gone summary").tap()
             assert (
-                phones[4]
-                .locator(".phone-gone")
-                .inner_text()
-                .endswith(f"left after move {after}; the host's phone plays the seat to the end of the hand.")
+                host.locator(".phone-gone details > p").inner_text() == "Das Handy des Gastgebers spielt den Platz bis zum Ende des Spiels."
             )
+            host.set_viewport_size(size)
+            phones[4].locator(".phone-gone summary").tap()
+            assert phones[4].locator(".phone-gone details > p").inner_text() == "The host's phone plays the seat to the end of the hand."
+            # Opened, it stays open while the table is drawn again.
+            _play_moves(phones, 1)
+            host.wait_for_timeout(300)
+            assert host.locator(".phone-gone details").get_attribute("open") == ""
         _play_hand(phones, 60)
         # Every phone checked the hand itself, and says so on its result screen.
         for seat, page in phones.items():
