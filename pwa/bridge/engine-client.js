@@ -32,7 +32,7 @@ import { both } from "../i18n/i18n.js";
 
 /**
  * @typedef {object} Engine
- * @property {(cmd: string, args?: object) => Promise<Reply>} call one engine command (engine/schraem/bridge/)
+ * @property {(cmd: string, args?: object, options?: CallOptions) => Promise<Reply>} call one engine command (engine/schraem/bridge/)
  * @property {Promise<Reply>} ready settles once the engine answers (result: its hello), or cannot
  * @property {boolean} [botsElsewhere] the computer players act on another phone (a guest's engine at a table of phones)
  * @property {() => any} [last] the newest state another phone sent (a guest's engine at a table of phones)
@@ -52,8 +52,17 @@ import { both } from "../i18n/i18n.js";
  */
 
 /**
+ * How a command's answer is kept: `keep: "facedown"`, a face-down table's
+ * save is written to disk by the worker before it answers (worker.js);
+ * `lazy`, not written where the answer sends nothing (more comes behind it);
+ * `keep: "forget"`, the save is forgotten instead (the table left), once
+ * every save asked before is written.
+ * @typedef {{keep?: "facedown" | "forget", lazy?: boolean}} CallOptions
+ */
+
+/**
  * The page's request to the worker.
- * @typedef {{id: number, cmd: string, args: object}} WorkerRequest
+ * @typedef {{id: number, cmd: string, args: object} & CallOptions} WorkerRequest
  */
 
 /**
@@ -212,8 +221,8 @@ export function createEngine({
   // Calls made before it is ready simply wait in line.
   Promise.resolve().then(() => { if (!dead) spawn(false); });
 
-  /** @param {string} cmd @param {object} [args] @returns {Promise<Reply>} */
-  function call(cmd, args = {}) {
+  /** @param {string} cmd @param {object} [args] @param {CallOptions} [options] @returns {Promise<Reply>} */
+  function call(cmd, args = {}, options = {}) {
     const id = nextId++;
     if (dead) return Promise.resolve({ id, ok: false, error: dead });
     return new Promise((resolve) => {
@@ -225,7 +234,7 @@ export function createEngine({
       ready.then(() => {
         if (!worker || !pending.has(id)) return;
         try {
-          worker.postMessage({ id, cmd, args });
+          worker.postMessage({ id, cmd, args, ...options });
         } catch (e) {
           // A request the browser cannot copy to the worker (far too deep)
           // is answered here, as data, like any refusal.

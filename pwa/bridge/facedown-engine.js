@@ -5,13 +5,15 @@
 // phone's seat, and the table screens draw it, exactly as at any table.
 //
 // Every phone, the host's too, runs its own seat in its own worker and
-// knows its own cards only. What the engine answers is kept here before
-// anything else happens: `keep(save)` stores the table's save durably (it
-// holds the hand's secrets and every message this phone said), and only
-// once that has committed are the frames it gave handed to `send` (the
-// data channels). A save the browser refuses is never sent from: the
-// engine goes back to the save kept before, and the person is told; that
-// the last save stays only where it was read back (`readBack`).
+// knows its own cards only. What the engine answers is kept before
+// anything else happens: the table's save (it holds the hand's secrets and
+// every message this phone said) is stored durably by the worker before it
+// answers (bridge/worker.js; `onKept` then), or here by `keep(save)` where
+// the worker did not, and only once that has committed are the frames it
+// gave handed to `send` (the data channels). A save the browser refuses is
+// never sent from: the engine goes back to the save kept before, and the
+// person is told; that the last save stays only where it was read back
+// (`readBack`).
 //
 // The Session gets a table state with no save of its own (`save: null`):
 // the save is this phone's secret, kept here, never filed or exported as a
@@ -26,7 +28,17 @@ import { notStored } from './session.js';
 
 /**
  * The engine of a face-down table, as a Session and the table's flows see it.
- * @typedef {Engine & {role: 'host' | 'guest', last: () => any, kept: () => any, back: () => {type: 'back', from: number, waits?: true}}} FaceDownEngine
+ * @typedef {Engine & {
+ *   role: 'host' | 'guest', last: () => any, kept: () => any, facts: () => KeptFacts | null, back: () => {type: 'back', from: number, waits?: true},
+ *   forget: () => Promise<Reply>,
+ * }} FaceDownEngine
+ */
+
+/**
+ * What the screens read of the save last kept at every drawing: a few of
+ * its fields, not the whole (which is read, from its text, only where a
+ * table is reopened or taken over).
+ * @typedef {{taking?: any, game?: number, welcomed?: boolean, role?: string, seats?: any[], seat?: number}} KeptFacts
  */
 
 // The Session's commands and the table's own, as the bridge names them.
@@ -74,13 +86,30 @@ function problem(code, key) {
  * @param {Engine} local this phone's own engine (its worker)
  * @param {{
  *   role: 'host' | 'guest', keep: (save: any) => Promise<boolean>, readBack?: () => Promise<'kept' | 'lost' | 'none'>, send: (frames: any[]) => void,
- *   onRefused?: (words: {de: string, en: string}) => void,
+ *   onRefused?: (words: {de: string, en: string}) => void, onKept?: () => void,
  * }} hooks
  * @returns {FaceDownEngine}
  */
-export function createFaceDownEngine(local, { role, keep, readBack = async () => 'none', send, onRefused = () => {} }) {
+export function createFaceDownEngine(local, { role, keep, readBack = async () => 'none', send, onRefused = () => {}, onKept = () => {} }) {
+  // The save last stored: as the engine gave it, or as its text (read
+  // into a save the first time one asks for the whole), and its facts.
   /** @type {any} */
-  let kept = null; // the save last stored
+  let kept = null;
+  /** @type {string | null} */
+  let keptText = null;
+  /** @type {KeptFacts | null} */
+  let facts = null;
+  const keptSave = () => {
+    if (kept == null && keptText != null) kept = JSON.parse(keptText);
+    return kept;
+  };
+  /** @param {any} save @param {string | null} text @param {KeptFacts} known */
+  const stored = (save, text, known) => {
+    kept = save;
+    keptText = text;
+    facts = known;
+    bots = new Set((known.seats ?? []).map((/** @type {{kind: string}} */ k, /** @type {number} */ i) => (k?.kind === 'bot' ? i + 1 : 0)).filter(Boolean));
+  };
   /** @type {any} */
   let last = null; // the table state last answered
   // The last state with a view (cards), for between two hands: its view,
@@ -112,27 +141,33 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     if (cmd === 'bot_step' && (role !== 'host' || !last?.due.bots.length)) {
       return last ? { ok: true, result: { ...structuredClone(last), bot_action: null } } : { ok: false, error: problem('deal_phase', 'phone.facedown.dealing') };
     }
-    const r = await local.call(name, argsOf(cmd, args));
+    const lazy = Boolean(args.more && LAZY.has(cmd));
+    const r = await local.call(name, argsOf(cmd, args), { keep: 'facedown', lazy });
     if (!r.ok) return r;
     const result = r.result;
     // An envelope that says nothing, with more waiting behind it: its save
     // is kept with theirs (the next save holds all of it), and nothing of
     // it is drawn before it is kept. Lost unkept, it comes again: the host
     // sends a phone the envelopes it has not taken (`facedown_resend`).
-    if (args.more && LAZY.has(cmd) && !result?.send?.length) {
+    if (lazy && !result?.send?.length) {
       received = result.state?.received ?? received;
       waits = result.state?.waits ?? waits;
       return { ok: true, result: { ...result, state: null, unkept: true } };
     }
-    if (result?.save) {
-      if (!(await keep(result.save))) {
-        // Not kept: nothing of it leaves this phone, and the engine goes
-        // back to what is kept.
-        if (kept) await local.call('facedown_load', { save: kept });
-        return { ok: false, error: notStored(await readBack()) };
+    if (result?.kept) {
+      stored(null, result.kept.text, result.kept.facts);
+      delete result.kept;
+      onKept();
+    } else if (result?.save || result?.notKept) {
+      // Refused by the browser (in the worker, or here): nothing of it
+      // leaves this phone, and the engine goes back to what is kept. The
+      // worker reads back only what it wrote itself.
+      if (result.notKept || !(await keep(result.save))) {
+        if (keptSave()) await local.call('facedown_load', { save: keptSave() });
+        return { ok: false, error: notStored(result.notKept && result.notKept !== 'none' ? result.notKept : await readBack()) };
       }
-      kept = result.save;
-      bots = new Set((kept.seats ?? []).map((/** @type {{kind: string}} */ k, /** @type {number} */ i) => (k?.kind === 'bot' ? i + 1 : 0)).filter(Boolean));
+      const { taking, game, welcomed, role: seated, seats, seat } = result.save;
+      stored(result.save, null, { taking, game, welcomed, role: seated, seats, seat });
     }
     if (SENDING.has(cmd) && result?.send?.length) send(result.send);
     const fd = cmd === 'state' ? result : result?.state;
@@ -231,7 +266,10 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
   // the hand, and whether it waits for the welcome (the host then sends it
   // again, with the hand it opened).
   const back = () => ({ type: /** @type {'back'} */ ('back'), from: received + 1, ...(waits ? { waits: /** @type {true} */ (true) } : {}) });
-  return { call, ready: local.ready, role, last: () => last, kept: () => kept, back };
+  // The table left: the worker forgets the save once it has written every
+  // one asked before (the page forgets what it kept itself).
+  const forget = () => local.call('facedown_forget', {}, { keep: 'forget' });
+  return { call, ready: local.ready, role, last: () => last, kept: keptSave, facts: () => facts, back, forget };
 }
 
 /** @param {string} cmd @param {Record<string, any>} args */

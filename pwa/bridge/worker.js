@@ -12,6 +12,9 @@
 //
 // Its messages are engine-client.js's WorkerRequest and WorkerMessage.
 
+import { database } from "../store/database.js";
+import { clearFaceDownSave, lastFaceDownKept, writeFaceDownSave } from "../store/facedown-save.js";
+
 /** @typedef {import('./engine-client.js').EngineError} EngineError */
 /** @typedef {import('./engine-client.js').Reply} Reply */
 /** @typedef {import('./engine-client.js').Timings} Timings */
@@ -286,12 +289,27 @@ function loadError(err) {
     `Die Spiel-Engine konnte nicht starten (Fehler: ${err && err.message ? err.message : err}). Bitte die App neu laden.`);
 }
 
-self.addEventListener("message", async (event) => {
-  const msg = event.data;
+// One request at a time, in the order they came: a face-down save is kept
+// here before its reply goes (below), and the next request must find the
+// engine and the disk as that reply left them.
+/** @type {Promise<void>} */
+let line = Promise.resolve();
+self.addEventListener("message", (event) => {
+  line = line.then(() => serve(event.data)).catch((err) => console.error("engine request failed", err));
+});
+
+/** @param {any} msg */
+async function serve(msg) {
   const id = msg && typeof msg === "object" && "id" in msg ? msg.id : null;
   if (id === null || typeof msg.cmd !== "string") {
     postMessage({ id, ok: false, error: failure("InvalidAction", "bad_request",
       "A request needs an id and a cmd.", "Eine Anfrage braucht id und cmd.") });
+    return;
+  }
+  // The table left: its save is forgotten after every save asked before
+  // (a save still being written would otherwise bring the table back).
+  if (msg.keep === "forget") {
+    postMessage({ id, ok: await clearFaceDownSave(), result: {} });
     return;
   }
   let handle;
@@ -301,8 +319,40 @@ self.addEventListener("message", async (event) => {
     postMessage({ id, ok: false, error: loadError(err) });
     return;
   }
-  postMessage(call(handle, { id, cmd: msg.cmd, args: msg.args ?? {} }));
-});
+  const reply = call(handle, { id, cmd: msg.cmd, args: msg.args ?? {} });
+  if (msg.keep === "facedown" && reply.ok && reply.result?.save) await keepFaceDown(reply.result, msg.lazy === true);
+  postMessage(reply);
+}
+
+// A face-down table's save (about 100 kB late in a hand) is written to disk
+// here, not on the page: the page's main thread, which draws the table and
+// answers taps, then neither copies nor compares it. The reply carries the
+// save as text instead (copied as one string, read on the page only where
+// it needs the whole), a few facts the page's screens read, and whether it
+// was kept (phone/facedown.js, store/facedown-save.js). An envelope that
+// says nothing with more behind it (`lazy`) is kept with the next one's
+// save, so none is written for it. Where this browser gives the app no
+// database, the save goes to the page as before, which keeps it in memory.
+/** @param {any} result @param {boolean} lazy */
+async function keepFaceDown(result, lazy) {
+  const { save } = result;
+  if (lazy && !result.send?.length) {
+    delete result.save;
+    return;
+  }
+  try {
+    if (!await database()) return;
+  } catch {
+    return;
+  }
+  delete result.save;
+  if (await writeFaceDownSave(save)) {
+    const { taking, game, welcomed, role, seats, seat } = save;
+    result.kept = { text: JSON.stringify(save), facts: { taking, game, welcomed, role, seats, seat } };
+  } else {
+    result.notKept = await lastFaceDownKept();
+  }
+}
 
 /** @param {Bridge["handle"]} handle @param {{id: number, cmd: string, args: object}} request @returns {Reply} */
 function call(handle, request) {

@@ -74,7 +74,7 @@ export function hostView(table) {
 // engine holds what it checked, and says whether the table can go on).
 export function canTakeOver(table) {
   if (table?.role !== 'guest') return false;
-  const facedown = table.facedown?.engine.kept() ?? table.resume?.save;
+  const facedown = table.facedown?.engine.facts() ?? table.resume?.save;
   if (facedown) return facedown.welcomed === true && facedown.role === 'guest';
   return Boolean(table.lastRecord) && !table.set?.over;
 }
@@ -102,7 +102,10 @@ export function leavePhoneTable() {
   if (!phone) return;
   if (phone.role === 'guest' && phone.kept && !phone.kept.left) writePreference(KEPT, { ...phone.kept, left: true });
   // A face-down table left is no seat to come back to.
-  if (phone.facedown || phone.resume) clearFaceDownSave();
+  if (phone.facedown || phone.resume) {
+    clearFaceDownSave();
+    phone.facedown?.engine.forget();
+  }
   phone.relay?.close(true);
   phone.link?.pc.close();
   for (const e of phone.seats ?? []) e.link?.pc.close();

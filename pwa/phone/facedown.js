@@ -15,6 +15,7 @@
 import { handKey } from '../bridge/remote-engine.js';
 import { createFaceDownEngine } from '../bridge/facedown-engine.js';
 import { lastFaceDownKept, writeFaceDownSave } from '../store/facedown-save.js';
+import { markKept } from '../store/kept-mark.js';
 import { keepFaceDownSeries, keepFaceDownSet, keepGuestGame } from '../context/guard.js';
 import { linkError } from './link-trouble.js';
 import { refreshList } from '../club/lists.js';
@@ -35,10 +36,14 @@ function parse(data) {
   }
 }
 
-// Stored as a base plus what each message added (store/facedown-save.js).
+// Stored as a base plus what each message added (store/facedown-save.js),
+// by the engine's worker as it answers; here only where the worker has no
+// database. Either way the site is marked as keeping something.
 /** @param {any} save */
-function keep(save) {
-  return writeFaceDownSave(save);
+async function keep(save) {
+  const ok = await writeFaceDownSave(save);
+  if (ok) markKept();
+  return ok;
 }
 
 // This phone's own Session steps aside while it sits at the face-down
@@ -68,7 +73,7 @@ export async function openFaceDown(terms) {
   /** @type {FaceDownRelay | null} */
   let relay = null;
   const engine = createFaceDownEngine(local, {
-    role: 'host', keep, readBack: lastFaceDownKept, send: (frames) => relay?.broadcast(frames), onRefused: refused,
+    role: 'host', keep, readBack: lastFaceDownKept, onKept: markKept, send: (frames) => relay?.broadcast(frames), onRefused: refused,
   });
   const r = await app.session().serial(() => engine.call('host', terms));
   if (!r.ok) { app.onError(r.error); return null; }
@@ -91,7 +96,7 @@ export async function reopenFaceDown(save, seat, takeOver = false) {
   /** @type {FaceDownRelay | null} */
   let relay = null;
   const engine = createFaceDownEngine(local, {
-    role: 'host', keep, readBack: lastFaceDownKept, send: (frames) => relay?.broadcast(frames), onRefused: refused,
+    role: 'host', keep, readBack: lastFaceDownKept, onKept: markKept, send: (frames) => relay?.broadcast(frames), onRefused: refused,
   });
   let r = await app.session().serial(() => engine.call('load', { save }));
   if (r.ok && takeOver) r = await app.session().serial(() => engine.call('takeover'));
@@ -205,7 +210,7 @@ export class FaceDownRelay extends SeatChannels {
 // goes on).
 /** @param {import('../bridge/facedown-engine.js').FaceDownEngine} engine @param {{welcome: any, state?: any}} result */
 async function dealWelcomed(engine, result) {
-  const game = result.state?.facedown?.game ?? engine.kept()?.game ?? 1;
+  const game = result.state?.facedown?.game ?? engine.facts()?.game ?? 1;
   const d = await engine.call(result.welcome.game > game ? 'again' : 'deal');
   if (!d.ok) app.onError(d.error);
   // ("Nochmal" answers the table state itself, as for a Session.)
@@ -320,7 +325,7 @@ function guestSeat(seat, send) {
   /** @type {any} */
   const fd = { seat, to: send };
   fd.engine = createFaceDownEngine(app.session().engine, {
-    role: 'guest', keep, readBack: lastFaceDownKept, send: (frames) => fd.to(frames), onRefused: refused,
+    role: 'guest', keep, readBack: lastFaceDownKept, onKept: markKept, send: (frames) => fd.to(frames), onRefused: refused,
   });
   fd.session = tableSession(fd.engine);
   return fd;

@@ -372,7 +372,7 @@ export async function standIn(seat) {
   if (table?.role !== 'host') return;
   // Face down, a phone away is gone for good for the rest of the hand;
   // while the table is taken over, its seat goes to the computer.
-  if (table.facedown?.engine.kept()?.taking) { await computerSeat(seat); return; }
+  if (table.facedown?.engine.facts()?.taking) { await computerSeat(seat); return; }
   if (table.facedown) {
     if (awaySeats(table).includes(seat)) await faceDownGone(seat);
     return;

@@ -158,7 +158,7 @@ function phoneScreen(name) {
     : h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-back' }, text: tt('back') });
   const standins = m().game?.state?.phone_table?.standins ?? [];
   // A face-down table this phone is taking over.
-  const taking = phone.facedown?.engine.kept()?.taking ?? null;
+  const taking = phone.facedown?.engine.facts()?.taking ?? null;
   return [name === 'phone-open' ? renderOpen(phone, dealWaitParts(phone, phone.names), standins, taking) : renderJoin(phone, m().ready, canTakeOver(phone)), [back]];
 }
 

@@ -17,9 +17,9 @@
 // ["facedown-table", n]: the base (0) and the steps (1, 2 …), {at, add}, the
 // lists' lengths before and what was appended to each. A round of its own
 // (a new hand, a hand dealt again, the next game: new secrets), a list that
-// did not only grow, or a head this page did not write starts a new base.
+// did not only grow, or a head this page (or its worker) did not write last
+// starts a new base.
 import { database, done, memory, newId, request, transaction } from './database.js';
-import { markKept } from './kept-mark.js';
 
 const NAME = 'facedown-table';
 const HEAD = `pref:${NAME}`;
@@ -84,7 +84,10 @@ export function stepBetween(prev, next) {
 
 // Commits `save` durably: the head and only what the last write did not
 // hold. → true once on disk, false when the browser refused (nothing of it
-// is then kept, and the last save stands as it was).
+// is then kept, and the last save stands as it was). Written by the engine's
+// worker (bridge/worker.js), or by the page where the worker has no
+// database; the page marks the site as keeping something (kept-mark.js,
+// which needs the page's cookies).
 /** @param {any} save @returns {Promise<boolean>} */
 export async function writeFaceDownSave(save) {
   try {
@@ -123,7 +126,6 @@ export async function writeFaceDownSave(save) {
     }
     await committed;
     last = { ...wrote, save, table: tableText };
-    markKept();
     return true;
   } catch {
     return false;

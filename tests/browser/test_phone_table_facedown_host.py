@@ -4,7 +4,9 @@ hand where it stood, and the guest's seat waits for its phone with a new
 code; the guest pastes it, is sent what it missed, and the hand is played
 to its end and checked on both phones. Each phone stored only what each
 message added (a head and a step), and read back whole it is the engine's
-save; a step lost from the store makes it a damaged save, said in words.
+save, written by each phone's engine worker (the page's main thread never
+copies it); a step lost from the store makes it a damaged save, said in
+words.
 The guest's phone then lost before
 the next game is dealt, that hand is void and the host's "Neu geben" deals
 it again with the phones still there."""
@@ -37,11 +39,31 @@ STORED = """async () => {
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")]
 
+# Where each face-down save was written: in the engine's worker (its reply
+# to the page says it was kept and carries its text), or on the page (the
+# reply carries the save itself, for the page's main thread to copy,
+# compare and write).
+SAVES_SEEN = """
+window.__faceDownSaves = { worker: 0, page: 0 };
+const listen = Worker.prototype.addEventListener;
+Worker.prototype.addEventListener = function (type, fn, ...rest) {
+  if (type !== 'message') return listen.call(this, type, fn, ...rest);
+  return listen.call(this, type, (event) => {
+    const result = event.data?.result;
+    if (result?.kept) window.__faceDownSaves.worker += 1;
+    if (result?.save?.format === 'schraem-facedown-table/1') window.__faceDownSaves.page += 1;
+    fn(event);
+  }, ...rest);
+};
+"""
+
 
 def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared_site, page_errors):
     host = warm_page(locale="de-DE", service_workers="block")
     guest = warm_page(locale="en-GB", service_workers="block")
     guest.add_init_script(RECEIVED_PROBE)
+    for page in (host, guest):
+        page.add_init_script(SAVES_SEEN)
     open_app(host, shared_site, seed=31)
     open_app(guest, shared_site)
     choose_short_games(host)
@@ -66,6 +88,9 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
         assert stored["head"] < 2_000 and max(size for _, size in stored["steps"][-3:]) < stored["whole"] / 10, stored
         kept = stored["head"] + stored["table"] + sum(size for _, size in stored["steps"])
         assert stored["whole"] > 30_000 and kept < 1.2 * stored["whole"], stored
+        # Each written by the engine's worker: none crossed to the page.
+        seen = page.evaluate("() => window.__faceDownSaves")
+        assert seen["page"] == 0 and seen["worker"] > 10, seen
 
     # A step lost from the store: the save read back is damaged, and the
     # engine is not asked to load it; the words say so and nothing changes.
