@@ -289,39 +289,56 @@ function loadError(err) {
     `Die Spiel-Engine konnte nicht starten (Fehler: ${err && err.message ? err.message : err}). Bitte die App neu laden.`);
 }
 
-// One request at a time, in the order they came: a face-down save is kept
-// here before its reply goes (below), and the next request must find the
-// engine and the disk as that reply left them.
+// Requests are handled one at a time, in the order they came, and their
+// replies go in that order too, each once its face-down save is on disk
+// (below). The engine does not wait for the disk: it handles the next
+// request while the save before is written, as a phone's messages come
+// in a burst while the cards are dealt.
 /** @type {Promise<void>} */
 let line = Promise.resolve();
+/** @type {Promise<unknown>} */
+let out = Promise.resolve();
+// A save the browser refused: every save after it is refused too (each
+// holds what the refused one held), until the page has put the engine
+// back to the save it kept (`facedown_load`).
+let refused = false;
 self.addEventListener("message", (event) => {
   line = line.then(() => serve(event.data)).catch((err) => console.error("engine request failed", err));
 });
+
+/** @param {() => unknown} then */
+function after(then) {
+  out = out.then(then).catch((err) => console.error("engine reply failed", err));
+}
 
 /** @param {any} msg */
 async function serve(msg) {
   const id = msg && typeof msg === "object" && "id" in msg ? msg.id : null;
   if (id === null || typeof msg.cmd !== "string") {
-    postMessage({ id, ok: false, error: failure("InvalidAction", "bad_request",
-      "A request needs an id and a cmd.", "Eine Anfrage braucht id und cmd.") });
+    after(() => postMessage({ id, ok: false, error: failure("InvalidAction", "bad_request",
+      "A request needs an id and a cmd.", "Eine Anfrage braucht id und cmd.") }));
     return;
   }
   // The table left: its save is forgotten after every save asked before
   // (a save still being written would otherwise bring the table back).
   if (msg.keep === "forget") {
-    postMessage({ id, ok: await clearFaceDownSave(), result: {} });
+    after(async () => postMessage({ id, ok: await clearFaceDownSave(), result: {} }));
     return;
   }
   let handle;
   try {
     ({ handle } = await engine);
   } catch (err) {
-    postMessage({ id, ok: false, error: loadError(err) });
+    after(() => postMessage({ id, ok: false, error: loadError(err) }));
     return;
   }
   const reply = call(handle, { id, cmd: msg.cmd, args: msg.args ?? {} });
-  if (msg.keep === "facedown" && reply.ok && reply.result?.save) await keepFaceDown(reply.result, msg.lazy === true);
-  postMessage(reply);
+  const loaded = msg.cmd === "facedown_load" && reply.ok;
+  after(async () => {
+    if (loaded) refused = false;
+    if (msg.keep === "facedown" && reply.ok && reply.result?.save) await keepFaceDown(reply.result, msg.lazy === true);
+    postMessage(reply);
+  });
 }
 
 // A face-down table's save (about 100 kB late in a hand) is written to disk
@@ -346,10 +363,11 @@ async function keepFaceDown(result, lazy) {
     return;
   }
   delete result.save;
-  if (await writeFaceDownSave(save)) {
+  if (!refused && await writeFaceDownSave(save)) {
     const { taking, game, welcomed, role, seats, seat } = save;
     result.kept = { text: JSON.stringify(save), facts: { taking, game, welcomed, role, seats, seat } };
   } else {
+    refused = true;
     result.notKept = await lastFaceDownKept();
   }
 }

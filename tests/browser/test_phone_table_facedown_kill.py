@@ -1,0 +1,88 @@
+"""Nothing lost at a face-down table: a guest's tap that reached the host
+survives the guest's browser killed outright right after (docs/STORAGE.md:
+the engine's worker writes the save before the frame goes out). Started
+again on the same profile, the guest's app finds its seat from its save,
+takes the host's new code, goes on with its own move in its hand, and the
+hand is played to its end and checked on both phones."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from test_house_rules import choose_short_games
+from test_phone_table import _fill_setup, _step, _text_of, _trade_codes
+from test_phone_table_facedown import _play_hand, _view
+
+from helpers import kill_browser, launch_profile, open_app
+
+PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")]
+TABLE = "() => document.body.dataset.screen === 'table'"
+
+
+def _moves_of(view: dict | None, seat: int) -> list[dict]:
+    return [e for e in (view or {}).get("log", []) if e.get("seat") == seat]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the browser process through /proc (Linux)")
+def test_a_face_down_guests_tap_survives_its_browser_killed_right_after_it_went_out(
+    playwright, warm_page, shared_site, visited_profile, tmp_path, page_errors
+):
+    host = warm_page(locale="de-DE", service_workers="block")
+    open_app(host, shared_site, seed=37)
+    profile = tmp_path / "profile"
+    shutil.copytree(visited_profile, profile, symlinks=True)
+    ctx = launch_profile(playwright, profile)
+    guest = ctx.pages[0] if ctx.pages else ctx.new_page()
+    open_app(guest, shared_site)
+    choose_short_games(host)
+    _fill_setup(host, PLAYERS, dealer="1")
+    host.locator('[data-field="phone-facedown"]').check()
+    host.locator('[data-action="phone-open"]').tap()
+    guest.locator('[data-action="phone-join"]').tap()
+    _trade_codes(guest, host, 2, _text_of(host, "offer-2"))
+    for page in (host, guest):
+        page.wait_for_function(TABLE, timeout=60_000)
+
+    # The host (and its computer) play until Bert is due; he taps once, and
+    # the moment his move is on the host's phone his browser is killed.
+    for _ in range(300):
+        before = len(_moves_of(_view(host), 2))
+        if _step(guest, _view(guest)):
+            break
+        _step(host, _view(host))
+        host.wait_for_timeout(80)
+    else:
+        raise AssertionError("Bert was never due")
+    host.wait_for_function(
+        "async (n) => ((await import('./modules.js')).model.model.game?.state?.view?.log ?? []).filter((e) => e.seat === 2).length > n",
+        arg=before,
+        timeout=30_000,
+    )
+    kill_browser(ctx, profile)
+    move = _moves_of(_view(host), 2)[-1]
+
+    again = launch_profile(playwright, profile)
+    try:
+        guest = again.pages[0] if again.pages else again.new_page()
+        open_app(guest, shared_site)
+        # Back from its save: it asks for the host's new code for its seat.
+        guest.wait_for_function("() => document.body.dataset.screen === 'phone-join'", timeout=60_000)
+        host.wait_for_function("() => document.querySelector('.phone-links')?.dataset.down === '2'", timeout=30_000)
+        host.locator('[data-action="phone-codes"]').tap()
+        guest.fill('[data-phone-text="offer"]', _text_of(host, "offer-2"))
+        guest.locator('[data-action="phone-join-offer"]').tap()
+        host.fill('[data-phone-text="answer-2"]', _text_of(guest, "answer"))
+        host.locator('[data-action="phone-answer"][data-seat="2"]').tap()
+        guest.wait_for_function(TABLE, timeout=60_000)
+        # Its own move is in its hand as the host has it, and the hand goes on.
+        assert move in _moves_of(_view(guest), 2)
+        _play_hand({1: host, 2: guest}, 90)
+        for page in (host, guest):
+            verdict = '.phone-verdict[data-game="1"][data-hand="1"]'
+            page.wait_for_function(f"() => document.querySelector('{verdict}')?.dataset.fair === 'true'", timeout=30_000)
+            assert page.locator(verdict).inner_text() == "✓ Spiel 1 geprüft"
+    finally:
+        again.close()
+    assert not page_errors
