@@ -534,7 +534,7 @@ def test_an_envelope_the_host_altered_is_named_by_the_guest_at_once() -> None:
     frame["env"]["msg"]["commit"] = "0" * 64
     table.call(2, "facedown_receive", frame=frame)
     v = table.call(2, "facedown_verdict", hand=1)
-    assert (v["status"], v["seat"]) == ("fault", 1) and v["en"] == "seat 1: as the relay altered the log at message 1"
+    assert (v["status"], v["seat"]) == ("fault", 1) and v["en"] == "seat 1 (Anne): as the relay altered the log at message 1"
     assert table.state(2)["verdict"] == v
 
 
@@ -543,7 +543,7 @@ def test_refusals_are_words_and_change_nothing() -> None:
     table.deal()
     saves = {s: json.dumps(table.phones[s].facedown.to_save(), sort_keys=True) for s in table.phones}  # type: ignore[union-attr]
     guest, host = table.phones[2], table.phones[1]
-    assert refused(guest, "facedown_act", action={"seat": 3, "type": "knock"})["en"].endswith("this phone plays for seat 2 only.")
+    assert refused(guest, "facedown_act", action={"seat": 3, "type": "knock"})["en"].endswith("this phone plays for seat 2 (Bernd) only.")
     not_due = next(a for a in ({"seat": 2, "type": "hold"}, {"seat": 2, "type": "pass"}) if a not in table.state(2)["legal"])
     assert refused(guest, "facedown_act", action=not_due)["en"]
     assert refused(guest, "facedown_act", action="knock")["en"]
@@ -693,7 +693,7 @@ def test_only_the_hosts_phone_says_a_phone_is_gone() -> None:
     for s in table.phones:
         v = table.call(s, "facedown_verdict", hand=hand)
         assert (v["status"], v["seat"]) == ("fault", 2), v
-        assert v["en"] == "seat 2: reports a seat gone without being the relay"
+        assert v["en"] == "seat 2 (Bernd): reports a seat gone without being the relay"
         assert table.state(s)["gone"] is None
 
 

@@ -192,6 +192,6 @@ def test_a_phone_said_gone_that_comes_back_names_nobody_for_its_stand_in() -> No
     v: dict[str, Any] = table.call(3, "facedown_verdict", hand=hand)
     assert (v["status"], v["seat"]) == ("unchecked", None), v
     assert v["en"].startswith("not checked – this phone was said gone after move ")
-    assert v["en"].endswith("; the host's phone played seat 3 to its end")
+    assert v["en"].endswith("; the host's phone played seat 3 (Carla) to its end")
     for s in (1, 2):
         assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"

@@ -256,28 +256,31 @@ class TableBase:
         return phone if self.order is None or not 1 <= phone <= len(self.order) else self.order[phone - 1]
 
     def seat_and_name(self, phone: int) -> tuple[int, str] | None:
-        """A phone of the hand under way as a person knows it, its table seat
-        and player, where the hand's phones are not the table's seats (a
-        Hängeln); None where they are, or for a place no phone has."""
-        if self.order is None or not 1 <= phone <= len(self.order):
+        """A phone of the hand under way as a person knows it: its table seat
+        (the same number, except where the hand's phones are not the
+        table's seats, a Hängeln) and its player; None for a place no phone
+        has."""
+        names = self.table_names()
+        if self.order is None:
+            return (phone, names[phone - 1]) if 1 <= phone <= len(names) else None
+        if not 1 <= phone <= len(self.order):
             return None
         seat = self.order[phone - 1]
-        return seat, self.table_names()[seat - 1]
+        return seat, names[seat - 1]
 
     def seated(self, v: Verdict) -> Verdict:
         """A verdict of the protocol's (core/facedown_*.py) as this phone
         shows it. The protocol names a phone by its place among the hand's
-        phones; in a Hängeln that place is another seat's number at the
-        table (a watcher's is no seat of the game's), so every phone it
-        names is named by its table seat and player instead."""
-        return v if self.order is None else v.renamed(self.seat_and_name)
+        phones ("Platz 3"); people know each other by name, so every phone
+        it names is named by its table seat and player ("Platz 3 (Carla)").
+        In a Hängeln that place is another seat's number at the table (a
+        watcher's is no seat of the game's): the table seat stands for it."""
+        return v.renamed(self.seat_and_name)
 
     def seated_words(self, de: str, en: str) -> tuple[str, str]:
         """Words of the protocol's or the engine's (a refusal) as `seated`
         shows a verdict's: the engine's seats in a Hängeln are the hand's
         first phones, so they map alike."""
-        if self.order is None:
-            return de, en
         return renamed(de, self.seat_and_name), renamed(en, self.seat_and_name)
 
     def in_hand_order(self, by_seat: list[Any]) -> list[Any]:

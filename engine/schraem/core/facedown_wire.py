@@ -216,9 +216,10 @@ PHONE = re.compile(r"\b(Platz|[Ss]eat) (\d+)\b(?: \([^()]*\))?")
 
 
 def renamed(words: str, who: Callable[[int], tuple[int, str] | None]) -> str:
-    """`words` with each phone they name as `who` names it (a seat and its
-    player), where the hand's phones are not the table's seats (a Rengen
-    set's Hängeln); a place `who` does not know stays as it is."""
+    """`words` with each phone they name as `who` names it (a table seat and
+    its player: the same number, or another where the hand's phones are not
+    the table's seats, a Rengen set's Hängeln); a place `who` does not know
+    stays as it is."""
 
     def one(m: re.Match[str]) -> str:
         found = who(int(m.group(2)))
