@@ -20,7 +20,7 @@ import {
 } from '../table/screens.js';
 import { clubBanner, overControls, overExtras, startClubSection, startFormExtras } from '../club/around-table.js';
 import { keepAwake } from '../lib/wakelock.js';
-import { phoneBanner } from '../phone/phone-table.js';
+import { phoneBanner, phoneSeatTools } from '../phone/phone-table.js';
 import { phoneStartSection } from '../phone/phone-screens.js';
 import * as evening from '../evening/evening.js';
 import { declareScreens, drawScreen } from '../context/registry.js';
@@ -71,7 +71,7 @@ declareScreens('app', {
   over: (ctx) => {
     const g = model.game;
     const next = dealWait(g, ctx);
-    return [[banner(g), renderOver(g.state.view, { series: g.state.series }), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)],
+    return [[banner(g), renderOver(g.state.view, { series: g.state.series }), phoneSeatTools(), evening.kittyOver(g), overExtras(g), evening.learnExtras(g)],
       overControls(g, next) ?? renderOverControls({ ...next, view: g.state.view })];
   },
 });

@@ -289,25 +289,6 @@ function tableBanner() {
   // Who carried the table on, while the hand dealt again is played.
   const taken = facts?.taken_over && state?.view?.hand_no <= facts.taken_over.hand ? facts.taken_over : null;
   const takenFaceDown = table.facedown ? faceDownTakenLine(state, names) : null;
-  // Between games on the host a seat may change hands: a computer's, or a
-  // guest's whose phone left (not one a new phone is already joining); after
-  // a series or a set, for the next one. Never inside a Rengen set: each
-  // game's loser plays the Hängeln in person.
-  // Face down, not while the next game is dealt, nor at a tournament's
-  // table once its series is over; a seat whose phone was lost for good
-  // counts as one that left.
-  const between = table.role === 'host' && state?.game_over
-    && !(table.facedown && ((state.series?.over && state.facedown?.ticket) || state.facedown?.game !== state.facedown?.shown));
-  const joining = (table.facedown ? state?.facedown?.joining : facts?.joining) ?? [];
-  /** @param {number} seat a guest's seat whose phone left (or was lost for good) */
-  const gave = (seat) => down.includes(seat) || left.includes(seat);
-  // A set's seats are the whole table's, also once its Hängeln seated two.
-  const players = table.facedown ? names.map((_, i) => ({ kind: state?.facedown?.computers?.includes(i + 1) ? 'bot' : 'human' }))
-    : m().game?.save?.set?.seats ?? m().game?.save?.table?.players ?? [];
-  const changeable = between ? players.map((p, i) => i + 1)
-    .filter((seat) => seat !== table.viewer && !joining.includes(seat) && (players[seat - 1].kind === 'bot' || gave(seat))) : [];
-  const inSet = Boolean(state?.set) && !state.set.over && changeable.length > 0;
-  const free = state?.set && !state.set.over ? [] : changeable;
   // Face down, who the host said was gone in this hand, and when (every
   // phone shows it); while none is, a phone away may be said gone for the
   // rest of the hand (docs/FACE_DOWN.md, the dropout rule).
@@ -323,7 +304,7 @@ function tableBanner() {
   const code = table.facedown ? codeLine(table, state) : null;
   // The hand does not wait for a phone gone for good, nor for one the computer plays.
   const waiting = down.filter((seat) => !standins.includes(seat) && seat !== gone?.seat);
-  if (!lost && !verdict && !code && !goneLine && !taken && !takenFaceDown && !free.length && !inSet && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  if (!lost && !verdict && !code && !goneLine && !taken && !takenFaceDown && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
   const offer = table.facedown ? (gone || !playing ? [] : waiting)
     : [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
@@ -358,10 +339,6 @@ function tableBanner() {
     silent.left > 0 ? countdown(silent, names) : null,
     standins.length ? h('p', { role: 'status', class: 'phone-standins', text: tt('links.standin', { names: label(standins) }) }) : null,
     // The host's buttons side by side: the table stays in sight below them.
-    // Face down a guest's seat whose phone left goes to a new phone or to
-    // the computer, played on the host's phone.
-    free.map((seat) => freeSeat(table, seat, names, !(table.facedown ? state?.facedown?.ticket : m().game?.save?.series?.ticket), gave(seat))),
-    inSet ? h('p', { class: 'note phone-set-seats', text: tt('seat.set') }) : null,
     table.role === 'host' && (offer.length || down.length) ? hostTools(offer, down.length > 0, names, table.facedown ? 'links.facedown.gone.button' : undefined)
       : lost ? h('div', { class: 'tool-row phone-links-tools' },
         // A table its host ended has no code to come back with.
@@ -373,6 +350,39 @@ function tableBanner() {
         canTakeOver(table) && !(state?.game_over && (state?.series?.over || state?.set?.over))
           ? h('button', { type: 'button', class: 'secondary', dataset: { action: 'phone-takeover' }, text: tt('takeover') }) : null)
         : null);
+}
+
+// Under a game's result on the host, the seats that may change hands
+// before the next game (under it, not above it: the result is what the
+// table looks at when a game ends). A computer's, or a guest's whose phone
+// left (not one a new phone is already joining); after a series or a set,
+// for the next one. Never inside a Rengen set: each game's loser plays the
+// Hängeln in person. Face down, not while the next game is dealt, nor at a
+// tournament's table once its series is over; a seat whose phone was lost
+// for good counts as one that left, and a guest's seat whose phone left
+// goes to a new phone or to the computer, played on the host's phone.
+export function phoneSeatTools() {
+  const table = phone;
+  if (table?.role !== 'host' || m().route !== 'game') return null;
+  const state = m().game?.state;
+  const facts = state?.phone_table;
+  const names = facts?.names ?? state?.facedown?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
+  const left = table.facedown ? state?.facedown?.left ?? [] : [];
+  const down = (table.inGame ? awaySeats(table) : []).filter((seat) => !left.includes(seat));
+  const between = state?.game_over
+    && !(table.facedown && ((state.series?.over && state.facedown?.ticket) || state.facedown?.game !== state.facedown?.shown));
+  const joining = (table.facedown ? state?.facedown?.joining : facts?.joining) ?? [];
+  /** @param {number} seat a guest's seat whose phone left (or was lost for good) */
+  const gave = (seat) => down.includes(seat) || left.includes(seat);
+  // A set's seats are the whole table's, also once its Hängeln seated two.
+  const players = table.facedown ? names.map((_, i) => ({ kind: state?.facedown?.computers?.includes(i + 1) ? 'bot' : 'human' }))
+    : m().game?.save?.set?.seats ?? m().game?.save?.table?.players ?? [];
+  const changeable = between ? players.map((p, i) => i + 1)
+    .filter((seat) => seat !== table.viewer && !joining.includes(seat) && (players[seat - 1].kind === 'bot' || gave(seat))) : [];
+  if (!changeable.length) return null;
+  if (state?.set && !state.set.over) return h('div', { class: 'phone-seat-tools' }, h('p', { class: 'note phone-set-seats', text: tt('seat.set') }));
+  const named = !(table.facedown ? state?.facedown?.ticket : m().game?.save?.series?.ticket);
+  return h('div', { class: 'phone-seat-tools' }, changeable.map((seat) => freeSeat(table, seat, names, named, gave(seat))));
 }
 
 // Not taking a face-down table over after all: this phone is a guest of

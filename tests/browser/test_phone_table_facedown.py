@@ -252,6 +252,11 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             # "Plays the seat to the end of the game" is past: no phone says it any more.
             for page in phones.values():
                 assert page.locator(".phone-gone").count() == 0
+            # The seat tools stand under the game's result, which stays the first thing in sight.
+            assert host.evaluate(
+                "() => document.querySelector('#over-heading').compareDocumentPosition(document.querySelector('.phone-seat-tools'))"
+                " & Node.DOCUMENT_POSITION_FOLLOWING"
+            )
             host.fill('[data-phone-text="seat-name-2"]', "Rechner")
             host.locator('[data-action="phone-computer-seat"][data-seat="2"]').tap()
             phones[4].wait_for_function(
