@@ -300,7 +300,8 @@ let line = Promise.resolve();
 let out = Promise.resolve();
 // A save the browser refused: every save after it is refused too (each
 // holds what the refused one held), until the page has put the engine
-// back to the save it kept (`facedown_load`).
+// back to the save it kept (`facedown_load`) or begins another table.
+const FRESH = new Set(["facedown_load", "facedown_host", "facedown_guest"]);
 let refused = false;
 self.addEventListener("message", (event) => {
   line = line.then(() => serve(event.data)).catch((err) => console.error("engine request failed", err));
@@ -333,7 +334,7 @@ async function serve(msg) {
     return;
   }
   const reply = call(handle, { id, cmd: msg.cmd, args: msg.args ?? {} });
-  const loaded = msg.cmd === "facedown_load" && reply.ok;
+  const loaded = FRESH.has(msg.cmd) && reply.ok;
   after(async () => {
     if (loaded) refused = false;
     if (msg.keep === "facedown" && reply.ok && reply.result?.save) await keepFaceDown(reply.result, msg.lazy === true);
