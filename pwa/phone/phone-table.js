@@ -254,7 +254,6 @@ function faceDownTakenLine(state, names) {
   });
 }
 
-
 // The line on a phone gone that the person opened (by its key: the game,
 // the seat, when): every state drawn builds the line anew, and one opened
 // must stay open. Read at the summary's click, as the kitty's section is.
