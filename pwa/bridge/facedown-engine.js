@@ -131,6 +131,9 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     if (cmd === 'tournament') return local.call(cmd, args);
     const name = COMMANDS[cmd];
     if (!name) return { ok: false, error: problem('facedown_only', 'phone.facedown.notHere') };
+    // The table left: a call still queued (a computer's step, a frame that
+    // came late) writes nothing and says nothing.
+    if (left) return { ok: false, error: null };
     // A save read back with a step missing (store/facedown-save.js) is
     // never loaded: the hand cannot go on from part of what was said.
     if (cmd === 'load' && args.save?.damaged) return { ok: false, error: { kind: 'InvalidAction', code: 'bad_request', ...both('phone.facedown.damaged') } };
@@ -145,6 +148,10 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     const r = await local.call(name, argsOf(cmd, args), { keep: 'facedown', lazy });
     if (!r.ok) return r;
     const result = r.result;
+    // A save loaded (a reload, a table reopened) is what this phone has on
+    // disk: should the engine's first save after it be refused, the engine
+    // goes back to it.
+    if (cmd === 'load' && !kept && !keptText) stored(args.save, null, factsOf(args.save));
     // An envelope that says nothing, with more waiting behind it: its save
     // is kept with theirs (the next save holds all of it), and nothing of
     // it is drawn before it is kept. Lost unkept, it comes again: the host
@@ -166,8 +173,7 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
         if (keptSave()) await local.call('facedown_load', { save: keptSave() });
         return { ok: false, error: notStored(result.notKept && result.notKept !== 'none' ? result.notKept : await readBack()) };
       }
-      const { taking, game, welcomed, role: seated, seats, seat } = result.save;
-      stored(result.save, null, { taking, game, welcomed, role: seated, seats, seat });
+      stored(result.save, null, factsOf(result.save));
     }
     if (SENDING.has(cmd) && result?.send?.length) send(result.send);
     const fd = cmd === 'state' ? result : result?.state;
@@ -268,8 +274,18 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
   const back = () => ({ type: /** @type {'back'} */ ('back'), from: received + 1, ...(waits ? { waits: /** @type {true} */ (true) } : {}) });
   // The table left: the worker forgets the save once it has written every
   // one asked before (the page forgets what it kept itself).
-  const forget = () => local.call('facedown_forget', {}, { keep: 'forget' });
+  let left = false;
+  const forget = () => {
+    left = true;
+    return local.call('facedown_forget', {}, { keep: 'forget' });
+  };
   return { call, ready: local.ready, role, last: () => last, kept: keptSave, facts: () => facts, back, forget };
+}
+
+// What the screens read of a save (the worker sends the same of a save it kept).
+/** @param {any} save @returns {KeptFacts} */
+function factsOf({ taking, game, welcomed, role, seats, seat }) {
+  return { taking, game, welcomed, role, seats, seat };
 }
 
 /** @param {string} cmd @param {Record<string, any>} args */

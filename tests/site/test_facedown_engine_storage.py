@@ -105,3 +105,40 @@ def test_a_face_down_save_kept_by_the_worker_is_read_from_its_text_and_a_refused
     # A worker that wrote nothing itself leaves the reading back to the page.
     none = out["none"]
     assert none["answers"] == ["storage.failed"] and none["sent"] == [] and none["calls"][-1][0] != "facedown_load"
+
+
+# After a reload the save read from disk is what the engine goes back to
+# when its first save is refused; once the table is left, a call still
+# queued reaches no engine and says nothing.
+LOADED = """
+globalThis.navigator = { languages: ['en'], language: 'en' };
+const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
+const calls = [];
+const local = {
+  async call(name, args, options) {
+    calls.push([name, args, options ?? null]);
+    if (name === 'facedown_load' && !options) return { ok: true, result: {} };
+    if (name === 'facedown_forget') return { ok: true, result: {} };
+    return { ok: true, result: { send: [{ type: 'env' }], state: null, notKept: 'none' } };
+  },
+};
+const sent = [];
+const engine = createFaceDownEngine(local, { role: 'guest', keep: async () => true, readBack: async () => 'kept', send: (f) => sent.push(...f) });
+const disk = { n: 'on disk', game: 3, role: 'guest', welcomed: true, seats: [] };
+const loaded = await engine.call('load', { save: disk });
+const forgotten = await engine.forget();
+const before = calls.length;
+const late = await engine.call('receive', { frame: {} });
+console.log(JSON.stringify({ loaded: loaded.ok ? 'ok' : loaded.error.code, rollback: calls[1], facts: engine.facts(), sent: sent.length,
+  forgotten: forgotten.ok, forgetOptions: calls[2][2], late, after: calls.length - before }));
+"""
+
+
+def test_a_loaded_save_is_gone_back_to_and_a_left_table_takes_no_more_calls(node_json):
+    out = node_json(LOADED)
+    # The load's own save refused: the engine is loaded again with the save from disk, nothing is sent.
+    assert out["loaded"] == "storage.failed" and out["sent"] == 0
+    assert out["rollback"][0] == "facedown_load" and out["rollback"][1]["save"]["n"] == "on disk"
+    assert out["facts"]["game"] == 3
+    assert out["forgotten"] is True and out["forgetOptions"] == {"keep": "forget"}
+    assert out["late"] == {"ok": False, "error": None} and out["after"] == 0
