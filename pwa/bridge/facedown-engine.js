@@ -21,6 +21,7 @@
 // open yet, the last hand's view stays in sight with its verdict.
 import { both } from '../i18n/i18n.js';
 import { notStored } from './session.js';
+import { saveFacts } from '../store/facedown-save.js';
 
 /** @typedef {import('./engine-client.js').Engine} Engine */
 /** @typedef {import('./engine-client.js').EngineError} EngineError */
@@ -151,7 +152,7 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     // A save loaded (a reload, a table reopened) is what this phone has on
     // disk: should the engine's first save after it be refused, the engine
     // goes back to it.
-    if (cmd === 'load' && !kept && !keptText) stored(args.save, null, factsOf(args.save));
+    if (cmd === 'load' && !kept && !keptText) stored(args.save, null, saveFacts(args.save));
     // An envelope that says nothing, with more waiting behind it: its save
     // is kept with theirs (the next save holds all of it), and nothing of
     // it is drawn before it is kept. Lost unkept, it comes again: the host
@@ -173,7 +174,7 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
         if (keptSave()) await local.call('facedown_load', { save: keptSave() });
         return { ok: false, error: notStored(result.notKept && result.notKept !== 'none' ? result.notKept : await readBack()) };
       }
-      stored(result.save, null, factsOf(result.save));
+      stored(result.save, null, saveFacts(result.save));
     }
     if (SENDING.has(cmd) && result?.send?.length) send(result.send);
     const fd = cmd === 'state' ? result : result?.state;
@@ -280,12 +281,6 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     return local.call('facedown_forget', {}, { keep: 'forget' });
   };
   return { call, ready: local.ready, role, last: () => last, kept: keptSave, facts: () => facts, back, forget };
-}
-
-// What the screens read of a save (the worker sends the same of a save it kept).
-/** @param {any} save @returns {KeptFacts} */
-function factsOf({ taking, game, welcomed, role, seats, seat }) {
-  return { taking, game, welcomed, role, seats, seat };
 }
 
 /** @param {string} cmd @param {Record<string, any>} args */

@@ -13,7 +13,7 @@
 // Its messages are engine-client.js's WorkerRequest and WorkerMessage.
 
 import { database } from "../store/database.js";
-import { clearFaceDownSave, lastFaceDownKept, writeFaceDownSave } from "../store/facedown-save.js";
+import { clearFaceDownSave, lastFaceDownKept, saveFacts, writeFaceDownSave } from "../store/facedown-save.js";
 
 /** @typedef {import('./engine-client.js').EngineError} EngineError */
 /** @typedef {import('./engine-client.js').Reply} Reply */
@@ -365,8 +365,7 @@ async function keepFaceDown(result, lazy) {
   }
   delete result.save;
   if (!refused && await writeFaceDownSave(save)) {
-    const { taking, game, welcomed, role, seats, seat } = save;
-    result.kept = { text: JSON.stringify(save), facts: { taking, game, welcomed, role, seats, seat } };
+    result.kept = { text: JSON.stringify(save), facts: saveFacts(save) };
   } else {
     refused = true;
     result.notKept = await lastFaceDownKept();

@@ -265,20 +265,30 @@ if (typeof document !== 'undefined') {
   }, true);
 }
 
+// What the lines above the table and the seat tools under a game's result
+// read of the table alike: whether this guest's link is lost, the table's
+// facts (the host's state, or the state a guest was sent), the players by
+// the table's seats, the seats whose phone was lost for good, and those
+// whose phone is away.
+function seatsNow(table, state) {
+  const lost = table.role === 'guest' && table.status === 'dropped';
+  const facts = table.role === 'host' ? state?.phone_table : state;
+  // The phones' seats are the table's (a set's Hängeln seats two of them).
+  const names = facts?.names ?? state?.facedown?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
+  // Face down, a seat whose phone was lost for good is the host's phone's since.
+  const left = table.facedown ? state?.facedown?.left ?? [] : [];
+  const down = (table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? [])).filter((seat) => !left.includes(seat));
+  return { lost, facts, names, left, down };
+}
+
 function tableBanner() {
   const table = phone;
   if (!table) return [ticketTableRow(), sheetShareRow()];
   if (m().route !== 'game') return null;
   const state = m().game?.state;
-  const lost = table.role === 'guest' && table.status === 'dropped';
-  const facts = table.role === 'host' ? state?.phone_table : state;
-  // The phones' seats are the table's (a set's Hängeln seats two of them).
-  const names = facts?.names ?? state?.facedown?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
+  const { lost, facts, names, down } = seatsNow(table, state);
   const label = (seats) => seatLabel(seats, names);
   const standins = facts?.standins ?? [];
-  // Face down, a seat whose phone was lost for good is the host's phone's since.
-  const left = table.facedown ? state?.facedown?.left ?? [] : [];
-  const down = (table.role === 'host' ? (table.inGame ? awaySeats(table) : []) : (lost ? [] : table.down ?? [])).filter((seat) => !left.includes(seat));
   const disputes = facts?.disputes ?? [];
   const restarts = facts?.restarts ?? [];
   const silent = silentSeats(table, state);
@@ -364,10 +374,7 @@ export function phoneSeatTools() {
   const table = phone;
   if (table?.role !== 'host' || m().route !== 'game') return null;
   const state = m().game?.state;
-  const facts = state?.phone_table;
-  const names = facts?.names ?? state?.facedown?.names ?? state?.view?.players?.map((p) => p.name) ?? [];
-  const left = table.facedown ? state?.facedown?.left ?? [] : [];
-  const down = (table.inGame ? awaySeats(table) : []).filter((seat) => !left.includes(seat));
+  const { facts, names, left, down } = seatsNow(table, state);
   const between = state?.game_over
     && !(table.facedown && ((state.series?.over && state.facedown?.ticket) || state.facedown?.game !== state.facedown?.shown));
   const joining = (table.facedown ? state?.facedown?.joining : facts?.joining) ?? [];

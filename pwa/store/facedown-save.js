@@ -82,6 +82,15 @@ export function stepBetween(prev, next) {
   return step;
 }
 
+// What the screens read of a save at every drawing (whether a table is
+// being taken over, its game, whether and how this phone was welcomed, the
+// seats): a few fields, not the whole, which the page reads only where a
+// table is reopened or taken over.
+/** @param {any} save */
+export function saveFacts({ taking, game, welcomed, role, seats, seat }) {
+  return { taking, game, welcomed, role, seats, seat };
+}
+
 // Commits `save` durably: the head and only what the last write did not
 // hold. → true once on disk, false when the browser refused (nothing of it
 // is then kept, and the last save stands as it was). Written by the engine's
