@@ -12,6 +12,7 @@ import { installOffer } from '../boot/install.js';
 import { persistAnswerNotice, storageLowNotice } from '../pages/keep-data.js';
 import { isSheet } from '../bridge/session.js';
 import { holdStatus, keepTrickInSight, renderTable, renderTableControls } from '../table/table.js';
+import { redrawHeldTap } from '../table/instant.js';
 import { knockUndoStrip } from '../table/knock-undo.js';
 import { renderSheet, renderSheetControls } from '../table/sheet.js';
 import {
@@ -166,7 +167,10 @@ export function render() {
   renderReadOnly();
   renderMemoryOnly();
   if (key) refocus(key, caret);
-  if (name === 'table') keepTrickInSight(el.screen, model.game.state.view);
+  if (name === 'table') {
+    redrawHeldTap(model.game.state.view);
+    keepTrickInSight(el.screen, model.game.state.view);
+  }
   keepAwake(name === 'table' || name === 'sheet' || name === 'pass' || name === 'result');
   keepPainted(name, model.game, model);
 }

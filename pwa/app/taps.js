@@ -10,7 +10,7 @@ import { exportRecord, importFile } from '../files/records.js';
 import { togglePeek } from '../table/table.js';
 import { offerKnockUndo } from '../table/knock-undo.js';
 import { findSheetAction } from '../table/sheet.js';
-import { lookUp, showPlayed, showPressed } from '../table/instant.js';
+import { dropTap, holdTap, lookUp, showPlayed, showPressed } from '../table/instant.js';
 import { knockFeedback } from '../table/sound.js';
 import { settings } from '../pages/settings.js';
 import { el, model, nextSeed, screenName, session } from './model.js';
@@ -22,6 +22,9 @@ import { declareFields, declareTaps, fieldHandler, fieldName, tapHandler } from 
 import { clickOfLift } from './lift.js';
 
 const DOUBLE_TAP_MS = 350;
+// A tap's effect waits at most this long for the engine's answer where
+// that answer sends the action to the other phones (sendsOnAnswer).
+const SHOWN_WITHIN_MS = 100;
 
 let lastTableTap = 0;
 
@@ -163,22 +166,40 @@ function tap(event, button, type, card = null) {
   }
   // The action goes out first (at a table of phones every other phone
   // waits for it), and what the tap shows at once is drawn right after it,
-  // in the same task, before the next frame.
-  const acted = session.act(type, card == null ? {} : { card });
-  if (known?.legal && button) {
-    queueMicrotask(() => {
-      if (card != null) showPlayed(g.state.view, button, type, card);
-      else showPressed(button);
-      if (type === 'knock') {
-        knockFeedback();
-        pending.knockSounded = true;
-      }
-      measureTap(false);
-    });
+  // in the same task, before the next frame. Where the action leaves this
+  // phone only with its engine's answer (a face-down table's, a few
+  // milliseconds away), the tap is drawn with that answer: drawn before
+  // it, the page held the answer, and every other phone, for a frame on a
+  // slow phone. Only an answer late by more than a few frames is not
+  // waited for.
+  let shown = !(known?.legal && button);
+  const show = () => {
+    if (shown) return;
+    shown = true;
+    // (A state drawn meanwhile took the tapped card's button away.)
+    if (!button.isConnected) return;
+    holdTap(g.state.view, type, card);
+    if (card != null) showPlayed(g.state.view, button, type, card);
+    else showPressed(button);
+    if (type === 'knock') {
+      knockFeedback();
+      pending.knockSounded = true;
+    }
+    measureTap(false);
+  };
+  const waits = session.engine.sendsOnAnswer === true;
+  const acted = session.act(type, card == null ? {} : { card }, {}, waits ? show : undefined);
+  if (waits) {
+    const settled = () => { shown = true; };
+    acted.then(settled, settled);
+    setTimeout(show, SHOWN_WITHIN_MS);
+  } else {
+    queueMicrotask(show);
   }
   return acted.then((taken) => {
     // Refused after all (or not sent): the pending effect goes.
     if (!taken && known?.legal) {
+      dropTap();
       pending.knockSounded = false;
       render();
     }

@@ -36,6 +36,7 @@ import { both } from "../i18n/i18n.js";
  * @property {Promise<Reply>} ready settles once the engine answers (result: its hello), or cannot
  * @property {boolean} [botsElsewhere] the computer players act on another phone (a guest's engine at a table of phones)
  * @property {() => any} [last] the newest state another phone sent (a guest's engine at a table of phones)
+ * @property {boolean} [sendsOnAnswer] a tap reaches the other phones only once this engine has answered it (a face-down table's)
  */
 
 /**

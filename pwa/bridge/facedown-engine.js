@@ -280,7 +280,7 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     left = true;
     return local.call('facedown_forget', {}, { keep: 'forget' });
   };
-  return { call, ready: local.ready, role, last: () => last, kept: keptSave, facts: () => facts, back, forget };
+  return { call, ready: local.ready, role, last: () => last, kept: keptSave, facts: () => facts, back, forget, sendsOnAnswer: true };
 }
 
 /** @param {string} cmd @param {Record<string, any>} args */

@@ -226,8 +226,9 @@ export class Session {
     });
   }
 
-  /** @param {string} type @param {object} [extra] @param {StateInfo} [info] @returns {Promise<boolean>} */
-  act(type, extra = {}, info = {}) {
+  // `onAnswer` runs once the engine has taken the action, before its state is drawn.
+  /** @param {string} type @param {object} [extra] @param {StateInfo} [info] @param {() => void} [onAnswer] @returns {Promise<boolean>} */
+  act(type, extra = {}, info = {}, onAnswer = () => {}) {
     const viewer = this.game?.viewer;
     if (viewer == null || this.game?.handoff != null) return Promise.resolve(false);
     this.cancelBots();
@@ -242,6 +243,7 @@ export class Session {
         this.scheduleBots();
         return false;
       }
+      onAnswer();
       return Boolean(await this.commit(r.result, viewer, { ...info, by: viewer }));
     });
   }

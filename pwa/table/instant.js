@@ -52,3 +52,33 @@ export function showPressed(button) {
   button.classList.add('pending');
   button.setAttribute('aria-pressed', 'true');
 }
+
+// A tap answered before it is taken stays drawn as tapped: at a face-down
+// table a card played opens only once every phone has shown its share of
+// it, a round over the table, and every drawing of the table meanwhile
+// (the tap's own answer first) would put the card back in the hand. It is
+// let go once the hand moves on (its log grows, or another hand is
+// dealt) or the seat is offered moves again (the tap refused).
+/** @type {{type: string, card: string | null, hand: number, log: number} | null} */
+let held = null;
+
+export function holdTap(view, type, card) {
+  held = { type, card, hand: view.hand_no, log: view.log.length };
+}
+
+export function dropTap() {
+  held = null;
+}
+
+// After the table is drawn: the held tap drawn on it again.
+export function redrawHeldTap(view) {
+  if (!held) return;
+  if (!view || view.hand_no !== held.hand || view.log.length !== held.log || view.legal.length) {
+    held = null;
+    return;
+  }
+  const button = document.querySelector(held.card != null ? `#table .hand [data-card="${held.card}"]` : `[data-action="${held.type}"]`);
+  if (!button) return;
+  if (held.card != null) showPlayed(view, button, held.type, held.card);
+  else showPressed(button);
+}

@@ -47,6 +47,54 @@ STATE = "async () => (await import('./modules.js')).model.model.game?.state ?? n
 SAVE = "async () => (await import('./modules.js')).facedownSave.readFaceDownSave()"
 
 
+# Each card tapped: when, when this phone first sent a frame after it, when
+# the page first drew the tap (its card button disabled or leaving), when a
+# drawing put the card back in the hand before it was taken ("undrawn"),
+# and when it left the hand. A face-down phone's action leaves with its
+# engine's answer: drawn first, the tap held that answer and every other
+# phone for a frame. The card is taken only once every phone has shown its
+# share of it, a round over the table: until then it stays drawn as played.
+TAP_ORDER_PROBE = """
+window.__tapOrder = [];
+document.addEventListener('click', (e) => {
+  const button = e.target.closest?.('[data-card]');
+  if (button) window.__tapOrder.push({button, tap: performance.now(), sent: null, drawn: null, undrawn: null, gone: null});
+}, true);
+{
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (...rest) {
+    const t = window.__tapOrder.at(-1);
+    if (t && t.sent == null) t.sent = performance.now();
+    return send.apply(this, rest);
+  };
+}
+new MutationObserver(() => {
+  const t = window.__tapOrder.at(-1);
+  if (!t || t.gone != null) return;
+  const b = document.querySelector(`#table .hand [data-card="${t.button.dataset.card}"]`);
+  const now = performance.now();
+  if (!b) t.gone = now;
+  else if (b.disabled || b.closest('li')?.classList.contains('leaving')) t.drawn ??= now;
+  else if (t.drawn != null) t.undrawn ??= now;
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'disabled']});
+"""
+# pwa/app/taps.js: how long a tap's effect waits for such an answer.
+SHOWN_WITHIN_MS = 100
+
+
+def _assert_taps_drawn_after_sent_and_kept(page) -> int:
+    """Every card tap whose frame went out within the wait went out before
+    the page drew it, and every card taken stayed drawn as played until
+    then. → how many taps went out within the wait."""
+    taps = page.evaluate("() => window.__tapOrder.map(({tap, sent, drawn, undrawn, gone}) => ({tap, sent, drawn, undrawn, gone}))")
+    judged = [t for t in taps if t["sent"] is not None and t["sent"] - t["tap"] < SHOWN_WITHIN_MS]
+    for t in judged:
+        assert t["drawn"] is None or t["drawn"] >= t["sent"], taps
+    for t in taps:
+        assert t["gone"] is None or (t["drawn"] is not None and t["undrawn"] is None), taps
+    return len(judged)
+
+
 def _view(page) -> dict | None:
     state = page.evaluate(STATE)
     return state["view"] if state else None
@@ -121,6 +169,7 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
     phones = {1: host, **guests}
     for page in phones.values():
         page.add_init_script(RECEIVED_PROBE)
+        page.add_init_script(TAP_ORDER_PROBE)
     open_app(host, shared_site, seed=23)
     for guest in guests.values():
         open_app(guest, shared_site)
@@ -202,6 +251,10 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             host.wait_for_timeout(300)
             assert host.locator(".phone-gone details").get_attribute("open") == ""
         _play_hand(phones, 60)
+        if game == 1:
+            # Each phone's tap went out before the phone drew it, and stayed
+            # drawn until its card was taken.
+            assert sum(_assert_taps_drawn_after_sent_and_kept(page) for page in phones.values()) >= 3
         # Every phone checked the hand itself, and says so on its result screen.
         for seat, page in phones.items():
             verdict = f'.phone-verdict[data-game="{game}"][data-hand="{hand}"]'
