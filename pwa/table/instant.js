@@ -57,8 +57,8 @@ export function showPressed(button) {
 // table a card played opens only once every phone has shown its share of
 // it, a round over the table, and every drawing of the table meanwhile
 // (the tap's own answer first) would put the card back in the hand. It is
-// let go once the hand moves on (its log grows, or another hand is
-// dealt) or the seat is offered moves again (the tap refused).
+// let go once the seat's next move is in the log (this one taken), another
+// hand is dealt, or the seat is offered the same move again (refused).
 /** @type {{type: string, card: string | null, hand: number, log: number} | null} */
 let held = null;
 
@@ -73,7 +73,9 @@ export function dropTap() {
 // After the table is drawn: the held tap drawn on it again.
 export function redrawHeldTap(view) {
   if (!held) return;
-  if (!view || view.hand_no !== held.hand || view.log.length !== held.log || view.legal.length) {
+  const taken = view?.log.slice(held.log).some((e) => e.seat === view.seat);
+  const offered = view?.legal.some((a) => a.type === held?.type && (a.card ?? null) === held?.card);
+  if (!view || view.hand_no !== held.hand || taken || offered) {
     held = null;
     return;
   }

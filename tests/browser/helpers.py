@@ -151,6 +151,20 @@ def wait_idle(page, timeout: float = 60_000) -> None:
     )
 
 
+def wait_until(page, predicate: str, arg=None, timeout: float = 30_000, polling: float = 100) -> None:
+    """Until the JS function `predicate` (async or not) returns something
+    true on the page. `page.wait_for_function` takes the promise an async
+    predicate returns for its value, which is true at once: it waits for
+    nothing."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        if page.evaluate(predicate, arg):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout / 1000:.0f} s: {predicate}")
+        page.wait_for_timeout(polling)
+
+
 def screen(page) -> str:
     return page.evaluate("() => document.body.dataset.screen")
 

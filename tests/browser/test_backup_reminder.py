@@ -9,7 +9,7 @@ import json
 
 from test_move_file import kept, play_evening, pref, seed_prefs
 
-from helpers import assert_axe_clean, open_app, screen, tap, wait_shell_ready
+from helpers import assert_axe_clean, open_app, screen, tap, wait_shell_ready, wait_until
 
 DAY_MS = 86_400_000
 
@@ -46,9 +46,7 @@ def test_the_start_offers_a_backup_after_ten_games_or_seven_days(warm_page, shar
     # "Später": gone, also after a reload, until the next game is kept.
     tap(page, '[data-action="backup-later"]')
     assert offer.count() == 0
-    page.wait_for_function(
-        "async () => Number.isFinite((await (await import('./modules.js')).preferences.readPreference('backup'))?.later)"
-    )
+    wait_until(page, "async () => Number.isFinite((await (await import('./modules.js')).preferences.readPreference('backup'))?.later)")
     page.reload()
     wait_shell_ready(page)
     if screen(page) != "start":

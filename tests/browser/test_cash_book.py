@@ -10,7 +10,7 @@ from test_kitty import _csv_rows, euros_de, stake
 from test_move_file import kept, seed_prefs
 
 from club_helpers import choose_format, download
-from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle, wait_shell_ready
+from helpers import assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, stored, wait_idle, wait_shell_ready, wait_until
 
 PEOPLE = {
     "people": [
@@ -42,7 +42,7 @@ def test_the_groups_cash_book_shows_each_evening_of_its_money(warm_page, shared_
     money_game(page, ["Hans", "Anne"], 2)
     money_game(page, ["Hnas", "Anne"], 1)  # the typo is Hans
     money_game(page, ["Hans", "Willi"], 1)  # not the group's game
-    page.wait_for_function("async () => (await (await import('./modules.js').then((m) => m.history)).entries()).length === 3")
+    wait_until(page, "async () => (await (await import('./modules.js').then((m) => m.history)).entries()).length === 3")
     records = [e["records"][0] for e in sorted(kept(page), key=lambda e: e["savedAt"])]
     group_records = records[:2]
 

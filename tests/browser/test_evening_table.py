@@ -19,6 +19,7 @@ from helpers import (
     tap,
     wait_idle,
     wait_shell_ready,
+    wait_until,
 )
 
 NAMES = ["Marlene", "Theo", "Fränzi", "Konrad"]
@@ -49,7 +50,7 @@ def test_typing_four_names_in_turn_with_the_keyboard_only(warm_page, shared_site
         page.keyboard.press("Tab")
     assert _names(page) == NAMES
     kept = "async () => ((await (await import('./modules.js').then((m) => m.preferences)).readPreference('setup'))?.seats ?? []).map((s) => s.name)"
-    page.wait_for_function(f"async (names) => JSON.stringify(await ({kept})()) === JSON.stringify(names)", arg=NAMES)
+    wait_until(page, f"async (names) => JSON.stringify(await ({kept})()) === JSON.stringify(names)", arg=NAMES)
     dealer = page.locator('[data-field="dealer"] option').all_inner_texts()
     assert dealer == [f"{i + 1}: {n}" for i, n in enumerate(NAMES)]
 

@@ -29,6 +29,7 @@ from helpers import (
     tap,
     wait_idle,
     wait_shell_ready,
+    wait_until,
 )
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:medium")]
@@ -307,7 +308,8 @@ def test_computers_wait_while_the_setup_screen_is_open(de_page, shared_site):
     assert stored(page)["state"]["view"]["log"] == frozen
     page.locator('[data-action="continue"]').tap()
     assert screen(page) == "table"
-    page.wait_for_function(
+    wait_until(
+        page,
         "async (n) => { const r = await (await import('./modules.js').then((m) => m.storage)).readGame();"
         " return r.status === 'ok' && r.game.state.view.log.length > n; }",
         arg=len(frozen),

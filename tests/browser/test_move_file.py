@@ -13,7 +13,7 @@ from test_club_series import finish_with
 from test_start_before_engine import HOLD_HELLO
 
 from browser_support import wait_engine_ready
-from helpers import app_url, assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle, wait_shell_ready
+from helpers import app_url, assert_axe_clean, engine_state, open_app, screen, shot, start_sheet, wait_idle, wait_shell_ready, wait_until
 
 HOUSE = [{"id": "h-rengen", "name": "Stammtisch Rengen", "rules": "rengen", "options": {}}]
 
@@ -39,7 +39,7 @@ def kept(page) -> list[dict]:
 def play_evening(page, names, winner: int) -> None:
     start_sheet(page, names)
     finish_with(page, winner)
-    page.wait_for_function("async () => (await (await import('./modules.js').then((m) => m.history)).entries()).length > 0")
+    wait_until(page, "async () => (await (await import('./modules.js').then((m) => m.history)).entries()).length > 0")
 
 
 def stats(page) -> dict:

@@ -11,6 +11,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from browser_support import ROOT, build
+from helpers import wait_until
 
 # The engine worker's memory snapshot has a cache of its own that outlives
 # releases (pwa/bridge/worker.js), and so has the service worker's note of
@@ -133,7 +134,7 @@ def test_changed_build_offers_update_and_switches_only_on_tap(
     assert page.locator(new_version).count() == 1
     assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--schraem-test-build').trim()") == "2"
     # The old release goes once no page runs it (told when the page starts).
-    page.wait_for_function(f"async () => (await ({RELEASE_CACHES})()).length === 1", polling=200, timeout=15_000)
+    wait_until(page, f"async () => (await ({RELEASE_CACHES})()).length === 1", polling=200, timeout=15_000)
     caches = page.evaluate(RELEASE_CACHES)
     assert len(caches) == 1 and caches != first_caches, caches
 

@@ -9,7 +9,7 @@ import time
 
 from test_phone_table import GUESTS, HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _states, _step
 
-from helpers import open_app, screen, wait_idle
+from helpers import open_app, screen, wait_idle, wait_until
 
 BUZZ_PROBE = """
 window.__buzz = [];
@@ -46,7 +46,7 @@ def test_a_guest_phone_buzzes_when_due_where_vibration_is_allowed(warm_page, sha
     # Guest 4 turned vibration off in its settings.
     guests[4].locator('[data-action="settings"]').first.tap()
     guests[4].locator('[data-setting="vibrate"]').uncheck()
-    guests[4].wait_for_function("async () => (await import('./modules.js').then((m) => m.settings)).settings.vibrate === false")
+    wait_until(guests[4], "async () => (await import('./modules.js').then((m) => m.settings)).settings.vibrate === false")
     guests[4].locator('[data-action="settings-close"]').tap()
     _fill_setup(host)
     host.locator('[data-action="phone-open"]').tap()

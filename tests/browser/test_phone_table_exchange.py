@@ -9,7 +9,7 @@ from __future__ import annotations
 from test_phone_table import HOST_STATE, RECEIVED_PROBE, _fill_setup, _guest_view, _join, _states
 from test_phone_table_rejoin import _play
 
-from helpers import open_app, read_at_size
+from helpers import open_app, read_at_size, wait_until
 
 # The guest's verdict line, and whether all of it lies inside the screen.
 VERDICT_IN_SIGHT = """() => {
@@ -62,7 +62,7 @@ def test_a_blind_exchange_at_a_phone_table_is_checked_not_called_false(warm_page
     for _ in range(3):
         guest.locator('[data-action="other"]').filter(has_text="xchange").first.tap()
         try:
-            host.wait_for_function(f"async () => ({mine})(await ({HOST_STATE})())", timeout=10_000)
+            wait_until(host, f"async () => ({mine})(await ({HOST_STATE})())", timeout=10_000)
             break
         except Exception:  # noqa: BLE001 - the tap is tried again below
             if not guest.locator('[data-action="other"]').filter(has_text="xchange").count():

@@ -35,7 +35,7 @@ from test_house_rules import choose_short_games
 from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _step, _text_of
 from test_phone_table_evening import KEPT_GAMES
 
-from helpers import card_names, message, open_app, screen, wait_idle
+from helpers import card_names, message, open_app, screen, wait_idle, wait_until
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "human")]
 GUESTS = (2, 4)
@@ -48,7 +48,7 @@ SAVE = "async () => (await import('./modules.js')).facedownSave.readFaceDownSave
 
 
 # Each card tapped: when, when this phone first sent a frame after it, when
-# the page first drew the tap (its card button disabled or leaving), when a
+# the page first drew the tap (its card leaving the hand), when a
 # drawing put the card back in the hand before it was taken ("undrawn"),
 # and when it left the hand. A face-down phone's action leaves with its
 # engine's answer: drawn first, the tap held that answer and every other
@@ -74,9 +74,9 @@ new MutationObserver(() => {
   const b = document.querySelector(`#table .hand [data-card="${t.button.dataset.card}"]`);
   const now = performance.now();
   if (!b) t.gone = now;
-  else if (b.disabled || b.closest('li')?.classList.contains('leaving')) t.drawn ??= now;
+  else if (b.closest('li')?.classList.contains('leaving')) t.drawn ??= now;
   else if (t.drawn != null) t.undrawn ??= now;
-}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'disabled']});
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
 """
 # pwa/app/taps.js: how long a tap's effect waits for such an answer.
 SHOWN_WITHIN_MS = 100
@@ -312,7 +312,8 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
             )
             host.fill('[data-phone-text="seat-name-2"]', "Rechner")
             host.locator('[data-action="phone-computer-seat"][data-seat="2"]').tap()
-            phones[4].wait_for_function(
+            wait_until(
+                phones[4],
                 "async (old) => { const c = (await import('./modules.js')).model.model.game?.state?.facedown?.code; return c && c !== old; }",
                 arg=code,
                 timeout=30_000,

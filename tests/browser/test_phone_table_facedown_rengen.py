@@ -24,7 +24,7 @@ from test_phone_table_evening import CONNECTIONS_PROBE, KEPT_GAMES
 from test_phone_table_rengen import _pass_when_asked, _until, short_rengen_set
 
 from club_helpers import choose_format
-from helpers import open_app, wait_idle
+from helpers import open_app, wait_idle, wait_until
 
 VERDICT = "() => document.querySelector('.phone-verdict[data-game=\"{game}\"][data-hand=\"1\"]')?.dataset.fair ?? null"
 
@@ -108,9 +108,7 @@ def test_a_rengen_set_face_down_deals_its_hangeln_on_every_phone_and_the_third_w
     # Every phone keeps the set, decided, as one entry of its history, the same on each.
     kept = []
     for page in phones:
-        page.wait_for_function(
-            f"async () => (await ({KEPT_GAMES})()).some((e) => e.kind === 'set' && e.status === 'finished')", timeout=30_000
-        )
+        wait_until(page, f"async () => (await ({KEPT_GAMES})()).some((e) => e.kind === 'set' && e.status === 'finished')", timeout=30_000)
         (entry,) = [e for e in page.evaluate(KEPT_GAMES) if e["kind"] == "set"]
         assert "Hans" in entry["summary"]["en"], entry["summary"]
         kept.append(entry)

@@ -25,7 +25,7 @@ from test_phone_table import RECEIVED_PROBE, _fill_setup, _join, _states, _tap
 from test_phone_table_evening import CONNECTIONS_PROBE, DRAWN, KEPT_GAMES, _list_of, take_over
 
 from club_helpers import choose_format
-from helpers import open_app, screen, tap, wait_idle
+from helpers import open_app, screen, tap, wait_idle, wait_until
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Hans", "human")]
 SAVE = "async () => (await import('./modules.js')).model.model.game.save"
@@ -171,9 +171,7 @@ def test_a_rengen_set_plays_its_hangeln_on_the_two_losers_phones_and_the_third_w
     # set's three lists; the games agree card for card with the old host's.
     kept = {}
     for page in (hans, bert):
-        page.wait_for_function(
-            f"async () => (await ({KEPT_GAMES})()).some((e) => e.kind === 'set' && e.status === 'finished')", timeout=30_000
-        )
+        wait_until(page, f"async () => (await ({KEPT_GAMES})()).some((e) => e.kind === 'set' && e.status === 'finished')", timeout=30_000)
         (entry,) = [e for e in page.evaluate(KEPT_GAMES) if e["kind"] == "set"]
         assert "Hans" in entry["summary"]["en"], entry["summary"]
         assert page.evaluate(LISTS_OF, entry["save"]) == 3

@@ -9,7 +9,7 @@ from __future__ import annotations
 from test_phone_table import HOST_STATE
 from test_phone_table_exchange import two_phones
 
-from helpers import on_the_clock_until, shot
+from helpers import on_the_clock_until, shot, wait_until
 
 # The guest's phone loses its number once: its first reveal never leaves it.
 SILENT_ONCE = """
@@ -57,7 +57,8 @@ def test_a_phone_silent_after_its_commit_is_given_to_the_computer_and_the_deal_s
     assert [e["seat"] for e in hand["fair_restarts"][0]["commits"]] == [1, 2]
     assert [e["seat"] for e in hand["fair"]] == [1]
     # The phone is connected: once the cards are dealt its seat is its own again.
-    host.wait_for_function(
+    wait_until(
+        host,
         "async () => { const m = await import('./modules.js').then((m) => m.engineClient);"
         " const r = await m.currentEngine().call('state', { viewer: 1 });"
         " return r.result.phone_table.standins.length === 0; }",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from test_phone_table import GUESTS, HOST_STATE, RECEIVED_PROBE, _join
 from test_phone_table_rejoin import _actions, _away, _open_table, _play, _rejoin
 
-from helpers import open_app, wait_idle
+from helpers import open_app, wait_idle, wait_until
 
 
 def _seat_actions(host, seat: int) -> int:
@@ -54,7 +54,8 @@ def test_the_computer_plays_a_dropped_guests_seat_until_it_rejoins(warm_page, sh
         back.wait_for_function("() => document.body.dataset.screen === 'phone-join'")
         guests[4] = back
         _rejoin(back, host, 4)
-        host.wait_for_function(
+        wait_until(
+            host,
             "async () => { const m = await import('./modules.js').then((m) => m.engineClient);"
             " const r = await m.currentEngine().call('state', { viewer: 1 });"
             " return r.result.phone_table.standins.length === 0; }",

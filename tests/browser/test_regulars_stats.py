@@ -12,7 +12,7 @@ from test_move_file import kept, play_evening
 from test_regulars import add_person, person_id
 
 from browser_support import wait_engine_ready
-from helpers import NAMES_CUT, assert_axe_clean, open_app, screen, shot, wait_idle
+from helpers import NAMES_CUT, assert_axe_clean, open_app, screen, shot, wait_idle, wait_until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from test_bridge_club import ok  # noqa: E402
@@ -45,7 +45,7 @@ def test_a_renamed_and_merged_person_counts_once_in_the_statistics(warm_page, sh
     play_evening(page, ["Hans", "Anne"], 1)
     play_evening(page, ["Hnas", "Anne"], 2)
     play_evening(page, ["Anne", "Willi"], 1)  # not the group's
-    page.wait_for_function("async () => (await (await import('./modules.js').then((m) => m.history)).entries()).length === 3")
+    wait_until(page, "async () => (await (await import('./modules.js').then((m) => m.history)).entries()).length === 3")
     # The first evening was last year.
     page.evaluate("""async () => {
       const h = await import('./modules.js').then((m) => m.history);

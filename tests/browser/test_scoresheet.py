@@ -22,6 +22,7 @@ from helpers import (
     tap,
     wait_idle,
     wait_shell_ready,
+    wait_until,
 )
 
 PEOPLE = ["Anne", "Hubert", "Gerda", "Hans"]
@@ -347,7 +348,7 @@ def test_a_finished_games_time_stays_when_the_next_game_starts(warm_page, shared
     start_sheet(page, ["Anne", "Hubert", "Gerda"])
     finish_with(page, 2)
     entries = "async () => (await (await import('./modules.js').then((m) => m.history)).entries()).map((e) => [e.id, e.status, e.savedAt])"
-    page.wait_for_function(f"async () => (await ({entries})()).some((e) => e[1] === 'finished')")
+    wait_until(page, f"async () => (await ({entries})()).some((e) => e[1] === 'finished')")
     ((first, _, at),) = page.evaluate(entries)
     page.wait_for_timeout(30)
     start_sheet(page, ["Anne", "Hubert", "Gerda", "Hans"])  # the start form files the finished game again

@@ -29,6 +29,7 @@ from helpers import (
     tap,
     wait_idle,
     wait_shell_ready,
+    wait_until,
 )
 
 THREE_BOTS = [("Anne", "human"), ("Hubert", "bot:easy"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
@@ -174,7 +175,7 @@ def test_a_full_disk_that_wiped_everything_is_said_at_the_next_start_and_the_bac
                 sheet_tap(page, 1, "knock")
                 assert "Nicht gespeichert" in message(page), message(page)
                 # Chromium then deletes the whole origin, the app's cache too.
-                page.wait_for_function("async () => (await navigator.storage.estimate()).usage === 0", timeout=60_000, polling=500)
+                wait_until(page, "async () => (await navigator.storage.estimate()).usage === 0", timeout=60_000, polling=500)
                 (disk / "filler").unlink()
 
             _wiped_then_restored(page, tmp_path, fill_the_disk)
