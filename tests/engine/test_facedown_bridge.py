@@ -29,7 +29,7 @@ import pytest
 from test_facedown import Leaky, tied
 
 from schraem.bridge import Bridge, facedown_commands, facedown_table
-from schraem.core import facedown, facedown_check, fairdeal
+from schraem.core import facedown, facedown_check, facedown_relay, fairdeal
 from schraem.core.facedown import Phone
 from schraem.core.facedown_deck import card_point
 from schraem.crypto import Element, proofs
@@ -536,6 +536,39 @@ def test_an_envelope_the_host_altered_is_named_by_the_guest_at_once() -> None:
     v = table.call(2, "facedown_verdict", hand=1)
     assert (v["status"], v["seat"]) == ("fault", 1) and v["en"] == "seat 1 (Anne): as the relay altered the log at message 1"
     assert table.state(2)["verdict"] == v
+
+
+def test_the_host_checks_each_guests_signature_once_and_its_own_seats_never(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A guest's message is checked on arrival and then relayed; the host's
+    own seat and the computer's sign on this phone. Each check is two
+    multiplications, several a tap inside Pyodide."""
+    table = Table("rheinland", 41)
+    checked: list[bytes] = []
+    verify = facedown_relay.verify_signature
+
+    def counted(key: Any, data: bytes, signature: Any) -> bool:
+        checked.append(data)
+        return verify(key, data, signature)
+
+    monkeypatch.setattr(facedown_relay, "verify_signature", counted)
+    relayed = 0
+    call = table.call
+
+    def counting(phone: int, cmd: str, **args: Any) -> dict[str, Any]:
+        nonlocal relayed
+        relayed += cmd == "facedown_relay"
+        return call(phone, cmd, **args)
+
+    table.call = counting  # type: ignore[method-assign]
+    table.deal()
+    for _ in range(12):
+        table.step()
+    assert relayed > 12 and len(checked) == relayed and len(set(checked)) == relayed
+    # Vouched for once, a message changed under its signature is still refused.
+    sent = [json.loads(t) for t in table.heard[2] if json.loads(t).get("type") == "msg"]
+    frame = dict(sent[-1], msg=dict(sent[-1]["msg"], n=sent[-1]["msg"]["n"] + 1))
+    error = refused(table.phones[1], "facedown_relay", seat=2, frame=frame)
+    assert "nicht unterschrieben" in error["de"], error
 
 
 def test_refusals_are_words_and_change_nothing() -> None:

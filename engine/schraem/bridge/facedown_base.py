@@ -470,7 +470,8 @@ class TableBase:
         locals_ = self.locals
         phones: list[Any] = [locals_.get(self.seat_of(p)) or Remote() for p in range(1, self.seats + 1)]
         st = locals_[self.host].st
-        self.relay = HostRelay(phones, st.plan.context, self.keys[self.host], self.hand_publics(), self.phone_of(self.host))
+        own = [p for p in range(1, self.seats + 1) if self.seat_of(p) in locals_]
+        self.relay = HostRelay(phones, st.plan.context, self.keys[self.host], self.hand_publics(), self.phone_of(self.host), own)
 
     def lost_last(self) -> int | None:
         """The seat whose phone was lost in the last hand, played on there by

@@ -112,13 +112,20 @@ class HostSide(TableBase):
         self._run()
 
     def _post(self, messages: list[Message]) -> None:
-        relay = self.relay
-        assert relay is not None
+        """This phone's seats' messages, and a guest's once its signature
+        held: none is checked again before it is relayed."""
         for m in messages:
             if m.get("kind") in ACTIONS:
                 self.gate.append(m)
             else:
-                relay.post([m])
+                self._relay([m])
+
+    def _relay(self, messages: list[Message]) -> None:
+        relay = self.relay
+        assert relay is not None
+        for m in messages:
+            relay.vouch(m)
+        relay.post(messages)
 
     def _run(self) -> None:
         """Relay until the table is quiet. An action is relayed once the
@@ -140,7 +147,7 @@ class HostSide(TableBase):
                 break
             m = self.gate.pop(0)
             why = judge.st.judge(m)
-            relay.post([m] if why is None else [judge.refuse(m, why), m])
+            self._relay([m] if why is None else [judge.refuse(m, why), m])
         self._settle()
 
     def take(self, seat: object, frame: object) -> None:
@@ -168,7 +175,7 @@ class HostSide(TableBase):
             # wait for).
             self.gate.remove(held)
             why = ("zu früh, die letzte Karte war noch nicht offen", "too early, the last card was not open yet")
-            self.relay.post([self.locals[self.host].refuse(held, why), held])
+            self._relay([self.locals[self.host].refuse(held, why), held])
         self._post([msg])
         self._run()
 
@@ -230,5 +237,5 @@ class HostSide(TableBase):
         self.gate = [m for m in self.gate if m["seat"] != phone]
         relay.early = {k: m for k, m in relay.early.items() if k[0] != phone}
         own.journal.append(["gone", phone])
-        relay.post([own.st.log.seal({"kind": "gone", "seat": own.st.seat, "who": phone})])
+        self._relay([own.st.log.seal({"kind": "gone", "seat": own.st.seat, "who": phone})])
         self._run()
