@@ -120,20 +120,25 @@ def own_caches(phones: dict[int, Any]) -> Any:
     engine keeps per process (the check after a hand by its messages' hash,
     the points of bytes decoded) each real phone has for itself, and four
     phones in one process would share it (a guest then checking a hand the
-    host checked first for free). Only the caches the engine has; the
-    cards' points, made once a process, stay shared."""
-    from schraem.core import facedown_check, facedown_deck
+    host checked first for free, or taking another phone's shares as its
+    own). Only the caches the engine has; the cards' points, made once a
+    process, stay shared."""
+    from schraem.core import facedown, facedown_check, facedown_deck
     from schraem.crypto import ristretto
 
     kept: dict[int, dict[str, Any]] = {}
     for s in phones:
-        kept[s] = {"CHECKED": {}, "TABLE_CACHE": {}}
+        # (The proofs checked and the shares made: an engine without them has none to keep.)
+        kept[s] = {"CHECKED": {}, "TABLE_CACHE": {}, "VERIFIED": {}, "MADE": {}}
         if hasattr(ristretto, "_decoded"):
             kept[s]["_decoded"] = functools.lru_cache(maxsize=4096)(ristretto._decoded.__wrapped__)
 
     def own(seat: int) -> None:
         facedown_check.CHECKED = kept[seat]["CHECKED"]
         facedown_deck.TABLE_CACHE = kept[seat]["TABLE_CACHE"]  # the hand's key's table, each phone's
+        facedown.VERIFIED = kept[seat]["VERIFIED"]
+        if hasattr(facedown, "MADE"):
+            facedown.MADE = kept[seat]["MADE"]
         if "_decoded" in kept[seat]:
             ristretto._decoded = kept[seat]["_decoded"]
 

@@ -233,6 +233,27 @@ def test_playing_another_card_than_the_one_at_ones_place_is_named_at_once() -> N
     assert all("another card lies" in w for w in named_by_all_others(phones, 2))
 
 
+class WrongShow(Phone):
+    """Shows a wrong share of every card played: made by this phone's own
+    code, then changed, as a changed app would."""
+
+    def _show(self, place: int) -> dict:
+        said = super()._show(place)
+        wrong = Element.decode(bytes.fromhex(said["share"])) + Element.generator()
+        return dict(said, share=wrong.encode().hex())
+
+
+@pytest.mark.cpython_only
+def test_a_wrong_share_of_a_card_played_is_named_at_once_by_every_other_phone() -> None:
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=13, kinds={3: WrongShow})
+    deal(phones, relay)
+    relay.say(phones[0].play(min(phones[0].cards)))
+    for ph in phones[:2]:
+        assert ph.faults and ph.faults[0].seat == 3 and "wrong share for the" in ph.faults[0].en, ph.faults
+        assert ph.seen == {}
+
+
 # --- no phone learns a hidden card ------------------------------------------------
 
 

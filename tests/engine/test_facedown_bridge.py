@@ -571,6 +571,48 @@ def test_the_host_checks_each_guests_signature_once_and_its_own_seats_never(monk
     assert "nicht unterschrieben" in error["de"], error
 
 
+def test_the_hosts_seats_check_the_others_shares_of_a_card_played_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's phone plays its person's seat and the computer's: the
+    share one of them shows of a card played the other takes as this
+    phone's own, so both check the same shares of the other phones, once.
+    Each phone its own memory (`MADE`, `VERIFIED`), as on real phones."""
+    table = Table("rheinland", 42)
+    memory = {s: ({}, {}) for s in table.phones}
+    checks: list[int] = []
+    batch = facedown.verify_equal_logs_batch
+
+    def counted(items: Any) -> bool:
+        checks.append(current[0])
+        return bool(batch(items))
+
+    monkeypatch.setattr(facedown, "verify_equal_logs_batch", counted)
+    current = [0]
+    call = table.call
+
+    def own_memory(phone: int, cmd: str, **args: Any) -> dict[str, Any]:
+        current[0] = phone
+        monkeypatch.setattr(facedown, "MADE", memory[phone][0], raising=False)
+        monkeypatch.setattr(facedown, "VERIFIED", memory[phone][1])
+        return call(phone, cmd, **args)
+
+    table.call = own_memory  # type: ignore[method-assign]
+    table.deal()
+    played = 0
+    while played < 4:
+        state = {s: table.state(s) for s in table.phones}
+        mover = next((s for s in table.phones if any(a["type"] == "play" for a in state[s]["legal"])), None)
+        if mover is None:
+            table.step()
+            continue
+        action = next(a for a in state[mover]["legal"] if a["type"] == "play")
+        checks.clear()
+        table.sent(mover, table.call(mover, "facedown_act", action=action)["send"])
+        # (A computer's card played next is the host's own call, counted alike.)
+        assert checks.count(1) == 1, checks
+        assert all(checks.count(g) == 1 for g in table.guests), checks
+        played += 1
+
+
 def test_refusals_are_words_and_change_nothing() -> None:
     table = Table("rheinland", 39)
     table.deal()

@@ -118,12 +118,25 @@ class Play:
     card: str
     uncovered: bool = False
     shows: dict[int, tuple[Element, EqualLogsProof]] = field(default_factory=dict)
+    mine: set[int] = field(default_factory=set)  # the seats whose shares this phone made (MADE)
 
 
 # Proofs checked, by a hash of everything a check reads: the phones simulated
 # in one process check each once, as each real phone does (as the deck
 # passes and key tables are shared, facedown_deck.py).
 VERIFIED: dict[bytes, bool] = {}
+
+
+# The shares of cards made public that this phone made itself, for any of
+# its seats (the host's phone plays its person's seat and the computers'):
+# a phone does not check its own work, and so the host's seats check the
+# same shares of the others, once (`shared`).
+MADE: dict[bytes, None] = {}
+
+
+def _made(seat: int, share: str, proof: str) -> bytes:
+    """The seat is in it: another seat's copy of a share made here is checked."""
+    return digest(LABEL, b"made", str(seat).encode(), share.encode(), proof.encode())
 
 
 def shared(memo: bytes, check: Callable[[], bool]) -> bool:
@@ -269,7 +282,11 @@ class Phone:
     def _show(self, place: int) -> Message:
         c1 = self.final_deck()[place].c1
         share, proof = prove_equal_logs(self.secret, c1, context_for(self.context, "show", self.seat, place), self.public)
-        return {"kind": "show", "seat": self.seat, "place": place, "share": share.encode().hex(), "proof": proof.encode().hex()}
+        shown, proven = share.encode().hex(), proof.encode().hex()
+        if len(MADE) >= 256:
+            MADE.pop(next(iter(MADE)))
+        MADE[_made(self.seat, shown, proven)] = None
+        return {"kind": "show", "seat": self.seat, "place": place, "share": shown, "proof": proven}
 
     def reveal(self) -> list[Message]:
         """After the hand: its secret key and its seed."""
@@ -464,6 +481,8 @@ class Phone:
         if play is None or sender in play.shows:
             raise BadMessage("a share for no card played")
         play.shows[sender] = (share, proof)
+        if _made(sender, str(msg.get("share")), str(msg.get("proof"))) in MADE:
+            play.mine.add(sender)
         if len(play.shows) == self.plan.seats:
             self._check_shows(play)
             total = Element.identity()
@@ -510,7 +529,7 @@ class Phone:
         items = [
             (s, (self.keys[s][0], c1, share, proof, context_for(self.context, "show", s, play.place)))
             for s, (share, proof) in sorted(play.shows.items())
-            if s != self.seat
+            if s != self.seat and s not in play.mine
         ]
         memo = digest(
             self.context,
