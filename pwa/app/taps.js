@@ -7,10 +7,10 @@ import { pickFile } from '../lib/dom.js';
 import { getLang, setLang } from '../i18n/i18n.js';
 import { takeOver } from '../pages/damaged-save.js';
 import { exportRecord, importFile } from '../files/records.js';
-import { togglePeek } from '../table/table.js';
+import { dropTap, holdTap, togglePeek } from '../table/table.js';
 import { offerKnockUndo } from '../table/knock-undo.js';
 import { findSheetAction } from '../table/sheet.js';
-import { dropTap, holdTap, lookUp, showPlayed, showPressed } from '../table/instant.js';
+import { lookUp, showPlayed, showPressed } from '../table/instant.js';
 import { knockFeedback } from '../table/sound.js';
 import { settings } from '../pages/settings.js';
 import { el, model, nextSeed, screenName, session } from './model.js';
@@ -172,13 +172,15 @@ function tap(event, button, type, card = null) {
   // it, the page held the answer, and every other phone, for a frame on a
   // slow phone. Only an answer late by more than a few frames is not
   // waited for.
+  const waits = session.engine.sendsOnAnswer === true;
   let shown = !(known?.legal && button);
   const show = () => {
     if (shown) return;
     shown = true;
     // (A state drawn meanwhile took the tapped card's button away.)
     if (!button.isConnected) return;
-    holdTap(g.state.view, type, card);
+    // (Held only where the answer does not take the move.)
+    if (waits) holdTap(g.state.view, type, card);
     if (card != null) showPlayed(g.state.view, button, type, card);
     else showPressed(button);
     if (type === 'knock') {
@@ -187,7 +189,6 @@ function tap(event, button, type, card = null) {
     }
     measureTap(false);
   };
-  const waits = session.engine.sendsOnAnswer === true;
   const acted = session.act(type, card == null ? {} : { card }, {}, waits ? show : undefined);
   if (waits) {
     const settled = () => { shown = true; };

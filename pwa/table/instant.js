@@ -9,7 +9,7 @@
 import { h } from '../lib/dom.js';
 import { cardFace, cardName } from './cards.js';
 import { nameOf } from './log.js';
-import { tapShownOnTable } from './table.js';
+import { heldTap, tapShownOnTable } from './table.js';
 
 export function tapKey(type, card) {
   return card == null ? type : `${type}:${card}`;
@@ -53,32 +53,10 @@ export function showPressed(button) {
   button.setAttribute('aria-pressed', 'true');
 }
 
-// A tap answered before it is taken stays drawn as tapped: at a face-down
-// table a card played opens only once every phone has shown its share of
-// it, a round over the table, and every drawing of the table meanwhile
-// (the tap's own answer first) would put the card back in the hand. It is
-// let go once the seat's next move is in the log (this one taken), another
-// hand is dealt, or the seat is offered the same move again (refused).
-/** @type {{type: string, card: string | null, hand: number, log: number} | null} */
-let held = null;
-
-export function holdTap(view, type, card) {
-  held = { type, card, hand: view.hand_no, log: view.log.length };
-}
-
-export function dropTap() {
-  held = null;
-}
-
-// After the table is drawn: the held tap drawn on it again.
+// After the table is drawn: the tap held as tapped (table.js heldTap) drawn on it again.
 export function redrawHeldTap(view) {
+  const held = heldTap(view);
   if (!held) return;
-  const taken = view?.log.slice(held.log).some((e) => e.seat === view.seat);
-  const offered = view?.legal.some((a) => a.type === held?.type && (a.card ?? null) === held?.card);
-  if (!view || view.hand_no !== held.hand || taken || offered) {
-    held = null;
-    return;
-  }
   const button = document.querySelector(held.card != null ? `#table .hand [data-card="${held.card}"]` : `[data-action="${held.type}"]`);
   if (!button) return;
   if (held.card != null) showPlayed(view, button, held.type, held.card);

@@ -343,6 +343,33 @@ export function tapShownOnTable() {
   changedByTap += 1;
 }
 
+// A tap answered before it is taken stays drawn as tapped: at a face-down
+// table a card played opens only once every phone has shown its share of
+// it, a round over the table, and every drawing of the table meanwhile
+// (the tap's own answer first) would put the card back in the hand and say
+// it is still this seat's turn. It is let go once the seat's next move is
+// in the log (this one taken), another hand is dealt, or the seat is
+// offered the same move again (refused). instant.js draws it.
+/** @type {{type: string, card: string | null, hand: number, log: number} | null} */
+let held = null;
+
+export function holdTap(view, type, card) {
+  held = { type, card, hand: view.hand_no, log: view.log.length };
+}
+
+export function dropTap() {
+  held = null;
+}
+
+// → the tap still held on this view, or null (and it is let go).
+export function heldTap(view) {
+  if (!held) return null;
+  const taken = view?.log.slice(held.log).some((e) => e.seat === view.seat);
+  const offered = view?.legal.some((a) => a.type === held?.type && (a.card ?? null) === held?.card);
+  if (!view || view.hand_no !== held.hand || taken || offered) held = null;
+  return held;
+}
+
 function pick(view, names) {
   const slice = {};
   for (const name of names) slice[name] = view[name];
@@ -378,7 +405,7 @@ export function renderTable(view, { ready }) {
   const handView = {
     seat: view.seat, my_cards: view.my_cards, tally: view.tally, players: me ? [me] : [], legal: view.legal.filter((a) => HAND_TYPES.has(a.type)),
   };
-  const status = ready ? statusText(view) : t('status.wait');
+  const status = !ready ? t('status.wait') : heldTap(view)?.type === 'play' ? t('status.opening') : statusText(view);
   // The hand stays pinned above the thumb buttons on every phone; the rest
   // of the table scrolls in the space left over.
   return h('section', { id: 'table', class: 'table', 'aria-label': t('table.label') },

@@ -58,7 +58,7 @@ TAP_ORDER_PROBE = """
 window.__tapOrder = [];
 document.addEventListener('click', (e) => {
   const button = e.target.closest?.('[data-card]');
-  if (button) window.__tapOrder.push({button, tap: performance.now(), sent: null, drawn: null, undrawn: null, gone: null});
+  if (button) window.__tapOrder.push({button, tap: performance.now(), sent: null, drawn: null, undrawn: null, gone: null, said: []});
 }, true);
 {
   const send = RTCDataChannel.prototype.send;
@@ -74,7 +74,11 @@ new MutationObserver(() => {
   const b = document.querySelector(`#table .hand [data-card="${t.button.dataset.card}"]`);
   const now = performance.now();
   if (!b) t.gone = now;
-  else if (b.closest('li')?.classList.contains('leaving')) t.drawn ??= now;
+  else if (b.closest('li')?.classList.contains('leaving')) {
+    t.drawn ??= now;
+    const said = document.querySelector('#table .status')?.textContent;
+    if (said && !t.said.includes(said)) t.said.push(said);
+  }
   else if (t.drawn != null) t.undrawn ??= now;
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
 """
@@ -82,11 +86,15 @@ new MutationObserver(() => {
 SHOWN_WITHIN_MS = 100
 
 
-def _assert_taps_drawn_after_sent_and_kept(page) -> int:
+def _assert_taps_drawn_after_sent_and_kept(page, opening: str) -> int:
     """Every card tap whose frame went out within the wait went out before
     the page drew it, and every card taken stayed drawn as played until
-    then. → how many taps went out within the wait."""
-    taps = page.evaluate("() => window.__tapOrder.map(({tap, sent, drawn, undrawn, gone}) => ({tap, sent, drawn, undrawn, gone}))")
+    then, the status line saying so (`opening`) for some. → how many taps
+    went out within the wait."""
+    taps = page.evaluate(
+        "() => window.__tapOrder.map(({tap, sent, drawn, undrawn, gone, said}) => ({tap, sent, drawn, undrawn, gone, said}))"
+    )
+    assert any(opening in t["said"] for t in taps if t["gone"] is not None), taps
     judged = [t for t in taps if t["sent"] is not None and t["sent"] - t["tap"] < SHOWN_WITHIN_MS]
     for t in judged:
         assert t["drawn"] is None or t["drawn"] >= t["sent"], taps
@@ -254,7 +262,8 @@ def test_three_phones_play_face_down_and_each_checks_every_hand(warm_page, share
         if game == 1:
             # Each phone's tap went out before the phone drew it, and stayed
             # drawn until its card was taken.
-            assert sum(_assert_taps_drawn_after_sent_and_kept(page) for page in phones.values()) >= 3
+            opening = {1: "Deine Karte wird aufgedeckt …", 2: "Your card is being turned up …", 4: "Your card is being turned up …"}
+            assert sum(_assert_taps_drawn_after_sent_and_kept(page, opening[seat]) for seat, page in phones.items()) >= 3
         # Every phone checked the hand itself, and says so on its result screen.
         for seat, page in phones.items():
             verdict = f'.phone-verdict[data-game="{game}"][data-hand="{hand}"]'
