@@ -136,9 +136,9 @@ def own_caches(phones: dict[int, Any]) -> Any:
     def own(seat: int) -> None:
         facedown_check.CHECKED = kept[seat]["CHECKED"]
         facedown_deck.TABLE_CACHE = kept[seat]["TABLE_CACHE"]  # the hand's key's table, each phone's
-        facedown.VERIFIED = kept[seat]["VERIFIED"]
-        if hasattr(facedown, "MADE"):
-            facedown.MADE = kept[seat]["MADE"]
+        for name in ("VERIFIED", "MADE"):
+            if hasattr(facedown, name):
+                setattr(facedown, name, kept[seat][name])
         if "_decoded" in kept[seat]:
             ristretto._decoded = kept[seat]["_decoded"]
 

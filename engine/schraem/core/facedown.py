@@ -118,7 +118,6 @@ class Play:
     card: str
     uncovered: bool = False
     shows: dict[int, tuple[Element, EqualLogsProof]] = field(default_factory=dict)
-    mine: set[int] = field(default_factory=set)  # the seats whose shares this phone made (MADE)
 
 
 # Proofs checked, by a hash of everything a check reads: the phones simulated
@@ -481,8 +480,6 @@ class Phone:
         if play is None or sender in play.shows:
             raise BadMessage("a share for no card played")
         play.shows[sender] = (share, proof)
-        if _made(sender, str(msg.get("share")), str(msg.get("proof"))) in MADE:
-            play.mine.add(sender)
         if len(play.shows) == self.plan.seats:
             self._check_shows(play)
             total = Element.identity()
@@ -529,7 +526,7 @@ class Phone:
         items = [
             (s, (self.keys[s][0], c1, share, proof, context_for(self.context, "show", s, play.place)))
             for s, (share, proof) in sorted(play.shows.items())
-            if s != self.seat and s not in play.mine
+            if s != self.seat and _made(s, share.encode().hex(), proof.encode().hex()) not in MADE
         ]
         memo = digest(
             self.context,

@@ -135,19 +135,19 @@ class HostRelay(Relay):
         key = key_table(self.identities[signer - 1].encode())
         if not verify_signature(key, data, signature):
             return False
-        self.vouch(message)
+        self.vouch(message, data)
         return True
 
-    def vouch(self, message: Message) -> None:
+    def vouch(self, message: Message, data: bytes | None = None) -> None:
         """A message whose signature needs no check here (checked once, or
-        signed by this phone's own seats)."""
+        signed by this phone's own seats); `data`, its signed bytes if known."""
         seat = message.get("seat")
         if not isinstance(seat, int) or not 1 <= seat <= len(self.identities):
             return
         if len(self.vouched) >= 256:
             self.vouched.clear()
         signer = self.host if seat in self.lost else seat
-        self.vouched.add((signer, signed_bytes(self.context, message), str(message.get("sig"))))
+        self.vouched.add((signer, data or signed_bytes(self.context, message), str(message.get("sig"))))
 
     def deliver(self, phone: Receiver, env: Message) -> list[Message]:
         return phone.receive(env)
