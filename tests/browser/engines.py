@@ -198,6 +198,12 @@ class FirefoxBrowser(EngineBrowser):
         self._call("close", timeout=30)
         self._call("launch", timeout=90, profile=str(self.profile), width=WIDTH, height=HEIGHT)
 
+    def kill_and_start(self) -> None:
+        """Firefox's process killed (SIGKILL), then started again on the
+        same profile."""
+        self._call("kill", timeout=30)
+        self._call("launch", timeout=90, profile=str(self.profile), width=WIDTH, height=HEIGHT)
+
     def close(self) -> None:
         try:
             self._call("close", timeout=30)

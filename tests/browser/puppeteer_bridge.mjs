@@ -51,6 +51,17 @@ const ops = {
     if (browser) await browser.close();
     browser = page = null;
   },
+  // The browser's process killed, as a phone's system kills an app: no
+  // page is told, nothing is flushed on the way out.
+  async kill() {
+    const proc = browser?.process();
+    if (!proc) throw new Error("no browser process to kill");
+    browser = page = null;
+    if (proc.exitCode !== null) return;
+    const gone = new Promise((resolve) => proc.once("exit", resolve));
+    proc.kill("SIGKILL");
+    await gone;
+  },
 };
 
 const lines = readline.createInterface({ input: process.stdin });

@@ -3,7 +3,13 @@ Chromium (Playwright), the guest in Firefox ESR (puppeteer-core over WebDriver
 BiDi, engines.py). Firefox reads the host's invitation from its QR code with
 the shipped decoder (jsQR: Firefox has no BarcodeDetector), joins with it,
 the two browsers connect by a real data channel over loopback, and a whole
-hand is played with the guest's seat tapped on Firefox's own table."""
+hand is played with the guest's seat tapped on Firefox's own table.
+
+The same at a table dealt face down: Firefox's own engine deals, opens its
+cards, plays its seat and checks the hand. Its browser killed after its
+first card, it joins again with the host's new code, back in the same hand
+with the same cards from its save, and after the hand says in words that
+it checked it; no card its seat may not see is on its page."""
 
 from __future__ import annotations
 
@@ -11,8 +17,10 @@ import pytest
 from test_phone_table import HOST_STATE, _fill_setup, _step, _text_of
 from test_phone_table_reach import ROUND_TRIP, check_round_trip
 
+from test_phone_table_facedown import ALL_CARDS, SAVE, STATE, _code
+
 from engines import FirefoxBrowser, missing
-from helpers import app_url, open_app, screen, wait_idle
+from helpers import app_url, card_names, open_app, screen, wait_idle
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy"), ("Hans", "bot:easy")]
 
@@ -120,5 +128,93 @@ def test_a_firefox_guest_joins_a_chromium_host_and_plays_a_hand(firefox, warm_pa
     assert tapped and any(a["seat"] == 2 and a["type"] == "play" for a in hand["actions"])
     # Firefox checked the deal with its own engine after the hand.
     firefox.wait_for("() => document.documentElement.dataset.fairDeal === '1:1:checked'", timeout=60)
+    assert not firefox.errors, firefox.errors
+    assert not page_errors
+
+
+FIREFOX_VIEW = "async () => (await import('./modules.js')).model.model.game?.state?.view ?? null"
+
+
+def _firefox_answers(firefox, offer: str) -> str:
+    """Firefox, on its join screen, takes the host's invitation pasted and
+    gives its answer."""
+    firefox.wait_for("() => !!document.querySelector('[data-phone-text=\"offer\"]')", timeout=30)
+    assert firefox.evaluate(FILL, ['[data-phone-text="offer"]', offer])
+    assert firefox.evaluate(CLICK, '[data-action="phone-join-offer"]')
+    return firefox.wait_for(
+        "() => { const v = document.querySelector('[data-phone-text=\"answer\"]')?.value ?? ''; return v.length > 100 && v; }", timeout=60
+    )
+
+
+def _host_taps(host) -> None:
+    state = host.evaluate(STATE)
+    if state:
+        _step(host, state["view"])
+
+
+def test_a_firefox_guest_plays_face_down_survives_its_browser_killed_and_checks_the_hand(firefox, warm_page, shared_site, page_errors):
+    firefox.goto(app_url(shared_site))
+    firefox.wait_for(READY, timeout=300)
+    host = warm_page(locale="de-DE", service_workers="block")
+    open_app(host, shared_site, seed=53)
+    _fill_setup(host, PLAYERS, dealer=None)
+    host.locator('[data-field="phone-facedown"]').check()
+    host.locator('[data-action="phone-open"]').tap()
+    assert firefox.evaluate(CLICK, '[data-action="phone-join"]')
+    host.fill('[data-phone-text="answer-2"]', _firefox_answers(firefox, _text_of(host, "offer-2")))
+    host.locator('[data-action="phone-answer"][data-seat="2"]').tap()
+    host.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=120_000)
+    firefox.wait_for("() => document.body.dataset.screen === 'table'", timeout=120)
+    # Both engines made the same table code of the phones' keys.
+    code = _code(host)
+    assert firefox.evaluate("() => document.querySelector('.phone-code')?.dataset.code") == code
+
+    # Firefox plays until its first card is in the host's log, then its
+    # process is killed.
+    for _ in range(500):
+        view = host.evaluate(STATE)["view"]
+        if any(a["seat"] == 2 and a["type"] == "play" for a in view["log"]):
+            break
+        firefox.evaluate(GUEST_STEP)
+        _host_taps(host)
+        host.wait_for_timeout(120)
+    else:
+        raise AssertionError("Firefox's seat played no card")
+    before = firefox.evaluate(FIREFOX_VIEW)
+    played = [a for a in view["log"] if a["seat"] == 2 and a["type"] == "play"]
+    firefox.kill_and_start()
+
+    # Started again, the app asks for the host's new code for its seat and
+    # is back in the same hand with the same cards, its card played.
+    host.wait_for_function("() => document.querySelector('.phone-links')?.dataset.down === '2'", timeout=30_000)
+    firefox.goto(app_url(shared_site))
+    firefox.wait_for(READY, timeout=120)
+    firefox.wait_for("() => document.body.dataset.screen === 'phone-join'", timeout=30)
+    host.locator('[data-action="phone-codes"]').tap()
+    host.fill('[data-phone-text="answer-2"]', _firefox_answers(firefox, _text_of(host, "offer-2")))
+    host.locator('[data-action="phone-answer"][data-seat="2"]').tap()
+    firefox.wait_for("() => document.body.dataset.screen === 'table'", timeout=60)
+    after = firefox.evaluate(FIREFOX_VIEW)
+    assert after["hand_no"] == 1 and sorted(after["my_cards"]) == sorted(before["my_cards"])
+    assert [a for a in after["log"] if a["seat"] == 2 and a["type"] == "play"][: len(played)] == played
+
+    ended = ("result", "over")
+    for _ in range(3000):
+        if screen(host) in ended and firefox.evaluate("() => document.body.dataset.screen") in ended:
+            break
+        firefox.evaluate(GUEST_STEP)
+        _host_taps(host)
+        host.wait_for_timeout(120)
+    else:
+        raise AssertionError(f"the hand did not end: host on {screen(host)!r}")
+    # Firefox's own check, in words on its result screen.
+    firefox.wait_for("() => document.querySelector('.phone-verdict')?.dataset.fair === 'true'", timeout=60)
+    assert firefox.evaluate("() => document.querySelector('.phone-verdict').innerText") == "✓ Hand 1 checked"
+    # No card of another seat's hand or of the stock on Firefox's page.
+    hand = host.evaluate(SAVE)["after"]["hands"][0]
+    allowed = set(hand["deal"][1]) | {a["card"] for a in hand["actions"] if a["type"] == "play"}
+    page = firefox.evaluate("() => document.documentElement.outerHTML")
+    assert not [card for card in ALL_CARDS - allowed if f'data-card="{card}"' in page]
+    assert not [name for card in ALL_CARDS - allowed for name in card_names(card) if name in page]
     assert not firefox.errors, firefox.errors
     assert not page_errors
