@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import pytest
 from test_phone_table import HOST_STATE, _fill_setup, _step, _text_of
-from test_phone_table_reach import ROUND_TRIP, check_round_trip
-
 from test_phone_table_facedown import ALL_CARDS, SAVE, STATE, _code
+from test_phone_table_reach import ROUND_TRIP, check_round_trip
 
 from engines import FirefoxBrowser, missing
 from helpers import app_url, card_names, open_app, screen, wait_idle
