@@ -9,6 +9,14 @@ number of calls, and the characters of its answers (each carries the
 phone's save, which the shell stores before it sends). bench/face_down.py
 measures the protocol alone, without the bridge.
 
+The frames go in the order they would arrive if every phone had a CPU of
+its own and the channels took no time: each call starts when its frame
+arrives and its phone is free, and takes the time it took here. From those
+times, the hand's *critical path*: "next hand" until every phone shows its
+cards, and a tap until every phone has the action in its log (p50 / p95):
+what the engine and the protocol leave of the table's goals once the
+phones' drawing and the network are taken away.
+
 With `--against REV` the engine of that commit plays the same number of
 hands in the same run, alternating with this one: the baseline. In
 CPython, then inside Pyodide under Node (bench/pyodide.mjs).
@@ -20,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import heapq
 import json
 import random
 import secrets
@@ -42,7 +51,8 @@ PLAYERS = [{"name": n, "marks": 12} for n in ("Anne", "Bert", "Carla", "Dieter")
 
 def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
     """`hands` hands at four phones with the engine under `engine`:
-    per hand and phone {seat, ms, calls, chars}."""
+    per hand and phone {seat, ms, calls, chars}, and per hand {deal_ms,
+    taps_ms} (the critical path, above)."""
     sys.path.insert(0, engine)
     from schraem.bridge import Bridge
 
@@ -57,13 +67,16 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
     spent: dict[int, list[float]] = {s: [0.0, 0, 0] for s in phones}
     own = own_caches(phones)
 
+    took = [0.0]  # the last call's time, in ms
+
     def call(s: int, cmd: str, **args: Any) -> dict[str, Any]:
         text = json.dumps({"id": 1, "cmd": cmd, "args": args})
         own(s)
         t0 = perf_counter()
         answer = phones[s].handle(text)
         reply = json.loads(answer)
-        spent[s][0] += perf_counter() - t0
+        took[0] = (perf_counter() - t0) * 1000
+        spent[s][0] += took[0] / 1000
         spent[s][1] += 1
         spent[s][2] += len(answer)
         if not reply["ok"]:
@@ -71,16 +84,49 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
         result: dict[str, Any] = reply["result"]
         return result
 
-    def sent(seat: int, frames: list[dict[str, Any]]) -> None:
-        queue = [(seat, f) for f in frames]
-        while queue:
-            sender, frame = queue.pop(0)
-            text = json.dumps(frame)
-            if sender == 1:
-                for g in (2, 3, 4):
-                    queue += [(g, f) for f in call(g, "facedown_receive", frame=json.loads(text))["send"]]
+    def sent(seat: int, frames: list[dict[str, Any]], at: float, done: Any) -> float:
+        """The frames `seat` sent at `at` (ms), and all they set off, each
+        taken when it arrives and its phone is free (the host relays a
+        guest's frame to every guest). → when `done(seat, state)` first
+        held on every phone (a phone for which it held before: `at`)."""
+        free = {s: at for s in phones}
+        held: dict[int, float] = {}
+        events: list[tuple[float, int, int, int, str]] = []
+        order = 0
+
+        def out(sender: int, when: float, frames: list[dict[str, Any]]) -> None:
+            nonlocal order
+            for f in frames:
+                text = json.dumps(f)
+                for to in (2, 3, 4) if sender == 1 else (1,):
+                    order += 1
+                    heapq.heappush(events, (when, order, to, sender, text))
+
+        out(seat, at, frames)
+        unsettled = False
+        while events:
+            arrives, _, to, sender, text = heapq.heappop(events)
+            start = max(free[to], arrives)
+            if to == 1 and not text:
+                # The host's own seats take what it sent on, once no guest's
+                # frame waits (as pwa/phone/facedown.js queues it).
+                if not unsettled:
+                    continue
+                result = call(1, "facedown_settle")
+            elif to == 1:
+                result = call(1, "facedown_relay", seat=sender, frame=json.loads(text))
             else:
-                queue += [(1, f) for f in call(1, "facedown_relay", seat=sender, frame=json.loads(text))["send"]]
+                result = call(to, "facedown_receive", frame=json.loads(text))
+            free[to] = start + took[0]
+            if to not in held and done(to, result["state"]):
+                held[to] = free[to]
+            out(to, free[to], result["send"])
+            if to == 1:
+                unsettled = bool(result["state"].get("settle"))
+                if unsettled:
+                    order += 1
+                    heapq.heappush(events, (free[1], order, 1, 1, ""))
+        return max(held.get(s, at) for s in phones)
 
     call(1, "facedown_host", players=PLAYERS, rules="rheinland")
     commits = None
@@ -99,14 +145,30 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
             spent[s] = [0.0, 0, 0]
         over = call(1, "facedown_state")["game_over"]
         opened = call(1, "facedown_again" if over else "facedown_next_hand")
-        sent(1, opened["send"])
+        hand = opened["state"]["hand"]
+
+        def dealt(s: int, state: dict[str, Any], hand: int = hand) -> bool:
+            # Its own cards open: the table of the new hand is drawn (the
+            # cards face down until the person looks).
+            return state.get("hand") == hand and state.get("phase") == "playing"
+
+        deal_ms = sent(1, opened["send"], took[0], dealt)
+        taps: list[float] = []
         for _ in range(400):
             offers = [(s, a) for s in phones for a in call(s, "facedown_state")["legal"]]
             if not offers:
                 break
             s, a = rng.choice(offers)
-            sent(s, call(s, "facedown_act", action=a)["send"])
+            seen = len(call(s, "facedown_state")["view"]["log"])
+
+            def logged(_: int, state: dict[str, Any], seen: int = seen) -> bool:
+                view = state.get("view")
+                return bool(view and len(view["log"]) > seen)
+
+            acted = call(s, "facedown_act", action=a)
+            taps.append(sent(s, acted["send"], took[0], logged))
         out += [{"seat": s, "ms": v[0] * 1000, "calls": v[1], "chars": v[2]} for s, v in spent.items()]
+        out.append({"seat": 0, "deal_ms": deal_ms, "taps_ms": taps})
     for name, f in kept.items():
         setattr(secrets, name, f)
     sys.path.remove(engine)
@@ -158,9 +220,15 @@ def engine_at(rev: str) -> Path:
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     host = [r for r in rows if r["seat"] == 1]
-    guests = [r for r in rows if r["seat"] != 1]
+    guests = [r for r in rows if r["seat"] > 1]
+    deals = [r["deal_ms"] for r in rows if r["seat"] == 0]
+    taps = sorted(t for r in rows if r["seat"] == 0 for t in r["taps_ms"])
     med = statistics.median
     return {
+        "deal_ms": med(deals),
+        "deal_max_ms": max(deals),
+        "tap_p50_ms": taps[len(taps) // 2],
+        "tap_p95_ms": taps[min(len(taps) - 1, round(0.95 * (len(taps) - 1)))],
         "host_ms": med(r["ms"] for r in host),
         "guest_ms": med(r["ms"] for r in guests),
         "host_calls": med(r["calls"] for r in host),
@@ -190,6 +258,13 @@ def report(where: str, figures: dict[str, Any]) -> None:
         )
         if base is not None and name != "baseline":
             line += f"; ÷ baseline {f['host_ms'] / base['host_ms']:.2f} / {f['guest_ms'] / base['guest_ms']:.2f}"
+        print(line)
+        line = (
+            f"  {'':9} critical path: next hand until every phone shows its cards {f['deal_ms']:5.0f} ms"
+            f" (slowest {f['deal_max_ms']:.0f}), a tap until every phone logged it {f['tap_p50_ms']:.0f} / {f['tap_p95_ms']:.0f} ms"
+        )
+        if base is not None and name != "baseline":
+            line += f"; ÷ baseline {f['deal_ms'] / base['deal_ms']:.2f}, {f['tap_p95_ms'] / base['tap_p95_ms']:.2f}"
         print(line)
 
 

@@ -53,7 +53,10 @@ class Phones:
                 for g in self.guests:
                     queue += [(g, f) for f in self.call(g, "facedown_receive", frame=frame)["send"]]
             else:
-                queue += [(self.host, f) for f in self.call(self.host, "facedown_relay", seat=sender, frame=frame)["send"]]
+                relayed = self.call(self.host, "facedown_relay", seat=sender, frame=frame)
+                queue += [(self.host, f) for f in relayed["send"]]
+                if relayed["state"].get("settle"):
+                    queue += [(self.host, f) for f in self.call(self.host, "facedown_settle")["send"]]
 
     def code_round(self, by: int, commit_of, recode: dict | None) -> dict[str, Any]:
         commits = None

@@ -48,7 +48,8 @@ const COMMANDS = {
   host: 'facedown_host', guest: 'facedown_guest', seat: 'facedown_seat', commits: 'facedown_commits', reveal: 'facedown_reveal',
   welcome: 'facedown_welcome',
   state: 'facedown_state', act: 'facedown_act', bot_step: 'facedown_bot_step', next_hand: 'facedown_next_hand',
-  relay: 'facedown_relay', receive: 'facedown_receive', resend: 'facedown_resend', unrelayed: 'facedown_unrelayed', load: 'facedown_load',
+  relay: 'facedown_relay', settle: 'facedown_settle', receive: 'facedown_receive', resend: 'facedown_resend', unrelayed: 'facedown_unrelayed',
+  load: 'facedown_load',
   deal: 'facedown_next_hand', gone: 'facedown_gone', rematch: 'facedown_again', next_game: 'facedown_again', again: 'facedown_again',
   lists: 'facedown_lists', export: 'facedown_export',
   // A tournament's table: the result for the organiser, from the games this phone checked.
@@ -61,7 +62,7 @@ const COMMANDS = {
 };
 // The commands whose frames go out once their save is kept.
 const SENDING = new Set([
-  'act', 'bot_step', 'next_hand', 'deal', 'relay', 'receive', 'gone', 'rematch', 'next_game', 'again', 'table_phone_seat', 'table_computer_seat', 'recode',
+  'act', 'bot_step', 'next_hand', 'deal', 'relay', 'settle', 'receive', 'gone', 'rematch', 'next_game', 'again', 'table_phone_seat', 'table_computer_seat', 'recode',
   'taken', 'follow',
 ]);
 // The frames whose save may wait for the next one's (see call).
@@ -189,7 +190,9 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     refusedSeen = refused.length;
     // The table's own commands answer what the bridge answered, the state
     // made a table state; the Session's answer the table state itself.
-    if (!SESSION.has(cmd)) return { ok: true, result: { ...result, state } };
+    // (`settle`: the host sent a guest's message on before its own seats
+    // took it, and asks to be called with `settle` for that.)
+    if (!SESSION.has(cmd)) return { ok: true, result: { ...result, state, settle: fd.settle === true } };
     if (!state) return { ok: false, error: problem('deal_phase', 'phone.facedown.dealing') };
     if (cmd === 'bot_step') return { ok: true, result: { ...state, bot_action: result.bot_action ?? null } };
     return { ok: true, result: state };

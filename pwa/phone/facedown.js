@@ -119,6 +119,7 @@ export class FaceDownRelay extends SeatChannels {
     super();
     this.session = session;
     this.engine = engine;
+    this.settling = false; // a `settle` queued behind the frames that came
   }
 
   /** @param {number} seat @param {RTCDataChannel} channel */
@@ -177,8 +178,25 @@ export class FaceDownRelay extends SeatChannels {
         for (const frame of r.ok ? r.result.send : []) this.send(seat, frame);
       } else if (msg.type === 'msg') {
         const r = await engine.call('relay', { seat, frame: msg });
-        if (r.ok) await show(r.result.state);
+        if (!r.ok) return;
+        // Sent on to every guest before this phone's own seats took it (a
+        // request answered, a pass made: tens of milliseconds the others
+        // need not wait for): they take it after any guest's frame that
+        // came meanwhile has gone on too.
+        if (r.result.settle) this.settleSoon();
+        else await show(r.result.state);
       }
+    });
+  }
+
+  settleSoon() {
+    if (this.settling) return;
+    this.settling = true;
+    this.session.serial(async () => {
+      this.settling = false;
+      const r = await this.engine.call('settle');
+      if (r.ok) await show(r.result.state);
+      else if (r.error) app.onError(r.error);
     });
   }
 

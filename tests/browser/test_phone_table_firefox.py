@@ -209,7 +209,9 @@ def test_a_firefox_guest_plays_face_down_survives_its_browser_killed_and_checks_
     # Firefox's own check, in words on its result screen.
     firefox.wait_for("() => document.querySelector('.phone-verdict')?.dataset.fair === 'true'", timeout=60)
     assert firefox.evaluate("() => document.querySelector('.phone-verdict').innerText") == "✓ Hand 1 checked"
-    # No card of another seat's hand or of the stock on Firefox's page.
+    # No card of another seat's hand or of the stock on Firefox's page (the
+    # hand's deal read from the host's record once the host checked it too).
+    host.wait_for_function("() => document.querySelector('.phone-verdict')?.dataset.fair === 'true'", timeout=60_000)
     hand = host.evaluate(SAVE)["after"]["hands"][0]
     allowed = set(hand["deal"][1]) | {a["card"] for a in hand["actions"] if a["type"] == "play"}
     page = firefox.evaluate("() => document.documentElement.outerHTML")

@@ -126,7 +126,15 @@ class Table:
                     queue += [(g, f) for f in self.call(g, "facedown_receive", frame=json.loads(text))["send"]]
             else:
                 self.heard[self.host].append(text)
-                queue += [(self.host, f) for f in self.call(self.host, "facedown_relay", seat=sender, frame=json.loads(text))["send"]]
+                relayed = self.call(self.host, "facedown_relay", seat=sender, frame=json.loads(text))
+                queue += [(self.host, f) for f in relayed["send"]]
+                if relayed["state"]["settle"]:
+                    queue += [(self.host, f) for f in self.settle(frame, relayed)]
+
+    def settle(self, frame: dict[str, Any], relayed: dict[str, Any]) -> list[dict[str, Any]]:
+        """The host sent a guest's message on before its own seats took it
+        (`relayed`): they take it now. → the frames that sets off."""
+        return list(self.call(self.host, "facedown_settle")["send"])
 
     def lost(self, seat: int, frame: dict[str, Any]) -> bool:
         """Whether the channel loses this frame (never, here)."""
@@ -308,6 +316,53 @@ def test_a_guest_and_the_host_reload_mid_hand_and_play_on() -> None:
     table.play_hand()
     # The saves of both hands, the reloads' among them, only appended within each round.
     assert table.appended > 100 and table.rounds >= len(table.phones)
+
+
+class ReloadedBeforeSettling(Table):
+    """A host whose app is closed (and opened again from its save) right
+    after it sent a guest's request for its cards on, before its own seats
+    answered it."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.caught: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []
+
+    def settle(self, frame: dict[str, Any], relayed: dict[str, Any]) -> list[dict[str, Any]]:
+        if self.caught or frame["msg"]["kind"] != "open":
+            return super().settle(frame, relayed)
+        state = self.state(self.host)
+        self.phones[self.host] = type(self.phones[self.host])()
+        out = self.call(self.host, "facedown_load", save=self.saves[self.host])
+        self.caught.append((relayed, state, out))
+        return list(out["send"])
+
+
+def test_the_host_sends_a_guests_message_on_before_its_seats_take_it_and_a_reload_between_loses_nothing() -> None:
+    """A guest's message (a request for its cards, a share, a pass) goes on
+    to every guest in its envelope before the host's own seats work on it:
+    the other phones do not wait for the host's answer to it (tens of
+    milliseconds a message inside Pyodide) to have it. Its seats take it at
+    `facedown_settle`. Saved in between and opened again, the host's app
+    takes it then, and the hand is played and checked on every phone."""
+    table = ReloadedBeforeSettling("rheinland", 43)
+    hand = table.deal()
+    assert len(table.caught) == 1
+    relayed, state, loaded = table.caught[0]
+    request = relayed["send"][-1]["env"]["msg"]
+    # Sent on alone: the guest's request, and nothing of the host's own seats yet.
+    assert request["kind"] == "open" and [f["env"]["msg"]["seat"] for f in relayed["send"]] == [request["seat"]]
+    assert relayed["state"]["settle"] and state["settle"]
+    # Opened again, its seats take it: their answer goes out, and nothing waits.
+    answered = [f["env"]["msg"] for f in loaded["send"]]
+    assert any(m["kind"] == "shares" and m["for"] == request["seat"] and m["seat"] == table.host for m in answered), answered
+    assert not loaded["state"]["settle"]
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
+    frames = table.call(table.host, "facedown_resend", **{"from": 1})["send"]
+    logged = [f["env"]["msg"] for f in frames if f.get("type") == "env"]
+    assert len(logged) > 20
+    assert len({(m["seat"], m["n"]) for m in logged}) == len(logged)  # each message once in the log
 
 
 @pytest.mark.cpython_only

@@ -248,6 +248,14 @@ class FaceDownCommands:
             raise not_now("nur das Handy des Gastgebers gibt weiter", "only the host's phone relays")
         return self._fd_change(lambda t: t.take(args.get("seat"), args.get("frame")))
 
+    def cmd_facedown_settle(self, args):
+        """(host) After a `facedown_relay` whose state says `settle`, once its
+        frames went out: this phone's own seats take what was sent on, and
+        what they say goes out to every guest."""
+        if self._fd().role != "host":
+            raise not_now("nur das Handy des Gastgebers gibt weiter", "only the host's phone relays")
+        return self._fd_change(lambda t: t.settle())
+
     def cmd_facedown_receive(self, args):
         """`{"frame"}` (guest): the host's envelope; its answers go to the
         host."""
@@ -311,6 +319,11 @@ class FaceDownCommands:
         relayed back yet, to send again."""
         t = FaceDownTable.from_save(args.get("save"), self.facedown_phone)
         self.facedown = t
+        if t.role == "host" and t.unsettled():
+            # Saved between sending envelopes on and taking them here: taken
+            # now (what this phone's seats say reaches each guest with the
+            # envelopes it asks for again on its new channel).
+            return self._fd_change(lambda t: t.settle())
         return {"save": self._fd_save(t), "send": t.unrelayed(), "state": t.state()}
 
     # -- what this phone checked ---------------------------------------------

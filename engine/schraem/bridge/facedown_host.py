@@ -138,17 +138,34 @@ class HostSide(TableBase):
         while True:
             before = len(relay.log)
             relay.run()
-            for text in relay.log[before:]:
-                env = json.loads(text)
-                self.envelopes.append(env)
-                if self.guests():
-                    self.outbox.append(self._frame(env))
+            self._logged(before)
             if not self.gate or judge.st.waiting:
                 break
             m = self.gate.pop(0)
             why = judge.st.judge(m)
             self._relay([m] if why is None else [judge.refuse(m, why), m])
         self._settle()
+
+    def _logged(self, before: int) -> None:
+        """The envelopes the relay put in its log from `before` on: kept,
+        and sent to every guest."""
+        assert self.relay is not None
+        for text in self.relay.log[before:]:
+            env = json.loads(text)
+            self.envelopes.append(env)
+            if self.guests():
+                self.outbox.append(self._frame(env))
+
+    def unsettled(self) -> bool:
+        """Whether envelopes already sent wait for this phone's own seats
+        (`take` sends a guest's message on first): `settle` then."""
+        return self.relay is not None and bool(self.relay.pending)
+
+    def settle(self) -> None:
+        """This phone's own seats take what was sent on before they did, and
+        the table runs until it is quiet."""
+        if self.relay is not None:
+            self._run()
 
     def take(self, seat: object, frame: object) -> None:
         """A guest's frame, from the channel opened for `seat`."""
@@ -177,7 +194,15 @@ class HostSide(TableBase):
             why = ("zu früh, die letzte Karte war noch nicht offen", "too early, the last card was not open yet")
             self._relay([self.locals[self.host].refuse(held, why), held])
         self._post([msg])
-        self._run()
+        if msg.get("kind") in ACTIONS or self.gate:
+            self._run()  # an action is judged by this phone's engine as it stands after every envelope before it
+            return
+        # Anything else goes on to every guest at once, in its envelope; this
+        # phone's own seats take it when the shell asks to `settle` (after
+        # the frames went out), or with the next request that runs the table.
+        before = len(self.relay.log)
+        self.relay.run(deliver=False)
+        self._logged(before)
 
     def resend(self, pos: object, waits: bool = False) -> list[Message]:
         """Every envelope of the hand from position `pos` on, for a guest

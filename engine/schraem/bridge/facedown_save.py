@@ -173,6 +173,11 @@ class SavedTable(TableBase):
                     relay.lose(int(e["msg"]["who"]))
             relay.early = {(m["seat"], m["n"]): m for m in hand.get("early", [])}
             self.gate = list(hand.get("gate", []))
+            # Envelopes sent on before this phone's own seats took them
+            # (kept, as everything sent): they take them at the next `settle`.
+            own = self.locals.get(self.host)
+            taken = max((int(e[1]) for e in own.journal if e[0] == "env"), default=0) if own is not None else len(relay.log)
+            relay.pending = relay.log[taken:]
 
 
 def _started(value: object, seats: int) -> list[dict[str, Any]] | None:

@@ -156,6 +156,9 @@ class FaceDownTable(TakeoverSide):
             # This phone's moves the relay refused in this hand, with its words.
             "refused": [self._refusal(r, own.st.viewer) for r in own.st.refused] if own else [],
             "received": len(self.envelopes),  # envelopes of the hand taken: `facedown_resend` goes on from the next
+            # (host) Envelopes sent on that this phone's own seats have not
+            # taken yet: the shell asks `facedown_settle` next.
+            "settle": self.role == "host" and self.unsettled(),
             # A guest that showed its key and waits for the host's welcome
             # (the first, or after seats changed hands): `facedown_resend`
             # sends it again.

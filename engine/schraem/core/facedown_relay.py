@@ -83,13 +83,37 @@ class HostRelay(Relay):
         # phone's own seats say. Each check is two multiplications, about
         # 5 ms inside Pyodide, several a tap.
         self.vouched: set[tuple[int, bytes, str]] = set()
+        # Envelopes in the log that this phone's own seats have not taken
+        # yet (`run(deliver=False)`): the host sends an envelope on before
+        # its own seats work on it (a request answered, a pass made: tens
+        # of milliseconds the other phones would wait for).
+        self.pending: list[str] = []
 
     def lose(self, seat: int) -> None:
         """A phone gone for good: nothing more goes to it, and what is said
         in its seat's name from now on the host's phone says."""
         self.lost.add(seat)
 
-    def run(self) -> None:
+    def run(self, deliver: bool = True) -> None:
+        """Every message said put in the log, in an envelope; with
+        `deliver`, each envelope then taken by this phone's own seats, and
+        what they say in turn, until the table is quiet. Without, the
+        envelopes wait in `pending` (the log, and what goes out, is the
+        same either way)."""
+        while True:
+            self._sequence()
+            if not deliver or not self.pending:
+                return
+            text = self.pending.pop(0)
+            for seat, phone in enumerate(self.phones, 1):
+                if seat not in self.lost:
+                    said = self.deliver(phone, json.loads(text))
+                    if seat in self.own:
+                        for m in said:
+                            self.vouch(m)
+                    self.post(said)
+
+    def _sequence(self) -> None:
         while self._queue:
             message = json.loads(self._queue.pop(0))
             if not self.signed(message):
@@ -110,13 +134,7 @@ class HostRelay(Relay):
             self.chain = chain_next(self.chain, message)
             text = json.dumps(envelope(self.context, pos, self.chain, message, self.host_secret), separators=(",", ":"))
             self.log.append(text)
-            for seat, phone in enumerate(self.phones, 1):
-                if seat not in self.lost:
-                    said = self.deliver(phone, json.loads(text))
-                    if seat in self.own:
-                        for m in said:
-                            self.vouch(m)
-                    self.post(said)
+            self.pending.append(text)
 
     def signed(self, message: Message) -> bool:
         """The host relays only what its sender signed: a message it passed
