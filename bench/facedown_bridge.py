@@ -191,13 +191,15 @@ def own_caches(phones: dict[int, Any]) -> Any:
     kept: dict[int, dict[str, Any]] = {}
     for s in phones:
         # (The proofs checked and the shares made: an engine without them has none to keep.)
-        kept[s] = {"CHECKED": {}, "TABLE_CACHE": {}, "VERIFIED": {}, "MADE": {}}
+        kept[s] = {"CHECKED": {}, "TABLE_CACHE": {}, "RERANDOMISERS": {}, "VERIFIED": {}, "MADE": {}}
         if hasattr(ristretto, "_decoded"):
             kept[s]["_decoded"] = functools.lru_cache(maxsize=4096)(ristretto._decoded.__wrapped__)
 
     def own(seat: int) -> None:
         facedown_check.CHECKED = kept[seat]["CHECKED"]
         facedown_deck.TABLE_CACHE = kept[seat]["TABLE_CACHE"]  # the hand's key's table, each phone's
+        if hasattr(facedown_deck, "RERANDOMISERS"):
+            facedown_deck.RERANDOMISERS = kept[seat]["RERANDOMISERS"]
         for name in ("VERIFIED", "MADE"):
             if hasattr(facedown, name):
                 setattr(facedown, name, kept[seat][name])

@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from schraem.core import facedown_check
+from schraem.core import facedown_check, facedown_deck
 from schraem.core.cards import DECK, shuffled_deck
 from schraem.core.deal import deal_pack, next_active
 from schraem.core.facedown import Phone
@@ -183,6 +183,28 @@ def test_a_shuffle_with_other_randomness_than_committed_is_named() -> None:
     deal(phones, relay)
     reveal(phones, relay)
     assert all("did not shuffle" in w for w in named_by_all_others(phones, 2))
+
+
+def test_a_phone_works_out_its_pass_once_the_keys_are_in_and_shuffles_the_same() -> None:
+    """A pass's re-randomising pairs (s_j·G, s_j·X) need the table's key and
+    the phone's seed, not the deck: every phone after the first works them
+    out as the last key comes in, while the phones before it shuffle; its
+    pass made from them is the one re-randomising each card gives."""
+    _, plan = plan_for("rheinland", 3)
+    phones, _ = sit(plan, seed=12)
+    facedown_deck.RERANDOMISERS.clear()
+    facedown_deck.PASS_CACHE.clear()
+    keys = [m for ph in phones for m in ph.start()]
+    said = {ph.seat: [out for m in keys for out in ph.receive(m)] for ph in phones}
+    joint = phones[0].joint_key().encode()
+    assert [m["kind"] for m in said[1]] == ["shuffle"] and not said[2] and not said[3]
+    for ph in phones[1:]:
+        assert (joint, ph.seed, ph.context, ph.seat) in facedown_deck.RERANDOMISERS
+    (second,) = phones[1].receive(said[1][0])
+    before = [Ciphertext.decode(bytes.fromhex(c)) for c in said[1][0]["deck"]]
+    perm, scalars = facedown_deck.shuffle_plan(phones[1].seed, phones[1].context, 2, len(before))
+    plain = facedown_deck.shuffle(before, facedown_deck.key_table(joint), perm, scalars)
+    assert second["kind"] == "shuffle" and second["deck"] == [c.encode().hex() for c in plain]
 
 
 @pytest.mark.cpython_only

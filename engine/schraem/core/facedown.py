@@ -64,6 +64,7 @@ from .facedown_deck import (
     digest,
     initial_deck,
     initial_spelling,
+    rerandomisers,
 )
 from .facedown_wire import (
     BadMessage,
@@ -330,6 +331,9 @@ class Phone:
             self._check_keys()
             if self.seat == 1:
                 return [self._shuffle(initial_deck(self.plan.cards, self.joint_key()), initial_spelling(self.plan.cards))]
+            # Its pass's re-randomisers now, while the phones before it
+            # shuffle: its pass, when its turn comes, is then additions.
+            rerandomisers(self.joint_key().encode(), self.shuffle_seed(), self.context, self.seat, len(self.plan.cards))
             return []
         if kind == "shuffle":
             if len(self.keys) < n or sender in self.spelled or sender != len(self.spelled) + 1:

@@ -16,6 +16,7 @@ from ..crypto import (
     BaseTable,
     Ciphertext,
     Element,
+    base_multiple,
     multiscalar,
     rerandomise,
     scalar_from_wide_bytes,
@@ -116,6 +117,28 @@ def shuffle(deck: Sequence[Ciphertext], table: BaseTable, perm: Sequence[int], s
     return [rerandomise(table, deck[p], s) for p, s in zip(perm, scalars)]
 
 
+# A pass's re-randomising pairs (s_j·G, s_j·X) need the joint key and the
+# seed, not the deck: a phone works them out once the last key is in, while
+# the phones before it shuffle, and its pass is then additions (a third of
+# its time in CPython; bench/facedown_bridge.py's critical path).
+RERANDOMISERS: dict[tuple[bytes, bytes, bytes, int], list[tuple[Element, Element]]] = {}
+
+
+def rerandomisers(key: bytes, seed: bytes, context: bytes, seat: int, size: int) -> list[tuple[Element, Element]]:
+    """(s_j·G, s_j·X) for the scalars of seat `seat`'s pass (`shuffle_plan`)
+    under the joint key `key`, kept for the pass."""
+    memo = (key, seed, context, seat)
+    pairs = RERANDOMISERS.get(memo)
+    if pairs is None or len(pairs) != size:
+        table = key_table(key)
+        _, scalars = shuffle_plan(seed, context, seat, size)
+        pairs = [(base_multiple(s), table.multiply(s)) for s in scalars]
+        if len(RERANDOMISERS) >= 8:
+            RERANDOMISERS.pop(next(iter(RERANDOMISERS)))
+        RERANDOMISERS[memo] = pairs
+    return pairs
+
+
 PASS_CACHE: dict[tuple[bytes, bytes, bytes, bytes, int], list[Ciphertext]] = {}
 
 
@@ -128,8 +151,9 @@ def deck_pass(deck: Sequence[Ciphertext], spelled: bytes, key: bytes, seed: byte
     memo = (spelled, key, seed, context, seat)
     out = PASS_CACHE.get(memo)
     if out is None:
-        perm, scalars = shuffle_plan(seed, context, seat, len(deck))
-        out = shuffle(deck, key_table(key), perm, scalars)
+        perm, _ = shuffle_plan(seed, context, seat, len(deck))
+        pairs = rerandomisers(key, seed, context, seat, len(deck))
+        out = [Ciphertext(deck[p].c1 + a, deck[p].c2 + b) for p, (a, b) in zip(perm, pairs)]
         if len(PASS_CACHE) >= 16:
             PASS_CACHE.pop(next(iter(PASS_CACHE)))
         PASS_CACHE[memo] = out
