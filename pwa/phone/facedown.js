@@ -105,6 +105,10 @@ export async function reopenFaceDown(save, seat, takeOver = false) {
   relay = new FaceDownRelay(session, engine);
   seat({ session, relay, engine, state: r.result.state });
   await session.serial(() => show(r.result.state));
+  // Closed after it sent a guest's message on and before its own seats took
+  // it: they take it now (the guests get what they say with the envelopes
+  // they ask for again).
+  if (r.result.settle) relay.settleSoon();
   return true;
 }
 

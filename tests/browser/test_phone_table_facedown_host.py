@@ -1,6 +1,7 @@
 """The host's phone at a face-down table reloaded mid-hand (docs/FACE_DOWN.md,
 docs/PHONE_TABLE.md): its app opens again at the table from its save, the
-hand where it stood, and the guest's seat waits for its phone with a new
+hand where it stood (a guest's message it had sent on and not yet taken
+itself, taken then), and the guest's seat waits for its phone with a new
 code; the guest pastes it, is sent what it missed, and the hand is played
 to its end and checked on both phones. Each phone stored only what each
 message added (a head and a step), and read back whole it is the engine's
@@ -110,6 +111,24 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
     assert refused["damaged"] is True and refused["answer"]["ok"] is False
     assert refused["answer"]["error"]["de"].startswith("Die Sicherung des verdeckten Tisches ist beschädigt")
     assert host.evaluate(STORED)["same"]
+
+    # The host sends a guest's message on before its own seats take it
+    # (`facedown_settle` after): here its page is closed in between, once a
+    # guest's message waits for its seats (their settle held back on the
+    # page). Opened again, its seats take it first, or the hand would wait
+    # for them for ever.
+    host.evaluate(
+        """async () => {
+          const relay = (await import('./modules.js')).atTable.phone.facedown.relay;
+          window.__heldSettles = 0;
+          relay.settleSoon = () => { window.__heldSettles += 1; };
+        }"""
+    )
+    for _ in range(12):
+        if host.evaluate("() => window.__heldSettles"):
+            break
+        _play_moves(phones, 1)
+    assert host.evaluate("() => window.__heldSettles") > 0
 
     # The host's page reloads: its table comes back from its save, the same
     # hand with the same cards, and the guest is told its link is lost.

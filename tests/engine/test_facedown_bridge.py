@@ -178,6 +178,8 @@ class Table:
         self.phones[seat] = type(self.phones[seat])()
         out = self.call(seat, "facedown_load", save=self.saves[seat])
         self.sent(seat, out["send"])
+        if out["state"]["settle"]:
+            self.sent(seat, self.call(seat, "facedown_settle")["send"])
 
 
 def phone_of(bridge: Bridge, seat: int) -> Phone:
@@ -325,16 +327,17 @@ class ReloadedBeforeSettling(Table):
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.caught: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []
+        self.caught: list[tuple[dict[str, Any], ...]] = []
 
     def settle(self, frame: dict[str, Any], relayed: dict[str, Any]) -> list[dict[str, Any]]:
         if self.caught or frame["msg"]["kind"] != "open":
             return super().settle(frame, relayed)
         state = self.state(self.host)
         self.phones[self.host] = type(self.phones[self.host])()
-        out = self.call(self.host, "facedown_load", save=self.saves[self.host])
-        self.caught.append((relayed, state, out))
-        return list(out["send"])
+        loaded = self.call(self.host, "facedown_load", save=self.saves[self.host])
+        settled = self.call(self.host, "facedown_settle")
+        self.caught.append((relayed, state, loaded, settled))
+        return [*loaded["send"], *settled["send"]]
 
 
 def test_the_host_sends_a_guests_message_on_before_its_seats_take_it_and_a_reload_between_loses_nothing() -> None:
@@ -343,19 +346,21 @@ def test_the_host_sends_a_guests_message_on_before_its_seats_take_it_and_a_reloa
     the other phones do not wait for the host's answer to it (tens of
     milliseconds a message inside Pyodide) to have it. Its seats take it at
     `facedown_settle`. Saved in between and opened again, the host's app
-    takes it then, and the hand is played and checked on every phone."""
+    says so and takes it at `facedown_settle`, and the hand is played and
+    checked on every phone."""
     table = ReloadedBeforeSettling("rheinland", 43)
     hand = table.deal()
     assert len(table.caught) == 1
-    relayed, state, loaded = table.caught[0]
+    relayed, state, loaded, settled = table.caught[0]
     request = relayed["send"][-1]["env"]["msg"]
     # Sent on alone: the guest's request, and nothing of the host's own seats yet.
     assert request["kind"] == "open" and [f["env"]["msg"]["seat"] for f in relayed["send"]] == [request["seat"]]
     assert relayed["state"]["settle"] and state["settle"]
-    # Opened again, its seats take it: their answer goes out, and nothing waits.
-    answered = [f["env"]["msg"] for f in loaded["send"]]
+    # Opened again, the host still owes its seats' answer, and says so; settled, they answer.
+    assert loaded["state"]["settle"] and not loaded["send"]
+    answered = [f["env"]["msg"] for f in settled["send"]]
     assert any(m["kind"] == "shares" and m["for"] == request["seat"] and m["seat"] == table.host for m in answered), answered
-    assert not loaded["state"]["settle"]
+    assert not settled["state"]["settle"]
     table.play_hand()
     for s in table.phones:
         assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"

@@ -319,11 +319,8 @@ class FaceDownCommands:
         relayed back yet, to send again."""
         t = FaceDownTable.from_save(args.get("save"), self.facedown_phone)
         self.facedown = t
-        if t.role == "host" and t.unsettled():
-            # Saved between sending envelopes on and taking them here: taken
-            # now (what this phone's seats say reaches each guest with the
-            # envelopes it asks for again on its new channel).
-            return self._fd_change(lambda t: t.settle())
+        # (A host's save stored between sending envelopes on and taking them
+        # here says `state.settle`: `facedown_settle` next.)
         return {"save": self._fd_save(t), "send": t.unrelayed(), "state": t.state()}
 
     # -- what this phone checked ---------------------------------------------

@@ -174,7 +174,8 @@ class SavedTable(TableBase):
             relay.early = {(m["seat"], m["n"]): m for m in hand.get("early", [])}
             self.gate = list(hand.get("gate", []))
             # Envelopes sent on before this phone's own seats took them
-            # (kept, as everything sent): they take them at the next `settle`.
+            # (kept, as everything sent): they take them at `settle`, which
+            # the state asks for.
             own = self.locals.get(self.host)
             taken = max((int(e[1]) for e in own.journal if e[0] == "env"), default=0) if own is not None else len(relay.log)
             relay.pending = relay.log[taken:]
