@@ -13,6 +13,15 @@ from ..core.game import Game
 from ..crypto import base_multiple
 from .facedown_base import ACTIONS, TableBase, computer, new_identity, not_now, read_key, refuse, whole
 
+# A guest's messages that set this phone's own seats to work the other
+# phones wait for, or could start their own on: the last key (this phone's
+# pass), a pass (the last: this phone's request for its cards), a request
+# (this phone's shares), the last reveal (every phone's check after the
+# hand). The host sends them on before its seats take them (`settle`), at
+# the cost of a second save; anything else (a share, a card's share, a
+# piece, a log) its seats take first, as they take it in a few milliseconds.
+SENT_ON_FIRST = ("key", "shuffle", "open", "reveal")
+
 
 class HostSide(TableBase):
     # -- the table code (core/facedown_code.py) -------------------------------
@@ -194,12 +203,14 @@ class HostSide(TableBase):
             why = ("zu früh, die letzte Karte war noch nicht offen", "too early, the last card was not open yet")
             self._relay([self.locals[self.host].refuse(held, why), held])
         self._post([msg])
-        if msg.get("kind") in ACTIONS or self.gate:
-            self._run()  # an action is judged by this phone's engine as it stands after every envelope before it
+        if msg.get("kind") not in SENT_ON_FIRST or self.gate:
+            # (An action is judged by this phone's engine as it stands after
+            # every envelope before it.)
+            self._run()
             return
-        # Anything else goes on to every guest at once, in its envelope; this
-        # phone's own seats take it when the shell asks to `settle` (after
-        # the frames went out), or with the next request that runs the table.
+        # Goes on to every guest at once, in its envelope; this phone's own
+        # seats take it when the shell asks to `settle` (after the frames
+        # went out), or with the next request that runs the table.
         before = len(self.relay.log)
         self.relay.run(deliver=False)
         self._logged(before)

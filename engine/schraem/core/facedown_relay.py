@@ -84,9 +84,9 @@ class HostRelay(Relay):
         # 5 ms inside Pyodide, several a tap.
         self.vouched: set[tuple[int, bytes, str]] = set()
         # Envelopes in the log that this phone's own seats have not taken
-        # yet (`run(deliver=False)`): the host sends an envelope on before
-        # its own seats work on it (a request answered, a pass made: tens
-        # of milliseconds the other phones would wait for).
+        # yet (`run(deliver=False)`): the host sends some on before its own
+        # seats work on them (a request answered, a pass made: tens of
+        # milliseconds the other phones would wait for).
         self.pending: list[str] = []
 
     def lose(self, seat: int) -> None:
