@@ -450,6 +450,9 @@ export function resumeFaceDownHost(save, guest = null) {
     for (const e of table.seats) e.status = 'dropped';
     table.reopened = !guest;
     setPhone(table);
+    // Closed while its first hand was dealt (nothing of it to show yet): its
+    // codes, for the guests to come back to, as at any table reopened.
+    if (!opened.state) m().route = 'phone-open';
     loadQr().catch(() => {}).then(() => {
       if (phone === table) inviteSeats(table, table.seats);
     });

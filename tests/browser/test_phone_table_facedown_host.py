@@ -1,8 +1,8 @@
 """The host's phone at a face-down table reloaded mid-hand (docs/FACE_DOWN.md,
 docs/PHONE_TABLE.md): its app opens again at the table from its save, the
-hand where it stood (a guest's message it had sent on and not yet taken
-itself, taken then), and the guest's seat waits for its phone with a new
-code; the guest pastes it, is sent what it missed, and the hand is played
+hand where it stood, and the guest's seat waits for its phone with a new
+code (closed while it dealt, between sending a guest's key on and taking
+it itself, it takes it then and deals on); the guest pastes it, is sent what it missed, and the hand is played
 to its end and checked on both phones. Each phone stored only what each
 message added (a head and a step), and read back whole it is the engine's
 save, written by each phone's engine worker (the page's main thread never
@@ -19,7 +19,7 @@ from test_phone_table import RECEIVED_PROBE, _fill_setup, _join
 from test_phone_table_facedown import SAVE, STATE, _play_hand, _play_moves, _view
 from test_phone_table_rejoin import _rejoin
 
-from helpers import open_app, screen
+from helpers import open_app, screen, wait_until
 
 # The face-down save as this phone's store holds it: read back whole, the
 # engine's last save kept, and what is on disk (the head, each step's size).
@@ -39,6 +39,15 @@ STORED = """async () => {
 }"""
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")]
+
+# The host's save as kept: its own seat has taken every envelope of the hand.
+SEATS_TOOK_ALL = """async () => {
+  const kept = (await import('./modules.js')).atTable.phone?.facedown?.engine.kept();
+  const hand = kept?.hand;
+  if (!hand?.envelopes.length) return false;
+  const taken = hand.seats['1'].journal.filter((e) => e[0] === 'env').map((e) => e[1]);
+  return Math.max(0, ...taken) === hand.envelopes.length;
+}"""
 
 # Where each face-down save was written: in the engine's worker (its reply
 # to the page says it was kept and carries its text), or on the page (the
@@ -71,7 +80,29 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
     _fill_setup(host, PLAYERS, dealer="1")
     host.locator('[data-field="phone-facedown"]').check()
     host.locator('[data-action="phone-open"]').tap()
+    # The host sends a guest's key on before its own seats take it
+    # (`facedown_settle` after): here its page is closed in between (its
+    # settle held back on the page), while the first hand is dealt. Opened
+    # again, its seats take the key first, or the deal would wait for them
+    # for ever; the guest comes back with a new code.
+    wait_until(host, "async () => Boolean((await import('./modules.js')).atTable.phone?.facedown?.relay)")
+    host.evaluate(
+        """async () => {
+          const relay = (await import('./modules.js')).atTable.phone.facedown.relay;
+          window.__heldSettles = 0;
+          relay.settleSoon = () => { window.__heldSettles += 1; };
+        }"""
+    )
     _join(guest, host, 2, False, shared_site)
+    host.wait_for_function("() => window.__heldSettles > 0", timeout=60_000)
+    host.reload()
+    host.wait_for_function("() => document.body.dataset.screen === 'phone-open'", timeout=60_000)
+    # Its seat took every envelope of the hand (the guest's key among them)
+    # before the guest is back.
+    wait_until(host, SEATS_TOOK_ALL, timeout=30_000)
+    _rejoin(guest, host, 2)
+    if screen(host) != "table":
+        host.locator('[data-action="phone-table"]').tap()
     phones = {1: host, 2: guest}
     for page in phones.values():
         page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
@@ -111,24 +142,6 @@ def test_the_host_reloaded_mid_hand_goes_on_with_the_same_hand(warm_page, shared
     assert refused["damaged"] is True and refused["answer"]["ok"] is False
     assert refused["answer"]["error"]["de"].startswith("Die Sicherung des verdeckten Tisches ist beschädigt")
     assert host.evaluate(STORED)["same"]
-
-    # The host sends a guest's message on before its own seats take it
-    # (`facedown_settle` after): here its page is closed in between, once a
-    # guest's message waits for its seats (their settle held back on the
-    # page). Opened again, its seats take it first, or the hand would wait
-    # for them for ever.
-    host.evaluate(
-        """async () => {
-          const relay = (await import('./modules.js')).atTable.phone.facedown.relay;
-          window.__heldSettles = 0;
-          relay.settleSoon = () => { window.__heldSettles += 1; };
-        }"""
-    )
-    for _ in range(12):
-        if host.evaluate("() => window.__heldSettles"):
-            break
-        _play_moves(phones, 1)
-    assert host.evaluate("() => window.__heldSettles") > 0
 
     # The host's page reloads: its table comes back from its save, the same
     # hand with the same cards, and the guest is told its link is lost.

@@ -361,6 +361,9 @@ def test_the_host_sends_a_guests_message_on_before_its_seats_take_it_and_a_reloa
     answered = [f["env"]["msg"] for f in settled["send"]]
     assert any(m["kind"] == "shares" and m["for"] == request["seat"] and m["seat"] == table.host for m in answered), answered
     assert not settled["state"]["settle"]
+    # Asked again with nothing waiting, it changes nothing and has nothing to store.
+    again = table.call(table.host, "facedown_settle")
+    assert "save" not in again and again["send"] == [] and not again["state"]["settle"]
     table.play_hand()
     for s in table.phones:
         assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"

@@ -252,8 +252,12 @@ class FaceDownCommands:
         """(host) After a `facedown_relay` whose state says `settle`, once its
         frames went out: this phone's own seats take what was sent on, and
         what they say goes out to every guest."""
-        if self._fd().role != "host":
+        t = self._fd()
+        if t.role != "host":
             raise not_now("nur das Handy des Gastgebers gibt weiter", "only the host's phone relays")
+        if not t.unsettled():
+            # Taken meanwhile (a request that ran the table): nothing changes, nothing to store.
+            return {"send": [], "state": t.state()}
         return self._fd_change(lambda t: t.settle())
 
     def cmd_facedown_receive(self, args):
