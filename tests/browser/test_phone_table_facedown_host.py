@@ -2,8 +2,9 @@
 docs/PHONE_TABLE.md): its app opens again at the table from its save, the
 hand where it stood, and the guest's seat waits for its phone with a new
 code (closed while it dealt, between sending a guest's key on and taking
-it itself, it takes it then and deals on); the guest pastes it, is sent what it missed, and the hand is played
-to its end and checked on both phones. Each phone stored only what each
+it itself, it opens at its codes and takes the key then); the guest pastes
+it, is sent what it missed, and the hand is played to its end and checked
+on both phones. Each phone stored only what each
 message added (a head and a step), and read back whole it is the engine's
 save, written by each phone's engine worker (the page's main thread never
 copies it); a step lost from the store makes it a damaged save, said in
