@@ -56,7 +56,10 @@ SAVE = "async () => (await import('./modules.js')).facedownSave.readFaceDownSave
 # share of it, a round over the table: until then it stays drawn as played.
 TAP_ORDER_PROBE = """
 window.__tapOrder = [];
-document.addEventListener('click', (e) => {
+// The app takes a tap at its pointerup (app.js), a few milliseconds before
+// the click: timed from the click, a tap drawn by the wait's end looked
+// drawn sooner than the wait.
+window.addEventListener('pointerup', (e) => {
   const button = e.target.closest?.('[data-card]');
   if (button) window.__tapOrder.push({button, tap: performance.now(), sent: null, drawn: null, undrawn: null, gone: null, said: []});
 }, true);
