@@ -15,7 +15,9 @@ arrives and its phone is free, and takes the time it took here. From those
 times, the hand's *critical path*: "next hand" until every phone shows its
 cards, and a tap until every phone has the action in its log (p50 / p95):
 what the engine and the protocol leave of the table's goals once the
-phones' drawing and the network are taken away.
+phones' drawing and the network are taken away. Between two moves, while
+people think, every phone works ahead as its shell has it do when its
+engine is idle (`facedown_ahead`): in its time, not in the critical path.
 
 With `--against REV` the engine of that commit plays the same number of
 hands in the same run, alternating with this one: the baseline. In
@@ -83,6 +85,25 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
             raise SystemExit(f"bench: seat {s} {cmd} refused: {reply['error']}")
         result: dict[str, Any] = reply["result"]
         return result
+
+    works_ahead = [True]
+
+    def idle() -> None:
+        """The phones between two moves, while people think: each works
+        out its shares of the cards still hidden as its shell asks when its
+        engine is idle (`facedown_ahead`; an engine without it, not). In each
+        phone's time, not in the critical path."""
+        for s in phones:
+            while works_ahead[0]:
+                own(s)
+                t0 = perf_counter()
+                reply = json.loads(phones[s].handle(json.dumps({"id": 1, "cmd": "facedown_ahead", "args": {}})))
+                spent[s][0] += perf_counter() - t0
+                spent[s][1] += 1
+                if not reply["ok"] and reply["error"].get("code") == "unknown_command":
+                    works_ahead[0] = False
+                if not reply["ok"] or not reply["result"]["more"]:
+                    break
 
     def sent(seat: int, frames: list[dict[str, Any]], at: float, done: Any) -> float:
         """The frames `seat` sent at `at` (ms), and all they set off, each
@@ -153,6 +174,7 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
             return state.get("hand") == hand and state.get("phase") == "playing"
 
         deal_ms = sent(1, opened["send"], took[0], dealt)
+        idle()
         taps: list[float] = []
         for _ in range(400):
             offers = [(s, a) for s in phones for a in call(s, "facedown_state")["legal"]]
@@ -167,6 +189,7 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
 
             acted = call(s, "facedown_act", action=a)
             taps.append(sent(s, acted["send"], took[0], logged))
+            idle()
         out += [{"seat": s, "ms": v[0] * 1000, "calls": v[1], "chars": v[2]} for s, v in spent.items()]
         out.append({"seat": 0, "deal_ms": deal_ms, "taps_ms": taps})
     for name, f in kept.items():

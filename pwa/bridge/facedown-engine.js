@@ -125,8 +125,35 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
   let received = 0; // envelopes of the hand this phone's engine has taken
   let waits = false; // a guest that showed its key and waits for the host's welcome
 
+  // While nothing else is asked of it, the engine works out this phone's
+  // share of each card still hidden (`facedown_ahead`), one a request: a
+  // card played then waits for no phone's arithmetic, and a frame that
+  // comes meanwhile waits for one share at most.
+  let busy = 0;
+  let ahead = false; // a request for one share is queued or under way
+  const workAhead = () => {
+    if (busy > 0 || ahead || left) return;
+    ahead = true;
+    setTimeout(async () => {
+      const more = busy === 0 && !left && (await local.call('facedown_ahead', {})).result?.more === true;
+      ahead = false;
+      if (more) workAhead();
+    }, 0);
+  };
+
   /** @param {string} cmd @param {Record<string, any>} [args] @returns {Promise<Reply>} */
   async function call(cmd, args = {}) {
+    busy += 1;
+    try {
+      return await answer(cmd, args);
+    } finally {
+      busy -= 1;
+      workAhead();
+    }
+  }
+
+  /** @param {string} cmd @param {Record<string, any>} args @returns {Promise<Reply>} */
+  async function answer(cmd, args) {
     if (KEPT_FILE.has(cmd) && (args.of != null || 'damaged' in args)) return local.call(cmd, args);
     // The organiser's tournament is this phone's own engine's: a result
     // read in here goes into it as from any table.

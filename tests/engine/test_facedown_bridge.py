@@ -320,6 +320,68 @@ def test_a_guest_and_the_host_reload_mid_hand_and_play_on() -> None:
     assert table.appended > 100 and table.rounds >= len(table.phones)
 
 
+class Idling(Table):
+    """Phones that work ahead while the table is quiet, as the shell asks
+    its engine between frames (`facedown_ahead`), each until it says there
+    is nothing more; every share of a card made public is counted, by
+    whether it was made ahead."""
+
+    def __init__(self, *args: Any, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> None:
+        self.made = {"ahead": 0, "on_demand": 0}
+        self.idle = False
+        share_of = Phone._share_of
+
+        def counted(phone: Phone, place: int) -> tuple[str, str]:
+            self.made["ahead" if self.idle else "on_demand"] += 1
+            return share_of(phone, place)
+
+        monkeypatch.setattr(Phone, "_share_of", counted)
+        super().__init__(*args, **kwargs)
+
+    def sent(self, seat: int, frames: list[dict[str, Any]]) -> None:
+        super().sent(seat, frames)
+        self.idle = True
+        try:
+            for s in self.phones:
+                for _ in range(64):
+                    answer = self.call(s, "facedown_ahead")
+                    assert set(answer) == {"more"}  # nothing to store, nothing to send
+                    if not answer["more"]:
+                        break
+        finally:
+            self.idle = False
+
+
+@pytest.mark.cpython_only
+def test_every_phone_works_out_its_shares_ahead_and_a_card_played_then_only_sends_them(
+    monkeypatch: pytest.MonkeyPatch, seeded_secrets: SeededSecrets
+) -> None:
+    """A card played is opened on every phone only once every phone's share
+    of it is in: each phone works out its shares of the cards still hidden
+    while nobody is due to do anything, and the play then waits for no
+    phone's arithmetic. A reload forgets them (they are not stored), and
+    the phone makes them again; every hand is checked on every phone."""
+    seeded_secrets.rng.seed(41)  # the same cards at every run
+    table = Idling("rheinland", 41, monkeypatch=monkeypatch, marks=12)
+    played = 0
+    for n in range(3):
+        hand = table.deal()
+        if n == 0:
+            # Rheinland deals 4 cards to each of 4 seats: 16 shares for each
+            # seat a phone plays (the host's phone its person's and the computer's).
+            seats = sum(len(b.facedown.locals) for b in table.phones.values() if b.facedown)
+            assert seats == 4 and table.made == {"ahead": 16 * seats, "on_demand": 0}
+            for _ in range(4):
+                table.step()
+            table.reload(3)
+        table.play_hand()
+        played += sum(1 for e in table.state(1)["view"]["log"] if e["type"] == "play")
+        for s in table.phones:
+            assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
+    # Every share sent came from those made ahead, the reloaded phone's too.
+    assert played >= 6 and table.made["on_demand"] == 0, (played, table.made)
+
+
 class ReloadedBeforeSettling(Table):
     """A host whose app is closed (and opened again from its save) right
     after it sent a guest's request for its cards on, before its own seats

@@ -7,7 +7,9 @@ sends nothing. A series' next game is the same command; tapped again while
 the phones deal, nothing reaches the engine; the Spielliste and the file
 are what this phone checked, a kept file's its own engine's. At a
 tournament's table the ticket is in the state, the result is the phone's
-own `facedown_result` and the organiser's tournament its own engine's."""
+own `facedown_result` and the organiser's tournament its own engine's.
+An idle phone's engine is asked for its shares of the cards ahead, one a
+request, and never while it takes anything else."""
 
 from __future__ import annotations
 
@@ -228,3 +230,50 @@ def test_a_computer_due_in_the_hangeln_is_found_by_its_table_seat_and_plays(node
     out = node_json(HANGELN)
     assert out["inHangeln"] == {"humans": [], "bots": [2]}
     assert out["calls"][-1] == "facedown_bot_step" and out["step"] == {"type": "play"}
+
+
+AHEAD = """
+globalThis.navigator = { languages: ['de'], language: 'de' };
+const { createFaceDownEngine } = await import('./pwa/bridge/facedown-engine.js');
+const view = { seat: 2, hand_no: 1, game_over: false, legal: [] };
+const playing = { seat: 2, game: 1, hand: 1, phase: 'playing', view, legal: [], due: [], hand_over: false, received: 9 };
+const log = [];
+let left = 3; // shares the engine still has to work out
+let slowly = false; // the next frame takes until `release()`
+let release;
+const local = { ready: Promise.resolve(), call: async (cmd) => {
+  log.push(cmd);
+  if (cmd === 'facedown_ahead') { left = Math.max(0, left - 1); return { ok: true, result: { more: left > 0 } }; }
+  if (cmd === 'facedown_receive' && slowly) await new Promise((r) => { release = r; });
+  if (cmd === 'facedown_receive') log.push('receive done');
+  return { ok: true, result: { state: playing, send: [] } };
+} };
+const engine = createFaceDownEngine(local, { role: 'guest', keep: async () => true, send: () => {} });
+const idle = () => new Promise((r) => setTimeout(r, 30));
+// A frame taken, and then the phone idle: the engine is asked for shares
+// ahead, one a request, until it has none left.
+await engine.call('receive', { frame: { n: 1 } });
+log.push('idle');
+await idle();
+const first = log.slice();
+// More to work out (a card drawn), and a frame that takes a while: nothing
+// is asked ahead while it is under way, and once it is done the rest is.
+log.length = 0; left = 2; slowly = true;
+const slow = engine.call('receive', { frame: { n: 2 } });
+await idle();
+log.push('still receiving');
+release();
+await slow;
+await idle();
+console.log(JSON.stringify({ first, second: log.slice() }));
+"""
+
+
+def test_an_idle_phone_works_out_its_shares_ahead_one_a_request_and_never_during_another(node_json):
+    out = node_json(AHEAD)
+    # Asked until the engine says there is no more: three shares, one request each.
+    assert out["first"] == ["facedown_receive", "receive done", "idle", "facedown_ahead", "facedown_ahead", "facedown_ahead"]
+    # Nothing ahead while a frame was taken; after it, the two left.
+    second = out["second"]
+    assert second[: second.index("still receiving")] == ["facedown_receive"], second
+    assert second[second.index("receive done") :] == ["receive done", "facedown_ahead", "facedown_ahead"], second

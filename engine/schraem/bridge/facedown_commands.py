@@ -287,6 +287,12 @@ class FaceDownCommands:
             raise not_now("dass ein Handy gegangen ist, sagt nur das Handy des Gastgebers", "only the host's phone says a phone is gone")
         return self._fd_change(lambda t: t.lose(args.get("seat")))
 
+    def cmd_facedown_ahead(self, args):
+        """While the phone is idle: one card's share worked out ahead for
+        when it is played (`FaceDownTable.ahead`); nothing changes that is
+        stored or shown. `{"more"}`: whether to ask again."""
+        return {"more": self._fd().ahead()}
+
     def cmd_facedown_state(self, args):
         return self._fd().state()
 

@@ -187,6 +187,7 @@ class Phone:
         self.blinds: dict[int, int] = {}  # request number → r, its own
         self._joint: Element | None = None
         self._playing: set[int] = set()  # the places it chose to play
+        self._ahead: dict[int, tuple[str, str]] = {}  # place → its share and proof, made ahead (`show_ahead`)
         self.chain = digest(LABEL, b"log", self.context)
         # Played for a phone lost for good (facedown_dropout.py), by the
         # phones still there: the lost phone's own messages come back to it.
@@ -279,10 +280,30 @@ class Phone:
         self.plays.append(Play(owner, place, "", uncovered=True))
         return [self._show(place)]
 
-    def _show(self, place: int) -> Message:
+    def show_ahead(self) -> bool:
+        """Work out its share of one card not yet public, with its proof,
+        and keep it for when that card is played or uncovered: every phone
+        waits for every share of a card played before it can open it, so
+        each works them out while the people think, and then only sends.
+        Kept in memory only (a reload works them out again). → whether it
+        made one (False: none left, or the deck not dealt yet)."""
+        if len(self.spelled) < self.plan.seats:
+            return False
+        public = {p.place for p in self.plays}
+        place = next((p for p in self.owner if p not in public and p not in self._ahead), None)
+        if place is None:
+            return False
+        self._ahead[place] = self._share_of(place)
+        return True
+
+    def _share_of(self, place: int) -> tuple[str, str]:
         c1 = self.final_deck()[place].c1
         share, proof = prove_equal_logs(self.secret, c1, context_for(self.context, "show", self.seat, place), self.public)
-        shown, proven = share.encode().hex(), proof.encode().hex()
+        return share.encode().hex(), proof.encode().hex()
+
+    def _show(self, place: int) -> Message:
+        made = self._ahead.pop(place, None)
+        shown, proven = made if made is not None else self._share_of(place)
         if len(MADE) >= 256:
             MADE.pop(next(iter(MADE)))
         MADE[_made(self.seat, shown, proven)] = None

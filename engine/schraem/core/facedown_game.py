@@ -218,6 +218,14 @@ class Seat:
         now is what this phone shows."""
         return not self.waiting and len(self.phone.spelled) == self.plan.seats and set(self.phone.places()) <= set(self.phone.cards)
 
+    def ahead(self) -> bool:
+        """One card's share worked out ahead (`Phone.show_ahead`), for its
+        seat or the lost seat it plays on; none once the hand is over or
+        broken. → whether there was one to make."""
+        if self.revealed or self.phone.faults:
+            return False
+        return self.phone.show_ahead() or (self.standin is not None and self.standin.phone.show_ahead())
+
     # -- what it sends ------------------------------------------------------
 
     def start(self) -> list[Message]:
