@@ -357,8 +357,8 @@ def test_every_phone_works_out_its_shares_ahead_and_a_card_played_then_only_send
     monkeypatch: pytest.MonkeyPatch, seeded_secrets: SeededSecrets
 ) -> None:
     """A card played is opened on every phone only once every phone's share
-    of it is in: each phone works out its shares of the cards still hidden
-    while nobody is due to do anything, and the play then waits for no
+    of it is in: each phone works out its shares of the cards of the seat
+    due to play while the table is quiet, and the play then waits for no
     phone's arithmetic. A reload forgets them (they are not stored), and
     the phone makes them again; every hand is checked on every phone."""
     seeded_secrets.rng.seed(41)  # the same cards at every run
@@ -367,10 +367,11 @@ def test_every_phone_works_out_its_shares_ahead_and_a_card_played_then_only_send
     for n in range(3):
         hand = table.deal()
         if n == 0:
-            # Rheinland deals 4 cards to each of 4 seats: 16 shares for each
-            # seat a phone plays (the host's phone its person's and the computer's).
+            # Made for the cards of the seat due to play (Rheinland deals
+            # 4 a seat), by every seat a phone plays (the host's phone its
+            # person's and the computer's); none of a seat not due yet.
             seats = sum(len(b.facedown.locals) for b in table.phones.values() if b.facedown)
-            assert seats == 4 and table.made == {"ahead": 16 * seats, "on_demand": 0}
+            assert seats == 4 and table.made == {"ahead": 4 * seats, "on_demand": 0}
             for _ in range(4):
                 table.step()
             table.reload(3)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..crypto import (
@@ -280,17 +280,17 @@ class Phone:
         self.plays.append(Play(owner, place, "", uncovered=True))
         return [self._show(place)]
 
-    def show_ahead(self) -> bool:
-        """Work out its share of one card not yet public, with its proof,
-        and keep it for when that card is played or uncovered: every phone
-        waits for every share of a card played before it can open it, so
-        each works them out while the people think, and then only sends.
-        Kept in memory only (a reload works them out again). → whether it
-        made one (False: none left, or the deck not dealt yet)."""
+    def show_ahead(self, seats: Collection[int]) -> bool:
+        """Work out its share of one card of `seats` not yet public, with its
+        proof, and keep it for when that card is played: every phone waits
+        for every share of a card played before it can open it, so each
+        works them out while the people think, and then only sends. Kept in
+        memory only (a reload works them out again). → whether it made one
+        (False: none left, or the deck not dealt yet)."""
         if len(self.spelled) < self.plan.seats:
             return False
         public = {p.place for p in self.plays}
-        place = next((p for p in self.owner if p not in public and p not in self._ahead), None)
+        place = next((p for p, s in self.owner.items() if s in seats and p not in public and p not in self._ahead), None)
         if place is None:
             return False
         self._ahead[place] = self._share_of(place)

@@ -219,12 +219,19 @@ class Seat:
         return not self.waiting and len(self.phone.spelled) == self.plan.seats and set(self.phone.places()) <= set(self.phone.cards)
 
     def ahead(self) -> bool:
-        """One card's share worked out ahead (`Phone.show_ahead`), for its
-        seat or the lost seat it plays on; none once the hand is over or
-        broken. → whether there was one to make."""
-        if self.revealed or self.phone.faults:
+        """One share worked out ahead (`Phone.show_ahead`), for its seat or
+        the lost seat it plays on, of a card of a seat due to play one now:
+        the next card played is one of them, and a seat that gives up
+        before its turn has no share made in vain. None while anything
+        waits, once the hand is over or broken. → whether one was made."""
+        if self.revealed or self.phone.faults or not self.settled():
             return False
-        return self.phone.show_ahead() or (self.standin is not None and self.standin.phone.show_ahead())
+        game = self.engine()
+        # (The hand's seats are its phones' first places: `plan.game_seats`.)
+        playing = {s for s in game.due() if any(a.type == "play" for a in game.legal_actions(s))}
+        if not playing:
+            return False
+        return self.phone.show_ahead(playing) or (self.standin is not None and self.standin.phone.show_ahead(playing))
 
     # -- what it sends ------------------------------------------------------
 
