@@ -132,7 +132,8 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
   let busy = 0;
   let ahead = false; // a request for one share is queued or under way
   const workAhead = () => {
-    if (busy > 0 || ahead || left) return;
+    // (Only while a hand is played: its cards open, not yet over.)
+    if (busy > 0 || ahead || left || last?.facedown.phase !== 'playing' || last.hand_over) return;
     ahead = true;
     setTimeout(async () => {
       const more = busy === 0 && !left && (await local.call('facedown_ahead', {})).result?.more === true;

@@ -150,6 +150,7 @@ class Seat:
         self.dealt_when_gone = False
         self.inbox: list[Message] = []  # every message relayed to it, in order
         self.standin: Seat | None = None  # on the host's phone: the lost seat, played on
+        self._ahead_done: tuple[int, int, int, bool] | None = None  # where `ahead` last found nothing to make
         self.actions: list[dict[str, Any]] = []  # taken, in order
         self.waiting: list[_Waiting] = []
         # What its engine showed it: the view after each count of actions.
@@ -226,12 +227,18 @@ class Seat:
         waits, once the hand is over or broken. → whether one was made."""
         if self.revealed or self.phone.faults or not self.settled():
             return False
+        # Asked again with nothing new in the hand, it says so at once (the
+        # shell asks after everything its engine does).
+        moment = (len(self.actions), len(self.phone.plays), len(self.phone.draws), self.standin is None)
+        if moment == self._ahead_done:
+            return False
         game = self.engine()
         # (The hand's seats are its phones' first places: `plan.game_seats`.)
         playing = {s for s in game.due() if any(a.type == "play" for a in game.legal_actions(s))}
-        if not playing:
-            return False
-        return self.phone.show_ahead(playing) or (self.standin is not None and self.standin.phone.show_ahead(playing))
+        if self.phone.show_ahead(playing) or (self.standin is not None and self.standin.phone.show_ahead(playing)):
+            return True
+        self._ahead_done = moment
+        return False
 
     # -- what it sends ------------------------------------------------------
 
