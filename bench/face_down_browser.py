@@ -22,10 +22,14 @@ phone deals and plays its own seat in its own worker.
                        timed its engine itself (the page's clock also
                        counts its wait until its main thread reads a reply)
   bytes_per_action     data-channel bytes both ways, all guests, per action
+  --think MS           each guest's person waits that long before each tap
+                       (0: taps as soon as its phone offers one, a table of
+                       robots; a person thinks a second or more, and the
+                       phones work ahead meanwhile)
   baseline             the ordinary table's hand measured in the same run
                        (bench/phone_table.py's run), for the ratio
 
-    python3 bench/face_down_browser.py [--hands 4] [--against REV]
+    python3 bench/face_down_browser.py [--hands 4] [--against REV] [--think MS]
 
 It prints its table and, on the last line, its figures as JSON.
 """
@@ -162,9 +166,10 @@ def open_face_down(pw, browser, site: Served) -> tuple:
 CHECKED = "() => !!document.querySelector('.phone-verdict[data-fair]:not([data-fair=\"checking\"])')"
 
 
-def play_hand(pages, host, guests, samples: list, host_samples: list, within_s: float = 600) -> None:
+def play_hand(pages, host, guests, samples: list, host_samples: list, within_s: float = 600, think_ms: int = 0) -> None:
     """Every phone taps for its own seat until every phone shows the hand's
-    result; each guest tap sampled until every phone (and the host) drew it."""
+    result; each guest tap sampled until every phone (and the host) drew it,
+    its person having thought `think_ms` first."""
     deadline = time.monotonic() + within_s
     while not all(screen(p) in ("result", "over") for p in pages):
         assert time.monotonic() < deadline, [shown(p) for p in pages]
@@ -174,6 +179,8 @@ def play_hand(pages, host, guests, samples: list, host_samples: list, within_s: 
             view = state["view"] if state else None
             before = log_len(guest.evaluate("() => document.body.dataset.step || ''"))
             taps = len(guest.evaluate("() => window.__taps"))
+            if think_ms and before and view and view.get("legal"):
+                guest.wait_for_timeout(think_ms)
             if not (before and _step(guest, view, knock=True)):
                 continue
             tapped = True
@@ -232,7 +239,7 @@ def next_hand(pages, host) -> tuple[float, int]:
     return max(d for d in drawn if d is not None) - tapped, tapped
 
 
-def run_face_down(pw, browser, site: Served, hands: int) -> dict:
+def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> dict:
     pages, host, guests, join_ms = open_face_down(pw, browser, site)
     slowed = [slow_main_thread(g.context, g, 4) for g in guests.values()]
     samples: list = []
@@ -255,7 +262,7 @@ def run_face_down(pw, browser, site: Served, hands: int) -> dict:
             calls = [p.evaluate("() => window.__engine") for p in pages]
             next_worker.append([round(busy(c, start, start + ms)[0]) for c in calls])
             next_inner.append([round(in_worker(c, start, start + ms)) for c in calls])
-        play_hand(pages, host, guests, samples, host_samples)
+        play_hand(pages, host, guests, samples, host_samples, think_ms=think_ms)
         # Every phone's own word on the hand, not "being checked" (a
         # verdict line while the check runs carries data-fair="checking"):
         # the next hand is tapped once every phone has checked this one.
@@ -321,9 +328,10 @@ def section(out: dict, version: str, load: tuple[float, float]) -> str:
             f" tap p50 / p95 | {b['next_hand_ms_p50']} / {b['next_hand_ms_max']} ms;"
             f" {b['tap_to_all_p50_ms']} / {b['tap_to_all_p95_ms']} ms |\n"
         )
+    thought = f", each guest's person thinking {out['think_ms']} ms before each tap" if out.get("think_ms") else ""
     return f"""{HEADING}
 
-`python3 bench/face_down_browser.py` — {version}, headless, four contexts (Pixel 7 emulation) on one machine over loopback, Rheinland, four people (host and three guests, each its own engine), {out['hands']} hands; the guests' main threads held to a quarter of a core each from the join on (a kernel CPU quota on that thread, a 10 ms task measured {' / '.join(f'{x}x' for x in out['guests_slowed'])} slower; CDP throttling spins and would burn the machine's cores; their workers run free). Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work). Goals: next hand ≤ 1.5 s, tap p95 ≤ 100 ms.
+`python3 bench/face_down_browser.py` — {version}, headless, four contexts (Pixel 7 emulation) on one machine over loopback, Rheinland, four people (host and three guests, each its own engine), {out['hands']} hands{thought}; the guests' main threads held to a quarter of a core each from the join on (a kernel CPU quota on that thread, a 10 ms task measured {' / '.join(f'{x}x' for x in out['guests_slowed'])} slower; CDP throttling spins and would burn the machine's cores; their workers run free). Load average {load[0]:.1f} before, {load[1]:.1f} after (2 cores shared with other work). Goals: next hand ≤ 1.5 s, tap p95 ≤ 100 ms.
 
 | figure | value |
 | --- | ---: |
@@ -345,6 +353,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=4, help="hands played (the first after the join)")
     parser.add_argument("--against", help="a git revision: the same table with the app as it was then, in the same run")
+    parser.add_argument("--think", type=int, default=0, help="ms each guest's person thinks before each tap")
     args = parser.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="schraem-bench-facedown-"))
     site, before_site = served_builds(work, args.against)
@@ -352,8 +361,9 @@ def main(argv=None) -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_ARGS)
-            before = run_face_down(pw, browser, before_site, args.hands) if before_site is not None else None
-            out = run_face_down(pw, browser, site, args.hands)
+            before = run_face_down(pw, browser, before_site, args.hands, args.think) if before_site is not None else None
+            out = run_face_down(pw, browser, site, args.hands, args.think)
+            out["think_ms"] = args.think
             out["ordinary"] = ordinary_run(pw, browser, site)
             if before is not None:
                 out["before"] = {"rev": args.against, **before}
