@@ -97,12 +97,19 @@ export function takeUpdate(worker) {
   waiting.postMessage({ type: "skipWaiting" });
   // Should the switch never be announced, the page still goes to the new
   // version once it is active (or gone: another tab's took its place).
-  // Not on a clock that runs while it activates: on a busy phone that
-  // took more than 5 s, and the page came back as the old version.
-  waiting.addEventListener("statechange", () => {
-    if (waiting.state === "activated" || waiting.state === "redundant") setTimeout(reload, 1000);
-  });
-  setTimeout(reload, 30_000);
+  // Never on a clock alone: while the new version activates, a reload is
+  // served by the old one (on a busy phone that took more than 5 s, once
+  // more than 30 s, and the page came back as the old version). The
+  // browser lets it activate once the old one has nothing in hand; the
+  // request is said again now and then, should the first have gone
+  // unheard by a worker that was stopping.
+  const done = () => waiting.state === "activated" || waiting.state === "redundant";
+  waiting.addEventListener("statechange", () => { if (done()) setTimeout(reload, 1000); });
+  let asked = 0;
+  const look = setInterval(() => {
+    if (done()) { clearInterval(look); setTimeout(reload, 1000); return; }
+    if (++asked % 10 === 0) waiting.postMessage({ type: "skipWaiting" });
+  }, 1000);
 }
 
 // A part of the app that cannot be loaded (its chunk gone from the server

@@ -109,6 +109,7 @@ def test_an_update_taken_in_another_tab_leaves_this_one_working(tmp_path, make_s
     # tab sits through two updates.
     second = context.new_page()
     second.goto(app_url(site))
+    wait_shell_ready(second)
     for n in (2, 3):
         if n == 3:
             new_build = _next_build(src, out, pyodide, 3)
