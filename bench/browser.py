@@ -239,7 +239,7 @@ def _renderer_main_threads() -> dict[int, float]:
     return out
 
 
-def _task_ms(page, iterations: int = 3_000_000) -> float:
+def _task_ms(page, iterations: int) -> float:
     """The median time of a task of `iterations` loop steps, each after a
     pause, as taps come."""
     return float(

@@ -103,12 +103,16 @@ export function takeUpdate(worker) {
   // browser lets it activate once the old one has nothing in hand; the
   // request is said again now and then, should the first have gone
   // unheard by a worker that was stopping.
-  const done = () => waiting.state === "activated" || waiting.state === "redundant";
-  waiting.addEventListener("statechange", () => { if (done()) setTimeout(reload, 1000); });
   let asked = 0;
-  const look = setInterval(() => {
-    if (done()) { clearInterval(look); setTimeout(reload, 1000); return; }
-    if (++asked % 10 === 0) waiting.postMessage({ type: "skipWaiting" });
+  const look = () => {
+    if (waiting.state !== "activated" && waiting.state !== "redundant") return false;
+    clearInterval(every);
+    setTimeout(reload, 1000);
+    return true;
+  };
+  waiting.addEventListener("statechange", look);
+  const every = setInterval(() => {
+    if (!look() && ++asked % 10 === 0) waiting.postMessage({ type: "skipWaiting" });
   }, 1000);
 }
 
