@@ -46,7 +46,7 @@ import { saveFacts } from '../store/facedown-save.js';
 /** @type {Record<string, string>} */
 const COMMANDS = {
   host: 'facedown_host', guest: 'facedown_guest', seat: 'facedown_seat', commits: 'facedown_commits', reveal: 'facedown_reveal',
-  welcome: 'facedown_welcome',
+  welcome: 'facedown_welcome', ahead: 'facedown_ahead',
   state: 'facedown_state', act: 'facedown_act', bot_step: 'facedown_bot_step', next_hand: 'facedown_next_hand',
   relay: 'facedown_relay', settle: 'facedown_settle', receive: 'facedown_receive', resend: 'facedown_resend', unrelayed: 'facedown_unrelayed',
   load: 'facedown_load',
@@ -63,7 +63,7 @@ const COMMANDS = {
 // The commands whose frames go out once their save is kept.
 const SENDING = new Set([
   'act', 'bot_step', 'next_hand', 'deal', 'relay', 'settle', 'receive', 'gone', 'rematch', 'next_game', 'again', 'table_phone_seat', 'table_computer_seat', 'recode',
-  'taken', 'follow',
+  'taken', 'follow', 'ahead',
 ]);
 // The frames whose save may wait for the next one's (see call).
 const LAZY = new Set(['receive']);
@@ -125,26 +125,40 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
   let received = 0; // envelopes of the hand this phone's engine has taken
   let waits = false; // a guest that showed its key and waits for the host's welcome
 
-  // While nothing else is asked of it, the engine works out this phone's
-  // share of each card still hidden (`facedown_ahead`), one a request: a
-  // card played then waits for no phone's arithmetic, and a frame that
-  // comes meanwhile waits for one share at most.
+  // While nothing else is asked of it, the engine works ahead
+  // (`facedown_ahead`), one piece a request: its share of each card of the
+  // seat due to play (another seat's shown at once, kept and sent like any
+  // message, so that the card opens with its play), or the check of the
+  // shares the others showed ahead. A frame that comes meanwhile waits for
+  // one share at most.
   let busy = 0;
-  let ahead = false; // a request for one share is queued or under way
+  let asked = 0; // requests made, to see one came while working ahead
+  let ahead = false; // a request ahead is queued or under way
   const workAhead = () => {
     // (Only while a hand is played: its cards open, not yet over.)
     if (busy > 0 || ahead || left || last?.facedown.phase !== 'playing' || last.hand_over) return;
     ahead = true;
     setTimeout(async () => {
-      const more = busy === 0 && !left && (await local.call('facedown_ahead', {})).result?.more === true;
+      const before = asked;
+      let more = false;
+      if (busy === 0 && !left) {
+        busy += 1;
+        try {
+          more = (await answer('ahead', {})).result?.more === true;
+        } finally {
+          busy -= 1;
+        }
+      }
       ahead = false;
-      if (more) workAhead();
+      // (A request that came meanwhile may have left more to do.)
+      if (more || asked !== before) workAhead();
     }, 0);
   };
 
   /** @param {string} cmd @param {Record<string, any>} [args] @returns {Promise<Reply>} */
   async function call(cmd, args = {}) {
     busy += 1;
+    asked += 1;
     try {
       return await answer(cmd, args);
     } finally {

@@ -144,6 +144,11 @@ def _wiped_then_restored(page, tmp_path, wipe) -> None:
     assert page.locator(".wiped").count() == 0  # said once, not at every start
 
 
+# What Chromium deletes of an origin when the disk is full: everything but
+# its cookies.
+WIPED_BY_CHROMIUM = "indexeddb,local_storage,cache_storage,service_workers,file_systems,websql"
+
+
 def _small_disk(path: Path) -> bool:
     """A 300 MB disk of its own at `path` (tmpfs), where the test may mount
     one (as root, as on CI)."""
@@ -174,13 +179,19 @@ def test_a_full_disk_that_wiped_everything_is_said_at_the_next_start_and_the_bac
                 subprocess.run(["dd", "if=/dev/zero", f"of={disk / 'filler'}", "bs=1M", "status=none"], capture_output=True)
                 sheet_tap(page, 1, "knock")
                 assert "Nicht gespeichert" in message(page), message(page)
-                # Chromium then deletes the whole origin, the app's cache too:
-                # given up to a minute, as its usage figure may lag on a busy
-                # machine; the start after it says whether all was lost.
+                # Chromium then deletes the whole origin, the app's cache too,
+                # mostly within seconds. Where it has not after 15 s (it does
+                # not always, on a busy machine), the test deletes it as
+                # Chromium does, its cookies kept: the start after it is what
+                # is tested.
                 try:
-                    wait_until(page, "async () => (await navigator.storage.estimate()).usage === 0", timeout=60_000, polling=500)
+                    wait_until(page, "async () => (await navigator.storage.estimate()).usage === 0", timeout=15_000, polling=500)
                 except AssertionError:
-                    pass
+                    cdp = page.context.new_cdp_session(page)
+                    try:
+                        cdp.send("Storage.clearDataForOrigin", {"origin": shared_site.origin, "storageTypes": WIPED_BY_CHROMIUM})
+                    finally:
+                        cdp.detach()
                 (disk / "filler").unlink()
 
             _wiped_then_restored(page, tmp_path, fill_the_disk)

@@ -340,12 +340,18 @@ class Idling(Table):
 
     def sent(self, seat: int, frames: list[dict[str, Any]]) -> None:
         super().sent(seat, frames)
+        if self.idle:
+            return  # (a share shown ahead, delivered; the loop below goes on)
         self.idle = True
         try:
             for s in self.phones:
                 for _ in range(64):
                     answer = self.call(s, "facedown_ahead")
-                    assert set(answer) == {"more"}  # nothing to store, nothing to send
+                    if "save" in answer:  # a share of another seat's card: stored, then sent
+                        assert answer["send"], answer
+                        self.sent(s, answer["send"])
+                    else:
+                        assert set(answer) == {"more"}  # its own card's share, or a check: nothing to store
                     if not answer["more"]:
                         break
         finally:
@@ -358,9 +364,12 @@ def test_every_phone_works_out_its_shares_ahead_and_a_card_played_then_only_send
 ) -> None:
     """A card played is opened on every phone only once every phone's share
     of it is in: each phone works out its shares of the cards of the seat
-    due to play while the table is quiet, and the play then waits for no
-    phone's arithmetic. A reload forgets them (they are not stored), and
-    the phone makes them again; every hand is checked on every phone."""
+    due to play while the table is quiet and shows them at once, its own
+    card's it keeps for its play, and the play, which carries its holder's
+    share, opens the card on every phone as it arrives: one message from
+    the tap to the card open, no phone's arithmetic in between. A reload
+    says again word for word what it showed ahead; every hand is checked
+    on every phone."""
     seeded_secrets.rng.seed(41)  # the same cards at every run
     table = Idling("rheinland", 41, monkeypatch=monkeypatch, marks=12)
     played = 0
@@ -376,11 +385,27 @@ def test_every_phone_works_out_its_shares_ahead_and_a_card_played_then_only_send
                 table.step()
             table.reload(3)
         table.play_hand()
-        played += sum(1 for e in table.state(1)["view"]["log"] if e["type"] == "play")
+        log = [json.loads(e)["msg"] for e in relay_log(table)]
+        plays = [i for i, m in enumerate(log) if m["kind"] == "play"]
+        played += len(plays)
+        for i in plays:
+            place, holder = log[i]["place"], log[i]["seat"]
+            assert log[i]["share"] and log[i]["proof"]
+            # Every other phone's share of it went out before the play, none after.
+            before = {m["seat"] for m in log[:i] if m["kind"] == "show" and m["place"] == place}
+            after = [m for m in log[i + 1 :] if m["kind"] == "show" and m["place"] == place]
+            assert before == set(range(1, 5)) - {holder} and not after, (place, before, after)
         for s in table.phones:
             assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
     # Every share sent came from those made ahead, the reloaded phone's too.
     assert played >= 6 and table.made["on_demand"] == 0, (played, table.made)
+
+
+def relay_log(table: Table) -> list[str]:
+    """The host's relay's log of the hand under way (or the last one)."""
+    relay = table.phones[table.host].facedown.relay
+    assert relay is not None
+    return list(relay.log)
 
 
 class ReloadedBeforeSettling(Table):
@@ -581,6 +606,68 @@ def test_no_phone_hears_a_hidden_card() -> None:
     for s in table.phones:
         assert hidden(table, s), s  # there is something to hide
         assert learnable(table, s, table.heard[s], hidden(table, s)) == {}, s
+
+
+@pytest.mark.cpython_only
+def test_no_phone_hears_a_hidden_card_with_the_shares_shown_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every phone shows its shares of the due seat's cards ahead: each
+    such card then lacks only its holder's share, which leaves its phone
+    only with the play, so no other phone, the host's included, can open
+    it (Wipperfürth: exchanges from the stock, whose discards stay shut)."""
+    table = Idling("wipperfuerth", 34, monkeypatch=monkeypatch)
+    table.deal()
+    table.play_hand()
+    early = [m for m in messages(table.heard[1]) if m["kind"] == "show" and m["place"] in hidden(table, 1)]
+    assert early  # shares of cards never made public went out ahead
+    for s in table.phones:
+        assert hidden(table, s), s
+        assert learnable(table, s, table.heard[s], hidden(table, s)) == {}, s
+    # The check after the hand holds those shares too against each phone's
+    # secret: one made wrong is named.
+    ph = phone_of(table.phones[1], 1)
+    assert facedown_check.check_hand(ph).status == "checked"
+    place, shows = next((p, v) for p, v in sorted(ph.early.items()) if 2 in v)
+    share, proof = shows[2]
+    shows[2] = (share + Element.generator(), proof)
+    ph.chain = b"tampered"  # (the check is memoised by what the phone received)
+    v = facedown_check.check_hand(ph)
+    assert (v.status, v.seat) == ("fault", 2) and "falschen Anteil für eine Karte von Platz" in v.de, v
+
+
+class Eager(Phone):
+    """A changed app: it shows its own cards' shares ahead too, which with
+    the others' would open them to every phone."""
+
+    def show_ahead(self, seats):  # type: ignore[no-untyped-def]
+        own = next((p for p in sorted(self.cards) if p not in self._shown), None)
+        if own is None or len(self.spelled) < self.plan.seats:
+            return super().show_ahead(seats)
+        return [self.show_early(own)]
+
+
+class WrongAhead(Phone):
+    """A changed app: its shares shown ahead are not its secret's."""
+
+    def show_early(self, place, made=None):  # type: ignore[no-untyped-def]
+        msg = super().show_early(place, made)
+        msg["share"] = (Element.decode(bytes.fromhex(msg["share"])) + Element.generator()).encode().hex()
+        return msg
+
+
+@pytest.mark.cpython_only
+@pytest.mark.parametrize("changed", [Eager, WrongAhead], ids=["own-share-ahead", "wrong-share-ahead"])
+def test_a_share_shown_ahead_against_the_protocol_is_named_by_every_other_phone(
+    changed: type[Phone], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bridge = type("ChangedBridge", (Bridge,), {"facedown_phone": changed})
+    table = Idling("rheinland", 36, bridges={2: bridge}, monkeypatch=monkeypatch)
+    hand = table.deal()
+    table.play_hand()
+    for s in (1, 3):
+        v = table.call(s, "facedown_verdict", hand=hand)
+        assert v["status"] == "fault" and v["de"].startswith("Platz 2 (Bernd)"), (s, v)
+        why = "eine unlesbare Nachricht" if changed is Eager else "einen falschen Anteil"
+        assert why in v["de"], v
 
 
 class LeakyBridge(Bridge):
@@ -793,8 +880,13 @@ def test_a_guest_lost_before_anyone_moved_is_said_gone_after_the_deal() -> None:
 
 
 @pytest.mark.cpython_only
-def test_a_guest_lost_after_looking_is_played_on_by_the_hosts_phone_and_the_table_plays_on() -> None:
-    table = Table("rheinland", 40)
+@pytest.mark.parametrize("idle", [False, True], ids=["busy", "working-ahead"])
+def test_a_guest_lost_after_looking_is_played_on_by_the_hosts_phone_and_the_table_plays_on(
+    idle: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Working ahead, the host's phone also shows the lost seat's shares
+    # ahead in its name, and says them again word for word after its reload.
+    table = Idling("rheinland", 40, monkeypatch=monkeypatch) if idle else Table("rheinland", 40)
     hand = table.deal()
     look = {"seat": 3, "type": "look"}
     assert look in table.state(3)["legal"]
@@ -819,8 +911,11 @@ def test_a_guest_lost_after_looking_is_played_on_by_the_hosts_phone_and_the_tabl
     assert (
         refused(table.phones[1], "facedown_gone", seat=2)["en"] == "Not now: seat 3 is gone in this hand already; the rule bears no more."
     )
+    journal = table.phones[1].facedown.locals[1].journal  # type: ignore[union-attr]
     for _ in range(4):
         table.step()
+    while idle and not any(e[0] == "standin_early" for e in journal):
+        assert table.step(), "the stand-in showed no share ahead"
     table.reload(1)  # the host's app closed and opened again while it plays seat 3 on
     assert table.phones[1].facedown.standin() is not None  # type: ignore[union-attr]
     table.play_hand()

@@ -158,7 +158,7 @@ def test_a_set_decided_in_two_games_is_filed_with_its_loser_and_no_hangeln(seede
 
 # A set of three phones whose host's phone is gone in game 2: Bernd's takes the table over, Carla's follows. Its
 # Hängeln is then Anne's (the old host's seat, now the computer's on Bernd's phone) and Carla's.
-TAKEN_SEED = 3
+TAKEN_SEED = 14
 
 
 @pytest.mark.cpython_only

@@ -187,7 +187,9 @@ const states = [
   { seat: 2, game: 1, hand: 3, phase: 'checked', view: null, legal: [], due: [], hand_over: true, received: 40, waits: true },
 ];
 const local = { ready: Promise.resolve(), call: async () => ({ ok: true, result: states.shift() }) };
-const engine = createFaceDownEngine(local, { role: 'guest', keep: async () => true, send: () => {} });
+const engine = createFaceDownEngine(local, {
+  role: 'guest', keep: async (save) => { log.push(`keep ${save.said}`); return true; }, send: (frames) => log.push(`send ${frames.length}`),
+});
 await engine.call('state');
 const inStep = engine.back();
 await engine.call('state');
@@ -243,12 +245,19 @@ let slowly = false; // the next frame takes until `release()`
 let release;
 const local = { ready: Promise.resolve(), call: async (cmd) => {
   log.push(cmd);
-  if (cmd === 'facedown_ahead') { left = Math.max(0, left - 1); return { ok: true, result: { more: left > 0 } }; }
+  if (cmd === 'facedown_ahead') {
+    left = Math.max(0, left - 1);
+    // The second of the first three is another seat's share, shown at once.
+    if (left === 1 && !slowly) return { ok: true, result: { more: true, save: { said: 'ahead' }, send: [{ type: 'msg', show: 1 }], state: playing } };
+    return { ok: true, result: { more: left > 0 } };
+  }
   if (cmd === 'facedown_receive' && slowly) await new Promise((r) => { release = r; });
   if (cmd === 'facedown_receive') log.push('receive done');
   return { ok: true, result: { state: playing, send: [] } };
 } };
-const engine = createFaceDownEngine(local, { role: 'guest', keep: async () => true, send: () => {} });
+const engine = createFaceDownEngine(local, {
+  role: 'guest', keep: async (save) => { log.push(`keep ${save.said}`); return true; }, send: (frames) => log.push(`send ${frames.length}`),
+});
 const idle = () => new Promise((r) => setTimeout(r, 30));
 // A frame taken, and then the phone idle: the engine is asked for shares
 // ahead, one a request, until it has none left.
@@ -271,8 +280,18 @@ console.log(JSON.stringify({ first, second: log.slice() }));
 
 def test_an_idle_phone_works_out_its_shares_ahead_one_a_request_and_never_during_another(node_json):
     out = node_json(AHEAD)
-    # Asked until the engine says there is no more: three shares, one request each.
-    assert out["first"] == ["facedown_receive", "receive done", "idle", "facedown_ahead", "facedown_ahead", "facedown_ahead"]
+    # Asked until the engine says there is no more: three shares, one
+    # request each; the one shown at once is kept, then sent.
+    assert out["first"] == [
+        "facedown_receive",
+        "receive done",
+        "idle",
+        "facedown_ahead",
+        "facedown_ahead",
+        "keep ahead",
+        "send 1",
+        "facedown_ahead",
+    ]
     # Nothing ahead while a frame was taken; after it, the two left.
     second = out["second"]
     assert second[: second.index("still receiving")] == ["facedown_receive"], second

@@ -326,13 +326,6 @@ class TableBase:
             "nonces": r.nonces,
         }
 
-    def ahead(self) -> bool:
-        """Work one share ahead for any seat this phone plays in the hand
-        under way (core/facedown_game.py `Seat.ahead`): the shell asks while
-        the phone is idle, one at a time, so an arriving frame never waits
-        long. Nothing of it is stored. → whether one was made."""
-        return any(local.st.ahead() for local in self.locals.values())
-
     def own(self) -> Local | None:
         return self.locals.get(self.seat)
 

@@ -289,9 +289,17 @@ class FaceDownCommands:
 
     def cmd_facedown_ahead(self, args):
         """While the phone is idle: one card's share worked out ahead for
-        when it is played (`FaceDownTable.ahead`); nothing changes that is
-        stored or shown. `{"more"}`: whether to ask again."""
-        return {"more": self._fd().ahead()}
+        when it is played, or the shares the others showed ahead checked
+        (`FaceDownTable.ahead`). `{"more"}`: whether to ask again; where
+        it showed a share, also `save`, `send` and `state`, as any change
+        (stored first, then sent); else nothing to store."""
+        t = self._fd()
+        more, said = t.ahead()
+        if not said:
+            return {"more": more}
+        out = {"save": self._fd_save(t), "send": t.outbox, "state": t.state(), "more": more}
+        t.outbox = []
+        return out
 
     def cmd_facedown_state(self, args):
         return self._fd().state()

@@ -81,6 +81,36 @@ class FaceDownTable(TakeoverSide):
         self._run()
         return action
 
+    def ahead(self) -> tuple[bool, bool]:
+        """One piece of work ahead for a seat this phone plays in the hand
+        under way (core/facedown_game.py `Seat.ahead`): the shell asks while
+        the phone is idle, one at a time, so an arriving frame never waits
+        long. A share of another seat's card is sent at once, as any
+        message, and in the journal, so that a reload says it again word
+        for word. → whether there is more to do, and whether it said
+        something (then stored and sent)."""
+        if self.taking is not None or self.verdicts.get(self.hand or 0) is not None:
+            return False, False
+        if any(local.awaiting for local in self.locals.values()):
+            # Its action is on its way: the host refuses a held action whose
+            # phone says more before it is relayed (`take`). Asked again
+            # once it is back.
+            return False, False
+        for local in self.locals.values():
+            out = local.st.ahead()
+            if out is None:
+                continue
+            if out:
+                standin = out[0]["seat"] != local.st.seat
+                local.journal.append(["standin_early" if standin else "early", out[0]["place"]])
+                if self.relay is not None:
+                    self._post(out)
+                    self._run()
+                else:
+                    self.outbox += [self._said(m) for m in out]
+            return True, bool(out)
+        return False, False
+
     def act(self, action: object) -> None:
         """This phone's person's action, as its own engine takes it."""
         own = self.own()

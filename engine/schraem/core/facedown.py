@@ -17,8 +17,10 @@ and what each can and cannot learn. In short, per hand:
    proof for the lot. Only the holder can unblind, and only the holder has
    its own share, so no other phone, the relaying host included, can open
    the card.
-4. `play`: a card made public travels with its place; `show`: every phone
-   sends its share of that place with a proof, and every phone opens it.
+4. `play`: a card made public travels with its place and its holder's
+   share; `show`: every other phone's share of that place with a proof,
+   sent ahead while the seat is due to play (or on the play), and every
+   phone opens it once the last share is in.
    `draw`: a seat takes the next places of the stock (then asks for them).
 5. `reveal`: after the hand, every phone shows its secret key and its seed,
    and every phone's `check` recomputes the whole hand from the commitments.
@@ -187,7 +189,12 @@ class Phone:
         self.blinds: dict[int, int] = {}  # request number → r, its own
         self._joint: Element | None = None
         self._playing: set[int] = set()  # the places it chose to play
-        self._ahead: dict[int, tuple[str, str]] = {}  # place → its share and proof, made ahead (`show_ahead`)
+        self._ahead: dict[int, tuple[str, str]] = {}  # its own place → its share and proof, made ahead (`show_ahead`)
+        # Shares of places not public yet, shown ahead by the other phones
+        # (never by the holder): place → seat → share and proof.
+        self.early: dict[int, dict[int, tuple[Element, EqualLogsProof]]] = {}
+        self.vouched: set[tuple[int, int]] = set()  # (place, seat) of early shares whose proofs held
+        self._shown: set[int] = set()  # the places it said its share of (ahead, with its play, on a play)
         self.chain = digest(LABEL, b"log", self.context)
         # Played for a phone lost for good (facedown_dropout.py), by the
         # phones still there: the lost phone's own messages come back to it.
@@ -248,12 +255,15 @@ class Phone:
         }
 
     def play(self, place: int) -> list[Message]:
-        """Make its card at `place` public."""
+        """Make its card at `place` public, with its own share of it: the
+        others' shares are in already where they were shown ahead, and
+        every phone then opens the card with the play."""
         card = self.cards.get(place)
         if card is None:
             raise ValueError(f"place {place} is not a card of seat {self.seat}")
         self._playing.add(place)
-        return [{"kind": "play", "seat": self.seat, "place": place, "card": card}]
+        shown = self._show(place)
+        return [{"kind": "play", "seat": self.seat, "place": place, "card": card, "share": shown["share"], "proof": shown["proof"]}]
 
     def draw(self, count: int) -> list[Message]:
         """Take the next `count` places of the stock (the engine's exchange)."""
@@ -272,29 +282,76 @@ class Phone:
 
     def uncover(self, place: int) -> list[Message]:
         """Open `place`, another seat's, for all, as the rules ask (a discard
-        turned up or challenged): every phone sends its share, and the card
-        is known once every share is in."""
+        turned up or challenged): every phone sends its share (unless it
+        showed it ahead), and the card is known once every share is in."""
         owner = self.owner.get(place)
         if owner is None or any(p.place == place for p in self.plays):
             raise ValueError(f"place {place} cannot be uncovered")
-        self.plays.append(Play(owner, place, "", uncovered=True))
-        return [self._show(place)]
+        play = Play(owner, place, "", uncovered=True, shows=self.early.pop(place, {}))
+        self.plays.append(play)
+        out = [] if place in self._shown else [self._show(place)]
+        self._complete(play)
+        return out
 
-    def show_ahead(self, seats: Collection[int]) -> bool:
+    def show_ahead(self, seats: Collection[int]) -> list[Message] | None:
         """Work out its share of one card of `seats` not yet public, with its
-        proof, and keep it for when that card is played: every phone waits
-        for every share of a card played before it can open it, so each
-        works them out while the people think, and then only sends. Kept in
-        memory only (a reload works them out again). → whether it made one
-        (False: none left, or the deck not dealt yet)."""
+        proof: every phone waits for every share of a card played before it
+        can open it, so each works them out while the people think. Its
+        share of another seat's card it sends at once (`show`), so that the
+        card opens with its play; its share of its own card it keeps until
+        it plays it (with the others' shown, its own would open the card
+        for everyone), in memory only (a reload works it out again).
+        → the show to send (none for its own card), or None: nothing left
+        to make (or the deck not dealt yet)."""
+        if len(self.spelled) < self.plan.seats:
+            return None
+        public = {p.place for p in self.plays}
+        place = next(
+            (
+                p
+                for s in sorted(seats)
+                for p in self.holding(s)
+                if p not in public and p not in self._ahead and p not in self._shown and self.seat not in self.early.get(p, {})
+            ),
+            None,
+        )
+        if place is None:
+            return None
+        if self.owner.get(place) == self.seat:
+            self._ahead[place] = self._share_of(place)
+            return []
+        return [self.show_early(place)]
+
+    def show_early(self, place: int, made: tuple[str, str] | None = None) -> Message:
+        """Its share of another seat's card not public yet, sent ahead
+        (`made`: as it was said before a reload)."""
+        if made is not None:
+            self._ahead[place] = made
+        return self._show(place)
+
+    def holding(self, seat: int) -> list[int]:
+        """The places `seat` holds in its hand, as far as every phone knows:
+        those it was dealt, or those it drew last (the exchange takes a
+        whole new hand from the stock)."""
+        drawn = [taken for s, taken in self.draws if s == seat]
+        return list(drawn[-1]) if drawn else list(self.plan.dealt[seat - 1]) if seat <= len(self.plan.dealt) else []
+
+    def vouch_ahead(self) -> bool:
+        """Check the proofs of the shares shown ahead for one card whose
+        every share but its holder's is in, together (a batch, as on a
+        play): the play then has only its holder's share left to check.
+        → whether there was one to check."""
         if len(self.spelled) < self.plan.seats:
             return False
-        public = {p.place for p in self.plays}
-        place = next((p for p, s in self.owner.items() if s in seats and p not in public and p not in self._ahead), None)
-        if place is None:
-            return False
-        self._ahead[place] = self._share_of(place)
-        return True
+        for place, shows in sorted(self.early.items()):
+            owner = self.owner.get(place)
+            todo = {s: v for s, v in shows.items() if (place, s) not in self.vouched}
+            if len(shows) < self.plan.seats - 1 or not todo or owner is None:
+                continue
+            self._check_shares(place, todo, f"eine Karte von Platz {owner}", f"a card of seat {owner}")
+            self.vouched.update((place, s) for s in todo)
+            return True
+        return False
 
     def _share_of(self, place: int) -> tuple[str, str]:
         c1 = self.final_deck()[place].c1
@@ -304,6 +361,7 @@ class Phone:
     def _show(self, place: int) -> Message:
         made = self._ahead.pop(place, None)
         shown, proven = made if made is not None else self._share_of(place)
+        self._shown.add(place)
         if len(MADE) >= 256:
             MADE.pop(next(iter(MADE)))
         MADE[_made(self.seat, shown, proven)] = None
@@ -389,6 +447,9 @@ class Phone:
             card = msg.get("card")
             if card not in self.plan.cards:
                 raise BadMessage("not a card")
+            # Its holder's share comes with it (a save from before that
+            # change has it follow in a `show`).
+            own = None if msg.get("share") is None else (read_element(msg.get("share"))[0], read_logs_proof(msg.get("proof")))
             if self.owner.get(place) != sender or any(p.place == place for p in self.plays):
                 self.plays.append(Play(sender, place, str(card)))
                 raise fault(
@@ -396,7 +457,10 @@ class Phone:
                     f"spielt {card} von einer Stelle, die ihm nicht gegeben ist",
                     f"plays {card} from a place it was not dealt",
                 )
-            self.plays.append(Play(sender, place, str(card)))
+            play = Play(sender, place, str(card), shows=self.early.pop(place, {}))
+            if own is not None:
+                play.shows[sender] = own
+            self.plays.append(play)
             if sender == self.seat and place not in self._playing and not self.standing_in:
                 # A card "played" in its name that it did not play would
                 # open its card to the relay (signed messages catch it after
@@ -407,7 +471,9 @@ class Phone:
                         "a card was played in my name that I did not play",
                     )
                 )
-            return [self._show(place)]
+            out = [] if place in self._shown or self.seat in play.shows else [self._show(place)]
+            self._complete(play)
+            return out
         if kind == "show":
             self._on_show(msg, sender)
             return []
@@ -502,32 +568,46 @@ class Phone:
         share, _ = read_element(msg.get("share"))
         proof = read_logs_proof(msg.get("proof"))
         play = next((p for p in self.plays if p.place == place), None)
-        if play is None or sender in play.shows:
+        if play is None:
+            # Ahead of the play: only another phone's share of a seat's card
+            # (its holder's own would open it to every phone).
+            owner = self.owner.get(place)
+            early = self.early.setdefault(place, {})
+            if owner is None or owner == sender or sender in early:
+                raise BadMessage("a share for no card played")
+            early[sender] = (share, proof)
+            return
+        if sender in play.shows:
             raise BadMessage("a share for no card played")
         play.shows[sender] = (share, proof)
-        if len(play.shows) == self.plan.seats:
-            self._check_shows(play)
-            total = Element.identity()
-            for s, _ in play.shows.values():
-                total = total + s
-            point = self.final_deck()[place].c2 - total
-            if play.uncovered:
-                card = cards_by_encoding(self.plan.cards).get(point.encode())
-                if card is None:
-                    raise Fault(
-                        Verdict.unchecked(
-                            "eine aufgedeckte Karte ließ sich nicht öffnen; das Mischen wird nach dem Spiel geprüft",
-                            "a card uncovered would not open; the shuffles are checked after the hand",
-                        )
+        self._complete(play)
+
+    def _complete(self, play: Play) -> None:
+        """Open a card made public once every phone's share of it is in."""
+        if len(play.shows) < self.plan.seats or play.place in self.seen:
+            return
+        self._check_shows(play)
+        total = Element.identity()
+        for s, _ in play.shows.values():
+            total = total + s
+        point = self.final_deck()[play.place].c2 - total
+        if play.uncovered:
+            card = cards_by_encoding(self.plan.cards).get(point.encode())
+            if card is None:
+                raise Fault(
+                    Verdict.unchecked(
+                        "eine aufgedeckte Karte ließ sich nicht öffnen; das Mischen wird nach dem Spiel geprüft",
+                        "a card uncovered would not open; the shuffles are checked after the hand",
                     )
-                play.card = card
-            elif point != card_point(play.card):
-                raise fault(
-                    play.seat,
-                    f"hat {play.card} gespielt, aber an seiner Stelle liegt eine andere Karte",
-                    f"played {play.card}, but another card lies at its place",
                 )
-            self.seen[place] = play.card
+            play.card = card
+        elif point != card_point(play.card):
+            raise fault(
+                play.seat,
+                f"hat {play.card} gespielt, aber an seiner Stelle liegt eine andere Karte",
+                f"played {play.card}, but another card lies at its place",
+            )
+        self.seen[play.place] = play.card
 
     def _check_keys(self) -> None:
         """The others' proofs of their keys, checked together once the last
@@ -544,18 +624,27 @@ class Phone:
 
     def _check_shows(self, play: Play) -> None:
         """The others' shares of a card made public, checked together once
-        the last is in (the card opens only then): one batch check of their
-        proofs, a third of the time of one check each; where it fails, each
-        is checked alone to name the phone whose share is wrong."""
-        c1 = self.final_deck()[play.place].c1
+        the last is in (the card opens only then): those shown ahead and
+        checked then (`vouch_ahead`) are not checked again."""
+        todo = {s: v for s, v in play.shows.items() if (play.place, s) not in self.vouched}
+        self._check_shares(play.place, todo, f"die gespielte {play.card}", f"the {play.card} played")
+
+    def _check_shares(self, place: int, shows: dict[int, tuple[Element, EqualLogsProof]], de: str, en: str) -> None:
+        """One batch check of the proofs of shares of `place`, a third of
+        the time of one check each; where it fails, each is checked alone
+        to name the phone whose share is wrong. A phone's own are not
+        checked (`MADE`)."""
+        c1 = self.final_deck()[place].c1
         items = [
-            (s, (self.keys[s][0], c1, share, proof, context_for(self.context, "show", s, play.place)))
-            for s, (share, proof) in sorted(play.shows.items())
+            (s, (self.keys[s][0], c1, share, proof, context_for(self.context, "show", s, place)))
+            for s, (share, proof) in sorted(shows.items())
             if s != self.seat and _made(s, share.encode().hex(), proof.encode().hex()) not in MADE
         ]
+        if not items:
+            return
         memo = digest(
             self.context,
-            str(play.place).encode(),
+            str(place).encode(),
             c1.encode(),
             *(b"".join((self.keys[s][0].encode(), it[2].encode(), it[3].encode())) for s, it in items),
         )
@@ -563,11 +652,7 @@ class Phone:
             return
         for s, it in items:
             if not verify_equal_logs(*it):
-                raise fault(
-                    s,
-                    f"hat einen falschen Anteil für die gespielte {play.card} geschickt",
-                    f"sent a wrong share for the {play.card} played",
-                )
+                raise fault(s, f"hat einen falschen Anteil für {de} geschickt", f"sent a wrong share for {en}")
 
     # -- the state it builds ------------------------------------------------
 

@@ -178,6 +178,16 @@ def _check(ph: Phone) -> None:
                     f"die gespielte {play.card} wurde nicht von allen geöffnet", f"the {play.card} played was not opened by all"
                 )
             )
+    # Shares shown ahead of a card that was never made public (its seat
+    # gave up, or the hand ended first): each against its phone's secret.
+    for place, shows in sorted(ph.early.items()) if not proven else ():
+        for t, (share, _) in sorted(shows.items()):
+            if secrets_[t] * deck[place].c1 != share:
+                raise fault(
+                    t,
+                    f"hat einen falschen Anteil für eine Karte von Platz {owner.get(place)} geschickt",
+                    f"sent a wrong share for a card of seat {owner.get(place)}",
+                )
 
 
 class _Sum:
@@ -256,11 +266,11 @@ def _all_at_once(ph: Phone, secrets_: dict[int, int]) -> bool:
             z = _weight()
             total.add(b, z * secrets_[t])
             total.add(d, -z)
-    for play in ph.plays:
-        if play.card and len(play.shows) == n:
-            c1 = deck[play.place].c1
-            for t, (d, _) in play.shows.items():
-                z = _weight()
-                total.add(c1, z * secrets_[t])
-                total.add(d, -z)
+    shown = [(play.place, play.shows) for play in ph.plays if play.card and len(play.shows) == n]
+    for place, shows in shown + sorted(ph.early.items()):
+        c1 = deck[place].c1
+        for t, (d, _) in shows.items():
+            z = _weight()
+            total.add(c1, z * secrets_[t])
+            total.add(d, -z)
     return total.vanishes(joint)

@@ -150,7 +150,7 @@ class Seat:
         self.dealt_when_gone = False
         self.inbox: list[Message] = []  # every message relayed to it, in order
         self.standin: Seat | None = None  # on the host's phone: the lost seat, played on
-        self._ahead_done: tuple[int, int, int, bool] | None = None  # where `ahead` last found nothing to make
+        self._ahead_done: tuple[int, int, bool] | None = None  # where `ahead` last found nothing to make
         self.actions: list[dict[str, Any]] = []  # taken, in order
         self.waiting: list[_Waiting] = []
         # What its engine showed it: the view after each count of actions.
@@ -219,26 +219,45 @@ class Seat:
         now is what this phone shows."""
         return not self.waiting and len(self.phone.spelled) == self.plan.seats and set(self.phone.places()) <= set(self.phone.cards)
 
-    def ahead(self) -> bool:
-        """One share worked out ahead (`Phone.show_ahead`), for its seat or
-        the lost seat it plays on, of a card of a seat due to play one now:
-        the next card played is one of them, and a seat that gives up
-        before its turn has no share made in vain. None while anything
-        waits, once the hand is over or broken. → whether one was made."""
+    def ahead(self) -> list[Message] | None:
+        """One piece of work ahead, for its seat or the lost seat it plays
+        on, while the people think: its share of a card of a seat due to
+        play one now (`Phone.show_ahead`: another seat's sent at once, its
+        own kept for its play), else the check of the shares the others
+        showed ahead for one card (`Phone.vouch_ahead`). The next card
+        played is one of them, and a seat that gives up before its turn
+        has none made in vain. None while anything waits, once the hand is
+        over or broken, or when there is nothing left to do. → what to send
+        (signed; a stand-in's in the lost seat's name)."""
         if self.revealed or self.phone.faults or not self.settled():
-            return False
+            return None
         # Asked again with nothing new in the hand, it says so at once (the
         # shell asks after everything its engine does).
-        moment = (len(self.actions), len(self.phone.plays), len(self.phone.draws), self.standin is None)
+        moment = (len(self.inbox), len(self.actions), self.standin is None)
         if moment == self._ahead_done:
-            return False
+            return None
         game = self.engine()
         # (The hand's seats are its phones' first places: `plan.game_seats`.)
         playing = {s for s in game.due() if any(a.type == "play" for a in game.legal_actions(s))}
-        if self.phone.show_ahead(playing) or (self.standin is not None and self.standin.phone.show_ahead(playing)):
-            return True
+        for st in (self, self.standin):
+            made = None if st is None else st.phone.show_ahead(playing)
+            if made is not None and st is not None:
+                return [st.log.seal(m) for m in made]
+        try:
+            if self.phone.vouch_ahead():
+                return []
+        except Fault as f:
+            self.phone.faults.append(f.verdict)
+            return []
         self._ahead_done = moment
-        return False
+        return None
+
+    def show_early(self, place: int) -> list[Message]:
+        """Its share of `place` shown ahead again, as a reload replays its
+        journal: the words it said then, not worked out again."""
+        kept = self.log.resent.get(len(self.log.sent) + 1)
+        made = (str(kept["share"]), str(kept["proof"])) if kept is not None and kept.get("kind") == "show" else None
+        return [self.log.seal(self.phone.show_early(place, made))]
 
     # -- what it sends ------------------------------------------------------
 
