@@ -90,20 +90,30 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
 
     def idle() -> None:
         """The phones between two moves, while people think: each works
-        out its shares of the cards still hidden as its shell asks when its
-        engine is idle (`facedown_ahead`; an engine without it, not). In each
-        phone's time, not in the critical path."""
-        for s in phones:
-            while works_ahead[0]:
-                own(s)
-                t0 = perf_counter()
-                reply = json.loads(phones[s].handle(json.dumps({"id": 1, "cmd": "facedown_ahead", "args": {}})))
-                spent[s][0] += perf_counter() - t0
-                spent[s][1] += 1
-                if not reply["ok"] and reply["error"].get("code") == "unknown_command":
-                    works_ahead[0] = False
-                if not reply["ok"] or not reply["result"]["more"]:
-                    break
+        ahead as its shell asks when its engine is idle (`facedown_ahead`;
+        an engine without it, not), what it shows ahead delivered, until
+        no phone shows more. In each phone's time, not in the critical path."""
+        showing = True
+        while showing and works_ahead[0]:
+            showing = False
+            for s in phones:
+                while works_ahead[0]:
+                    own(s)
+                    t0 = perf_counter()
+                    answer = phones[s].handle(json.dumps({"id": 1, "cmd": "facedown_ahead", "args": {}}))
+                    reply = json.loads(answer)
+                    spent[s][0] += perf_counter() - t0
+                    spent[s][1] += 1
+                    spent[s][2] += len(answer)
+                    if not reply["ok"] and reply["error"].get("code") == "unknown_command":
+                        works_ahead[0] = False
+                    if not reply["ok"]:
+                        break
+                    if reply["result"].get("send"):
+                        showing = True
+                        sent(s, reply["result"]["send"], 0.0, lambda _s, _state: False)
+                    if not reply["result"]["more"]:
+                        break
 
     def sent(seat: int, frames: list[dict[str, Any]], at: float, done: Any) -> float:
         """The frames `seat` sent at `at` (ms), and all they set off, each

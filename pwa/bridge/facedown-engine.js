@@ -88,11 +88,11 @@ function problem(code, key) {
  * @param {Engine} local this phone's own engine (its worker)
  * @param {{
  *   role: 'host' | 'guest', keep: (save: any) => Promise<boolean>, readBack?: () => Promise<'kept' | 'lost' | 'none'>, send: (frames: any[]) => void,
- *   onRefused?: (words: {de: string, en: string}) => void, onKept?: () => void,
+ *   onRefused?: (words: {de: string, en: string}) => void, onKept?: () => void, onFault?: (state: any) => void,
  * }} hooks
  * @returns {FaceDownEngine}
  */
-export function createFaceDownEngine(local, { role, keep, readBack = async () => 'none', send, onRefused = () => {}, onKept = () => {} }) {
+export function createFaceDownEngine(local, { role, keep, readBack = async () => 'none', send, onRefused = () => {}, onKept = () => {}, onFault = () => {} }) {
   // The save last stored: as the engine gave it, or as its text (read
   // into a save the first time one asks for the whole), and its facts.
   /** @type {any} */
@@ -126,11 +126,12 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
   let waits = false; // a guest that showed its key and waits for the host's welcome
 
   // While nothing else is asked of it, the engine works ahead
-  // (`facedown_ahead`), one piece a request: its share of each card of the
-  // seat due to play (another seat's shown at once, kept and sent like any
-  // message, so that the card opens with its play), or the check of the
-  // shares the others showed ahead. A frame that comes meanwhile waits for
-  // one share at most.
+  // (`facedown_ahead`), one piece a request: the proofs of the shares of
+  // the card played last (it opened on their sum), its share of each card
+  // of the seat due to play (another seat's shown at once, kept and sent
+  // like any message, so that the card opens with its play), or the check
+  // of the shares the others showed ahead. A frame that comes meanwhile
+  // waits for one share at most.
   let busy = 0;
   let asked = 0; // requests made, to see one came while working ahead
   let ahead = false; // a request ahead is queued or under way
@@ -144,7 +145,10 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
       if (busy === 0 && !left) {
         busy += 1;
         try {
-          more = (await answer('ahead', {})).result?.more === true;
+          const r = await answer('ahead', {});
+          more = r.ok && r.result?.more === true;
+          // The proofs of the card played last named a phone: said at once.
+          if (r.ok && r.result?.fault && r.result.state) onFault(r.result.state);
         } finally {
           busy -= 1;
         }

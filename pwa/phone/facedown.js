@@ -73,7 +73,7 @@ export async function openFaceDown(terms) {
   /** @type {FaceDownRelay | null} */
   let relay = null;
   const engine = createFaceDownEngine(local, {
-    role: 'host', keep, readBack: lastFaceDownKept, onKept: markKept, send: (frames) => relay?.broadcast(frames), onRefused: refused,
+    role: 'host', keep, readBack: lastFaceDownKept, onKept: markKept, onFault: faultFound, send: (frames) => relay?.broadcast(frames), onRefused: refused,
   });
   const r = await app.session().serial(() => engine.call('host', terms));
   if (!r.ok) { app.onError(r.error); return null; }
@@ -96,7 +96,7 @@ export async function reopenFaceDown(save, seat, takeOver = false) {
   /** @type {FaceDownRelay | null} */
   let relay = null;
   const engine = createFaceDownEngine(local, {
-    role: 'host', keep, readBack: lastFaceDownKept, onKept: markKept, send: (frames) => relay?.broadcast(frames), onRefused: refused,
+    role: 'host', keep, readBack: lastFaceDownKept, onKept: markKept, onFault: faultFound, send: (frames) => relay?.broadcast(frames), onRefused: refused,
   });
   let r = await app.session().serial(() => engine.call('load', { save }));
   if (r.ok && takeOver) r = await app.session().serial(() => engine.call('takeover'));
@@ -347,7 +347,7 @@ function guestSeat(seat, send) {
   /** @type {any} */
   const fd = { seat, to: send };
   fd.engine = createFaceDownEngine(app.session().engine, {
-    role: 'guest', keep, readBack: lastFaceDownKept, onKept: markKept, send: (frames) => fd.to(frames), onRefused: refused,
+    role: 'guest', keep, readBack: lastFaceDownKept, onKept: markKept, onFault: faultFound, send: (frames) => fd.to(frames), onRefused: refused,
   });
   fd.session = tableSession(fd.engine);
   return fd;
@@ -384,6 +384,15 @@ export function faceDownRedeal() {
 }
 
 // --- every phone -----------------------------------------------------------------
+
+// A fault this phone's engine found while working ahead (the proofs of the
+// card played last, which opened on the sum of its shares): drawn at once,
+// as any state.
+/** @param {any} state */
+function faultFound(state) {
+  const fd = phone?.facedown;
+  if (fd) fd.session.serial(() => show(state));
+}
 
 // A state this phone's engine answered, drawn when it differs from the one
 // on screen (most envelopes change nothing this seat sees). The first with

@@ -344,18 +344,31 @@ class Idling(Table):
             return  # (a share shown ahead, delivered; the loop below goes on)
         self.idle = True
         try:
-            for s in self.phones:
-                for _ in range(64):
-                    answer = self.call(s, "facedown_ahead")
-                    if "save" in answer:  # a share of another seat's card: stored, then sent
-                        assert answer["send"], answer
-                        self.sent(s, answer["send"])
-                    else:
-                        assert set(answer) == {"more"}  # its own card's share, or a check: nothing to store
-                    if not answer["more"]:
-                        break
+            # Each phone asked again after the others' shares arrived, as its
+            # shell asks after every frame, until none has more to do.
+            worked = True
+            while worked:
+                worked = self.ahead_once()
         finally:
             self.idle = False
+
+    def ahead_once(self) -> bool:
+        """Every phone works ahead until it says it has no more. → whether any did some."""
+        worked = False
+        for s in self.phones:
+            for _ in range(64):
+                answer = self.call(s, "facedown_ahead")
+                if "save" in answer:  # a share of another seat's card: stored, then sent
+                    assert answer["send"], answer
+                    self.sent(s, answer["send"])
+                elif "state" in answer:  # a fault found in the proofs of the card played last: drawn
+                    assert answer["fault"] and answer["state"]["verdict"]["status"] == "fault", answer
+                else:
+                    assert set(answer) == {"more"}  # its own card's share, or a check: nothing to store
+                if not answer["more"]:
+                    break
+                worked = True
+        return worked
 
 
 @pytest.mark.cpython_only
@@ -670,6 +683,54 @@ def test_a_share_shown_ahead_against_the_protocol_is_named_by_every_other_phone(
         assert why in v["de"], v
 
 
+class Forger(Phone):
+    """A changed app: it plays another card than its place holds, its own
+    share made up so that the shares add up to the card it names (the
+    others' were shown ahead); its proof is its honest one."""
+
+    forged: list[str] = []
+
+    def play(self, place):  # type: ignore[no-untyped-def]
+        [msg] = super().play(place)
+        others = self.early.get(place, {})
+        if len(others) == self.plan.seats - 1:
+            known = set(self.cards.values()) | set(self.seen.values())
+            claimed = next(c for c in self.plan.cards if c not in known)
+            total = Element.identity()
+            for share, _ in others.values():
+                total = total + share
+            own = self.final_deck()[place].c2 - card_point(claimed) - total
+            msg.update(card=claimed, share=own.encode().hex())
+            Forger.forged.append(claimed)
+        return [msg]
+
+
+@pytest.mark.cpython_only
+def test_a_card_played_whose_shares_add_up_to_another_card_by_a_made_up_share_is_named_by_every_other_phone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card opens on every phone as soon as its shares add up to the card
+    named, and the proofs follow before the phone takes or says anything
+    more: a holder that makes up its own share names any card it likes,
+    and is named by every other phone for its share."""
+    monkeypatch.setattr(Forger, "forged", [])
+    bridge = type("ForgingBridge", (Bridge,), {"facedown_phone": Forger})
+    table = Idling("rheinland", 37, bridges={2: bridge}, monkeypatch=monkeypatch)
+    for _ in range(4):
+        hand = table.deal()
+        table.play_hand()
+        if Forger.forged:
+            break
+        for s in table.phones:
+            assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
+    assert Forger.forged
+    for s in (1, 3):
+        v = table.call(s, "facedown_verdict", hand=hand)
+        assert v["status"] == "fault" and v["de"].startswith("Platz 2 (Bernd)"), (s, v)
+        assert f"einen falschen Anteil für die gespielte {Forger.forged[0]}" in v["de"], v
+        assert not table.state(s)["legal"]  # and nobody plays on
+
+
 class LeakyBridge(Bridge):
     facedown_phone = Leaky
 
@@ -809,7 +870,7 @@ def test_the_hosts_seats_check_the_others_shares_of_a_card_played_once(monkeypat
         return call(phone, cmd, **args)
 
     table.call = own_memory  # type: ignore[method-assign]
-    table.deal()
+    hand = table.deal()
     played = 0
     while played < 4:
         state = {s: table.state(s) for s in table.phones}
@@ -820,6 +881,10 @@ def test_the_hosts_seats_check_the_others_shares_of_a_card_played_once(monkeypat
         action = next(a for a in state[mover]["legal"] if a["type"] == "play")
         checks.clear()
         table.sent(mover, table.call(mover, "facedown_act", action=action)["send"])
+        # The card opened on the sum of its shares; their proofs are checked
+        # by the phone's next request (its word on the hand asks it here).
+        for s in table.phones:
+            table.call(s, "facedown_verdict", hand=hand)
         # (A computer's card played next is the host's own call, counted alike.)
         assert checks.count(1) == 1, checks
         assert all(checks.count(g) == 1 for g in table.guests), checks

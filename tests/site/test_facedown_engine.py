@@ -189,6 +189,7 @@ const states = [
 const local = { ready: Promise.resolve(), call: async () => ({ ok: true, result: states.shift() }) };
 const engine = createFaceDownEngine(local, {
   role: 'guest', keep: async (save) => { log.push(`keep ${save.said}`); return true; }, send: (frames) => log.push(`send ${frames.length}`),
+  onFault: (state) => log.push(`drawn ${state.facedown.verdict.status}`),
 });
 await engine.call('state');
 const inStep = engine.back();
@@ -249,6 +250,8 @@ const local = { ready: Promise.resolve(), call: async (cmd) => {
     left = Math.max(0, left - 1);
     // The second of the first three is another seat's share, shown at once.
     if (left === 1 && !slowly) return { ok: true, result: { more: true, save: { said: 'ahead' }, send: [{ type: 'msg', show: 1 }], state: playing } };
+    // The last, the proofs of the card played last: a phone named.
+    if (left === 0 && !slowly) return { ok: true, result: { more: false, fault: true, state: { ...playing, verdict: { status: 'fault' } } } };
     return { ok: true, result: { more: left > 0 } };
   }
   if (cmd === 'facedown_receive' && slowly) await new Promise((r) => { release = r; });
@@ -257,6 +260,7 @@ const local = { ready: Promise.resolve(), call: async (cmd) => {
 } };
 const engine = createFaceDownEngine(local, {
   role: 'guest', keep: async (save) => { log.push(`keep ${save.said}`); return true; }, send: (frames) => log.push(`send ${frames.length}`),
+  onFault: (state) => log.push(`drawn ${state.facedown.verdict.status}`),
 });
 const idle = () => new Promise((r) => setTimeout(r, 30));
 // A frame taken, and then the phone idle: the engine is asked for shares
@@ -280,8 +284,9 @@ console.log(JSON.stringify({ first, second: log.slice() }));
 
 def test_an_idle_phone_works_out_its_shares_ahead_one_a_request_and_never_during_another(node_json):
     out = node_json(AHEAD)
-    # Asked until the engine says there is no more: three shares, one
-    # request each; the one shown at once is kept, then sent.
+    # Asked until the engine says there is no more: three pieces, one
+    # request each; the share shown at once is kept, then sent, and the
+    # fault the last found is drawn at once.
     assert out["first"] == [
         "facedown_receive",
         "receive done",
@@ -291,6 +296,7 @@ def test_an_idle_phone_works_out_its_shares_ahead_one_a_request_and_never_during
         "keep ahead",
         "send 1",
         "facedown_ahead",
+        "drawn fault",
     ]
     # Nothing ahead while a frame was taken; after it, the two left.
     second = out["second"]

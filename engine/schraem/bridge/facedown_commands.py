@@ -292,12 +292,15 @@ class FaceDownCommands:
         when it is played, or the shares the others showed ahead checked
         (`FaceDownTable.ahead`). `{"more"}`: whether to ask again; where
         it showed a share, also `save`, `send` and `state`, as any change
-        (stored first, then sent); else nothing to store."""
+        (stored first, then sent); else nothing to store. `fault`: the
+        proofs of the card played last named a phone (`state` then holds
+        this phone's word on the hand, to draw at once)."""
         t = self._fd()
-        more, said = t.ahead()
+        more, said, fault = t.ahead()
         if not said:
-            return {"more": more}
-        out = {"save": self._fd_save(t), "send": t.outbox, "state": t.state(), "more": more}
+            # A fault found in the proofs of the card played last: its state to draw.
+            return {"more": more, "state": t.state(), "fault": True} if fault else {"more": more}
+        out = {"save": self._fd_save(t), "send": t.outbox, "state": t.state(), "more": more, "fault": fault}
         t.outbox = []
         return out
 
@@ -310,7 +313,9 @@ class FaceDownCommands:
         hand = args.get("hand")
         if not whole(hand) or hand < 1:
             raise refuse(f"Spiel {hand!r} gibt es nicht", f"there is no hand {hand!r}")
-        return self._fd().verdict(hand)
+        t = self._fd()
+        t.check_opened()
+        return t.verdict(hand)
 
     def cmd_facedown_resend(self, args):
         """`{"from", "waits"}` (host): the hand's envelopes from that position

@@ -81,21 +81,24 @@ class FaceDownTable(TakeoverSide):
         self._run()
         return action
 
-    def ahead(self) -> tuple[bool, bool]:
+    def ahead(self) -> tuple[bool, bool, bool]:
         """One piece of work ahead for a seat this phone plays in the hand
         under way (core/facedown_game.py `Seat.ahead`): the shell asks while
         the phone is idle, one at a time, so an arriving frame never waits
         long. A share of another seat's card is sent at once, as any
         message, and in the journal, so that a reload says it again word
-        for word. → whether there is more to do, and whether it said
-        something (then stored and sent)."""
+        for word. → whether there is more to do, whether it said something
+        (then stored and sent), and whether it found a fault (the proofs of
+        the card played last: then drawn at once)."""
         if self.taking is not None or self.verdicts.get(self.hand or 0) is not None:
-            return False, False
+            return False, False, False
+        faults = self._faults()
         if any(local.awaiting for local in self.locals.values()):
             # Its action is on its way: the host refuses a held action whose
             # phone says more before it is relayed (`take`). Asked again
-            # once it is back.
-            return False, False
+            # once it is back; the last card's proofs are checked meanwhile.
+            found = any([local.st.phone.check_opened() for local in self.locals.values()])
+            return False, False, found and self._faults() > faults
         for local in self.locals.values():
             out = local.st.ahead()
             if out is None:
@@ -108,8 +111,17 @@ class FaceDownTable(TakeoverSide):
                     self._run()
                 else:
                     self.outbox += [self._said(m) for m in out]
-            return True, bool(out)
-        return False, False
+            return True, bool(out), self._faults() > faults
+        return False, False, False
+
+    def check_opened(self) -> None:
+        """The proofs of the cards opened last, checked now (before this
+        phone's word on the hand is read)."""
+        for local in self.locals.values():
+            local.st.phone.check_opened()
+
+    def _faults(self) -> int:
+        return sum(len(local.st.phone.faults) for local in self.locals.values())
 
     def act(self, action: object) -> None:
         """This phone's person's action, as its own engine takes it."""
@@ -132,6 +144,9 @@ class FaceDownTable(TakeoverSide):
             raise not_now("der letzte Zug ist noch unterwegs", "the last move is still on its way")
         if not own.st.settled():
             raise not_now("die Karten werden noch geöffnet", "the cards are still being opened")
+        own.st.phone.check_opened()
+        if own.st.phone.faults:
+            raise not_now("dieses Handy hat in diesem Spiel einen Fehler gesehen", "this phone saw a fault in this hand")
         try:
             out = own.act(action)
         except (IllegalAction, InvalidAction) as e:

@@ -195,6 +195,9 @@ class Phone:
         self.early: dict[int, dict[int, tuple[Element, EqualLogsProof]]] = {}
         self.vouched: set[tuple[int, int]] = set()  # (place, seat) of early shares whose proofs held
         self._shown: set[int] = set()  # the places it said its share of (ahead, with its play, on a play)
+        # Cards played that opened (their shares add up to the card named)
+        # and whose shares' proofs this phone checks next (`check_opened`).
+        self.unchecked: list[Play] = []
         self.chain = digest(LABEL, b"log", self.context)
         # Played for a phone lost for good (facedown_dropout.py), by the
         # phones still there: the lost phone's own messages come back to it.
@@ -341,7 +344,7 @@ class Phone:
         every share but its holder's is in, together (a batch, as on a
         play): the play then has only its holder's share left to check.
         → whether there was one to check."""
-        if len(self.spelled) < self.plan.seats:
+        if len(self.spelled) < self.plan.seats or self.faults:
             return False
         for place, shows in sorted(self.early.items()):
             owner = self.owner.get(place)
@@ -379,6 +382,7 @@ class Phone:
         # The running hash of everything received, in order: the same on
         # every phone that was relayed the same messages.
         self.chain = digest(self.chain, json.dumps(message, sort_keys=True, separators=(",", ":")).encode())
+        self.check_opened()  # (nothing taken on a card whose proofs were not checked)
         sender = message.get("seat") if isinstance(message, dict) else None
         if isinstance(sender, bool) or not isinstance(sender, int) or not 1 <= sender <= self.plan.seats:
             return []  # no seat to name; the relay's fault, seen when answers stay away
@@ -583,15 +587,21 @@ class Phone:
         self._complete(play)
 
     def _complete(self, play: Play) -> None:
-        """Open a card made public once every phone's share of it is in."""
+        """Open a card made public once every phone's share of it is in. A
+        card played opens when its shares add up to the card named, and
+        the proofs of the shares not checked ahead are checked next, before
+        this phone takes or says anything more (`check_opened`): the card
+        is on every screen one proof check sooner. Shares that do not add
+        up have their proofs checked at once, to name whose share is wrong
+        before the player is named."""
         if len(play.shows) < self.plan.seats or play.place in self.seen:
             return
-        self._check_shows(play)
         total = Element.identity()
         for s, _ in play.shows.values():
             total = total + s
         point = self.final_deck()[play.place].c2 - total
         if play.uncovered:
+            self._check_shows(play)
             card = cards_by_encoding(self.plan.cards).get(point.encode())
             if card is None:
                 raise Fault(
@@ -602,12 +612,29 @@ class Phone:
                 )
             play.card = card
         elif point != card_point(play.card):
+            self._check_shows(play)
             raise fault(
                 play.seat,
                 f"hat {play.card} gespielt, aber an seiner Stelle liegt eine andere Karte",
                 f"played {play.card}, but another card lies at its place",
             )
+        else:
+            self.unchecked.append(play)
         self.seen[play.place] = play.card
+
+    def check_opened(self) -> bool:
+        """The proofs of the shares of the cards opened since the last time
+        (`_complete`); a wrong one names its sender, as a fault of this
+        hand. → whether there was any to check."""
+        if not self.unchecked:
+            return False
+        plays, self.unchecked = self.unchecked, []
+        try:
+            for play in plays:
+                self._check_shows(play)
+        except Fault as f:
+            self._note(f.verdict)
+        return True
 
     def _check_keys(self) -> None:
         """The others' proofs of their keys, checked together once the last

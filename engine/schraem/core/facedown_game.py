@@ -229,6 +229,8 @@ class Seat:
         has none made in vain. None while anything waits, once the hand is
         over or broken, or when there is nothing left to do. → what to send
         (signed; a stand-in's in the lost seat's name)."""
+        if self.phone.check_opened() or (self.standin is not None and self.standin.phone.check_opened()):
+            return []  # the shares of the card played last, checked
         if self.revealed or self.phone.faults or not self.settled():
             return None
         # Asked again with nothing new in the hand, it says so at once (the
@@ -270,7 +272,7 @@ class Seat:
 
     def offered(self) -> list[dict[str, Any]]:
         """The actions its view offers now (none until it is settled)."""
-        if self.viewer is None or not self.settled() or self.engine().hand_over:
+        if self.viewer is None or self.phone.faults or not self.settled() or self.engine().hand_over:
             return []
         return list(view(self.engine(), self.viewer)["legal"])
 
@@ -281,6 +283,9 @@ class Seat:
         a = Action.from_json(action)
         if self.viewer is None or a.seat != self.viewer:
             raise ValueError(f"seat {self.seat} acts only for itself")
+        self.phone.check_opened()
+        if self.phone.faults:
+            raise ValueError(f"seat {self.seat} saw a fault in this hand and plays no more")
         self.engine().check(a)
         if a.type == "play":
             place = next(p for p, c in self.phone.cards.items() if c == str(a.card))
@@ -508,6 +513,9 @@ class Seat:
             game = self.engine()
             self.shown.setdefault(len(self.actions), view(game, self.viewer))
             if game.hand_over and not self.revealed:
+                self.phone.check_opened()  # the last card's shares, before the secrets go out
+                if self.phone.faults:
+                    return out
                 self.revealed = True
                 out += [self.log.log_message(), *self.phone.reveal()]
         return out
@@ -537,6 +545,7 @@ class Seat:
         void = self.void()
         if void is not None:
             return void
+        self.phone.check_opened()
         named = next((v for v in self.phone.faults if v.status == "fault"), None)
         if self.replaced() and named is None:
             assert self.gone is not None
