@@ -128,10 +128,10 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
   // While nothing else is asked of it, the engine works ahead
   // (`facedown_ahead`), one piece a request: the proofs of the shares of
   // the card played last (it opened on their sum), its share of each card
-  // of the seat due to play (another seat's shown at once, kept and sent
-  // like any message, so that the card opens with its play), or the check
-  // of the shares the others showed ahead. A frame that comes meanwhile
-  // waits for one share at most.
+  // of the seat due to play (the other seats' shown together once all are
+  // made, kept and sent like any message, so that the card opens with its
+  // play), or the check of the shares the others showed ahead. A frame
+  // that comes meanwhile waits for one share at most.
   let busy = 0;
   let asked = 0; // requests made, to see one came while working ahead
   let ahead = false; // a request ahead is queued or under way

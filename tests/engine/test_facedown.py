@@ -299,6 +299,8 @@ def tied(msgs: list[dict]) -> dict[int, list[Element]]:
             places = requests[(m["for"], m["request"])]
         elif m["kind"] in ("show", "play"):
             places = [m["place"]]
+        elif m["kind"] == "shows":
+            places = m["places"]
         else:
             continue
         for key, value in m.items():

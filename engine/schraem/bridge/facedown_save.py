@@ -155,11 +155,11 @@ class SavedTable(TableBase):
                         raise ValueError("a stand-in's move before the stand-in")
                     st.standin.act(entry[1])
                 elif entry[0] == "early":
-                    st.show_early(int(entry[1]))
+                    st.show_early([int(p) for p in entry[1]])
                 elif entry[0] == "standin_early":
                     if st.standin is None:
                         raise ValueError("a stand-in's share before the stand-in")
-                    st.standin.show_early(int(entry[1]))
+                    st.standin.show_early([int(p) for p in entry[1]])
                 elif entry[0] == "refuse":
                     local.refusal(int(entry[1]), int(entry[2]), (str(entry[3]), str(entry[4])))
                 else:

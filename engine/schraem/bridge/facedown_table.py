@@ -105,7 +105,7 @@ class FaceDownTable(TakeoverSide):
                 continue
             if out:
                 standin = out[0]["seat"] != local.st.seat
-                local.journal.append(["standin_early" if standin else "early", out[0]["place"]])
+                local.journal.append(["standin_early" if standin else "early", out[0]["places"]])
                 if self.relay is not None:
                     self._post(out)
                     self._run()

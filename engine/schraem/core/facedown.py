@@ -299,38 +299,36 @@ class Phone:
     def show_ahead(self, seats: Collection[int]) -> list[Message] | None:
         """Work out its share of one card of `seats` not yet public, with its
         proof: every phone waits for every share of a card played before it
-        can open it, so each works them out while the people think. Its
-        share of another seat's card it sends at once (`show`), so that the
-        card opens with its play; its share of its own card it keeps until
-        it plays it (with the others' shown, its own would open the card
-        for everyone), in memory only (a reload works it out again).
-        → the show to send (none for its own card), or None: nothing left
-        to make (or the deck not dealt yet)."""
+        can open it, so each works them out while the people think. Once it
+        has them all, it sends its shares of the other seats' cards in one
+        message (`shows`), so that each card opens with its play; its share
+        of its own card it keeps until it plays it (with the others' shown,
+        its own would open the card for everyone), in memory only (a reload
+        works it out again). → the message to send (none while it works
+        them out), or None: nothing left to do (or the deck not dealt yet)."""
         if len(self.spelled) < self.plan.seats:
             return None
         public = {p.place for p in self.plays}
-        place = next(
-            (
-                p
-                for s in sorted(seats)
-                for p in self.holding(s)
-                if p not in public and p not in self._ahead and p not in self._shown and self.seat not in self.early.get(p, {})
-            ),
-            None,
-        )
-        if place is None:
-            return None
-        if self.owner.get(place) == self.seat:
+        due = [
+            p
+            for s in sorted(seats)
+            for p in self.holding(s)
+            if p not in public and p not in self._shown and self.seat not in self.early.get(p, {})
+        ]
+        place = next((p for p in due if p not in self._ahead), None)
+        if place is not None:
             self._ahead[place] = self._share_of(place)
             return []
-        return [self.show_early(place)]
+        ready = [p for p in due if self.owner.get(p) != self.seat]
+        return [self.show_early(ready)] if ready else None
 
-    def show_early(self, place: int, made: tuple[str, str] | None = None) -> Message:
-        """Its share of another seat's card not public yet, sent ahead
-        (`made`: as it was said before a reload)."""
+    def show_early(self, places: Sequence[int], made: dict[int, tuple[str, str]] | None = None) -> Message:
+        """Its shares of other seats' cards not public yet, sent ahead in one
+        message (`made`: as they were said before a reload)."""
         if made is not None:
-            self._ahead[place] = made
-        return self._show(place)
+            self._ahead.update(made)
+        said = [self._said_share(p) for p in places]
+        return {"kind": "shows", "seat": self.seat, "places": list(places), "shares": [a for a, _ in said], "proofs": [b for _, b in said]}
 
     def holding(self, seat: int) -> list[int]:
         """The places `seat` holds in its hand, as far as every phone knows:
@@ -362,13 +360,19 @@ class Phone:
         return share.encode().hex(), proof.encode().hex()
 
     def _show(self, place: int) -> Message:
+        shown, proven = self._said_share(place)
+        return {"kind": "show", "seat": self.seat, "place": place, "share": shown, "proof": proven}
+
+    def _said_share(self, place: int) -> tuple[str, str]:
+        """Its share of `place` and its proof, as it says them (made ahead,
+        or now); a phone does not check its own (`MADE`)."""
         made = self._ahead.pop(place, None)
         shown, proven = made if made is not None else self._share_of(place)
         self._shown.add(place)
         if len(MADE) >= 256:
             MADE.pop(next(iter(MADE)))
         MADE[_made(self.seat, shown, proven)] = None
-        return {"kind": "show", "seat": self.seat, "place": place, "share": shown, "proof": proven}
+        return shown, proven
 
     def reveal(self) -> list[Message]:
         """After the hand: its secret key and its seed."""
@@ -479,7 +483,15 @@ class Phone:
             self._complete(play)
             return out
         if kind == "show":
-            self._on_show(msg, sender)
+            place = read_whole(msg.get("place"), 0, len(self.plan.cards) - 1)
+            self._on_show(place, read_element(msg.get("share"))[0], read_logs_proof(msg.get("proof")), sender)
+            return []
+        if kind == "shows":
+            places = read_places(msg.get("places"), len(self.plan.cards))
+            shares = [read_element(v)[0] for v in read_list(msg.get("shares"), len(places))]
+            proofs = [read_logs_proof(v) for v in read_list(msg.get("proofs"), len(places))]
+            for place, share, its_proof in zip(places, shares, proofs):
+                self._on_show(place, share, its_proof, sender)
             return []
         if kind == "reveal":
             if sender in self.reveals:
@@ -567,10 +579,7 @@ class Phone:
             opened[p] = card
         self.cards.update(opened)
 
-    def _on_show(self, msg: Message, sender: int) -> None:
-        place = read_whole(msg.get("place"), 0, len(self.plan.cards) - 1)
-        share, _ = read_element(msg.get("share"))
-        proof = read_logs_proof(msg.get("proof"))
+    def _on_show(self, place: int, share: Element, proof: EqualLogsProof, sender: int) -> None:
         play = next((p for p in self.plays if p.place == place), None)
         if play is None:
             # Ahead of the play: only another phone's share of a seat's card

@@ -221,10 +221,11 @@ class Seat:
 
     def ahead(self) -> list[Message] | None:
         """One piece of work ahead, for its seat or the lost seat it plays
-        on, while the people think: its share of a card of a seat due to
-        play one now (`Phone.show_ahead`: another seat's sent at once, its
-        own kept for its play), else the check of the shares the others
-        showed ahead for one card (`Phone.vouch_ahead`). The next card
+        on, while the people think: the proofs of the card played last
+        (`Phone.check_opened`), its share of a card of a seat due to play
+        one now (`Phone.show_ahead`: the other seats' sent together once
+        all are made, its own kept for its play), else the check of the
+        shares the others showed ahead for one card (`Phone.vouch_ahead`). The next card
         played is one of them, and a seat that gives up before its turn
         has none made in vain. None while anything waits, once the hand is
         over or broken, or when there is nothing left to do. → what to send
@@ -254,12 +255,14 @@ class Seat:
         self._ahead_done = moment
         return None
 
-    def show_early(self, place: int) -> list[Message]:
-        """Its share of `place` shown ahead again, as a reload replays its
+    def show_early(self, places: list[int]) -> list[Message]:
+        """Its shares of `places` shown ahead again, as a reload replays its
         journal: the words it said then, not worked out again."""
         kept = self.log.resent.get(len(self.log.sent) + 1)
-        made = (str(kept["share"]), str(kept["proof"])) if kept is not None and kept.get("kind") == "show" else None
-        return [self.log.seal(self.phone.show_early(place, made))]
+        made = None
+        if kept is not None and kept.get("kind") == "shows" and kept.get("places") == places:
+            made = {p: (str(a), str(b)) for p, a, b in zip(places, kept["shares"], kept["proofs"])}
+        return [self.log.seal(self.phone.show_early(places, made))]
 
     # -- what it sends ------------------------------------------------------
 
