@@ -29,8 +29,16 @@ STORED = """async () => {
   const engine = m.atTable.phone.facedown.engine;
   let kept;
   let back;
-  // Read again while a write committed meanwhile (a computer player moving).
-  do { kept = engine.kept(); back = await m.facedownSave.readFaceDownSave(); } while (kept !== engine.kept());
+  // Read again while a write committed meanwhile (a computer player moving,
+  // the phone's work ahead): the worker stores before it answers, so the
+  // store may hold a save the page has not been answered yet; given a
+  // second to settle.
+  for (let tries = 0; ; tries += 1) {
+    kept = engine.kept();
+    back = await m.facedownSave.readFaceDownSave();
+    if ((kept === engine.kept() && JSON.stringify(back) === JSON.stringify(kept)) || tries >= 20) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const steps = await m.database.readAll('steps', IDBKeyRange.bound(['facedown-table', 0], ['facedown-table', Infinity]));
   const head = await m.database.get('meta', 'pref:facedown-table');
   const table = await m.database.get('meta', 'facedown-table:table');
