@@ -427,6 +427,43 @@ def relay_log(table: Table) -> list[str]:
     return list(relay.log)
 
 
+class BeforeSharesAhead(Phone):
+    """A phone of the app before the shares were shown ahead: its play
+    carries no share, its holder shows it once the play comes back, and it
+    shows nothing ahead."""
+
+    def play(self, place):  # type: ignore[no-untyped-def]
+        [msg] = super().play(place)
+        del msg["share"], msg["proof"]
+        self._shown.discard(place)
+        return [msg]
+
+    def show_ahead(self, seats):  # type: ignore[no-untyped-def]
+        return None
+
+
+@pytest.mark.cpython_only
+def test_a_save_from_before_the_shares_were_shown_ahead_plays_on_after_an_update() -> None:
+    """The app updated mid-hand: its save, made by the protocol before
+    (its plays without their share, each shown after), is played again
+    word for word by the new engine, which plays the hand on."""
+    old = type("BridgeBefore", (Bridge,), {"facedown_phone": BeforeSharesAhead})
+    table = Table("rheinland", 43, bridges={2: old})
+    hand = table.deal()
+    for _ in range(60):
+        plays = [m for m in messages(table.heard[2]) if m["kind"] == "play" and m["seat"] == 2]
+        if plays:
+            break
+        assert table.step()
+    assert plays and "share" not in plays[0]
+    table.phones[2] = Bridge()  # the new app, its save as the old one kept it
+    out = table.call(2, "facedown_load", save=table.saves[2])
+    table.sent(2, out["send"])
+    table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked", s
+
+
 class ReloadedBeforeSettling(Table):
     """A host whose app is closed (and opened again from its save) right
     after it sent a guest's request for its cards on, before its own seats

@@ -479,7 +479,12 @@ class Phone:
                         "a card was played in my name that I did not play",
                     )
                 )
-            out = [] if place in self._shown or self.seat in play.shows else [self._show(place)]
+            # Its share goes out now unless it went ahead or with the play.
+            # A play without its holder's share (a save from before that
+            # change, played again word for word) has its holder show it
+            # now, as it did then.
+            shown = (place in self._shown and own is not None) or self.seat in play.shows
+            out = [] if shown else [self._show(place)]
             self._complete(play)
             return out
         if kind == "show":
