@@ -60,6 +60,11 @@ class FaceDownCommands:
                 self.facedown = FaceDownTable.from_save(json.loads(before), self.facedown_phone)
                 self._fd_answered = (self.facedown, before)
             raise
+        return self._fd_answer(t, extra)
+
+    def _fd_answer(self, t: FaceDownTable, extra: dict[str, Any] | None) -> dict[str, Any]:
+        """A change's answer: its save, the frames it gave to send, the
+        state to show, and what else the command says."""
         out = {"save": self._fd_save(t), "send": t.outbox, "state": t.state()}
         t.outbox = []
         if extra is not None:
@@ -300,9 +305,7 @@ class FaceDownCommands:
         if not said:
             # A fault found in the proofs of the card played last: its state to draw.
             return {"more": more, "state": t.state(), "fault": True} if fault else {"more": more}
-        out = {"save": self._fd_save(t), "send": t.outbox, "state": t.state(), "more": more, "fault": fault}
-        t.outbox = []
-        return out
+        return self._fd_answer(t, {"more": more, "fault": fault})
 
     def cmd_facedown_state(self, args):
         return self._fd().state()

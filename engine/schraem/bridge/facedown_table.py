@@ -97,8 +97,8 @@ class FaceDownTable(TakeoverSide):
             # Its action is on its way: the host refuses a held action whose
             # phone says more before it is relayed (`take`). Asked again
             # once it is back; the last card's proofs are checked meanwhile.
-            found = any([local.st.phone.check_opened() for local in self.locals.values()])
-            return False, False, found and self._faults() > faults
+            self.check_opened()
+            return False, False, self._faults() > faults
         for local in self.locals.values():
             out = local.st.ahead()
             if out is None:
@@ -118,7 +118,7 @@ class FaceDownTable(TakeoverSide):
         """The proofs of the cards opened last, checked now (before this
         phone's word on the hand is read)."""
         for local in self.locals.values():
-            local.st.phone.check_opened()
+            local.st.check_opened()
 
     def _faults(self) -> int:
         return sum(len(local.st.phone.faults) for local in self.locals.values())

@@ -265,8 +265,8 @@ class Phone:
         if card is None:
             raise ValueError(f"place {place} is not a card of seat {self.seat}")
         self._playing.add(place)
-        shown = self._show(place)
-        return [{"kind": "play", "seat": self.seat, "place": place, "card": card, "share": shown["share"], "proof": shown["proof"]}]
+        share, proof = self._said_share(place)
+        return [{"kind": "play", "seat": self.seat, "place": place, "card": card, "share": share, "proof": proof}]
 
     def draw(self, count: int) -> list[Message]:
         """Take the next `count` places of the stock (the engine's exchange)."""
@@ -349,7 +349,10 @@ class Phone:
             todo = {s: v for s, v in shows.items() if (place, s) not in self.vouched}
             if len(shows) < self.plan.seats - 1 or not todo or owner is None:
                 continue
-            self._check_shares(place, todo, f"eine Karte von Platz {owner}", f"a card of seat {owner}")
+            try:
+                self._check_shares(place, todo, f"eine Karte von Platz {owner}", f"a card of seat {owner}")
+            except Fault as f:
+                self._note(f.verdict)
             self.vouched.update((place, s) for s in todo)
             return True
         return False

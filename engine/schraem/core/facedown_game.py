@@ -230,7 +230,7 @@ class Seat:
         has none made in vain. None while anything waits, once the hand is
         over or broken, or when there is nothing left to do. → what to send
         (signed; a stand-in's in the lost seat's name)."""
-        if self.phone.check_opened() or (self.standin is not None and self.standin.phone.check_opened()):
+        if self.check_opened():
             return []  # the shares of the card played last, checked
         if self.revealed or self.phone.faults or not self.settled():
             return None
@@ -242,18 +242,20 @@ class Seat:
         game = self.engine()
         # (The hand's seats are its phones' first places: `plan.game_seats`.)
         playing = {s for s in game.due() if any(a.type == "play" for a in game.legal_actions(s))}
-        for st in (self, self.standin):
-            made = None if st is None else st.phone.show_ahead(playing)
-            if made is not None and st is not None:
+        for st in [st for st in (self, self.standin) if st is not None]:
+            made = st.phone.show_ahead(playing)
+            if made is not None:
                 return [st.log.seal(m) for m in made]
-        try:
-            if self.phone.vouch_ahead():
-                return []
-        except Fault as f:
-            self.phone.faults.append(f.verdict)
+        if self.phone.vouch_ahead():
             return []
         self._ahead_done = moment
         return None
+
+    def check_opened(self) -> bool:
+        """The proofs of the cards opened last (`Phone.check_opened`), its
+        own phone's and the stand-in's it plays on. → whether there were any."""
+        checked = self.phone.check_opened()
+        return (self.standin is not None and self.standin.phone.check_opened()) or checked
 
     def show_early(self, places: list[int]) -> list[Message]:
         """Its shares of `places` shown ahead again, as a reload replays its
