@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..crypto import (
     ORDER,
@@ -54,10 +54,10 @@ from ..crypto import (
     verify_key,
     verify_keys,
 )
+from .facedown_ahead import Play, PublicCards
 from .facedown_deck import (
     LABEL,
     blinding,
-    card_point,
     cards_by_encoding,
     commit_of,
     composite,
@@ -110,19 +110,6 @@ class Answer:
     proof: EqualLogsProof
 
 
-@dataclass
-class Play:
-    """A card made public: played by its holder, or uncovered by the rules
-    (a discard turned up or challenged under four courts: `uncovered`, its
-    card known only once every share is in)."""
-
-    seat: int
-    place: int
-    card: str
-    uncovered: bool = False
-    shows: dict[int, tuple[Element, EqualLogsProof]] = field(default_factory=dict)
-
-
 # Proofs checked, by a hash of everything a check reads: the phones simulated
 # in one process check each once, as each real phone does (as the deck
 # passes and key tables are shared, facedown_deck.py).
@@ -155,7 +142,7 @@ def read_hex(value: object) -> bytes:
     return value.encode() if isinstance(value, str) else b""
 
 
-class Phone:
+class Phone(PublicCards):
     """One seat's phone for one hand. `start()` gives its first message;
     `receive(message)` takes every message the relay brings (its own too)
     and gives the messages it answers with. It keeps its secret key, its
@@ -295,67 +282,6 @@ class Phone:
         out = [] if place in self._shown else [self._show(place)]
         self._complete(play)
         return out
-
-    def show_ahead(self, seats: Collection[int]) -> list[Message] | None:
-        """Work out its share of one card of `seats` not yet public, with its
-        proof: every phone waits for every share of a card played before it
-        can open it, so each works them out while the people think. Once it
-        has them all, it sends its shares of the other seats' cards in one
-        message (`shows`), so that each card opens with its play; its share
-        of its own card it keeps until it plays it (with the others' shown,
-        its own would open the card for everyone), in memory only (a reload
-        works it out again). → the message to send (none while it works
-        them out), or None: nothing left to do (or the deck not dealt yet)."""
-        if len(self.spelled) < self.plan.seats:
-            return None
-        public = {p.place for p in self.plays}
-        due = [
-            p
-            for s in sorted(seats)
-            for p in self.holding(s)
-            if p not in public and p not in self._shown and self.seat not in self.early.get(p, {})
-        ]
-        place = next((p for p in due if p not in self._ahead), None)
-        if place is not None:
-            self._ahead[place] = self._share_of(place)
-            return []
-        ready = [p for p in due if self.owner.get(p) != self.seat]
-        return [self.show_early(ready)] if ready else None
-
-    def show_early(self, places: Sequence[int], made: dict[int, tuple[str, str]] | None = None) -> Message:
-        """Its shares of other seats' cards not public yet, sent ahead in one
-        message (`made`: as they were said before a reload)."""
-        if made is not None:
-            self._ahead.update(made)
-        said = [self._said_share(p) for p in places]
-        return {"kind": "shows", "seat": self.seat, "places": list(places), "shares": [a for a, _ in said], "proofs": [b for _, b in said]}
-
-    def holding(self, seat: int) -> list[int]:
-        """The places `seat` holds in its hand, as far as every phone knows:
-        those it was dealt, or those it drew last (the exchange takes a
-        whole new hand from the stock)."""
-        drawn = [taken for s, taken in self.draws if s == seat]
-        return list(drawn[-1]) if drawn else list(self.plan.dealt[seat - 1]) if seat <= len(self.plan.dealt) else []
-
-    def vouch_ahead(self) -> bool:
-        """Check the proofs of the shares shown ahead for one card whose
-        every share but its holder's is in, together (a batch, as on a
-        play): the play then has only its holder's share left to check.
-        → whether there was one to check."""
-        if len(self.spelled) < self.plan.seats or self.faults:
-            return False
-        for place, shows in sorted(self.early.items()):
-            owner = self.owner.get(place)
-            todo = {s: v for s, v in shows.items() if (place, s) not in self.vouched}
-            if len(shows) < self.plan.seats - 1 or not todo or owner is None:
-                continue
-            try:
-                self._check_shares(place, todo, f"eine Karte von Platz {owner}", f"a card of seat {owner}")
-            except Fault as f:
-                self._note(f.verdict)
-            self.vouched.update((place, s) for s in todo)
-            return True
-        return False
 
     def _share_of(self, place: int) -> tuple[str, str]:
         c1 = self.final_deck()[place].c1
@@ -587,72 +513,6 @@ class Phone:
             opened[p] = card
         self.cards.update(opened)
 
-    def _on_show(self, place: int, share: Element, proof: EqualLogsProof, sender: int) -> None:
-        play = next((p for p in self.plays if p.place == place), None)
-        if play is None:
-            # Ahead of the play: only another phone's share of a seat's card
-            # (its holder's own would open it to every phone).
-            owner = self.owner.get(place)
-            early = self.early.setdefault(place, {})
-            if owner is None or owner == sender or sender in early:
-                raise BadMessage("a share for no card played")
-            early[sender] = (share, proof)
-            return
-        if sender in play.shows:
-            raise BadMessage("a share for no card played")
-        play.shows[sender] = (share, proof)
-        self._complete(play)
-
-    def _complete(self, play: Play) -> None:
-        """Open a card made public once every phone's share of it is in. A
-        card played opens when its shares add up to the card named, and
-        the proofs of the shares not checked ahead are checked next, before
-        this phone takes or says anything more (`check_opened`): the card
-        is on every screen one proof check sooner. Shares that do not add
-        up have their proofs checked at once, to name whose share is wrong
-        before the player is named."""
-        if len(play.shows) < self.plan.seats or play.place in self.seen:
-            return
-        total = Element.identity()
-        for s, _ in play.shows.values():
-            total = total + s
-        point = self.final_deck()[play.place].c2 - total
-        if play.uncovered:
-            self._check_shows(play)
-            card = cards_by_encoding(self.plan.cards).get(point.encode())
-            if card is None:
-                raise Fault(
-                    Verdict.unchecked(
-                        "eine aufgedeckte Karte ließ sich nicht öffnen; das Mischen wird nach dem Spiel geprüft",
-                        "a card uncovered would not open; the shuffles are checked after the hand",
-                    )
-                )
-            play.card = card
-        elif point != card_point(play.card):
-            self._check_shows(play)
-            raise fault(
-                play.seat,
-                f"hat {play.card} gespielt, aber an seiner Stelle liegt eine andere Karte",
-                f"played {play.card}, but another card lies at its place",
-            )
-        else:
-            self.unchecked.append(play)
-        self.seen[play.place] = play.card
-
-    def check_opened(self) -> bool:
-        """The proofs of the shares of the cards opened since the last time
-        (`_complete`); a wrong one names its sender, as a fault of this
-        hand. → whether there was any to check."""
-        if not self.unchecked:
-            return False
-        plays, self.unchecked = self.unchecked, []
-        try:
-            for play in plays:
-                self._check_shows(play)
-        except Fault as f:
-            self._note(f.verdict)
-        return True
-
     def _check_keys(self) -> None:
         """The others' proofs of their keys, checked together once the last
         key is in (nothing uses the table's key before): one batch check,
@@ -665,13 +525,6 @@ class Phone:
         for s, (key, ctx, proof) in items:
             if not verify_key(key, proof, ctx):
                 raise fault(s, "sein Schlüssel kommt ohne gültigen Beweis", "its key comes without a valid proof")
-
-    def _check_shows(self, play: Play) -> None:
-        """The others' shares of a card made public, checked together once
-        the last is in (the card opens only then): those shown ahead and
-        checked then (`vouch_ahead`) are not checked again."""
-        todo = {s: v for s, v in play.shows.items() if (play.place, s) not in self.vouched}
-        self._check_shares(play.place, todo, f"die gespielte {play.card}", f"the {play.card} played")
 
     def _check_shares(self, place: int, shows: dict[int, tuple[Element, EqualLogsProof]], de: str, en: str) -> None:
         """One batch check of the proofs of shares of `place`, a third of
