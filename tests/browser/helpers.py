@@ -205,9 +205,10 @@ def until_link_failed(page, within_s: int) -> None:
     on_the_clock_until(page, "() => document.documentElement.dataset.link === 'failed'", within_s)
 
 
-def wait_preference(page, name: str, key: str, value, tries: int = 50) -> None:
+def wait_preference(page, name: str, key: str, value, tries: int = 150) -> None:
     """Until the app's stored preference `name` has `key` == `value` (a
-    preference is written in the background, after the tap)."""
+    preference is written in the background, after the tap; given 15 s, as
+    a whole suite's load once kept the double-tap hint's past 5 s)."""
     for _ in range(tries):
         kept = page.evaluate("async (name) => (await import('./modules.js').then((m) => m.preferences)).readPreference(name)", name)
         if (kept or {}).get(key) == value:
