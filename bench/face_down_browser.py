@@ -26,6 +26,12 @@ phone deals and plays its own seat in its own worker.
                        (0: taps as soon as its phone offers one, a table of
                        robots; a person thinks a second or more, and the
                        phones work ahead meanwhile)
+  tap_stages           where a tap's time went, p50 / p95 of each step and
+                       the step that took longest in the slowest tenth of
+                       the taps: the tapping phone's engine (its move, kept
+                       on disk), the way to the host, the host's engine
+                       (relayed, kept), the way to the other guests, their
+                       engines (taken, kept), and each phone's drawing
   baseline             the ordinary table's hand measured in the same run
                        (bench/phone_table.py's run), for the ratio
 
@@ -49,7 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser import Served, loadavg, served_builds, slow_main_thread  # noqa: E402
-from phone_table import PROBE, join_all, log_len, open_phones, tap_figures  # noqa: E402
+from phone_table import PROBE, join_all, log_len, open_phones, percentiles, tap_figures  # noqa: E402
 from phone_table import run as ordinary_run  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -109,6 +115,92 @@ SHOWN = """async () => {
 }"""
 
 
+# A tap's way to every phone, in the order it goes (tap_stages).
+STAGES = (
+    ("tap until the phone's engine was asked", "ask"),
+    ("its engine waited for work under way", "queued"),
+    ("its engine (the move, kept on disk)", "act"),
+    ("… of which the engine itself", "act_engine"),
+    ("until the host's engine was asked (sent, carried, read)", "to_host"),
+    ("the host's engine waited", "host_queued"),
+    ("the host's engine (relayed, kept)", "relay"),
+    ("… of which the engine itself", "relay_engine"),
+    ("until the host drew it", "host_drawn"),
+    ("until the slowest other guest's engine was asked", "to_guests"),
+    ("their engines waited (the slowest)", "guests_queued"),
+    ("their engines (taken, kept; the slowest)", "receive"),
+    ("… of which the engine itself (the slowest)", "receive_engine"),
+    ("until the slowest other guest drew it", "guests_drawn"),
+    ("until the tapping phone's engine was asked to take it back", "to_own"),
+    ("its engine waited", "own_queued"),
+    ("its engine (taken, kept)", "own_receive"),
+    ("until the tapping phone drew it", "own_drawn"),
+)
+
+
+def first_call(calls: list, cmd: str, since: float):
+    """The first request `cmd` posted at or after `since`: when, when the
+    worker took it up (the reply before it, or its posting), its reply, and
+    the engine's own time on it; or None."""
+    last = 0.0
+    for name, posted, replied, took in sorted(calls, key=lambda c: c[2]):
+        if name == cmd and posted >= since:
+            return posted, max(posted, last), replied, took or 0
+        last = replied
+    return None
+
+
+def tap_stage(tapped: float, tapper: int, calls: list, drawn: list) -> dict | None:
+    """One tap's steps (ms): `calls` each phone's engine requests, `drawn`
+    when each phone drew the tap (the host first); None where a step is
+    not found (a tap the host's engine took without a relay, say)."""
+    act = first_call(calls[tapper], "facedown_act", tapped)
+    relay = act and first_call(calls[0], "facedown_relay", act[2] - 1)
+    if not relay:
+        return None
+    others = [i for i in range(1, len(calls)) if i != tapper]
+    takes = [first_call(calls[i], "facedown_receive", relay[2] - 1) for i in others]
+    own = first_call(calls[tapper], "facedown_receive", relay[2] - 1)
+    if not all(takes) or not own:
+        return None
+    return {
+        "ask": act[0] - tapped,
+        "queued": act[1] - act[0],
+        "act": act[2] - act[1],
+        "act_engine": act[3],
+        "to_host": relay[0] - act[2],
+        "host_queued": relay[1] - relay[0],
+        "relay": relay[2] - relay[1],
+        "relay_engine": relay[3],
+        "host_drawn": drawn[0] - relay[2],
+        "to_guests": max(t[0] for t in takes) - relay[2],
+        "guests_queued": max(t[1] - t[0] for t in takes),
+        "receive": max(t[2] - t[1] for t in takes),
+        "receive_engine": max(t[3] for t in takes),
+        "guests_drawn": max(drawn[i] - t[2] for i, t in zip(others, takes)),
+        "to_own": own[0] - relay[2],
+        "own_queued": own[1] - own[0],
+        "own_receive": own[2] - own[1],
+        "own_drawn": drawn[tapper] - own[2],
+        "all": max(drawn) - tapped,
+    }
+
+
+def stage_figures(stages: list[dict]) -> dict:
+    """p50 / p95 of each step over the taps, and how often each was the
+    longest step of a tap in the slowest tenth."""
+    if not stages:
+        return {}
+    out = {key: list(percentiles([s[key] for s in stages])) for _, key in STAGES}
+    slow = sorted(stages, key=lambda s: -s["all"])[: max(1, len(stages) // 10)]
+    worst: dict = defaultdict(int)
+    for s in slow:
+        steps = [key for _, key in STAGES if not key.endswith("_engine")]
+        worst[max(steps, key=lambda k: s[k])] += 1
+    out["slowest_tenth"] = {"taps": len(slow), "all_ms": [round(s["all"]) for s in slow], "longest": dict(worst)}
+    return out
+
+
 def busy(calls: list, start: float, end: float) -> tuple[float, dict]:
     """The worker's time on the requests answered within [start, end], in
     all and per command (ms)."""
@@ -166,10 +258,13 @@ def open_face_down(pw, browser, site: Served) -> tuple:
 CHECKED = "() => !!document.querySelector('.phone-verdict[data-fair]:not([data-fair=\"checking\"])')"
 
 
-def play_hand(pages, host, guests, samples: list, host_samples: list, within_s: float = 600, think_ms: int = 0) -> None:
+def play_hand(
+    pages, host, guests, samples: list, host_samples: list, within_s: float = 600, think_ms: int = 0, stages: list | None = None
+) -> None:
     """Every phone taps for its own seat until every phone shows the hand's
     result; each guest tap sampled until every phone (and the host) drew it,
-    its person having thought `think_ms` first."""
+    its person having thought `think_ms` first, and its steps (tap_stage)
+    added to `stages`."""
     deadline = time.monotonic() + within_s
     while not all(screen(p) in ("result", "over") for p in pages):
         assert time.monotonic() < deadline, [shown(p) for p in pages]
@@ -201,6 +296,11 @@ def play_hand(pages, host, guests, samples: list, host_samples: list, within_s: 
             if tap_at and all(d is not None for d in drawn):
                 samples.append(max(drawn) - tap_at[0])
                 host_samples.append(drawn[0] - tap_at[0])
+                if stages is not None:
+                    calls = [p.evaluate("() => window.__engine") for p in pages]
+                    step = tap_stage(tap_at[0], pages.index(guest), calls, drawn)
+                    if step:
+                        stages.append(step)
         state = host.evaluate(STATE)
         tapped = _step(host, state["view"] if state else None) or tapped
         host.wait_for_timeout(100 if tapped else 60)
@@ -244,6 +344,7 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
     slowed = [slow_main_thread(g.context, g, 4) for g in guests.values()]
     samples: list = []
     host_samples: list = []
+    stages: list = []
     nexts: list = []
     hand_worker: list = []  # per hand, each phone's engine ms (the deal and the play)
     next_worker: list = []  # per "next hand", each phone's engine ms until its table showed
@@ -262,7 +363,7 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
             calls = [p.evaluate("() => window.__engine") for p in pages]
             next_worker.append([round(busy(c, start, start + ms)[0]) for c in calls])
             next_inner.append([round(in_worker(c, start, start + ms)) for c in calls])
-        play_hand(pages, host, guests, samples, host_samples, think_ms=think_ms)
+        play_hand(pages, host, guests, samples, host_samples, think_ms=think_ms, stages=stages)
         # Every phone's own word on the hand, not "being checked" (a
         # verdict line while the check runs carries data-fair="checking"):
         # the next hand is tapped once every phone has checked this one.
@@ -302,6 +403,7 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
         "page": [[round(statistics.median(h[i][k] for h in hand_page)) for k in range(4)] for i in range(4)],
         "commands_ms": {i: dict(sorted(c.items(), key=lambda kv: -kv[1])[:4]) for i, c in sorted(cmds.items())},
         **tap_figures(samples, host_samples, sent + got, actions),
+        "tap_stages": stage_figures(stages),
         "guests_slowed": [round(slow.factor, 1) for slow in slowed],
         "hands": hands,
     }
@@ -328,6 +430,16 @@ def section(out: dict, version: str, load: tuple[float, float]) -> str:
             f" tap p50 / p95 | {b['next_hand_ms_p50']} / {b['next_hand_ms_max']} ms;"
             f" {b['tap_to_all_p50_ms']} / {b['tap_to_all_p95_ms']} ms |\n"
         )
+    stages = out.get("tap_stages") or {}
+    steps = "".join(f"| {label} | {stages[key][0]} / {stages[key][1]} ms |\n" for label, key in STAGES if key in stages)
+    if stages:
+        slow = stages["slowest_tenth"]
+        longest = ", ".join(f"{key} {n}" for key, n in sorted(slow["longest"].items(), key=lambda kv: -kv[1]))
+        steps = (
+            "\nA guest's tap, step by step (p50 / p95 of each over the taps; the slowest"
+            f" {slow['taps']} taps, {', '.join(str(ms) for ms in slow['all_ms'])} ms, were longest in: {longest}):\n\n"
+            "| step | p50 / p95 |\n| --- | ---: |\n" + steps
+        )
     thought = f", each guest's person thinking {out['think_ms']} ms before each tap" if out.get("think_ms") else ""
     return f"""{HEADING}
 
@@ -346,7 +458,7 @@ def section(out: dict, version: str, load: tuple[float, float]) -> str:
 | its busiest commands per hand, median ms | {cmds} |
 | each phone's page per hand: draws / saves / ms saving / ms of long tasks (host; guests) | {pages} |
 | data-channel bytes per action (both ways, all guests; {out['actions']} actions) | {out['bytes_per_action']} (ordinary table: {base['bytes_per_action']}) |
-"""
+{steps}"""
 
 
 def main(argv=None) -> int:
