@@ -14,6 +14,7 @@
 
 import { database } from "../store/database.js";
 import { clearFaceDownSave, lastFaceDownKept, saveFacts, writeFaceDownSave } from "../store/facedown-save.js";
+import { replyLine } from "./reply-line.js";
 
 /** @typedef {import('./engine-client.js').EngineError} EngineError */
 /** @typedef {import('./engine-client.js').Reply} Reply */
@@ -290,86 +291,51 @@ function loadError(err) {
 }
 
 // Requests are handled one at a time, in the order they came, and their
-// replies go in that order too, each once its face-down save is on disk
-// (below). The engine does not wait for the disk: it handles the next
-// request while the save before is written, as a phone's messages come
-// in a burst while the cards are dealt.
+// replies go in that order too, each with its face-down save kept as
+// bridge/reply-line.js says. The engine does not wait for the disk: it
+// handles the next request while the save before is written, as a phone's
+// messages come in a burst while the cards are dealt.
+//
+// A face-down table's save (about 100 kB late in a hand) is written to disk
+// here, not on the page: the page's main thread, which draws the table and
+// answers taps, then neither copies nor compares it. The reply carries the
+// save as text instead (copied as one string, read on the page only where
+// it needs the whole), a few facts the page's screens read, and whether it
+// was kept (phone/facedown.js, store/facedown-save.js).
 /** @type {Promise<void>} */
 let line = Promise.resolve();
-/** @type {Promise<unknown>} */
-let out = Promise.resolve();
-// A save the browser refused: every save after it is refused too (each
-// holds what the refused one held), until the page has put the engine
-// back to the save it kept (`facedown_load`) or begins another table.
-const FRESH = new Set(["facedown_load", "facedown_host", "facedown_guest"]);
-let refused = false;
+const replies = replyLine({
+  post: (reply) => postMessage(reply),
+  database,
+  write: writeFaceDownSave,
+  lastKept: lastFaceDownKept,
+  facts: saveFacts,
+  clear: clearFaceDownSave,
+});
 self.addEventListener("message", (event) => {
   line = line.then(() => serve(event.data)).catch((err) => console.error("engine request failed", err));
 });
-
-/** @param {() => unknown} then */
-function after(then) {
-  out = out.then(then).catch((err) => console.error("engine reply failed", err));
-}
 
 /** @param {any} msg */
 async function serve(msg) {
   const id = msg && typeof msg === "object" && "id" in msg ? msg.id : null;
   if (id === null || typeof msg.cmd !== "string") {
-    after(() => postMessage({ id, ok: false, error: failure("InvalidAction", "bad_request",
+    replies.after(() => postMessage({ id, ok: false, error: failure("InvalidAction", "bad_request",
       "A request needs an id and a cmd.", "Eine Anfrage braucht id und cmd.") }));
     return;
   }
-  // The table left: its save is forgotten after every save asked before
-  // (a save still being written would otherwise bring the table back).
   if (msg.keep === "forget") {
-    after(async () => postMessage({ id, ok: await clearFaceDownSave(), result: {} }));
+    replies.forget(id);
     return;
   }
   let handle;
   try {
     ({ handle } = await engine);
   } catch (err) {
-    after(() => postMessage({ id, ok: false, error: loadError(err) }));
+    replies.after(() => postMessage({ id, ok: false, error: loadError(err) }));
     return;
   }
-  const reply = call(handle, { id, cmd: msg.cmd, args: msg.args ?? {} });
-  const loaded = FRESH.has(msg.cmd) && reply.ok;
-  after(async () => {
-    if (loaded) refused = false;
-    if (msg.keep === "facedown" && reply.ok && reply.result?.save) await keepFaceDown(reply.result, msg.lazy === true);
-    postMessage(reply);
-  });
-}
-
-// A face-down table's save (about 100 kB late in a hand) is written to disk
-// here, not on the page: the page's main thread, which draws the table and
-// answers taps, then neither copies nor compares it. The reply carries the
-// save as text instead (copied as one string, read on the page only where
-// it needs the whole), a few facts the page's screens read, and whether it
-// was kept (phone/facedown.js, store/facedown-save.js). An envelope that
-// says nothing with more behind it (`lazy`) is kept with the next one's
-// save, so none is written for it. Where this browser gives the app no
-// database, the save goes to the page as before, which keeps it in memory.
-/** @param {any} result @param {boolean} lazy */
-async function keepFaceDown(result, lazy) {
-  const { save } = result;
-  if (lazy && !result.send?.length) {
-    delete result.save;
-    return;
-  }
-  try {
-    if (!await database()) return;
-  } catch {
-    return;
-  }
-  delete result.save;
-  if (!refused && await writeFaceDownSave(save)) {
-    result.kept = { text: JSON.stringify(save), facts: saveFacts(save) };
-  } else {
-    refused = true;
-    result.notKept = await lastFaceDownKept();
-  }
+  replies.answer(msg, call(handle, { id, cmd: msg.cmd, args: msg.args ?? {} }));
 }
 
 /** @param {Bridge["handle"]} handle @param {{id: number, cmd: string, args: object}} request @returns {Reply} */
