@@ -14,6 +14,12 @@ phone deals and plays its own seat in its own worker.
                        guests' main threads held to a quarter of a core
                        from the join on (a kernel CPU quota on that thread,
                        bench/browser.py slow_main_thread; their workers run free)
+  tap_others_p50/95    the same taps until every phone but the tapping one
+                       has drawn them
+  tap_seen_p50/95      the same taps until their effect was on every screen:
+                       the tapping phone shows its card leaving its hand at
+                       once, before its move comes back in the host's order
+                       (as bench/phone_table.py measures the ordinary table)
   tap_to_host_p50      the same taps until the host alone has drawn them
   worker_ms            each phone's engine time (its worker busy with a
                        request: from the later of the request and the last
@@ -55,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser import Served, loadavg, served_builds, slow_main_thread  # noqa: E402
-from phone_table import PROBE, join_all, log_len, open_phones, percentiles, tap_figures  # noqa: E402
+from phone_table import PROBE, SHOWN_AT, join_all, log_len, open_phones, percentiles, tap_figures  # noqa: E402
 from phone_table import run as ordinary_run  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -259,12 +265,22 @@ CHECKED = "() => !!document.querySelector('.phone-verdict[data-fair]:not([data-f
 
 
 def play_hand(
-    pages, host, guests, samples: list, host_samples: list, within_s: float = 600, think_ms: int = 0, stages: list | None = None
+    pages,
+    host,
+    guests,
+    samples: list,
+    host_samples: list,
+    within_s: float = 600,
+    think_ms: int = 0,
+    stages: list | None = None,
+    seen: tuple[list, list] | None = None,
 ) -> None:
     """Every phone taps for its own seat until every phone shows the hand's
     result; each guest tap sampled until every phone (and the host) drew it,
-    its person having thought `think_ms` first, and its steps (tap_stage)
-    added to `stages`."""
+    its person having thought `think_ms` first, its steps (tap_stage) added
+    to `stages`, and to `seen` until every phone but the tapping one drew
+    it and until its effect was on every screen (the tapping phone shows
+    its card leaving the hand at once, bench/phone_table.py's figures)."""
     deadline = time.monotonic() + within_s
     while not all(screen(p) in ("result", "over") for p in pages):
         assert time.monotonic() < deadline, [shown(p) for p in pages]
@@ -296,9 +312,16 @@ def play_hand(
             if tap_at and all(d is not None for d in drawn):
                 samples.append(max(drawn) - tap_at[0])
                 host_samples.append(drawn[0] - tap_at[0])
+                tapper = pages.index(guest)
+                if seen is not None:
+                    others = max(d for i, d in enumerate(drawn) if i != tapper)
+                    own = guest.evaluate(SHOWN_AT, tap_at[0])
+                    shown = drawn[tapper] if own is None else min(own, drawn[tapper])
+                    seen[0].append(others - tap_at[0])
+                    seen[1].append(max(others, shown) - tap_at[0])
                 if stages is not None:
                     calls = [p.evaluate("() => window.__engine") for p in pages]
-                    step = tap_stage(tap_at[0], pages.index(guest), calls, drawn)
+                    step = tap_stage(tap_at[0], tapper, calls, drawn)
                     if step:
                         stages.append(step)
         state = host.evaluate(STATE)
@@ -345,6 +368,7 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
     samples: list = []
     host_samples: list = []
     stages: list = []
+    seen: tuple[list, list] = ([], [])
     nexts: list = []
     hand_worker: list = []  # per hand, each phone's engine ms (the deal and the play)
     next_worker: list = []  # per "next hand", each phone's engine ms until its table showed
@@ -363,7 +387,7 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
             calls = [p.evaluate("() => window.__engine") for p in pages]
             next_worker.append([round(busy(c, start, start + ms)[0]) for c in calls])
             next_inner.append([round(in_worker(c, start, start + ms)) for c in calls])
-        play_hand(pages, host, guests, samples, host_samples, think_ms=think_ms, stages=stages)
+        play_hand(pages, host, guests, samples, host_samples, think_ms=think_ms, stages=stages, seen=seen)
         # Every phone's own word on the hand, not "being checked" (a
         # verdict line while the check runs carries data-fair="checking"):
         # the next hand is tapped once every phone has checked this one.
@@ -402,7 +426,7 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
         "hand_inner_ms": [round(statistics.median(col)) for col in zip(*hand_inner)],
         "page": [[round(statistics.median(h[i][k] for h in hand_page)) for k in range(4)] for i in range(4)],
         "commands_ms": {i: dict(sorted(c.items(), key=lambda kv: -kv[1])[:4]) for i, c in sorted(cmds.items())},
-        **tap_figures(samples, host_samples, sent + got, actions),
+        **tap_figures(samples, host_samples, sent + got, actions, others=seen[0], seen=seen[1]),
         "tap_stages": stage_figures(stages),
         "guests_slowed": [round(slow.factor, 1) for slow in slowed],
         "hands": hands,
@@ -451,8 +475,10 @@ def section(out: dict, version: str, load: tuple[float, float]) -> str:
 | "next hand" (or "Nochmal") until every phone shows the new hand's table, median / slowest of {out['next_hands']} | {out['next_hand_ms_p50']} / {out['next_hand_ms_max']} ms |
 | each phone's engine time within that, median (host / guests), as the page saw it; in the worker itself | {nworker} ms; {ninner} ms |
 | a guest's tap until every phone has drawn it, p50 / p95 ({out['taps']} taps) | {out['tap_to_all_p50_ms']} / {out['tap_to_all_p95_ms']} ms |
+| the same taps until every phone but the tapping one has drawn them, p50 / p95 | {out['tap_others_p50_ms']} / {out['tap_others_p95_ms']} ms |
+| the same taps until their effect is on every screen (the tapping phone shows its card leaving at once), p50 / p95 | {out['tap_seen_p50_ms']} / {out['tap_seen_p95_ms']} ms |
 | the same taps until the host has drawn them, p50 | {out['tap_to_host_p50_ms']} ms |
-| the ordinary table's hand in the same run, p50 / p95 ({base['taps']} taps) | {base['tap_to_all_p50_ms']} / {base['tap_to_all_p95_ms']} ms |
+| the ordinary table's hand in the same run, p50 / p95 ({base['taps']} taps): every phone drew it; its effect on every screen | {base['tap_to_all_p50_ms']} / {base['tap_to_all_p95_ms']} ms; {base['tap_seen_p50_ms']} / {base['tap_seen_p95_ms']} ms |
 | p95 face down ÷ p95 of the ordinary table | {ratio:.1f} |
 {before}| each phone's engine time per hand, deal to check, median (host / guests), as the page saw it; in the worker itself | {worker} ms; {inner} ms |
 | its busiest commands per hand, median ms | {cmds} |

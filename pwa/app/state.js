@@ -8,6 +8,7 @@ import { readPreference } from '../store/preferences.js';
 import { isSheet } from '../bridge/session.js';
 import { describeLog, nameOf } from '../table/log.js';
 import { clearKnockUndo } from '../table/knock-undo.js';
+import { heldTap } from '../table/table.js';
 import { errorBuzz, knockFeedback } from '../table/sound.js';
 import { settings } from '../pages/settings.js';
 import { afterState } from '../club/club.js';
@@ -54,6 +55,10 @@ export function onState(game, previous, info) {
   // A scoresheet hand just decided: saved, but the next hand is dealt at
   // once (session.sheetAct) and drawn with this one's result on it.
   if (info.settled) return;
+  if (info.held && heldOnly(previous, game)) {
+    drawIfStill(game, HELD_DRAW_MS);
+    return;
+  }
   render();
   // On a long scoresheet the seat that must answer may be below the fold.
   if (screenName() === 'sheet' && game.state.view.response && !info.loaded) {
@@ -72,6 +77,29 @@ export function onState(game, previous, info) {
   if (info.undo) announce(`${t('announce.undone')} ${spoken(game, [])}`.trim());
   else if (info.imported) announce(`${t('import.done')} ${spoken(game, [])}`.trim());
   else if (!info.loaded) announce(spoken(game, fresh));
+}
+
+// A face-down table's own move, taken by this phone's engine, comes back
+// in the table's order with the host's envelope, a message over the table
+// later (a few tens of milliseconds). Meanwhile its tap is drawn held: the
+// card on the felt, the hand and the answer row shut (instant.js). The
+// engine's answer changes nothing else on sight while no move came
+// between, so it is not drawn at once: drawn, it kept a slow phone's page
+// busy when the move came back, and every phone then waited for this
+// one. It is drawn with the move come back, or after HELD_DRAW_MS (the
+// status line then says the card is being turned up).
+const HELD_DRAW_MS = 150;
+
+function heldOnly(previous, game) {
+  const a = previous?.state.view;
+  const b = game.state.view;
+  return Boolean(a && b && a.hand_no === b.hand_no && a.log.length === b.log.length && heldTap(b));
+}
+
+function drawIfStill(game, ms) {
+  setTimeout(() => {
+    if (model.game === game) render();
+  }, ms);
 }
 
 function spoken(game, fresh) {

@@ -189,7 +189,7 @@ function tap(event, button, type, card = null) {
     }
     measureTap(false);
   };
-  const acted = session.act(type, card == null ? {} : { card }, {}, waits ? show : undefined);
+  const acted = session.act(type, card == null ? {} : { card }, waits ? { held: true } : {}, waits ? show : undefined);
   if (waits) {
     const settled = () => { shown = true; };
     acted.then(settled, settled);
