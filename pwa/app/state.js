@@ -90,10 +90,13 @@ export function onState(game, previous, info) {
 // status line then says the card is being turned up).
 const HELD_DRAW_MS = 150;
 
+// Whether `game` differs from the state drawn before only in what its
+// seat may do, with a tap held on it.
 function heldOnly(previous, game) {
   const a = previous?.state.view;
   const b = game.state.view;
-  return Boolean(a && b && a.hand_no === b.hand_no && a.log.length === b.log.length && heldTap(b));
+  if (!a || !b || !heldTap(b)) return false;
+  return JSON.stringify({ ...a, legal: null }) === JSON.stringify({ ...b, legal: null });
 }
 
 function drawIfStill(game, ms) {
