@@ -61,7 +61,7 @@ def test_the_history_line_follows_the_language_and_one_mark_is_singular(warm_pag
 def test_the_start_screen_names_the_app_in_its_header(warm_page, shared_site):
     page = warm_page(locale="de-DE")
     open_app(page, shared_site)
-    for width, named in ((320, False), (360, True), (412, True)):
+    for width, named in ((320, True), (360, True), (412, True)):
         page.set_viewport_size({"width": width, "height": 700})
         name = page.locator("header .brand-name")
         box = name.bounding_box()
