@@ -199,9 +199,9 @@ def stage_figures(stages: list[dict]) -> dict:
         return {}
     out = {key: list(percentiles([s[key] for s in stages])) for _, key in STAGES}
     slow = sorted(stages, key=lambda s: -s["all"])[: max(1, len(stages) // 10)]
+    steps = [key for _, key in STAGES if not key.endswith("_engine")]
     worst: dict = defaultdict(int)
     for s in slow:
-        steps = [key for _, key in STAGES if not key.endswith("_engine")]
         worst[max(steps, key=lambda k: s[k])] += 1
     out["slowest_tenth"] = {"taps": len(slow), "all_ms": [round(s["all"]) for s in slow], "longest": dict(worst)}
     return out
@@ -272,15 +272,14 @@ def play_hand(
     host_samples: list,
     within_s: float = 600,
     think_ms: int = 0,
-    stages: list | None = None,
-    seen: tuple[list, list] | None = None,
+    sampled: list | None = None,
 ) -> None:
     """Every phone taps for its own seat until every phone shows the hand's
     result; each guest tap sampled until every phone (and the host) drew it,
-    its person having thought `think_ms` first, its steps (tap_stage) added
-    to `stages`, and to `seen` until every phone but the tapping one drew
-    it and until its effect was on every screen (the tapping phone shows
-    its card leaving the hand at once, bench/phone_table.py's figures)."""
+    its person having thought `think_ms` first, and added to `sampled` as
+    (when, the tapping phone's index, when each phone drew it, when the
+    tapping phone first showed its effect or None): for tap_stage and
+    bench/phone_table.py's figures."""
     deadline = time.monotonic() + within_s
     while not all(screen(p) in ("result", "over") for p in pages):
         assert time.monotonic() < deadline, [shown(p) for p in pages]
@@ -312,18 +311,8 @@ def play_hand(
             if tap_at and all(d is not None for d in drawn):
                 samples.append(max(drawn) - tap_at[0])
                 host_samples.append(drawn[0] - tap_at[0])
-                tapper = pages.index(guest)
-                if seen is not None:
-                    others = max(d for i, d in enumerate(drawn) if i != tapper)
-                    own = guest.evaluate(SHOWN_AT, tap_at[0])
-                    shown = drawn[tapper] if own is None else min(own, drawn[tapper])
-                    seen[0].append(others - tap_at[0])
-                    seen[1].append(max(others, shown) - tap_at[0])
-                if stages is not None:
-                    calls = [p.evaluate("() => window.__engine") for p in pages]
-                    step = tap_stage(tap_at[0], tapper, calls, drawn)
-                    if step:
-                        stages.append(step)
+                if sampled is not None:
+                    sampled.append((tap_at[0], pages.index(guest), drawn, guest.evaluate(SHOWN_AT, tap_at[0])))
         state = host.evaluate(STATE)
         tapped = _step(host, state["view"] if state else None) or tapped
         host.wait_for_timeout(100 if tapped else 60)
@@ -367,8 +356,9 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
     slowed = [slow_main_thread(g.context, g, 4) for g in guests.values()]
     samples: list = []
     host_samples: list = []
-    stages: list = []
-    seen: tuple[list, list] = ([], [])
+    stages: list = []  # each guest tap's steps (tap_stage)
+    others: list = []  # each guest tap until every other phone drew it
+    seen: list = []  # … until its effect was on every screen
     nexts: list = []
     hand_worker: list = []  # per hand, each phone's engine ms (the deal and the play)
     next_worker: list = []  # per "next hand", each phone's engine ms until its table showed
@@ -387,7 +377,8 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
             calls = [p.evaluate("() => window.__engine") for p in pages]
             next_worker.append([round(busy(c, start, start + ms)[0]) for c in calls])
             next_inner.append([round(in_worker(c, start, start + ms)) for c in calls])
-        play_hand(pages, host, guests, samples, host_samples, think_ms=think_ms, stages=stages, seen=seen)
+        sampled: list = []
+        play_hand(pages, host, guests, samples, host_samples, think_ms=think_ms, sampled=sampled)
         # Every phone's own word on the hand, not "being checked" (a
         # verdict line while the check runs carries data-fair="checking"):
         # the next hand is tapped once every phone has checked this one.
@@ -395,6 +386,14 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
             p.wait_for_function(CHECKED, timeout=120_000)
         end = max(p.evaluate("() => Date.now()") for p in pages)
         calls = [p.evaluate("() => window.__engine") for p in pages]
+        for tapped, tapper, drawn, own in sampled:
+            other = max(d for i, d in enumerate(drawn) if i != tapper)
+            shown = drawn[tapper] if own is None else min(own, drawn[tapper])
+            others.append(other - tapped)
+            seen.append(max(other, shown) - tapped)
+            step = tap_stage(tapped, tapper, calls, drawn)
+            if step:
+                stages.append(step)
         took = [busy(c, start, end) for c in calls]
         hand_worker.append([round(t) for t, _ in took])
         hand_inner.append([round(in_worker(c, start, end)) for c in calls])
@@ -426,7 +425,7 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
         "hand_inner_ms": [round(statistics.median(col)) for col in zip(*hand_inner)],
         "page": [[round(statistics.median(h[i][k] for h in hand_page)) for k in range(4)] for i in range(4)],
         "commands_ms": {i: dict(sorted(c.items(), key=lambda kv: -kv[1])[:4]) for i, c in sorted(cmds.items())},
-        **tap_figures(samples, host_samples, sent + got, actions, others=seen[0], seen=seen[1]),
+        **tap_figures(samples, host_samples, sent + got, actions, others=others, seen=seen),
         "tap_stages": stage_figures(stages),
         "guests_slowed": [round(slow.factor, 1) for slow in slowed],
         "hands": hands,

@@ -56,7 +56,7 @@ export function onState(game, previous, info) {
   // once (session.sheetAct) and drawn with this one's result on it.
   if (info.settled) return;
   if (info.held && heldOnly(previous, game)) {
-    drawIfStill(game, HELD_DRAW_MS);
+    drawLaterIfStill(game);
     return;
   }
   render();
@@ -99,10 +99,10 @@ function heldOnly(previous, game) {
   return JSON.stringify({ ...a, legal: null }) === JSON.stringify({ ...b, legal: null });
 }
 
-function drawIfStill(game, ms) {
+function drawLaterIfStill(game) {
   setTimeout(() => {
     if (model.game === game) render();
-  }, ms);
+  }, HELD_DRAW_MS);
 }
 
 function spoken(game, fresh) {

@@ -43,8 +43,8 @@ out.before = events.splice(0);
 await finishWrites();
 out.taking = events.splice(0);
 
-// A receive that sends something (a share asked for) is written first; so
-// is a settle that sends; a lazy receive writes nothing.
+// A receive that sends something (a share asked for) is written first; a
+// settle that sends nothing is answered first; a lazy receive writes nothing.
 answer(3, 'facedown_receive', { n: 3 }, [{ type: 'msg' }]);
 answer(4, 'facedown_settle', { n: 4 });
 answer(5, 'facedown_receive', { n: 5 }, [], { lazy: true });
