@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser import Served, loadavg, served_builds, slow_main_thread  # noqa: E402
-from phone_table import PROBE, SHOWN_AT, join_all, log_len, open_phones, percentiles, tap_figures  # noqa: E402
+from phone_table import PROBE, SHOWN_AT, join_all, log_len, open_phones, percentiles, tap_figures, wait_for_step  # noqa: E402
 from phone_table import run as ordinary_run  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -297,12 +297,7 @@ def play_hand(
             target = [before[0], before[1] + 1]
             try:
                 for p in pages:
-                    p.wait_for_function(
-                        "([h, n]) => { const s = (document.body.dataset.step || '').split(':');"
-                        " return Number(s[0]) > h || (Number(s[0]) === h && Number(s[1]) >= n) || s[2] === '1'; }",
-                        arg=target,
-                        timeout=20_000,
-                    )
+                    wait_for_step(p, target, 20_000, over=True)
             except PlaywrightTimeout as e:
                 print("no sample:", str(e)[:200], file=sys.stderr)
                 continue

@@ -59,6 +59,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser import Served, loadavg, served_builds, slow_main_thread  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from test_phone_table import (  # noqa: E402
     CARD,
@@ -134,6 +135,29 @@ SHOWN_AT = """(since) => {
   const shown = window.__shown.filter((t) => t >= since);
   return shown.length ? Math.min(...shown) : null;
 }"""
+
+
+# Waits until a page has drawn the log's step [hand, length] (or, with
+# `over`, the hand's end): told by the page when its body's step changes,
+# not asked every frame. Playwright's wait_for_function asks in every
+# animation frame, which keeps the page drawing frames while it waits: on
+# a machine whose two cores carry four phones, that took the time of the
+# very taps being measured.
+STEP_REACHED = """([h, n, over, ms]) => new Promise((resolve) => {
+  const reached = () => { const s = (document.body.dataset.step || '').split(':');
+    return Number(s[0]) > h || (Number(s[0]) === h && Number(s[1]) >= n) || (over && s[2] === '1'); };
+  if (reached()) { resolve(true); return; }
+  const seen = new MutationObserver(() => { if (reached()) { seen.disconnect(); clearTimeout(late); resolve(true); } });
+  const late = setTimeout(() => { seen.disconnect(); resolve(false); }, ms);
+  seen.observe(document.body, { attributes: true, attributeFilter: ['data-step'] });
+})"""
+
+
+def wait_for_step(page, target, timeout_ms: int, over: bool = False) -> None:
+    """Until `page` has drawn the log's step `target` (STEP_REACHED); a
+    PlaywrightTimeout if it has not within `timeout_ms`."""
+    if not page.evaluate(STEP_REACHED, [target[0], target[1], over, timeout_ms]):
+        raise PlaywrightTimeout(f"step {list(target)} not drawn within {timeout_ms} ms")
 
 
 def drawn_at(page, target: tuple[int, int]) -> int | None:
@@ -264,12 +288,7 @@ def run(pw, browser, site: Served, people: int = 4) -> dict:
                 target = (before[0], before[1] + 1)
                 try:
                     for p in pages:
-                        p.wait_for_function(
-                            "([h, n]) => { const s = (document.body.dataset.step || '').split(':');"
-                            " return Number(s[0]) > h || (Number(s[0]) === h && Number(s[1]) >= n); }",
-                            arg=list(target),
-                            timeout=10_000,
-                        )
+                        wait_for_step(p, target, 10_000)
                 except Exception as e:  # the tap came too late (the table moved on): no sample
                     print("no sample:", site.root, str(e)[:200], file=sys.stderr)
                     continue
