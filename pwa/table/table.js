@@ -228,8 +228,14 @@ export function holdStatus(root) {
   return at.status;
 }
 
+// Whether the status line was held when last measured: a new line of
+// words is drawn held as the old one was, not let go by the drawing and
+// held again by the measuring, each a restyle and a layout of the table.
+let statusHeld = false;
+
 function hold({ status, seatsEnd, gap, statusHeight, room }) {
-  status.classList.toggle('held', seatsEnd + gap + statusHeight <= room);
+  statusHeld = seatsEnd + gap + statusHeight <= room;
+  status.classList.toggle('held', statusHeld);
 }
 
 // What holding the status line and keeping the trick in sight read of the
@@ -412,7 +418,7 @@ export function renderTable(view, { ready }) {
     h('div', { class: 'table-top', tabindex: '0', role: 'group', 'aria-label': t('table.top.label') },
       h('ul', { class: `seats n${view.players.length}` }, view.players.map((p) => kept('seat', seatView(view, p), (v) => seatBox(v, v.p)))),
       centre(view, (key, make) => part(`${key} ${lang}`, make)),
-      part(JSON.stringify(['status', status]), () => h('p', { class: 'status', text: status })),
+      part(JSON.stringify(['status', status]), () => h('p', { class: statusHeld ? 'status held' : 'status', text: status })),
       kept('log', { ...logView, log: logView.log.slice(-3) }, recentLog),
       handHistory(logView, part)),
     kept('hand', { ...handView, ready, changedByTap }, (v) => handArea(v, ready)));
