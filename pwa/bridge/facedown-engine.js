@@ -276,9 +276,12 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     // seat (else its turn would never be played).
     const pair = fd.set?.in_hangeln ? fd.set.hangeln_seats : null;
     const atTable = (/** @type {number} */ s) => pair?.[s - 1] ?? s;
+    // A fault this phone found in the hand under way: its engine takes no
+    // more of its taps there, and its table says so (table.js).
+    const stopped = !handOver && fd.verdict?.status === 'fault' && fd.verdict.hand === fd.hand;
     last = {
       save: null,
-      view: { ...view, legal: handOver ? [] : fd.legal },
+      view: { ...view, legal: handOver || stopped ? [] : fd.legal, ...(stopped ? { stopped: true } : {}) },
       due: { humans: due.filter((/** @type {number} */ s) => !computers.has(atTable(s))), bots: due.filter((/** @type {number} */ s) => computers.has(atTable(s))) },
       hand_over: handOver,
       game_over: Boolean(view.game_over),

@@ -411,7 +411,7 @@ export function renderTable(view, { ready }) {
   const handView = {
     seat: view.seat, my_cards: view.my_cards, tally: view.tally, players: me ? [me] : [], legal: view.legal.filter((a) => HAND_TYPES.has(a.type)),
   };
-  const status = !ready ? t('status.wait') : heldTap(view)?.type === 'play' ? t('status.opening') : statusText(view);
+  const status = view.stopped ? t('status.stopped') : !ready ? t('status.wait') : heldTap(view)?.type === 'play' ? t('status.opening') : statusText(view);
   // The hand stays pinned above the thumb buttons on every phone; the rest
   // of the table scrolls in the space left over.
   return h('section', { id: 'table', class: 'table', 'aria-label': t('table.label') },
@@ -421,7 +421,7 @@ export function renderTable(view, { ready }) {
       part(JSON.stringify(['status', status]), () => h('p', { class: statusHeld ? 'status held' : 'status', text: status })),
       kept('log', { ...logView, log: logView.log.slice(-3) }, recentLog),
       handHistory(logView, part)),
-    kept('hand', { ...handView, ready, changedByTap }, (v) => handArea(v, ready)));
+    kept('hand', { ...handView, ready: ready && !view.stopped, changedByTap }, (v) => handArea(v, v.ready)));
 }
 
 // What the answer costs, in the engine's figures (`pass_loses`,
@@ -436,19 +436,21 @@ function stakesLine(view, r) {
 export function renderTableControls(view, { ready }) {
   const me = view.players.find((p) => p.seat === view.seat);
   if (!me) return [];
-  const disabled = !ready;
+  // (A face-down phone that found a fault in the hand takes no more taps in it.)
+  const live = ready && view.stopped !== true;
+  const disabled = !live;
   // Taking back the last tap is always offered; the engine says when there
   // is nothing to take back.
   // It sits at the start of the thumb row, small, so it never crowds the
   // table or the main buttons.
-  const undo = undoButton({ ready }, 'compact');
+  const undo = undoButton({ ready: live }, 'compact');
   const r = view.response;
   if (r && r.to_answer === me.seat) {
     return [stakesLine(view, r), h('div', { class: 'answer-row answering' }, undo,
       h('button', { type: 'button', class: 'big hold', dataset: { action: 'hold' }, disabled, text: t('btn.hold') }),
       h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }))];
   }
-  if (!me.in_hand) return [h('div', { class: 'tool-row' }, undoButton({ ready }))];
+  if (!me.in_hand) return [h('div', { class: 'tool-row' }, undoButton({ ready: live }))];
   // Knock keeps its place under the thumb, but is offered only while the
   // engine lists it for this viewer (not while others answer a knock, not
   // twice in a row): a tap that can only be refused is no choice. Pass

@@ -3,8 +3,9 @@ guest an envelope whose log it altered (here the guest's page alters it as
 it arrives, as such a host would send it). The guest's engine names the
 host at once, and the guest's table says so in words there and then, in
 the middle of the hand, the hand not over: not a table that takes no more
-taps and says nothing (docs/FACE_DOWN.md, "never nothing"). The line fits
-the narrowest phone, and the guest's cards are no longer offered."""
+taps and says nothing (docs/FACE_DOWN.md, "never nothing"). Its status
+line says the phone plays no more in the hand, nothing in its hand or
+under its thumb can be tapped, and the line fits the narrowest phone."""
 
 from __future__ import annotations
 
@@ -76,6 +77,9 @@ def test_a_log_the_host_altered_is_named_on_the_guests_table_at_once(warm_page, 
     state = guest.evaluate("async () => (await import('./modules.js')).model.model.game.state")
     assert screen(guest) == "table" and not state["hand_over"], "said in the middle of the hand, on the table"
     assert state["view"]["legal"] == [] and guest.locator("#table .card.legal").count() == 0
+    # Its table says it plays no more, and offers nothing to tap in the hand.
+    assert guest.locator("#table .status").inner_text() == "This phone plays no more in this hand: it found a fault (above)."
+    assert guest.locator("#table .hand button:not([disabled]), #controls button.big:not([disabled])").count() == 0
     # The line fits the narrowest phone: the guest's hand stays in sight under it.
     guest.set_viewport_size({"width": 320, "height": 568})
     fits = guest.evaluate(
