@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 from test_house_rules import choose_short_games
-from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _step, _text_of
+from test_phone_table import CARD, RECEIVED_PROBE, _fill_setup, _join, _step, _text_of, _trade_codes
 from test_phone_table_evening import KEPT_GAMES
 
 from helpers import card_names, message, open_app, screen, wait_idle, wait_until
@@ -122,6 +122,20 @@ def _assert_taps_drawn_after_sent_and_kept(page, opening: str) -> int:
 def _view(page) -> dict | None:
     state = page.evaluate(STATE)
     return state["view"] if state else None
+
+
+def face_down_pair(host, guest, players) -> None:
+    """A face-down table of two phones from the host's start form (house
+    rules of one mark each, the host dealing first): `players`, the guest
+    at seat 2, joined by pasting the codes; both showing the table."""
+    choose_short_games(host)
+    _fill_setup(host, players, dealer="1")
+    host.locator('[data-field="phone-facedown"]').check()
+    host.locator('[data-action="phone-open"]').tap()
+    guest.locator('[data-action="phone-join"]').tap()
+    _trade_codes(guest, host, 2, _text_of(host, "offer-2"))
+    for page in (host, guest):
+        page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
 
 
 def _play_hand(phones: dict, within_s: float) -> None:

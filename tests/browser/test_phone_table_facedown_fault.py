@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import re
 
-from test_house_rules import choose_short_games
-from test_phone_table import _fill_setup, _step, _text_of, _trade_codes
-from test_phone_table_facedown import _view
+from test_phone_table import _step
+from test_phone_table_facedown import _view, face_down_pair
 
 from helpers import open_app, screen
 
 PLAYERS = [("Anne", "human"), ("Bert", "human"), ("Gerda", "bot:easy")]
-TABLE = "() => document.body.dataset.screen === 'table'"
 
 # Once `window.__alterLog` is set, the next envelope this page's channel
 # brings has the last digit of its log's hash changed before the app reads
@@ -48,14 +46,7 @@ def test_a_log_the_host_altered_is_named_on_the_guests_table_at_once(warm_page, 
     guest.add_init_script(ALTER_PROBE)
     open_app(host, shared_site, seed=41)
     open_app(guest, shared_site)
-    choose_short_games(host)
-    _fill_setup(host, PLAYERS, dealer="1")
-    host.locator('[data-field="phone-facedown"]').check()
-    host.locator('[data-action="phone-open"]').tap()
-    guest.locator('[data-action="phone-join"]').tap()
-    _trade_codes(guest, host, 2, _text_of(host, "offer-2"))
-    for page in (host, guest):
-        page.wait_for_function(TABLE, timeout=60_000)
+    face_down_pair(host, guest, PLAYERS)
 
     # A few moves in, the next envelope the guest is sent comes altered.
     moves = 0

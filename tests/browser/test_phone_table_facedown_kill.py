@@ -11,9 +11,8 @@ import os
 import shutil
 
 import pytest
-from test_house_rules import choose_short_games
-from test_phone_table import _fill_setup, _step, _text_of, _trade_codes
-from test_phone_table_facedown import SAVE, _play_hand, _view
+from test_phone_table import _step, _text_of
+from test_phone_table_facedown import SAVE, _play_hand, _view, face_down_pair
 
 from helpers import kill_browser, launch_profile, open_app
 
@@ -56,14 +55,7 @@ def test_a_face_down_guests_tap_survives_its_browser_killed_right_after_it_went_
     ctx = launch_profile(playwright, profile)
     guest = ctx.pages[0] if ctx.pages else ctx.new_page()
     open_app(guest, shared_site)
-    choose_short_games(host)
-    _fill_setup(host, PLAYERS, dealer="1")
-    host.locator('[data-field="phone-facedown"]').check()
-    host.locator('[data-action="phone-open"]').tap()
-    guest.locator('[data-action="phone-join"]').tap()
-    _trade_codes(guest, host, 2, _text_of(host, "offer-2"))
-    for page in (host, guest):
-        page.wait_for_function(TABLE, timeout=60_000)
+    face_down_pair(host, guest, PLAYERS)
 
     # The host (and its computer) play until Bert is due; he taps once, and
     # the moment his move is on the host's phone his browser is killed.
