@@ -295,9 +295,10 @@ function tableBanner() {
   const game = (table.facedown ? state?.facedown?.shown : facts?.game) ?? 1;
   // Face down, every phone checks every hand, the host's too; a fault it
   // found in the middle of the hand is said there and then (its engine
-  // takes no more taps of it: the table would otherwise just stand still).
-  const faulted = table.facedown && state?.facedown?.verdict?.status === 'fault' && state.view;
-  const verdict = (table.role === 'guest' || table.facedown) && (state?.hand_over || faulted) ? verdictLine(table, game, state.view.hand_no) : null;
+  // takes no more taps of it, `stopped`: the table would otherwise just
+  // stand still).
+  const said = state?.hand_over || state?.view?.stopped === true;
+  const verdict = (table.role === 'guest' || table.facedown) && said ? verdictLine(table, game, state.view.hand_no) : null;
   // Who carried the table on, while the hand dealt again is played.
   const taken = facts?.taken_over && state?.view?.hand_no <= facts.taken_over.hand ? facts.taken_over : null;
   const takenFaceDown = table.facedown ? faceDownTakenLine(state, names) : null;
