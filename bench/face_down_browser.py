@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser import Served, loadavg, served_builds, slow_main_thread  # noqa: E402
-from phone_table import PROBE, SHOWN_AT, join_all, log_len, open_phones, percentiles, tap_figures, wait_for_step  # noqa: E402
+from phone_table import PROBE, SHOWN_AT, join_all, log_len, open_phones, percentiles, reach, tap_figures, wait_for_step  # noqa: E402
 from phone_table import run as ordinary_run  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -382,10 +382,9 @@ def run_face_down(pw, browser, site: Served, hands: int, think_ms: int = 0) -> d
         end = max(p.evaluate("() => Date.now()") for p in pages)
         calls = [p.evaluate("() => window.__engine") for p in pages]
         for tapped, tapper, drawn, own in sampled:
-            other = max(d for i, d in enumerate(drawn) if i != tapper)
-            shown = drawn[tapper] if own is None else min(own, drawn[tapper])
-            others.append(other - tapped)
-            seen.append(max(other, shown) - tapped)
+            other, effect = reach(tapped, tapper, drawn, own)
+            others.append(other)
+            seen.append(effect)
             step = tap_stage(tapped, tapper, calls, drawn)
             if step:
                 stages.append(step)

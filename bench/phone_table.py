@@ -160,6 +160,16 @@ def wait_for_step(page, target, timeout_ms: int, over: bool = False) -> None:
         raise PlaywrightTimeout(f"step {list(target)} not drawn within {timeout_ms} ms")
 
 
+def reach(tapped: int, tapper: int, drawn: list, own: int | None) -> tuple[int, int]:
+    """A tap at `tapped` by phone `tapper`, drawn by each phone at `drawn`,
+    its effect first shown on the tapping phone at `own` (SHOWN_AT; None:
+    when it drew it): ms until every other phone had drawn it, and until
+    its effect was on every screen."""
+    others = max(d for i, d in enumerate(drawn) if i != tapper)
+    shown = drawn[tapper] if own is None else min(own, drawn[tapper])
+    return others - tapped, max(others, shown) - tapped
+
+
 def drawn_at(page, target: tuple[int, int]) -> int | None:
     for t, step in page.evaluate("() => window.__steps"):
         got = log_len(step)
@@ -295,19 +305,17 @@ def run(pw, browser, site: Served, people: int = 4) -> dict:
                 tap_at = guest.evaluate("() => window.__taps")[taps:]
                 drawn = [drawn_at(p, target) for p in pages]
                 if tap_at and all(d is not None for d in drawn):
-                    own = guest.evaluate(SHOWN_AT, tap_at[0])
-                    shown = drawn[pages.index(guest)] if own is None else min(own, drawn[pages.index(guest)])
                     samples.append(max(drawn) - tap_at[0])
                     host_samples.append(drawn[0] - tap_at[0])
-                    others = max(d for p, d in zip(pages, drawn) if p is not guest)
-                    others_samples.append(others - tap_at[0])
-                    seen_samples.append(max(others, shown) - tap_at[0])
+                    others, seen = reach(tap_at[0], pages.index(guest), drawn, guest.evaluate(SHOWN_AT, tap_at[0]))
+                    others_samples.append(others)
+                    seen_samples.append(seen)
                     lift = guest.evaluate("(since) => window.__lifts.find((t) => t >= since) ?? null", tap_at[0])
                     click = guest.evaluate("(since) => window.__clicks.find((t) => t >= since) ?? null", tap_at[0])
                     if lift is not None and click is not None:
                         lift_samples.append(lift - tap_at[0])
                         click_samples.append(click - tap_at[0])
-                        lifted_seen_samples.append(max(others, shown) - lift)
+                        lifted_seen_samples.append(seen + tap_at[0] - lift)
                 else:
                     print("no sample:", tap_at, drawn, file=sys.stderr)
         tapped = _step(host, host.evaluate(HOST_STATE)["view"]) or tapped

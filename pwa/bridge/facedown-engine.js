@@ -278,7 +278,7 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
     const atTable = (/** @type {number} */ s) => pair?.[s - 1] ?? s;
     // A fault this phone found in the hand under way: its engine takes no
     // more of its taps there, and its table says so (table.js).
-    const stopped = !handOver && fd.verdict?.status === 'fault' && fd.verdict.hand === fd.hand;
+    const stopped = !handOver && fd.verdict?.status === 'fault';
     last = {
       save: null,
       view: { ...view, legal: handOver || stopped ? [] : fd.legal, ...(stopped ? { stopped: true } : {}) },
