@@ -439,6 +439,8 @@ export function renderTableControls(view, { ready }) {
   // (A face-down phone that found a fault in the hand takes no more taps in it.)
   const live = ready && view.stopped !== true;
   const disabled = !live;
+  // (Drawn as not offered, not as busy: it takes no tap again in this hand.)
+  const stopped = view.stopped === true ? ' not-now' : '';
   // Taking back the last tap is always offered; the engine says when there
   // is nothing to take back.
   // It sits at the start of the thumb row, small, so it never crowds the
@@ -447,8 +449,8 @@ export function renderTableControls(view, { ready }) {
   const r = view.response;
   if (r && r.to_answer === me.seat) {
     return [stakesLine(view, r), h('div', { class: 'answer-row answering' }, undo,
-      h('button', { type: 'button', class: 'big hold', dataset: { action: 'hold' }, disabled, text: t('btn.hold') }),
-      h('button', { type: 'button', class: 'big pass', dataset: { action: 'pass' }, disabled, text: t('btn.pass') }))];
+      h('button', { type: 'button', class: `big hold${stopped}`, dataset: { action: 'hold' }, disabled, text: t('btn.hold') }),
+      h('button', { type: 'button', class: `big pass${stopped}`, dataset: { action: 'pass' }, disabled, text: t('btn.pass') }))];
   }
   if (!me.in_hand) return [h('div', { class: 'tool-row' }, undoButton({ ready: live }))];
   // Knock keeps its place under the thumb, but is offered only while the

@@ -245,6 +245,10 @@ def test_the_knock_is_not_offered_where_the_engine_lists_none(de_page, shared_si
     assert not any(a["type"] == "knock" for a in view["legal"])
     knock = page.locator('[data-action="knock"]')
     assert knock.is_visible() and knock.is_disabled() and "not-now" in knock.get_attribute("class")
+    # It looks not offered, not busy: only its outline is left of the gold
+    # of a knock that takes a tap.
+    look = knock.evaluate("(b) => { const s = getComputedStyle(b); return [s.backgroundColor, s.borderTopStyle, s.filter]; }")
+    assert look == ["rgba(0, 0, 0, 0)", "dashed", "none"]
     assert message(page) == ""
 
 
