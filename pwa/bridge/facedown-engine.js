@@ -303,6 +303,8 @@ export function createFaceDownEngine(local, { role, keep, readBack = async () =>
         // deal's messages change nothing on screen) is not drawn again.
         role, seat: fd.seat, game: fd.game ?? 1, shown: lastShown.game ?? 1, hand: fd.hand, phase: fd.phase, verdict: fd.verdict, verdicts: fd.verdicts ?? [],
         gone: fd.gone ?? null, left: fd.left ?? [], filed: fd.filed ?? null, code: fd.code ?? null,
+        // Faults other phones found in this hand and said (each stopped there).
+        reports: fd.reports ?? [],
         // A tournament's table: its ticket (the banner, the result for the organiser).
         ticket: fd.ticket ?? null,
         // The computer seats (a seat that may go to a new phone between games),

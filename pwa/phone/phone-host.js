@@ -374,7 +374,9 @@ export async function standIn(seat) {
   // while the table is taken over, its seat goes to the computer.
   if (table.facedown?.engine.facts()?.taking) { await computerSeat(seat); return; }
   if (table.facedown) {
-    if (awaySeats(table).includes(seat)) await faceDownGone(seat);
+    // (Or a phone that stopped: it reported a fault in the hand.)
+    const stopped = (m().game?.state?.facedown?.reports ?? []).map((r) => r.seat);
+    if (awaySeats(table).includes(seat) || stopped.includes(seat)) await faceDownGone(seat);
     return;
   }
   const silent = silentSeats(table, m().game?.state);

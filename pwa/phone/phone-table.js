@@ -254,13 +254,13 @@ function faceDownTakenLine(state, names) {
   });
 }
 
-// The line on a phone gone that the person opened (by its key: the game,
-// the seat, when): every state drawn builds the line anew, and one opened
-// must stay open. Read at the summary's click, as the kitty's section is.
+// The line on a phone gone (or on a fault another phone reported) that
+// the person opened, by its key (the game, the seat, when): every state
+// drawn builds the line anew, and one opened must stay open. Read at the summary's click, as the kitty's section is.
 let goneOpen = null;
 if (typeof document !== 'undefined') {
   document.addEventListener('click', (e) => {
-    const summary = e.target?.closest?.('.phone-gone summary');
+    const summary = e.target?.closest?.('.phone-gone summary, .phone-report summary');
     if (summary) goneOpen = summary.parentElement.open ? null : summary.dataset.key;
   }, true);
 }
@@ -314,11 +314,15 @@ function tableBanner() {
   const goneLine = gone && !overHere ? gone : null;
   const goneKey = goneLine ? `${state.facedown.game} ${goneLine.seat} ${goneLine.after}` : null;
   const playing = ['dealing', 'playing'].includes(state?.facedown?.phase);
+  // Face down, the faults other phones found in this hand and said (each
+  // stopped there): this phone cannot check them, and says so; the host's
+  // phone may go on without a phone that stopped, as without one away.
+  const reports = table.facedown ? state?.facedown?.reports ?? [] : [];
   const code = table.facedown ? codeLine(table, state) : null;
   // The hand does not wait for a phone gone for good, nor for one the computer plays.
   const waiting = down.filter((seat) => !standins.includes(seat) && seat !== gone?.seat);
-  if (!lost && !verdict && !code && !goneLine && !taken && !takenFaceDown && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
-  const offer = table.facedown ? (gone || !playing ? [] : waiting)
+  if (!lost && !verdict && !code && !goneLine && !reports.length && !taken && !takenFaceDown && !down.length && !standins.length && !disputes.length && !restarts.length && !silent.seats.length) return null;
+  const offer = table.facedown ? (gone || !playing ? [] : [...waiting, ...reports.map((r) => r.seat).filter((seat) => !waiting.includes(seat))])
     : [...waiting, ...(silent.left > 0 ? [] : silent.seats.filter((seat) => !waiting.includes(seat)))];
   return h('div', { class: 'phone-links', dataset: { down: down.join(' '), lost: lost ? 'yes' : 'no', standins: standins.join(' ') } },
     verdict,
@@ -332,6 +336,13 @@ function tableBanner() {
       h('summary', { dataset: { key: goneKey }, text: tt('links.facedown.gone', { name: names[goneLine.seat - 1] || seatLabel([goneLine.seat], names), when: errorText(goneLine.when) }) }),
       // A phone that only watched a set's Hängeln: nobody plays its seat on.
       h('p', { text: tt(goneLine.watched ? 'links.facedown.gone.watched' : 'links.facedown.gone.then') }))) : null,
+    reports.map((r) => {
+      const key = `${state.facedown.game} ${state.facedown.hand} report ${r.seat}`;
+      const name = names[r.seat - 1] || seatLabel([r.seat], names);
+      return h('details', { role: 'alert', class: 'phone-report', dataset: { seat: r.seat }, open: goneOpen === key || null },
+        h('summary', { dataset: { key }, text: tt('links.facedown.report', { name }) }),
+        h('p', { text: `${errorText(r).replace(/\.$/, '')}. ${tt('links.facedown.report.own', { name })}` }));
+    }),
     // A hand void before its deal: the host's phone deals it again to the
     // phones still there (the engine says when it may).
     table.role === 'host' && state?.facedown?.redeal ? h('div', { class: 'tool-row phone-links-tools' },

@@ -5,7 +5,9 @@ host at once, and the guest's table says so in words there and then, in
 the middle of the hand, the hand not over: not a table that takes no more
 taps and says nothing (docs/FACE_DOWN.md, "never nothing"). Its status
 line says the phone plays no more in the hand, nothing in its hand or
-under its thumb can be tapped, and the line fits the narrowest phone."""
+under its thumb can be tapped, and the line fits the narrowest phone.
+The guest says it to the host's phone too, which shows it and plays the
+hand on without the guest."""
 
 from __future__ import annotations
 
@@ -71,6 +73,8 @@ def test_a_log_the_host_altered_is_named_on_the_guests_table_at_once(warm_page, 
     # Its table says it plays no more, and offers nothing to tap in the hand.
     assert guest.locator("#table .status").inner_text() == "This phone plays no more in this hand: it found a fault (above)."
     assert guest.locator("#table .hand button:not([disabled]), #controls button.big:not([disabled])").count() == 0
+    # Under the thumb, drawn as not offered (outlined), not as busy.
+    assert guest.locator("#controls button.big:not(.not-now)").count() == 0
     # The line fits the narrowest phone: the guest's hand stays in sight under it.
     guest.set_viewport_size({"width": 320, "height": 568})
     fits = guest.evaluate(
@@ -80,3 +84,25 @@ def test_a_log_the_host_altered_is_named_on_the_guests_table_at_once(warm_page, 
             && hand != null && hand.bottom <= innerHeight + 0.5 && hand.top >= line.bottom - 0.5; }"""
     )
     assert fits
+
+    # The guest said it to the host's phone, which shows it in the guest's
+    # words (it cannot check them) and may go on without it: the hand is
+    # played to its end, the computer playing Bert's seat, and checked.
+    report = host.locator(".phone-report")
+    report.locator("summary").wait_for(timeout=30_000)
+    assert report.locator("summary").inner_text() == "Bert meldet einen Fehler"
+    report.locator("summary").tap()
+    assert re.fullmatch(
+        r"Platz 1 \(Anne\): hat als Vermittler den Verlauf bei Nachricht \d+ verändert\. Das Handy von Bert spielt in diesem "
+        r"Spiel nicht weiter\. Dieses Handy kann den Fehler nicht prüfen: Es hat selbst keinen gesehen\.",
+        report.locator("p").inner_text(),
+    ), report.locator("p").inner_text()
+    host.locator('[data-action="phone-standin"][data-seat="2"]').tap()
+    host.locator(".phone-gone").wait_for(timeout=30_000)
+    for _ in range(300):
+        if host.locator('.phone-verdict[data-fair="true"]').count():
+            break
+        _step(host, _view(host))
+        host.wait_for_timeout(80)
+    assert host.locator(".phone-verdict").inner_text() == "✓ Spiel 1 geprüft"
+    assert host.locator(".phone-report summary").count() == 1

@@ -727,6 +727,13 @@ def test_a_share_shown_ahead_against_the_protocol_is_named_by_every_other_phone(
         assert v["status"] == "fault" and v["de"].startswith("Platz 2 (Bernd)"), (s, v)
         why = "eine unlesbare Nachricht" if changed is Eager else "einen falschen Anteil"
         assert why in v["de"], v
+    # Each phone that named it said so to the others, once; one reloaded
+    # is still stopped by it, though its work ahead that found it is not
+    # replayed (its journal keeps the fault).
+    assert [len(reports_of(table, s)) for s in (1, 3)] == [1, 1]
+    table.reload(3)
+    assert table.call(3, "facedown_verdict", hand=hand)["de"].startswith("Platz 2 (Bernd)")
+    assert len(reports_of(table, 3)) == 1 and table.state(3)["legal"] == []
     if changed is Eager:
         # What it showed of its own card is a leak the search finds: the
         # other guest, with its own share, opens it (the hand stopped before
@@ -861,6 +868,75 @@ def test_an_envelope_the_host_altered_is_named_by_the_guest_at_once() -> None:
     v = table.call(2, "facedown_verdict", hand=1)
     assert (v["status"], v["seat"]) == ("fault", 1) and v["en"] == "seat 1 (Anne): as the relay altered the log at message 1"
     assert table.state(2)["verdict"] == v
+
+
+class Altering(Table):
+    """A host's changed app: it alters the log's hash in the next envelope
+    it sends one guest (`alter`)."""
+
+    alter: int | None = None
+
+    def call(self, phone: int, cmd: str, **args: Any) -> dict[str, Any]:
+        if cmd == "facedown_receive" and phone == self.alter:
+            self.alter = None
+            env = args["frame"]["env"]
+            env["chain"] = ("0" if env["chain"][0] != "0" else "1") + env["chain"][1:]
+        return super().call(phone, cmd, **args)
+
+
+def reports_of(table: Table, seat: int) -> list[dict[str, Any]]:
+    """The fault reports of the phone of `seat`, as the host relayed them."""
+    frames = [json.loads(t) for t in table.heard[table.host]]
+    msgs = [f["env"]["msg"] for f in frames if f.get("type") == "env"]
+    return [m for m in msgs if m.get("kind") == "fault" and m["seat"] == seat]
+
+
+@pytest.mark.cpython_only
+def test_a_fault_one_guest_finds_mid_hand_is_said_on_every_phone_and_a_reload_says_it_once() -> None:
+    table = Altering("rheinland", 40)
+    hand = table.deal()
+    for _ in range(3):
+        table.step()
+    table.alter = 3
+    while table.state(3)["verdict"]["status"] != "fault":
+        assert table.step(), "no envelope reached the guest"
+    mine = table.state(3)["verdict"]
+    assert re.fullmatch(r"seat 1 \(Anne\): as the relay altered the log at message \d+", mine["en"]), mine
+    # Said once, signed, with its log; every other phone shows it in the
+    # reporting phone's words, and plays on (it cannot check them).
+    [said] = reports_of(table, 3)
+    # (The protocol names the phones by their place; each phone by name.)
+    assert said["en"] == mine["en"].replace(" (Anne)", "") and said["pos"] >= 1
+    for s in (1, 2):
+        state = table.state(s)
+        assert state["reports"] == [{"seat": 3, "de": mine["de"], "en": mine["en"]}], state["reports"]
+        assert state["verdict"]["en"] == "not checked – the hand is still being played", state["verdict"]
+    assert table.state(3)["reports"] == []  # (its own fault it says as its verdict)
+    # Its app closed and opened again: the same fault, not said twice.
+    table.reload(3)
+    assert table.state(3)["verdict"] == mine and len(reports_of(table, 3)) == 1
+    # The host's phone calls it gone; the hand goes on and the others check it.
+    gone(table, 3)
+    table.play_hand()
+    for s in (1, 2):
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked"
+        assert [r["seat"] for r in table.state(s)["reports"]] == [3]
+
+
+@pytest.mark.cpython_only
+def test_a_fault_report_with_a_log_the_host_did_not_sign_names_its_sender() -> None:
+    table = Table("rheinland", 40)
+    table.deal()
+    bridge = table.phones[3].facedown
+    assert bridge is not None
+    st = bridge.locals[3].st
+    forged = st.log.seal({**st.log.log_message(), "relay": "00" * 64, "chain": "ab" * 64, "kind": "fault", "de": "x", "en": "x"})
+    frame = next(f for f in map(json.loads, table.heard[3]) if f.get("type") == "msg")
+    table.sent(3, [dict(frame, msg=forged)])
+    for s in (1, 2):
+        v = table.state(s)["verdict"]
+        assert v["status"] == "fault" and v["en"].startswith("seat 3 (Carla): claims a log the relay did not sign"), v
+        assert table.state(s)["reports"] == []
 
 
 def test_the_host_checks_each_guests_signature_once_and_its_own_seats_never(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -72,7 +72,17 @@ class Local:
         msg = env.get("msg") if isinstance(env, dict) else None
         if isinstance(msg, dict) and msg.get("seat") == self.st.seat and msg.get("kind") in ACTIONS:
             self.awaiting = max(0, self.awaiting - 1)
-        return self.st.receive(env)
+        out = self.st.receive(env)
+        self.noted()
+        return out
+
+    def noted(self) -> None:
+        """The fault its seat reported (`Seat.report`), in the journal once:
+        a reload's replay finds again only what the envelopes show, not
+        what its work ahead found."""
+        v = self.st.reported
+        if v is not None and not any(e[0] == "fault" for e in self.journal):
+            self.journal.append(["fault", v.status, v.seat, v.de, v.en])
 
     def refuse(self, message: Message, why: tuple[str, str]) -> Message:
         """The relay's word, in its own seat's name, that `message` is

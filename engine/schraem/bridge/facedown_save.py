@@ -12,6 +12,7 @@ from ..core.facedown import Phone
 from ..core.facedown_code import CodeRound
 from ..core.facedown_game import Seat
 from ..core.facedown_log import chain_start
+from ..core.facedown_wire import Verdict
 from ..core.fields import clean_name
 from ..core.game import Game
 from ..crypto import ORDER, encode_scalar
@@ -160,6 +161,8 @@ class SavedTable(TableBase):
                     if st.standin is None:
                         raise ValueError("a stand-in's share before the stand-in")
                     st.standin.show_early([int(p) for p in entry[1]])
+                elif entry[0] == "fault":
+                    st.report_again(Verdict(str(entry[1]), None if entry[2] is None else int(entry[2]), str(entry[3]), str(entry[4])))
                 elif entry[0] == "refuse":
                     local.refusal(int(entry[1]), int(entry[2]), (str(entry[3]), str(entry[4])))
                 else:

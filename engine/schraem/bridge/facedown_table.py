@@ -103,9 +103,11 @@ class FaceDownTable(TakeoverSide):
             out = local.st.ahead()
             if out is None:
                 continue
+            local.noted()
             if out:
-                standin = out[0]["seat"] != local.st.seat
-                local.journal.append(["standin_early" if standin else "early", out[0]["places"]])
+                if out[0]["kind"] == "shows":
+                    standin = out[0]["seat"] != local.st.seat
+                    local.journal.append(["standin_early" if standin else "early", out[0]["places"]])
                 if self.relay is not None:
                     self._post(out)
                     self._run()
@@ -209,6 +211,9 @@ class FaceDownTable(TakeoverSide):
             # sends it again.
             "waits": self.role == "guest" and (not self.welcomed or self.recode is not None),
             "gone": self.gone(),
+            # Faults other phones found in this hand and said to every phone
+            # (each then stops): their words, this phone cannot check them.
+            "reports": self.reports(),
             "left": sorted(self.left),  # seats whose phones were lost, played by the host's phone since
             # Seats going to a new phone before the next game, whose key is awaited.
             "joining": sorted(s for s in self.joined if self.identities[s - 1] is None),
@@ -259,6 +264,19 @@ class FaceDownTable(TakeoverSide):
         if self._money[0] != self.game:
             self._money = (self.game, cast(GameMoney, Game.from_record(filed).money).to_json())
         return self._money[1]
+
+    def reports(self) -> list[dict[str, Any]]:
+        """The faults other phones said they found in the hand under way
+        (`Seat.report`), by table seat, in their words as `seated` names
+        the phones; none where this phone found one itself (it says its own)."""
+        own = self.own()
+        if own is None or own.st.reported is not None:
+            return []
+        out = []
+        for phone, (de, en) in sorted(own.st.reports.items()):
+            de, en = self.seated_words(de, en)
+            out.append({"seat": self.seat_of(phone), "de": de, "en": en})
+        return out
 
     def gone(self) -> dict[str, Any] | None:
         """Who the host said was gone in this hand, and when: every phone

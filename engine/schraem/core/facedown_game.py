@@ -163,6 +163,10 @@ class Seat(IdleWork):
         self.refusing: dict[tuple[int, int], tuple[str, str]] = {}
         self.refused: list[dict[str, Any]] = []
         self.revealed = False
+        # A fault found in the hand, said to the others (`report`); the
+        # faults other phones said, by seat, in their words.
+        self.reported: Verdict | None = None
+        self.reports: dict[int, tuple[str, str]] = {}
         self.replayed: Game | None = None  # the hand as the check replayed it
         self._game: Game | None = None
         self._completion: list[str] = []
@@ -254,12 +258,25 @@ class Seat(IdleWork):
     # -- what it receives ---------------------------------------------------
 
     def receive(self, envelope: Message) -> list[Message]:
-        """Take the host's next envelope; answer with signed messages."""
+        """Take the host's next envelope; answer with signed messages (and,
+        once, with the fault it found in it, `report`)."""
+        # (Proofs left from the work ahead are checked first: a fault in
+        # them is said before anything the envelope asks, as it was when
+        # the work ahead found it, and as a reload finds it again.)
+        self.check_opened()
+        said = self.report()
+        return said + self._open(envelope) + self.report()
+
+    def _open(self, envelope: Message) -> list[Message]:
         try:
             message = self.log.open(envelope)
             if message.get("kind") == "log":
                 if message["seat"] != self.seat:
                     self.log.compare(message)
+                return []
+            if message.get("kind") == "fault":
+                if message["seat"] != self.seat:
+                    self._on_report(message)
                 return []
             if message.get("kind") == "refuse":
                 self._on_refuse(message)

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .facedown import Phone
-from .facedown_log import Log
+from .facedown_report import FaultReports
 from .facedown_wire import Message
 from .game import Game
 
 
-class IdleWork:
-    """`Seat`'s work ahead; `Seat` supplies its phone, its log and its game."""
+class IdleWork(FaultReports):
+    """`Seat`'s work ahead (a fault it finds there said at once,
+    `FaultReports`); `Seat` supplies its phone, its log and its game."""
 
-    phone: Phone
-    log: Log
     standin: IdleWork | None
     revealed: bool
     inbox: list[Message]
@@ -43,7 +41,7 @@ class IdleWork:
         over or broken, or when there is nothing left to do. → what to send
         (signed; a stand-in's in the lost seat's name)."""
         if self.check_opened():
-            return []  # the shares of the card played last, checked
+            return self.report()  # the shares of the card played last, checked (a fault said at once)
         if self.revealed or self.phone.faults or not self.settled():
             return None
         # Asked again with nothing new in the hand, it says so at once (the
@@ -59,7 +57,7 @@ class IdleWork:
             if made is not None:
                 return [st.log.seal(m) for m in made]
         if self.phone.vouch_ahead():
-            return []
+            return self.report()
         self._ahead_done = moment
         return None
 
