@@ -256,7 +256,8 @@ function faceDownTakenLine(state, names) {
 
 // The line on a phone gone (or on a fault another phone reported) that
 // the person opened, by its key (the game, the seat, when): every state
-// drawn builds the line anew, and one opened must stay open. Read at the summary's click, as the kitty's section is.
+// drawn builds the line anew, and one opened must stay open. Read at the
+// summary's click, as the kitty's section is.
 let goneOpen = null;
 if (typeof document !== 'undefined') {
   document.addEventListener('click', (e) => {
