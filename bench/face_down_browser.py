@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser import Served, loadavg, served_builds, slow_main_thread  # noqa: E402
-from phone_table import PROBE, SHOWN_AT, join_all, log_len, open_phones, percentiles, reach, tap_figures, wait_for_step  # noqa: E402
+from phone_table import BODY_SAYS, PROBE, SHOWN_AT, join_all, log_len, open_phones, percentiles, reach, tap_figures, wait_for_step  # noqa: E402
 from phone_table import run as ordinary_run  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -261,6 +261,8 @@ def open_face_down(pw, browser, site: Served) -> tuple:
 
 
 # The hand's verdict on this phone's result screen, once its check is done.
+# A hand's table shown, not over: the next hand's.
+NEW_HAND_SHOWN = BODY_SAYS % "document.body.dataset.screen === 'table' && s[2] === '0' && s[0] !== ''"
 CHECKED = "() => !!document.querySelector('.phone-verdict[data-fair]:not([data-fair=\"checking\"])')"
 
 
@@ -332,16 +334,12 @@ def next_hand(pages, host) -> tuple[float, int]:
     over = screen(host) == "over"
     action = "rematch" if over else "next-hand"
     host.wait_for_function(f"() => document.querySelector('[data-action=\"{action}\"]')?.disabled === false", timeout=120_000)
-    before = [shown(p) for p in pages]
     tapped = host.evaluate(f"() => {{ const t = Date.now(); document.querySelector('[data-action=\"{action}\"]').click(); return t; }}")
     drawn = []
-    for page, was in zip(pages, before):
-        page.wait_for_function(
-            "([g, h]) => { const s = (document.body.dataset.step || '').split(':');"
-            " return document.body.dataset.screen === 'table' && s[2] === '0' && s[0] !== '' ; }",
-            arg=[was[1], was[2]],
-            timeout=240_000,
-        )
+    for page in pages:
+        # (Told when the page's step changes, as `wait_for_step`.)
+        if not page.evaluate(NEW_HAND_SHOWN, [240_000]):
+            raise PlaywrightTimeout("the next hand was not shown within 240 s")
         drawn.append(first_step(page, tapped, lambda s: s.split(":")[2] == "0"))
     return max(d for d in drawn if d is not None) - tapped, tapped
 

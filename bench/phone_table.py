@@ -143,20 +143,22 @@ SHOWN_AT = """(since) => {
 # animation frame, which keeps the page drawing frames while it waits: on
 # a machine whose two cores carry four phones, that took the time of the
 # very taps being measured.
-STEP_REACHED = """([h, n, over, ms]) => new Promise((resolve) => {
-  const reached = () => { const s = (document.body.dataset.step || '').split(':');
-    return Number(s[0]) > h || (Number(s[0]) === h && Number(s[1]) >= n) || (over && s[2] === '1'); };
+# `%s`: whether it is reached, from `s` (the step split at ':') and the
+# page's arguments ([ms, ...args]).
+BODY_SAYS = """([ms, ...args]) => new Promise((resolve) => {
+  const reached = () => { const s = (document.body.dataset.step || '').split(':'); return %s; };
   if (reached()) { resolve(true); return; }
   const seen = new MutationObserver(() => { if (reached()) { seen.disconnect(); clearTimeout(late); resolve(true); } });
   const late = setTimeout(() => { seen.disconnect(); resolve(false); }, ms);
-  seen.observe(document.body, { attributes: true, attributeFilter: ['data-step'] });
+  seen.observe(document.body, { attributes: true, attributeFilter: ['data-step', 'data-screen'] });
 })"""
+STEP_REACHED = BODY_SAYS % "Number(s[0]) > args[0] || (Number(s[0]) === args[0] && Number(s[1]) >= args[1]) || (args[2] && s[2] === '1')"
 
 
 def wait_for_step(page, target, timeout_ms: int, over: bool = False) -> None:
     """Until `page` has drawn the log's step `target` (STEP_REACHED); a
     PlaywrightTimeout if it has not within `timeout_ms`."""
-    if not page.evaluate(STEP_REACHED, [target[0], target[1], over, timeout_ms]):
+    if not page.evaluate(STEP_REACHED, [timeout_ms, target[0], target[1], over]):
         raise PlaywrightTimeout(f"step {list(target)} not drawn within {timeout_ms} ms")
 
 
