@@ -870,6 +870,31 @@ def test_an_envelope_the_host_altered_is_named_by_the_guest_at_once() -> None:
     assert table.state(2)["verdict"] == v
 
 
+class Spelled(Table):
+    """Every phone's save, after each of its calls, spelled as its bridge
+    spells it (each envelope once, kept) and spelled whole: the same text."""
+
+    def call(self, phone: int, cmd: str, **args: Any) -> dict[str, Any]:
+        result = super().call(phone, cmd, **args)
+        t = self.phones[phone].facedown
+        if t is not None:
+            assert t.save_text() == json.dumps(t.to_save(), separators=(",", ":")), cmd
+        return result
+
+
+@pytest.mark.cpython_only
+def test_a_save_spelled_an_envelope_at_a_time_is_the_save_spelled_whole() -> None:
+    table = Spelled("rheinland", 39)
+    table.deal()
+    for _ in range(4):
+        table.step()
+    table.reload(2)  # (its envelopes a new list, spelled anew)
+    table.play_hand()
+    table.deal()  # (the next hand's envelopes, another list)
+    table.step()
+    assert table.saves[2]["hand"]["envelopes"]
+
+
 class Altering(Table):
     """A host's changed app: it alters the log's hash in the next envelope
     it sends one guest (`alter`)."""

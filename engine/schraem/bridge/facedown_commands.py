@@ -29,7 +29,7 @@ from .wire import Encoded
 
 
 def _encoded(t: FaceDownTable) -> str:
-    return json.dumps(t.to_save(), separators=(",", ":"))
+    return t.save_text()
 
 
 class FaceDownCommands:
