@@ -176,7 +176,7 @@ class FaceDownTable(TakeoverSide):
             st = own.st
             if st.settled():
                 game = st.engine()
-                shown, over = view(game, st.viewer), game.hand_over
+                shown, over = st.current_view(), game.hand_over
                 legal = [] if self.hand in self.verdicts else own.offered()
                 phase = "checked" if self.hand in self.verdicts else "checking" if over else "playing"
             else:

@@ -170,6 +170,7 @@ class Seat(IdleWork):
         self.replayed: Game | None = None  # the hand as the check replayed it
         self._game: Game | None = None
         self._completion: list[str] = []
+        self._view: tuple[Game, int, dict[str, Any]] | None = None  # (`current_view`)
 
     # -- its engine ---------------------------------------------------------
 
@@ -191,6 +192,16 @@ class Seat(IdleWork):
             for a in self.actions:
                 self._take(game, a)
         return self._game
+
+    def current_view(self) -> dict[str, Any]:
+        """What its engine shows its seat now: made once for each count of
+        actions taken (only taking one changes its game), shared by what
+        it was shown, the actions it offers and its state. Read, never changed."""
+        game = self.engine()
+        kept = self._view
+        if kept is None or kept[0] is not game or kept[1] != len(self.actions):
+            kept = self._view = (game, len(self.actions), view(game, self.viewer))
+        return kept[2]
 
     def _take(self, game: Game, action: dict[str, Any]) -> None:
         a = Action.from_json(action)
@@ -237,7 +248,7 @@ class Seat(IdleWork):
         """The actions its view offers now (none until it is settled)."""
         if self.viewer is None or self.phone.faults or not self.settled() or self.engine().hand_over:
             return []
-        return list(view(self.engine(), self.viewer)["legal"])
+        return list(self.current_view()["legal"])
 
     def act(self, action: dict[str, Any]) -> list[Message]:
         """This seat's action, as its engine takes it: a card played by its
@@ -487,7 +498,7 @@ class Seat(IdleWork):
             self._take(game, item.action)
         if self.settled():
             game = self.engine()
-            self.shown.setdefault(len(self.actions), view(game, self.viewer))
+            self.shown.setdefault(len(self.actions), self.current_view())
             if game.hand_over and not self.revealed:
                 self.phone.check_opened()  # the last card's shares, before the secrets go out
                 if self.phone.faults:
