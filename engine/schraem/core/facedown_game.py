@@ -9,8 +9,8 @@ hold the cards it has not seen, in any order (a *completion*). Nothing this
 seat is shown depends on which: its own cards and legal actions, the
 stakes, marks, turns, tricks and result follow from its cards and the
 public actions alone. A place that opens (its own cards, a card played, a
-discard turned up) with another card than the completion put there has the
-engine deal again and replay the hand's actions. Another seat's action the
+discard turned up) with another card than the completion put there swaps
+the two unseen cards (core/facedown_completion.py). Another seat's action the
 engine refuses only because of cards this phone cannot see (following
 suit, an open exchange of four courts) is taken on trust; everything else
 it refuses names that seat at once.
@@ -43,6 +43,7 @@ from .deal import next_active
 from .errors import IllegalAction, SchraemError
 from .facedown import Phone
 from .facedown_check import verdict
+from .facedown_completion import swap_opened
 from .facedown_deck import shuffle_plan
 from .facedown_dropout import Pieces, after_move, pieces_message
 from .facedown_idle import IdleWork
@@ -179,10 +180,11 @@ class Seat(IdleWork):
         return {**self.phone.cards, **self.phone.seen}
 
     def engine(self) -> Game:
-        """Its game, dealt again when a place opened with another card than
-        the completion held there."""
+        """Its game, a place opened with another card than the completion
+        held there swapped in it (`swap_opened`), else dealt again."""
         known = self.known()
-        if self._game is None or any(self._completion[p] != c for p, c in known.items()):
+        game = self._game
+        if game is None or (any(self._completion[p] != c for p, c in known.items()) and not swap_opened(game, self._completion, known)):
             rest = iter(c for c in self.plan.cards if c not in known.values())
             self._completion = [known[p] if p in known else next(rest) for p in range(len(self.plan.cards))]
             game = Game.from_record(self.record)
@@ -191,7 +193,7 @@ class Seat(IdleWork):
             self._game = game
             for a in self.actions:
                 self._take(game, a)
-        return self._game
+        return game
 
     def current_view(self) -> dict[str, Any]:
         """What its engine shows its seat now: made once for each count of

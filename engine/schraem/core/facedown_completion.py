@@ -1,0 +1,48 @@
+"""A phone's engine in a face-down hand holds a card in every place: the
+places it has not seen hold the cards it has not seen, in any order (the
+*completion*, core/facedown_game.py). When a place opens with another card
+than the completion put there, the two hidden cards change places."""
+
+from __future__ import annotations
+
+from .game import Game
+
+
+def swap_opened(game: Game, completion: list[str], known: dict[int, str]) -> bool:
+    """Each place of `known` that opened with another card than `completion`
+    held there, swapped with the unseen place that held that card: in
+    `completion`, and in the engine's hand wherever the two cards are now
+    (a hand, the stock). Nothing the engine has done so far depended on
+    which of two unseen cards was where, so this is the hand dealt with
+    the new completion and its actions taken again, without either: a
+    card played by another phone cost a re-deal and a replay of the
+    hand, a third of taking it.
+
+    Only where a hand keeps nothing of its unseen cards but the cards
+    (no four courts, no pretty ones, no discards: each keeps facts about
+    cards from the moment they are dealt or laid away); else, or where a
+    card is not where it must be, False, with nothing changed: the
+    caller deals again."""
+    hand = game.hand
+    if hand is None or hand.cards is None or hand.stock is None or hand.discard_left is not None:
+        return False
+    if hand.rules.four_courts != "none" or hand.rules.pretty_ones:
+        return False
+    moved = [(p, c) for p, c in known.items() if completion[p] != c]
+    unseen = [*hand.cards, hand.stock]
+    swaps = []
+    order = list(completion)
+    for p, card in moved:
+        held = order[p]
+        q = order.index(card)
+        if q in known:
+            return False
+        spots = [(cards, i) for cards in unseen for i, c in enumerate(cards) if str(c) in (card, held)]
+        if len(spots) != 2:
+            return False
+        swaps.append(spots)
+        order[p], order[q] = card, held
+    for (a, i), (b, j) in swaps:
+        a[i], b[j] = b[j], a[i]
+    completion[:] = order
+    return True
