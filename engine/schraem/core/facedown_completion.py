@@ -1,11 +1,32 @@
 """A phone's engine in a face-down hand holds a card in every place: the
 places it has not seen hold the cards it has not seen, in any order (the
 *completion*, core/facedown_game.py). When a place opens with another card
-than the completion put there, the two hidden cards change places."""
+than the completion put there, the two hidden cards change places; an
+action the rules refuse only for cards it has not seen is taken on trust."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from .actions import Action
+from .errors import IllegalAction
 from .game import Game
+
+# Refusals that depend on cards a phone has not seen: another seat's action
+# refused for one of them is taken on trust, and checked after the hand.
+HIDDEN = frozenset({"must_follow", "exchange_not_allowed"})
+
+
+def take_trusting(game: Game, action: dict[str, Any]) -> None:
+    """An action as a phone's engine takes it: a refusal that hangs on
+    cards it has not seen (`HIDDEN`) taken on trust."""
+    a = Action.from_json(action)
+    try:
+        game.check(a)
+    except IllegalAction as e:
+        if e.code not in HIDDEN:
+            raise
+    game.do(a)
 
 
 def swap_opened(game: Game, completion: list[str], known: dict[int, str]) -> bool:

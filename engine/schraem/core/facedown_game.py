@@ -43,7 +43,7 @@ from .deal import next_active
 from .errors import IllegalAction, SchraemError
 from .facedown import Phone
 from .facedown_check import verdict
-from .facedown_completion import swap_opened
+from .facedown_completion import HIDDEN, swap_opened, take_trusting
 from .facedown_deck import shuffle_plan
 from .facedown_dropout import Pieces, after_move, pieces_message
 from .facedown_idle import IdleWork
@@ -52,9 +52,6 @@ from .facedown_wire import BadMessage, Fault, HandPlan, Message, Verdict, fault,
 from .game import Game
 from .view import view
 
-# Refusals that depend on cards a phone has not seen: another seat's action
-# refused for one of them is taken on trust, and checked after the hand.
-HIDDEN = frozenset({"must_follow", "exchange_not_allowed"})
 # Actions a hand dealt face down does not carry (no preset lays cards away
 # before the first trick; a scoresheet's entries are for real cards).
 REFUSED = frozenset({"discard", "win", "penalty"})
@@ -192,7 +189,7 @@ class Seat(IdleWork):
             game.deal(cards=hands, stock=stock)
             self._game = game
             for a in self.actions:
-                self._take(game, a)
+                take_trusting(game, a)
         return game
 
     def current_view(self) -> dict[str, Any]:
@@ -204,15 +201,6 @@ class Seat(IdleWork):
         if kept is None or kept[0] is not game or kept[1] != len(self.actions):
             kept = self._view = (game, len(self.actions), view(game, self.viewer))
         return kept[2]
-
-    def _take(self, game: Game, action: dict[str, Any]) -> None:
-        a = Action.from_json(action)
-        try:
-            game.check(a)
-        except IllegalAction as e:
-            if e.code not in HIDDEN:
-                raise
-        game.do(a)
 
     def _refused(self, action: dict[str, Any]) -> None:
         """Whether its engine takes `action` now: a refusal names the seat,
@@ -497,7 +485,7 @@ class Seat(IdleWork):
             self.waiting.pop(0)
             game = self.engine()  # dealt again first, should the places opened ask it
             self.actions.append(item.action)
-            self._take(game, item.action)
+            take_trusting(game, item.action)
         if self.settled():
             game = self.engine()
             self.shown.setdefault(len(self.actions), self.current_view())
