@@ -15,7 +15,9 @@ arrives and its phone is free, and takes the time it took here. From those
 times, the hand's *critical path*: "next hand" until every phone shows its
 cards, and a tap until every phone has the action in its log (p50 / p95):
 what the engine and the protocol leave of the table's goals once the
-phones' drawing and the network are taken away. Between two moves, while
+phones' drawing and the network are taken away; and each command on a
+tap's way, the median of its calls (a frame relayed or taken by the kind
+of message it carries). Between two moves, while
 people think, every phone works ahead as its shell has it do when its
 engine is idle (`facedown_ahead`): in its time, not in the critical path.
 
@@ -70,6 +72,7 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
     own = own_caches(phones)
 
     took = [0.0]  # the last call's time, in ms
+    timed: dict[str, list[float]] = {}  # each call's ms, by `command_name`
 
     def call(s: int, cmd: str, **args: Any) -> dict[str, Any]:
         text = json.dumps({"id": 1, "cmd": cmd, "args": args})
@@ -78,6 +81,7 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
         answer = phones[s].handle(text)
         reply = json.loads(answer)
         took[0] = (perf_counter() - t0) * 1000
+        timed.setdefault(command_name(cmd, args), []).append(took[0])
         spent[s][0] += took[0] / 1000
         spent[s][1] += 1
         spent[s][2] += len(answer)
@@ -103,6 +107,7 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
                     answer = phones[s].handle(json.dumps({"id": 1, "cmd": "facedown_ahead", "args": {}}))
                     reply = json.loads(answer)
                     spent[s][0] += perf_counter() - t0
+                    timed.setdefault("ahead", []).append((perf_counter() - t0) * 1000)
                     spent[s][1] += 1
                     spent[s][2] += len(answer)
                     if not reply["ok"] and reply["error"].get("code") == "unknown_command":
@@ -202,12 +207,30 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
             idle()
         out += [{"seat": s, "ms": v[0] * 1000, "calls": v[1], "chars": v[2]} for s, v in spent.items()]
         out.append({"seat": 0, "deal_ms": deal_ms, "taps_ms": taps})
+    out.append({"seat": -1, "commands": timed})
     for name, f in kept.items():
         setattr(secrets, name, f)
     sys.path.remove(engine)
     for name in [m for m in sys.modules if m == "schraem" or m.startswith("schraem.")]:
         del sys.modules[name]
     return out
+
+
+# The commands of a tap's way, as `command_name` names them: the tapping
+# phone's, the host's relaying it and its own seats taking it, the other
+# phones' taking it (a card played, any other action), and the work ahead.
+TAP_COMMANDS = ("act", "relay play", "relay act", "settle", "receive play", "receive act", "ahead")
+
+
+def command_name(cmd: str, args: dict[str, Any]) -> str:
+    """A call's name for the figures: the command without its prefix, a
+    frame relayed or taken with the kind of message it carries."""
+    name = cmd.removeprefix("facedown_")
+    frame = args.get("frame")
+    if name in ("relay", "receive") and isinstance(frame, dict):
+        msg = frame.get("msg") if name == "relay" else (frame.get("env") or {}).get("msg")
+        name += f" {(msg or {}).get('kind')}"
+    return name
 
 
 def own_caches(phones: dict[int, Any]) -> Any:
@@ -259,7 +282,12 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     deals = [r["deal_ms"] for r in rows if r["seat"] == 0]
     taps = sorted(t for r in rows if r["seat"] == 0 for t in r["taps_ms"])
     med = statistics.median
+    timed: dict[str, list[float]] = {}
+    for r in rows:
+        for name, ms in r.get("commands", {}).items():
+            timed.setdefault(name, []).extend(ms)
     return {
+        "commands": {name: [med(ms), len(ms)] for name, ms in timed.items()},
         "deal_ms": med(deals),
         "deal_max_ms": max(deals),
         "tap_p50_ms": taps[len(taps) // 2],
@@ -301,6 +329,13 @@ def report(where: str, figures: dict[str, Any]) -> None:
         if base is not None and name != "baseline":
             line += f"; ÷ baseline {f['deal_ms'] / base['deal_ms']:.2f}, {f['tap_p95_ms'] / base['tap_p95_ms']:.2f}"
         print(line)
+        parts = []
+        for cmd in TAP_COMMANDS:
+            if cmd in f["commands"]:
+                ms, n = f["commands"][cmd]
+                was = "" if base is None or name == "baseline" or cmd not in base["commands"] else f" ({ms / base['commands'][cmd][0]:.2f})"
+                parts.append(f"{cmd} {ms:.1f}{was}")
+        print(f"  {'':9} a tap's commands, median ms a call (÷ baseline): " + ", ".join(parts))
 
 
 def main() -> None:
