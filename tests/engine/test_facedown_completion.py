@@ -46,16 +46,18 @@ def test_two_unseen_cards_swapped_are_the_hand_dealt_again(rules: str, seed: int
         actions.append(a.to_json())
     played = {a["card"] for a in actions if a["type"] == "play"}
     known = {p: c for p, c in enumerate(completion) if c in played}
-    # One more place opens (a card played, a hand looked at): with another
-    # card than the completion holds there, one it holds at an unseen place.
+    # More places open (a card played, a hand looked at: up to a hand's
+    # cards at once), each with a card the completion holds at an unseen
+    # place, none with the card it holds there.
     dealt_places = [p for places in plan.dealt[: plan.game_seats] for p in places if p not in known]
-    place = rng.choice(dealt_places)
-    card = rng.choice([c for p, c in enumerate(completion) if p not in known and p != place])
-    known[place] = card
+    opened = rng.sample(dealt_places, rng.randint(1, min(4, len(dealt_places))))
+    cards = rng.sample([c for p, c in enumerate(completion) if p not in known], len(opened))
+    if any(completion[p] == c for p, c in zip(opened, cards)):
+        cards = cards[1:] + cards[:1]
+    known.update(zip(opened, cards))
     order = list(completion)
     assert swap_opened(game, order, known)
-    assert order[place] == card and sorted(order) == sorted(completion)
-    assert all(order[p] == completion[p] for p in range(len(order)) if completion[p] not in (card, completion[place]))
+    assert all(order[p] == c for p, c in known.items()) and sorted(order) == sorted(completion)
     again = dealt(record, plan, order, actions)
     for seat in range(1, n + 1):
         assert view(game, seat) == view(again, seat), seat

@@ -42,28 +42,25 @@ def swap_opened(game: Game, completion: list[str], known: dict[int, str]) -> boo
     Only where a hand keeps nothing of its unseen cards but the cards
     (no four courts, no pretty ones, no discards: each keeps facts about
     cards from the moment they are dealt or laid away); else, or where a
-    card is not where it must be, False, with nothing changed: the
-    caller deals again."""
+    card is not where it must be, False: the caller deals again, from a
+    new completion (what was swapped meanwhile is dropped with the game)."""
     hand = game.hand
     if hand is None or hand.cards is None or hand.stock is None or hand.discard_left is not None:
         return False
     if hand.rules.four_courts != "none" or hand.rules.pretty_ones:
         return False
-    moved = [(p, c) for p, c in known.items() if completion[p] != c]
     unseen = [*hand.cards, hand.stock]
-    swaps = []
-    order = list(completion)
-    for p, card in moved:
-        held = order[p]
-        q = order.index(card)
-        if q in known:
-            return False
+    for p, card in known.items():
+        held = completion[p]
+        if held == card:
+            continue  # (there all along, or put there by a swap before)
+        # (Where it was may be a place opened now too: it is set in turn. A
+        # place set before holds its own card, never this one.)
+        q = completion.index(card)
         spots = [(cards, i) for cards in unseen for i, c in enumerate(cards) if str(c) in (card, held)]
         if len(spots) != 2:
             return False
-        swaps.append(spots)
-        order[p], order[q] = card, held
-    for (a, i), (b, j) in swaps:
+        (a, i), (b, j) = spots
         a[i], b[j] = b[j], a[i]
-    completion[:] = order
+        completion[p], completion[q] = card, held
     return True
