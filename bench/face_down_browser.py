@@ -260,9 +260,9 @@ def open_face_down(pw, browser, site: Served) -> tuple:
     return pages, host, guests, (time.monotonic() - t0) * 1000
 
 
-# The hand's verdict on this phone's result screen, once its check is done.
 # A hand's table shown, not over: the next hand's.
 NEW_HAND_SHOWN = BODY_SAYS % "document.body.dataset.screen === 'table' && s[2] === '0' && s[0] !== ''"
+# The hand's verdict on this phone's result screen, once its check is done.
 CHECKED = "() => !!document.querySelector('.phone-verdict[data-fair]:not([data-fair=\"checking\"])')"
 
 

@@ -25,6 +25,7 @@ SEPARATORS = (",", ":")
 # What stands for the hand's envelopes while the rest of a save is spelled
 # (`save_text`): drawn anew in every run, so that no message can hold it.
 ENVELOPES = f"envelopes {secrets.token_hex(16)}"
+ENVELOPES_SPELLED = json.dumps(ENVELOPES)
 
 
 class SavedTable(TableBase):
@@ -41,7 +42,7 @@ class SavedTable(TableBase):
         if hand is None:
             return json.dumps(save, separators=SEPARATORS)
         hand["envelopes"] = ENVELOPES
-        return json.dumps(save, separators=SEPARATORS).replace(json.dumps(ENVELOPES), self._envelopes_text(), 1)
+        return json.dumps(save, separators=SEPARATORS).replace(ENVELOPES_SPELLED, self._envelopes_text(), 1)
 
     def _envelopes_text(self) -> str:
         kept = self._spelled

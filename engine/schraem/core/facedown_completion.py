@@ -44,16 +44,19 @@ def swap_opened(game: Game, completion: list[str], known: dict[int, str]) -> boo
     cards from the moment they are dealt or laid away); else, or where a
     card is not where it must be, False: the caller deals again, from a
     new completion (what was swapped meanwhile is dropped with the game)."""
+    moved = [p for p, c in known.items() if completion[p] != c]
+    if not moved:
+        return True  # (nothing to swap: the engine holds every opened card where it is)
     hand = game.hand
     if hand is None or hand.cards is None or hand.stock is None or hand.discard_left is not None:
         return False
     if hand.rules.four_courts != "none" or hand.rules.pretty_ones:
         return False
     unseen = [*hand.cards, hand.stock]
-    for p, card in known.items():
-        held = completion[p]
+    for p in moved:
+        card, held = known[p], completion[p]
         if held == card:
-            continue  # (there all along, or put there by a swap before)
+            continue  # (put there by a swap before)
         # (Where it was may be a place opened now too: it is set in turn. A
         # place set before holds its own card, never this one.)
         q = completion.index(card)

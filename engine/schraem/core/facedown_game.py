@@ -181,7 +181,7 @@ class Seat(IdleWork):
         held there swapped in it (`swap_opened`), else dealt again."""
         known = self.known()
         game = self._game
-        if game is None or (any(self._completion[p] != c for p, c in known.items()) and not swap_opened(game, self._completion, known)):
+        if game is None or not swap_opened(game, self._completion, known):
             rest = iter(c for c in self.plan.cards if c not in known.values())
             self._completion = [known[p] if p in known else next(rest) for p in range(len(self.plan.cards))]
             game = Game.from_record(self.record)
