@@ -286,7 +286,8 @@ def run(pw, browser, site: Served, people: int = 4) -> dict:
     host_samples = []  # the same taps until the host alone had drawn them
     others_samples = []  # the same taps until every phone but the tapping one had drawn them
     seen_samples = []  # the same taps until their effect was on every screen
-    lift_samples, click_samples = [], []  # the finger's lift and the click, after the touch
+    lift_samples = []  # the finger's lift, after the touch
+    clicks = 0  # taps the browser made a click of (acted on at the lift, none should be)
     lifted_seen_samples = []  # from the finger's lift until the effect was on every screen
     deadline = time.monotonic() + 600
     while not all(screen(p) == "result" for p in pages) and time.monotonic() < deadline:
@@ -314,9 +315,9 @@ def run(pw, browser, site: Served, people: int = 4) -> dict:
                     seen_samples.append(seen)
                     lift = guest.evaluate("(since) => window.__lifts.find((t) => t >= since) ?? null", tap_at[0])
                     click = guest.evaluate("(since) => window.__clicks.find((t) => t >= since) ?? null", tap_at[0])
-                    if lift is not None and click is not None:
+                    clicks += click is not None
+                    if lift is not None:
                         lift_samples.append(lift - tap_at[0])
-                        click_samples.append(click - tap_at[0])
                         lifted_seen_samples.append(seen + tap_at[0] - lift)
                 else:
                     print("no sample:", tap_at, drawn, file=sys.stderr)
@@ -340,7 +341,7 @@ def run(pw, browser, site: Served, people: int = 4) -> dict:
         "join_ms": round(join_ms),
         **tap_figures(samples, host_samples, sent + got, actions, others_samples, seen_samples),
         "tap_lift_p50_ms": percentiles(lift_samples)[0],
-        "tap_click_p50_ms": percentiles(click_samples)[0],
+        "tap_clicks": clicks,
         "tap_seen_from_lift_p50_ms": percentiles(lifted_seen_samples)[0],
         "tap_seen_from_lift_p95_ms": percentiles(lifted_seen_samples)[1],
         # Every sample, for pooling several runs (--json).
@@ -455,7 +456,7 @@ def section(out: dict, browser_version: str, load: tuple[float, float]) -> str:
 | the same taps until the host alone has drawn them (stored first), p50 | {out['tap_to_host_p50_ms']} ms |
 | the same taps until every other phone has drawn them (the tapping guest answers its tap in the same task, and draws the host's state over it later), p50 / p95 | {out['tap_others_p50_ms']} / {out['tap_others_p95_ms']} ms |
 | the same taps until their effect is on every screen (the tapping guest's own answer to the tap, every other phone's drawing of the host's state), p50 / p95 | {out['tap_seen_p50_ms']} / {out['tap_seen_p95_ms']} ms |
-| within a tap: the touch until the finger's lift reaches the page / until its click, p50 | {out.get('tap_lift_p50_ms')} / {out.get('tap_click_p50_ms')} ms |
+| within a tap: the touch until the finger's lift reaches the page, p50; taps the browser made a click of after their lift | {out.get('tap_lift_p50_ms')} ms; {out.get('tap_clicks')} |
 | the finger's lift until the tap's effect is on every screen, p50 / p95 | {out.get('tap_seen_from_lift_p50_ms')} / {out.get('tap_seen_from_lift_p95_ms')} ms |
 {before_rows(out)}| data-channel bytes per action (both ways, all guests; {out['actions']} actions) | {out['bytes_per_action']} |
 | invitation as text / bytes it codes / QR code at level M | {out['offer_chars']} characters / {out['offer_bytes']} bytes / version {out['qr_version']} |

@@ -24,7 +24,7 @@ import { knowHints, onError, onState } from './app/state.js';
 import { rememberSetup, restoreSetup } from './app/setup.js';
 import { settleReady, startNewGame, startQueued, whenReady } from './app/start-form.js';
 import { onClick, onInput } from './app/taps.js';
-import { onPointerCancel, onPointerDown, onPointerUp } from './app/lift.js';
+import { onPointerCancel, onPointerDown, onPointerUp, onTouchEnd } from './app/lift.js';
 
 // Another tab took over: this one shows the game without taking taps.
 function lostWriter() {
@@ -84,6 +84,8 @@ async function boot() {
   document.addEventListener('pointerdown', onPointerDown, { passive: true });
   document.addEventListener('pointerup', (e) => onPointerUp(e, onClick), { passive: true });
   document.addEventListener('pointercancel', onPointerCancel, { passive: true });
+  // (Not passive: it may cancel a tap's click, never a scroll.)
+  document.addEventListener('touchend', onTouchEnd, { passive: false });
   document.addEventListener('pointerdown', warmUp, { once: true, passive: true });
   document.addEventListener('input', onInput);
   document.addEventListener('change', onInput);

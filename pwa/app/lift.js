@@ -3,8 +3,9 @@
 // click the browser makes of it afterwards: on a busy phone that click is
 // a further turn of the page's main thread (measured at a table of phones,
 // a quarter of a core: about 20 ms after the lift), and at a table of
-// phones every other phone waits for the move. The click that follows is
-// then no second tap.
+// phones every other phone waits for the move. The browser is told to
+// make no click of it (onTouchEnd); one it makes anyway (a pen's) is no
+// second tap.
 //
 // Only what a click would have been: one finger (or pen), pressed and
 // lifted on the same button, not moved as a scroll or a swipe is (the
@@ -49,6 +50,20 @@ export function onPointerUp(event, act) {
   if (Math.hypot(event.clientX - press.x, event.clientY - press.y) > SLOP_PX) return;
   act(event);
   actedAt = event.timeStamp;
+}
+
+// The touch of a tap acted on at its lift is cancelled as it ends, so the
+// browser makes no mouse events and no click of it: on a phone held to a
+// quarter of a core those came as four more turns of the main thread (a
+// hit test and a style each) just when the engine's answer to the tap
+// came back, and at a face-down table that answer goes out to every
+// other phone only once the page has read it (measured: 24 ms at the
+// median from the worker's answer to the page reading it, 4 ms without
+// them). A pen makes no touch events: its click is still made, and
+// clickOfLift below passes it over.
+/** @param {TouchEvent} event */
+export function onTouchEnd(event) {
+  if (actedAt != null && event.cancelable) event.preventDefault();
 }
 
 // True for the click the browser makes of a tap already acted on at its

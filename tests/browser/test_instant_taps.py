@@ -179,3 +179,37 @@ def test_a_fingers_lift_on_the_look_button_looks_once(warm_page, shared_site, pa
     assert view["my_cards"] and [e["seat"] for e in view["log"] if e["type"] == "look"] == [1]
     assert page.locator(".hand button.card").count() == len(view["my_cards"])
     assert not page_errors
+
+
+# Every mouse event and click the page gets, with what it landed on.
+MOUSE_LOG = """() => {
+  window.__mouse = [];
+  for (const type of ['mousedown', 'mouseup', 'click']) {
+    document.addEventListener(type, (e) => {
+      const on = e.target.closest?.('[data-card], [data-action]');
+      window.__mouse.push(`${type}:${on?.dataset.card ?? on?.dataset.action ?? e.target.id ?? ''}`);
+    }, true);
+  }
+}"""
+
+
+def test_a_fingers_tap_acted_on_at_its_lift_makes_no_click_after_it(warm_page, shared_site, page_errors):
+    """The browser is told to make nothing more of such a tap: its mouse
+    events and click were further turns of a busy page's main thread,
+    which held the engine's answer (and at a table of phones every other
+    phone). A tap acted on by its click (the felt) still gets it."""
+    page = warm_page(locale="de-DE")
+    start(page, shared_site, pace="60000", dealer=4)  # Anne leads
+    card = next(a["card"] for a in stored(page)["state"]["view"]["legal"] if a["type"] == "play")
+    page.evaluate(MOUSE_LOG)
+
+    page.locator(f'[data-card="{card}"]').tap()  # a touch, pressed and lifted
+    wait_idle(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__mouse") == [], "the browser made mouse events of a tap acted on at its lift"
+    view = stored(page)["state"]["view"]
+    assert [e["card"] for e in view["log"] if e["type"] == "play"] == [card]
+
+    page.locator("#table .centre").first.tap()
+    page.wait_for_function("() => window.__mouse.some((m) => m.startsWith('click'))", timeout=2_000)
+    assert not page_errors
