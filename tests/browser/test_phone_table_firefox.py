@@ -132,6 +132,14 @@ def test_a_firefox_guest_joins_a_chromium_host_and_plays_a_hand(firefox, warm_pa
 
 
 FIREFOX_VIEW = "async () => (await import('./modules.js')).model.model.game?.state?.view ?? null"
+# Firefox's view once its seat's first `n` cards played are in its log.
+PLAYED_BACK = """async (n) => { const v = (await import('./modules.js')).model.model.game?.state?.view;
+  return v && v.log.filter((a) => a.seat === 2 && a.type === 'play').length >= n ? v : null; }"""
+
+
+def _seats_cards(view) -> list[str]:
+    """The cards dealt to Firefox's seat: in its hand or played from it."""
+    return sorted(view["my_cards"] + [a["card"] for a in view["log"] if a["seat"] == 2 and a["type"] == "play"])
 
 
 def _firefox_answers(firefox, offer: str) -> str:
@@ -193,8 +201,10 @@ def test_a_firefox_guest_plays_face_down_survives_its_browser_killed_and_checks_
     host.fill('[data-phone-text="answer-2"]', _firefox_answers(firefox, _text_of(host, "offer-2")))
     host.locator('[data-action="phone-answer"][data-seat="2"]').tap()
     firefox.wait_for("() => document.body.dataset.screen === 'table'", timeout=60)
-    after = firefox.evaluate(FIREFOX_VIEW)
-    assert after["hand_no"] == 1 and sorted(after["my_cards"]) == sorted(before["my_cards"])
+    # A card played is taken once the host relays it back: killed before
+    # that came, the seat holds it until the host sends it again.
+    after = firefox.wait_for(PLAYED_BACK, len(played), timeout=60)
+    assert after["hand_no"] == 1 and _seats_cards(after) == _seats_cards(before)
     assert [a for a in after["log"] if a["seat"] == 2 and a["type"] == "play"][: len(played)] == played
 
     ended = ("result", "over")
