@@ -36,8 +36,8 @@ sys.path.insert(0, str(ROOT / "engine"))
 sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
 
 from interpreters import both, machine  # noqa: E402
+from phone_caches import own_caches  # noqa: E402
 
-from schraem.core import facedown, facedown_check, facedown_deck  # noqa: E402
 from schraem.core.deal import next_active  # noqa: E402
 from schraem.core.facedown import Phone  # noqa: E402
 from schraem.core.facedown_check import verdict  # noqa: E402
@@ -53,8 +53,9 @@ CASES = (("rheinland", "4 cards each, 16 in the stock"), ("siwwe_schroehm_newcom
 
 class TimedRelay(Relay):
     """The relay, timing each phone's own work: each phone keeps its own
-    caches (its tables of the keys, the passes it computed, the proofs it
-    checked, its check after the hand), as on its own device; the card
+    caches (bench/phone_caches.py: the tables of the keys, the passes it
+    computed, the proofs it checked, the shares it made, the bytes it
+    decoded, its check after the hand), as on its own device; the card
     elements, fixed for ever, are shared."""
 
     def __init__(self, phones: list[Phone]) -> None:
@@ -62,11 +63,10 @@ class TimedRelay(Relay):
         self.cpu = {ph.seat: 0.0 for ph in phones}
         self.wall = {ph.seat: 0.0 for ph in phones}
         self.sent = {ph.seat: 0 for ph in phones}
-        self._caches: dict[int, tuple[dict[Any, Any], ...]] = {ph.seat: ({}, {}, {}, {}) for ph in phones}
+        self._own = own_caches(ph.seat for ph in phones)
 
     def call(self, phone: Phone, fn: Any, *args: Any) -> Any:
-        caches = self._caches[phone.seat]
-        facedown_deck.PASS_CACHE, facedown_deck.TABLE_CACHE, facedown.VERIFIED, facedown_check.CHECKED = caches
+        self._own(phone.seat)
         start, cpu = perf_counter(), process_time()
         out = fn(*args)
         self.wall[phone.seat] += perf_counter() - start

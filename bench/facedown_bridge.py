@@ -31,7 +31,6 @@ CPython, then inside Pyodide under Node (bench/pyodide.mjs).
 from __future__ import annotations
 
 import argparse
-import functools
 import heapq
 import json
 import random
@@ -49,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))  # inside Pyodide too, where the script's folder is not on the path
 
 from interpreters import in_pyodide  # noqa: E402
+from phone_caches import own_caches  # noqa: E402
 
 PLAYERS = [{"name": n, "marks": 12} for n in ("Anne", "Bert", "Carla", "Dieter")]
 
@@ -231,38 +231,6 @@ def command_name(cmd: str, args: dict[str, Any]) -> str:
         msg = frame.get("msg") if name == "relay" else (frame.get("env") or {}).get("msg")
         name += f" {(msg or {}).get('kind')}"
     return name
-
-
-def own_caches(phones: dict[int, Any]) -> Any:
-    """→ own(seat), which puts that phone's own caches in place: what the
-    engine keeps per process (the check after a hand by its messages' hash,
-    the points of bytes decoded) each real phone has for itself, and four
-    phones in one process would share it (a guest then checking a hand the
-    host checked first for free, or taking another phone's shares as its
-    own). Only the caches the engine has; the cards' points, made once a
-    process, stay shared."""
-    from schraem.core import facedown, facedown_check, facedown_deck
-    from schraem.crypto import ristretto
-
-    kept: dict[int, dict[str, Any]] = {}
-    for s in phones:
-        # (The proofs checked and the shares made: an engine without them has none to keep.)
-        kept[s] = {"CHECKED": {}, "TABLE_CACHE": {}, "RERANDOMISERS": {}, "VERIFIED": {}, "MADE": {}}
-        if hasattr(ristretto, "_decoded"):
-            kept[s]["_decoded"] = functools.lru_cache(maxsize=4096)(ristretto._decoded.__wrapped__)
-
-    def own(seat: int) -> None:
-        facedown_check.CHECKED = kept[seat]["CHECKED"]
-        facedown_deck.TABLE_CACHE = kept[seat]["TABLE_CACHE"]  # the hand's key's table, each phone's
-        if hasattr(facedown_deck, "RERANDOMISERS"):
-            facedown_deck.RERANDOMISERS = kept[seat]["RERANDOMISERS"]
-        for name in ("VERIFIED", "MADE"):
-            if hasattr(facedown, name):
-                setattr(facedown, name, kept[seat][name])
-        if "_decoded" in kept[seat]:
-            ristretto._decoded = kept[seat]["_decoded"]
-
-    return own
 
 
 def engine_at(rev: str) -> Path:
