@@ -53,7 +53,7 @@ from phone_caches import own_caches  # noqa: E402
 PLAYERS = [{"name": n, "marks": 12} for n in ("Anne", "Bert", "Carla", "Dieter")]
 
 
-def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
+def play(engine: str, hands: int, seed: int, rules: str = "rheinland") -> list[dict[str, Any]]:
     """`hands` hands at four phones with the engine under `engine`:
     per hand and phone {seat, ms, calls, chars}, and per hand {deal_ms,
     taps_ms} (the critical path, above)."""
@@ -164,7 +164,7 @@ def play(engine: str, hands: int, seed: int) -> list[dict[str, Any]]:
                     heapq.heappush(events, (free[1], order, 1, 1, ""))
         return max(held.get(s, at) for s in phones)
 
-    call(1, "facedown_host", players=PLAYERS, rules="rheinland")
+    call(1, "facedown_host", players=PLAYERS, rules=rules)
     commits = None
     for g in (2, 3, 4):
         commits = call(1, "facedown_seat", seat=g, commit=call(g, "facedown_guest", seat=g)["commit"])["commits"]
@@ -269,12 +269,12 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def measure(engines: dict[str, str], hands: int) -> dict[str, Any]:
+def measure(engines: dict[str, str], hands: int, rules: str = "rheinland") -> dict[str, Any]:
     """Each engine plays a game of `hands` hands, twice, in turn."""
     rows: dict[str, list[dict[str, Any]]] = {k: [] for k in engines}
     for run in range(2):
         for name, path in engines.items():
-            rows[name] += play(path, hands, seed=run)
+            rows[name] += play(path, hands, seed=run, rules=rules)
     return {name: summary(r) for name, r in rows.items()}
 
 
@@ -310,21 +310,22 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--against", help="a commit whose engine is the baseline")
+    ap.add_argument("--rules", default="rheinland", help="the preset the four phones play")
     ap.add_argument("--cpython-only", action="store_true")
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)  # inside Pyodide: figures out as JSON
     ap.add_argument("--engines", help=argparse.SUPPRESS)  # inside Pyodide: the engines' folders, as JSON
     a = ap.parse_args()
     if a.inner:
-        print(json.dumps(measure(json.loads(a.engines), a.hands)))
+        print(json.dumps(measure(json.loads(a.engines), a.hands, a.rules)))
         return
     engines = {"now": str(ROOT / "engine")}
     if a.against:
         engines["baseline"] = str(engine_at(a.against))
-    report("CPython", measure(engines, a.hands))
+    report("CPython", measure(engines, a.hands, a.rules))
     if a.cpython_only:
         return
     inside = {k: "/repo/" + str(Path(v).relative_to(ROOT)) for k, v in engines.items()}
-    figures = in_pyodide("bench/facedown_bridge.py", "--hands", str(a.hands), "--engines", json.dumps(inside))
+    figures = in_pyodide("bench/facedown_bridge.py", "--hands", str(a.hands), "--rules", a.rules, "--engines", json.dumps(inside))
     figures.pop("load_s", None)
     report("Pyodide (Node)", figures)
 

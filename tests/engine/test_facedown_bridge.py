@@ -329,13 +329,19 @@ class Idling(Table):
     def __init__(self, *args: Any, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> None:
         self.made = {"ahead": 0, "on_demand": 0}
         self.idle = False
-        share_of = Phone._share_of
+        share_of, bare_share = Phone._share_of, Phone._bare_share
 
         def counted(phone: Phone, place: int) -> tuple[str, str]:
             self.made["ahead" if self.idle else "on_demand"] += 1
             return share_of(phone, place)
 
+        # (The shares of the other seats' cards are made bare: one proof goes with them all.)
+        def counted_bare(phone: Phone, place: int) -> str:
+            self.made["ahead" if self.idle else "on_demand"] += 1
+            return bare_share(phone, place)
+
         monkeypatch.setattr(Phone, "_share_of", counted)
+        monkeypatch.setattr(Phone, "_bare_share", counted_bare)
         super().__init__(*args, **kwargs)
 
     def sent(self, seat: int, frames: list[dict[str, Any]]) -> None:
@@ -692,6 +698,57 @@ def test_no_phone_hears_a_hidden_card_with_the_shares_shown_ahead(monkeypatch: p
     assert (v.status, v.seat) == ("fault", 2) and "falschen Anteil für eine Karte von Platz" in v.de, v
 
 
+class ProofEachShare(Phone):
+    """The app before the one proof of a `shows`: a proof with each share
+    shown ahead, as a save from then says them again after an update."""
+
+    def show_early(self, places, said=None):  # type: ignore[no-untyped-def]
+        made = [self._share_of(p) for p in places]
+        old = {"kind": "shows", "seat": self.seat, "places": list(places), "shares": [a for a, _ in made], "proofs": [b for _, b in made]}
+        return super().show_early(places, said if said is not None else old)
+
+
+class WrongEachShare(ProofEachShare):
+    """The same, one of its shares not its secret's."""
+
+    def show_early(self, places, said=None):  # type: ignore[no-untyped-def]
+        msg = super().show_early(places, said)
+        msg["shares"][0] = (Element.decode(bytes.fromhex(msg["shares"][0])) + Element.generator()).encode().hex()
+        return msg
+
+
+@pytest.mark.cpython_only
+def test_the_shares_shown_ahead_go_with_one_proof_for_them_all_and_a_proof_each_is_still_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every phone's `shows` carries one proof for all its shares (the
+    batched proof of RFC 9497 §2.2.1): its making and every other phone's
+    check cost about half of a proof a share. A phone that still says a
+    proof a share (a hand begun before an update) is read as before: its
+    honest hand is checked on every phone, a wrong share of it named."""
+    table = Idling("siwwe_schroehm_newcomer", 34, monkeypatch=monkeypatch)
+    hand = table.deal()
+    table.play_hand()
+    shows = [m for s in table.phones for m in messages(table.heard[s]) if m.get("kind") == "shows"]
+    assert shows and all("proof" in m and "proofs" not in m for m in shows)
+    assert max(len(m["places"]) for m in shows) == 8  # a seat's eight cards, one proof
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked", s
+
+    for changed, status in ((ProofEachShare, "checked"), (WrongEachShare, "fault")):
+        bridge = type("OldBridge", (Bridge,), {"facedown_phone": changed})
+        table = Idling("rheinland", 36, bridges={2: bridge}, monkeypatch=monkeypatch)
+        hand = table.deal()
+        table.play_hand()
+        said = [m for m in messages(table.heard[2]) if m.get("kind") == "shows" and m.get("seat") == 2]
+        assert said and all("proofs" in m for m in said)
+        for s in (1, 3):
+            v = table.call(s, "facedown_verdict", hand=hand)
+            assert v["status"] == status, (changed, s, v)
+            if status == "fault":
+                assert v["de"].startswith("Platz 2 (Bernd)") and "einen falschen Anteil" in v["de"], v
+
+
 class Eager(Phone):
     """A changed app: it shows its own cards' shares ahead too, which with
     the others' would open them to every phone."""
@@ -747,12 +804,15 @@ class Forger(Phone):
     others' were shown ahead); its proof is its honest one."""
 
     forged: list[str] = []
+    # The cards the relay's phone holds (its person's and the computer's):
+    # one of them claimed, the relay refuses the play before anyone opens it.
+    relays: Any = staticmethod(lambda: set())
 
     def play(self, place):  # type: ignore[no-untyped-def]
         [msg] = super().play(place)
         others = self.early.get(place, {})
         if len(others) == self.plan.seats - 1:
-            known = set(self.cards.values()) | set(self.seen.values())
+            known = set(self.cards.values()) | set(self.seen.values()) | Forger.relays()
             claimed = next(c for c in self.plan.cards if c not in known)
             total = Element.identity()
             for share, _ in others.values():
@@ -774,6 +834,10 @@ def test_a_card_played_whose_shares_add_up_to_another_card_by_a_made_up_share_is
     monkeypatch.setattr(Forger, "forged", [])
     bridge = type("ForgingBridge", (Bridge,), {"facedown_phone": Forger})
     table = Idling("rheinland", 37, bridges={2: bridge}, monkeypatch=monkeypatch)
+    host = table.phones[1].facedown
+    monkeypatch.setattr(
+        Forger, "relays", staticmethod(lambda: {c for local in host.locals.values() for c in local.st.phone.cards.values()})
+    )
     for _ in range(4):
         hand = table.deal()
         table.play_hand()

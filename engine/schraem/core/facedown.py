@@ -18,9 +18,10 @@ and what each can and cannot learn. In short, per hand:
    its own share, so no other phone, the relaying host included, can open
    the card.
 4. `play`: a card made public travels with its place and its holder's
-   share; `show`: every other phone's share of that place with a proof,
-   sent ahead while the seat is due to play (or on the play), and every
-   phone opens it once the last share is in.
+   share; `shows`: every other phone's shares of the due seat's places,
+   sent ahead with one proof for them all while the seat is due to play
+   (`show`: one place's, with its proof, on the play where none went
+   ahead), and every phone opens it once the last share is in.
    `draw`: a seat takes the next places of the stock (then asks for them).
 5. `reveal`: after the hand, every phone shows its secret key and its seed,
    and every phone's `check` recomputes the whole hand from the commitments.
@@ -35,7 +36,6 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..crypto import (
     ORDER,
@@ -54,7 +54,7 @@ from ..crypto import (
     verify_key,
     verify_keys,
 )
-from .facedown_ahead import Play, PublicCards
+from .facedown_ahead import SHOWS, Play, PublicCards, ShareProof, Shown, read_shows, shows_context
 from .facedown_deck import (
     LABEL,
     blinding,
@@ -69,10 +69,12 @@ from .facedown_deck import (
     rerandomisers,
 )
 from .facedown_wire import (
+    Answer,
     BadMessage,
     Fault,
     HandPlan,
     Message,
+    Request,
     Verdict,
     context_for,
     fault,
@@ -87,27 +89,6 @@ from .facedown_wire import (
 )
 
 # --- a phone ---------------------------------------------------------------
-
-
-@dataclass
-class Request:
-    seat: int
-    number: int
-    places: list[int]
-    blind: Element
-    points: list[Element]
-    encodings: list[bytes]  # the places' C1 and the blinded points, as the composite takes them
-    proof: EqualLogsProof
-
-
-@dataclass
-class Answer:
-    seat: int
-    holder: int
-    number: int
-    shares: list[Element]
-    encodings: list[bytes]
-    proof: EqualLogsProof
 
 
 # Proofs checked, by a hash of everything a check reads: the phones simulated
@@ -126,6 +107,12 @@ MADE: dict[bytes, None] = {}
 def _made(seat: int, share: str, proof: str) -> bytes:
     """The seat is in it: another seat's copy of a share made here is checked."""
     return digest(LABEL, b"made", str(seat).encode(), share.encode(), proof.encode())
+
+
+def _remember(made: bytes) -> None:
+    if len(MADE) >= 256:
+        MADE.pop(next(iter(MADE)))
+    MADE[made] = None
 
 
 def shared(memo: bytes, check: Callable[[], bool]) -> bool:
@@ -179,7 +166,7 @@ class Phone(PublicCards):
         self._ahead: dict[int, tuple[str, str]] = {}  # its own place → its share and proof, made ahead (`show_ahead`)
         # Shares of places not public yet, shown ahead by the other phones
         # (never by the holder): place → seat → share and proof.
-        self.early: dict[int, dict[int, tuple[Element, EqualLogsProof]]] = {}
+        self.early: dict[int, dict[int, tuple[Element, ShareProof]]] = {}
         self.vouched: set[tuple[int, int]] = set()  # (place, seat) of early shares whose proofs held
         self._shown: set[int] = set()  # the places it said its share of (ahead, with its play, on a play)
         # Cards played that opened (their shares add up to the card named)
@@ -288,6 +275,20 @@ class Phone(PublicCards):
         share, proof = prove_equal_logs(self.secret, c1, context_for(self.context, "show", self.seat, place), self.public)
         return share.encode().hex(), proof.encode().hex()
 
+    def _bare_share(self, place: int) -> str:
+        return self.share(self.final_deck()[place].c1).encode().hex()
+
+    def _shows_proof(self, places: Sequence[int], shares: Sequence[str]) -> str:
+        """The one proof of a `shows` (`Shown`): over the composite of the
+        places' C1, its secret times which the proof computes itself."""
+        ctx, final = shows_context(self.context, self.seat, places), self.spelled[self.plan.seats]
+        encodings = [e for p, s in zip(places, shares) for e in (final[64 * p : 64 * p + 32], bytes.fromhex(s))]
+        m = composite_base(SHOWS, ctx, [self.final_deck()[p].c1 for p in places], encodings)
+        return prove_equal_logs(self.secret, m, ctx, self.public)[1].encode().hex()
+
+    def _made_shows(self, shares: Sequence[str], proof: str) -> None:
+        _remember(_made(self.seat, "".join(shares), proof))
+
     def _show(self, place: int) -> Message:
         shown, proven = self._said_share(place)
         return {"kind": "show", "seat": self.seat, "place": place, "share": shown, "proof": proven}
@@ -296,11 +297,10 @@ class Phone(PublicCards):
         """Its share of `place` and its proof, as it says them (made ahead,
         or now); a phone does not check its own (`MADE`)."""
         made = self._ahead.pop(place, None)
-        shown, proven = made if made is not None else self._share_of(place)
+        # (A share made bare for a `shows` that did not go out has its proof made now.)
+        shown, proven = made if made is not None and made[1] else self._share_of(place)
         self._shown.add(place)
-        if len(MADE) >= 256:
-            MADE.pop(next(iter(MADE)))
-        MADE[_made(self.seat, shown, proven)] = None
+        _remember(_made(self.seat, shown, proven))
         return shown, proven
 
     def reveal(self) -> list[Message]:
@@ -421,10 +421,7 @@ class Phone(PublicCards):
             self._on_show(place, read_element(msg.get("share"))[0], read_logs_proof(msg.get("proof")), sender)
             return []
         if kind == "shows":
-            places = read_places(msg.get("places"), len(self.plan.cards))
-            shares = [read_element(v)[0] for v in read_list(msg.get("shares"), len(places))]
-            proofs = [read_logs_proof(v) for v in read_list(msg.get("proofs"), len(places))]
-            for place, share, its_proof in zip(places, shares, proofs):
+            for place, share, its_proof in read_shows(msg, sender, len(self.plan.cards)):
                 self._on_show(place, share, its_proof, sender)
             return []
         if kind == "reveal":
@@ -526,16 +523,19 @@ class Phone(PublicCards):
             if not verify_key(key, proof, ctx):
                 raise fault(s, "sein Schlüssel kommt ohne gültigen Beweis", "its key comes without a valid proof")
 
-    def _check_shares(self, place: int, shows: dict[int, tuple[Element, EqualLogsProof]], de: str, en: str) -> None:
+    def _check_shares(self, place: int, shows: dict[int, tuple[Element, ShareProof]], de: str, en: str) -> None:
         """One batch check of the proofs of shares of `place`, a third of
         the time of one check each; where it fails, each is checked alone
         to name the phone whose share is wrong. A phone's own are not
         checked (`MADE`)."""
         c1 = self.final_deck()[place].c1
+        for s, (_, shown) in sorted(shows.items()):
+            if s != self.seat and isinstance(shown, Shown) and not self._shown_valid(shown):
+                raise fault(s, f"hat einen falschen Anteil für {de} geschickt", f"sent a wrong share for {en}")
         items = [
             (s, (self.keys[s][0], c1, share, proof, context_for(self.context, "show", s, place)))
             for s, (share, proof) in sorted(shows.items())
-            if s != self.seat and _made(s, share.encode().hex(), proof.encode().hex()) not in MADE
+            if s != self.seat and isinstance(proof, EqualLogsProof) and _made(s, share.encode().hex(), proof.encode().hex()) not in MADE
         ]
         if not items:
             return
@@ -550,6 +550,16 @@ class Phone(PublicCards):
         for s, it in items:
             if not verify_equal_logs(*it):
                 raise fault(s, f"hat einen falschen Anteil für {de} geschickt", f"sent a wrong share for {en}")
+
+    def _shown_valid(self, shown: Shown) -> bool:
+        """A `shows`' one proof, checked once (and not where this phone made it)."""
+        if shown.held is None:
+            spelled, key = self.spelled[self.plan.seats], self.keys[shown.seat][0]
+            mine = _made(shown.seat, b"".join(shown.encodings).hex(), shown.said) in MADE
+            shown.held = mine or shared(
+                shown.memo(spelled, self.context), lambda: shown.valid(key, self.final_deck(), spelled, self.context)
+            )
+        return shown.held
 
     # -- the state it builds ------------------------------------------------
 

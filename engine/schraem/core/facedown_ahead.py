@@ -12,9 +12,78 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from ..crypto import Ciphertext, Element, EqualLogsProof
-from .facedown_deck import card_point, cards_by_encoding
-from .facedown_wire import BadMessage, Fault, HandPlan, Message, Verdict, fault
+from ..crypto import Ciphertext, Element, EqualLogsProof, verify_equal_logs
+from .facedown_deck import card_point, cards_by_encoding, composite, digest
+from .facedown_wire import (
+    BadMessage,
+    Fault,
+    HandPlan,
+    Message,
+    Verdict,
+    context_for,
+    fault,
+    read_element,
+    read_list,
+    read_logs_proof,
+    read_places,
+)
+
+# The composite of a `shows`: its weights are hashed under this kind.
+SHOWS = b"shows"
+
+
+def shows_context(plan_context: bytes, seat: int, places: Sequence[int]) -> bytes:
+    return context_for(plan_context, "shows", seat, *places)
+
+
+@dataclass(eq=False)
+class Shown:
+    """One phone's shares of several cards shown ahead in one message
+    (`shows`) and the one proof for them all: the batched Chaum–Pedersen
+    proof of RFC 9497 §2.2.1 over the places' C1 and the shares, as the
+    answers to a request carry theirs. A proof a share cost a phone twice
+    the multiplications to make, and every other phone a check of each.
+    Checked once, for every place it holds (`held`)."""
+
+    seat: int
+    places: list[int]
+    shares: list[Element]
+    encodings: list[bytes]  # each share as it travelled
+    proof: EqualLogsProof
+    said: str  # the proof as it travelled
+    held: bool | None = None
+
+    def valid(self, key: Element, deck: Sequence[Ciphertext], spelled: bytes, plan_context: bytes) -> bool:
+        """Whether its proof holds for the places of `deck` (`spelled`: the
+        deck as it travelled, whose C1 the weights are hashed over)."""
+        if self.held is None:
+            context = shows_context(plan_context, self.seat, self.places)
+            encodings = [e for p, share in zip(self.places, self.encodings) for e in (spelled[64 * p : 64 * p + 32], share)]
+            m, z = composite(SHOWS, context, [(deck[p].c1, s) for p, s in zip(self.places, self.shares)], encodings)
+            self.held = verify_equal_logs(key, m, z, self.proof, context)
+        return self.held
+
+    def memo(self, spelled: bytes, plan_context: bytes) -> bytes:
+        """Everything its check reads: the phones simulated in one process
+        check it once (core/facedown.py `shared`)."""
+        c1s = (spelled[64 * p : 64 * p + 32] for p in self.places)
+        return digest(plan_context, SHOWS, str(self.seat).encode(), self.said.encode(), *self.encodings, *c1s)
+
+
+# What proves a share of a card made public: its own proof, or its `shows`' one.
+ShareProof = EqualLogsProof | Shown
+
+
+def read_shows(msg: Message, sender: int, size: int) -> list[tuple[int, Element, ShareProof]]:
+    """A `shows` as read: each place, its share and the proof that covers
+    it (one for them all; a save from before that holds one a share)."""
+    places = read_places(msg.get("places"), size)
+    read = [read_element(v) for v in read_list(msg.get("shares"), len(places))]
+    shares = [share for share, _ in read]
+    if "proofs" in msg:
+        return list(zip(places, shares, [read_logs_proof(v) for v in read_list(msg.get("proofs"), len(places))]))
+    shown = Shown(sender, places, shares, [e for _, e in read], read_logs_proof(msg.get("proof")), str(msg.get("proof")))
+    return [(place, share, shown) for place, share in zip(places, shares)]
 
 
 @dataclass
@@ -27,7 +96,7 @@ class Play:
     place: int
     card: str
     uncovered: bool = False
-    shows: dict[int, tuple[Element, EqualLogsProof]] = field(default_factory=dict)
+    shows: dict[int, tuple[Element, ShareProof]] = field(default_factory=dict)
 
 
 class PublicCards:
@@ -42,7 +111,7 @@ class PublicCards:
     plays: list[Play]
     seen: dict[int, str]
     faults: list[Verdict]
-    early: dict[int, dict[int, tuple[Element, EqualLogsProof]]]
+    early: dict[int, dict[int, tuple[Element, ShareProof]]]
     vouched: set[tuple[int, int]]
     unchecked: list[Play]
     _shown: set[int]
@@ -51,10 +120,19 @@ class PublicCards:
     def _share_of(self, place: int) -> tuple[str, str]:
         raise NotImplementedError
 
+    def _bare_share(self, place: int) -> str:
+        raise NotImplementedError
+
+    def _shows_proof(self, places: Sequence[int], shares: Sequence[str]) -> str:
+        raise NotImplementedError
+
+    def _made_shows(self, shares: Sequence[str], proof: str) -> None:
+        raise NotImplementedError
+
     def _said_share(self, place: int) -> tuple[str, str]:
         raise NotImplementedError
 
-    def _check_shares(self, place: int, shows: dict[int, tuple[Element, EqualLogsProof]], de: str, en: str) -> None:
+    def _check_shares(self, place: int, shows: dict[int, tuple[Element, ShareProof]], de: str, en: str) -> None:
         raise NotImplementedError
 
     def _note(self, verdict: Verdict) -> None:
@@ -84,18 +162,38 @@ class PublicCards:
         ]
         place = next((p for p in due if p not in self._ahead), None)
         if place is not None:
-            self._ahead[place] = self._share_of(place)
+            # (Its own card's share with its proof, for its play; the others'
+            # bare: one proof goes with them all.)
+            self._ahead[place] = self._share_of(place) if self.owner.get(place) == self.seat else (self._bare_share(place), "")
             return []
         ready = [p for p in due if self.owner.get(p) != self.seat]
         return [self.show_early(ready)] if ready else None
 
-    def show_early(self, places: Sequence[int], made: dict[int, tuple[str, str]] | None = None) -> Message:
+    def show_early(self, places: Sequence[int], said: Message | None = None) -> Message:
         """Its shares of other seats' cards not public yet, sent ahead in one
-        message (`made`: as they were said before a reload)."""
-        if made is not None:
-            self._ahead.update(made)
-        said = [self._said_share(p) for p in places]
-        return {"kind": "shows", "seat": self.seat, "places": list(places), "shares": [a for a, _ in said], "proofs": [b for _, b in said]}
+        message with one proof for them all (`said`: that message as it was
+        said before a reload, said again)."""
+        if said is not None and "proofs" in said:
+            # (Said by the app before the one proof: a proof a share.)
+            self._ahead.update({p: (str(a), str(b)) for p, a, b in zip(places, said["shares"], said["proofs"])})
+            made = [self._said_share(p) for p in places]
+            return {
+                "kind": "shows",
+                "seat": self.seat,
+                "places": list(places),
+                "shares": [a for a, _ in made],
+                "proofs": [b for _, b in made],
+            }
+        if said is not None:
+            shares, proof = [str(a) for a in said["shares"]], str(said["proof"])
+        else:
+            shares = [ahead[0] if (ahead := self._ahead.get(p)) else self._bare_share(p) for p in places]
+            proof = self._shows_proof(places, shares)
+        for p in places:
+            self._ahead.pop(p, None)
+        self._shown.update(places)
+        self._made_shows(shares, proof)
+        return {"kind": "shows", "seat": self.seat, "places": list(places), "shares": shares, "proof": proof}
 
     def holding(self, seat: int) -> list[int]:
         """The places `seat` holds in its hand, as far as every phone knows:
@@ -124,7 +222,7 @@ class PublicCards:
             return True
         return False
 
-    def _on_show(self, place: int, share: Element, proof: EqualLogsProof, sender: int) -> None:
+    def _on_show(self, place: int, share: Element, proof: ShareProof, sender: int) -> None:
         play = next((p for p in self.plays if p.place == place), None)
         if play is None:
             # Ahead of the play: only another phone's share of a seat's card

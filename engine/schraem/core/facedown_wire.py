@@ -35,6 +35,31 @@ class BadMessage(ValueError):
     """A message that is not one of the protocol's, or not well formed."""
 
 
+@dataclass
+class Request:
+    """A seat's request for the shares of its places, as read."""
+
+    seat: int
+    number: int
+    places: list[int]
+    blind: Element
+    points: list[Element]
+    encodings: list[bytes]  # the places' C1 and the blinded points, as the composite takes them
+    proof: EqualLogsProof
+
+
+@dataclass
+class Answer:
+    """A phone's shares for a request, as read."""
+
+    seat: int
+    holder: int
+    number: int
+    shares: list[Element]
+    encodings: list[bytes]
+    proof: EqualLogsProof
+
+
 def open_request(deck: Sequence[Ciphertext], places: Sequence[int], r: int, context: bytes, seat: int, number: int) -> Message:
     """Seat `seat`'s request `number` for the shares of `places`: each C1
     blinded by r, with R = r·G and one proof that log_G(R) is the factor of
