@@ -58,10 +58,11 @@ def machine() -> str:
 
 def write_section(heading: str, text: str) -> Path:
     """bench/RESULTS.md with its section `## heading` replaced by `text`
-    (appended where there is none)."""
+    (appended where there is none), up to its first subsection: the notes
+    of earlier measurements below it stay."""
     path = ROOT / "bench" / "RESULTS.md"
     old = path.read_text() if path.exists() else "# Benchmarks\n"
-    pattern = re.compile(rf"^## {re.escape(heading)}\n.*?(?=^## |\Z)", re.S | re.M)
+    pattern = re.compile(rf"^## {re.escape(heading)}\n.*?(?=^##+ |\Z)", re.S | re.M)
     new = pattern.sub(lambda _: text + "\n", old) if pattern.search(old) else old.rstrip() + "\n\n" + text
     path.write_text(new.rstrip() + "\n")
     return path

@@ -276,6 +276,43 @@ def test_a_wrong_share_of_a_card_played_is_named_at_once_by_every_other_phone() 
         assert ph.seen == {}
 
 
+class SteersForTheHolder(Phone):
+    """A changed app that helps the holder of a card, which told it the
+    card it holds and the card it will name: its share of that place is
+    shifted by their difference, so that the card opens as the one named."""
+
+    steer: dict[int, Element] = {}
+
+    def _show(self, place: int) -> dict:
+        said = super()._show(place)
+        if place in self.steer:
+            said["share"] = (Element.decode(bytes.fromhex(said["share"])) + self.steer[place]).encode().hex()
+        return said
+
+
+@pytest.mark.cpython_only
+def test_a_holder_and_a_phone_that_steers_its_card_to_another_are_named_after_the_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the hand runs a phone checks the proof of the holder's share
+    of a card played, and the others' only when the card does not open as
+    named: a wrong share alone opens no card. Two phones together (the
+    holder and one that knows what it holds) can open it as another card
+    for the hand; every other phone's check after it names the player."""
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=19, kinds={3: SteersForTheHolder})
+    deal(phones, relay)
+    place, held = min(phones[0].cards.items())
+    named = next(c for c in plan.cards if c not in phones[0].cards.values())
+    monkeypatch.setattr(SteersForTheHolder, "steer", {place: card_point(held) - card_point(named)})
+    [msg] = phones[0].play(place)
+    relay.say([dict(msg, card=named)])
+    assert all(ph.seen == {place: named} and not ph.faults for ph in phones)
+    reveal(phones, relay)
+    v = verdict(phones[1])
+    assert (v.status, v.seat) == ("fault", 1) and "another card" in v.en, v
+
+
 # --- no phone learns a hidden card ------------------------------------------------
 
 

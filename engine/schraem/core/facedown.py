@@ -167,10 +167,9 @@ class Phone(PublicCards):
         # Shares of places not public yet, shown ahead by the other phones
         # (never by the holder): place → seat → share and proof.
         self.early: dict[int, dict[int, tuple[Element, ShareProof]]] = {}
-        self.vouched: set[tuple[int, int]] = set()  # (place, seat) of early shares whose proofs held
         self._shown: set[int] = set()  # the places it said its share of (ahead, with its play, on a play)
         # Cards played that opened (their shares add up to the card named)
-        # and whose shares' proofs this phone checks next (`check_opened`).
+        # and whose holder's proof this phone checks next (`check_opened`).
         self.unchecked: list[Play] = []
         self.chain = digest(LABEL, b"log", self.context)
         # Played for a phone lost for good (facedown_dropout.py), by the

@@ -112,7 +112,6 @@ class PublicCards:
     seen: dict[int, str]
     faults: list[Verdict]
     early: dict[int, dict[int, tuple[Element, ShareProof]]]
-    vouched: set[tuple[int, int]]
     unchecked: list[Play]
     _shown: set[int]
     _ahead: dict[int, tuple[str, str]]
@@ -202,26 +201,6 @@ class PublicCards:
         drawn = [taken for s, taken in self.draws if s == seat]
         return list(drawn[-1]) if drawn else list(self.plan.dealt[seat - 1]) if seat <= len(self.plan.dealt) else []
 
-    def vouch_ahead(self) -> bool:
-        """Check the proofs of the shares shown ahead for one card whose
-        every share but its holder's is in, together (a batch, as on a
-        play): the play then has only its holder's share left to check.
-        → whether there was one to check."""
-        if len(self.spelled) < self.plan.seats or self.faults:
-            return False
-        for place, shows in sorted(self.early.items()):
-            owner = self.owner.get(place)
-            todo = {s: v for s, v in shows.items() if (place, s) not in self.vouched}
-            if len(shows) < self.plan.seats - 1 or not todo or owner is None:
-                continue
-            try:
-                self._check_shares(place, todo, f"eine Karte von Platz {owner}", f"a card of seat {owner}")
-            except Fault as f:
-                self._note(f.verdict)
-            self.vouched.update((place, s) for s in todo)
-            return True
-        return False
-
     def _on_show(self, place: int, share: Element, proof: ShareProof, sender: int) -> None:
         play = next((p for p in self.plays if p.place == place), None)
         if play is None:
@@ -240,12 +219,15 @@ class PublicCards:
 
     def _complete(self, play: Play) -> None:
         """Open a card made public once every phone's share of it is in. A
-        card played opens when its shares add up to the card named, and
-        the proofs of the shares not checked ahead are checked next, before
-        this phone takes or says anything more (`check_opened`): the card
-        is on every screen one proof check sooner. Shares that do not add
-        up have their proofs checked at once, to name whose share is wrong
-        before the player is named."""
+        card played opens when its shares add up to the card named; the
+        proof of its holder's share is checked next, before this phone
+        takes or says anything more (`check_opened`): the card is on every
+        screen one proof check sooner. The others' shares are not checked
+        one by one while the hand runs: only the holder knows the card, so
+        a wrong share of another phone opens no card, let alone the one
+        named (with chance 32/ℓ), and then every proof is checked at once,
+        to name whose share is wrong before the player is named. Every
+        share is checked after the hand against its phone's secret."""
         if len(play.shows) < self.plan.seats or play.place in self.seen:
             return
         total = Element.identity()
@@ -253,7 +235,7 @@ class PublicCards:
             total = total + s
         point = self.final_deck()[play.place].c2 - total
         if play.uncovered:
-            self._check_shows(play)
+            self._check_shows(play, every=True)
             card = cards_by_encoding(self.plan.cards).get(point.encode())
             if card is None:
                 raise Fault(
@@ -264,7 +246,7 @@ class PublicCards:
                 )
             play.card = card
         elif point != card_point(play.card):
-            self._check_shows(play)
+            self._check_shows(play, every=True)
             raise fault(
                 play.seat,
                 f"hat {play.card} gespielt, aber an seiner Stelle liegt eine andere Karte",
@@ -275,9 +257,9 @@ class PublicCards:
         self.seen[play.place] = play.card
 
     def check_opened(self) -> bool:
-        """The proofs of the shares of the cards opened since the last time
-        (`_complete`); a wrong one names its sender, as a fault of this
-        hand. → whether there was any to check."""
+        """The proofs of the holders' shares of the cards opened since the
+        last time (`_complete`); a wrong one names its holder, as a fault
+        of this hand. → whether there was any to check."""
         if not self.unchecked:
             return False
         plays, self.unchecked = self.unchecked, []
@@ -288,9 +270,9 @@ class PublicCards:
             self._note(f.verdict)
         return True
 
-    def _check_shows(self, play: Play) -> None:
-        """The others' shares of a card made public, checked together once
-        the last is in (the card opens only then): those shown ahead and
-        checked then (`vouch_ahead`) are not checked again."""
-        todo = {s: v for s, v in play.shows.items() if (play.place, s) not in self.vouched}
+    def _check_shows(self, play: Play, every: bool = False) -> None:
+        """The proof of the holder's share of a card made public, the one
+        share that could steer its card to another (its holder knows the
+        card); with `every`, the proofs of all its shares, together."""
+        todo = play.shows if every else {s: v for s, v in play.shows.items() if s == play.seat}
         self._check_shares(play.place, todo, f"die gespielte {play.card}", f"the {play.card} played")

@@ -1,8 +1,8 @@
 """What a seat at a face-down table (core/facedown_game.py `Seat`) does
-while its phone is idle and the people think: the proofs of the card
-played last, its shares of the cards of the seat due to play, and the
-check of the shares the others showed ahead (core/facedown_ahead.py); and
-what it showed ahead said again, word for word, after a reload."""
+while its phone is idle and the people think: the proof of the holder's
+share of the card played last, and its shares of the cards of the seat
+due to play (core/facedown_ahead.py); and what it showed ahead said
+again, word for word, after a reload."""
 
 from __future__ import annotations
 
@@ -31,17 +31,16 @@ class IdleWork(FaultReports):
 
     def ahead(self) -> list[Message] | None:
         """One piece of work ahead, for its seat or the lost seat it plays
-        on, while the people think: the proofs of the card played last
-        (`Phone.check_opened`), its share of a card of a seat due to play
-        one now (`Phone.show_ahead`: the other seats' sent together once
-        all are made, its own kept for its play), else the check of the
-        shares the others showed ahead for one card (`Phone.vouch_ahead`). The next card
-        played is one of them, and a seat that gives up before its turn
+        on, while the people think: the proof of the holder's share of the
+        card played last (`Phone.check_opened`), else its share of a card
+        of a seat due to play one now (`Phone.show_ahead`: the other seats'
+        sent together once all are made, its own kept for its play). The
+        next card played is one of them, and a seat that gives up before its turn
         has none made in vain. None while anything waits, once the hand is
         over or broken, or when there is nothing left to do. → what to send
         (signed; a stand-in's in the lost seat's name)."""
         if self.check_opened():
-            return self.report()  # the shares of the card played last, checked (a fault said at once)
+            return self.report()  # the holder's share of the card played last, checked (a fault said at once)
         if self.revealed or self.phone.faults or not self.settled():
             return None
         # Asked again with nothing new in the hand, it says so at once (the
@@ -56,8 +55,6 @@ class IdleWork(FaultReports):
             made = st.phone.show_ahead(playing)
             if made is not None:
                 return [st.log.seal(m) for m in made]
-        if self.phone.vouch_ahead():
-            return self.report()
         self._ahead_done = moment
         return None
 
