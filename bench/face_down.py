@@ -5,7 +5,7 @@ and in Pyodide under Node (the same code, mounted by bench/pyodide.mjs). Per
 phone, the time of its own calls for the deal (its key, its shuffle, opening its own cards,
 answering the others' requests), for playing every card dealt (its share
 and the others' checked, each card), and for the check after the hand (reveal and recompute);
-and the bytes of a deck pass and of all a phone sends while dealing; and
+and the bytes of a deck pass, of all a phone sends while dealing and in the whole hand; and
 what the table code costs when the phones join (its commitments and reveals,
 one round trip more, through each phone's bridge: the ms of the commands it
 adds and the bytes of its frames).
@@ -129,7 +129,12 @@ def one_hand(preset: str, ahead: bool = True) -> dict[str, Any]:
     assert all(v.status == "checked" for v in verdicts), verdicts
     marks.append((dict(relay.wall), dict(relay.cpu)))
     zero = {s: 0.0 for s in relay.cpu}
-    out: dict[str, Any] = {"sent": sent, "pass_bytes": [len(t) for t in relay.log if '"kind":"shuffle"' in t][0], "played": out_cards}
+    out: dict[str, Any] = {
+        "sent": sent,
+        "sent_hand": dict(relay.sent),
+        "pass_bytes": [len(t) for t in relay.log if '"kind":"shuffle"' in t][0],
+        "played": out_cards,
+    }
     for phase, (a, b) in zip(("deal", "play", "check"), zip([(zero, zero), *marks], marks)):
         out[phase] = {s: b[0][s] - a[0][s] for s in zero}
         out[phase + "_cpu"] = {s: b[1][s] - a[1][s] for s in zero}
@@ -228,6 +233,7 @@ def measure(runs: int) -> dict[str, Any]:
             "ms": ms,
             "played": hands[0]["played"],
             "sent": {str(s): hands[0]["sent"][s] for s in range(1, PHONES + 1)},
+            "sent_hand": {str(s): hands[0]["sent_hand"][s] for s in range(1, PHONES + 1)},
             "pass_bytes": hands[0]["pass_bytes"],
             "play_plain": {str(s): statistics.median(h[s] for h in plain) * 1000 for s in range(1, PHONES + 1)},
         }
@@ -246,8 +252,8 @@ def report(cp: dict[str, Any], py: dict[str, Any]) -> str:
         rows += [
             f"**{preset}**, {PHONES} phones, {what}, all {c['played']} played; a deck pass is {c['pass_bytes']:,} bytes of JSON.",
             "",
-            "| seat | deal, CPython CPU ms | wall ms | × deck pass | deal, Pyodide ms | × deck pass | all cards played, CPython CPU / Pyodide ms | check after, CPython CPU ms | wall ms | × deck pass | check after, Pyodide ms | × deck pass | sent while dealing, bytes |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+            "| seat | deal, CPython CPU ms | wall ms | × deck pass | deal, Pyodide ms | × deck pass | all cards played, CPython CPU / Pyodide ms | check after, CPython CPU ms | wall ms | × deck pass | check after, Pyodide ms | × deck pass | sent while dealing, bytes | sent in the whole hand |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         for s in map(str, range(1, PHONES + 1)):
             cd, ck, pd, pk = c["ms"]["deal"][s], c["ms"]["check"][s], p["ms"]["deal"][s], p["ms"]["check"][s]
@@ -255,7 +261,7 @@ def report(cp: dict[str, Any], py: dict[str, Any]) -> str:
             rows.append(
                 f"| {s} | {c['ms']['deal_cpu'][s]:.0f} | {cd:.0f} | {cd / cb:.1f} | {pd:.0f} | {pd / pb:.1f} "
                 f"| {c['ms']['play_cpu'][s]:.0f} / {p['ms']['play'][s]:.0f} "
-                f"| {c['ms']['check_cpu'][s]:.0f} | {ck:.0f} | {ck / cb:.1f} | {pk:.0f} | {pk / pb:.1f} | {c['sent'][s]:,} |"
+                f"| {c['ms']['check_cpu'][s]:.0f} | {ck:.0f} | {ck / cb:.1f} | {pk:.0f} | {pk / pb:.1f} | {c['sent'][s]:,} | {c['sent_hand'][s]:,} |"
             )
         rows += [
             "",
