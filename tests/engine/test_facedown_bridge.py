@@ -698,6 +698,12 @@ def test_no_phone_hears_a_hidden_card_with_the_shares_shown_ahead(monkeypatch: p
     assert (v.status, v.seat) == ("fault", 2) and "falschen Anteil für eine Karte von Platz" in v.de, v
 
 
+def first_share_wrong(msg: dict[str, Any]) -> dict[str, Any]:
+    """A `shows` whose first share is not its sender's secret's."""
+    msg["shares"][0] = (Element.decode(bytes.fromhex(msg["shares"][0])) + Element.generator()).encode().hex()
+    return msg
+
+
 class ProofEachShare(Phone):
     """The app before the one proof of a `shows`: a proof with each share
     shown ahead, as a save from then says them again after an update."""
@@ -713,8 +719,7 @@ class WrongEachShare(ProofEachShare):
 
     def show_early(self, places, said=None):  # type: ignore[no-untyped-def]
         msg = super().show_early(places, said)
-        msg["shares"][0] = (Element.decode(bytes.fromhex(msg["shares"][0])) + Element.generator()).encode().hex()
-        return msg
+        return first_share_wrong(msg)
 
 
 @pytest.mark.cpython_only
@@ -765,8 +770,7 @@ class WrongAhead(Phone):
 
     def show_early(self, places, made=None):  # type: ignore[no-untyped-def]
         msg = super().show_early(places, made)
-        msg["shares"][0] = (Element.decode(bytes.fromhex(msg["shares"][0])) + Element.generator()).encode().hex()
-        return msg
+        return first_share_wrong(msg)
 
 
 @pytest.mark.cpython_only
