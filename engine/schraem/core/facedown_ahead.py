@@ -1,11 +1,11 @@
 """The cards made public at a face-down table (core/facedown.py `Phone`):
 each phone's shares of the cards of the seat due to play, worked out while
 the people think and the other seats' shown ahead in one message, so that
-a card played opens on every phone with its `play`; the shares shown
-ahead checked while the phone is idle; and a card played opened on the sum
-of its shares, their proofs checked with the phone's next request, before
-it takes or says anything more (docs/FACE_DOWN.md, "The messages, in
-order")."""
+a card played opens on every phone with its `play`; and a card played
+opened on the sum of its shares, the proof of its holder's share checked
+with the phone's next request, before it takes or says anything more, the
+others' only where it does not open as named (docs/FACE_DOWN.md, "The
+messages, in order")."""
 
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ class Shown:
     (`shows`) and the one proof for them all: the batched Chaum–Pedersen
     proof of RFC 9497 §2.2.1 over the places' C1 and the shares, as the
     answers to a request carry theirs. A proof a share cost a phone twice
-    the multiplications to make, and every other phone a check of each.
-    Checked once, for every place it holds (`held`)."""
+    the multiplications to make. Checked once, for every place it holds
+    (`held`), where a card of it does not open as named."""
 
     seat: int
     places: list[int]
