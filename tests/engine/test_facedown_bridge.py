@@ -857,6 +857,68 @@ def test_a_card_played_whose_shares_add_up_to_another_card_by_a_made_up_share_is
         assert not table.state(s)["legal"]  # and nobody plays on
 
 
+class HostSteers(Phone):
+    """A changed host's app: its person's seat shows ahead shares of the
+    computer's cards shifted so that each opens as another card, which
+    the computer's seat then names (both seats are the host's phone: it
+    knows the computer's cards and makes both seats' shares)."""
+
+    mates: dict[bytes, list[HostSteers]] = {}
+    claims: dict[int, str] = {}
+    forged: list[str] = []
+
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        HostSteers.mates.setdefault(self.context, []).append(self)
+
+    def show_early(self, places, said=None):  # type: ignore[no-untyped-def]
+        msg = super().show_early(places, said)
+        bot = next((m for m in HostSteers.mates[self.context] if m is not self and set(places) & set(m.cards)), None)
+        if bot is None or said is not None:
+            return msg
+        known = set(self.cards.values()) | set(bot.cards.values()) | set(self.seen.values())
+        unknown = iter(c for c in self.plan.cards if c not in known)
+        shares = list(msg["shares"])
+        for j, p in enumerate(places):
+            if p in bot.cards:
+                HostSteers.claims[p] = next(unknown)
+                shift = card_point(bot.cards[p]) - card_point(HostSteers.claims[p])
+                shares[j] = (Element.decode(bytes.fromhex(shares[j])) + shift).encode().hex()
+        return dict(msg, shares=shares)
+
+    def play(self, place):  # type: ignore[no-untyped-def]
+        [msg] = super().play(place)
+        if place in HostSteers.claims and place in self.cards:
+            HostSteers.forged.append(HostSteers.claims[place])
+            msg = dict(msg, card=HostSteers.claims[place])
+        return [msg]
+
+
+@pytest.mark.cpython_only
+def test_a_host_that_steers_a_computers_card_with_its_own_seats_share_is_named_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host's phone plays its person's seat and the computer's, so it
+    knows the computer's cards and makes both seats' shares: a card of a
+    seat it plays has the shares of every seat it plays checked at once
+    (elsewhere only the holder's), and a share it steers the computer's
+    card with is named by every guest before the hand goes on."""
+    for name, value in (("mates", {}), ("claims", {}), ("forged", [])):
+        monkeypatch.setattr(HostSteers, name, value)
+    bridge = type("SteeringBridge", (Bridge,), {"facedown_phone": HostSteers})
+    table = Idling("rheinland", 38, bridges={1: bridge}, monkeypatch=monkeypatch)
+    for _ in range(4):
+        hand = table.deal()
+        table.play_hand()
+        if HostSteers.forged:
+            break
+    assert HostSteers.forged
+    for s in table.guests:
+        v = table.call(s, "facedown_verdict", hand=hand)
+        assert v["status"] == "fault" and v["de"].startswith("Platz 1 (Anne)"), (s, v)
+        assert f"einen falschen Anteil für die gespielte {HostSteers.forged[0]}" in v["de"], v
+
+
 class LeakyBridge(Bridge):
     facedown_phone = Leaky
 

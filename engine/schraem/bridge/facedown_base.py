@@ -472,6 +472,7 @@ class TableBase:
                 host=self.phone_of(self.host),
                 phone=self.phone,
                 phones=self.watchers(),
+                computers=[self.phone_of(b) for b in self.bots()],
             )
             self.locals[s] = Local(st, self.bots().get(s))
         self.hand = next(iter(self.locals.values())).st.plan.hand

@@ -171,6 +171,7 @@ class SavedTable(TableBase):
                 seed=bytes.fromhex(kept["seed"]),
                 phone=self.phone,
                 phones=self.watchers(),
+                computers=[self.phone_of(b) for b in self.bots()],
             )
             st.log.resent = {int(m["n"]): m for m in kept["sent"]}
             local = self.locals[s] = Local(st, self.bots().get(s))

@@ -175,6 +175,11 @@ class Phone(PublicCards):
         # Played for a phone lost for good (facedown_dropout.py), by the
         # phones still there: the lost phone's own messages come back to it.
         self.standing_in = False
+        # The phones whose messages one device makes: the host's own, the
+        # computers' and a lost seat's it plays on (set by `Seat`). That
+        # device knows all their cards, so a card of one of them has the
+        # shares of all of them checked at once.
+        self.hosted: set[int] = set()
 
     # -- what it sends ------------------------------------------------------
 

@@ -113,6 +113,7 @@ class PublicCards:
     faults: list[Verdict]
     early: dict[int, dict[int, tuple[Element, ShareProof]]]
     unchecked: list[Play]
+    hosted: set[int]
     _shown: set[int]
     _ahead: dict[int, tuple[str, str]]
 
@@ -273,6 +274,9 @@ class PublicCards:
     def _check_shows(self, play: Play, every: bool = False) -> None:
         """The proof of the holder's share of a card made public, the one
         share that could steer its card to another (its holder knows the
-        card); with `every`, the proofs of all its shares, together."""
-        todo = play.shows if every else {s: v for s, v in play.shows.items() if s == play.seat}
+        card), and where the host's phone plays the holder, the shares of
+        every seat that phone plays; with `every`, the proofs of all its
+        shares, together."""
+        device = self.hosted if play.seat in self.hosted else {play.seat}
+        todo = play.shows if every else {s: v for s, v in play.shows.items() if s in device}
         self._check_shares(play.place, todo, f"die gespielte {play.card}", f"the {play.card} played")

@@ -33,7 +33,7 @@ was offered, the stakes, marks, turns, tricks and result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,6 +130,7 @@ class Seat(IdleWork):
         seed: bytes | None = None,
         phone: Callable[..., Phone] = Phone,
         phones: int | None = None,
+        computers: Collection[int] = (),
     ) -> None:
         self.record = record
         self.seat = seat
@@ -139,6 +140,8 @@ class Seat(IdleWork):
         # The game seat it plays, or None where it watches.
         self.viewer: int | None = seat if seat <= self.plan.game_seats else None
         self.phone = phone(self.plan, seat, secret=secret, seed=seed)
+        # (The host's phone plays its own and the computers' seats.)
+        self.phone.hosted.update({host, *computers})
         # Its long-term key signs what it sends; the others' check what it relays.
         self.log = Log(self.plan.context, seat, identity, identities, host)
         # Its secret's pieces for the others, theirs for it (the dropout rule).
@@ -404,6 +407,7 @@ class Seat(IdleWork):
                 # From now on the host's phone signs in that seat's name:
                 # this phone's own too, should it be the one said gone.
                 self.log.standins.add(lost)
+                self.phone.hosted.add(lost)
                 if lost != self.seat:
                     return [self.pieces.recover_message(lost)]
             return []
@@ -436,6 +440,7 @@ class Seat(IdleWork):
             phones=self.plan.seats,
         )
         standin.phone.standing_in = True
+        standin.phone.hosted.update(self.phone.hosted)
         standin.log.sent = dict.fromkeys(range(1, log.numbers[lost] + 1), b"")
         self.standin = standin
         return []
