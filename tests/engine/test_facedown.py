@@ -297,13 +297,15 @@ def test_a_holder_and_a_phone_that_steers_its_card_to_another_are_named_after_th
     """While the hand runs a phone checks the proof of the holder's share
     of a card played, and the others' only when the card does not open as
     named: a wrong share alone opens no card. Two phones together (the
-    holder and one that knows what it holds) can open it as another card
-    for the hand; every other phone's check after it names the player."""
+    holder and one that knows what it holds) can open it as a card of the
+    stock for the hand; every other phone's check after it names the
+    player."""
     _, plan = plan_for("rheinland", 3)
     phones, relay = sit(plan, seed=19, kinds={3: SteersForTheHolder})
     deal(phones, relay)
     place, held = min(phones[0].cards.items())
-    named = next(c for c in plan.cards if c not in phones[0].cards.values())
+    # (A card of the stock: a card another seat holds its phone would know.)
+    named = next(c for c in plan.cards if all(c not in ph.cards.values() for ph in phones))
     monkeypatch.setattr(SteersForTheHolder, "steer", {place: card_point(held) - card_point(named)})
     [msg] = phones[0].play(place)
     relay.say([dict(msg, card=named)])

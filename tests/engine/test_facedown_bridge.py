@@ -857,41 +857,63 @@ def test_a_card_played_whose_shares_add_up_to_another_card_by_a_made_up_share_is
         assert not table.state(s)["legal"]  # and nobody plays on
 
 
-class HostSteers(Phone):
-    """A changed host's app: its person's seat shows ahead shares of the
-    computer's cards shifted so that each opens as another card, which
-    the computer's seat then names (both seats are the host's phone: it
-    knows the computer's cards and makes both seats' shares)."""
+class SteersAhead(Phone):
+    """A changed app that helps a holder it plays with (`mates`, by hand):
+    its shares shown ahead of the holder's cards are shifted so that each
+    opens as another card (`claimable`), which the holder then names."""
 
-    mates: dict[bytes, list[HostSteers]] = {}
+    mates: dict[bytes, list[SteersAhead]] = {}
     claims: dict[int, str] = {}
     forged: list[str] = []
 
     def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
-        HostSteers.mates.setdefault(self.context, []).append(self)
+        type(self).mates.setdefault(self.context, []).append(self)
+
+    def claimable(self, holder: Phone) -> list[str]:
+        raise NotImplementedError
 
     def show_early(self, places, said=None):  # type: ignore[no-untyped-def]
         msg = super().show_early(places, said)
-        bot = next((m for m in HostSteers.mates[self.context] if m is not self and set(places) & set(m.cards)), None)
-        if bot is None or said is not None:
+        holder = next((m for m in self.mates[self.context] if m is not self and set(places) & set(m.cards)), None)
+        if holder is None or said is not None:
             return msg
-        known = set(self.cards.values()) | set(bot.cards.values()) | set(self.seen.values())
-        unknown = iter(c for c in self.plan.cards if c not in known)
+        claimable = iter(self.claimable(holder))
         shares = list(msg["shares"])
         for j, p in enumerate(places):
-            if p in bot.cards:
-                HostSteers.claims[p] = next(unknown)
-                shift = card_point(bot.cards[p]) - card_point(HostSteers.claims[p])
+            claimed = next(claimable, None) if p in holder.cards else None
+            if claimed is not None:
+                self.claims[p] = claimed
+                shift = card_point(holder.cards[p]) - card_point(claimed)
                 shares[j] = (Element.decode(bytes.fromhex(shares[j])) + shift).encode().hex()
         return dict(msg, shares=shares)
 
     def play(self, place):  # type: ignore[no-untyped-def]
         [msg] = super().play(place)
-        if place in HostSteers.claims and place in self.cards:
-            HostSteers.forged.append(HostSteers.claims[place])
-            msg = dict(msg, card=HostSteers.claims[place])
+        if place in self.claims and place in self.cards:
+            self.forged.append(self.claims[place])
+            msg = dict(msg, card=self.claims[place])
         return [msg]
+
+
+class HostSteers(SteersAhead):
+    """The host's phone steering the computer's cards with its person's
+    seat's shares (it knows the computer's cards and makes both seats'
+    shares): to cards no seat it plays holds."""
+
+    def claimable(self, holder: Phone) -> list[str]:
+        known = set(self.cards.values()) | set(holder.cards.values()) | set(self.seen.values())
+        return [c for c in self.plan.cards if c not in known]
+
+
+class GuestSteers(SteersAhead):
+    """Two guests' phones, one steering the other's cards: to cards another
+    guest holds (`victim`), which the host's phone cannot tell."""
+
+    victim: Any = staticmethod(lambda: [])
+
+    def claimable(self, holder: Phone) -> list[str]:
+        return [c for c in self.victim() if c not in self.seen.values()]
 
 
 @pytest.mark.cpython_only
@@ -904,7 +926,7 @@ def test_a_host_that_steers_a_computers_card_with_its_own_seats_share_is_named_a
     (elsewhere only the holder's), and a share it steers the computer's
     card with is named by every guest before the hand goes on."""
     for name, value in (("mates", {}), ("claims", {}), ("forged", [])):
-        monkeypatch.setattr(HostSteers, name, value)
+        monkeypatch.setattr(SteersAhead, name, value)
     bridge = type("SteeringBridge", (Bridge,), {"facedown_phone": HostSteers})
     table = Idling("rheinland", 38, bridges={1: bridge}, monkeypatch=monkeypatch)
     for _ in range(4):
@@ -917,6 +939,40 @@ def test_a_host_that_steers_a_computers_card_with_its_own_seats_share_is_named_a
         v = table.call(s, "facedown_verdict", hand=hand)
         assert v["status"] == "fault" and v["de"].startswith("Platz 1 (Anne)"), (s, v)
         assert f"einen falschen Anteil für die gespielte {HostSteers.forged[0]}" in v["de"], v
+
+
+@pytest.mark.cpython_only
+def test_two_guests_that_steer_a_card_to_one_a_third_holds_are_named_by_it_and_then_by_every_phone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two guests' phones together: one shifts its share shown ahead of
+    the other's card so that it opens as a card a third guest holds, the
+    holder names that card. A wrong share of a phone that is not the
+    holder is checked only where a card does not open as named, and this
+    one does; but the third guest knows the card lies with it, checks
+    every share of it and names the phone that steered it, and every
+    other phone, told so, checks every share of the cards played itself
+    and names the same phone (never on the report's word)."""
+    for name, value in (("mates", {}), ("claims", {}), ("forged", [])):
+        monkeypatch.setattr(SteersAhead, name, value)
+    bridge = type("SteeringBridge", (Bridge,), {"facedown_phone": GuestSteers})
+    four = [{"name": n} for n in ("Anne", "Bernd", "Carla", "Dora")]
+    table = Idling("rheinland", 38, bridges={2: bridge, 3: bridge}, players=four, monkeypatch=monkeypatch)
+    dora = table.phones[4]
+    monkeypatch.setattr(GuestSteers, "victim", staticmethod(lambda: sorted(phone_of(dora, 4).cards.values())))
+    for _ in range(3):
+        hand = table.deal()
+        table.play_hand()
+        if SteersAhead.forged:
+            break
+    assert SteersAhead.forged
+    assert len(reports_of(table, 4)) == 1  # found by the phone whose card it named
+    verdicts = {s: table.call(s, "facedown_verdict", hand=hand) for s in table.phones}
+    steerer = verdicts[4]["seat"]
+    assert steerer in (2, 3) and verdicts[steerer]["status"] != "fault"  # (its own shares it does not check)
+    for s in {1, 2, 3, 4} - {steerer}:
+        v = verdicts[s]
+        assert (v["status"], v["seat"]) == ("fault", steerer) and "einen falschen Anteil für die gespielte" in v["de"], (s, v)
 
 
 class LeakyBridge(Bridge):

@@ -109,6 +109,7 @@ class PublicCards:
     owner: dict[int, int]
     draws: list[tuple[int, list[int]]]
     plays: list[Play]
+    cards: dict[int, str]
     seen: dict[int, str]
     faults: list[Verdict]
     early: dict[int, dict[int, tuple[Element, ShareProof]]]
@@ -246,7 +247,9 @@ class PublicCards:
                     )
                 )
             play.card = card
-        elif point != card_point(play.card):
+        elif point != card_point(play.card) or self._lies_elsewhere(play):
+            # (A card this phone knows at another place opened here: a share
+            # steered by a phone the holder told its card. Every share says whose.)
             self._check_shows(play, every=True)
             raise fault(
                 play.seat,
@@ -256,6 +259,23 @@ class PublicCards:
         else:
             self.unchecked.append(play)
         self.seen[play.place] = play.card
+
+    def _lies_elsewhere(self, play: Play) -> bool:
+        """Whether the card named lies at another place this phone knows:
+        one of its own, or one played before."""
+        return any(c == play.card and p != play.place for known in (self.cards, self.seen) for p, c in known.items())
+
+    def check_every_share(self) -> None:
+        """Every share of every card made public checked, at once: another
+        phone said it found a fault, and this phone does not take its
+        word (a card may have opened here as another by a share steered
+        for its holder, which only a phone that knows that card can tell)."""
+        try:
+            for play in self.plays:
+                if play.place in self.seen:
+                    self._check_shows(play, every=True)
+        except Fault as f:
+            self._note(f.verdict)
 
     def check_opened(self) -> bool:
         """The proofs of the holders' shares of the cards opened since the

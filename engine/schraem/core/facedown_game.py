@@ -281,6 +281,7 @@ class Seat(IdleWork):
             if message.get("kind") == "fault":
                 if message["seat"] != self.seat:
                     self._on_report(message)
+                    self.phone.check_every_share()
                 return []
             if message.get("kind") == "refuse":
                 self._on_refuse(message)
