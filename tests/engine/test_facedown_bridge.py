@@ -916,6 +916,30 @@ class GuestSteers(SteersAhead):
         return [c for c in self.victim() if c not in self.seen.values()]
 
 
+def steered_hand(
+    monkeypatch: pytest.MonkeyPatch,
+    changed: type[SteersAhead],
+    seats: list[int],
+    players: list[dict[str, Any]] = PLAYERS,
+    seat4: list[Bridge] | None = None,
+) -> tuple[Table, int]:
+    """Hands at a table whose phones at `seats` run `changed`, working
+    ahead, until one of them names a card it steered. → the table, and
+    that hand (`seat4`: given seat 4's bridge)."""
+    for name, value in (("mates", {}), ("claims", {}), ("forged", [])):
+        monkeypatch.setattr(SteersAhead, name, value)
+    bridge = type("SteeringBridge", (Bridge,), {"facedown_phone": changed})
+    table = Idling("rheinland", 38, bridges=dict.fromkeys(seats, bridge), players=players, monkeypatch=monkeypatch)
+    if seat4 is not None:
+        seat4.append(table.phones[4])
+    for _ in range(4):
+        hand = table.deal()
+        table.play_hand()
+        if SteersAhead.forged:
+            return table, hand
+    raise AssertionError("no card was steered")
+
+
 @pytest.mark.cpython_only
 def test_a_host_that_steers_a_computers_card_with_its_own_seats_share_is_named_at_once(
     monkeypatch: pytest.MonkeyPatch,
@@ -925,16 +949,7 @@ def test_a_host_that_steers_a_computers_card_with_its_own_seats_share_is_named_a
     seat it plays has the shares of every seat it plays checked at once
     (elsewhere only the holder's), and a share it steers the computer's
     card with is named by every guest before the hand goes on."""
-    for name, value in (("mates", {}), ("claims", {}), ("forged", [])):
-        monkeypatch.setattr(SteersAhead, name, value)
-    bridge = type("SteeringBridge", (Bridge,), {"facedown_phone": HostSteers})
-    table = Idling("rheinland", 38, bridges={1: bridge}, monkeypatch=monkeypatch)
-    for _ in range(4):
-        hand = table.deal()
-        table.play_hand()
-        if HostSteers.forged:
-            break
-    assert HostSteers.forged
+    table, hand = steered_hand(monkeypatch, HostSteers, [1])
     for s in table.guests:
         v = table.call(s, "facedown_verdict", hand=hand)
         assert v["status"] == "fault" and v["de"].startswith("Platz 1 (Anne)"), (s, v)
@@ -953,19 +968,10 @@ def test_two_guests_that_steer_a_card_to_one_a_third_holds_are_named_by_it_and_t
     every share of it and names the phone that steered it, and every
     other phone, told so, checks every share of the cards played itself
     and names the same phone (never on the report's word)."""
-    for name, value in (("mates", {}), ("claims", {}), ("forged", [])):
-        monkeypatch.setattr(SteersAhead, name, value)
-    bridge = type("SteeringBridge", (Bridge,), {"facedown_phone": GuestSteers})
+    victim: list[Bridge] = []
+    monkeypatch.setattr(GuestSteers, "victim", staticmethod(lambda: sorted(phone_of(victim[0], 4).cards.values())))
     four = [{"name": n} for n in ("Anne", "Bernd", "Carla", "Dora")]
-    table = Idling("rheinland", 38, bridges={2: bridge, 3: bridge}, players=four, monkeypatch=monkeypatch)
-    dora = table.phones[4]
-    monkeypatch.setattr(GuestSteers, "victim", staticmethod(lambda: sorted(phone_of(dora, 4).cards.values())))
-    for _ in range(3):
-        hand = table.deal()
-        table.play_hand()
-        if SteersAhead.forged:
-            break
-    assert SteersAhead.forged
+    table, hand = steered_hand(monkeypatch, GuestSteers, [2, 3], four, victim)
     assert len(reports_of(table, 4)) == 1  # found by the phone whose card it named
     verdicts = {s: table.call(s, "facedown_verdict", hand=hand) for s in table.phones}
     steerer = verdicts[4]["seat"]
