@@ -871,7 +871,9 @@ class SteersAhead(Phone):
         type(self).mates.setdefault(self.context, []).append(self)
 
     def claimable(self, holder: Phone) -> list[str]:
-        raise NotImplementedError
+        """The cards it may name: none this phone or the holder holds or saw."""
+        known = set(self.cards.values()) | set(holder.cards.values()) | set(self.seen.values())
+        return [c for c in self.plan.cards if c not in known]
 
     def show_early(self, places, said=None):  # type: ignore[no-untyped-def]
         msg = super().show_early(places, said)
@@ -900,10 +902,6 @@ class HostSteers(SteersAhead):
     """The host's phone steering the computer's cards with its person's
     seat's shares (it knows the computer's cards and makes both seats'
     shares): to cards no seat it plays holds."""
-
-    def claimable(self, holder: Phone) -> list[str]:
-        known = set(self.cards.values()) | set(holder.cards.values()) | set(self.seen.values())
-        return [c for c in self.plan.cards if c not in known]
 
 
 class GuestSteers(SteersAhead):

@@ -66,6 +66,7 @@ from .facedown_deck import (
     digest,
     initial_deck,
     initial_spelling,
+    paired_with_c1,
     rerandomisers,
 )
 from .facedown_wire import (
@@ -286,7 +287,7 @@ class Phone(PublicCards):
         """The one proof of a `shows` (`Shown`): over the composite of the
         places' C1, its secret times which the proof computes itself."""
         ctx, final = shows_context(self.context, self.seat, places), self.spelled[self.plan.seats]
-        encodings = [e for p, s in zip(places, shares) for e in (final[64 * p : 64 * p + 32], bytes.fromhex(s))]
+        encodings = paired_with_c1(final, places, [bytes.fromhex(s) for s in shares])
         m = composite_base(SHOWS, ctx, [self.final_deck()[p].c1 for p in places], encodings)
         return prove_equal_logs(self.secret, m, ctx, self.public)[1].encode().hex()
 
@@ -448,7 +449,7 @@ class Phone(PublicCards):
         if (sender, number) in self.requests or len(self.spelled) < self.plan.seats:
             raise BadMessage("a request out of turn")
         final = self.spelled[self.plan.seats]
-        encodings = [e for p, (_, enc) in zip(places, pts) for e in (final[64 * p : 64 * p + 32], enc)]
+        encodings = paired_with_c1(final, places, [enc for _, enc in pts])
         req = Request(sender, number, places, blind, [e for e, _ in pts], encodings, proof)
         self.requests[(sender, number)] = req
         if any(self.owner.get(p) != sender for p in places):

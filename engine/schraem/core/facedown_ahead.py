@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..crypto import Ciphertext, Element, EqualLogsProof, verify_equal_logs
-from .facedown_deck import card_point, cards_by_encoding, composite, digest
+from .facedown_deck import c1_encoding, card_point, cards_by_encoding, composite, digest, paired_with_c1
 from .facedown_wire import (
     BadMessage,
     Fault,
@@ -58,7 +58,7 @@ class Shown:
         deck as it travelled, whose C1 the weights are hashed over)."""
         if self.held is None:
             context = shows_context(plan_context, self.seat, self.places)
-            encodings = [e for p, share in zip(self.places, self.encodings) for e in (spelled[64 * p : 64 * p + 32], share)]
+            encodings = paired_with_c1(spelled, self.places, self.encodings)
             m, z = composite(SHOWS, context, [(deck[p].c1, s) for p, s in zip(self.places, self.shares)], encodings)
             self.held = verify_equal_logs(key, m, z, self.proof, context)
         return self.held
@@ -66,7 +66,7 @@ class Shown:
     def memo(self, spelled: bytes, plan_context: bytes) -> bytes:
         """Everything its check reads: the phones simulated in one process
         check it once (core/facedown.py `shared`)."""
-        c1s = (spelled[64 * p : 64 * p + 32] for p in self.places)
+        c1s = (c1_encoding(spelled, p) for p in self.places)
         return digest(plan_context, SHOWS, str(self.seat).encode(), self.said.encode(), *self.encodings, *c1s)
 
 
@@ -270,12 +270,7 @@ class PublicCards:
         phone said it found a fault, and this phone does not take its
         word (a card may have opened here as another by a share steered
         for its holder, which only a phone that knows that card can tell)."""
-        try:
-            for play in self.plays:
-                if play.place in self.seen:
-                    self._check_shows(play, every=True)
-        except Fault as f:
-            self._note(f.verdict)
+        self._check_plays([play for play in self.plays if play.place in self.seen], every=True)
 
     def check_opened(self) -> bool:
         """The proofs of the holders' shares of the cards opened since the
@@ -284,12 +279,16 @@ class PublicCards:
         if not self.unchecked:
             return False
         plays, self.unchecked = self.unchecked, []
+        self._check_plays(plays)
+        return True
+
+    def _check_plays(self, plays: list[Play], every: bool = False) -> None:
+        """`_check_shows` of each; the first wrong share found is a fault of this hand."""
         try:
             for play in plays:
-                self._check_shows(play)
+                self._check_shows(play, every)
         except Fault as f:
             self._note(f.verdict)
-        return True
 
     def _check_shows(self, play: Play, every: bool = False) -> None:
         """The proof of the holder's share of a card made public, the one

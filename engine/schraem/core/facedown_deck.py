@@ -185,6 +185,17 @@ def _weights(kind: bytes, context: bytes, encodings: Sequence[bytes]) -> list[in
     return [scalar_from_wide_bytes(digest(seed, int_bytes(j))) for j in range(len(encodings) // 2)]
 
 
+def c1_encoding(spelled: bytes, place: int) -> bytes:
+    """The C1 of `place` as the deck `spelled` travelled (each ciphertext 64
+    bytes, C1 first)."""
+    return spelled[64 * place : 64 * place + 32]
+
+
+def paired_with_c1(spelled: bytes, places: Sequence[int], encodings: Sequence[bytes]) -> list[bytes]:
+    """Each place's C1 then its point, as a composite over them is hashed."""
+    return [e for p, enc in zip(places, encodings) for e in (c1_encoding(spelled, p), enc)]
+
+
 def composite(kind: bytes, context: bytes, pairs: Sequence[tuple[Element, Element]], encodings: Sequence[bytes]) -> tuple[Element, Element]:
     """(Σ d_j·A_j, Σ d_j·B_j): one proof that log_G(K) = log(Σ d_j A_j)(Σ d_j B_j)
     shows B_j = k·A_j for every j but with chance 1/ℓ (the batched
