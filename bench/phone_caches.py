@@ -4,7 +4,7 @@ phones in one process (bench/face_down.py, bench/facedown_bridge.py).
 What the engine keeps per process, each real phone has for itself: the
 check after a hand by its messages' hash, the passes it computed, the
 tables of the keys, the proofs checked and the shares made, the points of
-bytes decoded. Four phones in one process would share them: a guest then
+bytes decoded and of the encodings it made (for their decode hints). Four phones in one process would share them: a guest then
 checks a hand the host checked first for free, takes another phone's
 shares as its own (and so leaves their proofs unchecked), reads the bytes
 another phone decoded, or finds in the check after the hand the passes
@@ -40,13 +40,17 @@ def own_caches(seats: Iterable[int]) -> Callable[[int], None]:
     kept: dict[int, dict[tuple[int, str], Any]] = {}
     for s in seats:
         kept[s] = {(id(module), name): {} for module, name in present}
-        if hasattr(ristretto, "_decoded"):
+        for name in ("_DECODED", "_ENCODED"):
+            if hasattr(ristretto, name):
+                kept[s][(id(ristretto), name)] = {}
+        if hasattr(getattr(ristretto, "_decoded", None), "__wrapped__"):  # (an engine before its decodes were a dict)
             kept[s][(id(ristretto), "_decoded")] = functools.lru_cache(maxsize=4096)(ristretto._decoded.__wrapped__)
 
     def own(seat: int) -> None:
         for module, name in present:
             setattr(module, name, kept[seat][(id(module), name)])
-        if hasattr(ristretto, "_decoded"):
-            ristretto._decoded = kept[seat][(id(ristretto), "_decoded")]
+        for name in ("_DECODED", "_ENCODED", "_decoded"):
+            if (id(ristretto), name) in kept[seat]:
+                setattr(ristretto, name, kept[seat][(id(ristretto), name)])
 
     return own

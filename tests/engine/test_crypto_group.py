@@ -25,8 +25,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from schraem.crypto import hints
 from schraem.crypto import ristretto as r
-from schraem.crypto.ristretto import ORDER, BaseTable, Element, InvalidEncoding, InvalidScalar
+from schraem.crypto import scalars as scalar_codec
+from schraem.crypto.ristretto import ORDER, BaseTable, Element, InvalidEncoding
+from schraem.crypto.scalars import InvalidScalar
 
 # RFC 9496 Appendix A.1.
 MULTIPLES_OF_B = [
@@ -282,6 +285,80 @@ def test_a2_refusals_are_value_errors_and_wrong_lengths_too():
             Element.decode(data)
 
 
+# --- decode hints -------------------------------------------------------
+
+
+def _decoded_afresh(encodings, hint_bytes=None):
+    """Each encoding's point as read with no decode kept from before: with
+    the hints taken first where given."""
+    r._DECODED.clear()
+    if hint_bytes is not None:
+        hints.take_hints(encodings, hint_bytes)
+    kept = dict(r._DECODED)
+    return kept, [r._decoded(e) for e in encodings]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(1, ORDER - 1), min_size=1, max_size=6), st.integers(0, 3))
+def test_a_hinted_element_decodes_to_decodes_point_exactly(ks, how):
+    # Elements made every way a phone makes them (a table's multiple, a
+    # sum, a multiple of a decoded point, a difference), whichever point
+    # of its class each is held as: the hint finds DECODE's root for each,
+    # and the point read with it is DECODE's, coordinate for coordinate.
+    made = [k * G for k in ks]
+    if how == 1:
+        made = [m + G for m in made]
+    elif how == 2:
+        made = [Element.decode(m.encode()) * 3 for m in made]
+    elif how == 3:
+        made = [m - (m + m) for m in made]
+    made = [m for m in made if not m.is_identity()]  # (no hint: its DECODE needs no root worked out)
+    encodings = [m.encode() for m in made]
+    given_hints = hints.decode_hints(encodings)
+    assert len(given_hints) == 32 * len(encodings) and all(given_hints[32 * i : 32 * i + 32] != bytes(32) for i in range(len(made)))
+    plain = [r._decode(e) for e in encodings]
+    kept, read = _decoded_afresh(encodings, given_hints)
+    assert set(kept) == set(encodings)
+    assert read == plain
+    assert [Element(p) for p in read] == made
+
+
+def test_a_hint_wrong_or_missing_leaves_the_element_to_be_decoded_in_full():
+    good = [(k * G).encode() for k in (2, 3, 5)]
+    right = hints.decode_hints(good)
+    wrong = [
+        bytes(32) * 3,  # none
+        right[32:64] + right[:32] + right[64:],  # two swapped
+        (int.from_bytes(right[:32], "little") ^ 1).to_bytes(32, "little") + right[32:],  # an odd root
+        (r.P - int.from_bytes(right[:32], "little")).to_bytes(32, "little") + right[32:],  # the other root
+        b"\xff" * 32 + right[32:],  # no field element
+        right[:20],  # cut short
+    ]
+    for bad in wrong:
+        kept, read = _decoded_afresh(good, bad)
+        assert read == [r._decode(e) for e in good]
+        assert good[0] not in kept
+    # No hint makes bytes decode that DECODE refuses, nor refuses bytes it takes.
+    refused = [bytes.fromhex(e) for e in INVALID_ENCODINGS]
+    for data in refused:
+        for hint in (right[:32], bytes(32), (1).to_bytes(32, "little"), (2).to_bytes(32, "little")):
+            r._DECODED.clear()
+            hints.take_hints([data], hint)
+            assert data not in r._DECODED
+            with pytest.raises(InvalidEncoding):
+                Element.decode(data)
+
+
+def test_only_elements_this_process_encoded_get_a_hint():
+    identity = Element.identity().encode()
+    foreign = bytes.fromhex(MULTIPLES_OF_B[5])
+    r._ENCODED.clear()
+    r._DECODED.clear()
+    assert hints.decode_hints([foreign, identity]) == bytes(64)
+    mine = (7 * G).encode()
+    assert hints.decode_hints([foreign, mine])[:32] == bytes(32)
+
+
 @pytest.mark.parametrize("sentence, uniform, expected", FROM_UNIFORM_BYTES, ids=[s[:20] for s, _, _ in FROM_UNIFORM_BYTES])
 def test_a3_from_uniform_bytes(sentence, uniform, expected):
     assert hashlib.sha512(sentence.encode()).hexdigest() == uniform
@@ -313,12 +390,12 @@ def test_rfc8032_public_keys(name, secret, public):
 
 
 def test_scalars_encode_canonically():
-    assert r.decode_scalar(r.encode_scalar(ORDER - 1)) == ORDER - 1
-    assert r.encode_scalar(ORDER + 3) == r.encode_scalar(3)
+    assert scalar_codec.decode_scalar(scalar_codec.encode_scalar(ORDER - 1)) == ORDER - 1
+    assert scalar_codec.encode_scalar(ORDER + 3) == scalar_codec.encode_scalar(3)
     for bad in (ORDER.to_bytes(32, "little"), (2**256 - 1).to_bytes(32, "little"), bytes(31)):
         with pytest.raises(InvalidScalar):
-            r.decode_scalar(bad)
-    assert r.scalar_from_wide_bytes(b"\xff" * 64) == (2**512 - 1) % ORDER
+            scalar_codec.decode_scalar(bad)
+    assert scalar_codec.scalar_from_wide_bytes(b"\xff" * 64) == (2**512 - 1) % ORDER
 
 
 # --- the group laws -----------------------------------------------------

@@ -507,3 +507,33 @@ def test_the_check_after_the_hand_names_whatever_its_one_batch_finds_wrong() -> 
     assert named()[:2] == ("fault", 3) and "did not shuffle" in named()[2]
     ph._decks[3] = kept_deck
     assert named() == ("checked", None, verdict(phones[1]).en)
+
+
+def test_a_phone_reads_every_element_of_a_hand_with_its_hint_and_no_exponentiation(monkeypatch) -> None:
+    # Every pass, request, answer, share shown and card played carries the
+    # decode hints of its elements (crypto/hints.py): no phone decodes one
+    # of them in full, in the deal, the play or the check after the hand.
+    from schraem.core.facedown_wire import elements_of
+    from schraem.crypto import ristretto
+
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, 11)
+    full: list[bytes] = []
+    plain = ristretto._decode
+    monkeypatch.setattr(ristretto, "_decode", lambda data, root=None: (full.append(data) if root is None else None) or plain(data, root))
+    ristretto._DECODED.clear()
+    deal(phones, relay)
+    for ph in phones:
+        for made in iter(lambda ph=ph: ph.show_ahead({ph.seat % 3 + 1}), None):
+            relay.post(made)
+    relay.run()
+    holder = phones[0]
+    relay.post(holder.play(sorted(holder.cards)[0]))
+    relay.run()
+    reveal(phones, relay)
+    assert all(verdict(ph).status == "checked" for ph in phones)
+    hinted = {e for text in relay.log for e in elements_of(json.loads(text))}
+    kinds = {json.loads(text)["kind"] for text in relay.log}
+    assert {"shuffle", "open", "shares", "shows", "play"} <= kinds
+    assert hinted and not hinted & set(full)
+    assert all("hints" in json.loads(t) for t in relay.log if json.loads(t)["kind"] in ("shuffle", "open", "shares", "shows", "play"))

@@ -87,6 +87,8 @@ from .facedown_wire import (
     read_places,
     read_scalar,
     read_whole,
+    take_message_hints,
+    with_hints,
 )
 
 # --- a phone ---------------------------------------------------------------
@@ -207,7 +209,7 @@ class Phone(PublicCards):
     def _shuffle(self, deck: list[Ciphertext], spelled: bytes) -> Message:
         out = deck_pass(deck, spelled, self.joint_key().encode(), self.shuffle_seed(), self.context, self.seat)
         self._own_pass = (b"".join(c.encode() for c in out), out)
-        return {"kind": "shuffle", "seat": self.seat, "deck": [c.encode().hex() for c in out]}
+        return with_hints({"kind": "shuffle", "seat": self.seat, "deck": [c.encode().hex() for c in out]})
 
     def request(self, places: Sequence[int]) -> Message:
         """Ask the others for the shares of `places` (its own), blinded."""
@@ -227,14 +229,16 @@ class Phone(PublicCards):
         ctx = context_for(self.context, "shares", self.seat, req.seat, req.number)
         m = composite_base(b"shares", ctx, req.points, encodings)
         _, proof = prove_equal_logs(self.secret, m, ctx, self.public)
-        return {
-            "kind": "shares",
-            "seat": self.seat,
-            "for": req.seat,
-            "request": req.number,
-            "shares": [encodings[2 * j + 1].hex() for j in range(len(shares))],
-            "proof": proof.encode().hex(),
-        }
+        return with_hints(
+            {
+                "kind": "shares",
+                "seat": self.seat,
+                "for": req.seat,
+                "request": req.number,
+                "shares": [encodings[2 * j + 1].hex() for j in range(len(shares))],
+                "proof": proof.encode().hex(),
+            }
+        )
 
     def play(self, place: int) -> list[Message]:
         """Make its card at `place` public, with its own share of it: the
@@ -245,7 +249,7 @@ class Phone(PublicCards):
             raise ValueError(f"place {place} is not a card of seat {self.seat}")
         self._playing.add(place)
         share, proof = self._said_share(place)
-        return [{"kind": "play", "seat": self.seat, "place": place, "card": card, "share": share, "proof": proof}]
+        return [with_hints({"kind": "play", "seat": self.seat, "place": place, "card": card, "share": share, "proof": proof})]
 
     def draw(self, count: int) -> list[Message]:
         """Take the next `count` places of the stock (the engine's exchange)."""
@@ -296,7 +300,7 @@ class Phone(PublicCards):
 
     def _show(self, place: int) -> Message:
         shown, proven = self._said_share(place)
-        return {"kind": "show", "seat": self.seat, "place": place, "share": shown, "proof": proven}
+        return with_hints({"kind": "show", "seat": self.seat, "place": place, "share": shown, "proof": proven})
 
     def _said_share(self, place: int) -> tuple[str, str]:
         """Its share of `place` and its proof, as it says them (made ahead,
@@ -321,6 +325,7 @@ class Phone(PublicCards):
         # every phone that was relayed the same messages.
         self.chain = digest(self.chain, json.dumps(message, sort_keys=True, separators=(",", ":")).encode())
         self.check_opened()  # (nothing taken on a card whose proofs were not checked)
+        take_message_hints(message)
         sender = message.get("seat") if isinstance(message, dict) else None
         if isinstance(sender, bool) or not isinstance(sender, int) or not 1 <= sender <= self.plan.seats:
             return []  # no seat to name; the relay's fault, seen when answers stay away

@@ -26,6 +26,7 @@ from .facedown_wire import (
     read_list,
     read_logs_proof,
     read_places,
+    with_hints,
 )
 
 # The composite of a `shows`: its weights are hashed under this kind.
@@ -178,13 +179,15 @@ class PublicCards:
             # (Said by the app before the one proof: a proof a share.)
             self._ahead.update({p: (str(a), str(b)) for p, a, b in zip(places, said["shares"], said["proofs"])})
             made = [self._said_share(p) for p in places]
-            return {
-                "kind": "shows",
-                "seat": self.seat,
-                "places": list(places),
-                "shares": [a for a, _ in made],
-                "proofs": [b for _, b in made],
-            }
+            return with_hints(
+                {
+                    "kind": "shows",
+                    "seat": self.seat,
+                    "places": list(places),
+                    "shares": [a for a, _ in made],
+                    "proofs": [b for _, b in made],
+                }
+            )
         if said is not None:
             shares, proof = [str(a) for a in said["shares"]], str(said["proof"])
         else:
@@ -194,7 +197,7 @@ class PublicCards:
             self._ahead.pop(p, None)
         self._shown.update(places)
         self._made_shows(shares, proof)
-        return {"kind": "shows", "seat": self.seat, "places": list(places), "shares": shares, "proof": proof}
+        return with_hints({"kind": "shows", "seat": self.seat, "places": list(places), "shares": shares, "proof": proof})
 
     def holding(self, seat: int) -> list[int]:
         """The places `seat` holds in its hand, as far as every phone knows:

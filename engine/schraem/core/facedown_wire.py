@@ -20,8 +20,10 @@ from ..crypto import (
     InvalidScalar,
     KeyProof,
     base_multiple,
+    decode_hints,
     decode_scalar,
     prove_equal_logs,
+    take_hints,
 )
 from .cards import DECK
 from .deal import Setup, deal_order
@@ -71,15 +73,17 @@ def open_request(deck: Sequence[Ciphertext], places: Sequence[int], r: int, cont
     m = composite_base(b"open", ctx, c1s, encodings)
     blind = base_multiple(r)
     _, proof = prove_equal_logs(r, m, ctx, blind)
-    return {
-        "kind": "open",
-        "seat": seat,
-        "request": number,
-        "places": list(places),
-        "blind": blind.encode().hex(),
-        "points": [encodings[2 * j + 1].hex() for j in range(len(places))],
-        "proof": proof.encode().hex(),
-    }
+    return with_hints(
+        {
+            "kind": "open",
+            "seat": seat,
+            "request": number,
+            "places": list(places),
+            "blind": blind.encode().hex(),
+            "points": [encodings[2 * j + 1].hex() for j in range(len(places))],
+            "proof": proof.encode().hex(),
+        }
+    )
 
 
 # --- the hand's shape ------------------------------------------------------
@@ -185,6 +189,59 @@ def read_list(value: object, length: int) -> list[object]:
     if not isinstance(value, list) or len(value) != length:
         raise BadMessage("a list of the wrong length")
     return value
+
+
+# --- decode hints ----------------------------------------------------------
+#
+# The messages that carry elements carry their decode hints too
+# (crypto/ristretto.py, "decode hints"): "hints", one hex string, 32 bytes
+# for each element of the fields below, in this order, each field's in the
+# order they stand (a ciphertext's C1 then C2, a proof's two commitments).
+# A phone takes them before it reads the message; a hint missing or wrong
+# leaves its element to be decoded in full, so a hint is never a fault and
+# never changes what a message says. A hint is a function of the element's
+# bytes alone (anyone can work it out): it tells nobody anything.
+HINTED_KINDS = ("shuffle", "open", "shares", "play", "show", "shows")
+HINTED_FIELDS = ("deck", "blind", "points", "shares", "share", "proof", "proofs")
+
+
+def _elements_in(value: object) -> list[bytes]:
+    """The elements a field spells: 32 bytes an element, 64 a ciphertext,
+    96 an equal-logs proof (its scalar not an element)."""
+    if isinstance(value, list):
+        return [e for v in value for e in _elements_in(v)]
+    if not isinstance(value, str) or len(value) not in (64, 128, 192):
+        return []
+    try:
+        data = bytes.fromhex(value)
+    except ValueError:
+        return []
+    return [data[i : i + 32] for i in range(0, min(len(data), 64), 32)]
+
+
+def elements_of(msg: Message) -> list[bytes]:
+    """The elements of a message, in the order of its hints."""
+    if msg.get("kind") not in HINTED_KINDS:
+        return []
+    return [e for name in HINTED_FIELDS for e in _elements_in(msg.get(name))]
+
+
+def with_hints(msg: Message) -> Message:
+    """The message with the decode hints of the elements this phone made."""
+    elements = elements_of(msg)
+    return {**msg, "hints": decode_hints(elements).hex()} if elements else msg
+
+
+def take_message_hints(msg: object) -> None:
+    """Decode a received message's elements with their hints, ahead of its reading."""
+    if not isinstance(msg, dict) or not isinstance(hints := msg.get("hints"), str):
+        return
+    elements = elements_of(msg)
+    try:
+        data = bytes.fromhex(hints[: 64 * len(elements)])
+    except ValueError:
+        return
+    take_hints(elements, data)
 
 
 # --- what a phone concludes ------------------------------------------------

@@ -1,5 +1,5 @@
 """The group arithmetic and the standard building blocks for dealing cards
-face down: ristretto255 (RFC 9496) with its scalars (ristretto.py), ElGamal
+face down: ristretto255 (RFC 9496, ristretto.py) with its scalars (scalars.py) and decode hints (hints.py), ElGamal
 with a joint key, re-randomising and decryption shares (elgamal.py), and
 the Schnorr and Chaum–Pedersen proofs made non-interactive (proofs.py).
 
@@ -20,6 +20,7 @@ from .elgamal import (
     rerandomise,
     share_with_proof,
 )
+from .hints import decode_hints, take_hints
 from .proofs import (
     EqualLogsProof,
     InvalidProof,
@@ -40,14 +41,11 @@ from .ristretto import (
     BaseTable,
     Element,
     InvalidEncoding,
-    InvalidScalar,
     base_multiple,
-    decode_scalar,
-    encode_scalar,
     generator_table,
     multiscalar,
-    scalar_from_wide_bytes,
 )
+from .scalars import InvalidScalar, decode_scalar, encode_scalar, scalar_from_wide_bytes
 
 __all__ = [
     "ORDER",
@@ -64,6 +62,7 @@ __all__ = [
     "check_key",
     "check_share",
     "combine",
+    "decode_hints",
     "decode_scalar",
     "decrypt",
     "decryption_share",
@@ -78,6 +77,7 @@ __all__ = [
     "rerandomise",
     "scalar_from_wide_bytes",
     "share_with_proof",
+    "take_hints",
     "sign",
     "verify_equal_logs",
     "verify_equal_logs_batch",

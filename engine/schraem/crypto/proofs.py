@@ -34,7 +34,8 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .ristretto import ORDER, BaseTable, Element, base_multiple, decode_scalar, encode_scalar, multiscalar
+from .ristretto import ORDER, BaseTable, Element, base_multiple, multiscalar
+from .scalars import decode_scalar, encode_scalar
 
 PROTOCOL = b"schraem face-down v1"
 

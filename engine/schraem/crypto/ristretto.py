@@ -1,4 +1,4 @@
-"""ristretto255 (RFC 9496) over edwards25519, and its scalars mod ℓ.
+"""ristretto255 (RFC 9496) over edwards25519 (its scalars mod ℓ: scalars.py).
 
 The group: the field is GF(p), p = 2^255 - 19; the curve edwards25519,
 -x² + y² = 1 + d·x²·y² (RFC 7748 §4.1, RFC 8032 §5.1); ristretto255 the
@@ -22,7 +22,6 @@ digits, with no early exit on zero digits.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterable, Sequence
 
 P = 2**255 - 19
@@ -43,10 +42,6 @@ _MASK_255 = (1 << 255) - 1
 
 class InvalidEncoding(ValueError):
     """Bytes that are not the canonical encoding of a ristretto255 element."""
-
-
-class InvalidScalar(ValueError):
-    """Bytes that are not the canonical encoding of a scalar mod ℓ."""
 
 
 # --- the field ----------------------------------------------------------
@@ -234,13 +229,37 @@ def _batch_inverse(values: Sequence[int]) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=4096)
+# The points of bytes decoded, by their bytes: a phone reads the same bytes
+# again (a fifth of the host's decodes in a hand are of bytes it decoded
+# before, bench/facedown_bridge.py's hand, counted), and bytes that came
+# with a decode hint are put here before they are read (crypto/hints.py).
+# Only bytes that decode are kept. And the points of the encodings made
+# here, for their hints.
+_DECODED: dict[bytes, _Point] = {}
+_ENCODED: dict[bytes, _Point] = {}
+_KEPT = 8192
+
+
+def _keep(kept: dict[bytes, _Point], data: bytes, point: _Point) -> None:
+    if len(kept) >= _KEPT:
+        del kept[next(iter(kept))]  # the oldest: a hand's bytes are read within the hand
+    kept[data] = point
+
+
 def _decoded(data: bytes) -> _Point:
-    """DECODE's point for 32 bytes. Each costs an inverse square root (a
-    field exponentiation), and a phone reads the same bytes again: a fifth
-    of the host's decodes in a hand are of bytes it decoded before (bench/
-    facedown_bridge.py's hand, counted). Only bytes that decode are kept;
-    any others raise every time."""
+    point = _DECODED.get(data)
+    if point is None:
+        point = _decode(data)
+        _keep(_DECODED, data, point)
+    return point
+
+
+def _decode(data: bytes, root: int | None = None) -> _Point:
+    """RFC 9496 §4.3.1 DECODE's point for 32 bytes. Its inverse square root
+    (of w = v·u2²) costs a field exponentiation, unless `root` gives it
+    (crypto/hints.py): r is SQRT_RATIO_M1(1, w)'s answer exactly when it is
+    non-negative and r²·w = 1, that root being unique; a root that is not
+    refuses the bytes as no root at all would."""
     s = int.from_bytes(data, "little")
     if s >= P or _is_negative(s):
         raise InvalidEncoding("not a canonical ristretto255 encoding")
@@ -249,7 +268,11 @@ def _decoded(data: bytes) -> _Point:
     u2 = (1 + ss) % P
     u2_sqr = u2 * u2 % P
     v = (-(D * u1 % P * u1) - u2_sqr) % P
-    was_square, invsqrt = sqrt_ratio_m1(1, v * u2_sqr)
+    w = v * u2_sqr % P
+    if root is None:
+        was_square, invsqrt = sqrt_ratio_m1(1, w)
+    else:
+        was_square, invsqrt = root < P and not root & 1 and root * root % P * w % P == 1, root
     den_x = invsqrt * u2 % P
     den_y = invsqrt * den_x % P * v % P
     x = _abs(2 * s * den_x)
@@ -318,8 +341,9 @@ class Element:
             x, y, den_inv = x0, y0, den2
         if _is_negative(x * z_inv):
             y = -y
-        s = _abs(den_inv * (z0 - y))
-        return s.to_bytes(32, "little")
+        data = _abs(den_inv * (z0 - y)).to_bytes(32, "little")
+        _keep(_ENCODED, data, self._p)
+        return data
 
     @classmethod
     def from_uniform_bytes(cls, data: bytes) -> Element:
@@ -565,30 +589,3 @@ def _buckets(terms: list[tuple[int, _Point]]) -> _Point:
         if total is not None:
             q = _add(q, total)
     return q
-
-
-# --- scalars ------------------------------------------------------------
-
-
-def scalar_from_wide_bytes(data: bytes) -> int:
-    """64 bytes, little-endian, reduced mod ℓ (as RFC 8032 §5.1.6 and
-    RFC 9496 §4.4 reduce a SHA-512 output): uniform up to 2^-259."""
-    if len(data) != 64:
-        raise ValueError("a wide scalar is 64 bytes")
-    return int.from_bytes(data, "little") % ORDER
-
-
-def encode_scalar(k: int) -> bytes:
-    """The canonical 32-byte little-endian encoding of k mod ℓ."""
-    return (k % ORDER).to_bytes(32, "little")
-
-
-def decode_scalar(data: bytes) -> int:
-    """The scalar of a canonical encoding; InvalidScalar for one ≥ ℓ or
-    not 32 bytes long (a value ≥ ℓ would give one scalar two encodings)."""
-    if not isinstance(data, (bytes, bytearray)) or len(data) != 32:
-        raise InvalidScalar("a scalar is 32 bytes")
-    k = int.from_bytes(data, "little")
-    if k >= ORDER:
-        raise InvalidScalar("not a canonical scalar")
-    return k

@@ -1,0 +1,71 @@
+"""Decode hints: reading an element for a few multiplications where DECODE
+costs an exponentiation.
+
+DECODE's inverse square root is most of the cost of reading an element.
+Whoever made the element knows its point, and finds that root for a few
+multiplications (with one inversion for many elements, Montgomery's
+trick); whoever reads it checks a root it is given with three: r is
+SQRT_RATIO_M1(1, w)'s answer exactly when r is non-negative and
+r²·w = 1, that root being unique. A hint that does not hold is no
+fault, only no help: the element is then decoded in full, so a hint never
+changes what bytes decode to, or whether they do.
+
+A phone's messages carry the hints of the elements it made
+(core/facedown_wire.py, `with_hints`), and a phone takes a message's hints
+before it reads it (`take_message_hints`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import ristretto as _r
+from .ristretto import SQRT_M1, D, InvalidEncoding, P, _abs, _batch_inverse, _decode, _keep, _Point
+
+_NO_HINT = bytes(32)
+
+
+def _hint(data: bytes, point: _Point, inverse: int) -> bytes:
+    """The non-negative 1/√(v·u2²) of DECODE for the encoding `data` of
+    `point`, given inverse = 1/(Z·2s·u2). DECODE gives x = |2s·u2·r| for one
+    point of the class: ±X/Z, or ±√-1·Y/Z (the class's other points), so
+    r is |x/(2s·u2)| for one of them."""
+    x, y, _, _ = point
+    s = int.from_bytes(data, "little")
+    ss = s * s % P
+    u1, u2 = (1 - ss) % P, (1 + ss) % P
+    w = (-(D * u1 % P * u1) - u2 * u2) % P * u2 % P * u2 % P
+    for candidate in (x * inverse % P, y * SQRT_M1 % P * inverse % P):
+        r = _abs(candidate)
+        if r * r % P * w % P == 1:
+            return r.to_bytes(32, "little")
+    return _NO_HINT
+
+
+def decode_hints(encodings: Sequence[bytes]) -> bytes:
+    """A decode hint for each encoding, 32 bytes each, in order: for those
+    this process encoded (ENCODE keeps the point), zeros for any other (and
+    for the identity). About a tenth of a DECODE each, for many at once."""
+    made = [(e, _r._ENCODED.get(e)) for e in encodings]
+    found = [(e, pt) for e, pt in made if pt is not None and any(e)]
+    dens = []
+    for e, (_, _, z, _) in found:
+        s = int.from_bytes(e, "little")
+        dens.append(z * 2 * s % P * (1 + s * s) % P)
+    hints = {e: _hint(e, pt, inv) for (e, pt), inv in zip(found, _batch_inverse(dens) if dens else [])}
+    return b"".join(hints.get(e, _NO_HINT) for e, _ in made)
+
+
+def take_hints(encodings: Sequence[bytes], hints: bytes) -> None:
+    """Decode each encoding with its hint (32 bytes each, in order) and keep
+    the point for when it is read. Encodings that are not canonical, hints
+    that are missing or do not hold are passed over: those bytes are
+    decoded in full when read, and refused then if they must be."""
+    for i, data in enumerate(encodings):
+        hint = hints[32 * i : 32 * i + 32]
+        if len(data) != 32 or len(hint) != 32 or hint == _NO_HINT or data in _r._DECODED:
+            continue
+        try:
+            _keep(_r._DECODED, bytes(data), _decode(bytes(data), int.from_bytes(hint, "little")))
+        except InvalidEncoding:
+            continue
