@@ -229,16 +229,9 @@ class Phone(PublicCards):
         ctx = context_for(self.context, "shares", self.seat, req.seat, req.number)
         m = composite_base(b"shares", ctx, req.points, encodings)
         _, proof = prove_equal_logs(self.secret, m, ctx, self.public)
-        return with_hints(
-            {
-                "kind": "shares",
-                "seat": self.seat,
-                "for": req.seat,
-                "request": req.number,
-                "shares": [encodings[2 * j + 1].hex() for j in range(len(shares))],
-                "proof": proof.encode().hex(),
-            }
-        )
+        said = [encodings[2 * j + 1].hex() for j in range(len(shares))]
+        msg = {"kind": "shares", "seat": self.seat, "for": req.seat, "request": req.number, "shares": said, "proof": proof.encode().hex()}
+        return with_hints(msg)
 
     def play(self, place: int) -> list[Message]:
         """Make its card at `place` public, with its own share of it: the
