@@ -194,7 +194,7 @@ def read_list(value: object, length: int) -> list[object]:
 # --- decode hints ----------------------------------------------------------
 #
 # The messages that carry elements carry their decode hints too
-# (crypto/ristretto.py, "decode hints"): "hints", one hex string, 32 bytes
+# (crypto/hints.py): "hints", one hex string, 32 bytes
 # for each element of the fields below, in this order, each field's in the
 # order they stand (a ciphertext's C1 then C2, a proof's two commitments).
 # A phone takes them before it reads the message; a hint missing or wrong
