@@ -316,7 +316,7 @@ def test_a_hinted_element_decodes_to_decodes_point_exactly(ks, how):
     encodings = [m.encode() for m in made]
     given_hints = hints.decode_hints(encodings)
     assert len(given_hints) == 32 * len(encodings) and all(given_hints[32 * i : 32 * i + 32] != bytes(32) for i in range(len(made)))
-    plain = [r._decode(e) for e in encodings]
+    plain = [r.decode_point(e) for e in encodings]
     kept, read = _decoded_afresh(encodings, given_hints)
     assert set(kept) == set(encodings)
     assert read == plain
@@ -336,7 +336,7 @@ def test_a_hint_wrong_or_missing_leaves_the_element_to_be_decoded_in_full():
     ]
     for bad in wrong:
         kept, read = _decoded_afresh(good, bad)
-        assert read == [r._decode(e) for e in good]
+        assert read == [r.decode_point(e) for e in good]
         assert good[0] not in kept
     # No hint makes bytes decode that DECODE refuses, nor refuses bytes it takes.
     refused = [bytes.fromhex(e) for e in INVALID_ENCODINGS]

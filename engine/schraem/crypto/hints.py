@@ -19,13 +19,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import ristretto as _r
-from .ristretto import SQRT_M1, D, InvalidEncoding, P, _abs, _batch_inverse, _decode, _keep, _Point
+from .ristretto import (
+    SQRT_M1,
+    D,
+    InvalidEncoding,
+    P,
+    Point,
+    batch_inverse,
+    decode_point,
+    encoded_point,
+    field_abs,
+    keep_decoded,
+)
 
 _NO_HINT = bytes(32)
 
 
-def _hint(data: bytes, point: _Point, inverse: int) -> bytes:
+def _hint(data: bytes, point: Point, inverse: int) -> bytes:
     """The non-negative 1/√(v·u2²) of DECODE for the encoding `data` of
     `point`, given inverse = 1/(Z·2s·u2). DECODE gives x = |2s·u2·r| for one
     point of the class: ±X/Z, or ±√-1·Y/Z (the class's other points), so
@@ -36,7 +46,7 @@ def _hint(data: bytes, point: _Point, inverse: int) -> bytes:
     u1, u2 = (1 - ss) % P, (1 + ss) % P
     w = (-(D * u1 % P * u1) - u2 * u2) % P * u2 % P * u2 % P
     for candidate in (x * inverse % P, y * SQRT_M1 % P * inverse % P):
-        r = _abs(candidate)
+        r = field_abs(candidate)
         if r * r % P * w % P == 1:
             return r.to_bytes(32, "little")
     return _NO_HINT
@@ -46,13 +56,13 @@ def decode_hints(encodings: Sequence[bytes]) -> bytes:
     """A decode hint for each encoding, 32 bytes each, in order: for those
     this process encoded (ENCODE keeps the point), zeros for any other (and
     for the identity). About a tenth of a DECODE each, for many at once."""
-    made = [(e, _r._ENCODED.get(e)) for e in encodings]
+    made = [(e, encoded_point(e)) for e in encodings]
     found = [(e, pt) for e, pt in made if pt is not None and any(e)]
     dens = []
     for e, (_, _, z, _) in found:
         s = int.from_bytes(e, "little")
         dens.append(z * 2 * s % P * (1 + s * s) % P)
-    hints = {e: _hint(e, pt, inv) for (e, pt), inv in zip(found, _batch_inverse(dens) if dens else [])}
+    hints = {e: _hint(e, pt, inv) for (e, pt), inv in zip(found, batch_inverse(dens) if dens else [])}
     return b"".join(hints.get(e, _NO_HINT) for e, _ in made)
 
 
@@ -63,9 +73,9 @@ def take_hints(encodings: Sequence[bytes], hints: bytes) -> None:
     decoded in full when read, and refused then if they must be."""
     for i, data in enumerate(encodings):
         hint = hints[32 * i : 32 * i + 32]
-        if len(data) != 32 or len(hint) != 32 or hint == _NO_HINT or data in _r._DECODED:
+        if len(data) != 32 or len(hint) != 32 or hint == _NO_HINT:
             continue
         try:
-            _keep(_r._DECODED, bytes(data), _decode(bytes(data), int.from_bytes(hint, "little")))
+            keep_decoded(bytes(data), decode_point(bytes(data), int.from_bytes(hint, "little")))
         except InvalidEncoding:
             continue

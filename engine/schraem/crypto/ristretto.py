@@ -52,7 +52,7 @@ def _is_negative(x: int) -> bool:
     return x % P & 1 == 1
 
 
-def _abs(x: int) -> int:
+def field_abs(x: int) -> int:
     """RFC 9496 §4.1 CT_ABS: x or -x, whichever is non-negative."""
     x %= P
     return P - x if x & 1 else x
@@ -73,21 +73,21 @@ def sqrt_ratio_m1(u: int, v: int) -> tuple[bool, int]:
     flipped_sign_i = check == -u * SQRT_M1 % P
     if flipped_sign or flipped_sign_i:
         r = r * SQRT_M1 % P
-    return correct_sign or flipped_sign, _abs(r)
+    return correct_sign or flipped_sign, field_abs(r)
 
 
 # --- points: tuples (X, Y, Z, T) ----------------------------------------
 
-_Point = tuple[int, int, int, int]
+Point = tuple[int, int, int, int]
 # A point readied to be added: (Y+X, Y-X, 2d·T, 2·Z) ("cached" or
 # "projective Niels" form), which saves a multiplication per addition.
 _Cached = tuple[int, int, int, int]
 
-_IDENTITY: _Point = (0, 1, 1, 0)
+_IDENTITY: Point = (0, 1, 1, 0)
 _CACHED_IDENTITY: _Cached = (1, 1, 0, 2)
 
 
-def _add(p: _Point, q: _Point) -> _Point:
+def _add(p: Point, q: Point) -> Point:
     """add-2008-hwcd-3 (a = -1, unified: also right for p = q)."""
     x1, y1, z1, t1 = p
     x2, y2, z2, t2 = q
@@ -99,7 +99,7 @@ def _add(p: _Point, q: _Point) -> _Point:
     return e * f % P, g * h % P, f * g % P, e * h % P
 
 
-def _double(p: _Point) -> _Point:
+def _double(p: Point) -> Point:
     """dbl-2008-hwcd with a = -1."""
     x1, y1, z1, _ = p
     a = x1 * x1 % P
@@ -112,12 +112,12 @@ def _double(p: _Point) -> _Point:
     return e * f % P, g * h % P, f * g % P, e * h % P
 
 
-def _neg(p: _Point) -> _Point:
+def _neg(p: Point) -> Point:
     x, y, z, t = p
     return -x % P, y, z, -t % P
 
 
-def _cached(p: _Point) -> _Cached:
+def _cached(p: Point) -> _Cached:
     x, y, z, t = p
     return (y + x) % P, (y - x) % P, t * _D2 % P, 2 * z % P
 
@@ -154,7 +154,7 @@ def _scalar_for_mul(k: int) -> int:
     return k if 0 <= k < 1 << 255 else k % ORDER
 
 
-def _mul(p: _Point, k: int) -> _Point:
+def _mul(p: Point, k: int) -> Point:
     """k·p by a signed 4-bit window: 4 doublings and one addition per digit,
     the addition made also for a zero digit (the identity's cached form)."""
     digits = _radix16(_scalar_for_mul(k))
@@ -165,7 +165,7 @@ def _mul(p: _Point, k: int) -> _Point:
     return x, y, z, t
 
 
-def _window(p: _Point) -> list[_Cached]:
+def _window(p: Point) -> list[_Cached]:
     """1·p … 8·p in cached form: the signed 4-bit window's table."""
     multiples = [p]
     for _ in range(7):
@@ -173,7 +173,7 @@ def _window(p: _Point) -> list[_Cached]:
     return [_cached(m) for m in multiples]
 
 
-def _times16(x: int, y: int, z: int) -> _Point:
+def _times16(x: int, y: int, z: int) -> Point:
     """Four doublings (dbl-2008-hwcd, a = -1) in one call: one call a digit
     rather than one a doubling, a fifth of a batch check's time. T is not
     read by a doubling, so it is made only by the last."""
@@ -194,7 +194,7 @@ def _times16(x: int, y: int, z: int) -> _Point:
     return e * f % P, g * h % P, f * g % P, e * h % P
 
 
-def _add_digit(q: _Point, table: list[_Cached], d: int) -> _Point:
+def _add_digit(q: Point, table: list[_Cached], d: int) -> Point:
     """q + d·p for a digit d in -8..8 of p's window table; for 0 the
     identity is added, the same work as any digit."""
     if d > 0:
@@ -213,7 +213,7 @@ def _add_digit(q: _Point, table: list[_Cached], d: int) -> _Point:
     return e * f % P, g * h % P, f * g % P, e * h % P
 
 
-def _batch_inverse(values: Sequence[int]) -> list[int]:
+def batch_inverse(values: Sequence[int]) -> list[int]:
     """Every value's inverse mod p with one exponentiation (Montgomery's
     trick); the values are all non-zero."""
     prefix = []
@@ -232,29 +232,38 @@ def _batch_inverse(values: Sequence[int]) -> list[int]:
 # The points of bytes decoded, by their bytes: a phone reads the same bytes
 # again (a fifth of the host's decodes in a hand are of bytes it decoded
 # before, bench/facedown_bridge.py's hand, counted), and bytes that came
-# with a decode hint are put here before they are read (crypto/hints.py).
-# Only bytes that decode are kept. And the points of the encodings made
-# here, for their hints.
-_DECODED: dict[bytes, _Point] = {}
-_ENCODED: dict[bytes, _Point] = {}
+# with a decode hint are put here before they are read (crypto/hints.py);
+# only bytes that decode. And the points of encodings made here, for their hints.
+_DECODED: dict[bytes, Point] = {}
+_ENCODED: dict[bytes, Point] = {}
 _KEPT = 8192
 
 
-def _keep(kept: dict[bytes, _Point], data: bytes, point: _Point) -> None:
+def _keep(kept: dict[bytes, Point], data: bytes, point: Point) -> None:
     if len(kept) >= _KEPT:
         del kept[next(iter(kept))]  # the oldest: a hand's bytes are read within the hand
     kept[data] = point
 
 
-def _decoded(data: bytes) -> _Point:
+def keep_decoded(data: bytes, point: Point) -> None:
+    """Keep `point` as what `data` decodes to (crypto/hints.py: read with its hint)."""
+    _keep(_DECODED, data, point)
+
+
+def encoded_point(data: bytes) -> Point | None:
+    """The point of an encoding made here, if still kept."""
+    return _ENCODED.get(data)
+
+
+def _decoded(data: bytes) -> Point:
     point = _DECODED.get(data)
     if point is None:
-        point = _decode(data)
+        point = decode_point(data)
         _keep(_DECODED, data, point)
     return point
 
 
-def _decode(data: bytes, root: int | None = None) -> _Point:
+def decode_point(data: bytes, root: int | None = None) -> Point:
     """RFC 9496 §4.3.1 DECODE's point for 32 bytes. Its inverse square root
     (of w = v·u2²) costs a field exponentiation, unless `root` gives it
     (crypto/hints.py): r is SQRT_RATIO_M1(1, w)'s answer exactly when it is
@@ -275,7 +284,7 @@ def _decode(data: bytes, root: int | None = None) -> _Point:
         was_square, invsqrt = root < P and not root & 1 and root * root % P * w % P == 1, root
     den_x = invsqrt * u2 % P
     den_y = invsqrt * den_x % P * v % P
-    x = _abs(2 * s * den_x)
+    x = field_abs(2 * s * den_x)
     y = u1 * den_y % P
     t = x * y % P
     if not was_square or _is_negative(t) or y == 0:
@@ -296,7 +305,7 @@ class Element:
     # exponentiation): the element is immutable, so its bytes are kept.
     __slots__ = ("_p", "_encoding")
 
-    def __init__(self, point: _Point, encoding: bytes | None = None) -> None:
+    def __init__(self, point: Point, encoding: bytes | None = None) -> None:
         # Internal: callers outside this module use decode, from_uniform_bytes,
         # identity, generator and the operators.
         self._p = point
@@ -341,7 +350,7 @@ class Element:
             x, y, den_inv = x0, y0, den2
         if _is_negative(x * z_inv):
             y = -y
-        data = _abs(den_inv * (z0 - y)).to_bytes(32, "little")
+        data = field_abs(den_inv * (z0 - y)).to_bytes(32, "little")
         _keep(_ENCODED, data, self._p)
         return data
 
@@ -405,13 +414,13 @@ class Element:
         return f"Element({self.encode().hex()!r})"
 
 
-def _map(t: int) -> _Point:
+def _map(t: int) -> Point:
     """RFC 9496 §4.3.4 MAP (Elligator 2 into the ristretto255 class)."""
     r = SQRT_M1 * t % P * t % P
     u = (r + 1) * ONE_MINUS_D_SQ % P
     v = (-1 - r * D) * (r + D) % P
     was_square, s = sqrt_ratio_m1(u, v)
-    s_prime = -_abs(s * t) % P
+    s_prime = -field_abs(s * t) % P
     if not was_square:
         s = s_prime
     c = P - 1 if was_square else r
@@ -454,7 +463,7 @@ class BaseTable:
         self.element = base
         self._width = width
         half = 1 << (width - 1)
-        points: list[_Point] = []
+        points: list[Point] = []
         row_base = base._p
         for _ in range(_digit_count(width)):
             row = [row_base]
@@ -462,7 +471,7 @@ class BaseTable:
                 row.append(_add(row[-1], row_base))
             points.extend(row)
             row_base = _double(row[-1])  # 2^w·(2^(w·i)·base) = 2·(2^(w-1)·2^(w·i)·base)
-        inverses = _batch_inverse([p[2] for p in points])
+        inverses = batch_inverse([p[2] for p in points])
         flat = []
         for (x, y, _, _), zi in zip(points, inverses):
             x, y = x * zi % P, y * zi % P
@@ -548,7 +557,7 @@ def multiscalar(pairs: Iterable[tuple[int, Element]]) -> Element:
     return Element(q)
 
 
-def _buckets(terms: list[tuple[int, _Point]]) -> _Point:
+def _buckets(terms: list[tuple[int, Point]]) -> Point:
     """Σ k_i·P_i by Pippenger's bucket method (as in Bernstein et al.,
     "Faster batch forgery identification", INDOCRYPT 2012, §4, and the
     Ed25519 batch verifiers): per window of c bits every term is added
@@ -565,7 +574,7 @@ def _buckets(terms: list[tuple[int, _Point]]) -> _Point:
     for w in range(max((len(d) for d in digits), default=0) - 1, -1, -1):
         for _ in range(c):
             q = _double(q)
-        buckets: list[_Point | None] = [None] * (half + 1)
+        buckets: list[Point | None] = [None] * (half + 1)
         for ds, (_, p), pc in zip(digits, terms, cached):
             if w >= len(ds) or not ds[w]:
                 continue
@@ -578,8 +587,8 @@ def _buckets(terms: list[tuple[int, _Point]]) -> _Point:
                 buckets[j] = _add_digit(b, [pc], 1)
             else:
                 buckets[j] = _add_digit(b, [pc], -1)
-        running: _Point | None = None
-        total: _Point | None = None
+        running: Point | None = None
+        total: Point | None = None
         for j in range(half, 0, -1):
             b = buckets[j]
             if b is not None:
