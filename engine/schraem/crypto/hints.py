@@ -21,12 +21,12 @@ from collections.abc import Sequence
 
 from .ristretto import (
     SQRT_M1,
-    D,
     InvalidEncoding,
     P,
     Point,
     batch_inverse,
     decode_point,
+    decode_ratio,
     encoded_point,
     field_abs,
     keep_decoded,
@@ -41,10 +41,7 @@ def _hint(data: bytes, point: Point, inverse: int) -> bytes:
     point of the class: ±X/Z, or ±√-1·Y/Z (the class's other points), so
     r is |x/(2s·u2)| for one of them."""
     x, y, _, _ = point
-    s = int.from_bytes(data, "little")
-    ss = s * s % P
-    u1, u2 = (1 - ss) % P, (1 + ss) % P
-    w = (-(D * u1 % P * u1) - u2 * u2) % P * u2 % P * u2 % P
+    w = decode_ratio(int.from_bytes(data, "little"))[3]
     for candidate in (x * inverse % P, y * SQRT_M1 % P * inverse % P):
         r = field_abs(candidate)
         if r * r % P * w % P == 1:

@@ -263,21 +263,21 @@ def _decoded(data: bytes) -> Point:
     return point
 
 
+def decode_ratio(s: int) -> tuple[int, int, int, int]:
+    """DECODE's u1, u2, v and w = v·u2², whose inverse square root it takes."""
+    ss = s * s % P
+    u1, u2 = (1 - ss) % P, (1 + ss) % P
+    v = (-(D * u1 % P * u1) - u2 * u2) % P
+    return u1, u2, v, v * u2 % P * u2 % P
+
+
 def decode_point(data: bytes, root: int | None = None) -> Point:
-    """RFC 9496 §4.3.1 DECODE's point for 32 bytes. Its inverse square root
-    (of w = v·u2²) costs a field exponentiation, unless `root` gives it
-    (crypto/hints.py): r is SQRT_RATIO_M1(1, w)'s answer exactly when it is
-    non-negative and r²·w = 1, that root being unique; a root that is not
-    refuses the bytes as no root at all would."""
+    """RFC 9496 §4.3.1 DECODE; its inverse square root an exponentiation unless `root` gives it
+    (crypto/hints.py: the only non-negative r with r²·w = 1; a root that is not refuses the bytes)."""
     s = int.from_bytes(data, "little")
     if s >= P or _is_negative(s):
         raise InvalidEncoding("not a canonical ristretto255 encoding")
-    ss = s * s % P
-    u1 = (1 - ss) % P
-    u2 = (1 + ss) % P
-    u2_sqr = u2 * u2 % P
-    v = (-(D * u1 % P * u1) - u2_sqr) % P
-    w = v * u2_sqr % P
+    u1, u2, v, w = decode_ratio(s)
     if root is None:
         was_square, invsqrt = sqrt_ratio_m1(1, w)
     else:
