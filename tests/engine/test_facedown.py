@@ -14,6 +14,7 @@ import itertools
 import json
 import os
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -24,6 +25,7 @@ from schraem.core.facedown import Phone
 from schraem.core.facedown_check import verdict
 from schraem.core.facedown_deck import card_point
 from schraem.core.facedown_relay import Relay
+from schraem.core.facedown_seal import SEALED, answer_key, open_answer
 from schraem.core.facedown_wire import HandPlan, open_request
 from schraem.core.game import Game
 from schraem.core.rules import Rules
@@ -325,10 +327,31 @@ def _elements(value: object) -> list[Element]:
         return []
 
 
-def tied(msgs: list[dict]) -> dict[int, list[Element]]:
+def answer_keys(msgs: list[dict], context: bytes, secrets_: Sequence[int] = ()) -> dict[tuple[int, int, int], bytes]:
+    """The keys of the sealed answers that can be read with what a phone
+    holds: every key shown in a message ("for", "request", and the answer's
+    sender, "from" or else the message's seat), and each key `secrets_`
+    (the phone's secrets for the hand) work out with the other end's key."""
+    keys: dict[tuple[int, int, int], bytes] = {}
+    publics = {m["seat"]: Element.decode(bytes.fromhex(m["key"])) for m in msgs if m["kind"] == "key"}
+    mine = {(Element.generator() * x).encode(): x for x in secrets_}
+    seats = {s: mine[k.encode()] for s, k in publics.items() if k.encode() in mine}
+    for m in msgs:
+        if isinstance(m.get("key"), str) and "for" in m and "request" in m:
+            keys[(m.get("from", m["seat"]), m["for"], m["request"])] = bytes.fromhex(m["key"])
+        if m["kind"] == "shares" and "sealed" in m:
+            sender, holder = m["seat"], m["for"]
+            for me, other in ((sender, holder), (holder, sender)):
+                if me in seats and other in publics:
+                    keys[(sender, holder, m["request"])] = answer_key(seats[me] * publics[other], context, sender, holder, m["request"])
+    return keys
+
+
+def tied(msgs: list[dict], keys: dict[tuple[int, int, int], bytes] | None = None) -> dict[int, list[Element]]:
     """Per place, every element any relayed message ties to it: a field
     holding one element belongs to every place of its message, a list as
-    long as the message's places goes place by place."""
+    long as the message's places goes place by place; a sealed answer
+    whose key is in `keys` (`answer_keys`) is read as its shares."""
     out: dict[int, list[Element]] = {}
     requests: dict[tuple[int, int], list[int]] = {}
     for m in msgs:
@@ -336,6 +359,10 @@ def tied(msgs: list[dict]) -> dict[int, list[Element]]:
             places = requests[(m["seat"], m["request"])] = m["places"]
         elif m["kind"] == "shares":
             places = requests[(m["for"], m["request"])]
+            key = (keys or {}).get((m["seat"], m["for"], m["request"]))
+            if "sealed" in m and key is not None:
+                shares, _, _ = open_answer(key, bytes.fromhex(m["sealed"]), len(places))
+                m = dict(m, shares=[e.hex() for _, e in shares])
         elif m["kind"] in ("show", "play"):
             places = [m["place"]]
         elif m["kind"] == "shows":
@@ -353,15 +380,17 @@ def tied(msgs: list[dict]) -> dict[int, list[Element]]:
 
 
 def held(phone: Phone, log: list[str]) -> dict[int, list[Element]]:
-    """tied() over a phone's relayed log, as JSON texts."""
-    return tied([json.loads(text) for text in log])
+    """tied() over a phone's relayed log, as JSON texts, every sealed answer
+    it can read read."""
+    msgs = [json.loads(text) for text in log]
+    return tied(msgs, answer_keys(msgs, phone.context, [phone.secret]))
 
 
 def learnable(phone: Phone, log: list[str]) -> dict[int, str]:
     """Every hidden card (another seat's unplayed card, the stock) this phone
     can open with what it holds: its secret, every message it saw (its
     blinding factors unblind only its own requests, which hold no hidden
-    card). For each such place every sum of up to as many elements as there
+    card), read where sealed to or by it or where a key was shown. For each such place every sum of up to as many elements as there
     are seats, out of everything tied to that place and its own share of the
     place and of each element tied to it, is taken off C2 and looked up
     among the cards."""
@@ -404,8 +433,11 @@ def test_no_phone_learns_a_hidden_card_nor_one_drawn_by_another() -> None:
 
 
 class Leaky(Phone):
-    """A planted leak: it does not blind (r = 1) and sends its own share of
-    each of its cards along with its request."""
+    """A planted leak at a table of the blinded form (it speaks only that):
+    it does not blind (r = 1) and sends its own share of each of its cards
+    along with its request."""
+
+    form = 1
 
     def blinding(self, number: int) -> int:
         return 1
@@ -417,11 +449,39 @@ class Leaky(Phone):
         return msg
 
 
+class SealedLeaky(Leaky):
+    """A planted leak at a table of the sealed form: its own share of each of
+    its cards with its request, and, once its cards are open, the keys of
+    the answers sealed to it."""
+
+    form = SEALED
+    leaked = False
+
+    def receive(self, message):  # type: ignore[no-untyped-def]
+        out = super().receive(message)
+        if self.cards and not self.leaked:
+            self.leaked = True
+            others = [t for t in range(1, self.plan.seats + 1) if t != self.seat]
+            return out + [
+                {
+                    "kind": "leak",
+                    "seat": self.seat,
+                    "from": t,
+                    "for": self.seat,
+                    "request": 1,
+                    "key": self._answer_key(t, self.seat, 1).hex(),
+                }
+                for t in others
+            ]
+        return out
+
+
 @pytest.mark.cpython_only
+@pytest.mark.parametrize("leaky", [Leaky, SealedLeaky], ids=["blinded", "sealed"])
 @pytest.mark.parametrize("n", [2, 3])
-def test_a_planted_leak_is_found(n: int) -> None:
+def test_a_planted_leak_is_found(n: int, leaky: type[Phone]) -> None:
     _, plan = plan_for("rheinland", n)
-    phones, relay = sit(plan, seed=14, kinds={2: Leaky})
+    phones, relay = sit(plan, seed=14, kinds={2: leaky})
     deal(phones, relay)
     order = open_deck(phones)
     leaked = {p: order[p] for p in plan.dealt[1]}
@@ -473,11 +533,13 @@ def test_a_wrong_share_of_a_card_played_is_found_by_the_batch_and_named_after_th
 
 
 @pytest.mark.cpython_only
-def test_the_check_after_the_hand_names_whatever_its_one_batch_finds_wrong() -> None:
+@pytest.mark.parametrize("form", [1, SEALED], ids=["blinded", "sealed"])
+def test_the_check_after_the_hand_names_whatever_its_one_batch_finds_wrong(form: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every pass, request, share and card shown is checked in one random
     linear combination after the hand; each record changed after the fact
     (as if it had been relayed so) fails it, and the checks one by one then
     name the seat, as they did without the batch."""
+    monkeypatch.setattr(Phone, "form", form)
     _, plan = plan_for("rheinland", 3)
     phones, relay = sit(plan, seed=18)
     deal(phones, relay)
@@ -497,11 +559,20 @@ def test_the_check_after_the_hand_names_whatever_its_one_batch_finds_wrong() -> 
     answer.shares[0] = kept + g
     assert named() == ("fault", 3, "seat 3: sent a wrong share for the cards of seat 2")
     answer.shares[0] = kept
-    request = ph.requests[(2, 1)]
-    point = request.points[1]
-    request.points[1] = point + g
-    assert named()[:2] == ("fault", 2) and "other cards than its own" in named()[2]
-    request.points[1] = point
+    if form == SEALED:
+        # (The answer sealed to seat 2, which seat 1 read only after the hand.)
+        sealed = ph.sealed[(3, 2, 1)]
+        ph.sealed[(3, 2, 1)] = bytes([sealed[0] ^ 1]) + sealed[1:]
+        del ph.answers[(3, 2, 1)]
+        assert named() == ("fault", 3, "seat 3: sent a wrong share for the cards of seat 2")
+        ph.sealed[(3, 2, 1)] = sealed
+        ph.answers.pop((3, 2, 1), None)
+    else:
+        request = ph.requests[(2, 1)]
+        point = request.points[1]
+        request.points[1] = point + g
+        assert named()[:2] == ("fault", 2) and "other cards than its own" in named()[2]
+        request.points[1] = point
     kept_deck = ph._decks[3]
     ph._decks[3] = [Ciphertext(c.c1, c.c2 + g) if i == 5 else c for i, c in enumerate(kept_deck)]
     assert named()[:2] == ("fault", 3) and "did not shuffle" in named()[2]
@@ -537,5 +608,8 @@ def test_a_phone_reads_every_element_of_a_hand_with_its_hint_and_no_exponentiati
     hinted = {e for text in relay.log for e in elements_of(json.loads(text))}
     kinds = {json.loads(text)["kind"] for text in relay.log}
     assert {"shuffle", "open", "shares", "shows", "play"} <= kinds
-    assert hinted and not hinted & set(full)
-    assert all("hints" in json.loads(t) for t in relay.log if json.loads(t)["kind"] in ("shuffle", "open", "shares", "shows", "play"))
+    # (The sealed answers carry their elements' hints inside the seal: each
+    # phone read them all, the holder in the deal, the others after the hand.)
+    sealed = {s.encode() for ph in phones for a in ph.answers.values() for s in a.shares}
+    assert len(sealed) == 3 * 2 * 4 and hinted and not (hinted | sealed) & set(full)
+    assert all("hints" in json.loads(t) for t in relay.log if elements_of(json.loads(t)))

@@ -183,7 +183,7 @@ def two_games(table: Table) -> None:
 
 @pytest.mark.cpython_only
 def test_a_rengen_set_face_down_is_dealt_checked_and_filed_alike_on_every_phone(seeded_secrets: SeededSecrets) -> None:
-    table = at_the_hangeln(seeded_secrets, "the set")
+    table = at_the_hangeln(seeded_secrets, "a set")  # (secrets whose first moves leave the Hängeln running)
     pair, player, watcher = [4, 3], 3, 2
     # The Hängeln is dealt by every phone of the table: its two players' first, then the others.
     for s in table.phones:
@@ -305,7 +305,7 @@ def test_a_set_taken_over_after_its_second_game_deals_the_hangeln_of_the_same_tw
 
 @pytest.mark.cpython_only
 def test_a_hangeln_players_phone_lost_is_played_on_by_the_hosts_and_the_hangeln_checked(seeded_secrets: SeededSecrets) -> None:
-    table = at_the_hangeln(seeded_secrets, "Carla", Table)
+    table = at_the_hangeln(seeded_secrets, "Carla lost", Table)
     moves(table, 2)
     table.away.add(3)
     gone = table.call(1, "facedown_gone", seat=3)

@@ -11,15 +11,17 @@ and what each can and cannot learn. In short, per hand:
    table's key is the sum of the keys.
 2. `shuffle`: in seat order, each phone re-randomises and permutes the whole
    deck, with the randomness and the permutation its committed seed gives.
-3. `open`: a seat asks for its cards, blinded (r·C1 for each place, one r
-   per request, with a proof that they are multiples of its places' C1 by
-   one factor); `shares`: every other phone answers with x_i·(r·C1) and one
-   proof for the lot. Only the holder can unblind, and only the holder has
-   its own share, so no other phone, the relaying host included, can open
-   the card.
+3. `open`: a seat asks for its cards; `shares`: every other phone answers
+   with its shares x_i·C1 and one proof for the lot, sealed to the holder
+   by a key from x_i·X_h (core/facedown_open.py; at a table where a phone
+   does not speak that form, and in hands kept from before it, the request
+   is blinded, r·C1 with a proof, and answered x_i·(r·C1) in the clear).
+   Only the holder can read them, and only the holder has its own share,
+   so no other phone, the relaying host included, can open the card.
 4. `play`: a card made public travels with its place and its holder's
    share; `shows`: every other phone's shares of the due seat's places,
    sent ahead with one proof for them all while the seat is due to play
+   (or, where they went sealed, the key of that answer)
    (`show`: one place's, with its proof, on the play where none went
    ahead), and every phone opens it once the last share is in.
    `draw`: a seat takes the next places of the stock (then asks for them).
@@ -46,7 +48,6 @@ from ..crypto import (
     KeyProof,
     base_multiple,
     encode_scalar,
-    multiscalar,
     prove_equal_logs,
     prove_key,
     verify_equal_logs,
@@ -54,11 +55,10 @@ from ..crypto import (
     verify_key,
     verify_keys,
 )
-from .facedown_ahead import SHOWS, Play, PublicCards, ShareProof, Shown, read_shows, shows_context
+from .facedown_ahead import SHOWS, Play, ShareProof, Shown, read_shows, shows_context
 from .facedown_deck import (
     LABEL,
     blinding,
-    cards_by_encoding,
     commit_of,
     composite,
     composite_base,
@@ -69,6 +69,8 @@ from .facedown_deck import (
     paired_with_c1,
     rerandomisers,
 )
+from .facedown_open import Openings
+from .facedown_seal import SEALED
 from .facedown_wire import (
     Answer,
     BadMessage,
@@ -79,7 +81,6 @@ from .facedown_wire import (
     Verdict,
     context_for,
     fault,
-    open_request,
     read_element,
     read_key_proof,
     read_list,
@@ -132,12 +133,15 @@ def read_hex(value: object) -> bytes:
     return value.encode() if isinstance(value, str) else b""
 
 
-class Phone(PublicCards):
+class Phone(Openings):
     """One seat's phone for one hand. `start()` gives its first message;
     `receive(message)` takes every message the relay brings (its own too)
     and gives the messages it answers with. It keeps its secret key, its
     seed and its blinding factors, and learns its own cards (`cards`) and
     the cards played, nothing else."""
+
+    # The protocol's form it says it speaks with its key (facedown_open.py).
+    form = SEALED
 
     def __init__(self, plan: HandPlan, seat: int, secret: int | None = None, seed: bytes | None = None) -> None:
         if not 1 <= seat <= plan.seats:
@@ -155,6 +159,9 @@ class Phone(PublicCards):
         self._own_pass: tuple[bytes, list[Ciphertext]] | None = None  # its pass as it sent it
         self.requests: dict[tuple[int, int], Request] = {}
         self.answers: dict[tuple[int, int, int], Answer] = {}
+        self.forms: dict[int, int] = {}
+        self.sealed: dict[tuple[int, int, int], bytes] = {}
+        self._dhs: dict[int, Element] = {}
         self.plays: list[Play] = []
         self.reveals: dict[int, tuple[int, bytes]] = {}
         self.owner: dict[int, int] = {p: s for s, places in enumerate(plan.dealt, 1) for p in places}
@@ -200,6 +207,7 @@ class Phone(PublicCards):
                 "key": self.public.encode().hex(),
                 "proof": self.key_proof().encode().hex(),
                 "commit": self.commitment(),
+                "form": self.form,
             }
         ]
 
@@ -211,27 +219,8 @@ class Phone(PublicCards):
         self._own_pass = (b"".join(c.encode() for c in out), out)
         return with_hints({"kind": "shuffle", "seat": self.seat, "deck": [c.encode().hex() for c in out]})
 
-    def request(self, places: Sequence[int]) -> Message:
-        """Ask the others for the shares of `places` (its own), blinded."""
-        number = len(self.blinds) + 1
-        r = self.blinds[number] = self.blinding(number)
-        return open_request(self.final_deck(), places, r, self.context, self.seat, number)
-
     def blinding(self, number: int) -> int:
         return blinding(self.seed, self.context, self.seat, number)
-
-    def share(self, point: Element) -> Element:
-        return self.secret * point
-
-    def _answer(self, req: Request) -> Message:
-        shares = [self.share(b) for b in req.points]
-        encodings = [e for b, s in zip(req.encodings[1::2], shares) for e in (b, s.encode())]
-        ctx = context_for(self.context, "shares", self.seat, req.seat, req.number)
-        m = composite_base(b"shares", ctx, req.points, encodings)
-        _, proof = prove_equal_logs(self.secret, m, ctx, self.public)
-        said = [encodings[2 * j + 1].hex() for j in range(len(shares))]
-        msg = {"kind": "shares", "seat": self.seat, "for": req.seat, "request": req.number, "shares": said, "proof": proof.encode().hex()}
-        return with_hints(msg)
 
     def play(self, place: int) -> list[Message]:
         """Make its card at `place` public, with its own share of it: the
@@ -345,6 +334,8 @@ class Phone(PublicCards):
             if not isinstance(commit, str) or len(commit) != 64:
                 raise BadMessage("not a commitment")
             self.keys[sender] = (key, proof, commit)
+            form = msg.get("form")
+            self.forms[sender] = form if isinstance(form, int) and not isinstance(form, bool) else 1
             if len(self.keys) < n:
                 return []
             self._check_keys()
@@ -423,6 +414,9 @@ class Phone(PublicCards):
             place = read_whole(msg.get("place"), 0, len(self.plan.cards) - 1)
             self._on_show(place, read_element(msg.get("share"))[0], read_logs_proof(msg.get("proof")), sender)
             return []
+        if kind == "shows" and "key" in msg:
+            self._on_unseal(msg, sender)
+            return []
         if kind == "shows":
             for place, share, its_proof in read_shows(msg, sender, len(self.plan.cards)):
                 self._on_show(place, share, its_proof, sender)
@@ -441,77 +435,32 @@ class Phone(PublicCards):
     def _on_request(self, msg: Message, sender: int) -> list[Message]:
         number = read_whole(msg.get("request"), 1, 64)
         places = read_places(msg.get("places"), len(self.plan.cards))
-        blind, _ = read_element(msg.get("blind"))
-        pts = [read_element(v) for v in read_list(msg.get("points"), len(places))]
-        proof = read_logs_proof(msg.get("proof"))
         if (sender, number) in self.requests or len(self.spelled) < self.plan.seats:
             raise BadMessage("a request out of turn")
-        final = self.spelled[self.plan.seats]
-        encodings = paired_with_c1(final, places, [enc for _, enc in pts])
-        req = Request(sender, number, places, blind, [e for e, _ in pts], encodings, proof)
+        if "blind" in msg:
+            blind, _ = read_element(msg.get("blind"))
+            pts = [read_element(v) for v in read_list(msg.get("points"), len(places))]
+            encodings = paired_with_c1(self.spelled[self.plan.seats], places, [enc for _, enc in pts])
+            req = Request(sender, number, places, blind, [e for e, _ in pts], encodings, read_logs_proof(msg.get("proof")))
+        else:
+            req = self.sealed_request(sender, number, places)
         self.requests[(sender, number)] = req
         if any(self.owner.get(p) != sender for p in places):
             raise fault(sender, "verlangt Karten, die ihm nicht gegeben sind", "asks for cards it was not dealt")
         if sender == self.seat:
             return []
-        if not self._request_valid(req):
+        if req.blind is not None and not self._request_valid(req):
             raise fault(sender, "verlangt verdeckt andere Karten als die eigenen", "asks, blinded, for other cards than its own")
         return [self._answer(req)]
 
     def _request_valid(self, req: Request) -> bool:
+        blind, proof = req.blind, req.proof
+        assert blind is not None and proof is not None  # (only a blinded request has these to check)
         deck = self.final_deck()
         ctx = context_for(self.context, "open", req.seat, req.number)
         m, z = composite(b"open", ctx, [(deck[p].c1, b) for p, b in zip(req.places, req.points)], req.encodings)
-        memo = digest(ctx, req.blind.encode(), req.proof.encode(), *req.encodings)
-        return shared(memo, lambda: verify_equal_logs(req.blind, m, z, req.proof, ctx))
-
-    def _on_answer(self, msg: Message, sender: int) -> None:
-        holder = read_whole(msg.get("for"), 1, self.plan.seats)
-        number = read_whole(msg.get("request"), 1, 64)
-        req = self.requests.get((holder, number))
-        if req is None or sender == holder or (sender, holder, number) in self.answers:
-            raise BadMessage("shares for no request")
-        shares = [read_element(v) for v in read_list(msg.get("shares"), len(req.places))]
-        encodings = [e for b, (_, enc) in zip(req.encodings[1::2], shares) for e in (b, enc)]
-        self.answers[(sender, holder, number)] = Answer(
-            sender, holder, number, [s for s, _ in shares], encodings, read_logs_proof(msg.get("proof"))
-        )
-        if holder == self.seat and sum(1 for k in self.answers if k[1:] == (holder, number)) == self.plan.seats - 1:
-            self._open(req)
-
-    def _answer_valid(self, a: Answer, req: Request) -> bool:
-        ctx = context_for(self.context, "shares", a.seat, a.holder, a.number)
-        m, z = composite(b"shares", ctx, list(zip(req.points, a.shares)), a.encodings)
-        return verify_equal_logs(self.keys[a.seat][0], m, z, a.proof, ctx)
-
-    def _open(self, req: Request) -> None:
-        """Unblind and decode its own cards. The proofs of the shares are
-        checked only when a card does not come out: a wrong share turns the
-        card into a random element, which is no card but with chance 32/ℓ,
-        and the proofs then say whose share it was."""
-        answers = [a for k, a in self.answers.items() if k[1:] == (self.seat, req.number)]
-        r_inv = pow(self.blinds[req.number], -1, ORDER)
-        deck = self.final_deck()
-        lookup = cards_by_encoding(self.plan.cards)
-        opened: dict[int, str] = {}
-        for j, p in enumerate(req.places):
-            others = Element.identity()
-            for a in answers:
-                others = others + a.shares[j]
-            point = deck[p].c2 - multiscalar([(r_inv, others), (self.secret, deck[p].c1)])
-            card = lookup.get(point.encode())
-            if card is None or card in self.cards.values() or card in opened.values():
-                for a in sorted(answers, key=lambda a: a.seat):
-                    if not self._answer_valid(a, req):
-                        raise fault(a.seat, "hat einen falschen Anteil für meine Karten geschickt", "sent a wrong share for my cards")
-                raise Fault(
-                    Verdict.unchecked(
-                        "eine eigene Karte ließ sich nicht öffnen; das Mischen wird nach dem Spiel geprüft",
-                        "a card of mine would not open; the shuffles are checked after the hand",
-                    )
-                )
-            opened[p] = card
-        self.cards.update(opened)
+        memo = digest(ctx, blind.encode(), proof.encode(), *req.encodings)
+        return shared(memo, lambda: verify_equal_logs(blind, m, z, proof, ctx))
 
     def _check_keys(self) -> None:
         """The others' proofs of their keys, checked together once the last

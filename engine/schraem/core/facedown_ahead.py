@@ -52,23 +52,31 @@ class Shown:
     encodings: list[bytes]  # each share as it travelled
     proof: EqualLogsProof
     said: str  # the proof as it travelled
+    # The composite's kind and context: a `shows`' own, or those of the
+    # sealed answer whose key was shown (core/facedown_open.py).
+    kind: bytes = SHOWS
+    context: bytes | None = None
     held: bool | None = None
 
     def valid(self, key: Element, deck: Sequence[Ciphertext], spelled: bytes, plan_context: bytes) -> bool:
         """Whether its proof holds for the places of `deck` (`spelled`: the
         deck as it travelled, whose C1 the weights are hashed over)."""
         if self.held is None:
-            context = shows_context(plan_context, self.seat, self.places)
+            context = self.context_in(plan_context)
             encodings = paired_with_c1(spelled, self.places, self.encodings)
-            m, z = composite(SHOWS, context, [(deck[p].c1, s) for p, s in zip(self.places, self.shares)], encodings)
+            m, z = composite(self.kind, context, [(deck[p].c1, s) for p, s in zip(self.places, self.shares)], encodings)
             self.held = verify_equal_logs(key, m, z, self.proof, context)
         return self.held
+
+    def context_in(self, plan_context: bytes) -> bytes:
+        return shows_context(plan_context, self.seat, self.places) if self.context is None else self.context
 
     def memo(self, spelled: bytes, plan_context: bytes) -> bytes:
         """Everything its check reads: the phones simulated in one process
         check it once (core/facedown.py `shared`)."""
         c1s = (c1_encoding(spelled, p) for p in self.places)
-        return digest(plan_context, SHOWS, str(self.seat).encode(), self.said.encode(), *self.encodings, *c1s)
+        head = (plan_context, self.kind, self.context_in(plan_context), str(self.seat).encode(), self.said.encode())
+        return digest(*head, *self.encodings, *c1s)
 
 
 # What proves a share of a card made public: its own proof, or its `shows`' one.
@@ -134,6 +142,12 @@ class PublicCards:
     def _said_share(self, place: int) -> tuple[str, str]:
         raise NotImplementedError
 
+    def _sealed_cover(self, places: Sequence[int]) -> tuple[int, int] | None:
+        raise NotImplementedError
+
+    def _unseal_shows(self, places: Sequence[int]) -> Message | None:
+        raise NotImplementedError
+
     def _check_shares(self, place: int, shows: dict[int, tuple[Element, ShareProof]], de: str, en: str) -> None:
         raise NotImplementedError
 
@@ -162,6 +176,11 @@ class PublicCards:
             for p in self.holding(s)
             if p not in public and p not in self._shown and self.seat not in self.early.get(p, {})
         ]
+        for s in sorted(seats):
+            # (A seat's cards whose shares went sealed: the answer's key shows them, no work.)
+            theirs = [p for p in due if self.owner.get(p) == s != self.seat]
+            if theirs and self._sealed_cover(theirs) is not None:
+                return [self.show_early(theirs)]
         place = next((p for p in due if p not in self._ahead), None)
         if place is not None:
             # (Its own card's share with its proof, for its play; the others'
@@ -174,7 +193,13 @@ class PublicCards:
     def show_early(self, places: Sequence[int], said: Message | None = None) -> Message:
         """Its shares of other seats' cards not public yet, sent ahead in one
         message with one proof for them all (`said`: that message as it was
-        said before a reload, said again)."""
+        said before a reload, said again), or by the key of the sealed
+        answer that carried them."""
+        if said is None or "key" in said:
+            unsealed = self._unseal_shows(places)
+            if unsealed is not None:
+                return unsealed
+            said = None
         if said is not None and "proofs" in said:
             # (Said by the app before the one proof: a proof a share.)
             self._ahead.update({p: (str(a), str(b)) for p, a, b in zip(places, said["shares"], said["proofs"])})

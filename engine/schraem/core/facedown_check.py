@@ -21,7 +21,8 @@ from .facedown_deck import (
     remembered_pass,
     shuffle_plan,
 )
-from .facedown_wire import BadMessage, Fault, Verdict, context_for, fault
+from .facedown_seal import answer_key, open_answer
+from .facedown_wire import Answer, BadMessage, Fault, Verdict, context_for, fault
 
 
 def verdict(phone: Phone) -> Verdict:
@@ -83,6 +84,7 @@ def _check(ph: Phone) -> None:
         if s not in ph.spelled:
             raise Fault(Verdict.unchecked(f"Platz {s} hat nicht gemischt", f"seat {s} has not shuffled"))
     secrets_ = {s: ph.reveals[s][0] for s in ph.reveals}
+    _open_sealed(ph, secrets_)
     # Every pass, request, share and card shown, at once: where this holds,
     # the checks below are left only what they check without the group.
     proven = _all_at_once(ph, secrets_)
@@ -98,7 +100,7 @@ def _check(ph: Phone) -> None:
     for (s, number), req in sorted(ph.requests.items()):
         if any(owner.get(p) != s for p in req.places):
             raise fault(s, "verlangt Karten, die ihm nicht gegeben sind", "asks for cards it was not dealt")
-        if proven:
+        if proven or req.blind is None:
             continue
         r = blinding(ph.reveals[s][1], ctx, s, number)
         rctx = context_for(ctx, "open", s, number)
@@ -190,6 +192,27 @@ def _check(ph: Phone) -> None:
                 )
 
 
+def _open_sealed(ph: Phone, secrets_: dict[int, int]) -> None:
+    """Every sealed answer this phone could not read during the hand, read
+    with the revealed secrets (its key from x_t·x_h·G); one that does not
+    open is a fault of its sender."""
+    for (t, holder, number), data in sorted(ph.sealed.items()):
+        if (t, holder, number) in ph.answers:
+            continue
+        req = ph.requests[(holder, number)]
+        dh = base_multiple(secrets_[t] * secrets_[holder] % ORDER)
+        try:
+            shares, proof, _ = open_answer(answer_key(dh, ph.context, t, holder, number), data, len(req.places))
+        except BadMessage:
+            raise fault(
+                t,
+                f"hat einen falschen Anteil für die Karten von Platz {holder} geschickt",
+                f"sent a wrong share for the cards of seat {holder}",
+            ) from None
+        encodings = [e for b, (_, enc) in zip(req.encodings[1::2], shares) for e in (b, enc)]
+        ph.answers[(t, holder, number)] = Answer(t, holder, number, [s for s, _ in shares], encodings, proof)
+
+
 class _Sum:
     """Σ k_i·P_i to be checked against the identity, the weights of one
     element added before multiplying (by its encoding; an element read
@@ -253,6 +276,8 @@ def _all_at_once(ph: Phone, secrets_: dict[int, int]) -> bool:
     except (Fault, BadMessage):
         return False
     for (s, number), req in ph.requests.items():
+        if req.blind is None:
+            continue  # (sealed: its points are the places' C1)
         r = blinding(ph.reveals[s][1], ctx, s, number)
         z = _weight()
         total.g += z * r

@@ -39,15 +39,17 @@ class BadMessage(ValueError):
 
 @dataclass
 class Request:
-    """A seat's request for the shares of its places, as read."""
+    """A seat's request for the shares of its places, as read: blinded (its
+    R = r·G, the points r·C1 and their proof), or of the sealed form
+    (core/facedown_open.py: no R, no proof, the points the C1 themselves)."""
 
     seat: int
     number: int
     places: list[int]
-    blind: Element
+    blind: Element | None
     points: list[Element]
-    encodings: list[bytes]  # the places' C1 and the blinded points, as the composite takes them
-    proof: EqualLogsProof
+    encodings: list[bytes]  # the places' C1 and the points, as the composite takes them
+    proof: EqualLogsProof | None
 
 
 @dataclass
