@@ -26,7 +26,7 @@ from schraem.core.facedown_check import verdict
 from schraem.core.facedown_deck import card_point
 from schraem.core.facedown_relay import Relay
 from schraem.core.facedown_seal import SEALED, answer_key, open_answer
-from schraem.core.facedown_wire import HandPlan, open_request
+from schraem.core.facedown_wire import BadMessage, HandPlan, open_request
 from schraem.core.game import Game
 from schraem.core.rules import Rules
 from schraem.crypto import ORDER, Ciphertext, Element, prove_key
@@ -613,3 +613,81 @@ def test_a_phone_reads_every_element_of_a_hand_with_its_hint_and_no_exponentiati
     sealed = {s.encode() for ph in phones for a in ph.answers.values() for s in a.shares}
     assert len(sealed) == 3 * 2 * 4 and hinted and not (hinted | sealed) & set(full)
     assert all("hints" in json.loads(t) for t in relay.log if elements_of(json.loads(t)))
+
+
+# --- sealed answers ------------------------------------------------------------
+
+
+@pytest.mark.cpython_only
+def test_sealed_answers_make_one_share_a_card_and_phone_and_their_keys_show_them_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where every phone speaks the sealed form, each phone works out its
+    share of every other seat's card once, for the answer it seals to the
+    holder; shown ahead by that answer's key, each card opens on every phone
+    with its play, and nothing of the blinded form travels."""
+    _, plan = plan_for("siwwe_schroehm_newcomer", 4)
+    phones, relay = sit(plan, seed=21)
+    made: dict[int, int] = {}
+    share = Phone.share
+    monkeypatch.setattr(Phone, "share", lambda self, point: made.update({self.seat: made.get(self.seat, 0) + 1}) or share(self, point))
+    monkeypatch.setattr(Phone, "_bare_share", lambda self, place: pytest.fail(f"seat {self.seat} worked out its share of {place} again"))
+    deal(phones, relay)
+    assert all(len(ph.cards) == 8 for ph in phones)
+    for k in range(8):
+        for ph in phones:
+            for other in phones:
+                for out in iter(lambda other=other, due=ph.seat: other.show_ahead({due}), None):
+                    relay.post(out)
+            relay.run()
+            relay.say(ph.play(sorted(ph.cards)[k]))
+    assert made == {s: 24 for s in range(1, 5)}  # three seats of eight cards, once each
+    assert all(len(ph.seen) == 32 for ph in phones)
+    msgs = [json.loads(t) for t in relay.log]
+    assert all(set(m) == {"kind", "seat", "request", "places"} for m in msgs if m["kind"] == "open")
+    assert all("sealed" in m and "shares" not in m for m in msgs if m["kind"] == "shares")
+    shows = [m for m in msgs if m["kind"] == "shows"]
+    assert len(shows) == 4 * 3 and all("key" in m and "shares" not in m for m in shows)
+    reveal(phones, relay)
+    assert [verdict(ph).status for ph in phones] == ["checked"] * 4
+
+
+class BeforeSealing(Phone):
+    """An app from before the sealed answers: its key says no form."""
+
+    form = 1
+
+    def start(self):  # type: ignore[no-untyped-def]
+        return [{k: v for k, v in m.items() if k != "form"} for m in super().start()]
+
+
+@pytest.mark.cpython_only
+def test_a_table_with_one_phone_from_before_the_sealed_answers_deals_blinded_and_every_phone_checks_it() -> None:
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=22, kinds={3: BeforeSealing})
+    deal(phones, relay)
+    assert all(len(ph.cards) == 4 for ph in phones) and not any(ph.sealing() for ph in phones)
+    msgs = [json.loads(t) for t in relay.log]
+    assert all("blind" in m for m in msgs if m["kind"] == "open") and all("shares" in m for m in msgs if m["kind"] == "shares")
+    for ph in phones:
+        relay.say(ph.play(min(ph.cards)))
+    assert all(len(ph.seen) == 3 for ph in phones)
+    reveal(phones, relay)
+    assert [verdict(ph).status for ph in phones] == ["checked"] * 3
+
+
+@pytest.mark.cpython_only
+def test_a_sealed_answer_opens_for_its_holder_alone_until_its_key_is_shown() -> None:
+    """The relay and every other phone hold the sealed bytes and cannot read
+    them: the key is no other pair's, and with another's key they read as
+    no answer."""
+    _, plan = plan_for("rheinland", 3)
+    phones, relay = sit(plan, seed=23)
+    deal(phones, relay)
+    host, holder, sender = phones
+    data = holder.sealed[(3, 2, 1)]
+    assert (3, 2, 1) in holder.answers and (3, 2, 1) not in host.answers and host.sealed[(3, 2, 1)] == data
+    wrong = [host._answer_key(1, 2, 1), host._answer_key(3, 1, 1), answer_key(host.secret * sender.public, host.context, 3, 2, 1)]
+    for key in wrong:
+        with pytest.raises(BadMessage):
+            open_answer(key, data, 4)
+    shares, _, _ = open_answer(sender._answer_key(3, 2, 1), data, 4)
+    assert [s for s, _ in shares] == holder.answers[(3, 2, 1)].shares == [sender.secret * host.final_deck()[p].c1 for p in plan.dealt[1]]

@@ -162,6 +162,7 @@ class Phone(Openings):
         self.forms: dict[int, int] = {}
         self.sealed: dict[tuple[int, int, int], bytes] = {}
         self._dhs: dict[int, Element] = {}
+        self._own_shares: dict[int, Element] = {}
         self.plays: list[Play] = []
         self.reveals: dict[int, tuple[int, bytes]] = {}
         self.owner: dict[int, int] = {p: s for s, places in enumerate(plan.dealt, 1) for p in places}
@@ -263,7 +264,8 @@ class Phone(Openings):
 
     def _share_of(self, place: int) -> tuple[str, str]:
         c1 = self.final_deck()[place].c1
-        share, proof = prove_equal_logs(self.secret, c1, context_for(self.context, "show", self.seat, place), self.public)
+        ctx = context_for(self.context, "show", self.seat, place)
+        share, proof = prove_equal_logs(self.secret, c1, ctx, self.public, self._own_shares.get(place))
         return share.encode().hex(), proof.encode().hex()
 
     def _bare_share(self, place: int) -> str:

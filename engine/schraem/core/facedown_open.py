@@ -55,6 +55,7 @@ class Openings(PublicCards):
     forms: dict[int, int]  # seat → the form it said with its key
     sealed: dict[tuple[int, int, int], bytes]  # (sender, holder, request) → a sealed answer as it travelled
     _dhs: dict[int, Element]
+    _own_shares: dict[int, Element]  # its place → its share x·C1, made as it opened its card (for the proof of its play)
 
     def blinding(self, number: int) -> int:
         raise NotImplementedError
@@ -152,7 +153,11 @@ class Openings(PublicCards):
             others = Element.identity()
             for a in answers:
                 others = others + a.shares[j]
-            point = deck[p].c2 - multiscalar([(r_inv, others), (self.secret, deck[p].c1)])
+            if r_inv == 1:
+                own = self._own_shares[p] = self.secret * deck[p].c1
+                point = deck[p].c2 - (others + own)
+            else:
+                point = deck[p].c2 - multiscalar([(r_inv, others), (self.secret, deck[p].c1)])
             card = lookup.get(point.encode())
             if card is None or card in self.cards.values() or card in opened.values():
                 for a in sorted(answers, key=lambda a: a.seat):

@@ -112,11 +112,13 @@ def verify_key(public: Element, proof: KeyProof, context: bytes) -> bool:
     return base_multiple(proof.response) + c * public == proof.commitment
 
 
-def prove_equal_logs(secret: int, base: Element, context: bytes, public: Element | None = None) -> tuple[Element, EqualLogsProof]:
+def prove_equal_logs(
+    secret: int, base: Element, context: bytes, public: Element | None = None, result: Element | None = None
+) -> tuple[Element, EqualLogsProof]:
     """secret·base, and a proof that it and the public key secret·G
-    (computed when not given) share their discrete logarithm."""
+    share their discrete logarithm (each computed when not given)."""
     public = base_multiple(secret) if public is None else public
-    result = secret * base
+    result = secret * base if result is None else result
     v = random_scalar()
     commitment_g, commitment_h = base_multiple(v), v * base
     c = challenge(_EQUAL_LOGS, context, Element.generator(), public, base, result, commitment_g, commitment_h)
