@@ -84,7 +84,7 @@ def _check(ph: Phone) -> None:
         if s not in ph.spelled:
             raise Fault(Verdict.unchecked(f"Platz {s} hat nicht gemischt", f"seat {s} has not shuffled"))
     secrets_ = {s: ph.reveals[s][0] for s in ph.reveals}
-    _open_sealed(ph, secrets_)
+    unreadable = _open_sealed(ph, secrets_)
     # Every pass, request, share and card shown, at once: where this holds,
     # the checks below are left only what they check without the group.
     proven = _all_at_once(ph, secrets_)
@@ -109,6 +109,13 @@ def _check(ph: Phone) -> None:
             raise fault(s, "verlangt verdeckt andere Karten als die eigenen", "asks, blinded, for other cards than its own")
     # Each seat's shares, every request at once: one composite per seat,
     # and per answer only when that fails, to say which.
+    if unreadable:
+        s, holder = unreadable[0]
+        raise fault(
+            s,
+            f"hat einen falschen Anteil für die Karten von Platz {holder} geschickt",
+            f"sent a wrong share for the cards of seat {holder}",
+        )
     for s in range(1, n + 1):
         mine = [a for k, a in sorted(ph.answers.items()) if k[0] == s]
         if not mine or proven:
@@ -192,10 +199,12 @@ def _check(ph: Phone) -> None:
                 )
 
 
-def _open_sealed(ph: Phone, secrets_: dict[int, int]) -> None:
+def _open_sealed(ph: Phone, secrets_: dict[int, int]) -> list[tuple[int, int]]:
     """Every sealed answer this phone could not read during the hand, read
-    with the revealed secrets (its key from x_t·x_h·G); one that does not
-    open is a fault of its sender."""
+    with the revealed secrets (its key from x_t·x_h·G), into its answers.
+    → (sender, holder) of each that reads as no answer: a fault of its
+    sender, named where the shares are checked."""
+    unreadable = []
     for (t, holder, number), data in sorted(ph.sealed.items()):
         if (t, holder, number) in ph.answers:
             continue
@@ -204,13 +213,11 @@ def _open_sealed(ph: Phone, secrets_: dict[int, int]) -> None:
         try:
             shares, proof, _ = open_answer(answer_key(dh, ph.context, t, holder, number), data, len(req.places))
         except BadMessage:
-            raise fault(
-                t,
-                f"hat einen falschen Anteil für die Karten von Platz {holder} geschickt",
-                f"sent a wrong share for the cards of seat {holder}",
-            ) from None
+            unreadable.append((t, holder))
+            continue
         encodings = [e for b, (_, enc) in zip(req.encodings[1::2], shares) for e in (b, enc)]
         ph.answers[(t, holder, number)] = Answer(t, holder, number, [s for s, _ in shares], encodings, proof)
+    return unreadable
 
 
 class _Sum:

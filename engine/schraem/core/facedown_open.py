@@ -140,7 +140,8 @@ class Openings(PublicCards):
         return verify_equal_logs(self.keys[a.seat][0], m, z, a.proof, ctx)
 
     def _open(self, req: Request) -> None:
-        """Unblind and decode its own cards. The proofs of the shares are
+        """Decode its own cards (the others' shares unblinded first where
+        they answered a blinded request). The proofs of the shares are
         checked only when a card does not come out: a wrong share turns the
         card into a random element, which is no card but with chance 32/ℓ,
         and the proofs then say whose share it was."""
