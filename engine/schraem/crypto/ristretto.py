@@ -13,9 +13,11 @@ dbl-2008-hwcd).
 Equality, ENCODE, DECODE, SQRT_RATIO_M1 and FROM_UNIFORM_BYTES follow
 RFC 9496 §4.2-§4.3 step by step. Two elements are equal when their classes
 are, whatever points stand for them, so an element is compared, hashed and
-sent only through its canonical 32-byte encoding. Nothing here is constant
-time (Python's integers are not); a multiplication does the same work
-whatever its scalar's digits, a multi-scalar sum skips zero digits.
+sent only through its canonical 32-byte encoding.
+
+Nothing here is constant time (Python's integers are not); the scalar
+multiplications do the same additions and doublings whatever the scalar's
+digits, with no early exit on zero digits.
 """
 
 from __future__ import annotations
@@ -528,17 +530,19 @@ def base_multiple(k: int) -> Element:
     return generator_table().multiply(k)
 
 
-_BUCKETS_FROM = 128  # (from this many terms by buckets: a term about one addition a window, no table)
+# From this many terms a sum is made by buckets (below): each term then
+# costs about one addition a window and no table of its own.
+_BUCKETS_FROM = 128
 
 
 def multiscalar(pairs: Iterable[tuple[int, Element]]) -> Element:
     """Σ k_i·P_i with the doublings shared (Straus's interleaving): for two
     terms about 60% of the time of two multiplications; from 128 terms (a
     check after the hand) by buckets, Pippenger's method."""
-    listed = [_short(k, p._p) for k, p in pairs]
+    listed = list(pairs)
     if len(listed) >= _BUCKETS_FROM:
-        return Element(_buckets(listed))
-    terms = [(_radix16(k), p) for k, p in listed]
+        return Element(_buckets([(_scalar_for_mul(k), p._p) for k, p in listed]))
+    terms = [(_radix16(_scalar_for_mul(k)), p._p) for k, p in listed]
     tables = [_window(p) for _, p in terms]
     q = _IDENTITY
     # From the highest digit any term has: doubling the identity is work too.
@@ -546,15 +550,11 @@ def multiscalar(pairs: Iterable[tuple[int, Element]]) -> Element:
     for i in range(top, -1, -1):
         q = _times16(*q[:3])
         for (digits, _), table in zip(terms, tables):
-            if digits[i]:  # (the 128-bit weights of the batch checks leave half their digits zero)
+            # A zero digit is skipped: the 128-bit weights of the batch
+            # checks leave half their digits zero.
+            if digits[i]:
                 q = _add_digit(q, table, digits[i])
     return Element(q)
-
-
-def _short(k: int, p: Point) -> tuple[int, Point]:
-    """k·p, k above ℓ/2 (a batch check's negative weight) as (ℓ - k)·(-p): half the digits for ℓ minus a 128-bit weight."""
-    k = _scalar_for_mul(k)
-    return (ORDER - k, _neg(p)) if ORDER >> 1 < k < ORDER else (k, p)
 
 
 def _buckets(terms: list[tuple[int, Point]]) -> Point:
