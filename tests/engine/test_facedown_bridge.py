@@ -26,7 +26,7 @@ import zlib
 from typing import Any
 
 import pytest
-from test_facedown import Leaky, SealedLeaky, answer_keys, tied
+from test_facedown import BeforeSealing, Leaky, SealedLeaky, answer_keys, tied
 
 from schraem.bridge import Bridge, facedown_commands, facedown_table
 from schraem.core import facedown, facedown_check, facedown_relay, fairdeal
@@ -469,6 +469,37 @@ def test_a_save_from_before_the_shares_were_shown_ahead_plays_on_after_an_update
     out = table.call(2, "facedown_load", save=table.saves[2])
     table.sent(2, out["send"])
     table.play_hand()
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked", s
+
+
+@pytest.mark.cpython_only
+def test_a_hand_dealt_blinded_plays_on_blinded_after_every_app_is_updated_and_the_next_deals_sealed() -> None:
+    """Every phone's app from before the sealed answers (keys that say no
+    form), updated mid-hand: each new engine plays its save again word for
+    word, the keys say the blinded form, and the hand goes on in it to
+    "geprüft"; the next hand, all keys new, deals sealed."""
+    old = type("BridgeBeforeSealing", (Bridge,), {"facedown_phone": BeforeSealing})
+    table = Table("rheinland", 44, bridges=dict.fromkeys((1, 2, 3), old))
+    hand = table.deal()
+    for _ in range(6):
+        assert table.step()
+    for s in table.phones:
+        table.phones[s] = Bridge()  # the new app, its save as the old one kept it
+        out = table.call(s, "facedown_load", save=table.saves[s])
+        table.sent(s, out["send"])
+    table.play_hand()
+    said = messages(table.heard[2])
+    assert all("form" not in m for m in said if m["kind"] == "key")
+    assert all("blind" in m for m in said if m["kind"] == "open") and not any("key" in m for m in said if m["kind"] == "shows")
+    for s in table.phones:
+        assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked", s
+    heard = len(table.heard[2])
+    hand = table.deal()
+    table.play_hand()
+    said = messages(table.heard[2][heard:])
+    assert {m.get("form") for m in said if m["kind"] == "key"} == {2}
+    assert all("sealed" in m for m in said if m["kind"] == "shares") and any(m["kind"] == "shares" for m in said)
     for s in table.phones:
         assert table.call(s, "facedown_verdict", hand=hand)["status"] == "checked", s
 
