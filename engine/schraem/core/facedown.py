@@ -58,7 +58,6 @@ from ..crypto import (
 from .facedown_ahead import SHOWS, Play, ShareProof, Shown, read_shows, shows_context
 from .facedown_deck import (
     LABEL,
-    blinding,
     commit_of,
     composite,
     composite_base,
@@ -219,9 +218,6 @@ class Phone(Openings):
         out = deck_pass(deck, spelled, self.joint_key().encode(), self.shuffle_seed(), self.context, self.seat)
         self._own_pass = (b"".join(c.encode() for c in out), out)
         return with_hints({"kind": "shuffle", "seat": self.seat, "deck": [c.encode().hex() for c in out]})
-
-    def blinding(self, number: int) -> int:
-        return blinding(self.seed, self.context, self.seat, number)
 
     def play(self, place: int) -> list[Message]:
         """Make its card at `place` public, with its own share of it: the

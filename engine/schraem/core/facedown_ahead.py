@@ -142,12 +142,6 @@ class PublicCards:
     def _said_share(self, place: int) -> tuple[str, str]:
         raise NotImplementedError
 
-    def _sealed_cover(self, places: Sequence[int]) -> tuple[int, int] | None:
-        raise NotImplementedError
-
-    def _unseal_shows(self, places: Sequence[int]) -> Message | None:
-        raise NotImplementedError
-
     def _check_shares(self, place: int, shows: dict[int, tuple[Element, ShareProof]], de: str, en: str) -> None:
         raise NotImplementedError
 
@@ -169,18 +163,7 @@ class PublicCards:
         them out), or None: nothing left to do (or the deck not dealt yet)."""
         if len(self.spelled) < self.plan.seats:
             return None
-        public = {p.place for p in self.plays}
-        due = [
-            p
-            for s in sorted(seats)
-            for p in self.holding(s)
-            if p not in public and p not in self._shown and self.seat not in self.early.get(p, {})
-        ]
-        for s in sorted(seats):
-            # (A seat's cards whose shares went sealed: the answer's key shows them, no work.)
-            theirs = [p for p in due if self.owner.get(p) == s != self.seat]
-            if theirs and self._sealed_cover(theirs) is not None:
-                return [self.show_early(theirs)]
+        due = self._due(seats)
         place = next((p for p in due if p not in self._ahead), None)
         if place is not None:
             # (Its own card's share with its proof, for its play; the others'
@@ -190,16 +173,20 @@ class PublicCards:
         ready = [p for p in due if self.owner.get(p) != self.seat]
         return [self.show_early(ready)] if ready else None
 
+    def _due(self, seats: Collection[int]) -> list[int]:
+        """The places of `seats` not public yet whose share this phone has not said."""
+        public = {p.place for p in self.plays}
+        return [
+            p
+            for s in sorted(seats)
+            for p in self.holding(s)
+            if p not in public and p not in self._shown and self.seat not in self.early.get(p, {})
+        ]
+
     def show_early(self, places: Sequence[int], said: Message | None = None) -> Message:
         """Its shares of other seats' cards not public yet, sent ahead in one
         message with one proof for them all (`said`: that message as it was
-        said before a reload, said again), or by the key of the sealed
-        answer that carried them."""
-        if said is None or "key" in said:
-            unsealed = self._unseal_shows(places)
-            if unsealed is not None:
-                return unsealed
-            said = None
+        said before a reload, said again)."""
         if said is not None and "proofs" in said:
             # (Said by the app before the one proof: a proof a share.)
             self._ahead.update({p: (str(a), str(b)) for p, a, b in zip(places, said["shares"], said["proofs"])})

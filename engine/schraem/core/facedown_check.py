@@ -21,8 +21,9 @@ from .facedown_deck import (
     remembered_pass,
     shuffle_plan,
 )
+from .facedown_open import answer_to
 from .facedown_seal import answer_key, open_answer
-from .facedown_wire import Answer, BadMessage, Fault, Verdict, context_for, fault
+from .facedown_wire import BadMessage, Fault, Verdict, context_for, fault
 
 
 def verdict(phone: Phone) -> Verdict:
@@ -215,8 +216,7 @@ def _open_sealed(ph: Phone, secrets_: dict[int, int]) -> list[tuple[int, int]]:
         except BadMessage:
             unreadable.append((t, holder))
             continue
-        encodings = [e for b, (_, enc) in zip(req.encodings[1::2], shares) for e in (b, enc)]
-        ph.answers[(t, holder, number)] = Answer(t, holder, number, [s for s, _ in shares], encodings, proof)
+        ph.answers[(t, holder, number)] = answer_to(req, t, shares, proof)
     return unreadable
 
 

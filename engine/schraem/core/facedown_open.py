@@ -17,11 +17,11 @@ Two forms, the table's agreed by the keys (`SEALED` said with each):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..crypto import ORDER, Element, EqualLogsProof, KeyProof, multiscalar, prove_equal_logs, verify_equal_logs
 from .facedown_ahead import PublicCards, Shown
-from .facedown_deck import c1_encoding, cards_by_encoding, composite, composite_base, paired_with_c1
+from .facedown_deck import blinding, c1_encoding, cards_by_encoding, composite, composite_base, paired_with_c1
 from .facedown_seal import SEALED, answer_key, open_answer, read_key, read_sealed, seal_answer
 from .facedown_wire import (
     Answer,
@@ -46,6 +46,7 @@ class Openings(PublicCards):
     """`Phone`'s requests for its cards and its answers to the others'."""
 
     secret: int
+    seed: bytes
     public: Element
     context: bytes
     keys: dict[int, tuple[Element, KeyProof, str]]
@@ -58,7 +59,7 @@ class Openings(PublicCards):
     _own_shares: dict[int, Element]  # its place → its share x·C1, made as it opened its card (for the proof of its play)
 
     def blinding(self, number: int) -> int:
-        raise NotImplementedError
+        return blinding(self.seed, self.context, self.seat, number)
 
     def share(self, point: Element) -> Element:
         return self.secret * point
@@ -129,8 +130,7 @@ class Openings(PublicCards):
         else:
             shares = [read_element(v) for v in read_list(msg.get("shares"), len(req.places))]
             proof = read_logs_proof(msg.get("proof"))
-        encodings = [e for b, (_, enc) in zip(req.encodings[1::2], shares) for e in (b, enc)]
-        self.answers[said] = Answer(sender, holder, number, [s for s, _ in shares], encodings, proof)
+        self.answers[said] = answer_to(req, sender, shares, proof)
         if holder == self.seat and sum(1 for k in self.answers if k[1:] == (holder, number)) == self.plan.seats - 1:
             self._open(req)
 
@@ -175,6 +175,27 @@ class Openings(PublicCards):
 
     # -- its shares shown by its answers' keys --------------------------------
 
+    def show_ahead(self, seats: Collection[int]) -> list[Message] | None:
+        """`PublicCards.show_ahead`, a seat's cards whose shares this phone
+        sealed to it shown first, by the answer's key: no work."""
+        if len(self.spelled) == self.plan.seats:
+            due = self._due(seats)
+            for s in sorted(seats):
+                theirs = [p for p in due if self.owner.get(p) == s != self.seat]
+                if theirs and self._sealed_cover(theirs) is not None:
+                    return [self.show_early(theirs)]
+        return super().show_ahead(seats)
+
+    def show_early(self, places: Sequence[int], said: Message | None = None) -> Message:
+        """`PublicCards.show_early`, or the key of the sealed answer that
+        carried exactly those shares (said again alike after a reload)."""
+        if said is None or "key" in said:
+            unsealed = self._unseal_shows(places)
+            if unsealed is not None:
+                return unsealed
+            said = None
+        return super().show_early(places, said)
+
     def _sealed_cover(self, places: Sequence[int]) -> tuple[int, int] | None:
         """The request (holder, number) whose places are exactly `places`,
         answered sealed by this phone (its answer back from the relay)."""
@@ -211,7 +232,13 @@ class Openings(PublicCards):
         shares, proof, said = open_answer(read_key(msg.get("key")), data, len(places))
         ctx = context_for(self.context, "shares", sender, holder, number)
         shown = Shown(sender, places, [s for s, _ in shares], [e for _, e in shares], proof, said, b"shares", ctx)
-        encodings = [e for b, (_, enc) in zip(req.encodings[1::2], shares) for e in (b, enc)]
-        self.answers.setdefault((sender, holder, number), Answer(sender, holder, number, shown.shares, encodings, proof))
+        self.answers.setdefault((sender, holder, number), answer_to(req, sender, shares, proof))
         for place, share in zip(places, shown.shares):
             self._on_show(place, share, shown, sender)
+
+
+def answer_to(req: Request, sender: int, shares: Sequence[tuple[Element, bytes]], proof: EqualLogsProof) -> Answer:
+    """`sender`'s answer to `req` as read: its shares (each with its bytes)
+    paired with the request's points, as the composite takes them."""
+    encodings = [e for b, (_, enc) in zip(req.encodings[1::2], shares) for e in (b, enc)]
+    return Answer(sender, req.seat, req.number, [s for s, _ in shares], encodings, proof)

@@ -66,23 +66,21 @@ def open_answer(key: bytes, data: bytes, count: int) -> tuple[list[tuple[Element
     return shares, read_logs_proof(said), said
 
 
-def read_sealed(value: object, count: int) -> bytes:
-    """A sealed answer's field, as bytes of the size `count` shares take."""
+def _read_bytes(value: object, size: int, what: str) -> bytes:
     try:
         data = bytes.fromhex(value) if isinstance(value, str) else b""
     except ValueError as e:
-        raise BadMessage("not a sealed answer") from e
-    if len(data) != sealed_size(count):
-        raise BadMessage("not a sealed answer")
+        raise BadMessage(f"not {what}") from e
+    if len(data) != size:
+        raise BadMessage(f"not {what}")
     return data
+
+
+def read_sealed(value: object, count: int) -> bytes:
+    """A sealed answer's field, as bytes of the size `count` shares take."""
+    return _read_bytes(value, sealed_size(count), "a sealed answer")
 
 
 def read_key(value: object) -> bytes:
     """An answer's key as it is shown."""
-    try:
-        data = bytes.fromhex(value) if isinstance(value, str) else b""
-    except ValueError as e:
-        raise BadMessage("not a key") from e
-    if len(data) != 32:
-        raise BadMessage("not a key")
-    return data
+    return _read_bytes(value, 32, "a key")
