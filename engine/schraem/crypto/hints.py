@@ -19,16 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .field import SQRT_M1, P, batch_inverse, field_abs
 from .ristretto import (
-    SQRT_M1,
     InvalidEncoding,
-    P,
     Point,
-    batch_inverse,
     decode_point,
     decode_ratio,
     encoded_point,
-    field_abs,
     keep_decoded,
 )
 

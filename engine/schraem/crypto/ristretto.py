@@ -1,6 +1,6 @@
 """ristretto255 (RFC 9496) over edwards25519 (its scalars mod ℓ: scalars.py).
 
-The group: the field is GF(p), p = 2^255 - 19; the curve edwards25519,
+The group: the field is GF(p), p = 2^255 - 19 (field.py); the curve edwards25519,
 -x² + y² = 1 + d·x²·y² (RFC 7748 §4.1, RFC 8032 §5.1); ristretto255 the
 prime-order group of RFC 9496 §4 built on it, of order
 ℓ = 2^252 + 27742317777372353535851937790883648493. An element is held as
@@ -22,58 +22,29 @@ digits, with no early exit on zero digits.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable
 
-P = 2**255 - 19
+from .field import (
+    D_MINUS_ONE_SQ,
+    INVSQRT_A_MINUS_D,
+    MASK_255,
+    ONE_MINUS_D_SQ,
+    SQRT_AD_MINUS_ONE,
+    SQRT_M1,
+    D,
+    P,
+    batch_inverse,
+    field_abs,
+    is_negative,
+    sqrt_ratio_m1,
+)
+
 ORDER = 2**252 + 27742317777372353535851937790883648493  # ℓ
-
-D = -121665 * pow(121666, -1, P) % P
 _D2 = 2 * D % P
-# RFC 9496 §4.1's constants, as published (tests check each against its
-# definition, so a slip in copying would show).
-SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752
-SQRT_AD_MINUS_ONE = 25063068953384623474111414158702152701244531502492656460079210482610430750235
-INVSQRT_A_MINUS_D = 54469307008909316920995813868745141605393597292927456921205312896311721017578
-ONE_MINUS_D_SQ = 1159843021668779879193775521855586647937357759715417654439879720876111806838
-D_MINUS_ONE_SQ = 40440834346308536858101042469323190826248399146238708352240133220865137265952
-
-_MASK_255 = (1 << 255) - 1
 
 
 class InvalidEncoding(ValueError):
     """Bytes that are not the canonical encoding of a ristretto255 element."""
-
-
-# --- the field ----------------------------------------------------------
-
-
-def _is_negative(x: int) -> bool:
-    """RFC 9496 §4.1 IS_NEGATIVE: the least significant bit of x mod p."""
-    return x % P & 1 == 1
-
-
-def field_abs(x: int) -> int:
-    """RFC 9496 §4.1 CT_ABS: x or -x, whichever is non-negative."""
-    x %= P
-    return P - x if x & 1 else x
-
-
-def sqrt_ratio_m1(u: int, v: int) -> tuple[bool, int]:
-    """RFC 9496 §4.2 SQRT_RATIO_M1: (True, the non-negative √(u/v)) when
-    u/v is a square, else (False, the non-negative √(SQRT_M1·u/v)); (True, 0)
-    for u = 0 and (False, 0) for v = 0, u ≠ 0."""
-    u %= P
-    v %= P
-    v3 = v * v % P * v % P
-    v7 = v3 * v3 % P * v % P
-    r = u * v3 % P * pow(u * v7 % P, (P - 5) // 8, P) % P
-    check = v * r % P * r % P
-    correct_sign = check == u
-    flipped_sign = check == -u % P
-    flipped_sign_i = check == -u * SQRT_M1 % P
-    if flipped_sign or flipped_sign_i:
-        r = r * SQRT_M1 % P
-    return correct_sign or flipped_sign, field_abs(r)
 
 
 # --- points: tuples (X, Y, Z, T) ----------------------------------------
@@ -91,10 +62,14 @@ def _add(p: Point, q: Point) -> Point:
     """add-2008-hwcd-3 (a = -1, unified: also right for p = q)."""
     x1, y1, z1, t1 = p
     x2, y2, z2, t2 = q
-    a = (y1 - x1) * (y2 - x2) % P
-    b = (y1 + x1) * (y2 + x2) % P
-    c = t1 * _D2 % P * t2 % P
-    d = 2 * z1 * z2 % P
+    a = (y1 - x1) * (y2 - x2)
+    a = (a & MASK_255) + 19 * (a >> 255)
+    b = (y1 + x1) * (y2 + x2)
+    b = (b & MASK_255) + 19 * (b >> 255)
+    c = t1 * _D2 % P * t2
+    c = (c & MASK_255) + 19 * (c >> 255)
+    d = 2 * z1 * z2
+    d = (d & MASK_255) + 19 * (d >> 255)
     e, f, g, h = b - a, d - c, d + c, b + a
     return e * f % P, g * h % P, f * g % P, e * h % P
 
@@ -102,10 +77,13 @@ def _add(p: Point, q: Point) -> Point:
 def _double(p: Point) -> Point:
     """dbl-2008-hwcd with a = -1."""
     x1, y1, z1, _ = p
-    a = x1 * x1 % P
-    b = y1 * y1 % P
+    a = x1 * x1
+    a = (a & MASK_255) + 19 * (a >> 255)
+    b = y1 * y1
+    b = (b & MASK_255) + 19 * (b >> 255)
     c = 2 * z1 * z1 % P
-    e = ((x1 + y1) * (x1 + y1) - a - b) % P
+    e = x1 * y1 << 1
+    e = (e & MASK_255) + 19 * (e >> 255)
     g = b - a
     f = g - c
     h = -a - b
@@ -176,22 +154,21 @@ def _window(p: Point) -> list[_Cached]:
 def _times16(x: int, y: int, z: int) -> Point:
     """Four doublings (dbl-2008-hwcd, a = -1) in one call: one call a digit
     rather than one a doubling, a fifth of a batch check's time. T is not
-    read by a doubling, so it is made only by the last."""
-    for _ in range(3):
-        a = x * x % P
-        b = y * y % P
-        e = ((x + y) ** 2 - a - b) % P
+    read by a doubling, so it is made only from the last one's terms."""
+    e = h = 0
+    for _ in range(4):
+        a = x * x
+        a = (a & MASK_255) + 19 * (a >> 255)
+        b = y * y
+        b = (b & MASK_255) + 19 * (b >> 255)
+        e = x * y << 1
+        e = (e & MASK_255) + 19 * (e >> 255)
         g = b - a
-        f = g - 2 * z * z % P
+        c = z * z << 1
+        f = g - (c & MASK_255) - 19 * (c >> 255)
         h = -a - b
         x, y, z = e * f % P, g * h % P, f * g % P
-    a = x * x % P
-    b = y * y % P
-    e = ((x + y) ** 2 - a - b) % P
-    g = b - a
-    f = g - 2 * z * z % P
-    h = -a - b
-    return e * f % P, g * h % P, f * g % P, e * h % P
+    return x, y, z, e * h % P
 
 
 def _add_digit(q: Point, table: list[_Cached], d: int) -> Point:
@@ -205,28 +182,16 @@ def _add_digit(q: Point, table: list[_Cached], d: int) -> Point:
     else:
         ypx, ymx, t2d, z2 = _CACHED_IDENTITY
     x, y, z, t = q
-    a = (y - x) * ymx % P
-    b = (y + x) * ypx % P
-    c = t * t2d % P
-    dd = z * z2 % P
+    a = (y - x) * ymx
+    a = (a & MASK_255) + 19 * (a >> 255)
+    b = (y + x) * ypx
+    b = (b & MASK_255) + 19 * (b >> 255)
+    c = t * t2d
+    c = (c & MASK_255) + 19 * (c >> 255)
+    dd = z * z2
+    dd = (dd & MASK_255) + 19 * (dd >> 255)
     e, f, g, h = b - a, dd - c, dd + c, b + a
     return e * f % P, g * h % P, f * g % P, e * h % P
-
-
-def batch_inverse(values: Sequence[int]) -> list[int]:
-    """Every value's inverse mod p with one exponentiation (Montgomery's
-    trick); the values are all non-zero."""
-    prefix = []
-    acc = 1
-    for v in values:
-        prefix.append(acc)
-        acc = acc * v % P
-    inv = pow(acc, P - 2, P)
-    out = [0] * len(values)
-    for i in range(len(values) - 1, -1, -1):
-        out[i] = inv * prefix[i] % P
-        inv = inv * values[i] % P
-    return out
 
 
 # The points of bytes decoded, by their bytes: a phone reads the same bytes
@@ -275,7 +240,7 @@ def decode_point(data: bytes, root: int | None = None) -> Point:
     """RFC 9496 §4.3.1 DECODE; its inverse square root an exponentiation unless `root` gives it
     (crypto/hints.py: the only non-negative r with r²·w = 1; a root that is not refuses the bytes)."""
     s = int.from_bytes(data, "little")
-    if s >= P or _is_negative(s):
+    if s >= P or is_negative(s):
         raise InvalidEncoding("not a canonical ristretto255 encoding")
     u1, u2, v, w = decode_ratio(s)
     if root is None:
@@ -287,7 +252,7 @@ def decode_point(data: bytes, root: int | None = None) -> Point:
     x = field_abs(2 * s * den_x)
     y = u1 * den_y % P
     t = x * y % P
-    if not was_square or _is_negative(t) or y == 0:
+    if not was_square or is_negative(t) or y == 0:
         raise InvalidEncoding("not the encoding of a ristretto255 element")
     return x, y, 1, t
 
@@ -344,11 +309,11 @@ class Element:
         den1 = invsqrt * u1 % P
         den2 = invsqrt * u2 % P
         z_inv = den1 * den2 % P * t0 % P
-        if _is_negative(t0 * z_inv):
+        if is_negative(t0 * z_inv):
             x, y, den_inv = y0 * SQRT_M1 % P, x0 * SQRT_M1 % P, den1 * INVSQRT_A_MINUS_D % P
         else:
             x, y, den_inv = x0, y0, den2
-        if _is_negative(x * z_inv):
+        if is_negative(x * z_inv):
             y = -y
         data = field_abs(den_inv * (z0 - y)).to_bytes(32, "little")
         _keep(_ENCODED, data, self._p)
@@ -360,8 +325,8 @@ class Element:
         hash output) to an element, with no discrete log known to anyone."""
         if not isinstance(data, (bytes, bytearray)) or len(data) != 64:
             raise ValueError("from_uniform_bytes takes 64 bytes")
-        r0 = (int.from_bytes(data[:32], "little") & _MASK_255) % P
-        r1 = (int.from_bytes(data[32:], "little") & _MASK_255) % P
+        r0 = (int.from_bytes(data[:32], "little") & MASK_255) % P
+        r1 = (int.from_bytes(data[32:], "little") & MASK_255) % P
         return cls(_add(_map(r0), _map(r1)))
 
     def edwards_encoding(self) -> bytes:
@@ -490,9 +455,12 @@ class BaseTable:
                 xy2d = P - xy2d
             else:
                 ypx, ymx, xy2d = 1, 1, 0
-            a = (y - x) * ymx % P
-            b = (y + x) * ypx % P
-            c = t * xy2d % P
+            a = (y - x) * ymx
+            a = (a & MASK_255) + 19 * (a >> 255)
+            b = (y + x) * ypx
+            b = (b & MASK_255) + 19 * (b >> 255)
+            c = t * xy2d
+            c = (c & MASK_255) + 19 * (c >> 255)
             dd = 2 * z
             e, f, g, h = b - a, dd - c, dd + c, b + a
             x, y, z, t = e * f % P, g * h % P, f * g % P, e * h % P
