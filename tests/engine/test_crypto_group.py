@@ -22,7 +22,7 @@ import hashlib
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from schraem.crypto import hints
@@ -439,6 +439,30 @@ mixed_scalars = st.one_of(st.just(0), short_weights, short_weights.map(lambda z:
 @FEW
 @given(st.lists(st.tuples(mixed_scalars, elements), max_size=6))
 def test_a_multiscalar_sum_is_the_sum_of_its_products(terms):
+    expected = Element.identity()
+    for k, p in terms:
+        expected = expected + k * p
+    assert r.multiscalar(terms) == expected
+
+
+@FEW
+@given(st.integers(min_value=0, max_value=2**255 - 1))
+@example(0)
+@example(16)
+@example(17)
+@example(2**255 - 1)
+@example(ORDER - 1)
+def test_a_scalar_in_width_5_naf_is_itself_in_odd_digits_five_bits_apart(k):
+    digits = r._naf(k)
+    assert sum(d << i for i, d in digits) == k
+    assert all(d % 2 == 1 and -15 <= d <= 15 for _, d in digits)
+    assert all(b - a >= 5 for (a, _), (b, _) in zip(digits, digits[1:]))
+
+
+def test_a_multiscalar_sum_reads_every_odd_digit_and_the_widest_scalars():
+    points = [Element.from_uniform_bytes(bytes([i]) * 64) for i in range(5)]
+    terms = [(2**255 - 1, points[0]), (ORDER - 1, points[1]), (1 + 2 + 4 + 8, points[2]), (17, points[3]), (2**128 - 1, points[4])]
+    terms += [(d, points[d % 5]) for d in range(1, 32)]
     expected = Element.identity()
     for k, p in terms:
         expected = expected + k * p

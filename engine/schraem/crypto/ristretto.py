@@ -121,11 +121,6 @@ def _signed_digits(k: int, width: int, count: int | None = None) -> list[int]:
     return digits
 
 
-def _radix16(k: int) -> list[int]:
-    """k (0 ≤ k < 2^255) as 64 signed digits in [-8, 8), the last in [-8, 8]."""
-    return _signed_digits(k, 4, 64)
-
-
 def _scalar_for_mul(k: int) -> int:
     # Taken as it is below 2^255, so that ℓ·P is computed and not assumed;
     # any other integer is the same multiple in a group of order ℓ.
@@ -135,11 +130,11 @@ def _scalar_for_mul(k: int) -> int:
 def _mul(p: Point, k: int) -> Point:
     """k·p by a signed 4-bit window: 4 doublings and one addition per digit,
     the addition made also for a zero digit (the identity's cached form)."""
-    digits = _radix16(_scalar_for_mul(k))
+    digits = _signed_digits(_scalar_for_mul(k), 4, 64)  # in [-8, 8)
     table = _window(p)
     x, y, z, t = _IDENTITY
     for i in range(63, -1, -1):
-        x, y, z, t = _add_digit(_times16(x, y, z), table, digits[i])
+        x, y, z, t = _add_digit(_doublings(x, y, z, 4), table, digits[i])
     return x, y, z, t
 
 
@@ -151,12 +146,12 @@ def _window(p: Point) -> list[_Cached]:
     return [_cached(m) for m in multiples]
 
 
-def _times16(x: int, y: int, z: int) -> Point:
-    """Four doublings (dbl-2008-hwcd, a = -1) in one call: one call a digit
+def _doublings(x: int, y: int, z: int, n: int) -> Point:
+    """n ≥ 1 doublings (dbl-2008-hwcd, a = -1) in one call: one call a digit
     rather than one a doubling, a fifth of a batch check's time. T is not
     read by a doubling, so it is made only from the last one's terms."""
     e = h = 0
-    for _ in range(4):
+    for _ in range(n):
         a = x * x
         a = (a & MASK_255) + 19 * (a >> 255)
         b = y * y
@@ -172,8 +167,9 @@ def _times16(x: int, y: int, z: int) -> Point:
 
 
 def _add_digit(q: Point, table: list[_Cached], d: int) -> Point:
-    """q + d·p for a digit d in -8..8 of p's window table; for 0 the
-    identity is added, the same work as any digit."""
+    """q + d·p for a digit d of p's window table (|d|·p at |d| - 1: -8..8 of
+    `_window`, the odd -15..15 of `_odd_window`); for 0 the identity is
+    added, the same work as any digit."""
     if d > 0:
         ypx, ymx, t2d, z2 = table[d - 1]
     elif d < 0:
@@ -473,7 +469,7 @@ class BaseTable:
 def _digit_count(width: int) -> int:
     """Signed digits of `width` bits for any k < 2^255: one more than its
     bits need only where the top digit could carry out (width 4: 64 digits,
-    the last in [-8, 8], as `_radix16`)."""
+    the last in [-8, 8], as `_mul` takes them)."""
     return -(-255 // width) if 255 % width else 255 // width + 1
 
 
@@ -504,25 +500,61 @@ _BUCKETS_FROM = 128
 
 
 def multiscalar(pairs: Iterable[tuple[int, Element]]) -> Element:
-    """Σ k_i·P_i with the doublings shared (Straus's interleaving): for two
-    terms about 60% of the time of two multiplications; from 128 terms (a
-    check after the hand) by buckets, Pippenger's method."""
+    """Σ k_i·P_i with the doublings shared (Straus's interleaving) and each
+    scalar in width-5 NAF: for two terms about 60% of the time of two
+    multiplications; from 128 terms (a check after the hand) by buckets,
+    Pippenger's method. The scalars are public (checks, sums of public
+    weights): the digits and their zeros decide the work done."""
     listed = list(pairs)
     if len(listed) >= _BUCKETS_FROM:
         return Element(_buckets([(_scalar_for_mul(k), p._p) for k, p in listed]))
-    terms = [(_radix16(_scalar_for_mul(k)), p._p) for k, p in listed]
-    tables = [_window(p) for _, p in terms]
-    q = _IDENTITY
-    # From the highest digit any term has: doubling the identity is work too.
-    top = max((i for digits, _ in terms for i in range(63, -1, -1) if digits[i]), default=-1)
-    for i in range(top, -1, -1):
-        q = _times16(*q[:3])
-        for (digits, _), table in zip(terms, tables):
-            # A zero digit is skipped: the 128-bit weights of the batch
-            # checks leave half their digits zero.
-            if digits[i]:
-                q = _add_digit(q, table, digits[i])
-    return Element(q)
+    at: dict[int, list[tuple[list[_Cached], int]]] = {}
+    for k, p in listed:
+        digits = _naf(_scalar_for_mul(k))
+        table = _odd_window(p._p) if digits else []
+        for i, d in digits:
+            at.setdefault(i, []).append((table, d))
+    x, y, z, t = _IDENTITY
+    above = 0
+    for i in sorted(at, reverse=True):
+        if above:
+            x, y, z, t = _doublings(x, y, z, above - i)
+        for table, d in at[i]:
+            x, y, z, t = _add_digit((x, y, z, t), table, d)
+        above = i
+    return Element(_doublings(x, y, z, above) if above else (x, y, z, t))
+
+
+def _naf(k: int) -> list[tuple[int, int]]:
+    """k ≥ 0 in width-5 non-adjacent form, as (bit, digit) pairs, highest
+    bit last: odd digits in [-15, 15], any two at least 5 bits apart, so
+    about one a sixth of k's bits where a radix-16 digit is a fourth."""
+    out = []
+    i = 0
+    while k:
+        zeros = (k & -k).bit_length() - 1
+        k >>= zeros
+        i += zeros
+        d = k & 31
+        if d > 16:
+            d -= 32
+        out.append((i, d))
+        k = (k - d) >> 5
+        i += 5
+    return out
+
+
+def _odd_window(p: Point) -> list[_Cached]:
+    """1·p, 3·p … 15·p in cached form at the index `_add_digit` reads for
+    each odd digit (d - 1); the even places, never read by a NAF digit,
+    hold the identity."""
+    twice = _double(p)
+    odd = [p]
+    for _ in range(7):
+        odd.append(_add(odd[-1], twice))
+    table = [_CACHED_IDENTITY] * 15
+    table[::2] = [_cached(m) for m in odd]
+    return table
 
 
 def _buckets(terms: list[tuple[int, Point]]) -> Point:
