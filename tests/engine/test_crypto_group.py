@@ -349,6 +349,21 @@ def test_a_hint_wrong_or_missing_leaves_the_element_to_be_decoded_in_full():
                 Element.decode(data)
 
 
+def test_bytes_kept_already_are_not_decoded_again_with_their_hint(monkeypatch):
+    made = [k * G for k in (2, 3, 5)]
+    encodings = [m.encode() for m in made]
+    given_hints = hints.decode_hints(encodings)
+    _decoded_afresh(encodings, given_hints)
+    decodes = []
+    ratio = r.decode_ratio
+    monkeypatch.setattr(r, "decode_ratio", lambda s: decodes.append(s) or ratio(s))
+    hints.take_hints(encodings, given_hints)  # the same elements in the next message
+    assert decodes == []
+    assert [Element.decode(e) for e in encodings] == made and decodes == []
+    hints.take_hints([(7 * G).encode()], hints.decode_hints([(7 * G).encode()]))
+    assert len(decodes) == 1
+
+
 def test_only_elements_this_process_encoded_get_a_hint():
     identity = Element.identity().encode()
     foreign = bytes.fromhex(MULTIPLES_OF_B[5])

@@ -23,10 +23,9 @@ from .field import SQRT_M1, P, batch_inverse, field_abs
 from .ristretto import (
     InvalidEncoding,
     Point,
-    decode_point,
     decode_ratio,
     encoded_point,
-    keep_decoded,
+    keep_hinted,
 )
 
 _NO_HINT = bytes(32)
@@ -64,12 +63,14 @@ def take_hints(encodings: Sequence[bytes], hints: bytes) -> None:
     """Decode each encoding with its hint (32 bytes each, in order) and keep
     the point for when it is read. Encodings that are not canonical, hints
     that are missing or do not hold are passed over: those bytes are
-    decoded in full when read, and refused then if they must be."""
+    decoded in full when read, and refused then if they must be. Bytes
+    whose point is kept already (an element in several messages: a card's
+    C1, a key) are not decoded again."""
     for i, data in enumerate(encodings):
         hint = hints[32 * i : 32 * i + 32]
         if len(data) != 32 or len(hint) != 32 or hint == _NO_HINT:
             continue
         try:
-            keep_decoded(bytes(data), decode_point(bytes(data), int.from_bytes(hint, "little")))
+            keep_hinted(bytes(data), int.from_bytes(hint, "little"))
         except InvalidEncoding:
             continue

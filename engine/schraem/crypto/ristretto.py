@@ -50,8 +50,7 @@ class InvalidEncoding(ValueError):
 # --- points: tuples (X, Y, Z, T) ----------------------------------------
 
 Point = tuple[int, int, int, int]
-# A point readied to be added: (Y+X, Y-X, 2d·T, 2·Z) ("cached" or
-# "projective Niels" form), which saves a multiplication per addition.
+# A point readied to be added: (Y+X, Y-X, 2d·T, 2·Z) ("cached" or "projective Niels" form), a multiplication less an addition.
 _Cached = tuple[int, int, int, int]
 
 _IDENTITY: Point = (0, 1, 1, 0)
@@ -206,9 +205,10 @@ def _keep(kept: dict[bytes, Point], data: bytes, point: Point) -> None:
     kept[data] = point
 
 
-def keep_decoded(data: bytes, point: Point) -> None:
-    """Keep `point` as what `data` decodes to (crypto/hints.py: read with its hint)."""
-    _keep(_DECODED, data, point)
+def keep_hinted(data: bytes, root: int) -> None:
+    """Decode `data` with its hint's `root` and keep the point (crypto/hints.py), unless it is kept already."""
+    if data not in _DECODED:
+        _keep(_DECODED, data, decode_point(data, root))
 
 
 def encoded_point(data: bytes) -> Point | None:
