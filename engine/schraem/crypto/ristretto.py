@@ -15,9 +15,9 @@ RFC 9496 §4.2-§4.3 step by step. Two elements are equal when their classes
 are, whatever points stand for them, so an element is compared, hashed and
 sent only through its canonical 32-byte encoding.
 
-Nothing here is constant time (Python's integers are not); the scalar
-multiplications do the same additions and doublings whatever the scalar's
-digits, with no early exit on zero digits.
+Nothing here is constant time (Python's integers are not); a product by
+one scalar (`k * element`, a table's) does the same additions and doublings
+whatever its digits; the multi-scalar sums, of public scalars, skip zeros.
 """
 
 from __future__ import annotations
