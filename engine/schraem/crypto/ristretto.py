@@ -189,11 +189,10 @@ def _add_digit(q: Point, table: list[_Cached], d: int) -> Point:
     return e * f % P, g * h % P, f * g % P, e * h % P
 
 
-# The points of bytes decoded, by their bytes: a phone reads the same bytes
-# again (a fifth of the host's decodes in a hand are of bytes it decoded
-# before, bench/facedown_bridge.py's hand, counted), and bytes that came
-# with a decode hint are put here before they are read (crypto/hints.py);
-# only bytes that decode. And the points of encodings made here, for their hints.
+# The points of bytes decoded, by their bytes: a phone reads the same bytes again (a fifth of the host's
+# decodes in a hand are of bytes it decoded before, bench/facedown_bridge.py's hand, counted), and bytes
+# that came with a decode hint are put here before they are read (crypto/hints.py); only bytes that
+# decode. And the points of encodings made here, for their hints.
 _DECODED: dict[bytes, Point] = {}
 _ENCODED: dict[bytes, Point] = {}
 _KEPT = 8192
@@ -443,6 +442,7 @@ class BaseTable:
         k = _scalar_for_mul(k)
         digits = _signed_digits(k, self._width, _digit_count(self._width))
         x, y, z, t = _IDENTITY
+        # `_add_digit` inlined, for Z = 1: a call a digit costs Pyodide 3-8%.
         for row, d in zip(self._rows, digits):
             if d > 0:
                 ypx, ymx, xy2d = row[d - 1]
