@@ -50,7 +50,7 @@ class InvalidEncoding(ValueError):
 # --- points: tuples (X, Y, Z, T) ----------------------------------------
 
 Point = tuple[int, int, int, int]
-# A point readied to be added: (Y+X, Y-X, 2d·T, 2·Z) ("cached" or "projective Niels" form), a multiplication less an addition.
+# A point readied to be added: (Y+X, Y-X, 2d·T, 2·Z) ("cached" or "projective Niels" form), saving a multiplication in each addition.
 _Cached = tuple[int, int, int, int]
 
 _IDENTITY: Point = (0, 1, 1, 0)
@@ -528,7 +528,7 @@ def multiscalar(pairs: Iterable[tuple[int, Element]]) -> Element:
 def _naf(k: int) -> list[tuple[int, int]]:
     """k ≥ 0 in width-5 non-adjacent form, as (bit, digit) pairs, highest
     bit last: odd digits in [-15, 15], any two at least 5 bits apart, so
-    about one a sixth of k's bits where a radix-16 digit is a fourth."""
+    a non-zero digit about every sixth bit where radix 16 has every fourth."""
     out = []
     i = 0
     while k:
