@@ -164,6 +164,9 @@ class PublicCards:
         if len(self.spelled) < self.plan.seats:
             return None
         due = self._due(seats)
+        keyed = self._shown_by_key(seats, due)
+        if keyed is not None:
+            return [keyed]
         place = next((p for p in due if p not in self._ahead), None)
         if place is not None:
             # (Its own card's share with its proof, for its play; the others'
@@ -172,6 +175,11 @@ class PublicCards:
             return []
         ready = [p for p in due if self.owner.get(p) != self.seat]
         return [self.show_early(ready)] if ready else None
+
+    def _shown_by_key(self, seats: Collection[int], due: Sequence[int]) -> Message | None:
+        """Shares of `due` this phone can show with no work (none here;
+        `Openings`: those its sealed answer carried, by that answer's key)."""
+        return None
 
     def _due(self, seats: Collection[int]) -> list[int]:
         """The places of `seats` not public yet whose share this phone has not said."""

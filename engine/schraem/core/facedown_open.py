@@ -175,16 +175,14 @@ class Openings(PublicCards):
 
     # -- its shares shown by its answers' keys --------------------------------
 
-    def show_ahead(self, seats: Collection[int]) -> list[Message] | None:
-        """`PublicCards.show_ahead`, a seat's cards whose shares this phone
-        sealed to it shown first, by the answer's key: no work."""
-        if len(self.spelled) == self.plan.seats:
-            due = self._due(seats)
-            for s in sorted(seats):
-                theirs = [p for p in due if self.owner.get(p) == s != self.seat]
-                if theirs and self._sealed_cover(theirs) is not None:
-                    return [self.show_early(theirs)]
-        return super().show_ahead(seats)
+    def _shown_by_key(self, seats: Collection[int], due: Sequence[int]) -> Message | None:
+        """A seat's cards whose shares this phone sealed to it, shown first
+        by the answer's key: no work."""
+        for s in sorted(seats):
+            theirs = [p for p in due if self.owner.get(p) == s != self.seat]
+            if theirs and self._sealed_cover(theirs) is not None:
+                return self.show_early(theirs)
+        return None
 
     def show_early(self, places: Sequence[int], said: Message | None = None) -> Message:
         """`PublicCards.show_early`, or the key of the sealed answer that
