@@ -140,8 +140,14 @@ def _guest_view(page) -> dict | None:
 def _tap(page, selector: str) -> bool:
     """A tap on what the newest view offers; the table may have moved on
     since (another phone's move redrew it), which is no failure."""
+    target = page.locator(selector).first
     try:
-        page.locator(selector).first.tap(timeout=3_000)
+        # A view read a moment ago is drawn within a frame or two; one that
+        # another phone's move has overtaken is never drawn, and the caller
+        # reads the views again sooner than a tap's whole wait (3 s a time
+        # in the drivers' loops, a sixth of a series' time).
+        target.wait_for(state="attached", timeout=1_000)
+        target.tap(timeout=3_000)
         return True
     except PlaywrightTimeout:
         return False

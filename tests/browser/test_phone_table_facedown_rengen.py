@@ -19,7 +19,7 @@ Hans (lost game 1) and Anne (lost game 2)."""
 
 from __future__ import annotations
 
-from test_phone_table import CARD, RECEIVED_PROBE, _join, _tap
+from test_phone_table import CARD, RECEIVED_PROBE, _join
 from test_phone_table_evening import CONNECTIONS_PROBE, KEPT_GAMES
 from test_phone_table_rengen import _pass_when_asked, _until, short_rengen_set
 
@@ -94,7 +94,7 @@ def test_a_rengen_set_face_down_deals_its_hangeln_on_every_phone_and_the_third_w
     assert bert.locator('[data-action="look"], [data-action="pass"], .hand [data-card]').count() == 0
     # Hans looks at his cards and, to lead, gives the Hängeln up: he has lost the set.
     _until(hans, lambda s: any(a["type"] == "look" for a in s["view"]["legal"]), "look")
-    _tap(hans, '[data-action="look"]')
+    hans.locator('[data-action="look"]').tap()
     _until(hans, lambda s: s["view"]["my_cards"] and s["view"]["due"] == [1], "Hans to lead")
     assert bert.locator(".hand [data-card]").count() == 0
     hans.locator('[data-action="pass"]').tap()
