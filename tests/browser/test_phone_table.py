@@ -142,12 +142,13 @@ def _tap(page, selector: str) -> bool:
     since (another phone's move redrew it), which is no failure."""
     target = page.locator(selector).first
     try:
-        # A view read a moment ago is drawn within a frame or two; one that
-        # another phone's move has overtaken is never drawn, and the caller
-        # reads the views again sooner than a tap's whole wait (3 s a time
-        # in the drivers' loops, a sixth of a series' time).
+        # A view read a moment ago is drawn, and its button enabled, within
+        # a frame or two; one that another phone's move has overtaken never
+        # is (its card not drawn, or drawn for a turn gone by), and the
+        # caller reads the views again sooner than a tap's 3 s of waiting
+        # (a sixth of a series' time in the drivers' loops).
         target.wait_for(state="attached", timeout=1_000)
-        target.tap(timeout=3_000)
+        target.tap(timeout=1_000)
         return True
     except PlaywrightTimeout:
         return False
