@@ -7,15 +7,13 @@ who played it, and Carl's phone keeps only the game he played."""
 
 from __future__ import annotations
 
-import time
-
 from test_house_rules import choose_short_games
 from test_phone_table import HOST_STATE, _fill_setup, _guest_view, _join, _join_linked
 from test_phone_table_evening import KEPT_GAMES, _list_of, _play_game
 from test_phone_table_takeover import host_and_two_guests
 
 from club_helpers import choose_format
-from helpers import wait_idle
+from helpers import wait_idle, wait_until
 
 CHANGE = {"game": 2, "seat": 2, "name": "Carl", "was": "Bert", "computer": False}
 
@@ -65,9 +63,11 @@ def test_between_games_of_a_series_a_new_phone_takes_a_seat_whose_phone_left(war
     # (The table may be drawn before the host's state names the seat's new
     # person: given up to 30 s on a loaded machine, then the names it has are
     # what the assertion below shows.)
-    deadline = time.monotonic() + 30
-    while (state := host.evaluate(HOST_STATE))["view"]["players"][1]["name"] != "Carl" and time.monotonic() < deadline:
-        host.wait_for_timeout(100)
+    try:
+        wait_until(host, f"async () => (await ({HOST_STATE})()).view.players[1].name === 'Carl'", timeout=30_000)
+    except AssertionError:
+        pass
+    state = host.evaluate(HOST_STATE)
     assert state["phone_table"]["game"] == 2 and [p["name"] for p in state["view"]["players"]] == ["Anne", "Carl", "Gerda"]
     assert [e["seat"] for e in state["save"]["record"]["hands"][0]["fair"]] == [1, 2]
     assert state["series"]["changes"] == [CHANGE] and _guest_view(carl)["seat"] == 2
